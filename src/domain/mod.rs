@@ -1,0 +1,33 @@
+//! Pure rules and types. Nothing here knows about HTTP, templates or databases.
+
+pub mod markdown;
+pub mod password;
+pub mod post;
+pub mod site;
+pub mod timeuuid;
+pub mod token;
+pub mod user;
+
+pub use post::{NewPost, Post, PostId, PostStatus, PostSummary, Slug, Tag, Tags, Title};
+pub use site::Site;
+pub use user::{Email, NewUser, Role, User, UserId, Username};
+
+/// A value that failed to parse, with a message meant for the person who typed it.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct Invalid(pub String);
+
+impl Invalid {
+    pub fn new(message: impl Into<String>) -> Self {
+        Self(message.into())
+    }
+}
+
+/// Now, at the millisecond precision every store keeps.
+pub fn now() -> chrono::DateTime<chrono::Utc> {
+    millis_to_time(chrono::Utc::now().timestamp_millis())
+}
+
+pub fn millis_to_time(ms: i64) -> chrono::DateTime<chrono::Utc> {
+    chrono::DateTime::from_timestamp_millis(ms).unwrap_or_default()
+}

@@ -1,0 +1,354 @@
+use super::{Invalid, Site, UserId};
+use chrono::{DateTime, Utc};
+use uuid::Uuid;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct PostId(pub Uuid);
+
+impl PostId {
+    pub fn new() -> Self {
+        Self(Uuid::new_v4())
+    }
+}
+
+impl Default for PostId {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Title(String);
+
+impl Title {
+    pub const MAX: usize = 200;
+
+    pub fn parse(input: &str) -> Result<Self, Invalid> {
+        let title = input.trim();
+        if title.is_empty() {
+            return Err(Invalid::new("A post needs a title."));
+        }
+        if title.chars().count() > Self::MAX {
+            return Err(Invalid::new(format!(
+                "A title has at most {} characters.",
+                Self::MAX
+            )));
+        }
+        if title.chars().any(char::is_control) {
+            return Err(Invalid::new("A title cannot contain control characters."));
+        }
+        Ok(Self(title.to_owned()))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// The readable, stable part of a post's URL: `/posts/<slug>`. Lowercase ASCII letters,
+/// digits and single dashes, made from the title once and never changed after.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Slug(String);
+
+impl Slug {
+    pub const MAX: usize = 80;
+
+    pub fn parse(input: &str) -> Result<Self, Invalid> {
+        let ok = !input.is_empty()
+            && input.len() <= Self::MAX
+            && !input.starts_with('-')
+            && !input.ends_with('-')
+            && !input.contains("--")
+            && input
+                .bytes()
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
+        if ok {
+            Ok(Self(input.to_owned()))
+        } else {
+            Err(Invalid::new(format!("{input:?} is not a post address")))
+        }
+    }
+
+    /// Transliterates the title to ASCII and keeps words joined by dashes. A title with
+    /// nothing left (only symbols) becomes `post`.
+    pub fn from_title(title: &Title) -> Self {
+        let ascii = deunicode::deunicode(title.as_str()).to_ascii_lowercase();
+        let mut slug = String::with_capacity(ascii.len());
+        for word in ascii.split(|c: char| !c.is_ascii_alphanumeric()) {
+            if word.is_empty() {
+                continue;
+            }
+            if slug.len() + word.len() + 1 > Self::MAX - 8 {
+                break;
+            }
+            if !slug.is_empty() {
+                slug.push('-');
+            }
+            slug.push_str(word);
+        }
+        if slug.is_empty() {
+            slug.push_str("post");
+        }
+        Self(slug)
+    }
+
+    /// The n-th alternative when the plain slug is taken: `title-2`, `title-3`, ...
+    pub fn numbered(&self, n: u32) -> Self {
+        Self(format!("{}-{n}", self.0))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Tag(String);
+
+impl Tag {
+    pub const MAX: usize = 40;
+
+    pub fn parse(input: &str) -> Result<Self, Invalid> {
+        let tag = input.trim().to_lowercase();
+        if tag.is_empty() {
+            return Err(Invalid::new("A tag cannot be empty."));
+        }
+        if tag.chars().count() > Self::MAX {
+            return Err(Invalid::new(format!(
+                "A tag has at most {} characters.",
+                Self::MAX
+            )));
+        }
+        if !tag
+            .chars()
+            .all(|c| c.is_alphanumeric() || matches!(c, '-' | '_' | ' ' | '.' | '+' | '#'))
+        {
+            return Err(Invalid::new(format!(
+                "The tag {tag:?} may contain only letters, digits, spaces and - _ . + #"
+            )));
+        }
+        Ok(Self(tag))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// A post's tags: distinct, in the order given, at most [`Tags::MAX`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Tags(Vec<Tag>);
+
+impl Tags {
+    pub const MAX: usize = 10;
+
+    /// Parses a comma-separated list as typed in the editor.
+    pub fn parse(input: &str) -> Result<Self, Invalid> {
+        let mut tags: Vec<Tag> = Vec::new();
+        for part in input.split(',') {
+            if part.trim().is_empty() {
+                continue;
+            }
+            let tag = Tag::parse(part)?;
+            if !tags.contains(&tag) {
+                tags.push(tag);
+            }
+        }
+        if tags.len() > Self::MAX {
+            return Err(Invalid::new(format!(
+                "A post has at most {} tags.",
+                Self::MAX
+            )));
+        }
+        Ok(Self(tags))
+    }
+
+    pub fn from_stored(tags: impl IntoIterator<Item = String>) -> Self {
+        Self(tags.into_iter().map(Tag).collect())
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = &Tag> {
+        self.0.iter()
+    }
+
+    pub fn to_strings(&self) -> Vec<String> {
+        self.0.iter().map(|t| t.0.clone()).collect()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+/// A post body in Markdown, bounded in size.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Body(String);
+
+impl Body {
+    pub const MAX_BYTES: usize = 256 * 1024;
+
+    pub fn parse(input: &str) -> Result<Self, Invalid> {
+        if input.trim().is_empty() {
+            return Err(Invalid::new("A post needs some text."));
+        }
+        if input.len() > Self::MAX_BYTES {
+            return Err(Invalid::new(format!(
+                "A post body has at most {} KiB of Markdown.",
+                Self::MAX_BYTES / 1024
+            )));
+        }
+        Ok(Self(input.replace("\r\n", "\n")))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PostStatus {
+    Draft,
+    Published,
+}
+
+impl PostStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PostStatus::Draft => "draft",
+            PostStatus::Published => "published",
+        }
+    }
+
+    pub fn parse(input: &str) -> Result<Self, Invalid> {
+        match input {
+            "draft" => Ok(PostStatus::Draft),
+            "published" => Ok(PostStatus::Published),
+            other => Err(Invalid::new(format!("unknown post status {other:?}"))),
+        }
+    }
+}
+
+/// What an author submits to create a post. The store gives it its slug and first
+/// revision; the HTML is rendered once here, not on every view.
+#[derive(Debug, Clone)]
+pub struct NewPost {
+    pub id: PostId,
+    pub site: Site,
+    pub title: Title,
+    pub body: Body,
+    pub body_html: String,
+    pub excerpt: String,
+    pub tags: Tags,
+    pub author_id: UserId,
+    pub author_name: String,
+    pub created: DateTime<Utc>,
+    pub publish: bool,
+}
+
+impl NewPost {
+    #[expect(
+        clippy::too_many_arguments,
+        reason = "each argument is one validated field"
+    )]
+    pub fn new(
+        site: Site,
+        title: Title,
+        body: Body,
+        tags: Tags,
+        author_id: UserId,
+        author_name: String,
+        created: DateTime<Utc>,
+        publish: bool,
+    ) -> Self {
+        let body_html = super::markdown::to_safe_html(body.as_str());
+        let excerpt = super::markdown::excerpt(body.as_str(), 280);
+        Self {
+            id: PostId::new(),
+            site,
+            title,
+            body,
+            body_html,
+            excerpt,
+            tags,
+            author_id,
+            author_name,
+            created,
+            publish,
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Post {
+    pub id: PostId,
+    pub slug: Slug,
+    pub title: Title,
+    pub body: Body,
+    pub body_html: String,
+    pub excerpt: String,
+    pub tags: Tags,
+    pub author_id: UserId,
+    pub author_name: String,
+    pub status: PostStatus,
+    pub created: DateTime<Utc>,
+    pub published: Option<DateTime<Utc>>,
+    /// The latest revision number (the first save is revision 1).
+    pub revision: u32,
+}
+
+/// One line of a list page: what the home page shows of a post.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PostSummary {
+    pub id: PostId,
+    pub slug: Slug,
+    pub title: String,
+    pub excerpt: String,
+    pub author_name: String,
+    pub tags: Tags,
+    pub published: DateTime<Utc>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slugs_are_made_from_titles() {
+        let slug = |t: &str| {
+            Slug::from_title(&Title::parse(t).unwrap())
+                .as_str()
+                .to_owned()
+        };
+        assert_eq!(slug("Hello, World!"), "hello-world");
+        assert_eq!(
+            slug("  Cassandra & LWTs: a 2nd look "),
+            "cassandra-lwts-a-2nd-look"
+        );
+        assert_eq!(slug("Crème brûlée"), "creme-brulee");
+        assert_eq!(slug("!!!"), "post");
+        assert!(slug(&"word ".repeat(39)).len() <= Slug::MAX);
+        let s = Slug::from_title(&Title::parse("a b").unwrap());
+        assert_eq!(s.numbered(2).as_str(), "a-b-2");
+        assert!(Slug::parse(s.numbered(2).as_str()).is_ok());
+    }
+
+    #[test]
+    fn slug_parse_rejects_anything_else() {
+        for bad in ["", "A", "a--b", "-a", "a-", "a/b", "a b", &"a".repeat(81)] {
+            assert!(Slug::parse(bad).is_err(), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn titles_tags_and_bodies_have_limits() {
+        assert!(Title::parse("   ").is_err());
+        assert!(Title::parse(&"t".repeat(201)).is_err());
+        assert!(Body::parse(" \n ").is_err());
+        assert!(Body::parse(&"x".repeat(Body::MAX_BYTES + 1)).is_err());
+        let tags = Tags::parse("Rust, cassandra, rust, ,").unwrap();
+        assert_eq!(tags.to_strings(), ["rust", "cassandra"]);
+        assert!(Tags::parse(&"x".repeat(500)).is_err());
+        assert!(Tags::parse("a<b").is_err());
+        assert!(Tags::parse("a,b,c,d,e,f,g,h,i,j,k").is_err());
+    }
+}

@@ -1,0 +1,57 @@
+//! Random tokens for sessions and CSRF, and the digest a session is stored under.
+
+use sha2::{Digest, Sha256};
+
+/// 32 random bytes from the operating system, hex-encoded (64 characters).
+pub fn random_token() -> String {
+    let mut bytes = [0u8; 32];
+    // The OS random source failing is not something a web request can recover from.
+    getrandom::fill(&mut bytes).expect("operating system random source is unavailable");
+    hex(&bytes)
+}
+
+/// The SHA-256 of a session token. Stores keep only this, so a copy of the database
+/// does not hand out live sessions.
+pub fn session_key(token: &str) -> Vec<u8> {
+    Sha256::digest(token.as_bytes()).to_vec()
+}
+
+pub fn hex(bytes: &[u8]) -> String {
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
+    let mut out = String::with_capacity(bytes.len() * 2);
+    for b in bytes {
+        out.push(DIGITS[usize::from(b >> 4)] as char);
+        out.push(DIGITS[usize::from(b & 0x0f)] as char);
+    }
+    out
+}
+
+/// Compares two tokens in time that depends only on their lengths.
+pub fn tokens_match(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() || a.is_empty() {
+        return false;
+    }
+    a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tokens_are_64_hex_characters_and_differ() {
+        let (a, b) = (random_token(), random_token());
+        assert_eq!(a.len(), 64);
+        assert!(a.chars().all(|c| c.is_ascii_hexdigit()));
+        assert_ne!(a, b);
+    }
+
+    #[test]
+    fn token_comparison() {
+        assert!(tokens_match("abc", "abc"));
+        assert!(!tokens_match("abc", "abd"));
+        assert!(!tokens_match("abc", "abcd"));
+        assert!(!tokens_match("", ""));
+    }
+}

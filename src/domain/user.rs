@@ -1,0 +1,259 @@
+use super::{Invalid, password::PasswordHash};
+use chrono::{DateTime, Utc};
+use uuid::Uuid;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct UserId(pub Uuid);
+
+impl UserId {
+    pub fn new() -> Self {
+        Self(Uuid::new_v4())
+    }
+}
+
+impl Default for UserId {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl std::fmt::Display for UserId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+/// A user name as typed (case kept for display), unique by its [`Username::key`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Username(String);
+
+impl Username {
+    pub const MIN: usize = 3;
+    pub const MAX: usize = 32;
+
+    pub fn parse(input: &str) -> Result<Self, Invalid> {
+        let name = input.trim();
+        let len = name.chars().count();
+        if !(Self::MIN..=Self::MAX).contains(&len) {
+            return Err(Invalid::new(format!(
+                "A user name has {} to {} characters.",
+                Self::MIN,
+                Self::MAX
+            )));
+        }
+        if !name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.'))
+        {
+            return Err(Invalid::new(
+                "A user name may contain only letters a-z, digits, '_', '-' and '.'.",
+            ));
+        }
+        Ok(Self(name.to_owned()))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// What uniqueness is decided on: user names compare without case.
+    pub fn key(&self) -> String {
+        self.0.to_ascii_lowercase()
+    }
+}
+
+/// An e-mail address, checked for shape (not deliverability), unique by its [`Email::key`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Email(String);
+
+impl Email {
+    pub const MAX: usize = 254;
+
+    pub fn parse(input: &str) -> Result<Self, Invalid> {
+        let email = input.trim();
+        let bad = || Invalid::new("Enter an e-mail address such as name@example.com.");
+        if email.len() > Self::MAX {
+            return Err(Invalid::new(format!(
+                "An e-mail address has at most {} characters.",
+                Self::MAX
+            )));
+        }
+        let (local, domain) = email.split_once('@').ok_or_else(bad)?;
+        let local_ok = !local.is_empty()
+            && local.len() <= 64
+            && local
+                .chars()
+                .all(|c| c.is_ascii_graphic() && !matches!(c, '@' | '<' | '>' | '"' | ',' | ';'));
+        let domain_ok = domain.contains('.')
+            && domain.split('.').all(|label| {
+                !label.is_empty()
+                    && label.len() <= 63
+                    && !label.starts_with('-')
+                    && !label.ends_with('-')
+                    && label.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+            });
+        if !local_ok || !domain_ok {
+            return Err(bad());
+        }
+        Ok(Self(format!("{local}@{}", domain.to_ascii_lowercase())))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// What uniqueness is decided on: the whole address without case.
+    pub fn key(&self) -> String {
+        self.0.to_ascii_lowercase()
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Role {
+    Reader,
+    Author,
+    Admin,
+}
+
+impl Role {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Role::Reader => "reader",
+            Role::Author => "author",
+            Role::Admin => "admin",
+        }
+    }
+
+    pub fn parse(input: &str) -> Result<Self, Invalid> {
+        match input {
+            "reader" => Ok(Role::Reader),
+            "author" => Ok(Role::Author),
+            "admin" => Ok(Role::Admin),
+            other => Err(Invalid::new(format!("unknown role {other:?}"))),
+        }
+    }
+
+    pub fn can_write(self) -> bool {
+        self >= Role::Author
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct User {
+    pub id: UserId,
+    pub username: Username,
+    pub email: Email,
+    pub display_name: String,
+    pub role: Role,
+    pub password_hash: PasswordHash,
+    pub created: DateTime<Utc>,
+}
+
+/// Everything a store needs to create an account; every field already valid.
+#[derive(Debug, Clone)]
+pub struct NewUser {
+    pub id: UserId,
+    pub username: Username,
+    pub email: Email,
+    pub display_name: String,
+    pub role: Role,
+    pub password_hash: PasswordHash,
+    pub created: DateTime<Utc>,
+}
+
+impl NewUser {
+    pub fn into_user(self) -> User {
+        User {
+            id: self.id,
+            username: self.username,
+            email: self.email,
+            display_name: self.display_name,
+            role: self.role,
+            password_hash: self.password_hash,
+            created: self.created,
+        }
+    }
+}
+
+/// A display name: what readers see next to posts.
+pub fn parse_display_name(input: &str, fallback: &Username) -> Result<String, Invalid> {
+    let name = input.trim();
+    if name.is_empty() {
+        return Ok(fallback.as_str().to_owned());
+    }
+    if name.chars().count() > 64 || name.chars().any(char::is_control) {
+        return Err(Invalid::new(
+            "A display name has at most 64 characters and no control characters.",
+        ));
+    }
+    Ok(name.to_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn usernames_compare_without_case() {
+        let a = Username::parse("  Alice_1 ").unwrap();
+        assert_eq!(a.as_str(), "Alice_1");
+        assert_eq!(a.key(), Username::parse("alice_1").unwrap().key());
+    }
+
+    #[test]
+    fn bad_usernames_are_rejected_with_a_reason() {
+        assert!(Username::parse("ab").is_err());
+        assert!(Username::parse(&"a".repeat(10_000)).is_err());
+        assert!(Username::parse("al ice").is_err());
+        assert!(
+            Username::parse("аlice").is_err(),
+            "Cyrillic a is not allowed"
+        );
+    }
+
+    #[test]
+    fn emails_keep_local_part_and_lowercase_domain() {
+        let e = Email::parse("Bob.Smith@Example.COM").unwrap();
+        assert_eq!(e.as_str(), "Bob.Smith@example.com");
+        assert_eq!(e.key(), "bob.smith@example.com");
+        for bad in [
+            "",
+            "bob",
+            "bob@",
+            "@x.com",
+            "bob@x",
+            "bob@x..com",
+            "a b@x.com",
+            "bob@-x.com",
+        ] {
+            assert!(Email::parse(bad).is_err(), "{bad:?} should be rejected");
+        }
+    }
+
+    #[test]
+    fn roles_order_and_round_trip() {
+        for role in [Role::Reader, Role::Author, Role::Admin] {
+            assert_eq!(Role::parse(role.as_str()).unwrap(), role);
+        }
+        assert!(Role::Admin.can_write() && Role::Author.can_write() && !Role::Reader.can_write());
+        assert!(Role::parse("root").is_err());
+    }
+}
+
+/// What a person types to log in: a user name or an e-mail address, reduced to the key
+/// its uniqueness claim is held under.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Login {
+    Username(String),
+    Email(String),
+}
+
+impl Login {
+    pub fn parse(input: &str) -> Result<Self, Invalid> {
+        if input.contains('@') {
+            Ok(Login::Email(Email::parse(input)?.key()))
+        } else {
+            Ok(Login::Username(Username::parse(input)?.key()))
+        }
+    }
+}

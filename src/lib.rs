@@ -1,0 +1,12 @@
+//! Sibyl: a server-rendered blog stored in Apache Cassandra or an embedded SQLite file.
+//!
+//! Layers, from the inside out: [`domain`] holds pure rules and types, [`store`] the one
+//! data contract and its two adapters, [`web`] the routes and pages, and [`startup`]
+//! wires them into a running server.
+
+pub mod config;
+pub mod domain;
+pub mod startup;
+pub mod store;
+pub mod telemetry;
+pub mod web;
