@@ -1,0 +1,337 @@
+//! The one data contract (`Store`) and its two adapters.
+//!
+//! Everything above this module speaks to `dyn Store` and domain types only; row
+//! structs and statements stay private to each adapter.
+
+pub mod cassandra;
+pub mod sqlite;
+
+use crate::domain::user::Login;
+use crate::domain::{
+    Invalid, NewPost, NewUser, Post, PostId, PostSummary, Site, Slug, User, UserId,
+};
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// How many posts the front page partition keeps. The home page shows the newest of
+/// them; older ones are trimmed on publish, so the partition stays bounded.
+pub const FRONT_PAGE_CAP: usize = 100;
+
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// The database could not be reached or refused the request; worth retrying later.
+    #[error("the store is unavailable: {0}")]
+    Unavailable(String),
+    /// A record in the store does not parse as the domain type it should be.
+    #[error("a stored record is invalid: {0}")]
+    Corrupt(String),
+}
+
+impl From<Invalid> for StoreError {
+    fn from(e: Invalid) -> Self {
+        StoreError::Corrupt(e.0)
+    }
+}
+
+pub type StoreResult<T> = Result<T, StoreError>;
+
+/// Which unique value of an account is already held by someone else.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Taken {
+    Username,
+    Email,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum SetupError {
+    #[error("this site already has an administrator")]
+    AlreadySetUp,
+    #[error("that {} is already taken", match .0 { Taken::Username => "user name", Taken::Email => "e-mail address" })]
+    Taken(Taken),
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+/// A signed-in browser. Stores keep only the SHA-256 of the cookie's token.
+#[derive(Debug, Clone)]
+pub struct NewSession {
+    pub key: Vec<u8>,
+    pub user_id: UserId,
+    pub created: DateTime<Utc>,
+    pub expires: DateTime<Utc>,
+}
+
+#[async_trait]
+pub trait Store: Send + Sync {
+    /// Statements sent to the database since the store was opened, as the database
+    /// client counts them. Tests and benchmarks read it around a page.
+    fn statements(&self) -> u64;
+
+    /// The account that set up `site`, if any.
+    async fn site_admin(&self, site: &Site) -> StoreResult<Option<UserId>>;
+
+    /// Creates the first account of a site, as its administrator. Exactly one of any
+    /// number of concurrent callers succeeds; the others get `AlreadySetUp`.
+    async fn create_first_admin(&self, site: &Site, admin: NewUser) -> Result<User, SetupError>;
+
+    async fn user(&self, id: UserId) -> StoreResult<Option<User>>;
+
+    /// Finds the account a user name or e-mail address belongs to.
+    async fn user_by_login(&self, login: &Login) -> StoreResult<Option<User>>;
+
+    async fn create_session(&self, session: &NewSession) -> StoreResult<()>;
+
+    /// The user of a live session; `None` when the session is unknown or expired.
+    async fn session_user(&self, key: &[u8], now: DateTime<Utc>) -> StoreResult<Option<User>>;
+
+    async fn delete_session(&self, key: &[u8]) -> StoreResult<()>;
+
+    /// Creates a post with its first revision, claiming a slug made from its title (with
+    /// a number appended when taken). Published at once when `post.publish` is set.
+    async fn create_post(&self, post: NewPost) -> StoreResult<Post>;
+
+    /// Publishes a draft. Publishing a published post changes nothing.
+    async fn publish_post(
+        &self,
+        site: &Site,
+        id: PostId,
+        at: DateTime<Utc>,
+    ) -> StoreResult<Option<Post>>;
+
+    async fn post_by_slug(&self, site: &Site, slug: &Slug) -> StoreResult<Option<Post>>;
+
+    /// The newest published posts of a site, newest first: one read.
+    async fn front_page(&self, site: &Site, limit: usize) -> StoreResult<Vec<PostSummary>>;
+}
+
+/// Where the data lives, from `--store`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum StoreUrl {
+    Sqlite(PathBuf),
+    Cassandra {
+        nodes: Vec<String>,
+        keyspace: String,
+    },
+}
+
+impl StoreUrl {
+    pub fn parse(input: &str) -> Result<Self, Invalid> {
+        if let Some(path) = input.strip_prefix("sqlite:") {
+            let path = path.strip_prefix("//").unwrap_or(path);
+            if path.is_empty() {
+                return Err(Invalid::new(
+                    "sqlite: needs a file path, e.g. sqlite:./data/sibyl.db",
+                ));
+            }
+            return Ok(StoreUrl::Sqlite(PathBuf::from(path)));
+        }
+        if let Some(rest) = input.strip_prefix("cassandra://") {
+            let (hosts, keyspace) = rest.split_once('/').ok_or_else(|| {
+                Invalid::new(
+                    "a Cassandra store URL names a keyspace: cassandra://HOST:PORT/KEYSPACE",
+                )
+            })?;
+            let mut nodes = Vec::new();
+            for node in hosts.split(',') {
+                let (host, port) = node.rsplit_once(':').ok_or_else(|| {
+                    Invalid::new(format!(
+                        "Cassandra node {node:?} needs a port, as in 127.0.0.1:9042"
+                    ))
+                })?;
+                if host.is_empty() || port.parse::<u16>().is_err() {
+                    return Err(Invalid::new(format!(
+                        "Cassandra node {node:?} is not HOST:PORT"
+                    )));
+                }
+                nodes.push(node.to_owned());
+            }
+            let keyspace_ok = !keyspace.is_empty()
+                && keyspace.len() <= 48
+                && keyspace.starts_with(|c: char| c.is_ascii_lowercase())
+                && keyspace
+                    .chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
+            if !keyspace_ok {
+                return Err(Invalid::new(format!(
+                    "keyspace {keyspace:?} must be 1 to 48 lowercase letters, digits or '_', starting with a letter"
+                )));
+            }
+            return Ok(StoreUrl::Cassandra {
+                nodes,
+                keyspace: keyspace.to_owned(),
+            });
+        }
+        Err(Invalid::new(format!(
+            "unknown store {input:?}: use sqlite:PATH or cassandra://HOST:PORT[,HOST:PORT]/KEYSPACE"
+        )))
+    }
+}
+
+impl std::str::FromStr for StoreUrl {
+    type Err = Invalid;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Self::parse(s)
+    }
+}
+
+/// Replication of a Cassandra keyspace, from `--replication`:
+/// `SimpleStrategy:N` or `NetworkTopologyStrategy:DC=N[,DC=N]`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Replication {
+    Simple(u8),
+    NetworkTopology(Vec<(String, u8)>),
+}
+
+impl Replication {
+    pub fn parse(input: &str) -> Result<Self, Invalid> {
+        let bad = || {
+            Invalid::new(format!(
+                "replication {input:?} must be SimpleStrategy:N or NetworkTopologyStrategy:DC=N[,DC=N]"
+            ))
+        };
+        let factor = |s: &str| s.parse::<u8>().ok().filter(|n| (1..=9).contains(n));
+        match input.split_once(':') {
+            Some(("SimpleStrategy", n)) => factor(n).map(Replication::Simple).ok_or_else(bad),
+            Some(("NetworkTopologyStrategy", dcs)) => {
+                let mut out = Vec::new();
+                for dc in dcs.split(',') {
+                    let (name, n) = dc.split_once('=').ok_or_else(bad)?;
+                    let name_ok = !name.is_empty()
+                        && name
+                            .chars()
+                            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
+                    if !name_ok {
+                        return Err(bad());
+                    }
+                    out.push((name.to_owned(), factor(n).ok_or_else(bad)?));
+                }
+                Ok(Replication::NetworkTopology(out))
+            }
+            _ => Err(bad()),
+        }
+    }
+
+    /// The CQL map literal; every part was validated, so nothing can be injected.
+    pub fn to_cql(&self) -> String {
+        match self {
+            Replication::Simple(n) => {
+                format!("{{'class': 'SimpleStrategy', 'replication_factor': {n}}}")
+            }
+            Replication::NetworkTopology(dcs) => {
+                let parts: Vec<String> = dcs.iter().map(|(dc, n)| format!("'{dc}': {n}")).collect();
+                format!(
+                    "{{'class': 'NetworkTopologyStrategy', {}}}",
+                    parts.join(", ")
+                )
+            }
+        }
+    }
+}
+
+impl std::str::FromStr for Replication {
+    type Err = Invalid;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Self::parse(s)
+    }
+}
+
+/// Tunables of the adapters that tests shorten.
+#[derive(Debug, Clone)]
+pub struct StoreOptions {
+    /// How long a pending uniqueness claim (user name, e-mail, slug, site set-up) lives
+    /// if its owner dies before committing it.
+    pub pending_claim_ttl: Duration,
+}
+
+impl Default for StoreOptions {
+    fn default() -> Self {
+        Self {
+            pending_claim_ttl: Duration::from_secs(60),
+        }
+    }
+}
+
+/// Opens the store a URL names. SQLite files are created and migrated on open; a
+/// Cassandra keyspace must have been made by `sibyl migrate`.
+pub async fn open(url: &StoreUrl, options: StoreOptions) -> Result<Arc<dyn Store>, OpenError> {
+    match url {
+        StoreUrl::Sqlite(path) => Ok(Arc::new(sqlite::SqliteStore::open(path).await?)),
+        StoreUrl::Cassandra { nodes, keyspace } => Ok(Arc::new(
+            cassandra::CassandraStore::connect(nodes, keyspace, options).await?,
+        )),
+    }
+}
+
+/// Creates or upgrades the schema of the store a URL names.
+pub async fn migrate(url: &StoreUrl, replication: &Replication) -> Result<(), OpenError> {
+    match url {
+        StoreUrl::Sqlite(path) => {
+            sqlite::SqliteStore::open(path).await?;
+        }
+        StoreUrl::Cassandra { nodes, keyspace } => {
+            cassandra::migrate(nodes, keyspace, replication).await?;
+        }
+    }
+    Ok(())
+}
+
+/// Why a store could not be opened or migrated: a message for the operator.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct OpenError(pub String);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn store_urls_parse() {
+        assert_eq!(
+            StoreUrl::parse("sqlite:./data/x.db").unwrap(),
+            StoreUrl::Sqlite("./data/x.db".into())
+        );
+        assert_eq!(
+            StoreUrl::parse("cassandra://a:9042,b:9043/blog").unwrap(),
+            StoreUrl::Cassandra {
+                nodes: vec!["a:9042".into(), "b:9043".into()],
+                keyspace: "blog".into()
+            }
+        );
+        for bad in [
+            "postgres://x",
+            "sqlite:",
+            "cassandra://a:9042",
+            "cassandra://a/blog",
+            "cassandra://a:x/blog",
+            "cassandra://a:9042/Blog",
+            "cassandra://a:9042/b;drop",
+        ] {
+            assert!(StoreUrl::parse(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn replication_renders_only_validated_cql() {
+        assert_eq!(
+            Replication::parse("SimpleStrategy:3").unwrap().to_cql(),
+            "{'class': 'SimpleStrategy', 'replication_factor': 3}"
+        );
+        assert_eq!(
+            Replication::parse("NetworkTopologyStrategy:dc1=3,dc2=2")
+                .unwrap()
+                .to_cql(),
+            "{'class': 'NetworkTopologyStrategy', 'dc1': 3, 'dc2': 2}"
+        );
+        for bad in [
+            "SimpleStrategy:0",
+            "Simple:1",
+            "NetworkTopologyStrategy:dc'=1",
+            "NetworkTopologyStrategy:dc1",
+        ] {
+            assert!(Replication::parse(bad).is_err(), "{bad}");
+        }
+    }
+}
