@@ -1,0 +1,111 @@
+//! The command line. Every flag can also be set by a `SIBYL_*` environment variable.
+
+use crate::domain::Site;
+use crate::store::{Replication, StoreUrl};
+use clap::{Args, Parser, Subcommand};
+use std::net::SocketAddr;
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "sibyl",
+    version,
+    about = "Sibyl: a server-rendered blog engine stored in Apache Cassandra or an embedded SQLite file",
+    long_about = "Sibyl serves a blog: a home page, posts, and an editor for authors.\n\n\
+        With no command it serves. The default store is an SQLite file under ./data/, created on\n\
+        first start. For Cassandra or ScyllaDB, run `sibyl migrate --store cassandra://...` once,\n\
+        then `sibyl serve --store cassandra://...`.\n\n\
+        A fresh site asks its first visitor to create the administrator account at /setup."
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+
+    #[command(flatten)]
+    pub settings: Settings,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct Settings {
+    /// Where the data lives: sqlite:PATH or cassandra://HOST:PORT[,HOST:PORT]/KEYSPACE
+    #[arg(
+        long,
+        env = "SIBYL_STORE",
+        default_value = "sqlite:./data/sibyl.db",
+        global = true
+    )]
+    pub store: StoreUrl,
+
+    /// Address and port to listen on
+    #[arg(
+        long,
+        env = "SIBYL_LISTEN",
+        default_value = "127.0.0.1:8080",
+        global = true
+    )]
+    pub listen: SocketAddr,
+
+    /// The site's canonical base URL; every record is keyed by it, and https:// makes
+    /// cookies Secure
+    #[arg(
+        long,
+        env = "SIBYL_SITE_URL",
+        default_value = "http://127.0.0.1:8080",
+        global = true
+    )]
+    pub site_url: Site,
+
+    /// How long a sign-in lasts, in hours
+    #[arg(long, env = "SIBYL_SESSION_HOURS", default_value_t = 336, global = true,
+          value_parser = clap::value_parser!(u32).range(1..=8760))]
+    pub session_hours: u32,
+
+    /// Log filter, e.g. info or sibyl=debug,actix_web=info
+    #[arg(
+        long,
+        env = "SIBYL_LOG",
+        default_value = "info,scylla=warn",
+        global = true
+    )]
+    pub log: String,
+}
+
+#[derive(Debug, Clone, Subcommand)]
+pub enum Command {
+    /// Serve the blog (the default)
+    Serve,
+    /// Create or upgrade the schema of the store (on Cassandra: the keyspace and schema.cql)
+    Migrate {
+        /// Replication of a new Cassandra keyspace: SimpleStrategy:N or
+        /// NetworkTopologyStrategy:DC=N[,DC=N] (ignored for SQLite)
+        #[arg(long, env = "SIBYL_REPLICATION", default_value = "SimpleStrategy:1")]
+        replication: Replication,
+    },
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn command_line_is_consistent() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn bad_values_are_refused_with_the_reason() {
+        let err = Cli::try_parse_from(["sibyl", "--store", "mysql://x"]).unwrap_err();
+        assert!(err.to_string().contains("unknown store"), "{err}");
+        assert!(Cli::try_parse_from(["sibyl", "--bogus"]).is_err());
+        assert!(Cli::try_parse_from(["sibyl", "--listen", "nowhere"]).is_err());
+        assert!(Cli::try_parse_from(["sibyl", "migrate", "--replication", "Simple:1"]).is_err());
+        let ok = Cli::try_parse_from([
+            "sibyl",
+            "serve",
+            "--store",
+            "cassandra://127.0.0.1:9042/blog",
+        ])
+        .unwrap();
+        assert!(matches!(ok.command, Some(Command::Serve)));
+    }
+}

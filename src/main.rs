@@ -1,0 +1,51 @@
+use clap::Parser;
+use sibyl::config::{Cli, Command};
+use sibyl::startup::{AppConfig, Application};
+use sibyl::store::{self, StoreOptions};
+use std::process::ExitCode;
+use std::time::Duration;
+
+#[tokio::main]
+async fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let settings = cli.settings;
+    if let Err(e) = sibyl::telemetry::init(&settings.log) {
+        eprintln!("sibyl: {e}");
+        return ExitCode::from(2);
+    }
+    let outcome = match cli.command.unwrap_or(Command::Serve) {
+        Command::Migrate { replication } => store::migrate(&settings.store, &replication)
+            .await
+            .map(|()| tracing::info!(store = ?settings.store, "schema is up to date"))
+            .map_err(|e| e.to_string()),
+        Command::Serve => serve(settings).await,
+    };
+    match outcome {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("sibyl: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+async fn serve(settings: sibyl::config::Settings) -> Result<(), String> {
+    let store = store::open(&settings.store, StoreOptions::default())
+        .await
+        .map_err(|e| e.to_string())?;
+    let config = AppConfig {
+        listen: settings.listen,
+        site: settings.site_url,
+        session_ttl: Duration::from_secs(u64::from(settings.session_hours) * 3600),
+        front_page_size: 20,
+    };
+    let app = Application::build(config.clone(), store)
+        .map_err(|e| format!("cannot listen on {}: {e}", settings.listen))?;
+    tracing::info!(
+        "serving {} on http://{}:{}",
+        config.site,
+        settings.listen.ip(),
+        app.port()
+    );
+    app.run_until_stopped().await.map_err(|e| e.to_string())
+}

@@ -1,0 +1,47 @@
+//! Wires a store and the web layer into a running server.
+
+use crate::domain::Site;
+use crate::store::Store;
+use crate::web;
+use actix_web::dev::Server;
+use actix_web::{App, HttpServer};
+use std::net::{SocketAddr, TcpListener};
+use std::sync::Arc;
+use std::time::Duration;
+
+#[derive(Debug, Clone)]
+pub struct AppConfig {
+    pub listen: SocketAddr,
+    pub site: Site,
+    pub session_ttl: Duration,
+    /// How many posts the home page lists.
+    pub front_page_size: usize,
+}
+
+pub struct Application {
+    server: Server,
+    port: u16,
+}
+
+impl Application {
+    /// Binds the listener (port 0 picks a free one) and builds the server; nothing runs
+    /// until [`Application::run_until_stopped`].
+    pub fn build(config: AppConfig, store: Arc<dyn Store>) -> std::io::Result<Self> {
+        let listener = TcpListener::bind(config.listen)?;
+        let port = listener.local_addr()?.port();
+        let state = web::AppState::new(store, &config);
+        let server =
+            HttpServer::new(move || App::new().configure(|cfg| web::configure(cfg, state.clone())))
+                .listen(listener)?
+                .run();
+        Ok(Self { server, port })
+    }
+
+    pub fn port(&self) -> u16 {
+        self.port
+    }
+
+    pub async fn run_until_stopped(self) -> std::io::Result<()> {
+        self.server.await
+    }
+}

@@ -1,0 +1,238 @@
+//! Site set-up (the first administrator), sign-in and sign-out.
+
+use super::auth::{CsrfToken, MaybeUser, end_session, start_session};
+use super::pages::{Layout, LoginPage, SetupPage};
+use super::{AppState, WebError, render, see_other};
+use crate::domain::password::{Password, dummy_hash};
+use crate::domain::user::{Login, parse_display_name};
+use crate::domain::{Email, NewUser, Role, UserId, Username, now};
+use crate::store::{SetupError, Taken};
+use actix_web::http::StatusCode;
+use actix_web::{HttpRequest, HttpResponse, web};
+use serde::Deserialize;
+
+#[derive(Deserialize)]
+pub struct SetupForm {
+    csrf: String,
+    username: String,
+    email: String,
+    #[serde(default)]
+    display_name: String,
+    password: String,
+    password_confirm: String,
+}
+
+pub async fn setup_form(
+    state: web::Data<AppState>,
+    user: MaybeUser,
+    csrf: CsrfToken,
+) -> Result<HttpResponse, WebError> {
+    if state.site_ready().await? {
+        return Ok(see_other("/login"));
+    }
+    let page = SetupPage {
+        layout: Layout::new(&user, &csrf),
+        error: None,
+        username: String::new(),
+        email: String::new(),
+        display_name: String::new(),
+    };
+    render(StatusCode::OK, &page)
+}
+
+pub async fn setup(
+    state: web::Data<AppState>,
+    user: MaybeUser,
+    csrf: CsrfToken,
+    form: web::Form<SetupForm>,
+) -> Result<HttpResponse, WebError> {
+    csrf.check(&form.csrf)?;
+    let form = form.into_inner();
+    let again = |error: String, status: StatusCode| {
+        let page = SetupPage {
+            layout: Layout::new(&user, &csrf),
+            error: Some(error),
+            username: form.username.clone(),
+            email: form.email.clone(),
+            display_name: form.display_name.clone(),
+        };
+        render(status, &page)
+    };
+    if state.site_ready().await? {
+        return Err(WebError::Forbidden(
+            "This site already has an administrator.".into(),
+        ));
+    }
+    let parsed = (|| {
+        let username = Username::parse(&form.username)?;
+        let email = Email::parse(&form.email)?;
+        let display_name = parse_display_name(&form.display_name, &username)?;
+        let password = Password::parse(&form.password)?;
+        if form.password != form.password_confirm {
+            return Err(crate::domain::Invalid::new("The two passwords differ."));
+        }
+        Ok((username, email, display_name, password))
+    })();
+    let (username, email, display_name, password) = match parsed {
+        Ok(fields) => fields,
+        Err(e) => return again(e.0, StatusCode::UNPROCESSABLE_ENTITY),
+    };
+    let password_hash = web::block(move || password.hash())
+        .await
+        .map_err(|e| WebError::Internal(format!("hashing: {e}")))?;
+    let admin = NewUser {
+        id: UserId::new(),
+        username,
+        email,
+        display_name,
+        role: Role::Admin,
+        password_hash,
+        created: now(),
+    };
+    let admin = match state.store.create_first_admin(&state.site, admin).await {
+        Ok(admin) => admin,
+        Err(SetupError::AlreadySetUp) => {
+            return Err(WebError::Forbidden(
+                "This site already has an administrator.".into(),
+            ));
+        }
+        Err(SetupError::Taken(Taken::Username)) => {
+            return again(
+                "That user name is already taken.".into(),
+                StatusCode::CONFLICT,
+            );
+        }
+        Err(SetupError::Taken(Taken::Email)) => {
+            return again(
+                "That e-mail address is already in use.".into(),
+                StatusCode::CONFLICT,
+            );
+        }
+        Err(SetupError::Store(e)) => return Err(e.into()),
+    };
+    let cookies = start_session(&state, &admin).await?;
+    let mut response = see_other("/write");
+    for cookie in cookies {
+        response
+            .add_cookie(&cookie)
+            .map_err(|e| WebError::Internal(e.to_string()))?;
+    }
+    Ok(response)
+}
+
+#[derive(Deserialize)]
+pub struct NextQuery {
+    #[serde(default)]
+    next: String,
+}
+
+/// Only a path on this site may follow sign-in: never `//host` or `https://host`.
+fn safe_next(next: &str) -> String {
+    let local =
+        next.starts_with('/') && !next.starts_with("//") && !next.contains(['\\', '\r', '\n']);
+    if local {
+        next.to_owned()
+    } else {
+        "/".to_owned()
+    }
+}
+
+pub async fn login_form(
+    user: MaybeUser,
+    csrf: CsrfToken,
+    query: web::Query<NextQuery>,
+) -> Result<HttpResponse, WebError> {
+    let page = LoginPage {
+        layout: Layout::new(&user, &csrf),
+        error: None,
+        login: String::new(),
+        next: safe_next(&query.next),
+    };
+    render(StatusCode::OK, &page)
+}
+
+#[derive(Deserialize)]
+pub struct LoginForm {
+    csrf: String,
+    login: String,
+    password: String,
+    #[serde(default)]
+    next: String,
+}
+
+pub async fn login(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    user: MaybeUser,
+    csrf: CsrfToken,
+    form: web::Form<LoginForm>,
+) -> Result<HttpResponse, WebError> {
+    csrf.check(&form.csrf)?;
+    let form = form.into_inner();
+    let found = match Login::parse(&form.login) {
+        Ok(login) => state.store.user_by_login(&login).await?,
+        Err(_) => None,
+    };
+    // An unknown name costs the same hashing time as a wrong password.
+    let hash = found
+        .as_ref()
+        .map_or_else(|| dummy_hash().clone(), |u| u.password_hash.clone());
+    let typed = form.password.clone();
+    let verified = web::block(move || hash.verify(&typed))
+        .await
+        .map_err(|e| WebError::Internal(format!("verifying: {e}")))?;
+    let user_ok = found.filter(|_| verified);
+    let Some(signed_in) = user_ok else {
+        let page = LoginPage {
+            layout: Layout::new(&user, &csrf),
+            error: Some("Wrong user name, e-mail address or password.".into()),
+            login: form.login,
+            next: safe_next(&form.next),
+        };
+        return render(StatusCode::UNAUTHORIZED, &page);
+    };
+    // A new session every sign-in; the old one, if any, ends.
+    end_session(&state, &req).await?;
+    let cookies = start_session(&state, &signed_in).await?;
+    let mut response = see_other(&safe_next(&form.next));
+    for cookie in cookies {
+        response
+            .add_cookie(&cookie)
+            .map_err(|e| WebError::Internal(e.to_string()))?;
+    }
+    Ok(response)
+}
+
+#[derive(Deserialize)]
+pub struct LogoutForm {
+    csrf: String,
+}
+
+pub async fn logout(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    csrf: CsrfToken,
+    form: web::Form<LogoutForm>,
+) -> Result<HttpResponse, WebError> {
+    csrf.check(&form.csrf)?;
+    let gone = end_session(&state, &req).await?;
+    let mut response = see_other("/");
+    response
+        .add_cookie(&gone)
+        .map_err(|e| WebError::Internal(e.to_string()))?;
+    Ok(response)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::safe_next;
+
+    #[test]
+    fn only_local_paths_follow_sign_in() {
+        assert_eq!(safe_next("/write"), "/write");
+        assert_eq!(safe_next("//evil.example"), "/");
+        assert_eq!(safe_next("https://evil.example"), "/");
+        assert_eq!(safe_next("/\\evil.example"), "/");
+        assert_eq!(safe_next(""), "/");
+    }
+}

@@ -1,0 +1,11 @@
+use actix_web::HttpResponse;
+use actix_web::http::header;
+
+const STYLESHEET: &str = include_str!("../../static/sibyl.css");
+
+pub async fn stylesheet() -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("text/css; charset=utf-8")
+        .insert_header((header::CACHE_CONTROL, "public, max-age=3600"))
+        .body(STYLESHEET)
+}

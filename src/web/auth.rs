@@ -1,0 +1,199 @@
+//! Who is asking, and whether a form really came from this site.
+//!
+//! Sessions: a random token in an HttpOnly, SameSite=Lax cookie (Secure on https
+//! sites); the store keeps only its SHA-256 and an expiry. CSRF: every browser gets a
+//! random token in a cookie, every form repeats it in a hidden field, and every POST
+//! handler checks the two match (double submit); the token is replaced at sign-in.
+
+use super::{AppState, WebError};
+use crate::domain::token::{random_token, session_key, tokens_match};
+use crate::domain::{User, now};
+use actix_web::body::MessageBody;
+use actix_web::cookie::{Cookie, SameSite, time};
+use actix_web::dev::{Payload, ServiceRequest, ServiceResponse};
+use actix_web::middleware::Next;
+use actix_web::{FromRequest, HttpMessage, HttpRequest, web};
+use std::future::Future;
+use std::pin::Pin;
+
+pub const SESSION_COOKIE: &str = "sibyl_session";
+pub const CSRF_COOKIE: &str = "sibyl_csrf";
+
+/// This browser's CSRF token, to be put in every form.
+#[derive(Debug, Clone)]
+pub struct CsrfToken(pub String);
+
+impl CsrfToken {
+    /// Checks the token a form sent back.
+    pub fn check(&self, submitted: &str) -> Result<(), WebError> {
+        if tokens_match(&self.0, submitted) {
+            Ok(())
+        } else {
+            Err(WebError::csrf())
+        }
+    }
+}
+
+fn well_formed(token: &str) -> bool {
+    token.len() == 64 && token.bytes().all(|b| b.is_ascii_hexdigit())
+}
+
+/// Gives every browser a CSRF token cookie, so any page can render forms.
+pub async fn csrf_cookie(
+    req: ServiceRequest,
+    next: Next<impl MessageBody>,
+) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    let existing = req
+        .cookie(CSRF_COOKIE)
+        .map(|c| c.value().to_owned())
+        .filter(|t| well_formed(t));
+    let secure = req
+        .app_data::<web::Data<AppState>>()
+        .is_some_and(|s| s.site.is_https());
+    let (token, fresh) = match existing {
+        Some(token) => (token, false),
+        None => (random_token(), true),
+    };
+    req.extensions_mut().insert(CsrfToken(token.clone()));
+    let mut response = next.call(req).await?;
+    // A handler that rotated the token (sign-in) set its own cookie already.
+    let rotated = response
+        .response()
+        .cookies()
+        .any(|c| c.name() == CSRF_COOKIE);
+    if fresh && !rotated {
+        response
+            .response_mut()
+            .add_cookie(&csrf_cookie_for(token, secure))?;
+    }
+    Ok(response)
+}
+
+pub fn csrf_cookie_for(token: String, secure: bool) -> Cookie<'static> {
+    Cookie::build(CSRF_COOKIE, token)
+        .path("/")
+        .http_only(true)
+        .secure(secure)
+        .same_site(SameSite::Lax)
+        .finish()
+}
+
+impl FromRequest for CsrfToken {
+    type Error = WebError;
+    type Future = std::future::Ready<Result<Self, WebError>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        std::future::ready(
+            req.extensions()
+                .get::<CsrfToken>()
+                .cloned()
+                .ok_or_else(|| WebError::Internal("CSRF middleware is not installed".into())),
+        )
+    }
+}
+
+/// The signed-in user, if any. Looked up once per request and kept in its extensions.
+#[derive(Debug, Clone)]
+pub struct MaybeUser(pub Option<User>);
+
+impl FromRequest for MaybeUser {
+    type Error = WebError;
+    type Future = Pin<Box<dyn Future<Output = Result<Self, WebError>>>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let req = req.clone();
+        Box::pin(async move {
+            if let Some(found) = req.extensions().get::<MaybeUser>() {
+                return Ok(found.clone());
+            }
+            let state = req
+                .app_data::<web::Data<AppState>>()
+                .ok_or_else(|| WebError::Internal("application state missing".into()))?;
+            let user = match req.cookie(SESSION_COOKIE) {
+                Some(cookie) if well_formed(cookie.value()) => {
+                    state
+                        .store
+                        .session_user(&session_key(cookie.value()), now())
+                        .await?
+                }
+                _ => None,
+            };
+            let found = MaybeUser(user);
+            req.extensions_mut().insert(found.clone());
+            Ok(found)
+        })
+    }
+}
+
+/// A signed-in user who may write posts: anonymous visitors are sent to sign in,
+/// readers are refused.
+#[derive(Debug, Clone)]
+pub struct Author(pub User);
+
+impl FromRequest for Author {
+    type Error = WebError;
+    type Future = Pin<Box<dyn Future<Output = Result<Self, WebError>>>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let user = MaybeUser::from_request(req, payload);
+        let next = req.uri().path().to_owned();
+        Box::pin(async move {
+            match user.await?.0 {
+                None => Err(WebError::LoginRequired { next }),
+                Some(user) if user.role.can_write() => Ok(Author(user)),
+                Some(_) => Err(WebError::Forbidden("Only authors can do this.".into())),
+            }
+        })
+    }
+}
+
+/// Starts a session for `user`: stores it and returns the cookies to set (a new
+/// session token and a new CSRF token).
+pub async fn start_session(
+    state: &AppState,
+    user: &User,
+) -> Result<[Cookie<'static>; 2], WebError> {
+    let token = random_token();
+    let created = now();
+    let ttl = chrono::Duration::from_std(state.session_ttl)
+        .map_err(|e| WebError::Internal(format!("session TTL: {e}")))?;
+    state
+        .store
+        .create_session(&crate::store::NewSession {
+            key: session_key(&token),
+            user_id: user.id,
+            created,
+            expires: created + ttl,
+        })
+        .await?;
+    let secure = state.site.is_https();
+    let session = Cookie::build(SESSION_COOKIE, token)
+        .path("/")
+        .http_only(true)
+        .secure(secure)
+        .same_site(SameSite::Lax)
+        .max_age(time::Duration::seconds(state.session_ttl.as_secs() as i64))
+        .finish();
+    Ok([session, csrf_cookie_for(random_token(), secure)])
+}
+
+/// Ends the session a request carries, and returns the cookie that clears it.
+pub async fn end_session(state: &AppState, req: &HttpRequest) -> Result<Cookie<'static>, WebError> {
+    if let Some(cookie) = req
+        .cookie(SESSION_COOKIE)
+        .filter(|c| well_formed(c.value()))
+    {
+        state
+            .store
+            .delete_session(&session_key(cookie.value()))
+            .await?;
+    }
+    let mut gone = Cookie::build(SESSION_COOKIE, "")
+        .path("/")
+        .http_only(true)
+        .secure(state.site.is_https())
+        .same_site(SameSite::Lax)
+        .finish();
+    gone.make_removal();
+    Ok(gone)
+}

@@ -1,0 +1,131 @@
+use super::pages::{ErrorPage, Layout};
+use crate::store::StoreError;
+use actix_web::http::{StatusCode, header};
+use actix_web::{HttpResponse, ResponseError};
+use askama::Template;
+
+/// What can go wrong in a request, mapped to a status and a page at the edge. User
+/// errors explain themselves; store and internal errors are logged and shown plainly.
+#[derive(Debug, thiserror::Error)]
+pub enum WebError {
+    #[error("not found")]
+    NotFound,
+    #[error("{0}")]
+    BadRequest(String),
+    #[error("{0}")]
+    Forbidden(String),
+    #[error("sign in required")]
+    LoginRequired { next: String },
+    #[error("{0}")]
+    TooLarge(String),
+    #[error("store unavailable: {0}")]
+    Unavailable(String),
+    #[error("internal error: {0}")]
+    Internal(String),
+}
+
+impl From<StoreError> for WebError {
+    fn from(e: StoreError) -> Self {
+        match e {
+            StoreError::Unavailable(msg) => WebError::Unavailable(msg),
+            StoreError::Corrupt(msg) => WebError::Internal(format!("corrupt record: {msg}")),
+        }
+    }
+}
+
+impl WebError {
+    pub fn csrf() -> Self {
+        WebError::Forbidden(
+            "This form has expired or did not come from this site. Go back, reload the page and try again."
+                .into(),
+        )
+    }
+
+    pub fn from_form(err: actix_web::error::UrlencodedError) -> Self {
+        use actix_web::error::UrlencodedError;
+        match err {
+            UrlencodedError::Overflow { limit, .. } => WebError::TooLarge(format!(
+                "The form is too large: at most {} KiB can be sent.",
+                limit / 1024
+            )),
+            UrlencodedError::ContentType => {
+                WebError::BadRequest("The form was not sent as a web form.".into())
+            }
+            other => WebError::BadRequest(format!("The form could not be read: {other}.")),
+        }
+    }
+
+    fn page(&self) -> (&'static str, String) {
+        match self {
+            WebError::NotFound => ("Page not found", "There is nothing at this address.".into()),
+            WebError::BadRequest(m) => ("That did not work", m.clone()),
+            WebError::Forbidden(m) => ("Not allowed", m.clone()),
+            WebError::LoginRequired { .. } => ("Sign in required", "Please sign in.".into()),
+            WebError::TooLarge(m) => ("Too large", m.clone()),
+            WebError::Unavailable(_) => (
+                "Temporarily unavailable",
+                "The blog cannot reach its storage right now. Nothing was changed; please try again in a moment."
+                    .into(),
+            ),
+            WebError::Internal(_) => (
+                "Something went wrong",
+                "An unexpected error happened on our side. It has been logged.".into(),
+            ),
+        }
+    }
+}
+
+impl ResponseError for WebError {
+    fn status_code(&self) -> StatusCode {
+        match self {
+            WebError::NotFound => StatusCode::NOT_FOUND,
+            WebError::BadRequest(_) => StatusCode::BAD_REQUEST,
+            WebError::Forbidden(_) => StatusCode::FORBIDDEN,
+            WebError::LoginRequired { .. } => StatusCode::SEE_OTHER,
+            WebError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            WebError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+            WebError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    fn error_response(&self) -> HttpResponse {
+        match self {
+            WebError::Unavailable(m) => tracing::warn!(error = %m, "store unavailable"),
+            WebError::Internal(m) => tracing::error!(error = %m, "internal error"),
+            _ => {}
+        }
+        if let WebError::LoginRequired { next } = self {
+            let location = format!("/login?next={}", percent_encode(next));
+            return HttpResponse::SeeOther()
+                .insert_header((header::LOCATION, location))
+                .finish();
+        }
+        let (title, message) = self.page();
+        let page = ErrorPage {
+            layout: Layout::anonymous(),
+            title,
+            message: message.clone(),
+        };
+        let mut response = HttpResponse::build(self.status_code());
+        if matches!(self, WebError::Unavailable(_)) {
+            response.insert_header((header::RETRY_AFTER, "30"));
+        }
+        match page.render() {
+            Ok(html) => response.content_type("text/html; charset=utf-8").body(html),
+            Err(_) => response
+                .content_type("text/plain; charset=utf-8")
+                .body(message),
+        }
+    }
+}
+
+fn percent_encode(path: &str) -> String {
+    path.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'/' => {
+                (b as char).to_string()
+            }
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}

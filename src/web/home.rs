@@ -1,0 +1,25 @@
+use super::auth::{CsrfToken, MaybeUser};
+use super::pages::{HomePage, Layout};
+use super::{AppState, WebError, render};
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, web};
+
+/// The newest posts: one read of the front page. Only an empty site also asks whether
+/// it has been set up.
+pub async fn show(
+    state: web::Data<AppState>,
+    user: MaybeUser,
+    csrf: CsrfToken,
+) -> Result<HttpResponse, WebError> {
+    let posts = state
+        .store
+        .front_page(&state.site, state.front_page_size)
+        .await?;
+    let setup_needed = posts.is_empty() && !state.site_ready().await?;
+    let page = HomePage {
+        layout: Layout::new(&user, &csrf),
+        posts: posts.into_iter().map(Into::into).collect(),
+        setup_needed,
+    };
+    render(StatusCode::OK, &page)
+}

@@ -1,0 +1,121 @@
+//! Routes, extractors and pages. Handlers are small: they parse input into domain types,
+//! call the store, and render one askama page.
+
+mod account;
+mod assets;
+mod auth;
+mod error;
+mod home;
+mod pages;
+mod posts;
+
+pub use auth::{CSRF_COOKIE, SESSION_COOKIE};
+pub use error::WebError;
+
+use crate::domain::Site;
+use crate::startup::AppConfig;
+use crate::store::Store;
+use actix_web::http::header;
+use actix_web::middleware::{DefaultHeaders, from_fn};
+use actix_web::{HttpResponse, web};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+/// The largest form body accepted (a post body is capped lower, at 256 KiB of Markdown).
+pub const FORM_LIMIT: usize = 1024 * 1024;
+
+#[derive(Clone)]
+pub struct AppState {
+    pub store: Arc<dyn Store>,
+    pub site: Site,
+    pub session_ttl: Duration,
+    pub front_page_size: usize,
+    /// Set once the site has an administrator, which never becomes untrue: spares the
+    /// home page a read.
+    site_ready: Arc<AtomicBool>,
+}
+
+impl AppState {
+    pub fn new(store: Arc<dyn Store>, config: &AppConfig) -> Self {
+        Self {
+            store,
+            site: config.site.clone(),
+            session_ttl: config.session_ttl,
+            front_page_size: config.front_page_size,
+            site_ready: Arc::new(AtomicBool::new(false)),
+        }
+    }
+
+    /// Whether the site has its administrator yet (read from the store until it has).
+    pub async fn site_ready(&self) -> Result<bool, WebError> {
+        if self.site_ready.load(Ordering::Relaxed) {
+            return Ok(true);
+        }
+        let ready = self.store.site_admin(&self.site).await?.is_some();
+        if ready {
+            self.site_ready.store(true, Ordering::Relaxed);
+        }
+        Ok(ready)
+    }
+}
+
+pub fn configure(cfg: &mut web::ServiceConfig, state: AppState) {
+    let security_headers = DefaultHeaders::new()
+        .add((header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
+        .add((header::X_FRAME_OPTIONS, "DENY"))
+        .add((header::REFERRER_POLICY, "same-origin"))
+        .add((
+            header::CONTENT_SECURITY_POLICY,
+            "default-src 'self'; img-src 'self' https: data:; style-src 'self'; script-src 'none'; \
+             object-src 'none'; frame-ancestors 'none'; form-action 'self'; base-uri 'none'",
+        ));
+    cfg.app_data(web::Data::new(state))
+        .app_data(
+            web::FormConfig::default()
+                .limit(FORM_LIMIT)
+                .error_handler(|err, _req| WebError::from_form(err).into()),
+        )
+        .app_data(web::PathConfig::default().error_handler(|_err, _req| WebError::NotFound.into()))
+        .service(
+            web::scope("")
+                .wrap(from_fn(auth::csrf_cookie))
+                .wrap(security_headers)
+                .route("/", web::get().to(home::show))
+                .route("/setup", web::get().to(account::setup_form))
+                .route("/setup", web::post().to(account::setup))
+                .route("/login", web::get().to(account::login_form))
+                .route("/login", web::post().to(account::login))
+                .route("/logout", web::post().to(account::logout))
+                .route("/write", web::get().to(posts::write_form))
+                .route("/write", web::post().to(posts::create))
+                .route("/posts/{slug}", web::get().to(posts::show))
+                .route("/posts/{slug}/publish", web::post().to(posts::publish))
+                .route("/static/sibyl.css", web::get().to(assets::stylesheet))
+                .default_service(web::to(not_found)),
+        );
+}
+
+async fn not_found() -> Result<HttpResponse, WebError> {
+    Err(WebError::NotFound)
+}
+
+/// Renders a page as an HTML response.
+pub(crate) fn render(
+    status: actix_web::http::StatusCode,
+    page: &impl askama::Template,
+) -> Result<HttpResponse, WebError> {
+    let html = page
+        .render()
+        .map_err(|e| WebError::Internal(format!("template: {e}")))?;
+    Ok(HttpResponse::build(status)
+        .content_type("text/html; charset=utf-8")
+        .body(html))
+}
+
+/// A 303 See Other, how every successful form post ends.
+pub(crate) fn see_other(location: &str) -> HttpResponse {
+    HttpResponse::SeeOther()
+        .insert_header((header::LOCATION, location))
+        .finish()
+}

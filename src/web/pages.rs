@@ -1,0 +1,150 @@
+//! One askama struct per page, each extending `base.html`.
+
+use super::auth::{CsrfToken, MaybeUser};
+use crate::domain::{Post, PostStatus, PostSummary};
+use askama::Template;
+use chrono::{DateTime, Utc};
+
+/// What `base.html` needs on every page: who is signed in and the CSRF token.
+pub struct Layout {
+    pub user: Option<LayoutUser>,
+    pub csrf: String,
+}
+
+pub struct LayoutUser {
+    pub display_name: String,
+    pub can_write: bool,
+}
+
+impl Layout {
+    pub fn new(user: &MaybeUser, csrf: &CsrfToken) -> Self {
+        Self {
+            user: user.0.as_ref().map(|u| LayoutUser {
+                display_name: u.display_name.clone(),
+                can_write: u.role.can_write(),
+            }),
+            csrf: csrf.0.clone(),
+        }
+    }
+
+    /// For error pages, rendered without a store round trip.
+    pub fn anonymous() -> Self {
+        Self {
+            user: None,
+            csrf: String::new(),
+        }
+    }
+}
+
+pub struct Dated {
+    pub human: String,
+    pub iso: String,
+}
+
+impl Dated {
+    pub fn new(at: DateTime<Utc>) -> Self {
+        Self {
+            human: at.format("%B %-d, %Y").to_string(),
+            iso: at.to_rfc3339(),
+        }
+    }
+}
+
+pub struct SummaryView {
+    pub url: String,
+    pub title: String,
+    pub excerpt: String,
+    pub author: String,
+    pub date: Dated,
+    pub tags: Vec<String>,
+}
+
+impl From<PostSummary> for SummaryView {
+    fn from(p: PostSummary) -> Self {
+        Self {
+            url: format!("/posts/{}", p.slug.as_str()),
+            title: p.title,
+            excerpt: p.excerpt,
+            author: p.author_name,
+            date: Dated::new(p.published),
+            tags: p.tags.to_strings(),
+        }
+    }
+}
+
+#[derive(Template)]
+#[template(path = "home.html")]
+pub struct HomePage {
+    pub layout: Layout,
+    pub posts: Vec<SummaryView>,
+    pub setup_needed: bool,
+}
+
+pub struct PostView {
+    pub url: String,
+    pub title: String,
+    pub body_html: String,
+    pub author: String,
+    pub date: Dated,
+    pub tags: Vec<String>,
+    pub draft: bool,
+}
+
+impl From<&Post> for PostView {
+    fn from(p: &Post) -> Self {
+        Self {
+            url: format!("/posts/{}", p.slug.as_str()),
+            title: p.title.as_str().to_owned(),
+            body_html: p.body_html.clone(),
+            author: p.author_name.clone(),
+            date: Dated::new(p.published.unwrap_or(p.created)),
+            tags: p.tags.to_strings(),
+            draft: p.status == PostStatus::Draft,
+        }
+    }
+}
+
+#[derive(Template)]
+#[template(path = "posts/show.html")]
+pub struct PostPage {
+    pub layout: Layout,
+    pub post: PostView,
+    pub can_publish: bool,
+}
+
+#[derive(Template)]
+#[template(path = "posts/write.html")]
+pub struct WritePage {
+    pub layout: Layout,
+    pub error: Option<String>,
+    pub title: String,
+    pub body: String,
+    pub tags: String,
+}
+
+#[derive(Template)]
+#[template(path = "account/login.html")]
+pub struct LoginPage {
+    pub layout: Layout,
+    pub error: Option<String>,
+    pub login: String,
+    pub next: String,
+}
+
+#[derive(Template)]
+#[template(path = "account/setup.html")]
+pub struct SetupPage {
+    pub layout: Layout,
+    pub error: Option<String>,
+    pub username: String,
+    pub email: String,
+    pub display_name: String,
+}
+
+#[derive(Template)]
+#[template(path = "error.html")]
+pub struct ErrorPage {
+    pub layout: Layout,
+    pub title: &'static str,
+    pub message: String,
+}

@@ -1,0 +1,141 @@
+//! Writing, publishing and reading posts.
+
+use super::auth::{Author, CsrfToken, MaybeUser};
+use super::pages::{Layout, PostPage, WritePage};
+use super::{AppState, WebError, render, see_other};
+use crate::domain::post::Body;
+use crate::domain::{NewPost, PostStatus, Role, Slug, Tags, Title, User, now};
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, web};
+use serde::Deserialize;
+
+pub async fn write_form(author: Author, csrf: CsrfToken) -> Result<HttpResponse, WebError> {
+    let page = WritePage {
+        layout: Layout::new(&MaybeUser(Some(author.0)), &csrf),
+        error: None,
+        title: String::new(),
+        body: String::new(),
+        tags: String::new(),
+    };
+    render(StatusCode::OK, &page)
+}
+
+#[derive(Deserialize)]
+pub struct WriteForm {
+    csrf: String,
+    title: String,
+    body: String,
+    #[serde(default)]
+    tags: String,
+    /// Which button was pressed: `publish` or `draft`.
+    action: String,
+}
+
+pub async fn create(
+    state: web::Data<AppState>,
+    author: Author,
+    csrf: CsrfToken,
+    form: web::Form<WriteForm>,
+) -> Result<HttpResponse, WebError> {
+    csrf.check(&form.csrf)?;
+    let form = form.into_inner();
+    let publish = match form.action.as_str() {
+        "publish" => true,
+        "draft" => false,
+        _ => return Err(WebError::BadRequest("Choose Publish or Save draft.".into())),
+    };
+    let parsed = (|| {
+        Ok::<_, crate::domain::Invalid>((
+            Title::parse(&form.title)?,
+            Body::parse(&form.body)?,
+            Tags::parse(&form.tags)?,
+        ))
+    })();
+    let (title, body, tags) = match parsed {
+        Ok(fields) => fields,
+        Err(e) => {
+            let page = WritePage {
+                layout: Layout::new(&MaybeUser(Some(author.0)), &csrf),
+                error: Some(e.0),
+                title: form.title,
+                body: form.body,
+                tags: form.tags,
+            };
+            return render(StatusCode::UNPROCESSABLE_ENTITY, &page);
+        }
+    };
+    let user = author.0;
+    let post = NewPost::new(
+        state.site.clone(),
+        title,
+        body,
+        tags,
+        user.id,
+        user.display_name.clone(),
+        now(),
+        publish,
+    );
+    let post = state.store.create_post(post).await?;
+    Ok(see_other(&format!("/posts/{}", post.slug.as_str())))
+}
+
+fn may_edit(user: Option<&User>, author_id: crate::domain::UserId) -> bool {
+    user.is_some_and(|u| u.role == Role::Admin || (u.role.can_write() && u.id == author_id))
+}
+
+pub async fn show(
+    state: web::Data<AppState>,
+    user: MaybeUser,
+    csrf: CsrfToken,
+    slug: web::Path<String>,
+) -> Result<HttpResponse, WebError> {
+    let slug = Slug::parse(&slug).map_err(|_| WebError::NotFound)?;
+    let post = state
+        .store
+        .post_by_slug(&state.site, &slug)
+        .await?
+        .ok_or(WebError::NotFound)?;
+    let editor = may_edit(user.0.as_ref(), post.author_id);
+    // A draft exists only for those who may edit it.
+    if post.status == PostStatus::Draft && !editor {
+        return Err(WebError::NotFound);
+    }
+    let page = PostPage {
+        layout: Layout::new(&user, &csrf),
+        post: (&post).into(),
+        can_publish: editor && post.status == PostStatus::Draft,
+    };
+    render(StatusCode::OK, &page)
+}
+
+#[derive(Deserialize)]
+pub struct PublishForm {
+    csrf: String,
+}
+
+pub async fn publish(
+    state: web::Data<AppState>,
+    author: Author,
+    csrf: CsrfToken,
+    slug: web::Path<String>,
+    form: web::Form<PublishForm>,
+) -> Result<HttpResponse, WebError> {
+    csrf.check(&form.csrf)?;
+    let slug = Slug::parse(&slug).map_err(|_| WebError::NotFound)?;
+    let post = state
+        .store
+        .post_by_slug(&state.site, &slug)
+        .await?
+        .ok_or(WebError::NotFound)?;
+    if !may_edit(Some(&author.0), post.author_id) {
+        return Err(WebError::Forbidden(
+            "Only the post's author or an administrator can publish it.".into(),
+        ));
+    }
+    state
+        .store
+        .publish_post(&state.site, post.id, now())
+        .await?
+        .ok_or(WebError::NotFound)?;
+    Ok(see_other(&format!("/posts/{}", slug.as_str())))
+}
