@@ -1,0 +1,277 @@
+//! The journey of issue zero in a real Chromium, driven over WebDriver: the first visitor
+//! sets the site up, writes and publishes a post, and an anonymous reader finds it on
+//! the home page. Screenshots land in target/screenshots/ for a person to look at.
+
+use crate::both_stores;
+use crate::helpers::{TestStore, spawn_app, unique_name};
+use base64::Engine;
+use serde_json::{Value, json};
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
+
+fn chromedriver() -> String {
+    std::env::var("SIBYL_CHROMEDRIVER").unwrap_or_else(|_| "/usr/bin/chromedriver".into())
+}
+
+fn chromium() -> String {
+    std::env::var("SIBYL_CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into())
+}
+
+/// A Chromium session behind its own chromedriver process.
+struct Browser {
+    driver: Child,
+    base: String,
+    http: reqwest::Client,
+    _profile: tempfile::TempDir,
+}
+
+impl Browser {
+    async fn start() -> Self {
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        let driver = Command::new(chromedriver())
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap_or_else(|e| {
+                panic!(
+                    "cannot start {} ({e}); scripts/test installs Debian's chromium-driver",
+                    chromedriver()
+                )
+            });
+        let http = reqwest::Client::new();
+        let root = format!("http://127.0.0.1:{port}");
+        let deadline = Instant::now() + Duration::from_secs(20);
+        loop {
+            let ready = http.get(format!("{root}/status")).send().await;
+            if let Ok(response) = ready {
+                let status: Value = response.json().await.unwrap();
+                if status["value"]["ready"] == json!(true) {
+                    break;
+                }
+            }
+            assert!(
+                Instant::now() < deadline,
+                "chromedriver did not become ready"
+            );
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        let profile = tempfile::tempdir().unwrap();
+        let capabilities = json!({"capabilities": {"alwaysMatch": {
+            "browserName": "chrome",
+            "goog:chromeOptions": {
+                "binary": chromium(),
+                "args": [
+                    "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                    "--disable-quic", "--no-first-run", "--disable-background-networking",
+                    "--disable-component-update", "--disable-sync", "--window-size=1100,900",
+                    format!("--user-data-dir={}", profile.path().display()),
+                ]
+            }
+        }}});
+        let created: Value = http
+            .post(format!("{root}/session"))
+            .json(&capabilities)
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        let session = created["value"]["sessionId"]
+            .as_str()
+            .unwrap_or_else(|| panic!("Chromium did not start: {created}"))
+            .to_owned();
+        Self {
+            driver,
+            base: format!("{root}/session/{session}"),
+            http,
+            _profile: profile,
+        }
+    }
+
+    async fn call(&self, method: reqwest::Method, path: &str, body: Option<Value>) -> Value {
+        let request = self.http.request(method, format!("{}{path}", self.base));
+        let request = match body {
+            Some(body) => request.json(&body),
+            None => request,
+        };
+        let reply: Value = request.send().await.unwrap().json().await.unwrap();
+        if reply["value"].get("error").is_some() {
+            panic!("WebDriver {path}: {}", reply["value"]);
+        }
+        reply["value"].clone()
+    }
+
+    async fn goto(&self, url: &str) {
+        self.call(reqwest::Method::POST, "/url", Some(json!({"url": url})))
+            .await;
+    }
+
+    async fn url(&self) -> String {
+        self.call(reqwest::Method::GET, "/url", None)
+            .await
+            .as_str()
+            .unwrap()
+            .to_owned()
+    }
+
+    async fn source(&self) -> String {
+        self.call(reqwest::Method::GET, "/source", None)
+            .await
+            .as_str()
+            .unwrap()
+            .to_owned()
+    }
+
+    async fn find(&self, css: &str) -> String {
+        let found = self
+            .call(
+                reqwest::Method::POST,
+                "/element",
+                Some(json!({"using": "css selector", "value": css})),
+            )
+            .await;
+        found[ELEMENT].as_str().unwrap().to_owned()
+    }
+
+    async fn type_into(&self, css: &str, text: &str) {
+        let element = self.find(css).await;
+        self.call(
+            reqwest::Method::POST,
+            &format!("/element/{element}/value"),
+            Some(json!({"text": text})),
+        )
+        .await;
+    }
+
+    async fn click(&self, css: &str) {
+        let element = self.find(css).await;
+        self.call(
+            reqwest::Method::POST,
+            &format!("/element/{element}/click"),
+            Some(json!({})),
+        )
+        .await;
+    }
+
+    /// Waits until the page's address satisfies `wanted` (navigation after a click).
+    async fn wait_for_url(&self, wanted: impl Fn(&str) -> bool) -> String {
+        let deadline = Instant::now() + Duration::from_secs(15);
+        loop {
+            let url = self.url().await;
+            if wanted(&url) {
+                return url;
+            }
+            assert!(Instant::now() < deadline, "the browser stayed at {url}");
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+
+    async fn forget_cookies(&self) {
+        self.call(reqwest::Method::DELETE, "/cookie", None).await;
+    }
+
+    async fn screenshot(&self, name: &str) -> PathBuf {
+        let png = self.call(reqwest::Method::GET, "/screenshot", None).await;
+        let bytes = base64::engine::general_purpose::STANDARD
+            .decode(png.as_str().unwrap())
+            .unwrap();
+        assert!(bytes.starts_with(b"\x89PNG"), "a PNG screenshot");
+        let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/screenshots");
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join(format!("{name}.png"));
+        std::fs::write(&path, bytes).unwrap();
+        path
+    }
+
+    async fn quit(mut self) {
+        self.call(reqwest::Method::DELETE, "", None).await;
+        let _ = self.driver.kill();
+        let _ = self.driver.wait();
+    }
+}
+
+impl Drop for Browser {
+    fn drop(&mut self) {
+        let _ = self.driver.kill();
+    }
+}
+
+both_stores!(first_visitor_sets_up_writes_publishes_and_a_reader_sees_it);
+
+async fn first_visitor_sets_up_writes_publishes_and_a_reader_sees_it(t: TestStore) {
+    let store = format!("{:?}", t.kind).to_lowercase();
+    let app = spawn_app(t).await;
+    let browser = Browser::start().await;
+
+    browser.goto(&app.url("/")).await;
+    assert!(browser.source().await.contains("Set up this site"));
+    browser.screenshot(&format!("{store}-1-fresh-site")).await;
+    browser.click("a[href='/setup']").await;
+    browser.wait_for_url(|u| u.ends_with("/setup")).await;
+
+    let username = unique_name("ada");
+    browser.type_into("#username", &username).await;
+    browser
+        .type_into("#email", &format!("{username}@example.com"))
+        .await;
+    browser.type_into("#display_name", "Ada Lovelace").await;
+    browser
+        .type_into("#password", "analytical engine 1843")
+        .await;
+    browser
+        .type_into("#password_confirm", "analytical engine 1843")
+        .await;
+    browser.screenshot(&format!("{store}-2-setup")).await;
+    browser.click("#create-admin").await;
+    browser.wait_for_url(|u| u.ends_with("/write")).await;
+
+    browser
+        .type_into("#title", "Notes on the Analytical Engine")
+        .await;
+    browser
+        .type_into(
+            "#body",
+            "The engine *weaves* algebraic patterns.\n\n- cards\n- mill\n- store\n",
+        )
+        .await;
+    browser.type_into("#tags", "history, computing").await;
+    browser.screenshot(&format!("{store}-3-editor")).await;
+    browser.click("#publish").await;
+    let post_url = browser.wait_for_url(|u| u.contains("/posts/")).await;
+    assert!(
+        post_url.ends_with("/posts/notes-on-the-analytical-engine"),
+        "{post_url}"
+    );
+    let page = browser.source().await;
+    assert!(page.contains("<em>weaves</em>"), "rendered Markdown");
+    browser
+        .screenshot(&format!("{store}-4-published-post"))
+        .await;
+
+    browser.forget_cookies().await;
+    browser.goto(&app.url("/")).await;
+    let home = browser.source().await;
+    assert!(home.contains("Notes on the Analytical Engine"), "{home}");
+    assert!(home.contains("Ada Lovelace"));
+    assert!(home.contains("Log in"), "the reader is anonymous");
+    browser
+        .screenshot(&format!("{store}-5-home-as-reader"))
+        .await;
+    browser
+        .click("a[href='/posts/notes-on-the-analytical-engine']")
+        .await;
+    browser
+        .wait_for_url(|u| u.ends_with("/posts/notes-on-the-analytical-engine"))
+        .await;
+    assert!(browser.source().await.contains("algebraic patterns"));
+    browser.quit().await;
+}

@@ -1,0 +1,101 @@
+//! The `sibyl` command line, run as a process.
+
+use crate::helpers::cassandra_node;
+use std::process::Command;
+
+fn sibyl(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_sibyl"))
+        .args(args)
+        .env_remove("SIBYL_STORE")
+        .output()
+        .unwrap()
+}
+
+fn stderr(output: &std::process::Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+#[test]
+fn help_explains_every_flag() {
+    let output = sibyl(&["--help"]);
+    assert!(output.status.success());
+    let help = String::from_utf8_lossy(&output.stdout);
+    for flag in [
+        "serve",
+        "migrate",
+        "--store",
+        "--listen",
+        "--site-url",
+        "--session-hours",
+        "--log",
+        "SIBYL_STORE",
+        "SIBYL_LISTEN",
+    ] {
+        assert!(help.contains(flag), "{flag} missing from --help");
+    }
+}
+
+#[test]
+fn bad_flags_and_store_urls_are_refused_clearly() {
+    let unknown = sibyl(&["--frobnicate"]);
+    assert_eq!(unknown.status.code(), Some(2));
+    assert!(
+        stderr(&unknown).contains("unexpected argument '--frobnicate'"),
+        "{}",
+        stderr(&unknown)
+    );
+    let bad_store = sibyl(&["--store", "postgres://db/blog"]);
+    assert_eq!(bad_store.status.code(), Some(2));
+    assert!(
+        stderr(&bad_store).contains("unknown store"),
+        "{}",
+        stderr(&bad_store)
+    );
+    let bad_keyspace = sibyl(&[
+        "migrate",
+        "--store",
+        "cassandra://127.0.0.1:9042/Robert'); DROP",
+    ]);
+    assert_eq!(bad_keyspace.status.code(), Some(2));
+    let bad_replication = sibyl(&["migrate", "--replication", "EverywhereStrategy:3"]);
+    assert_eq!(bad_replication.status.code(), Some(2));
+}
+
+#[test]
+fn migrate_creates_an_sqlite_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("nested/blog.db");
+    let output = sibyl(&["migrate", "--store", &format!("sqlite:{}", path.display())]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(path.exists());
+}
+
+#[test]
+fn migrate_applies_the_cassandra_schema_and_serve_refuses_a_keyspace_without_it() {
+    let node = cassandra_node();
+    let output = sibyl(&[
+        "migrate",
+        "--store",
+        &format!("cassandra://{node}/sibyl_test"),
+        "--replication",
+        "SimpleStrategy:1",
+    ]);
+    assert!(
+        output.status.success(),
+        "migrate failed: {}",
+        stderr(&output)
+    );
+    let missing = sibyl(&[
+        "serve",
+        "--store",
+        &format!("cassandra://{node}/sibyl_no_such_keyspace"),
+        "--listen",
+        "127.0.0.1:0",
+    ]);
+    assert_eq!(missing.status.code(), Some(1));
+    assert!(
+        stderr(&missing).contains("run `sibyl migrate"),
+        "{}",
+        stderr(&missing)
+    );
+}

@@ -1,0 +1,282 @@
+use sibyl::domain::Site;
+use sibyl::startup::{AppConfig, Application};
+use sibyl::store::{self, Replication, Store, StoreOptions, StoreUrl};
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::OnceCell;
+use uuid::Uuid;
+
+pub const TEST_KEYSPACE: &str = "sibyl_test";
+
+/// Runs one `async fn(TestStore)` test against both stores, as `<name>::sqlite` and
+/// `<name>::cassandra`.
+#[macro_export]
+macro_rules! both_stores {
+    ($($name:ident),* $(,)?) => {
+        $(
+            mod $name {
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn sqlite() {
+                    super::$name($crate::helpers::TestStore::sqlite().await).await
+                }
+
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn cassandra() {
+                    super::$name($crate::helpers::TestStore::cassandra().await).await
+                }
+            }
+        )*
+    };
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    Sqlite,
+    Cassandra,
+}
+
+/// A store for one test: a fresh SQLite file, or the shared test keyspace of the real
+/// Cassandra node with a site of its own (every key carries its site, so tests sharing
+/// the keyspace cannot see each other).
+pub struct TestStore {
+    pub kind: Kind,
+    pub store: Arc<dyn Store>,
+    pub site: Site,
+    pub sqlite_path: Option<PathBuf>,
+    _dir: Option<tempfile::TempDir>,
+}
+
+pub fn cassandra_node() -> String {
+    std::env::var("SIBYL_TEST_CASSANDRA").unwrap_or_else(|_| "127.0.0.1:9042".into())
+}
+
+pub fn unique_site() -> Site {
+    Site::parse(&format!("http://t{}.test", Uuid::new_v4().simple())).unwrap()
+}
+
+/// A user name no other test uses (accounts are global across sites).
+pub fn unique_name(prefix: &str) -> String {
+    format!("{prefix}_{}", &Uuid::new_v4().simple().to_string()[..12])
+}
+
+static MIGRATED: OnceCell<()> = OnceCell::const_new();
+
+impl TestStore {
+    pub async fn sqlite() -> Self {
+        Self::sqlite_with(StoreOptions::default()).await
+    }
+
+    pub async fn sqlite_with(options: StoreOptions) -> Self {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("sibyl.db");
+        let url = StoreUrl::Sqlite(path.clone());
+        let store = store::open(&url, options).await.unwrap();
+        Self {
+            kind: Kind::Sqlite,
+            store,
+            site: unique_site(),
+            sqlite_path: Some(path),
+            _dir: Some(dir),
+        }
+    }
+
+    pub async fn cassandra() -> Self {
+        Self::cassandra_with(StoreOptions::default()).await
+    }
+
+    pub async fn cassandra_with(options: StoreOptions) -> Self {
+        let node = cassandra_node();
+        let url = StoreUrl::Cassandra {
+            nodes: vec![node.clone()],
+            keyspace: TEST_KEYSPACE.into(),
+        };
+        MIGRATED
+            .get_or_init(|| async {
+                store::migrate(&url, &Replication::Simple(1)).await.unwrap_or_else(|e| {
+                    panic!(
+                        "Cassandra tests need a node at {node} (set SIBYL_TEST_CASSANDRA, or run \
+                         scripts/cassandra/run start): {e}"
+                    )
+                })
+            })
+            .await;
+        let store = store::open(&url, options)
+            .await
+            .unwrap_or_else(|e| panic!("Cassandra at {node}: {e}"));
+        Self {
+            kind: Kind::Cassandra,
+            store,
+            site: unique_site(),
+            sqlite_path: None,
+            _dir: None,
+        }
+    }
+}
+
+/// The real application on a free port, driven like a browser: cookies kept, redirects
+/// not followed (tests check them).
+pub struct TestApp {
+    pub address: String,
+    pub client: reqwest::Client,
+    pub store: Arc<dyn Store>,
+    pub site: Site,
+    pub kind: Kind,
+    /// Keeps the store's temporary files for as long as the application runs.
+    _store: TestStore,
+}
+
+pub async fn spawn_app(test_store: TestStore) -> TestApp {
+    spawn_app_for(test_store.site.clone(), test_store).await
+}
+
+pub async fn spawn_app_for(site: Site, test_store: TestStore) -> TestApp {
+    let config = AppConfig {
+        listen: "127.0.0.1:0".parse().unwrap(),
+        site: site.clone(),
+        session_ttl: Duration::from_secs(3600),
+        front_page_size: 20,
+    };
+    let store = Arc::clone(&test_store.store);
+    let app = Application::build(config, Arc::clone(&store)).unwrap();
+    let address = format!("http://127.0.0.1:{}", app.port());
+    tokio::spawn(app.run_until_stopped());
+    TestApp {
+        address,
+        client: browser_client(),
+        store,
+        site,
+        kind: test_store.kind,
+        _store: test_store,
+    }
+}
+
+pub fn browser_client() -> reqwest::Client {
+    reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .cookie_store(true)
+        .build()
+        .unwrap()
+}
+
+pub fn location(response: &reqwest::Response) -> String {
+    response
+        .headers()
+        .get("location")
+        .map(|v| v.to_str().unwrap().to_owned())
+        .unwrap_or_default()
+}
+
+/// The CSRF token of the first form in a page, read as a browser would send it.
+pub fn csrf_in(html: &str) -> String {
+    let marker = "name=\"csrf\" value=\"";
+    let start = html
+        .find(marker)
+        .unwrap_or_else(|| panic!("no CSRF field in page:\n{html}"))
+        + marker.len();
+    html[start..start + 64].to_owned()
+}
+
+pub struct Admin {
+    pub username: String,
+    pub email: String,
+    pub password: String,
+}
+
+impl TestApp {
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.address)
+    }
+
+    pub async fn get(&self, path: &str) -> reqwest::Response {
+        self.client.get(self.url(path)).send().await.unwrap()
+    }
+
+    pub async fn get_html(&self, path: &str) -> String {
+        self.get(path).await.text().await.unwrap()
+    }
+
+    pub async fn post_form(&self, path: &str, form: &[(&str, &str)]) -> reqwest::Response {
+        self.client
+            .post(self.url(path))
+            .form(form)
+            .send()
+            .await
+            .unwrap()
+    }
+
+    /// Fetches `page`, then submits `form` to `action` with the page's CSRF token.
+    pub async fn submit(
+        &self,
+        page: &str,
+        action: &str,
+        form: &[(&str, &str)],
+    ) -> reqwest::Response {
+        let csrf = csrf_in(&self.get_html(page).await);
+        let mut fields = vec![("csrf", csrf.as_str())];
+        fields.extend_from_slice(form);
+        self.post_form(action, &fields).await
+    }
+
+    /// Creates the site's administrator through /setup; the client is then signed in.
+    pub async fn set_up(&self) -> Admin {
+        let admin = Admin {
+            username: unique_name("admin"),
+            email: format!("{}@example.com", unique_name("admin")),
+            password: "a long enough password".into(),
+        };
+        let response = self
+            .submit(
+                "/setup",
+                "/setup",
+                &[
+                    ("username", &admin.username),
+                    ("email", &admin.email),
+                    ("display_name", "Ada Admin"),
+                    ("password", &admin.password),
+                    ("password_confirm", &admin.password),
+                ],
+            )
+            .await;
+        assert_eq!(response.status(), 303, "{}", response.text().await.unwrap());
+        assert_eq!(location(&response), "/write");
+        admin
+    }
+
+    /// Writes a post through the editor; returns the editor's response.
+    pub async fn write(
+        &self,
+        title: &str,
+        body: &str,
+        tags: &str,
+        action: &str,
+    ) -> reqwest::Response {
+        self.submit(
+            "/write",
+            "/write",
+            &[
+                ("title", title),
+                ("body", body),
+                ("tags", tags),
+                ("action", action),
+            ],
+        )
+        .await
+    }
+
+    /// Writes and publishes a post; returns its path.
+    pub async fn publish(&self, title: &str, body: &str) -> String {
+        let response = self.write(title, body, "notes", "publish").await;
+        assert_eq!(response.status(), 303, "{}", response.text().await.unwrap());
+        location(&response)
+    }
+
+    /// A second browser with no cookies.
+    pub fn anonymous(&self) -> reqwest::Client {
+        browser_client()
+    }
+
+    pub async fn anonymous_get(&self, path: &str) -> reqwest::Response {
+        self.anonymous().get(self.url(path)).send().await.unwrap()
+    }
+}

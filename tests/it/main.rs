@@ -1,0 +1,11 @@
+//! Sibyl's integration tests, one binary: the store conformance suite, the HTTP tests
+//! and the browser journey, each run against the embedded SQLite store and a real
+//! Cassandra node (`SIBYL_TEST_CASSANDRA`, default 127.0.0.1:9042). A Cassandra test
+//! never skips: without a node it fails and says how to start one.
+
+mod helpers;
+
+mod browser;
+mod cli;
+mod http;
+mod store_contract;

@@ -1,0 +1,456 @@
+//! The store contract: what both adapters promise, proven against each.
+
+use crate::both_stores;
+use crate::helpers::{TestStore, unique_name, unique_site};
+use chrono::Duration;
+use sibyl::domain::password::{Password, PasswordHash};
+use sibyl::domain::post::Body;
+use sibyl::domain::user::Login;
+use sibyl::domain::{
+    Email, NewPost, NewUser, PostId, PostStatus, Role, Slug, Tags, Title, User, UserId, Username,
+    now,
+};
+use sibyl::store::{FRONT_PAGE_CAP, NewSession, SetupError, Taken};
+use std::sync::OnceLock;
+
+fn password_hash() -> PasswordHash {
+    static HASH: OnceLock<PasswordHash> = OnceLock::new();
+    HASH.get_or_init(|| Password::parse("correct horse battery").unwrap().hash())
+        .clone()
+}
+
+fn new_user(username: &str, email: &str) -> NewUser {
+    NewUser {
+        id: UserId::new(),
+        username: Username::parse(username).unwrap(),
+        email: Email::parse(email).unwrap(),
+        display_name: format!("{username} (display)"),
+        role: Role::Admin,
+        password_hash: password_hash(),
+        created: now(),
+    }
+}
+
+fn fresh_user() -> NewUser {
+    let name = unique_name("u");
+    new_user(&name, &format!("{name}@example.com"))
+}
+
+async fn admin_of(t: &TestStore) -> User {
+    t.store
+        .create_first_admin(&t.site, fresh_user())
+        .await
+        .unwrap()
+}
+
+fn new_post(
+    t: &TestStore,
+    author: &User,
+    title: &str,
+    publish: bool,
+    at: chrono::DateTime<chrono::Utc>,
+) -> NewPost {
+    NewPost::new(
+        t.site.clone(),
+        Title::parse(title).unwrap(),
+        Body::parse(&format!("Some *text* for {title}.")).unwrap(),
+        Tags::parse("rust, cassandra").unwrap(),
+        author.id,
+        author.display_name.clone(),
+        at,
+        publish,
+    )
+}
+
+both_stores!(
+    first_admin_is_found_by_id_user_name_and_email,
+    a_site_is_set_up_once,
+    concurrent_set_ups_make_exactly_one_admin,
+    a_user_name_or_email_held_elsewhere_is_refused_and_frees_the_site,
+    sessions_resolve_to_their_user_until_expired_or_deleted,
+    created_posts_read_back_equal,
+    drafts_stay_off_the_front_page_until_published,
+    publishing_twice_lists_a_post_once,
+    same_titles_get_distinct_slugs_even_concurrently,
+    front_page_is_newest_first_and_limited,
+    front_page_is_bounded,
+    front_page_is_one_statement_and_a_post_two,
+    unknown_records_are_none,
+);
+
+async fn first_admin_is_found_by_id_user_name_and_email(t: TestStore) {
+    let name = unique_name("Alice");
+    let new = new_user(&name, &format!("{name}@Example.COM"));
+    let admin = t
+        .store
+        .create_first_admin(&t.site, new.clone())
+        .await
+        .unwrap();
+    assert_eq!(admin.username.as_str(), name);
+    assert_eq!(t.store.site_admin(&t.site).await.unwrap(), Some(admin.id));
+    assert_eq!(t.store.user(admin.id).await.unwrap().as_ref(), Some(&admin));
+    let by_name = t
+        .store
+        .user_by_login(&Login::parse(&name.to_uppercase()).unwrap())
+        .await
+        .unwrap();
+    assert_eq!(
+        by_name.as_ref(),
+        Some(&admin),
+        "user names compare without case"
+    );
+    let by_email = t
+        .store
+        .user_by_login(&Login::parse(&format!("{}@example.com", name.to_lowercase())).unwrap())
+        .await
+        .unwrap();
+    assert_eq!(by_email.as_ref(), Some(&admin));
+    assert!(admin.password_hash.verify("correct horse battery"));
+    assert_eq!(admin.role, Role::Admin);
+}
+
+async fn a_site_is_set_up_once(t: TestStore) {
+    let first = admin_of(&t).await;
+    let second = fresh_user();
+    let second_login = Login::parse(second.username.as_str()).unwrap();
+    let outcome = t.store.create_first_admin(&t.site, second).await;
+    assert!(
+        matches!(outcome, Err(SetupError::AlreadySetUp)),
+        "{outcome:?}"
+    );
+    assert_eq!(t.store.site_admin(&t.site).await.unwrap(), Some(first.id));
+    assert_eq!(
+        t.store.user_by_login(&second_login).await.unwrap(),
+        None,
+        "the loser left no account"
+    );
+}
+
+async fn concurrent_set_ups_make_exactly_one_admin(t: TestStore) {
+    let candidates: Vec<NewUser> = (0..16).map(|_| fresh_user()).collect();
+    let logins: Vec<Login> = candidates
+        .iter()
+        .map(|c| Login::parse(c.username.as_str()).unwrap())
+        .collect();
+    let tasks: Vec<_> = candidates
+        .into_iter()
+        .map(|c| {
+            let (store, site) = (t.store.clone(), t.site.clone());
+            tokio::spawn(async move { store.create_first_admin(&site, c).await })
+        })
+        .collect();
+    let mut winners = Vec::new();
+    for task in tasks {
+        match task.await.unwrap() {
+            Ok(user) => winners.push(user),
+            Err(SetupError::AlreadySetUp) => {}
+            Err(other) => panic!("unexpected outcome: {other:?}"),
+        }
+    }
+    assert_eq!(winners.len(), 1, "exactly one administrator");
+    assert_eq!(
+        t.store.site_admin(&t.site).await.unwrap(),
+        Some(winners[0].id)
+    );
+    let mut found = 0;
+    for login in &logins {
+        if t.store.user_by_login(login).await.unwrap().is_some() {
+            found += 1;
+        }
+    }
+    assert_eq!(found, 1, "losers' user names were released");
+}
+
+async fn a_user_name_or_email_held_elsewhere_is_refused_and_frees_the_site(t: TestStore) {
+    let holder = admin_of(&t).await;
+    let other_site = unique_site();
+    let mut same_name = fresh_user();
+    same_name.username = Username::parse(&holder.username.as_str().to_uppercase()).unwrap();
+    let outcome = t.store.create_first_admin(&other_site, same_name).await;
+    assert!(
+        matches!(outcome, Err(SetupError::Taken(Taken::Username))),
+        "{outcome:?}"
+    );
+    let mut same_email = fresh_user();
+    same_email.email = holder.email.clone();
+    let outcome = t
+        .store
+        .create_first_admin(&other_site, same_email.clone())
+        .await;
+    assert!(
+        matches!(outcome, Err(SetupError::Taken(Taken::Email))),
+        "{outcome:?}"
+    );
+    assert_eq!(
+        t.store
+            .user_by_login(&Login::parse(same_email.username.as_str()).unwrap())
+            .await
+            .unwrap(),
+        None,
+        "the user name claimed before the e-mail was refused is released"
+    );
+    assert_eq!(t.store.site_admin(&other_site).await.unwrap(), None);
+    let admin = t
+        .store
+        .create_first_admin(&other_site, fresh_user())
+        .await
+        .unwrap();
+    assert_eq!(
+        t.store.site_admin(&other_site).await.unwrap(),
+        Some(admin.id)
+    );
+}
+
+async fn sessions_resolve_to_their_user_until_expired_or_deleted(t: TestStore) {
+    let user = admin_of(&t).await;
+    let started = now();
+    let live = NewSession {
+        key: vec![1; 32]
+            .into_iter()
+            .chain(user.id.0.into_bytes())
+            .collect(),
+        user_id: user.id,
+        created: started,
+        expires: started + Duration::hours(1),
+    };
+    t.store.create_session(&live).await.unwrap();
+    assert_eq!(
+        t.store
+            .session_user(&live.key, now())
+            .await
+            .unwrap()
+            .as_ref(),
+        Some(&user)
+    );
+    assert_eq!(
+        t.store
+            .session_user(&live.key, started + Duration::hours(2))
+            .await
+            .unwrap(),
+        None,
+        "expired"
+    );
+    t.store.delete_session(&live.key).await.unwrap();
+    assert_eq!(
+        t.store.session_user(&live.key, now()).await.unwrap(),
+        None,
+        "deleted"
+    );
+    assert_eq!(t.store.session_user(b"unknown", now()).await.unwrap(), None);
+}
+
+async fn created_posts_read_back_equal(t: TestStore) {
+    let author = admin_of(&t).await;
+    let post = t
+        .store
+        .create_post(new_post(&t, &author, "Hello, Cassandra!", true, now()))
+        .await
+        .unwrap();
+    assert_eq!(post.slug.as_str(), "hello-cassandra");
+    assert_eq!(post.status, PostStatus::Published);
+    assert_eq!(post.revision, 1);
+    assert!(post.body_html.contains("<em>text</em>"));
+    let read = t.store.post_by_slug(&t.site, &post.slug).await.unwrap();
+    assert_eq!(read.as_ref(), Some(&post));
+    let front = t.store.front_page(&t.site, 10).await.unwrap();
+    assert_eq!(front.len(), 1);
+    assert_eq!(
+        (front[0].id, front[0].title.as_str()),
+        (post.id, "Hello, Cassandra!")
+    );
+    assert_eq!(front[0].published, post.published.unwrap());
+    assert_eq!(front[0].tags.to_strings(), ["rust", "cassandra"]);
+}
+
+async fn drafts_stay_off_the_front_page_until_published(t: TestStore) {
+    let author = admin_of(&t).await;
+    let draft = t
+        .store
+        .create_post(new_post(&t, &author, "Not yet", false, now()))
+        .await
+        .unwrap();
+    assert_eq!(draft.status, PostStatus::Draft);
+    assert_eq!(draft.published, None);
+    assert!(t.store.front_page(&t.site, 10).await.unwrap().is_empty());
+    let at = now();
+    let published = t
+        .store
+        .publish_post(&t.site, draft.id, at)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        (published.status, published.published),
+        (PostStatus::Published, Some(at))
+    );
+    let front = t.store.front_page(&t.site, 10).await.unwrap();
+    assert_eq!(front.iter().map(|p| p.id).collect::<Vec<_>>(), [draft.id]);
+}
+
+async fn publishing_twice_lists_a_post_once(t: TestStore) {
+    let author = admin_of(&t).await;
+    let draft = t
+        .store
+        .create_post(new_post(&t, &author, "Twice", false, now()))
+        .await
+        .unwrap();
+    let tasks: Vec<_> = (0..4)
+        .map(|_| {
+            let (store, site) = (t.store.clone(), t.site.clone());
+            tokio::spawn(async move { store.publish_post(&site, draft.id, now()).await })
+        })
+        .collect();
+    for task in tasks {
+        assert!(task.await.unwrap().unwrap().is_some());
+    }
+    assert_eq!(t.store.front_page(&t.site, 10).await.unwrap().len(), 1);
+}
+
+async fn same_titles_get_distinct_slugs_even_concurrently(t: TestStore) {
+    let author = admin_of(&t).await;
+    let first = t
+        .store
+        .create_post(new_post(&t, &author, "Same title", true, now()))
+        .await
+        .unwrap();
+    assert_eq!(first.slug.as_str(), "same-title");
+    let tasks: Vec<_> = (0..8)
+        .map(|_| {
+            let post = new_post(&t, &author, "Same title", true, now());
+            let store = t.store.clone();
+            tokio::spawn(async move { store.create_post(post).await })
+        })
+        .collect();
+    let mut slugs = vec![first.slug.as_str().to_owned()];
+    for task in tasks {
+        let post = task.await.unwrap().unwrap();
+        let read = t
+            .store
+            .post_by_slug(&t.site, &post.slug)
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!(read.id, post.id, "each slug leads to its own post");
+        slugs.push(post.slug.as_str().to_owned());
+    }
+    slugs.sort();
+    slugs.dedup();
+    assert_eq!(slugs.len(), 9, "{slugs:?}");
+    assert!(slugs.contains(&"same-title-2".to_owned()));
+}
+
+async fn front_page_is_newest_first_and_limited(t: TestStore) {
+    let author = admin_of(&t).await;
+    let start = now() - Duration::minutes(10);
+    let mut ids = Vec::new();
+    for i in 0..5 {
+        let at = start + Duration::minutes(i);
+        ids.push(
+            t.store
+                .create_post(new_post(&t, &author, &format!("Post {i}"), true, at))
+                .await
+                .unwrap()
+                .id,
+        );
+    }
+    ids.reverse();
+    let front: Vec<PostId> = t
+        .store
+        .front_page(&t.site, 10)
+        .await
+        .unwrap()
+        .iter()
+        .map(|p| p.id)
+        .collect();
+    assert_eq!(front, ids);
+    let limited: Vec<PostId> = t
+        .store
+        .front_page(&t.site, 3)
+        .await
+        .unwrap()
+        .iter()
+        .map(|p| p.id)
+        .collect();
+    assert_eq!(limited, ids[..3]);
+}
+
+async fn front_page_is_bounded(t: TestStore) {
+    let author = admin_of(&t).await;
+    let start = now() - Duration::hours(1);
+    for i in 0..(FRONT_PAGE_CAP + 3) {
+        let at = start + Duration::seconds(i as i64);
+        t.store
+            .create_post(new_post(&t, &author, &format!("Bound {i}"), true, at))
+            .await
+            .unwrap();
+    }
+    let front = t.store.front_page(&t.site, 10_000).await.unwrap();
+    assert_eq!(front.len(), FRONT_PAGE_CAP);
+    assert_eq!(
+        front[0].title,
+        format!("Bound {}", FRONT_PAGE_CAP + 2),
+        "the newest is kept"
+    );
+    assert_eq!(
+        front[FRONT_PAGE_CAP - 1].title,
+        "Bound 3",
+        "the three oldest fell off"
+    );
+}
+
+async fn front_page_is_one_statement_and_a_post_two(t: TestStore) {
+    let author = admin_of(&t).await;
+    let mut last = None;
+    for i in 0..3 {
+        last = Some(
+            t.store
+                .create_post(new_post(&t, &author, &format!("Counted {i}"), true, now()))
+                .await
+                .unwrap(),
+        );
+    }
+    let before = t.store.statements();
+    assert_eq!(t.store.front_page(&t.site, 20).await.unwrap().len(), 3);
+    assert_eq!(
+        t.store.statements() - before,
+        1,
+        "the front page is one read"
+    );
+    let before = t.store.statements();
+    t.store
+        .post_by_slug(&t.site, &last.unwrap().slug)
+        .await
+        .unwrap()
+        .unwrap();
+    assert!(
+        t.store.statements() - before <= 2,
+        "a post is at most two reads"
+    );
+}
+
+async fn unknown_records_are_none(t: TestStore) {
+    assert_eq!(t.store.site_admin(&t.site).await.unwrap(), None);
+    assert_eq!(t.store.user(UserId::new()).await.unwrap(), None);
+    assert_eq!(
+        t.store
+            .user_by_login(&Login::parse("nobody_here").unwrap())
+            .await
+            .unwrap(),
+        None
+    );
+    assert_eq!(
+        t.store
+            .post_by_slug(&t.site, &Slug::parse("no-such-post").unwrap())
+            .await
+            .unwrap(),
+        None
+    );
+    assert_eq!(
+        t.store
+            .publish_post(&t.site, PostId::new(), now())
+            .await
+            .unwrap(),
+        None
+    );
+    assert!(t.store.front_page(&t.site, 20).await.unwrap().is_empty());
+}
