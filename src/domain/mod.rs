@@ -10,7 +10,7 @@ pub mod user;
 
 pub use post::{NewPost, Post, PostId, PostStatus, PostSummary, Slug, Tag, Tags, Title};
 pub use site::Site;
-pub use user::{Email, NewUser, Role, User, UserId, Username};
+pub use user::{Email, NewUser, Profile, Role, User, UserId, Username};
 
 /// A value that failed to parse, with a message meant for the person who typed it.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

@@ -23,7 +23,9 @@ impl std::fmt::Display for UserId {
     }
 }
 
-/// A user name as typed (case kept for display), unique by its [`Username::key`].
+/// A user name as typed, after Unicode NFKC normalization (case kept for display),
+/// unique by its [`Username::key`]. Letters and digits of any one script, plus `_ - .`:
+/// mixing scripts is refused, because that is how look-alike names are made.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Username(String);
 
@@ -32,33 +34,52 @@ impl Username {
     pub const MAX: usize = 32;
 
     pub fn parse(input: &str) -> Result<Self, Invalid> {
-        let name = input.trim();
-        let len = name.chars().count();
-        if !(Self::MIN..=Self::MAX).contains(&len) {
-            return Err(Invalid::new(format!(
+        use unicode_normalization::UnicodeNormalization;
+        use unicode_script::{Script, UnicodeScript};
+        let length = || {
+            Invalid::new(format!(
                 "A user name has {} to {} characters.",
                 Self::MIN,
                 Self::MAX
-            )));
+            ))
+        };
+        // NFKC can grow a string; anything this long is refused before normalizing it.
+        if input.len() > 8 * Self::MAX {
+            return Err(length());
+        }
+        let name: String = input.trim().nfkc().collect();
+        if !(Self::MIN..=Self::MAX).contains(&name.chars().count()) {
+            return Err(length());
         }
         if !name
             .chars()
-            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.'))
+            .all(|c| c.is_alphanumeric() || matches!(c, '_' | '-' | '.'))
         {
             return Err(Invalid::new(
-                "A user name may contain only letters a-z, digits, '_', '-' and '.'.",
+                "A user name may contain only letters, digits, '_', '-' and '.'.",
             ));
         }
-        Ok(Self(name.to_owned()))
+        let mut scripts = name
+            .chars()
+            .map(|c| c.script())
+            .filter(|s| !matches!(s, Script::Common | Script::Inherited));
+        let first = scripts.next();
+        if scripts.any(|s| Some(s) != first) {
+            return Err(Invalid::new(
+                "A user name cannot mix alphabets (for example Latin and Cyrillic letters that look alike).",
+            ));
+        }
+        Ok(Self(name))
     }
 
     pub fn as_str(&self) -> &str {
         &self.0
     }
 
-    /// What uniqueness is decided on: user names compare without case.
+    /// What uniqueness is decided on: the NFKC form, without case.
     pub fn key(&self) -> String {
-        self.0.to_ascii_lowercase()
+        use unicode_normalization::UnicodeNormalization;
+        self.0.to_lowercase().nfkc().collect()
     }
 }
 
@@ -70,6 +91,12 @@ impl Email {
     pub const MAX: usize = 254;
 
     pub fn parse(input: &str) -> Result<Self, Invalid> {
+        if input.len() > 4 * Self::MAX {
+            return Err(Invalid::new(format!(
+                "An e-mail address has at most {} characters.",
+                Self::MAX
+            )));
+        }
         let email = input.trim();
         let bad = || Invalid::new("Enter an e-mail address such as name@example.com.");
         if email.len() > Self::MAX {
@@ -147,6 +174,11 @@ pub struct User {
     pub role: Role,
     pub password_hash: PasswordHash,
     pub created: DateTime<Utc>,
+    pub bio: String,
+    /// An http(s) URL, or empty.
+    pub homepage: String,
+    /// A banned user cannot sign in, and their sessions count for nothing.
+    pub banned: bool,
 }
 
 /// Everything a store needs to create an account; every field already valid.
@@ -171,7 +203,59 @@ impl NewUser {
             role: self.role,
             password_hash: self.password_hash,
             created: self.created,
+            bio: String::new(),
+            homepage: String::new(),
+            banned: false,
         }
+    }
+}
+
+/// What an author says about themselves on their author page.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Profile {
+    pub display_name: String,
+    pub bio: String,
+    pub homepage: String,
+}
+
+impl Profile {
+    pub const BIO_MAX: usize = 2000;
+
+    pub fn parse(
+        display_name: &str,
+        bio: &str,
+        homepage: &str,
+        username: &Username,
+    ) -> Result<Self, Invalid> {
+        let display_name = parse_display_name(display_name, username)?;
+        let bio = bio.trim().replace("\r\n", "\n");
+        if bio.chars().count() > Self::BIO_MAX {
+            return Err(Invalid::new(format!(
+                "A bio has at most {} characters.",
+                Self::BIO_MAX
+            )));
+        }
+        if bio.chars().any(|c| c.is_control() && c != '\n') {
+            return Err(Invalid::new("A bio cannot contain control characters."));
+        }
+        let homepage = homepage.trim();
+        let homepage_ok = homepage.is_empty()
+            || ((homepage.starts_with("https://") || homepage.starts_with("http://"))
+                && homepage.len() <= 200
+                && homepage.len() > "https://".len()
+                && homepage
+                    .chars()
+                    .all(|c| c.is_ascii_graphic() && !matches!(c, '"' | '<' | '>' | '\'' | '`')));
+        if !homepage_ok {
+            return Err(Invalid::new(
+                "A homepage is an address starting with https:// or http://, at most 200 characters.",
+            ));
+        }
+        Ok(Self {
+            display_name,
+            bio,
+            homepage: homepage.to_owned(),
+        })
     }
 }
 
@@ -212,6 +296,27 @@ mod tests {
     }
 
     #[test]
+    fn usernames_are_nfkc_normalized_and_may_use_one_script() {
+        let fullwidth = Username::parse("ａｄｍｉｎ").unwrap();
+        assert_eq!(fullwidth.as_str(), "admin");
+        assert_eq!(fullwidth.key(), Username::parse("ADMIN").unwrap().key());
+        assert_eq!(Username::parse("Ölaf").unwrap().key(), "ölaf");
+        assert!(Username::parse("Алиса").is_ok(), "one script is fine");
+        assert!(Username::parse("джон_2").is_ok());
+    }
+
+    #[test]
+    fn profiles_validate_bio_and_homepage() {
+        let name = Username::parse("writer").unwrap();
+        let p = Profile::parse(" ", "Hello", "https://example.com/me", &name).unwrap();
+        assert_eq!(p.display_name, "writer");
+        assert!(Profile::parse("", "", "javascript:alert(1)", &name).is_err());
+        assert!(Profile::parse("", "", "https://x.com/\"onload=", &name).is_err());
+        assert!(Profile::parse("", &"b".repeat(2001), "", &name).is_err());
+        assert_eq!(Profile::parse("", "", "", &name).unwrap().homepage, "");
+    }
+
+    #[test]
     fn emails_keep_local_part_and_lowercase_domain() {
         let e = Email::parse("Bob.Smith@Example.COM").unwrap();
         assert_eq!(e.as_str(), "Bob.Smith@example.com");
@@ -238,6 +343,27 @@ mod tests {
         assert!(Role::Admin.can_write() && Role::Author.can_write() && !Role::Reader.can_write());
         assert!(Role::parse("root").is_err());
     }
+}
+
+/// The shelf of the user directory a user name is listed on: its first letter a-z,
+/// `0-9` for a digit, `other` for anything else. Admins page through one shelf at a time.
+pub fn shelf_of(username_key: &str) -> &'static str {
+    const LETTERS: [&str; 26] = [
+        "a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l", "m", "n", "o", "p", "q", "r",
+        "s", "t", "u", "v", "w", "x", "y", "z",
+    ];
+    match username_key.chars().next() {
+        Some(c @ 'a'..='z') => LETTERS[(c as u8 - b'a') as usize],
+        Some('0'..='9') => "0-9",
+        _ => "other",
+    }
+}
+
+/// Every shelf, in the order the directory shows them.
+pub fn shelves() -> impl Iterator<Item = &'static str> {
+    ('a'..='z')
+        .map(|c| shelf_of(&c.to_string()))
+        .chain(["0-9", "other"])
 }
 
 /// What a person types to log in: a user name or an e-mail address, reduced to the key

@@ -6,16 +6,16 @@
 //! multi-row claim protocol of seed 004 described in ARCHITECTURE.md.
 
 use super::{
-    FRONT_PAGE_CAP, NewSession, OpenError, Replication, SetupError, Store, StoreError,
-    StoreOptions, StoreResult, Taken,
+    AccountError, DirectoryEntry, FRONT_PAGE_CAP, Fault, NewSession, OpenError, Replication,
+    SetupError, Store, StoreError, StoreOptions, StoreResult, Taken,
 };
 use crate::domain::password::PasswordHash;
 use crate::domain::post::Body;
 use crate::domain::timeuuid;
-use crate::domain::user::Login;
+use crate::domain::user::{Login, shelf_of};
 use crate::domain::{
-    Email, NewPost, NewUser, Post, PostId, PostStatus, PostSummary, Role, Site, Slug, Tags, Title,
-    User, UserId, Username,
+    Email, NewPost, NewUser, Post, PostId, PostStatus, PostSummary, Profile, Role, Site, Slug,
+    Tags, Title, User, UserId, Username,
 };
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
@@ -38,7 +38,10 @@ use uuid::Uuid;
 pub const SCHEMA: &str = include_str!("../../schema.cql");
 
 const POST_COLUMNS: &str = "post_id, slug, title, body, body_html, excerpt, tags, author_id, author_name, status, created, published, revision";
-const USER_COLUMNS: &str = "user_id, username, email, display_name, role, password_hash, created";
+const USER_COLUMNS: &str =
+    "user_id, username, email, display_name, role, password_hash, created, bio, homepage, banned";
+const DIRECTORY_COLUMNS: &str = "user_id, username, display_name, email, role, banned";
+const SUMMARY_COLUMNS: &str = "published, post_id, slug, title, excerpt, author_name, tags";
 
 /// Statements, prepared once at start.
 struct Statements {
@@ -47,16 +50,31 @@ struct Statements {
     claim_release: PreparedStatement,
     claim_read_serial: PreparedStatement,
     claim_read: PreparedStatement,
-    user_insert: PreparedStatement,
     user_by_id: PreparedStatement,
-    session_insert: PreparedStatement,
+    user_password: PreparedStatement,
+    directory_read: PreparedStatement,
+    rate_insert: PreparedStatement,
+    rate_count: PreparedStatement,
+    /// The users row and its directory entry, which must agree: logged batches.
+    user_create: Batch,
+    user_rename: Batch,
+    user_email: Batch,
+    user_profile: Batch,
+    user_role: Batch,
+    user_banned: Batch,
+    /// The session row and its entry in sessions_by_user.
+    session_insert: Batch,
+    sessions_of_user: PreparedStatement,
+    session_of_user_delete: PreparedStatement,
     session_read: PreparedStatement,
     session_delete: PreparedStatement,
     post_by_id: PreparedStatement,
     post_publish: PreparedStatement,
     post_published_id_serial: PreparedStatement,
-    front_page_insert: PreparedStatement,
+    /// The front page row and the author page row of a newly published post.
+    publish_rows: Batch,
     front_page_read: PreparedStatement,
+    author_posts_read: PreparedStatement,
     front_page_keys: PreparedStatement,
     front_page_trim: PreparedStatement,
     /// Post row and its first revision, which must agree: a logged batch.
@@ -194,6 +212,123 @@ impl CassandraStore {
         Ok(self.rows(statement, values).await?.into_iter().next())
     }
 
+    async fn batch(
+        &self,
+        batch: &Batch,
+        values: impl scylla::serialize::batch::BatchValues,
+    ) -> StoreResult<()> {
+        self.session
+            .batch(batch, values)
+            .await
+            .map_err(unavailable)?;
+        Ok(())
+    }
+
+    /// Adds a newly published post to the front page and its author's page (one logged
+    /// batch), then trims the front page.
+    async fn list_published(
+        &self,
+        site: &Site,
+        post: &Post,
+        published_id: CqlTimeuuid,
+    ) -> StoreResult<()> {
+        let tags = post.tags.to_strings();
+        let row = (
+            published_id,
+            post.id.0,
+            post.slug.as_str(),
+            post.title.as_str(),
+            post.excerpt.as_str(),
+            post.author_name.as_str(),
+            &tags,
+        );
+        let front = (
+            site.as_str(),
+            row.0,
+            row.1,
+            row.2,
+            row.3,
+            row.4,
+            row.5,
+            row.6,
+        );
+        let author = (
+            site.as_str(),
+            post.author_id.0,
+            row.0,
+            row.1,
+            row.2,
+            row.3,
+            row.4,
+            row.5,
+            row.6,
+        );
+        self.batch(&self.st.publish_rows, (front, author)).await?;
+        self.trim_front_page(site).await
+    }
+
+    /// Creates an account (and, with `site`, makes it that site's first administrator)
+    /// with the claim protocol: claims in a fixed order (site, user name, e-mail), each a
+    /// pending LWT with a TTL; on losing one, the ones taken are released; then the users
+    /// row and its directory entry; then every claim is committed.
+    async fn create_account(
+        &self,
+        user: &NewUser,
+        site: Option<&Site>,
+    ) -> Result<User, SetupError> {
+        let claims = self.claims();
+        let owner = user.id.0;
+        let (username, email) = (user.username.key(), user.email.key());
+        let mut held: Vec<(&str, String)> = Vec::new();
+        let mut crashed = false;
+        let outcome: Result<User, SetupError> = async {
+            if let Some(site) = site {
+                if claims.claim(setup_scope(), site.as_str(), owner).await? == Claim::Taken {
+                    return Err(SetupError::AlreadySetUp);
+                }
+                held.push((setup_scope(), site.as_str().to_owned()));
+            }
+            if claims.claim("username", &username, owner).await? == Claim::Taken {
+                return Err(SetupError::Taken(Taken::Username));
+            }
+            held.push(("username", username.clone()));
+            if self.options.faults.fires(Fault::CrashAfterUsernameClaim) {
+                crashed = true;
+                return Err(Fault::CrashAfterUsernameClaim.error().into());
+            }
+            if claims.claim("email", &email, owner).await? == Claim::Taken {
+                return Err(SetupError::Taken(Taken::Email));
+            }
+            held.push(("email", email.clone()));
+            let created = user.clone().into_user();
+            let row = (
+                owner,
+                created.username.as_str(),
+                created.email.as_str(),
+                created.display_name.as_str(),
+                created.role.as_str(),
+                created.password_hash.as_str(),
+                created.created,
+                created.bio.as_str(),
+                created.homepage.as_str(),
+                created.banned,
+            );
+            self.batch(&self.st.user_create, (row, directory_values(&created)))
+                .await?;
+            for (scope, name) in &held {
+                claims.commit(scope, name, owner).await?;
+            }
+            Ok(created)
+        }
+        .await;
+        if outcome.is_err() && !crashed {
+            for (scope, name) in held.iter().rev() {
+                claims.release(scope, name, owner).await;
+            }
+        }
+        outcome
+    }
+
     fn claims(&self) -> Claims<'_> {
         Claims { store: self }
     }
@@ -245,9 +380,66 @@ impl Statements {
         ))
         .await?;
         post_published_id_serial.set_consistency(Consistency::LocalSerial);
-        let mut create_post = Batch::new(BatchType::Logged);
-        create_post.append_statement(post_insert);
-        create_post.append_statement(revision_insert);
+        let logged = |statements: Vec<PreparedStatement>| {
+            let mut batch = Batch::new(BatchType::Logged);
+            for statement in statements {
+                batch.append_statement(statement);
+            }
+            batch
+        };
+        let create_post = logged(vec![post_insert, revision_insert]);
+        let directory_insert = prepare(format!(
+            "INSERT INTO {ks}.user_directory (shelf, username_key, {DIRECTORY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+        ))
+        .await?;
+        let directory_set = |columns: &str| {
+            let cql = format!(
+                "UPDATE {ks}.user_directory SET {columns} WHERE shelf = ? AND username_key = ?"
+            );
+            prepare(cql)
+        };
+        let user_set = |columns: &str| {
+            let cql = format!("UPDATE {ks}.users SET {columns} WHERE user_id = ?");
+            prepare(cql)
+        };
+        let user_create = logged(vec![
+            prepare(format!(
+                "INSERT INTO {ks}.users ({USER_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            ))
+            .await?,
+            directory_insert.clone(),
+        ]);
+        let user_rename = logged(vec![
+            user_set("username = ?").await?,
+            prepare(format!(
+                "DELETE FROM {ks}.user_directory WHERE shelf = ? AND username_key = ?"
+            ))
+            .await?,
+            directory_insert,
+        ]);
+        let user_email = logged(vec![
+            user_set("email = ?").await?,
+            directory_set("email = ?").await?,
+        ]);
+        let user_profile = logged(vec![
+            user_set("display_name = ?, bio = ?, homepage = ?").await?,
+            directory_set("display_name = ?").await?,
+        ]);
+        let user_role = logged(vec![
+            user_set("role = ?").await?,
+            directory_set("role = ?").await?,
+        ]);
+        let user_banned = logged(vec![
+            user_set("banned = ?").await?,
+            directory_set("banned = ?").await?,
+        ]);
+        let publish_rows = logged(vec![
+            prepare(format!("INSERT INTO {ks}.front_page (site, {SUMMARY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")).await?,
+            prepare(format!(
+                "INSERT INTO {ks}.posts_by_author (site, author_id, {SUMMARY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            ))
+            .await?,
+        ]);
         Ok(Self {
             claim_insert: prepare(
                 format!("INSERT INTO {ks}.claims (scope, name, owner, state, claimed) VALUES (?, ?, ?, 'pending', ?) IF NOT EXISTS USING TTL ?"),
@@ -260,11 +452,34 @@ impl Statements {
             claim_release: prepare(format!("DELETE FROM {ks}.claims WHERE scope = ? AND name = ? IF owner = ?")).await?,
             claim_read_serial,
             claim_read: prepare(format!("SELECT owner, state FROM {ks}.claims WHERE scope = ? AND name = ?")).await?,
-            user_insert: prepare(format!("INSERT INTO {ks}.users ({USER_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)")).await?,
             user_by_id: prepare(format!("SELECT {USER_COLUMNS} FROM {ks}.users WHERE user_id = ?")).await?,
-            session_insert: prepare(
-                format!("INSERT INTO {ks}.sessions (key, user_id, created, expires) VALUES (?, ?, ?, ?) USING TTL ?"),
-            )
+            user_password: user_set("password_hash = ?").await?,
+            directory_read: prepare(format!(
+                "SELECT {DIRECTORY_COLUMNS} FROM {ks}.user_directory WHERE shelf = ? AND username_key > ? LIMIT ?"
+            ))
+            .await?,
+            rate_insert: prepare(format!("INSERT INTO {ks}.rate_events (key, at) VALUES (?, ?) USING TTL ?")).await?,
+            rate_count: prepare(format!(
+                "SELECT at FROM {ks}.rate_events WHERE key = ? AND at > maxTimeuuid(?) LIMIT ?"
+            ))
+            .await?,
+            user_create,
+            user_rename,
+            user_email,
+            user_profile,
+            user_role,
+            user_banned,
+            session_insert: logged(vec![
+                prepare(format!(
+                    "INSERT INTO {ks}.sessions (key, user_id, created, expires) VALUES (?, ?, ?, ?) USING TTL ?"
+                ))
+                .await?,
+                prepare(format!("INSERT INTO {ks}.sessions_by_user (user_id, key) VALUES (?, ?) USING TTL ?")).await?,
+            ]),
+            sessions_of_user: prepare(format!("SELECT key FROM {ks}.sessions_by_user WHERE user_id = ?")).await?,
+            session_of_user_delete: prepare(format!(
+                "DELETE FROM {ks}.sessions_by_user WHERE user_id = ? AND key = ?"
+            ))
             .await?,
             session_read: prepare(format!("SELECT user_id, expires FROM {ks}.sessions WHERE key = ?")).await?,
             session_delete: prepare(format!("DELETE FROM {ks}.sessions WHERE key = ?")).await?,
@@ -274,13 +489,11 @@ impl Statements {
             )
             .await?,
             post_published_id_serial,
-            front_page_insert: prepare(
-                format!("INSERT INTO {ks}.front_page (site, published, post_id, slug, title, excerpt, author_name, tags) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"),
-            )
-            .await?,
-            front_page_read: prepare(
-                format!("SELECT published, post_id, slug, title, excerpt, author_name, tags FROM {ks}.front_page WHERE site = ? LIMIT ?"),
-            )
+            publish_rows,
+            front_page_read: prepare(format!("SELECT {SUMMARY_COLUMNS} FROM {ks}.front_page WHERE site = ? LIMIT ?")).await?,
+            author_posts_read: prepare(format!(
+                "SELECT {SUMMARY_COLUMNS} FROM {ks}.posts_by_author WHERE site = ? AND author_id = ? LIMIT ?"
+            ))
             .await?,
             front_page_keys: prepare(format!("SELECT published FROM {ks}.front_page WHERE site = ? LIMIT ?")).await?,
             front_page_trim: prepare(format!("DELETE FROM {ks}.front_page WHERE site = ? AND published <= ?")).await?,
@@ -365,17 +578,31 @@ impl Claims<'_> {
         }
     }
 
-    /// Releases a claim if `owner` still holds it. Never fails the caller's request: a
-    /// claim that cannot be released expires by its TTL if it was pending.
+    /// Releases a claim if `owner` still holds it. A CAS timeout is resolved by a serial
+    /// read: the release is tried again only while the claim is still ours. Never fails
+    /// the caller's request: a pending claim that cannot be released expires by its TTL.
     async fn release(&self, scope: &str, name: &str, owner: Uuid) {
-        let result = self
-            .store
-            .session
-            .execute_unpaged(&self.store.st.claim_release, (scope, name, owner))
-            .await;
-        if let Err(e) = result {
-            tracing::warn!(scope, name, error = %e, "could not release a claim");
+        for _ in 0..5 {
+            let attempt = self
+                .store
+                .session
+                .execute_unpaged(&self.store.st.claim_release, (scope, name, owner))
+                .await;
+            match attempt {
+                Ok(_) => return,
+                Err(e) if is_cas_uncertain(&e) => match self.owner(scope, name).await {
+                    Ok(Some((holder, _))) if holder == owner => continue,
+                    Ok(_) => return,
+                    Err(e) => tracing::warn!(scope, name, error = %e, "could not read a claim"),
+                },
+                Err(e) => tracing::warn!(scope, name, error = %e, "could not release a claim"),
+            }
         }
+        tracing::warn!(
+            scope,
+            name,
+            "gave up releasing a claim; a pending one expires by its TTL"
+        );
     }
 
     /// The holder of a claim, read at LOCAL_SERIAL.
@@ -414,6 +641,39 @@ fn is_cas_uncertain(e: &ExecutionError) -> bool {
     )
 }
 
+fn login_claim(login: &Login) -> (&'static str, &str) {
+    match login {
+        Login::Username(key) => ("username", key),
+        Login::Email(key) => ("email", key),
+    }
+}
+
+/// The bound values of a user_directory insert.
+fn directory_values(
+    user: &User,
+) -> (
+    String,
+    String,
+    Uuid,
+    String,
+    String,
+    String,
+    &'static str,
+    bool,
+) {
+    let key = user.username.key();
+    (
+        shelf_of(&key).to_owned(),
+        key,
+        user.id.0,
+        user.username.as_str().to_owned(),
+        user.display_name.clone(),
+        user.email.as_str().to_owned(),
+        user.role.as_str(),
+        user.banned,
+    )
+}
+
 fn setup_scope() -> &'static str {
     "setup"
 }
@@ -431,6 +691,9 @@ struct UserRow {
     role: String,
     password_hash: String,
     created: DateTime<Utc>,
+    bio: Option<String>,
+    homepage: Option<String>,
+    banned: Option<bool>,
 }
 
 impl UserRow {
@@ -443,6 +706,9 @@ impl UserRow {
             role: Role::parse(&self.role)?,
             password_hash: PasswordHash::from_stored(self.password_hash),
             created: self.created,
+            bio: self.bio.unwrap_or_default(),
+            homepage: self.homepage.unwrap_or_default(),
+            banned: self.banned.unwrap_or(false),
         })
     }
 }
@@ -486,7 +752,18 @@ impl PostRow {
 }
 
 #[derive(DeserializeRow)]
-struct FrontPageRow {
+struct DirectoryRow {
+    user_id: Uuid,
+    username: String,
+    display_name: String,
+    email: String,
+    role: String,
+    banned: Option<bool>,
+}
+
+/// A row of front_page or posts_by_author.
+#[derive(DeserializeRow)]
+struct SummaryRow {
     published: CqlTimeuuid,
     post_id: Uuid,
     slug: String,
@@ -515,49 +792,167 @@ impl Store for CassandraStore {
     }
 
     async fn create_first_admin(&self, site: &Site, admin: NewUser) -> Result<User, SetupError> {
-        let claims = self.claims();
-        let owner = admin.id.0;
-        let (username, email) = (admin.username.key(), admin.email.key());
-        // Always in this order: site, user name, e-mail. Losing a later claim releases the earlier ones.
-        if claims.claim(setup_scope(), site.as_str(), owner).await? == Claim::Taken {
-            return Err(SetupError::AlreadySetUp);
+        self.create_account(&admin, Some(site)).await
+    }
+
+    async fn create_user(&self, user: NewUser) -> Result<User, AccountError> {
+        match self.create_account(&user, None).await {
+            Ok(user) => Ok(user),
+            Err(SetupError::Taken(taken)) => Err(AccountError::Taken(taken)),
+            Err(SetupError::Store(e)) => Err(AccountError::Store(e)),
+            Err(SetupError::AlreadySetUp) => Err(AccountError::Store(StoreError::Corrupt(
+                "a sign-up without a site cannot find it set up".into(),
+            ))),
         }
-        let mut held = vec![(setup_scope(), site.as_str().to_owned())];
-        let outcome: Result<User, SetupError> = async {
-            if claims.claim("username", &username, owner).await? == Claim::Taken {
-                return Err(SetupError::Taken(Taken::Username));
-            }
-            held.push(("username", username.clone()));
-            if claims.claim("email", &email, owner).await? == Claim::Taken {
-                return Err(SetupError::Taken(Taken::Email));
-            }
-            held.push(("email", email.clone()));
-            self.exec(
-                &self.st.user_insert,
-                (
-                    owner,
-                    admin.username.as_str(),
-                    admin.email.as_str(),
-                    admin.display_name.as_str(),
-                    admin.role.as_str(),
-                    admin.password_hash.as_str(),
-                    admin.created,
-                ),
+    }
+
+    async fn change_username(&self, id: UserId, new: &Username) -> Result<User, AccountError> {
+        let user = self.user(id).await?.ok_or(AccountError::NoSuchUser)?;
+        let (old_key, new_key) = (user.username.key(), new.key());
+        let renamed = (
+            (new.as_str(), id.0),
+            (shelf_of(&old_key), old_key.as_str()),
+            directory_values(&User {
+                username: new.clone(),
+                ..user.clone()
+            }),
+        );
+        if old_key == new_key {
+            // Only the spelling changes (case, say): the claim is already this account's.
+            self.batch(&self.st.user_rename, renamed).await?;
+            return self.user(id).await?.ok_or(AccountError::NoSuchUser);
+        }
+        let claims = self.claims();
+        if claims.claim("username", &new_key, id.0).await? == Claim::Taken {
+            return Err(AccountError::Taken(Taken::Username));
+        }
+        if let Err(e) = self.batch(&self.st.user_rename, renamed).await {
+            claims.release("username", &new_key, id.0).await;
+            return Err(e.into());
+        }
+        claims.commit("username", &new_key, id.0).await?;
+        claims.release("username", &old_key, id.0).await;
+        self.user(id).await?.ok_or(AccountError::NoSuchUser)
+    }
+
+    async fn change_email(&self, id: UserId, new: &Email) -> Result<User, AccountError> {
+        let user = self.user(id).await?.ok_or(AccountError::NoSuchUser)?;
+        let (old_key, new_key) = (user.email.key(), new.key());
+        let key = user.username.key();
+        let values = (
+            (new.as_str(), id.0),
+            (new.as_str(), shelf_of(&key), key.as_str()),
+        );
+        if old_key == new_key {
+            self.batch(&self.st.user_email, values).await?;
+            return self.user(id).await?.ok_or(AccountError::NoSuchUser);
+        }
+        let claims = self.claims();
+        if claims.claim("email", &new_key, id.0).await? == Claim::Taken {
+            return Err(AccountError::Taken(Taken::Email));
+        }
+        if let Err(e) = self.batch(&self.st.user_email, values).await {
+            claims.release("email", &new_key, id.0).await;
+            return Err(e.into());
+        }
+        claims.commit("email", &new_key, id.0).await?;
+        claims.release("email", &old_key, id.0).await;
+        self.user(id).await?.ok_or(AccountError::NoSuchUser)
+    }
+
+    async fn change_password(&self, id: UserId, hash: &PasswordHash) -> Result<(), AccountError> {
+        self.user(id).await?.ok_or(AccountError::NoSuchUser)?;
+        self.exec(&self.st.user_password, (hash.as_str(), id.0))
+            .await?;
+        Ok(())
+    }
+
+    async fn update_profile(&self, id: UserId, profile: &Profile) -> Result<User, AccountError> {
+        let user = self.user(id).await?.ok_or(AccountError::NoSuchUser)?;
+        let key = user.username.key();
+        let values = (
+            (
+                profile.display_name.as_str(),
+                profile.bio.as_str(),
+                profile.homepage.as_str(),
+                id.0,
+            ),
+            (profile.display_name.as_str(), shelf_of(&key), key.as_str()),
+        );
+        self.batch(&self.st.user_profile, values).await?;
+        self.user(id).await?.ok_or(AccountError::NoSuchUser)
+    }
+
+    async fn set_role(&self, id: UserId, role: Role) -> Result<User, AccountError> {
+        let user = self.user(id).await?.ok_or(AccountError::NoSuchUser)?;
+        let key = user.username.key();
+        let values = (
+            (role.as_str(), id.0),
+            (role.as_str(), shelf_of(&key), key.as_str()),
+        );
+        self.batch(&self.st.user_role, values).await?;
+        self.user(id).await?.ok_or(AccountError::NoSuchUser)
+    }
+
+    async fn set_banned(&self, id: UserId, banned: bool) -> Result<User, AccountError> {
+        let user = self.user(id).await?.ok_or(AccountError::NoSuchUser)?;
+        let key = user.username.key();
+        let values = ((banned, id.0), (banned, shelf_of(&key), key.as_str()));
+        self.batch(&self.st.user_banned, values).await?;
+        self.user(id).await?.ok_or(AccountError::NoSuchUser)
+    }
+
+    async fn user_directory(
+        &self,
+        shelf: &str,
+        after: Option<&str>,
+        limit: usize,
+    ) -> StoreResult<Vec<DirectoryEntry>> {
+        let rows: Vec<DirectoryRow> = self
+            .rows(
+                &self.st.directory_read,
+                (shelf, after.unwrap_or(""), limit.min(1000) as i32),
             )
             .await?;
-            for (scope, name) in [("username", &username), ("email", &email)] {
-                claims.commit(scope, name, owner).await?;
-            }
-            claims.commit(setup_scope(), site.as_str(), owner).await?;
-            Ok(admin.clone().into_user())
-        }
-        .await;
-        if outcome.is_err() {
-            for (scope, name) in held.iter().rev() {
-                claims.release(scope, name, owner).await;
-            }
-        }
-        outcome
+        rows.into_iter()
+            .map(|row| {
+                Ok(DirectoryEntry {
+                    id: UserId(row.user_id),
+                    username: row.username,
+                    display_name: row.display_name,
+                    email: row.email,
+                    role: Role::parse(&row.role)?,
+                    banned: row.banned.unwrap_or(false),
+                })
+            })
+            .collect()
+    }
+
+    async fn is_claimed(&self, login: &Login) -> StoreResult<bool> {
+        let (scope, key) = login_claim(login);
+        Ok(self.claims().owner(scope, key).await?.is_some())
+    }
+
+    async fn record_attempt(
+        &self,
+        key: &str,
+        at: DateTime<Utc>,
+        window: Duration,
+    ) -> StoreResult<()> {
+        let ttl = window.as_secs().max(1) as i32;
+        self.exec(
+            &self.st.rate_insert,
+            (key, CqlTimeuuid::from(timeuuid::at(at)), ttl),
+        )
+        .await?;
+        Ok(())
+    }
+
+    async fn attempts_since(&self, key: &str, since: DateTime<Utc>, cap: u32) -> StoreResult<u32> {
+        let rows: Vec<(CqlTimeuuid,)> = self
+            .rows(&self.st.rate_count, (key, since, cap as i32))
+            .await?;
+        Ok(rows.len() as u32)
     }
 
     async fn user(&self, id: UserId) -> StoreResult<Option<User>> {
@@ -568,11 +963,18 @@ impl Store for CassandraStore {
     }
 
     async fn user_by_login(&self, login: &Login) -> StoreResult<Option<User>> {
-        let (scope, key) = match login {
-            Login::Username(key) => ("username", key),
-            Login::Email(key) => ("email", key),
-        };
+        let (scope, key) = login_claim(login);
         match self.claims().owner(scope, key).await? {
+            Some((owner, state)) if state == "committed" => self.user(UserId(owner)).await,
+            _ => Ok(None),
+        }
+    }
+
+    async fn author_by_name(&self, username: &Username) -> StoreResult<Option<User>> {
+        let claim: Option<(Uuid, String)> = self
+            .row(&self.st.claim_read, ("username", username.key()))
+            .await?;
+        match claim {
             Some((owner, state)) if state == "committed" => self.user(UserId(owner)).await,
             _ => Ok(None),
         }
@@ -580,18 +982,19 @@ impl Store for CassandraStore {
 
     async fn create_session(&self, session: &NewSession) -> StoreResult<()> {
         let ttl = (session.expires - session.created).num_seconds().max(1) as i32;
-        self.exec(
+        let key = session.key.as_slice();
+        let row = (
+            key,
+            session.user_id.0,
+            session.created,
+            session.expires,
+            ttl,
+        );
+        self.batch(
             &self.st.session_insert,
-            (
-                session.key.as_slice(),
-                session.user_id.0,
-                session.created,
-                session.expires,
-                ttl,
-            ),
+            (row, (session.user_id.0, key, ttl)),
         )
-        .await?;
-        Ok(())
+        .await
     }
 
     async fn session_user(&self, key: &[u8], now: DateTime<Utc>) -> StoreResult<Option<User>> {
@@ -604,6 +1007,19 @@ impl Store for CassandraStore {
 
     async fn delete_session(&self, key: &[u8]) -> StoreResult<()> {
         self.exec(&self.st.session_delete, (key,)).await?;
+        Ok(())
+    }
+
+    async fn end_sessions(&self, user: UserId, keep: Option<&[u8]>) -> StoreResult<()> {
+        let keys: Vec<(Vec<u8>,)> = self.rows(&self.st.sessions_of_user, (user.0,)).await?;
+        for (key,) in keys {
+            if Some(key.as_slice()) != keep {
+                self.exec(&self.st.session_delete, (key.as_slice(),))
+                    .await?;
+                self.exec(&self.st.session_of_user_delete, (user.0, key.as_slice()))
+                    .await?;
+            }
+        }
         Ok(())
     }
 
@@ -676,24 +1092,7 @@ impl Store for CassandraStore {
             return Err(e);
         }
         claims.commit(&scope, slug.as_str(), owner).await?;
-        if let Some(published_id) = published_id {
-            self.exec(
-                &self.st.front_page_insert,
-                (
-                    site,
-                    published_id,
-                    post.id.0,
-                    slug.as_str(),
-                    post.title.as_str(),
-                    post.excerpt.as_str(),
-                    post.author_name.as_str(),
-                    &tags,
-                ),
-            )
-            .await?;
-            self.trim_front_page(&post.site).await?;
-        }
-        Ok(Post {
+        let created = Post {
             id: post.id,
             slug,
             title: post.title,
@@ -707,7 +1106,12 @@ impl Store for CassandraStore {
             created: post.created,
             published,
             revision: 1,
-        })
+        };
+        if let Some(published_id) = published_id {
+            self.list_published(&post.site, &created, published_id)
+                .await?;
+        }
+        Ok(created)
     }
 
     async fn publish_post(
@@ -742,21 +1146,7 @@ impl Store for CassandraStore {
             Err(e) => return Err(unavailable(e)),
         };
         if applied {
-            self.exec(
-                &self.st.front_page_insert,
-                (
-                    site.as_str(),
-                    published_id,
-                    id.0,
-                    post.slug.as_str(),
-                    post.title.as_str(),
-                    post.excerpt.as_str(),
-                    post.author_name.as_str(),
-                    post.tags.to_strings(),
-                ),
-            )
-            .await?;
-            self.trim_front_page(site).await?;
+            self.list_published(site, &post, published_id).await?;
         }
         self.post_by_id(site, id).await
     }
@@ -775,26 +1165,44 @@ impl Store for CassandraStore {
 
     async fn front_page(&self, site: &Site, limit: usize) -> StoreResult<Vec<PostSummary>> {
         let limit = limit.min(FRONT_PAGE_CAP) as i32;
-        let rows: Vec<FrontPageRow> = self
+        let rows: Vec<SummaryRow> = self
             .rows(&self.st.front_page_read, (site.as_str(), limit))
             .await?;
-        rows.into_iter()
-            .map(|row| {
-                let published = timeuuid::time_of(Uuid::from(row.published)).ok_or_else(|| {
-                    StoreError::Corrupt("front page key is not a time UUID".into())
-                })?;
-                Ok(PostSummary {
-                    id: PostId(row.post_id),
-                    slug: Slug::parse(&row.slug)?,
-                    title: row.title,
-                    excerpt: row.excerpt,
-                    author_name: row.author_name,
-                    tags: Tags::from_stored(row.tags.unwrap_or_default()),
-                    published,
-                })
-            })
-            .collect()
+        summaries(rows)
     }
+
+    async fn posts_by_author(
+        &self,
+        site: &Site,
+        author: UserId,
+        limit: usize,
+    ) -> StoreResult<Vec<PostSummary>> {
+        let rows: Vec<SummaryRow> = self
+            .rows(
+                &self.st.author_posts_read,
+                (site.as_str(), author.0, limit.min(1000) as i32),
+            )
+            .await?;
+        summaries(rows)
+    }
+}
+
+fn summaries(rows: Vec<SummaryRow>) -> StoreResult<Vec<PostSummary>> {
+    rows.into_iter()
+        .map(|row| {
+            let published = timeuuid::time_of(Uuid::from(row.published))
+                .ok_or_else(|| StoreError::Corrupt("a list key is not a time UUID".into()))?;
+            Ok(PostSummary {
+                id: PostId(row.post_id),
+                slug: Slug::parse(&row.slug)?,
+                title: row.title,
+                excerpt: row.excerpt,
+                author_name: row.author_name,
+                tags: Tags::from_stored(row.tags.unwrap_or_default()),
+                published,
+            })
+        })
+        .collect()
 }
 
 fn rand_u32() -> u32 {
@@ -810,7 +1218,7 @@ mod tests {
     #[test]
     fn schema_file_splits_into_create_statements() {
         let statements = schema_statements(SCHEMA);
-        assert_eq!(statements.len(), 6);
+        assert_eq!(statements.len(), 10);
         assert!(
             statements
                 .iter()

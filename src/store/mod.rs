@@ -6,9 +6,11 @@
 pub mod cassandra;
 pub mod sqlite;
 
+use crate::domain::password::PasswordHash;
 use crate::domain::user::Login;
 use crate::domain::{
-    Invalid, NewPost, NewUser, Post, PostId, PostSummary, Site, Slug, User, UserId,
+    Email, Invalid, NewPost, NewUser, Post, PostId, PostSummary, Profile, Role, Site, Slug, User,
+    UserId, Username,
 };
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
@@ -46,6 +48,16 @@ pub enum Taken {
 }
 
 #[derive(Debug, thiserror::Error)]
+pub enum AccountError {
+    #[error("that {} is already taken", match .0 { Taken::Username => "user name", Taken::Email => "e-mail address" })]
+    Taken(Taken),
+    #[error("no such user")]
+    NoSuchUser,
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+#[derive(Debug, thiserror::Error)]
 pub enum SetupError {
     #[error("this site already has an administrator")]
     AlreadySetUp,
@@ -53,6 +65,42 @@ pub enum SetupError {
     Taken(Taken),
     #[error(transparent)]
     Store(#[from] StoreError),
+}
+
+impl From<AccountError> for SetupError {
+    fn from(e: AccountError) -> Self {
+        match e {
+            AccountError::Taken(taken) => SetupError::Taken(taken),
+            AccountError::NoSuchUser => {
+                SetupError::Store(StoreError::Corrupt("account vanished".into()))
+            }
+            AccountError::Store(e) => SetupError::Store(e),
+        }
+    }
+}
+
+/// One line of the admins' user directory.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DirectoryEntry {
+    pub id: UserId,
+    pub username: String,
+    pub display_name: String,
+    pub email: String,
+    pub role: Role,
+    pub banned: bool,
+}
+
+impl From<&User> for DirectoryEntry {
+    fn from(u: &User) -> Self {
+        Self {
+            id: u.id,
+            username: u.username.as_str().to_owned(),
+            display_name: u.display_name.clone(),
+            email: u.email.as_str().to_owned(),
+            role: u.role,
+            banned: u.banned,
+        }
+    }
 }
 
 /// A signed-in browser. Stores keep only the SHA-256 of the cookie's token.
@@ -77,10 +125,56 @@ pub trait Store: Send + Sync {
     /// number of concurrent callers succeeds; the others get `AlreadySetUp`.
     async fn create_first_admin(&self, site: &Site, admin: NewUser) -> Result<User, SetupError>;
 
+    /// Creates an account, its user name and e-mail address claimed together: of any
+    /// number of concurrent sign-ups for one name or one address, exactly one succeeds,
+    /// and a loser holds no claim afterwards.
+    async fn create_user(&self, user: NewUser) -> Result<User, AccountError>;
+
     async fn user(&self, id: UserId) -> StoreResult<Option<User>>;
+
+    /// Renames an account: the new name is claimed, then the old one released.
+    async fn change_username(&self, id: UserId, new: &Username) -> Result<User, AccountError>;
+
+    /// Moves an account to another e-mail address, with the same claim protocol.
+    async fn change_email(&self, id: UserId, new: &Email) -> Result<User, AccountError>;
+
+    async fn change_password(&self, id: UserId, hash: &PasswordHash) -> Result<(), AccountError>;
+
+    async fn update_profile(&self, id: UserId, profile: &Profile) -> Result<User, AccountError>;
+
+    async fn set_role(&self, id: UserId, role: Role) -> Result<User, AccountError>;
+
+    async fn set_banned(&self, id: UserId, banned: bool) -> Result<User, AccountError>;
+
+    /// One shelf of the user directory (see `domain::user::shelf_of`), by user name,
+    /// starting after the user name key `after`.
+    async fn user_directory(
+        &self,
+        shelf: &str,
+        after: Option<&str>,
+        limit: usize,
+    ) -> StoreResult<Vec<DirectoryEntry>>;
+
+    /// Whether anyone holds (or is in the middle of claiming) a user name or e-mail address.
+    async fn is_claimed(&self, login: &Login) -> StoreResult<bool>;
+
+    /// Records one attempt of something rate-limited, remembered for `window`.
+    async fn record_attempt(
+        &self,
+        key: &str,
+        at: DateTime<Utc>,
+        window: Duration,
+    ) -> StoreResult<()>;
+
+    /// How many attempts under `key` were recorded after `since`, counting at most `cap`.
+    async fn attempts_since(&self, key: &str, since: DateTime<Utc>, cap: u32) -> StoreResult<u32>;
 
     /// Finds the account a user name or e-mail address belongs to.
     async fn user_by_login(&self, login: &Login) -> StoreResult<Option<User>>;
+
+    /// The account a user name belongs to, for public pages: unlike `user_by_login` it
+    /// need not see a claim committed a moment ago, so it is a plain read.
+    async fn author_by_name(&self, username: &Username) -> StoreResult<Option<User>>;
 
     async fn create_session(&self, session: &NewSession) -> StoreResult<()>;
 
@@ -88,6 +182,9 @@ pub trait Store: Send + Sync {
     async fn session_user(&self, key: &[u8], now: DateTime<Utc>) -> StoreResult<Option<User>>;
 
     async fn delete_session(&self, key: &[u8]) -> StoreResult<()>;
+
+    /// Ends every session of a user but the one whose key is `keep`.
+    async fn end_sessions(&self, user: UserId, keep: Option<&[u8]>) -> StoreResult<()>;
 
     /// Creates a post with its first revision, claiming a slug made from its title (with
     /// a number appended when taken). Published at once when `post.publish` is set.
@@ -105,6 +202,14 @@ pub trait Store: Send + Sync {
 
     /// The newest published posts of a site, newest first: one read.
     async fn front_page(&self, site: &Site, limit: usize) -> StoreResult<Vec<PostSummary>>;
+
+    /// An author's published posts on a site, newest first: one read.
+    async fn posts_by_author(
+        &self,
+        site: &Site,
+        author: UserId,
+        limit: usize,
+    ) -> StoreResult<Vec<PostSummary>>;
 }
 
 /// Where the data lives, from `--store`.
@@ -238,19 +343,56 @@ impl std::str::FromStr for Replication {
     }
 }
 
-/// Tunables of the adapters that tests shorten.
+/// Tunables of the adapters that tests shorten, and faults that tests inject.
 #[derive(Debug, Clone)]
 pub struct StoreOptions {
     /// How long a pending uniqueness claim (user name, e-mail, slug, site set-up) lives
     /// if its owner dies before committing it.
     pub pending_claim_ttl: Duration,
+    pub faults: Faults,
 }
 
 impl Default for StoreOptions {
     fn default() -> Self {
         Self {
             pending_claim_ttl: Duration::from_secs(60),
+            faults: Faults::default(),
         }
+    }
+}
+
+/// Places in the adapters where a test can make the process "die": the adapter stops
+/// right there, as a crash would, without any clean-up. Never armed in production.
+#[derive(Debug, Clone, Default)]
+pub struct Faults(Arc<std::sync::Mutex<Vec<Fault>>>);
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Fault {
+    /// Sign-up dies after claiming the user name, before the e-mail address.
+    CrashAfterUsernameClaim,
+}
+
+impl Faults {
+    pub fn arm(&self, fault: Fault) {
+        self.0.lock().unwrap_or_else(|e| e.into_inner()).push(fault);
+    }
+
+    /// Whether `fault` is armed; it fires once.
+    pub fn fires(&self, fault: Fault) -> bool {
+        let mut armed = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        match armed.iter().position(|f| *f == fault) {
+            Some(i) => {
+                armed.remove(i);
+                true
+            }
+            None => false,
+        }
+    }
+}
+
+impl Fault {
+    pub fn error(self) -> StoreError {
+        StoreError::Unavailable(format!("injected fault: {self:?}"))
     }
 }
 
@@ -258,7 +400,7 @@ impl Default for StoreOptions {
 /// Cassandra keyspace must have been made by `sibyl migrate`.
 pub async fn open(url: &StoreUrl, options: StoreOptions) -> Result<Arc<dyn Store>, OpenError> {
     match url {
-        StoreUrl::Sqlite(path) => Ok(Arc::new(sqlite::SqliteStore::open(path).await?)),
+        StoreUrl::Sqlite(path) => Ok(Arc::new(sqlite::SqliteStore::open(path, options).await?)),
         StoreUrl::Cassandra { nodes, keyspace } => Ok(Arc::new(
             cassandra::CassandraStore::connect(nodes, keyspace, options).await?,
         )),
@@ -269,7 +411,7 @@ pub async fn open(url: &StoreUrl, options: StoreOptions) -> Result<Arc<dyn Store
 pub async fn migrate(url: &StoreUrl, replication: &Replication) -> Result<(), OpenError> {
     match url {
         StoreUrl::Sqlite(path) => {
-            sqlite::SqliteStore::open(path).await?;
+            sqlite::SqliteStore::open(path, StoreOptions::default()).await?;
         }
         StoreUrl::Cassandra { nodes, keyspace } => {
             cassandra::migrate(nodes, keyspace, replication).await?;

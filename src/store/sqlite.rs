@@ -2,13 +2,16 @@
 //! transaction wherever Cassandra needs a claim protocol. Blocking calls run on tokio's
 //! blocking threads.
 
-use super::{NewSession, OpenError, SetupError, Store, StoreError, StoreResult, Taken};
+use super::{
+    AccountError, DirectoryEntry, Fault, Faults, NewSession, OpenError, SetupError, Store,
+    StoreError, StoreOptions, StoreResult, Taken,
+};
 use crate::domain::password::PasswordHash;
 use crate::domain::post::Body;
-use crate::domain::user::Login;
+use crate::domain::user::{Login, shelf_of};
 use crate::domain::{
-    Email, NewPost, NewUser, Post, PostId, PostStatus, PostSummary, Role, Site, Slug, Tags, Title,
-    User, UserId, Username, millis_to_time,
+    Email, NewPost, NewUser, Post, PostId, PostStatus, PostSummary, Profile, Role, Site, Slug,
+    Tags, Title, User, UserId, Username, millis_to_time,
 };
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
@@ -17,6 +20,7 @@ use rusqlite::{CachedStatement, Connection, OptionalExtension, TransactionBehavi
 use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
 use uuid::Uuid;
 
 /// Schema versions, applied in order; `PRAGMA user_version` records the last one done.
@@ -25,13 +29,24 @@ CREATE TABLE users (
     id            TEXT PRIMARY KEY,
     username      TEXT NOT NULL,
     username_key  TEXT NOT NULL UNIQUE,
+    shelf         TEXT NOT NULL,
     email         TEXT NOT NULL,
     email_key     TEXT NOT NULL UNIQUE,
     display_name  TEXT NOT NULL,
     role          TEXT NOT NULL,
     password_hash TEXT NOT NULL,
-    created       INTEGER NOT NULL
+    created       INTEGER NOT NULL,
+    bio           TEXT NOT NULL DEFAULT '',
+    homepage      TEXT NOT NULL DEFAULT '',
+    banned        INTEGER NOT NULL DEFAULT 0
 );
+CREATE INDEX users_directory ON users (shelf, username_key);
+CREATE TABLE rate_events (
+    key     TEXT NOT NULL,
+    at      INTEGER NOT NULL,
+    expires INTEGER NOT NULL
+);
+CREATE INDEX rate_events_by_key ON rate_events (key, at);
 CREATE TABLE site_admins (
     site    TEXT PRIMARY KEY,
     user_id TEXT NOT NULL REFERENCES users(id)
@@ -43,6 +58,7 @@ CREATE TABLE sessions (
     expires INTEGER NOT NULL
 );
 CREATE INDEX sessions_expiry ON sessions (expires);
+CREATE INDEX sessions_by_user ON sessions (user_id);
 CREATE TABLE posts (
     site        TEXT NOT NULL,
     id          TEXT NOT NULL,
@@ -62,6 +78,7 @@ CREATE TABLE posts (
     UNIQUE (site, slug)
 );
 CREATE INDEX posts_front_page ON posts (site, published DESC, id DESC) WHERE published IS NOT NULL;
+CREATE INDEX posts_by_author ON posts (site, author_id, published DESC, id DESC) WHERE published IS NOT NULL;
 CREATE TABLE revisions (
     site      TEXT NOT NULL,
     post_id   TEXT NOT NULL,
@@ -81,11 +98,13 @@ CREATE TABLE revisions (
 "#];
 
 const POST_COLUMNS: &str = "id, slug, title, body, body_html, excerpt, tags, author_id, author_name, status, created, published, revision";
-const USER_COLUMNS: &str = "id, username, email, display_name, role, password_hash, created";
+const USER_COLUMNS: &str =
+    "id, username, email, display_name, role, password_hash, created, bio, homepage, banned";
 
 pub struct SqliteStore {
     pool: r2d2::Pool<SqliteConnectionManager>,
     statements: Arc<AtomicU64>,
+    faults: Faults,
 }
 
 /// A connection that counts the statements prepared through it: every query of this
@@ -103,14 +122,14 @@ impl<'c> Sql<'c> {
 }
 
 impl SqliteStore {
-    pub async fn open(path: &Path) -> Result<Self, OpenError> {
+    pub async fn open(path: &Path, options: StoreOptions) -> Result<Self, OpenError> {
         let path = path.to_owned();
-        tokio::task::spawn_blocking(move || Self::open_blocking(&path))
+        tokio::task::spawn_blocking(move || Self::open_blocking(&path, options.faults))
             .await
             .map_err(|e| OpenError(format!("opening SQLite store: {e}")))?
     }
 
-    fn open_blocking(path: &Path) -> Result<Self, OpenError> {
+    fn open_blocking(path: &Path, faults: Faults) -> Result<Self, OpenError> {
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir)
                 .map_err(|e| OpenError(format!("cannot create {}: {e}", dir.display())))?;
@@ -138,7 +157,33 @@ impl SqliteStore {
         Ok(Self {
             pool,
             statements: Arc::new(AtomicU64::new(0)),
+            faults,
         })
+    }
+
+    /// Changes one account in a transaction: `change` sees the current record, and the
+    /// changed record is returned.
+    async fn update_user(
+        &self,
+        id: UserId,
+        change: impl FnOnce(&Sql<'_>, &User) -> Result<(), AccountError> + Send + 'static,
+    ) -> Result<User, AccountError> {
+        self.run(move |conn, statements| {
+            let tx = conn
+                .transaction_with_behavior(TransactionBehavior::Immediate)
+                .map_err(unavailable)?;
+            let sql = Sql {
+                conn: &tx,
+                statements,
+            };
+            let id_text = id.0.to_string();
+            let user = user_where(&sql, "id", &id_text)?.ok_or(AccountError::NoSuchUser)?;
+            change(&sql, &user)?;
+            let user = user_where(&sql, "id", &id_text)?.ok_or(AccountError::NoSuchUser)?;
+            tx.commit().map_err(unavailable)?;
+            Ok(user)
+        })
+        .await
     }
 
     /// Runs `work` on a pooled connection on a blocking thread.
@@ -202,6 +247,9 @@ struct UserRow {
     role: String,
     password_hash: String,
     created: i64,
+    bio: String,
+    homepage: String,
+    banned: bool,
 }
 
 impl UserRow {
@@ -214,6 +262,9 @@ impl UserRow {
             role: row.get(4)?,
             password_hash: row.get(5)?,
             created: row.get(6)?,
+            bio: row.get(7)?,
+            homepage: row.get(8)?,
+            banned: row.get(9)?,
         })
     }
 
@@ -226,6 +277,9 @@ impl UserRow {
             role: Role::parse(&self.role)?,
             password_hash: PasswordHash::from_stored(self.password_hash),
             created: millis_to_time(self.created),
+            bio: self.bio,
+            homepage: self.homepage,
+            banned: self.banned,
         })
     }
 }
@@ -294,6 +348,56 @@ fn post_by_id(sql: &Sql<'_>, site: &str, id: &str) -> StoreResult<Option<Post>> 
     row.map(PostRow::into_post).transpose()
 }
 
+fn exists(sql: &Sql<'_>, query: &str, value: &str) -> StoreResult<bool> {
+    sql.prepare(query)
+        .and_then(|mut s| s.exists([value]))
+        .map_err(unavailable)
+}
+
+/// Inserts an account inside the caller's transaction, after checking that its user name
+/// and e-mail address are free (the UNIQUE constraints are the backstop).
+fn insert_user(sql: &Sql<'_>, user: &NewUser, faults: &Faults) -> Result<(), AccountError> {
+    let username_key = user.username.key();
+    if exists(
+        sql,
+        "SELECT 1 FROM users WHERE username_key = ?1",
+        &username_key,
+    )? {
+        return Err(AccountError::Taken(Taken::Username));
+    }
+    if faults.fires(Fault::CrashAfterUsernameClaim) {
+        // Dropping the transaction rolls everything back, as a crash would.
+        return Err(Fault::CrashAfterUsernameClaim.error().into());
+    }
+    if exists(
+        sql,
+        "SELECT 1 FROM users WHERE email_key = ?1",
+        &user.email.key(),
+    )? {
+        return Err(AccountError::Taken(Taken::Email));
+    }
+    sql.prepare(
+        "INSERT INTO users (id, username, username_key, shelf, email, email_key, display_name, role, password_hash, created)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+    )
+    .and_then(|mut s| {
+        s.execute(params![
+            user.id.0.to_string(),
+            user.username.as_str(),
+            username_key,
+            shelf_of(&username_key),
+            user.email.as_str(),
+            user.email.key(),
+            user.display_name,
+            user.role.as_str(),
+            user.password_hash.as_str(),
+            user.created.timestamp_millis(),
+        ])
+    })
+    .map_err(unavailable)?;
+    Ok(())
+}
+
 fn user_where(sql: &Sql<'_>, column: &str, value: &str) -> StoreResult<Option<User>> {
     let row = sql
         .prepare(&format!(
@@ -325,49 +429,203 @@ impl Store for SqliteStore {
 
     async fn create_first_admin(&self, site: &Site, admin: NewUser) -> Result<User, SetupError> {
         let site = site.to_string();
+        let faults = self.faults.clone();
         self.run(move |conn, statements| {
             let tx = conn
                 .transaction_with_behavior(TransactionBehavior::Immediate)
                 .map_err(unavailable)?;
-            let sql = Sql { conn: &tx, statements };
-            let exists = |q: &str, v: &str| -> StoreResult<bool> {
-                sql.prepare(q)
-                    .and_then(|mut s| s.exists([v]))
-                    .map_err(unavailable)
+            let sql = Sql {
+                conn: &tx,
+                statements,
             };
-            if exists("SELECT 1 FROM site_admins WHERE site = ?1", &site)? {
+            if exists(&sql, "SELECT 1 FROM site_admins WHERE site = ?1", &site)? {
                 return Err(SetupError::AlreadySetUp);
             }
-            if exists("SELECT 1 FROM users WHERE username_key = ?1", &admin.username.key())? {
-                return Err(SetupError::Taken(Taken::Username));
-            }
-            if exists("SELECT 1 FROM users WHERE email_key = ?1", &admin.email.key())? {
-                return Err(SetupError::Taken(Taken::Email));
-            }
-            let id = admin.id.0.to_string();
-            sql.prepare(
-                "INSERT INTO users (id, username, username_key, email, email_key, display_name, role, password_hash, created)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
-            )
-            .and_then(|mut s| {
-                s.execute(params![
-                    id,
-                    admin.username.as_str(),
-                    admin.username.key(),
-                    admin.email.as_str(),
-                    admin.email.key(),
-                    admin.display_name,
-                    admin.role.as_str(),
-                    admin.password_hash.as_str(),
-                    admin.created.timestamp_millis(),
-                ])
-            })
-            .map_err(unavailable)?;
+            insert_user(&sql, &admin, &faults)?;
             sql.prepare("INSERT INTO site_admins (site, user_id) VALUES (?1, ?2)")
-                .and_then(|mut s| s.execute(params![site, id]))
+                .and_then(|mut s| s.execute(params![site, admin.id.0.to_string()]))
                 .map_err(unavailable)?;
             tx.commit().map_err(unavailable)?;
             Ok(admin.into_user())
+        })
+        .await
+    }
+
+    async fn create_user(&self, user: NewUser) -> Result<User, AccountError> {
+        let faults = self.faults.clone();
+        self.run(move |conn, statements| {
+            let tx = conn
+                .transaction_with_behavior(TransactionBehavior::Immediate)
+                .map_err(unavailable)?;
+            insert_user(
+                &Sql {
+                    conn: &tx,
+                    statements,
+                },
+                &user,
+                &faults,
+            )?;
+            tx.commit().map_err(unavailable)?;
+            Ok(user.into_user())
+        })
+        .await
+    }
+
+    async fn change_username(&self, id: UserId, new: &Username) -> Result<User, AccountError> {
+        let new = new.clone();
+        self.update_user(id, move |sql, user| {
+            let key = new.key();
+            if key != user.username.key()
+                && exists(sql, "SELECT 1 FROM users WHERE username_key = ?1", &key)?
+            {
+                return Err(AccountError::Taken(Taken::Username));
+            }
+            sql.prepare(
+                "UPDATE users SET username = ?2, username_key = ?3, shelf = ?4 WHERE id = ?1",
+            )
+            .and_then(|mut s| {
+                s.execute(params![id.0.to_string(), new.as_str(), key, shelf_of(&key)])
+            })
+            .map_err(unavailable)?;
+            Ok(())
+        })
+        .await
+    }
+
+    async fn change_email(&self, id: UserId, new: &Email) -> Result<User, AccountError> {
+        let new = new.clone();
+        self.update_user(id, move |sql, user| {
+            let key = new.key();
+            if key != user.email.key()
+                && exists(sql, "SELECT 1 FROM users WHERE email_key = ?1", &key)?
+            {
+                return Err(AccountError::Taken(Taken::Email));
+            }
+            sql.prepare("UPDATE users SET email = ?2, email_key = ?3 WHERE id = ?1")
+                .and_then(|mut s| s.execute(params![id.0.to_string(), new.as_str(), key]))
+                .map_err(unavailable)?;
+            Ok(())
+        })
+        .await
+    }
+
+    async fn change_password(&self, id: UserId, hash: &PasswordHash) -> Result<(), AccountError> {
+        let hash = hash.as_str().to_owned();
+        self.update_user(id, move |sql, _| {
+            sql.prepare("UPDATE users SET password_hash = ?2 WHERE id = ?1")
+                .and_then(|mut s| s.execute(params![id.0.to_string(), hash]))
+                .map_err(unavailable)?;
+            Ok(())
+        })
+        .await
+        .map(|_| ())
+    }
+
+    async fn update_profile(&self, id: UserId, profile: &Profile) -> Result<User, AccountError> {
+        let profile = profile.clone();
+        self.update_user(id, move |sql, _| {
+            sql.prepare(
+                "UPDATE users SET display_name = ?2, bio = ?3, homepage = ?4 WHERE id = ?1",
+            )
+            .and_then(|mut s| {
+                s.execute(params![
+                    id.0.to_string(),
+                    profile.display_name,
+                    profile.bio,
+                    profile.homepage
+                ])
+            })
+            .map_err(unavailable)?;
+            Ok(())
+        })
+        .await
+    }
+
+    async fn set_role(&self, id: UserId, role: Role) -> Result<User, AccountError> {
+        self.update_user(id, move |sql, _| {
+            sql.prepare("UPDATE users SET role = ?2 WHERE id = ?1")
+                .and_then(|mut s| s.execute(params![id.0.to_string(), role.as_str()]))
+                .map_err(unavailable)?;
+            Ok(())
+        })
+        .await
+    }
+
+    async fn set_banned(&self, id: UserId, banned: bool) -> Result<User, AccountError> {
+        self.update_user(id, move |sql, _| {
+            sql.prepare("UPDATE users SET banned = ?2 WHERE id = ?1")
+                .and_then(|mut s| s.execute(params![id.0.to_string(), banned]))
+                .map_err(unavailable)?;
+            Ok(())
+        })
+        .await
+    }
+
+    async fn user_directory(
+        &self,
+        shelf: &str,
+        after: Option<&str>,
+        limit: usize,
+    ) -> StoreResult<Vec<DirectoryEntry>> {
+        let shelf = shelf.to_owned();
+        let after = after.unwrap_or("").to_owned();
+        self.run(move |conn, statements| {
+            let sql = Sql { conn, statements };
+            let mut stmt = sql
+                .prepare(&format!(
+                    "SELECT {USER_COLUMNS} FROM users WHERE shelf = ?1 AND username_key > ?2
+                     ORDER BY username_key LIMIT ?3"
+                ))
+                .map_err(unavailable)?;
+            let rows = stmt
+                .query_map(params![shelf, after, limit as i64], UserRow::read)
+                .map_err(unavailable)?;
+            let mut out = Vec::new();
+            for row in rows {
+                out.push(DirectoryEntry::from(
+                    &row.map_err(unavailable)?.into_user()?,
+                ));
+            }
+            Ok(out)
+        })
+        .await
+    }
+
+    async fn is_claimed(&self, login: &Login) -> StoreResult<bool> {
+        Ok(self.user_by_login(login).await?.is_some())
+    }
+
+    async fn record_attempt(
+        &self,
+        key: &str,
+        at: DateTime<Utc>,
+        window: Duration,
+    ) -> StoreResult<()> {
+        let key = key.to_owned();
+        let (at, expires) = (
+            at.timestamp_millis(),
+            at.timestamp_millis() + window.as_millis() as i64,
+        );
+        self.run(move |conn, statements| {
+            let sql = Sql { conn, statements };
+            sql.prepare("DELETE FROM rate_events WHERE key = ?1 AND expires <= ?2")
+                .and_then(|mut s| s.execute(params![key, at]))
+                .map_err(unavailable)?;
+            sql.prepare("INSERT INTO rate_events (key, at, expires) VALUES (?1, ?2, ?3)")
+                .and_then(|mut s| s.execute(params![key, at, expires]))
+                .map_err(unavailable)?;
+            Ok(())
+        })
+        .await
+    }
+
+    async fn attempts_since(&self, key: &str, since: DateTime<Utc>, cap: u32) -> StoreResult<u32> {
+        let key = key.to_owned();
+        self.run(move |conn, statements| {
+            Sql { conn, statements }
+                .prepare("SELECT count(*) FROM (SELECT 1 FROM rate_events WHERE key = ?1 AND at > ?2 LIMIT ?3)")
+                .and_then(|mut s| s.query_row(params![key, since.timestamp_millis(), cap], |r| r.get(0)))
+                .map_err(unavailable)
         })
         .await
     }
@@ -386,6 +644,10 @@ impl Store for SqliteStore {
         };
         self.run(move |conn, statements| user_where(&Sql { conn, statements }, column, &key))
             .await
+    }
+
+    async fn author_by_name(&self, username: &Username) -> StoreResult<Option<User>> {
+        self.user_by_login(&Login::Username(username.key())).await
     }
 
     async fn create_session(&self, session: &NewSession) -> StoreResult<()> {
@@ -439,6 +701,18 @@ impl Store for SqliteStore {
             Sql { conn, statements }
                 .prepare("DELETE FROM sessions WHERE key = ?1")
                 .and_then(|mut s| s.execute([key]))
+                .map_err(unavailable)?;
+            Ok(())
+        })
+        .await
+    }
+
+    async fn end_sessions(&self, user: UserId, keep: Option<&[u8]>) -> StoreResult<()> {
+        let keep = keep.map(<[u8]>::to_vec).unwrap_or_default();
+        self.run(move |conn, statements| {
+            Sql { conn, statements }
+                .prepare("DELETE FROM sessions WHERE user_id = ?1 AND key != ?2")
+                .and_then(|mut s| s.execute(params![user.0.to_string(), keep]))
                 .map_err(unavailable)?;
             Ok(())
         })
@@ -572,45 +846,72 @@ impl Store for SqliteStore {
 
     async fn front_page(&self, site: &Site, limit: usize) -> StoreResult<Vec<PostSummary>> {
         let site = site.to_string();
-        let limit = limit.min(super::FRONT_PAGE_CAP) as i64;
+        let limit = limit.min(super::FRONT_PAGE_CAP);
         self.run(move |conn, statements| {
-            let sql = Sql { conn, statements };
-            let mut stmt = sql
-                .prepare(
-                    "SELECT id, slug, title, excerpt, author_name, tags, published FROM posts
-                     WHERE site = ?1 AND published IS NOT NULL
-                     ORDER BY published DESC, id DESC LIMIT ?2",
-                )
-                .map_err(unavailable)?;
-            let rows = stmt
-                .query_map(params![site, limit], |r| {
-                    Ok((
-                        r.get::<_, String>(0)?,
-                        r.get::<_, String>(1)?,
-                        r.get::<_, String>(2)?,
-                        r.get::<_, String>(3)?,
-                        r.get::<_, String>(4)?,
-                        r.get::<_, String>(5)?,
-                        r.get::<_, i64>(6)?,
-                    ))
-                })
-                .map_err(unavailable)?;
-            let mut out = Vec::new();
-            for row in rows {
-                let (id, slug, title, excerpt, author_name, tags, published) =
-                    row.map_err(unavailable)?;
-                out.push(PostSummary {
-                    id: PostId(uuid(&id)?),
-                    slug: Slug::parse(&slug)?,
-                    title,
-                    excerpt,
-                    author_name,
-                    tags: split_tags(&tags),
-                    published: millis_to_time(published),
-                });
-            }
-            Ok(out)
+            summaries(
+                &Sql { conn, statements },
+                "WHERE site = ?1 AND published IS NOT NULL ORDER BY published DESC, id DESC LIMIT ?2",
+                params![site, limit as i64],
+            )
         })
         .await
     }
+
+    async fn posts_by_author(
+        &self,
+        site: &Site,
+        author: UserId,
+        limit: usize,
+    ) -> StoreResult<Vec<PostSummary>> {
+        let site = site.to_string();
+        self.run(move |conn, statements| {
+            summaries(
+                &Sql { conn, statements },
+                "WHERE site = ?1 AND author_id = ?2 AND published IS NOT NULL
+                 ORDER BY published DESC, id DESC LIMIT ?3",
+                params![site, author.0.to_string(), limit as i64],
+            )
+        })
+        .await
+    }
+}
+
+/// Post summaries selected by `filter` (a WHERE, ORDER BY and LIMIT clause).
+fn summaries(
+    sql: &Sql<'_>,
+    filter: &str,
+    values: impl rusqlite::Params,
+) -> StoreResult<Vec<PostSummary>> {
+    let mut stmt = sql
+        .prepare(&format!(
+            "SELECT id, slug, title, excerpt, author_name, tags, published FROM posts {filter}"
+        ))
+        .map_err(unavailable)?;
+    let rows = stmt
+        .query_map(values, |r| {
+            Ok((
+                r.get::<_, String>(0)?,
+                r.get::<_, String>(1)?,
+                r.get::<_, String>(2)?,
+                r.get::<_, String>(3)?,
+                r.get::<_, String>(4)?,
+                r.get::<_, String>(5)?,
+                r.get::<_, i64>(6)?,
+            ))
+        })
+        .map_err(unavailable)?;
+    let mut out = Vec::new();
+    for row in rows {
+        let (id, slug, title, excerpt, author_name, tags, published) = row.map_err(unavailable)?;
+        out.push(PostSummary {
+            id: PostId(uuid(&id)?),
+            slug: Slug::parse(&slug)?,
+            title,
+            excerpt,
+            author_name,
+            tags: split_tags(&tags),
+            published: millis_to_time(published),
+        });
+    }
+    Ok(out)
 }
