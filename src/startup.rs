@@ -16,6 +16,7 @@ pub struct AppConfig {
     pub session_ttl: Duration,
     /// How many posts the home page lists.
     pub front_page_size: usize,
+    pub rate_limits: web::RateLimits,
 }
 
 pub struct Application {

@@ -1,12 +1,13 @@
 //! Site set-up (the first administrator), sign-in and sign-out.
 
 use super::auth::{CsrfToken, MaybeUser, end_session, start_session};
-use super::pages::{Layout, LoginPage, SetupPage};
+use super::limits::{Subject, client_ip};
+use super::pages::{Layout, LoginPage, SetupPage, SignupPage};
 use super::{AppState, WebError, render, see_other};
 use crate::domain::password::{Password, dummy_hash};
 use crate::domain::user::{Login, parse_display_name};
 use crate::domain::{Email, NewUser, Role, UserId, Username, now};
-use crate::store::{SetupError, Taken};
+use crate::store::{AccountError, SetupError, Taken};
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use serde::Deserialize;
@@ -169,9 +170,30 @@ pub async fn login(
 ) -> Result<HttpResponse, WebError> {
     csrf.check(&form.csrf)?;
     let form = form.into_inner();
-    let found = match Login::parse(&form.login) {
-        Ok(login) => state.store.user_by_login(&login).await?,
-        Err(_) => None,
+    let ip = client_ip(&req);
+    state
+        .check_limit(
+            Subject::LoginFromIp(&ip),
+            "Too many sign-in attempts from your address.",
+        )
+        .await?;
+    state.record_attempt(Subject::LoginFromIp(&ip)).await?;
+    let login = Login::parse(&form.login).ok();
+    let account = login.as_ref().map(|login| match login {
+        Login::Username(key) => format!("name:{key}"),
+        Login::Email(key) => format!("email:{key}"),
+    });
+    if let Some(account) = &account {
+        state
+            .check_limit(
+                Subject::LoginFailuresFor(account),
+                "Too many failed sign-ins for this account.",
+            )
+            .await?;
+    }
+    let found = match &login {
+        Some(login) => state.store.user_by_login(login).await?,
+        None => None,
     };
     // An unknown name costs the same hashing time as a wrong password.
     let hash = found
@@ -181,8 +203,12 @@ pub async fn login(
     let verified = web::block(move || hash.verify(&typed))
         .await
         .map_err(|e| WebError::Internal(format!("verifying: {e}")))?;
-    let user_ok = found.filter(|_| verified);
-    let Some(signed_in) = user_ok else {
+    let Some(signed_in) = found.filter(|_| verified) else {
+        if let Some(account) = &account {
+            state
+                .record_attempt(Subject::LoginFailuresFor(account))
+                .await?;
+        }
         let page = LoginPage {
             layout: Layout::new(&user, &csrf),
             error: Some("Wrong user name, e-mail address or password.".into()),
@@ -191,10 +217,138 @@ pub async fn login(
         };
         return render(StatusCode::UNAUTHORIZED, &page);
     };
+    // Told only to whoever knows the password.
+    if signed_in.banned {
+        return Err(WebError::Forbidden(
+            "This account has been suspended.".into(),
+        ));
+    }
     // A new session every sign-in; the old one, if any, ends.
     end_session(&state, &req).await?;
     let cookies = start_session(&state, &signed_in).await?;
     let mut response = see_other(&safe_next(&form.next));
+    for cookie in cookies {
+        response
+            .add_cookie(&cookie)
+            .map_err(|e| WebError::Internal(e.to_string()))?;
+    }
+    Ok(response)
+}
+
+pub async fn signup_form(
+    state: web::Data<AppState>,
+    user: MaybeUser,
+    csrf: CsrfToken,
+) -> Result<HttpResponse, WebError> {
+    if user.0.is_some() {
+        return Ok(see_other("/account"));
+    }
+    if !state.site_ready().await? {
+        return Ok(see_other("/setup"));
+    }
+    let page = SignupPage {
+        layout: Layout::new(&user, &csrf),
+        error: None,
+        username: String::new(),
+        email: String::new(),
+    };
+    render(StatusCode::OK, &page)
+}
+
+#[derive(Deserialize)]
+pub struct SignupForm {
+    csrf: String,
+    username: String,
+    email: String,
+    password: String,
+    password_confirm: String,
+}
+
+/// Creates a reader account, the user name and e-mail address claimed together; an
+/// administrator can make the reader an author later.
+pub async fn signup(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    user: MaybeUser,
+    csrf: CsrfToken,
+    form: web::Form<SignupForm>,
+) -> Result<HttpResponse, WebError> {
+    csrf.check(&form.csrf)?;
+    let form = form.into_inner();
+    if !state.site_ready().await? {
+        return Err(WebError::Forbidden(
+            "This site has not been set up yet.".into(),
+        ));
+    }
+    let ip = client_ip(&req);
+    state
+        .check_limit(
+            Subject::SignupFromIp(&ip),
+            "Too many sign-ups from your address.",
+        )
+        .await?;
+    state.record_attempt(Subject::SignupFromIp(&ip)).await?;
+    let again = |error: &str, status: StatusCode| {
+        let page = SignupPage {
+            layout: Layout::new(&user, &csrf),
+            error: Some(error.to_owned()),
+            username: form.username.clone(),
+            email: form.email.clone(),
+        };
+        render(status, &page)
+    };
+    let parsed = (|| {
+        let username = Username::parse(&form.username)?;
+        let email = Email::parse(&form.email)?;
+        let password = Password::parse(&form.password)?;
+        if form.password != form.password_confirm {
+            return Err(crate::domain::Invalid::new("The two passwords differ."));
+        }
+        Ok((username, email, password))
+    })();
+    let (username, email, password) = match parsed {
+        Ok(fields) => fields,
+        Err(e) => return again(&e.0, StatusCode::UNPROCESSABLE_ENTITY),
+    };
+    state
+        .check_limit(
+            Subject::SignupFor(&email.key()),
+            "Too many sign-ups for this e-mail address.",
+        )
+        .await?;
+    state
+        .record_attempt(Subject::SignupFor(&email.key()))
+        .await?;
+    let password_hash = web::block(move || password.hash())
+        .await
+        .map_err(|e| WebError::Internal(format!("hashing: {e}")))?;
+    let new = NewUser {
+        id: UserId::new(),
+        display_name: username.as_str().to_owned(),
+        username,
+        email,
+        role: Role::Reader,
+        password_hash,
+        created: now(),
+    };
+    let created = match state.store.create_user(new).await {
+        Ok(created) => created,
+        Err(AccountError::Taken(Taken::Username)) => {
+            return again("That user name is already taken.", StatusCode::CONFLICT);
+        }
+        Err(AccountError::Taken(Taken::Email)) => {
+            return again(
+                "That e-mail address already has an account.",
+                StatusCode::CONFLICT,
+            );
+        }
+        Err(AccountError::NoSuchUser) => {
+            return Err(WebError::Internal("new account vanished".into()));
+        }
+        Err(AccountError::Store(e)) => return Err(e.into()),
+    };
+    let cookies = start_session(&state, &created).await?;
+    let mut response = see_other("/account");
     for cookie in cookies {
         response
             .add_cookie(&cookie)

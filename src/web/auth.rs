@@ -7,7 +7,7 @@
 
 use super::{AppState, WebError};
 use crate::domain::token::{random_token, session_key, tokens_match};
-use crate::domain::{User, now};
+use crate::domain::{Role, User, now};
 use actix_web::body::MessageBody;
 use actix_web::cookie::{Cookie, SameSite, time};
 use actix_web::dev::{Payload, ServiceRequest, ServiceResponse};
@@ -118,6 +118,8 @@ impl FromRequest for MaybeUser {
                 }
                 _ => None,
             };
+            // A banned account's sessions count for nothing.
+            let user = user.filter(|u| !u.banned);
             let found = MaybeUser(user);
             req.extensions_mut().insert(found.clone());
             Ok(found)
@@ -125,27 +127,51 @@ impl FromRequest for MaybeUser {
     }
 }
 
-/// A signed-in user who may write posts: anonymous visitors are sent to sign in,
-/// readers are refused.
-#[derive(Debug, Clone)]
-pub struct Author(pub User);
+/// Declares the role a route needs: anonymous visitors are sent to sign in, signed-in
+/// users below the role are refused. Banned accounts count as anonymous.
+macro_rules! role_extractor {
+    ($(#[$doc:meta])* $name:ident, $role:expr, $refusal:literal) => {
+        $(#[$doc])*
+        #[derive(Debug, Clone)]
+        pub struct $name(pub User);
 
-impl FromRequest for Author {
-    type Error = WebError;
-    type Future = Pin<Box<dyn Future<Output = Result<Self, WebError>>>>;
+        impl FromRequest for $name {
+            type Error = WebError;
+            type Future = Pin<Box<dyn Future<Output = Result<Self, WebError>>>>;
 
-    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
-        let user = MaybeUser::from_request(req, payload);
-        let next = req.uri().path().to_owned();
-        Box::pin(async move {
-            match user.await?.0 {
-                None => Err(WebError::LoginRequired { next }),
-                Some(user) if user.role.can_write() => Ok(Author(user)),
-                Some(_) => Err(WebError::Forbidden("Only authors can do this.".into())),
+            fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+                let user = MaybeUser::from_request(req, payload);
+                let next = req.uri().path().to_owned();
+                Box::pin(async move {
+                    match user.await?.0 {
+                        None => Err(WebError::LoginRequired { next }),
+                        Some(user) if user.role >= $role => Ok($name(user)),
+                        Some(_) => Err(WebError::Forbidden($refusal.into())),
+                    }
+                })
             }
-        })
-    }
+        }
+    };
 }
+
+role_extractor!(
+    /// Any signed-in user.
+    SignedIn,
+    Role::Reader,
+    "Please sign in."
+);
+role_extractor!(
+    /// A signed-in user who may write posts.
+    Author,
+    Role::Author,
+    "Only authors can do this."
+);
+role_extractor!(
+    /// A signed-in administrator.
+    Admin,
+    Role::Admin,
+    "Only administrators can do this."
+);
 
 /// Starts a session for `user`: stores it and returns the cookies to set (a new
 /// session token and a new CSRF token).
@@ -177,16 +203,17 @@ pub async fn start_session(
     Ok([session, csrf_cookie_for(random_token(), secure)])
 }
 
+/// The store key of the session a request carries, if any.
+pub fn session_key_of(req: &HttpRequest) -> Option<Vec<u8>> {
+    req.cookie(SESSION_COOKIE)
+        .filter(|c| well_formed(c.value()))
+        .map(|c| session_key(c.value()))
+}
+
 /// Ends the session a request carries, and returns the cookie that clears it.
 pub async fn end_session(state: &AppState, req: &HttpRequest) -> Result<Cookie<'static>, WebError> {
-    if let Some(cookie) = req
-        .cookie(SESSION_COOKIE)
-        .filter(|c| well_formed(c.value()))
-    {
-        state
-            .store
-            .delete_session(&session_key(cookie.value()))
-            .await?;
+    if let Some(key) = session_key_of(req) {
+        state.store.delete_session(&key).await?;
     }
     let mut gone = Cookie::build(SESSION_COOKIE, "")
         .path("/")

@@ -18,6 +18,8 @@ pub enum WebError {
     LoginRequired { next: String },
     #[error("{0}")]
     TooLarge(String),
+    #[error("{message}")]
+    TooManyRequests { message: String, retry_after: u64 },
     #[error("store unavailable: {0}")]
     Unavailable(String),
     #[error("internal error: {0}")]
@@ -62,6 +64,7 @@ impl WebError {
             WebError::Forbidden(m) => ("Not allowed", m.clone()),
             WebError::LoginRequired { .. } => ("Sign in required", "Please sign in.".into()),
             WebError::TooLarge(m) => ("Too large", m.clone()),
+            WebError::TooManyRequests { message, .. } => ("Too many attempts", message.clone()),
             WebError::Unavailable(_) => (
                 "Temporarily unavailable",
                 "The blog cannot reach its storage right now. Nothing was changed; please try again in a moment."
@@ -83,6 +86,7 @@ impl ResponseError for WebError {
             WebError::Forbidden(_) => StatusCode::FORBIDDEN,
             WebError::LoginRequired { .. } => StatusCode::SEE_OTHER,
             WebError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            WebError::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
             WebError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             WebError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
@@ -107,8 +111,14 @@ impl ResponseError for WebError {
             message: message.clone(),
         };
         let mut response = HttpResponse::build(self.status_code());
-        if matches!(self, WebError::Unavailable(_)) {
-            response.insert_header((header::RETRY_AFTER, "30"));
+        match self {
+            WebError::Unavailable(_) => {
+                response.insert_header((header::RETRY_AFTER, "30"));
+            }
+            WebError::TooManyRequests { retry_after, .. } => {
+                response.insert_header((header::RETRY_AFTER, retry_after.to_string()));
+            }
+            _ => {}
         }
         match page.render() {
             Ok(html) => response.content_type("text/html; charset=utf-8").body(html),

@@ -2,15 +2,20 @@
 //! call the store, and render one askama page.
 
 mod account;
+mod admin;
 mod assets;
 mod auth;
+mod authors;
 mod error;
 mod home;
+mod limits;
 mod pages;
 mod posts;
+mod settings;
 
 pub use auth::{CSRF_COOKIE, SESSION_COOKIE};
 pub use error::WebError;
+pub use limits::{Limit, RateLimits};
 
 use crate::domain::Site;
 use crate::startup::AppConfig;
@@ -31,6 +36,7 @@ pub struct AppState {
     pub site: Site,
     pub session_ttl: Duration,
     pub front_page_size: usize,
+    pub rate_limits: RateLimits,
     /// Set once the site has an administrator, which never becomes untrue: spares the
     /// home page a read.
     site_ready: Arc<AtomicBool>,
@@ -43,6 +49,7 @@ impl AppState {
             site: config.site.clone(),
             session_ttl: config.session_ttl,
             front_page_size: config.front_page_size,
+            rate_limits: config.rate_limits,
             site_ready: Arc::new(AtomicBool::new(false)),
         }
     }
@@ -87,6 +94,18 @@ pub fn configure(cfg: &mut web::ServiceConfig, state: AppState) {
                 .route("/login", web::get().to(account::login_form))
                 .route("/login", web::post().to(account::login))
                 .route("/logout", web::post().to(account::logout))
+                .route("/signup", web::get().to(account::signup_form))
+                .route("/signup", web::post().to(account::signup))
+                .route("/account", web::get().to(settings::show))
+                .route("/account/profile", web::post().to(settings::profile))
+                .route("/account/username", web::post().to(settings::username))
+                .route("/account/email", web::post().to(settings::email))
+                .route("/account/password", web::post().to(settings::password))
+                .route("/authors/{username}", web::get().to(authors::show))
+                .route("/admin/users", web::get().to(admin::users))
+                .route("/admin/users/{id}/role", web::post().to(admin::set_role))
+                .route("/admin/users/{id}/ban", web::post().to(admin::ban))
+                .route("/admin/users/{id}/unban", web::post().to(admin::unban))
                 .route("/write", web::get().to(posts::write_form))
                 .route("/write", web::post().to(posts::create))
                 .route("/posts/{slug}", web::get().to(posts::show))

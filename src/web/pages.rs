@@ -14,6 +14,7 @@ pub struct Layout {
 pub struct LayoutUser {
     pub display_name: String,
     pub can_write: bool,
+    pub is_admin: bool,
 }
 
 impl Layout {
@@ -22,6 +23,7 @@ impl Layout {
             user: user.0.as_ref().map(|u| LayoutUser {
                 display_name: u.display_name.clone(),
                 can_write: u.role.can_write(),
+                is_admin: u.role == crate::domain::Role::Admin,
             }),
             csrf: csrf.0.clone(),
         }
@@ -139,6 +141,81 @@ pub struct SetupPage {
     pub username: String,
     pub email: String,
     pub display_name: String,
+}
+
+#[derive(Template)]
+#[template(path = "account/signup.html")]
+pub struct SignupPage {
+    pub layout: Layout,
+    pub error: Option<String>,
+    pub username: String,
+    pub email: String,
+}
+
+#[derive(Template)]
+#[template(path = "account/settings.html")]
+pub struct SettingsPage {
+    pub layout: Layout,
+    pub username: String,
+    pub email: String,
+    pub display_name: String,
+    pub bio: String,
+    pub homepage: String,
+    pub role: &'static str,
+    pub notice: Option<String>,
+    pub error: Option<(super::settings::Section, String)>,
+}
+
+impl SettingsPage {
+    /// The error to show next to one form, if it is that form's.
+    pub fn error_for(&self, section: &str) -> Option<&str> {
+        use super::settings::Section;
+        let wanted = match section {
+            "profile" => Section::Profile,
+            "username" => Section::Username,
+            "email" => Section::Email,
+            _ => Section::Password,
+        };
+        self.error
+            .as_ref()
+            .filter(|(s, _)| *s == wanted)
+            .map(|(_, m)| m.as_str())
+    }
+}
+
+#[derive(Template)]
+#[template(path = "authors/show.html")]
+pub struct AuthorPage {
+    pub layout: Layout,
+    pub display_name: String,
+    pub username: String,
+    pub bio_paragraphs: Vec<String>,
+    pub homepage: String,
+    pub posts: Vec<SummaryView>,
+}
+
+pub struct DirectoryRow {
+    pub id: String,
+    pub author_url: String,
+    pub username: String,
+    pub display_name: String,
+    pub email: String,
+    pub role: &'static str,
+    pub banned: bool,
+}
+
+#[derive(Template)]
+#[template(path = "admin/users.html")]
+pub struct UsersPage {
+    pub layout: Layout,
+    pub shelves: Vec<&'static str>,
+    pub shelf: String,
+    pub query: String,
+    pub rows: Vec<DirectoryRow>,
+    pub next: Option<String>,
+    pub message: Option<String>,
+    /// The acting administrator's id: their own row has no buttons.
+    pub me: String,
 }
 
 #[derive(Template)]

@@ -1,0 +1,196 @@
+//! The administrators' user directory: find accounts, change roles, ban and unban.
+
+use super::auth::{Admin, CsrfToken, MaybeUser};
+use super::pages::{DirectoryRow, Layout, UsersPage};
+use super::{AppState, WebError, render, see_other};
+use crate::domain::user::{Login, shelf_of, shelves};
+use crate::domain::{Role, UserId, Username};
+use crate::store::{AccountError, DirectoryEntry};
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, web};
+use serde::Deserialize;
+use uuid::Uuid;
+
+const PAGE: usize = 50;
+
+#[derive(Deserialize)]
+pub struct UsersQuery {
+    #[serde(default)]
+    shelf: String,
+    #[serde(default)]
+    after: String,
+    #[serde(default)]
+    q: String,
+}
+
+pub async fn users(
+    state: web::Data<AppState>,
+    admin: Admin,
+    csrf: CsrfToken,
+    query: web::Query<UsersQuery>,
+) -> Result<HttpResponse, WebError> {
+    let layout = Layout::new(&MaybeUser(Some(admin.0.clone())), &csrf);
+    let query = query.into_inner();
+    let mut page = UsersPage {
+        layout,
+        shelves: shelves().collect(),
+        shelf: String::new(),
+        query: query.q.trim().to_owned(),
+        rows: Vec::new(),
+        next: None,
+        message: None,
+        me: admin.0.id.0.to_string(),
+    };
+    if !page.query.is_empty() {
+        match Login::parse(&page.query) {
+            Ok(login) => match state.store.user_by_login(&login).await? {
+                Some(user) => page.rows.push(row(DirectoryEntry::from(&user))),
+                None => page.message = Some(format!("No account is called {:?}.", page.query)),
+            },
+            Err(e) => page.message = Some(e.0),
+        }
+        return render(StatusCode::OK, &page);
+    }
+    let shelf = if query.shelf.is_empty() {
+        "a".to_owned()
+    } else {
+        query.shelf
+    };
+    if !shelves().any(|s| s == shelf) {
+        return Err(WebError::BadRequest(format!(
+            "There is no shelf {shelf:?} in the directory."
+        )));
+    }
+    let after = (!query.after.is_empty()).then_some(query.after.as_str());
+    let mut entries = state.store.user_directory(&shelf, after, PAGE + 1).await?;
+    if entries.len() > PAGE {
+        entries.truncate(PAGE);
+        let last = entries
+            .last()
+            .map(|e| key_of(&e.username))
+            .unwrap_or_default();
+        page.next = Some(format!(
+            "/admin/users?shelf={shelf}&after={}",
+            encode(&last)
+        ));
+    }
+    if entries.is_empty() {
+        page.message = Some("No accounts here.".into());
+    }
+    page.rows = entries.into_iter().map(row).collect();
+    page.shelf = shelf;
+    render(StatusCode::OK, &page)
+}
+
+fn key_of(username: &str) -> String {
+    Username::parse(username)
+        .map(|u| u.key())
+        .unwrap_or_else(|_| username.to_lowercase())
+}
+
+fn encode(value: &str) -> String {
+    value
+        .bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' => (b as char).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+fn row(entry: DirectoryEntry) -> DirectoryRow {
+    DirectoryRow {
+        id: entry.id.0.to_string(),
+        author_url: format!("/authors/{}", encode(&entry.username)),
+        username: entry.username,
+        display_name: entry.display_name,
+        email: entry.email,
+        role: entry.role.as_str(),
+        banned: entry.banned,
+    }
+}
+
+/// A target account named in the path, never the acting administrator.
+fn target(admin: &Admin, id: &str, what: &str) -> Result<UserId, WebError> {
+    let id = Uuid::parse_str(id)
+        .map(UserId)
+        .map_err(|_| WebError::NotFound)?;
+    if id == admin.0.id {
+        return Err(WebError::BadRequest(format!(
+            "You cannot {what} your own account; ask another administrator."
+        )));
+    }
+    Ok(id)
+}
+
+fn back_to(user: &crate::domain::User) -> HttpResponse {
+    see_other(&format!(
+        "/admin/users?shelf={}",
+        shelf_of(&user.username.key())
+    ))
+}
+
+fn changed(
+    result: Result<crate::domain::User, AccountError>,
+) -> Result<crate::domain::User, WebError> {
+    match result {
+        Ok(user) => Ok(user),
+        Err(AccountError::NoSuchUser) => Err(WebError::NotFound),
+        Err(AccountError::Store(e)) => Err(e.into()),
+        Err(AccountError::Taken(_)) => Err(WebError::Internal(
+            "a role change cannot take a name".into(),
+        )),
+    }
+}
+
+#[derive(Deserialize)]
+pub struct RoleForm {
+    csrf: String,
+    role: String,
+}
+
+pub async fn set_role(
+    state: web::Data<AppState>,
+    admin: Admin,
+    csrf: CsrfToken,
+    id: web::Path<String>,
+    form: web::Form<RoleForm>,
+) -> Result<HttpResponse, WebError> {
+    csrf.check(&form.csrf)?;
+    let id = target(&admin, &id, "change the role of")?;
+    let role = Role::parse(&form.role).map_err(|e| WebError::BadRequest(format!("{}.", e.0)))?;
+    let user = changed(state.store.set_role(id, role).await)?;
+    Ok(back_to(&user))
+}
+
+#[derive(Deserialize)]
+pub struct BanForm {
+    csrf: String,
+}
+
+pub async fn ban(
+    state: web::Data<AppState>,
+    admin: Admin,
+    csrf: CsrfToken,
+    id: web::Path<String>,
+    form: web::Form<BanForm>,
+) -> Result<HttpResponse, WebError> {
+    csrf.check(&form.csrf)?;
+    let id = target(&admin, &id, "ban")?;
+    let user = changed(state.store.set_banned(id, true).await)?;
+    state.store.end_sessions(id, None).await?;
+    Ok(back_to(&user))
+}
+
+pub async fn unban(
+    state: web::Data<AppState>,
+    admin: Admin,
+    csrf: CsrfToken,
+    id: web::Path<String>,
+    form: web::Form<BanForm>,
+) -> Result<HttpResponse, WebError> {
+    csrf.check(&form.csrf)?;
+    let id = target(&admin, &id, "unban")?;
+    let user = changed(state.store.set_banned(id, false).await)?;
+    Ok(back_to(&user))
+}

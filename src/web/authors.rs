@@ -1,0 +1,41 @@
+//! Author pages (seed 001's Authors): who they are and what they published here.
+
+use super::auth::{CsrfToken, MaybeUser};
+use super::pages::{AuthorPage, Layout};
+use super::{AppState, WebError, render};
+use crate::domain::Username;
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, web};
+
+pub async fn show(
+    state: web::Data<AppState>,
+    user: MaybeUser,
+    csrf: CsrfToken,
+    username: web::Path<String>,
+) -> Result<HttpResponse, WebError> {
+    let username = Username::parse(&username).map_err(|_| WebError::NotFound)?;
+    let author = state
+        .store
+        .author_by_name(&username)
+        .await?
+        .filter(|a| !a.banned)
+        .ok_or(WebError::NotFound)?;
+    let posts = state
+        .store
+        .posts_by_author(&state.site, author.id, 50)
+        .await?;
+    let page = AuthorPage {
+        layout: Layout::new(&user, &csrf),
+        display_name: author.display_name,
+        username: author.username.as_str().to_owned(),
+        bio_paragraphs: author
+            .bio
+            .split("\n\n")
+            .map(|p| p.trim().to_owned())
+            .filter(|p| !p.is_empty())
+            .collect(),
+        homepage: author.homepage,
+        posts: posts.into_iter().map(Into::into).collect(),
+    };
+    render(StatusCode::OK, &page)
+}

@@ -1,0 +1,111 @@
+//! Rate limits for sign-in and sign-up, per client address and per account. Attempts
+//! are recorded in the store, so every sibyl process behind a load balancer sees them.
+
+use super::{AppState, WebError};
+use crate::domain::now;
+use std::time::Duration;
+
+/// At most `max` attempts in any `window`.
+#[derive(Debug, Clone, Copy)]
+pub struct Limit {
+    pub max: u32,
+    pub window: Duration,
+}
+
+#[derive(Debug, Clone, Copy)]
+pub struct RateLimits {
+    /// Sign-in attempts from one client address.
+    pub login_per_ip: Limit,
+    /// Failed sign-ins for one account.
+    pub login_failures_per_account: Limit,
+    /// Sign-up attempts from one client address.
+    pub signup_per_ip: Limit,
+    /// Sign-up attempts for one e-mail address.
+    pub signup_per_email: Limit,
+}
+
+impl Default for RateLimits {
+    fn default() -> Self {
+        let minutes = |m: u64| Duration::from_secs(60 * m);
+        Self {
+            login_per_ip: Limit {
+                max: 30,
+                window: minutes(10),
+            },
+            login_failures_per_account: Limit {
+                max: 5,
+                window: minutes(15),
+            },
+            signup_per_ip: Limit {
+                max: 10,
+                window: minutes(60),
+            },
+            signup_per_email: Limit {
+                max: 3,
+                window: minutes(60),
+            },
+        }
+    }
+}
+
+/// What is being limited, and for whom; part of the key attempts are counted under.
+pub enum Subject<'a> {
+    LoginFromIp(&'a str),
+    LoginFailuresFor(&'a str),
+    SignupFromIp(&'a str),
+    SignupFor(&'a str),
+}
+
+impl AppState {
+    fn limit_of(&self, subject: &Subject<'_>) -> (Limit, String) {
+        let site = &self.site;
+        match subject {
+            Subject::LoginFromIp(ip) => (
+                self.rate_limits.login_per_ip,
+                format!("{site}/login/ip/{ip}"),
+            ),
+            Subject::LoginFailuresFor(account) => (
+                self.rate_limits.login_failures_per_account,
+                format!("{site}/login/account/{account}"),
+            ),
+            Subject::SignupFromIp(ip) => (
+                self.rate_limits.signup_per_ip,
+                format!("{site}/signup/ip/{ip}"),
+            ),
+            Subject::SignupFor(email) => (
+                self.rate_limits.signup_per_email,
+                format!("{site}/signup/email/{email}"),
+            ),
+        }
+    }
+
+    /// Refuses with a 429 when the subject has used up its attempts.
+    pub async fn check_limit(&self, subject: Subject<'_>, message: &str) -> Result<(), WebError> {
+        let (limit, key) = self.limit_of(&subject);
+        let since = now() - chrono::Duration::from_std(limit.window).unwrap_or_default();
+        let used = self.store.attempts_since(&key, since, limit.max).await?;
+        if used >= limit.max {
+            let minutes = limit.window.as_secs().div_ceil(60);
+            return Err(WebError::TooManyRequests {
+                message: format!("{message} Please wait up to {minutes} minutes and try again."),
+                retry_after: limit.window.as_secs(),
+            });
+        }
+        Ok(())
+    }
+
+    /// Counts one attempt against the subject.
+    pub async fn record_attempt(&self, subject: Subject<'_>) -> Result<(), WebError> {
+        let (limit, key) = self.limit_of(&subject);
+        self.store.record_attempt(&key, now(), limit.window).await?;
+        Ok(())
+    }
+}
+
+/// The client's address: the TCP peer. Behind a proxy every client shares the proxy's
+/// address; forwarded headers are not trusted, since clients can forge them.
+pub fn client_ip(req: &actix_web::HttpRequest) -> String {
+    req.peer_addr()
+        .map(|a| a.ip().to_string())
+        .unwrap_or_else(|| "unknown".into())
+}

@@ -1,0 +1,293 @@
+//! A signed-in user's own account: profile, user name, e-mail address, password.
+
+use super::auth::{CsrfToken, MaybeUser, SignedIn, session_key_of};
+use super::pages::{Layout, SettingsPage};
+use super::{AppState, WebError, render, see_other};
+use crate::domain::password::Password;
+use crate::domain::{Email, Invalid, Profile, User, Username};
+use crate::store::{AccountError, Taken};
+use actix_web::http::StatusCode;
+use actix_web::{HttpRequest, HttpResponse, web};
+use serde::Deserialize;
+
+/// Which form of the page a message belongs to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Section {
+    Profile,
+    Username,
+    Email,
+    Password,
+}
+
+#[derive(Deserialize)]
+pub struct SavedQuery {
+    #[serde(default)]
+    saved: String,
+}
+
+fn page(
+    user: &User,
+    csrf: &CsrfToken,
+    notice: Option<String>,
+    error: Option<(Section, String)>,
+) -> SettingsPage {
+    SettingsPage {
+        layout: Layout::new(&MaybeUser(Some(user.clone())), csrf),
+        username: user.username.as_str().to_owned(),
+        email: user.email.as_str().to_owned(),
+        display_name: user.display_name.clone(),
+        bio: user.bio.clone(),
+        homepage: user.homepage.clone(),
+        role: user.role.as_str(),
+        notice,
+        error,
+    }
+}
+
+pub async fn show(
+    user: SignedIn,
+    csrf: CsrfToken,
+    query: web::Query<SavedQuery>,
+) -> Result<HttpResponse, WebError> {
+    let notice = match query.saved.as_str() {
+        "profile" => Some("Your profile was saved."),
+        "username" => Some("Your user name was changed."),
+        "email" => Some("Your e-mail address was changed."),
+        "password" => Some("Your password was changed; your other sessions were signed out."),
+        _ => None,
+    };
+    render(
+        StatusCode::OK,
+        &page(&user.0, &csrf, notice.map(str::to_owned), None),
+    )
+}
+
+/// Re-renders the page with an error next to the form it concerns.
+fn refuse(
+    user: &User,
+    csrf: &CsrfToken,
+    section: Section,
+    status: StatusCode,
+    message: &str,
+) -> Result<HttpResponse, WebError> {
+    render(
+        status,
+        &page(user, csrf, None, Some((section, message.to_owned()))),
+    )
+}
+
+fn outcome(result: Result<User, AccountError>) -> Result<Result<User, Taken>, WebError> {
+    match result {
+        Ok(user) => Ok(Ok(user)),
+        Err(AccountError::Taken(taken)) => Ok(Err(taken)),
+        Err(AccountError::NoSuchUser) => Err(WebError::NotFound),
+        Err(AccountError::Store(e)) => Err(e.into()),
+    }
+}
+
+async fn password_matches(user: &User, typed: &str) -> Result<bool, WebError> {
+    let (hash, typed) = (user.password_hash.clone(), typed.to_owned());
+    web::block(move || hash.verify(&typed))
+        .await
+        .map_err(|e| WebError::Internal(format!("verifying: {e}")))
+}
+
+#[derive(Deserialize)]
+pub struct ProfileForm {
+    csrf: String,
+    #[serde(default)]
+    display_name: String,
+    #[serde(default)]
+    bio: String,
+    #[serde(default)]
+    homepage: String,
+}
+
+pub async fn profile(
+    state: web::Data<AppState>,
+    user: SignedIn,
+    csrf: CsrfToken,
+    form: web::Form<ProfileForm>,
+) -> Result<HttpResponse, WebError> {
+    csrf.check(&form.csrf)?;
+    let user = user.0;
+    let profile = match Profile::parse(
+        &form.display_name,
+        &form.bio,
+        &form.homepage,
+        &user.username,
+    ) {
+        Ok(profile) => profile,
+        Err(Invalid(e)) => {
+            return refuse(
+                &user,
+                &csrf,
+                Section::Profile,
+                StatusCode::UNPROCESSABLE_ENTITY,
+                &e,
+            );
+        }
+    };
+    outcome(state.store.update_profile(user.id, &profile).await)?
+        .map_err(|_| WebError::Internal("profile".into()))?;
+    Ok(see_other("/account?saved=profile"))
+}
+
+#[derive(Deserialize)]
+pub struct UsernameForm {
+    csrf: String,
+    username: String,
+    current_password: String,
+}
+
+pub async fn username(
+    state: web::Data<AppState>,
+    user: SignedIn,
+    csrf: CsrfToken,
+    form: web::Form<UsernameForm>,
+) -> Result<HttpResponse, WebError> {
+    csrf.check(&form.csrf)?;
+    let user = user.0;
+    let new = match Username::parse(&form.username) {
+        Ok(new) => new,
+        Err(Invalid(e)) => {
+            return refuse(
+                &user,
+                &csrf,
+                Section::Username,
+                StatusCode::UNPROCESSABLE_ENTITY,
+                &e,
+            );
+        }
+    };
+    if !password_matches(&user, &form.current_password).await? {
+        return refuse(
+            &user,
+            &csrf,
+            Section::Username,
+            StatusCode::UNAUTHORIZED,
+            "That is not your current password.",
+        );
+    }
+    match outcome(state.store.change_username(user.id, &new).await)? {
+        Ok(_) => Ok(see_other("/account?saved=username")),
+        Err(_) => refuse(
+            &user,
+            &csrf,
+            Section::Username,
+            StatusCode::CONFLICT,
+            "That user name is already taken.",
+        ),
+    }
+}
+
+#[derive(Deserialize)]
+pub struct EmailForm {
+    csrf: String,
+    email: String,
+    current_password: String,
+}
+
+pub async fn email(
+    state: web::Data<AppState>,
+    user: SignedIn,
+    csrf: CsrfToken,
+    form: web::Form<EmailForm>,
+) -> Result<HttpResponse, WebError> {
+    csrf.check(&form.csrf)?;
+    let user = user.0;
+    let new = match Email::parse(&form.email) {
+        Ok(new) => new,
+        Err(Invalid(e)) => {
+            return refuse(
+                &user,
+                &csrf,
+                Section::Email,
+                StatusCode::UNPROCESSABLE_ENTITY,
+                &e,
+            );
+        }
+    };
+    if !password_matches(&user, &form.current_password).await? {
+        return refuse(
+            &user,
+            &csrf,
+            Section::Email,
+            StatusCode::UNAUTHORIZED,
+            "That is not your current password.",
+        );
+    }
+    match outcome(state.store.change_email(user.id, &new).await)? {
+        Ok(_) => Ok(see_other("/account?saved=email")),
+        Err(_) => refuse(
+            &user,
+            &csrf,
+            Section::Email,
+            StatusCode::CONFLICT,
+            "That e-mail address already has an account.",
+        ),
+    }
+}
+
+#[derive(Deserialize)]
+pub struct PasswordForm {
+    csrf: String,
+    current_password: String,
+    new_password: String,
+    new_password_confirm: String,
+}
+
+/// Changes the password and signs out every other session of the account.
+pub async fn password(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    user: SignedIn,
+    csrf: CsrfToken,
+    form: web::Form<PasswordForm>,
+) -> Result<HttpResponse, WebError> {
+    csrf.check(&form.csrf)?;
+    let user = user.0;
+    let new = match Password::parse(&form.new_password) {
+        Ok(new) => new,
+        Err(Invalid(e)) => {
+            return refuse(
+                &user,
+                &csrf,
+                Section::Password,
+                StatusCode::UNPROCESSABLE_ENTITY,
+                &e,
+            );
+        }
+    };
+    if form.new_password != form.new_password_confirm {
+        return refuse(
+            &user,
+            &csrf,
+            Section::Password,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "The two new passwords differ.",
+        );
+    }
+    if !password_matches(&user, &form.current_password).await? {
+        return refuse(
+            &user,
+            &csrf,
+            Section::Password,
+            StatusCode::UNAUTHORIZED,
+            "That is not your current password.",
+        );
+    }
+    let hash = web::block(move || new.hash())
+        .await
+        .map_err(|e| WebError::Internal(format!("hashing: {e}")))?;
+    match state.store.change_password(user.id, &hash).await {
+        Ok(()) => {}
+        Err(AccountError::Store(e)) => return Err(e.into()),
+        Err(_) => return Err(WebError::NotFound),
+    }
+    state
+        .store
+        .end_sessions(user.id, session_key_of(&req).as_deref())
+        .await?;
+    Ok(see_other("/account?saved=password"))
+}
