@@ -275,3 +275,71 @@ async fn first_visitor_sets_up_writes_publishes_and_a_reader_sees_it(t: TestStor
     assert!(browser.source().await.contains("algebraic patterns"));
     browser.quit().await;
 }
+
+both_stores!(a_visitor_signs_up_and_the_admin_makes_them_an_author);
+
+async fn a_visitor_signs_up_and_the_admin_makes_them_an_author(t: TestStore) {
+    let store = format!("{:?}", t.kind).to_lowercase();
+    let app = spawn_app(t).await;
+    let admin = app.set_up().await;
+    let browser = Browser::start().await;
+
+    browser.goto(&app.url("/")).await;
+    browser.click("a[href='/signup']").await;
+    browser.wait_for_url(|u| u.ends_with("/signup")).await;
+    let name = unique_name("grace");
+    browser.type_into("#username", &name).await;
+    browser
+        .type_into("#email", &format!("{name}@example.com"))
+        .await;
+    browser
+        .type_into("#password", "compiler pioneer 1952")
+        .await;
+    browser
+        .type_into("#password_confirm", "compiler pioneer 1952")
+        .await;
+    browser.click("#sign-up").await;
+    browser.wait_for_url(|u| u.ends_with("/account")).await;
+    browser.type_into("#display_name", " Hopper").await;
+    browser.type_into("#bio", "Wrote the first compiler.").await;
+    browser.click("#save-profile").await;
+    browser.wait_for_url(|u| u.ends_with("saved=profile")).await;
+    assert!(browser.source().await.contains("Your profile was saved."));
+    browser
+        .screenshot(&format!("{store}-6-account-settings"))
+        .await;
+
+    // The administrator, in the same browser after signing in, promotes the reader.
+    browser.forget_cookies().await;
+    browser.goto(&app.url("/login")).await;
+    browser.type_into("#login", &admin.username).await;
+    browser.type_into("#password", &admin.password).await;
+    browser.click("#log-in").await;
+    browser.wait_for_url(|u| !u.contains("/login")).await;
+    browser
+        .goto(&app.url(&format!("/admin/users?q={name}")))
+        .await;
+    browser
+        .click(&format!("#user-{name} select option[value='author']"))
+        .await;
+    browser
+        .click(&format!("#user-{name} button[type='submit']"))
+        .await;
+    browser
+        .wait_for_url(|u| u.contains("/admin/users?shelf="))
+        .await;
+    let listing = browser.source().await;
+    assert!(listing.contains(&name));
+    browser.screenshot(&format!("{store}-7-admin-users")).await;
+    let promoted = app
+        .store
+        .user_by_login(&sibyl::domain::user::Login::parse(&name).unwrap())
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(promoted.role, sibyl::domain::Role::Author);
+    browser.goto(&app.url(&format!("/authors/{name}"))).await;
+    assert!(browser.source().await.contains("Wrote the first compiler."));
+    browser.screenshot(&format!("{store}-8-author-page")).await;
+    browser.quit().await;
+}

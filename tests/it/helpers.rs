@@ -123,7 +123,7 @@ pub struct TestApp {
     pub site: Site,
     pub kind: Kind,
     /// Keeps the store's temporary files for as long as the application runs.
-    _store: TestStore,
+    _store: Option<TestStore>,
 }
 
 pub async fn spawn_app(test_store: TestStore) -> TestApp {
@@ -131,12 +131,20 @@ pub async fn spawn_app(test_store: TestStore) -> TestApp {
 }
 
 pub async fn spawn_app_for(site: Site, test_store: TestStore) -> TestApp {
-    let config = AppConfig {
+    spawn_app_with(test_store, |config| config.site = site).await
+}
+
+/// The application with a configuration the test adjusts (limits, session lifetime...).
+pub async fn spawn_app_with(test_store: TestStore, adjust: impl FnOnce(&mut AppConfig)) -> TestApp {
+    let mut config = AppConfig {
         listen: "127.0.0.1:0".parse().unwrap(),
-        site: site.clone(),
+        site: test_store.site.clone(),
         session_ttl: Duration::from_secs(3600),
         front_page_size: 20,
+        rate_limits: Default::default(),
     };
+    adjust(&mut config);
+    let site = config.site.clone();
     let store = Arc::clone(&test_store.store);
     let app = Application::build(config, Arc::clone(&store)).unwrap();
     let address = format!("http://127.0.0.1:{}", app.port());
@@ -147,7 +155,7 @@ pub async fn spawn_app_for(site: Site, test_store: TestStore) -> TestApp {
         store,
         site,
         kind: test_store.kind,
-        _store: test_store,
+        _store: Some(test_store),
     }
 }
 
@@ -269,6 +277,49 @@ impl TestApp {
         let response = self.write(title, body, "notes", "publish").await;
         assert_eq!(response.status(), 303, "{}", response.text().await.unwrap());
         location(&response)
+    }
+
+    /// Signs up a new reader in a fresh browser; returns the browser and the user name.
+    pub async fn sign_up(&self, password: &str) -> (TestApp, String) {
+        let browser = self.another_browser();
+        let name = unique_name("reader");
+        let response = browser
+            .submit(
+                "/signup",
+                "/signup",
+                &[
+                    ("username", &name),
+                    ("email", &format!("{name}@example.com")),
+                    ("password", password),
+                    ("password_confirm", password),
+                ],
+            )
+            .await;
+        assert_eq!(response.status(), 303, "{}", response.text().await.unwrap());
+        assert_eq!(location(&response), "/account");
+        (browser, name)
+    }
+
+    /// Signs in through the login form.
+    pub async fn log_in(&self, login: &str, password: &str) -> reqwest::Response {
+        self.submit(
+            "/login",
+            "/login",
+            &[("login", login), ("password", password)],
+        )
+        .await
+    }
+
+    /// The same application seen from another browser (its own cookies).
+    pub fn another_browser(&self) -> TestApp {
+        TestApp {
+            address: self.address.clone(),
+            client: browser_client(),
+            store: Arc::clone(&self.store),
+            site: self.site.clone(),
+            kind: self.kind,
+            _store: None,
+        }
     }
 
     /// A second browser with no cookies.

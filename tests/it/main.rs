@@ -5,7 +5,10 @@
 
 mod helpers;
 
+mod accounts_contract;
+mod accounts_http;
 mod browser;
 mod cli;
 mod http;
+mod routes;
 mod store_contract;

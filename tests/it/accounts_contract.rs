@@ -1,0 +1,577 @@
+//! Accounts in the store contract: the sign-up uniqueness lock (seed 004), renames,
+//! roles, bans, the directory, sessions and rate-limit counts, on both stores.
+
+use crate::both_stores;
+use crate::helpers::{Kind, TestStore, unique_name};
+use chrono::Duration as Span;
+use sibyl::domain::password::{Password, PasswordHash};
+use sibyl::domain::user::{Login, shelf_of};
+use sibyl::domain::{Email, NewUser, Profile, Role, User, UserId, Username, now};
+use sibyl::store::{AccountError, Fault, NewSession, StoreOptions, Taken};
+use std::sync::OnceLock;
+use std::time::Duration;
+
+fn hash() -> PasswordHash {
+    static HASH: OnceLock<PasswordHash> = OnceLock::new();
+    HASH.get_or_init(|| Password::parse("correct horse battery").unwrap().hash())
+        .clone()
+}
+
+fn account(username: &str, email: &str) -> NewUser {
+    NewUser {
+        id: UserId::new(),
+        username: Username::parse(username).unwrap(),
+        email: Email::parse(email).unwrap(),
+        display_name: username.to_owned(),
+        role: Role::Reader,
+        password_hash: hash(),
+        created: now(),
+    }
+}
+
+fn email_for(name: &str) -> String {
+    format!("{name}@example.com")
+}
+
+fn by_name(name: &str) -> Login {
+    Login::parse(name).unwrap()
+}
+
+async fn claimed(t: &TestStore, value: &str) -> bool {
+    t.store
+        .is_claimed(&Login::parse(value).unwrap())
+        .await
+        .unwrap()
+}
+
+both_stores!(
+    sign_up_refuses_a_taken_user_name_or_email_and_says_which,
+    two_hundred_sign_ups_for_one_user_name_make_one_account,
+    two_hundred_sign_ups_for_one_email_make_one_account,
+    crossed_sign_ups_make_one_account_each_round,
+    an_interrupted_sign_up_blocks_its_name_only_until_the_pending_ttl,
+    renaming_claims_the_new_name_and_releases_the_old,
+    concurrent_renames_to_one_name_make_one_winner,
+    changing_the_email_address_moves_its_claim,
+    profile_role_and_ban_changes_show_in_the_directory,
+    the_directory_pages_through_a_shelf_by_user_name,
+    ending_sessions_keeps_only_the_current_one,
+    attempts_are_counted_per_key_within_their_window,
+);
+
+async fn sign_up_refuses_a_taken_user_name_or_email_and_says_which(t: TestStore) {
+    let name = unique_name("Owner");
+    let owner = t
+        .store
+        .create_user(account(&name, &email_for(&name)))
+        .await
+        .unwrap();
+    assert_eq!(owner.role, Role::Reader);
+    let other = unique_name("other");
+    let same_name = t
+        .store
+        .create_user(account(&name.to_lowercase(), &email_for(&other)))
+        .await;
+    assert!(
+        matches!(same_name, Err(AccountError::Taken(Taken::Username))),
+        "{same_name:?}"
+    );
+    assert!(
+        !claimed(&t, &email_for(&other)).await,
+        "the loser's e-mail was never claimed"
+    );
+    let same_email = t
+        .store
+        .create_user(account(&other, &email_for(&name).to_uppercase()))
+        .await;
+    assert!(
+        matches!(same_email, Err(AccountError::Taken(Taken::Email))),
+        "{same_email:?}"
+    );
+    assert!(
+        !claimed(&t, &other).await,
+        "the loser's user name was released"
+    );
+    assert_eq!(
+        t.store
+            .user_by_login(&by_name(&name))
+            .await
+            .unwrap()
+            .unwrap()
+            .id,
+        owner.id
+    );
+}
+
+/// Runs sign-ups concurrently and returns the winners and the losers' reasons.
+async fn race(t: &TestStore, accounts: Vec<NewUser>) -> (Vec<User>, Vec<(NewUser, Taken)>) {
+    let tasks: Vec<_> = accounts
+        .into_iter()
+        .map(|a| {
+            let store = t.store.clone();
+            tokio::spawn(async move { (a.clone(), store.create_user(a).await) })
+        })
+        .collect();
+    let (mut won, mut lost) = (Vec::new(), Vec::new());
+    for task in tasks {
+        match task.await.unwrap() {
+            (_, Ok(user)) => won.push(user),
+            (a, Err(AccountError::Taken(taken))) => lost.push((a, taken)),
+            (_, Err(e)) => panic!("a sign-up failed instead of winning or losing: {e}"),
+        }
+    }
+    (won, lost)
+}
+
+async fn two_hundred_sign_ups_for_one_user_name_make_one_account(t: TestStore) {
+    let name = unique_name("popular");
+    let accounts = (0..200)
+        .map(|i| account(&name, &email_for(&format!("{name}.{i}"))))
+        .collect();
+    let (won, lost) = race(&t, accounts).await;
+    assert_eq!(won.len(), 1, "exactly one winner");
+    assert_eq!(lost.len(), 199);
+    assert!(
+        lost.iter().all(|(_, taken)| *taken == Taken::Username),
+        "every loser is told the user name is taken"
+    );
+    for (loser, _) in &lost {
+        assert!(
+            !claimed(&t, loser.email.as_str()).await,
+            "{} left a claim",
+            loser.email.as_str()
+        );
+    }
+    assert_eq!(
+        t.store
+            .user_by_login(&by_name(&name))
+            .await
+            .unwrap()
+            .unwrap()
+            .id,
+        won[0].id
+    );
+}
+
+async fn two_hundred_sign_ups_for_one_email_make_one_account(t: TestStore) {
+    let email = email_for(&unique_name("shared"));
+    let accounts = (0..200)
+        .map(|_| account(&unique_name("n"), &email))
+        .collect();
+    let (won, lost) = race(&t, accounts).await;
+    assert_eq!(won.len(), 1, "exactly one winner");
+    assert!(
+        lost.iter().all(|(_, taken)| *taken == Taken::Email),
+        "every loser is told the e-mail is taken"
+    );
+    for (loser, _) in &lost {
+        assert!(
+            !claimed(&t, loser.username.as_str()).await,
+            "{} left a claim",
+            loser.username.as_str()
+        );
+    }
+    assert_eq!(
+        t.store
+            .user_by_login(&Login::parse(&email).unwrap())
+            .await
+            .unwrap()
+            .unwrap()
+            .id,
+        won[0].id
+    );
+}
+
+async fn crossed_sign_ups_make_one_account_each_round(t: TestStore) {
+    for round in 0..10 {
+        let (a, b) = (unique_name("a"), unique_name("b"));
+        let (x, y) = (email_for(&unique_name("x")), email_for(&unique_name("y")));
+        // Same user name, different e-mails: the loser is told about the user name.
+        let (won, lost) = race(&t, vec![account(&a, &x), account(&a, &y)]).await;
+        assert_eq!((won.len(), lost.len()), (1, 1), "round {round}");
+        assert_eq!(lost[0].1, Taken::Username);
+        let loser_email = if won[0].email.as_str() == x { &y } else { &x };
+        assert!(!claimed(&t, loser_email).await);
+        // Different user names, the same e-mail: the loser is told about the e-mail and
+        // its user name is released.
+        let z = email_for(&unique_name("z"));
+        let (won, lost) = race(&t, vec![account(&b, &z), account(&unique_name("c"), &z)]).await;
+        assert_eq!((won.len(), lost.len()), (1, 1), "round {round}");
+        assert_eq!(lost[0].1, Taken::Email);
+        assert!(!claimed(&t, lost[0].0.username.as_str()).await);
+        assert!(claimed(&t, won[0].username.as_str()).await);
+    }
+}
+
+async fn an_interrupted_sign_up_blocks_its_name_only_until_the_pending_ttl(kind_store: TestStore) {
+    let ttl = Duration::from_secs(2);
+    let options = StoreOptions {
+        pending_claim_ttl: ttl,
+        ..StoreOptions::default()
+    };
+    let t = match kind_store.kind {
+        Kind::Sqlite => TestStore::sqlite_with(options.clone()).await,
+        Kind::Cassandra => TestStore::cassandra_with(options.clone()).await,
+    };
+    let name = unique_name("crash");
+    options.faults.arm(Fault::CrashAfterUsernameClaim);
+    let crashed = t.store.create_user(account(&name, &email_for(&name))).await;
+    assert!(crashed.is_err(), "the sign-up died midway");
+    let retry = account(&name, &email_for(&unique_name("retry")));
+    match t.kind {
+        Kind::Cassandra => {
+            // The crashed sign-up's pending claim holds the name...
+            assert!(claimed(&t, &name).await);
+            let blocked = t.store.create_user(retry.clone()).await;
+            assert!(
+                matches!(blocked, Err(AccountError::Taken(Taken::Username))),
+                "{blocked:?}"
+            );
+            // ...until its TTL runs out.
+            tokio::time::sleep(ttl + Duration::from_millis(1500)).await;
+            assert!(!claimed(&t, &name).await, "the pending claim expired");
+        }
+        // One transaction: the crash rolled everything back at once.
+        Kind::Sqlite => assert!(!claimed(&t, &name).await),
+    }
+    assert!(
+        !claimed(&t, &email_for(&name)).await,
+        "the e-mail was never claimed"
+    );
+    let user = t.store.create_user(retry).await.unwrap();
+    assert_eq!(
+        t.store
+            .user_by_login(&by_name(&name))
+            .await
+            .unwrap()
+            .unwrap()
+            .id,
+        user.id
+    );
+}
+
+async fn renaming_claims_the_new_name_and_releases_the_old(t: TestStore) {
+    let (old, new) = (unique_name("before"), unique_name("after"));
+    let user = t
+        .store
+        .create_user(account(&old, &email_for(&old)))
+        .await
+        .unwrap();
+    let renamed = t
+        .store
+        .change_username(user.id, &Username::parse(&new).unwrap())
+        .await
+        .unwrap();
+    assert_eq!(renamed.username.as_str(), new);
+    assert_eq!(
+        t.store
+            .user_by_login(&by_name(&new))
+            .await
+            .unwrap()
+            .unwrap()
+            .id,
+        user.id
+    );
+    assert_eq!(t.store.user_by_login(&by_name(&old)).await.unwrap(), None);
+    assert!(!claimed(&t, &old).await, "the old name is free again");
+    assert_eq!(
+        t.store
+            .author_by_name(&Username::parse(&new).unwrap())
+            .await
+            .unwrap()
+            .unwrap()
+            .id,
+        user.id
+    );
+    // A change of case keeps the claim.
+    let upper = Username::parse(&new.to_uppercase()).unwrap();
+    let recased = t.store.change_username(user.id, &upper).await.unwrap();
+    assert_eq!(recased.username, upper);
+    assert!(claimed(&t, &new).await);
+    // A taken name is refused and changes nothing.
+    let holder = unique_name("holder");
+    t.store
+        .create_user(account(&holder, &email_for(&holder)))
+        .await
+        .unwrap();
+    let refused = t
+        .store
+        .change_username(user.id, &Username::parse(&holder).unwrap())
+        .await;
+    assert!(
+        matches!(refused, Err(AccountError::Taken(Taken::Username))),
+        "{refused:?}"
+    );
+    assert_eq!(
+        t.store.user(user.id).await.unwrap().unwrap().username,
+        upper
+    );
+    let missing = t
+        .store
+        .change_username(UserId::new(), &Username::parse(&unique_name("z")).unwrap())
+        .await;
+    assert!(
+        matches!(missing, Err(AccountError::NoSuchUser)),
+        "{missing:?}"
+    );
+}
+
+async fn concurrent_renames_to_one_name_make_one_winner(t: TestStore) {
+    let target = Username::parse(&unique_name("wanted")).unwrap();
+    let mut users = Vec::new();
+    for _ in 0..8 {
+        let name = unique_name("r");
+        users.push(
+            t.store
+                .create_user(account(&name, &email_for(&name)))
+                .await
+                .unwrap(),
+        );
+    }
+    let tasks: Vec<_> = users
+        .iter()
+        .map(|u| {
+            let (store, id, target) = (t.store.clone(), u.id, target.clone());
+            tokio::spawn(async move { store.change_username(id, &target).await })
+        })
+        .collect();
+    let mut winners = Vec::new();
+    for task in tasks {
+        match task.await.unwrap() {
+            Ok(user) => winners.push(user.id),
+            Err(AccountError::Taken(Taken::Username)) => {}
+            Err(e) => panic!("{e}"),
+        }
+    }
+    assert_eq!(winners.len(), 1);
+    assert_eq!(
+        t.store
+            .user_by_login(&by_name(target.as_str()))
+            .await
+            .unwrap()
+            .unwrap()
+            .id,
+        winners[0]
+    );
+    for user in users.iter().filter(|u| u.id != winners[0]) {
+        assert!(
+            claimed(&t, user.username.as_str()).await,
+            "a loser keeps its old name"
+        );
+    }
+}
+
+async fn changing_the_email_address_moves_its_claim(t: TestStore) {
+    let name = unique_name("mover");
+    let user = t
+        .store
+        .create_user(account(&name, &email_for(&name)))
+        .await
+        .unwrap();
+    let new = email_for(&unique_name("moved"));
+    let moved = t
+        .store
+        .change_email(user.id, &Email::parse(&new).unwrap())
+        .await
+        .unwrap();
+    assert_eq!(moved.email.as_str(), new);
+    assert_eq!(
+        t.store
+            .user_by_login(&Login::parse(&new).unwrap())
+            .await
+            .unwrap()
+            .unwrap()
+            .id,
+        user.id
+    );
+    assert!(!claimed(&t, &email_for(&name)).await);
+    let other = unique_name("other");
+    t.store
+        .create_user(account(&other, &email_for(&other)))
+        .await
+        .unwrap();
+    let refused = t
+        .store
+        .change_email(user.id, &Email::parse(&email_for(&other)).unwrap())
+        .await;
+    assert!(
+        matches!(refused, Err(AccountError::Taken(Taken::Email))),
+        "{refused:?}"
+    );
+    assert_eq!(
+        t.store.user(user.id).await.unwrap().unwrap().email.as_str(),
+        new
+    );
+}
+
+async fn profile_role_and_ban_changes_show_in_the_directory(t: TestStore) {
+    let name = unique_name("d");
+    let user = t
+        .store
+        .create_user(account(&name, &email_for(&name)))
+        .await
+        .unwrap();
+    let profile = Profile::parse(
+        "Dee",
+        "Writes about\n\nstorage.",
+        "https://dee.example",
+        &user.username,
+    )
+    .unwrap();
+    let updated = t.store.update_profile(user.id, &profile).await.unwrap();
+    assert_eq!(
+        (
+            updated.display_name.as_str(),
+            updated.bio.as_str(),
+            updated.homepage.as_str()
+        ),
+        ("Dee", "Writes about\n\nstorage.", "https://dee.example")
+    );
+    assert_eq!(
+        t.store.set_role(user.id, Role::Author).await.unwrap().role,
+        Role::Author
+    );
+    assert!(t.store.set_banned(user.id, true).await.unwrap().banned);
+    let key = user.username.key();
+    let shelf = shelf_of(&key);
+    let before = &key[..key.len() - 1];
+    let listed = t
+        .store
+        .user_directory(shelf, Some(before), 5)
+        .await
+        .unwrap();
+    let entry = listed
+        .iter()
+        .find(|e| e.id == user.id)
+        .expect("listed on its shelf");
+    assert_eq!(
+        (entry.display_name.as_str(), entry.role, entry.banned),
+        ("Dee", Role::Author, true)
+    );
+    assert!(!t.store.set_banned(user.id, false).await.unwrap().banned);
+    assert!(matches!(
+        t.store.set_role(UserId::new(), Role::Admin).await,
+        Err(AccountError::NoSuchUser)
+    ));
+}
+
+async fn the_directory_pages_through_a_shelf_by_user_name(t: TestStore) {
+    let prefix = unique_name("q");
+    let mut names: Vec<String> = (0..5).map(|i| format!("{prefix}{i}")).collect();
+    for name in names.iter().rev() {
+        t.store
+            .create_user(account(name, &email_for(name)))
+            .await
+            .unwrap();
+    }
+    names.sort();
+    let first = t.store.user_directory("q", Some(&prefix), 2).await.unwrap();
+    assert_eq!(
+        first.iter().map(|e| e.username.clone()).collect::<Vec<_>>(),
+        names[..2]
+    );
+    let next = t
+        .store
+        .user_directory("q", Some(&names[1]), 2)
+        .await
+        .unwrap();
+    assert_eq!(
+        next.iter().map(|e| e.username.clone()).collect::<Vec<_>>(),
+        names[2..4]
+    );
+    assert!(
+        t.store
+            .user_directory("0-9", Some(&prefix), 10)
+            .await
+            .unwrap()
+            .iter()
+            .all(|e| !e.username.starts_with(&prefix))
+    );
+}
+
+async fn ending_sessions_keeps_only_the_current_one(t: TestStore) {
+    let name = unique_name("s");
+    let user = t
+        .store
+        .create_user(account(&name, &email_for(&name)))
+        .await
+        .unwrap();
+    let started = now();
+    let keys: Vec<Vec<u8>> = (0..3u8)
+        .map(|i| [vec![i; 16], user.id.0.as_bytes().to_vec()].concat())
+        .collect();
+    for key in &keys {
+        let session = NewSession {
+            key: key.clone(),
+            user_id: user.id,
+            created: started,
+            expires: started + Span::hours(1),
+        };
+        t.store.create_session(&session).await.unwrap();
+    }
+    t.store.end_sessions(user.id, Some(&keys[1])).await.unwrap();
+    assert!(
+        t.store
+            .session_user(&keys[0], now())
+            .await
+            .unwrap()
+            .is_none()
+    );
+    assert!(
+        t.store
+            .session_user(&keys[1], now())
+            .await
+            .unwrap()
+            .is_some(),
+        "the current session stays"
+    );
+    assert!(
+        t.store
+            .session_user(&keys[2], now())
+            .await
+            .unwrap()
+            .is_none()
+    );
+    t.store.end_sessions(user.id, None).await.unwrap();
+    assert!(
+        t.store
+            .session_user(&keys[1], now())
+            .await
+            .unwrap()
+            .is_none()
+    );
+}
+
+async fn attempts_are_counted_per_key_within_their_window(t: TestStore) {
+    let key = format!("{}/login/ip/127.0.0.1", t.site);
+    let window = Duration::from_secs(600);
+    let start = now();
+    for i in 0..3 {
+        t.store
+            .record_attempt(&key, start + Span::milliseconds(i), window)
+            .await
+            .unwrap();
+    }
+    let since = start - Span::minutes(1);
+    assert_eq!(t.store.attempts_since(&key, since, 10).await.unwrap(), 3);
+    assert_eq!(
+        t.store.attempts_since(&key, since, 2).await.unwrap(),
+        2,
+        "counting stops at the cap"
+    );
+    assert_eq!(
+        t.store
+            .attempts_since(&key, start + Span::seconds(1), 10)
+            .await
+            .unwrap(),
+        0,
+        "older attempts are outside"
+    );
+    assert_eq!(
+        t.store
+            .attempts_since(&format!("{key}.other"), since, 10)
+            .await
+            .unwrap(),
+        0
+    );
+}

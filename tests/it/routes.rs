@@ -1,0 +1,285 @@
+//! Every route with every role: the status each gets, and where a redirect leads.
+//! A table, walked route by route (sign-out last, since it ends the sessions).
+
+use crate::both_stores;
+use crate::helpers::{TestApp, TestStore, csrf_in, location, spawn_app};
+use sibyl::domain::user::Login;
+
+#[derive(Clone, Copy, Debug)]
+enum Who {
+    Anonymous,
+    Reader,
+    Author,
+    Admin,
+    Banned,
+}
+
+const EVERYONE: [Who; 5] = [
+    Who::Anonymous,
+    Who::Reader,
+    Who::Author,
+    Who::Admin,
+    Who::Banned,
+];
+
+/// What a role gets: a status, and for redirects the start of the location.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Expect(u16, &'static str);
+
+const OK: Expect = Expect(200, "");
+const LOGIN: Expect = Expect(303, "/login");
+const FORBIDDEN: Expect = Expect(403, "");
+
+struct Route {
+    method: &'static str,
+    path: String,
+    form: Vec<(&'static str, String)>,
+    /// Anonymous, reader, author, admin, banned.
+    expect: [Expect; 5],
+}
+
+fn get(path: impl Into<String>, expect: [Expect; 5]) -> Route {
+    Route {
+        method: "GET",
+        path: path.into(),
+        form: vec![],
+        expect,
+    }
+}
+
+fn post(path: impl Into<String>, form: &[(&'static str, &str)], expect: [Expect; 5]) -> Route {
+    let form = form.iter().map(|(k, v)| (*k, (*v).to_owned())).collect();
+    Route {
+        method: "POST",
+        path: path.into(),
+        form,
+        expect,
+    }
+}
+
+async fn id_of(app: &TestApp, name: &str) -> String {
+    app.store
+        .user_by_login(&Login::parse(name).unwrap())
+        .await
+        .unwrap()
+        .unwrap()
+        .id
+        .0
+        .to_string()
+}
+
+both_stores!(every_route_answers_every_role_as_declared);
+
+async fn every_route_answers_every_role_as_declared(t: TestStore) {
+    let app = spawn_app(t).await;
+    let admin = app.set_up().await;
+    let password = "role test password";
+    let (reader, _) = app.sign_up(password).await;
+    let (author, author_name) = app.sign_up(password).await;
+    let (banned, banned_name) = app.sign_up(password).await;
+    let (_, spare_name) = app.sign_up(password).await;
+    let author_id = id_of(&app, &author_name).await;
+    let spare_id = id_of(&app, &spare_name).await;
+    app.submit(
+        "/",
+        &format!("/admin/users/{author_id}/role"),
+        &[("role", "author")],
+    )
+    .await;
+    app.submit(
+        "/",
+        &format!("/admin/users/{}/ban", id_of(&app, &banned_name).await),
+        &[],
+    )
+    .await;
+    let published = app.publish("Matrix post", "Body.").await;
+    let draft = location(&app.write("Matrix draft", "Body.", "", "draft").await);
+    let anonymous = app.another_browser();
+    let browsers = [&anonymous, &reader, &author, &app, &banned];
+
+    let signup_form: &[(&str, &str)] = &[
+        ("username", "x"),
+        ("email", "bad"),
+        ("password", "p"),
+        ("password_confirm", "p"),
+    ];
+    let routes = vec![
+        get("/", [OK; 5]),
+        get("/static/sibyl.css", [OK; 5]),
+        get("/login", [OK; 5]),
+        get(
+            "/signup",
+            [
+                OK,
+                Expect(303, "/account"),
+                Expect(303, "/account"),
+                Expect(303, "/account"),
+                OK,
+            ],
+        ),
+        get("/setup", [Expect(303, "/login"); 5]),
+        get("/write", [LOGIN, FORBIDDEN, OK, OK, LOGIN]),
+        get(published.clone(), [OK; 5]),
+        get(
+            draft.clone(),
+            [
+                Expect(404, ""),
+                Expect(404, ""),
+                Expect(404, ""),
+                OK,
+                Expect(404, ""),
+            ],
+        ),
+        get(format!("/authors/{}", admin.username), [OK; 5]),
+        get("/account", [LOGIN, OK, OK, OK, LOGIN]),
+        get("/admin/users", [LOGIN, FORBIDDEN, FORBIDDEN, OK, LOGIN]),
+        get("/no/such/page", [Expect(404, ""); 5]),
+        post(
+            "/setup",
+            &[
+                ("username", "x"),
+                ("email", "x@x.x"),
+                ("password", "p"),
+                ("password_confirm", "p"),
+            ],
+            [FORBIDDEN; 5],
+        ),
+        post(
+            "/login",
+            &[("login", "nobody_at_all"), ("password", "wrong password")],
+            [Expect(401, ""); 5],
+        ),
+        post("/signup", signup_form, [Expect(422, ""); 5]),
+        post(
+            "/write",
+            &[
+                ("title", "Matrix write"),
+                ("body", "b"),
+                ("action", "draft"),
+            ],
+            [
+                LOGIN,
+                FORBIDDEN,
+                Expect(303, "/posts/"),
+                Expect(303, "/posts/"),
+                LOGIN,
+            ],
+        ),
+        post(
+            format!("{draft}/publish"),
+            &[],
+            [LOGIN, FORBIDDEN, FORBIDDEN, Expect(303, "/posts/"), LOGIN],
+        ),
+        post(
+            "/account/profile",
+            &[("display_name", "Someone")],
+            [
+                LOGIN,
+                Expect(303, "/account?saved"),
+                Expect(303, "/account?saved"),
+                Expect(303, "/account?saved"),
+                LOGIN,
+            ],
+        ),
+        post(
+            "/account/username",
+            &[("username", "x"), ("current_password", "p")],
+            [
+                LOGIN,
+                Expect(422, ""),
+                Expect(422, ""),
+                Expect(422, ""),
+                LOGIN,
+            ],
+        ),
+        post(
+            "/account/email",
+            &[("email", "bad"), ("current_password", "p")],
+            [
+                LOGIN,
+                Expect(422, ""),
+                Expect(422, ""),
+                Expect(422, ""),
+                LOGIN,
+            ],
+        ),
+        post(
+            "/account/password",
+            &[
+                ("current_password", "p"),
+                ("new_password", "short"),
+                ("new_password_confirm", "short"),
+            ],
+            [
+                LOGIN,
+                Expect(422, ""),
+                Expect(422, ""),
+                Expect(422, ""),
+                LOGIN,
+            ],
+        ),
+        post(
+            format!("/admin/users/{spare_id}/role"),
+            &[("role", "reader")],
+            [
+                LOGIN,
+                FORBIDDEN,
+                FORBIDDEN,
+                Expect(303, "/admin/users"),
+                LOGIN,
+            ],
+        ),
+        post(
+            format!("/admin/users/{spare_id}/ban"),
+            &[],
+            [
+                LOGIN,
+                FORBIDDEN,
+                FORBIDDEN,
+                Expect(303, "/admin/users"),
+                LOGIN,
+            ],
+        ),
+        post(
+            format!("/admin/users/{spare_id}/unban"),
+            &[],
+            [
+                LOGIN,
+                FORBIDDEN,
+                FORBIDDEN,
+                Expect(303, "/admin/users"),
+                LOGIN,
+            ],
+        ),
+        post("/logout", &[], [Expect(303, "/"); 5]),
+    ];
+
+    let mut failures = Vec::new();
+    for route in &routes {
+        for (i, who) in EVERYONE.iter().enumerate() {
+            let browser = browsers[i];
+            let response = if route.method == "GET" {
+                browser.get(&route.path).await
+            } else {
+                let csrf = csrf_in(&browser.get_html("/login").await);
+                let mut form: Vec<(&str, &str)> = vec![("csrf", csrf.as_str())];
+                form.extend(route.form.iter().map(|(k, v)| (*k, v.as_str())));
+                browser.post_form(&route.path, &form).await
+            };
+            let got = (response.status().as_u16(), location(&response));
+            let want = route.expect[i];
+            if got.0 != want.0 || !got.1.starts_with(want.1) {
+                failures.push(format!(
+                    "{} {} as {who:?}: got {got:?}, want {want:?}",
+                    route.method, route.path
+                ));
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} mismatches:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
