@@ -210,6 +210,35 @@ impl NewUser {
     }
 }
 
+/// What a new account is made of, as typed in a sign-up form, checked together.
+#[derive(Debug)]
+pub struct SignUp {
+    pub username: Username,
+    pub email: Email,
+    pub password: super::password::Password,
+}
+
+impl SignUp {
+    pub fn parse(
+        username: &str,
+        email: &str,
+        password: &str,
+        confirm: &str,
+    ) -> Result<Self, Invalid> {
+        let username = Username::parse(username)?;
+        let email = Email::parse(email)?;
+        let checked = super::password::Password::parse(password)?;
+        if password != confirm {
+            return Err(Invalid::new("The two passwords differ."));
+        }
+        Ok(Self {
+            username,
+            email,
+            password: checked,
+        })
+    }
+}
+
 /// What an author says about themselves on their author page.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Profile {

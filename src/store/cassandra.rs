@@ -329,6 +329,39 @@ impl CassandraStore {
         outcome
     }
 
+    /// Moves an account from one claimed value to another (seed 004's protocol for
+    /// renames): claim the new value, write the account, commit, release the old value.
+    /// A change of spelling only (same key) keeps the claim and just writes.
+    async fn move_claim(
+        &self,
+        id: UserId,
+        change: ClaimChange,
+        write: &Batch,
+        values: impl scylla::serialize::batch::BatchValues,
+    ) -> Result<User, AccountError> {
+        let ClaimChange {
+            scope,
+            taken,
+            old_key,
+            new_key,
+        } = change;
+        if old_key == new_key {
+            self.batch(write, values).await?;
+            return self.user(id).await?.ok_or(AccountError::NoSuchUser);
+        }
+        let claims = self.claims();
+        if claims.claim(scope, &new_key, id.0).await? == Claim::Taken {
+            return Err(AccountError::Taken(taken));
+        }
+        if let Err(e) = self.batch(write, values).await {
+            claims.release(scope, &new_key, id.0).await;
+            return Err(e.into());
+        }
+        claims.commit(scope, &new_key, id.0).await?;
+        claims.release(scope, &old_key, id.0).await;
+        self.user(id).await?.ok_or(AccountError::NoSuchUser)
+    }
+
     fn claims(&self) -> Claims<'_> {
         Claims { store: self }
     }
@@ -500,6 +533,14 @@ impl Statements {
             create_post,
         })
     }
+}
+
+/// An account moving from one claimed value (a user name or e-mail key) to another.
+struct ClaimChange {
+    scope: &'static str,
+    taken: Taken,
+    old_key: String,
+    new_key: String,
 }
 
 /// The outcome of a claim: won, or held by another owner.
@@ -817,22 +858,14 @@ impl Store for CassandraStore {
                 ..user.clone()
             }),
         );
-        if old_key == new_key {
-            // Only the spelling changes (case, say): the claim is already this account's.
-            self.batch(&self.st.user_rename, renamed).await?;
-            return self.user(id).await?.ok_or(AccountError::NoSuchUser);
-        }
-        let claims = self.claims();
-        if claims.claim("username", &new_key, id.0).await? == Claim::Taken {
-            return Err(AccountError::Taken(Taken::Username));
-        }
-        if let Err(e) = self.batch(&self.st.user_rename, renamed).await {
-            claims.release("username", &new_key, id.0).await;
-            return Err(e.into());
-        }
-        claims.commit("username", &new_key, id.0).await?;
-        claims.release("username", &old_key, id.0).await;
-        self.user(id).await?.ok_or(AccountError::NoSuchUser)
+        let change = ClaimChange {
+            scope: "username",
+            taken: Taken::Username,
+            old_key: old_key.clone(),
+            new_key,
+        };
+        self.move_claim(id, change, &self.st.user_rename, renamed)
+            .await
     }
 
     async fn change_email(&self, id: UserId, new: &Email) -> Result<User, AccountError> {
@@ -843,21 +876,14 @@ impl Store for CassandraStore {
             (new.as_str(), id.0),
             (new.as_str(), shelf_of(&key), key.as_str()),
         );
-        if old_key == new_key {
-            self.batch(&self.st.user_email, values).await?;
-            return self.user(id).await?.ok_or(AccountError::NoSuchUser);
-        }
-        let claims = self.claims();
-        if claims.claim("email", &new_key, id.0).await? == Claim::Taken {
-            return Err(AccountError::Taken(Taken::Email));
-        }
-        if let Err(e) = self.batch(&self.st.user_email, values).await {
-            claims.release("email", &new_key, id.0).await;
-            return Err(e.into());
-        }
-        claims.commit("email", &new_key, id.0).await?;
-        claims.release("email", &old_key, id.0).await;
-        self.user(id).await?.ok_or(AccountError::NoSuchUser)
+        let change = ClaimChange {
+            scope: "email",
+            taken: Taken::Email,
+            old_key,
+            new_key,
+        };
+        self.move_claim(id, change, &self.st.user_email, values)
+            .await
     }
 
     async fn change_password(&self, id: UserId, hash: &PasswordHash) -> Result<(), AccountError> {

@@ -4,9 +4,9 @@ use super::auth::{CsrfToken, MaybeUser, end_session, start_session};
 use super::limits::{Subject, client_ip};
 use super::pages::{Layout, LoginPage, SetupPage, SignupPage};
 use super::{AppState, WebError, render, see_other};
-use crate::domain::password::{Password, dummy_hash};
-use crate::domain::user::{Login, parse_display_name};
-use crate::domain::{Email, NewUser, Role, UserId, Username, now};
+use crate::domain::password::dummy_hash;
+use crate::domain::user::{Login, SignUp, parse_display_name};
+use crate::domain::{NewUser, Role, UserId, now};
 use crate::store::{AccountError, SetupError, Taken};
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
@@ -64,32 +64,23 @@ pub async fn setup(
             "This site already has an administrator.".into(),
         ));
     }
-    let parsed = (|| {
-        let username = Username::parse(&form.username)?;
-        let email = Email::parse(&form.email)?;
-        let display_name = parse_display_name(&form.display_name, &username)?;
-        let password = Password::parse(&form.password)?;
-        if form.password != form.password_confirm {
-            return Err(crate::domain::Invalid::new("The two passwords differ."));
-        }
-        Ok((username, email, display_name, password))
-    })();
-    let (username, email, display_name, password) = match parsed {
-        Ok(fields) => fields,
+    let parsed = SignUp::parse(
+        &form.username,
+        &form.email,
+        &form.password,
+        &form.password_confirm,
+    )
+    .and_then(|fields| {
+        Ok((
+            parse_display_name(&form.display_name, &fields.username)?,
+            fields,
+        ))
+    });
+    let (display_name, fields) = match parsed {
+        Ok(parsed) => parsed,
         Err(e) => return again(e.0, StatusCode::UNPROCESSABLE_ENTITY),
     };
-    let password_hash = web::block(move || password.hash())
-        .await
-        .map_err(|e| WebError::Internal(format!("hashing: {e}")))?;
-    let admin = NewUser {
-        id: UserId::new(),
-        username,
-        email,
-        display_name,
-        role: Role::Admin,
-        password_hash,
-        created: now(),
-    };
+    let admin = new_account(fields, display_name, Role::Admin).await?;
     let admin = match state.store.create_first_admin(&state.site, admin).await {
         Ok(admin) => admin,
         Err(SetupError::AlreadySetUp) => {
@@ -119,6 +110,32 @@ pub async fn setup(
             .map_err(|e| WebError::Internal(e.to_string()))?;
     }
     Ok(response)
+}
+
+/// A new account with its password hashed, on a blocking thread: argon2id takes tens of
+/// milliseconds of CPU on purpose.
+async fn new_account(
+    fields: SignUp,
+    display_name: String,
+    role: Role,
+) -> Result<NewUser, WebError> {
+    let SignUp {
+        username,
+        email,
+        password,
+    } = fields;
+    let password_hash = web::block(move || password.hash())
+        .await
+        .map_err(|e| WebError::Internal(format!("hashing: {e}")))?;
+    Ok(NewUser {
+        id: UserId::new(),
+        username,
+        email,
+        display_name,
+        role,
+        password_hash,
+        created: now(),
+    })
 }
 
 #[derive(Deserialize)]
@@ -297,40 +314,26 @@ pub async fn signup(
         };
         render(status, &page)
     };
-    let parsed = (|| {
-        let username = Username::parse(&form.username)?;
-        let email = Email::parse(&form.email)?;
-        let password = Password::parse(&form.password)?;
-        if form.password != form.password_confirm {
-            return Err(crate::domain::Invalid::new("The two passwords differ."));
-        }
-        Ok((username, email, password))
-    })();
-    let (username, email, password) = match parsed {
+    let fields = match SignUp::parse(
+        &form.username,
+        &form.email,
+        &form.password,
+        &form.password_confirm,
+    ) {
         Ok(fields) => fields,
         Err(e) => return again(&e.0, StatusCode::UNPROCESSABLE_ENTITY),
     };
     state
         .check_limit(
-            Subject::SignupFor(&email.key()),
+            Subject::SignupFor(&fields.email.key()),
             "Too many sign-ups for this e-mail address.",
         )
         .await?;
     state
-        .record_attempt(Subject::SignupFor(&email.key()))
+        .record_attempt(Subject::SignupFor(&fields.email.key()))
         .await?;
-    let password_hash = web::block(move || password.hash())
-        .await
-        .map_err(|e| WebError::Internal(format!("hashing: {e}")))?;
-    let new = NewUser {
-        id: UserId::new(),
-        display_name: username.as_str().to_owned(),
-        username,
-        email,
-        role: Role::Reader,
-        password_hash,
-        created: now(),
-    };
+    let display_name = fields.username.as_str().to_owned();
+    let new = new_account(fields, display_name, Role::Reader).await?;
     let created = match state.store.create_user(new).await {
         Ok(created) => created,
         Err(AccountError::Taken(Taken::Username)) => {

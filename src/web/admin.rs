@@ -175,11 +175,7 @@ pub async fn ban(
     id: web::Path<String>,
     form: web::Form<BanForm>,
 ) -> Result<HttpResponse, WebError> {
-    csrf.check(&form.csrf)?;
-    let id = target(&admin, &id, "ban")?;
-    let user = changed(state.store.set_banned(id, true).await)?;
-    state.store.end_sessions(id, None).await?;
-    Ok(back_to(&user))
+    set_banned(&state, &admin, &csrf, &id, &form, true).await
 }
 
 pub async fn unban(
@@ -189,8 +185,23 @@ pub async fn unban(
     id: web::Path<String>,
     form: web::Form<BanForm>,
 ) -> Result<HttpResponse, WebError> {
+    set_banned(&state, &admin, &csrf, &id, &form, false).await
+}
+
+/// Bans (ending every session of the account) or unbans.
+async fn set_banned(
+    state: &AppState,
+    admin: &Admin,
+    csrf: &CsrfToken,
+    id: &str,
+    form: &BanForm,
+    banned: bool,
+) -> Result<HttpResponse, WebError> {
     csrf.check(&form.csrf)?;
-    let id = target(&admin, &id, "unban")?;
-    let user = changed(state.store.set_banned(id, false).await)?;
+    let id = target(admin, id, if banned { "ban" } else { "unban" })?;
+    let user = changed(state.store.set_banned(id, banned).await)?;
+    if banned {
+        state.store.end_sessions(id, None).await?;
+    }
     Ok(back_to(&user))
 }

@@ -79,6 +79,16 @@ pub async fn create(
     Ok(see_other(&format!("/posts/{}", post.slug.as_str())))
 }
 
+/// The post a slug in the path names; any malformed or unknown slug is a 404.
+async fn post_at(state: &AppState, slug: &str) -> Result<crate::domain::Post, WebError> {
+    let slug = Slug::parse(slug).map_err(|_| WebError::NotFound)?;
+    state
+        .store
+        .post_by_slug(&state.site, &slug)
+        .await?
+        .ok_or(WebError::NotFound)
+}
+
 fn may_edit(user: Option<&User>, author_id: crate::domain::UserId) -> bool {
     user.is_some_and(|u| u.role == Role::Admin || (u.role.can_write() && u.id == author_id))
 }
@@ -89,12 +99,7 @@ pub async fn show(
     csrf: CsrfToken,
     slug: web::Path<String>,
 ) -> Result<HttpResponse, WebError> {
-    let slug = Slug::parse(&slug).map_err(|_| WebError::NotFound)?;
-    let post = state
-        .store
-        .post_by_slug(&state.site, &slug)
-        .await?
-        .ok_or(WebError::NotFound)?;
+    let post = post_at(&state, &slug).await?;
     let editor = may_edit(user.0.as_ref(), post.author_id);
     // A draft exists only for those who may edit it.
     if post.status == PostStatus::Draft && !editor {
@@ -121,12 +126,7 @@ pub async fn publish(
     form: web::Form<PublishForm>,
 ) -> Result<HttpResponse, WebError> {
     csrf.check(&form.csrf)?;
-    let slug = Slug::parse(&slug).map_err(|_| WebError::NotFound)?;
-    let post = state
-        .store
-        .post_by_slug(&state.site, &slug)
-        .await?
-        .ok_or(WebError::NotFound)?;
+    let post = post_at(&state, &slug).await?;
     if !may_edit(Some(&author.0), post.author_id) {
         return Err(WebError::Forbidden(
             "Only the post's author or an administrator can publish it.".into(),
@@ -137,5 +137,5 @@ pub async fn publish(
         .publish_post(&state.site, post.id, now())
         .await?
         .ok_or(WebError::NotFound)?;
-    Ok(see_other(&format!("/posts/{}", slug.as_str())))
+    Ok(see_other(&format!("/posts/{}", post.slug.as_str())))
 }

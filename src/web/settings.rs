@@ -147,38 +147,16 @@ pub async fn username(
     form: web::Form<UsernameForm>,
 ) -> Result<HttpResponse, WebError> {
     csrf.check(&form.csrf)?;
-    let user = user.0;
-    let new = match Username::parse(&form.username) {
-        Ok(new) => new,
-        Err(Invalid(e)) => {
-            return refuse(
-                &user,
-                &csrf,
-                Section::Username,
-                StatusCode::UNPROCESSABLE_ENTITY,
-                &e,
-            );
-        }
-    };
-    if !password_matches(&user, &form.current_password).await? {
-        return refuse(
-            &user,
-            &csrf,
-            Section::Username,
-            StatusCode::UNAUTHORIZED,
-            "That is not your current password.",
-        );
-    }
-    match outcome(state.store.change_username(user.id, &new).await)? {
-        Ok(_) => Ok(see_other("/account?saved=username")),
-        Err(_) => refuse(
-            &user,
-            &csrf,
-            Section::Username,
-            StatusCode::CONFLICT,
-            "That user name is already taken.",
-        ),
-    }
+    let new = Username::parse(&form.username).map(Identity::Username);
+    change_identity(
+        &state,
+        &user.0,
+        &csrf,
+        Section::Username,
+        new,
+        &form.current_password,
+    )
+    .await
 }
 
 #[derive(Deserialize)]
@@ -195,37 +173,63 @@ pub async fn email(
     form: web::Form<EmailForm>,
 ) -> Result<HttpResponse, WebError> {
     csrf.check(&form.csrf)?;
-    let user = user.0;
-    let new = match Email::parse(&form.email) {
+    let new = Email::parse(&form.email).map(Identity::Email);
+    change_identity(
+        &state,
+        &user.0,
+        &csrf,
+        Section::Email,
+        new,
+        &form.current_password,
+    )
+    .await
+}
+
+/// A new user name or e-mail address: both are claimed values, changed the same way
+/// and only with the current password.
+enum Identity {
+    Username(Username),
+    Email(Email),
+}
+
+async fn change_identity(
+    state: &AppState,
+    user: &User,
+    csrf: &CsrfToken,
+    section: Section,
+    new: Result<Identity, Invalid>,
+    current_password: &str,
+) -> Result<HttpResponse, WebError> {
+    let new = match new {
         Ok(new) => new,
         Err(Invalid(e)) => {
-            return refuse(
-                &user,
-                &csrf,
-                Section::Email,
-                StatusCode::UNPROCESSABLE_ENTITY,
-                &e,
-            );
+            return refuse(user, csrf, section, StatusCode::UNPROCESSABLE_ENTITY, &e);
         }
     };
-    if !password_matches(&user, &form.current_password).await? {
+    if !password_matches(user, current_password).await? {
         return refuse(
-            &user,
-            &csrf,
-            Section::Email,
+            user,
+            csrf,
+            section,
             StatusCode::UNAUTHORIZED,
             "That is not your current password.",
         );
     }
-    match outcome(state.store.change_email(user.id, &new).await)? {
-        Ok(_) => Ok(see_other("/account?saved=email")),
-        Err(_) => refuse(
-            &user,
-            &csrf,
-            Section::Email,
-            StatusCode::CONFLICT,
+    let (changed, saved, taken) = match &new {
+        Identity::Username(name) => (
+            state.store.change_username(user.id, name).await,
+            "username",
+            "That user name is already taken.",
+        ),
+        Identity::Email(email) => (
+            state.store.change_email(user.id, email).await,
+            "email",
             "That e-mail address already has an account.",
         ),
+    };
+    match outcome(changed)? {
+        Ok(_) => Ok(see_other(&format!("/account?saved={saved}"))),
+        Err(_) => refuse(user, csrf, section, StatusCode::CONFLICT, taken),
     }
 }
 
