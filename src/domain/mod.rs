@@ -3,6 +3,7 @@
 pub mod markdown;
 pub mod password;
 pub mod post;
+pub mod revision;
 pub mod site;
 pub mod timeuuid;
 pub mod token;
