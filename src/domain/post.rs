@@ -294,6 +294,8 @@ pub struct Post {
     pub published: Option<DateTime<Utc>>,
     /// The latest revision number (the first save is revision 1).
     pub revision: u32,
+    /// The post's number in its site's short links, `/p/<n>` (seed 002).
+    pub short_id: u64,
 }
 
 /// One line of a list page: what the home page shows of a post.

@@ -6,8 +6,8 @@
 //! multi-row claim protocol of seed 004 described in ARCHITECTURE.md.
 
 use super::{
-    AccountError, DirectoryEntry, FRONT_PAGE_CAP, Fault, NewSession, OpenError, Replication,
-    SetupError, Store, StoreError, StoreOptions, StoreResult, Taken,
+    AccountError, DirectoryEntry, FRONT_PAGE_CAP, Fault, ID_POOL_SIZE, NewSession, OpenError,
+    Replication, SetupError, Store, StoreError, StoreOptions, StoreResult, Taken,
 };
 use crate::domain::password::PasswordHash;
 use crate::domain::post::Body;
@@ -37,7 +37,7 @@ use uuid::Uuid;
 /// The schema, applied by `sibyl migrate`.
 pub const SCHEMA: &str = include_str!("../../schema.cql");
 
-const POST_COLUMNS: &str = "post_id, slug, title, body, body_html, excerpt, tags, author_id, author_name, status, created, published, revision";
+const POST_COLUMNS: &str = "post_id, slug, title, body, body_html, excerpt, tags, author_id, author_name, status, created, published, revision, short_id";
 const USER_COLUMNS: &str =
     "user_id, username, email, display_name, role, password_hash, created, bio, homepage, banned";
 const DIRECTORY_COLUMNS: &str = "user_id, username, display_name, email, role, banned";
@@ -69,6 +69,11 @@ struct Statements {
     session_read: PreparedStatement,
     session_delete: PreparedStatement,
     post_by_id: PreparedStatement,
+    id_pool_read: PreparedStatement,
+    id_pool_seed: PreparedStatement,
+    id_pool_take: PreparedStatement,
+    id_pool_all: PreparedStatement,
+    short_link_read: PreparedStatement,
     post_publish: PreparedStatement,
     post_published_id_serial: PreparedStatement,
     /// The front page row and the author page row of a newly published post.
@@ -400,7 +405,7 @@ impl Statements {
         .await?;
         claim_read_serial.set_consistency(Consistency::LocalSerial);
         let post_insert = prepare(format!(
-            "INSERT INTO {ks}.posts (site, {POST_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            "INSERT INTO {ks}.posts (site, {POST_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
         ))
         .await?;
         let revision_insert = prepare(
@@ -420,7 +425,11 @@ impl Statements {
             }
             batch
         };
-        let create_post = logged(vec![post_insert, revision_insert]);
+        let short_link_insert = prepare(format!(
+            "INSERT INTO {ks}.short_links (site, short_id, post_id, slug) VALUES (?, ?, ?, ?)"
+        ))
+        .await?;
+        let create_post = logged(vec![post_insert, revision_insert, short_link_insert]);
         let directory_insert = prepare(format!(
             "INSERT INTO {ks}.user_directory (shelf, username_key, {DIRECTORY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
         ))
@@ -494,6 +503,20 @@ impl Statements {
             rate_insert: prepare(format!("INSERT INTO {ks}.rate_events (key, at) VALUES (?, ?) USING TTL ?")).await?,
             rate_count: prepare(format!(
                 "SELECT at FROM {ks}.rate_events WHERE key = ? AND at > maxTimeuuid(?) LIMIT ?"
+            ))
+            .await?,
+            id_pool_read: prepare(format!("SELECT next FROM {ks}.id_pool WHERE site = ? AND slot = ?")).await?,
+            id_pool_seed: prepare(format!(
+                "INSERT INTO {ks}.id_pool (site, slot, next) VALUES (?, ?, ?) IF NOT EXISTS"
+            ))
+            .await?,
+            id_pool_take: prepare(format!(
+                "UPDATE {ks}.id_pool SET next = ? WHERE site = ? AND slot = ? IF next = ?"
+            ))
+            .await?,
+            id_pool_all: prepare(format!("SELECT slot, next FROM {ks}.id_pool WHERE site = ? AND slot IN ?")).await?,
+            short_link_read: prepare(format!(
+                "SELECT slug FROM {ks}.short_links WHERE site = ? AND short_id = ?"
             ))
             .await?,
             user_create,
@@ -769,6 +792,7 @@ struct PostRow {
     created: DateTime<Utc>,
     published: Option<DateTime<Utc>>,
     revision: i32,
+    short_id: Option<i64>,
 }
 
 impl PostRow {
@@ -788,6 +812,10 @@ impl PostRow {
             published: self.published,
             revision: u32::try_from(self.revision)
                 .map_err(|e| StoreError::Corrupt(e.to_string()))?,
+            short_id: self
+                .short_id
+                .and_then(|n| u64::try_from(n).ok())
+                .ok_or_else(|| StoreError::Corrupt("a post without a short id".into()))?,
         })
     }
 }
@@ -1050,6 +1078,7 @@ impl Store for CassandraStore {
     }
 
     async fn create_post(&self, post: NewPost) -> StoreResult<Post> {
+        let short_id = self.allocate_short_id(&post.site).await?;
         let claims = self.claims();
         let scope = slug_scope(&post.site);
         let owner = post.id.0;
@@ -1062,7 +1091,7 @@ impl Store for CassandraStore {
                 base.numbered(n)
             } else {
                 // A title this popular: a random suffix ends the search.
-                base.numbered(rand_u32())
+                base.numbered(random_below(1_000_000) as u32 + 51)
             };
         }
         let site = post.site.as_str();
@@ -1094,6 +1123,7 @@ impl Store for CassandraStore {
                         post.created,
                         published,
                         1_i32,
+                        short_id as i64,
                     ),
                     (
                         site,
@@ -1109,6 +1139,7 @@ impl Store for CassandraStore {
                         post.created,
                         "First version",
                     ),
+                    (site, short_id as i64, post.id.0, slug.as_str()),
                 ),
             )
             .await
@@ -1132,6 +1163,7 @@ impl Store for CassandraStore {
             created: post.created,
             published,
             revision: 1,
+            short_id,
         };
         if let Some(published_id) = published_id {
             self.list_published(&post.site, &created, published_id)
@@ -1189,6 +1221,82 @@ impl Store for CassandraStore {
         }
     }
 
+    async fn allocate_short_id(&self, site: &Site) -> StoreResult<u64> {
+        let size = ID_POOL_SIZE as i64;
+        for _ in 0..64 {
+            let slot = random_below(ID_POOL_SIZE) as i32;
+            let seen: Option<(i64,)> = self
+                .row(&self.st.id_pool_read, (site.as_str(), slot))
+                .await?;
+            let n = match seen {
+                Some((n,)) => n,
+                None => {
+                    // First use of the slot: every allocator agrees on its first value
+                    // through the LWT; if another got there first, the take below fails
+                    // and a fresh read follows.
+                    let seeded = self
+                        .session
+                        .execute_unpaged(
+                            &self.st.id_pool_seed,
+                            (site.as_str(), slot, i64::from(slot) + 1),
+                        )
+                        .await;
+                    match seeded {
+                        Ok(_) => i64::from(slot) + 1,
+                        Err(e) if is_cas_uncertain(&e) => continue,
+                        Err(e) => return Err(unavailable(e)),
+                    }
+                }
+            };
+            let taken = self
+                .session
+                .execute_unpaged(&self.st.id_pool_take, (n + size, site.as_str(), slot, n))
+                .await;
+            match taken {
+                Ok(result) => {
+                    if lwt_applied(result)? {
+                        return u64::try_from(n).map_err(|e| StoreError::Corrupt(e.to_string()));
+                    }
+                    // Someone took n first: another candidate.
+                }
+                // Maybe ours, maybe not: n is never used by us, so at worst it is a gap,
+                // never a duplicate.
+                Err(e) if is_cas_uncertain(&e) => continue,
+                Err(e) => return Err(unavailable(e)),
+            }
+        }
+        Err(StoreError::Unavailable(
+            "the short id pool stayed contended".into(),
+        ))
+    }
+
+    async fn short_id_pool(&self, site: &Site) -> StoreResult<Vec<u64>> {
+        let slots: Vec<i32> = (0..ID_POOL_SIZE as i32).collect();
+        let used: std::collections::HashMap<i32, i64> = self
+            .rows(&self.st.id_pool_all, (site.as_str(), &slots))
+            .await?
+            .into_iter()
+            .collect();
+        slots
+            .iter()
+            .map(|slot| {
+                let n = used.get(slot).copied().unwrap_or(i64::from(*slot) + 1);
+                u64::try_from(n).map_err(|e| StoreError::Corrupt(e.to_string()))
+            })
+            .collect()
+    }
+
+    async fn slug_by_short_id(&self, site: &Site, short_id: u64) -> StoreResult<Option<Slug>> {
+        let Ok(short_id) = i64::try_from(short_id) else {
+            return Ok(None);
+        };
+        let row: Option<(String,)> = self
+            .row(&self.st.short_link_read, (site.as_str(), short_id))
+            .await?;
+        row.map(|(slug,)| Slug::parse(&slug).map_err(StoreError::from))
+            .transpose()
+    }
+
     async fn front_page(&self, site: &Site, limit: usize) -> StoreResult<Vec<PostSummary>> {
         let limit = limit.min(FRONT_PAGE_CAP) as i32;
         let rows: Vec<SummaryRow> = self
@@ -1231,10 +1339,10 @@ fn summaries(rows: Vec<SummaryRow>) -> StoreResult<Vec<PostSummary>> {
         .collect()
 }
 
-fn rand_u32() -> u32 {
-    let mut bytes = [0u8; 4];
+fn random_below(bound: u64) -> u64 {
+    let mut bytes = [0u8; 8];
     getrandom::fill(&mut bytes).expect("operating system random source is unavailable");
-    u32::from_le_bytes(bytes) % 1_000_000 + 51
+    u64::from_le_bytes(bytes) % bound
 }
 
 #[cfg(test)]
@@ -1244,7 +1352,7 @@ mod tests {
     #[test]
     fn schema_file_splits_into_create_statements() {
         let statements = schema_statements(SCHEMA);
-        assert_eq!(statements.len(), 10);
+        assert_eq!(statements.len(), 12);
         assert!(
             statements
                 .iter()

@@ -22,6 +22,10 @@ use std::time::Duration;
 /// them; older ones are trimmed on publish, so the partition stays bounded.
 pub const FRONT_PAGE_CAP: usize = 100;
 
+/// How many free short numbers a site's id pool holds (seed 002): allocations pick one of
+/// them at random, so up to this many can proceed without meeting.
+pub const ID_POOL_SIZE: u64 = 100;
+
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
     /// The database could not be reached or refused the request; worth retrying later.
@@ -199,6 +203,18 @@ pub trait Store: Send + Sync {
     ) -> StoreResult<Option<Post>>;
 
     async fn post_by_slug(&self, site: &Site, slug: &Slug) -> StoreResult<Option<Post>>;
+
+    /// Takes a short number from the site's pool (seed 002): one free number is removed
+    /// with a conditional write and replaced by itself plus the pool size, so no number is
+    /// ever handed out twice and the pool keeps `ID_POOL_SIZE` numbers. `create_post`
+    /// calls it; it is public so that its guarantees can be tested on their own.
+    async fn allocate_short_id(&self, site: &Site) -> StoreResult<u64>;
+
+    /// The free numbers a site's pool holds now.
+    async fn short_id_pool(&self, site: &Site) -> StoreResult<Vec<u64>>;
+
+    /// The slug of the post a short number names.
+    async fn slug_by_short_id(&self, site: &Site, short_id: u64) -> StoreResult<Option<Slug>>;
 
     /// The newest published posts of a site, newest first: one read.
     async fn front_page(&self, site: &Site, limit: usize) -> StoreResult<Vec<PostSummary>>;

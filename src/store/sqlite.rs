@@ -3,8 +3,8 @@
 //! blocking threads.
 
 use super::{
-    AccountError, DirectoryEntry, Fault, Faults, NewSession, OpenError, SetupError, Store,
-    StoreError, StoreOptions, StoreResult, Taken,
+    AccountError, DirectoryEntry, Fault, Faults, ID_POOL_SIZE, NewSession, OpenError, SetupError,
+    Store, StoreError, StoreOptions, StoreResult, Taken,
 };
 use crate::domain::password::PasswordHash;
 use crate::domain::post::Body;
@@ -74,8 +74,16 @@ CREATE TABLE posts (
     created     INTEGER NOT NULL,
     published   INTEGER,
     revision    INTEGER NOT NULL,
+    short_id    INTEGER NOT NULL,
     PRIMARY KEY (site, id),
-    UNIQUE (site, slug)
+    UNIQUE (site, slug),
+    UNIQUE (site, short_id)
+);
+CREATE TABLE id_pool (
+    site TEXT NOT NULL,
+    slot INTEGER NOT NULL,
+    next INTEGER NOT NULL,
+    PRIMARY KEY (site, slot)
 );
 CREATE INDEX posts_front_page ON posts (site, published DESC, id DESC) WHERE published IS NOT NULL;
 CREATE INDEX posts_by_author ON posts (site, author_id, published DESC, id DESC) WHERE published IS NOT NULL;
@@ -97,7 +105,7 @@ CREATE TABLE revisions (
 );
 "#];
 
-const POST_COLUMNS: &str = "id, slug, title, body, body_html, excerpt, tags, author_id, author_name, status, created, published, revision";
+const POST_COLUMNS: &str = "id, slug, title, body, body_html, excerpt, tags, author_id, author_name, status, created, published, revision, short_id";
 const USER_COLUMNS: &str =
     "id, username, email, display_name, role, password_hash, created, bio, homepage, banned";
 
@@ -298,6 +306,7 @@ struct PostRow {
     created: i64,
     published: Option<i64>,
     revision: u32,
+    short_id: u64,
 }
 
 impl PostRow {
@@ -316,6 +325,7 @@ impl PostRow {
             created: row.get(10)?,
             published: row.get(11)?,
             revision: row.get(12)?,
+            short_id: row.get(13)?,
         })
     }
 
@@ -334,6 +344,7 @@ impl PostRow {
             created: millis_to_time(self.created),
             published: self.published.map(millis_to_time),
             revision: self.revision,
+            short_id: self.short_id,
         })
     }
 }
@@ -346,6 +357,26 @@ fn post_by_id(sql: &Sql<'_>, site: &str, id: &str) -> StoreResult<Option<Post>> 
         .and_then(|mut s| s.query_row(params![site, id], PostRow::read).optional())
         .map_err(unavailable)?;
     row.map(PostRow::into_post).transpose()
+}
+
+/// Takes a number from the site's pool inside the caller's transaction: a random slot,
+/// seeded with slot + 1 on first use, hands out its number and keeps number + pool size.
+fn take_short_id(sql: &Sql<'_>, site: &str) -> StoreResult<u64> {
+    let slot = random_slot();
+    sql.prepare("INSERT OR IGNORE INTO id_pool (site, slot, next) VALUES (?1, ?2, ?2 + 1)")
+        .and_then(|mut s| s.execute(params![site, slot]))
+        .map_err(unavailable)?;
+    sql.prepare(
+        "UPDATE id_pool SET next = next + ?3 WHERE site = ?1 AND slot = ?2 RETURNING next - ?3",
+    )
+    .and_then(|mut s| s.query_row(params![site, slot, ID_POOL_SIZE], |r| r.get(0)))
+    .map_err(unavailable)
+}
+
+fn random_slot() -> u64 {
+    let mut bytes = [0u8; 8];
+    getrandom::fill(&mut bytes).expect("operating system random source is unavailable");
+    u64::from_le_bytes(bytes) % ID_POOL_SIZE
 }
 
 fn exists(sql: &Sql<'_>, query: &str, value: &str) -> StoreResult<bool> {
@@ -737,13 +768,14 @@ impl Store for SqliteStore {
                 n += 1;
                 slug = base.numbered(n);
             }
+            let short_id = take_short_id(&sql, &site)?;
             let id = post.id.0.to_string();
             let tags = join_tags(&post.tags);
             let created = post.created.timestamp_millis();
             let published = post.publish.then_some(post.created);
             let status = if post.publish { PostStatus::Published } else { PostStatus::Draft };
             sql.prepare(&format!(
-                "INSERT INTO posts ({POST_COLUMNS}, site) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, 1, ?13)"
+                "INSERT INTO posts ({POST_COLUMNS}, site) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, 1, ?14, ?13)"
             ))
             .and_then(|mut s| {
                 s.execute(params![
@@ -760,6 +792,7 @@ impl Store for SqliteStore {
                     created,
                     published.map(|p| p.timestamp_millis()),
                     site,
+                    short_id,
                 ])
             })
             .map_err(unavailable)?;
@@ -796,6 +829,7 @@ impl Store for SqliteStore {
                 created: post.created,
                 published,
                 revision: 1,
+                short_id,
             })
         })
         .await
@@ -840,6 +874,58 @@ impl Store for SqliteStore {
                 .and_then(|mut s| s.query_row(params![site, slug], PostRow::read).optional())
                 .map_err(unavailable)?;
             row.map(PostRow::into_post).transpose()
+        })
+        .await
+    }
+
+    async fn allocate_short_id(&self, site: &Site) -> StoreResult<u64> {
+        let site = site.to_string();
+        self.run(move |conn, statements| {
+            let tx = conn
+                .transaction_with_behavior(TransactionBehavior::Immediate)
+                .map_err(unavailable)?;
+            let n = take_short_id(
+                &Sql {
+                    conn: &tx,
+                    statements,
+                },
+                &site,
+            )?;
+            tx.commit().map_err(unavailable)?;
+            Ok(n)
+        })
+        .await
+    }
+
+    async fn short_id_pool(&self, site: &Site) -> StoreResult<Vec<u64>> {
+        let site = site.to_string();
+        self.run(move |conn, statements| {
+            let mut stmt = Sql { conn, statements }
+                .prepare("SELECT slot, next FROM id_pool WHERE site = ?1")
+                .map_err(unavailable)?;
+            let used: std::collections::HashMap<u64, u64> = stmt
+                .query_map([&site], |r| Ok((r.get(0)?, r.get(1)?)))
+                .and_then(Iterator::collect)
+                .map_err(unavailable)?;
+            Ok((0..ID_POOL_SIZE)
+                .map(|slot| used.get(&slot).copied().unwrap_or(slot + 1))
+                .collect())
+        })
+        .await
+    }
+
+    async fn slug_by_short_id(&self, site: &Site, short_id: u64) -> StoreResult<Option<Slug>> {
+        let site = site.to_string();
+        self.run(move |conn, statements| {
+            let slug: Option<String> = Sql { conn, statements }
+                .prepare("SELECT slug FROM posts WHERE site = ?1 AND short_id = ?2")
+                .and_then(|mut s| {
+                    s.query_row(params![site, short_id], |r| r.get(0))
+                        .optional()
+                })
+                .map_err(unavailable)?;
+            slug.map(|s| Slug::parse(&s).map_err(StoreError::from))
+                .transpose()
         })
         .await
     }

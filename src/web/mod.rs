@@ -109,6 +109,7 @@ pub fn configure(cfg: &mut web::ServiceConfig, state: AppState) {
                 .route("/write", web::get().to(posts::write_form))
                 .route("/write", web::post().to(posts::create))
                 .route("/posts/{slug}", web::get().to(posts::show))
+                .route("/p/{n}", web::get().to(posts::short_link))
                 .route("/posts/{slug}/publish", web::post().to(posts::publish))
                 .route("/static/sibyl.css", web::get().to(assets::stylesheet))
                 .default_service(web::to(not_found)),

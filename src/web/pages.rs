@@ -84,6 +84,7 @@ pub struct HomePage {
 
 pub struct PostView {
     pub url: String,
+    pub short_url: String,
     pub title: String,
     pub body_html: String,
     pub author: String,
@@ -96,6 +97,7 @@ impl From<&Post> for PostView {
     fn from(p: &Post) -> Self {
         Self {
             url: format!("/posts/{}", p.slug.as_str()),
+            short_url: format!("/p/{}", p.short_id),
             title: p.title.as_str().to_owned(),
             body_html: p.body_html.clone(),
             author: p.author_name.clone(),

@@ -79,6 +79,25 @@ pub async fn create(
     Ok(see_other(&format!("/posts/{}", post.slug.as_str())))
 }
 
+/// `/p/<n>`: a post's short link, redirecting for good to its canonical address.
+pub async fn short_link(
+    state: web::Data<AppState>,
+    n: web::Path<String>,
+) -> Result<HttpResponse, WebError> {
+    let n: u64 = n.parse().map_err(|_| WebError::NotFound)?;
+    let slug = state
+        .store
+        .slug_by_short_id(&state.site, n)
+        .await?
+        .ok_or(WebError::NotFound)?;
+    Ok(HttpResponse::MovedPermanently()
+        .insert_header((
+            actix_web::http::header::LOCATION,
+            format!("/posts/{}", slug.as_str()),
+        ))
+        .finish())
+}
+
 /// The post a slug in the path names; any malformed or unknown slug is a 404.
 async fn post_at(state: &AppState, slug: &str) -> Result<crate::domain::Post, WebError> {
     let slug = Slug::parse(slug).map_err(|_| WebError::NotFound)?;

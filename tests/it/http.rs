@@ -15,6 +15,7 @@ both_stores!(
     sign_in_and_out,
     unknown_urls_get_a_404_page,
     markdown_is_sanitized_on_the_page,
+    short_links_redirect_to_the_canonical_address,
 );
 
 async fn home_lists(app: &TestApp, title: &str) -> bool {
@@ -516,4 +517,28 @@ async fn https_sites_get_secure_cookies() {
             && cookie.contains("HttpOnly"),
         "{cookie}"
     );
+}
+
+async fn short_links_redirect_to_the_canonical_address(t: TestStore) {
+    let app = spawn_app(t).await;
+    app.set_up().await;
+    let path = app.publish("Shortly", "Body.").await;
+    let html = app.anonymous_get(&path).await.text().await.unwrap();
+    let marker = "id=\"short-link\">";
+    let start = html.find(marker).expect("the post shows its short link") + marker.len();
+    let short = &html[start..start + html[start..].find('<').unwrap()];
+    assert!(short.starts_with("/p/"), "{short}");
+    let redirect = app.anonymous_get(short).await;
+    assert_eq!(
+        (redirect.status().as_u16(), location(&redirect)),
+        (301, path.clone())
+    );
+    for bad in [
+        "/p/abc",
+        "/p/-1",
+        "/p/99999999999",
+        "/p/184467440737095516150",
+    ] {
+        assert_eq!(app.anonymous_get(bad).await.status(), 404, "{bad}");
+    }
 }

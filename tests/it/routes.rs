@@ -93,6 +93,14 @@ async fn every_route_answers_every_role_as_declared(t: TestStore) {
     )
     .await;
     let published = app.publish("Matrix post", "Body.").await;
+    let slug = sibyl::domain::Slug::parse(published.trim_start_matches("/posts/")).unwrap();
+    let short_id = app
+        .store
+        .post_by_slug(&app.site, &slug)
+        .await
+        .unwrap()
+        .unwrap()
+        .short_id;
     let draft = location(&app.write("Matrix draft", "Body.", "", "draft").await);
     let anonymous = app.another_browser();
     let browsers = [&anonymous, &reader, &author, &app, &banned];
@@ -134,6 +142,10 @@ async fn every_route_answers_every_role_as_declared(t: TestStore) {
         get("/account", [LOGIN, OK, OK, OK, LOGIN]),
         get("/admin/users", [LOGIN, FORBIDDEN, FORBIDDEN, OK, LOGIN]),
         get("/no/such/page", [Expect(404, ""); 5]),
+        get(
+            format!("/p/{short_id}"),
+            [Expect(301, "/posts/matrix-post"); 5],
+        ),
         post(
             "/setup",
             &[

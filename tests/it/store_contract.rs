@@ -10,7 +10,8 @@ use sibyl::domain::{
     Email, NewPost, NewUser, PostId, PostStatus, Role, Slug, Tags, Title, User, UserId, Username,
     now,
 };
-use sibyl::store::{FRONT_PAGE_CAP, NewSession, SetupError, Taken};
+use sibyl::store::{FRONT_PAGE_CAP, ID_POOL_SIZE, NewSession, SetupError, Taken};
+use std::collections::HashSet;
 use std::sync::OnceLock;
 
 fn password_hash() -> PasswordHash {
@@ -76,6 +77,8 @@ both_stores!(
     front_page_is_bounded,
     front_page_is_one_statement_and_a_post_two,
     unknown_records_are_none,
+    five_hundred_concurrent_short_ids_are_distinct_and_the_pool_keeps_its_size,
+    posts_get_distinct_short_ids_that_lead_back_to_them,
 );
 
 async fn first_admin_is_found_by_id_user_name_and_email(t: TestStore) {
@@ -453,4 +456,89 @@ async fn unknown_records_are_none(t: TestStore) {
         None
     );
     assert!(t.store.front_page(&t.site, 20).await.unwrap().is_empty());
+}
+
+async fn five_hundred_concurrent_short_ids_are_distinct_and_the_pool_keeps_its_size(t: TestStore) {
+    let fresh = t.store.short_id_pool(&t.site).await.unwrap();
+    assert_eq!(
+        fresh,
+        (1..=ID_POOL_SIZE).collect::<Vec<_>>(),
+        "a new pool holds 1..=size"
+    );
+    let tasks: Vec<_> = (0..500)
+        .map(|_| {
+            let (store, site) = (t.store.clone(), t.site.clone());
+            tokio::spawn(async move { store.allocate_short_id(&site).await })
+        })
+        .collect();
+    let mut taken = Vec::new();
+    for task in tasks {
+        taken.push(task.await.unwrap().unwrap());
+    }
+    let distinct: HashSet<u64> = taken.iter().copied().collect();
+    assert_eq!(distinct.len(), 500, "no number was handed out twice");
+    let pool = t.store.short_id_pool(&t.site).await.unwrap();
+    assert_eq!(pool.len() as u64, ID_POOL_SIZE, "the pool keeps its size");
+    let pool_set: HashSet<u64> = pool.iter().copied().collect();
+    assert_eq!(pool_set.len(), pool.len());
+    assert!(
+        pool_set.is_disjoint(&distinct),
+        "no handed-out number is still free"
+    );
+    // Each slot moves up by the pool size per number it hands out: every number below
+    // the pool's is either handed out or a gap left by an uncertain write, never free.
+    for (slot, next) in pool.iter().enumerate() {
+        assert_eq!(next % ID_POOL_SIZE, (slot as u64 + 1) % ID_POOL_SIZE);
+    }
+    let other_site = t.store.short_id_pool(&unique_site()).await.unwrap();
+    assert_eq!(other_site[0], 1, "each site has its own pool");
+}
+
+async fn posts_get_distinct_short_ids_that_lead_back_to_them(t: TestStore) {
+    let author = admin_of(&t).await;
+    let tasks: Vec<_> = (0..10)
+        .map(|i| {
+            let post = new_post(&t, &author, &format!("Short {i}"), true, now());
+            let store = t.store.clone();
+            tokio::spawn(async move { store.create_post(post).await })
+        })
+        .collect();
+    let mut ids = HashSet::new();
+    for task in tasks {
+        let post = task.await.unwrap().unwrap();
+        assert!(
+            ids.insert(post.short_id),
+            "short id {} repeated",
+            post.short_id
+        );
+        assert_eq!(
+            t.store
+                .slug_by_short_id(&t.site, post.short_id)
+                .await
+                .unwrap(),
+            Some(post.slug.clone())
+        );
+        let read = t
+            .store
+            .post_by_slug(&t.site, &post.slug)
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!(read.short_id, post.short_id);
+    }
+    assert_eq!(
+        t.store
+            .slug_by_short_id(&t.site, 1_000_000_000)
+            .await
+            .unwrap(),
+        None
+    );
+    assert_eq!(
+        t.store
+            .slug_by_short_id(&unique_site(), *ids.iter().next().unwrap())
+            .await
+            .unwrap(),
+        None,
+        "short ids are per site"
+    );
 }
