@@ -16,6 +16,14 @@ pub fn session_key(token: &str) -> Vec<u8> {
     Sha256::digest(token.as_bytes()).to_vec()
 }
 
+/// A uniformly random number below `bound` (for picking among candidates, not secrets).
+pub fn random_below(bound: u64) -> u64 {
+    let mut bytes = [0u8; 8];
+    getrandom::fill(&mut bytes).expect("operating system random source is unavailable");
+    // The modulo bias is below 2^-50 for the small bounds used here.
+    u64::from_le_bytes(bytes) % bound.max(1)
+}
+
 pub fn hex(bytes: &[u8]) -> String {
     const DIGITS: &[u8; 16] = b"0123456789abcdef";
     let mut out = String::with_capacity(bytes.len() * 2);

@@ -12,6 +12,7 @@ use super::{
 use crate::domain::password::PasswordHash;
 use crate::domain::post::Body;
 use crate::domain::timeuuid;
+use crate::domain::token::random_below;
 use crate::domain::user::{Login, shelf_of};
 use crate::domain::{
     Email, NewPost, NewUser, Post, PostId, PostStatus, PostSummary, Profile, Role, Site, Slug,
@@ -1337,12 +1338,6 @@ fn summaries(rows: Vec<SummaryRow>) -> StoreResult<Vec<PostSummary>> {
             })
         })
         .collect()
-}
-
-fn random_below(bound: u64) -> u64 {
-    let mut bytes = [0u8; 8];
-    getrandom::fill(&mut bytes).expect("operating system random source is unavailable");
-    u64::from_le_bytes(bytes) % bound
 }
 
 #[cfg(test)]

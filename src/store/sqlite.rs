@@ -362,7 +362,7 @@ fn post_by_id(sql: &Sql<'_>, site: &str, id: &str) -> StoreResult<Option<Post>> 
 /// Takes a number from the site's pool inside the caller's transaction: a random slot,
 /// seeded with slot + 1 on first use, hands out its number and keeps number + pool size.
 fn take_short_id(sql: &Sql<'_>, site: &str) -> StoreResult<u64> {
-    let slot = random_slot();
+    let slot = crate::domain::token::random_below(ID_POOL_SIZE);
     sql.prepare("INSERT OR IGNORE INTO id_pool (site, slot, next) VALUES (?1, ?2, ?2 + 1)")
         .and_then(|mut s| s.execute(params![site, slot]))
         .map_err(unavailable)?;
@@ -371,12 +371,6 @@ fn take_short_id(sql: &Sql<'_>, site: &str) -> StoreResult<u64> {
     )
     .and_then(|mut s| s.query_row(params![site, slot, ID_POOL_SIZE], |r| r.get(0)))
     .map_err(unavailable)
-}
-
-fn random_slot() -> u64 {
-    let mut bytes = [0u8; 8];
-    getrandom::fill(&mut bytes).expect("operating system random source is unavailable");
-    u64::from_le_bytes(bytes) % ID_POOL_SIZE
 }
 
 fn exists(sql: &Sql<'_>, query: &str, value: &str) -> StoreResult<bool> {
