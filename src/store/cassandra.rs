@@ -75,6 +75,8 @@ struct Statements {
     id_pool_take: PreparedStatement,
     id_pool_all: PreparedStatement,
     short_link_read: PreparedStatement,
+    host_counter_read: PreparedStatement,
+    host_counter_write: PreparedStatement,
     post_publish: PreparedStatement,
     post_published_id_serial: PreparedStatement,
     /// The front page row and the author page row of a newly published post.
@@ -518,6 +520,11 @@ impl Statements {
             id_pool_all: prepare(format!("SELECT slot, next FROM {ks}.id_pool WHERE site = ? AND slot IN ?")).await?,
             short_link_read: prepare(format!(
                 "SELECT slug FROM {ks}.short_links WHERE site = ? AND short_id = ?"
+            ))
+            .await?,
+            host_counter_read: prepare(format!("SELECT last FROM {ks}.host_counters WHERE host = ?")).await?,
+            host_counter_write: prepare(format!(
+                "UPDATE {ks}.host_counters USING TIMESTAMP ? SET last = ? WHERE host = ?"
             ))
             .await?,
             user_create,
@@ -1287,6 +1294,21 @@ impl Store for CassandraStore {
             .collect()
     }
 
+    async fn host_counter(&self, host: &str) -> StoreResult<u64> {
+        let row: Option<(Option<i64>,)> = self.row(&self.st.host_counter_read, (host,)).await?;
+        let last = row.and_then(|(last,)| last).unwrap_or(0);
+        u64::try_from(last).map_err(|e| StoreError::Corrupt(e.to_string()))
+    }
+
+    async fn set_host_counter(&self, host: &str, value: u64) -> StoreResult<()> {
+        let value = i64::try_from(value).map_err(|e| StoreError::Corrupt(e.to_string()))?;
+        // The value is its own write timestamp: values only grow, so the latest write
+        // wins last-write-wins even when coordinators' clocks disagree.
+        self.exec(&self.st.host_counter_write, (value, value, host))
+            .await?;
+        Ok(())
+    }
+
     async fn slug_by_short_id(&self, site: &Site, short_id: u64) -> StoreResult<Option<Slug>> {
         let Ok(short_id) = i64::try_from(short_id) else {
             return Ok(None);
@@ -1347,7 +1369,7 @@ mod tests {
     #[test]
     fn schema_file_splits_into_create_statements() {
         let statements = schema_statements(SCHEMA);
-        assert_eq!(statements.len(), 12);
+        assert_eq!(statements.len(), 13);
         assert!(
             statements
                 .iter()

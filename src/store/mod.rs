@@ -4,6 +4,7 @@
 //! structs and statements stay private to each adapter.
 
 pub mod cassandra;
+pub mod host_ids;
 pub mod sqlite;
 
 use crate::domain::password::PasswordHash;
@@ -212,6 +213,12 @@ pub trait Store: Send + Sync {
 
     /// The free numbers a site's pool holds now.
     async fn short_id_pool(&self, site: &Site) -> StoreResult<Vec<u64>>;
+
+    /// The last number handed out at a host's counter (0 before the first). Only
+    /// processes holding that host's counter lock read or write it (see `host_ids`).
+    async fn host_counter(&self, host: &str) -> StoreResult<u64>;
+
+    async fn set_host_counter(&self, host: &str, value: u64) -> StoreResult<()>;
 
     /// The slug of the post a short number names.
     async fn slug_by_short_id(&self, site: &Site, short_id: u64) -> StoreResult<Option<Slug>>;

@@ -79,6 +79,10 @@ CREATE TABLE posts (
     UNIQUE (site, slug),
     UNIQUE (site, short_id)
 );
+CREATE TABLE host_counters (
+    host TEXT PRIMARY KEY,
+    last INTEGER NOT NULL
+);
 CREATE TABLE id_pool (
     site TEXT NOT NULL,
     slot INTEGER NOT NULL,
@@ -904,6 +908,30 @@ impl Store for SqliteStore {
             Ok((0..ID_POOL_SIZE)
                 .map(|slot| used.get(&slot).copied().unwrap_or(slot + 1))
                 .collect())
+        })
+        .await
+    }
+
+    async fn host_counter(&self, host: &str) -> StoreResult<u64> {
+        let host = host.to_owned();
+        self.run(move |conn, statements| {
+            let last: Option<u64> = Sql { conn, statements }
+                .prepare("SELECT last FROM host_counters WHERE host = ?1")
+                .and_then(|mut s| s.query_row([&host], |r| r.get(0)).optional())
+                .map_err(unavailable)?;
+            Ok(last.unwrap_or(0))
+        })
+        .await
+    }
+
+    async fn set_host_counter(&self, host: &str, value: u64) -> StoreResult<()> {
+        let host = host.to_owned();
+        self.run(move |conn, statements| {
+            Sql { conn, statements }
+                .prepare("INSERT INTO host_counters (host, last) VALUES (?1, ?2) ON CONFLICT (host) DO UPDATE SET last = ?2")
+                .and_then(|mut s| s.execute(params![host, value]))
+                .map_err(unavailable)?;
+            Ok(())
         })
         .await
     }
