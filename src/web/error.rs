@@ -53,6 +53,8 @@ impl WebError {
             UrlencodedError::ContentType => {
                 WebError::BadRequest("The form was not sent as a web form.".into())
             }
+            // Every form carries the token; one without it was not made by this site.
+            other if other.to_string().contains("missing field `csrf`") => WebError::csrf(),
             other => WebError::BadRequest(format!("The form could not be read: {other}.")),
         }
     }
