@@ -9,7 +9,10 @@ pub mod timeuuid;
 pub mod token;
 pub mod user;
 
-pub use post::{NewPost, Post, PostId, PostStatus, PostSummary, Slug, Tag, Tags, Title};
+pub use post::{
+    NewPost, Post, PostEdit, PostId, PostStatus, PostSummary, RevisionSummary, SavedRevision, Slug,
+    Tag, Tags, Title,
+};
 pub use site::Site;
 pub use user::{Email, NewUser, Profile, Role, User, UserId, Username};
 

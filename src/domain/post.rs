@@ -298,6 +298,94 @@ pub struct Post {
     pub short_id: u64,
 }
 
+/// The note an author leaves with a save, shown in the history.
+pub fn parse_message(input: &str, default: &str) -> Result<String, Invalid> {
+    let message = input.trim();
+    if message.chars().count() > 200 {
+        return Err(Invalid::new("A revision note has at most 200 characters."));
+    }
+    if message.chars().any(char::is_control) {
+        return Err(Invalid::new("A revision note is one line of text."));
+    }
+    Ok(if message.is_empty() {
+        default.to_owned()
+    } else {
+        message.to_owned()
+    })
+}
+
+/// A new revision of a post, as saved by an author and rendered once. `base` is the
+/// revision the author started from: if another save came in between, the store refuses.
+#[derive(Debug, Clone)]
+pub struct PostEdit {
+    pub base: u32,
+    pub title: Title,
+    pub body: Body,
+    pub body_html: String,
+    pub excerpt: String,
+    pub tags: Tags,
+    pub author_id: UserId,
+    pub author_name: String,
+    pub at: DateTime<Utc>,
+    pub message: String,
+}
+
+impl PostEdit {
+    #[expect(
+        clippy::too_many_arguments,
+        reason = "each argument is one validated field"
+    )]
+    pub fn new(
+        base: u32,
+        title: Title,
+        body: Body,
+        tags: Tags,
+        author_id: UserId,
+        author_name: String,
+        at: DateTime<Utc>,
+        message: String,
+    ) -> Self {
+        let body_html = super::markdown::to_safe_html(body.as_str());
+        let excerpt = super::markdown::excerpt(body.as_str(), 280);
+        Self {
+            base,
+            title,
+            body,
+            body_html,
+            excerpt,
+            tags,
+            author_id,
+            author_name,
+            at,
+            message,
+        }
+    }
+}
+
+/// One saved version of a post: immutable once written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SavedRevision {
+    pub number: u32,
+    pub title: Title,
+    pub body: Body,
+    pub body_html: String,
+    pub tags: Tags,
+    pub author_id: UserId,
+    pub author_name: String,
+    pub created: DateTime<Utc>,
+    pub message: String,
+}
+
+/// A line of a post's history.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RevisionSummary {
+    pub number: u32,
+    pub title: String,
+    pub author_name: String,
+    pub created: DateTime<Utc>,
+    pub message: String,
+}
+
 /// One line of a list page: what the home page shows of a post.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PostSummary {

@@ -6,8 +6,8 @@
 //! multi-row claim protocol of seed 004 described in ARCHITECTURE.md.
 
 use super::{
-    AccountError, DirectoryEntry, FRONT_PAGE_CAP, Fault, ID_POOL_SIZE, NewSession, OpenError,
-    Replication, SetupError, Store, StoreError, StoreOptions, StoreResult, Taken,
+    AccountError, DirectoryEntry, EditError, FRONT_PAGE_CAP, Fault, ID_POOL_SIZE, NewSession,
+    OpenError, Replication, SetupError, Store, StoreError, StoreOptions, StoreResult, Taken,
 };
 use crate::domain::password::PasswordHash;
 use crate::domain::post::Body;
@@ -15,8 +15,8 @@ use crate::domain::timeuuid;
 use crate::domain::token::random_below;
 use crate::domain::user::{Login, shelf_of};
 use crate::domain::{
-    Email, NewPost, NewUser, Post, PostId, PostStatus, PostSummary, Profile, Role, Site, Slug,
-    Tags, Title, User, UserId, Username,
+    Email, NewPost, NewUser, Post, PostEdit, PostId, PostStatus, PostSummary, Profile,
+    RevisionSummary, Role, SavedRevision, Site, Slug, Tags, Title, User, UserId, Username,
 };
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
@@ -75,6 +75,11 @@ struct Statements {
     id_pool_take: PreparedStatement,
     id_pool_all: PreparedStatement,
     short_link_read: PreparedStatement,
+    revision_claim: PreparedStatement,
+    revision_save_id_serial: PreparedStatement,
+    post_revise: PreparedStatement,
+    revisions_list: PreparedStatement,
+    revision_read: PreparedStatement,
     host_counter_read: PreparedStatement,
     host_counter_write: PreparedStatement,
     post_publish: PreparedStatement,
@@ -408,12 +413,12 @@ impl Statements {
         .await?;
         claim_read_serial.set_consistency(Consistency::LocalSerial);
         let post_insert = prepare(format!(
-            "INSERT INTO {ks}.posts (site, {POST_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            "INSERT INTO {ks}.posts (site, {POST_COLUMNS}, published_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
         ))
         .await?;
         let revision_insert = prepare(
-            format!("INSERT INTO {ks}.revisions (site, post_id, locale, branch, revision, title, body, body_html, tags, author_id, created, message)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
+            format!("INSERT INTO {ks}.revisions (site, post_id, locale, branch, revision, title, body, body_html, tags, author_id, created, message, author_name)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
         )
         .await?;
         let mut post_published_id_serial = prepare(format!(
@@ -421,6 +426,11 @@ impl Statements {
         ))
         .await?;
         post_published_id_serial.set_consistency(Consistency::LocalSerial);
+        let mut revision_save_id_serial = prepare(format!(
+            "SELECT save_id FROM {ks}.revisions WHERE site = ? AND post_id = ? AND locale = '' AND branch = 1 AND revision = ?"
+        ))
+        .await?;
+        revision_save_id_serial.set_consistency(Consistency::LocalSerial);
         let logged = |statements: Vec<PreparedStatement>| {
             let mut batch = Batch::new(BatchType::Logged);
             for statement in statements {
@@ -525,6 +535,27 @@ impl Statements {
             host_counter_read: prepare(format!("SELECT last FROM {ks}.host_counters WHERE host = ?")).await?,
             host_counter_write: prepare(format!(
                 "UPDATE {ks}.host_counters USING TIMESTAMP ? SET last = ? WHERE host = ?"
+            ))
+            .await?,
+            revision_claim: prepare(format!(
+                "INSERT INTO {ks}.revisions (site, post_id, locale, branch, revision, title, body, body_html, tags, author_id, author_name, created, message, save_id)
+                 VALUES (?, ?, '', 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) IF NOT EXISTS"
+            ))
+            .await?,
+            revision_save_id_serial,
+            post_revise: prepare(format!(
+                "UPDATE {ks}.posts SET title = ?, body = ?, body_html = ?, excerpt = ?, tags = ?, revision = ?
+                 WHERE site = ? AND post_id = ? IF revision = ?"
+            ))
+            .await?,
+            revisions_list: prepare(format!(
+                "SELECT revision, title, author_name, created, message FROM {ks}.revisions
+                 WHERE site = ? AND post_id = ? AND locale = '' AND branch = 1"
+            ))
+            .await?,
+            revision_read: prepare(format!(
+                "SELECT revision, title, body, body_html, tags, author_id, author_name, created, message FROM {ks}.revisions
+                 WHERE site = ? AND post_id = ? AND locale = '' AND branch = 1 AND revision = ?"
             ))
             .await?,
             user_create,
@@ -824,6 +855,35 @@ impl PostRow {
                 .short_id
                 .and_then(|n| u64::try_from(n).ok())
                 .ok_or_else(|| StoreError::Corrupt("a post without a short id".into()))?,
+        })
+    }
+}
+
+#[derive(DeserializeRow)]
+struct RevisionRow {
+    revision: i32,
+    title: String,
+    body: String,
+    body_html: String,
+    tags: Option<Vec<String>>,
+    author_id: Uuid,
+    author_name: Option<String>,
+    created: DateTime<Utc>,
+    message: String,
+}
+
+impl RevisionRow {
+    fn into_revision(self) -> StoreResult<SavedRevision> {
+        Ok(SavedRevision {
+            number: u32::try_from(self.revision).map_err(|e| StoreError::Corrupt(e.to_string()))?,
+            title: Title::parse(&self.title)?,
+            body: Body::parse(&self.body)?,
+            body_html: self.body_html,
+            tags: Tags::from_stored(self.tags.unwrap_or_default()),
+            author_id: UserId(self.author_id),
+            author_name: self.author_name.unwrap_or_default(),
+            created: self.created,
+            message: self.message,
         })
     }
 }
@@ -1132,6 +1192,7 @@ impl Store for CassandraStore {
                         published,
                         1_i32,
                         short_id as i64,
+                        published_id,
                     ),
                     (
                         site,
@@ -1146,6 +1207,7 @@ impl Store for CassandraStore {
                         post.author_id.0,
                         post.created,
                         "First version",
+                        post.author_name.as_str(),
                     ),
                     (site, short_id as i64, post.id.0, slug.as_str()),
                 ),
@@ -1227,6 +1289,138 @@ impl Store for CassandraStore {
             Some((owner, _)) => self.post_by_id(site, PostId(owner)).await,
             None => Ok(None),
         }
+    }
+
+    async fn save_revision(
+        &self,
+        site: &Site,
+        id: PostId,
+        edit: PostEdit,
+    ) -> Result<Post, EditError> {
+        let post = self
+            .post_by_id(site, id)
+            .await?
+            .ok_or(EditError::NoSuchPost)?;
+        if post.revision != edit.base {
+            return Err(EditError::Conflict);
+        }
+        let number = edit.base as i32 + 1;
+        let save_id = Uuid::new_v4();
+        let tags = edit.tags.to_strings();
+        // The revision number is claimed by the LWT insert of its row: of concurrent saves
+        // from one base, one writes revision base + 1 and the others are refused.
+        let claim = self
+            .session
+            .execute_unpaged(
+                &self.st.revision_claim,
+                (
+                    site.as_str(),
+                    id.0,
+                    number,
+                    edit.title.as_str(),
+                    edit.body.as_str(),
+                    edit.body_html.as_str(),
+                    &tags,
+                    edit.author_id.0,
+                    edit.author_name.as_str(),
+                    edit.at,
+                    edit.message.as_str(),
+                    save_id,
+                ),
+            )
+            .await;
+        let won = match claim {
+            Ok(result) => lwt_applied(result)?,
+            Err(e) if is_cas_uncertain(&e) => {
+                let row: Option<(Option<Uuid>,)> = self
+                    .row(
+                        &self.st.revision_save_id_serial,
+                        (site.as_str(), id.0, number),
+                    )
+                    .await?;
+                row.and_then(|(s,)| s) == Some(save_id)
+            }
+            Err(e) => return Err(unavailable(e).into()),
+        };
+        if !won {
+            return Err(EditError::Conflict);
+        }
+        // Only the holder of revision `number` moves the post to it.
+        let moved = self
+            .session
+            .execute_unpaged(
+                &self.st.post_revise,
+                (
+                    edit.title.as_str(),
+                    edit.body.as_str(),
+                    edit.body_html.as_str(),
+                    edit.excerpt.as_str(),
+                    &tags,
+                    number,
+                    site.as_str(),
+                    id.0,
+                    edit.base as i32,
+                ),
+            )
+            .await;
+        match moved {
+            Ok(_) => {}
+            Err(e) if is_cas_uncertain(&e) => {}
+            Err(e) => return Err(unavailable(e).into()),
+        }
+        let saved = self
+            .post_by_id(site, id)
+            .await?
+            .ok_or(EditError::NoSuchPost)?;
+        if saved.revision != number as u32 {
+            return Err(StoreError::Unavailable(
+                "the post did not move to its new revision".into(),
+            )
+            .into());
+        }
+        if saved.status == PostStatus::Published {
+            let row: Option<(Option<CqlTimeuuid>,)> = self
+                .row(&self.st.post_published_id_serial, (site.as_str(), id.0))
+                .await?;
+            if let Some(published_id) = row.and_then(|(p,)| p) {
+                // Rewrites the copies in the front page and author page.
+                self.list_published(site, &saved, published_id).await?;
+            }
+        }
+        Ok(saved)
+    }
+
+    async fn revisions(&self, site: &Site, id: PostId) -> StoreResult<Vec<RevisionSummary>> {
+        let rows: Vec<(i32, String, Option<String>, DateTime<Utc>, String)> = self
+            .rows(&self.st.revisions_list, (site.as_str(), id.0))
+            .await?;
+        rows.into_iter()
+            .map(|(number, title, author_name, created, message)| {
+                Ok(RevisionSummary {
+                    number: u32::try_from(number)
+                        .map_err(|e| StoreError::Corrupt(e.to_string()))?,
+                    title,
+                    author_name: author_name.unwrap_or_default(),
+                    created,
+                    message,
+                })
+            })
+            .collect()
+    }
+
+    async fn revision(
+        &self,
+        site: &Site,
+        id: PostId,
+        number: u32,
+    ) -> StoreResult<Option<SavedRevision>> {
+        let Ok(number) = i32::try_from(number) else {
+            return Ok(None);
+        };
+        let row: Option<RevisionRow> = self
+            .row(&self.st.revision_read, (site.as_str(), id.0, number))
+            .await?;
+        row.map(RevisionRow::into_revision).transpose()
     }
 
     async fn allocate_short_id(&self, site: &Site) -> StoreResult<u64> {

@@ -10,8 +10,8 @@ pub mod sqlite;
 use crate::domain::password::PasswordHash;
 use crate::domain::user::Login;
 use crate::domain::{
-    Email, Invalid, NewPost, NewUser, Post, PostId, PostSummary, Profile, Role, Site, Slug, User,
-    UserId, Username,
+    Email, Invalid, NewPost, NewUser, Post, PostEdit, PostId, PostSummary, Profile,
+    RevisionSummary, Role, SavedRevision, Site, Slug, User, UserId, Username,
 };
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
@@ -58,6 +58,17 @@ pub enum AccountError {
     Taken(Taken),
     #[error("no such user")]
     NoSuchUser,
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum EditError {
+    /// Another save came in after the revision the author started from.
+    #[error("the post changed since it was opened")]
+    Conflict,
+    #[error("no such post")]
+    NoSuchPost,
     #[error(transparent)]
     Store(#[from] StoreError),
 }
@@ -204,6 +215,26 @@ pub trait Store: Send + Sync {
     ) -> StoreResult<Option<Post>>;
 
     async fn post_by_slug(&self, site: &Site, slug: &Slug) -> StoreResult<Option<Post>>;
+
+    /// Saves a new revision (the next number after `edit.base`) and makes it the post's
+    /// current text; earlier revisions stay as they were. Of concurrent saves from the
+    /// same base, exactly one succeeds; the others get `Conflict`.
+    async fn save_revision(
+        &self,
+        site: &Site,
+        id: PostId,
+        edit: PostEdit,
+    ) -> Result<Post, EditError>;
+
+    /// A post's history, newest first.
+    async fn revisions(&self, site: &Site, id: PostId) -> StoreResult<Vec<RevisionSummary>>;
+
+    async fn revision(
+        &self,
+        site: &Site,
+        id: PostId,
+        number: u32,
+    ) -> StoreResult<Option<SavedRevision>>;
 
     /// Takes a short number from the site's pool (seed 002): one free number is removed
     /// with a conditional write and replaced by itself plus the pool size, so no number is

@@ -3,15 +3,16 @@
 //! blocking threads.
 
 use super::{
-    AccountError, DirectoryEntry, Fault, Faults, ID_POOL_SIZE, NewSession, OpenError, SetupError,
-    Store, StoreError, StoreOptions, StoreResult, Taken,
+    AccountError, DirectoryEntry, EditError, Fault, Faults, ID_POOL_SIZE, NewSession, OpenError,
+    SetupError, Store, StoreError, StoreOptions, StoreResult, Taken,
 };
 use crate::domain::password::PasswordHash;
 use crate::domain::post::Body;
 use crate::domain::user::{Login, shelf_of};
 use crate::domain::{
-    Email, NewPost, NewUser, Post, PostId, PostStatus, PostSummary, Profile, Role, Site, Slug,
-    Tags, Title, User, UserId, Username, millis_to_time,
+    Email, NewPost, NewUser, Post, PostEdit, PostId, PostStatus, PostSummary, Profile,
+    RevisionSummary, Role, SavedRevision, Site, Slug, Tags, Title, User, UserId, Username,
+    millis_to_time,
 };
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
@@ -102,6 +103,7 @@ CREATE TABLE revisions (
     body_html TEXT NOT NULL,
     tags      TEXT NOT NULL,
     author_id TEXT NOT NULL REFERENCES users(id),
+    author_name TEXT NOT NULL,
     created   INTEGER NOT NULL,
     message   TEXT NOT NULL,
     PRIMARY KEY (site, post_id, locale, branch, revision),
@@ -795,8 +797,8 @@ impl Store for SqliteStore {
             })
             .map_err(unavailable)?;
             sql.prepare(
-                "INSERT INTO revisions (site, post_id, locale, branch, revision, title, body, body_html, tags, author_id, created, message)
-                 VALUES (?1, ?2, '', 1, 1, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+                "INSERT INTO revisions (site, post_id, locale, branch, revision, title, body, body_html, tags, author_id, created, message, author_name)
+                 VALUES (?1, ?2, '', 1, 1, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
             )
             .and_then(|mut s| {
                 s.execute(params![
@@ -809,6 +811,7 @@ impl Store for SqliteStore {
                     post.author_id.0.to_string(),
                     created,
                     "First version",
+                    post.author_name,
                 ])
             })
             .map_err(unavailable)?;
@@ -872,6 +875,141 @@ impl Store for SqliteStore {
                 .and_then(|mut s| s.query_row(params![site, slug], PostRow::read).optional())
                 .map_err(unavailable)?;
             row.map(PostRow::into_post).transpose()
+        })
+        .await
+    }
+
+    async fn save_revision(
+        &self,
+        site: &Site,
+        id: PostId,
+        edit: PostEdit,
+    ) -> Result<Post, EditError> {
+        let site = site.to_string();
+        self.run(move |conn, statements| {
+            let tx = conn
+                .transaction_with_behavior(TransactionBehavior::Immediate)
+                .map_err(unavailable)?;
+            let sql = Sql { conn: &tx, statements };
+            let id = id.0.to_string();
+            let current = post_by_id(&sql, &site, &id)?.ok_or(EditError::NoSuchPost)?;
+            if current.revision != edit.base {
+                return Err(EditError::Conflict);
+            }
+            let number = edit.base + 1;
+            let tags = join_tags(&edit.tags);
+            sql.prepare(
+                "INSERT INTO revisions (site, post_id, locale, branch, revision, title, body, body_html, tags, author_id, created, message, author_name)
+                 VALUES (?1, ?2, '', 1, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+            )
+            .and_then(|mut s| {
+                s.execute(params![
+                    site,
+                    id,
+                    number,
+                    edit.title.as_str(),
+                    edit.body.as_str(),
+                    edit.body_html,
+                    tags,
+                    edit.author_id.0.to_string(),
+                    edit.at.timestamp_millis(),
+                    edit.message,
+                    edit.author_name,
+                ])
+            })
+            .map_err(unavailable)?;
+            sql.prepare(
+                "UPDATE posts SET title = ?3, body = ?4, body_html = ?5, excerpt = ?6, tags = ?7, revision = ?8
+                 WHERE site = ?1 AND id = ?2",
+            )
+            .and_then(|mut s| {
+                s.execute(params![
+                    site,
+                    id,
+                    edit.title.as_str(),
+                    edit.body.as_str(),
+                    edit.body_html,
+                    edit.excerpt,
+                    tags,
+                    number,
+                ])
+            })
+            .map_err(unavailable)?;
+            let post = post_by_id(&sql, &site, &id)?.ok_or(EditError::NoSuchPost)?;
+            tx.commit().map_err(unavailable)?;
+            Ok(post)
+        })
+        .await
+    }
+
+    async fn revisions(&self, site: &Site, id: PostId) -> StoreResult<Vec<RevisionSummary>> {
+        let site = site.to_string();
+        self.run(move |conn, statements| {
+            let mut stmt = Sql { conn, statements }
+                .prepare(
+                    "SELECT revision, title, author_name, created, message FROM revisions
+                     WHERE site = ?1 AND post_id = ?2 AND locale = '' AND branch = 1
+                     ORDER BY revision DESC",
+                )
+                .map_err(unavailable)?;
+            stmt.query_map(params![site, id.0.to_string()], |r| {
+                Ok(RevisionSummary {
+                    number: r.get(0)?,
+                    title: r.get(1)?,
+                    author_name: r.get(2)?,
+                    created: millis_to_time(r.get(3)?),
+                    message: r.get(4)?,
+                })
+            })
+            .and_then(Iterator::collect)
+            .map_err(unavailable)
+        })
+        .await
+    }
+
+    async fn revision(
+        &self,
+        site: &Site,
+        id: PostId,
+        number: u32,
+    ) -> StoreResult<Option<SavedRevision>> {
+        let site = site.to_string();
+        self.run(move |conn, statements| {
+            let row = Sql { conn, statements }
+                .prepare(
+                    "SELECT title, body, body_html, tags, author_id, author_name, created, message FROM revisions
+                     WHERE site = ?1 AND post_id = ?2 AND locale = '' AND branch = 1 AND revision = ?3",
+                )
+                .and_then(|mut s| {
+                    s.query_row(params![site, id.0.to_string(), number], |r| {
+                        Ok((
+                            r.get::<_, String>(0)?,
+                            r.get::<_, String>(1)?,
+                            r.get::<_, String>(2)?,
+                            r.get::<_, String>(3)?,
+                            r.get::<_, String>(4)?,
+                            r.get::<_, String>(5)?,
+                            r.get::<_, i64>(6)?,
+                            r.get::<_, String>(7)?,
+                        ))
+                    })
+                    .optional()
+                })
+                .map_err(unavailable)?;
+            row.map(|(title, body, body_html, tags, author_id, author_name, created, message)| {
+                Ok(SavedRevision {
+                    number,
+                    title: Title::parse(&title)?,
+                    body: Body::parse(&body)?,
+                    body_html,
+                    tags: split_tags(&tags),
+                    author_id: UserId(uuid(&author_id)?),
+                    author_name,
+                    created: millis_to_time(created),
+                    message,
+                })
+            })
+            .transpose()
         })
         .await
     }

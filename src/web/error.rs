@@ -11,6 +11,10 @@ pub enum WebError {
     #[error("not found")]
     NotFound,
     #[error("{0}")]
+    NotFoundWith(String),
+    #[error("{0}")]
+    Conflict(String),
+    #[error("{0}")]
     BadRequest(String),
     #[error("{0}")]
     Forbidden(String),
@@ -62,6 +66,8 @@ impl WebError {
     fn page(&self) -> (&'static str, String) {
         match self {
             WebError::NotFound => ("Page not found", "There is nothing at this address.".into()),
+            WebError::NotFoundWith(m) => ("Page not found", m.clone()),
+            WebError::Conflict(m) => ("Changed meanwhile", m.clone()),
             WebError::BadRequest(m) => ("That did not work", m.clone()),
             WebError::Forbidden(m) => ("Not allowed", m.clone()),
             WebError::LoginRequired { .. } => ("Sign in required", "Please sign in.".into()),
@@ -83,7 +89,8 @@ impl WebError {
 impl ResponseError for WebError {
     fn status_code(&self) -> StatusCode {
         match self {
-            WebError::NotFound => StatusCode::NOT_FOUND,
+            WebError::NotFound | WebError::NotFoundWith(_) => StatusCode::NOT_FOUND,
+            WebError::Conflict(_) => StatusCode::CONFLICT,
             WebError::BadRequest(_) => StatusCode::BAD_REQUEST,
             WebError::Forbidden(_) => StatusCode::FORBIDDEN,
             WebError::LoginRequired { .. } => StatusCode::SEE_OTHER,

@@ -11,6 +11,7 @@ mod home;
 mod limits;
 mod pages;
 mod posts;
+mod revisions;
 mod settings;
 
 pub use auth::{CSRF_COOKIE, SESSION_COOKIE};
@@ -111,6 +112,18 @@ pub fn configure(cfg: &mut web::ServiceConfig, state: AppState) {
                 .route("/posts/{slug}", web::get().to(posts::show))
                 .route("/p/{n}", web::get().to(posts::short_link))
                 .route("/posts/{slug}/publish", web::post().to(posts::publish))
+                .route("/posts/{slug}/edit", web::get().to(revisions::edit_form))
+                .route("/posts/{slug}/edit", web::post().to(revisions::save))
+                .route("/posts/{slug}/history", web::get().to(revisions::history))
+                .route("/posts/{slug}/diff", web::get().to(revisions::diff))
+                .route(
+                    "/posts/{slug}/revisions/{n}",
+                    web::get().to(revisions::show),
+                )
+                .route(
+                    "/posts/{slug}/revisions/{n}/restore",
+                    web::post().to(revisions::restore),
+                )
                 .route("/static/sibyl.css", web::get().to(assets::stylesheet))
                 .default_service(web::to(not_found)),
         );

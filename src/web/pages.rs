@@ -114,6 +114,7 @@ pub struct PostPage {
     pub layout: Layout,
     pub post: PostView,
     pub can_publish: bool,
+    pub can_edit: bool,
 }
 
 #[derive(Template)]
@@ -226,4 +227,71 @@ pub struct ErrorPage {
     pub layout: Layout,
     pub title: &'static str,
     pub message: String,
+}
+
+pub fn dated(at: DateTime<Utc>) -> Dated {
+    Dated::new(at)
+}
+
+#[derive(Template)]
+#[template(path = "posts/edit.html")]
+pub struct EditPage {
+    pub layout: Layout,
+    pub url: String,
+    pub error: Option<String>,
+    pub base: u32,
+    pub title: String,
+    pub body: String,
+    pub tags: String,
+    pub message: String,
+}
+
+pub struct HistoryRow {
+    pub number: u32,
+    pub key: String,
+    pub title: String,
+    pub author: String,
+    pub date: Dated,
+    pub message: String,
+    pub current: bool,
+}
+
+#[derive(Template)]
+#[template(path = "posts/history.html")]
+pub struct HistoryPage {
+    pub layout: Layout,
+    pub url: String,
+    pub title: String,
+    pub rows: Vec<HistoryRow>,
+}
+
+#[derive(Template)]
+#[template(path = "posts/revision.html")]
+pub struct RevisionPage {
+    pub layout: Layout,
+    pub url: String,
+    pub key: String,
+    pub number: u32,
+    pub current: bool,
+    pub title: String,
+    pub body_html: String,
+    pub author: String,
+    pub date: Dated,
+    pub message: String,
+}
+
+pub struct DiffLine {
+    pub sign: &'static str,
+    pub text: String,
+}
+
+#[derive(Template)]
+#[template(path = "posts/diff.html")]
+pub struct DiffPage {
+    pub layout: Layout,
+    pub url: String,
+    pub title: String,
+    pub from: u32,
+    pub to: u32,
+    pub lines: Vec<DiffLine>,
 }

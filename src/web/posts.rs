@@ -128,6 +128,7 @@ pub async fn show(
         layout: Layout::new(&user, &csrf),
         post: (&post).into(),
         can_publish: editor && post.status == PostStatus::Draft,
+        can_edit: editor,
     };
     render(StatusCode::OK, &page)
 }

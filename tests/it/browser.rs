@@ -257,6 +257,36 @@ async fn first_visitor_sets_up_writes_publishes_and_a_reader_sees_it(t: TestStor
         .screenshot(&format!("{store}-4-published-post"))
         .await;
 
+    // The author revises the post, then compares the two revisions.
+    browser.click("#edit").await;
+    browser.wait_for_url(|u| u.ends_with("/edit")).await;
+    browser
+        .type_into("#body", "\nIt could compose music, too.\n")
+        .await;
+    browser.type_into("#message", "Added music").await;
+    browser.click("#save").await;
+    browser
+        .wait_for_url(|u| u.ends_with("/posts/notes-on-the-analytical-engine"))
+        .await;
+    assert!(
+        browser
+            .source()
+            .await
+            .contains("It could compose music, too.")
+    );
+    browser.click("#history").await;
+    browser.wait_for_url(|u| u.ends_with("/history")).await;
+    assert!(browser.source().await.contains("Added music"));
+    browser.click("#compare").await;
+    browser.wait_for_url(|u| u.contains("/diff?")).await;
+    assert!(
+        browser
+            .source()
+            .await
+            .contains("+ It could compose music, too.")
+    );
+    browser.screenshot(&format!("{store}-4b-diff")).await;
+
     browser.forget_cookies().await;
     browser.goto(&app.url("/")).await;
     let home = browser.source().await;

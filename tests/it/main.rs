@@ -11,5 +11,6 @@ mod browser;
 mod cli;
 mod host_ids;
 mod http;
+mod revisions;
 mod routes;
 mod store_contract;

@@ -139,6 +139,22 @@ async fn every_route_answers_every_role_as_declared(t: TestStore) {
             ],
         ),
         get(format!("/authors/{}", admin.username), [OK; 5]),
+        get(
+            format!("{published}/edit"),
+            [LOGIN, FORBIDDEN, FORBIDDEN, OK, LOGIN],
+        ),
+        get(
+            format!("{published}/history"),
+            [LOGIN, FORBIDDEN, FORBIDDEN, OK, LOGIN],
+        ),
+        get(
+            format!("{published}/revisions/1"),
+            [LOGIN, FORBIDDEN, FORBIDDEN, OK, LOGIN],
+        ),
+        get(
+            format!("{published}/diff?from=1&to=1"),
+            [LOGIN, FORBIDDEN, FORBIDDEN, OK, LOGIN],
+        ),
         get("/account", [LOGIN, OK, OK, OK, LOGIN]),
         get("/admin/users", [LOGIN, FORBIDDEN, FORBIDDEN, OK, LOGIN]),
         get("/no/such/page", [Expect(404, ""); 5]),

@@ -1,0 +1,339 @@
+//! Post history: every save a new immutable revision, concurrent saves from one base,
+//! history, single revisions, diffs and restore, in the store and over HTTP.
+
+use crate::both_stores;
+use crate::helpers::{TestStore, location, spawn_app};
+use sibyl::domain::password::Password;
+use sibyl::domain::post::Body;
+use sibyl::domain::{
+    Email, NewPost, NewUser, Post, PostEdit, PostId, Role, Tags, Title, User, UserId, Username, now,
+};
+use sibyl::store::EditError;
+
+async fn author(t: &TestStore) -> User {
+    let name = crate::helpers::unique_name("ed");
+    let new = NewUser {
+        id: UserId::new(),
+        username: Username::parse(&name).unwrap(),
+        email: Email::parse(&format!("{name}@example.com")).unwrap(),
+        display_name: "Edna Editor".into(),
+        role: Role::Author,
+        password_hash: Password::parse("a long enough password").unwrap().hash(),
+        created: now(),
+    };
+    t.store.create_user(new).await.unwrap()
+}
+
+async fn post(t: &TestStore, by: &User) -> Post {
+    let new = NewPost::new(
+        t.site.clone(),
+        Title::parse("First title").unwrap(),
+        Body::parse("First body.").unwrap(),
+        Tags::parse("one").unwrap(),
+        by.id,
+        by.display_name.clone(),
+        now(),
+        true,
+    );
+    t.store.create_post(new).await.unwrap()
+}
+
+fn edit(base: u32, by: &User, title: &str, body: &str, message: &str) -> PostEdit {
+    PostEdit::new(
+        base,
+        Title::parse(title).unwrap(),
+        Body::parse(body).unwrap(),
+        Tags::parse("one, two").unwrap(),
+        by.id,
+        by.display_name.clone(),
+        now(),
+        message.to_owned(),
+    )
+}
+
+both_stores!(
+    every_save_is_a_new_revision_and_history_keeps_them_all,
+    of_concurrent_saves_from_one_base_exactly_one_wins,
+    stale_bases_and_unknown_posts_change_nothing,
+);
+
+async fn every_save_is_a_new_revision_and_history_keeps_them_all(t: TestStore) {
+    let by = author(&t).await;
+    let original = post(&t, &by).await;
+    let second = t
+        .store
+        .save_revision(
+            &t.site,
+            original.id,
+            edit(1, &by, "Second title", "Second body.", "Retitled"),
+        )
+        .await
+        .unwrap();
+    assert_eq!(
+        (second.revision, second.title.as_str(), second.slug.clone()),
+        (2, "Second title", original.slug.clone()),
+        "the slug stays"
+    );
+    let third = t
+        .store
+        .save_revision(
+            &t.site,
+            original.id,
+            edit(2, &by, "Third title", "Third *body*.", "Polished"),
+        )
+        .await
+        .unwrap();
+    assert_eq!(third.revision, 3);
+    assert!(third.body_html.contains("<em>body</em>"));
+    let history = t.store.revisions(&t.site, original.id).await.unwrap();
+    let listed: Vec<(u32, &str)> = history
+        .iter()
+        .map(|r| (r.number, r.message.as_str()))
+        .collect();
+    assert_eq!(
+        listed,
+        [(3, "Polished"), (2, "Retitled"), (1, "First version")]
+    );
+    assert!(history.iter().all(|r| r.author_name == "Edna Editor"));
+    let first = t
+        .store
+        .revision(&t.site, original.id, 1)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        (first.title.as_str(), first.body.as_str()),
+        ("First title", "First body."),
+        "old revisions never change"
+    );
+    assert_eq!(first.tags.to_strings(), ["one"]);
+    let front = t.store.front_page(&t.site, 5).await.unwrap();
+    assert_eq!(
+        (front.len(), front[0].title.as_str()),
+        (1, "Third title"),
+        "the front page shows the current text, once"
+    );
+    let by_author = t.store.posts_by_author(&t.site, by.id, 5).await.unwrap();
+    assert_eq!(
+        (by_author.len(), by_author[0].title.as_str()),
+        (1, "Third title")
+    );
+    assert_eq!(
+        t.store.revision(&t.site, original.id, 4).await.unwrap(),
+        None
+    );
+}
+
+async fn of_concurrent_saves_from_one_base_exactly_one_wins(t: TestStore) {
+    let by = author(&t).await;
+    let original = post(&t, &by).await;
+    let tasks: Vec<_> = (0..8)
+        .map(|i| {
+            let (store, site) = (t.store.clone(), t.site.clone());
+            let change = edit(
+                1,
+                &by,
+                &format!("Title {i}"),
+                &format!("Body {i}."),
+                &format!("Save {i}"),
+            );
+            tokio::spawn(async move { store.save_revision(&site, original.id, change).await })
+        })
+        .collect();
+    let mut winners = Vec::new();
+    for task in tasks {
+        match task.await.unwrap() {
+            Ok(post) => winners.push(post),
+            Err(EditError::Conflict) => {}
+            Err(e) => panic!("{e}"),
+        }
+    }
+    assert_eq!(winners.len(), 1);
+    let history = t.store.revisions(&t.site, original.id).await.unwrap();
+    assert_eq!(history.len(), 2, "one new revision");
+    let current = t
+        .store
+        .post_by_slug(&t.site, &original.slug)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        (current.revision, current.title.clone()),
+        (2, winners[0].title.clone())
+    );
+    assert_eq!(
+        history[0].title,
+        winners[0].title.as_str(),
+        "the post shows the winning revision"
+    );
+}
+
+async fn stale_bases_and_unknown_posts_change_nothing(t: TestStore) {
+    let by = author(&t).await;
+    let original = post(&t, &by).await;
+    t.store
+        .save_revision(&t.site, original.id, edit(1, &by, "Two", "Two.", "two"))
+        .await
+        .unwrap();
+    let stale = t
+        .store
+        .save_revision(
+            &t.site,
+            original.id,
+            edit(1, &by, "Stale", "Stale.", "stale"),
+        )
+        .await;
+    assert!(matches!(stale, Err(EditError::Conflict)), "{stale:?}");
+    let ahead = t
+        .store
+        .save_revision(
+            &t.site,
+            original.id,
+            edit(7, &by, "Ahead", "Ahead.", "ahead"),
+        )
+        .await;
+    assert!(matches!(ahead, Err(EditError::Conflict)), "{ahead:?}");
+    let unknown = t
+        .store
+        .save_revision(&t.site, PostId::new(), edit(1, &by, "X", "X.", "x"))
+        .await;
+    assert!(matches!(unknown, Err(EditError::NoSuchPost)), "{unknown:?}");
+    assert_eq!(
+        t.store.revisions(&t.site, original.id).await.unwrap().len(),
+        2
+    );
+    assert_eq!(
+        t.store
+            .post_by_slug(&t.site, &original.slug)
+            .await
+            .unwrap()
+            .unwrap()
+            .title
+            .as_str(),
+        "Two"
+    );
+}
+
+both_stores!(an_author_edits_compares_and_restores_in_the_browser_flow);
+
+async fn an_author_edits_compares_and_restores_in_the_browser_flow(t: TestStore) {
+    let app = spawn_app(t).await;
+    app.set_up().await;
+    let path = app.publish("Evolving", "Line one.\n\nLine two.").await;
+    let edit_page = app.get_html(&format!("{path}/edit")).await;
+    assert!(edit_page.contains("name=\"base\" value=\"1\""));
+    // A second window opened the editor at the same time.
+    let saved = app
+        .submit(
+            &format!("{path}/edit"),
+            &format!("{path}/edit"),
+            &[
+                ("base", "1"),
+                ("title", "Evolving"),
+                ("body", "Line one.\n\nLine 2, rewritten."),
+                ("tags", "notes"),
+                ("message", "Rewrote line two"),
+            ],
+        )
+        .await;
+    assert_eq!(
+        (saved.status().as_u16(), location(&saved)),
+        (303, path.clone())
+    );
+    let late = app
+        .submit(
+            &format!("{path}/edit"),
+            &format!("{path}/edit"),
+            &[
+                ("base", "1"),
+                ("title", "Evolving"),
+                ("body", "My late text."),
+                ("tags", ""),
+                ("message", ""),
+            ],
+        )
+        .await;
+    assert_eq!(late.status(), 409);
+    let late_page = late.text().await.unwrap();
+    assert!(
+        late_page.contains("Someone saved this post") && late_page.contains("My late text."),
+        "the late text is kept"
+    );
+    assert!(
+        app.anonymous_get(&path)
+            .await
+            .text()
+            .await
+            .unwrap()
+            .contains("Line 2, rewritten.")
+    );
+
+    let history = app.get_html(&format!("{path}/history")).await;
+    assert!(history.contains("Rewrote line two") && history.contains("First version"));
+    assert!(
+        history.contains(&format!("{}/posts/evolving#1.2", app.site)),
+        "revision keys as in seed 000"
+    );
+    let diff = app.get_html(&format!("{path}/diff?from=1&to=2")).await;
+    assert!(
+        diff.contains("class=\"removed\">- Line two.")
+            && diff.contains("class=\"added\">+ Line 2, rewritten."),
+        "{diff}"
+    );
+    let first = app.get_html(&format!("{path}/revisions/1")).await;
+    assert!(first.contains("Line two.") && first.contains("Restore this revision"));
+    let restored = app
+        .submit(
+            &format!("{path}/revisions/1"),
+            &format!("{path}/revisions/1/restore"),
+            &[],
+        )
+        .await;
+    assert_eq!(restored.status(), 303);
+    let page = app.anonymous_get(&path).await.text().await.unwrap();
+    assert!(page.contains("Line two.") && !page.contains("rewritten"));
+    assert!(
+        app.get_html(&format!("{path}/history"))
+            .await
+            .contains("Restored revision 1")
+    );
+
+    for (bad, status) in [
+        (format!("{path}/revisions/9"), 404),
+        (format!("{path}/revisions/x"), 400),
+        (format!("{path}/diff?from=1&to=99"), 404),
+        (format!("{path}/diff?from=a&to=1"), 400),
+        ("/posts/no-such-post/history".to_owned(), 404),
+    ] {
+        assert_eq!(app.get(&bad).await.status(), status, "{bad}");
+    }
+    let bad_edit = app
+        .submit(
+            &format!("{path}/edit"),
+            &format!("{path}/edit"),
+            &[
+                ("base", "3"),
+                ("title", ""),
+                ("body", "x"),
+                ("tags", ""),
+                ("message", ""),
+            ],
+        )
+        .await;
+    assert_eq!(bad_edit.status(), 422);
+    assert!(
+        bad_edit
+            .text()
+            .await
+            .unwrap()
+            .contains("A post needs a title.")
+    );
+    assert_eq!(
+        app.get_html(&format!("{path}/history"))
+            .await
+            .matches("<tr>")
+            .count(),
+        4,
+        "three revisions, nothing more"
+    );
+}
