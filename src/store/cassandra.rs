@@ -342,6 +342,71 @@ impl CassandraStore {
         outcome
     }
 
+    /// Rewrites the front page and author page copies of a published post after its
+    /// text changed.
+    async fn relist(&self, site: &Site, post: &Post) -> StoreResult<()> {
+        if post.status != PostStatus::Published {
+            return Ok(());
+        }
+        let row: Option<(Option<CqlTimeuuid>,)> = self
+            .row(
+                &self.st.post_published_id_serial,
+                (site.as_str(), post.id.0),
+            )
+            .await?;
+        match row.and_then(|(p,)| p) {
+            Some(published_id) => self.list_published(site, post, published_id).await,
+            None => Ok(()),
+        }
+    }
+
+    /// Moves a post whose next revision row exists but which still shows `base` (its saver
+    /// is between its two writes, or died there) to that revision, so that a crash can
+    /// never leave a post that refuses every save. Harmless when the saver is alive: its
+    /// own move then finds the post already there.
+    async fn roll_forward(&self, site: &Site, id: PostId, base: u32) -> StoreResult<()> {
+        let next = base as i32 + 1;
+        let Some(row) = self
+            .row::<RevisionRow>(&self.st.revision_read, (site.as_str(), id.0, next))
+            .await?
+        else {
+            return Ok(());
+        };
+        let revision = row.into_revision()?;
+        let excerpt = crate::domain::markdown::excerpt(revision.body.as_str(), 280);
+        let tags = revision.tags.to_strings();
+        let moved = self
+            .session
+            .execute_unpaged(
+                &self.st.post_revise,
+                (
+                    revision.title.as_str(),
+                    revision.body.as_str(),
+                    revision.body_html.as_str(),
+                    excerpt.as_str(),
+                    &tags,
+                    next,
+                    site.as_str(),
+                    id.0,
+                    base as i32,
+                ),
+            )
+            .await;
+        match moved {
+            Ok(result) => {
+                if !lwt_applied(result)? {
+                    return Ok(());
+                }
+                match self.post_by_id(site, id).await? {
+                    Some(post) => self.relist(site, &post).await,
+                    None => Ok(()),
+                }
+            }
+            Err(e) if is_cas_uncertain(&e) => Ok(()),
+            Err(e) => Err(unavailable(e)),
+        }
+    }
+
     /// Moves an account from one claimed value to another (seed 004's protocol for
     /// renames): claim the new value, write the account, commit, release the old value.
     /// A change of spelling only (same key) keeps the claim and just writes.
@@ -1343,7 +1408,11 @@ impl Store for CassandraStore {
             Err(e) => return Err(unavailable(e).into()),
         };
         if !won {
+            self.roll_forward(site, id, edit.base).await?;
             return Err(EditError::Conflict);
+        }
+        if self.options.faults.fires(Fault::CrashAfterRevisionClaim) {
+            return Err(Fault::CrashAfterRevisionClaim.error().into());
         }
         // Only the holder of revision `number` moves the post to it.
         let moved = self
@@ -1378,15 +1447,7 @@ impl Store for CassandraStore {
             )
             .into());
         }
-        if saved.status == PostStatus::Published {
-            let row: Option<(Option<CqlTimeuuid>,)> = self
-                .row(&self.st.post_published_id_serial, (site.as_str(), id.0))
-                .await?;
-            if let Some(published_id) = row.and_then(|(p,)| p) {
-                // Rewrites the copies in the front page and author page.
-                self.list_published(site, &saved, published_id).await?;
-            }
-        }
+        self.relist(site, &saved).await?;
         Ok(saved)
     }
 

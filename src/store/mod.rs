@@ -424,6 +424,8 @@ pub struct Faults(Arc<std::sync::Mutex<Vec<Fault>>>);
 pub enum Fault {
     /// Sign-up dies after claiming the user name, before the e-mail address.
     CrashAfterUsernameClaim,
+    /// A save dies after claiming its revision number, before the post moves to it.
+    CrashAfterRevisionClaim,
 }
 
 impl Faults {

@@ -886,6 +886,7 @@ impl Store for SqliteStore {
         edit: PostEdit,
     ) -> Result<Post, EditError> {
         let site = site.to_string();
+        let faults = self.faults.clone();
         self.run(move |conn, statements| {
             let tx = conn
                 .transaction_with_behavior(TransactionBehavior::Immediate)
@@ -898,6 +899,7 @@ impl Store for SqliteStore {
             }
             let number = edit.base + 1;
             let tags = join_tags(&edit.tags);
+            let crash = faults.fires(Fault::CrashAfterRevisionClaim);
             sql.prepare(
                 "INSERT INTO revisions (site, post_id, locale, branch, revision, title, body, body_html, tags, author_id, created, message, author_name)
                  VALUES (?1, ?2, '', 1, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
@@ -918,6 +920,10 @@ impl Store for SqliteStore {
                 ])
             })
             .map_err(unavailable)?;
+            if crash {
+                // Dropping the transaction rolls the revision back, as a crash would.
+                return Err(Fault::CrashAfterRevisionClaim.error().into());
+            }
             sql.prepare(
                 "UPDATE posts SET title = ?3, body = ?4, body_html = ?5, excerpt = ?6, tags = ?7, revision = ?8
                  WHERE site = ?1 AND id = ?2",
