@@ -84,8 +84,11 @@ struct Statements {
     host_counter_write: PreparedStatement,
     post_publish: PreparedStatement,
     post_published_id_serial: PreparedStatement,
+    post_unpublish: PreparedStatement,
     /// The front page row and the author page row of a newly published post.
     publish_rows: Batch,
+    /// Both rows again, removed when a post goes back to draft.
+    unlist_rows: Batch,
     front_page_read: PreparedStatement,
     author_posts_read: PreparedStatement,
     front_page_keys: PreparedStatement,
@@ -553,6 +556,13 @@ impl Statements {
             user_set("banned = ?").await?,
             directory_set("banned = ?").await?,
         ]);
+        let unlist_rows = logged(vec![
+            prepare(format!("DELETE FROM {ks}.front_page WHERE site = ? AND published = ?")).await?,
+            prepare(format!(
+                "DELETE FROM {ks}.posts_by_author WHERE site = ? AND author_id = ? AND published = ?"
+            ))
+            .await?,
+        ]);
         let publish_rows = logged(vec![
             prepare(format!("INSERT INTO {ks}.front_page (site, {SUMMARY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")).await?,
             prepare(format!(
@@ -644,6 +654,11 @@ impl Statements {
             session_read: prepare(format!("SELECT user_id, expires FROM {ks}.sessions WHERE key = ?")).await?,
             session_delete: prepare(format!("DELETE FROM {ks}.sessions WHERE key = ?")).await?,
             post_by_id: prepare(format!("SELECT {POST_COLUMNS} FROM {ks}.posts WHERE site = ? AND post_id = ?")).await?,
+            post_unpublish: prepare(format!(
+                "UPDATE {ks}.posts SET status = 'draft', published = null, published_id = null WHERE site = ? AND post_id = ? IF status = 'published'"
+            ))
+            .await?,
+            unlist_rows,
             post_publish: prepare(
                 format!("UPDATE {ks}.posts SET status = 'published', published = ?, published_id = ? WHERE site = ? AND post_id = ? IF status = 'draft'"),
             )
@@ -1305,6 +1320,41 @@ impl Store for CassandraStore {
                 .await?;
         }
         Ok(created)
+    }
+
+    async fn unpublish_post(&self, site: &Site, id: PostId) -> StoreResult<Option<Post>> {
+        let Some(post) = self.post_by_id(site, id).await? else {
+            return Ok(None);
+        };
+        if post.status == PostStatus::Draft {
+            return Ok(Some(post));
+        }
+        let row: Option<(Option<CqlTimeuuid>,)> = self
+            .row(&self.st.post_published_id_serial, (site.as_str(), id.0))
+            .await?;
+        let published_id = row.and_then(|(p,)| p);
+        // The rows come off the lists only once the post reads as a draft again.
+        let attempt = self
+            .session
+            .execute_unpaged(&self.st.post_unpublish, (site.as_str(), id.0))
+            .await;
+        match attempt {
+            Ok(_) => {}
+            Err(e) if is_cas_uncertain(&e) => {}
+            Err(e) => return Err(unavailable(e)),
+        }
+        let after = self.post_by_id(site, id).await?;
+        let unpublished = after
+            .as_ref()
+            .is_some_and(|p| p.status == PostStatus::Draft);
+        if let (true, Some(published_id)) = (unpublished, published_id) {
+            let rows = (
+                (site.as_str(), published_id),
+                (site.as_str(), post.author_id.0, published_id),
+            );
+            self.batch(&self.st.unlist_rows, rows).await?;
+        }
+        Ok(after)
     }
 
     async fn publish_post(

@@ -214,6 +214,10 @@ pub trait Store: Send + Sync {
         at: DateTime<Utc>,
     ) -> StoreResult<Option<Post>>;
 
+    /// Takes a published post back to draft: off the front page and the author page.
+    /// Unpublishing a draft changes nothing.
+    async fn unpublish_post(&self, site: &Site, id: PostId) -> StoreResult<Option<Post>>;
+
     async fn post_by_slug(&self, site: &Site, slug: &Slug) -> StoreResult<Option<Post>>;
 
     /// Saves a new revision (the next number after `edit.base`) and makes it the post's

@@ -836,6 +836,30 @@ impl Store for SqliteStore {
         .await
     }
 
+    async fn unpublish_post(&self, site: &Site, id: PostId) -> StoreResult<Option<Post>> {
+        let site = site.to_string();
+        self.run(move |conn, statements| {
+            let tx = conn
+                .transaction_with_behavior(TransactionBehavior::Immediate)
+                .map_err(unavailable)?;
+            let sql = Sql {
+                conn: &tx,
+                statements,
+            };
+            let id = id.0.to_string();
+            sql.prepare(
+                "UPDATE posts SET status = 'draft', published = NULL
+                 WHERE site = ?1 AND id = ?2 AND status = 'published'",
+            )
+            .and_then(|mut s| s.execute(params![site, id]))
+            .map_err(unavailable)?;
+            let post = post_by_id(&sql, &site, &id)?;
+            tx.commit().map_err(unavailable)?;
+            Ok(post)
+        })
+        .await
+    }
+
     async fn publish_post(
         &self,
         site: &Site,

@@ -112,6 +112,7 @@ pub fn configure(cfg: &mut web::ServiceConfig, state: AppState) {
                 .route("/posts/{slug}", web::get().to(posts::show))
                 .route("/p/{n}", web::get().to(posts::short_link))
                 .route("/posts/{slug}/publish", web::post().to(posts::publish))
+                .route("/posts/{slug}/unpublish", web::post().to(posts::unpublish))
                 .route("/posts/{slug}/edit", web::get().to(revisions::edit_form))
                 .route("/posts/{slug}/edit", web::post().to(revisions::save))
                 .route("/posts/{slug}/history", web::get().to(revisions::history))

@@ -159,3 +159,26 @@ pub async fn publish(
         .ok_or(WebError::NotFound)?;
     Ok(see_other(&format!("/posts/{}", post.slug.as_str())))
 }
+
+/// Takes a published post back to draft.
+pub async fn unpublish(
+    state: web::Data<AppState>,
+    author: Author,
+    csrf: CsrfToken,
+    slug: web::Path<String>,
+    form: web::Form<PublishForm>,
+) -> Result<HttpResponse, WebError> {
+    csrf.check(&form.csrf)?;
+    let post = post_at(&state, &slug).await?;
+    if !may_edit(Some(&author.0), post.author_id) {
+        return Err(WebError::Forbidden(
+            "Only the post's author or an administrator can unpublish it.".into(),
+        ));
+    }
+    state
+        .store
+        .unpublish_post(&state.site, post.id)
+        .await?
+        .ok_or(WebError::NotFound)?;
+    Ok(see_other(&format!("/posts/{}", post.slug.as_str())))
+}

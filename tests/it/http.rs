@@ -155,6 +155,17 @@ async fn a_draft_is_hidden_until_published(t: TestStore) {
     );
     assert_eq!(app.anonymous_get(&path).await.status(), 200);
     assert!(home_lists(&app, "Work in progress").await);
+    let withdrawn = app.submit(&path, &format!("{path}/unpublish"), &[]).await;
+    assert_eq!(
+        (withdrawn.status().as_u16(), location(&withdrawn)),
+        (303, path.clone())
+    );
+    assert_eq!(
+        app.anonymous_get(&path).await.status(),
+        404,
+        "a draft again"
+    );
+    assert!(!home_lists(&app, "Work in progress").await);
 }
 
 async fn the_home_page_is_one_statement_and_a_post_page_two(t: TestStore) {

@@ -199,6 +199,11 @@ async fn every_route_answers_every_role_as_declared(t: TestStore) {
             [LOGIN, FORBIDDEN, FORBIDDEN, Expect(303, "/posts/"), LOGIN],
         ),
         post(
+            format!("{draft}/unpublish"),
+            &[],
+            [LOGIN, FORBIDDEN, FORBIDDEN, Expect(303, "/posts/"), LOGIN],
+        ),
+        post(
             "/account/profile",
             &[("display_name", "Someone")],
             [

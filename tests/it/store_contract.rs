@@ -79,6 +79,7 @@ both_stores!(
     unknown_records_are_none,
     five_hundred_concurrent_short_ids_are_distinct_and_the_pool_keeps_its_size,
     posts_get_distinct_short_ids_that_lead_back_to_them,
+    unpublishing_takes_a_post_off_every_list_and_publishing_brings_it_back_once,
 );
 
 async fn first_admin_is_found_by_id_user_name_and_email(t: TestStore) {
@@ -540,5 +541,83 @@ async fn posts_get_distinct_short_ids_that_lead_back_to_them(t: TestStore) {
             .unwrap(),
         None,
         "short ids are per site"
+    );
+}
+
+async fn unpublishing_takes_a_post_off_every_list_and_publishing_brings_it_back_once(t: TestStore) {
+    let author = admin_of(&t).await;
+    let kept = t
+        .store
+        .create_post(new_post(
+            &t,
+            &author,
+            "Kept",
+            true,
+            now() - Duration::minutes(5),
+        ))
+        .await
+        .unwrap();
+    let post = t
+        .store
+        .create_post(new_post(&t, &author, "Withdrawn", true, now()))
+        .await
+        .unwrap();
+    let draft = t
+        .store
+        .unpublish_post(&t.site, post.id)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!((draft.status, draft.published), (PostStatus::Draft, None));
+    let front: Vec<PostId> = t
+        .store
+        .front_page(&t.site, 10)
+        .await
+        .unwrap()
+        .iter()
+        .map(|p| p.id)
+        .collect();
+    assert_eq!(front, [kept.id]);
+    let listed: Vec<PostId> = t
+        .store
+        .posts_by_author(&t.site, author.id, 10)
+        .await
+        .unwrap()
+        .iter()
+        .map(|p| p.id)
+        .collect();
+    assert_eq!(listed, [kept.id]);
+    assert_eq!(
+        t.store
+            .unpublish_post(&t.site, post.id)
+            .await
+            .unwrap()
+            .unwrap()
+            .status,
+        PostStatus::Draft,
+        "twice is harmless"
+    );
+    let again = t
+        .store
+        .publish_post(&t.site, post.id, now())
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(again.status, PostStatus::Published);
+    let front: Vec<PostId> = t
+        .store
+        .front_page(&t.site, 10)
+        .await
+        .unwrap()
+        .iter()
+        .map(|p| p.id)
+        .collect();
+    assert_eq!(front, [post.id, kept.id], "back on top, once");
+    assert_eq!(
+        t.store
+            .unpublish_post(&t.site, PostId::new())
+            .await
+            .unwrap(),
+        None
     );
 }
