@@ -34,6 +34,17 @@ pub fn hex(bytes: &[u8]) -> String {
     out
 }
 
+/// Decodes lowercase or uppercase hex of at most 4 KiB of bytes; anything else is `None`.
+pub fn unhex(hex: &str) -> Option<Vec<u8>> {
+    if hex.is_empty() || !hex.len().is_multiple_of(2) || hex.len() > 8192 {
+        return None;
+    }
+    (0..hex.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(hex.get(i..i + 2)?, 16).ok())
+        .collect()
+}
+
 /// Compares two tokens in time that depends only on their lengths.
 pub fn tokens_match(a: &str, b: &str) -> bool {
     let (a, b) = (a.as_bytes(), b.as_bytes());
@@ -53,6 +64,14 @@ mod tests {
         assert_eq!(a.len(), 64);
         assert!(a.chars().all(|c| c.is_ascii_hexdigit()));
         assert_ne!(a, b);
+    }
+
+    #[test]
+    fn hex_round_trips_and_rejects_garbage() {
+        assert_eq!(unhex(&hex(&[0, 1, 254, 255])), Some(vec![0, 1, 254, 255]));
+        for bad in ["", "a", "zz", "0g", "é1"] {
+            assert_eq!(unhex(bad), None, "{bad:?}");
+        }
     }
 
     #[test]

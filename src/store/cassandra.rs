@@ -6,8 +6,9 @@
 //! multi-row claim protocol of seed 004 described in ARCHITECTURE.md.
 
 use super::{
-    AccountError, DirectoryEntry, EditError, FRONT_PAGE_CAP, Fault, ID_POOL_SIZE, NewSession,
-    OpenError, Replication, SetupError, Store, StoreError, StoreOptions, StoreResult, Taken,
+    AccountError, DirectoryEntry, EditError, FRONT_PAGE_CAP, Fault, ID_POOL_SIZE, ListPage,
+    NewSession, OpenError, PageError, Replication, SetupError, Store, StoreError, StoreOptions,
+    StoreResult, Taken,
 };
 use crate::domain::password::PasswordHash;
 use crate::domain::post::Body;
@@ -16,7 +17,7 @@ use crate::domain::token::random_below;
 use crate::domain::user::{Login, shelf_of};
 use crate::domain::{
     Email, NewPost, NewUser, Post, PostEdit, PostId, PostStatus, PostSummary, Profile,
-    RevisionSummary, Role, SavedRevision, Site, Slug, Tags, Title, User, UserId, Username,
+    RevisionSummary, Role, SavedRevision, Site, Slug, Tag, Tags, Title, User, UserId, Username,
 };
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
@@ -25,6 +26,7 @@ use scylla::client::execution_profile::ExecutionProfile;
 use scylla::client::session::Session;
 use scylla::client::session_builder::SessionBuilder;
 use scylla::errors::{DbError, ExecutionError, RequestAttemptError, WriteType};
+use scylla::response::PagingState;
 use scylla::response::query_result::QueryResult;
 use scylla::serialize::row::SerializeRow;
 use scylla::statement::batch::{Batch, BatchType};
@@ -89,6 +91,11 @@ struct Statements {
     publish_rows: Batch,
     /// Both rows again, removed when a post goes back to draft.
     unlist_rows: Batch,
+    tag_post_insert: PreparedStatement,
+    tag_post_delete: PreparedStatement,
+    tag_year_insert: PreparedStatement,
+    tag_year_before: PreparedStatement,
+    tag_page_read: PreparedStatement,
     front_page_read: PreparedStatement,
     author_posts_read: PreparedStatement,
     front_page_keys: PreparedStatement,
@@ -280,7 +287,80 @@ impl CassandraStore {
             row.6,
         );
         self.batch(&self.st.publish_rows, (front, author)).await?;
+        self.list_tags(site, post, published_id).await?;
         self.trim_front_page(site).await
+    }
+
+    /// Writes a published post's rows in its tags' year buckets (one logged batch), each
+    /// with the tag's next older year of posts, and records the year in tag_years.
+    async fn list_tags(
+        &self,
+        site: &Site,
+        post: &Post,
+        published_id: CqlTimeuuid,
+    ) -> StoreResult<()> {
+        if post.tags.is_empty() {
+            return Ok(());
+        }
+        let year = year_of(published_id)?;
+        let tags = post.tags.to_strings();
+        let mut rows = Vec::new();
+        for tag in &tags {
+            let older: Option<(i32,)> = self
+                .row(
+                    &self.st.tag_year_before,
+                    (site.as_str(), tag.as_str(), year),
+                )
+                .await?;
+            rows.push((
+                site.as_str(),
+                tag.as_str(),
+                year,
+                published_id,
+                post.id.0,
+                post.slug.as_str(),
+                post.title.as_str(),
+                post.excerpt.as_str(),
+                post.author_name.as_str(),
+                &tags,
+                older.map(|(y,)| y),
+            ));
+        }
+        let mut batch = Batch::new(BatchType::Logged);
+        for _ in &rows {
+            batch.append_statement(self.st.tag_post_insert.clone());
+        }
+        self.batch(&batch, rows).await?;
+        for tag in &tags {
+            self.exec(
+                &self.st.tag_year_insert,
+                (site.as_str(), tag.as_str(), year),
+            )
+            .await?;
+        }
+        Ok(())
+    }
+
+    /// Removes a post's rows from the year buckets of `tags`.
+    async fn unlist_tags(
+        &self,
+        site: &Site,
+        tags: &[String],
+        published_id: CqlTimeuuid,
+    ) -> StoreResult<()> {
+        if tags.is_empty() {
+            return Ok(());
+        }
+        let year = year_of(published_id)?;
+        let rows: Vec<_> = tags
+            .iter()
+            .map(|tag| (site.as_str(), tag.as_str(), year, published_id))
+            .collect();
+        let mut batch = Batch::new(BatchType::Logged);
+        for _ in &rows {
+            batch.append_statement(self.st.tag_post_delete.clone());
+        }
+        self.batch(&batch, rows).await
     }
 
     /// Creates an account (and, with `site`, makes it that site's first administrator)
@@ -347,7 +427,7 @@ impl CassandraStore {
 
     /// Rewrites the front page and author page copies of a published post after its
     /// text changed.
-    async fn relist(&self, site: &Site, post: &Post) -> StoreResult<()> {
+    async fn relist(&self, site: &Site, post: &Post, previous_tags: &Tags) -> StoreResult<()> {
         if post.status != PostStatus::Published {
             return Ok(());
         }
@@ -357,10 +437,17 @@ impl CassandraStore {
                 (site.as_str(), post.id.0),
             )
             .await?;
-        match row.and_then(|(p,)| p) {
-            Some(published_id) => self.list_published(site, post, published_id).await,
-            None => Ok(()),
-        }
+        let Some(published_id) = row.and_then(|(p,)| p) else {
+            return Ok(());
+        };
+        let current = post.tags.to_strings();
+        let dropped: Vec<String> = previous_tags
+            .to_strings()
+            .into_iter()
+            .filter(|t| !current.contains(t))
+            .collect();
+        self.unlist_tags(site, &dropped, published_id).await?;
+        self.list_published(site, post, published_id).await
     }
 
     /// Moves a post whose next revision row exists but which still shows `base` (its saver
@@ -376,6 +463,10 @@ impl CassandraStore {
             return Ok(());
         };
         let revision = row.into_revision()?;
+        let before = match self.post_by_id(site, id).await? {
+            Some(post) => post.tags,
+            None => return Ok(()),
+        };
         let excerpt = crate::domain::markdown::excerpt(revision.body.as_str(), 280);
         let tags = revision.tags.to_strings();
         let moved = self
@@ -401,7 +492,7 @@ impl CassandraStore {
                     return Ok(());
                 }
                 match self.post_by_id(site, id).await? {
-                    Some(post) => self.relist(site, &post).await,
+                    Some(post) => self.relist(site, &post, &before).await,
                     None => Ok(()),
                 }
             }
@@ -659,6 +750,23 @@ impl Statements {
             ))
             .await?,
             unlist_rows,
+            tag_post_insert: prepare(format!(
+                "INSERT INTO {ks}.posts_by_tag (site, tag, year, {SUMMARY_COLUMNS}, older_year) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            ))
+            .await?,
+            tag_post_delete: prepare(format!(
+                "DELETE FROM {ks}.posts_by_tag WHERE site = ? AND tag = ? AND year = ? AND published = ?"
+            ))
+            .await?,
+            tag_year_insert: prepare(format!("INSERT INTO {ks}.tag_years (site, tag, year) VALUES (?, ?, ?)")).await?,
+            tag_year_before: prepare(format!(
+                "SELECT year FROM {ks}.tag_years WHERE site = ? AND tag = ? AND year < ? LIMIT 1"
+            ))
+            .await?,
+            tag_page_read: prepare(format!(
+                "SELECT {SUMMARY_COLUMNS}, older_year FROM {ks}.posts_by_tag WHERE site = ? AND tag = ? AND year = ?"
+            ))
+            .await?,
             post_publish: prepare(
                 format!("UPDATE {ks}.posts SET status = 'published', published = ?, published_id = ? WHERE site = ? AND post_id = ? IF status = 'draft'"),
             )
@@ -976,6 +1084,61 @@ struct DirectoryRow {
     email: String,
     role: String,
     banned: Option<bool>,
+}
+
+/// A row of posts_by_tag: a summary and its bucket's static pointer to older posts.
+#[derive(DeserializeRow)]
+struct TagRow {
+    published: CqlTimeuuid,
+    post_id: Uuid,
+    slug: String,
+    title: String,
+    excerpt: String,
+    author_name: String,
+    tags: Option<Vec<String>>,
+    older_year: Option<i32>,
+}
+
+impl TagRow {
+    fn into_summary_row(self) -> SummaryRow {
+        SummaryRow {
+            published: self.published,
+            post_id: self.post_id,
+            slug: self.slug,
+            title: self.title,
+            excerpt: self.excerpt,
+            author_name: self.author_name,
+            tags: self.tags,
+        }
+    }
+}
+
+/// The year bucket of a publication time UUID.
+fn year_of(published: CqlTimeuuid) -> StoreResult<i32> {
+    timeuuid::time_of(Uuid::from(published))
+        .map(|at| chrono::Datelike::year(&at))
+        .ok_or_else(|| StoreError::Corrupt("a publication key is not a time UUID".into()))
+}
+
+/// Where a tag page continues: `<year>` (the start of that year's bucket) or
+/// `<year>.<hex of the driver's paging state>`.
+fn tag_cursor(year: i32, state: Option<&PagingState>) -> String {
+    match state.and_then(PagingState::as_bytes_slice) {
+        Some(bytes) => format!("{year}.{}", crate::domain::token::hex(bytes)),
+        None => year.to_string(),
+    }
+}
+
+fn parse_tag_cursor(cursor: &str) -> Option<(i32, PagingState)> {
+    let (year, state) = match cursor.split_once('.') {
+        Some((year, hex)) => (year, Some(crate::domain::token::unhex(hex)?)),
+        None => (cursor, None),
+    };
+    let year: i32 = year.parse().ok().filter(|y| (1970..=9999).contains(y))?;
+    Some((
+        year,
+        state.map_or_else(PagingState::start, PagingState::new_from_raw_bytes),
+    ))
 }
 
 /// A row of front_page or posts_by_author.
@@ -1353,6 +1516,8 @@ impl Store for CassandraStore {
                 (site.as_str(), post.author_id.0, published_id),
             );
             self.batch(&self.st.unlist_rows, rows).await?;
+            self.unlist_tags(site, &post.tags.to_strings(), published_id)
+                .await?;
         }
         Ok(after)
     }
@@ -1497,7 +1662,7 @@ impl Store for CassandraStore {
             )
             .into());
         }
-        self.relist(site, &saved).await?;
+        self.relist(site, &saved, &post.tags).await?;
         Ok(saved)
     }
 
@@ -1633,6 +1798,92 @@ impl Store for CassandraStore {
         summaries(rows)
     }
 
+    async fn tag_page(
+        &self,
+        site: &Site,
+        tag: &Tag,
+        after: Option<&str>,
+        limit: usize,
+    ) -> Result<ListPage, PageError> {
+        use std::ops::ControlFlow;
+        let limit = limit.clamp(1, 100);
+        let (mut year, mut state) = match after {
+            None => (
+                chrono::Datelike::year(&crate::domain::now()),
+                PagingState::start(),
+            ),
+            Some(cursor) => parse_tag_cursor(cursor).ok_or(PageError::BadCursor)?,
+        };
+        let mut posts = Vec::new();
+        loop {
+            let mut statement = self.st.tag_page_read.clone();
+            statement.set_page_size((limit - posts.len()) as i32);
+            let (result, response) = self
+                .session
+                .execute_single_page(&statement, (site.as_str(), tag.as_str(), year), state)
+                .await
+                .map_err(|e| match e {
+                    // A paging state this cluster did not make.
+                    ExecutionError::LastAttemptError(RequestAttemptError::DbError(
+                        DbError::ProtocolError | DbError::Invalid,
+                        _,
+                    )) => PageError::BadCursor,
+                    other => PageError::Store(unavailable(other)),
+                })?;
+            let rows: Vec<TagRow> = result
+                .into_rows_result()
+                .map_err(unavailable)?
+                .rows::<TagRow>()
+                .map_err(|e| StoreError::Corrupt(e.to_string()))?
+                .collect::<Result<_, _>>()
+                .map_err(|e| StoreError::Corrupt(e.to_string()))?;
+            let static_older = rows.first().and_then(|r| r.older_year);
+            let empty = rows.is_empty();
+            posts.extend(summaries(
+                rows.into_iter().map(TagRow::into_summary_row).collect(),
+            )?);
+            match response.into_paging_control_flow() {
+                ControlFlow::Continue(next) => {
+                    if posts.len() >= limit {
+                        return Ok(ListPage {
+                            posts,
+                            next: Some(tag_cursor(year, Some(&next))),
+                        });
+                    }
+                    state = next;
+                }
+                ControlFlow::Break(()) => {
+                    // This year is done; the next older year with posts comes from the
+                    // bucket itself, or from tag_years when the bucket was empty.
+                    let older = if empty {
+                        let row: Option<(i32,)> = self
+                            .row(
+                                &self.st.tag_year_before,
+                                (site.as_str(), tag.as_str(), year),
+                            )
+                            .await?;
+                        row.map(|(y,)| y)
+                    } else {
+                        static_older
+                    };
+                    match older.filter(|older| *older < year) {
+                        None => return Ok(ListPage { posts, next: None }),
+                        Some(older) => {
+                            year = older;
+                            state = PagingState::start();
+                            if posts.len() >= limit {
+                                return Ok(ListPage {
+                                    posts,
+                                    next: Some(tag_cursor(year, None)),
+                                });
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     async fn posts_by_author(
         &self,
         site: &Site,
@@ -1674,7 +1925,7 @@ mod tests {
     #[test]
     fn schema_file_splits_into_create_statements() {
         let statements = schema_statements(SCHEMA);
-        assert_eq!(statements.len(), 13);
+        assert_eq!(statements.len(), 15);
         assert!(
             statements
                 .iter()

@@ -11,7 +11,7 @@ use crate::domain::password::PasswordHash;
 use crate::domain::user::Login;
 use crate::domain::{
     Email, Invalid, NewPost, NewUser, Post, PostEdit, PostId, PostSummary, Profile,
-    RevisionSummary, Role, SavedRevision, Site, Slug, User, UserId, Username,
+    RevisionSummary, Role, SavedRevision, Site, Slug, Tag, User, UserId, Username,
 };
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
@@ -58,6 +58,24 @@ pub enum AccountError {
     Taken(Taken),
     #[error("no such user")]
     NoSuchUser,
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+/// A page of a list of posts, and where the next page starts: a cursor that only the store
+/// that made it understands (Cassandra: a bucket and the driver's paging state; SQLite: a
+/// keyset position). Never an offset.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ListPage {
+    pub posts: Vec<PostSummary>,
+    pub next: Option<String>,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum PageError {
+    /// A cursor this store did not make, or made for another list.
+    #[error("this page link is broken")]
+    BadCursor,
     #[error(transparent)]
     Store(#[from] StoreError),
 }
@@ -260,6 +278,16 @@ pub trait Store: Send + Sync {
 
     /// The newest published posts of a site, newest first: one read.
     async fn front_page(&self, site: &Site, limit: usize) -> StoreResult<Vec<PostSummary>>;
+
+    /// A tag's published posts (seed 001's Tag rows), newest first, `limit` at a time,
+    /// starting where the cursor `after` says.
+    async fn tag_page(
+        &self,
+        site: &Site,
+        tag: &Tag,
+        after: Option<&str>,
+        limit: usize,
+    ) -> Result<ListPage, PageError>;
 
     /// An author's published posts on a site, newest first: one read.
     async fn posts_by_author(

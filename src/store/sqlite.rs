@@ -3,15 +3,15 @@
 //! blocking threads.
 
 use super::{
-    AccountError, DirectoryEntry, EditError, Fault, Faults, ID_POOL_SIZE, NewSession, OpenError,
-    SetupError, Store, StoreError, StoreOptions, StoreResult, Taken,
+    AccountError, DirectoryEntry, EditError, Fault, Faults, ID_POOL_SIZE, ListPage, NewSession,
+    OpenError, PageError, SetupError, Store, StoreError, StoreOptions, StoreResult, Taken,
 };
 use crate::domain::password::PasswordHash;
 use crate::domain::post::Body;
 use crate::domain::user::{Login, shelf_of};
 use crate::domain::{
     Email, NewPost, NewUser, Post, PostEdit, PostId, PostStatus, PostSummary, Profile,
-    RevisionSummary, Role, SavedRevision, Site, Slug, Tags, Title, User, UserId, Username,
+    RevisionSummary, Role, SavedRevision, Site, Slug, Tag, Tags, Title, User, UserId, Username,
     millis_to_time,
 };
 use async_trait::async_trait;
@@ -80,6 +80,14 @@ CREATE TABLE posts (
     UNIQUE (site, slug),
     UNIQUE (site, short_id)
 );
+CREATE TABLE post_tags (
+    site      TEXT NOT NULL,
+    tag       TEXT NOT NULL,
+    post_id   TEXT NOT NULL,
+    published INTEGER NOT NULL,
+    PRIMARY KEY (site, tag, post_id)
+);
+CREATE INDEX post_tags_newest ON post_tags (site, tag, published DESC, post_id DESC);
 CREATE TABLE host_counters (
     host TEXT PRIMARY KEY,
     last INTEGER NOT NULL
@@ -363,6 +371,42 @@ fn post_by_id(sql: &Sql<'_>, site: &str, id: &str) -> StoreResult<Option<Post>> 
         .and_then(|mut s| s.query_row(params![site, id], PostRow::read).optional())
         .map_err(unavailable)?;
     row.map(PostRow::into_post).transpose()
+}
+
+/// Makes a post's rows in the tag index match its tags and publication (none for a draft).
+fn list_tags(sql: &Sql<'_>, site: &str, post: &Post) -> StoreResult<()> {
+    let id = post.id.0.to_string();
+    sql.prepare("DELETE FROM post_tags WHERE site = ?1 AND post_id = ?2")
+        .and_then(|mut s| s.execute(params![site, id]))
+        .map_err(unavailable)?;
+    if let Some(published) = post.published {
+        for tag in post.tags.iter() {
+            sql.prepare(
+                "INSERT INTO post_tags (site, tag, post_id, published) VALUES (?1, ?2, ?3, ?4)",
+            )
+            .and_then(|mut s| {
+                s.execute(params![
+                    site,
+                    tag.as_str(),
+                    id,
+                    published.timestamp_millis()
+                ])
+            })
+            .map_err(unavailable)?;
+        }
+    }
+    Ok(())
+}
+
+/// The position after a post in a tag's list: `<published millis>.<post id>`.
+fn tag_cursor(post: &PostSummary) -> String {
+    format!("{}.{}", post.published.timestamp_millis(), post.id.0)
+}
+
+fn parse_tag_cursor(cursor: &str) -> Option<(i64, String)> {
+    let (millis, id) = cursor.split_once('.')?;
+    let id = Uuid::try_parse(id).ok()?;
+    Some((millis.parse().ok()?, id.to_string()))
 }
 
 /// Takes a number from the site's pool inside the caller's transaction: a random slot,
@@ -815,8 +859,7 @@ impl Store for SqliteStore {
                 ])
             })
             .map_err(unavailable)?;
-            tx.commit().map_err(unavailable)?;
-            Ok(Post {
+            let created = Post {
                 id: post.id,
                 slug,
                 title: post.title,
@@ -831,7 +874,10 @@ impl Store for SqliteStore {
                 published,
                 revision: 1,
                 short_id,
-            })
+            };
+            list_tags(&sql, &site, &created)?;
+            tx.commit().map_err(unavailable)?;
+            Ok(created)
         })
         .await
     }
@@ -854,6 +900,9 @@ impl Store for SqliteStore {
             .and_then(|mut s| s.execute(params![site, id]))
             .map_err(unavailable)?;
             let post = post_by_id(&sql, &site, &id)?;
+            if let Some(post) = &post {
+                list_tags(&sql, &site, post)?;
+            }
             tx.commit().map_err(unavailable)?;
             Ok(post)
         })
@@ -883,6 +932,9 @@ impl Store for SqliteStore {
             .and_then(|mut s| s.execute(params![site, id, at.timestamp_millis()]))
             .map_err(unavailable)?;
             let post = post_by_id(&sql, &site, &id)?;
+            if let Some(post) = &post {
+                list_tags(&sql, &site, post)?;
+            }
             tx.commit().map_err(unavailable)?;
             Ok(post)
         })
@@ -966,6 +1018,7 @@ impl Store for SqliteStore {
             })
             .map_err(unavailable)?;
             let post = post_by_id(&sql, &site, &id)?.ok_or(EditError::NoSuchPost)?;
+            list_tags(&sql, &site, &post)?;
             tx.commit().map_err(unavailable)?;
             Ok(post)
         })
@@ -1126,11 +1179,45 @@ impl Store for SqliteStore {
         self.run(move |conn, statements| {
             summaries(
                 &Sql { conn, statements },
-                "WHERE site = ?1 AND published IS NOT NULL ORDER BY published DESC, id DESC LIMIT ?2",
+                "FROM posts p WHERE site = ?1 AND published IS NOT NULL ORDER BY published DESC, id DESC LIMIT ?2",
                 params![site, limit as i64],
             )
         })
         .await
+    }
+
+    async fn tag_page(
+        &self,
+        site: &Site,
+        tag: &Tag,
+        after: Option<&str>,
+        limit: usize,
+    ) -> Result<ListPage, PageError> {
+        let (millis, id) = match after {
+            None => (i64::MAX, "~".to_owned()),
+            Some(cursor) => parse_tag_cursor(cursor).ok_or(PageError::BadCursor)?,
+        };
+        let (site, tag) = (site.to_string(), tag.as_str().to_owned());
+        let limit = limit.clamp(1, 100);
+        let mut posts = self
+            .run(move |conn, statements| {
+                summaries(
+                    &Sql { conn, statements },
+                    "FROM post_tags t JOIN posts p ON p.site = t.site AND p.id = t.post_id
+                     WHERE t.site = ?1 AND t.tag = ?2 AND (t.published < ?3 OR (t.published = ?3 AND t.post_id < ?4))
+                     ORDER BY t.published DESC, t.post_id DESC LIMIT ?5",
+                    params![site, tag, millis, id, limit as i64 + 1],
+                )
+            })
+            .await?;
+        let next = (posts.len() > limit).then(|| {
+            posts.truncate(limit);
+            posts.last().map(tag_cursor)
+        });
+        Ok(ListPage {
+            posts,
+            next: next.flatten(),
+        })
     }
 
     async fn posts_by_author(
@@ -1143,7 +1230,7 @@ impl Store for SqliteStore {
         self.run(move |conn, statements| {
             summaries(
                 &Sql { conn, statements },
-                "WHERE site = ?1 AND author_id = ?2 AND published IS NOT NULL
+                "FROM posts p WHERE site = ?1 AND author_id = ?2 AND published IS NOT NULL
                  ORDER BY published DESC, id DESC LIMIT ?3",
                 params![site, author.0.to_string(), limit as i64],
             )
@@ -1152,7 +1239,8 @@ impl Store for SqliteStore {
     }
 }
 
-/// Post summaries selected by `filter` (a WHERE, ORDER BY and LIMIT clause).
+/// Post summaries selected by `filter` (a FROM ... WHERE ... ORDER BY ... LIMIT clause
+/// in which `p` is the posts table).
 fn summaries(
     sql: &Sql<'_>,
     filter: &str,
@@ -1160,7 +1248,7 @@ fn summaries(
 ) -> StoreResult<Vec<PostSummary>> {
     let mut stmt = sql
         .prepare(&format!(
-            "SELECT id, slug, title, excerpt, author_name, tags, published FROM posts {filter}"
+            "SELECT p.id, p.slug, p.title, p.excerpt, p.author_name, p.tags, p.published {filter}"
         ))
         .map_err(unavailable)?;
     let rows = stmt

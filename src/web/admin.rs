@@ -71,7 +71,7 @@ pub async fn users(
             .unwrap_or_default();
         page.next = Some(format!(
             "/admin/users?shelf={shelf}&after={}",
-            encode(&last)
+            super::pages::encode_component(&last)
         ));
     }
     if entries.is_empty() {
@@ -88,20 +88,13 @@ fn key_of(username: &str) -> String {
         .unwrap_or_else(|_| username.to_lowercase())
 }
 
-fn encode(value: &str) -> String {
-    value
-        .bytes()
-        .map(|b| match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' => (b as char).to_string(),
-            _ => format!("%{b:02X}"),
-        })
-        .collect()
-}
-
 fn row(entry: DirectoryEntry) -> DirectoryRow {
     DirectoryRow {
         id: entry.id.0.to_string(),
-        author_url: format!("/authors/{}", encode(&entry.username)),
+        author_url: format!(
+            "/authors/{}",
+            super::pages::encode_component(&entry.username)
+        ),
         username: entry.username,
         display_name: entry.display_name,
         email: entry.email,

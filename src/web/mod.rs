@@ -13,6 +13,7 @@ mod pages;
 mod posts;
 mod revisions;
 mod settings;
+mod tags;
 
 pub use auth::{CSRF_COOKIE, SESSION_COOKIE};
 pub use error::WebError;
@@ -111,6 +112,7 @@ pub fn configure(cfg: &mut web::ServiceConfig, state: AppState) {
                 .route("/write", web::post().to(posts::create))
                 .route("/posts/{slug}", web::get().to(posts::show))
                 .route("/p/{n}", web::get().to(posts::short_link))
+                .route("/tags/{tag}", web::get().to(tags::show))
                 .route("/posts/{slug}/publish", web::post().to(posts::publish))
                 .route("/posts/{slug}/unpublish", web::post().to(posts::unpublish))
                 .route("/posts/{slug}/edit", web::get().to(revisions::edit_form))

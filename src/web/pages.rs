@@ -58,7 +58,7 @@ pub struct SummaryView {
     pub excerpt: String,
     pub author: String,
     pub date: Dated,
-    pub tags: Vec<String>,
+    pub tags: Vec<TagLink>,
 }
 
 impl From<PostSummary> for SummaryView {
@@ -69,7 +69,7 @@ impl From<PostSummary> for SummaryView {
             excerpt: p.excerpt,
             author: p.author_name,
             date: Dated::new(p.published),
-            tags: p.tags.to_strings(),
+            tags: tag_links(&p.tags),
         }
     }
 }
@@ -89,7 +89,7 @@ pub struct PostView {
     pub body_html: String,
     pub author: String,
     pub date: Dated,
-    pub tags: Vec<String>,
+    pub tags: Vec<TagLink>,
     pub draft: bool,
 }
 
@@ -102,7 +102,7 @@ impl From<&Post> for PostView {
             body_html: p.body_html.clone(),
             author: p.author_name.clone(),
             date: Dated::new(p.published.unwrap_or(p.created)),
-            tags: p.tags.to_strings(),
+            tags: tag_links(&p.tags),
             draft: p.status == PostStatus::Draft,
         }
     }
@@ -294,4 +294,46 @@ pub struct DiffPage {
     pub from: u32,
     pub to: u32,
     pub lines: Vec<DiffLine>,
+}
+
+/// A URL path segment or query value, percent-encoded (everything but unreserved ASCII).
+pub fn encode_component(value: &str) -> String {
+    value
+        .bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
+                (b as char).to_string()
+            }
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+/// A tag's page.
+pub fn tag_url(tag: &str) -> String {
+    format!("/tags/{}", encode_component(tag))
+}
+
+/// A tag and its page, for the tag lists under posts.
+pub struct TagLink {
+    pub name: String,
+    pub url: String,
+}
+
+pub fn tag_links(tags: &crate::domain::Tags) -> Vec<TagLink> {
+    tags.iter()
+        .map(|t| TagLink {
+            name: t.as_str().to_owned(),
+            url: tag_url(t.as_str()),
+        })
+        .collect()
+}
+
+#[derive(Template)]
+#[template(path = "tags/show.html")]
+pub struct TagPage {
+    pub layout: Layout,
+    pub tag: String,
+    pub posts: Vec<SummaryView>,
+    pub next: Option<String>,
 }

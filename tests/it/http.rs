@@ -133,7 +133,7 @@ async fn an_author_publishes_and_an_anonymous_reader_sees_it(t: TestStore) {
     let html = post.text().await.unwrap();
     assert!(html.contains("<h1>First light</h1>"));
     assert!(html.contains("The <em>first</em> post."));
-    assert!(html.contains("<span class=\"tag\">notes</span>"));
+    assert!(html.contains("<a class=\"tag\" href=\"/tags/notes\">notes</a>"));
 }
 
 async fn a_draft_is_hidden_until_published(t: TestStore) {

@@ -14,3 +14,4 @@ mod http;
 mod revisions;
 mod routes;
 mod store_contract;
+mod tags;

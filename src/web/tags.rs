@@ -1,0 +1,52 @@
+//! Tag pages (seed 001's Tag rows): a tag's posts, newest first, a page at a time.
+
+use super::auth::{CsrfToken, MaybeUser};
+use super::pages::{Layout, TagPage};
+use super::{AppState, WebError, render};
+use crate::domain::Tag;
+use crate::store::PageError;
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, web};
+use serde::Deserialize;
+
+#[derive(Deserialize)]
+pub struct TagQuery {
+    after: Option<String>,
+}
+
+pub async fn show(
+    state: web::Data<AppState>,
+    user: MaybeUser,
+    csrf: CsrfToken,
+    tag: web::Path<String>,
+    query: web::Query<TagQuery>,
+) -> Result<HttpResponse, WebError> {
+    let tag = Tag::parse(&tag).map_err(|_| WebError::NotFound)?;
+    let after = query.after.as_deref().filter(|a| !a.is_empty());
+    let page = state
+        .store
+        .tag_page(&state.site, &tag, after, state.front_page_size)
+        .await
+        .map_err(|e| match e {
+            PageError::BadCursor => WebError::BadRequest(
+                "This page link is broken. Start again from the first page of the tag.".into(),
+            ),
+            PageError::Store(e) => e.into(),
+        })?;
+    if page.posts.is_empty() && after.is_none() {
+        return Err(WebError::NotFoundWith(format!(
+            "No post is tagged “{}”.",
+            tag.as_str()
+        )));
+    }
+    let url = super::pages::tag_url(tag.as_str());
+    let page = TagPage {
+        layout: Layout::new(&user, &csrf),
+        tag: tag.as_str().to_owned(),
+        posts: page.posts.into_iter().map(Into::into).collect(),
+        next: page
+            .next
+            .map(|cursor| format!("{url}?after={}", super::pages::encode_component(&cursor))),
+    };
+    render(StatusCode::OK, &page)
+}
