@@ -10,8 +10,8 @@ pub mod token;
 pub mod user;
 
 pub use post::{
-    NewPost, Post, PostEdit, PostId, PostStatus, PostSummary, RevisionSummary, SavedRevision, Slug,
-    Tag, Tags, Title,
+    Draft, NewPost, Post, PostEdit, PostId, PostStatus, PostSummary, RevisionSummary,
+    SavedRevision, Slug, Tag, Tags, Title,
 };
 pub use site::Site;
 pub use user::{Email, NewUser, Profile, Role, User, UserId, Username};

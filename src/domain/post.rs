@@ -362,6 +362,51 @@ impl PostEdit {
     }
 }
 
+/// An author's private, unfinished edit of a post (seed 000's `#user/<id>/<branch>` key):
+/// saved as often as they like without making revisions. Only sizes are checked, since a
+/// draft may be half-written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Draft {
+    pub base: u32,
+    pub title: String,
+    pub body: String,
+    pub tags: String,
+    pub saved: DateTime<Utc>,
+}
+
+impl Draft {
+    pub fn parse(
+        base: u32,
+        title: &str,
+        body: &str,
+        tags: &str,
+        saved: DateTime<Utc>,
+    ) -> Result<Self, Invalid> {
+        if title.chars().count() > Title::MAX {
+            return Err(Invalid::new(format!(
+                "A title has at most {} characters.",
+                Title::MAX
+            )));
+        }
+        if body.len() > Body::MAX_BYTES {
+            return Err(Invalid::new(format!(
+                "A post body has at most {} KiB of Markdown.",
+                Body::MAX_BYTES / 1024
+            )));
+        }
+        if tags.len() > 1024 {
+            return Err(Invalid::new("The tags field has at most 1024 characters."));
+        }
+        Ok(Self {
+            base,
+            title: title.to_owned(),
+            body: body.replace("\r\n", "\n"),
+            tags: tags.to_owned(),
+            saved,
+        })
+    }
+}
+
 /// One saved version of a post: immutable once written.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SavedRevision {

@@ -16,7 +16,7 @@ use crate::domain::timeuuid;
 use crate::domain::token::random_below;
 use crate::domain::user::{Login, shelf_of};
 use crate::domain::{
-    Email, NewPost, NewUser, Post, PostEdit, PostId, PostStatus, PostSummary, Profile,
+    Draft, Email, NewPost, NewUser, Post, PostEdit, PostId, PostStatus, PostSummary, Profile,
     RevisionSummary, Role, SavedRevision, Site, Slug, Tag, Tags, Title, User, UserId, Username,
 };
 use async_trait::async_trait;
@@ -91,6 +91,9 @@ struct Statements {
     publish_rows: Batch,
     /// Both rows again, removed when a post goes back to draft.
     unlist_rows: Batch,
+    draft_write: PreparedStatement,
+    draft_read: PreparedStatement,
+    draft_delete: PreparedStatement,
     tag_post_insert: PreparedStatement,
     tag_post_delete: PreparedStatement,
     tag_year_insert: PreparedStatement,
@@ -750,6 +753,15 @@ impl Statements {
             ))
             .await?,
             unlist_rows,
+            draft_write: prepare(format!(
+                "INSERT INTO {ks}.drafts (site, post_id, user_id, base, title, body, tags, saved) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+            ))
+            .await?,
+            draft_read: prepare(format!(
+                "SELECT base, title, body, tags, saved FROM {ks}.drafts WHERE site = ? AND post_id = ? AND user_id = ?"
+            ))
+            .await?,
+            draft_delete: prepare(format!("DELETE FROM {ks}.drafts WHERE site = ? AND post_id = ? AND user_id = ?")).await?,
             tag_post_insert: prepare(format!(
                 "INSERT INTO {ks}.posts_by_tag (site, tag, year, {SUMMARY_COLUMNS}, older_year) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
             ))
@@ -1666,6 +1678,50 @@ impl Store for CassandraStore {
         Ok(saved)
     }
 
+    async fn save_draft(
+        &self,
+        site: &Site,
+        id: PostId,
+        user: UserId,
+        draft: &Draft,
+    ) -> StoreResult<()> {
+        let values = (
+            site.as_str(),
+            id.0,
+            user.0,
+            draft.base as i32,
+            draft.title.as_str(),
+            draft.body.as_str(),
+            draft.tags.as_str(),
+            draft.saved,
+        );
+        self.exec(&self.st.draft_write, values).await?;
+        Ok(())
+    }
+
+    async fn draft(&self, site: &Site, id: PostId, user: UserId) -> StoreResult<Option<Draft>> {
+        let row: Option<(i32, String, String, String, DateTime<Utc>)> = self
+            .row(&self.st.draft_read, (site.as_str(), id.0, user.0))
+            .await?;
+        row.map(|(base, title, body, tags, saved)| {
+            let base = u32::try_from(base).map_err(|e| StoreError::Corrupt(e.to_string()))?;
+            Ok(Draft {
+                base,
+                title,
+                body,
+                tags,
+                saved,
+            })
+        })
+        .transpose()
+    }
+
+    async fn discard_draft(&self, site: &Site, id: PostId, user: UserId) -> StoreResult<()> {
+        self.exec(&self.st.draft_delete, (site.as_str(), id.0, user.0))
+            .await?;
+        Ok(())
+    }
+
     async fn revisions(&self, site: &Site, id: PostId) -> StoreResult<Vec<RevisionSummary>> {
         let rows: Vec<(i32, String, Option<String>, DateTime<Utc>, String)> = self
             .rows(&self.st.revisions_list, (site.as_str(), id.0))
@@ -1925,7 +1981,7 @@ mod tests {
     #[test]
     fn schema_file_splits_into_create_statements() {
         let statements = schema_statements(SCHEMA);
-        assert_eq!(statements.len(), 15);
+        assert_eq!(statements.len(), 16);
         assert!(
             statements
                 .iter()

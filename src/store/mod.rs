@@ -10,7 +10,7 @@ pub mod sqlite;
 use crate::domain::password::PasswordHash;
 use crate::domain::user::Login;
 use crate::domain::{
-    Email, Invalid, NewPost, NewUser, Post, PostEdit, PostId, PostSummary, Profile,
+    Draft, Email, Invalid, NewPost, NewUser, Post, PostEdit, PostId, PostSummary, Profile,
     RevisionSummary, Role, SavedRevision, Site, Slug, Tag, User, UserId, Username,
 };
 use async_trait::async_trait;
@@ -247,6 +247,19 @@ pub trait Store: Send + Sync {
         id: PostId,
         edit: PostEdit,
     ) -> Result<Post, EditError>;
+
+    /// Keeps (replacing) a user's draft of a post.
+    async fn save_draft(
+        &self,
+        site: &Site,
+        id: PostId,
+        user: UserId,
+        draft: &Draft,
+    ) -> StoreResult<()>;
+
+    async fn draft(&self, site: &Site, id: PostId, user: UserId) -> StoreResult<Option<Draft>>;
+
+    async fn discard_draft(&self, site: &Site, id: PostId, user: UserId) -> StoreResult<()>;
 
     /// A post's history, newest first.
     async fn revisions(&self, site: &Site, id: PostId) -> StoreResult<Vec<RevisionSummary>>;

@@ -10,7 +10,7 @@ use crate::domain::password::PasswordHash;
 use crate::domain::post::Body;
 use crate::domain::user::{Login, shelf_of};
 use crate::domain::{
-    Email, NewPost, NewUser, Post, PostEdit, PostId, PostStatus, PostSummary, Profile,
+    Draft, Email, NewPost, NewUser, Post, PostEdit, PostId, PostStatus, PostSummary, Profile,
     RevisionSummary, Role, SavedRevision, Site, Slug, Tag, Tags, Title, User, UserId, Username,
     millis_to_time,
 };
@@ -79,6 +79,17 @@ CREATE TABLE posts (
     PRIMARY KEY (site, id),
     UNIQUE (site, slug),
     UNIQUE (site, short_id)
+);
+CREATE TABLE drafts (
+    site    TEXT NOT NULL,
+    post_id TEXT NOT NULL,
+    user_id TEXT NOT NULL,
+    base    INTEGER NOT NULL,
+    title   TEXT NOT NULL,
+    body    TEXT NOT NULL,
+    tags    TEXT NOT NULL,
+    saved   INTEGER NOT NULL,
+    PRIMARY KEY (site, post_id, user_id)
 );
 CREATE TABLE post_tags (
     site      TEXT NOT NULL,
@@ -1021,6 +1032,77 @@ impl Store for SqliteStore {
             list_tags(&sql, &site, &post)?;
             tx.commit().map_err(unavailable)?;
             Ok(post)
+        })
+        .await
+    }
+
+    async fn save_draft(
+        &self,
+        site: &Site,
+        id: PostId,
+        user: UserId,
+        draft: &Draft,
+    ) -> StoreResult<()> {
+        let (site, draft) = (site.to_string(), draft.clone());
+        self.run(move |conn, statements| {
+            Sql { conn, statements }
+                .prepare(
+                    "INSERT INTO drafts (site, post_id, user_id, base, title, body, tags, saved)
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+                     ON CONFLICT (site, post_id, user_id) DO UPDATE SET
+                       base = ?4, title = ?5, body = ?6, tags = ?7, saved = ?8",
+                )
+                .and_then(|mut s| {
+                    s.execute(params![
+                        site,
+                        id.0.to_string(),
+                        user.0.to_string(),
+                        draft.base,
+                        draft.title,
+                        draft.body,
+                        draft.tags,
+                        draft.saved.timestamp_millis(),
+                    ])
+                })
+                .map_err(unavailable)?;
+            Ok(())
+        })
+        .await
+    }
+
+    async fn draft(&self, site: &Site, id: PostId, user: UserId) -> StoreResult<Option<Draft>> {
+        let site = site.to_string();
+        self.run(move |conn, statements| {
+            Sql { conn, statements }
+                .prepare(
+                    "SELECT base, title, body, tags, saved FROM drafts
+                     WHERE site = ?1 AND post_id = ?2 AND user_id = ?3",
+                )
+                .and_then(|mut s| {
+                    s.query_row(params![site, id.0.to_string(), user.0.to_string()], |r| {
+                        Ok(Draft {
+                            base: r.get(0)?,
+                            title: r.get(1)?,
+                            body: r.get(2)?,
+                            tags: r.get(3)?,
+                            saved: millis_to_time(r.get(4)?),
+                        })
+                    })
+                    .optional()
+                })
+                .map_err(unavailable)
+        })
+        .await
+    }
+
+    async fn discard_draft(&self, site: &Site, id: PostId, user: UserId) -> StoreResult<()> {
+        let site = site.to_string();
+        self.run(move |conn, statements| {
+            Sql { conn, statements }
+                .prepare("DELETE FROM drafts WHERE site = ?1 AND post_id = ?2 AND user_id = ?3")
+                .and_then(|mut s| s.execute(params![site, id.0.to_string(), user.0.to_string()]))
+                .map_err(unavailable)?;
+            Ok(())
         })
         .await
     }

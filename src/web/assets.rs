@@ -9,3 +9,12 @@ pub async fn stylesheet() -> HttpResponse {
         .insert_header((header::CACHE_CONTROL, "public, max-age=3600"))
         .body(STYLESHEET)
 }
+
+const AUTOSAVE: &str = include_str!("../../static/autosave.js");
+
+pub async fn autosave_script() -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("text/javascript; charset=utf-8")
+        .insert_header((header::CACHE_CONTROL, "public, max-age=3600"))
+        .body(AUTOSAVE)
+}

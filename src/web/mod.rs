@@ -76,7 +76,7 @@ pub fn configure(cfg: &mut web::ServiceConfig, state: AppState) {
         .add((header::REFERRER_POLICY, "same-origin"))
         .add((
             header::CONTENT_SECURITY_POLICY,
-            "default-src 'self'; img-src 'self' https: data:; style-src 'self'; script-src 'none'; \
+            "default-src 'self'; img-src 'self' https: data:; style-src 'self'; script-src 'self'; \
              object-src 'none'; frame-ancestors 'none'; form-action 'self'; base-uri 'none'",
         ));
     cfg.app_data(web::Data::new(state))
@@ -117,6 +117,10 @@ pub fn configure(cfg: &mut web::ServiceConfig, state: AppState) {
                 .route("/posts/{slug}/unpublish", web::post().to(posts::unpublish))
                 .route("/posts/{slug}/edit", web::get().to(revisions::edit_form))
                 .route("/posts/{slug}/edit", web::post().to(revisions::save))
+                .route(
+                    "/posts/{slug}/draft/discard",
+                    web::post().to(revisions::discard_draft),
+                )
                 .route("/posts/{slug}/history", web::get().to(revisions::history))
                 .route("/posts/{slug}/diff", web::get().to(revisions::diff))
                 .route(
@@ -128,6 +132,10 @@ pub fn configure(cfg: &mut web::ServiceConfig, state: AppState) {
                     web::post().to(revisions::restore),
                 )
                 .route("/static/sibyl.css", web::get().to(assets::stylesheet))
+                .route(
+                    "/static/autosave.js",
+                    web::get().to(assets::autosave_script),
+                )
                 .default_service(web::to(not_found)),
         );
 }

@@ -239,6 +239,8 @@ pub struct EditPage {
     pub layout: Layout,
     pub url: String,
     pub error: Option<String>,
+    pub notice: Option<String>,
+    pub has_draft: bool,
     pub base: u32,
     pub title: String,
     pub body: String,

@@ -8,7 +8,7 @@ use super::pages::{
 use super::{AppState, WebError, render, see_other};
 use crate::domain::post::{Body, parse_message};
 use crate::domain::revision::{Locale, PagePath, RevisionKey};
-use crate::domain::{Post, PostEdit, Role, SavedRevision, Slug, Tags, Title, User, now};
+use crate::domain::{Draft, Post, PostEdit, Role, SavedRevision, Slug, Tags, Title, User, now};
 use crate::store::EditError;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
@@ -65,6 +65,8 @@ fn edit_page(
         layout: Layout::new(&MaybeUser(Some(author.clone())), csrf),
         url: format!("/posts/{}", post.slug.as_str()),
         error,
+        notice: None,
+        has_draft: false,
         base: form.map_or(post.revision, |f| f.base),
         title: form.map_or_else(|| post.title.as_str().to_owned(), |f| f.title.clone()),
         body: form.map_or_else(|| post.body.as_str().to_owned(), |f| f.body.clone()),
@@ -80,10 +82,49 @@ pub async fn edit_form(
     slug: web::Path<String>,
 ) -> Result<HttpResponse, WebError> {
     let post = editable(&state, &author.0, &slug).await?;
-    render(
-        StatusCode::OK,
-        &edit_page(&author.0, &csrf, &post, None, None),
-    )
+    let mut page = edit_page(&author.0, &csrf, &post, None, None);
+    if let Some(draft) = state.store.draft(&state.site, post.id, author.0.id).await? {
+        let changed = if draft.base == post.revision {
+            String::new()
+        } else {
+            format!(
+                " The post has moved on to revision {} since.",
+                post.revision
+            )
+        };
+        page.notice = Some(format!(
+            "This is your draft, saved {} from revision {}; it is not a revision yet.{changed}",
+            draft.saved.format("%B %-d, %Y at %H:%M UTC"),
+            draft.base
+        ));
+        page.has_draft = true;
+        page.base = draft.base;
+        page.title = draft.title;
+        page.body = draft.body;
+        page.tags = draft.tags;
+    }
+    render(StatusCode::OK, &page)
+}
+
+#[derive(Deserialize)]
+pub struct DiscardForm {
+    csrf: String,
+}
+
+pub async fn discard_draft(
+    state: web::Data<AppState>,
+    author: Author,
+    csrf: CsrfToken,
+    slug: web::Path<String>,
+    form: web::Form<DiscardForm>,
+) -> Result<HttpResponse, WebError> {
+    csrf.check(&form.csrf)?;
+    let post = editable(&state, &author.0, &slug).await?;
+    state
+        .store
+        .discard_draft(&state.site, post.id, author.0.id)
+        .await?;
+    Ok(see_other(&format!("/posts/{}/edit", post.slug.as_str())))
 }
 
 #[derive(Deserialize)]
@@ -96,6 +137,9 @@ pub struct EditForm {
     tags: String,
     #[serde(default)]
     message: String,
+    /// `draft` keeps the text as a private draft; anything else saves a revision.
+    #[serde(default)]
+    action: String,
 }
 
 pub async fn save(
@@ -108,6 +152,21 @@ pub async fn save(
     csrf.check(&form.csrf)?;
     let user = author.0;
     let post = editable(&state, &user, &slug).await?;
+    if form.action == "draft" {
+        return match Draft::parse(form.base, &form.title, &form.body, &form.tags, now()) {
+            Ok(draft) => {
+                state
+                    .store
+                    .save_draft(&state.site, post.id, user.id, &draft)
+                    .await?;
+                Ok(see_other(&format!("/posts/{}/edit", post.slug.as_str())))
+            }
+            Err(e) => render(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                &edit_page(&user, &csrf, &post, Some(e.0), Some(&form)),
+            ),
+        };
+    }
     let parsed = (|| {
         Ok::<_, crate::domain::Invalid>((
             Title::parse(&form.title)?,
@@ -134,7 +193,13 @@ pub async fn save(
         message,
     );
     match state.store.save_revision(&state.site, post.id, edit).await {
-        Ok(saved) => Ok(see_other(&format!("/posts/{}", saved.slug.as_str()))),
+        Ok(saved) => {
+            state
+                .store
+                .discard_draft(&state.site, post.id, user.id)
+                .await?;
+            Ok(see_other(&format!("/posts/{}", saved.slug.as_str())))
+        }
         Err(EditError::Conflict) => {
             let error = format!(
                 "Someone saved this post (revision {}) after you opened it. Your text is below: compare it with the history, then save again.",

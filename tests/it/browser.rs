@@ -175,6 +175,16 @@ impl Browser {
         }
     }
 
+    /// Runs a script in the page and returns its result.
+    async fn run(&self, script: &str) -> Value {
+        self.call(
+            reqwest::Method::POST,
+            "/execute/sync",
+            Some(json!({"script": script, "args": []})),
+        )
+        .await
+    }
+
     async fn forget_cookies(&self) {
         self.call(reqwest::Method::DELETE, "/cookie", None).await;
     }
@@ -286,6 +296,33 @@ async fn first_visitor_sets_up_writes_publishes_and_a_reader_sees_it(t: TestStor
             .contains("+ It could compose music, too.")
     );
     browser.screenshot(&format!("{store}-4b-diff")).await;
+
+    // Typing in the editor saves a private draft by itself (no revision), found again
+    // on the next visit.
+    browser
+        .goto(&app.url("/posts/notes-on-the-analytical-engine/edit"))
+        .await;
+    browser
+        .type_into("#body", "\nAn unfinished afterthought")
+        .await;
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    while !browser.source().await.contains("Draft saved at") {
+        if std::time::Instant::now() > deadline {
+            let state = browser
+                .run("return [document.scripts.length, String(document.querySelector('form.editor[data-autosave]')), document.getElementById('autosave-status').textContent]")
+                .await;
+            panic!("the draft was not autosaved: {state}");
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    browser
+        .goto(&app.url("/posts/notes-on-the-analytical-engine/edit"))
+        .await;
+    let editor = browser.source().await;
+    assert!(editor.contains("This is your draft") && editor.contains("An unfinished afterthought"));
+    browser
+        .screenshot(&format!("{store}-4c-autosaved-draft"))
+        .await;
 
     browser.forget_cookies().await;
     browser.goto(&app.url("/")).await;

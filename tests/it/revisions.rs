@@ -402,3 +402,150 @@ async fn a_save_that_dies_between_its_writes_never_locks_the_post(kind: TestStor
         }
     }
 }
+
+both_stores!(drafts_are_private_replaceable_and_make_no_revision);
+
+async fn drafts_are_private_replaceable_and_make_no_revision(t: TestStore) {
+    let by = author(&t).await;
+    let other = author(&t).await;
+    let original = post(&t, &by).await;
+    let first =
+        sibyl::domain::Draft::parse(1, "Half a title", "Half a body", "one", now()).unwrap();
+    t.store
+        .save_draft(&t.site, original.id, by.id, &first)
+        .await
+        .unwrap();
+    let second = sibyl::domain::Draft::parse(1, "", "Still writing", "", now()).unwrap();
+    t.store
+        .save_draft(&t.site, original.id, by.id, &second)
+        .await
+        .unwrap();
+    assert_eq!(
+        t.store.draft(&t.site, original.id, by.id).await.unwrap(),
+        Some(second),
+        "the last save wins"
+    );
+    assert_eq!(
+        t.store.draft(&t.site, original.id, other.id).await.unwrap(),
+        None,
+        "drafts are per editor"
+    );
+    assert_eq!(
+        t.store.revisions(&t.site, original.id).await.unwrap().len(),
+        1,
+        "no revision was made"
+    );
+    assert_eq!(
+        t.store
+            .post_by_slug(&t.site, &original.slug)
+            .await
+            .unwrap()
+            .unwrap()
+            .title
+            .as_str(),
+        "First title"
+    );
+    t.store
+        .discard_draft(&t.site, original.id, by.id)
+        .await
+        .unwrap();
+    assert_eq!(
+        t.store.draft(&t.site, original.id, by.id).await.unwrap(),
+        None
+    );
+    assert!(sibyl::domain::Draft::parse(1, &"t".repeat(201), "", "", now()).is_err());
+    assert!(sibyl::domain::Draft::parse(1, "", &"b".repeat(300 * 1024), "", now()).is_err());
+}
+
+both_stores!(the_draft_button_keeps_text_without_a_revision);
+
+async fn the_draft_button_keeps_text_without_a_revision(t: TestStore) {
+    let app = spawn_app(t).await;
+    app.set_up().await;
+    let path = app.publish("Drafty", "Published text.").await;
+    let kept = app
+        .submit(
+            &format!("{path}/edit"),
+            &format!("{path}/edit"),
+            &[
+                ("base", "1"),
+                ("title", "Drafty"),
+                ("body", "Unfinished thought"),
+                ("tags", ""),
+                ("message", ""),
+                ("action", "draft"),
+            ],
+        )
+        .await;
+    assert_eq!(
+        (kept.status().as_u16(), location(&kept)),
+        (303, format!("{path}/edit"))
+    );
+    let editor = app.get_html(&format!("{path}/edit")).await;
+    assert!(editor.contains("This is your draft") && editor.contains("Unfinished thought"));
+    assert!(
+        app.anonymous_get(&path)
+            .await
+            .text()
+            .await
+            .unwrap()
+            .contains("Published text."),
+        "readers see the revision"
+    );
+    assert_eq!(
+        app.get_html(&format!("{path}/history"))
+            .await
+            .matches("<tr>")
+            .count(),
+        2,
+        "no revision"
+    );
+    let saved = app
+        .submit(
+            &format!("{path}/edit"),
+            &format!("{path}/edit"),
+            &[
+                ("base", "1"),
+                ("title", "Drafty"),
+                ("body", "Finished thought."),
+                ("tags", ""),
+                ("message", "Done"),
+                ("action", "save"),
+            ],
+        )
+        .await;
+    assert_eq!(saved.status(), 303);
+    let editor = app.get_html(&format!("{path}/edit")).await;
+    assert!(
+        !editor.contains("This is your draft") && editor.contains("Finished thought."),
+        "saving a revision uses up the draft"
+    );
+    let discard = app
+        .submit(
+            &format!("{path}/edit"),
+            &format!("{path}/edit"),
+            &[
+                ("base", "2"),
+                ("title", "Drafty"),
+                ("body", "Throwaway"),
+                ("tags", ""),
+                ("message", ""),
+                ("action", "draft"),
+            ],
+        )
+        .await;
+    assert_eq!(discard.status(), 303);
+    let gone = app
+        .submit(
+            &format!("{path}/edit"),
+            &format!("{path}/draft/discard"),
+            &[],
+        )
+        .await;
+    assert_eq!(gone.status(), 303);
+    assert!(
+        !app.get_html(&format!("{path}/edit"))
+            .await
+            .contains("Throwaway")
+    );
+}

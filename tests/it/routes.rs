@@ -114,6 +114,7 @@ async fn every_route_answers_every_role_as_declared(t: TestStore) {
     let routes = vec![
         get("/", [OK; 5]),
         get("/static/sibyl.css", [OK; 5]),
+        get("/static/autosave.js", [OK; 5]),
         get("/login", [OK; 5]),
         get(
             "/signup",
@@ -202,6 +203,17 @@ async fn every_route_answers_every_role_as_declared(t: TestStore) {
             format!("{draft}/unpublish"),
             &[],
             [LOGIN, FORBIDDEN, FORBIDDEN, Expect(303, "/posts/"), LOGIN],
+        ),
+        post(
+            format!("{published}/draft/discard"),
+            &[],
+            [
+                LOGIN,
+                FORBIDDEN,
+                FORBIDDEN,
+                Expect(303, "/posts/matrix-post/edit"),
+                LOGIN,
+            ],
         ),
         post(
             "/account/profile",
