@@ -59,6 +59,15 @@ pub struct Settings {
           value_parser = clap::value_parser!(u32).range(1..=8760))]
     pub session_hours: u32,
 
+    /// Folder for this host's counter lock file (ids of the form <hostname>/<n>)
+    #[arg(
+        long,
+        env = "SIBYL_LOCK_DIR",
+        default_value = "./data/locks",
+        global = true
+    )]
+    pub lock_dir: std::path::PathBuf,
+
     /// Log filter, e.g. info or sibyl=debug,actix_web=info
     #[arg(
         long,

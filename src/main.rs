@@ -39,6 +39,7 @@ async fn serve(settings: sibyl::config::Settings) -> Result<(), String> {
         session_ttl: Duration::from_secs(u64::from(settings.session_hours) * 3600),
         front_page_size: 20,
         rate_limits: Default::default(),
+        lock_dir: settings.lock_dir.clone(),
     };
     let app = Application::build(config.clone(), store)
         .map_err(|e| format!("cannot listen on {}: {e}", settings.listen))?;

@@ -17,6 +17,8 @@ pub struct AppConfig {
     /// How many posts the home page lists.
     pub front_page_size: usize,
     pub rate_limits: web::RateLimits,
+    /// Where this host's counter lock file lives (per-host ids, seed 000).
+    pub lock_dir: std::path::PathBuf,
 }
 
 pub struct Application {
@@ -30,7 +32,9 @@ impl Application {
     pub fn build(config: AppConfig, store: Arc<dyn Store>) -> std::io::Result<Self> {
         let listener = TcpListener::bind(config.listen)?;
         let port = listener.local_addr()?.port();
-        let state = web::AppState::new(store, &config);
+        let host_ids =
+            crate::store::host_ids::HostIds::for_this_host(Arc::clone(&store), &config.lock_dir)?;
+        let state = web::AppState::new(store, &config, Arc::new(host_ids));
         let server =
             HttpServer::new(move || App::new().configure(|cfg| web::configure(cfg, state.clone())))
                 .listen(listener)?

@@ -11,7 +11,7 @@ pub mod user;
 
 pub use post::{
     Draft, NewPost, Post, PostEdit, PostId, PostStatus, PostSummary, RevisionSummary,
-    SavedRevision, Slug, Tag, Tags, Title,
+    SavedRevision, Slug, Suggestion, SuggestionState, Tag, Tags, Title,
 };
 pub use site::Site;
 pub use user::{Email, NewUser, Profile, Role, User, UserId, Username};

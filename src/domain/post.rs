@@ -407,6 +407,50 @@ impl Draft {
     }
 }
 
+/// Where a suggestion stands. Only an open one can be accepted or rejected.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SuggestionState {
+    Open,
+    Accepted,
+    Rejected,
+}
+
+impl SuggestionState {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            SuggestionState::Open => "open",
+            SuggestionState::Accepted => "accepted",
+            SuggestionState::Rejected => "rejected",
+        }
+    }
+
+    pub fn parse(input: &str) -> Result<Self, Invalid> {
+        match input {
+            "open" => Ok(SuggestionState::Open),
+            "accepted" => Ok(SuggestionState::Accepted),
+            "rejected" => Ok(SuggestionState::Rejected),
+            other => Err(Invalid::new(format!("unknown suggestion state {other:?}"))),
+        }
+    }
+}
+
+/// A reader's proposed edit of a published post (seed 000's `#suggestion/<branch>` rows),
+/// named by a per-host id `<hostname>/<n>` since nothing else names it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Suggestion {
+    pub id: String,
+    pub post_id: PostId,
+    pub base: u32,
+    pub title: Title,
+    pub body: Body,
+    pub tags: Tags,
+    pub note: String,
+    pub suggester_id: UserId,
+    pub suggester_name: String,
+    pub created: DateTime<Utc>,
+    pub state: SuggestionState,
+}
+
 /// One saved version of a post: immutable once written.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SavedRevision {

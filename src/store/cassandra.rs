@@ -17,7 +17,8 @@ use crate::domain::token::random_below;
 use crate::domain::user::{Login, shelf_of};
 use crate::domain::{
     Draft, Email, NewPost, NewUser, Post, PostEdit, PostId, PostStatus, PostSummary, Profile,
-    RevisionSummary, Role, SavedRevision, Site, Slug, Tag, Tags, Title, User, UserId, Username,
+    RevisionSummary, Role, SavedRevision, Site, Slug, Suggestion, SuggestionState, Tag, Tags,
+    Title, User, UserId, Username,
 };
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
@@ -44,6 +45,8 @@ const POST_COLUMNS: &str = "post_id, slug, title, body, body_html, excerpt, tags
 const USER_COLUMNS: &str =
     "user_id, username, email, display_name, role, password_hash, created, bio, homepage, banned";
 const DIRECTORY_COLUMNS: &str = "user_id, username, display_name, email, role, banned";
+const SUGGESTION_COLUMNS: &str =
+    "post_id, id, base, title, body, tags, note, suggester_id, suggester_name, created, state";
 const SUMMARY_COLUMNS: &str = "published, post_id, slug, title, excerpt, author_name, tags";
 
 /// Statements, prepared once at start.
@@ -91,6 +94,10 @@ struct Statements {
     publish_rows: Batch,
     /// Both rows again, removed when a post goes back to draft.
     unlist_rows: Batch,
+    suggestion_insert: PreparedStatement,
+    suggestions_read: PreparedStatement,
+    suggestion_read: PreparedStatement,
+    suggestion_decide: PreparedStatement,
     draft_write: PreparedStatement,
     draft_read: PreparedStatement,
     draft_delete: PreparedStatement,
@@ -753,6 +760,22 @@ impl Statements {
             ))
             .await?,
             unlist_rows,
+            suggestion_insert: prepare(format!(
+                "INSERT INTO {ks}.suggestions (site, {SUGGESTION_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            ))
+            .await?,
+            suggestions_read: prepare(format!(
+                "SELECT {SUGGESTION_COLUMNS} FROM {ks}.suggestions WHERE site = ? AND post_id = ?"
+            ))
+            .await?,
+            suggestion_read: prepare(format!(
+                "SELECT {SUGGESTION_COLUMNS} FROM {ks}.suggestions WHERE site = ? AND post_id = ? AND id = ?"
+            ))
+            .await?,
+            suggestion_decide: prepare(format!(
+                "UPDATE {ks}.suggestions SET state = ? WHERE site = ? AND post_id = ? AND id = ? IF state = 'open'"
+            ))
+            .await?,
             draft_write: prepare(format!(
                 "INSERT INTO {ks}.drafts (site, post_id, user_id, base, title, body, tags, saved) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
             ))
@@ -1084,6 +1107,39 @@ impl RevisionRow {
             author_name: self.author_name.unwrap_or_default(),
             created: self.created,
             message: self.message,
+        })
+    }
+}
+
+#[derive(DeserializeRow)]
+struct SuggestionRow {
+    post_id: Uuid,
+    id: String,
+    base: i32,
+    title: String,
+    body: String,
+    tags: Option<Vec<String>>,
+    note: String,
+    suggester_id: Uuid,
+    suggester_name: String,
+    created: DateTime<Utc>,
+    state: String,
+}
+
+impl SuggestionRow {
+    fn into_suggestion(self) -> StoreResult<Suggestion> {
+        Ok(Suggestion {
+            id: self.id,
+            post_id: PostId(self.post_id),
+            base: u32::try_from(self.base).map_err(|e| StoreError::Corrupt(e.to_string()))?,
+            title: Title::parse(&self.title)?,
+            body: Body::parse(&self.body)?,
+            tags: Tags::from_stored(self.tags.unwrap_or_default()),
+            note: self.note,
+            suggester_id: UserId(self.suggester_id),
+            suggester_name: self.suggester_name,
+            created: self.created,
+            state: SuggestionState::parse(&self.state)?,
         })
     }
 }
@@ -1678,6 +1734,76 @@ impl Store for CassandraStore {
         Ok(saved)
     }
 
+    async fn create_suggestion(&self, site: &Site, suggestion: &Suggestion) -> StoreResult<()> {
+        let g = suggestion;
+        let values = (
+            site.as_str(),
+            g.post_id.0,
+            g.id.as_str(),
+            g.base as i32,
+            g.title.as_str(),
+            g.body.as_str(),
+            g.tags.to_strings(),
+            g.note.as_str(),
+            g.suggester_id.0,
+            g.suggester_name.as_str(),
+            g.created,
+            g.state.as_str(),
+        );
+        self.exec(&self.st.suggestion_insert, values).await?;
+        Ok(())
+    }
+
+    async fn suggestions(&self, site: &Site, post: PostId) -> StoreResult<Vec<Suggestion>> {
+        let rows: Vec<SuggestionRow> = self
+            .rows(&self.st.suggestions_read, (site.as_str(), post.0))
+            .await?;
+        let mut all: Vec<Suggestion> = rows
+            .into_iter()
+            .map(SuggestionRow::into_suggestion)
+            .collect::<StoreResult<_>>()?;
+        all.sort_by(|a, b| b.created.cmp(&a.created).then_with(|| b.id.cmp(&a.id)));
+        Ok(all)
+    }
+
+    async fn suggestion(
+        &self,
+        site: &Site,
+        post: PostId,
+        id: &str,
+    ) -> StoreResult<Option<Suggestion>> {
+        self.row::<SuggestionRow>(&self.st.suggestion_read, (site.as_str(), post.0, id))
+            .await?
+            .map(SuggestionRow::into_suggestion)
+            .transpose()
+    }
+
+    async fn decide_suggestion(
+        &self,
+        site: &Site,
+        post: PostId,
+        id: &str,
+        to: SuggestionState,
+    ) -> StoreResult<bool> {
+        let attempt = self
+            .session
+            .execute_unpaged(
+                &self.st.suggestion_decide,
+                (to.as_str(), site.as_str(), post.0, id),
+            )
+            .await;
+        match attempt {
+            Ok(result) => lwt_applied(result),
+            // Maybe applied: read the state back; the decision holds only if it reads `to`
+            // (a concurrent decision for the same state is the same outcome).
+            Err(e) if is_cas_uncertain(&e) => Ok(self
+                .suggestion(site, post, id)
+                .await?
+                .is_some_and(|g| g.state == to)),
+            Err(e) => Err(unavailable(e)),
+        }
+    }
+
     async fn save_draft(
         &self,
         site: &Site,
@@ -1981,7 +2107,7 @@ mod tests {
     #[test]
     fn schema_file_splits_into_create_statements() {
         let statements = schema_statements(SCHEMA);
-        assert_eq!(statements.len(), 16);
+        assert_eq!(statements.len(), 17);
         assert!(
             statements
                 .iter()

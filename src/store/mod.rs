@@ -11,7 +11,8 @@ use crate::domain::password::PasswordHash;
 use crate::domain::user::Login;
 use crate::domain::{
     Draft, Email, Invalid, NewPost, NewUser, Post, PostEdit, PostId, PostSummary, Profile,
-    RevisionSummary, Role, SavedRevision, Site, Slug, Tag, User, UserId, Username,
+    RevisionSummary, Role, SavedRevision, Site, Slug, Suggestion, SuggestionState, Tag, User,
+    UserId, Username,
 };
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
@@ -260,6 +261,28 @@ pub trait Store: Send + Sync {
     async fn draft(&self, site: &Site, id: PostId, user: UserId) -> StoreResult<Option<Draft>>;
 
     async fn discard_draft(&self, site: &Site, id: PostId, user: UserId) -> StoreResult<()>;
+
+    async fn create_suggestion(&self, site: &Site, suggestion: &Suggestion) -> StoreResult<()>;
+
+    /// A post's suggestions, newest first.
+    async fn suggestions(&self, site: &Site, post: PostId) -> StoreResult<Vec<Suggestion>>;
+
+    async fn suggestion(
+        &self,
+        site: &Site,
+        post: PostId,
+        id: &str,
+    ) -> StoreResult<Option<Suggestion>>;
+
+    /// Moves an open suggestion to `to`; `false` when it was no longer open (of two
+    /// concurrent decisions, one wins).
+    async fn decide_suggestion(
+        &self,
+        site: &Site,
+        post: PostId,
+        id: &str,
+        to: SuggestionState,
+    ) -> StoreResult<bool>;
 
     /// A post's history, newest first.
     async fn revisions(&self, site: &Site, id: PostId) -> StoreResult<Vec<RevisionSummary>>;

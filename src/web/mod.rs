@@ -13,6 +13,7 @@ mod pages;
 mod posts;
 mod revisions;
 mod settings;
+mod suggestions;
 mod tags;
 
 pub use auth::{CSRF_COOKIE, SESSION_COOKIE};
@@ -39,19 +40,25 @@ pub struct AppState {
     pub session_ttl: Duration,
     pub front_page_size: usize,
     pub rate_limits: RateLimits,
+    pub host_ids: Arc<crate::store::host_ids::HostIds>,
     /// Set once the site has an administrator, which never becomes untrue: spares the
     /// home page a read.
     site_ready: Arc<AtomicBool>,
 }
 
 impl AppState {
-    pub fn new(store: Arc<dyn Store>, config: &AppConfig) -> Self {
+    pub fn new(
+        store: Arc<dyn Store>,
+        config: &AppConfig,
+        host_ids: Arc<crate::store::host_ids::HostIds>,
+    ) -> Self {
         Self {
             store,
             site: config.site.clone(),
             session_ttl: config.session_ttl,
             front_page_size: config.front_page_size,
             rate_limits: config.rate_limits,
+            host_ids,
             site_ready: Arc::new(AtomicBool::new(false)),
         }
     }
@@ -122,6 +129,24 @@ pub fn configure(cfg: &mut web::ServiceConfig, state: AppState) {
                     web::post().to(revisions::discard_draft),
                 )
                 .route("/posts/{slug}/history", web::get().to(revisions::history))
+                .route("/posts/{slug}/suggest", web::get().to(suggestions::form))
+                .route("/posts/{slug}/suggest", web::post().to(suggestions::create))
+                .route(
+                    "/posts/{slug}/suggestions",
+                    web::get().to(suggestions::queue),
+                )
+                .route(
+                    "/posts/{slug}/suggestions/{host}/{n}",
+                    web::get().to(suggestions::show),
+                )
+                .route(
+                    "/posts/{slug}/suggestions/{host}/{n}/accept",
+                    web::post().to(suggestions::accept),
+                )
+                .route(
+                    "/posts/{slug}/suggestions/{host}/{n}/reject",
+                    web::post().to(suggestions::reject),
+                )
                 .route("/posts/{slug}/diff", web::get().to(revisions::diff))
                 .route(
                     "/posts/{slug}/revisions/{n}",

@@ -115,6 +115,9 @@ pub struct PostPage {
     pub post: PostView,
     pub can_publish: bool,
     pub can_edit: bool,
+    /// A signed-in reader who is not an editor may suggest an edit.
+    pub can_suggest: bool,
+    pub suggested: bool,
 }
 
 #[derive(Template)]
@@ -338,4 +341,52 @@ pub struct TagPage {
     pub tag: String,
     pub posts: Vec<SummaryView>,
     pub next: Option<String>,
+}
+
+#[derive(Template)]
+#[template(path = "posts/suggest.html")]
+pub struct SuggestPage {
+    pub layout: Layout,
+    pub url: String,
+    pub error: Option<String>,
+    pub base: u32,
+    pub title: String,
+    pub body: String,
+    pub tags: String,
+    pub note: String,
+}
+
+pub struct SuggestionRow {
+    pub id: String,
+    pub url: String,
+    pub by: String,
+    pub date: Dated,
+    pub note: String,
+    pub state: &'static str,
+}
+
+#[derive(Template)]
+#[template(path = "posts/suggestions.html")]
+pub struct SuggestionsPage {
+    pub layout: Layout,
+    pub url: String,
+    pub title: String,
+    pub rows: Vec<SuggestionRow>,
+}
+
+#[derive(Template)]
+#[template(path = "posts/suggestion.html")]
+pub struct SuggestionPage {
+    pub layout: Layout,
+    pub url: String,
+    pub action_url: String,
+    pub id: String,
+    pub by: String,
+    pub date: Dated,
+    pub note: String,
+    pub base: u32,
+    pub current: u32,
+    pub open: bool,
+    pub state: &'static str,
+    pub lines: Vec<DiffLine>,
 }

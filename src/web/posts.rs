@@ -112,11 +112,17 @@ fn may_edit(user: Option<&User>, author_id: crate::domain::UserId) -> bool {
     user.is_some_and(|u| u.role == Role::Admin || (u.role.can_write() && u.id == author_id))
 }
 
+#[derive(Deserialize)]
+pub struct ShowQuery {
+    suggested: Option<String>,
+}
+
 pub async fn show(
     state: web::Data<AppState>,
     user: MaybeUser,
     csrf: CsrfToken,
     slug: web::Path<String>,
+    query: web::Query<ShowQuery>,
 ) -> Result<HttpResponse, WebError> {
     let post = post_at(&state, &slug).await?;
     let editor = may_edit(user.0.as_ref(), post.author_id);
@@ -129,6 +135,8 @@ pub async fn show(
         post: (&post).into(),
         can_publish: editor && post.status == PostStatus::Draft,
         can_edit: editor,
+        can_suggest: user.0.is_some() && !editor && post.status == PostStatus::Published,
+        suggested: query.suggested.is_some(),
     };
     render(StatusCode::OK, &page)
 }

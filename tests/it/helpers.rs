@@ -142,6 +142,7 @@ pub async fn spawn_app_with(test_store: TestStore, adjust: impl FnOnce(&mut AppC
         session_ttl: Duration::from_secs(3600),
         front_page_size: 20,
         rate_limits: Default::default(),
+        lock_dir: std::env::temp_dir().join("sibyl-test-locks"),
     };
     adjust(&mut config);
     let site = config.site.clone();

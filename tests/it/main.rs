@@ -14,4 +14,5 @@ mod http;
 mod revisions;
 mod routes;
 mod store_contract;
+mod suggestions;
 mod tags;

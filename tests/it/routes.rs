@@ -157,6 +157,11 @@ async fn every_route_answers_every_role_as_declared(t: TestStore) {
             [LOGIN, FORBIDDEN, FORBIDDEN, OK, LOGIN],
         ),
         get("/account", [LOGIN, OK, OK, OK, LOGIN]),
+        get(format!("{published}/suggest"), [LOGIN, OK, OK, OK, LOGIN]),
+        get(
+            format!("{published}/suggestions"),
+            [LOGIN, FORBIDDEN, FORBIDDEN, OK, LOGIN],
+        ),
         get("/admin/users", [LOGIN, FORBIDDEN, FORBIDDEN, OK, LOGIN]),
         get("/no/such/page", [Expect(404, ""); 5]),
         get(
@@ -203,6 +208,17 @@ async fn every_route_answers_every_role_as_declared(t: TestStore) {
             format!("{draft}/unpublish"),
             &[],
             [LOGIN, FORBIDDEN, FORBIDDEN, Expect(303, "/posts/"), LOGIN],
+        ),
+        post(
+            format!("{published}/suggest"),
+            &[("base", "1"), ("title", ""), ("body", "b")],
+            [
+                LOGIN,
+                Expect(422, ""),
+                Expect(422, ""),
+                Expect(422, ""),
+                LOGIN,
+            ],
         ),
         post(
             format!("{published}/draft/discard"),

@@ -1,0 +1,330 @@
+//! Suggestions: a signed-in reader proposes an edit of a published post; its author (or
+//! an admin) reviews the queue, sees each as a diff, and accepts it (a new revision
+//! crediting the suggester) or rejects it.
+
+use super::auth::{Author, CsrfToken, MaybeUser, SignedIn};
+use super::pages::{
+    DiffLine, Layout, SuggestPage, SuggestionPage, SuggestionRow, SuggestionsPage, dated,
+};
+use super::{AppState, WebError, render, see_other};
+use crate::domain::post::{Body, parse_message};
+use crate::domain::{
+    Post, PostEdit, PostStatus, Role, Slug, Suggestion, SuggestionState, Tags, Title, User, now,
+};
+use crate::store::EditError;
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, web};
+use serde::Deserialize;
+
+async fn published(state: &AppState, slug: &str) -> Result<Post, WebError> {
+    let slug = Slug::parse(slug).map_err(|_| WebError::NotFound)?;
+    let post = state
+        .store
+        .post_by_slug(&state.site, &slug)
+        .await?
+        .ok_or(WebError::NotFound)?;
+    if post.status != PostStatus::Published {
+        return Err(WebError::NotFound);
+    }
+    Ok(post)
+}
+
+fn may_review(user: &User, post: &Post) -> Result<(), WebError> {
+    if user.role == Role::Admin || user.id == post.author_id {
+        Ok(())
+    } else {
+        Err(WebError::Forbidden(
+            "Only the post's author or an administrator reviews suggestions.".into(),
+        ))
+    }
+}
+
+pub async fn form(
+    state: web::Data<AppState>,
+    user: SignedIn,
+    csrf: CsrfToken,
+    slug: web::Path<String>,
+) -> Result<HttpResponse, WebError> {
+    let post = published(&state, &slug).await?;
+    let page = SuggestPage {
+        layout: Layout::new(&MaybeUser(Some(user.0)), &csrf),
+        url: format!("/posts/{}", post.slug.as_str()),
+        error: None,
+        base: post.revision,
+        title: post.title.as_str().to_owned(),
+        body: post.body.as_str().to_owned(),
+        tags: post.tags.to_strings().join(", "),
+        note: String::new(),
+    };
+    render(StatusCode::OK, &page)
+}
+
+#[derive(Deserialize)]
+pub struct SuggestForm {
+    csrf: String,
+    base: u32,
+    title: String,
+    body: String,
+    #[serde(default)]
+    tags: String,
+    #[serde(default)]
+    note: String,
+}
+
+pub async fn create(
+    state: web::Data<AppState>,
+    user: SignedIn,
+    csrf: CsrfToken,
+    slug: web::Path<String>,
+    form: web::Form<SuggestForm>,
+) -> Result<HttpResponse, WebError> {
+    csrf.check(&form.csrf)?;
+    let user = user.0;
+    let post = published(&state, &slug).await?;
+    let parsed = (|| {
+        Ok::<_, crate::domain::Invalid>((
+            Title::parse(&form.title)?,
+            Body::parse(&form.body)?,
+            Tags::parse(&form.tags)?,
+            parse_message(&form.note, "")?,
+        ))
+    })();
+    let (title, body, tags, note) = match parsed {
+        Ok(fields) => fields,
+        Err(e) => {
+            let page = SuggestPage {
+                layout: Layout::new(&MaybeUser(Some(user)), &csrf),
+                url: format!("/posts/{}", post.slug.as_str()),
+                error: Some(e.0),
+                base: form.base,
+                title: form.title.clone(),
+                body: form.body.clone(),
+                tags: form.tags.clone(),
+                note: form.note.clone(),
+            };
+            return render(StatusCode::UNPROCESSABLE_ENTITY, &page);
+        }
+    };
+    if form.base > post.revision {
+        return Err(WebError::BadRequest(
+            "That revision of the post does not exist.".into(),
+        ));
+    }
+    let id = state.host_ids.next().await?;
+    let suggestion = Suggestion {
+        id: id.to_string(),
+        post_id: post.id,
+        base: form.base,
+        title,
+        body,
+        tags,
+        note,
+        suggester_id: user.id,
+        suggester_name: user.display_name.clone(),
+        created: now(),
+        state: SuggestionState::Open,
+    };
+    state
+        .store
+        .create_suggestion(&state.site, &suggestion)
+        .await?;
+    Ok(see_other(&format!(
+        "/posts/{}?suggested",
+        post.slug.as_str()
+    )))
+}
+
+pub async fn queue(
+    state: web::Data<AppState>,
+    author: Author,
+    csrf: CsrfToken,
+    slug: web::Path<String>,
+) -> Result<HttpResponse, WebError> {
+    let post = published(&state, &slug).await?;
+    may_review(&author.0, &post)?;
+    let url = format!("/posts/{}", post.slug.as_str());
+    let rows = state
+        .store
+        .suggestions(&state.site, post.id)
+        .await?
+        .into_iter()
+        .map(|g| SuggestionRow {
+            url: format!("{url}/suggestions/{}", g.id),
+            id: g.id,
+            by: g.suggester_name,
+            date: dated(g.created),
+            note: g.note,
+            state: g.state.as_str(),
+        })
+        .collect();
+    let page = SuggestionsPage {
+        layout: Layout::new(&MaybeUser(Some(author.0)), &csrf),
+        url,
+        title: post.title.as_str().to_owned(),
+        rows,
+    };
+    render(StatusCode::OK, &page)
+}
+
+async fn suggestion_at(
+    state: &AppState,
+    post: &Post,
+    host: &str,
+    n: &str,
+) -> Result<Suggestion, WebError> {
+    let id = format!("{host}/{n}");
+    state
+        .store
+        .suggestion(&state.site, post.id, &id)
+        .await?
+        .ok_or_else(|| WebError::NotFoundWith(format!("This post has no suggestion {id}.")))
+}
+
+pub async fn show(
+    state: web::Data<AppState>,
+    author: Author,
+    csrf: CsrfToken,
+    path: web::Path<(String, String, String)>,
+) -> Result<HttpResponse, WebError> {
+    let (slug, host, n) = path.into_inner();
+    let post = published(&state, &slug).await?;
+    may_review(&author.0, &post)?;
+    let suggestion = suggestion_at(&state, &post, &host, &n).await?;
+    let base = state
+        .store
+        .revision(&state.site, post.id, suggestion.base)
+        .await?;
+    let text = |title: &str, tags: &Tags, body: &str| {
+        format!(
+            "# {title}\ntags: {}\n\n{body}\n",
+            tags.to_strings().join(", ")
+        )
+    };
+    let old = base
+        .map(|b| text(b.title.as_str(), &b.tags, b.body.as_str()))
+        .unwrap_or_default();
+    let new = text(
+        suggestion.title.as_str(),
+        &suggestion.tags,
+        suggestion.body.as_str(),
+    );
+    let lines = similar::TextDiff::from_lines(&old, &new)
+        .iter_all_changes()
+        .map(|change| DiffLine {
+            sign: match change.tag() {
+                similar::ChangeTag::Delete => "-",
+                similar::ChangeTag::Insert => "+",
+                similar::ChangeTag::Equal => " ",
+            },
+            text: change.value().trim_end_matches('\n').to_owned(),
+        })
+        .collect();
+    let url = format!("/posts/{}", post.slug.as_str());
+    let page = SuggestionPage {
+        layout: Layout::new(&MaybeUser(Some(author.0)), &csrf),
+        action_url: format!("{url}/suggestions/{}", suggestion.id),
+        url,
+        id: suggestion.id,
+        by: suggestion.suggester_name,
+        date: dated(suggestion.created),
+        note: suggestion.note,
+        base: suggestion.base,
+        current: post.revision,
+        open: suggestion.state == SuggestionState::Open,
+        state: suggestion.state.as_str(),
+        lines,
+    };
+    render(StatusCode::OK, &page)
+}
+
+#[derive(Deserialize)]
+pub struct DecideForm {
+    csrf: String,
+}
+
+/// Accepts: the suggestion becomes the post's newest revision, credited to its author.
+pub async fn accept(
+    state: web::Data<AppState>,
+    author: Author,
+    csrf: CsrfToken,
+    path: web::Path<(String, String, String)>,
+    form: web::Form<DecideForm>,
+) -> Result<HttpResponse, WebError> {
+    csrf.check(&form.csrf)?;
+    let (slug, host, n) = path.into_inner();
+    let post = published(&state, &slug).await?;
+    may_review(&author.0, &post)?;
+    let suggestion = suggestion_at(&state, &post, &host, &n).await?;
+    if !state
+        .store
+        .decide_suggestion(
+            &state.site,
+            post.id,
+            &suggestion.id,
+            SuggestionState::Accepted,
+        )
+        .await?
+    {
+        return Err(WebError::Conflict(
+            "This suggestion was already accepted or rejected.".into(),
+        ));
+    }
+    // Saved on top of whatever the post is now; a save that lands in between is retried.
+    for _ in 0..3 {
+        let current = published(&state, &slug).await?;
+        let edit = PostEdit::new(
+            current.revision,
+            suggestion.title.clone(),
+            suggestion.body.clone(),
+            suggestion.tags.clone(),
+            suggestion.suggester_id,
+            suggestion.suggester_name.clone(),
+            now(),
+            format!(
+                "Suggestion {} by {}, accepted by {}",
+                suggestion.id, suggestion.suggester_name, author.0.display_name
+            ),
+        );
+        match state.store.save_revision(&state.site, post.id, edit).await {
+            Ok(saved) => return Ok(see_other(&format!("/posts/{}", saved.slug.as_str()))),
+            Err(EditError::Conflict) => continue,
+            Err(EditError::NoSuchPost) => return Err(WebError::NotFound),
+            Err(EditError::Store(e)) => return Err(e.into()),
+        }
+    }
+    Err(WebError::Conflict(
+        "The post kept changing while the suggestion was being saved; try again.".into(),
+    ))
+}
+
+pub async fn reject(
+    state: web::Data<AppState>,
+    author: Author,
+    csrf: CsrfToken,
+    path: web::Path<(String, String, String)>,
+    form: web::Form<DecideForm>,
+) -> Result<HttpResponse, WebError> {
+    csrf.check(&form.csrf)?;
+    let (slug, host, n) = path.into_inner();
+    let post = published(&state, &slug).await?;
+    may_review(&author.0, &post)?;
+    let suggestion = suggestion_at(&state, &post, &host, &n).await?;
+    if !state
+        .store
+        .decide_suggestion(
+            &state.site,
+            post.id,
+            &suggestion.id,
+            SuggestionState::Rejected,
+        )
+        .await?
+    {
+        return Err(WebError::Conflict(
+            "This suggestion was already accepted or rejected.".into(),
+        ));
+    }
+    Ok(see_other(&format!(
+        "/posts/{}/suggestions",
+        post.slug.as_str()
+    )))
+}
