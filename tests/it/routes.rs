@@ -102,6 +102,33 @@ async fn every_route_answers_every_role_as_declared(t: TestStore) {
         .unwrap()
         .short_id;
     let draft = location(&app.write("Matrix draft", "Body.", "", "draft").await);
+    let spare = sibyl::domain::UserId(uuid::Uuid::parse_str(&spare_id).unwrap());
+    let post_id = app
+        .store
+        .post_by_slug(&app.site, &slug)
+        .await
+        .unwrap()
+        .unwrap()
+        .id;
+    for id in ["matrix/1", "matrix/2"] {
+        let suggestion = sibyl::domain::Suggestion {
+            id: id.to_owned(),
+            post_id,
+            base: 1,
+            title: sibyl::domain::Title::parse("Matrix post").unwrap(),
+            body: sibyl::domain::post::Body::parse("Suggested.").unwrap(),
+            tags: sibyl::domain::Tags::parse("notes").unwrap(),
+            note: String::new(),
+            suggester_id: spare,
+            suggester_name: "Someone".into(),
+            created: sibyl::domain::now(),
+            state: sibyl::domain::SuggestionState::Open,
+        };
+        app.store
+            .create_suggestion(&app.site, &suggestion)
+            .await
+            .unwrap();
+    }
     let anonymous = app.another_browser();
     let browsers = [&anonymous, &reader, &author, &app, &banned];
 
@@ -309,6 +336,33 @@ async fn every_route_answers_every_role_as_declared(t: TestStore) {
                 FORBIDDEN,
                 FORBIDDEN,
                 Expect(303, "/admin/users"),
+                LOGIN,
+            ],
+        ),
+        get("/tags/notes", [OK; 5]),
+        get(
+            format!("{published}/suggestions/matrix/1"),
+            [LOGIN, FORBIDDEN, FORBIDDEN, OK, LOGIN],
+        ),
+        post(
+            format!("{published}/suggestions/matrix/1/reject"),
+            &[],
+            [
+                LOGIN,
+                FORBIDDEN,
+                FORBIDDEN,
+                Expect(303, "/posts/matrix-post/suggestions"),
+                LOGIN,
+            ],
+        ),
+        post(
+            format!("{published}/suggestions/matrix/2/accept"),
+            &[],
+            [
+                LOGIN,
+                FORBIDDEN,
+                FORBIDDEN,
+                Expect(303, "/posts/matrix-post"),
                 LOGIN,
             ],
         ),
