@@ -290,6 +290,29 @@ pub struct DiffLine {
     pub text: String,
 }
 
+/// The text two versions of a post are compared on: title, tags and body.
+pub fn comparable(title: &str, tags: &crate::domain::Tags, body: &str) -> String {
+    format!(
+        "# {title}\ntags: {}\n\n{body}\n",
+        tags.to_strings().join(", ")
+    )
+}
+
+/// A line-by-line difference, each line marked `-`, `+` or ` `.
+pub fn diff_lines(old: &str, new: &str) -> Vec<DiffLine> {
+    similar::TextDiff::from_lines(old, new)
+        .iter_all_changes()
+        .map(|change| DiffLine {
+            sign: match change.tag() {
+                similar::ChangeTag::Delete => "-",
+                similar::ChangeTag::Insert => "+",
+                similar::ChangeTag::Equal => " ",
+            },
+            text: change.value().trim_end_matches('\n').to_owned(),
+        })
+        .collect()
+}
+
 #[derive(Template)]
 #[template(path = "posts/diff.html")]
 pub struct DiffPage {

@@ -3,7 +3,8 @@
 
 use super::auth::{Author, CsrfToken, MaybeUser};
 use super::pages::{
-    DiffLine, DiffPage, EditPage, HistoryPage, HistoryRow, Layout, RevisionPage, dated,
+    DiffPage, EditPage, HistoryPage, HistoryRow, Layout, RevisionPage, comparable, dated,
+    diff_lines,
 };
 use super::{AppState, WebError, render, see_other};
 use crate::domain::post::{Body, parse_message};
@@ -325,26 +326,8 @@ pub async fn diff(
         saved(&state, &post, &query.from).await?,
         saved(&state, &post, &query.to).await?,
     );
-    let text = |r: &SavedRevision| {
-        format!(
-            "# {}\ntags: {}\n\n{}\n",
-            r.title.as_str(),
-            r.tags.to_strings().join(", "),
-            r.body.as_str()
-        )
-    };
-    let (old, new) = (text(&from), text(&to));
-    let lines = similar::TextDiff::from_lines(&old, &new)
-        .iter_all_changes()
-        .map(|change| DiffLine {
-            sign: match change.tag() {
-                similar::ChangeTag::Delete => "-",
-                similar::ChangeTag::Insert => "+",
-                similar::ChangeTag::Equal => " ",
-            },
-            text: change.value().trim_end_matches('\n').to_owned(),
-        })
-        .collect();
+    let text = |r: &SavedRevision| comparable(r.title.as_str(), &r.tags, r.body.as_str());
+    let lines = diff_lines(&text(&from), &text(&to));
     let page = DiffPage {
         layout: Layout::new(&MaybeUser(Some(author.0)), &csrf),
         url: format!("/posts/{}", post.slug.as_str()),

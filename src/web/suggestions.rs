@@ -4,7 +4,8 @@
 
 use super::auth::{Author, CsrfToken, MaybeUser, SignedIn};
 use super::pages::{
-    DiffLine, Layout, SuggestPage, SuggestionPage, SuggestionRow, SuggestionsPage, dated,
+    Layout, SuggestPage, SuggestionPage, SuggestionRow, SuggestionsPage, comparable, dated,
+    diff_lines,
 };
 use super::{AppState, WebError, render, see_other};
 use crate::domain::post::{Body, parse_message};
@@ -194,31 +195,15 @@ pub async fn show(
         .store
         .revision(&state.site, post.id, suggestion.base)
         .await?;
-    let text = |title: &str, tags: &Tags, body: &str| {
-        format!(
-            "# {title}\ntags: {}\n\n{body}\n",
-            tags.to_strings().join(", ")
-        )
-    };
     let old = base
-        .map(|b| text(b.title.as_str(), &b.tags, b.body.as_str()))
+        .map(|b| comparable(b.title.as_str(), &b.tags, b.body.as_str()))
         .unwrap_or_default();
-    let new = text(
+    let new = comparable(
         suggestion.title.as_str(),
         &suggestion.tags,
         suggestion.body.as_str(),
     );
-    let lines = similar::TextDiff::from_lines(&old, &new)
-        .iter_all_changes()
-        .map(|change| DiffLine {
-            sign: match change.tag() {
-                similar::ChangeTag::Delete => "-",
-                similar::ChangeTag::Insert => "+",
-                similar::ChangeTag::Equal => " ",
-            },
-            text: change.value().trim_end_matches('\n').to_owned(),
-        })
-        .collect();
+    let lines = diff_lines(&old, &new);
     let url = format!("/posts/{}", post.slug.as_str());
     let page = SuggestionPage {
         layout: Layout::new(&MaybeUser(Some(author.0)), &csrf),
