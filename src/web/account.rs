@@ -1,6 +1,6 @@
 //! Site set-up (the first administrator), sign-in and sign-out.
 
-use super::auth::{CsrfToken, MaybeUser, end_session, start_session};
+use super::auth::{CsrfForm, CsrfToken, MaybeUser, end_session, start_session};
 use super::limits::{Subject, client_ip};
 use super::pages::{Layout, LoginPage, SetupPage, SignupPage};
 use super::{AppState, WebError, render, see_other};
@@ -360,16 +360,11 @@ pub async fn signup(
     Ok(response)
 }
 
-#[derive(Deserialize)]
-pub struct LogoutForm {
-    csrf: String,
-}
-
 pub async fn logout(
     state: web::Data<AppState>,
     req: HttpRequest,
     csrf: CsrfToken,
-    form: web::Form<LogoutForm>,
+    form: web::Form<CsrfForm>,
 ) -> Result<HttpResponse, WebError> {
     csrf.check(&form.csrf)?;
     let gone = end_session(&state, &req).await?;

@@ -1,6 +1,6 @@
 //! The administrators' user directory: find accounts, change roles, ban and unban.
 
-use super::auth::{Admin, CsrfToken, MaybeUser};
+use super::auth::{Admin, CsrfForm, CsrfToken, MaybeUser};
 use super::pages::{DirectoryRow, Layout, UsersPage};
 use super::{AppState, WebError, render, see_other};
 use crate::domain::user::{Login, shelf_of, shelves};
@@ -156,17 +156,12 @@ pub async fn set_role(
     Ok(back_to(&user))
 }
 
-#[derive(Deserialize)]
-pub struct BanForm {
-    csrf: String,
-}
-
 pub async fn ban(
     state: web::Data<AppState>,
     admin: Admin,
     csrf: CsrfToken,
     id: web::Path<String>,
-    form: web::Form<BanForm>,
+    form: web::Form<CsrfForm>,
 ) -> Result<HttpResponse, WebError> {
     set_banned(&state, &admin, &csrf, &id, &form, true).await
 }
@@ -176,7 +171,7 @@ pub async fn unban(
     admin: Admin,
     csrf: CsrfToken,
     id: web::Path<String>,
-    form: web::Form<BanForm>,
+    form: web::Form<CsrfForm>,
 ) -> Result<HttpResponse, WebError> {
     set_banned(&state, &admin, &csrf, &id, &form, false).await
 }
@@ -187,7 +182,7 @@ async fn set_banned(
     admin: &Admin,
     csrf: &CsrfToken,
     id: &str,
-    form: &BanForm,
+    form: &CsrfForm,
     banned: bool,
 ) -> Result<HttpResponse, WebError> {
     csrf.check(&form.csrf)?;

@@ -19,6 +19,12 @@ use std::pin::Pin;
 pub const SESSION_COOKIE: &str = "sibyl_session";
 pub const CSRF_COOKIE: &str = "sibyl_csrf";
 
+/// A form that carries nothing but its CSRF token (publish, ban, log out, ...).
+#[derive(Debug, serde::Deserialize)]
+pub struct CsrfForm {
+    pub csrf: String,
+}
+
 /// This browser's CSRF token, to be put in every form.
 #[derive(Debug, Clone)]
 pub struct CsrfToken(pub String);

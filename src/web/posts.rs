@@ -1,6 +1,6 @@
 //! Writing, publishing and reading posts.
 
-use super::auth::{Author, CsrfToken, MaybeUser};
+use super::auth::{Author, CsrfForm, CsrfToken, MaybeUser};
 use super::pages::{Layout, PostPage, WritePage};
 use super::{AppState, WebError, render, see_other};
 use crate::domain::post::Body;
@@ -108,8 +108,24 @@ async fn post_at(state: &AppState, slug: &str) -> Result<crate::domain::Post, We
         .ok_or(WebError::NotFound)
 }
 
-fn may_edit(user: Option<&User>, author_id: crate::domain::UserId) -> bool {
+/// Editors of a post: its author (while an author) and administrators.
+pub(super) fn may_edit(user: Option<&User>, author_id: crate::domain::UserId) -> bool {
     user.is_some_and(|u| u.role == Role::Admin || (u.role.can_write() && u.id == author_id))
+}
+
+/// The post a path names, for someone who may edit it.
+pub(super) async fn editable(
+    state: &AppState,
+    user: &User,
+    slug: &str,
+) -> Result<crate::domain::Post, WebError> {
+    let post = post_at(state, slug).await?;
+    if !may_edit(Some(user), post.author_id) {
+        return Err(WebError::Forbidden(
+            "Only the post's author or an administrator can do this.".into(),
+        ));
+    }
+    Ok(post)
 }
 
 #[derive(Deserialize)]
@@ -141,25 +157,15 @@ pub async fn show(
     render(StatusCode::OK, &page)
 }
 
-#[derive(Deserialize)]
-pub struct PublishForm {
-    csrf: String,
-}
-
 pub async fn publish(
     state: web::Data<AppState>,
     author: Author,
     csrf: CsrfToken,
     slug: web::Path<String>,
-    form: web::Form<PublishForm>,
+    form: web::Form<CsrfForm>,
 ) -> Result<HttpResponse, WebError> {
     csrf.check(&form.csrf)?;
-    let post = post_at(&state, &slug).await?;
-    if !may_edit(Some(&author.0), post.author_id) {
-        return Err(WebError::Forbidden(
-            "Only the post's author or an administrator can publish it.".into(),
-        ));
-    }
+    let post = editable(&state, &author.0, &slug).await?;
     state
         .store
         .publish_post(&state.site, post.id, now())
@@ -174,15 +180,10 @@ pub async fn unpublish(
     author: Author,
     csrf: CsrfToken,
     slug: web::Path<String>,
-    form: web::Form<PublishForm>,
+    form: web::Form<CsrfForm>,
 ) -> Result<HttpResponse, WebError> {
     csrf.check(&form.csrf)?;
-    let post = post_at(&state, &slug).await?;
-    if !may_edit(Some(&author.0), post.author_id) {
-        return Err(WebError::Forbidden(
-            "Only the post's author or an administrator can unpublish it.".into(),
-        ));
-    }
+    let post = editable(&state, &author.0, &slug).await?;
     state
         .store
         .unpublish_post(&state.site, post.id)

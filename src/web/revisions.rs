@@ -1,35 +1,20 @@
 //! Editing a post as a chain of immutable revisions: edit, history, one revision, the
 //! difference between two, and restoring an old one (a new revision that copies it).
 
-use super::auth::{Author, CsrfToken, MaybeUser};
+use super::auth::{Author, CsrfForm, CsrfToken, MaybeUser};
 use super::pages::{
     DiffPage, EditPage, HistoryPage, HistoryRow, Layout, RevisionPage, comparable, dated,
     diff_lines,
 };
+use super::posts::editable;
 use super::{AppState, WebError, render, see_other};
 use crate::domain::post::{Body, parse_message};
 use crate::domain::revision::{Locale, PagePath, RevisionKey};
-use crate::domain::{Draft, Post, PostEdit, Role, SavedRevision, Slug, Tags, Title, User, now};
+use crate::domain::{Draft, Post, PostEdit, SavedRevision, Tags, Title, User, now};
 use crate::store::EditError;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 use serde::Deserialize;
-
-/// The post a path names, for someone who may edit it: its author or an admin.
-async fn editable(state: &AppState, user: &User, slug: &str) -> Result<Post, WebError> {
-    let slug = Slug::parse(slug).map_err(|_| WebError::NotFound)?;
-    let post = state
-        .store
-        .post_by_slug(&state.site, &slug)
-        .await?
-        .ok_or(WebError::NotFound)?;
-    if user.role != Role::Admin && user.id != post.author_id {
-        return Err(WebError::Forbidden(
-            "Only the post's author or an administrator can do this.".into(),
-        ));
-    }
-    Ok(post)
-}
 
 async fn saved(state: &AppState, post: &Post, number: &str) -> Result<SavedRevision, WebError> {
     let number: u32 = number
@@ -107,17 +92,12 @@ pub async fn edit_form(
     render(StatusCode::OK, &page)
 }
 
-#[derive(Deserialize)]
-pub struct DiscardForm {
-    csrf: String,
-}
-
 pub async fn discard_draft(
     state: web::Data<AppState>,
     author: Author,
     csrf: CsrfToken,
     slug: web::Path<String>,
-    form: web::Form<DiscardForm>,
+    form: web::Form<CsrfForm>,
 ) -> Result<HttpResponse, WebError> {
     csrf.check(&form.csrf)?;
     let post = editable(&state, &author.0, &slug).await?;
@@ -269,18 +249,13 @@ pub async fn show(
     render(StatusCode::OK, &page)
 }
 
-#[derive(Deserialize)]
-pub struct RestoreForm {
-    csrf: String,
-}
-
 /// Restores an old revision by saving a copy of it as the newest one.
 pub async fn restore(
     state: web::Data<AppState>,
     author: Author,
     csrf: CsrfToken,
     path: web::Path<(String, String)>,
-    form: web::Form<RestoreForm>,
+    form: web::Form<CsrfForm>,
 ) -> Result<HttpResponse, WebError> {
     csrf.check(&form.csrf)?;
     let (slug, number) = path.into_inner();

@@ -2,7 +2,7 @@
 //! an admin) reviews the queue, sees each as a diff, and accepts it (a new revision
 //! crediting the suggester) or rejects it.
 
-use super::auth::{Author, CsrfToken, MaybeUser, SignedIn};
+use super::auth::{Author, CsrfForm, CsrfToken, MaybeUser, SignedIn};
 use super::pages::{
     Layout, SuggestPage, SuggestionPage, SuggestionRow, SuggestionsPage, comparable, dated,
     diff_lines,
@@ -10,7 +10,7 @@ use super::pages::{
 use super::{AppState, WebError, render, see_other};
 use crate::domain::post::{Body, parse_message};
 use crate::domain::{
-    Post, PostEdit, PostStatus, Role, Slug, Suggestion, SuggestionState, Tags, Title, User, now,
+    Post, PostEdit, PostStatus, Slug, Suggestion, SuggestionState, Tags, Title, User, now,
 };
 use crate::store::EditError;
 use actix_web::http::StatusCode;
@@ -30,8 +30,9 @@ async fn published(state: &AppState, slug: &str) -> Result<Post, WebError> {
     Ok(post)
 }
 
+/// Reviewers of a post's suggestions are its editors.
 fn may_review(user: &User, post: &Post) -> Result<(), WebError> {
-    if user.role == Role::Admin || user.id == post.author_id {
+    if super::posts::may_edit(Some(user), post.author_id) {
         Ok(())
     } else {
         Err(WebError::Forbidden(
@@ -222,9 +223,31 @@ pub async fn show(
     render(StatusCode::OK, &page)
 }
 
-#[derive(Deserialize)]
-pub struct DecideForm {
-    csrf: String,
+/// Checks the form and the reviewer, then moves the suggestion the path names from open
+/// to `to`: of two concurrent decisions only one gets here.
+async fn decide(
+    state: &AppState,
+    author: &Author,
+    csrf: &CsrfToken,
+    path: (String, String, String),
+    form: &CsrfForm,
+    to: SuggestionState,
+) -> Result<(Post, Suggestion), WebError> {
+    csrf.check(&form.csrf)?;
+    let (slug, host, n) = path;
+    let post = published(state, &slug).await?;
+    may_review(&author.0, &post)?;
+    let suggestion = suggestion_at(state, &post, &host, &n).await?;
+    if !state
+        .store
+        .decide_suggestion(&state.site, post.id, &suggestion.id, to)
+        .await?
+    {
+        return Err(WebError::Conflict(
+            "This suggestion was already accepted or rejected.".into(),
+        ));
+    }
+    Ok((post, suggestion))
 }
 
 /// Accepts: the suggestion becomes the post's newest revision, credited to its author.
@@ -233,30 +256,20 @@ pub async fn accept(
     author: Author,
     csrf: CsrfToken,
     path: web::Path<(String, String, String)>,
-    form: web::Form<DecideForm>,
+    form: web::Form<CsrfForm>,
 ) -> Result<HttpResponse, WebError> {
-    csrf.check(&form.csrf)?;
-    let (slug, host, n) = path.into_inner();
-    let post = published(&state, &slug).await?;
-    may_review(&author.0, &post)?;
-    let suggestion = suggestion_at(&state, &post, &host, &n).await?;
-    if !state
-        .store
-        .decide_suggestion(
-            &state.site,
-            post.id,
-            &suggestion.id,
-            SuggestionState::Accepted,
-        )
-        .await?
-    {
-        return Err(WebError::Conflict(
-            "This suggestion was already accepted or rejected.".into(),
-        ));
-    }
+    let (post, suggestion) = decide(
+        &state,
+        &author,
+        &csrf,
+        path.into_inner(),
+        &form,
+        SuggestionState::Accepted,
+    )
+    .await?;
     // Saved on top of whatever the post is now; a save that lands in between is retried.
     for _ in 0..3 {
-        let current = published(&state, &slug).await?;
+        let current = published(&state, post.slug.as_str()).await?;
         let edit = PostEdit::new(
             current.revision,
             suggestion.title.clone(),
@@ -287,27 +300,17 @@ pub async fn reject(
     author: Author,
     csrf: CsrfToken,
     path: web::Path<(String, String, String)>,
-    form: web::Form<DecideForm>,
+    form: web::Form<CsrfForm>,
 ) -> Result<HttpResponse, WebError> {
-    csrf.check(&form.csrf)?;
-    let (slug, host, n) = path.into_inner();
-    let post = published(&state, &slug).await?;
-    may_review(&author.0, &post)?;
-    let suggestion = suggestion_at(&state, &post, &host, &n).await?;
-    if !state
-        .store
-        .decide_suggestion(
-            &state.site,
-            post.id,
-            &suggestion.id,
-            SuggestionState::Rejected,
-        )
-        .await?
-    {
-        return Err(WebError::Conflict(
-            "This suggestion was already accepted or rejected.".into(),
-        ));
-    }
+    let (post, _) = decide(
+        &state,
+        &author,
+        &csrf,
+        path.into_inner(),
+        &form,
+        SuggestionState::Rejected,
+    )
+    .await?;
     Ok(see_other(&format!(
         "/posts/{}/suggestions",
         post.slug.as_str()
