@@ -11,8 +11,9 @@ pub mod user;
 
 pub use post::{
     Draft, NewPost, Post, PostEdit, PostId, PostStatus, PostSummary, RevisionSummary,
-    SavedRevision, Slug, Suggestion, SuggestionState, Tag, Tags, Title,
+    SavedRevision, Slug, Suggestion, SuggestionState, Tag, Tags, Title, Translation,
 };
+pub use revision::Locale;
 pub use site::Site;
 pub use user::{Email, NewUser, Profile, Role, User, UserId, Username};
 

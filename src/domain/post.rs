@@ -1,3 +1,4 @@
+use super::revision::Locale;
 use super::{Invalid, Site, UserId};
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
@@ -243,6 +244,8 @@ pub struct NewPost {
     pub author_name: String,
     pub created: DateTime<Utc>,
     pub publish: bool,
+    /// The language the post is written in (neutral when the author names none).
+    pub locale: Locale,
 }
 
 impl NewPost {
@@ -274,7 +277,13 @@ impl NewPost {
             author_name,
             created,
             publish,
+            locale: Locale::Neutral,
         }
+    }
+
+    /// The same post, written in `locale`.
+    pub fn in_locale(self, locale: Locale) -> Self {
+        Self { locale, ..self }
     }
 }
 
@@ -296,6 +305,43 @@ pub struct Post {
     pub revision: u32,
     /// The post's number in its site's short links, `/p/<n>` (seed 002).
     pub short_id: u64,
+    /// The language of the original text, whose state the fields above describe.
+    pub locale: Locale,
+    /// The locales of the post's published translations, in order: the links a page
+    /// gives to its other languages.
+    pub translations: Vec<Locale>,
+}
+
+impl Post {
+    /// The original text, as a [`Translation`] is another language's.
+    pub fn original(&self) -> Translation {
+        Translation {
+            locale: self.locale.clone(),
+            title: self.title.clone(),
+            body: self.body.clone(),
+            body_html: self.body_html.clone(),
+            excerpt: self.excerpt.clone(),
+            status: self.status,
+            published: self.published,
+            revision: self.revision,
+        }
+    }
+}
+
+/// A post's text in one locale: the original, or a translation. Each locale has its own
+/// chain of revisions and is published on its own (a translation shows only while the
+/// post itself is published too).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Translation {
+    pub locale: Locale,
+    pub title: Title,
+    pub body: Body,
+    pub body_html: String,
+    pub excerpt: String,
+    pub status: PostStatus,
+    pub published: Option<DateTime<Utc>>,
+    /// The latest revision of this locale (its first save is revision 1).
+    pub revision: u32,
 }
 
 /// The note an author leaves with a save, shown in the history.

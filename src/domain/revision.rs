@@ -58,7 +58,62 @@ impl Locale {
             Locale::Regional(l, c) => format!("{l}_{c}"),
         }
     }
+
+    /// The BCP 47 tag HTML's `lang` and `hreflang` use: `en-US`, `en`, or `x-default`
+    /// for a text in no particular language.
+    pub fn hreflang(&self) -> String {
+        match self {
+            Locale::Neutral => "x-default".to_owned(),
+            Locale::Language(l) => l.clone(),
+            Locale::Regional(l, c) => format!("{l}-{c}"),
+        }
+    }
+
+    /// What a reader picks in the language switch: the language's own name where Sibyl
+    /// knows it (`Français (CA)`), else the code.
+    pub fn label(&self) -> String {
+        let (language, country) = match self {
+            Locale::Neutral => return "Original".to_owned(),
+            Locale::Language(l) => (l.as_str(), None),
+            Locale::Regional(l, c) => (l.as_str(), Some(c.as_str())),
+        };
+        let name = LANGUAGE_NAMES
+            .iter()
+            .find(|(code, _)| *code == language)
+            .map_or(language, |(_, name)| *name);
+        match country {
+            Some(c) => format!("{name} ({c})"),
+            None => name.to_owned(),
+        }
+    }
 }
+
+/// Names of common languages in their own language, for [`Locale::label`].
+const LANGUAGE_NAMES: &[(&str, &str)] = &[
+    ("ar", "العربية"),
+    ("cs", "Čeština"),
+    ("da", "Dansk"),
+    ("de", "Deutsch"),
+    ("el", "Ελληνικά"),
+    ("en", "English"),
+    ("es", "Español"),
+    ("fi", "Suomi"),
+    ("fr", "Français"),
+    ("he", "עברית"),
+    ("hi", "हिन्दी"),
+    ("it", "Italiano"),
+    ("ja", "日本語"),
+    ("ko", "한국어"),
+    ("nl", "Nederlands"),
+    ("no", "Norsk"),
+    ("pl", "Polski"),
+    ("pt", "Português"),
+    ("ru", "Русский"),
+    ("sv", "Svenska"),
+    ("tr", "Türkçe"),
+    ("uk", "Українська"),
+    ("zh", "中文"),
+];
 
 /// The part of a key that names a page of a site: `posts/hello-world`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -487,5 +542,22 @@ mod tests {
             assert!(error.0.contains(why), "{text:?}: {error}");
         }
         assert!(RevisionKey::parse(&format!("https://x.com/{}#1", "a".repeat(600))).is_err());
+    }
+
+    #[test]
+    fn locales_name_themselves_for_html_and_readers() {
+        let fr_ca = Locale::parse("fr_CA").unwrap();
+        assert_eq!(fr_ca.code(), "fr_CA");
+        assert_eq!(fr_ca.hreflang(), "fr-CA");
+        assert_eq!(fr_ca.label(), "Français (CA)");
+        assert_eq!(Locale::parse("de").unwrap().label(), "Deutsch");
+        assert_eq!(Locale::parse("tlh").unwrap().label(), "tlh");
+        assert_eq!(Locale::Neutral.hreflang(), "x-default");
+        for bad in [
+            "EN", "e", "english", "en-US", "en_us", "en_USA", "en_", "_US", "en US",
+        ] {
+            let error = Locale::parse(bad).expect_err(bad);
+            assert!(error.0.contains("is not a locale"), "{bad}: {error}");
+        }
     }
 }

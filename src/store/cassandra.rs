@@ -16,13 +16,12 @@ use crate::domain::timeuuid;
 use crate::domain::token::random_below;
 use crate::domain::user::{Login, shelf_of};
 use crate::domain::{
-    Draft, Email, NewPost, NewUser, Post, PostEdit, PostId, PostStatus, PostSummary, Profile,
-    RevisionSummary, Role, SavedRevision, Site, Slug, Suggestion, SuggestionState, Tag, Tags,
-    Title, User, UserId, Username,
+    Draft, Email, Locale, NewPost, NewUser, Post, PostEdit, PostId, PostStatus, PostSummary,
+    Profile, RevisionSummary, Role, SavedRevision, Site, Slug, Suggestion, SuggestionState, Tag,
+    Tags, Title, Translation, User, UserId, Username,
 };
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
-use scylla::DeserializeRow;
 use scylla::client::execution_profile::ExecutionProfile;
 use scylla::client::session::Session;
 use scylla::client::session_builder::SessionBuilder;
@@ -34,6 +33,7 @@ use scylla::statement::batch::{Batch, BatchType};
 use scylla::statement::prepared::PreparedStatement;
 use scylla::statement::{Consistency, SerialConsistency};
 use scylla::value::{CqlTimeuuid, CqlValue, Row};
+use scylla::{DeserializeRow, SerializeRow};
 use std::sync::Arc;
 use std::time::Duration;
 use uuid::Uuid;
@@ -48,6 +48,8 @@ const DIRECTORY_COLUMNS: &str = "user_id, username, display_name, email, role, b
 const SUGGESTION_COLUMNS: &str =
     "post_id, id, base, title, body, tags, note, suggester_id, suggester_name, created, state";
 const SUMMARY_COLUMNS: &str = "published, post_id, slug, title, excerpt, author_name, tags";
+const TRANSLATION_COLUMNS: &str =
+    "locale, title, body, body_html, excerpt, status, published, revision";
 
 /// Statements, prepared once at start.
 struct Statements {
@@ -101,6 +103,13 @@ struct Statements {
     draft_write: PreparedStatement,
     draft_read: PreparedStatement,
     draft_delete: PreparedStatement,
+    translation_read: PreparedStatement,
+    translations_read: PreparedStatement,
+    translation_create: PreparedStatement,
+    translation_revise: PreparedStatement,
+    /// A translation's status and the post's list of published translations, together.
+    translation_publish: Batch,
+    translation_unpublish: Batch,
     tag_post_insert: PreparedStatement,
     tag_post_delete: PreparedStatement,
     tag_year_insert: PreparedStatement,
@@ -464,10 +473,19 @@ impl CassandraStore {
     /// is between its two writes, or died there) to that revision, so that a crash can
     /// never leave a post that refuses every save. Harmless when the saver is alive: its
     /// own move then finds the post already there.
-    async fn roll_forward(&self, site: &Site, id: PostId, base: u32) -> StoreResult<()> {
+    async fn roll_forward(
+        &self,
+        site: &Site,
+        id: PostId,
+        locale: &Locale,
+        base: u32,
+    ) -> StoreResult<()> {
         let next = base as i32 + 1;
         let Some(row) = self
-            .row::<RevisionRow>(&self.st.revision_read, (site.as_str(), id.0, next))
+            .row::<RevisionRow>(
+                &self.st.revision_read,
+                (site.as_str(), id.0, locale.code(), next),
+            )
             .await?
         else {
             return Ok(());
@@ -509,6 +527,145 @@ impl CassandraStore {
             Err(e) if is_cas_uncertain(&e) => Ok(()),
             Err(e) => Err(unavailable(e)),
         }
+    }
+
+    /// Claims revision `number` of a post's text in `locale` by the LWT insert of its row:
+    /// of concurrent savers from one base, one wins. A CAS timeout is settled by a serial
+    /// read of the row's save id, never by a blind retry.
+    async fn claim_revision(
+        &self,
+        site: &Site,
+        id: PostId,
+        locale: &Locale,
+        number: i32,
+        edit: &PostEdit,
+    ) -> StoreResult<bool> {
+        let save_id = Uuid::new_v4();
+        let tags = edit.tags.to_strings();
+        let code = locale.code();
+        let claim = self
+            .session
+            .execute_unpaged(
+                &self.st.revision_claim,
+                (
+                    site.as_str(),
+                    id.0,
+                    code.as_str(),
+                    number,
+                    edit.title.as_str(),
+                    edit.body.as_str(),
+                    edit.body_html.as_str(),
+                    &tags,
+                    edit.author_id.0,
+                    edit.author_name.as_str(),
+                    edit.at,
+                    edit.message.as_str(),
+                    save_id,
+                ),
+            )
+            .await;
+        match claim {
+            Ok(result) => lwt_applied(result),
+            Err(e) if is_cas_uncertain(&e) => {
+                let row: Option<(Option<Uuid>,)> = self
+                    .row(
+                        &self.st.revision_save_id_serial,
+                        (site.as_str(), id.0, code.as_str(), number),
+                    )
+                    .await?;
+                Ok(row.and_then(|(s,)| s) == Some(save_id))
+            }
+            Err(e) => Err(unavailable(e)),
+        }
+    }
+
+    /// Moves a translation from revision `base` to `base + 1` (creating it from base 0),
+    /// with an LWT so that only the holder of the revision, or a roll-forward, moves it.
+    async fn move_translation(
+        &self,
+        site: &Site,
+        id: PostId,
+        locale: &Locale,
+        base: u32,
+        text: (&Title, &Body, &str, &str),
+    ) -> StoreResult<()> {
+        let (title, body, body_html, excerpt) = text;
+        let number = base as i32 + 1;
+        let code = locale.code();
+        let moved = if base == 0 {
+            self.session
+                .execute_unpaged(
+                    &self.st.translation_create,
+                    (
+                        site.as_str(),
+                        id.0,
+                        code.as_str(),
+                        title.as_str(),
+                        body.as_str(),
+                        body_html,
+                        excerpt,
+                        number,
+                    ),
+                )
+                .await
+        } else {
+            self.session
+                .execute_unpaged(
+                    &self.st.translation_revise,
+                    (
+                        title.as_str(),
+                        body.as_str(),
+                        body_html,
+                        excerpt,
+                        number,
+                        site.as_str(),
+                        id.0,
+                        code.as_str(),
+                        base as i32,
+                    ),
+                )
+                .await
+        };
+        match moved {
+            Ok(_) => Ok(()),
+            Err(e) if is_cas_uncertain(&e) => Ok(()),
+            Err(e) => Err(unavailable(e)),
+        }
+    }
+
+    /// As `roll_forward`, for a translation.
+    async fn roll_translation_forward(
+        &self,
+        site: &Site,
+        id: PostId,
+        locale: &Locale,
+        base: u32,
+    ) -> StoreResult<()> {
+        let next = base as i32 + 1;
+        let Some(row) = self
+            .row::<RevisionRow>(
+                &self.st.revision_read,
+                (site.as_str(), id.0, locale.code(), next),
+            )
+            .await?
+        else {
+            return Ok(());
+        };
+        let revision = row.into_revision()?;
+        let excerpt = crate::domain::markdown::excerpt(revision.body.as_str(), 280);
+        self.move_translation(
+            site,
+            id,
+            locale,
+            base,
+            (
+                &revision.title,
+                &revision.body,
+                &revision.body_html,
+                &excerpt,
+            ),
+        )
+        .await
     }
 
     /// Moves an account from one claimed value to another (seed 004's protocol for
@@ -582,7 +739,7 @@ impl Statements {
         .await?;
         claim_read_serial.set_consistency(Consistency::LocalSerial);
         let post_insert = prepare(format!(
-            "INSERT INTO {ks}.posts (site, {POST_COLUMNS}, published_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            "INSERT INTO {ks}.posts (site, {POST_COLUMNS}, published_id, origin) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
         ))
         .await?;
         let revision_insert = prepare(
@@ -596,7 +753,7 @@ impl Statements {
         .await?;
         post_published_id_serial.set_consistency(Consistency::LocalSerial);
         let mut revision_save_id_serial = prepare(format!(
-            "SELECT save_id FROM {ks}.revisions WHERE site = ? AND post_id = ? AND locale = '' AND branch = 1 AND revision = ?"
+            "SELECT save_id FROM {ks}.revisions WHERE site = ? AND post_id = ? AND locale = ? AND branch = 1 AND revision = ?"
         ))
         .await?;
         revision_save_id_serial.set_consistency(Consistency::LocalSerial);
@@ -715,7 +872,7 @@ impl Statements {
             .await?,
             revision_claim: prepare(format!(
                 "INSERT INTO {ks}.revisions (site, post_id, locale, branch, revision, title, body, body_html, tags, author_id, author_name, created, message, save_id)
-                 VALUES (?, ?, '', 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) IF NOT EXISTS"
+                 VALUES (?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) IF NOT EXISTS"
             ))
             .await?,
             revision_save_id_serial,
@@ -726,12 +883,12 @@ impl Statements {
             .await?,
             revisions_list: prepare(format!(
                 "SELECT revision, title, author_name, created, message FROM {ks}.revisions
-                 WHERE site = ? AND post_id = ? AND locale = '' AND branch = 1"
+                 WHERE site = ? AND post_id = ? AND locale = ? AND branch = 1"
             ))
             .await?,
             revision_read: prepare(format!(
                 "SELECT revision, title, body, body_html, tags, author_id, author_name, created, message FROM {ks}.revisions
-                 WHERE site = ? AND post_id = ? AND locale = '' AND branch = 1 AND revision = ?"
+                 WHERE site = ? AND post_id = ? AND locale = ? AND branch = 1 AND revision = ?"
             ))
             .await?,
             user_create,
@@ -754,7 +911,10 @@ impl Statements {
             .await?,
             session_read: prepare(format!("SELECT user_id, expires FROM {ks}.sessions WHERE key = ?")).await?,
             session_delete: prepare(format!("DELETE FROM {ks}.sessions WHERE key = ?")).await?,
-            post_by_id: prepare(format!("SELECT {POST_COLUMNS} FROM {ks}.posts WHERE site = ? AND post_id = ?")).await?,
+            post_by_id: prepare(format!(
+                "SELECT {POST_COLUMNS}, origin, translations FROM {ks}.posts WHERE site = ? AND post_id = ?"
+            ))
+            .await?,
             post_unpublish: prepare(format!(
                 "UPDATE {ks}.posts SET status = 'draft', published = null, published_id = null WHERE site = ? AND post_id = ? IF status = 'published'"
             ))
@@ -777,14 +937,55 @@ impl Statements {
             ))
             .await?,
             draft_write: prepare(format!(
-                "INSERT INTO {ks}.drafts (site, post_id, user_id, base, title, body, tags, saved) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+                "INSERT INTO {ks}.user_drafts (site, post_id, user_id, locale, base, title, body, tags, saved) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
             ))
             .await?,
             draft_read: prepare(format!(
-                "SELECT base, title, body, tags, saved FROM {ks}.drafts WHERE site = ? AND post_id = ? AND user_id = ?"
+                "SELECT base, title, body, tags, saved FROM {ks}.user_drafts WHERE site = ? AND post_id = ? AND user_id = ? AND locale = ?"
             ))
             .await?,
-            draft_delete: prepare(format!("DELETE FROM {ks}.drafts WHERE site = ? AND post_id = ? AND user_id = ?")).await?,
+            draft_delete: prepare(format!(
+                "DELETE FROM {ks}.user_drafts WHERE site = ? AND post_id = ? AND user_id = ? AND locale = ?"
+            ))
+            .await?,
+            translation_read: prepare(format!(
+                "SELECT {TRANSLATION_COLUMNS} FROM {ks}.translations WHERE site = ? AND post_id = ? AND locale = ?"
+            ))
+            .await?,
+            translations_read: prepare(format!(
+                "SELECT {TRANSLATION_COLUMNS} FROM {ks}.translations WHERE site = ? AND post_id = ?"
+            ))
+            .await?,
+            translation_create: prepare(format!(
+                "INSERT INTO {ks}.translations (site, post_id, locale, title, body, body_html, excerpt, status, revision)
+                 VALUES (?, ?, ?, ?, ?, ?, ?, 'draft', ?) IF NOT EXISTS"
+            ))
+            .await?,
+            translation_revise: prepare(format!(
+                "UPDATE {ks}.translations SET title = ?, body = ?, body_html = ?, excerpt = ?, revision = ?
+                 WHERE site = ? AND post_id = ? AND locale = ? IF revision = ?"
+            ))
+            .await?,
+            translation_publish: logged(vec![
+                prepare(format!(
+                    "UPDATE {ks}.translations SET status = 'published', published = ? WHERE site = ? AND post_id = ? AND locale = ?"
+                ))
+                .await?,
+                prepare(format!(
+                    "UPDATE {ks}.posts SET translations = translations + ? WHERE site = ? AND post_id = ?"
+                ))
+                .await?,
+            ]),
+            translation_unpublish: logged(vec![
+                prepare(format!(
+                    "UPDATE {ks}.translations SET status = 'draft', published = null WHERE site = ? AND post_id = ? AND locale = ?"
+                ))
+                .await?,
+                prepare(format!(
+                    "UPDATE {ks}.posts SET translations = translations - ? WHERE site = ? AND post_id = ?"
+                ))
+                .await?,
+            ]),
             tag_post_insert: prepare(format!(
                 "INSERT INTO {ks}.posts_by_tag (site, tag, year, {SUMMARY_COLUMNS}, older_year) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
             ))
@@ -1055,6 +1256,8 @@ struct PostRow {
     published: Option<DateTime<Utc>>,
     revision: i32,
     short_id: Option<i64>,
+    origin: Option<String>,
+    translations: Option<Vec<String>>,
 }
 
 impl PostRow {
@@ -1078,6 +1281,67 @@ impl PostRow {
                 .short_id
                 .and_then(|n| u64::try_from(n).ok())
                 .ok_or_else(|| StoreError::Corrupt("a post without a short id".into()))?,
+            locale: Locale::parse(self.origin.as_deref().unwrap_or_default())?,
+            translations: {
+                let mut locales = self
+                    .translations
+                    .unwrap_or_default()
+                    .iter()
+                    .map(|code| Locale::parse(code))
+                    .collect::<Result<Vec<_>, _>>()?;
+                locales.sort();
+                locales
+            },
+        })
+    }
+}
+
+/// The values of a new post's row (more than a tuple's sixteen).
+#[derive(SerializeRow)]
+struct PostInsert<'a> {
+    site: &'a str,
+    post_id: Uuid,
+    slug: &'a str,
+    title: &'a str,
+    body: &'a str,
+    body_html: &'a str,
+    excerpt: &'a str,
+    tags: &'a Vec<String>,
+    author_id: Uuid,
+    author_name: &'a str,
+    status: &'a str,
+    created: DateTime<Utc>,
+    published: Option<DateTime<Utc>>,
+    revision: i32,
+    short_id: i64,
+    published_id: Option<CqlTimeuuid>,
+    origin: String,
+}
+
+#[derive(DeserializeRow)]
+struct TranslationRow {
+    locale: String,
+    title: String,
+    body: String,
+    body_html: String,
+    excerpt: String,
+    status: String,
+    published: Option<DateTime<Utc>>,
+    revision: i32,
+}
+
+impl TranslationRow {
+    fn into_translation(self) -> StoreResult<Translation> {
+        Ok(Translation {
+            locale: Locale::parse(&self.locale)?,
+            title: Title::parse(&self.title)?,
+            body: Body::parse(&self.body)?,
+            body_html: self.body_html,
+            excerpt: self.excerpt,
+            status: PostStatus::parse(&self.status)?,
+            published: self.published,
+            revision: u32::try_from(self.revision)
+                .map_err(|e| StoreError::Corrupt(e.to_string()))?,
         })
     }
 }
@@ -1487,28 +1751,29 @@ impl Store for CassandraStore {
             .batch(
                 &self.st.create_post,
                 (
-                    (
+                    PostInsert {
                         site,
-                        post.id.0,
-                        slug.as_str(),
-                        post.title.as_str(),
-                        post.body.as_str(),
-                        post.body_html.as_str(),
-                        post.excerpt.as_str(),
-                        &tags,
-                        post.author_id.0,
-                        post.author_name.as_str(),
-                        status.as_str(),
-                        post.created,
+                        post_id: post.id.0,
+                        slug: slug.as_str(),
+                        title: post.title.as_str(),
+                        body: post.body.as_str(),
+                        body_html: post.body_html.as_str(),
+                        excerpt: post.excerpt.as_str(),
+                        tags: &tags,
+                        author_id: post.author_id.0,
+                        author_name: post.author_name.as_str(),
+                        status: status.as_str(),
+                        created: post.created,
                         published,
-                        1_i32,
-                        short_id as i64,
+                        revision: 1,
+                        short_id: short_id as i64,
                         published_id,
-                    ),
+                        origin: post.locale.code(),
+                    },
                     (
                         site,
                         post.id.0,
-                        "",
+                        post.locale.code(),
                         1_i32,
                         1_i32,
                         post.title.as_str(),
@@ -1545,6 +1810,8 @@ impl Store for CassandraStore {
             published,
             revision: 1,
             short_id,
+            locale: post.locale.clone(),
+            translations: Vec::new(),
         };
         if let Some(published_id) = published_id {
             self.list_published(&post.site, &created, published_id)
@@ -1653,45 +1920,14 @@ impl Store for CassandraStore {
             return Err(EditError::Conflict);
         }
         let number = edit.base as i32 + 1;
-        let save_id = Uuid::new_v4();
         let tags = edit.tags.to_strings();
         // The revision number is claimed by the LWT insert of its row: of concurrent saves
         // from one base, one writes revision base + 1 and the others are refused.
-        let claim = self
-            .session
-            .execute_unpaged(
-                &self.st.revision_claim,
-                (
-                    site.as_str(),
-                    id.0,
-                    number,
-                    edit.title.as_str(),
-                    edit.body.as_str(),
-                    edit.body_html.as_str(),
-                    &tags,
-                    edit.author_id.0,
-                    edit.author_name.as_str(),
-                    edit.at,
-                    edit.message.as_str(),
-                    save_id,
-                ),
-            )
-            .await;
-        let won = match claim {
-            Ok(result) => lwt_applied(result)?,
-            Err(e) if is_cas_uncertain(&e) => {
-                let row: Option<(Option<Uuid>,)> = self
-                    .row(
-                        &self.st.revision_save_id_serial,
-                        (site.as_str(), id.0, number),
-                    )
-                    .await?;
-                row.and_then(|(s,)| s) == Some(save_id)
-            }
-            Err(e) => return Err(unavailable(e).into()),
-        };
+        let won = self
+            .claim_revision(site, id, &post.locale, number, &edit)
+            .await?;
         if !won {
-            self.roll_forward(site, id, edit.base).await?;
+            self.roll_forward(site, id, &post.locale, edit.base).await?;
             return Err(EditError::Conflict);
         }
         if self.options.faults.fires(Fault::CrashAfterRevisionClaim) {
@@ -1804,17 +2040,126 @@ impl Store for CassandraStore {
         }
     }
 
+    async fn translation(
+        &self,
+        site: &Site,
+        id: PostId,
+        locale: &Locale,
+    ) -> StoreResult<Option<Translation>> {
+        self.row::<TranslationRow>(
+            &self.st.translation_read,
+            (site.as_str(), id.0, locale.code()),
+        )
+        .await?
+        .map(TranslationRow::into_translation)
+        .transpose()
+    }
+
+    async fn translations(&self, site: &Site, id: PostId) -> StoreResult<Vec<Translation>> {
+        self.rows::<TranslationRow>(&self.st.translations_read, (site.as_str(), id.0))
+            .await?
+            .into_iter()
+            .map(TranslationRow::into_translation)
+            .collect()
+    }
+
+    async fn save_translation(
+        &self,
+        site: &Site,
+        id: PostId,
+        locale: &Locale,
+        edit: PostEdit,
+    ) -> Result<Translation, EditError> {
+        let post = self
+            .post_by_id(site, id)
+            .await?
+            .ok_or(EditError::NoSuchPost)?;
+        if post.locale == *locale {
+            return Err(EditError::SameLocale);
+        }
+        let current = self.translation(site, id, locale).await?;
+        if current.map_or(0, |t| t.revision) != edit.base {
+            return Err(EditError::Conflict);
+        }
+        let number = edit.base as i32 + 1;
+        if !self.claim_revision(site, id, locale, number, &edit).await? {
+            self.roll_translation_forward(site, id, locale, edit.base)
+                .await?;
+            return Err(EditError::Conflict);
+        }
+        if self.options.faults.fires(Fault::CrashAfterRevisionClaim) {
+            return Err(Fault::CrashAfterRevisionClaim.error().into());
+        }
+        self.move_translation(
+            site,
+            id,
+            locale,
+            edit.base,
+            (&edit.title, &edit.body, &edit.body_html, &edit.excerpt),
+        )
+        .await?;
+        let saved = self
+            .translation(site, id, locale)
+            .await?
+            .ok_or(EditError::NoSuchPost)?;
+        if saved.revision != number as u32 {
+            return Err(StoreError::Unavailable(
+                "the translation did not move to its new revision".into(),
+            )
+            .into());
+        }
+        Ok(saved)
+    }
+
+    async fn set_translation_status(
+        &self,
+        site: &Site,
+        id: PostId,
+        locale: &Locale,
+        status: PostStatus,
+        at: DateTime<Utc>,
+    ) -> StoreResult<Option<Translation>> {
+        let Some(current) = self.translation(site, id, locale).await? else {
+            return Ok(None);
+        };
+        if current.status != status {
+            // One logged batch: the translation's status and the post's list of published
+            // translations never disagree for long, whoever wins a race of the two.
+            let code = locale.code();
+            let listed = vec![code.clone()];
+            match status {
+                PostStatus::Published => {
+                    let values = (
+                        (at, site.as_str(), id.0, code.as_str()),
+                        (&listed, site.as_str(), id.0),
+                    );
+                    self.batch(&self.st.translation_publish, values).await?;
+                }
+                PostStatus::Draft => {
+                    let values = (
+                        (site.as_str(), id.0, code.as_str()),
+                        (&listed, site.as_str(), id.0),
+                    );
+                    self.batch(&self.st.translation_unpublish, values).await?;
+                }
+            }
+        }
+        self.translation(site, id, locale).await
+    }
+
     async fn save_draft(
         &self,
         site: &Site,
         id: PostId,
         user: UserId,
+        locale: &Locale,
         draft: &Draft,
     ) -> StoreResult<()> {
         let values = (
             site.as_str(),
             id.0,
             user.0,
+            locale.code(),
             draft.base as i32,
             draft.title.as_str(),
             draft.body.as_str(),
@@ -1825,9 +2170,18 @@ impl Store for CassandraStore {
         Ok(())
     }
 
-    async fn draft(&self, site: &Site, id: PostId, user: UserId) -> StoreResult<Option<Draft>> {
+    async fn draft(
+        &self,
+        site: &Site,
+        id: PostId,
+        user: UserId,
+        locale: &Locale,
+    ) -> StoreResult<Option<Draft>> {
         let row: Option<(i32, String, String, String, DateTime<Utc>)> = self
-            .row(&self.st.draft_read, (site.as_str(), id.0, user.0))
+            .row(
+                &self.st.draft_read,
+                (site.as_str(), id.0, user.0, locale.code()),
+            )
             .await?;
         row.map(|(base, title, body, tags, saved)| {
             let base = u32::try_from(base).map_err(|e| StoreError::Corrupt(e.to_string()))?;
@@ -1842,15 +2196,32 @@ impl Store for CassandraStore {
         .transpose()
     }
 
-    async fn discard_draft(&self, site: &Site, id: PostId, user: UserId) -> StoreResult<()> {
-        self.exec(&self.st.draft_delete, (site.as_str(), id.0, user.0))
-            .await?;
+    async fn discard_draft(
+        &self,
+        site: &Site,
+        id: PostId,
+        user: UserId,
+        locale: &Locale,
+    ) -> StoreResult<()> {
+        self.exec(
+            &self.st.draft_delete,
+            (site.as_str(), id.0, user.0, locale.code()),
+        )
+        .await?;
         Ok(())
     }
 
-    async fn revisions(&self, site: &Site, id: PostId) -> StoreResult<Vec<RevisionSummary>> {
+    async fn revisions(
+        &self,
+        site: &Site,
+        id: PostId,
+        locale: &Locale,
+    ) -> StoreResult<Vec<RevisionSummary>> {
         let rows: Vec<(i32, String, Option<String>, DateTime<Utc>, String)> = self
-            .rows(&self.st.revisions_list, (site.as_str(), id.0))
+            .rows(
+                &self.st.revisions_list,
+                (site.as_str(), id.0, locale.code()),
+            )
             .await?;
         rows.into_iter()
             .map(|(number, title, author_name, created, message)| {
@@ -1870,13 +2241,17 @@ impl Store for CassandraStore {
         &self,
         site: &Site,
         id: PostId,
+        locale: &Locale,
         number: u32,
     ) -> StoreResult<Option<SavedRevision>> {
         let Ok(number) = i32::try_from(number) else {
             return Ok(None);
         };
         let row: Option<RevisionRow> = self
-            .row(&self.st.revision_read, (site.as_str(), id.0, number))
+            .row(
+                &self.st.revision_read,
+                (site.as_str(), id.0, locale.code(), number),
+            )
             .await?;
         row.map(RevisionRow::into_revision).transpose()
     }
@@ -2105,13 +2480,20 @@ mod tests {
     use super::*;
 
     #[test]
-    fn schema_file_splits_into_create_statements() {
+    fn schema_file_splits_into_idempotent_statements() {
         let statements = schema_statements(SCHEMA);
-        assert_eq!(statements.len(), 17);
+        let creates = statements
+            .iter()
+            .filter(|s| s.starts_with("CREATE TABLE IF NOT EXISTS"))
+            .count();
+        assert_eq!(creates, 18);
+        let changes: Vec<&String> = statements.iter().skip(creates).collect();
+        assert_eq!(changes.len(), 3);
         assert!(
-            statements
+            changes
                 .iter()
-                .all(|s| s.starts_with("CREATE TABLE IF NOT EXISTS"))
+                .all(|s| s.starts_with("ALTER TABLE posts ADD IF NOT EXISTS")
+                    || s.starts_with("DROP TABLE IF EXISTS"))
         );
         assert!(!statements.iter().any(|s| s.contains("--")));
     }

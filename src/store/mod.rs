@@ -10,9 +10,9 @@ pub mod sqlite;
 use crate::domain::password::PasswordHash;
 use crate::domain::user::Login;
 use crate::domain::{
-    Draft, Email, Invalid, NewPost, NewUser, Post, PostEdit, PostId, PostSummary, Profile,
-    RevisionSummary, Role, SavedRevision, Site, Slug, Suggestion, SuggestionState, Tag, User,
-    UserId, Username,
+    Draft, Email, Invalid, Locale, NewPost, NewUser, Post, PostEdit, PostId, PostStatus,
+    PostSummary, Profile, RevisionSummary, Role, SavedRevision, Site, Slug, Suggestion,
+    SuggestionState, Tag, Translation, User, UserId, Username,
 };
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
@@ -88,6 +88,9 @@ pub enum EditError {
     Conflict,
     #[error("no such post")]
     NoSuchPost,
+    /// A translation into the language the post is written in.
+    #[error("the post is already written in that language")]
+    SameLocale,
     #[error(transparent)]
     Store(#[from] StoreError),
 }
@@ -249,18 +252,66 @@ pub trait Store: Send + Sync {
         edit: PostEdit,
     ) -> Result<Post, EditError>;
 
-    /// Keeps (replacing) a user's draft of a post.
+    /// One translation of a post (not its original text, which the post itself holds).
+    async fn translation(
+        &self,
+        site: &Site,
+        id: PostId,
+        locale: &Locale,
+    ) -> StoreResult<Option<Translation>>;
+
+    /// Every translation of a post, published or not, by locale.
+    async fn translations(&self, site: &Site, id: PostId) -> StoreResult<Vec<Translation>>;
+
+    /// Saves a new revision of a translation, numbered after `edit.base` in that locale;
+    /// base 0 starts the translation. The same contract as `save_revision`: of concurrent
+    /// saves from one base exactly one succeeds, the others get `Conflict`. Tags belong
+    /// to the post, so the edit's tags are ignored.
+    async fn save_translation(
+        &self,
+        site: &Site,
+        id: PostId,
+        locale: &Locale,
+        edit: PostEdit,
+    ) -> Result<Translation, EditError>;
+
+    /// Publishes a translation or takes it back to draft, and keeps the post's list of
+    /// published translations in step. `None` when there is no such translation.
+    async fn set_translation_status(
+        &self,
+        site: &Site,
+        id: PostId,
+        locale: &Locale,
+        status: PostStatus,
+        at: DateTime<Utc>,
+    ) -> StoreResult<Option<Translation>>;
+
+    /// Keeps (replacing) a user's draft of a post's text in one locale (seed 000's
+    /// `#user/<id>/<locale>/<branch>`).
     async fn save_draft(
         &self,
         site: &Site,
         id: PostId,
         user: UserId,
+        locale: &Locale,
         draft: &Draft,
     ) -> StoreResult<()>;
 
-    async fn draft(&self, site: &Site, id: PostId, user: UserId) -> StoreResult<Option<Draft>>;
+    async fn draft(
+        &self,
+        site: &Site,
+        id: PostId,
+        user: UserId,
+        locale: &Locale,
+    ) -> StoreResult<Option<Draft>>;
 
-    async fn discard_draft(&self, site: &Site, id: PostId, user: UserId) -> StoreResult<()>;
+    async fn discard_draft(
+        &self,
+        site: &Site,
+        id: PostId,
+        user: UserId,
+        locale: &Locale,
+    ) -> StoreResult<()>;
 
     async fn create_suggestion(&self, site: &Site, suggestion: &Suggestion) -> StoreResult<()>;
 
@@ -284,13 +335,19 @@ pub trait Store: Send + Sync {
         to: SuggestionState,
     ) -> StoreResult<bool>;
 
-    /// A post's history, newest first.
-    async fn revisions(&self, site: &Site, id: PostId) -> StoreResult<Vec<RevisionSummary>>;
+    /// The history of a post's text in one locale, newest first.
+    async fn revisions(
+        &self,
+        site: &Site,
+        id: PostId,
+        locale: &Locale,
+    ) -> StoreResult<Vec<RevisionSummary>>;
 
     async fn revision(
         &self,
         site: &Site,
         id: PostId,
+        locale: &Locale,
         number: u32,
     ) -> StoreResult<Option<SavedRevision>>;
 

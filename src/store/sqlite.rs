@@ -10,9 +10,9 @@ use crate::domain::password::PasswordHash;
 use crate::domain::post::Body;
 use crate::domain::user::{Login, shelf_of};
 use crate::domain::{
-    Draft, Email, NewPost, NewUser, Post, PostEdit, PostId, PostStatus, PostSummary, Profile,
-    RevisionSummary, Role, SavedRevision, Site, Slug, Suggestion, SuggestionState, Tag, Tags,
-    Title, User, UserId, Username, millis_to_time,
+    Draft, Email, Locale, NewPost, NewUser, Post, PostEdit, PostId, PostStatus, PostSummary,
+    Profile, RevisionSummary, Role, SavedRevision, Site, Slug, Suggestion, SuggestionState, Tag,
+    Tags, Title, Translation, User, UserId, Username, millis_to_time,
 };
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
@@ -25,7 +25,8 @@ use std::time::Duration;
 use uuid::Uuid;
 
 /// Schema versions, applied in order; `PRAGMA user_version` records the last one done.
-const MIGRATIONS: &[&str] = &[r#"
+const MIGRATIONS: &[&str] = &[
+    r#"
 CREATE TABLE users (
     id            TEXT PRIMARY KEY,
     username      TEXT NOT NULL,
@@ -143,9 +144,47 @@ CREATE TABLE revisions (
     PRIMARY KEY (site, post_id, locale, branch, revision),
     FOREIGN KEY (site, post_id) REFERENCES posts(site, id)
 );
-"#];
+"#,
+    r#"
+ALTER TABLE posts ADD COLUMN locale TEXT NOT NULL DEFAULT '';
+CREATE TABLE translations (
+    site      TEXT NOT NULL,
+    post_id   TEXT NOT NULL,
+    locale    TEXT NOT NULL,
+    title     TEXT NOT NULL,
+    body      TEXT NOT NULL,
+    body_html TEXT NOT NULL,
+    excerpt   TEXT NOT NULL,
+    status    TEXT NOT NULL,
+    published INTEGER,
+    revision  INTEGER NOT NULL,
+    PRIMARY KEY (site, post_id, locale),
+    FOREIGN KEY (site, post_id) REFERENCES posts(site, id)
+);
+CREATE TABLE user_drafts (
+    site    TEXT NOT NULL,
+    post_id TEXT NOT NULL,
+    user_id TEXT NOT NULL,
+    locale  TEXT NOT NULL,
+    base    INTEGER NOT NULL,
+    title   TEXT NOT NULL,
+    body    TEXT NOT NULL,
+    tags    TEXT NOT NULL,
+    saved   INTEGER NOT NULL,
+    PRIMARY KEY (site, post_id, user_id, locale)
+);
+INSERT INTO user_drafts (site, post_id, user_id, locale, base, title, body, tags, saved)
+    SELECT site, post_id, user_id, '', base, title, body, tags, saved FROM drafts;
+DROP TABLE drafts;
+"#,
+];
 
-const POST_COLUMNS: &str = "id, slug, title, body, body_html, excerpt, tags, author_id, author_name, status, created, published, revision, short_id";
+const POST_COLUMNS: &str = "id, slug, title, body, body_html, excerpt, tags, author_id, author_name, status, created, published, revision, short_id, locale";
+/// POST_COLUMNS and, in the same statement, the locales of the published translations.
+const POST_SELECT: &str = "id, slug, title, body, body_html, excerpt, tags, author_id, author_name, status, created, published, revision, short_id, locale,
+    (SELECT group_concat(t.locale) FROM translations t WHERE t.site = posts.site AND t.post_id = posts.id AND t.status = 'published')";
+const TRANSLATION_COLUMNS: &str =
+    "locale, title, body, body_html, excerpt, status, published, revision";
 const USER_COLUMNS: &str =
     "id, username, email, display_name, role, password_hash, created, bio, homepage, banned";
 
@@ -398,6 +437,8 @@ struct PostRow {
     published: Option<i64>,
     revision: u32,
     short_id: u64,
+    locale: String,
+    translations: Option<String>,
 }
 
 impl PostRow {
@@ -417,6 +458,8 @@ impl PostRow {
             published: row.get(11)?,
             revision: row.get(12)?,
             short_id: row.get(13)?,
+            locale: row.get(14)?,
+            translations: row.get(15)?,
         })
     }
 
@@ -436,14 +479,115 @@ impl PostRow {
             published: self.published.map(millis_to_time),
             revision: self.revision,
             short_id: self.short_id,
+            locale: Locale::parse(&self.locale)?,
+            translations: locales(self.translations.as_deref())?,
         })
     }
+}
+
+/// The published translations' locales, as group_concat lists them, in order.
+fn locales(list: Option<&str>) -> StoreResult<Vec<Locale>> {
+    let mut locales = list
+        .unwrap_or_default()
+        .split(',')
+        .filter(|code| !code.is_empty())
+        .map(Locale::parse)
+        .collect::<Result<Vec<_>, _>>()?;
+    locales.sort();
+    Ok(locales)
+}
+
+fn translation_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<TranslationRow> {
+    Ok(TranslationRow {
+        locale: row.get(0)?,
+        title: row.get(1)?,
+        body: row.get(2)?,
+        body_html: row.get(3)?,
+        excerpt: row.get(4)?,
+        status: row.get(5)?,
+        published: row.get(6)?,
+        revision: row.get(7)?,
+    })
+}
+
+struct TranslationRow {
+    locale: String,
+    title: String,
+    body: String,
+    body_html: String,
+    excerpt: String,
+    status: String,
+    published: Option<i64>,
+    revision: u32,
+}
+
+impl TranslationRow {
+    fn into_translation(self) -> StoreResult<Translation> {
+        Ok(Translation {
+            locale: Locale::parse(&self.locale)?,
+            title: Title::parse(&self.title)?,
+            body: Body::parse(&self.body)?,
+            body_html: self.body_html,
+            excerpt: self.excerpt,
+            status: PostStatus::parse(&self.status)?,
+            published: self.published.map(millis_to_time),
+            revision: self.revision,
+        })
+    }
+}
+
+fn translation_of(
+    sql: &Sql<'_>,
+    site: &str,
+    id: &str,
+    locale: &str,
+) -> StoreResult<Option<Translation>> {
+    sql.prepare(&format!(
+        "SELECT {TRANSLATION_COLUMNS} FROM translations WHERE site = ?1 AND post_id = ?2 AND locale = ?3"
+    ))
+    .and_then(|mut s| s.query_row(params![site, id, locale], translation_row).optional())
+    .map_err(unavailable)?
+    .map(TranslationRow::into_translation)
+    .transpose()
+}
+
+/// Appends revision `number` of a post's text in `locale`.
+fn insert_revision(
+    sql: &Sql<'_>,
+    site: &str,
+    id: &str,
+    locale: &str,
+    number: u32,
+    edit: &PostEdit,
+) -> StoreResult<()> {
+    sql.prepare(
+        "INSERT INTO revisions (site, post_id, locale, branch, revision, title, body, body_html, tags, author_id, created, message, author_name)
+         VALUES (?1, ?2, ?3, 1, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+    )
+    .and_then(|mut s| {
+        s.execute(params![
+            site,
+            id,
+            locale,
+            number,
+            edit.title.as_str(),
+            edit.body.as_str(),
+            edit.body_html,
+            join_tags(&edit.tags),
+            edit.author_id.0.to_string(),
+            edit.at.timestamp_millis(),
+            edit.message,
+            edit.author_name,
+        ])
+    })
+    .map_err(unavailable)?;
+    Ok(())
 }
 
 fn post_by_id(sql: &Sql<'_>, site: &str, id: &str) -> StoreResult<Option<Post>> {
     let row = sql
         .prepare(&format!(
-            "SELECT {POST_COLUMNS} FROM posts WHERE site = ?1 AND id = ?2"
+            "SELECT {POST_SELECT} FROM posts WHERE site = ?1 AND id = ?2"
         ))
         .and_then(|mut s| s.query_row(params![site, id], PostRow::read).optional())
         .map_err(unavailable)?;
@@ -896,7 +1040,7 @@ impl Store for SqliteStore {
             let published = post.publish.then_some(post.created);
             let status = if post.publish { PostStatus::Published } else { PostStatus::Draft };
             sql.prepare(&format!(
-                "INSERT INTO posts ({POST_COLUMNS}, site) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, 1, ?14, ?13)"
+                "INSERT INTO posts ({POST_COLUMNS}, site) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, 1, ?14, ?15, ?13)"
             ))
             .and_then(|mut s| {
                 s.execute(params![
@@ -914,28 +1058,23 @@ impl Store for SqliteStore {
                     published.map(|p| p.timestamp_millis()),
                     site,
                     short_id,
+                    post.locale.code(),
                 ])
             })
             .map_err(unavailable)?;
-            sql.prepare(
-                "INSERT INTO revisions (site, post_id, locale, branch, revision, title, body, body_html, tags, author_id, created, message, author_name)
-                 VALUES (?1, ?2, '', 1, 1, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
-            )
-            .and_then(|mut s| {
-                s.execute(params![
-                    site,
-                    id,
-                    post.title.as_str(),
-                    post.body.as_str(),
-                    post.body_html,
-                    tags,
-                    post.author_id.0.to_string(),
-                    created,
-                    "First version",
-                    post.author_name,
-                ])
-            })
-            .map_err(unavailable)?;
+            let first = PostEdit {
+                base: 0,
+                title: post.title.clone(),
+                body: post.body.clone(),
+                body_html: post.body_html.clone(),
+                excerpt: post.excerpt.clone(),
+                tags: post.tags.clone(),
+                author_id: post.author_id,
+                author_name: post.author_name.clone(),
+                at: post.created,
+                message: "First version".into(),
+            };
+            insert_revision(&sql, &site, &id, &post.locale.code(), 1, &first)?;
             let created = Post {
                 id: post.id,
                 slug,
@@ -951,6 +1090,8 @@ impl Store for SqliteStore {
                 published,
                 revision: 1,
                 short_id,
+                locale: post.locale,
+                translations: Vec::new(),
             };
             list_tags(&sql, &site, &created)?;
             tx.commit().map_err(unavailable)?;
@@ -1023,7 +1164,7 @@ impl Store for SqliteStore {
         self.run(move |conn, statements| {
             let row = Sql { conn, statements }
                 .prepare(&format!(
-                    "SELECT {POST_COLUMNS} FROM posts WHERE site = ?1 AND slug = ?2"
+                    "SELECT {POST_SELECT} FROM posts WHERE site = ?1 AND slug = ?2"
                 ))
                 .and_then(|mut s| s.query_row(params![site, slug], PostRow::read).optional())
                 .map_err(unavailable)?;
@@ -1053,26 +1194,7 @@ impl Store for SqliteStore {
             let number = edit.base + 1;
             let tags = join_tags(&edit.tags);
             let crash = faults.fires(Fault::CrashAfterRevisionClaim);
-            sql.prepare(
-                "INSERT INTO revisions (site, post_id, locale, branch, revision, title, body, body_html, tags, author_id, created, message, author_name)
-                 VALUES (?1, ?2, '', 1, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
-            )
-            .and_then(|mut s| {
-                s.execute(params![
-                    site,
-                    id,
-                    number,
-                    edit.title.as_str(),
-                    edit.body.as_str(),
-                    edit.body_html,
-                    tags,
-                    edit.author_id.0.to_string(),
-                    edit.at.timestamp_millis(),
-                    edit.message,
-                    edit.author_name,
-                ])
-            })
-            .map_err(unavailable)?;
+            insert_revision(&sql, &site, &id, &current.locale.code(), number, &edit)?;
             if crash {
                 // Dropping the transaction rolls the revision back, as a crash would.
                 return Err(Fault::CrashAfterRevisionClaim.error().into());
@@ -1102,27 +1224,138 @@ impl Store for SqliteStore {
         .await
     }
 
+    async fn translation(
+        &self,
+        site: &Site,
+        id: PostId,
+        locale: &Locale,
+    ) -> StoreResult<Option<Translation>> {
+        let (site, locale) = (site.to_string(), locale.code());
+        self.run(move |conn, statements| {
+            translation_of(&Sql { conn, statements }, &site, &id.0.to_string(), &locale)
+        })
+        .await
+    }
+
+    async fn translations(&self, site: &Site, id: PostId) -> StoreResult<Vec<Translation>> {
+        let site = site.to_string();
+        self.run(move |conn, statements| {
+            let mut stmt = Sql { conn, statements }
+                .prepare(&format!(
+                    "SELECT {TRANSLATION_COLUMNS} FROM translations WHERE site = ?1 AND post_id = ?2 ORDER BY locale"
+                ))
+                .map_err(unavailable)?;
+            let rows: Vec<TranslationRow> = stmt
+                .query_map(params![site, id.0.to_string()], translation_row)
+                .and_then(Iterator::collect)
+                .map_err(unavailable)?;
+            rows.into_iter().map(TranslationRow::into_translation).collect()
+        })
+        .await
+    }
+
+    async fn save_translation(
+        &self,
+        site: &Site,
+        id: PostId,
+        locale: &Locale,
+        edit: PostEdit,
+    ) -> Result<Translation, EditError> {
+        let (site, locale) = (site.to_string(), locale.code());
+        let faults = self.faults.clone();
+        self.run(move |conn, statements| {
+            let tx = conn
+                .transaction_with_behavior(TransactionBehavior::Immediate)
+                .map_err(unavailable)?;
+            let sql = Sql { conn: &tx, statements };
+            let id = id.0.to_string();
+            let post = post_by_id(&sql, &site, &id)?.ok_or(EditError::NoSuchPost)?;
+            if post.locale.code() == locale {
+                return Err(EditError::SameLocale);
+            }
+            let current = translation_of(&sql, &site, &id, &locale)?;
+            if current.as_ref().map_or(0, |t| t.revision) != edit.base {
+                return Err(EditError::Conflict);
+            }
+            let number = edit.base + 1;
+            let crash = faults.fires(Fault::CrashAfterRevisionClaim);
+            insert_revision(&sql, &site, &id, &locale, number, &edit)?;
+            if crash {
+                return Err(Fault::CrashAfterRevisionClaim.error().into());
+            }
+            sql.prepare(
+                "INSERT INTO translations (site, post_id, locale, title, body, body_html, excerpt, status, revision)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 'draft', ?8)
+                 ON CONFLICT (site, post_id, locale) DO UPDATE SET
+                   title = ?4, body = ?5, body_html = ?6, excerpt = ?7, revision = ?8",
+            )
+            .and_then(|mut s| {
+                s.execute(params![
+                    site,
+                    id,
+                    locale,
+                    edit.title.as_str(),
+                    edit.body.as_str(),
+                    edit.body_html,
+                    edit.excerpt,
+                    number,
+                ])
+            })
+            .map_err(unavailable)?;
+            let saved = translation_of(&sql, &site, &id, &locale)?.ok_or(EditError::NoSuchPost)?;
+            tx.commit().map_err(unavailable)?;
+            Ok(saved)
+        })
+        .await
+    }
+
+    async fn set_translation_status(
+        &self,
+        site: &Site,
+        id: PostId,
+        locale: &Locale,
+        status: PostStatus,
+        at: DateTime<Utc>,
+    ) -> StoreResult<Option<Translation>> {
+        let (site, locale) = (site.to_string(), locale.code());
+        self.run(move |conn, statements| {
+            let sql = Sql { conn, statements };
+            let id = id.0.to_string();
+            let published = (status == PostStatus::Published).then(|| at.timestamp_millis());
+            sql.prepare(
+                "UPDATE translations SET status = ?4, published = ?5
+                 WHERE site = ?1 AND post_id = ?2 AND locale = ?3 AND status <> ?4",
+            )
+            .and_then(|mut s| s.execute(params![site, id, locale, status.as_str(), published]))
+            .map_err(unavailable)?;
+            translation_of(&sql, &site, &id, &locale)
+        })
+        .await
+    }
+
     async fn save_draft(
         &self,
         site: &Site,
         id: PostId,
         user: UserId,
+        locale: &Locale,
         draft: &Draft,
     ) -> StoreResult<()> {
-        let (site, draft) = (site.to_string(), draft.clone());
+        let (site, locale, draft) = (site.to_string(), locale.code(), draft.clone());
         self.run(move |conn, statements| {
             Sql { conn, statements }
                 .prepare(
-                    "INSERT INTO drafts (site, post_id, user_id, base, title, body, tags, saved)
-                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
-                     ON CONFLICT (site, post_id, user_id) DO UPDATE SET
-                       base = ?4, title = ?5, body = ?6, tags = ?7, saved = ?8",
+                    "INSERT INTO user_drafts (site, post_id, user_id, locale, base, title, body, tags, saved)
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
+                     ON CONFLICT (site, post_id, user_id, locale) DO UPDATE SET
+                       base = ?5, title = ?6, body = ?7, tags = ?8, saved = ?9",
                 )
                 .and_then(|mut s| {
                     s.execute(params![
                         site,
                         id.0.to_string(),
                         user.0.to_string(),
+                        locale,
                         draft.base,
                         draft.title,
                         draft.body,
@@ -1136,24 +1369,33 @@ impl Store for SqliteStore {
         .await
     }
 
-    async fn draft(&self, site: &Site, id: PostId, user: UserId) -> StoreResult<Option<Draft>> {
-        let site = site.to_string();
+    async fn draft(
+        &self,
+        site: &Site,
+        id: PostId,
+        user: UserId,
+        locale: &Locale,
+    ) -> StoreResult<Option<Draft>> {
+        let (site, locale) = (site.to_string(), locale.code());
         self.run(move |conn, statements| {
             Sql { conn, statements }
                 .prepare(
-                    "SELECT base, title, body, tags, saved FROM drafts
-                     WHERE site = ?1 AND post_id = ?2 AND user_id = ?3",
+                    "SELECT base, title, body, tags, saved FROM user_drafts
+                     WHERE site = ?1 AND post_id = ?2 AND user_id = ?3 AND locale = ?4",
                 )
                 .and_then(|mut s| {
-                    s.query_row(params![site, id.0.to_string(), user.0.to_string()], |r| {
-                        Ok(Draft {
-                            base: r.get(0)?,
-                            title: r.get(1)?,
-                            body: r.get(2)?,
-                            tags: r.get(3)?,
-                            saved: millis_to_time(r.get(4)?),
-                        })
-                    })
+                    s.query_row(
+                        params![site, id.0.to_string(), user.0.to_string(), locale],
+                        |r| {
+                            Ok(Draft {
+                                base: r.get(0)?,
+                                title: r.get(1)?,
+                                body: r.get(2)?,
+                                tags: r.get(3)?,
+                                saved: millis_to_time(r.get(4)?),
+                            })
+                        },
+                    )
                     .optional()
                 })
                 .map_err(unavailable)
@@ -1161,12 +1403,22 @@ impl Store for SqliteStore {
         .await
     }
 
-    async fn discard_draft(&self, site: &Site, id: PostId, user: UserId) -> StoreResult<()> {
-        let site = site.to_string();
+    async fn discard_draft(
+        &self,
+        site: &Site,
+        id: PostId,
+        user: UserId,
+        locale: &Locale,
+    ) -> StoreResult<()> {
+        let (site, locale) = (site.to_string(), locale.code());
         self.run(move |conn, statements| {
             Sql { conn, statements }
-                .prepare("DELETE FROM drafts WHERE site = ?1 AND post_id = ?2 AND user_id = ?3")
-                .and_then(|mut s| s.execute(params![site, id.0.to_string(), user.0.to_string()]))
+                .prepare(
+                    "DELETE FROM user_drafts WHERE site = ?1 AND post_id = ?2 AND user_id = ?3 AND locale = ?4",
+                )
+                .and_then(|mut s| {
+                    s.execute(params![site, id.0.to_string(), user.0.to_string(), locale])
+                })
                 .map_err(unavailable)?;
             Ok(())
         })
@@ -1259,17 +1511,22 @@ impl Store for SqliteStore {
         .await
     }
 
-    async fn revisions(&self, site: &Site, id: PostId) -> StoreResult<Vec<RevisionSummary>> {
-        let site = site.to_string();
+    async fn revisions(
+        &self,
+        site: &Site,
+        id: PostId,
+        locale: &Locale,
+    ) -> StoreResult<Vec<RevisionSummary>> {
+        let (site, locale) = (site.to_string(), locale.code());
         self.run(move |conn, statements| {
             let mut stmt = Sql { conn, statements }
                 .prepare(
                     "SELECT revision, title, author_name, created, message FROM revisions
-                     WHERE site = ?1 AND post_id = ?2 AND locale = '' AND branch = 1
+                     WHERE site = ?1 AND post_id = ?2 AND locale = ?3 AND branch = 1
                      ORDER BY revision DESC",
                 )
                 .map_err(unavailable)?;
-            stmt.query_map(params![site, id.0.to_string()], |r| {
+            stmt.query_map(params![site, id.0.to_string(), locale], |r| {
                 Ok(RevisionSummary {
                     number: r.get(0)?,
                     title: r.get(1)?,
@@ -1288,17 +1545,18 @@ impl Store for SqliteStore {
         &self,
         site: &Site,
         id: PostId,
+        locale: &Locale,
         number: u32,
     ) -> StoreResult<Option<SavedRevision>> {
-        let site = site.to_string();
+        let (site, locale) = (site.to_string(), locale.code());
         self.run(move |conn, statements| {
             let row = Sql { conn, statements }
                 .prepare(
                     "SELECT title, body, body_html, tags, author_id, author_name, created, message FROM revisions
-                     WHERE site = ?1 AND post_id = ?2 AND locale = '' AND branch = 1 AND revision = ?3",
+                     WHERE site = ?1 AND post_id = ?2 AND locale = ?4 AND branch = 1 AND revision = ?3",
                 )
                 .and_then(|mut s| {
-                    s.query_row(params![site, id.0.to_string(), number], |r| {
+                    s.query_row(params![site, id.0.to_string(), number, locale], |r| {
                         Ok((
                             r.get::<_, String>(0)?,
                             r.get::<_, String>(1)?,
@@ -1512,4 +1770,37 @@ fn summaries(
         });
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A file made by the first schema version keeps its data through every later one.
+    #[test]
+    fn migrations_carry_old_files_forward() {
+        let mut conn = Connection::open_in_memory().unwrap();
+        conn.execute_batch(MIGRATIONS[0]).unwrap();
+        conn.pragma_update(None, "user_version", 1).unwrap();
+        conn.execute_batch(
+            "INSERT INTO drafts (site, post_id, user_id, base, title, body, tags, saved)
+             VALUES ('https://blog.example', 'p', 'u', 3, 'Kept', 'Draft text.', 'a', 1)",
+        )
+        .unwrap();
+        migrate(&mut conn).unwrap();
+        let version: usize = conn
+            .query_row("PRAGMA user_version", [], |r| r.get(0))
+            .unwrap();
+        assert_eq!(version, MIGRATIONS.len());
+        let kept: (String, u32, String) = conn
+            .query_row(
+                "SELECT locale, base, title FROM user_drafts WHERE post_id = 'p' AND user_id = 'u'",
+                [],
+                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+            )
+            .unwrap();
+        assert_eq!(kept, (String::new(), 3, "Kept".to_owned()));
+        // Migrating again changes nothing.
+        migrate(&mut conn).unwrap();
+    }
 }

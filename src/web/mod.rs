@@ -9,6 +9,7 @@ mod authors;
 mod error;
 mod home;
 mod limits;
+mod locales;
 mod pages;
 mod posts;
 mod revisions;

@@ -1,7 +1,7 @@
 //! One askama struct per page, each extending `base.html`.
 
 use super::auth::{CsrfToken, MaybeUser};
-use crate::domain::{Post, PostStatus, PostSummary};
+use crate::domain::{Post, PostStatus, PostSummary, Translation};
 use askama::Template;
 use chrono::{DateTime, Utc};
 
@@ -93,19 +93,29 @@ pub struct PostView {
     pub draft: bool,
 }
 
-impl From<&Post> for PostView {
-    fn from(p: &Post) -> Self {
+impl PostView {
+    /// A post shown in one of its languages: the text's title, body and state, the post's
+    /// author, tags and short link.
+    pub fn of(p: &Post, text: &Translation) -> Self {
         Self {
             url: format!("/posts/{}", p.slug.as_str()),
             short_url: format!("/p/{}", p.short_id),
-            title: p.title.as_str().to_owned(),
-            body_html: p.body_html.clone(),
+            title: text.title.as_str().to_owned(),
+            body_html: text.body_html.clone(),
             author: p.author_name.clone(),
-            date: Dated::new(p.published.unwrap_or(p.created)),
+            date: Dated::new(text.published.or(p.published).unwrap_or(p.created)),
             tags: tag_links(&p.tags),
-            draft: p.status == PostStatus::Draft,
+            draft: p.status == PostStatus::Draft || text.status == PostStatus::Draft,
         }
     }
+}
+
+/// A translation in the editors' list under a post.
+pub struct TranslationLink {
+    pub url: String,
+    pub label: String,
+    pub code: String,
+    pub draft: bool,
 }
 
 #[derive(Template)]
@@ -113,6 +123,16 @@ impl From<&Post> for PostView {
 pub struct PostPage {
     pub layout: Layout,
     pub post: PostView,
+    /// The `lang` attribute of the article (the interface around it is English); empty
+    /// for a text in no particular language.
+    pub text_lang: String,
+    /// The post's languages, for hreflang links and the language switch.
+    pub alternates: Vec<super::locales::Alternate>,
+    /// `?lang=...` on the post's own links when a translation is shown.
+    pub query: String,
+    pub original: bool,
+    /// For editors: every translation, drafts too.
+    pub translations: Vec<TranslationLink>,
     pub can_publish: bool,
     pub can_edit: bool,
     /// A signed-in reader who is not an editor may suggest an edit.
@@ -128,6 +148,7 @@ pub struct WritePage {
     pub title: String,
     pub body: String,
     pub tags: String,
+    pub lang: String,
 }
 
 #[derive(Template)]
@@ -241,6 +262,9 @@ pub fn dated(at: DateTime<Utc>) -> Dated {
 pub struct EditPage {
     pub layout: Layout,
     pub url: String,
+    pub query: String,
+    /// The translation's language; empty when editing the original.
+    pub language: String,
     pub error: Option<String>,
     pub notice: Option<String>,
     pub has_draft: bool,
@@ -266,6 +290,9 @@ pub struct HistoryRow {
 pub struct HistoryPage {
     pub layout: Layout,
     pub url: String,
+    pub query: String,
+    pub language: String,
+    pub lang: String,
     pub title: String,
     pub rows: Vec<HistoryRow>,
 }
@@ -275,6 +302,7 @@ pub struct HistoryPage {
 pub struct RevisionPage {
     pub layout: Layout,
     pub url: String,
+    pub query: String,
     pub key: String,
     pub number: u32,
     pub current: bool,
@@ -318,6 +346,7 @@ pub fn diff_lines(old: &str, new: &str) -> Vec<DiffLine> {
 pub struct DiffPage {
     pub layout: Layout,
     pub url: String,
+    pub query: String,
     pub title: String,
     pub from: u32,
     pub to: u32,

@@ -1,10 +1,11 @@
 //! Writing, publishing and reading posts.
 
 use super::auth::{Author, CsrfForm, CsrfToken, MaybeUser};
-use super::pages::{Layout, PostPage, WritePage};
+use super::locales::{Lang, Text, alternates, lang_query};
+use super::pages::{Layout, PostPage, PostView, TranslationLink, WritePage};
 use super::{AppState, WebError, render, see_other};
 use crate::domain::post::Body;
-use crate::domain::{NewPost, PostStatus, Role, Slug, Tags, Title, User, now};
+use crate::domain::{Locale, NewPost, PostStatus, Role, Slug, Tags, Title, User, now};
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 use serde::Deserialize;
@@ -16,6 +17,7 @@ pub async fn write_form(author: Author, csrf: CsrfToken) -> Result<HttpResponse,
         title: String::new(),
         body: String::new(),
         tags: String::new(),
+        lang: String::new(),
     };
     render(StatusCode::OK, &page)
 }
@@ -27,6 +29,9 @@ pub struct WriteForm {
     body: String,
     #[serde(default)]
     tags: String,
+    /// The language the post is written in: `en`, `fr_CA`, or empty for none.
+    #[serde(default)]
+    lang: String,
     /// Which button was pressed: `publish` or `draft`.
     action: String,
 }
@@ -49,9 +54,10 @@ pub async fn create(
             Title::parse(&form.title)?,
             Body::parse(&form.body)?,
             Tags::parse(&form.tags)?,
+            Locale::parse(form.lang.trim())?,
         ))
     })();
-    let (title, body, tags) = match parsed {
+    let (title, body, tags, locale) = match parsed {
         Ok(fields) => fields,
         Err(e) => {
             let page = WritePage {
@@ -60,6 +66,7 @@ pub async fn create(
                 title: form.title,
                 body: form.body,
                 tags: form.tags,
+                lang: form.lang,
             };
             return render(StatusCode::UNPROCESSABLE_ENTITY, &page);
         }
@@ -74,7 +81,8 @@ pub async fn create(
         user.display_name.clone(),
         now(),
         publish,
-    );
+    )
+    .in_locale(locale);
     let post = state.store.create_post(post).await?;
     Ok(see_other(&format!("/posts/{}", post.slug.as_str())))
 }
@@ -133,61 +141,128 @@ pub struct ShowQuery {
     suggested: Option<String>,
 }
 
+/// A post in one of its languages (`?lang=`; the original without it), with links to
+/// the others.
 pub async fn show(
     state: web::Data<AppState>,
     user: MaybeUser,
     csrf: CsrfToken,
     slug: web::Path<String>,
+    lang: Lang,
     query: web::Query<ShowQuery>,
 ) -> Result<HttpResponse, WebError> {
     let post = post_at(&state, &slug).await?;
     let editor = may_edit(user.0.as_ref(), post.author_id);
-    // A draft exists only for those who may edit it.
+    // A draft exists only for those who may edit it, in every language.
     if post.status == PostStatus::Draft && !editor {
         return Err(WebError::NotFound);
     }
+    let text = Text::of(&state, &post, &lang).await?;
+    let shown = text.existing()?;
+    if shown.status == PostStatus::Draft && !editor {
+        return Err(text.missing());
+    }
+    // Only editors see the unpublished translations, and pay the read that lists them.
+    let translations = if editor {
+        state
+            .store
+            .translations(&state.site, post.id)
+            .await?
+            .into_iter()
+            .map(|t| TranslationLink {
+                url: format!(
+                    "/posts/{}{}",
+                    post.slug.as_str(),
+                    lang_query(&t.locale, false)
+                ),
+                label: t.locale.label(),
+                code: t.locale.code(),
+                draft: t.status == PostStatus::Draft,
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
     let page = PostPage {
         layout: Layout::new(&user, &csrf),
-        post: (&post).into(),
-        can_publish: editor && post.status == PostStatus::Draft,
+        post: PostView::of(&post, shown),
+        text_lang: match &text.locale {
+            Locale::Neutral => String::new(),
+            other => other.hreflang(),
+        },
+        alternates: alternates(&state, &post, &text.locale),
+        query: text.query(),
+        original: text.original,
+        translations,
+        can_publish: editor && shown.status == PostStatus::Draft,
         can_edit: editor,
-        can_suggest: user.0.is_some() && !editor && post.status == PostStatus::Published,
+        can_suggest: text.original
+            && user.0.is_some()
+            && !editor
+            && post.status == PostStatus::Published,
         suggested: query.suggested.is_some(),
     };
     render(StatusCode::OK, &page)
 }
 
+/// Publishes a post, or with `?lang=` one of its translations.
 pub async fn publish(
     state: web::Data<AppState>,
     author: Author,
     csrf: CsrfToken,
     slug: web::Path<String>,
+    lang: Lang,
     form: web::Form<CsrfForm>,
 ) -> Result<HttpResponse, WebError> {
-    csrf.check(&form.csrf)?;
-    let post = editable(&state, &author.0, &slug).await?;
-    state
-        .store
-        .publish_post(&state.site, post.id, now())
-        .await?
-        .ok_or(WebError::NotFound)?;
-    Ok(see_other(&format!("/posts/{}", post.slug.as_str())))
+    set_status(state, author, csrf, slug, lang, form, PostStatus::Published).await
 }
 
-/// Takes a published post back to draft.
+/// Takes a published post (or with `?lang=` one translation) back to draft.
 pub async fn unpublish(
     state: web::Data<AppState>,
     author: Author,
     csrf: CsrfToken,
     slug: web::Path<String>,
+    lang: Lang,
     form: web::Form<CsrfForm>,
+) -> Result<HttpResponse, WebError> {
+    set_status(state, author, csrf, slug, lang, form, PostStatus::Draft).await
+}
+
+async fn set_status(
+    state: web::Data<AppState>,
+    author: Author,
+    csrf: CsrfToken,
+    slug: web::Path<String>,
+    lang: Lang,
+    form: web::Form<CsrfForm>,
+    status: PostStatus,
 ) -> Result<HttpResponse, WebError> {
     csrf.check(&form.csrf)?;
     let post = editable(&state, &author.0, &slug).await?;
-    state
-        .store
-        .unpublish_post(&state.site, post.id)
-        .await?
-        .ok_or(WebError::NotFound)?;
-    Ok(see_other(&format!("/posts/{}", post.slug.as_str())))
+    let text = Text::of(&state, &post, &lang).await?;
+    if text.original {
+        let changed = match status {
+            PostStatus::Published => {
+                state
+                    .store
+                    .publish_post(&state.site, post.id, now())
+                    .await?
+            }
+            PostStatus::Draft => state.store.unpublish_post(&state.site, post.id).await?,
+        };
+        changed.ok_or(WebError::NotFound)?;
+    } else {
+        text.existing()?;
+        state
+            .store
+            .set_translation_status(&state.site, post.id, &text.locale, status, now())
+            .await?
+            .ok_or_else(|| text.missing())?;
+    }
+    Ok(see_other(&format!(
+        "/posts/{}{}",
+        post.slug.as_str(),
+        text.query()
+    )))
 }

@@ -2,6 +2,7 @@
 //! difference between two, and restoring an old one (a new revision that copies it).
 
 use super::auth::{Author, CsrfForm, CsrfToken, MaybeUser};
+use super::locales::{Lang, Text};
 use super::pages::{
     DiffPage, EditPage, HistoryPage, HistoryRow, Layout, RevisionPage, comparable, dated,
     diff_lines,
@@ -16,23 +17,30 @@ use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 use serde::Deserialize;
 
-async fn saved(state: &AppState, post: &Post, number: &str) -> Result<SavedRevision, WebError> {
+/// Revision `number` of a text of a post. A revision of another post or language is
+/// simply not found there.
+async fn saved(
+    state: &AppState,
+    post: &Post,
+    text: &Text,
+    number: &str,
+) -> Result<SavedRevision, WebError> {
     let number: u32 = number
         .parse()
         .map_err(|_| WebError::BadRequest(format!("{number:?} is not a revision number.")))?;
     state
         .store
-        .revision(&state.site, post.id, number)
+        .revision(&state.site, post.id, &text.locale, number)
         .await?
         .ok_or_else(|| WebError::NotFoundWith(format!("This post has no revision {number}.")))
 }
 
-fn key_of(state: &AppState, post: &Post, number: u32) -> String {
+fn key_of(state: &AppState, post: &Post, locale: &Locale, number: u32) -> String {
     let path = PagePath::parse(&format!("posts/{}", post.slug.as_str())).map(|path| {
         RevisionKey::Revision {
             site: state.site.clone(),
             path,
-            locale: Locale::Neutral,
+            locale: locale.clone(),
             branch: 1,
             revision: number,
         }
@@ -40,22 +48,31 @@ fn key_of(state: &AppState, post: &Post, number: u32) -> String {
     path.map(|key| key.to_string()).unwrap_or_default()
 }
 
+/// The editor, showing the text as it stands (a translation not yet begun starts from
+/// the original) or as the author sent it.
 fn edit_page(
     author: &User,
     csrf: &CsrfToken,
     post: &Post,
+    text: &Text,
     error: Option<String>,
     form: Option<&EditForm>,
 ) -> EditPage {
+    let (title, body) = match &text.current {
+        Some(t) => (t.title.as_str(), t.body.as_str()),
+        None => (post.title.as_str(), post.body.as_str()),
+    };
     EditPage {
         layout: Layout::new(&MaybeUser(Some(author.clone())), csrf),
         url: format!("/posts/{}", post.slug.as_str()),
+        query: text.query(),
+        language: text.language(),
         error,
         notice: None,
         has_draft: false,
-        base: form.map_or(post.revision, |f| f.base),
-        title: form.map_or_else(|| post.title.as_str().to_owned(), |f| f.title.clone()),
-        body: form.map_or_else(|| post.body.as_str().to_owned(), |f| f.body.clone()),
+        base: form.map_or(text.base(), |f| f.base),
+        title: form.map_or_else(|| title.to_owned(), |f| f.title.clone()),
+        body: form.map_or_else(|| body.to_owned(), |f| f.body.clone()),
         tags: form.map_or_else(|| post.tags.to_strings().join(", "), |f| f.tags.clone()),
         message: form.map_or_else(String::new, |f| f.message.clone()),
     }
@@ -66,17 +83,26 @@ pub async fn edit_form(
     author: Author,
     csrf: CsrfToken,
     slug: web::Path<String>,
+    lang: Lang,
 ) -> Result<HttpResponse, WebError> {
     let post = editable(&state, &author.0, &slug).await?;
-    let mut page = edit_page(&author.0, &csrf, &post, None, None);
-    if let Some(draft) = state.store.draft(&state.site, post.id, author.0.id).await? {
-        let changed = if draft.base == post.revision {
+    let text = Text::of(&state, &post, &lang).await?;
+    let mut page = edit_page(&author.0, &csrf, &post, &text, None, None);
+    if text.current.is_none() {
+        page.notice = Some(format!(
+            "You are starting the {} translation from the original text. It stays a draft until you publish it.",
+            text.locale.label()
+        ));
+    }
+    let draft = state
+        .store
+        .draft(&state.site, post.id, author.0.id, &text.locale)
+        .await?;
+    if let Some(draft) = draft {
+        let changed = if draft.base == text.base() {
             String::new()
         } else {
-            format!(
-                " The post has moved on to revision {} since.",
-                post.revision
-            )
+            format!(" The text has moved on to revision {} since.", text.base())
         };
         page.notice = Some(format!(
             "This is your draft, saved {} from revision {}; it is not a revision yet.{changed}",
@@ -97,15 +123,21 @@ pub async fn discard_draft(
     author: Author,
     csrf: CsrfToken,
     slug: web::Path<String>,
+    lang: Lang,
     form: web::Form<CsrfForm>,
 ) -> Result<HttpResponse, WebError> {
     csrf.check(&form.csrf)?;
     let post = editable(&state, &author.0, &slug).await?;
+    let text = Text::of(&state, &post, &lang).await?;
     state
         .store
-        .discard_draft(&state.site, post.id, author.0.id)
+        .discard_draft(&state.site, post.id, author.0.id, &text.locale)
         .await?;
-    Ok(see_other(&format!("/posts/{}/edit", post.slug.as_str())))
+    Ok(see_other(&format!(
+        "/posts/{}/edit{}",
+        post.slug.as_str(),
+        text.query()
+    )))
 }
 
 #[derive(Deserialize)]
@@ -128,38 +160,54 @@ pub async fn save(
     author: Author,
     csrf: CsrfToken,
     slug: web::Path<String>,
+    lang: Lang,
     form: web::Form<EditForm>,
 ) -> Result<HttpResponse, WebError> {
     csrf.check(&form.csrf)?;
     let user = author.0;
     let post = editable(&state, &user, &slug).await?;
+    let text = Text::of(&state, &post, &lang).await?;
     if form.action == "draft" {
         return match Draft::parse(form.base, &form.title, &form.body, &form.tags, now()) {
             Ok(draft) => {
                 state
                     .store
-                    .save_draft(&state.site, post.id, user.id, &draft)
+                    .save_draft(&state.site, post.id, user.id, &text.locale, &draft)
                     .await?;
-                Ok(see_other(&format!("/posts/{}/edit", post.slug.as_str())))
+                Ok(see_other(&format!(
+                    "/posts/{}/edit{}",
+                    post.slug.as_str(),
+                    text.query()
+                )))
             }
             Err(e) => render(
                 StatusCode::UNPROCESSABLE_ENTITY,
-                &edit_page(&user, &csrf, &post, Some(e.0), Some(&form)),
+                &edit_page(&user, &csrf, &post, &text, Some(e.0), Some(&form)),
             ),
         };
     }
+    let default_message = if text.current.is_none() {
+        "First version"
+    } else {
+        "Edited"
+    };
     let parsed = (|| {
         Ok::<_, crate::domain::Invalid>((
             Title::parse(&form.title)?,
             Body::parse(&form.body)?,
-            Tags::parse(&form.tags)?,
-            parse_message(&form.message, "Edited")?,
+            // A translation has the post's tags.
+            if text.original {
+                Tags::parse(&form.tags)?
+            } else {
+                post.tags.clone()
+            },
+            parse_message(&form.message, default_message)?,
         ))
     })();
     let (title, body, tags, message) = match parsed {
         Ok(fields) => fields,
         Err(e) => {
-            let page = edit_page(&user, &csrf, &post, Some(e.0), Some(&form));
+            let page = edit_page(&user, &csrf, &post, &text, Some(e.0), Some(&form));
             return render(StatusCode::UNPROCESSABLE_ENTITY, &page);
         }
     };
@@ -173,25 +221,65 @@ pub async fn save(
         now(),
         message,
     );
-    match state.store.save_revision(&state.site, post.id, edit).await {
-        Ok(saved) => {
+    match save_text(&state, &post, &text, edit).await {
+        Ok(()) => {
             state
                 .store
-                .discard_draft(&state.site, post.id, user.id)
+                .discard_draft(&state.site, post.id, user.id, &text.locale)
                 .await?;
-            Ok(see_other(&format!("/posts/{}", saved.slug.as_str())))
+            Ok(see_other(&format!(
+                "/posts/{}{}",
+                post.slug.as_str(),
+                text.query()
+            )))
         }
         Err(EditError::Conflict) => {
+            // Show the newest revision number, so that saving again is a deliberate act.
+            let now_at = Text::of(&state, &post, &lang).await?;
             let error = format!(
-                "Someone saved this post (revision {}) after you opened it. Your text is below: compare it with the history, then save again.",
-                post.revision
+                "Someone saved this text (revision {}) after you opened it. Your text is below: compare it with the history, then save again.",
+                now_at.base()
             );
-            let mut page = edit_page(&user, &csrf, &post, Some(error), Some(&form));
-            page.base = post.revision;
+            let mut page = edit_page(&user, &csrf, &post, &now_at, Some(error), Some(&form));
+            page.base = now_at.base();
             render(StatusCode::CONFLICT, &page)
         }
-        Err(EditError::NoSuchPost) => Err(WebError::NotFound),
-        Err(EditError::Store(e)) => Err(e.into()),
+        Err(e) => Err(edit_failed(e)),
+    }
+}
+
+/// Saves a new revision of the original or of a translation.
+pub(super) async fn save_text(
+    state: &AppState,
+    post: &Post,
+    text: &Text,
+    edit: PostEdit,
+) -> Result<(), EditError> {
+    if text.original {
+        state
+            .store
+            .save_revision(&state.site, post.id, edit)
+            .await?;
+    } else {
+        state
+            .store
+            .save_translation(&state.site, post.id, &text.locale, edit)
+            .await?;
+    }
+    Ok(())
+}
+
+/// The answer to a failed save other than a conflict.
+pub(super) fn edit_failed(e: EditError) -> WebError {
+    match e {
+        EditError::Conflict => WebError::Conflict(
+            "Someone saved this text a moment ago. Open it again and retry.".into(),
+        ),
+        EditError::NoSuchPost => WebError::NotFound,
+        EditError::SameLocale => {
+            WebError::BadRequest("The post is already written in that language.".into())
+        }
+        EditError::Store(e) => e.into(),
     }
 }
 
@@ -200,26 +288,39 @@ pub async fn history(
     author: Author,
     csrf: CsrfToken,
     slug: web::Path<String>,
+    lang: Lang,
 ) -> Result<HttpResponse, WebError> {
     let post = editable(&state, &author.0, &slug).await?;
-    let revisions = state.store.revisions(&state.site, post.id).await?;
+    let text = Text::of(&state, &post, &lang).await?;
+    let current = text.existing()?;
+    let revisions = state
+        .store
+        .revisions(&state.site, post.id, &text.locale)
+        .await?;
     let url = format!("/posts/{}", post.slug.as_str());
     let rows = revisions
         .into_iter()
         .map(|r| HistoryRow {
             number: r.number,
-            key: key_of(&state, &post, r.number),
+            key: key_of(&state, &post, &text.locale, r.number),
             title: r.title,
             author: r.author_name,
             date: dated(r.created),
             message: r.message,
-            current: r.number == post.revision,
+            current: r.number == current.revision,
         })
         .collect();
     let page = HistoryPage {
         layout: Layout::new(&MaybeUser(Some(author.0)), &csrf),
         url,
-        title: post.title.as_str().to_owned(),
+        query: text.query(),
+        language: text.language(),
+        lang: if text.original {
+            String::new()
+        } else {
+            text.locale.code()
+        },
+        title: current.title.as_str().to_owned(),
         rows,
     };
     render(StatusCode::OK, &page)
@@ -230,16 +331,19 @@ pub async fn show(
     author: Author,
     csrf: CsrfToken,
     path: web::Path<(String, String)>,
+    lang: Lang,
 ) -> Result<HttpResponse, WebError> {
     let (slug, number) = path.into_inner();
     let post = editable(&state, &author.0, &slug).await?;
-    let revision = saved(&state, &post, &number).await?;
+    let text = Text::of(&state, &post, &lang).await?;
+    let revision = saved(&state, &post, &text, &number).await?;
     let page = RevisionPage {
         layout: Layout::new(&MaybeUser(Some(author.0)), &csrf),
         url: format!("/posts/{}", post.slug.as_str()),
-        key: key_of(&state, &post, revision.number),
+        query: text.query(),
+        key: key_of(&state, &post, &text.locale, revision.number),
         number: revision.number,
-        current: revision.number == post.revision,
+        current: revision.number == text.base(),
         title: revision.title.as_str().to_owned(),
         body_html: revision.body_html,
         author: revision.author_name,
@@ -255,15 +359,17 @@ pub async fn restore(
     author: Author,
     csrf: CsrfToken,
     path: web::Path<(String, String)>,
+    lang: Lang,
     form: web::Form<CsrfForm>,
 ) -> Result<HttpResponse, WebError> {
     csrf.check(&form.csrf)?;
     let (slug, number) = path.into_inner();
     let user = author.0;
     let post = editable(&state, &user, &slug).await?;
-    let old = saved(&state, &post, &number).await?;
+    let text = Text::of(&state, &post, &lang).await?;
+    let old = saved(&state, &post, &text, &number).await?;
     let edit = PostEdit::new(
-        post.revision,
+        text.base(),
         old.title,
         old.body,
         old.tags,
@@ -272,14 +378,14 @@ pub async fn restore(
         now(),
         format!("Restored revision {}", old.number),
     );
-    match state.store.save_revision(&state.site, post.id, edit).await {
-        Ok(_) => Ok(see_other(&format!("/posts/{}/history", post.slug.as_str()))),
-        Err(EditError::Conflict) => Err(WebError::Conflict(
-            "Someone saved this post a moment ago. Open the history again and retry.".into(),
-        )),
-        Err(EditError::NoSuchPost) => Err(WebError::NotFound),
-        Err(EditError::Store(e)) => Err(e.into()),
-    }
+    save_text(&state, &post, &text, edit)
+        .await
+        .map_err(edit_failed)?;
+    Ok(see_other(&format!(
+        "/posts/{}/history{}",
+        post.slug.as_str(),
+        text.query()
+    )))
 }
 
 #[derive(Deserialize)]
@@ -294,19 +400,22 @@ pub async fn diff(
     author: Author,
     csrf: CsrfToken,
     slug: web::Path<String>,
+    lang: Lang,
     query: web::Query<DiffQuery>,
 ) -> Result<HttpResponse, WebError> {
     let post = editable(&state, &author.0, &slug).await?;
+    let text = Text::of(&state, &post, &lang).await?;
     let (from, to) = (
-        saved(&state, &post, &query.from).await?,
-        saved(&state, &post, &query.to).await?,
+        saved(&state, &post, &text, &query.from).await?,
+        saved(&state, &post, &text, &query.to).await?,
     );
-    let text = |r: &SavedRevision| comparable(r.title.as_str(), &r.tags, r.body.as_str());
-    let lines = diff_lines(&text(&from), &text(&to));
+    let compared = |r: &SavedRevision| comparable(r.title.as_str(), &r.tags, r.body.as_str());
+    let lines = diff_lines(&compared(&from), &compared(&to));
     let page = DiffPage {
         layout: Layout::new(&MaybeUser(Some(author.0)), &csrf),
         url: format!("/posts/{}", post.slug.as_str()),
-        title: post.title.as_str().to_owned(),
+        query: text.query(),
+        title: to.title.as_str().to_owned(),
         from: from.number,
         to: to.number,
         lines,

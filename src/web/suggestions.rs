@@ -194,7 +194,7 @@ pub async fn show(
     let suggestion = suggestion_at(&state, &post, &host, &n).await?;
     let base = state
         .store
-        .revision(&state.site, post.id, suggestion.base)
+        .revision(&state.site, post.id, &post.locale, suggestion.base)
         .await?;
     let old = base
         .map(|b| comparable(b.title.as_str(), &b.tags, b.body.as_str()))
@@ -286,8 +286,7 @@ pub async fn accept(
         match state.store.save_revision(&state.site, post.id, edit).await {
             Ok(saved) => return Ok(see_other(&format!("/posts/{}", saved.slug.as_str()))),
             Err(EditError::Conflict) => continue,
-            Err(EditError::NoSuchPost) => return Err(WebError::NotFound),
-            Err(EditError::Store(e)) => return Err(e.into()),
+            Err(e) => return Err(super::revisions::edit_failed(e)),
         }
     }
     Err(WebError::Conflict(

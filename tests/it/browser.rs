@@ -175,6 +175,23 @@ impl Browser {
         }
     }
 
+    /// Waits until the page's source satisfies `wanted` (a form that comes back to the
+    /// same address).
+    async fn wait_for_source(&self, wanted: impl Fn(&str) -> bool) -> String {
+        let deadline = Instant::now() + Duration::from_secs(15);
+        loop {
+            let source = self.source().await;
+            if wanted(&source) {
+                return source;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "the page never changed: {source}"
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+
     /// Runs a script in the page and returns its result.
     async fn run(&self, script: &str) -> Value {
         self.call(
@@ -324,6 +341,42 @@ async fn first_visitor_sets_up_writes_publishes_and_a_reader_sees_it(t: TestStor
         .screenshot(&format!("{store}-4c-autosaved-draft"))
         .await;
 
+    // The author translates the post into French from the post page, then publishes the
+    // translation.
+    browser
+        .goto(&app.url("/posts/notes-on-the-analytical-engine"))
+        .await;
+    browser.type_into("#translate-lang", "fr").await;
+    browser.click("#translate").await;
+    browser.wait_for_url(|u| u.ends_with("/edit?lang=fr")).await;
+    assert!(
+        browser
+            .source()
+            .await
+            .contains("Edit the Français translation")
+    );
+    browser
+        .run("document.getElementById('title').value = ''; document.getElementById('body').value = ''; return true;")
+        .await;
+    browser
+        .type_into("#title", "Notes sur la machine analytique")
+        .await;
+    browser
+        .type_into("#body", "La machine *tisse* des motifs algébriques.")
+        .await;
+    browser.click("#save").await;
+    browser.wait_for_url(|u| u.ends_with("?lang=fr")).await;
+    assert!(
+        browser
+            .source()
+            .await
+            .contains("This translation is a draft")
+    );
+    browser.click("#publish").await;
+    browser
+        .wait_for_source(|s| s.contains("<em>tisse</em>") && !s.contains("translation is a draft"))
+        .await;
+
     browser.forget_cookies().await;
     browser.goto(&app.url("/")).await;
     let home = browser.source().await;
@@ -340,6 +393,18 @@ async fn first_visitor_sets_up_writes_publishes_and_a_reader_sees_it(t: TestStor
         .wait_for_url(|u| u.ends_with("/posts/notes-on-the-analytical-engine"))
         .await;
     assert!(browser.source().await.contains("algebraic patterns"));
+    // The reader switches to the French text, and back.
+    browser.click("a.language[hreflang='fr']").await;
+    browser.wait_for_url(|u| u.ends_with("?lang=fr")).await;
+    let french = browser.source().await;
+    assert!(french.contains("<em>tisse</em>") && french.contains("lang=\"fr\""));
+    browser
+        .screenshot(&format!("{store}-5b-translation-as-reader"))
+        .await;
+    browser.click("a.language[hreflang='x-default']").await;
+    browser
+        .wait_for_url(|u| u.ends_with("/posts/notes-on-the-analytical-engine"))
+        .await;
     browser.quit().await;
 }
 

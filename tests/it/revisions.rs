@@ -6,7 +6,8 @@ use crate::helpers::{TestStore, location, spawn_app};
 use sibyl::domain::password::Password;
 use sibyl::domain::post::Body;
 use sibyl::domain::{
-    Email, NewPost, NewUser, Post, PostEdit, PostId, Role, Tags, Title, User, UserId, Username, now,
+    Email, Locale, NewPost, NewUser, Post, PostEdit, PostId, Role, Tags, Title, User, UserId,
+    Username, now,
 };
 use sibyl::store::EditError;
 
@@ -85,7 +86,11 @@ async fn every_save_is_a_new_revision_and_history_keeps_them_all(t: TestStore) {
         .unwrap();
     assert_eq!(third.revision, 3);
     assert!(third.body_html.contains("<em>body</em>"));
-    let history = t.store.revisions(&t.site, original.id).await.unwrap();
+    let history = t
+        .store
+        .revisions(&t.site, original.id, &Locale::Neutral)
+        .await
+        .unwrap();
     let listed: Vec<(u32, &str)> = history
         .iter()
         .map(|r| (r.number, r.message.as_str()))
@@ -97,7 +102,7 @@ async fn every_save_is_a_new_revision_and_history_keeps_them_all(t: TestStore) {
     assert!(history.iter().all(|r| r.author_name == "Edna Editor"));
     let first = t
         .store
-        .revision(&t.site, original.id, 1)
+        .revision(&t.site, original.id, &Locale::Neutral, 1)
         .await
         .unwrap()
         .unwrap();
@@ -119,7 +124,10 @@ async fn every_save_is_a_new_revision_and_history_keeps_them_all(t: TestStore) {
         (1, "Third title")
     );
     assert_eq!(
-        t.store.revision(&t.site, original.id, 4).await.unwrap(),
+        t.store
+            .revision(&t.site, original.id, &Locale::Neutral, 4)
+            .await
+            .unwrap(),
         None
     );
 }
@@ -149,7 +157,11 @@ async fn of_concurrent_saves_from_one_base_exactly_one_wins(t: TestStore) {
         }
     }
     assert_eq!(winners.len(), 1);
-    let history = t.store.revisions(&t.site, original.id).await.unwrap();
+    let history = t
+        .store
+        .revisions(&t.site, original.id, &Locale::Neutral)
+        .await
+        .unwrap();
     assert_eq!(history.len(), 2, "one new revision");
     let current = t
         .store
@@ -199,7 +211,11 @@ async fn stale_bases_and_unknown_posts_change_nothing(t: TestStore) {
         .await;
     assert!(matches!(unknown, Err(EditError::NoSuchPost)), "{unknown:?}");
     assert_eq!(
-        t.store.revisions(&t.site, original.id).await.unwrap().len(),
+        t.store
+            .revisions(&t.site, original.id, &Locale::Neutral)
+            .await
+            .unwrap()
+            .len(),
         2
     );
     assert_eq!(
@@ -256,7 +272,7 @@ async fn an_author_edits_compares_and_restores_in_the_browser_flow(t: TestStore)
     assert_eq!(late.status(), 409);
     let late_page = late.text().await.unwrap();
     assert!(
-        late_page.contains("Someone saved this post") && late_page.contains("My late text."),
+        late_page.contains("Someone saved this text") && late_page.contains("My late text."),
         "the late text is kept"
     );
     assert!(
@@ -412,26 +428,36 @@ async fn drafts_are_private_replaceable_and_make_no_revision(t: TestStore) {
     let first =
         sibyl::domain::Draft::parse(1, "Half a title", "Half a body", "one", now()).unwrap();
     t.store
-        .save_draft(&t.site, original.id, by.id, &first)
+        .save_draft(&t.site, original.id, by.id, &Locale::Neutral, &first)
         .await
         .unwrap();
     let second = sibyl::domain::Draft::parse(1, "", "Still writing", "", now()).unwrap();
     t.store
-        .save_draft(&t.site, original.id, by.id, &second)
+        .save_draft(&t.site, original.id, by.id, &Locale::Neutral, &second)
         .await
         .unwrap();
     assert_eq!(
-        t.store.draft(&t.site, original.id, by.id).await.unwrap(),
+        t.store
+            .draft(&t.site, original.id, by.id, &Locale::Neutral)
+            .await
+            .unwrap(),
         Some(second),
         "the last save wins"
     );
     assert_eq!(
-        t.store.draft(&t.site, original.id, other.id).await.unwrap(),
+        t.store
+            .draft(&t.site, original.id, other.id, &Locale::Neutral)
+            .await
+            .unwrap(),
         None,
         "drafts are per editor"
     );
     assert_eq!(
-        t.store.revisions(&t.site, original.id).await.unwrap().len(),
+        t.store
+            .revisions(&t.site, original.id, &Locale::Neutral)
+            .await
+            .unwrap()
+            .len(),
         1,
         "no revision was made"
     );
@@ -446,11 +472,14 @@ async fn drafts_are_private_replaceable_and_make_no_revision(t: TestStore) {
         "First title"
     );
     t.store
-        .discard_draft(&t.site, original.id, by.id)
+        .discard_draft(&t.site, original.id, by.id, &Locale::Neutral)
         .await
         .unwrap();
     assert_eq!(
-        t.store.draft(&t.site, original.id, by.id).await.unwrap(),
+        t.store
+            .draft(&t.site, original.id, by.id, &Locale::Neutral)
+            .await
+            .unwrap(),
         None
     );
     assert!(sibyl::domain::Draft::parse(1, &"t".repeat(201), "", "", now()).is_err());

@@ -1,0 +1,628 @@
+//! Posts in several languages: each locale its own chain of revisions and its own
+//! publication, links between the languages, and bad locales refused, on both stores.
+
+use crate::both_stores;
+use crate::helpers::{Kind, TestStore, location, spawn_app};
+use sibyl::domain::password::Password;
+use sibyl::domain::post::Body;
+use sibyl::domain::{
+    Draft, Email, Locale, NewPost, NewUser, Post, PostEdit, PostId, PostStatus, Role, Tags, Title,
+    User, UserId, Username, now,
+};
+use sibyl::store::{EditError, Fault, StoreOptions};
+
+fn locale(code: &str) -> Locale {
+    Locale::parse(code).unwrap()
+}
+
+async fn author(t: &TestStore) -> User {
+    let name = crate::helpers::unique_name("tr");
+    let new = NewUser {
+        id: UserId::new(),
+        username: Username::parse(&name).unwrap(),
+        email: Email::parse(&format!("{name}@example.com")).unwrap(),
+        display_name: "Tomas Translator".into(),
+        role: Role::Author,
+        password_hash: Password::parse("a long enough password").unwrap().hash(),
+        created: now(),
+    };
+    t.store.create_user(new).await.unwrap()
+}
+
+async fn english_post(t: &TestStore, by: &User) -> Post {
+    let new = NewPost::new(
+        t.site.clone(),
+        Title::parse("Hello").unwrap(),
+        Body::parse("Hello, world.").unwrap(),
+        Tags::parse("greetings").unwrap(),
+        by.id,
+        by.display_name.clone(),
+        now(),
+        true,
+    )
+    .in_locale(locale("en"));
+    t.store.create_post(new).await.unwrap()
+}
+
+fn edit(base: u32, by: &User, title: &str, body: &str) -> PostEdit {
+    PostEdit::new(
+        base,
+        Title::parse(title).unwrap(),
+        Body::parse(body).unwrap(),
+        Tags::parse("ignored").unwrap(),
+        by.id,
+        by.display_name.clone(),
+        now(),
+        format!("{title} saved"),
+    )
+}
+
+both_stores!(
+    each_locale_has_its_own_revisions_and_publication,
+    of_concurrent_translation_saves_exactly_one_wins,
+    a_translation_save_that_dies_midway_never_locks_the_translation,
+    drafts_are_kept_per_locale,
+    translations_over_http_link_each_other_and_refuse_bad_locales,
+);
+
+async fn each_locale_has_its_own_revisions_and_publication(t: TestStore) {
+    let by = author(&t).await;
+    let post = english_post(&t, &by).await;
+    let fr = locale("fr");
+    assert_eq!(post.locale, locale("en"));
+    assert_eq!(
+        t.store.translation(&t.site, post.id, &fr).await.unwrap(),
+        None
+    );
+
+    let first = t
+        .store
+        .save_translation(
+            &t.site,
+            post.id,
+            &fr,
+            edit(0, &by, "Bonjour", "Bonjour, *monde*."),
+        )
+        .await
+        .unwrap();
+    assert_eq!(
+        (first.revision, first.status, first.title.as_str()),
+        (1, PostStatus::Draft, "Bonjour"),
+        "a translation starts as a draft at its own revision 1"
+    );
+    assert!(first.body_html.contains("<em>monde</em>"));
+    let second = t
+        .store
+        .save_translation(&t.site, post.id, &fr, edit(1, &by, "Salut", "Salut."))
+        .await
+        .unwrap();
+    assert_eq!(second.revision, 2);
+    // The original's history and text are untouched; its tags stay the post's.
+    let original = t
+        .store
+        .post_by_slug(&t.site, &post.slug)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        (
+            original.revision,
+            original.title.as_str(),
+            original.tags.to_strings()
+        ),
+        (1, "Hello", vec!["greetings".to_owned()])
+    );
+    let english = t
+        .store
+        .revisions(&t.site, post.id, &locale("en"))
+        .await
+        .unwrap();
+    let french = t.store.revisions(&t.site, post.id, &fr).await.unwrap();
+    assert_eq!(english.iter().map(|r| r.number).collect::<Vec<_>>(), [1]);
+    assert_eq!(french.iter().map(|r| r.number).collect::<Vec<_>>(), [2, 1]);
+    let old = t
+        .store
+        .revision(&t.site, post.id, &fr, 1)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(old.title.as_str(), "Bonjour", "old revisions never change");
+    assert_eq!(
+        t.store
+            .revision(&t.site, post.id, &locale("de"), 1)
+            .await
+            .unwrap(),
+        None,
+        "a revision of another locale is not there"
+    );
+
+    // Publication is per locale, and the post lists its published translations.
+    assert!(original.translations.is_empty());
+    let published = t
+        .store
+        .set_translation_status(&t.site, post.id, &fr, PostStatus::Published, now())
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(published.status, PostStatus::Published);
+    assert!(published.published.is_some());
+    t.store
+        .save_translation(
+            &t.site,
+            post.id,
+            &locale("de_AT"),
+            edit(0, &by, "Servus", "Servus."),
+        )
+        .await
+        .unwrap();
+    let listed = t
+        .store
+        .post_by_slug(&t.site, &post.slug)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        listed.translations,
+        vec![fr.clone()],
+        "a draft translation is not linked"
+    );
+    let all = t.store.translations(&t.site, post.id).await.unwrap();
+    assert_eq!(
+        all.iter()
+            .map(|t| (t.locale.code(), t.status))
+            .collect::<Vec<_>>(),
+        [
+            ("de_AT".to_owned(), PostStatus::Draft),
+            ("fr".to_owned(), PostStatus::Published)
+        ]
+    );
+    t.store
+        .set_translation_status(&t.site, post.id, &fr, PostStatus::Draft, now())
+        .await
+        .unwrap();
+    let unlisted = t
+        .store
+        .post_by_slug(&t.site, &post.slug)
+        .await
+        .unwrap()
+        .unwrap();
+    assert!(unlisted.translations.is_empty());
+    assert_eq!(
+        t.store
+            .set_translation_status(
+                &t.site,
+                post.id,
+                &locale("it"),
+                PostStatus::Published,
+                now()
+            )
+            .await
+            .unwrap(),
+        None,
+        "publishing a translation nobody began changes nothing"
+    );
+    assert_eq!(
+        t.store
+            .translation(&t.site, post.id, &locale("it"))
+            .await
+            .unwrap(),
+        None
+    );
+
+    // Bad saves: the original's own language, a stale base, a post that is not there.
+    let same = t
+        .store
+        .save_translation(&t.site, post.id, &locale("en"), edit(0, &by, "Hi", "Hi."))
+        .await;
+    assert!(matches!(same, Err(EditError::SameLocale)), "{same:?}");
+    let stale = t
+        .store
+        .save_translation(&t.site, post.id, &fr, edit(1, &by, "Stale", "Stale."))
+        .await;
+    assert!(matches!(stale, Err(EditError::Conflict)), "{stale:?}");
+    let recreate = t
+        .store
+        .save_translation(&t.site, post.id, &fr, edit(0, &by, "Again", "Again."))
+        .await;
+    assert!(matches!(recreate, Err(EditError::Conflict)), "{recreate:?}");
+    let unknown = t
+        .store
+        .save_translation(&t.site, PostId::new(), &fr, edit(0, &by, "X", "X."))
+        .await;
+    assert!(matches!(unknown, Err(EditError::NoSuchPost)), "{unknown:?}");
+    let now_fr = t
+        .store
+        .translation(&t.site, post.id, &fr)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!((now_fr.revision, now_fr.title.as_str()), (2, "Salut"));
+    assert_eq!(
+        t.store
+            .revisions(&t.site, post.id, &fr)
+            .await
+            .unwrap()
+            .len(),
+        2
+    );
+}
+
+async fn of_concurrent_translation_saves_exactly_one_wins(t: TestStore) {
+    let by = author(&t).await;
+    let post = english_post(&t, &by).await;
+    let fr = locale("fr");
+    // Eight translators begin the same translation at once, then eight save from the
+    // same revision.
+    for base in [0, 1] {
+        let tasks: Vec<_> = (0..8)
+            .map(|i| {
+                let (store, site, fr) = (t.store.clone(), t.site.clone(), fr.clone());
+                let change = edit(
+                    base,
+                    &by,
+                    &format!("Titre {base} {i}"),
+                    &format!("Texte {i}."),
+                );
+                tokio::spawn(
+                    async move { store.save_translation(&site, post.id, &fr, change).await },
+                )
+            })
+            .collect();
+        let mut won = Vec::new();
+        for task in tasks {
+            match task.await.unwrap() {
+                Ok(saved) => won.push(saved),
+                Err(EditError::Conflict) => {}
+                Err(other) => panic!("unexpected {other:?}"),
+            }
+        }
+        assert_eq!(won.len(), 1, "base {base}: exactly one save wins");
+        let stored = t
+            .store
+            .translation(&t.site, post.id, &fr)
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!(stored, won[0]);
+        assert_eq!(stored.revision, base + 1);
+        let history = t.store.revisions(&t.site, post.id, &fr).await.unwrap();
+        assert_eq!(
+            history.len() as u32,
+            base + 1,
+            "no revision was written twice"
+        );
+        assert_eq!(history[0].title, stored.title.as_str());
+    }
+}
+
+async fn a_translation_save_that_dies_midway_never_locks_the_translation(kind: TestStore) {
+    let options = StoreOptions::default();
+    let t = match kind.kind {
+        Kind::Sqlite => TestStore::sqlite_with(options.clone()).await,
+        Kind::Cassandra => TestStore::cassandra_with(options.clone()).await,
+    };
+    let by = author(&t).await;
+    let post = english_post(&t, &by).await;
+    let fr = locale("fr");
+    t.store
+        .save_translation(&t.site, post.id, &fr, edit(0, &by, "Un", "Un."))
+        .await
+        .unwrap();
+    options.faults.arm(Fault::CrashAfterRevisionClaim);
+    let died = t
+        .store
+        .save_translation(&t.site, post.id, &fr, edit(1, &by, "Mourant", "Mourant."))
+        .await;
+    assert!(died.is_err());
+    let next = t
+        .store
+        .save_translation(&t.site, post.id, &fr, edit(1, &by, "Suivant", "Suivant."))
+        .await;
+    match t.kind {
+        Kind::Cassandra => {
+            // Revision 2 exists: the next saver is refused, and the translation rolls
+            // forward to it rather than refusing every save from now on.
+            assert!(matches!(next, Err(EditError::Conflict)), "{next:?}");
+            let rolled = t
+                .store
+                .translation(&t.site, post.id, &fr)
+                .await
+                .unwrap()
+                .unwrap();
+            assert_eq!((rolled.revision, rolled.title.as_str()), (2, "Mourant"));
+            let after = t
+                .store
+                .save_translation(&t.site, post.id, &fr, edit(2, &by, "Après", "Après."))
+                .await
+                .unwrap();
+            assert_eq!(after.revision, 3);
+        }
+        Kind::Sqlite => assert_eq!(next.unwrap().revision, 2),
+    }
+}
+
+async fn drafts_are_kept_per_locale(t: TestStore) {
+    let by = author(&t).await;
+    let post = english_post(&t, &by).await;
+    let (en, fr) = (locale("en"), locale("fr"));
+    let draft = |title: &str| Draft::parse(1, title, "Text.", "", now()).unwrap();
+    t.store
+        .save_draft(&t.site, post.id, by.id, &en, &draft("English draft"))
+        .await
+        .unwrap();
+    t.store
+        .save_draft(&t.site, post.id, by.id, &fr, &draft("Brouillon"))
+        .await
+        .unwrap();
+    let title_of = |d: Option<Draft>| d.map(|d| d.title);
+    assert_eq!(
+        title_of(t.store.draft(&t.site, post.id, by.id, &en).await.unwrap()).as_deref(),
+        Some("English draft")
+    );
+    assert_eq!(
+        title_of(t.store.draft(&t.site, post.id, by.id, &fr).await.unwrap()).as_deref(),
+        Some("Brouillon")
+    );
+    t.store
+        .discard_draft(&t.site, post.id, by.id, &fr)
+        .await
+        .unwrap();
+    assert_eq!(
+        t.store.draft(&t.site, post.id, by.id, &fr).await.unwrap(),
+        None
+    );
+    assert!(
+        t.store
+            .draft(&t.site, post.id, by.id, &en)
+            .await
+            .unwrap()
+            .is_some(),
+        "discarding one language's draft keeps the other's"
+    );
+}
+
+async fn translations_over_http_link_each_other_and_refuse_bad_locales(t: TestStore) {
+    let app = spawn_app(t).await;
+    app.set_up().await;
+    let written = app
+        .submit(
+            "/write",
+            "/write",
+            &[
+                ("title", "Colours"),
+                ("body", "Red and blue."),
+                ("tags", "art"),
+                ("lang", "en_GB"),
+                ("action", "publish"),
+            ],
+        )
+        .await;
+    assert_eq!(written.status(), 303);
+    let path = location(&written);
+
+    // Bad locales are refused with the reason, and change nothing.
+    let bad_write = app
+        .submit(
+            "/write",
+            "/write",
+            &[
+                ("title", "Bad language"),
+                ("body", "Text."),
+                ("lang", "english"),
+                ("action", "publish"),
+            ],
+        )
+        .await;
+    assert_eq!(bad_write.status(), 422);
+    assert!(bad_write.text().await.unwrap().contains("is not a locale"));
+    for bad in ["english", "EN", "fr-CA", "fr_ca", "x", "<script>"] {
+        let query = format!(
+            "{path}?lang={}",
+            bad.replace('<', "%3C").replace('>', "%3E")
+        );
+        let response = app.anonymous_get(&query).await;
+        assert_eq!(response.status(), 400, "{bad}");
+        let page = response.text().await.unwrap();
+        assert!(page.contains("is not a locale"), "{bad}: {page}");
+        assert!(!page.contains("<script>"), "the bad value is escaped");
+    }
+    let bad_save = app
+        .submit(
+            &format!("{path}/edit"),
+            &format!("{path}/edit?lang=Fr"),
+            &[
+                ("base", "0"),
+                ("title", "X"),
+                ("body", "X."),
+                ("action", "save"),
+            ],
+        )
+        .await;
+    assert_eq!(bad_save.status(), 400);
+    let post = app
+        .store
+        .post_by_slug(
+            &app.site,
+            &sibyl::domain::Slug::parse(path.trim_start_matches("/posts/")).unwrap(),
+        )
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(post.locale, locale("en_GB"));
+    assert!(
+        app.store
+            .translations(&app.site, post.id)
+            .await
+            .unwrap()
+            .is_empty()
+    );
+    assert_eq!(
+        app.store
+            .post_by_slug(&app.site, &post.slug)
+            .await
+            .unwrap()
+            .unwrap()
+            .revision,
+        1
+    );
+
+    // The author starts the French translation from the original text.
+    let editor = app.get_html(&format!("{path}/edit?lang=fr")).await;
+    assert!(editor.contains("Edit the Français translation"), "{editor}");
+    assert!(
+        editor.contains("Red and blue."),
+        "the original text is the starting point"
+    );
+    assert!(editor.contains("name=\"base\" value=\"0\""));
+    assert!(editor.contains(&format!("action=\"{path}/edit?lang=fr\"")));
+    // Nobody else sees a translation that does not exist yet.
+    assert_eq!(
+        app.anonymous_get(&format!("{path}?lang=fr")).await.status(),
+        404
+    );
+    let saved = app
+        .submit(
+            &format!("{path}/edit?lang=fr"),
+            &format!("{path}/edit?lang=fr"),
+            &[
+                ("base", "0"),
+                ("title", "Couleurs"),
+                ("body", "Rouge et bleu."),
+                ("message", ""),
+                ("action", "save"),
+            ],
+        )
+        .await;
+    assert_eq!(saved.status(), 303);
+    assert_eq!(location(&saved), format!("{path}?lang=fr"));
+    // A draft translation: its editor sees it with a Publish button; readers do not.
+    let draft_page = app.get_html(&format!("{path}?lang=fr")).await;
+    assert!(draft_page.contains("This translation is a draft"));
+    assert!(draft_page.contains(&format!("action=\"{path}/publish?lang=fr\"")));
+    assert_eq!(
+        app.anonymous_get(&format!("{path}?lang=fr")).await.status(),
+        404
+    );
+    let original_page = app.anonymous_get(&path).await.text().await.unwrap();
+    assert!(
+        !original_page.contains("hreflang"),
+        "no links to a draft translation"
+    );
+
+    let published = app
+        .submit(
+            &format!("{path}?lang=fr"),
+            &format!("{path}/publish?lang=fr"),
+            &[],
+        )
+        .await;
+    assert_eq!(published.status(), 303);
+    assert_eq!(location(&published), format!("{path}?lang=fr"));
+
+    // Readers switch between the two, and each page names the other for search engines.
+    let before = app.store.statements();
+    let french = app.anonymous_get(&format!("{path}?lang=fr")).await;
+    assert_eq!(french.status(), 200);
+    let expected = match app.kind {
+        Kind::Sqlite => 2,    // the post with its published locales, then the translation
+        Kind::Cassandra => 3, // slug claim, post row (which lists the locales), translation row
+    };
+    assert_eq!(
+        app.store.statements() - before,
+        expected,
+        "translated page reads"
+    );
+    let french = french.text().await.unwrap();
+    assert!(french.contains("<h1>Couleurs</h1>"));
+    assert!(french.contains("<article class=\"post\" lang=\"fr\">"));
+    assert!(french.contains("hreflang=\"en-GB\""));
+    assert!(french.contains("<strong aria-current=\"page\">Français</strong>"));
+    assert!(french.contains(&format!("href=\"{path}\" hreflang=\"en-GB\"")));
+    let english = app.anonymous_get(&path).await.text().await.unwrap();
+    assert!(english.contains("<h1>Colours</h1>"));
+    assert!(english.contains("<article class=\"post\" lang=\"en-GB\">"));
+    assert!(english.contains(&format!(
+        "<link rel=\"alternate\" hreflang=\"fr\" href=\"{}{path}?lang=fr\">",
+        app.site.as_str()
+    )));
+    assert!(english.contains(&format!("href=\"{path}?lang=fr\" hreflang=\"fr\"")));
+    assert!(english.contains("English (GB)"));
+
+    // The French history is its own; restoring works within the language.
+    app.submit(
+        &format!("{path}/edit?lang=fr"),
+        &format!("{path}/edit?lang=fr"),
+        &[
+            ("base", "1"),
+            ("title", "Les couleurs"),
+            ("body", "Rouge, bleu."),
+            ("message", "Retouche"),
+            ("action", "save"),
+        ],
+    )
+    .await;
+    let history = app.get_html(&format!("{path}/history?lang=fr")).await;
+    assert_eq!(
+        history.matches("<tr>").count(),
+        3,
+        "a header and two revisions"
+    );
+    assert!(history.contains(&format!(
+        "{}/{}#fr/1.2",
+        app.site.as_str(),
+        path.trim_start_matches('/')
+    )));
+    let english_history = app.get_html(&format!("{path}/history")).await;
+    assert_eq!(english_history.matches("<tr>").count(), 2);
+    let diff = app
+        .get_html(&format!("{path}/diff?lang=fr&from=1&to=2"))
+        .await;
+    assert!(
+        diff.contains("- # Couleurs") && diff.contains("+ # Les couleurs"),
+        "{diff}"
+    );
+    assert_eq!(
+        app.get(&format!("{path}/revisions/2")).await.status(),
+        404,
+        "the original has no revision 2: revisions of another language are not there"
+    );
+    let restored = app
+        .submit(
+            &format!("{path}/revisions/1?lang=fr"),
+            &format!("{path}/revisions/1/restore?lang=fr"),
+            &[],
+        )
+        .await;
+    assert_eq!(restored.status(), 303);
+    assert_eq!(location(&restored), format!("{path}/history?lang=fr"));
+    let french = app
+        .anonymous_get(&format!("{path}?lang=fr"))
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        french.contains("<h1>Couleurs</h1>"),
+        "revision 3 copies revision 1"
+    );
+
+    // Unpublishing the translation takes it, and its links, away again.
+    let unpublished = app
+        .submit(
+            &format!("{path}?lang=fr"),
+            &format!("{path}/unpublish?lang=fr"),
+            &[],
+        )
+        .await;
+    assert_eq!(unpublished.status(), 303);
+    assert_eq!(
+        app.anonymous_get(&format!("{path}?lang=fr")).await.status(),
+        404
+    );
+    let english = app.anonymous_get(&path).await.text().await.unwrap();
+    assert!(!english.contains("hreflang"));
+    assert!(
+        english.contains("<h1>Colours</h1>"),
+        "the original stays published"
+    );
+}
