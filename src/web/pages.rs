@@ -149,6 +149,8 @@ pub struct WritePage {
     pub body: String,
     pub tags: String,
     pub lang: String,
+    /// The body rendered as it would be published, when the author asked for a preview.
+    pub preview: Option<String>,
 }
 
 #[derive(Template)]
@@ -273,6 +275,8 @@ pub struct EditPage {
     pub body: String,
     pub tags: String,
     pub message: String,
+    /// The text rendered as it would be saved, when the author asked for a preview.
+    pub preview: Option<String>,
 }
 
 pub struct HistoryRow {

@@ -4,6 +4,7 @@ use super::auth::{Author, CsrfForm, CsrfToken, MaybeUser};
 use super::locales::{Lang, Text, alternates, lang_query};
 use super::pages::{Layout, PostPage, PostView, TranslationLink, WritePage};
 use super::{AppState, WebError, render, see_other};
+use crate::domain::markdown::to_safe_html;
 use crate::domain::post::Body;
 use crate::domain::{Locale, NewPost, PostStatus, Role, Slug, Tags, Title, User, now};
 use actix_web::http::StatusCode;
@@ -18,6 +19,7 @@ pub async fn write_form(author: Author, csrf: CsrfToken) -> Result<HttpResponse,
         body: String::new(),
         tags: String::new(),
         lang: String::new(),
+        preview: None,
     };
     render(StatusCode::OK, &page)
 }
@@ -32,7 +34,7 @@ pub struct WriteForm {
     /// The language the post is written in: `en`, `fr_CA`, or empty for none.
     #[serde(default)]
     lang: String,
-    /// Which button was pressed: `publish` or `draft`.
+    /// Which button was pressed: `publish`, `draft` or `preview`.
     action: String,
 }
 
@@ -46,8 +48,12 @@ pub async fn create(
     let form = form.into_inner();
     let publish = match form.action.as_str() {
         "publish" => true,
-        "draft" => false,
-        _ => return Err(WebError::BadRequest("Choose Publish or Save draft.".into())),
+        "draft" | "preview" => false,
+        _ => {
+            return Err(WebError::BadRequest(
+                "Choose Publish, Save draft or Preview.".into(),
+            ));
+        }
     };
     let parsed = (|| {
         Ok::<_, crate::domain::Invalid>((
@@ -57,20 +63,24 @@ pub async fn create(
             Locale::parse(form.lang.trim())?,
         ))
     })();
+    let page = |error: Option<String>, preview: Option<String>| WritePage {
+        layout: Layout::new(&MaybeUser(Some(author.0.clone())), &csrf),
+        error,
+        title: form.title.clone(),
+        body: form.body.clone(),
+        tags: form.tags.clone(),
+        lang: form.lang.clone(),
+        preview,
+    };
     let (title, body, tags, locale) = match parsed {
         Ok(fields) => fields,
-        Err(e) => {
-            let page = WritePage {
-                layout: Layout::new(&MaybeUser(Some(author.0)), &csrf),
-                error: Some(e.0),
-                title: form.title,
-                body: form.body,
-                tags: form.tags,
-                lang: form.lang,
-            };
-            return render(StatusCode::UNPROCESSABLE_ENTITY, &page);
-        }
+        Err(e) => return render(StatusCode::UNPROCESSABLE_ENTITY, &page(Some(e.0), None)),
     };
+    if form.action == "preview" {
+        // Rendered exactly as the saved post will be, and nothing is stored.
+        let html = to_safe_html(body.as_str());
+        return render(StatusCode::OK, &page(None, Some(html)));
+    }
     let user = author.0;
     let post = NewPost::new(
         state.site.clone(),

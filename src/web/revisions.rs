@@ -75,6 +75,7 @@ fn edit_page(
         body: form.map_or_else(|| body.to_owned(), |f| f.body.clone()),
         tags: form.map_or_else(|| post.tags.to_strings().join(", "), |f| f.tags.clone()),
         message: form.map_or_else(String::new, |f| f.message.clone()),
+        preview: None,
     }
 }
 
@@ -211,6 +212,12 @@ pub async fn save(
             return render(StatusCode::UNPROCESSABLE_ENTITY, &page);
         }
     };
+    if form.action == "preview" {
+        // Rendered exactly as the revision will be, and nothing is stored.
+        let mut page = edit_page(&user, &csrf, &post, &text, None, Some(&form));
+        page.preview = Some(crate::domain::markdown::to_safe_html(body.as_str()));
+        return render(StatusCode::OK, &page);
+    }
     let edit = PostEdit::new(
         form.base,
         title,

@@ -271,7 +271,13 @@ async fn first_visitor_sets_up_writes_publishes_and_a_reader_sees_it(t: TestStor
         )
         .await;
     browser.type_into("#tags", "history, computing").await;
-    browser.screenshot(&format!("{store}-3-editor")).await;
+    browser.click("#preview").await;
+    browser
+        .wait_for_source(|s| s.contains("(not saved)") && s.contains("<em>weaves</em>"))
+        .await;
+    browser
+        .screenshot(&format!("{store}-3-editor-preview"))
+        .await;
     browser.click("#publish").await;
     let post_url = browser.wait_for_url(|u| u.contains("/posts/")).await;
     assert!(
@@ -365,7 +371,9 @@ async fn first_visitor_sets_up_writes_publishes_and_a_reader_sees_it(t: TestStor
         .type_into("#body", "La machine *tisse* des motifs algébriques.")
         .await;
     browser.click("#save").await;
-    browser.wait_for_url(|u| u.ends_with("?lang=fr")).await;
+    browser
+        .wait_for_url(|u| u.ends_with("/posts/notes-on-the-analytical-engine?lang=fr"))
+        .await;
     assert!(
         browser
             .source()

@@ -10,6 +10,7 @@ both_stores!(
     a_draft_is_hidden_until_published,
     the_home_page_is_one_statement_and_a_post_page_two,
     bad_post_input_is_explained_and_changes_nothing,
+    a_preview_shows_the_rendered_text_and_stores_nothing,
     forms_without_the_right_csrf_token_are_refused,
     anonymous_visitors_cannot_write,
     sign_in_and_out,
@@ -555,4 +556,72 @@ async fn short_links_redirect_to_the_canonical_address(t: TestStore) {
     ] {
         assert_eq!(app.anonymous_get(bad).await.status(), 404, "{bad}");
     }
+}
+
+async fn a_preview_shows_the_rendered_text_and_stores_nothing(t: TestStore) {
+    let app = spawn_app(t).await;
+    app.set_up().await;
+    let body = "Some *emphasis*.\n\n<script>alert(1)</script>";
+    let preview = app.write("Previewed", body, "notes", "preview").await;
+    assert_eq!(preview.status(), 200);
+    let page = preview.text().await.unwrap();
+    assert!(page.contains("Preview <span class=\"meta\">(not saved)</span>"));
+    assert!(
+        page.contains("<em>emphasis</em>"),
+        "rendered as it will be published"
+    );
+    assert!(
+        !page.contains("<script>alert"),
+        "and sanitized the same way"
+    );
+    assert!(
+        page.contains("Some *emphasis*."),
+        "the editor keeps the Markdown"
+    );
+    assert!(
+        app.store
+            .front_page(&app.site, 10)
+            .await
+            .unwrap()
+            .is_empty()
+    );
+    let slug = sibyl::domain::Slug::parse("previewed").unwrap();
+    assert_eq!(
+        app.store.post_by_slug(&app.site, &slug).await.unwrap(),
+        None
+    );
+    // A preview of bad input explains it, as saving would.
+    let bad = app.write("", body, "", "preview").await;
+    assert_eq!(bad.status(), 422);
+    assert!(bad.text().await.unwrap().contains("A post needs a title."));
+
+    // Previewing an edit shows the new text and makes no revision.
+    let path = app.publish("Stable", "Old text.").await;
+    let previewed = app
+        .submit(
+            &format!("{path}/edit"),
+            &format!("{path}/edit"),
+            &[
+                ("base", "1"),
+                ("title", "Stable"),
+                ("body", "New **text**."),
+                ("tags", "notes"),
+                ("action", "preview"),
+            ],
+        )
+        .await;
+    assert_eq!(previewed.status(), 200);
+    let page = previewed.text().await.unwrap();
+    assert!(page.contains("New <strong>text</strong>."));
+    assert!(
+        page.contains("name=\"base\" value=\"1\""),
+        "saving goes on from the same base"
+    );
+    let post = app
+        .store
+        .post_by_slug(&app.site, &sibyl::domain::Slug::parse("stable").unwrap())
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!((post.revision, post.body.as_str()), (1, "Old text."));
 }
