@@ -37,6 +37,53 @@ fn cleaner() -> &'static ammonia::Builder<'static> {
     })
 }
 
+/// The comment sanitizer: paragraphs, line breaks, emphasis, code and links only; links
+/// say `nofollow ugc`, since readers wrote them.
+fn comment_cleaner() -> &'static ammonia::Builder<'static> {
+    static CLEANER: OnceLock<ammonia::Builder<'static>> = OnceLock::new();
+    CLEANER.get_or_init(|| {
+        let mut builder = ammonia::Builder::empty();
+        builder
+            .tags(
+                ["p", "br", "em", "strong", "code", "pre", "a"]
+                    .into_iter()
+                    .collect(),
+            )
+            .tag_attributes(
+                [("a", ["href"].into_iter().collect())]
+                    .into_iter()
+                    .collect(),
+            )
+            .url_schemes(["http", "https", "mailto"].into_iter().collect())
+            .link_rel(Some("nofollow ugc noopener noreferrer"));
+        builder
+    })
+}
+
+/// The events of a comment's Markdown: raw HTML becomes text, images become their
+/// description, and nothing beyond CommonMark's core is parsed.
+fn comment_events(markdown: &str) -> impl Iterator<Item = Event<'_>> {
+    Parser::new_ext(markdown, Options::empty()).filter_map(|event| match event {
+        Event::Html(html) | Event::InlineHtml(html) => Some(Event::Text(html)),
+        Event::Start(Tag::Image { .. }) | Event::End(TagEnd::Image) => None,
+        other => Some(other),
+    })
+}
+
+/// Renders a comment's Markdown subset to sanitized HTML.
+pub fn comment_to_safe_html(markdown: &str) -> String {
+    let mut unsafe_html = String::with_capacity(markdown.len() * 3 / 2);
+    html::push_html(&mut unsafe_html, comment_events(markdown));
+    comment_cleaner().clean(&unsafe_html).to_string()
+}
+
+/// How many links a comment's Markdown makes.
+pub fn comment_links(markdown: &str) -> usize {
+    comment_events(markdown)
+        .filter(|e| matches!(e, Event::Start(Tag::Link { .. })))
+        .count()
+}
+
 /// Renders Markdown to sanitized HTML.
 pub fn to_safe_html(markdown: &str) -> String {
     let parser = Parser::new_ext(markdown, options());
@@ -130,6 +177,34 @@ mod tests {
             .skip(1)
             .map(|rest| rest.split('>').next().unwrap_or(rest))
             .collect()
+    }
+
+    #[test]
+    fn comments_keep_only_the_small_subset() {
+        let html = comment_to_safe_html(
+            "# Head\n\nSome *em* and `code` [a link](https://example.com)\n\n![img](https://example.com/x.png) <b>raw</b>",
+        );
+        assert!(html.contains("<em>em</em>") && html.contains("<code>code</code>"));
+        assert!(
+            html.contains("rel=\"nofollow ugc noopener noreferrer\""),
+            "{html}"
+        );
+        assert!(
+            !html.contains("<h1") && !html.contains("<img") && !html.contains("<b>"),
+            "{html}"
+        );
+        assert!(
+            html.contains("&lt;b&gt;raw&lt;/b&gt;"),
+            "raw HTML shows as text: {html}"
+        );
+        assert!(
+            html.contains("img"),
+            "an image leaves its description: {html}"
+        );
+        assert_eq!(
+            comment_links("[a](https://a.example) <https://b.example> plain"),
+            2
+        );
     }
 
     #[test]

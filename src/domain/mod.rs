@@ -1,5 +1,6 @@
 //! Pure rules and types. Nothing here knows about HTTP, templates or databases.
 
+pub mod comment;
 pub mod markdown;
 pub mod password;
 pub mod post;
@@ -9,6 +10,10 @@ pub mod timeuuid;
 pub mod token;
 pub mod user;
 
+pub use comment::{
+    Comment, CommentBody, CommentId, CommentSettings, CommentState, CommentedPost, Commenter,
+    LogEntry, Moderation, NewComment, StateCounts,
+};
 pub use post::{
     Draft, NewPost, Post, PostEdit, PostId, PostStatus, PostSummary, RevisionSummary,
     SavedRevision, Slug, Suggestion, SuggestionState, Tag, Tags, Title, Translation,

@@ -310,6 +310,8 @@ pub struct Post {
     /// The locales of the post's published translations, in order: the links a page
     /// gives to its other languages.
     pub translations: Vec<Locale>,
+    /// Its editors closed its comments.
+    pub comments_closed: bool,
 }
 
 impl Post {

@@ -6,15 +6,20 @@
 //! multi-row claim protocol of seed 004 described in ARCHITECTURE.md.
 
 use super::{
-    AccountError, DirectoryEntry, EditError, FRONT_PAGE_CAP, Fault, ID_POOL_SIZE, ListPage,
-    NewSession, OpenError, PageError, Replication, SetupError, Store, StoreError, StoreOptions,
-    StoreResult, Taken,
+    AccountError, CommentError, CommentPage, DirectoryEntry, EditError, FRONT_PAGE_CAP, Fault,
+    ID_POOL_SIZE, ListPage, ModerationError, ModerationPage, NewSession, OpenError, PageError,
+    Replication, SetupError, Standing, Store, StoreError, StoreOptions, StoreResult, Taken,
 };
+use crate::domain::comment::{MAX_COMMENTS_PER_POST, ThreadComment};
 use crate::domain::password::PasswordHash;
 use crate::domain::post::Body;
 use crate::domain::timeuuid;
 use crate::domain::token::random_below;
 use crate::domain::user::{Login, shelf_of};
+use crate::domain::{
+    Comment, CommentBody, CommentId, CommentSettings, CommentState, CommentedPost, Commenter,
+    LogEntry, Moderation, NewComment, StateCounts,
+};
 use crate::domain::{
     Draft, Email, Locale, NewPost, NewUser, Post, PostEdit, PostId, PostStatus, PostSummary,
     Profile, RevisionSummary, Role, SavedRevision, Site, Slug, Suggestion, SuggestionState, Tag,
@@ -32,7 +37,7 @@ use scylla::serialize::row::SerializeRow;
 use scylla::statement::batch::{Batch, BatchType};
 use scylla::statement::prepared::PreparedStatement;
 use scylla::statement::{Consistency, SerialConsistency};
-use scylla::value::{CqlTimeuuid, CqlValue, Row};
+use scylla::value::{Counter, CqlTimeuuid, CqlValue, Row};
 use scylla::{DeserializeRow, SerializeRow};
 use std::sync::Arc;
 use std::time::Duration;
@@ -48,6 +53,8 @@ const DIRECTORY_COLUMNS: &str = "user_id, username, display_name, email, role, b
 const SUGGESTION_COLUMNS: &str =
     "post_id, id, base, title, body, tags, note, suggester_id, suggester_name, created, state";
 const SUMMARY_COLUMNS: &str = "published, post_id, slug, title, excerpt, author_name, tags";
+const COMMENT_COLUMNS: &str = "id, post_id, post_slug, post_title, thread, parent, author_id, author_name, author_email, body, body_html, state, reason, edited";
+const THREAD_COLUMNS: &str = "thread, id, parent, author_id, author_name, body_html, edited";
 const TRANSLATION_COLUMNS: &str =
     "locale, title, body, body_html, excerpt, status, published, revision";
 
@@ -121,6 +128,32 @@ struct Statements {
     front_page_trim: PreparedStatement,
     /// Post row and its first revision, which must agree: a logged batch.
     create_post: Batch,
+    comment_settings_read: PreparedStatement,
+    comment_settings_write: PreparedStatement,
+    post_comments_closed: PreparedStatement,
+    comment_read: PreparedStatement,
+    comment_insert: PreparedStatement,
+    thread_insert: PreparedStatement,
+    thread_delete: PreparedStatement,
+    queue_insert: PreparedStatement,
+    queue_delete: PreparedStatement,
+    post_queue_insert: PreparedStatement,
+    post_queue_delete: PreparedStatement,
+    log_insert: PreparedStatement,
+    log_read: PreparedStatement,
+    counts_add: PreparedStatement,
+    counts_read: PreparedStatement,
+    total_read: PreparedStatement,
+    state_count_add: PreparedStatement,
+    state_counts_read: PreparedStatement,
+    thread_from_start: PreparedStatement,
+    thread_after: PreparedStatement,
+    thread_before: PreparedStatement,
+    queue_page: PreparedStatement,
+    post_queue_page: PreparedStatement,
+    commenter_read: PreparedStatement,
+    commenter_ban: PreparedStatement,
+    commenter_trust: PreparedStatement,
 }
 
 pub struct CassandraStore {
@@ -705,6 +738,82 @@ impl CassandraStore {
         Claims { store: self }
     }
 
+    /// One page of comment_thread rows and the paging state after it, if any.
+    async fn thread_single_page(
+        &self,
+        statement: &PreparedStatement,
+        values: impl SerializeRow,
+        state: PagingState,
+        limit: usize,
+    ) -> Result<(Vec<ThreadRow>, Option<PagingState>), PageError> {
+        use std::ops::ControlFlow;
+        let mut statement = statement.clone();
+        statement.set_page_size(limit as i32);
+        let (result, response) = self
+            .session
+            .execute_single_page(&statement, values, state)
+            .await
+            .map_err(paging_error)?;
+        let rows = decode_rows(result)?;
+        let next = match response.into_paging_control_flow() {
+            ControlFlow::Continue(next) => Some(next),
+            ControlFlow::Break(()) => None,
+        };
+        Ok((rows, next))
+    }
+
+    /// The logged batch that writes a comment's whole state: its row, its place in each
+    /// moderation list (inserted in its state's, deleted from the others') and among the
+    /// approved comments. Every change of a comment writes all of these cells with one
+    /// timestamp, so whichever of two racing changes is later wins in every table and
+    /// the lists never disagree with the comment.
+    fn state_batch(&self, site: &Site, c: &Comment) -> (Batch, Vec<Vec<Option<CqlValue>>>) {
+        let mut batch = Batch::new(BatchType::Logged);
+        let mut values = Vec::new();
+        let row = comment_values(site, c);
+        batch.append_statement(self.st.comment_insert.clone());
+        values.push(row.clone());
+        let id = Some(CqlValue::Timeuuid(CqlTimeuuid::from(c.id.0)));
+        let site_value = Some(CqlValue::Text(site.to_string()));
+        let post_value = Some(CqlValue::Uuid(c.post.id.0));
+        for listed in [
+            CommentState::Pending,
+            CommentState::Spam,
+            CommentState::Rejected,
+        ] {
+            let state = Some(CqlValue::Text(listed.as_str().to_owned()));
+            if c.state == listed {
+                batch.append_statement(self.st.queue_insert.clone());
+                values.push(row.clone());
+                batch.append_statement(self.st.post_queue_insert.clone());
+                values.push(row.clone());
+            } else {
+                batch.append_statement(self.st.queue_delete.clone());
+                values.push(vec![site_value.clone(), state.clone(), id.clone()]);
+                batch.append_statement(self.st.post_queue_delete.clone());
+                values.push(vec![
+                    site_value.clone(),
+                    post_value.clone(),
+                    state,
+                    id.clone(),
+                ]);
+            }
+        }
+        if c.state == CommentState::Approved {
+            batch.append_statement(self.st.thread_insert.clone());
+            values.push(thread_values(site, c));
+        } else {
+            batch.append_statement(self.st.thread_delete.clone());
+            values.push(vec![
+                site_value,
+                post_value,
+                Some(CqlValue::Timeuuid(CqlTimeuuid::from(c.thread.0))),
+                id,
+            ]);
+        }
+        (batch, values)
+    }
+
     async fn post_by_id(&self, site: &Site, id: PostId) -> StoreResult<Option<Post>> {
         self.row::<PostRow>(&self.st.post_by_id, (site.as_str(), id.0))
             .await?
@@ -912,7 +1021,7 @@ impl Statements {
             session_read: prepare(format!("SELECT user_id, expires FROM {ks}.sessions WHERE key = ?")).await?,
             session_delete: prepare(format!("DELETE FROM {ks}.sessions WHERE key = ?")).await?,
             post_by_id: prepare(format!(
-                "SELECT {POST_COLUMNS}, origin, translations FROM {ks}.posts WHERE site = ? AND post_id = ?"
+                "SELECT {POST_COLUMNS}, origin, translations, comments_closed FROM {ks}.posts WHERE site = ? AND post_id = ?"
             ))
             .await?,
             post_unpublish: prepare(format!(
@@ -1017,6 +1126,113 @@ impl Statements {
             front_page_keys: prepare(format!("SELECT published FROM {ks}.front_page WHERE site = ? LIMIT ?")).await?,
             front_page_trim: prepare(format!("DELETE FROM {ks}.front_page WHERE site = ? AND published <= ?")).await?,
             create_post,
+            comment_settings_read: prepare(format!(
+                "SELECT guests, trust_approved, close_after_days FROM {ks}.comment_settings WHERE site = ?"
+            ))
+            .await?,
+            comment_settings_write: prepare(format!(
+                "INSERT INTO {ks}.comment_settings (site, guests, trust_approved, close_after_days) VALUES (?, ?, ?, ?)"
+            ))
+            .await?,
+            post_comments_closed: prepare(format!(
+                "UPDATE {ks}.posts SET comments_closed = ? WHERE site = ? AND post_id = ?"
+            ))
+            .await?,
+            comment_read: prepare(format!(
+                "SELECT {COMMENT_COLUMNS} FROM {ks}.comments WHERE site = ? AND post_id = ? AND id = ?"
+            ))
+            .await?,
+            comment_insert: prepare(format!(
+                "INSERT INTO {ks}.comments (site, {COMMENT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            ))
+            .await?,
+            thread_insert: prepare(format!(
+                "INSERT INTO {ks}.comment_thread (site, post_id, {THREAD_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            ))
+            .await?,
+            thread_delete: prepare(format!(
+                "DELETE FROM {ks}.comment_thread WHERE site = ? AND post_id = ? AND thread = ? AND id = ?"
+            ))
+            .await?,
+            queue_insert: prepare(format!(
+                "INSERT INTO {ks}.moderation_queue (site, {COMMENT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            ))
+            .await?,
+            queue_delete: prepare(format!(
+                "DELETE FROM {ks}.moderation_queue WHERE site = ? AND state = ? AND id = ?"
+            ))
+            .await?,
+            post_queue_insert: prepare(format!(
+                "INSERT INTO {ks}.post_moderation (site, {COMMENT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            ))
+            .await?,
+            post_queue_delete: prepare(format!(
+                "DELETE FROM {ks}.post_moderation WHERE site = ? AND post_id = ? AND state = ? AND id = ?"
+            ))
+            .await?,
+            log_insert: prepare(format!(
+                "INSERT INTO {ks}.moderation_log (site, month, at, comment_id, post_id, post_slug, post_title, by_name, from_state, to_state, reason)
+                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            ))
+            .await?,
+            log_read: prepare(format!(
+                "SELECT at, comment_id, post_id, post_slug, post_title, by_name, from_state, to_state, reason
+                 FROM {ks}.moderation_log WHERE site = ? AND month = ? LIMIT 500"
+            ))
+            .await?,
+            counts_add: prepare(format!(
+                "UPDATE {ks}.comment_counts SET approved = approved + ?, total = total + ? WHERE site = ? AND post_id = ?"
+            ))
+            .await?,
+            counts_read: prepare(format!(
+                "SELECT post_id, approved FROM {ks}.comment_counts WHERE site = ? AND post_id IN ?"
+            ))
+            .await?,
+            total_read: prepare(format!(
+                "SELECT total FROM {ks}.comment_counts WHERE site = ? AND post_id = ?"
+            ))
+            .await?,
+            state_count_add: prepare(format!(
+                "UPDATE {ks}.comment_state_counts SET n = n + ? WHERE site = ? AND state = ?"
+            ))
+            .await?,
+            state_counts_read: prepare(format!(
+                "SELECT state, n FROM {ks}.comment_state_counts WHERE site = ?"
+            ))
+            .await?,
+            thread_from_start: prepare(format!(
+                "SELECT {THREAD_COLUMNS} FROM {ks}.comment_thread WHERE site = ? AND post_id = ?"
+            ))
+            .await?,
+            thread_after: prepare(format!(
+                "SELECT {THREAD_COLUMNS} FROM {ks}.comment_thread WHERE site = ? AND post_id = ? AND (thread, id) > (?, ?)"
+            ))
+            .await?,
+            thread_before: prepare(format!(
+                "SELECT {THREAD_COLUMNS} FROM {ks}.comment_thread WHERE site = ? AND post_id = ? AND (thread, id) < (?, ?)
+                 ORDER BY thread DESC, id DESC LIMIT ?"
+            ))
+            .await?,
+            queue_page: prepare(format!(
+                "SELECT {COMMENT_COLUMNS} FROM {ks}.moderation_queue WHERE site = ? AND state = ?"
+            ))
+            .await?,
+            post_queue_page: prepare(format!(
+                "SELECT {COMMENT_COLUMNS} FROM {ks}.post_moderation WHERE site = ? AND post_id = ? AND state = ?"
+            ))
+            .await?,
+            commenter_read: prepare(format!(
+                "SELECT banned, trusted FROM {ks}.commenters WHERE site = ? AND user_id = ?"
+            ))
+            .await?,
+            commenter_ban: prepare(format!(
+                "UPDATE {ks}.commenters SET banned = ? WHERE site = ? AND user_id = ?"
+            ))
+            .await?,
+            commenter_trust: prepare(format!(
+                "UPDATE {ks}.commenters SET trusted = true WHERE site = ? AND user_id = ?"
+            ))
+            .await?,
         })
     }
 }
@@ -1258,6 +1474,7 @@ struct PostRow {
     short_id: Option<i64>,
     origin: Option<String>,
     translations: Option<Vec<String>>,
+    comments_closed: Option<bool>,
 }
 
 impl PostRow {
@@ -1292,6 +1509,7 @@ impl PostRow {
                 locales.sort();
                 locales
             },
+            comments_closed: self.comments_closed.unwrap_or(false),
         })
     }
 }
@@ -1812,6 +2030,7 @@ impl Store for CassandraStore {
             short_id,
             locale: post.locale.clone(),
             translations: Vec::new(),
+            comments_closed: false,
         };
         if let Some(published_id) = published_id {
             self.list_published(&post.site, &created, published_id)
@@ -2455,6 +2674,426 @@ impl Store for CassandraStore {
             .await?;
         summaries(rows)
     }
+    async fn comment_settings(&self, site: &Site) -> StoreResult<CommentSettings> {
+        let row: Option<(Option<bool>, Option<bool>, Option<i32>)> = self
+            .row(&self.st.comment_settings_read, (site.as_str(),))
+            .await?;
+        Ok(
+            row.map_or_else(CommentSettings::default, |(guests, trust, days)| {
+                CommentSettings {
+                    guests: guests.unwrap_or(false),
+                    trust_approved: trust.unwrap_or(false),
+                    close_after_days: days.and_then(|d| u32::try_from(d).ok()).unwrap_or(0),
+                }
+            }),
+        )
+    }
+
+    async fn save_comment_settings(
+        &self,
+        site: &Site,
+        settings: &CommentSettings,
+    ) -> StoreResult<()> {
+        let days = i32::try_from(settings.close_after_days).unwrap_or(i32::MAX);
+        self.exec(
+            &self.st.comment_settings_write,
+            (
+                site.as_str(),
+                settings.guests,
+                settings.trust_approved,
+                days,
+            ),
+        )
+        .await?;
+        Ok(())
+    }
+
+    async fn set_comments_closed(
+        &self,
+        site: &Site,
+        post: PostId,
+        closed: bool,
+    ) -> StoreResult<()> {
+        self.exec(
+            &self.st.post_comments_closed,
+            (closed, site.as_str(), post.0),
+        )
+        .await?;
+        Ok(())
+    }
+
+    async fn add_comment(&self, site: &Site, comment: &NewComment) -> Result<(), CommentError> {
+        let post = comment.post.id;
+        let total: Option<(Option<Counter>,)> = self
+            .row(&self.st.total_read, (site.as_str(), post.0))
+            .await?;
+        let total = total.and_then(|(n,)| n).map_or(0, |c| c.0);
+        if total >= MAX_COMMENTS_PER_POST as i64 {
+            return Err(CommentError::Full);
+        }
+        let stored = comment.stored();
+        let row = comment_values(site, &stored);
+        let mut batch = Batch::new(BatchType::Logged);
+        let mut values: Vec<Vec<Option<CqlValue>>> = Vec::new();
+        batch.append_statement(self.st.comment_insert.clone());
+        values.push(row.clone());
+        if stored.state.is_listed() {
+            batch.append_statement(self.st.queue_insert.clone());
+            values.push(row.clone());
+            batch.append_statement(self.st.post_queue_insert.clone());
+            values.push(row);
+        } else if stored.state == CommentState::Approved {
+            batch.append_statement(self.st.thread_insert.clone());
+            values.push(thread_values(site, &stored));
+        }
+        self.batch(&batch, values).await?;
+        let approved = i64::from(stored.state == CommentState::Approved);
+        self.exec(
+            &self.st.counts_add,
+            (Counter(approved), Counter(1), site.as_str(), post.0),
+        )
+        .await?;
+        self.exec(
+            &self.st.state_count_add,
+            (Counter(1), site.as_str(), stored.state.as_str()),
+        )
+        .await?;
+        Ok(())
+    }
+
+    async fn comment(
+        &self,
+        site: &Site,
+        post: PostId,
+        id: CommentId,
+    ) -> StoreResult<Option<Comment>> {
+        self.row::<CommentRow>(
+            &self.st.comment_read,
+            (site.as_str(), post.0, CqlTimeuuid::from(id.0)),
+        )
+        .await?
+        .map(CommentRow::into_comment)
+        .transpose()
+    }
+
+    async fn comment_page(
+        &self,
+        site: &Site,
+        post: PostId,
+        cursor: Option<&str>,
+        limit: usize,
+    ) -> Result<CommentPage, PageError> {
+        let limit = limit.clamp(1, 200);
+        let position = match cursor {
+            None => ThreadCursor::After(None, PagingState::start()),
+            Some(c) => parse_thread_cursor(c).ok_or(PageError::BadCursor)?,
+        };
+        match position {
+            ThreadCursor::After(bound, state) => {
+                let (rows, next) = match bound {
+                    None => {
+                        self.thread_single_page(
+                            &self.st.thread_from_start,
+                            (site.as_str(), post.0),
+                            state,
+                            limit,
+                        )
+                        .await?
+                    }
+                    Some((thread, id)) => {
+                        self.thread_single_page(
+                            &self.st.thread_after,
+                            (site.as_str(), post.0, thread, id),
+                            state,
+                            limit,
+                        )
+                        .await?
+                    }
+                };
+                let older = match (cursor, rows.first()) {
+                    (Some(_), Some(first)) => Some(thread_cursor_before(first)),
+                    _ => None,
+                };
+                let newer = next.map(|state| thread_cursor_after(bound, &state));
+                Ok(CommentPage {
+                    comments: thread_comments(rows)?,
+                    newer,
+                    older,
+                })
+            }
+            ThreadCursor::Before(thread, id) => {
+                let mut rows: Vec<ThreadRow> = self
+                    .rows(
+                        &self.st.thread_before,
+                        (site.as_str(), post.0, thread, id, limit as i32 + 1),
+                    )
+                    .await?;
+                let more = rows.len() > limit;
+                rows.truncate(limit);
+                rows.reverse();
+                let older = rows.first().filter(|_| more).map(thread_cursor_before);
+                let newer = rows.last().map(|last| {
+                    thread_cursor_after(Some((last.thread, last.id)), &PagingState::start())
+                });
+                Ok(CommentPage {
+                    comments: thread_comments(rows)?,
+                    newer,
+                    older,
+                })
+            }
+        }
+    }
+
+    async fn pending_comments_by(
+        &self,
+        site: &Site,
+        post: PostId,
+        author: UserId,
+    ) -> StoreResult<Vec<Comment>> {
+        let rows: Vec<CommentRow> = self
+            .rows(
+                &self.st.post_queue_page,
+                (site.as_str(), post.0, CommentState::Pending.as_str()),
+            )
+            .await?;
+        let mut mine: Vec<Comment> = rows
+            .into_iter()
+            .filter(|r| r.author_id == Some(author.0))
+            .map(CommentRow::into_comment)
+            .collect::<StoreResult<_>>()?;
+        mine.reverse();
+        Ok(mine)
+    }
+
+    async fn moderation_list(
+        &self,
+        site: &Site,
+        state: CommentState,
+        post: Option<PostId>,
+        cursor: Option<&str>,
+        limit: usize,
+    ) -> Result<ModerationPage, PageError> {
+        use std::ops::ControlFlow;
+        let paging = match cursor {
+            None => PagingState::start(),
+            Some(c) => PagingState::new_from_raw_bytes(
+                crate::domain::token::unhex(c).ok_or(PageError::BadCursor)?,
+            ),
+        };
+        let mut statement = match post {
+            Some(_) => self.st.post_queue_page.clone(),
+            None => self.st.queue_page.clone(),
+        };
+        statement.set_page_size(limit.clamp(1, 500) as i32);
+        let attempt = match post {
+            Some(p) => {
+                self.session
+                    .execute_single_page(&statement, (site.as_str(), p.0, state.as_str()), paging)
+                    .await
+            }
+            None => {
+                self.session
+                    .execute_single_page(&statement, (site.as_str(), state.as_str()), paging)
+                    .await
+            }
+        };
+        let (result, response) = attempt.map_err(paging_error)?;
+        let rows: Vec<CommentRow> = decode_rows(result)?;
+        let next = match response.into_paging_control_flow() {
+            ControlFlow::Continue(next) => {
+                next.as_bytes_slice().map(|b| crate::domain::token::hex(b))
+            }
+            ControlFlow::Break(()) => None,
+        };
+        Ok(ModerationPage {
+            comments: rows
+                .into_iter()
+                .map(CommentRow::into_comment)
+                .collect::<StoreResult<_>>()?,
+            next,
+        })
+    }
+
+    async fn moderate(
+        &self,
+        site: &Site,
+        post: PostId,
+        id: CommentId,
+        moderation: &Moderation,
+    ) -> Result<Comment, ModerationError> {
+        let comment = self
+            .comment(site, post, id)
+            .await?
+            .ok_or(ModerationError::NoSuchComment)?;
+        let from = comment.state;
+        if !from.can_become(moderation.to) {
+            return Err(ModerationError::Illegal {
+                from,
+                to: moderation.to,
+            });
+        }
+        let moved = Comment {
+            state: moderation.to,
+            reason: moderation.reason.clone(),
+            ..comment
+        };
+        let log = vec![
+            Some(CqlValue::Text(site.to_string())),
+            Some(CqlValue::Text(moderation.at.format("%Y-%m").to_string())),
+            Some(CqlValue::Timeuuid(CqlTimeuuid::from(timeuuid::at(
+                moderation.at,
+            )))),
+            Some(CqlValue::Timeuuid(CqlTimeuuid::from(id.0))),
+            Some(CqlValue::Uuid(post.0)),
+            Some(CqlValue::Text(moved.post.slug.clone())),
+            Some(CqlValue::Text(moved.post.title.clone())),
+            Some(CqlValue::Text(moderation.by_name.clone())),
+            Some(CqlValue::Text(from.as_str().to_owned())),
+            Some(CqlValue::Text(moderation.to.as_str().to_owned())),
+            Some(CqlValue::Text(moderation.reason.clone())),
+        ];
+        let (mut batch, mut values) = self.state_batch(site, &moved);
+        batch.append_statement(self.st.log_insert.clone());
+        values.push(log);
+        self.batch(&batch, values).await?;
+        if self.options.faults.fires(Fault::CrashInModeration) {
+            return Err(Fault::CrashInModeration.error().into());
+        }
+        let delta = |s: CommentState| i64::from(s == CommentState::Approved);
+        let approved = delta(moderation.to) - delta(from);
+        if approved != 0 {
+            self.exec(
+                &self.st.counts_add,
+                (Counter(approved), Counter(0), site.as_str(), post.0),
+            )
+            .await?;
+        }
+        self.exec(
+            &self.st.state_count_add,
+            (Counter(-1), site.as_str(), from.as_str()),
+        )
+        .await?;
+        self.exec(
+            &self.st.state_count_add,
+            (Counter(1), site.as_str(), moderation.to.as_str()),
+        )
+        .await?;
+        if let (CommentState::Approved, Some(author)) = (moderation.to, moved.author.user_id()) {
+            self.exec(&self.st.commenter_trust, (site.as_str(), author.0))
+                .await?;
+        }
+        Ok(moved)
+    }
+
+    async fn edit_comment(
+        &self,
+        site: &Site,
+        post: PostId,
+        id: CommentId,
+        body: &CommentBody,
+        at: DateTime<Utc>,
+    ) -> Result<Comment, ModerationError> {
+        let comment = self
+            .comment(site, post, id)
+            .await?
+            .ok_or(ModerationError::NoSuchComment)?;
+        if comment.state == CommentState::Deleted {
+            return Err(ModerationError::Illegal {
+                from: comment.state,
+                to: comment.state,
+            });
+        }
+        let edited = Comment {
+            body_html: body.to_html(),
+            body: body.clone(),
+            edited: Some(at),
+            ..comment
+        };
+        let (batch, values) = self.state_batch(site, &edited);
+        self.batch(&batch, values).await?;
+        Ok(edited)
+    }
+
+    async fn approved_comment_counts(
+        &self,
+        site: &Site,
+        posts: &[PostId],
+    ) -> StoreResult<Vec<(PostId, u64)>> {
+        if posts.is_empty() {
+            return Ok(Vec::new());
+        }
+        let ids: Vec<Uuid> = posts.iter().map(|p| p.0).collect();
+        let rows: Vec<(Uuid, Option<Counter>)> = self
+            .rows(&self.st.counts_read, (site.as_str(), ids))
+            .await?;
+        Ok(rows
+            .into_iter()
+            .map(|(id, n)| (PostId(id), n.map_or(0, |c| c.0).max(0) as u64))
+            .collect())
+    }
+
+    async fn comment_state_counts(&self, site: &Site) -> StoreResult<StateCounts> {
+        let rows: Vec<(String, Option<Counter>)> = self
+            .rows(&self.st.state_counts_read, (site.as_str(),))
+            .await?;
+        let mut counts = StateCounts::default();
+        for (state, n) in rows {
+            *counts.slot(CommentState::parse(&state)?) = n.map_or(0, |c| c.0).max(0) as u64;
+        }
+        Ok(counts)
+    }
+
+    async fn moderation_log(&self, site: &Site, month: &str) -> StoreResult<Vec<LogEntry>> {
+        type Line = (
+            CqlTimeuuid,
+            CqlTimeuuid,
+            Uuid,
+            String,
+            String,
+            String,
+            String,
+            String,
+            Option<String>,
+        );
+        let rows: Vec<Line> = self.rows(&self.st.log_read, (site.as_str(), month)).await?;
+        rows.into_iter()
+            .map(
+                |(at, comment, post, slug, title, by_name, from, to, reason)| {
+                    Ok(LogEntry {
+                        at: timeuuid::time_of(Uuid::from(at)).unwrap_or_default(),
+                        comment: CommentId(Uuid::from(comment)),
+                        post: CommentedPost {
+                            id: PostId(post),
+                            slug,
+                            title,
+                        },
+                        by_name,
+                        from: CommentState::parse(&from)?,
+                        to: CommentState::parse(&to)?,
+                        reason: reason.unwrap_or_default(),
+                    })
+                },
+            )
+            .collect()
+    }
+
+    async fn commenter_standing(&self, site: &Site, user: UserId) -> StoreResult<Standing> {
+        let row: Option<(Option<bool>, Option<bool>)> = self
+            .row(&self.st.commenter_read, (site.as_str(), user.0))
+            .await?;
+        Ok(
+            row.map_or_else(Standing::default, |(banned, trusted)| Standing {
+                banned: banned.unwrap_or(false),
+                trusted: trusted.unwrap_or(false),
+            }),
+        )
+    }
+
+    async fn set_comment_ban(&self, site: &Site, user: UserId, banned: bool) -> StoreResult<()> {
+        self.exec(&self.st.commenter_ban, (banned, site.as_str(), user.0))
+            .await?;
+        Ok(())
+    }
 }
 
 fn summaries(rows: Vec<SummaryRow>) -> StoreResult<Vec<PostSummary>> {
@@ -2475,6 +3114,191 @@ fn summaries(rows: Vec<SummaryRow>) -> StoreResult<Vec<PostSummary>> {
         .collect()
 }
 
+/// A row of comments, moderation_queue or post_moderation (the lists hold copies).
+#[derive(DeserializeRow)]
+struct CommentRow {
+    id: CqlTimeuuid,
+    post_id: Uuid,
+    post_slug: String,
+    post_title: String,
+    thread: CqlTimeuuid,
+    parent: Option<CqlTimeuuid>,
+    author_id: Option<Uuid>,
+    author_name: String,
+    author_email: Option<String>,
+    body: String,
+    body_html: String,
+    state: String,
+    reason: Option<String>,
+    edited: Option<DateTime<Utc>>,
+}
+
+impl CommentRow {
+    fn into_comment(self) -> StoreResult<Comment> {
+        let author = match self.author_id {
+            Some(id) => Commenter::Member {
+                id: UserId(id),
+                name: self.author_name,
+            },
+            None => Commenter::Guest {
+                name: self.author_name,
+                email: self.author_email.unwrap_or_default(),
+            },
+        };
+        Ok(Comment {
+            id: CommentId(Uuid::from(self.id)),
+            post: CommentedPost {
+                id: PostId(self.post_id),
+                slug: self.post_slug,
+                title: self.post_title,
+            },
+            thread: CommentId(Uuid::from(self.thread)),
+            parent: self.parent.map(|p| CommentId(Uuid::from(p))),
+            author,
+            body: CommentBody::parse(&self.body)?,
+            body_html: self.body_html,
+            state: CommentState::parse(&self.state)?,
+            reason: self.reason.unwrap_or_default(),
+            edited: self.edited,
+        })
+    }
+}
+
+/// A row of comment_thread.
+#[derive(DeserializeRow)]
+struct ThreadRow {
+    thread: CqlTimeuuid,
+    id: CqlTimeuuid,
+    parent: Option<CqlTimeuuid>,
+    author_id: Option<Uuid>,
+    author_name: String,
+    body_html: String,
+    edited: Option<DateTime<Utc>>,
+}
+
+fn thread_comments(rows: Vec<ThreadRow>) -> StoreResult<Vec<ThreadComment>> {
+    Ok(rows
+        .into_iter()
+        .map(|r| ThreadComment {
+            id: CommentId(Uuid::from(r.id)),
+            thread: CommentId(Uuid::from(r.thread)),
+            parent: r.parent.map(|p| CommentId(Uuid::from(p))),
+            author_id: r.author_id.map(UserId),
+            author_name: r.author_name,
+            body_html: r.body_html,
+            edited: r.edited,
+        })
+        .collect())
+}
+
+/// The values of `(site, COMMENT_COLUMNS)` for a comment.
+fn comment_values(site: &Site, c: &Comment) -> Vec<Option<CqlValue>> {
+    let text = |s: &str| Some(CqlValue::Text(s.to_owned()));
+    let tuuid = |id: CommentId| Some(CqlValue::Timeuuid(CqlTimeuuid::from(id.0)));
+    vec![
+        text(site.as_str()),
+        tuuid(c.id),
+        Some(CqlValue::Uuid(c.post.id.0)),
+        text(&c.post.slug),
+        text(&c.post.title),
+        tuuid(c.thread),
+        c.parent.and_then(tuuid),
+        c.author.user_id().map(|u| CqlValue::Uuid(u.0)),
+        text(c.author.name()),
+        text(c.author.email()),
+        text(c.body.as_str()),
+        text(&c.body_html),
+        text(c.state.as_str()),
+        text(&c.reason),
+        c.edited
+            .map(|t| CqlValue::Timestamp(scylla::value::CqlTimestamp(t.timestamp_millis()))),
+    ]
+}
+
+/// The values of `(site, post_id, THREAD_COLUMNS)` for an approved comment.
+fn thread_values(site: &Site, c: &Comment) -> Vec<Option<CqlValue>> {
+    let tuuid = |id: CommentId| Some(CqlValue::Timeuuid(CqlTimeuuid::from(id.0)));
+    vec![
+        Some(CqlValue::Text(site.to_string())),
+        Some(CqlValue::Uuid(c.post.id.0)),
+        tuuid(c.thread),
+        tuuid(c.id),
+        c.parent.and_then(tuuid),
+        c.author.user_id().map(|u| CqlValue::Uuid(u.0)),
+        Some(CqlValue::Text(c.author.name().to_owned())),
+        Some(CqlValue::Text(c.body_html.clone())),
+        c.edited
+            .map(|t| CqlValue::Timestamp(scylla::value::CqlTimestamp(t.timestamp_millis()))),
+    ]
+}
+
+/// Where a page of a post's approved comments starts: after a position (none: the
+/// beginning) continued by the driver's paging state, or before a position (read back).
+enum ThreadCursor {
+    After(Option<(CqlTimeuuid, CqlTimeuuid)>, PagingState),
+    Before(CqlTimeuuid, CqlTimeuuid),
+}
+
+fn thread_cursor_after(bound: Option<(CqlTimeuuid, CqlTimeuuid)>, state: &PagingState) -> String {
+    let state = state
+        .as_bytes_slice()
+        .map(|b| crate::domain::token::hex(b))
+        .unwrap_or_default();
+    match bound {
+        None => format!("s.{state}"),
+        Some((thread, id)) => format!("a.{}.{}.{state}", Uuid::from(thread), Uuid::from(id)),
+    }
+}
+
+fn thread_cursor_before(first: &ThreadRow) -> String {
+    format!("b.{}.{}", Uuid::from(first.thread), Uuid::from(first.id))
+}
+
+fn parse_thread_cursor(cursor: &str) -> Option<ThreadCursor> {
+    let parts: Vec<&str> = cursor.split('.').collect();
+    let id = |text: &str| CommentId::parse(text).ok().map(|c| CqlTimeuuid::from(c.0));
+    let state = |hex: &str| -> Option<PagingState> {
+        if hex.is_empty() {
+            Some(PagingState::start())
+        } else {
+            crate::domain::token::unhex(hex).map(PagingState::new_from_raw_bytes)
+        }
+    };
+    match parts.as_slice() {
+        ["s", hex] if !hex.is_empty() => Some(ThreadCursor::After(None, state(hex)?)),
+        ["a", thread, at, hex] => Some(ThreadCursor::After(
+            Some((id(thread)?, id(at)?)),
+            state(hex)?,
+        )),
+        ["b", thread, at] => Some(ThreadCursor::Before(id(thread)?, id(at)?)),
+        _ => None,
+    }
+}
+
+/// A paging state this cluster did not make is a broken page link, not an outage.
+fn paging_error(e: ExecutionError) -> PageError {
+    match e {
+        ExecutionError::LastAttemptError(RequestAttemptError::DbError(
+            DbError::ProtocolError | DbError::Invalid,
+            _,
+        )) => PageError::BadCursor,
+        other => PageError::Store(unavailable(other)),
+    }
+}
+
+fn decode_rows<T>(result: QueryResult) -> StoreResult<Vec<T>>
+where
+    T: for<'f, 'm> scylla::deserialize::row::DeserializeRow<'f, 'm>,
+{
+    result
+        .into_rows_result()
+        .map_err(unavailable)?
+        .rows::<T>()
+        .map_err(|e| StoreError::Corrupt(e.to_string()))?
+        .collect::<Result<_, _>>()
+        .map_err(|e| StoreError::Corrupt(e.to_string()))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -2486,9 +3310,9 @@ mod tests {
             .iter()
             .filter(|s| s.starts_with("CREATE TABLE IF NOT EXISTS"))
             .count();
-        assert_eq!(creates, 18);
+        assert_eq!(creates, 27);
         let changes: Vec<&String> = statements.iter().skip(creates).collect();
-        assert_eq!(changes.len(), 3);
+        assert_eq!(changes.len(), 4);
         assert!(
             changes
                 .iter()

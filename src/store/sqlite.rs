@@ -3,12 +3,18 @@
 //! blocking threads.
 
 use super::{
-    AccountError, DirectoryEntry, EditError, Fault, Faults, ID_POOL_SIZE, ListPage, NewSession,
-    OpenError, PageError, SetupError, Store, StoreError, StoreOptions, StoreResult, Taken,
+    AccountError, CommentError, CommentPage, DirectoryEntry, EditError, Fault, Faults,
+    ID_POOL_SIZE, ListPage, ModerationError, ModerationPage, NewSession, OpenError, PageError,
+    SetupError, Standing, Store, StoreError, StoreOptions, StoreResult, Taken,
 };
+use crate::domain::comment::{MAX_COMMENTS_PER_POST, ThreadComment};
 use crate::domain::password::PasswordHash;
 use crate::domain::post::Body;
 use crate::domain::user::{Login, shelf_of};
+use crate::domain::{
+    Comment, CommentBody, CommentId, CommentSettings, CommentState, CommentedPost, Commenter,
+    LogEntry, Moderation, NewComment, StateCounts,
+};
 use crate::domain::{
     Draft, Email, Locale, NewPost, NewUser, Post, PostEdit, PostId, PostStatus, PostSummary,
     Profile, RevisionSummary, Role, SavedRevision, Site, Slug, Suggestion, SuggestionState, Tag,
@@ -177,11 +183,76 @@ INSERT INTO user_drafts (site, post_id, user_id, locale, base, title, body, tags
     SELECT site, post_id, user_id, '', base, title, body, tags, saved FROM drafts;
 DROP TABLE drafts;
 "#,
+    r#"
+ALTER TABLE posts ADD COLUMN comments_closed INTEGER NOT NULL DEFAULT 0;
+CREATE TABLE comments (
+    site         TEXT NOT NULL,
+    post_id      TEXT NOT NULL,
+    id           TEXT NOT NULL,
+    created      INTEGER NOT NULL,
+    thread       TEXT NOT NULL,
+    parent       TEXT,
+    sort_key     TEXT NOT NULL,
+    author_id    TEXT,
+    author_name  TEXT NOT NULL,
+    author_email TEXT NOT NULL,
+    body         TEXT NOT NULL,
+    body_html    TEXT NOT NULL,
+    state        TEXT NOT NULL,
+    reason       TEXT NOT NULL,
+    edited       INTEGER,
+    post_slug    TEXT NOT NULL,
+    post_title   TEXT NOT NULL,
+    PRIMARY KEY (site, post_id, id),
+    FOREIGN KEY (site, post_id) REFERENCES posts(site, id)
+);
+CREATE INDEX comments_thread ON comments (site, post_id, state, sort_key);
+CREATE INDEX comments_by_author ON comments (site, post_id, author_id, state);
+CREATE TABLE moderation_queue (
+    site    TEXT NOT NULL,
+    state   TEXT NOT NULL,
+    id      TEXT NOT NULL,
+    post_id TEXT NOT NULL,
+    created INTEGER NOT NULL,
+    PRIMARY KEY (site, id),
+    FOREIGN KEY (site, post_id, id) REFERENCES comments(site, post_id, id)
+);
+CREATE INDEX moderation_queue_newest ON moderation_queue (site, state, created DESC, id DESC);
+CREATE INDEX moderation_queue_post ON moderation_queue (site, post_id, state, created DESC, id DESC);
+CREATE TABLE moderation_log (
+    seq        INTEGER PRIMARY KEY AUTOINCREMENT,
+    site       TEXT NOT NULL,
+    month      TEXT NOT NULL,
+    at         INTEGER NOT NULL,
+    comment_id TEXT NOT NULL,
+    post_id    TEXT NOT NULL,
+    post_slug  TEXT NOT NULL,
+    post_title TEXT NOT NULL,
+    by_name    TEXT NOT NULL,
+    from_state TEXT NOT NULL,
+    to_state   TEXT NOT NULL,
+    reason     TEXT NOT NULL
+);
+CREATE INDEX moderation_log_month ON moderation_log (site, month, seq DESC);
+CREATE TABLE commenters (
+    site    TEXT NOT NULL,
+    user_id TEXT NOT NULL,
+    banned  INTEGER NOT NULL DEFAULT 0,
+    trusted INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (site, user_id)
+);
+CREATE TABLE comment_settings (
+    site             TEXT PRIMARY KEY,
+    guests           INTEGER NOT NULL,
+    trust_approved   INTEGER NOT NULL,
+    close_after_days INTEGER NOT NULL
+);
+"#,
 ];
 
-const POST_COLUMNS: &str = "id, slug, title, body, body_html, excerpt, tags, author_id, author_name, status, created, published, revision, short_id, locale";
+const POST_COLUMNS: &str = "id, slug, title, body, body_html, excerpt, tags, author_id, author_name, status, created, published, revision, short_id, locale, comments_closed";
 /// POST_COLUMNS and, in the same statement, the locales of the published translations.
-const POST_SELECT: &str = "id, slug, title, body, body_html, excerpt, tags, author_id, author_name, status, created, published, revision, short_id, locale,
+const POST_SELECT: &str = "id, slug, title, body, body_html, excerpt, tags, author_id, author_name, status, created, published, revision, short_id, locale, comments_closed,
     (SELECT group_concat(t.locale) FROM translations t WHERE t.site = posts.site AND t.post_id = posts.id AND t.status = 'published')";
 const TRANSLATION_COLUMNS: &str =
     "locale, title, body, body_html, excerpt, status, published, revision";
@@ -438,6 +509,7 @@ struct PostRow {
     revision: u32,
     short_id: u64,
     locale: String,
+    comments_closed: bool,
     translations: Option<String>,
 }
 
@@ -459,7 +531,8 @@ impl PostRow {
             revision: row.get(12)?,
             short_id: row.get(13)?,
             locale: row.get(14)?,
-            translations: row.get(15)?,
+            comments_closed: row.get(15)?,
+            translations: row.get(16)?,
         })
     }
 
@@ -481,6 +554,7 @@ impl PostRow {
             short_id: self.short_id,
             locale: Locale::parse(&self.locale)?,
             translations: locales(self.translations.as_deref())?,
+            comments_closed: self.comments_closed,
         })
     }
 }
@@ -1040,7 +1114,7 @@ impl Store for SqliteStore {
             let published = post.publish.then_some(post.created);
             let status = if post.publish { PostStatus::Published } else { PostStatus::Draft };
             sql.prepare(&format!(
-                "INSERT INTO posts ({POST_COLUMNS}, site) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, 1, ?14, ?15, ?13)"
+                "INSERT INTO posts ({POST_COLUMNS}, site) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, 1, ?14, ?15, 0, ?13)"
             ))
             .and_then(|mut s| {
                 s.execute(params![
@@ -1092,6 +1166,7 @@ impl Store for SqliteStore {
                 short_id,
                 locale: post.locale,
                 translations: Vec::new(),
+                comments_closed: false,
             };
             list_tags(&sql, &site, &created)?;
             tx.commit().map_err(unavailable)?;
@@ -1729,6 +1804,534 @@ impl Store for SqliteStore {
         })
         .await
     }
+    async fn comment_settings(&self, site: &Site) -> StoreResult<CommentSettings> {
+        let site = site.to_string();
+        self.run(move |conn, statements| {
+            let row = Sql { conn, statements }
+                .prepare(
+                    "SELECT guests, trust_approved, close_after_days FROM comment_settings WHERE site = ?1",
+                )
+                .and_then(|mut s| {
+                    s.query_row(params![site], |r| {
+                        Ok(CommentSettings {
+                            guests: r.get(0)?,
+                            trust_approved: r.get(1)?,
+                            close_after_days: r.get(2)?,
+                        })
+                    })
+                    .optional()
+                })
+                .map_err(unavailable)?;
+            Ok(row.unwrap_or_default())
+        })
+        .await
+    }
+
+    async fn save_comment_settings(
+        &self,
+        site: &Site,
+        settings: &CommentSettings,
+    ) -> StoreResult<()> {
+        let (site, settings) = (site.to_string(), *settings);
+        self.run(move |conn, statements| {
+            Sql { conn, statements }
+                .prepare(
+                    "INSERT INTO comment_settings (site, guests, trust_approved, close_after_days)
+                     VALUES (?1, ?2, ?3, ?4)
+                     ON CONFLICT (site) DO UPDATE SET guests = ?2, trust_approved = ?3, close_after_days = ?4",
+                )
+                .and_then(|mut s| {
+                    s.execute(params![
+                        site,
+                        settings.guests,
+                        settings.trust_approved,
+                        settings.close_after_days
+                    ])
+                })
+                .map_err(unavailable)?;
+            Ok(())
+        })
+        .await
+    }
+
+    async fn set_comments_closed(
+        &self,
+        site: &Site,
+        post: PostId,
+        closed: bool,
+    ) -> StoreResult<()> {
+        let site = site.to_string();
+        self.run(move |conn, statements| {
+            Sql { conn, statements }
+                .prepare("UPDATE posts SET comments_closed = ?3 WHERE site = ?1 AND id = ?2")
+                .and_then(|mut s| s.execute(params![site, post.0.to_string(), closed]))
+                .map_err(unavailable)?;
+            Ok(())
+        })
+        .await
+    }
+
+    async fn add_comment(&self, site: &Site, comment: &NewComment) -> Result<(), CommentError> {
+        let (site, c) = (site.to_string(), comment.clone());
+        self.run(move |conn, statements| {
+            let tx = conn
+                .transaction_with_behavior(TransactionBehavior::Immediate)
+                .map_err(unavailable)?;
+            let sql = Sql { conn: &tx, statements };
+            let post = c.post.id.0.to_string();
+            let count: u64 = sql
+                .prepare("SELECT COUNT(*) FROM comments WHERE site = ?1 AND post_id = ?2")
+                .and_then(|mut s| s.query_row(params![site, post], |r| r.get(0)))
+                .map_err(unavailable)?;
+            if count >= MAX_COMMENTS_PER_POST {
+                return Err(CommentError::Full);
+            }
+            sql.prepare(&format!(
+                "INSERT INTO comments ({COMMENT_COLUMNS}, site, created, sort_key)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, '', NULL, ?13, ?14, ?15)"
+            ))
+            .and_then(|mut s| {
+                s.execute(params![
+                    c.id.to_string(),
+                    post,
+                    c.post.slug,
+                    c.post.title,
+                    c.thread.to_string(),
+                    c.parent.map(|p| p.to_string()),
+                    c.author.user_id().map(|u| u.0.to_string()),
+                    c.author.name(),
+                    c.author.email(),
+                    c.body.as_str(),
+                    c.body_html,
+                    c.state.as_str(),
+                    site,
+                    c.id.time().timestamp_millis(),
+                    comment_sort_key(c.thread, c.id),
+                ])
+            })
+            .map_err(unavailable)?;
+            list_for_moderation(&sql, &site, &post, c.id, c.state)?;
+            tx.commit().map_err(unavailable)?;
+            Ok(())
+        })
+        .await
+    }
+
+    async fn comment(
+        &self,
+        site: &Site,
+        post: PostId,
+        id: CommentId,
+    ) -> StoreResult<Option<Comment>> {
+        let site = site.to_string();
+        self.run(move |conn, statements| {
+            comment_of(
+                &Sql { conn, statements },
+                &site,
+                &post.0.to_string(),
+                &id.to_string(),
+            )
+        })
+        .await
+    }
+
+    async fn comment_page(
+        &self,
+        site: &Site,
+        post: PostId,
+        cursor: Option<&str>,
+        limit: usize,
+    ) -> Result<CommentPage, PageError> {
+        // Cursors are keyset positions: `n<key>` starts after a comment, `o<key>` ends
+        // before one (read backwards, then turned around).
+        let (forward, key) = match cursor {
+            None => (true, String::new()),
+            Some(c) => {
+                let (direction, key) = c.split_at_checked(1).ok_or(PageError::BadCursor)?;
+                let well_formed =
+                    key.len() == 2 * (20 + 5 + 32) && key.bytes().all(|b| b.is_ascii_hexdigit());
+                match direction {
+                    "n" if well_formed => (true, key.to_owned()),
+                    "o" if well_formed => (false, key.to_owned()),
+                    _ => return Err(PageError::BadCursor),
+                }
+            }
+        };
+        let (site, started) = (site.to_string(), cursor.is_some());
+        self.run(move |conn, statements| {
+            let sql = Sql { conn, statements };
+            let query = if forward {
+                format!(
+                    "SELECT {COMMENT_COLUMNS}, sort_key FROM comments
+                     WHERE site = ?1 AND post_id = ?2 AND state = 'approved' AND sort_key > ?3
+                     ORDER BY sort_key LIMIT ?4"
+                )
+            } else {
+                format!(
+                    "SELECT {COMMENT_COLUMNS}, sort_key FROM comments
+                     WHERE site = ?1 AND post_id = ?2 AND state = 'approved' AND sort_key < ?3
+                     ORDER BY sort_key DESC LIMIT ?4"
+                )
+            };
+            let mut stmt = sql.prepare(&query).map_err(unavailable)?;
+            let mut rows: Vec<(CommentRow, String)> = stmt
+                .query_map(
+                    params![site, post.0.to_string(), key, limit as i64 + 1],
+                    |r| Ok((comment_row(r)?, r.get(14)?)),
+                )
+                .and_then(Iterator::collect)
+                .map_err(unavailable)?;
+            let more = rows.len() > limit;
+            rows.truncate(limit);
+            if !forward {
+                rows.reverse();
+            }
+            let first = rows.first().map(|(_, k)| format!("o{k}"));
+            let last = rows.last().map(|(_, k)| format!("n{k}"));
+            let (newer, older) = if forward {
+                (
+                    if more { last } else { None },
+                    if started { first } else { None },
+                )
+            } else {
+                (last, if more { first } else { None })
+            };
+            let comments = rows
+                .into_iter()
+                .map(|(row, _)| row.into_thread_comment())
+                .collect::<StoreResult<Vec<_>>>()?;
+            Ok(CommentPage {
+                comments,
+                newer,
+                older,
+            })
+        })
+        .await
+    }
+
+    async fn pending_comments_by(
+        &self,
+        site: &Site,
+        post: PostId,
+        author: UserId,
+    ) -> StoreResult<Vec<Comment>> {
+        let site = site.to_string();
+        self.run(move |conn, statements| {
+            let mut stmt = Sql { conn, statements }
+                .prepare(&format!(
+                    "SELECT {COMMENT_COLUMNS} FROM comments
+                     WHERE site = ?1 AND post_id = ?2 AND author_id = ?3 AND state = 'pending'
+                     ORDER BY sort_key LIMIT 100"
+                ))
+                .map_err(unavailable)?;
+            let rows: Vec<CommentRow> = stmt
+                .query_map(
+                    params![site, post.0.to_string(), author.0.to_string()],
+                    comment_row,
+                )
+                .and_then(Iterator::collect)
+                .map_err(unavailable)?;
+            rows.into_iter().map(CommentRow::into_comment).collect()
+        })
+        .await
+    }
+
+    async fn moderation_list(
+        &self,
+        site: &Site,
+        state: CommentState,
+        post: Option<PostId>,
+        cursor: Option<&str>,
+        limit: usize,
+    ) -> Result<ModerationPage, PageError> {
+        let after = match cursor {
+            None => None,
+            Some(c) => Some(parse_moderation_cursor(c).ok_or(PageError::BadCursor)?),
+        };
+        let site = site.to_string();
+        self.run(move |conn, statements| {
+            let sql = Sql { conn, statements };
+            let (created, id) = after.unwrap_or((i64::MAX, String::new()));
+            let post_filter = if post.is_some() { "AND q.post_id = ?6" } else { "" };
+            let mut stmt = sql
+                .prepare(&format!(
+                    "SELECT c.id, c.post_id, c.post_slug, c.post_title, c.thread, c.parent, c.author_id,
+                            c.author_name, c.author_email, c.body, c.body_html, c.state, c.reason, c.edited, q.created
+                     FROM moderation_queue q JOIN comments c
+                       ON c.site = q.site AND c.post_id = q.post_id AND c.id = q.id
+                     WHERE q.site = ?1 AND q.state = ?2 {post_filter}
+                       AND (q.created < ?3 OR (q.created = ?3 AND q.id < ?4))
+                     ORDER BY q.created DESC, q.id DESC LIMIT ?5"
+                ))
+                .map_err(unavailable)?;
+            let map = |r: &rusqlite::Row<'_>| Ok((comment_row(r)?, r.get::<_, i64>(14)?));
+            let id_bound = if id.is_empty() { "~".to_owned() } else { id };
+            let rows: Vec<(CommentRow, i64)> = match post {
+                Some(p) => stmt.query_map(
+                    params![site, state.as_str(), created, id_bound, limit as i64 + 1, p.0.to_string()],
+                    map,
+                ),
+                None => stmt.query_map(
+                    params![site, state.as_str(), created, id_bound, limit as i64 + 1],
+                    map,
+                ),
+            }
+            .and_then(Iterator::collect)
+            .map_err(unavailable)?;
+            let more = rows.len() > limit;
+            let mut comments = Vec::new();
+            let mut next = None;
+            for (row, created) in rows.into_iter().take(limit) {
+                next = Some(moderation_cursor(created, &row.id));
+                comments.push(row.into_comment()?);
+            }
+            Ok(ModerationPage {
+                comments,
+                next: if more { next } else { None },
+            })
+        })
+        .await
+    }
+
+    async fn moderate(
+        &self,
+        site: &Site,
+        post: PostId,
+        id: CommentId,
+        moderation: &Moderation,
+    ) -> Result<Comment, ModerationError> {
+        let (site, m) = (site.to_string(), moderation.clone());
+        let faults = self.faults.clone();
+        self.run(move |conn, statements| {
+            let tx = conn
+                .transaction_with_behavior(TransactionBehavior::Immediate)
+                .map_err(unavailable)?;
+            let sql = Sql { conn: &tx, statements };
+            let (post_text, id_text) = (post.0.to_string(), id.to_string());
+            let comment = comment_of(&sql, &site, &post_text, &id_text)?
+                .ok_or(ModerationError::NoSuchComment)?;
+            if !comment.state.can_become(m.to) {
+                return Err(ModerationError::Illegal {
+                    from: comment.state,
+                    to: m.to,
+                });
+            }
+            sql.prepare(
+                "UPDATE comments SET state = ?4, reason = ?5 WHERE site = ?1 AND post_id = ?2 AND id = ?3",
+            )
+            .and_then(|mut s| s.execute(params![site, post_text, id_text, m.to.as_str(), m.reason]))
+            .map_err(unavailable)?;
+            if faults.fires(Fault::CrashInModeration) {
+                // Dropping the transaction undoes the comment's change, as a crash would.
+                return Err(Fault::CrashInModeration.error().into());
+            }
+            list_for_moderation(&sql, &site, &post_text, id, m.to)?;
+            sql.prepare(
+                "INSERT INTO moderation_log (site, month, at, comment_id, post_id, post_slug, post_title, by_name, from_state, to_state, reason)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+            )
+            .and_then(|mut s| {
+                s.execute(params![
+                    site,
+                    month_of(m.at),
+                    m.at.timestamp_millis(),
+                    id_text,
+                    post_text,
+                    comment.post.slug,
+                    comment.post.title,
+                    m.by_name,
+                    comment.state.as_str(),
+                    m.to.as_str(),
+                    m.reason,
+                ])
+            })
+            .map_err(unavailable)?;
+            if let (CommentState::Approved, Some(author)) = (m.to, comment.author.user_id()) {
+                trust(&sql, &site, author)?;
+            }
+            let moved = comment_of(&sql, &site, &post_text, &id_text)?
+                .ok_or(ModerationError::NoSuchComment)?;
+            tx.commit().map_err(unavailable)?;
+            Ok(moved)
+        })
+        .await
+    }
+
+    async fn edit_comment(
+        &self,
+        site: &Site,
+        post: PostId,
+        id: CommentId,
+        body: &CommentBody,
+        at: DateTime<Utc>,
+    ) -> Result<Comment, ModerationError> {
+        let (site, body) = (site.to_string(), body.clone());
+        self.run(move |conn, statements| {
+            let tx = conn
+                .transaction_with_behavior(TransactionBehavior::Immediate)
+                .map_err(unavailable)?;
+            let sql = Sql { conn: &tx, statements };
+            let (post_text, id_text) = (post.0.to_string(), id.to_string());
+            let comment = comment_of(&sql, &site, &post_text, &id_text)?
+                .ok_or(ModerationError::NoSuchComment)?;
+            if comment.state == CommentState::Deleted {
+                return Err(ModerationError::Illegal {
+                    from: comment.state,
+                    to: comment.state,
+                });
+            }
+            sql.prepare(
+                "UPDATE comments SET body = ?4, body_html = ?5, edited = ?6 WHERE site = ?1 AND post_id = ?2 AND id = ?3",
+            )
+            .and_then(|mut s| {
+                s.execute(params![
+                    site,
+                    post_text,
+                    id_text,
+                    body.as_str(),
+                    body.to_html(),
+                    at.timestamp_millis()
+                ])
+            })
+            .map_err(unavailable)?;
+            let edited = comment_of(&sql, &site, &post_text, &id_text)?
+                .ok_or(ModerationError::NoSuchComment)?;
+            tx.commit().map_err(unavailable)?;
+            Ok(edited)
+        })
+        .await
+    }
+
+    async fn approved_comment_counts(
+        &self,
+        site: &Site,
+        posts: &[PostId],
+    ) -> StoreResult<Vec<(PostId, u64)>> {
+        if posts.is_empty() {
+            return Ok(Vec::new());
+        }
+        let site = site.to_string();
+        let ids: Vec<String> = posts.iter().map(|p| p.0.to_string()).collect();
+        self.run(move |conn, statements| {
+            let marks = vec!["?"; ids.len()].join(", ");
+            let mut stmt = Sql { conn, statements }
+                .prepare(&format!(
+                    "SELECT post_id, COUNT(*) FROM comments
+                     WHERE site = ? AND state = 'approved' AND post_id IN ({marks}) GROUP BY post_id"
+                ))
+                .map_err(unavailable)?;
+            let values = std::iter::once(&site).chain(ids.iter());
+            let rows: Vec<(String, u64)> = stmt
+                .query_map(rusqlite::params_from_iter(values), |r| Ok((r.get(0)?, r.get(1)?)))
+                .and_then(Iterator::collect)
+                .map_err(unavailable)?;
+            rows.into_iter()
+                .map(|(id, n)| Ok((PostId(uuid(&id)?), n)))
+                .collect()
+        })
+        .await
+    }
+
+    async fn comment_state_counts(&self, site: &Site) -> StoreResult<StateCounts> {
+        let site = site.to_string();
+        self.run(move |conn, statements| {
+            let mut stmt = Sql { conn, statements }
+                .prepare("SELECT state, COUNT(*) FROM comments WHERE site = ?1 GROUP BY state")
+                .map_err(unavailable)?;
+            let rows: Vec<(String, u64)> = stmt
+                .query_map(params![site], |r| Ok((r.get(0)?, r.get(1)?)))
+                .and_then(Iterator::collect)
+                .map_err(unavailable)?;
+            let mut counts = StateCounts::default();
+            for (state, n) in rows {
+                *counts.slot(CommentState::parse(&state)?) = n;
+            }
+            Ok(counts)
+        })
+        .await
+    }
+
+    async fn moderation_log(&self, site: &Site, month: &str) -> StoreResult<Vec<LogEntry>> {
+        let (site, month) = (site.to_string(), month.to_owned());
+        self.run(move |conn, statements| {
+            let mut stmt = Sql { conn, statements }
+                .prepare(
+                    "SELECT at, comment_id, post_id, post_slug, post_title, by_name, from_state, to_state, reason
+                     FROM moderation_log WHERE site = ?1 AND month = ?2 ORDER BY seq DESC LIMIT 500",
+                )
+                .map_err(unavailable)?;
+            type Line = (i64, String, String, String, String, String, String, String, String);
+            let rows: Vec<Line> = stmt
+                .query_map(params![site, month], |r| {
+                    Ok((
+                        r.get(0)?,
+                        r.get(1)?,
+                        r.get(2)?,
+                        r.get(3)?,
+                        r.get(4)?,
+                        r.get(5)?,
+                        r.get(6)?,
+                        r.get(7)?,
+                        r.get(8)?,
+                    ))
+                })
+                .and_then(Iterator::collect)
+                .map_err(unavailable)?;
+            rows.into_iter()
+                .map(|(at, comment, post, slug, title, by_name, from, to, reason)| {
+                    Ok(LogEntry {
+                        at: millis_to_time(at),
+                        comment: CommentId::parse(&comment)?,
+                        post: CommentedPost {
+                            id: PostId(uuid(&post)?),
+                            slug,
+                            title,
+                        },
+                        by_name,
+                        from: CommentState::parse(&from)?,
+                        to: CommentState::parse(&to)?,
+                        reason,
+                    })
+                })
+                .collect()
+        })
+        .await
+    }
+
+    async fn commenter_standing(&self, site: &Site, user: UserId) -> StoreResult<Standing> {
+        let site = site.to_string();
+        self.run(move |conn, statements| {
+            let row = Sql { conn, statements }
+                .prepare("SELECT banned, trusted FROM commenters WHERE site = ?1 AND user_id = ?2")
+                .and_then(|mut s| {
+                    s.query_row(params![site, user.0.to_string()], |r| {
+                        Ok(Standing {
+                            banned: r.get(0)?,
+                            trusted: r.get(1)?,
+                        })
+                    })
+                    .optional()
+                })
+                .map_err(unavailable)?;
+            Ok(row.unwrap_or_default())
+        })
+        .await
+    }
+
+    async fn set_comment_ban(&self, site: &Site, user: UserId, banned: bool) -> StoreResult<()> {
+        let site = site.to_string();
+        self.run(move |conn, statements| {
+            Sql { conn, statements }
+                .prepare(
+                    "INSERT INTO commenters (site, user_id, banned) VALUES (?1, ?2, ?3)
+                     ON CONFLICT (site, user_id) DO UPDATE SET banned = ?3",
+                )
+                .and_then(|mut s| s.execute(params![site, user.0.to_string(), banned]))
+                .map_err(unavailable)?;
+            Ok(())
+        })
+        .await
+    }
 }
 
 /// Post summaries selected by `filter` (a FROM ... WHERE ... ORDER BY ... LIMIT clause
@@ -1770,6 +2373,167 @@ fn summaries(
         });
     }
     Ok(out)
+}
+
+const COMMENT_COLUMNS: &str = "id, post_id, post_slug, post_title, thread, parent, author_id, author_name, author_email, body, body_html, state, reason, edited";
+
+fn comment_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<CommentRow> {
+    Ok(CommentRow {
+        id: row.get(0)?,
+        post_id: row.get(1)?,
+        post_slug: row.get(2)?,
+        post_title: row.get(3)?,
+        thread: row.get(4)?,
+        parent: row.get(5)?,
+        author_id: row.get(6)?,
+        author_name: row.get(7)?,
+        author_email: row.get(8)?,
+        body: row.get(9)?,
+        body_html: row.get(10)?,
+        state: row.get(11)?,
+        reason: row.get(12)?,
+        edited: row.get(13)?,
+    })
+}
+
+struct CommentRow {
+    id: String,
+    post_id: String,
+    post_slug: String,
+    post_title: String,
+    thread: String,
+    parent: Option<String>,
+    author_id: Option<String>,
+    author_name: String,
+    author_email: String,
+    body: String,
+    body_html: String,
+    state: String,
+    reason: String,
+    edited: Option<i64>,
+}
+
+impl CommentRow {
+    fn into_comment(self) -> StoreResult<Comment> {
+        let id = |text: &str| CommentId::parse(text).map_err(StoreError::from);
+        let author = match self.author_id {
+            Some(user) => Commenter::Member {
+                id: UserId(uuid(&user)?),
+                name: self.author_name,
+            },
+            None => Commenter::Guest {
+                name: self.author_name,
+                email: self.author_email,
+            },
+        };
+        Ok(Comment {
+            id: id(&self.id)?,
+            post: CommentedPost {
+                id: PostId(uuid(&self.post_id)?),
+                slug: self.post_slug,
+                title: self.post_title,
+            },
+            thread: id(&self.thread)?,
+            parent: self.parent.as_deref().map(id).transpose()?,
+            author,
+            body: CommentBody::parse(&self.body)?,
+            body_html: self.body_html,
+            state: CommentState::parse(&self.state)?,
+            reason: self.reason,
+            edited: self.edited.map(millis_to_time),
+        })
+    }
+
+    fn into_thread_comment(self) -> StoreResult<ThreadComment> {
+        let comment = self.into_comment()?;
+        Ok(ThreadComment {
+            id: comment.id,
+            thread: comment.thread,
+            parent: comment.parent,
+            author_id: comment.author.user_id(),
+            author_name: comment.author.name().to_owned(),
+            body_html: comment.body_html,
+            edited: comment.edited,
+        })
+    }
+}
+
+/// Where a comment sorts among a post's comments: its thread's time, then its own, each
+/// as the 100-nanosecond count and clock sequence of the time UUID, so that the text
+/// order is the time order.
+fn comment_sort_key(thread: CommentId, id: CommentId) -> String {
+    let part = |c: CommentId| {
+        let (ticks, seq) =
+            c.0.get_timestamp()
+                .map(|t| t.to_gregorian())
+                .unwrap_or_default();
+        format!("{ticks:020}{seq:05}{}", c.0.simple())
+    };
+    format!("{}{}", part(thread), part(id))
+}
+
+fn comment_of(sql: &Sql<'_>, site: &str, post: &str, id: &str) -> StoreResult<Option<Comment>> {
+    sql.prepare(&format!(
+        "SELECT {COMMENT_COLUMNS} FROM comments WHERE site = ?1 AND post_id = ?2 AND id = ?3"
+    ))
+    .and_then(|mut s| s.query_row(params![site, post, id], comment_row).optional())
+    .map_err(unavailable)?
+    .map(CommentRow::into_comment)
+    .transpose()
+}
+
+/// Puts a comment in the moderation list of its state, or takes it out of every list.
+fn list_for_moderation(
+    sql: &Sql<'_>,
+    site: &str,
+    post: &str,
+    id: CommentId,
+    state: CommentState,
+) -> StoreResult<()> {
+    let id_text = id.to_string();
+    sql.prepare("DELETE FROM moderation_queue WHERE site = ?1 AND id = ?2")
+        .and_then(|mut s| s.execute(params![site, id_text]))
+        .map_err(unavailable)?;
+    if state.is_listed() {
+        sql.prepare(
+            "INSERT INTO moderation_queue (site, state, id, post_id, created) VALUES (?1, ?2, ?3, ?4, ?5)",
+        )
+        .and_then(|mut s| {
+            s.execute(params![
+                site,
+                state.as_str(),
+                id_text,
+                post,
+                id.time().timestamp_millis()
+            ])
+        })
+        .map_err(unavailable)?;
+    }
+    Ok(())
+}
+
+fn trust(sql: &Sql<'_>, site: &str, user: UserId) -> StoreResult<()> {
+    sql.prepare(
+        "INSERT INTO commenters (site, user_id, trusted) VALUES (?1, ?2, 1)
+         ON CONFLICT (site, user_id) DO UPDATE SET trusted = 1",
+    )
+    .and_then(|mut s| s.execute(params![site, user.0.to_string()]))
+    .map_err(unavailable)?;
+    Ok(())
+}
+
+fn month_of(at: DateTime<Utc>) -> String {
+    at.format("%Y-%m").to_string()
+}
+
+fn moderation_cursor(created: i64, id: &str) -> String {
+    format!("{created}.{id}")
+}
+
+fn parse_moderation_cursor(cursor: &str) -> Option<(i64, String)> {
+    let (created, id) = cursor.split_once('.')?;
+    CommentId::parse(id).ok()?;
+    Some((created.parse().ok()?, id.to_owned()))
 }
 
 #[cfg(test)]

@@ -9,6 +9,7 @@ mod accounts_contract;
 mod accounts_http;
 mod browser;
 mod cli;
+mod comments;
 mod host_ids;
 mod http;
 mod locales;

@@ -1,0 +1,435 @@
+//! Comments under posts (seed 001's Comments column family): each one named by a
+//! version-1 time UUID made when it is written, threaded one level deep, and moderated
+//! through a small set of states.
+
+use super::timeuuid;
+use super::{Invalid, PostId, UserId};
+use chrono::{DateTime, Utc};
+use uuid::Uuid;
+
+/// A comment's id: a version-1 time UUID, so ids sort by the time they were written and
+/// many written in one millisecond are still distinct.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct CommentId(pub Uuid);
+
+impl CommentId {
+    pub fn at(instant: DateTime<Utc>) -> Self {
+        Self(timeuuid::at(instant))
+    }
+
+    /// When the comment was written: the time its id carries.
+    pub fn time(&self) -> DateTime<Utc> {
+        timeuuid::time_of(self.0).unwrap_or_default()
+    }
+
+    /// Parses an id from a URL or form: only a version-1 UUID is a comment id.
+    pub fn parse(input: &str) -> Result<Self, Invalid> {
+        Uuid::parse_str(input)
+            .ok()
+            .filter(|id| id.get_version_num() == 1)
+            .map(Self)
+            .ok_or_else(|| Invalid::new(format!("{input:?} is not a comment id.")))
+    }
+}
+
+impl std::fmt::Display for CommentId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+/// Where a comment stands. Readers see approved comments only.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum CommentState {
+    Pending,
+    Approved,
+    Rejected,
+    Spam,
+    Deleted,
+}
+
+impl CommentState {
+    pub const ALL: [CommentState; 5] = [
+        CommentState::Pending,
+        CommentState::Approved,
+        CommentState::Rejected,
+        CommentState::Spam,
+        CommentState::Deleted,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            CommentState::Pending => "pending",
+            CommentState::Approved => "approved",
+            CommentState::Rejected => "rejected",
+            CommentState::Spam => "spam",
+            CommentState::Deleted => "deleted",
+        }
+    }
+
+    pub fn parse(input: &str) -> Result<Self, Invalid> {
+        Self::ALL
+            .into_iter()
+            .find(|s| s.as_str() == input)
+            .ok_or_else(|| Invalid::new(format!("{input:?} is not a comment state.")))
+    }
+
+    /// Whether a moderator may move a comment from this state to `to`. Deleted is
+    /// final; moving to the same state is refused, so a repeated click says so.
+    pub fn can_become(self, to: CommentState) -> bool {
+        self != to && self != CommentState::Deleted && to != CommentState::Pending
+    }
+
+    /// States whose comments wait in a moderation list (pending, spam, rejected).
+    pub fn is_listed(self) -> bool {
+        matches!(
+            self,
+            CommentState::Pending | CommentState::Spam | CommentState::Rejected
+        )
+    }
+}
+
+/// The text of a comment: a small Markdown subset, bounded in size and in links.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CommentBody(String);
+
+impl CommentBody {
+    pub const MAX_CHARS: usize = 2000;
+    pub const MAX_LINKS: usize = 3;
+
+    pub fn parse(input: &str) -> Result<Self, Invalid> {
+        let text = input.replace("\r\n", "\n");
+        let text = text.trim();
+        if text.is_empty() {
+            return Err(Invalid::new("A comment needs some text."));
+        }
+        let chars = text.chars().count();
+        if chars > Self::MAX_CHARS {
+            return Err(Invalid::new(format!(
+                "A comment has at most {} characters; this one has {chars}.",
+                Self::MAX_CHARS
+            )));
+        }
+        let links = super::markdown::comment_links(text);
+        if links > Self::MAX_LINKS {
+            return Err(Invalid::new(format!(
+                "A comment has at most {} links; this one has {links}.",
+                Self::MAX_LINKS
+            )));
+        }
+        Ok(Self(text.to_owned()))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// The sanitized HTML readers see.
+    pub fn to_html(&self) -> String {
+        super::markdown::comment_to_safe_html(&self.0)
+    }
+}
+
+/// A guest's name, for sites that allow comments without an account.
+pub fn parse_guest_name(input: &str) -> Result<String, Invalid> {
+    let name = input.trim();
+    if name.is_empty() {
+        return Err(Invalid::new(
+            "Please give a name to sign your comment with.",
+        ));
+    }
+    if name.chars().count() > 60 || name.chars().any(char::is_control) {
+        return Err(Invalid::new(
+            "A name has at most 60 characters, on one line.",
+        ));
+    }
+    Ok(name.to_owned())
+}
+
+/// Who wrote a comment.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Commenter {
+    Member {
+        id: UserId,
+        name: String,
+    },
+    /// A visitor without an account; the e-mail address is kept for moderators and never
+    /// shown.
+    Guest {
+        name: String,
+        email: String,
+    },
+}
+
+impl Commenter {
+    pub fn name(&self) -> &str {
+        match self {
+            Commenter::Member { name, .. } | Commenter::Guest { name, .. } => name,
+        }
+    }
+
+    pub fn user_id(&self) -> Option<UserId> {
+        match self {
+            Commenter::Member { id, .. } => Some(*id),
+            Commenter::Guest { .. } => None,
+        }
+    }
+
+    pub fn email(&self) -> &str {
+        match self {
+            Commenter::Member { .. } => "",
+            Commenter::Guest { email, .. } => email,
+        }
+    }
+}
+
+/// What a post's page and the moderation lists need to know of the post a comment is on.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CommentedPost {
+    pub id: PostId,
+    pub slug: String,
+    pub title: String,
+}
+
+/// A comment about to be stored: rendered once, here.
+#[derive(Debug, Clone)]
+pub struct NewComment {
+    pub id: CommentId,
+    pub post: CommentedPost,
+    /// The top-level comment of the thread: itself, or the comment a reply answers
+    /// (a reply to a reply joins the same thread).
+    pub thread: CommentId,
+    pub parent: Option<CommentId>,
+    pub author: Commenter,
+    pub body: CommentBody,
+    pub body_html: String,
+    pub state: CommentState,
+}
+
+impl NewComment {
+    pub fn new(
+        post: CommentedPost,
+        reply_to: Option<&Comment>,
+        author: Commenter,
+        body: CommentBody,
+        state: CommentState,
+        at: DateTime<Utc>,
+    ) -> Self {
+        let id = CommentId::at(at);
+        let body_html = body.to_html();
+        Self {
+            id,
+            post,
+            thread: reply_to.map_or(id, |c| c.thread),
+            parent: reply_to.map(|c| c.id),
+            author,
+            body,
+            body_html,
+            state,
+        }
+    }
+}
+
+impl NewComment {
+    /// The comment as it is stored: no reason, not edited.
+    pub fn stored(&self) -> Comment {
+        Comment {
+            id: self.id,
+            post: self.post.clone(),
+            thread: self.thread,
+            parent: self.parent,
+            author: self.author.clone(),
+            body: self.body.clone(),
+            body_html: self.body_html.clone(),
+            state: self.state,
+            reason: String::new(),
+            edited: None,
+        }
+    }
+}
+
+/// A stored comment.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Comment {
+    pub id: CommentId,
+    pub post: CommentedPost,
+    pub thread: CommentId,
+    pub parent: Option<CommentId>,
+    pub author: Commenter,
+    pub body: CommentBody,
+    pub body_html: String,
+    pub state: CommentState,
+    /// Why a moderator put it in its state, if they said.
+    pub reason: String,
+    pub edited: Option<DateTime<Utc>>,
+}
+
+impl Comment {
+    pub fn created(&self) -> DateTime<Utc> {
+        self.id.time()
+    }
+
+    /// Its author may still edit or delete it.
+    pub fn editable_by(&self, user: UserId, now: DateTime<Utc>) -> bool {
+        self.author.user_id() == Some(user)
+            && self.state != CommentState::Deleted
+            && now - self.created() <= chrono::Duration::minutes(EDIT_WINDOW_MINUTES)
+    }
+}
+
+/// An approved comment as readers see it: what the post's thread table holds.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ThreadComment {
+    pub id: CommentId,
+    pub thread: CommentId,
+    pub parent: Option<CommentId>,
+    pub author_id: Option<UserId>,
+    pub author_name: String,
+    pub body_html: String,
+    pub edited: Option<DateTime<Utc>>,
+}
+
+/// How long a comment's author may edit or delete it.
+pub const EDIT_WINDOW_MINUTES: i64 = 15;
+
+/// At most this many comments are taken on one post (see schema.cql: it bounds the
+/// post's partitions); past it the post's comments close.
+pub const MAX_COMMENTS_PER_POST: u64 = 10_000;
+
+/// A moderator's decision about one comment.
+#[derive(Debug, Clone)]
+pub struct Moderation {
+    pub to: CommentState,
+    pub reason: String,
+    pub by: UserId,
+    pub by_name: String,
+    pub at: DateTime<Utc>,
+}
+
+pub fn parse_reason(input: &str) -> Result<String, Invalid> {
+    let reason = input.trim();
+    if reason.chars().count() > 200 || reason.chars().any(char::is_control) {
+        return Err(Invalid::new(
+            "A reason is one line of at most 200 characters.",
+        ));
+    }
+    Ok(reason.to_owned())
+}
+
+/// One line of the moderation log.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LogEntry {
+    pub at: DateTime<Utc>,
+    pub comment: CommentId,
+    pub post: CommentedPost,
+    pub by_name: String,
+    pub from: CommentState,
+    pub to: CommentState,
+    pub reason: String,
+}
+
+/// A site's comment policy, set by its administrators. By default: members only, every
+/// comment moderated, never closed.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct CommentSettings {
+    /// Visitors without an account may comment (with a name and an e-mail address).
+    pub guests: bool,
+    /// Comments by someone with an approved comment on the site skip the queue.
+    pub trust_approved: bool,
+    /// Comments close this many days after a post is published (0: never).
+    pub close_after_days: u32,
+}
+
+impl CommentSettings {
+    /// Whether a post published at `published` still takes comments at `now`.
+    pub fn open_for(&self, published: Option<DateTime<Utc>>, now: DateTime<Utc>) -> bool {
+        match (self.close_after_days, published) {
+            (0, _) => true,
+            (_, None) => false,
+            (days, Some(p)) => now - p < chrono::Duration::days(i64::from(days)),
+        }
+    }
+}
+
+/// Comments per state on a site.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct StateCounts {
+    pub pending: u64,
+    pub approved: u64,
+    pub rejected: u64,
+    pub spam: u64,
+    pub deleted: u64,
+}
+
+impl StateCounts {
+    pub fn get(&self, state: CommentState) -> u64 {
+        match state {
+            CommentState::Pending => self.pending,
+            CommentState::Approved => self.approved,
+            CommentState::Rejected => self.rejected,
+            CommentState::Spam => self.spam,
+            CommentState::Deleted => self.deleted,
+        }
+    }
+
+    pub fn slot(&mut self, state: CommentState) -> &mut u64 {
+        match state {
+            CommentState::Pending => &mut self.pending,
+            CommentState::Approved => &mut self.approved,
+            CommentState::Rejected => &mut self.rejected,
+            CommentState::Spam => &mut self.spam,
+            CommentState::Deleted => &mut self.deleted,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn transitions_are_explicit() {
+        use CommentState::*;
+        assert!(Pending.can_become(Approved));
+        assert!(Approved.can_become(Spam));
+        assert!(Spam.can_become(Approved));
+        assert!(!Deleted.can_become(Approved), "deleted is final");
+        assert!(!Approved.can_become(Approved));
+        assert!(
+            !Approved.can_become(Pending),
+            "nothing goes back to the queue"
+        );
+    }
+
+    #[test]
+    fn bodies_are_bounded_in_size_and_links() {
+        assert!(CommentBody::parse("  \n ").is_err());
+        assert!(CommentBody::parse(&"x".repeat(2001)).is_err());
+        assert!(CommentBody::parse(&"é".repeat(2000)).is_ok());
+        let four = "[a](https://a.example) [b](https://b.example) [c](https://c.example) <https://d.example>";
+        let error = CommentBody::parse(four).unwrap_err();
+        assert!(error.0.contains("at most 3 links"), "{error}");
+    }
+
+    #[test]
+    fn ids_are_time_uuids() {
+        let at = crate::domain::now();
+        let id = CommentId::at(at);
+        assert_eq!(id.time(), at);
+        assert_eq!(CommentId::parse(&id.to_string()).unwrap(), id);
+        assert!(CommentId::parse(&Uuid::new_v4().to_string()).is_err());
+        assert!(CommentId::parse("nope").is_err());
+    }
+
+    #[test]
+    fn comments_close_after_the_chosen_days() {
+        let now = crate::domain::now();
+        let settings = CommentSettings {
+            close_after_days: 30,
+            ..CommentSettings::default()
+        };
+        assert!(settings.open_for(Some(now - chrono::Duration::days(29)), now));
+        assert!(!settings.open_for(Some(now - chrono::Duration::days(31)), now));
+        assert!(CommentSettings::default().open_for(None, now));
+    }
+}

@@ -1,0 +1,570 @@
+//! Comments in the store: time-UUID ids under real concurrency, threads, paging both
+//! ways, moderation transitions with the lists in step (also when a write dies midway),
+//! counts, and the per-post bound, on both stores.
+
+use crate::both_stores;
+use crate::helpers::{Kind, TestStore};
+use sibyl::domain::comment::MAX_COMMENTS_PER_POST;
+use sibyl::domain::password::Password;
+use sibyl::domain::post::Body;
+use sibyl::domain::{
+    Comment, CommentBody, CommentId, CommentState, CommentedPost, Commenter, Email, Moderation,
+    NewComment, NewPost, NewUser, Post, Role, Tags, Title, User, UserId, Username, now,
+};
+use sibyl::store::{CommentError, Fault, ModerationError, Store, StoreOptions};
+use std::collections::HashSet;
+use std::sync::Arc;
+
+pub async fn member(t: &TestStore, role: Role) -> User {
+    let name = crate::helpers::unique_name("cm");
+    let new = NewUser {
+        id: UserId::new(),
+        username: Username::parse(&name).unwrap(),
+        email: Email::parse(&format!("{name}@example.com")).unwrap(),
+        display_name: format!("Commenter {name}"),
+        role,
+        password_hash: Password::parse("a long enough password").unwrap().hash(),
+        created: now(),
+    };
+    t.store.create_user(new).await.unwrap()
+}
+
+async fn post(t: &TestStore, by: &User) -> Post {
+    let new = NewPost::new(
+        t.site.clone(),
+        Title::parse("Talk to me").unwrap(),
+        Body::parse("Comments welcome.").unwrap(),
+        Tags::parse("talk").unwrap(),
+        by.id,
+        by.display_name.clone(),
+        now(),
+        true,
+    );
+    t.store.create_post(new).await.unwrap()
+}
+
+fn on(post: &Post) -> CommentedPost {
+    CommentedPost {
+        id: post.id,
+        slug: post.slug.as_str().to_owned(),
+        title: post.title.as_str().to_owned(),
+    }
+}
+
+fn comment(
+    post: &Post,
+    by: &User,
+    text: &str,
+    reply_to: Option<&Comment>,
+    state: CommentState,
+) -> NewComment {
+    NewComment::new(
+        on(post),
+        reply_to,
+        Commenter::Member {
+            id: by.id,
+            name: by.display_name.clone(),
+        },
+        CommentBody::parse(text).unwrap(),
+        state,
+        now(),
+    )
+}
+
+fn by(admin: &User, to: CommentState) -> Moderation {
+    Moderation {
+        to,
+        reason: format!("made {}", to.as_str()),
+        by: admin.id,
+        by_name: admin.display_name.clone(),
+        at: now(),
+    }
+}
+
+/// Every approved comment of a post, walking the newer links from the first page.
+async fn walk(store: &Arc<dyn Store>, t: &TestStore, post: &Post, size: usize) -> Vec<CommentId> {
+    let mut ids = Vec::new();
+    let mut cursor: Option<String> = None;
+    loop {
+        let page = store
+            .comment_page(&t.site, post.id, cursor.as_deref(), size)
+            .await
+            .unwrap();
+        assert!(page.comments.len() <= size);
+        ids.extend(page.comments.iter().map(|c| c.id));
+        match page.newer {
+            Some(next) => cursor = Some(next),
+            None => return ids,
+        }
+    }
+}
+
+/// The comment and the lists agree: it is in its state's moderation list (site and post)
+/// and no other, and among the approved comments exactly when approved.
+async fn assert_in_step(t: &TestStore, post: &Post, id: CommentId) {
+    let stored = t
+        .store
+        .comment(&t.site, post.id, id)
+        .await
+        .unwrap()
+        .unwrap();
+    for state in [
+        CommentState::Pending,
+        CommentState::Spam,
+        CommentState::Rejected,
+    ] {
+        for scope in [None, Some(post.id)] {
+            let listed = t
+                .store
+                .moderation_list(&t.site, state, scope, None, 500)
+                .await
+                .unwrap()
+                .comments
+                .iter()
+                .any(|c| c.id == id);
+            assert_eq!(
+                listed,
+                stored.state == state,
+                "{:?} comment in the {:?} list ({scope:?})",
+                stored.state,
+                state
+            );
+        }
+    }
+    let shown = walk(&t.store, t, post, 500).await.contains(&id);
+    assert_eq!(
+        shown,
+        stored.state == CommentState::Approved,
+        "{:?}",
+        stored.state
+    );
+}
+
+both_stores!(
+    five_hundred_concurrent_comments_are_stored_distinct_ordered_and_paged,
+    replies_join_the_thread_of_the_comment_they_answer,
+    every_moderation_transition_keeps_the_lists_in_step,
+    a_moderation_that_dies_midway_leaves_everything_agreeing,
+    counts_of_many_posts_are_one_read,
+);
+
+async fn five_hundred_concurrent_comments_are_stored_distinct_ordered_and_paged(t: TestStore) {
+    let author = member(&t, Role::Author).await;
+    let reader = member(&t, Role::Reader).await;
+    let post = post(&t, &author).await;
+    let tasks: Vec<_> = (0..500)
+        .map(|i| {
+            let (store, site) = (t.store.clone(), t.site.clone());
+            let new = comment(
+                &post,
+                &reader,
+                &format!("Comment number {i}"),
+                None,
+                CommentState::Approved,
+            );
+            tokio::spawn(async move { store.add_comment(&site, &new).await.map(|()| new.id) })
+        })
+        .collect();
+    let mut written = Vec::new();
+    for task in tasks {
+        written.push(task.await.unwrap().unwrap());
+    }
+    let distinct: HashSet<CommentId> = written.iter().copied().collect();
+    assert_eq!(distinct.len(), 500, "every id is distinct");
+    assert!(written.iter().all(|id| id.0.get_version_num() == 1));
+
+    for size in [1, 7, 50, 500] {
+        let seen = walk(&t.store, &t, &post, size).await;
+        assert_eq!(seen.len(), 500, "page size {size}: none lost or repeated");
+        assert_eq!(seen.iter().copied().collect::<HashSet<_>>(), distinct);
+        let times: Vec<_> = seen.iter().map(CommentId::time).collect();
+        assert!(
+            times.windows(2).all(|w| w[0] <= w[1]),
+            "page size {size}: the order of ids is the order of time"
+        );
+    }
+
+    // Back again through the older links, from the last page to the first.
+    let forward = walk(&t.store, &t, &post, 37).await;
+    let mut cursor: Option<String> = None;
+    let last = loop {
+        let page = t
+            .store
+            .comment_page(&t.site, post.id, cursor.as_deref(), 37)
+            .await
+            .unwrap();
+        match &page.newer {
+            Some(next) => cursor = Some(next.clone()),
+            None => break page,
+        }
+    };
+    let mut page = last;
+    let mut backward: Vec<CommentId> = page.comments.iter().rev().map(|c| c.id).collect();
+    while let Some(older) = page.older.clone() {
+        page = t
+            .store
+            .comment_page(&t.site, post.id, Some(&older), 37)
+            .await
+            .unwrap();
+        backward.extend(page.comments.iter().rev().map(|c| c.id));
+    }
+    backward.reverse();
+    assert_eq!(backward, forward, "older links walk the same comments back");
+
+    // Paging while new comments arrive: the 500 are each seen exactly once.
+    let writer = {
+        let (store, site) = (t.store.clone(), t.site.clone());
+        let (post, reader) = (post.clone(), reader.clone());
+        tokio::spawn(async move {
+            for i in 0..60 {
+                let new = comment(
+                    &post,
+                    &reader,
+                    &format!("Late {i}"),
+                    None,
+                    CommentState::Approved,
+                );
+                store.add_comment(&site, &new).await.unwrap();
+            }
+        })
+    };
+    let seen = walk(&t.store, &t, &post, 11).await;
+    writer.await.unwrap();
+    let unique: HashSet<CommentId> = seen.iter().copied().collect();
+    assert_eq!(
+        unique.len(),
+        seen.len(),
+        "nothing repeated while comments arrived"
+    );
+    assert!(
+        distinct.is_subset(&unique),
+        "nothing lost while comments arrived"
+    );
+}
+
+async fn replies_join_the_thread_of_the_comment_they_answer(t: TestStore) {
+    let author = member(&t, Role::Author).await;
+    let reader = member(&t, Role::Reader).await;
+    let post = post(&t, &author).await;
+    let add = |new: NewComment| {
+        let t = &t;
+        async move {
+            t.store.add_comment(&t.site, &new).await.unwrap();
+            t.store
+                .comment(&t.site, new.post.id, new.id)
+                .await
+                .unwrap()
+                .unwrap()
+        }
+    };
+    let a = add(comment(&post, &reader, "A", None, CommentState::Approved)).await;
+    let b = add(comment(&post, &reader, "B", None, CommentState::Approved)).await;
+    let a1 = add(comment(
+        &post,
+        &author,
+        "A1",
+        Some(&a),
+        CommentState::Approved,
+    ))
+    .await;
+    let a2 = add(comment(
+        &post,
+        &reader,
+        "A2",
+        Some(&a1),
+        CommentState::Approved,
+    ))
+    .await;
+    assert_eq!((a1.thread, a1.parent), (a.id, Some(a.id)));
+    assert_eq!(
+        (a2.thread, a2.parent),
+        (a.id, Some(a1.id)),
+        "a reply to a reply joins the same thread"
+    );
+    let page = t
+        .store
+        .comment_page(&t.site, post.id, None, 10)
+        .await
+        .unwrap();
+    let order: Vec<CommentId> = page.comments.iter().map(|c| c.id).collect();
+    assert_eq!(
+        order,
+        [a.id, a1.id, a2.id, b.id],
+        "replies sit under their thread"
+    );
+    assert!(page.comments[1].body_html.contains("A1"));
+}
+
+async fn every_moderation_transition_keeps_the_lists_in_step(t: TestStore) {
+    let admin = member(&t, Role::Admin).await;
+    let reader = member(&t, Role::Reader).await;
+    let post = post(&t, &admin).await;
+    let new = comment(
+        &post,
+        &reader,
+        "Please approve me",
+        None,
+        CommentState::Pending,
+    );
+    t.store.add_comment(&t.site, &new).await.unwrap();
+    let id = new.id;
+    assert_in_step(&t, &post, id).await;
+    let counts = t.store.comment_state_counts(&t.site).await.unwrap();
+    assert_eq!((counts.pending, counts.approved), (1, 0));
+
+    // pending -> approved -> spam -> approved -> rejected -> deleted, each checked.
+    for to in [
+        CommentState::Approved,
+        CommentState::Spam,
+        CommentState::Approved,
+        CommentState::Rejected,
+        CommentState::Deleted,
+    ] {
+        let moved = t
+            .store
+            .moderate(&t.site, post.id, id, &by(&admin, to))
+            .await
+            .unwrap();
+        assert_eq!(moved.state, to);
+        assert_eq!(moved.reason, format!("made {}", to.as_str()));
+        assert_in_step(&t, &post, id).await;
+        let approved = t
+            .store
+            .approved_comment_counts(&t.site, &[post.id])
+            .await
+            .unwrap();
+        let expected = u64::from(to == CommentState::Approved);
+        assert_eq!(
+            approved.iter().map(|(_, n)| *n).sum::<u64>(),
+            expected,
+            "approved count after {to:?}"
+        );
+    }
+    let counts = t.store.comment_state_counts(&t.site).await.unwrap();
+    assert_eq!(
+        (
+            counts.pending,
+            counts.approved,
+            counts.spam,
+            counts.rejected,
+            counts.deleted
+        ),
+        (0, 0, 0, 0, 1)
+    );
+
+    // Illegal moves are refused and change nothing.
+    for to in [
+        CommentState::Approved,
+        CommentState::Deleted,
+        CommentState::Pending,
+    ] {
+        let refused = t
+            .store
+            .moderate(&t.site, post.id, id, &by(&admin, to))
+            .await;
+        assert!(
+            matches!(
+                refused,
+                Err(ModerationError::Illegal {
+                    from: CommentState::Deleted,
+                    ..
+                })
+            ),
+            "{refused:?}"
+        );
+    }
+    let message = ModerationError::Illegal {
+        from: CommentState::Deleted,
+        to: CommentState::Approved,
+    }
+    .to_string();
+    assert_eq!(message, "a deleted comment cannot become approved");
+    assert_in_step(&t, &post, id).await;
+    let unknown = t
+        .store
+        .moderate(
+            &t.site,
+            post.id,
+            CommentId::at(now()),
+            &by(&admin, CommentState::Approved),
+        )
+        .await;
+    assert!(
+        matches!(unknown, Err(ModerationError::NoSuchComment)),
+        "{unknown:?}"
+    );
+
+    // The log tells who did what, newest first.
+    let month = now().format("%Y-%m").to_string();
+    let log = t.store.moderation_log(&t.site, &month).await.unwrap();
+    let moves: Vec<(&str, &str)> = log
+        .iter()
+        .filter(|e| e.comment == id)
+        .map(|e| (e.from.as_str(), e.to.as_str()))
+        .collect();
+    assert_eq!(
+        moves,
+        [
+            ("rejected", "deleted"),
+            ("approved", "rejected"),
+            ("spam", "approved"),
+            ("approved", "spam"),
+            ("pending", "approved"),
+        ]
+    );
+    assert!(log.iter().all(|e| e.by_name == admin.display_name));
+    // Approval made the reader a trusted commenter.
+    assert!(
+        t.store
+            .commenter_standing(&t.site, reader.id)
+            .await
+            .unwrap()
+            .trusted
+    );
+}
+
+async fn a_moderation_that_dies_midway_leaves_everything_agreeing(kind: TestStore) {
+    let options = StoreOptions::default();
+    let t = match kind.kind {
+        Kind::Sqlite => TestStore::sqlite_with(options.clone()).await,
+        Kind::Cassandra => TestStore::cassandra_with(options.clone()).await,
+    };
+    let admin = member(&t, Role::Admin).await;
+    let reader = member(&t, Role::Reader).await;
+    let post = post(&t, &admin).await;
+    let new = comment(
+        &post,
+        &reader,
+        "Caught in a crash",
+        None,
+        CommentState::Pending,
+    );
+    t.store.add_comment(&t.site, &new).await.unwrap();
+    options.faults.arm(Fault::CrashInModeration);
+    let died = t
+        .store
+        .moderate(
+            &t.site,
+            post.id,
+            new.id,
+            &by(&admin, CommentState::Approved),
+        )
+        .await;
+    assert!(died.is_err(), "the fault fired");
+    let after = t
+        .store
+        .comment(&t.site, post.id, new.id)
+        .await
+        .unwrap()
+        .unwrap();
+    match t.kind {
+        // One transaction: nothing of the move survives.
+        Kind::Sqlite => assert_eq!(after.state, CommentState::Pending),
+        // One logged batch: all of the move survives (the counters after it did not run).
+        Kind::Cassandra => assert_eq!(after.state, CommentState::Approved),
+    }
+    assert_in_step(&t, &post, new.id).await;
+    // And the next decision goes through as usual.
+    let next = if after.state == CommentState::Pending {
+        CommentState::Approved
+    } else {
+        CommentState::Spam
+    };
+    t.store
+        .moderate(&t.site, post.id, new.id, &by(&admin, next))
+        .await
+        .unwrap();
+    assert_in_step(&t, &post, new.id).await;
+}
+
+async fn counts_of_many_posts_are_one_read(t: TestStore) {
+    let author = member(&t, Role::Author).await;
+    let reader = member(&t, Role::Reader).await;
+    let mut posts = Vec::new();
+    for n in 0..5u64 {
+        let p = post(&t, &author).await;
+        for i in 0..n {
+            let state = if i % 2 == 0 {
+                CommentState::Approved
+            } else {
+                CommentState::Pending
+            };
+            let new = comment(&p, &reader, "Counted", None, state);
+            t.store.add_comment(&t.site, &new).await.unwrap();
+        }
+        posts.push(p);
+    }
+    let ids: Vec<_> = posts.iter().map(|p| p.id).collect();
+    let before = t.store.statements();
+    let counts = t
+        .store
+        .approved_comment_counts(&t.site, &ids)
+        .await
+        .unwrap();
+    assert_eq!(
+        t.store.statements() - before,
+        1,
+        "one statement for every post"
+    );
+    let count_of = |i: usize| {
+        counts
+            .iter()
+            .find(|(id, _)| *id == ids[i])
+            .map_or(0, |(_, n)| *n)
+    };
+    assert_eq!(
+        (0..5).map(count_of).collect::<Vec<_>>(),
+        [0, 1, 1, 2, 2],
+        "approved comments only"
+    );
+}
+
+both_stores!(a_post_takes_a_bounded_number_of_comments);
+
+/// Fills a post with `MAX_COMMENTS_PER_POST` comments, then one more is refused. The
+/// pages of such a post are checked over HTTP in comments_http.rs.
+pub async fn fill(t: &TestStore, post: &Post, by: &User) {
+    let mut start = 0;
+    while start < MAX_COMMENTS_PER_POST {
+        let end = (start + 100).min(MAX_COMMENTS_PER_POST);
+        let tasks: Vec<_> = (start..end)
+            .map(|i| {
+                let new = comment(
+                    post,
+                    by,
+                    &format!("Comment {i}"),
+                    None,
+                    CommentState::Approved,
+                );
+                let (store, site) = (t.store.clone(), t.site.clone());
+                tokio::spawn(async move { store.add_comment(&site, &new).await })
+            })
+            .collect();
+        for task in tasks {
+            task.await.unwrap().unwrap();
+        }
+        start = end;
+    }
+}
+
+async fn a_post_takes_a_bounded_number_of_comments(t: TestStore) {
+    let author = member(&t, Role::Author).await;
+    let post = post(&t, &author).await;
+    fill(&t, &post, &author).await;
+    let one_more = comment(&post, &author, "One too many", None, CommentState::Approved);
+    let refused = t.store.add_comment(&t.site, &one_more).await;
+    assert!(matches!(refused, Err(CommentError::Full)), "{refused:?}");
+    assert_eq!(
+        t.store
+            .comment(&t.site, post.id, one_more.id)
+            .await
+            .unwrap(),
+        None
+    );
+    let counts = t
+        .store
+        .approved_comment_counts(&t.site, &[post.id])
+        .await
+        .unwrap();
+    assert_eq!(counts, [(post.id, MAX_COMMENTS_PER_POST)]);
+}
