@@ -40,6 +40,7 @@ async fn serve(settings: sibyl::config::Settings) -> Result<(), String> {
         front_page_size: 20,
         rate_limits: Default::default(),
         lock_dir: settings.lock_dir.clone(),
+        comment_min_delay: Duration::from_secs(3),
     };
     let app = Application::build(config.clone(), store)
         .map_err(|e| format!("cannot listen on {}: {e}", settings.listen))?;

@@ -19,6 +19,8 @@ pub struct AppConfig {
     pub rate_limits: web::RateLimits,
     /// Where this host's counter lock file lives (per-host ids, seed 000).
     pub lock_dir: std::path::PathBuf,
+    /// The least time between showing the comment form and sending it: faster is a bot.
+    pub comment_min_delay: Duration,
 }
 
 pub struct Application {

@@ -289,6 +289,20 @@ pub struct ThreadComment {
     pub edited: Option<DateTime<Utc>>,
 }
 
+impl From<&Comment> for ThreadComment {
+    fn from(c: &Comment) -> Self {
+        Self {
+            id: c.id,
+            thread: c.thread,
+            parent: c.parent,
+            author_id: c.author.user_id(),
+            author_name: c.author.name().to_owned(),
+            body_html: c.body_html.clone(),
+            edited: c.edited,
+        }
+    }
+}
+
 /// How long a comment's author may edit or delete it.
 pub const EDIT_WINDOW_MINUTES: i64 = 15;
 

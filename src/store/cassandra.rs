@@ -149,6 +149,7 @@ struct Statements {
     thread_from_start: PreparedStatement,
     thread_after: PreparedStatement,
     thread_before: PreparedStatement,
+    thread_up_to: PreparedStatement,
     queue_page: PreparedStatement,
     post_queue_page: PreparedStatement,
     commenter_read: PreparedStatement,
@@ -1210,6 +1211,11 @@ impl Statements {
             .await?,
             thread_before: prepare(format!(
                 "SELECT {THREAD_COLUMNS} FROM {ks}.comment_thread WHERE site = ? AND post_id = ? AND (thread, id) < (?, ?)
+                 ORDER BY thread DESC, id DESC LIMIT ?"
+            ))
+            .await?,
+            thread_up_to: prepare(format!(
+                "SELECT {THREAD_COLUMNS} FROM {ks}.comment_thread WHERE site = ? AND post_id = ? AND (thread, id) <= (?, ?)
                  ORDER BY thread DESC, id DESC LIMIT ?"
             ))
             .await?,
@@ -2785,11 +2791,15 @@ impl Store for CassandraStore {
     ) -> Result<CommentPage, PageError> {
         let limit = limit.clamp(1, 200);
         let position = match cursor {
-            None => ThreadCursor::After(None, PagingState::start()),
+            None => ThreadCursor::After {
+                bound: None,
+                state: PagingState::start(),
+                last: None,
+            },
             Some(c) => parse_thread_cursor(c).ok_or(PageError::BadCursor)?,
         };
         match position {
-            ThreadCursor::After(bound, state) => {
+            ThreadCursor::After { bound, state, last } => {
                 let (rows, next) = match bound {
                     None => {
                         self.thread_single_page(
@@ -2810,21 +2820,32 @@ impl Store for CassandraStore {
                         .await?
                     }
                 };
-                let older = match (cursor, rows.first()) {
-                    (Some(_), Some(first)) => Some(thread_cursor_before(first)),
+                // A full last page still hands out a paging state: the page after it
+                // is empty, and its way back is the last comment shown before it.
+                let older = match (rows.first(), last) {
+                    (Some(first), Some(_)) => Some(thread_cursor_before(first)),
+                    (None, Some((thread, id))) => {
+                        Some(format!("B.{}.{}", Uuid::from(thread), Uuid::from(id)))
+                    }
                     _ => None,
                 };
-                let newer = next.map(|state| thread_cursor_after(bound, &state));
+                let shown_last = rows.last().map(row_position).or(last);
+                let newer = next.map(|state| thread_cursor_after(bound, &state, shown_last));
                 Ok(CommentPage {
                     comments: thread_comments(rows)?,
                     newer,
                     older,
                 })
             }
-            ThreadCursor::Before(thread, id) => {
+            ThreadCursor::Before(thread, id) | ThreadCursor::UpTo(thread, id) => {
+                let statement = if matches!(position, ThreadCursor::Before(..)) {
+                    &self.st.thread_before
+                } else {
+                    &self.st.thread_up_to
+                };
                 let mut rows: Vec<ThreadRow> = self
                     .rows(
-                        &self.st.thread_before,
+                        statement,
                         (site.as_str(), post.0, thread, id, limit as i32 + 1),
                     )
                     .await?;
@@ -2833,7 +2854,11 @@ impl Store for CassandraStore {
                 rows.reverse();
                 let older = rows.first().filter(|_| more).map(thread_cursor_before);
                 let newer = rows.last().map(|last| {
-                    thread_cursor_after(Some((last.thread, last.id)), &PagingState::start())
+                    thread_cursor_after(
+                        Some(row_position(last)),
+                        &PagingState::start(),
+                        Some(row_position(last)),
+                    )
                 });
                 Ok(CommentPage {
                     comments: thread_comments(rows)?,
@@ -3233,21 +3258,36 @@ fn thread_values(site: &Site, c: &Comment) -> Vec<Option<CqlValue>> {
 }
 
 /// Where a page of a post's approved comments starts: after a position (none: the
-/// beginning) continued by the driver's paging state, or before a position (read back).
+/// beginning) continued by the driver's paging state, remembering the last comment shown
+/// before it; or, read back, before a comment (or up to and including one).
 enum ThreadCursor {
-    After(Option<(CqlTimeuuid, CqlTimeuuid)>, PagingState),
+    After {
+        bound: Option<(CqlTimeuuid, CqlTimeuuid)>,
+        state: PagingState,
+        last: Option<(CqlTimeuuid, CqlTimeuuid)>,
+    },
     Before(CqlTimeuuid, CqlTimeuuid),
+    UpTo(CqlTimeuuid, CqlTimeuuid),
 }
 
-fn thread_cursor_after(bound: Option<(CqlTimeuuid, CqlTimeuuid)>, state: &PagingState) -> String {
+fn row_position(row: &ThreadRow) -> (CqlTimeuuid, CqlTimeuuid) {
+    (row.thread, row.id)
+}
+
+fn thread_cursor_after(
+    bound: Option<(CqlTimeuuid, CqlTimeuuid)>,
+    state: &PagingState,
+    last: Option<(CqlTimeuuid, CqlTimeuuid)>,
+) -> String {
+    let pair = |p: Option<(CqlTimeuuid, CqlTimeuuid)>| match p {
+        Some((thread, id)) => format!("{}.{}", Uuid::from(thread), Uuid::from(id)),
+        None => ".".to_owned(),
+    };
     let state = state
         .as_bytes_slice()
         .map(|b| crate::domain::token::hex(b))
         .unwrap_or_default();
-    match bound {
-        None => format!("s.{state}"),
-        Some((thread, id)) => format!("a.{}.{}.{state}", Uuid::from(thread), Uuid::from(id)),
-    }
+    format!("a.{}.{state}.{}", pair(bound), pair(last))
 }
 
 fn thread_cursor_before(first: &ThreadRow) -> String {
@@ -3257,20 +3297,27 @@ fn thread_cursor_before(first: &ThreadRow) -> String {
 fn parse_thread_cursor(cursor: &str) -> Option<ThreadCursor> {
     let parts: Vec<&str> = cursor.split('.').collect();
     let id = |text: &str| CommentId::parse(text).ok().map(|c| CqlTimeuuid::from(c.0));
-    let state = |hex: &str| -> Option<PagingState> {
-        if hex.is_empty() {
-            Some(PagingState::start())
-        } else {
-            crate::domain::token::unhex(hex).map(PagingState::new_from_raw_bytes)
+    let pair = |thread: &str, at: &str| -> Option<Option<(CqlTimeuuid, CqlTimeuuid)>> {
+        match (thread, at) {
+            ("", "") => Some(None),
+            _ => Some(Some((id(thread)?, id(at)?))),
         }
     };
     match parts.as_slice() {
-        ["s", hex] if !hex.is_empty() => Some(ThreadCursor::After(None, state(hex)?)),
-        ["a", thread, at, hex] => Some(ThreadCursor::After(
-            Some((id(thread)?, id(at)?)),
-            state(hex)?,
-        )),
+        ["a", thread, at, hex, last_thread, last_at] => {
+            let state = if hex.is_empty() {
+                PagingState::start()
+            } else {
+                PagingState::new_from_raw_bytes(crate::domain::token::unhex(hex)?)
+            };
+            Some(ThreadCursor::After {
+                bound: pair(thread, at)?,
+                state,
+                last: pair(last_thread, last_at)?,
+            })
+        }
         ["b", thread, at] => Some(ThreadCursor::Before(id(thread)?, id(at)?)),
+        ["B", thread, at] => Some(ThreadCursor::UpTo(id(thread)?, id(at)?)),
         _ => None,
     }
 }

@@ -2445,16 +2445,7 @@ impl CommentRow {
     }
 
     fn into_thread_comment(self) -> StoreResult<ThreadComment> {
-        let comment = self.into_comment()?;
-        Ok(ThreadComment {
-            id: comment.id,
-            thread: comment.thread,
-            parent: comment.parent,
-            author_id: comment.author.user_id(),
-            author_name: comment.author.name().to_owned(),
-            body_html: comment.body_html,
-            edited: comment.edited,
-        })
+        Ok(ThreadComment::from(&self.into_comment()?))
     }
 }
 

@@ -35,7 +35,7 @@ pub async fn show(
             .filter(|p| !p.is_empty())
             .collect(),
         homepage: author.homepage,
-        posts: posts.into_iter().map(Into::into).collect(),
+        posts: super::comments::with_counts(&state, posts).await?,
     };
     render(StatusCode::OK, &page)
 }

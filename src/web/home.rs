@@ -4,8 +4,8 @@ use super::{AppState, WebError, render};
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 
-/// The newest posts: one read of the front page. Only an empty site also asks whether
-/// it has been set up.
+/// The newest posts: one read of the front page, one of their comment counts. Only an
+/// empty site also asks whether it has been set up.
 pub async fn show(
     state: web::Data<AppState>,
     user: MaybeUser,
@@ -18,7 +18,7 @@ pub async fn show(
     let setup_needed = posts.is_empty() && !state.site_ready().await?;
     let page = HomePage {
         layout: Layout::new(&user, &csrf),
-        posts: posts.into_iter().map(Into::into).collect(),
+        posts: super::comments::with_counts(&state, posts).await?,
         setup_needed,
     };
     render(StatusCode::OK, &page)

@@ -1,4 +1,4 @@
-//! Rate limits for sign-in and sign-up, per client address and per account. Attempts
+//! Rate limits for sign-in, sign-up and comments, per client address and per account. Attempts
 //! are recorded in the store, so every sibyl process behind a load balancer sees them.
 
 use super::{AppState, WebError};
@@ -22,6 +22,10 @@ pub struct RateLimits {
     pub signup_per_ip: Limit,
     /// Sign-up attempts for one e-mail address.
     pub signup_per_email: Limit,
+    /// Comments from one client address.
+    pub comment_per_ip: Limit,
+    /// Comments by one account.
+    pub comment_per_account: Limit,
 }
 
 impl Default for RateLimits {
@@ -44,6 +48,14 @@ impl Default for RateLimits {
                 max: 3,
                 window: minutes(60),
             },
+            comment_per_ip: Limit {
+                max: 20,
+                window: minutes(10),
+            },
+            comment_per_account: Limit {
+                max: 10,
+                window: minutes(10),
+            },
         }
     }
 }
@@ -54,6 +66,8 @@ pub enum Subject<'a> {
     LoginFailuresFor(&'a str),
     SignupFromIp(&'a str),
     SignupFor(&'a str),
+    CommentFromIp(&'a str),
+    CommentBy(&'a str),
 }
 
 impl AppState {
@@ -75,6 +89,14 @@ impl AppState {
             Subject::SignupFor(email) => (
                 self.rate_limits.signup_per_email,
                 format!("{site}/signup/email/{email}"),
+            ),
+            Subject::CommentFromIp(ip) => (
+                self.rate_limits.comment_per_ip,
+                format!("{site}/comment/ip/{ip}"),
+            ),
+            Subject::CommentBy(account) => (
+                self.rate_limits.comment_per_account,
+                format!("{site}/comment/account/{account}"),
             ),
         }
     }

@@ -6,10 +6,12 @@ mod admin;
 mod assets;
 mod auth;
 mod authors;
+mod comments;
 mod error;
 mod home;
 mod limits;
 mod locales;
+mod moderation;
 mod pages;
 mod posts;
 mod revisions;
@@ -21,7 +23,7 @@ pub use auth::{CSRF_COOKIE, SESSION_COOKIE};
 pub use error::WebError;
 pub use limits::{Limit, RateLimits};
 
-use crate::domain::Site;
+use crate::domain::{CommentSettings, Site};
 use crate::startup::AppConfig;
 use crate::store::Store;
 use actix_web::http::header;
@@ -30,6 +32,9 @@ use actix_web::{HttpResponse, web};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
+
+/// How long an instance trusts the comment settings it read.
+const SETTINGS_TTL: Duration = Duration::from_secs(10);
 
 /// The largest form body accepted (a post body is capped lower, at 256 KiB of Markdown).
 pub const FORM_LIMIT: usize = 1024 * 1024;
@@ -42,6 +47,10 @@ pub struct AppState {
     pub front_page_size: usize,
     pub rate_limits: RateLimits,
     pub host_ids: Arc<crate::store::host_ids::HostIds>,
+    pub comment_min_delay: Duration,
+    /// The site's comment settings as last read, and when: pages use them without a read
+    /// of their own (another instance's change shows within `SETTINGS_TTL`).
+    comment_settings: Arc<std::sync::RwLock<Option<(std::time::Instant, CommentSettings)>>>,
     /// Set once the site has an administrator, which never becomes untrue: spares the
     /// home page a read.
     site_ready: Arc<AtomicBool>,
@@ -60,8 +69,33 @@ impl AppState {
             front_page_size: config.front_page_size,
             rate_limits: config.rate_limits,
             host_ids,
+            comment_min_delay: config.comment_min_delay,
+            comment_settings: Arc::new(std::sync::RwLock::new(None)),
             site_ready: Arc::new(AtomicBool::new(false)),
         }
+    }
+
+    /// The site's comment settings, read from the store at most every `SETTINGS_TTL`.
+    pub async fn comment_settings(&self) -> Result<CommentSettings, WebError> {
+        let cached = *self
+            .comment_settings
+            .read()
+            .unwrap_or_else(|e| e.into_inner());
+        if let Some((read, settings)) = cached
+            && read.elapsed() < SETTINGS_TTL
+        {
+            return Ok(settings);
+        }
+        let settings = self.store.comment_settings(&self.site).await?;
+        self.remember_comment_settings(settings);
+        Ok(settings)
+    }
+
+    pub fn remember_comment_settings(&self, settings: CommentSettings) {
+        *self
+            .comment_settings
+            .write()
+            .unwrap_or_else(|e| e.into_inner()) = Some((std::time::Instant::now(), settings));
     }
 
     /// Whether the site has its administrator yet (read from the store until it has).
@@ -112,6 +146,18 @@ pub fn configure(cfg: &mut web::ServiceConfig, state: AppState) {
                 .route("/account/email", web::post().to(settings::email))
                 .route("/account/password", web::post().to(settings::password))
                 .route("/authors/{username}", web::get().to(authors::show))
+                .route("/admin/comments", web::get().to(moderation::site_desk))
+                .route("/admin/comments", web::post().to(moderation::site_decide))
+                .route("/admin/comments/log", web::get().to(moderation::log))
+                .route(
+                    "/admin/comments/settings",
+                    web::get().to(moderation::settings_form),
+                )
+                .route(
+                    "/admin/comments/settings",
+                    web::post().to(moderation::save_settings),
+                )
+                .route("/admin/commenters", web::post().to(moderation::commenter))
                 .route("/admin/users", web::get().to(admin::users))
                 .route("/admin/users/{id}/role", web::post().to(admin::set_role))
                 .route("/admin/users/{id}/ban", web::post().to(admin::ban))
@@ -147,6 +193,35 @@ pub fn configure(cfg: &mut web::ServiceConfig, state: AppState) {
                 .route(
                     "/posts/{slug}/suggestions/{host}/{n}/reject",
                     web::post().to(suggestions::reject),
+                )
+                .route("/posts/{slug}/comments", web::post().to(comments::create))
+                .route(
+                    "/posts/{slug}/comments/moderate",
+                    web::get().to(moderation::post_desk),
+                )
+                .route(
+                    "/posts/{slug}/comments/moderate",
+                    web::post().to(moderation::post_decide),
+                )
+                .route(
+                    "/posts/{slug}/comments/close",
+                    web::post().to(comments::close),
+                )
+                .route(
+                    "/posts/{slug}/comments/open",
+                    web::post().to(comments::open),
+                )
+                .route(
+                    "/posts/{slug}/comments/{id}/edit",
+                    web::get().to(comments::edit_form),
+                )
+                .route(
+                    "/posts/{slug}/comments/{id}",
+                    web::post().to(comments::edit),
+                )
+                .route(
+                    "/posts/{slug}/comments/{id}/delete",
+                    web::post().to(comments::delete),
                 )
                 .route("/posts/{slug}/diff", web::get().to(revisions::diff))
                 .route(

@@ -59,6 +59,8 @@ pub struct SummaryView {
     pub author: String,
     pub date: Dated,
     pub tags: Vec<TagLink>,
+    /// Approved comments.
+    pub comments: u64,
 }
 
 impl From<PostSummary> for SummaryView {
@@ -70,6 +72,7 @@ impl From<PostSummary> for SummaryView {
             author: p.author_name,
             date: Dated::new(p.published),
             tags: tag_links(&p.tags),
+            comments: 0,
         }
     }
 }
@@ -138,6 +141,18 @@ pub struct PostPage {
     /// A signed-in reader who is not an editor may suggest an edit.
     pub can_suggest: bool,
     pub suggested: bool,
+    pub comments: super::comments::CommentSection,
+}
+
+#[derive(Template)]
+#[template(path = "comments/edit.html")]
+pub struct CommentEditPage {
+    pub layout: Layout,
+    pub post_url: String,
+    pub post_title: String,
+    pub action: String,
+    pub body: String,
+    pub error: Option<String>,
 }
 
 #[derive(Template)]
@@ -445,4 +460,73 @@ pub struct SuggestionPage {
     pub open: bool,
     pub state: &'static str,
     pub lines: Vec<DiffLine>,
+}
+
+pub struct Tab {
+    pub label: &'static str,
+    pub url: String,
+    pub current: bool,
+    pub count: Option<u64>,
+}
+
+pub struct ModerationItem {
+    /// `<post id>.<comment id>`, the value of its checkbox.
+    pub pick: String,
+    pub post_title: String,
+    pub post_url: String,
+    pub author: String,
+    /// A guest's e-mail address, for administrators only.
+    pub email: String,
+    /// A member's account id, for the ban button.
+    pub member: Option<String>,
+    pub date: Dated,
+    pub body_html: String,
+    pub reason: String,
+    pub reply: bool,
+}
+
+#[derive(Template)]
+#[template(path = "admin/comments.html")]
+pub struct ModerationPage {
+    pub layout: Layout,
+    pub title: String,
+    pub post_url: Option<String>,
+    pub action: String,
+    pub state: &'static str,
+    pub tabs: Vec<Tab>,
+    pub approved: Option<u64>,
+    pub deleted: Option<u64>,
+    pub items: Vec<ModerationItem>,
+    pub next: Option<String>,
+    pub message: Option<String>,
+    pub can_ban: bool,
+}
+
+pub struct LogRow {
+    pub date: Dated,
+    pub time: String,
+    pub by: String,
+    pub from: &'static str,
+    pub to: &'static str,
+    pub reason: String,
+    pub post_title: String,
+    pub comment_url: String,
+}
+
+#[derive(Template)]
+#[template(path = "admin/comment_log.html")]
+pub struct LogPage {
+    pub layout: Layout,
+    pub month: String,
+    pub previous: Option<String>,
+    pub rows: Vec<LogRow>,
+}
+
+#[derive(Template)]
+#[template(path = "admin/comment_settings.html")]
+pub struct CommentSettingsPage {
+    pub layout: Layout,
+    pub settings: crate::domain::CommentSettings,
+    pub saved: bool,
+    pub error: Option<String>,
 }

@@ -1,6 +1,7 @@
 //! Writing, publishing and reading posts.
 
 use super::auth::{Author, CsrfForm, CsrfToken, MaybeUser};
+use super::comments::{CommentDraft, CommentQuery};
 use super::locales::{Lang, Text, alternates, lang_query};
 use super::pages::{Layout, PostPage, PostView, TranslationLink, WritePage};
 use super::{AppState, WebError, render, see_other};
@@ -117,7 +118,7 @@ pub async fn short_link(
 }
 
 /// The post a slug in the path names; any malformed or unknown slug is a 404.
-async fn post_at(state: &AppState, slug: &str) -> Result<crate::domain::Post, WebError> {
+pub(super) async fn post_at(state: &AppState, slug: &str) -> Result<crate::domain::Post, WebError> {
     let slug = Slug::parse(slug).map_err(|_| WebError::NotFound)?;
     state
         .store
@@ -149,10 +150,12 @@ pub(super) async fn editable(
 #[derive(Deserialize)]
 pub struct ShowQuery {
     suggested: Option<String>,
+    #[serde(flatten)]
+    comments: CommentQuery,
 }
 
 /// A post in one of its languages (`?lang=`; the original without it), with links to
-/// the others.
+/// the others, and its comments.
 pub async fn show(
     state: web::Data<AppState>,
     user: MaybeUser,
@@ -162,12 +165,64 @@ pub async fn show(
     query: web::Query<ShowQuery>,
 ) -> Result<HttpResponse, WebError> {
     let post = post_at(&state, &slug).await?;
+    let query = query.into_inner();
+    let page = post_page(
+        &state,
+        &user,
+        &csrf,
+        &post,
+        &lang,
+        &query.comments,
+        None,
+        query.suggested.is_some(),
+    )
+    .await?;
+    render(StatusCode::OK, &page)
+}
+
+/// The post's page again, with a comment that could not be taken and why.
+pub(super) async fn page_with_comment(
+    state: &AppState,
+    user: &MaybeUser,
+    csrf: &CsrfToken,
+    post: &crate::domain::Post,
+    lang: &Lang,
+    draft: CommentDraft,
+) -> Result<HttpResponse, WebError> {
+    let page = post_page(
+        state,
+        user,
+        csrf,
+        post,
+        lang,
+        &CommentQuery::default(),
+        Some(draft),
+        false,
+    )
+    .await?;
+    render(StatusCode::UNPROCESSABLE_ENTITY, &page)
+}
+
+#[expect(
+    clippy::too_many_arguments,
+    reason = "the page's parts, each from the request"
+)]
+async fn post_page(
+    state: &AppState,
+    user: &MaybeUser,
+    csrf: &CsrfToken,
+    post: &crate::domain::Post,
+    lang: &Lang,
+    comments: &CommentQuery,
+    draft: Option<CommentDraft>,
+    suggested: bool,
+) -> Result<PostPage, WebError> {
     let editor = may_edit(user.0.as_ref(), post.author_id);
     // A draft exists only for those who may edit it, in every language.
     if post.status == PostStatus::Draft && !editor {
         return Err(WebError::NotFound);
     }
-    let text = Text::of(&state, &post, &lang).await?;
+    let text = Text::of(state, post, lang).await?;
     let shown = text.existing()?;
     if shown.status == PostStatus::Draft && !editor {
         return Err(text.missing());
@@ -193,14 +248,16 @@ pub async fn show(
     } else {
         Vec::new()
     };
-    let page = PostPage {
-        layout: Layout::new(&user, &csrf),
-        post: PostView::of(&post, shown),
+    let comments =
+        super::comments::section(state, post, user, csrf, &text.query(), comments, draft).await?;
+    Ok(PostPage {
+        layout: Layout::new(user, csrf),
+        post: PostView::of(post, shown),
         text_lang: match &text.locale {
             Locale::Neutral => String::new(),
             other => other.hreflang(),
         },
-        alternates: alternates(&state, &post, &text.locale),
+        alternates: alternates(state, post, &text.locale),
         query: text.query(),
         original: text.original,
         translations,
@@ -210,9 +267,9 @@ pub async fn show(
             && user.0.is_some()
             && !editor
             && post.status == PostStatus::Published,
-        suggested: query.suggested.is_some(),
-    };
-    render(StatusCode::OK, &page)
+        suggested,
+        comments,
+    })
 }
 
 /// Publishes a post, or with `?lang=` one of its translations.

@@ -43,7 +43,7 @@ pub async fn show(
     let page = TagPage {
         layout: Layout::new(&user, &csrf),
         tag: tag.as_str().to_owned(),
-        posts: page.posts.into_iter().map(Into::into).collect(),
+        posts: super::comments::with_counts(&state, page.posts).await?,
         next: page
             .next
             .map(|cursor| format!("{url}?after={}", super::pages::encode_component(&cursor))),

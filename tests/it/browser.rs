@@ -483,3 +483,72 @@ async fn a_visitor_signs_up_and_the_admin_makes_them_an_author(t: TestStore) {
     browser.screenshot(&format!("{store}-8-author-page")).await;
     browser.quit().await;
 }
+
+both_stores!(a_reader_comments_and_an_admin_approves_it_from_the_queue);
+
+async fn a_reader_comments_and_an_admin_approves_it_from_the_queue(t: TestStore) {
+    let store = format!("{:?}", t.kind).to_lowercase();
+    let app = spawn_app(t).await;
+    let admin = app.set_up().await;
+    let post = app
+        .publish("On difference engines", "Babbage's first design.")
+        .await;
+    let browser = Browser::start().await;
+
+    // A new reader signs up and comments.
+    browser.goto(&app.url("/signup")).await;
+    let name = unique_name("ada");
+    browser.type_into("#username", &name).await;
+    browser
+        .type_into("#email", &format!("{name}@example.com"))
+        .await;
+    browser.type_into("#password", "analytical engine").await;
+    browser
+        .type_into("#password_confirm", "analytical engine")
+        .await;
+    browser.click("#sign-up").await;
+    browser.wait_for_url(|u| u.ends_with("/account")).await;
+    browser.goto(&app.url(&post)).await;
+    browser
+        .type_into("#comment-body", "What about the *mill*?")
+        .await;
+    browser.click("#send-comment").await;
+    browser
+        .wait_for_url(|u| u.contains("commented=pending"))
+        .await;
+    let own = browser.source().await;
+    assert!(own.contains("awaiting moderation") && own.contains("<em>mill</em>"));
+    browser
+        .screenshot(&format!("{store}-9-comment-awaiting-moderation"))
+        .await;
+
+    // The administrator approves it from the queue.
+    browser.forget_cookies().await;
+    browser.goto(&app.url("/login")).await;
+    browser.type_into("#login", &admin.username).await;
+    browser.type_into("#password", &admin.password).await;
+    browser.click("#log-in").await;
+    browser.wait_for_url(|u| !u.contains("/login")).await;
+    browser.goto(&app.url("/admin/comments")).await;
+    assert!(browser.source().await.contains("<em>mill</em>"));
+    browser.click("input.pick").await;
+    browser.type_into("#reason", "Good question").await;
+    browser
+        .screenshot(&format!("{store}-10-moderation-queue"))
+        .await;
+    browser.click("#approve").await;
+    browser
+        .wait_for_source(|s| s.contains("1 comment approved."))
+        .await;
+
+    // Anyone now reads it under the post.
+    browser.forget_cookies().await;
+    browser.goto(&app.url(&post)).await;
+    let page = browser.source().await;
+    assert!(page.contains("<em>mill</em>") && page.contains("Log in"));
+    assert!(!page.contains("awaiting moderation"));
+    browser
+        .screenshot(&format!("{store}-11-approved-comment"))
+        .await;
+    browser.quit().await;
+}

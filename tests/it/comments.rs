@@ -523,7 +523,7 @@ both_stores!(a_post_takes_a_bounded_number_of_comments);
 
 /// Fills a post with `MAX_COMMENTS_PER_POST` comments, then one more is refused. The
 /// pages of such a post are checked over HTTP in comments_http.rs.
-pub async fn fill(t: &TestStore, post: &Post, by: &User) {
+pub async fn fill(store: &Arc<dyn Store>, site: &sibyl::domain::Site, post: &Post, by: &User) {
     let mut start = 0;
     while start < MAX_COMMENTS_PER_POST {
         let end = (start + 100).min(MAX_COMMENTS_PER_POST);
@@ -536,7 +536,7 @@ pub async fn fill(t: &TestStore, post: &Post, by: &User) {
                     None,
                     CommentState::Approved,
                 );
-                let (store, site) = (t.store.clone(), t.site.clone());
+                let (store, site) = (store.clone(), site.clone());
                 tokio::spawn(async move { store.add_comment(&site, &new).await })
             })
             .collect();
@@ -550,7 +550,7 @@ pub async fn fill(t: &TestStore, post: &Post, by: &User) {
 async fn a_post_takes_a_bounded_number_of_comments(t: TestStore) {
     let author = member(&t, Role::Author).await;
     let post = post(&t, &author).await;
-    fill(&t, &post, &author).await;
+    fill(&t.store, &t.site, &post, &author).await;
     let one_more = comment(&post, &author, "One too many", None, CommentState::Approved);
     let refused = t.store.add_comment(&t.site, &one_more).await;
     assert!(matches!(refused, Err(CommentError::Full)), "{refused:?}");

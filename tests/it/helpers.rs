@@ -143,6 +143,7 @@ pub async fn spawn_app_with(test_store: TestStore, adjust: impl FnOnce(&mut AppC
         front_page_size: 20,
         rate_limits: Default::default(),
         lock_dir: std::env::temp_dir().join("sibyl-test-locks"),
+        comment_min_delay: Duration::ZERO,
     };
     adjust(&mut config);
     let site = config.site.clone();

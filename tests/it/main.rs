@@ -10,6 +10,7 @@ mod accounts_http;
 mod browser;
 mod cli;
 mod comments;
+mod comments_http;
 mod host_ids;
 mod http;
 mod locales;

@@ -74,7 +74,7 @@ async fn every_route_answers_every_role_as_declared(t: TestStore) {
     let app = spawn_app(t).await;
     let admin = app.set_up().await;
     let password = "role test password";
-    let (reader, _) = app.sign_up(password).await;
+    let (reader, reader_name) = app.sign_up(password).await;
     let (author, author_name) = app.sign_up(password).await;
     let (banned, banned_name) = app.sign_up(password).await;
     let (_, spare_name) = app.sign_up(password).await;
@@ -129,6 +129,29 @@ async fn every_route_answers_every_role_as_declared(t: TestStore) {
             .await
             .unwrap();
     }
+    let reader_id =
+        sibyl::domain::UserId(uuid::Uuid::parse_str(&id_of(&app, &reader_name).await).unwrap());
+    let mut comments = Vec::new();
+    for text in ["To be edited", "To be deleted"] {
+        let comment = sibyl::domain::NewComment::new(
+            sibyl::domain::CommentedPost {
+                id: post_id,
+                slug: slug.as_str().to_owned(),
+                title: "Matrix post".into(),
+            },
+            None,
+            sibyl::domain::Commenter::Member {
+                id: reader_id,
+                name: "Reader".into(),
+            },
+            sibyl::domain::CommentBody::parse(text).unwrap(),
+            sibyl::domain::CommentState::Approved,
+            sibyl::domain::now(),
+        );
+        app.store.add_comment(&app.site, &comment).await.unwrap();
+        comments.push(comment.id);
+    }
+    let (edited, deleted) = (comments[0], comments[1]);
     let anonymous = app.another_browser();
     let browsers = [&anonymous, &reader, &author, &app, &banned];
 
@@ -363,6 +386,106 @@ async fn every_route_answers_every_role_as_declared(t: TestStore) {
                 FORBIDDEN,
                 FORBIDDEN,
                 Expect(303, "/posts/matrix-post"),
+                LOGIN,
+            ],
+        ),
+        get("/admin/comments", [LOGIN, FORBIDDEN, FORBIDDEN, OK, LOGIN]),
+        get(
+            "/admin/comments/log",
+            [LOGIN, FORBIDDEN, FORBIDDEN, OK, LOGIN],
+        ),
+        get(
+            "/admin/comments/settings",
+            [LOGIN, FORBIDDEN, FORBIDDEN, OK, LOGIN],
+        ),
+        post(
+            "/admin/comments",
+            &[("action", "approve")],
+            [LOGIN, FORBIDDEN, FORBIDDEN, Expect(400, ""), LOGIN],
+        ),
+        post(
+            "/admin/comments/settings",
+            &[("close_after_days", "0")],
+            [LOGIN, FORBIDDEN, FORBIDDEN, OK, LOGIN],
+        ),
+        post(
+            "/admin/commenters",
+            &[("action", "unban"), ("username", &spare_name)],
+            [
+                LOGIN,
+                FORBIDDEN,
+                FORBIDDEN,
+                Expect(303, "/admin/comments"),
+                LOGIN,
+            ],
+        ),
+        get(
+            format!("{published}/comments/moderate"),
+            [LOGIN, FORBIDDEN, FORBIDDEN, OK, LOGIN],
+        ),
+        post(
+            format!("{published}/comments/moderate"),
+            &[("action", "approve")],
+            [LOGIN, FORBIDDEN, FORBIDDEN, Expect(400, ""), LOGIN],
+        ),
+        // Without the form's signed timestamp: refused for those who may comment.
+        post(
+            format!("{published}/comments"),
+            &[("body", "A comment")],
+            [
+                LOGIN,
+                Expect(400, ""),
+                Expect(400, ""),
+                Expect(400, ""),
+                LOGIN,
+            ],
+        ),
+        get(
+            format!("{published}/comments/{edited}/edit"),
+            [LOGIN, OK, FORBIDDEN, FORBIDDEN, LOGIN],
+        ),
+        post(
+            format!("{published}/comments/{edited}"),
+            &[("body", "Edited by its author")],
+            [
+                LOGIN,
+                Expect(303, "/posts/matrix-post#comment-"),
+                FORBIDDEN,
+                FORBIDDEN,
+                LOGIN,
+            ],
+        ),
+        // Once its author deleted it, the comment is gone for everyone after them.
+        post(
+            format!("{published}/comments/{deleted}/delete"),
+            &[],
+            [
+                LOGIN,
+                Expect(303, "/posts/matrix-post#comments"),
+                Expect(404, ""),
+                Expect(404, ""),
+                LOGIN,
+            ],
+        ),
+        post(
+            format!("{published}/comments/close"),
+            &[],
+            [
+                LOGIN,
+                FORBIDDEN,
+                FORBIDDEN,
+                Expect(303, "/posts/matrix-post#comments"),
+                LOGIN,
+            ],
+        ),
+        post(
+            format!("{published}/comments/open"),
+            &[],
+            [
+                LOGIN,
+                FORBIDDEN,
+                FORBIDDEN,
+                Expect(303, "/posts/matrix-post#comments"),
                 LOGIN,
             ],
         ),

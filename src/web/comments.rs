@@ -1,0 +1,633 @@
+//! Comments under posts, as readers meet them: a page of approved comments with replies
+//! under the comment they answer, the form to write one (or a reply), and editing or
+//! deleting one's own for `EDIT_WINDOW_MINUTES`.
+
+use super::auth::{CsrfToken, MaybeUser, SignedIn};
+use super::limits::{Subject, client_ip};
+use super::pages::{CommentEditPage, Dated, Layout, encode_component};
+use super::posts::{may_edit, post_at};
+use super::{AppState, WebError, render, see_other};
+use crate::domain::comment::{
+    EDIT_WINDOW_MINUTES, MAX_COMMENTS_PER_POST, ThreadComment, parse_guest_name,
+};
+use crate::domain::token::{hex, tokens_match};
+use crate::domain::{
+    CommentBody, CommentId, CommentState, CommentedPost, Commenter, Email, Moderation, NewComment,
+    Post, PostStatus, PostSummary, User, now,
+};
+use crate::store::{CommentError, ModerationError, PageError};
+use actix_web::http::StatusCode;
+use actix_web::{HttpRequest, HttpResponse, web};
+use serde::Deserialize;
+use sha2::{Digest, Sha256};
+
+/// List rows with each post's approved comment count: one read for the whole list.
+pub async fn with_counts(
+    state: &AppState,
+    posts: Vec<PostSummary>,
+) -> Result<Vec<super::pages::SummaryView>, WebError> {
+    let ids: Vec<_> = posts.iter().map(|p| p.id).collect();
+    let counts = if ids.is_empty() {
+        Vec::new()
+    } else {
+        state
+            .store
+            .approved_comment_counts(&state.site, &ids)
+            .await?
+    };
+    Ok(posts
+        .into_iter()
+        .map(|p| {
+            let n = counts
+                .iter()
+                .find(|(id, _)| *id == p.id)
+                .map_or(0, |(_, n)| *n);
+            let mut view = super::pages::SummaryView::from(p);
+            view.comments = n;
+            view
+        })
+        .collect())
+}
+
+/// How many comments a page of a post shows.
+pub const PAGE_SIZE: usize = 50;
+
+/// The post page's comment parameters.
+#[derive(Debug, Default, Deserialize)]
+pub struct CommentQuery {
+    /// Where the page of comments starts (a store cursor).
+    pub comments: Option<String>,
+    /// The comment the form answers.
+    pub reply: Option<String>,
+    /// Set after a comment was sent: `published` or `pending`.
+    pub commented: Option<String>,
+}
+
+/// What a reader typed, kept when the form comes back with an error.
+#[derive(Debug, Default, Clone)]
+pub struct CommentDraft {
+    pub body: String,
+    pub name: String,
+    pub email: String,
+    pub parent: String,
+    pub error: String,
+}
+
+pub struct CommentView {
+    pub id: String,
+    pub author: String,
+    pub date: Dated,
+    pub body_html: String,
+    pub reply: bool,
+    pub edited: bool,
+    /// Its author may still edit or delete it: the links to do so.
+    pub edit_url: Option<String>,
+    pub reply_url: String,
+}
+
+pub struct CommentSection {
+    pub comments: Vec<CommentView>,
+    pub newer: Option<String>,
+    pub older: Option<String>,
+    /// The signed-in reader's own comments awaiting moderation.
+    pub pending: Vec<CommentView>,
+    /// Why there is no form, if there is none.
+    pub closed: Option<String>,
+    pub form: Option<CommentForm>,
+    pub notice: Option<&'static str>,
+    /// For the post's editors: its moderation page.
+    pub moderate_url: Option<String>,
+    pub comments_closed: bool,
+}
+
+pub struct CommentForm {
+    pub action: String,
+    pub guest: bool,
+    pub shown: String,
+    pub parent: String,
+    pub replying_to: Option<String>,
+    pub draft: CommentDraft,
+    pub cancel_reply: String,
+}
+
+/// The form's timestamp, signed with the browser's CSRF token so it cannot be backdated
+/// by someone who does not hold that token: `<ms>.<hex>`.
+pub fn shown_token(csrf: &CsrfToken, at_ms: i64) -> String {
+    format!("{at_ms}.{}", shown_signature(csrf, at_ms))
+}
+
+fn shown_signature(csrf: &CsrfToken, at_ms: i64) -> String {
+    let digest = Sha256::digest(format!("comment-form:{}:{at_ms}", csrf.0).as_bytes());
+    hex(&digest[..16])
+}
+
+/// When the form was shown, if the token is one this browser was given.
+fn shown_at(csrf: &CsrfToken, token: &str) -> Option<i64> {
+    let (ms, signature) = token.split_once('.')?;
+    let ms: i64 = ms.parse().ok()?;
+    tokens_match(&shown_signature(csrf, ms), signature).then_some(ms)
+}
+
+fn view(post_url: &str, query: &str, c: &ThreadComment, editable: bool) -> CommentView {
+    let sep = if query.is_empty() { '?' } else { '&' };
+    let id = c.id;
+    CommentView {
+        id: id.to_string(),
+        author: c.author_name.clone(),
+        date: Dated::new(id.time()),
+        body_html: c.body_html.clone(),
+        reply: c.parent.is_some(),
+        edited: c.edited.is_some(),
+        edit_url: editable.then(|| format!("{post_url}/comments/{id}/edit")),
+        reply_url: format!("{post_url}{query}{sep}reply={id}#comment-form"),
+    }
+}
+
+/// Whether comments are open on a post now, and if not, why.
+async fn closed_because(state: &AppState, post: &Post) -> Result<Option<String>, WebError> {
+    if post.status != PostStatus::Published {
+        return Ok(Some("Comments open when the post is published.".into()));
+    }
+    if post.comments_closed {
+        return Ok(Some("Comments on this post are closed.".into()));
+    }
+    let settings = state.comment_settings().await?;
+    if !settings.open_for(post.published, now()) {
+        return Ok(Some(format!(
+            "Comments close {} days after a post is published; this one is closed.",
+            settings.close_after_days
+        )));
+    }
+    Ok(None)
+}
+
+/// The comment section of a post's page: one read of the thread (plus, for a signed-in
+/// reader, one of their pending comments).
+pub async fn section(
+    state: &AppState,
+    post: &Post,
+    user: &MaybeUser,
+    csrf: &CsrfToken,
+    lang_query: &str,
+    query: &CommentQuery,
+    draft: Option<CommentDraft>,
+) -> Result<CommentSection, WebError> {
+    let url = format!("/posts/{}", post.slug.as_str());
+    let cursor = query.comments.as_deref().filter(|c| !c.is_empty());
+    let page = state
+        .store
+        .comment_page(&state.site, post.id, cursor, PAGE_SIZE)
+        .await
+        .map_err(|e| match e {
+            PageError::BadCursor => WebError::BadRequest(
+                "This page of comments does not exist. Start again from the post.".into(),
+            ),
+            PageError::Store(e) => e.into(),
+        })?;
+    let me = user.0.as_ref();
+    let at = now();
+    let editable = |author: Option<crate::domain::UserId>, id: CommentId| {
+        me.is_some_and(|u| Some(u.id) == author)
+            && at - id.time() <= chrono::Duration::minutes(EDIT_WINDOW_MINUTES)
+    };
+    let comments = page
+        .comments
+        .iter()
+        .map(|c| view(&url, lang_query, c, editable(c.author_id, c.id)))
+        .collect();
+    let pending = match me {
+        Some(u) => state
+            .store
+            .pending_comments_by(&state.site, post.id, u.id)
+            .await?
+            .iter()
+            .map(|c| {
+                let shown = ThreadComment::from(c);
+                view(&url, lang_query, &shown, editable(shown.author_id, c.id))
+            })
+            .collect(),
+        None => Vec::new(),
+    };
+    let link = |cursor: Option<String>| {
+        let sep = if lang_query.is_empty() { '?' } else { '&' };
+        cursor.map(|c| {
+            format!(
+                "{url}{lang_query}{sep}comments={}#comments",
+                encode_component(&c)
+            )
+        })
+    };
+    let mut closed = closed_because(state, post).await?;
+    let guests = state.comment_settings().await?.guests;
+    if closed.is_none() && me.is_none() && !guests {
+        closed = Some("Sign in to comment.".into());
+    }
+    let form = if closed.is_none() {
+        let mut draft = draft.unwrap_or_default();
+        if let Some(reply) = query.reply.as_deref().filter(|r| !r.is_empty()) {
+            draft.parent = reply.to_owned();
+        }
+        let replying_to = if draft.parent.is_empty() {
+            None
+        } else {
+            match CommentId::parse(&draft.parent) {
+                Ok(id) => state
+                    .store
+                    .comment(&state.site, post.id, id)
+                    .await?
+                    .filter(|c| c.state == CommentState::Approved)
+                    .map(|c| c.author.name().to_owned()),
+                Err(_) => None,
+            }
+        };
+        if replying_to.is_none() {
+            draft.parent.clear();
+        }
+        Some(CommentForm {
+            action: format!("{url}/comments{lang_query}"),
+            guest: me.is_none(),
+            shown: shown_token(csrf, at.timestamp_millis()),
+            parent: draft.parent.clone(),
+            replying_to,
+            draft,
+            cancel_reply: format!("{url}{lang_query}#comment-form"),
+        })
+    } else {
+        None
+    };
+    Ok(CommentSection {
+        comments,
+        newer: link(page.newer),
+        older: link(page.older),
+        pending,
+        closed,
+        form,
+        notice: match query.commented.as_deref() {
+            Some("published") => Some("Thank you: your comment is published."),
+            Some("pending") => Some("Thank you: your comment awaits moderation."),
+            _ => None,
+        },
+        moderate_url: may_edit(me, post.author_id).then(|| format!("{url}/comments/moderate")),
+        comments_closed: post.comments_closed,
+    })
+}
+
+#[derive(Deserialize)]
+pub struct CommentFormData {
+    csrf: String,
+    #[serde(default)]
+    body: String,
+    #[serde(default)]
+    parent: String,
+    #[serde(default)]
+    name: String,
+    #[serde(default)]
+    email: String,
+    /// The honeypot: hidden from people, filled in by some robots.
+    #[serde(default)]
+    website: String,
+    #[serde(default)]
+    shown: String,
+}
+
+/// Writes a comment or a reply. Members' comments wait for moderation unless they write
+/// on their own post, moderate the site, or (where the site says so) have been approved
+/// before; banned commenters are refused.
+pub async fn create(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    user: MaybeUser,
+    csrf: CsrfToken,
+    slug: web::Path<String>,
+    lang: super::locales::Lang,
+    form: web::Form<CommentFormData>,
+) -> Result<HttpResponse, WebError> {
+    csrf.check(&form.csrf)?;
+    let post = post_at(&state, &slug).await?;
+    if post.status != PostStatus::Published {
+        return Err(WebError::NotFound);
+    }
+    if let Some(why) = closed_because(&state, &post).await? {
+        return Err(WebError::Forbidden(why));
+    }
+    let settings = state.comment_settings().await?;
+    let me = user.0.clone();
+    if me.is_none() && !settings.guests {
+        return Err(WebError::LoginRequired {
+            next: format!("/posts/{}", post.slug.as_str()),
+        });
+    }
+    if !form.website.is_empty() {
+        return Err(WebError::BadRequest(
+            "This comment looks automated and was not posted.".into(),
+        ));
+    }
+    let shown = shown_at(&csrf, &form.shown).ok_or_else(|| {
+        WebError::BadRequest(
+            "The comment form has expired or was not made by this site. Reload the page and try again."
+                .into(),
+        )
+    })?;
+    let lang_query = match &lang.0 {
+        Some(l) if *l != post.locale => format!("?lang={}", l.code()),
+        _ => String::new(),
+    };
+    let form = form.into_inner();
+    let again = |error: String| CommentDraft {
+        body: form.body.clone(),
+        name: form.name.clone(),
+        email: form.email.clone(),
+        parent: form.parent.clone(),
+        error,
+    };
+    let min = state.comment_min_delay.as_millis() as i64;
+    if now().timestamp_millis() - shown < min {
+        let draft =
+            again("That was quick: please read your comment over and send it again.".into());
+        return super::posts::page_with_comment(&state, &user, &csrf, &post, &lang, draft).await;
+    }
+    let ip = client_ip(&req);
+    state
+        .check_limit(
+            Subject::CommentFromIp(&ip),
+            "Too many comments have come from your address.",
+        )
+        .await?;
+    if let Some(u) = &me {
+        let account = u.id.0.to_string();
+        state
+            .check_limit(Subject::CommentBy(&account), "You are commenting too fast.")
+            .await?;
+    }
+    state.record_attempt(Subject::CommentFromIp(&ip)).await?;
+    if let Some(u) = &me {
+        state
+            .record_attempt(Subject::CommentBy(&u.id.0.to_string()))
+            .await?;
+    }
+    let parsed = (|| {
+        let body = CommentBody::parse(&form.body)?;
+        let author = match &me {
+            Some(u) => Commenter::Member {
+                id: u.id,
+                name: u.display_name.clone(),
+            },
+            None => Commenter::Guest {
+                name: parse_guest_name(&form.name)?,
+                email: Email::parse(&form.email)?.as_str().to_owned(),
+            },
+        };
+        Ok::<_, crate::domain::Invalid>((body, author))
+    })();
+    let (body, author) = match parsed {
+        Ok(fields) => fields,
+        Err(e) => {
+            return super::posts::page_with_comment(&state, &user, &csrf, &post, &lang, again(e.0))
+                .await;
+        }
+    };
+    let parent = if form.parent.is_empty() {
+        None
+    } else {
+        let id = CommentId::parse(&form.parent).map_err(|e| WebError::BadRequest(e.0))?;
+        let answered = state
+            .store
+            .comment(&state.site, post.id, id)
+            .await?
+            .filter(|c| c.state == CommentState::Approved)
+            .ok_or_else(|| {
+                WebError::BadRequest("A reply answers a published comment on the same post.".into())
+            })?;
+        Some(answered)
+    };
+    let state_of_new = match &me {
+        Some(u) => {
+            let standing = state.store.commenter_standing(&state.site, u.id).await?;
+            if standing.banned {
+                return Err(WebError::Forbidden(
+                    "You can no longer comment on this site.".into(),
+                ));
+            }
+            if may_edit(Some(u), post.author_id) || (settings.trust_approved && standing.trusted) {
+                CommentState::Approved
+            } else {
+                CommentState::Pending
+            }
+        }
+        None => CommentState::Pending,
+    };
+    let comment = NewComment::new(
+        CommentedPost {
+            id: post.id,
+            slug: post.slug.as_str().to_owned(),
+            title: post.title.as_str().to_owned(),
+        },
+        parent.as_ref(),
+        author,
+        body,
+        state_of_new,
+        now(),
+    );
+    match state.store.add_comment(&state.site, &comment).await {
+        Ok(()) => {}
+        Err(CommentError::Full) => {
+            return Err(WebError::Forbidden(format!(
+                "This post has reached its limit of {MAX_COMMENTS_PER_POST} comments and takes no more."
+            )));
+        }
+        Err(CommentError::Store(e)) => return Err(e.into()),
+    }
+    let outcome = if state_of_new == CommentState::Approved {
+        "published"
+    } else {
+        "pending"
+    };
+    let sep = if lang_query.is_empty() { '?' } else { '&' };
+    Ok(see_other(&format!(
+        "/posts/{}{lang_query}{sep}commented={outcome}#comments",
+        post.slug.as_str()
+    )))
+}
+
+/// The comment a path names, for its author within the edit window.
+async fn own_comment(
+    state: &AppState,
+    user: &User,
+    slug: &str,
+    id: &str,
+) -> Result<(Post, crate::domain::Comment), WebError> {
+    let post = post_at(state, slug).await?;
+    let id = CommentId::parse(id).map_err(|_| WebError::NotFound)?;
+    let comment = state
+        .store
+        .comment(&state.site, post.id, id)
+        .await?
+        .filter(|c| c.state != CommentState::Deleted)
+        .ok_or_else(|| WebError::NotFoundWith("There is no such comment on this post.".into()))?;
+    if comment.author.user_id() != Some(user.id) {
+        return Err(WebError::Forbidden(
+            "Only its author can change a comment.".into(),
+        ));
+    }
+    if !comment.editable_by(user.id, now()) {
+        return Err(WebError::Forbidden(format!(
+            "A comment can be changed for {EDIT_WINDOW_MINUTES} minutes after it is written; this one no longer can."
+        )));
+    }
+    Ok((post, comment))
+}
+
+pub async fn edit_form(
+    state: web::Data<AppState>,
+    user: SignedIn,
+    csrf: CsrfToken,
+    path: web::Path<(String, String)>,
+) -> Result<HttpResponse, WebError> {
+    let (slug, id) = path.into_inner();
+    let (post, comment) = own_comment(&state, &user.0, &slug, &id).await?;
+    let page = CommentEditPage {
+        layout: Layout::new(&MaybeUser(Some(user.0)), &csrf),
+        post_url: format!("/posts/{}", post.slug.as_str()),
+        post_title: post.title.as_str().to_owned(),
+        action: format!("/posts/{}/comments/{}", post.slug.as_str(), comment.id),
+        body: comment.body.as_str().to_owned(),
+        error: None,
+    };
+    render(StatusCode::OK, &page)
+}
+
+#[derive(Deserialize)]
+pub struct EditFormData {
+    csrf: String,
+    #[serde(default)]
+    body: String,
+}
+
+pub async fn edit(
+    state: web::Data<AppState>,
+    user: SignedIn,
+    csrf: CsrfToken,
+    path: web::Path<(String, String)>,
+    form: web::Form<EditFormData>,
+) -> Result<HttpResponse, WebError> {
+    csrf.check(&form.csrf)?;
+    let (slug, id) = path.into_inner();
+    let (post, comment) = own_comment(&state, &user.0, &slug, &id).await?;
+    let body = match CommentBody::parse(&form.body) {
+        Ok(body) => body,
+        Err(e) => {
+            let page = CommentEditPage {
+                layout: Layout::new(&MaybeUser(Some(user.0)), &csrf),
+                post_url: format!("/posts/{}", post.slug.as_str()),
+                post_title: post.title.as_str().to_owned(),
+                action: format!("/posts/{}/comments/{}", post.slug.as_str(), comment.id),
+                body: form.body.clone(),
+                error: Some(e.0),
+            };
+            return render(StatusCode::UNPROCESSABLE_ENTITY, &page);
+        }
+    };
+    state
+        .store
+        .edit_comment(&state.site, post.id, comment.id, &body, now())
+        .await
+        .map_err(moderation_failed)?;
+    Ok(see_other(&format!(
+        "/posts/{}#comment-{}",
+        post.slug.as_str(),
+        comment.id
+    )))
+}
+
+pub async fn delete(
+    state: web::Data<AppState>,
+    user: SignedIn,
+    csrf: CsrfToken,
+    path: web::Path<(String, String)>,
+    form: web::Form<super::auth::CsrfForm>,
+) -> Result<HttpResponse, WebError> {
+    csrf.check(&form.csrf)?;
+    let (slug, id) = path.into_inner();
+    let (post, comment) = own_comment(&state, &user.0, &slug, &id).await?;
+    let moderation = Moderation {
+        to: CommentState::Deleted,
+        reason: "Deleted by its author".into(),
+        by: user.0.id,
+        by_name: user.0.display_name.clone(),
+        at: now(),
+    };
+    state
+        .store
+        .moderate(&state.site, post.id, comment.id, &moderation)
+        .await
+        .map_err(moderation_failed)?;
+    Ok(see_other(&format!(
+        "/posts/{}#comments",
+        post.slug.as_str()
+    )))
+}
+
+/// How a refused moderation or edit reads.
+pub fn moderation_failed(e: ModerationError) -> WebError {
+    match e {
+        ModerationError::NoSuchComment => {
+            WebError::NotFoundWith("There is no such comment on this post.".into())
+        }
+        ModerationError::Illegal { .. } => {
+            let message = e.to_string();
+            let mut chars = message.chars();
+            let capitalized: String = chars
+                .next()
+                .map(|c| c.to_uppercase().chain(chars).collect())
+                .unwrap_or_default();
+            WebError::Conflict(format!("{capitalized}."))
+        }
+        ModerationError::Store(e) => e.into(),
+    }
+}
+
+/// Closes or reopens a post's comments (its editors).
+pub async fn set_closed(
+    state: web::Data<AppState>,
+    user: SignedIn,
+    csrf: CsrfToken,
+    slug: web::Path<String>,
+    form: web::Form<super::auth::CsrfForm>,
+    closed: bool,
+) -> Result<HttpResponse, WebError> {
+    csrf.check(&form.csrf)?;
+    let post = post_at(&state, &slug).await?;
+    if !may_edit(Some(&user.0), post.author_id) {
+        return Err(WebError::Forbidden(
+            "Only the post's author or an administrator can close its comments.".into(),
+        ));
+    }
+    state
+        .store
+        .set_comments_closed(&state.site, post.id, closed)
+        .await?;
+    Ok(see_other(&format!(
+        "/posts/{}#comments",
+        post.slug.as_str()
+    )))
+}
+
+pub async fn close(
+    state: web::Data<AppState>,
+    user: SignedIn,
+    csrf: CsrfToken,
+    slug: web::Path<String>,
+    form: web::Form<super::auth::CsrfForm>,
+) -> Result<HttpResponse, WebError> {
+    set_closed(state, user, csrf, slug, form, true).await
+}
+
+pub async fn open(
+    state: web::Data<AppState>,
+    user: SignedIn,
+    csrf: CsrfToken,
+    slug: web::Path<String>,
+    form: web::Form<super::auth::CsrfForm>,
+) -> Result<HttpResponse, WebError> {
+    set_closed(state, user, csrf, slug, form, false).await
+}
