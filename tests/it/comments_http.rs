@@ -785,3 +785,59 @@ async fn a_post_with_ten_thousand_comments_pages_in_bounded_statements(t: TestSt
         .unwrap();
     assert!(home.contains("10000 comments"));
 }
+
+both_stores!(every_page_comments_touch_takes_a_fixed_number_of_statements);
+
+/// The statements one page costs, as the admin's browser.
+async fn cost(app: &TestApp, page: &str) -> u64 {
+    let before = app.store.statements();
+    let response = app.get(page).await;
+    assert_eq!(response.status(), 200, "{page}");
+    app.store.statements() - before
+}
+
+/// The statements of every page comments touch, beyond those of recognising the
+/// signed-in browser (measured on /account, which reads nothing else).
+async fn every_page_comments_touch_takes_a_fixed_number_of_statements(t: TestStore) {
+    let app = spawn_app(t).await;
+    app.set_up().await;
+    let path = app.publish("Counted", "Count me.").await;
+    let (reader, _) = app.sign_up("a long enough password").await;
+    for i in 0..3 {
+        comment_on(&reader, &path, &[("body", &format!("Counted {i}"))]).await;
+    }
+    let session = cost(&app, "/account").await;
+    let slug_and_post = match app.kind {
+        Kind::Sqlite => 1,
+        Kind::Cassandra => 2,
+    };
+    let desk = format!("{path}/comments/moderate");
+    for (page, reads, what) in [
+        ("/admin/comments", 2, "the list, the counts per state"),
+        (
+            "/admin/comments?state=spam",
+            2,
+            "the list, the counts per state",
+        ),
+        ("/admin/comments/log", 1, "the month's log"),
+        ("/admin/comments/settings", 1, "the settings"),
+        (desk.as_str(), slug_and_post + 1, "the post, its list"),
+        (
+            "/tags/notes",
+            2,
+            "the tag's page of posts, their comment counts",
+        ),
+        ("/", 2, "the front page, its comment counts"),
+    ] {
+        assert_eq!(cost(&app, page).await - session, reads, "{page}: {what}");
+    }
+    // A signed-in reader's view of a post: the post, a page of comments, their own
+    // pending comments.
+    let before = app.store.statements();
+    reader.get(&path).await;
+    let mine = app.store.statements() - before;
+    let before = app.store.statements();
+    reader.get("/account").await;
+    let reader_session = app.store.statements() - before;
+    assert_eq!(mine - reader_session, slug_and_post + 2);
+}
