@@ -5,6 +5,12 @@ use sibyl::store::{self, StoreOptions};
 use std::process::ExitCode;
 use std::time::Duration;
 
+/// mimalloc instead of the system allocator: a page is built from many small strings,
+/// and the profile of the home page under load spent a sixth of its time in glibc's
+/// malloc and free (BENCHMARKS.md).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 #[tokio::main]
 async fn main() -> ExitCode {
     let cli = Cli::parse();
