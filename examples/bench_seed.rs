@@ -8,8 +8,8 @@
 use sibyl::domain::password::Password;
 use sibyl::domain::post::Body;
 use sibyl::domain::{
-    CommentBody, CommentState, CommentedPost, Commenter, Email, NewComment, NewPost, NewUser,
-    Role, Site, Tags, Title, UserId, Username, now,
+    CommentBody, CommentState, CommentedPost, Commenter, Email, NewComment, NewPost, NewUser, Role,
+    Site, Tags, Title, UserId, Username, now,
 };
 use sibyl::store::{self, StoreOptions, StoreUrl};
 
