@@ -68,6 +68,16 @@ pub struct Settings {
     )]
     pub lock_dir: std::path::PathBuf,
 
+    /// The largest file an author can upload, in MiB
+    #[arg(long, env = "SIBYL_MAX_FILE_MIB", default_value_t = 100, global = true,
+          value_parser = clap::value_parser!(u32).range(1..=4096))]
+    pub max_file_mib: u32,
+
+    /// How much all of one author's files may take, in MiB
+    #[arg(long, env = "SIBYL_MAX_USER_MIB", default_value_t = 1024, global = true,
+          value_parser = clap::value_parser!(u32).range(1..=1048576))]
+    pub max_user_mib: u32,
+
     /// Log filter, e.g. info or sibyl=debug,actix_web=info
     #[arg(
         long,

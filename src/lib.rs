@@ -4,6 +4,7 @@
 //! data contract and its two adapters, [`web`] the routes and pages, and [`startup`]
 //! wires them into a running server.
 
+pub mod binaries;
 pub mod config;
 pub mod domain;
 pub mod startup;

@@ -47,6 +47,12 @@ async fn serve(settings: sibyl::config::Settings) -> Result<(), String> {
         rate_limits: Default::default(),
         lock_dir: settings.lock_dir.clone(),
         comment_min_delay: Duration::from_secs(3),
+        binary_limits: sibyl::binaries::BinaryLimits {
+            max_file: u64::from(settings.max_file_mib) * 1024 * 1024,
+            max_per_user: u64::from(settings.max_user_mib) * 1024 * 1024,
+            ..Default::default()
+        },
+        collector: Some(Default::default()),
     };
     let app = Application::build(config.clone(), store)
         .map_err(|e| format!("cannot listen on {}: {e}", settings.listen))?;

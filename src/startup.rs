@@ -21,6 +21,10 @@ pub struct AppConfig {
     pub lock_dir: std::path::PathBuf,
     /// The least time between showing the comment form and sending it: faster is a bot.
     pub comment_min_delay: Duration,
+    /// Upload size limits of the binary service.
+    pub binary_limits: crate::binaries::BinaryLimits,
+    /// The binary collector's schedule; `None` runs no collector in this instance.
+    pub collector: Option<crate::binaries::collector::CollectorConfig>,
 }
 
 pub struct Application {
@@ -36,6 +40,9 @@ impl Application {
         let port = listener.local_addr()?.port();
         let host_ids =
             crate::store::host_ids::HostIds::for_this_host(Arc::clone(&store), &config.lock_dir)?;
+        if let Some(collector) = config.collector {
+            crate::binaries::collector::spawn(store.binaries(), collector);
+        }
         let state = web::AppState::new(store, &config, Arc::new(host_ids));
         let server =
             HttpServer::new(move || App::new().configure(|cfg| web::configure(cfg, state.clone())))

@@ -161,6 +161,7 @@ pub struct CassandraStore {
     session: Arc<Session>,
     st: Statements,
     options: StoreOptions,
+    binaries: Arc<crate::binaries::cassandra::CassandraBinaries>,
 }
 
 fn unavailable(e: impl std::fmt::Display) -> StoreError {
@@ -243,10 +244,22 @@ impl CassandraStore {
                 nodes.join(",")
             ))
         })?;
+        let session = Arc::new(session);
+        let binaries = crate::binaries::cassandra::CassandraBinaries::prepare(
+            Arc::clone(&session),
+            keyspace,
+        )
+        .await
+        .map_err(|e| {
+            OpenError(format!(
+                "keyspace {keyspace} does not have the binary service's tables ({e}); run `sibyl migrate`"
+            ))
+        })?;
         Ok(Self {
-            session: Arc::new(session),
+            session,
             st,
             options,
+            binaries: Arc::new(binaries),
         })
     }
 
@@ -1364,7 +1377,7 @@ impl Claims<'_> {
 
 /// Reads the `[applied]` column of an LWT result. Cassandra and ScyllaDB differ in the
 /// other columns they return, so only the first one is relied on.
-fn lwt_applied(result: QueryResult) -> StoreResult<bool> {
+pub(crate) fn lwt_applied(result: QueryResult) -> StoreResult<bool> {
     let rows = result.into_rows_result().map_err(unavailable)?;
     let row: Row = rows.first_row().map_err(unavailable)?;
     match row.columns.first() {
@@ -1377,7 +1390,7 @@ fn lwt_applied(result: QueryResult) -> StoreResult<bool> {
 
 /// A CAS write timeout (Paxos contention, or replicas too slow): the write may or may
 /// not have been applied.
-fn is_cas_uncertain(e: &ExecutionError) -> bool {
+pub(crate) fn is_cas_uncertain(e: &ExecutionError) -> bool {
     matches!(
         e,
         ExecutionError::LastAttemptError(RequestAttemptError::DbError(
@@ -2117,6 +2130,14 @@ impl Store for CassandraStore {
             self.list_published(site, &post, published_id).await?;
         }
         self.post_by_id(site, id).await
+    }
+
+    async fn post_by_id(&self, site: &Site, id: PostId) -> StoreResult<Option<Post>> {
+        CassandraStore::post_by_id(self, site, id).await
+    }
+
+    fn binaries(&self) -> Arc<dyn crate::binaries::BinaryStore> {
+        self.binaries.clone()
     }
 
     async fn post_by_slug(&self, site: &Site, slug: &Slug) -> StoreResult<Option<Post>> {
@@ -3357,7 +3378,7 @@ mod tests {
             .iter()
             .filter(|s| s.starts_with("CREATE TABLE IF NOT EXISTS"))
             .count();
-        assert_eq!(creates, 27);
+        assert_eq!(creates, 41);
         let changes: Vec<&String> = statements.iter().skip(creates).collect();
         assert_eq!(changes.len(), 4);
         assert!(

@@ -294,6 +294,9 @@ pub trait Store: Send + Sync {
     async fn unpublish_post(&self, site: &Site, id: PostId) -> StoreResult<Option<Post>>;
 
     async fn post_by_slug(&self, site: &Site, slug: &Slug) -> StoreResult<Option<Post>>;
+    async fn post_by_id(&self, site: &Site, id: PostId) -> StoreResult<Option<Post>>;
+    /// The binary service's store, on the same database.
+    fn binaries(&self) -> Arc<dyn crate::binaries::BinaryStore>;
 
     /// Saves a new revision (the next number after `edit.base`) and makes it the post's
     /// current text; earlier revisions stay as they were. Of concurrent saves from the

@@ -248,6 +248,7 @@ CREATE TABLE comment_settings (
     close_after_days INTEGER NOT NULL
 );
 "#,
+    crate::binaries::sqlite::SCHEMA,
 ];
 
 const POST_COLUMNS: &str = "id, slug, title, body, body_html, excerpt, tags, author_id, author_name, status, created, published, revision, short_id, locale, comments_closed";
@@ -270,6 +271,7 @@ pub struct SqliteStore {
     readers: r2d2::Pool<SqliteConnectionManager>,
     statements: Arc<AtomicU64>,
     faults: Faults,
+    binaries: Arc<crate::binaries::sqlite::SqliteBinaries>,
 }
 
 /// A connection that counts the statements prepared through it: every query of this
@@ -336,6 +338,7 @@ impl SqliteStore {
             )
             .map_err(|e| OpenError(format!("cannot open SQLite file {}: {e}", path.display())))?;
         Ok(Self {
+            binaries: Arc::new(crate::binaries::sqlite::SqliteBinaries::new(pool.clone())),
             pool,
             readers,
             statements: Arc::new(AtomicU64::new(0)),
@@ -1274,6 +1277,24 @@ impl Store for SqliteStore {
             Ok(post)
         })
         .await
+    }
+
+    async fn post_by_id(&self, site: &Site, id: PostId) -> StoreResult<Option<Post>> {
+        let (site, id) = (site.to_string(), id.0.to_string());
+        self.read(move |conn, statements| {
+            let row = Sql { conn, statements }
+                .prepare(&format!(
+                    "SELECT {POST_SELECT} FROM posts WHERE site = ?1 AND id = ?2"
+                ))
+                .and_then(|mut s| s.query_row(params![site, id], PostRow::read).optional())
+                .map_err(unavailable)?;
+            row.map(PostRow::into_post).transpose()
+        })
+        .await
+    }
+
+    fn binaries(&self) -> Arc<dyn crate::binaries::BinaryStore> {
+        self.binaries.clone()
     }
 
     async fn post_by_slug(&self, site: &Site, slug: &Slug) -> StoreResult<Option<Post>> {

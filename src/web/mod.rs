@@ -6,6 +6,7 @@ mod admin;
 mod assets;
 mod auth;
 mod authors;
+pub mod binaries;
 mod comments;
 mod error;
 mod home;
@@ -54,6 +55,7 @@ pub struct AppState {
     /// Set once the site has an administrator, which never becomes untrue: spares the
     /// home page a read.
     site_ready: Arc<AtomicBool>,
+    pub binaries: crate::binaries::Binaries,
 }
 
 impl AppState {
@@ -63,7 +65,6 @@ impl AppState {
         host_ids: Arc<crate::store::host_ids::HostIds>,
     ) -> Self {
         Self {
-            store,
             site: config.site.clone(),
             session_ttl: config.session_ttl,
             front_page_size: config.front_page_size,
@@ -72,6 +73,8 @@ impl AppState {
             comment_min_delay: config.comment_min_delay,
             comment_settings: Arc::new(std::sync::RwLock::new(None)),
             site_ready: Arc::new(AtomicBool::new(false)),
+            binaries: crate::binaries::Binaries::new(store.binaries(), config.binary_limits),
+            store,
         }
     }
 
@@ -232,7 +235,31 @@ pub fn configure(cfg: &mut web::ServiceConfig, state: AppState) {
                     "/posts/{slug}/revisions/{n}/restore",
                     web::post().to(revisions::restore),
                 )
+                .route("/binaries", web::post().to(binaries::upload))
+                .route(
+                    "/binaries/reference/{reference}",
+                    web::delete().to(binaries::delete_reference),
+                )
+                .route(
+                    "/binaries/context/{context}",
+                    web::delete().to(binaries::delete_context),
+                )
+                .route("/binary/logs/{context}", web::get().to(binaries::log))
+                .route("/binary/{reference}", web::get().to(binaries::original))
+                .route("/admin/binaries", web::get().to(binaries::admin))
+                .route(
+                    "/posts/{slug}/attachments",
+                    web::post().to(binaries::attach),
+                )
+                .route(
+                    "/posts/{slug}/attachments/{reference}/delete",
+                    web::post().to(binaries::detach),
+                )
                 .route("/static/sibyl.css", web::get().to(assets::stylesheet))
+                .route(
+                    "/static/attachments.js",
+                    web::get().to(assets::attachments_script),
+                )
                 .route(
                     "/static/autosave.js",
                     web::get().to(assets::autosave_script),

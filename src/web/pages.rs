@@ -292,6 +292,9 @@ pub struct EditPage {
     pub message: String,
     /// The text rendered as it would be saved, when the author asked for a preview.
     pub preview: Option<String>,
+    /// The post's files (its binary context).
+    pub attachments: Vec<super::binaries::AttachmentView>,
+    pub context: String,
 }
 
 pub struct HistoryRow {

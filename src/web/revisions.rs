@@ -76,7 +76,20 @@ fn edit_page(
         tags: form.map_or_else(|| post.tags.to_strings().join(", "), |f| f.tags.clone()),
         message: form.map_or_else(String::new, |f| f.message.clone()),
         preview: None,
+        attachments: Vec::new(),
+        context: crate::binaries::Context::post(post.id).to_string(),
     }
+}
+
+/// Renders the editor with the post's files.
+async fn render_editor(
+    state: &AppState,
+    status: StatusCode,
+    mut page: EditPage,
+    post: &Post,
+) -> Result<HttpResponse, WebError> {
+    page.attachments = super::binaries::attachments_of(state, post).await?;
+    render(status, &page)
 }
 
 pub async fn edit_form(
@@ -116,7 +129,7 @@ pub async fn edit_form(
         page.body = draft.body;
         page.tags = draft.tags;
     }
-    render(StatusCode::OK, &page)
+    render_editor(&state, StatusCode::OK, page, &post).await
 }
 
 pub async fn discard_draft(
@@ -181,10 +194,10 @@ pub async fn save(
                     text.query()
                 )))
             }
-            Err(e) => render(
-                StatusCode::UNPROCESSABLE_ENTITY,
-                &edit_page(&user, &csrf, &post, &text, Some(e.0), Some(&form)),
-            ),
+            Err(e) => {
+                let page = edit_page(&user, &csrf, &post, &text, Some(e.0), Some(&form));
+                render_editor(&state, StatusCode::UNPROCESSABLE_ENTITY, page, &post).await
+            }
         };
     }
     let default_message = if text.current.is_none() {
@@ -209,14 +222,14 @@ pub async fn save(
         Ok(fields) => fields,
         Err(e) => {
             let page = edit_page(&user, &csrf, &post, &text, Some(e.0), Some(&form));
-            return render(StatusCode::UNPROCESSABLE_ENTITY, &page);
+            return render_editor(&state, StatusCode::UNPROCESSABLE_ENTITY, page, &post).await;
         }
     };
     if form.action == "preview" {
         // Rendered exactly as the revision will be, and nothing is stored.
         let mut page = edit_page(&user, &csrf, &post, &text, None, Some(&form));
         page.preview = Some(crate::domain::markdown::to_safe_html(body.as_str()));
-        return render(StatusCode::OK, &page);
+        return render_editor(&state, StatusCode::OK, page, &post).await;
     }
     let edit = PostEdit::new(
         form.base,
@@ -249,7 +262,7 @@ pub async fn save(
             );
             let mut page = edit_page(&user, &csrf, &post, &now_at, Some(error), Some(&form));
             page.base = now_at.base();
-            render(StatusCode::CONFLICT, &page)
+            render_editor(&state, StatusCode::CONFLICT, page, &post).await
         }
         Err(e) => Err(edit_failed(e)),
     }

@@ -144,6 +144,8 @@ pub async fn spawn_app_with(test_store: TestStore, adjust: impl FnOnce(&mut AppC
         rate_limits: Default::default(),
         lock_dir: std::env::temp_dir().join("sibyl-test-locks"),
         comment_min_delay: Duration::ZERO,
+        binary_limits: Default::default(),
+        collector: None,
     };
     adjust(&mut config);
     let site = config.site.clone();

@@ -7,6 +7,7 @@ mod helpers;
 
 mod accounts_contract;
 mod accounts_http;
+mod binaries;
 mod browser;
 mod cli;
 mod comments;

@@ -1,0 +1,702 @@
+//! The binary service on Cassandra (or ScyllaDB). Statements are prepared once. The
+//! tables written by compare-and-set (`binary_lives`, `binary_checksums`) are written only
+//! with LWTs and read at LOCAL_SERIAL; a CAS timeout is settled by that serial read.
+
+use super::{
+    BinaryStore, Context, Life, LogLine, Original, OriginalId, RefId, Reference, Rendition, Status,
+};
+use crate::domain::{Site, UserId};
+use crate::store::cassandra::{is_cas_uncertain, lwt_applied};
+use crate::store::{StoreError, StoreResult};
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use futures_util::{StreamExt, TryStreamExt};
+use scylla::client::session::Session;
+use scylla::errors::ExecutionError;
+use scylla::serialize::row::SerializeRow;
+use scylla::statement::Consistency;
+use scylla::statement::batch::{Batch, BatchType};
+use scylla::statement::prepared::PreparedStatement;
+use scylla::value::{Counter, CqlTimeuuid};
+use std::sync::Arc;
+use uuid::Uuid;
+
+/// How many chunk deletes are in flight at once.
+const DELETE_CONCURRENCY: usize = 16;
+
+pub struct CassandraBinaries {
+    session: Arc<Session>,
+    st: Statements,
+}
+
+struct Statements {
+    chunk_put: PreparedStatement,
+    chunk_get: PreparedStatement,
+    chunk_delete: PreparedStatement,
+    original_put: PreparedStatement,
+    original_get: PreparedStatement,
+    original_delete: PreparedStatement,
+    renditions_delete: PreparedStatement,
+    life_get: PreparedStatement,
+    life_create: PreparedStatement,
+    life_move: PreparedStatement,
+    life_delete: PreparedStatement,
+    checksum_claim: PreparedStatement,
+    checksum_get: PreparedStatement,
+    checksum_move: PreparedStatement,
+    checksum_release: PreparedStatement,
+    reference_add: Batch,
+    reference_remove: Batch,
+    reference_unlink: PreparedStatement,
+    reference_get: PreparedStatement,
+    references_in: PreparedStatement,
+    references_of_site: PreparedStatement,
+    references_to: PreparedStatement,
+    rendition_put: PreparedStatement,
+    rendition_get: PreparedStatement,
+    log_add: Batch,
+    log_of_context: PreparedStatement,
+    gc_mark: PreparedStatement,
+    gc_list: PreparedStatement,
+    gc_drop: PreparedStatement,
+    usage_add: PreparedStatement,
+    usage_get: PreparedStatement,
+}
+
+const REF_COLUMNS: &str = "reference_id, original_id, site, context, name, owner, created, size";
+
+impl CassandraBinaries {
+    pub async fn prepare(session: Arc<Session>, ks: &str) -> Result<Self, ExecutionError> {
+        let s = &session;
+        let prepare =
+            |cql: String| async move { s.prepare(cql).await.map_err(ExecutionError::from) };
+        let serial = |mut st: PreparedStatement| {
+            st.set_consistency(Consistency::LocalSerial);
+            st
+        };
+        let logged = |statements: Vec<PreparedStatement>| {
+            let mut batch = Batch::new(BatchType::Logged);
+            for st in statements {
+                batch.append_statement(st);
+            }
+            batch
+        };
+        let st = Statements {
+            chunk_put: prepare(format!(
+                "INSERT INTO {ks}.binary_data (original_id, part, data) VALUES (?, ?, ?)"
+            ))
+            .await?,
+            chunk_get: prepare(format!(
+                "SELECT data FROM {ks}.binary_data WHERE original_id = ? AND part = ?"
+            ))
+            .await?,
+            chunk_delete: prepare(format!(
+                "DELETE FROM {ks}.binary_data WHERE original_id = ? AND part = ?"
+            ))
+            .await?,
+            original_put: prepare(format!(
+                "INSERT INTO {ks}.binary_originals (original_id, mime, size, created, last_checked, \
+                 checksum, e_tag, last_modified, status, width, height, url, error) \
+                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            ))
+            .await?,
+            original_get: prepare(format!(
+                "SELECT mime, size, created, last_checked, checksum, e_tag, last_modified, status, \
+                 width, height, url, error FROM {ks}.binary_originals WHERE original_id = ?"
+            ))
+            .await?,
+            original_delete: prepare(format!(
+                "DELETE FROM {ks}.binary_originals WHERE original_id = ?"
+            ))
+            .await?,
+            renditions_delete: prepare(format!(
+                "DELETE FROM {ks}.binary_renditions WHERE original_id = ?"
+            ))
+            .await?,
+            life_get: serial(
+                prepare(format!(
+                    "SELECT life FROM {ks}.binary_lives WHERE original_id = ?"
+                ))
+                .await?,
+            ),
+            life_create: prepare(format!(
+                "INSERT INTO {ks}.binary_lives (original_id, life) VALUES (?, ?) IF NOT EXISTS"
+            ))
+            .await?,
+            life_move: prepare(format!(
+                "UPDATE {ks}.binary_lives SET life = ? WHERE original_id = ? IF life = ?"
+            ))
+            .await?,
+            life_delete: prepare(format!(
+                "DELETE FROM {ks}.binary_lives WHERE original_id = ? IF life = ?"
+            ))
+            .await?,
+            checksum_claim: prepare(format!(
+                "INSERT INTO {ks}.binary_checksums (checksum, original_id) VALUES (?, ?) IF NOT EXISTS"
+            ))
+            .await?,
+            checksum_get: serial(
+                prepare(format!(
+                    "SELECT original_id FROM {ks}.binary_checksums WHERE checksum = ?"
+                ))
+                .await?,
+            ),
+            checksum_move: prepare(format!(
+                "UPDATE {ks}.binary_checksums SET original_id = ? WHERE checksum = ? IF original_id = ?"
+            ))
+            .await?,
+            checksum_release: prepare(format!(
+                "DELETE FROM {ks}.binary_checksums WHERE checksum = ? IF original_id = ?"
+            ))
+            .await?,
+            reference_add: logged(vec![
+                prepare(format!(
+                    "INSERT INTO {ks}.binary_refs ({REF_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+                ))
+                .await?,
+                prepare(format!(
+                    "INSERT INTO {ks}.binary_refs_by_context ({REF_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+                ))
+                .await?,
+                prepare(format!(
+                    "INSERT INTO {ks}.binary_refs_by_site ({REF_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+                ))
+                .await?,
+                prepare(format!(
+                    "INSERT INTO {ks}.binary_refs_by_original (original_id, reference_id) VALUES (?, ?)"
+                ))
+                .await?,
+            ]),
+            reference_remove: logged(vec![
+                prepare(format!(
+                    "DELETE FROM {ks}.binary_refs WHERE reference_id = ?"
+                ))
+                .await?,
+                prepare(format!(
+                    "DELETE FROM {ks}.binary_refs_by_context WHERE site = ? AND context = ? AND reference_id = ?"
+                ))
+                .await?,
+                prepare(format!(
+                    "DELETE FROM {ks}.binary_refs_by_site WHERE site = ? AND reference_id = ?"
+                ))
+                .await?,
+                prepare(format!(
+                    "DELETE FROM {ks}.binary_refs_by_original WHERE original_id = ? AND reference_id = ?"
+                ))
+                .await?,
+            ]),
+            reference_unlink: prepare(format!(
+                "DELETE FROM {ks}.binary_refs_by_original WHERE original_id = ? AND reference_id = ?"
+            ))
+            .await?,
+            reference_get: prepare(format!(
+                "SELECT {REF_COLUMNS} FROM {ks}.binary_refs WHERE reference_id = ?"
+            ))
+            .await?,
+            references_in: prepare(format!(
+                "SELECT {REF_COLUMNS} FROM {ks}.binary_refs_by_context WHERE site = ? AND context = ?"
+            ))
+            .await?,
+            references_of_site: prepare(format!(
+                "SELECT {REF_COLUMNS} FROM {ks}.binary_refs_by_site WHERE site = ?"
+            ))
+            .await?,
+            references_to: prepare(format!(
+                "SELECT reference_id FROM {ks}.binary_refs_by_original WHERE original_id = ?"
+            ))
+            .await?,
+            rendition_put: prepare(format!(
+                "INSERT INTO {ks}.binary_renditions (original_id, name, mime, width, height, data) \
+                 VALUES (?, ?, ?, ?, ?, ?)"
+            ))
+            .await?,
+            rendition_get: prepare(format!(
+                "SELECT mime, width, height, data FROM {ks}.binary_renditions WHERE original_id = ? AND name = ?"
+            ))
+            .await?,
+            log_add: logged(vec![
+                prepare(format!(
+                    "INSERT INTO {ks}.binary_log (reference_id, at, message) VALUES (?, ?, ?)"
+                ))
+                .await?,
+                prepare(format!(
+                    "INSERT INTO {ks}.binary_log_by_context (site, context, at, reference_id, message) \
+                     VALUES (?, ?, ?, ?, ?)"
+                ))
+                .await?,
+            ]),
+            log_of_context: prepare(format!(
+                "SELECT at, reference_id, message FROM {ks}.binary_log_by_context WHERE site = ? AND context = ?"
+            ))
+            .await?,
+            gc_mark: prepare(format!(
+                "INSERT INTO {ks}.binary_gc (shard, original_id, since) VALUES (?, ?, ?) USING TIMESTAMP ?"
+            ))
+            .await?,
+            gc_list: prepare(format!(
+                "SELECT original_id, since FROM {ks}.binary_gc WHERE shard = ?"
+            ))
+            .await?,
+            gc_drop: prepare(format!(
+                "DELETE FROM {ks}.binary_gc USING TIMESTAMP ? WHERE shard = ? AND original_id = ?"
+            ))
+            .await?,
+            usage_add: prepare(format!(
+                "UPDATE {ks}.binary_usage SET bytes = bytes + ? WHERE owner = ?"
+            ))
+            .await?,
+            usage_get: prepare(format!(
+                "SELECT bytes FROM {ks}.binary_usage WHERE owner = ?"
+            ))
+            .await?,
+        };
+        Ok(Self { session, st })
+    }
+
+    async fn exec(
+        &self,
+        statement: &PreparedStatement,
+        values: impl SerializeRow,
+    ) -> Result<scylla::response::query_result::QueryResult, ExecutionError> {
+        self.session.execute_unpaged(statement, values).await
+    }
+
+    async fn write(
+        &self,
+        statement: &PreparedStatement,
+        values: impl SerializeRow,
+    ) -> StoreResult<()> {
+        self.exec(statement, values)
+            .await
+            .map(drop)
+            .map_err(unavailable)
+    }
+
+    async fn rows<T>(
+        &self,
+        statement: &PreparedStatement,
+        values: impl SerializeRow,
+    ) -> StoreResult<Vec<T>>
+    where
+        T: for<'f, 'm> scylla::deserialize::row::DeserializeRow<'f, 'm>,
+    {
+        let result = self.exec(statement, values).await.map_err(unavailable)?;
+        let rows = result.into_rows_result().map_err(unavailable)?;
+        rows.rows::<T>()
+            .map_err(corrupt)?
+            .map(|r| r.map_err(corrupt))
+            .collect()
+    }
+
+    /// A compare-and-set. When its outcome is unknown (a CAS timeout), `settled` decides
+    /// from a serial read whether the wanted state holds.
+    async fn cas(
+        &self,
+        statement: &PreparedStatement,
+        values: impl SerializeRow,
+        settled: impl AsyncFnOnce() -> StoreResult<bool>,
+    ) -> StoreResult<bool> {
+        match self.exec(statement, values).await {
+            Ok(result) => lwt_applied(result),
+            Err(e) if is_cas_uncertain(&e) => settled().await,
+            Err(e) => Err(unavailable(e)),
+        }
+    }
+
+    async fn holder(&self, checksum: &str) -> StoreResult<Option<OriginalId>> {
+        let rows: Vec<(Uuid,)> = self.rows(&self.st.checksum_get, (checksum,)).await?;
+        Ok(rows.first().map(|(id,)| OriginalId(*id)))
+    }
+}
+
+fn unavailable(e: impl std::fmt::Display) -> StoreError {
+    StoreError::Unavailable(e.to_string())
+}
+
+fn corrupt(e: impl std::fmt::Display) -> StoreError {
+    StoreError::Corrupt(e.to_string())
+}
+
+type ReferenceRow = (
+    String,
+    Uuid,
+    String,
+    String,
+    String,
+    Uuid,
+    DateTime<Utc>,
+    i64,
+);
+
+fn to_reference(row: ReferenceRow) -> StoreResult<Reference> {
+    let (id, original, site, context, name, owner, created, size) = row;
+    Ok(Reference {
+        id: RefId::parse(&id)?,
+        original: OriginalId(original),
+        site: Site::parse(&site)?,
+        context: Context::parse(&context)?,
+        name,
+        owner: UserId(owner),
+        created,
+        size: size as u64,
+    })
+}
+
+fn micros(t: DateTime<Utc>) -> i64 {
+    t.timestamp_micros()
+}
+
+#[async_trait]
+impl BinaryStore for CassandraBinaries {
+    async fn put_chunk(&self, original: OriginalId, part: u32, data: Vec<u8>) -> StoreResult<()> {
+        self.write(&self.st.chunk_put, (original.0, part as i32, data))
+            .await
+    }
+
+    async fn chunk(&self, original: OriginalId, part: u32) -> StoreResult<Option<Vec<u8>>> {
+        let rows: Vec<(Vec<u8>,)> = self
+            .rows(&self.st.chunk_get, (original.0, part as i32))
+            .await?;
+        Ok(rows.into_iter().next().map(|(data,)| data))
+    }
+
+    async fn delete_chunks(&self, original: OriginalId, parts: u32) -> StoreResult<()> {
+        futures_util::stream::iter(0..parts)
+            .map(|part| self.write(&self.st.chunk_delete, (original.0, part as i32)))
+            .buffer_unordered(DELETE_CONCURRENCY)
+            .try_collect::<Vec<()>>()
+            .await
+            .map(drop)
+    }
+
+    async fn save_original(&self, o: &Original) -> StoreResult<()> {
+        self.write(
+            &self.st.original_put,
+            (
+                o.id.0,
+                &o.mime,
+                o.size as i64,
+                o.created,
+                o.last_checked,
+                &o.checksum,
+                &o.e_tag,
+                &o.last_modified,
+                o.status.as_str(),
+                o.width.map(|w| w as i32),
+                o.height.map(|h| h as i32),
+                &o.url,
+                &o.error,
+            ),
+        )
+        .await
+    }
+
+    async fn original(&self, id: OriginalId) -> StoreResult<Option<Original>> {
+        type Row = (
+            String,
+            i64,
+            DateTime<Utc>,
+            Option<DateTime<Utc>>,
+            String,
+            Option<String>,
+            Option<String>,
+            String,
+            Option<i32>,
+            Option<i32>,
+            Option<String>,
+            Option<String>,
+        );
+        let rows: Vec<Row> = self.rows(&self.st.original_get, (id.0,)).await?;
+        rows.into_iter()
+            .next()
+            .map(
+                |(
+                    mime,
+                    size,
+                    created,
+                    checked,
+                    checksum,
+                    e_tag,
+                    modified,
+                    status,
+                    w,
+                    h,
+                    url,
+                    error,
+                )| {
+                    Ok(Original {
+                        id,
+                        mime,
+                        size: size as u64,
+                        created,
+                        last_checked: checked,
+                        checksum,
+                        e_tag,
+                        last_modified: modified,
+                        status: Status::parse(&status)
+                            .ok_or_else(|| StoreError::Corrupt(format!("status {status:?}")))?,
+                        width: w.map(|w| w as u32),
+                        height: h.map(|h| h as u32),
+                        url,
+                        error,
+                    })
+                },
+            )
+            .transpose()
+    }
+
+    async fn delete_original(&self, id: OriginalId) -> StoreResult<()> {
+        self.write(&self.st.renditions_delete, (id.0,)).await?;
+        self.write(&self.st.original_delete, (id.0,)).await
+    }
+
+    async fn life(&self, id: OriginalId) -> StoreResult<Option<Life>> {
+        let rows: Vec<(Option<String>,)> = self.rows(&self.st.life_get, (id.0,)).await?;
+        match rows.into_iter().next() {
+            Some((Some(life),)) => Life::parse(&life)
+                .map(Some)
+                .ok_or_else(|| StoreError::Corrupt(format!("life {life:?}"))),
+            _ => Ok(None),
+        }
+    }
+
+    async fn set_life(
+        &self,
+        id: OriginalId,
+        from: Option<Life>,
+        to: Option<Life>,
+    ) -> StoreResult<bool> {
+        let settled = async || Ok(self.life(id).await? == to);
+        match (from, to) {
+            (None, Some(to)) => {
+                self.cas(&self.st.life_create, (id.0, to.as_str()), settled)
+                    .await
+            }
+            (Some(from), Some(to)) => {
+                self.cas(
+                    &self.st.life_move,
+                    (to.as_str(), id.0, from.as_str()),
+                    settled,
+                )
+                .await
+            }
+            (Some(from), None) => {
+                self.cas(&self.st.life_delete, (id.0, from.as_str()), settled)
+                    .await
+            }
+            (None, None) => Ok(self.life(id).await?.is_none()),
+        }
+    }
+
+    async fn claim_checksum(&self, checksum: &str, id: OriginalId) -> StoreResult<OriginalId> {
+        for _ in 0..3 {
+            match self.exec(&self.st.checksum_claim, (checksum, id.0)).await {
+                Ok(result) => {
+                    if lwt_applied(result)? {
+                        return Ok(id);
+                    }
+                }
+                Err(e) if is_cas_uncertain(&e) => {}
+                Err(e) => return Err(unavailable(e)),
+            }
+            // The serial read completes any proposal in flight: it names the holder, or
+            // none if the insert did not happen (then trying again is not a blind retry).
+            if let Some(holder) = self.holder(checksum).await? {
+                return Ok(holder);
+            }
+        }
+        Err(StoreError::Unavailable(format!(
+            "the claim of checksum {checksum} stayed contended"
+        )))
+    }
+
+    async fn swap_checksum(
+        &self,
+        checksum: &str,
+        from: OriginalId,
+        to: Option<OriginalId>,
+    ) -> StoreResult<bool> {
+        match to {
+            Some(to) => {
+                let settled = async || Ok(self.holder(checksum).await? == Some(to));
+                self.cas(&self.st.checksum_move, (to.0, checksum, from.0), settled)
+                    .await
+            }
+            None => {
+                let settled = async || Ok(self.holder(checksum).await? != Some(from));
+                self.cas(&self.st.checksum_release, (checksum, from.0), settled)
+                    .await
+            }
+        }
+    }
+
+    async fn add_reference(&self, r: &Reference) -> StoreResult<()> {
+        let row = (
+            r.id.as_str(),
+            r.original.0,
+            r.site.as_str(),
+            r.context.as_str(),
+            r.name.as_str(),
+            r.owner.0,
+            r.created,
+            r.size as i64,
+        );
+        self.session
+            .batch(
+                &self.st.reference_add,
+                (row, row, row, (r.original.0, r.id.as_str())),
+            )
+            .await
+            .map(drop)
+            .map_err(unavailable)
+    }
+
+    async fn unlink_reference(&self, original: OriginalId, reference: &RefId) -> StoreResult<()> {
+        self.write(&self.st.reference_unlink, (original.0, reference.as_str()))
+            .await
+    }
+
+    async fn remove_reference(&self, r: &Reference) -> StoreResult<()> {
+        self.session
+            .batch(
+                &self.st.reference_remove,
+                (
+                    (r.id.as_str(),),
+                    (r.site.as_str(), r.context.as_str(), r.id.as_str()),
+                    (r.site.as_str(), r.id.as_str()),
+                    (r.original.0, r.id.as_str()),
+                ),
+            )
+            .await
+            .map(drop)
+            .map_err(unavailable)
+    }
+
+    async fn reference(&self, id: &RefId) -> StoreResult<Option<Reference>> {
+        let rows: Vec<ReferenceRow> = self.rows(&self.st.reference_get, (id.as_str(),)).await?;
+        rows.into_iter().next().map(to_reference).transpose()
+    }
+
+    async fn references_in(&self, site: &Site, context: &Context) -> StoreResult<Vec<Reference>> {
+        let rows: Vec<ReferenceRow> = self
+            .rows(&self.st.references_in, (site.as_str(), context.as_str()))
+            .await?;
+        rows.into_iter().map(to_reference).collect()
+    }
+
+    async fn references_of_site(&self, site: &Site) -> StoreResult<Vec<Reference>> {
+        let rows: Vec<ReferenceRow> = self
+            .rows(&self.st.references_of_site, (site.as_str(),))
+            .await?;
+        rows.into_iter().map(to_reference).collect()
+    }
+
+    async fn references_to(&self, original: OriginalId) -> StoreResult<Vec<RefId>> {
+        let rows: Vec<(String,)> = self.rows(&self.st.references_to, (original.0,)).await?;
+        rows.iter()
+            .map(|(id,)| RefId::parse(id).map_err(StoreError::from))
+            .collect()
+    }
+
+    async fn put_rendition(&self, r: &Rendition) -> StoreResult<()> {
+        self.write(
+            &self.st.rendition_put,
+            (
+                r.original.0,
+                r.name.as_str(),
+                r.mime.as_str(),
+                r.width as i32,
+                r.height as i32,
+                &r.data,
+            ),
+        )
+        .await
+    }
+
+    async fn rendition(&self, original: OriginalId, name: &str) -> StoreResult<Option<Rendition>> {
+        let rows: Vec<(String, i32, i32, Vec<u8>)> = self
+            .rows(&self.st.rendition_get, (original.0, name))
+            .await?;
+        Ok(rows
+            .into_iter()
+            .next()
+            .map(|(mime, width, height, data)| Rendition {
+                original,
+                name: name.to_owned(),
+                mime,
+                width: width as u32,
+                height: height as u32,
+                data,
+            }))
+    }
+
+    async fn log(&self, r: &Reference, message: &str) -> StoreResult<()> {
+        let at = CqlTimeuuid::from(crate::domain::timeuuid::at(crate::domain::now()));
+        self.session
+            .batch(
+                &self.st.log_add,
+                (
+                    (r.id.as_str(), at, message),
+                    (
+                        r.site.as_str(),
+                        r.context.as_str(),
+                        at,
+                        r.id.as_str(),
+                        message,
+                    ),
+                ),
+            )
+            .await
+            .map(drop)
+            .map_err(unavailable)
+    }
+
+    async fn log_of_context(&self, site: &Site, context: &Context) -> StoreResult<Vec<LogLine>> {
+        let rows: Vec<(CqlTimeuuid, String, String)> = self
+            .rows(&self.st.log_of_context, (site.as_str(), context.as_str()))
+            .await?;
+        rows.into_iter()
+            .map(|(at, reference, message)| {
+                Ok(LogLine {
+                    at: Uuid::from(at),
+                    reference: RefId::parse(&reference)?,
+                    message,
+                })
+            })
+            .collect()
+    }
+
+    async fn mark_candidate(&self, id: OriginalId, since: DateTime<Utc>) -> StoreResult<()> {
+        self.write(
+            &self.st.gc_mark,
+            (id.shard() as i32, id.0, since, micros(since)),
+        )
+        .await
+    }
+
+    async fn candidates(&self, shard: u32) -> StoreResult<Vec<(OriginalId, DateTime<Utc>)>> {
+        let rows: Vec<(Uuid, DateTime<Utc>)> = self.rows(&self.st.gc_list, (shard as i32,)).await?;
+        Ok(rows
+            .into_iter()
+            .map(|(id, since)| (OriginalId(id), since))
+            .collect())
+    }
+
+    async fn drop_candidate(&self, id: OriginalId, seen: DateTime<Utc>) -> StoreResult<()> {
+        self.write(&self.st.gc_drop, (micros(seen), id.shard() as i32, id.0))
+            .await
+    }
+
+    async fn add_usage(&self, owner: UserId, delta: i64) -> StoreResult<()> {
+        self.write(&self.st.usage_add, (Counter(delta), owner.0))
+            .await
+    }
+
+    async fn usage(&self, owner: UserId) -> StoreResult<i64> {
+        let rows: Vec<(Option<Counter>,)> = self.rows(&self.st.usage_get, (owner.0,)).await?;
+        Ok(rows
+            .first()
+            .and_then(|(c,)| c.map(|c| c.0))
+            .unwrap_or_default())
+    }
+}

@@ -1,0 +1,269 @@
+//! What a file is (sniffed from its bytes, never from the client's claim), and bounded
+//! image decoding and scaling: a decompression bomb or a truncated file is an error
+//! message, never a crash or a stalled server.
+
+use image::{DynamicImage, ImageDecoder, ImageReader};
+use std::io::Cursor;
+
+/// What the first bytes of a file say it is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Sniffed {
+    pub mime: &'static str,
+    /// A raster image browsers may show inline.
+    pub raster: bool,
+}
+
+pub fn sniff(head: &[u8]) -> Sniffed {
+    let raster = |mime| Sniffed { mime, raster: true };
+    let file = |mime| Sniffed {
+        mime,
+        raster: false,
+    };
+    if head.starts_with(&[0xFF, 0xD8, 0xFF]) {
+        return raster("image/jpeg");
+    }
+    if head.starts_with(b"\x89PNG\r\n\x1a\n") {
+        return raster("image/png");
+    }
+    if head.starts_with(b"GIF87a") || head.starts_with(b"GIF89a") {
+        return raster("image/gif");
+    }
+    if head.len() >= 12 && &head[..4] == b"RIFF" && &head[8..12] == b"WEBP" {
+        return raster("image/webp");
+    }
+    if head.starts_with(b"%PDF-") {
+        return file("application/pdf");
+    }
+    if head.starts_with(b"PK\x03\x04") {
+        return file("application/zip");
+    }
+    let text = std::str::from_utf8(head).or_else(|e| {
+        // A multi-byte character cut by the end of the head is still text.
+        if e.error_len().is_none() {
+            std::str::from_utf8(&head[..e.valid_up_to()])
+        } else {
+            Err(e)
+        }
+    });
+    match text {
+        Ok(text) if !text.contains('\0') => {
+            let lower = text
+                .trim_start_matches('\u{feff}')
+                .trim_start()
+                .to_ascii_lowercase();
+            if (lower.starts_with("<?xml")
+                || lower.starts_with("<svg")
+                || lower.starts_with("<!--"))
+                && lower.contains("<svg")
+            {
+                file("image/svg+xml")
+            } else {
+                file("text/plain")
+            }
+        }
+        _ => file("application/octet-stream"),
+    }
+}
+
+/// The type a file name's extension promises, for the extensions whose content can be
+/// recognised (others promise nothing).
+pub fn mime_for_extension(name: &str) -> Option<&'static str> {
+    let (_, ext) = name.rsplit_once('.')?;
+    Some(match ext.to_ascii_lowercase().as_str() {
+        "jpg" | "jpeg" | "jpe" => "image/jpeg",
+        "png" => "image/png",
+        "gif" => "image/gif",
+        "webp" => "image/webp",
+        "svg" => "image/svg+xml",
+        "pdf" => "application/pdf",
+        "zip" => "application/zip",
+        _ => return None,
+    })
+}
+
+/// Bounds on what is decoded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DecodeLimits {
+    pub max_side: u32,
+    pub max_pixels: u64,
+    /// The most memory the decoder may allocate.
+    pub max_alloc: u64,
+}
+
+impl Default for DecodeLimits {
+    fn default() -> Self {
+        Self {
+            max_side: 16_384,
+            max_pixels: 50_000_000,
+            max_alloc: 512 * 1024 * 1024,
+        }
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum ImageError {
+    #[error(
+        "the image is {width}×{height} pixels; at most {max_side} pixels a side and {max_megapixels} megapixels are accepted"
+    )]
+    TooLarge {
+        width: u32,
+        height: u32,
+        max_side: u32,
+        max_megapixels: u64,
+    },
+    #[error("the image file is truncated or corrupt: {0}")]
+    Corrupt(String),
+    #[error("not an image this site can read: {0}")]
+    Unsupported(String),
+}
+
+/// A reader bounded in what it may allocate. Dimensions are checked by [`probe`] from
+/// the header, which says more than the decoder's own limit error would.
+fn reader<'b>(
+    bytes: &'b [u8],
+    limits: &DecodeLimits,
+) -> Result<ImageReader<Cursor<&'b [u8]>>, ImageError> {
+    let mut reader = ImageReader::new(Cursor::new(bytes))
+        .with_guessed_format()
+        .map_err(|e| ImageError::Unsupported(e.to_string()))?;
+    let mut decode_limits = image::Limits::default();
+    decode_limits.max_alloc = Some(limits.max_alloc);
+    reader.limits(decode_limits);
+    Ok(reader)
+}
+
+fn map_error(e: image::ImageError) -> ImageError {
+    match e {
+        image::ImageError::Unsupported(e) => ImageError::Unsupported(e.to_string()),
+        image::ImageError::Limits(e) => {
+            ImageError::Corrupt(format!("over the decoding limits ({e})"))
+        }
+        other => ImageError::Corrupt(other.to_string()),
+    }
+}
+
+/// The pixel size, from the header only; refuses what is over the limits before any
+/// pixel is decoded (a small file that declares a huge image is a decompression bomb).
+pub fn probe(bytes: &[u8], limits: &DecodeLimits) -> Result<(u32, u32), ImageError> {
+    let decoder = reader(bytes, limits)?.into_decoder().map_err(map_error)?;
+    let (width, height) = decoder.dimensions();
+    check(width, height, limits)?;
+    Ok((width, height))
+}
+
+fn check(width: u32, height: u32, limits: &DecodeLimits) -> Result<(), ImageError> {
+    if width == 0
+        || height == 0
+        || width > limits.max_side
+        || height > limits.max_side
+        || u64::from(width) * u64::from(height) > limits.max_pixels
+    {
+        return Err(ImageError::TooLarge {
+            width,
+            height,
+            max_side: limits.max_side,
+            max_megapixels: limits.max_pixels / 1_000_000,
+        });
+    }
+    Ok(())
+}
+
+/// Whether a file has the end its format requires. Decoders are lenient with a file cut
+/// short (the missing part comes out grey); a stored image must be whole.
+fn check_complete(bytes: &[u8]) -> Result<(), ImageError> {
+    let end = |marker: &[u8], within: usize| {
+        let tail = &bytes[bytes.len().saturating_sub(within)..];
+        tail.windows(marker.len()).any(|w| w == marker)
+    };
+    let whole = match sniff(bytes).mime {
+        "image/jpeg" => end(&[0xFF, 0xD9], 4096),
+        "image/png" => end(b"IEND", 64),
+        "image/gif" => bytes.ends_with(&[0x3B]) || end(&[0x00, 0x3B], 4096),
+        "image/webp" => {
+            bytes.len() >= 12
+                && u64::from(u32::from_le_bytes([bytes[4], bytes[5], bytes[6], bytes[7]])) + 8
+                    <= bytes.len() as u64
+        }
+        _ => true,
+    };
+    if whole {
+        Ok(())
+    } else {
+        Err(ImageError::Corrupt(
+            "the file ends before the image does".into(),
+        ))
+    }
+}
+
+/// Decodes a whole image within the limits.
+pub fn decode(bytes: &[u8], limits: &DecodeLimits) -> Result<DynamicImage, ImageError> {
+    probe(bytes, limits)?;
+    check_complete(bytes)?;
+    reader(bytes, limits)?.decode().map_err(map_error)
+}
+
+/// The named renditions of seed 003: best fit inside each box, never enlarged.
+pub const RENDITIONS: [(&str, u32, u32); 4] = [
+    ("800x600", 800, 600),
+    ("440x330", 440, 330),
+    ("140x105", 140, 105),
+    ("116x87", 116, 87),
+];
+
+/// A named rendition, as JPEG.
+#[derive(Debug, Clone)]
+pub struct Rendition {
+    pub name: &'static str,
+    pub width: u32,
+    pub height: u32,
+    pub jpeg: Vec<u8>,
+}
+
+/// The size of `width`×`height` fitted inside a box, keeping its aspect ratio, never
+/// enlarged and never zero.
+pub fn fit(width: u32, height: u32, box_w: u32, box_h: u32) -> (u32, u32) {
+    if width <= box_w && height <= box_h {
+        return (width, height);
+    }
+    let scale = f64::min(
+        f64::from(box_w) / f64::from(width),
+        f64::from(box_h) / f64::from(height),
+    );
+    let w = (f64::from(width) * scale).round().max(1.0) as u32;
+    let h = (f64::from(height) * scale).round().max(1.0) as u32;
+    (w.min(box_w), h.min(box_h))
+}
+
+/// Makes the four named renditions: the image is decoded once, the largest is scaled
+/// from it and each smaller one from the one before (cheaper, and as sharp at these
+/// ratios).
+pub fn renditions(bytes: &[u8], limits: &DecodeLimits) -> Result<Vec<Rendition>, ImageError> {
+    let image = decode(bytes, limits)?;
+    let mut source = image;
+    let mut made = Vec::with_capacity(RENDITIONS.len());
+    for (name, box_w, box_h) in RENDITIONS {
+        let (w, h) = fit(source.width(), source.height(), box_w, box_h);
+        let scaled = if (w, h) == (source.width(), source.height()) {
+            source.clone()
+        } else {
+            source.resize_exact(w, h, image::imageops::FilterType::CatmullRom)
+        };
+        made.push(Rendition {
+            name,
+            width: w,
+            height: h,
+            jpeg: encode_jpeg(&scaled)?,
+        });
+        source = scaled;
+    }
+    Ok(made)
+}
+
+pub fn encode_jpeg(image: &DynamicImage) -> Result<Vec<u8>, ImageError> {
+    let mut out = Vec::new();
+    let rgb = image.to_rgb8();
+    image::codecs::jpeg::JpegEncoder::new_with_quality(&mut out, 82)
+        .encode_image(&rgb)
+        .map_err(map_error)?;
+    Ok(out)
+}

@@ -1,0 +1,355 @@
+//! The binary service (seed 003): attachments of posts, stored once per content and
+//! shared by references.
+//!
+//! A *reference* (`AB12CD34EF56GH78`) is what a post links to; it names an *original*
+//! (the bytes, stored in numbered chunks, with their sniffed type, checksum and status)
+//! and the *context* it belongs to (a post). Originals are deduplicated by SHA-256, so
+//! the same image attached fifty times is stored once with fifty references. An original
+//! no reference needs is deleted by the [`collector`] after a grace period.
+//!
+//! The module has its own tables and its own store trait ([`BinaryStore`]), reached from
+//! the main store by `Store::binaries`, and its own routes under `/binaries` and
+//! `/binary`: it could become a service of its own without changing either.
+
+pub mod cassandra;
+pub mod collector;
+pub mod image;
+pub mod service;
+pub mod sqlite;
+mod store;
+
+pub use service::{Binaries, BinaryLimits, IngestError};
+pub use store::BinaryStore;
+
+use crate::domain::{Invalid, Site, UserId};
+use chrono::{DateTime, Utc};
+use uuid::Uuid;
+
+/// The size of one stored chunk of an original. Small enough that a chunk is a small
+/// mutation for Cassandra (far below its 16 MiB mutation limit), that a streamed upload
+/// or download holds one chunk at a time, and that a Range request reads only the chunks
+/// it covers; large enough that a 100 MB file is 400 writes. Each chunk is a partition of
+/// its own, so a large file spreads over the ring instead of making one huge partition.
+pub const CHUNK_SIZE: usize = 256 * 1024;
+
+/// How many shards the collector's candidate list has: each is one partition, read whole.
+pub const GC_SHARDS: u32 = 16;
+
+/// An original: stored bytes. Random (version 4): its checksum is found through the
+/// checksum table, which an LWT claims, so that two uploads of the same bytes agree.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct OriginalId(pub Uuid);
+
+impl OriginalId {
+    pub fn new() -> Self {
+        Self(Uuid::new_v4())
+    }
+
+    /// Which collector shard lists this original.
+    pub fn shard(&self) -> u32 {
+        u32::from(self.0.as_bytes()[0]) % GC_SHARDS
+    }
+}
+
+impl Default for OriginalId {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl std::fmt::Display for OriginalId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.simple().fmt(f)
+    }
+}
+
+/// A reference id: 16 characters of Crockford base 32 (80 random bits), upper case like
+/// the seed's `AB123CD`. Unguessable, so a reference of a draft is not found by trying.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct RefId(String);
+
+const CROCKFORD: &[u8; 32] = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+const REF_LEN: usize = 16;
+
+impl RefId {
+    pub fn new() -> Self {
+        let mut bytes = [0u8; 10];
+        getrandom::fill(&mut bytes).expect("operating system random source is unavailable");
+        let mut bits: u128 = 0;
+        for b in bytes {
+            bits = (bits << 8) | u128::from(b);
+        }
+        let id = (0..REF_LEN)
+            .rev()
+            .map(|i| CROCKFORD[((bits >> (i * 5)) & 31) as usize] as char)
+            .collect();
+        Self(id)
+    }
+
+    pub fn parse(input: &str) -> Result<Self, Invalid> {
+        if input.len() == REF_LEN && input.bytes().all(|b| CROCKFORD.contains(&b)) {
+            Ok(Self(input.to_owned()))
+        } else {
+            Err(Invalid::new(format!(
+                "{:?} is not a binary reference (16 characters, 0-9 and A-Z without I, L, O, U).",
+                truncate(input, 40)
+            )))
+        }
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl Default for RefId {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl std::fmt::Display for RefId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+fn truncate(s: &str, max: usize) -> &str {
+    match s.char_indices().nth(max) {
+        Some((i, _)) => &s[..i],
+        None => s,
+    }
+}
+
+/// What a binary belongs to: `post:<post id>`. Stored beside its site.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Context(String);
+
+impl Context {
+    pub fn post(id: crate::domain::PostId) -> Self {
+        Self(format!("post:{}", id.0.simple()))
+    }
+
+    pub fn parse(input: &str) -> Result<Self, Invalid> {
+        match input.strip_prefix("post:").map(Uuid::try_parse) {
+            Some(Ok(id)) => Ok(Self(format!("post:{}", id.simple()))),
+            _ => Err(Invalid::new(format!(
+                "{:?} is not a context; a context is post:<post id>.",
+                truncate(input, 60)
+            ))),
+        }
+    }
+
+    /// The post this context names.
+    pub fn post_id(&self) -> Option<crate::domain::PostId> {
+        self.0
+            .strip_prefix("post:")
+            .and_then(|id| Uuid::try_parse(id).ok())
+            .map(crate::domain::PostId)
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl std::fmt::Display for Context {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// The state of an original's bytes (the seed's status).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Status {
+    /// Stored and usable.
+    Ok,
+    /// Refused for good (not what it claims to be, undecodable, too large...): no bytes.
+    Error,
+    /// A fetch failed and will be tried again.
+    Retry,
+}
+
+impl Status {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Ok => "OK",
+            Status::Error => "ERROR",
+            Status::Retry => "RETRY",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Self> {
+        match s {
+            "OK" => Some(Status::Ok),
+            "ERROR" => Some(Status::Error),
+            "RETRY" => Some(Status::Retry),
+            _ => None,
+        }
+    }
+}
+
+/// Where an original stands with the collector. Changed only by compare-and-set (an LWT
+/// on Cassandra): references are added to `Live` originals only, and the collector
+/// deletes only what it moved from `Live` to `Deleting` and found unreferenced after.
+/// No row at all means "not committed yet" (an upload in progress, or gone).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Life {
+    Live,
+    Deleting,
+}
+
+impl Life {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Life::Live => "live",
+            Life::Deleting => "deleting",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Self> {
+        match s {
+            "live" => Some(Life::Live),
+            "deleting" => Some(Life::Deleting),
+            _ => None,
+        }
+    }
+}
+
+/// An original's description (the seed's `originals` row).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Original {
+    pub id: OriginalId,
+    /// Sniffed from the bytes, never taken from the client.
+    pub mime: String,
+    pub size: u64,
+    pub created: DateTime<Utc>,
+    /// When a fetched original was last revalidated with its origin.
+    pub last_checked: Option<DateTime<Utc>>,
+    /// Hex SHA-256 of the bytes.
+    pub checksum: String,
+    pub e_tag: Option<String>,
+    pub last_modified: Option<String>,
+    pub status: Status,
+    /// Pixel size of a raster image.
+    pub width: Option<u32>,
+    pub height: Option<u32>,
+    /// Where a fetched original came from.
+    pub url: Option<String>,
+    /// Why the status is ERROR or RETRY.
+    pub error: Option<String>,
+}
+
+impl Original {
+    /// How many chunks hold its bytes.
+    pub fn parts(&self) -> u32 {
+        self.size.div_ceil(CHUNK_SIZE as u64) as u32
+    }
+
+    /// A raster image browsers show inline (never SVG, which can carry script).
+    pub fn is_raster(&self) -> bool {
+        matches!(
+            self.mime.as_str(),
+            "image/jpeg" | "image/png" | "image/gif" | "image/webp"
+        )
+    }
+}
+
+/// A reference: one use of an original in a context.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reference {
+    pub id: RefId,
+    pub original: OriginalId,
+    pub site: Site,
+    pub context: Context,
+    /// The file name it was uploaded with (cleaned), used for downloads.
+    pub name: String,
+    pub owner: UserId,
+    pub created: DateTime<Utc>,
+    pub size: u64,
+}
+
+/// A stored rendition of an image: one of the named sizes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Rendition {
+    pub original: OriginalId,
+    pub name: String,
+    pub mime: String,
+    pub width: u32,
+    pub height: u32,
+    pub data: Vec<u8>,
+}
+
+/// One line of a context's processing log.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LogLine {
+    /// A version-1 time UUID: the log's order.
+    pub at: Uuid,
+    pub reference: RefId,
+    pub message: String,
+}
+
+impl LogLine {
+    pub fn time(&self) -> DateTime<Utc> {
+        crate::domain::timeuuid::time_of(self.at).unwrap_or_default()
+    }
+}
+
+/// Cleans an uploaded file name for storage and for the Content-Disposition header:
+/// the last path segment, control characters and quotes dropped, at most 120 characters.
+pub fn clean_name(name: &str) -> String {
+    let last = name.rsplit(['/', '\\']).next().unwrap_or("");
+    let cleaned: String = last
+        .chars()
+        .filter(|c| !c.is_control() && !matches!(c, '"' | '\\' | ';'))
+        .take(120)
+        .collect();
+    let cleaned = cleaned.trim().trim_start_matches('.').to_owned();
+    if cleaned.is_empty() {
+        "file".into()
+    } else {
+        cleaned
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reference_ids_are_16_crockford_characters_and_parse_back() {
+        let ids: std::collections::HashSet<RefId> = (0..1000).map(|_| RefId::new()).collect();
+        assert_eq!(ids.len(), 1000);
+        for id in ids.iter().take(50) {
+            assert_eq!(RefId::parse(id.as_str()).unwrap(), *id);
+        }
+        for bad in [
+            "",
+            "ab12",
+            "AB12CD34EF56GH7I",
+            "AB12CD34EF56GH78X",
+            "../etc/passwd",
+        ] {
+            assert!(RefId::parse(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn contexts_name_a_post() {
+        let id = Uuid::new_v4();
+        let c = Context::parse(&format!("post:{id}")).unwrap();
+        assert_eq!(c.as_str(), format!("post:{}", id.simple()));
+        assert_eq!(c.post_id().unwrap().0, id);
+        for bad in ["", "post:", "post:xyz", "page:1", "<script>"] {
+            assert!(Context::parse(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn file_names_are_cleaned() {
+        assert_eq!(clean_name("../../etc/passwd"), "passwd");
+        assert_eq!(clean_name("C:\\x\\a \"b\".png"), "a b.png");
+        assert_eq!(clean_name(".hidden"), "hidden");
+        assert_eq!(clean_name("\u{0}\n"), "file");
+    }
+}

@@ -1,0 +1,555 @@
+//! Ingesting, referencing and releasing binaries.
+//!
+//! The protocol that keeps references and the collector apart ("pointing"): to make a
+//! reference point at an original, write the reference's rows first, then read the
+//! original's [`Life`] linearizably; the reference holds only if the original is `Live`,
+//! otherwise its rows are removed again. The collector does the mirror image: it moves an
+//! original from `Live` to `Deleting` by compare-and-set first, then reads the original's
+//! references, and deletes only if there are none (else it moves it back to `Live`). Each
+//! side writes before it reads, so at least one of them sees the other: a reference can
+//! never be left pointing at deleted bytes.
+
+use super::image::{self, DecodeLimits};
+use super::{
+    BinaryStore, CHUNK_SIZE, Context, Life, Original, OriginalId, RefId, Reference, Rendition,
+    Status, clean_name,
+};
+use crate::domain::{Site, UserId, now};
+use crate::store::StoreError;
+use bytes::Bytes;
+use futures_util::{Stream, StreamExt};
+use sha2::{Digest, Sha256};
+use std::sync::Arc;
+
+/// Size limits of uploads, configurable per deployment.
+#[derive(Debug, Clone, Copy)]
+pub struct BinaryLimits {
+    /// The largest file accepted.
+    pub max_file: u64,
+    /// The most bytes one user's references may account for.
+    pub max_per_user: u64,
+    /// The largest raster image decoded (to check it and make its renditions); a larger
+    /// image is refused, since decoding needs it whole in memory.
+    pub max_image: u64,
+    pub decode: DecodeLimits,
+}
+
+impl Default for BinaryLimits {
+    fn default() -> Self {
+        Self {
+            max_file: 100 * 1024 * 1024,
+            max_per_user: 1024 * 1024 * 1024,
+            max_image: 32 * 1024 * 1024,
+            decode: DecodeLimits::default(),
+        }
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum IngestError {
+    #[error("{0}")]
+    TooLarge(String),
+    #[error("{0}")]
+    Quota(String),
+    /// The upload itself broke off.
+    #[error("the upload did not arrive whole: {0}")]
+    Body(String),
+    /// Lost every round against concurrent uploads and the collector; worth retrying.
+    #[error("the binary store is busy; please try again")]
+    Busy,
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+/// What an upload became: its reference and the original it points at (which may be an
+/// earlier upload of the same bytes). An original with status ERROR says why in `error`.
+#[derive(Debug, Clone)]
+pub struct Ingested {
+    pub reference: Reference,
+    pub original: Original,
+    pub deduplicated: bool,
+}
+
+/// Who uploads what, where.
+#[derive(Debug, Clone)]
+pub struct Upload {
+    pub site: Site,
+    pub context: Context,
+    pub owner: UserId,
+    pub name: String,
+}
+
+/// How many times an upload re-tries pointing at the holder of its checksum while that
+/// holder is being collected.
+const POINTING_ROUNDS: usize = 5;
+
+#[derive(Clone)]
+pub struct Binaries {
+    pub store: Arc<dyn BinaryStore>,
+    pub limits: BinaryLimits,
+}
+
+impl Binaries {
+    pub fn new(store: Arc<dyn BinaryStore>, limits: BinaryLimits) -> Self {
+        Self { store, limits }
+    }
+
+    /// Stores an upload chunk by chunk (one chunk in memory at a time, plus the whole
+    /// file only for a raster image, which must be decoded), then deduplicates it.
+    pub async fn ingest<S, E>(&self, upload: Upload, mut body: S) -> Result<Ingested, IngestError>
+    where
+        S: Stream<Item = Result<Bytes, E>> + Unpin,
+        E: std::fmt::Display,
+    {
+        let used = self.store.usage(upload.owner).await?.max(0) as u64;
+        if used >= self.limits.max_per_user {
+            return Err(IngestError::Quota(format!(
+                "Your attachments already take {} of your {}; remove some before uploading more.",
+                human(used),
+                human(self.limits.max_per_user)
+            )));
+        }
+        let allowed = self.limits.max_file.min(self.limits.max_per_user - used);
+        let id = OriginalId::new();
+        let created = now();
+        // Listed before the first byte is written: if this process dies mid-upload, the
+        // collector finds the chunks and removes them.
+        self.store.mark_candidate(id, created).await?;
+        let mut stored = Stored {
+            id,
+            parts: 0,
+            size: 0,
+            hasher: Sha256::new(),
+            head: Vec::new(),
+            whole: Some(Vec::new()),
+        };
+        let mut buffer: Vec<u8> = Vec::with_capacity(CHUNK_SIZE);
+        let outcome: Result<(), IngestError> = async {
+            while let Some(piece) = body.next().await {
+                let piece = piece.map_err(|e| IngestError::Body(e.to_string()))?;
+                if stored.size + (buffer.len() + piece.len()) as u64 > allowed {
+                    return Err(too_large(&self.limits, used, allowed));
+                }
+                let mut rest = &piece[..];
+                while !rest.is_empty() {
+                    let take = (CHUNK_SIZE - buffer.len()).min(rest.len());
+                    buffer.extend_from_slice(&rest[..take]);
+                    rest = &rest[take..];
+                    if buffer.len() == CHUNK_SIZE {
+                        let full = std::mem::replace(&mut buffer, Vec::with_capacity(CHUNK_SIZE));
+                        self.write_chunk(&mut stored, full).await?;
+                    }
+                }
+            }
+            if !buffer.is_empty() {
+                self.write_chunk(&mut stored, std::mem::take(&mut buffer))
+                    .await?;
+            }
+            Ok(())
+        }
+        .await;
+        if let Err(e) = outcome {
+            self.discard_uncommitted(id, stored.parts).await;
+            return Err(e);
+        }
+        let checksum = crate::domain::token::hex(&stored.hasher.clone().finalize());
+        let sniffed = image::sniff(&stored.head);
+        let mut original = Original {
+            id,
+            mime: sniffed.mime.to_owned(),
+            size: stored.size,
+            created,
+            last_checked: None,
+            checksum,
+            e_tag: None,
+            last_modified: None,
+            status: Status::Ok,
+            width: None,
+            height: None,
+            url: None,
+            error: None,
+        };
+        let mut renditions = Vec::new();
+        if let Some(problem) = mismatch(&upload.name, sniffed.mime) {
+            original.status = Status::Error;
+            original.error = Some(problem);
+        } else if sniffed.raster {
+            match stored.whole.take() {
+                None => {
+                    original.status = Status::Error;
+                    original.error = Some(format!(
+                        "Images can be at most {}; this one is {}.",
+                        human(self.limits.max_image),
+                        human(stored.size)
+                    ));
+                }
+                Some(bytes) => match self.check_image(bytes).await {
+                    Ok((width, height, made)) => {
+                        original.width = Some(width);
+                        original.height = Some(height);
+                        renditions = made;
+                    }
+                    Err(message) => {
+                        original.status = Status::Error;
+                        original.error = Some(message);
+                    }
+                },
+            }
+        }
+        self.commit(upload, original, stored.parts, renditions)
+            .await
+    }
+
+    async fn write_chunk(&self, stored: &mut Stored, chunk: Vec<u8>) -> Result<(), IngestError> {
+        stored.hasher.update(&chunk);
+        if stored.head.len() < 512 {
+            let take = (512 - stored.head.len()).min(chunk.len());
+            stored.head.extend_from_slice(&chunk[..take]);
+        }
+        stored.size += chunk.len() as u64;
+        if let Some(whole) = &mut stored.whole {
+            let raster = image::sniff(&stored.head).raster;
+            if raster && stored.size <= self.limits.max_image {
+                whole.extend_from_slice(&chunk);
+            } else {
+                stored.whole = None;
+            }
+        }
+        self.store.put_chunk(stored.id, stored.parts, chunk).await?;
+        stored.parts += 1;
+        Ok(())
+    }
+
+    /// Decodes an image within the limits and makes its named renditions, on a blocking
+    /// thread: a bad image is an error message, never a crash or a stalled server.
+    async fn check_image(
+        &self,
+        bytes: Vec<u8>,
+    ) -> Result<(u32, u32, Vec<image::Rendition>), String> {
+        let limits = self.limits.decode;
+        tokio::task::spawn_blocking(move || {
+            let (width, height) = image::probe(&bytes, &limits).map_err(|e| e.to_string())?;
+            let made = image::renditions(&bytes, &limits).map_err(|e| e.to_string())?;
+            Ok((width, height, made))
+        })
+        .await
+        .map_err(|e| format!("the image could not be processed: {e}"))?
+    }
+
+    /// Makes the upload's original live and points a new reference at it, or at an
+    /// earlier original with the same checksum (and then drops this copy).
+    async fn commit(
+        &self,
+        upload: Upload,
+        mut original: Original,
+        parts: u32,
+        renditions: Vec<image::Rendition>,
+    ) -> Result<Ingested, IngestError> {
+        let id = original.id;
+        if original.status == Status::Error {
+            // An error keeps its description and log, never its bytes.
+            self.store.delete_chunks(id, parts).await?;
+            original.size = 0;
+        }
+        self.store.save_original(&original).await?;
+        let reference = Reference {
+            id: RefId::new(),
+            original: id,
+            site: upload.site,
+            context: upload.context,
+            name: clean_name(&upload.name),
+            owner: upload.owner,
+            created: original.created,
+            size: original.size,
+        };
+        // The reference is written before the original goes live, so a collector that
+        // ever sees it live also sees it referenced.
+        self.store.add_reference(&reference).await?;
+        if !self.store.set_life(id, None, Some(Life::Live)).await? {
+            // The collector took it for a crashed upload: it took longer than the grace.
+            self.store.remove_reference(&reference).await?;
+            return Err(IngestError::Busy);
+        }
+        if original.status == Status::Error {
+            let why = original.error.clone().unwrap_or_default();
+            self.store
+                .log(&reference, &format!("refused {}: {why}", reference.name))
+                .await?;
+            return Ok(Ingested {
+                reference,
+                original,
+                deduplicated: false,
+            });
+        }
+        for _ in 0..POINTING_ROUNDS {
+            let holder = self.store.claim_checksum(&original.checksum, id).await?;
+            if holder == id {
+                for r in &renditions {
+                    self.store
+                        .put_rendition(&Rendition {
+                            original: id,
+                            name: r.name.to_owned(),
+                            mime: "image/jpeg".into(),
+                            width: r.width,
+                            height: r.height,
+                            data: r.jpeg.clone(),
+                        })
+                        .await?;
+                }
+                self.store
+                    .add_usage(reference.owner, original.size as i64)
+                    .await?;
+                let dims = match (original.width, original.height) {
+                    (Some(w), Some(h)) => {
+                        format!(", {w}×{h} pixels, {} renditions", renditions.len())
+                    }
+                    _ => String::new(),
+                };
+                self.store
+                    .log(
+                        &reference,
+                        &format!(
+                            "stored {} ({}, {}{dims}) in {parts} chunks",
+                            reference.name,
+                            original.mime,
+                            human(original.size)
+                        ),
+                    )
+                    .await?;
+                return Ok(Ingested {
+                    reference,
+                    original,
+                    deduplicated: false,
+                });
+            }
+            // Earlier bytes hold the checksum: point at them (this copy stays referenced
+            // until that holds).
+            let mut shared = reference.clone();
+            shared.original = holder;
+            self.store.add_reference(&shared).await?;
+            if self.store.life(holder).await? == Some(Life::Live) {
+                self.store.unlink_reference(id, &reference.id).await?;
+                self.drop_committed(id, parts).await?;
+                let earlier = self.store.original(holder).await?.ok_or_else(|| {
+                    StoreError::Corrupt(format!("live original {holder} has no description"))
+                })?;
+                shared.size = earlier.size;
+                self.store
+                    .add_usage(shared.owner, earlier.size as i64)
+                    .await?;
+                self.store
+                    .log(
+                        &shared,
+                        &format!(
+                            "stored {}: the same bytes as original {holder}, shared",
+                            shared.name
+                        ),
+                    )
+                    .await?;
+                return Ok(Ingested {
+                    reference: shared,
+                    original: earlier,
+                    deduplicated: true,
+                });
+            }
+            // The holder is being collected: this copy takes its place.
+            self.store.unlink_reference(holder, &reference.id).await?;
+            self.store.add_reference(&reference).await?;
+            self.store
+                .swap_checksum(&original.checksum, holder, Some(id))
+                .await?;
+        }
+        Err(IngestError::Busy)
+    }
+
+    /// Points a reference at its original (see the module's protocol). False when the
+    /// original is not live; then nothing of the reference remains.
+    pub async fn point(&self, reference: &Reference) -> Result<bool, StoreError> {
+        self.store.add_reference(reference).await?;
+        if self.store.life(reference.original).await? == Some(Life::Live) {
+            return Ok(true);
+        }
+        self.store.remove_reference(reference).await?;
+        Ok(false)
+    }
+
+    /// Deletes a committed original that nothing references (a duplicate that lost).
+    async fn drop_committed(&self, id: OriginalId, parts: u32) -> Result<(), StoreError> {
+        if self
+            .store
+            .set_life(id, Some(Life::Live), Some(Life::Deleting))
+            .await?
+        {
+            self.store.delete_chunks(id, parts).await?;
+            self.store.delete_original(id).await?;
+            self.store.set_life(id, Some(Life::Deleting), None).await?;
+            self.store.drop_candidate(id, now()).await?;
+        }
+        Ok(())
+    }
+
+    /// Best effort after a failed upload; what is left, the collector removes.
+    async fn discard_uncommitted(&self, id: OriginalId, parts: u32) {
+        let result = async {
+            self.store.delete_chunks(id, parts).await?;
+            self.store.drop_candidate(id, now()).await
+        }
+        .await;
+        if let Err(e) = result {
+            tracing::warn!(original = %id, error = %e, "could not clean up a failed upload");
+        }
+    }
+
+    /// Drops a reference; an original left without references becomes the collector's.
+    pub async fn remove(&self, reference: &Reference, why: &str) -> Result<(), StoreError> {
+        self.store.remove_reference(reference).await?;
+        self.store
+            .add_usage(reference.owner, -(reference.size as i64))
+            .await?;
+        self.store
+            .log(reference, &format!("removed {}: {why}", reference.name))
+            .await?;
+        if self
+            .store
+            .references_to(reference.original)
+            .await?
+            .is_empty()
+        {
+            self.store.mark_candidate(reference.original, now()).await?;
+        }
+        Ok(())
+    }
+
+    /// Drops every reference of a context; returns how many.
+    pub async fn remove_context(
+        &self,
+        site: &Site,
+        context: &Context,
+        why: &str,
+    ) -> Result<usize, StoreError> {
+        let references = self.store.references_in(site, context).await?;
+        for reference in &references {
+            self.remove(reference, why).await?;
+        }
+        Ok(references.len())
+    }
+
+    /// A reference with its original, if both exist and the reference is of this site.
+    pub async fn find(
+        &self,
+        site: &Site,
+        id: &RefId,
+    ) -> Result<Option<(Reference, Original)>, StoreError> {
+        let Some(reference) = self.store.reference(id).await? else {
+            return Ok(None);
+        };
+        if reference.site != *site {
+            return Ok(None);
+        }
+        let original = self.store.original(reference.original).await?;
+        Ok(original.map(|o| (reference, o)))
+    }
+
+    /// The bytes of `start..end` of an original, chunk by chunk, as a stream.
+    pub fn read_range(
+        &self,
+        original: &Original,
+        start: u64,
+        end: u64,
+    ) -> impl Stream<Item = Result<Bytes, StoreError>> + 'static {
+        let store = Arc::clone(&self.store);
+        let id = original.id;
+        let chunk = CHUNK_SIZE as u64;
+        futures_util::stream::unfold(start, move |at| {
+            let store = Arc::clone(&store);
+            async move {
+                if at >= end {
+                    return None;
+                }
+                let part = (at / chunk) as u32;
+                let result = match store.chunk(id, part).await {
+                    Ok(Some(data)) => {
+                        let from = (at - u64::from(part) * chunk) as usize;
+                        let to = ((end - u64::from(part) * chunk).min(data.len() as u64)) as usize;
+                        if from >= to {
+                            Err(StoreError::Corrupt(format!(
+                                "chunk {part} of {id} is short"
+                            )))
+                        } else {
+                            Ok(Bytes::copy_from_slice(&data[from..to]))
+                        }
+                    }
+                    Ok(None) => Err(StoreError::Corrupt(format!(
+                        "chunk {part} of {id} is missing"
+                    ))),
+                    Err(e) => Err(e),
+                };
+                let next = match &result {
+                    Ok(bytes) => at + bytes.len() as u64,
+                    Err(_) => end,
+                };
+                Some((result, next))
+            }
+        })
+    }
+
+    /// All the bytes of an original, for decoding (bounded by the image limit).
+    pub async fn read_all(&self, original: &Original) -> Result<Vec<u8>, StoreError> {
+        let mut all = Vec::with_capacity(original.size as usize);
+        let mut stream = Box::pin(self.read_range(original, 0, original.size));
+        while let Some(piece) = stream.next().await {
+            all.extend_from_slice(&piece?);
+        }
+        Ok(all)
+    }
+}
+
+struct Stored {
+    id: OriginalId,
+    parts: u32,
+    size: u64,
+    hasher: Sha256,
+    head: Vec<u8>,
+    whole: Option<Vec<u8>>,
+}
+
+fn too_large(limits: &BinaryLimits, used: u64, allowed: u64) -> IngestError {
+    if allowed < limits.max_file {
+        IngestError::Quota(format!(
+            "This file does not fit in what is left of your {} for attachments ({} used).",
+            human(limits.max_per_user),
+            human(used)
+        ))
+    } else {
+        IngestError::TooLarge(format!("Files can be at most {}.", human(limits.max_file)))
+    }
+}
+
+/// A file whose name promises one type and whose content is another.
+fn mismatch(name: &str, sniffed: &str) -> Option<String> {
+    let claimed = image::mime_for_extension(name)?;
+    (claimed != sniffed).then(|| {
+        format!(
+            "The file {} is named as {claimed} but its content is {sniffed}.",
+            clean_name(name)
+        )
+    })
+}
+
+/// A byte count for people: 12.3 MiB.
+pub fn human(bytes: u64) -> String {
+    const UNITS: [&str; 4] = ["bytes", "KiB", "MiB", "GiB"];
+    let mut value = bytes as f64;
+    let mut unit = 0;
+    while value >= 1024.0 && unit < UNITS.len() - 1 {
+        value /= 1024.0;
+        unit += 1;
+    }
+    if unit == 0 {
+        format!("{bytes} bytes")
+    } else if value.fract() == 0.0 {
+        format!("{value:.0} {}", UNITS[unit])
+    } else {
+        format!("{value:.1} {}", UNITS[unit])
+    }
+}

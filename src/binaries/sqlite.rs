@@ -1,0 +1,628 @@
+//! The binary service on the embedded SQLite file. The lookup "tables" of the Cassandra
+//! schema (references by context, by site, by original) are indexes here, kept in step
+//! by SQLite itself; compare-and-set is a conditional statement under the single writer.
+
+use super::{
+    BinaryStore, Context, Life, LogLine, Original, OriginalId, RefId, Reference, Rendition, Status,
+};
+use crate::domain::{Site, UserId, millis_to_time};
+use crate::store::{StoreError, StoreResult};
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use r2d2_sqlite::SqliteConnectionManager;
+use rusqlite::{Connection, OptionalExtension, params};
+use uuid::Uuid;
+
+/// The binary service's tables: one migration of the SQLite store.
+pub const SCHEMA: &str = r#"
+CREATE TABLE binary_originals (
+    original_id   TEXT PRIMARY KEY,
+    mime          TEXT NOT NULL,
+    size          INTEGER NOT NULL,
+    created       INTEGER NOT NULL,
+    last_checked  INTEGER,
+    checksum      TEXT NOT NULL,
+    e_tag         TEXT,
+    last_modified TEXT,
+    status        TEXT NOT NULL,
+    width         INTEGER,
+    height        INTEGER,
+    url           TEXT,
+    error         TEXT
+);
+CREATE TABLE binary_lives (
+    original_id TEXT PRIMARY KEY,
+    life        TEXT NOT NULL
+);
+CREATE TABLE binary_checksums (
+    checksum    TEXT PRIMARY KEY,
+    original_id TEXT NOT NULL
+);
+CREATE TABLE binary_urls (
+    url         TEXT PRIMARY KEY,
+    original_id TEXT NOT NULL
+);
+CREATE TABLE binary_data (
+    original_id TEXT NOT NULL,
+    part        INTEGER NOT NULL,
+    data        BLOB NOT NULL,
+    PRIMARY KEY (original_id, part)
+) WITHOUT ROWID;
+CREATE TABLE binary_refs (
+    reference_id TEXT PRIMARY KEY,
+    original_id  TEXT NOT NULL,
+    site         TEXT NOT NULL,
+    context      TEXT NOT NULL,
+    name         TEXT NOT NULL,
+    owner        TEXT NOT NULL,
+    created      INTEGER NOT NULL,
+    size         INTEGER NOT NULL
+);
+CREATE INDEX binary_refs_by_context ON binary_refs (site, context, reference_id);
+CREATE INDEX binary_refs_by_original ON binary_refs (original_id, reference_id);
+CREATE INDEX binary_refs_by_site ON binary_refs (site, reference_id);
+CREATE TABLE binary_log (
+    seq          INTEGER PRIMARY KEY AUTOINCREMENT,
+    site         TEXT NOT NULL,
+    context      TEXT NOT NULL,
+    reference_id TEXT NOT NULL,
+    at           TEXT NOT NULL,
+    message      TEXT NOT NULL
+);
+CREATE INDEX binary_log_by_context ON binary_log (site, context, seq);
+CREATE INDEX binary_log_by_reference ON binary_log (reference_id, seq);
+CREATE TABLE binary_renditions (
+    original_id TEXT NOT NULL,
+    name        TEXT NOT NULL,
+    mime        TEXT NOT NULL,
+    width       INTEGER NOT NULL,
+    height      INTEGER NOT NULL,
+    data        BLOB NOT NULL,
+    PRIMARY KEY (original_id, name)
+);
+CREATE TABLE binary_gc (
+    original_id TEXT PRIMARY KEY,
+    shard       INTEGER NOT NULL,
+    since       INTEGER NOT NULL
+);
+CREATE INDEX binary_gc_by_shard ON binary_gc (shard);
+CREATE TABLE binary_usage (
+    owner TEXT PRIMARY KEY,
+    bytes INTEGER NOT NULL
+);
+"#;
+
+pub struct SqliteBinaries {
+    pool: r2d2::Pool<SqliteConnectionManager>,
+}
+
+impl SqliteBinaries {
+    pub fn new(pool: r2d2::Pool<SqliteConnectionManager>) -> Self {
+        Self { pool }
+    }
+
+    async fn run<T: Send + 'static>(
+        &self,
+        work: impl FnOnce(&Connection) -> rusqlite::Result<T> + Send + 'static,
+    ) -> StoreResult<T> {
+        let pool = self.pool.clone();
+        tokio::task::spawn_blocking(move || {
+            let conn = pool
+                .get()
+                .map_err(|e| StoreError::Unavailable(e.to_string()))?;
+            work(&conn).map_err(|e| StoreError::Unavailable(e.to_string()))
+        })
+        .await
+        .map_err(|e| StoreError::Unavailable(format!("store task failed: {e}")))?
+    }
+}
+
+fn id_text(id: OriginalId) -> String {
+    id.0.simple().to_string()
+}
+
+fn parse_id(text: &str) -> StoreResult<OriginalId> {
+    Uuid::parse_str(text)
+        .map(OriginalId)
+        .map_err(|e| StoreError::Corrupt(format!("bad original id {text:?}: {e}")))
+}
+
+const REFERENCE_COLUMNS: &str =
+    "reference_id, original_id, site, context, name, owner, created, size";
+
+type ReferenceRow = (String, String, String, String, String, String, i64, i64);
+
+fn reference_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<ReferenceRow> {
+    Ok((
+        row.get(0)?,
+        row.get(1)?,
+        row.get(2)?,
+        row.get(3)?,
+        row.get(4)?,
+        row.get(5)?,
+        row.get(6)?,
+        row.get(7)?,
+    ))
+}
+
+fn to_reference(row: ReferenceRow) -> StoreResult<Reference> {
+    let (id, original, site, context, name, owner, created, size) = row;
+    Ok(Reference {
+        id: RefId::parse(&id)?,
+        original: parse_id(&original)?,
+        site: Site::parse(&site)?,
+        context: Context::parse(&context)?,
+        name,
+        owner: UserId(
+            Uuid::parse_str(&owner).map_err(|e| StoreError::Corrupt(format!("bad owner: {e}")))?,
+        ),
+        created: millis_to_time(created),
+        size: size as u64,
+    })
+}
+
+#[async_trait]
+impl BinaryStore for SqliteBinaries {
+    async fn put_chunk(&self, original: OriginalId, part: u32, data: Vec<u8>) -> StoreResult<()> {
+        self.run(move |c| {
+            c.prepare_cached(
+                "INSERT OR REPLACE INTO binary_data (original_id, part, data) VALUES (?1, ?2, ?3)",
+            )?
+            .execute(params![id_text(original), part, data])
+            .map(drop)
+        })
+        .await
+    }
+
+    async fn chunk(&self, original: OriginalId, part: u32) -> StoreResult<Option<Vec<u8>>> {
+        self.run(move |c| {
+            c.prepare_cached("SELECT data FROM binary_data WHERE original_id = ?1 AND part = ?2")?
+                .query_row(params![id_text(original), part], |r| r.get(0))
+                .optional()
+        })
+        .await
+    }
+
+    async fn delete_chunks(&self, original: OriginalId, _parts: u32) -> StoreResult<()> {
+        self.run(move |c| {
+            c.prepare_cached("DELETE FROM binary_data WHERE original_id = ?1")?
+                .execute(params![id_text(original)])
+                .map(drop)
+        })
+        .await
+    }
+
+    async fn save_original(&self, o: &Original) -> StoreResult<()> {
+        let o = o.clone();
+        self.run(move |c| {
+            c.prepare_cached(
+                "INSERT OR REPLACE INTO binary_originals (original_id, mime, size, created, last_checked, \
+                 checksum, e_tag, last_modified, status, width, height, url, error) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
+            )?
+            .execute(params![
+                id_text(o.id),
+                o.mime,
+                o.size as i64,
+                o.created.timestamp_millis(),
+                o.last_checked.map(|t| t.timestamp_millis()),
+                o.checksum,
+                o.e_tag,
+                o.last_modified,
+                o.status.as_str(),
+                o.width,
+                o.height,
+                o.url,
+                o.error,
+            ])
+            .map(drop)
+        })
+        .await
+    }
+
+    async fn original(&self, id: OriginalId) -> StoreResult<Option<Original>> {
+        type Row = (
+            String,
+            i64,
+            i64,
+            Option<i64>,
+            String,
+            Option<String>,
+            Option<String>,
+            String,
+            Option<u32>,
+            Option<u32>,
+            Option<String>,
+            Option<String>,
+        );
+        let row: Option<Row> = self
+            .run(move |c| {
+                c.prepare_cached(
+                    "SELECT mime, size, created, last_checked, checksum, e_tag, last_modified, status, \
+                     width, height, url, error FROM binary_originals WHERE original_id = ?1",
+                )?
+                .query_row(params![id_text(id)], |r| {
+                    Ok((
+                        r.get(0)?,
+                        r.get(1)?,
+                        r.get(2)?,
+                        r.get(3)?,
+                        r.get(4)?,
+                        r.get(5)?,
+                        r.get(6)?,
+                        r.get(7)?,
+                        r.get(8)?,
+                        r.get(9)?,
+                        r.get(10)?,
+                        r.get(11)?,
+                    ))
+                })
+                .optional()
+            })
+            .await?;
+        row.map(
+            |(
+                mime,
+                size,
+                created,
+                checked,
+                checksum,
+                e_tag,
+                modified,
+                status,
+                w,
+                h,
+                url,
+                error,
+            )| {
+                Ok(Original {
+                    id,
+                    mime,
+                    size: size as u64,
+                    created: millis_to_time(created),
+                    last_checked: checked.map(millis_to_time),
+                    checksum,
+                    e_tag,
+                    last_modified: modified,
+                    status: Status::parse(&status)
+                        .ok_or_else(|| StoreError::Corrupt(format!("status {status:?}")))?,
+                    width: w,
+                    height: h,
+                    url,
+                    error,
+                })
+            },
+        )
+        .transpose()
+    }
+
+    async fn delete_original(&self, id: OriginalId) -> StoreResult<()> {
+        self.run(move |c| {
+            let id = id_text(id);
+            c.prepare_cached("DELETE FROM binary_renditions WHERE original_id = ?1")?
+                .execute(params![id])?;
+            c.prepare_cached("DELETE FROM binary_originals WHERE original_id = ?1")?
+                .execute(params![id])
+                .map(drop)
+        })
+        .await
+    }
+
+    async fn life(&self, id: OriginalId) -> StoreResult<Option<Life>> {
+        let life: Option<String> = self
+            .run(move |c| {
+                c.prepare_cached("SELECT life FROM binary_lives WHERE original_id = ?1")?
+                    .query_row(params![id_text(id)], |r| r.get(0))
+                    .optional()
+            })
+            .await?;
+        life.map(|l| Life::parse(&l).ok_or_else(|| StoreError::Corrupt(format!("life {l:?}"))))
+            .transpose()
+    }
+
+    async fn set_life(
+        &self,
+        id: OriginalId,
+        from: Option<Life>,
+        to: Option<Life>,
+    ) -> StoreResult<bool> {
+        self.run(move |c| {
+            let id = id_text(id);
+            let changed = match (from, to) {
+                (None, Some(to)) => c
+                    .prepare_cached(
+                        "INSERT OR IGNORE INTO binary_lives (original_id, life) VALUES (?1, ?2)",
+                    )?
+                    .execute(params![id, to.as_str()])?,
+                (Some(from), Some(to)) => c
+                    .prepare_cached(
+                        "UPDATE binary_lives SET life = ?3 WHERE original_id = ?1 AND life = ?2",
+                    )?
+                    .execute(params![id, from.as_str(), to.as_str()])?,
+                (Some(from), None) => c
+                    .prepare_cached(
+                        "DELETE FROM binary_lives WHERE original_id = ?1 AND life = ?2",
+                    )?
+                    .execute(params![id, from.as_str()])?,
+                (None, None) => {
+                    let exists: Option<String> = c
+                        .prepare_cached("SELECT life FROM binary_lives WHERE original_id = ?1")?
+                        .query_row(params![id], |r| r.get(0))
+                        .optional()?;
+                    usize::from(exists.is_none())
+                }
+            };
+            Ok(changed == 1)
+        })
+        .await
+    }
+
+    async fn claim_checksum(&self, checksum: &str, id: OriginalId) -> StoreResult<OriginalId> {
+        let checksum = checksum.to_owned();
+        let holder: String = self
+            .run(move |c| {
+                c.prepare_cached(
+                    "INSERT INTO binary_checksums (checksum, original_id) VALUES (?1, ?2) \
+                     ON CONFLICT (checksum) DO UPDATE SET original_id = original_id \
+                     RETURNING original_id",
+                )?
+                .query_row(params![checksum, id_text(id)], |r| r.get(0))
+            })
+            .await?;
+        parse_id(&holder)
+    }
+
+    async fn swap_checksum(
+        &self,
+        checksum: &str,
+        from: OriginalId,
+        to: Option<OriginalId>,
+    ) -> StoreResult<bool> {
+        let checksum = checksum.to_owned();
+        self.run(move |c| {
+            let changed = match to {
+                Some(to) => c
+                    .prepare_cached(
+                        "UPDATE binary_checksums SET original_id = ?3 WHERE checksum = ?1 AND original_id = ?2",
+                    )?
+                    .execute(params![checksum, id_text(from), id_text(to)])?,
+                None => c
+                    .prepare_cached(
+                        "DELETE FROM binary_checksums WHERE checksum = ?1 AND original_id = ?2",
+                    )?
+                    .execute(params![checksum, id_text(from)])?,
+            };
+            Ok(changed == 1)
+        })
+        .await
+    }
+
+    async fn add_reference(&self, r: &Reference) -> StoreResult<()> {
+        let r = r.clone();
+        self.run(move |c| {
+            c.prepare_cached(&format!(
+                "INSERT OR REPLACE INTO binary_refs ({REFERENCE_COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)"
+            ))?
+            .execute(params![
+                r.id.as_str(),
+                id_text(r.original),
+                r.site.as_str(),
+                r.context.as_str(),
+                r.name,
+                r.owner.0.to_string(),
+                r.created.timestamp_millis(),
+                r.size as i64,
+            ])
+            .map(drop)
+        })
+        .await
+    }
+
+    async fn unlink_reference(&self, original: OriginalId, reference: &RefId) -> StoreResult<()> {
+        let id = reference.as_str().to_owned();
+        self.run(move |c| {
+            c.prepare_cached(
+                "DELETE FROM binary_refs WHERE reference_id = ?1 AND original_id = ?2",
+            )?
+            .execute(params![id, id_text(original)])
+            .map(drop)
+        })
+        .await
+    }
+
+    async fn remove_reference(&self, r: &Reference) -> StoreResult<()> {
+        let id = r.id.as_str().to_owned();
+        self.run(move |c| {
+            c.prepare_cached("DELETE FROM binary_refs WHERE reference_id = ?1")?
+                .execute(params![id])
+                .map(drop)
+        })
+        .await
+    }
+
+    async fn reference(&self, id: &RefId) -> StoreResult<Option<Reference>> {
+        let id = id.as_str().to_owned();
+        let row = self
+            .run(move |c| {
+                c.prepare_cached(&format!(
+                    "SELECT {REFERENCE_COLUMNS} FROM binary_refs WHERE reference_id = ?1"
+                ))?
+                .query_row(params![id], reference_row)
+                .optional()
+            })
+            .await?;
+        row.map(to_reference).transpose()
+    }
+
+    async fn references_in(&self, site: &Site, context: &Context) -> StoreResult<Vec<Reference>> {
+        let (site, context) = (site.as_str().to_owned(), context.as_str().to_owned());
+        let rows = self
+            .run(move |c| {
+                c.prepare_cached(&format!(
+                    "SELECT {REFERENCE_COLUMNS} FROM binary_refs WHERE site = ?1 AND context = ?2 \
+                     ORDER BY reference_id"
+                ))?
+                .query_map(params![site, context], reference_row)?
+                .collect::<rusqlite::Result<Vec<_>>>()
+            })
+            .await?;
+        rows.into_iter().map(to_reference).collect()
+    }
+
+    async fn references_of_site(&self, site: &Site) -> StoreResult<Vec<Reference>> {
+        let site = site.as_str().to_owned();
+        let rows = self
+            .run(move |c| {
+                c.prepare_cached(&format!(
+                    "SELECT {REFERENCE_COLUMNS} FROM binary_refs WHERE site = ?1 ORDER BY reference_id"
+                ))?
+                .query_map(params![site], reference_row)?
+                .collect::<rusqlite::Result<Vec<_>>>()
+            })
+            .await?;
+        rows.into_iter().map(to_reference).collect()
+    }
+
+    async fn references_to(&self, original: OriginalId) -> StoreResult<Vec<RefId>> {
+        let ids: Vec<String> = self
+            .run(move |c| {
+                c.prepare_cached("SELECT reference_id FROM binary_refs WHERE original_id = ?1")?
+                    .query_map(params![id_text(original)], |r| r.get(0))?
+                    .collect()
+            })
+            .await?;
+        ids.iter()
+            .map(|id| RefId::parse(id).map_err(StoreError::from))
+            .collect()
+    }
+
+    async fn put_rendition(&self, r: &Rendition) -> StoreResult<()> {
+        let r = r.clone();
+        self.run(move |c| {
+            c.prepare_cached(
+                "INSERT OR REPLACE INTO binary_renditions (original_id, name, mime, width, height, data) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+            )?
+            .execute(params![id_text(r.original), r.name, r.mime, r.width, r.height, r.data])
+            .map(drop)
+        })
+        .await
+    }
+
+    async fn rendition(&self, original: OriginalId, name: &str) -> StoreResult<Option<Rendition>> {
+        let name = name.to_owned();
+        self.run(move |c| {
+            c.prepare_cached(
+                "SELECT mime, width, height, data FROM binary_renditions WHERE original_id = ?1 AND name = ?2",
+            )?
+            .query_row(params![id_text(original), name], |r| {
+                Ok(Rendition {
+                    original,
+                    name: name.clone(),
+                    mime: r.get(0)?,
+                    width: r.get(1)?,
+                    height: r.get(2)?,
+                    data: r.get(3)?,
+                })
+            })
+            .optional()
+        })
+        .await
+    }
+
+    async fn log(&self, r: &Reference, message: &str) -> StoreResult<()> {
+        let at = crate::domain::timeuuid::at(crate::domain::now());
+        let (site, context, id, message) = (
+            r.site.as_str().to_owned(),
+            r.context.as_str().to_owned(),
+            r.id.as_str().to_owned(),
+            message.to_owned(),
+        );
+        self.run(move |c| {
+            c.prepare_cached(
+                "INSERT INTO binary_log (site, context, reference_id, at, message) VALUES (?1, ?2, ?3, ?4, ?5)",
+            )?
+            .execute(params![site, context, id, at.to_string(), message])
+            .map(drop)
+        })
+        .await
+    }
+
+    async fn log_of_context(&self, site: &Site, context: &Context) -> StoreResult<Vec<LogLine>> {
+        let (site, context) = (site.as_str().to_owned(), context.as_str().to_owned());
+        let rows: Vec<(String, String, String)> = self
+            .run(move |c| {
+                c.prepare_cached(
+                    "SELECT at, reference_id, message FROM binary_log WHERE site = ?1 AND context = ?2 ORDER BY seq",
+                )?
+                .query_map(params![site, context], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
+                .collect()
+            })
+            .await?;
+        rows.into_iter()
+            .map(|(at, reference, message)| {
+                Ok(LogLine {
+                    at: Uuid::parse_str(&at)
+                        .map_err(|e| StoreError::Corrupt(format!("log time: {e}")))?,
+                    reference: RefId::parse(&reference)?,
+                    message,
+                })
+            })
+            .collect()
+    }
+
+    async fn mark_candidate(&self, id: OriginalId, since: DateTime<Utc>) -> StoreResult<()> {
+        self.run(move |c| {
+            c.prepare_cached(
+                "INSERT OR REPLACE INTO binary_gc (original_id, shard, since) VALUES (?1, ?2, ?3)",
+            )?
+            .execute(params![id_text(id), id.shard(), since.timestamp_millis()])
+            .map(drop)
+        })
+        .await
+    }
+
+    async fn candidates(&self, shard: u32) -> StoreResult<Vec<(OriginalId, DateTime<Utc>)>> {
+        let rows: Vec<(String, i64)> = self
+            .run(move |c| {
+                c.prepare_cached("SELECT original_id, since FROM binary_gc WHERE shard = ?1")?
+                    .query_map(params![shard], |r| Ok((r.get(0)?, r.get(1)?)))?
+                    .collect()
+            })
+            .await?;
+        rows.into_iter()
+            .map(|(id, since)| Ok((parse_id(&id)?, millis_to_time(since))))
+            .collect()
+    }
+
+    async fn drop_candidate(&self, id: OriginalId, seen: DateTime<Utc>) -> StoreResult<()> {
+        self.run(move |c| {
+            c.prepare_cached("DELETE FROM binary_gc WHERE original_id = ?1 AND since <= ?2")?
+                .execute(params![id_text(id), seen.timestamp_millis()])
+                .map(drop)
+        })
+        .await
+    }
+
+    async fn add_usage(&self, owner: UserId, delta: i64) -> StoreResult<()> {
+        self.run(move |c| {
+            c.prepare_cached(
+                "INSERT INTO binary_usage (owner, bytes) VALUES (?1, ?2) \
+                 ON CONFLICT (owner) DO UPDATE SET bytes = bytes + excluded.bytes",
+            )?
+            .execute(params![owner.0.to_string(), delta])
+            .map(drop)
+        })
+        .await
+    }
+
+    async fn usage(&self, owner: UserId) -> StoreResult<i64> {
+        self.run(move |c| {
+            c.prepare_cached("SELECT bytes FROM binary_usage WHERE owner = ?1")?
+                .query_row(params![owner.0.to_string()], |r| r.get(0))
+                .optional()
+                .map(Option::unwrap_or_default)
+        })
+        .await
+    }
+}

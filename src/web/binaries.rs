@@ -1,0 +1,701 @@
+//! The binary service's routes (seed 003), and the post editor's attachments.
+//!
+//! API routes answer in JSON and take the CSRF token in the `X-CSRF-Token` header (or,
+//! in a multipart upload, a `csrf` field before the files): the session cookie alone
+//! never authorizes a change.
+
+use super::auth::{Admin, Author, CsrfToken, MaybeUser};
+use super::pages::Layout;
+use super::posts::{editable, may_edit};
+use super::{AppState, WebError, render, see_other};
+use crate::binaries::service::{Ingested, Upload, human};
+use crate::binaries::{Context, IngestError, Original, RefId, Reference, Status};
+use crate::domain::{Post, User};
+use crate::store::StoreError;
+use actix_multipart::Multipart;
+use actix_web::http::{StatusCode, header};
+use actix_web::{HttpRequest, HttpResponse, web};
+use askama::Template;
+use futures_util::StreamExt;
+use serde::Serialize;
+
+/// A JSON error: `{"error": "..."}` with its status.
+#[derive(Debug)]
+pub struct ApiError(StatusCode, String);
+
+impl std::fmt::Display for ApiError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.1)
+    }
+}
+
+impl actix_web::ResponseError for ApiError {
+    fn status_code(&self) -> StatusCode {
+        self.0
+    }
+
+    fn error_response(&self) -> HttpResponse {
+        if self.0.is_server_error() {
+            tracing::warn!(error = %self.1, "binary service");
+        }
+        HttpResponse::build(self.0).json(serde_json_error(&self.1))
+    }
+}
+
+#[derive(Serialize)]
+struct ErrorBody<'a> {
+    error: &'a str,
+}
+
+fn serde_json_error(message: &str) -> ErrorBody<'_> {
+    ErrorBody { error: message }
+}
+
+impl From<WebError> for ApiError {
+    fn from(e: WebError) -> Self {
+        use actix_web::ResponseError;
+        let status = e.status_code();
+        let message = match e {
+            WebError::LoginRequired { .. } => {
+                return ApiError(StatusCode::UNAUTHORIZED, "Sign in first.".into());
+            }
+            WebError::Unavailable(_) => {
+                "The store is unavailable; nothing was changed. Try again shortly.".into()
+            }
+            WebError::Internal(_) => "An unexpected error happened; it has been logged.".into(),
+            WebError::NotFound => "Not found.".into(),
+            other => other.to_string(),
+        };
+        ApiError(status, message)
+    }
+}
+
+impl From<StoreError> for ApiError {
+    fn from(e: StoreError) -> Self {
+        WebError::from(e).into()
+    }
+}
+
+impl From<IngestError> for ApiError {
+    fn from(e: IngestError) -> Self {
+        match e {
+            IngestError::TooLarge(m) | IngestError::Quota(m) => {
+                ApiError(StatusCode::PAYLOAD_TOO_LARGE, m)
+            }
+            IngestError::Body(_) => ApiError(StatusCode::BAD_REQUEST, e.to_string()),
+            IngestError::Busy => ApiError(StatusCode::SERVICE_UNAVAILABLE, e.to_string()),
+            IngestError::Store(e) => e.into(),
+        }
+    }
+}
+
+fn bad_request(message: impl Into<String>) -> ApiError {
+    ApiError(StatusCode::BAD_REQUEST, message.into())
+}
+
+/// What the API says about a stored binary.
+#[derive(Debug, Serialize)]
+pub struct BinaryJson {
+    pub reference: String,
+    pub context: String,
+    pub name: String,
+    pub url: String,
+    pub status: &'static str,
+    pub mime: String,
+    pub size: u64,
+    pub width: Option<u32>,
+    pub height: Option<u32>,
+    pub deduplicated: bool,
+    pub error: Option<String>,
+    /// Markdown that shows it in a post.
+    pub markdown: String,
+}
+
+impl BinaryJson {
+    fn of(ingested: &Ingested) -> Self {
+        let (r, o) = (&ingested.reference, &ingested.original);
+        Self {
+            reference: r.id.to_string(),
+            context: r.context.to_string(),
+            name: r.name.clone(),
+            url: format!("/binary/{}", r.id),
+            status: o.status.as_str(),
+            mime: o.mime.clone(),
+            size: o.size,
+            width: o.width,
+            height: o.height,
+            deduplicated: ingested.deduplicated,
+            error: o.error.clone(),
+            markdown: markdown_for(r, o),
+        }
+    }
+}
+
+/// How a binary is shown in a post: an image with its size (so the page can reserve
+/// its space), or a link.
+pub fn markdown_for(reference: &Reference, original: &Original) -> String {
+    let name: String = reference
+        .name
+        .chars()
+        .filter(|c| {
+            !matches!(
+                c,
+                '[' | ']' | '(' | ')' | '\\' | '*' | '_' | '`' | '<' | '>'
+            )
+        })
+        .collect();
+    match (original.is_raster(), original.width, original.height) {
+        (true, Some(w), Some(h)) => format!("![{name}](/binary/{}?size={w}x{h})", reference.id),
+        _ => format!("[{name}](/binary/{})", reference.id),
+    }
+}
+
+/// The post a context names, for someone who may change its attachments.
+async fn post_of(state: &AppState, user: &User, context: &Context) -> Result<Post, WebError> {
+    let post = match context.post_id() {
+        Some(id) => state.store.post_by_id(&state.site, id).await?,
+        None => None,
+    }
+    .ok_or_else(|| WebError::NotFoundWith(format!("There is no post {context} on this site.")))?;
+    if !may_edit(Some(user), post.author_id) {
+        return Err(WebError::Forbidden(
+            "Only the post's author or an administrator can change its attachments.".into(),
+        ));
+    }
+    Ok(post)
+}
+
+fn check_header_csrf(req: &HttpRequest, csrf: &CsrfToken) -> Result<(), WebError> {
+    let sent = req
+        .headers()
+        .get("x-csrf-token")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("");
+    csrf.check(sent)
+}
+
+/// Reads a small text field of a multipart form.
+async fn text_field(field: &mut actix_multipart::Field, max: usize) -> Result<String, ApiError> {
+    let mut value = Vec::new();
+    while let Some(piece) = field.next().await {
+        let piece = piece.map_err(|e| bad_request(format!("The form could not be read: {e}.")))?;
+        if value.len() + piece.len() > max {
+            return Err(bad_request("A form field is too long."));
+        }
+        value.extend_from_slice(&piece);
+    }
+    String::from_utf8(value).map_err(|_| bad_request("A form field is not text."))
+}
+
+/// The files of a multipart upload, ingested one after the other as they stream in.
+/// Fields `csrf` and `context` come first (as a browser sends a form's fields in order);
+/// `context` may be fixed by the route instead.
+async fn ingest_multipart(
+    state: &AppState,
+    user: &User,
+    csrf: &CsrfToken,
+    header_csrf_ok: bool,
+    mut fixed: Option<(Context, Post)>,
+    mut form: Multipart,
+) -> Result<Vec<Ingested>, ApiError> {
+    let mut csrf_ok = header_csrf_ok;
+    let mut stored = Vec::new();
+    while let Some(field) = form.next().await {
+        let mut field =
+            field.map_err(|e| bad_request(format!("The upload could not be read: {e}.")))?;
+        let name = field.name().unwrap_or("").to_owned();
+        let file_name = field
+            .content_disposition()
+            .and_then(|d| d.get_filename())
+            .map(str::to_owned);
+        match (name.as_str(), file_name) {
+            ("csrf", None) => {
+                let sent = text_field(&mut field, 200).await?;
+                csrf.check(&sent)?;
+                csrf_ok = true;
+            }
+            ("context", None) => {
+                let value = text_field(&mut field, 200).await?;
+                let context = Context::parse(value.trim()).map_err(|e| bad_request(e.0))?;
+                let post = post_of(state, user, &context).await?;
+                fixed = Some((context, post));
+            }
+            (_, Some(file_name)) => {
+                if !csrf_ok {
+                    return Err(WebError::csrf().into());
+                }
+                let Some((context, _)) = &fixed else {
+                    return Err(bad_request(
+                        "Say which post the files belong to (a context field before the files).",
+                    ));
+                };
+                if file_name.is_empty() {
+                    // A file input left empty.
+                    continue;
+                }
+                let upload = Upload {
+                    site: state.site.clone(),
+                    context: context.clone(),
+                    owner: user.id,
+                    name: file_name,
+                };
+                stored.push(state.binaries.ingest(upload, &mut field).await?);
+            }
+            (_, None) => {
+                // Unknown text fields are read and ignored.
+                text_field(&mut field, 4096).await?;
+            }
+        }
+    }
+    if stored.is_empty() {
+        return Err(bad_request("The upload held no file."));
+    }
+    Ok(stored)
+}
+
+fn status_of(stored: &[Ingested]) -> StatusCode {
+    if stored.iter().any(|s| s.original.status == Status::Error) {
+        StatusCode::UNPROCESSABLE_ENTITY
+    } else {
+        StatusCode::CREATED
+    }
+}
+
+/// `POST /binaries`: a multipart upload of one or more files; answers a JSON list of
+/// what each became (status ERROR, with the reason, for a file that was refused).
+pub async fn upload(
+    state: web::Data<AppState>,
+    author: Author,
+    csrf: CsrfToken,
+    req: HttpRequest,
+    form: Multipart,
+) -> Result<HttpResponse, ApiError> {
+    let header_ok = check_header_csrf(&req, &csrf).is_ok();
+    let stored = ingest_multipart(&state, &author.0, &csrf, header_ok, None, form).await?;
+    let body: Vec<BinaryJson> = stored.iter().map(BinaryJson::of).collect();
+    Ok(HttpResponse::build(status_of(&stored)).json(body))
+}
+
+/// `POST /posts/{slug}/attachments`: the editor's upload form; back to the editor.
+pub async fn attach(
+    state: web::Data<AppState>,
+    author: Author,
+    csrf: CsrfToken,
+    slug: web::Path<String>,
+    form: Multipart,
+) -> Result<HttpResponse, WebError> {
+    let post = editable(&state, &author.0, &slug).await?;
+    let context = Context::post(post.id);
+    let back = format!("/posts/{}/edit#attachments", post.slug.as_str());
+    match ingest_multipart(&state, &author.0, &csrf, false, Some((context, post)), form).await {
+        Ok(stored) => {
+            let refused: Vec<String> = stored
+                .iter()
+                .filter_map(|s| s.original.error.clone())
+                .collect();
+            if refused.is_empty() {
+                Ok(see_other(&back))
+            } else {
+                Err(WebError::BadRequest(refused.join(" ")))
+            }
+        }
+        Err(ApiError(status, message)) => Err(match status {
+            StatusCode::PAYLOAD_TOO_LARGE => WebError::TooLarge(message),
+            StatusCode::FORBIDDEN => WebError::Forbidden(message),
+            StatusCode::NOT_FOUND => WebError::NotFoundWith(message),
+            s if s.is_server_error() => WebError::Unavailable(message),
+            _ => WebError::BadRequest(message),
+        }),
+    }
+}
+
+#[derive(serde::Deserialize)]
+pub struct CsrfOnly {
+    csrf: String,
+}
+
+/// `POST /posts/{slug}/attachments/{ref}/delete`: the editor's remove button.
+pub async fn detach(
+    state: web::Data<AppState>,
+    author: Author,
+    csrf: CsrfToken,
+    path: web::Path<(String, String)>,
+    form: web::Form<CsrfOnly>,
+) -> Result<HttpResponse, WebError> {
+    csrf.check(&form.csrf)?;
+    let (slug, reference) = path.into_inner();
+    let post = editable(&state, &author.0, &slug).await?;
+    let id = RefId::parse(&reference).map_err(|_| WebError::NotFound)?;
+    let found = state.binaries.store.reference(&id).await?;
+    let reference = found
+        .filter(|r| r.site == state.site && r.context == Context::post(post.id))
+        .ok_or_else(|| WebError::NotFoundWith("This post has no such attachment.".into()))?;
+    state
+        .binaries
+        .remove(
+            &reference,
+            &format!("removed by {}", author.0.username.as_str()),
+        )
+        .await?;
+    Ok(see_other(&format!(
+        "/posts/{}/edit#attachments",
+        post.slug.as_str()
+    )))
+}
+
+/// `DELETE /binaries/reference/{ref}`.
+pub async fn delete_reference(
+    state: web::Data<AppState>,
+    author: Author,
+    csrf: CsrfToken,
+    req: HttpRequest,
+    reference: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    check_header_csrf(&req, &csrf)?;
+    let id = RefId::parse(&reference).map_err(|e| ApiError(StatusCode::NOT_FOUND, e.0))?;
+    let reference = state
+        .binaries
+        .store
+        .reference(&id)
+        .await?
+        .filter(|r| r.site == state.site)
+        .ok_or_else(|| ApiError(StatusCode::NOT_FOUND, format!("There is no binary {id}.")))?;
+    post_of(&state, &author.0, &reference.context).await?;
+    state
+        .binaries
+        .remove(
+            &reference,
+            &format!("deleted by {}", author.0.username.as_str()),
+        )
+        .await?;
+    Ok(HttpResponse::NoContent().finish())
+}
+
+#[derive(Serialize)]
+struct Removed {
+    removed: usize,
+}
+
+/// `DELETE /binaries/context/{context}`: every reference of a post.
+pub async fn delete_context(
+    state: web::Data<AppState>,
+    author: Author,
+    csrf: CsrfToken,
+    req: HttpRequest,
+    context: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    check_header_csrf(&req, &csrf)?;
+    let context = Context::parse(&context).map_err(|e| bad_request(e.0))?;
+    post_of(&state, &author.0, &context).await?;
+    let removed = state
+        .binaries
+        .remove_context(
+            &state.site,
+            &context,
+            &format!(
+                "deleted with every file of the post by {}",
+                author.0.username.as_str()
+            ),
+        )
+        .await?;
+    Ok(HttpResponse::Ok().json(Removed { removed }))
+}
+
+fn quoted_etag(checksum: &str) -> String {
+    format!("\"{checksum}\"")
+}
+
+/// Whether an If-None-Match header names this entity tag (or is `*`).
+pub fn none_match(req: &HttpRequest, etag: &str) -> bool {
+    req.headers()
+        .get_all(header::IF_NONE_MATCH)
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .map(|t| t.trim().trim_start_matches("W/"))
+        .any(|t| t == "*" || t == etag)
+}
+
+/// A single byte range of a `Range` header, resolved against the length. `None`: no
+/// usable Range (serve everything); `Some(Err)`: unsatisfiable.
+pub fn byte_range(req: &HttpRequest, len: u64, etag: &str) -> Option<Result<(u64, u64), ()>> {
+    let value = req.headers().get(header::RANGE)?.to_str().ok()?;
+    // A Range conditioned on another version of the file is ignored.
+    if let Some(if_range) = req.headers().get(header::IF_RANGE)
+        && if_range.to_str().ok()? != etag
+    {
+        return None;
+    }
+    let spec = value.strip_prefix("bytes=")?.trim();
+    if spec.contains(',') {
+        // Several ranges are allowed to be answered with the whole file.
+        return None;
+    }
+    let (first, last) = spec.split_once('-')?;
+    let parse = |s: &str| -> Option<u64> {
+        if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
+            None
+        } else {
+            s.parse().ok()
+        }
+    };
+    let range = match (first.is_empty(), last.is_empty()) {
+        (false, _) => {
+            let start = parse(first)?;
+            let end = if last.is_empty() {
+                len
+            } else {
+                parse(last)?.saturating_add(1).min(len)
+            };
+            if !last.is_empty() && end <= start && start < len {
+                return None;
+            }
+            (start, end)
+        }
+        (true, false) => {
+            let suffix = parse(last)?;
+            (len.saturating_sub(suffix), len)
+        }
+        (true, true) => return None,
+    };
+    if range.0 >= len || range.0 >= range.1 {
+        return Some(Err(()));
+    }
+    Some(Ok(range))
+}
+
+/// `Content-Disposition`: raster images inline, everything else (SVG included, which can
+/// carry script) as a download.
+fn disposition(original: &Original, name: &str) -> String {
+    let kind = if original.is_raster() {
+        "inline"
+    } else {
+        "attachment"
+    };
+    let ascii: String = name
+        .chars()
+        .map(|c| {
+            if c.is_ascii_graphic() || c == ' ' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    let encoded: String = name
+        .bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'.' | b'-' | b'_' => (b as char).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect();
+    format!("{kind}; filename=\"{ascii}\"; filename*=UTF-8''{encoded}")
+}
+
+/// `GET /binary/{ref}`: the original, with a strong ETag, conditional and Range
+/// requests, and its sniffed type.
+pub async fn original(
+    state: web::Data<AppState>,
+    reference: web::Path<String>,
+    req: HttpRequest,
+) -> Result<HttpResponse, WebError> {
+    let id = RefId::parse(&reference).map_err(|_| WebError::NotFound)?;
+    let (reference, original) = state
+        .binaries
+        .find(&state.site, &id)
+        .await?
+        .ok_or(WebError::NotFound)?;
+    if original.status != Status::Ok {
+        return Err(WebError::NotFoundWith(format!(
+            "This file could not be stored: {}",
+            original
+                .error
+                .as_deref()
+                .unwrap_or("it is not available yet.")
+        )));
+    }
+    let etag = quoted_etag(&original.checksum);
+    let not_modified = none_match(&req, &etag);
+    let mut response = if not_modified {
+        HttpResponse::NotModified()
+    } else {
+        HttpResponse::Ok()
+    };
+    response
+        .insert_header((header::ETAG, etag.clone()))
+        .insert_header((header::CACHE_CONTROL, "public, max-age=86400"))
+        .insert_header((header::ACCEPT_RANGES, "bytes"))
+        .insert_header((header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
+        .insert_header((
+            header::CONTENT_DISPOSITION,
+            disposition(&original, &reference.name),
+        ));
+    if !original.is_raster() {
+        // Opened directly, a non-image runs in a sandbox with no script and no origin.
+        response.insert_header((
+            header::CONTENT_SECURITY_POLICY,
+            "sandbox; default-src 'none'",
+        ));
+    }
+    if not_modified {
+        return Ok(response.finish());
+    }
+    let len = original.size;
+    let (start, end) = match byte_range(&req, len, &etag) {
+        Some(Ok(range)) => {
+            response.status(StatusCode::PARTIAL_CONTENT).insert_header((
+                header::CONTENT_RANGE,
+                format!("bytes {}-{}/{len}", range.0, range.1 - 1),
+            ));
+            range
+        }
+        Some(Err(())) => {
+            return Ok(HttpResponse::RangeNotSatisfiable()
+                .insert_header((header::CONTENT_RANGE, format!("bytes */{len}")))
+                .insert_header((header::ETAG, etag))
+                .finish());
+        }
+        None => (0, len),
+    };
+    response.content_type(original.mime.as_str());
+    let body = state.binaries.read_range(&original, start, end);
+    Ok(response.no_chunking(end - start).streaming(body))
+}
+
+/// One attachment in the editor's list or the admins' list.
+pub struct AttachmentView {
+    pub reference: String,
+    pub name: String,
+    pub context: String,
+    pub url: String,
+    pub thumbnail: Option<String>,
+    pub mime: String,
+    pub size: String,
+    pub status: &'static str,
+    pub error: Option<String>,
+    pub markdown: String,
+    pub created: String,
+}
+
+impl AttachmentView {
+    fn of(reference: &Reference, original: Option<&Original>) -> Self {
+        let url = format!("/binary/{}", reference.id);
+        Self {
+            reference: reference.id.to_string(),
+            name: reference.name.clone(),
+            context: reference.context.to_string(),
+            thumbnail: original
+                .filter(|o| o.is_raster() && o.status == Status::Ok)
+                .map(|_| format!("{url}/full/!140,105/0/default.jpg")),
+            url,
+            mime: original.map_or_else(|| "?".into(), |o| o.mime.clone()),
+            size: human(original.map_or(reference.size, |o| o.size)),
+            status: original.map_or("MISSING", |o| o.status.as_str()),
+            error: original.and_then(|o| o.error.clone()),
+            markdown: original.map_or_else(String::new, |o| markdown_for(reference, o)),
+            created: reference.created.format("%Y-%m-%d %H:%M UTC").to_string(),
+        }
+    }
+}
+
+/// The attachments of a post, for its editor.
+pub async fn attachments_of(
+    state: &AppState,
+    post: &Post,
+) -> Result<Vec<AttachmentView>, WebError> {
+    let references = state
+        .binaries
+        .store
+        .references_in(&state.site, &Context::post(post.id))
+        .await?;
+    views(state, references).await
+}
+
+async fn views(
+    state: &AppState,
+    mut references: Vec<Reference>,
+) -> Result<Vec<AttachmentView>, WebError> {
+    references.sort_by(|a, b| a.created.cmp(&b.created).then(a.id.cmp(&b.id)));
+    let mut views = Vec::with_capacity(references.len());
+    for reference in &references {
+        let original = state.binaries.store.original(reference.original).await?;
+        views.push(AttachmentView::of(reference, original.as_ref()));
+    }
+    Ok(views)
+}
+
+#[derive(Template)]
+#[template(path = "binaries/log.html")]
+pub struct LogPage {
+    pub layout: Layout,
+    pub context: String,
+    pub post_title: Option<String>,
+    pub post_url: Option<String>,
+    pub lines: Vec<LogRow>,
+    pub attachments: Vec<AttachmentView>,
+}
+
+pub struct LogRow {
+    pub time: String,
+    pub reference: String,
+    pub message: String,
+}
+
+/// `GET /binary/logs/{context}`: the processing log of a post's binaries (admins and the
+/// post's editors).
+pub async fn log(
+    state: web::Data<AppState>,
+    user: MaybeUser,
+    csrf: CsrfToken,
+    context: web::Path<String>,
+    req: HttpRequest,
+) -> Result<HttpResponse, WebError> {
+    let Some(me) = user.0.clone() else {
+        return Err(WebError::LoginRequired {
+            next: req.uri().path().to_owned(),
+        });
+    };
+    let context = Context::parse(&context).map_err(|e| WebError::BadRequest(e.0))?;
+    let post = post_of(&state, &me, &context).await?;
+    let lines = state
+        .binaries
+        .store
+        .log_of_context(&state.site, &context)
+        .await?
+        .into_iter()
+        .map(|line| LogRow {
+            time: line.time().format("%Y-%m-%d %H:%M:%S%.3f UTC").to_string(),
+            reference: line.reference.to_string(),
+            message: line.message,
+        })
+        .collect();
+    let page = LogPage {
+        layout: Layout::new(&user, &csrf),
+        context: context.to_string(),
+        post_title: Some(post.title.as_str().to_owned()),
+        post_url: Some(format!("/posts/{}", post.slug.as_str())),
+        lines,
+        attachments: attachments_of(&state, &post).await?,
+    };
+    render(StatusCode::OK, &page)
+}
+
+#[derive(Template)]
+#[template(path = "binaries/admin.html")]
+pub struct AdminPage {
+    pub layout: Layout,
+    pub attachments: Vec<AttachmentView>,
+}
+
+/// `GET /admin/binaries`: every binary of the site and its status.
+pub async fn admin(
+    state: web::Data<AppState>,
+    admin: Admin,
+    csrf: CsrfToken,
+) -> Result<HttpResponse, WebError> {
+    let references = state.binaries.store.references_of_site(&state.site).await?;
+    let page = AdminPage {
+        layout: Layout::new(&MaybeUser(Some(admin.0)), &csrf),
+        attachments: views(&state, references).await?,
+    };
+    render(StatusCode::OK, &page)
+}

@@ -1,0 +1,650 @@
+//! The binary service's contract on both stores: chunked storage, deduplication under a
+//! race, the collector and its race with new references, limits and bad images.
+
+use crate::both_stores;
+use crate::helpers::TestStore;
+use bytes::Bytes;
+use futures_util::stream;
+use sibyl::binaries::collector::{CollectorConfig, collect};
+use sibyl::binaries::service::{Ingested, Upload};
+use sibyl::binaries::{
+    Binaries, BinaryLimits, CHUNK_SIZE, Context, IngestError, Life, OriginalId, Status,
+};
+use sibyl::domain::{PostId, UserId};
+use std::sync::Arc;
+use std::time::Duration;
+use uuid::Uuid;
+
+/// The collector is global (one binary store serves every site), and the Cassandra tests
+/// share a keyspace: tests that run it, or that expect an unreferenced original to wait
+/// for its grace, take turns.
+static COLLECTING: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+
+fn service(store: &TestStore) -> Binaries {
+    Binaries::new(store.store.binaries(), BinaryLimits::default())
+}
+
+fn upload(store: &TestStore, owner: UserId, name: &str) -> Upload {
+    Upload {
+        site: store.site.clone(),
+        context: Context::post(PostId(Uuid::new_v4())),
+        owner,
+        name: name.into(),
+    }
+}
+
+/// A body arriving in pieces of the given sizes, cycling.
+fn body(
+    data: &[u8],
+    pieces: &[usize],
+) -> impl futures_util::Stream<Item = Result<Bytes, std::io::Error>> + Unpin + use<> {
+    let mut parts = Vec::new();
+    let mut at = 0;
+    let mut i = 0;
+    while at < data.len() {
+        let n = pieces[i % pieces.len()].max(1).min(data.len() - at);
+        parts.push(Ok(Bytes::copy_from_slice(&data[at..at + n])));
+        at += n;
+        i += 1;
+    }
+    stream::iter(parts)
+}
+
+/// Differs from run to run: the Cassandra keyspace outlives a test run, and originals
+/// are deduplicated across all of it, so the same bytes must not come back next time.
+fn salt() -> u64 {
+    static SALT: std::sync::OnceLock<u64> = std::sync::OnceLock::new();
+    *SALT.get_or_init(|| Uuid::new_v4().as_u64_pair().0)
+}
+
+pub fn random_bytes(n: usize, seed: u64) -> Vec<u8> {
+    let mut x = (seed ^ salt())
+        .wrapping_mul(6364136223846793005)
+        .wrapping_add(1442695040888963407)
+        | 1;
+    (0..n)
+        .map(|_| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            (x >> 24) as u8
+        })
+        .collect()
+}
+
+/// An image no earlier run made (see [`salt`]).
+pub fn png(width: u32, height: u32, seed: u8) -> Vec<u8> {
+    let noise = random_bytes(3, u64::from(seed));
+    let img = image::RgbImage::from_fn(width, height, |x, y| {
+        if (x, y) == (0, 0) {
+            image::Rgb([noise[0], noise[1], noise[2]])
+        } else {
+            image::Rgb([
+                (x as u8).wrapping_add(seed),
+                (y as u8).wrapping_mul(3),
+                seed,
+            ])
+        }
+    });
+    let mut out = std::io::Cursor::new(Vec::new());
+    img.write_to(&mut out, image::ImageFormat::Png).unwrap();
+    out.into_inner()
+}
+
+pub fn jpeg(width: u32, height: u32) -> Vec<u8> {
+    let noise = random_bytes(1, u64::from(width) << 32 | u64::from(height))[0];
+    let img = image::RgbImage::from_fn(width, height, |x, y| {
+        image::Rgb([
+            (x % 256) as u8,
+            (y % 256) as u8,
+            ((x + y) % 256) as u8 ^ noise,
+        ])
+    });
+    let mut out = Vec::new();
+    image::codecs::jpeg::JpegEncoder::new_with_quality(&mut out, 85)
+        .encode_image(&img)
+        .unwrap();
+    out
+}
+
+/// A PNG of 1x1 whose header says 100000x100000: a decompression bomb's signature.
+pub fn png_bomb() -> Vec<u8> {
+    let mut data = png(1, 1, 0);
+    // IHDR's width and height are bytes 16..24; its CRC (bytes 29..33) must match.
+    data[16..20].copy_from_slice(&100_000u32.to_be_bytes());
+    data[20..24].copy_from_slice(&100_000u32.to_be_bytes());
+    let crc = crc32(&data[12..29]);
+    data[29..33].copy_from_slice(&crc.to_be_bytes());
+    data
+}
+
+fn crc32(bytes: &[u8]) -> u32 {
+    let mut crc = 0xFFFF_FFFFu32;
+    for &b in bytes {
+        crc ^= u32::from(b);
+        for _ in 0..8 {
+            crc = if crc & 1 == 1 {
+                (crc >> 1) ^ 0xEDB8_8320
+            } else {
+                crc >> 1
+            };
+        }
+    }
+    !crc
+}
+
+async fn ingest(service: &Binaries, up: Upload, data: &[u8]) -> Ingested {
+    service.ingest(up, body(data, &[7919])).await.unwrap()
+}
+
+async fn chunks_left(service: &Binaries, id: OriginalId, upto: u32) -> usize {
+    let mut left = 0;
+    for part in 0..upto {
+        if service.store.chunk(id, part).await.unwrap().is_some() {
+            left += 1;
+        }
+    }
+    left
+}
+
+async fn chunks_reassemble_to_the_original_for_any_size(store: TestStore) {
+    use proptest::prelude::*;
+    use proptest::test_runner::{Config, TestRunner};
+    let service = service(&store);
+    let owner = UserId(Uuid::new_v4());
+    let handle = tokio::runtime::Handle::current();
+    let sizes = prop_oneof![
+        Just(0usize),
+        Just(1),
+        Just(CHUNK_SIZE - 1),
+        Just(CHUNK_SIZE),
+        Just(CHUNK_SIZE + 1),
+        Just(2 * CHUNK_SIZE),
+        Just(3 * CHUNK_SIZE - 1),
+        0..3 * CHUNK_SIZE + 10,
+    ];
+    let case = (
+        sizes,
+        any::<u64>(),
+        proptest::collection::vec(1usize..CHUNK_SIZE + 100, 1..4),
+        any::<(u64, u64)>(),
+    );
+    let mut runner = TestRunner::new(Config {
+        cases: 24,
+        failure_persistence: None,
+        ..Config::default()
+    });
+    let result = tokio::task::block_in_place(|| {
+        runner.run(&case, |(size, seed, pieces, (a, b))| {
+            handle.block_on(async {
+                let data = random_bytes(size, seed);
+                let stored = service
+                    .ingest(upload(&store, owner, "data.bin"), body(&data, &pieces))
+                    .await
+                    .unwrap();
+                let original = stored.original;
+                prop_assert_eq!(original.size, size as u64);
+                prop_assert_eq!(original.parts() as usize, size.div_ceil(CHUNK_SIZE));
+                prop_assert_eq!(original.status, Status::Ok);
+                let back = service.read_all(&original).await.unwrap();
+                prop_assert!(back == data, "{} bytes did not come back whole", size);
+                if size > 0 {
+                    let (start, end) = {
+                        let (x, y) = ((a % size as u64), (b % size as u64));
+                        (x.min(y), x.max(y) + 1)
+                    };
+                    let mut piece = Vec::new();
+                    let mut s = Box::pin(service.read_range(&original, start, end));
+                    use futures_util::StreamExt;
+                    while let Some(p) = s.next().await {
+                        piece.extend_from_slice(&p.unwrap());
+                    }
+                    prop_assert!(piece == data[start as usize..end as usize]);
+                }
+                Ok(())
+            })
+        })
+    });
+    result.unwrap();
+}
+
+async fn the_same_bytes_uploaded_50_times_at_once_are_stored_once(store: TestStore) {
+    let _turn = COLLECTING.lock().await;
+    let service = service(&store);
+    let image = png(64, 48, 7);
+    let owner = UserId(Uuid::new_v4());
+    let context = Context::post(PostId(Uuid::new_v4()));
+    let mut tasks = Vec::new();
+    for i in 0..50 {
+        let service = service.clone();
+        let image = image.clone();
+        let up = Upload {
+            site: store.site.clone(),
+            context: context.clone(),
+            owner,
+            name: format!("photo-{i}.png"),
+        };
+        tasks.push(tokio::spawn(async move {
+            service.ingest(up, body(&image, &[1000])).await
+        }));
+    }
+    let mut results = Vec::new();
+    for task in tasks {
+        results.push(task.await.unwrap().unwrap());
+    }
+    let original = results[0].original.id;
+    assert!(results.iter().all(|r| r.original.id == original));
+    let references: std::collections::HashSet<_> =
+        results.iter().map(|r| r.reference.id.clone()).collect();
+    assert_eq!(references.len(), 50);
+    assert_eq!(results.iter().filter(|r| !r.deduplicated).count(), 1);
+    assert_eq!(
+        service.store.references_to(original).await.unwrap().len(),
+        50
+    );
+    assert_eq!(
+        service
+            .store
+            .references_in(&store.site, &context)
+            .await
+            .unwrap()
+            .len(),
+        50
+    );
+    assert_eq!(
+        service.store.life(original).await.unwrap(),
+        Some(Life::Live)
+    );
+    assert_eq!(
+        service.store.usage(owner).await.unwrap(),
+        50 * image.len() as i64
+    );
+    // The 49 copies removed themselves; a collector pass leaves the kept one alone.
+    collect(
+        &*service.store,
+        &CollectorConfig {
+            grace: Duration::ZERO,
+            upload_grace: Duration::from_secs(3600),
+            ..Default::default()
+        },
+        sibyl::domain::now(),
+    )
+    .await
+    .unwrap();
+    assert_eq!(service.read_all(&results[0].original).await.unwrap(), image);
+    let renditions = service.store.rendition(original, "116x87").await.unwrap();
+    assert_eq!(renditions.map(|r| (r.width, r.height)), Some((64, 48)));
+}
+
+async fn the_collector_deletes_unreferenced_originals_after_the_grace(store: TestStore) {
+    let _turn = COLLECTING.lock().await;
+    let service = service(&store);
+    let owner = UserId(Uuid::new_v4());
+    let data = random_bytes(CHUNK_SIZE + 5, 42);
+    let stored = ingest(&service, upload(&store, owner, "a.bin"), &data).await;
+    let id = stored.original.id;
+    let config = CollectorConfig {
+        grace: Duration::from_secs(3600),
+        upload_grace: Duration::from_secs(3600),
+        ..Default::default()
+    };
+    service.remove(&stored.reference, "test").await.unwrap();
+    assert_eq!(service.store.usage(owner).await.unwrap(), 0);
+    let now = sibyl::domain::now();
+    // (The keyspace of the Cassandra tests holds other tests' originals too: what a
+    // pass counts is not this test's business, what happened to its original is.)
+    let pass = collect(&*service.store, &config, now).await.unwrap();
+    assert!(pass.waiting >= 1, "{pass:?}");
+    assert_eq!(chunks_left(&service, id, 2).await, 2);
+    assert_eq!(service.store.life(id).await.unwrap(), Some(Life::Live));
+    let later = now + chrono::Duration::hours(2);
+    let pass = collect(&*service.store, &config, later).await.unwrap();
+    assert!(pass.deleted >= 1, "{pass:?}");
+    assert_eq!(chunks_left(&service, id, 2).await, 0);
+    assert!(service.store.original(id).await.unwrap().is_none());
+    assert_eq!(service.store.life(id).await.unwrap(), None);
+    // The checksum went with it: the same bytes uploaded again make a new original.
+    let again = ingest(&service, upload(&store, owner, "a.bin"), &data).await;
+    assert_ne!(again.original.id, id);
+    assert!(!again.deduplicated);
+    assert_eq!(service.read_all(&again.original).await.unwrap(), data);
+    // A referenced original is never deleted, however old.
+    collect(&*service.store, &config, later + chrono::Duration::days(30))
+        .await
+        .unwrap();
+    assert_eq!(service.read_all(&again.original).await.unwrap(), data);
+}
+
+async fn an_upload_that_died_is_collected_after_its_grace(store: TestStore) {
+    let _turn = COLLECTING.lock().await;
+    let service = service(&store);
+    let id = OriginalId::new();
+    let since = sibyl::domain::now() - chrono::Duration::hours(10);
+    service.store.mark_candidate(id, since).await.unwrap();
+    for part in 0..3 {
+        service
+            .store
+            .put_chunk(id, part, vec![part as u8; 100])
+            .await
+            .unwrap();
+    }
+    let config = CollectorConfig {
+        upload_grace: Duration::from_secs(6 * 3600),
+        ..Default::default()
+    };
+    let pass = collect(&*service.store, &config, sibyl::domain::now())
+        .await
+        .unwrap();
+    assert!(pass.deleted >= 1, "{pass:?}");
+    assert_eq!(chunks_left(&service, id, 3).await, 0);
+    // The dead upload is fenced: were it to wake up, its commit would fail.
+    assert!(
+        !service
+            .store
+            .set_life(id, None, Some(Life::Live))
+            .await
+            .unwrap()
+            || service.store.life(id).await.unwrap() == Some(Life::Live)
+    );
+}
+
+/// Uploads of bytes whose original is being collected, raced against the collector,
+/// round after round: whichever wins, every reference ends up on a live original whose
+/// bytes are all there.
+async fn a_reference_added_while_the_collector_deletes_never_points_at_missing_data(
+    store: TestStore,
+) {
+    let _turn = COLLECTING.lock().await;
+    let service = service(&store);
+    let owner = UserId(Uuid::new_v4());
+    let config = CollectorConfig {
+        grace: Duration::ZERO,
+        upload_grace: Duration::from_secs(3600),
+        ..Default::default()
+    };
+    let mut outcomes = (0, 0);
+    for round in 0..12u64 {
+        let data = random_bytes(CHUNK_SIZE + 17, 1000 + round);
+        let first = ingest(&service, upload(&store, owner, "x.bin"), &data).await;
+        service.remove(&first.reference, "race").await.unwrap();
+        let collector = {
+            let store = Arc::clone(&service.store);
+            tokio::spawn(async move {
+                collect(
+                    &*store,
+                    &config,
+                    sibyl::domain::now() + chrono::Duration::seconds(1),
+                )
+                .await
+            })
+        };
+        let mut uploads = Vec::new();
+        for _ in 0..3 {
+            let service = service.clone();
+            let data = data.clone();
+            let up = upload(&store, owner, "x.bin");
+            uploads.push(tokio::spawn(async move {
+                service.ingest(up, body(&data, &[65536])).await
+            }));
+        }
+        collector.await.unwrap().unwrap();
+        for task in uploads {
+            let stored = task.await.unwrap().unwrap();
+            if stored.original.id == first.original.id {
+                outcomes.0 += 1;
+            } else {
+                outcomes.1 += 1;
+            }
+            let reference = service
+                .store
+                .reference(&stored.reference.id)
+                .await
+                .unwrap()
+                .expect("the reference exists");
+            assert_eq!(
+                service.store.life(reference.original).await.unwrap(),
+                Some(Life::Live),
+                "round {round}: a reference points at an original that is not live"
+            );
+            let original = service
+                .store
+                .original(reference.original)
+                .await
+                .unwrap()
+                .expect("its original exists");
+            assert_eq!(
+                service.read_all(&original).await.unwrap(),
+                data,
+                "round {round}"
+            );
+        }
+    }
+    eprintln!(
+        "race outcomes: kept {}, replaced {}",
+        outcomes.0, outcomes.1
+    );
+}
+
+/// The protocol itself, without uploads: a reference pointed at an original while the
+/// collector takes it either holds (and the original lives) or is refused (and nothing
+/// of it remains).
+async fn pointing_and_collecting_race_and_never_both_win(store: TestStore) {
+    let _turn = COLLECTING.lock().await;
+    let service = service(&store);
+    let owner = UserId(Uuid::new_v4());
+    let config = CollectorConfig {
+        grace: Duration::ZERO,
+        upload_grace: Duration::from_secs(3600),
+        ..Default::default()
+    };
+    let (mut held, mut refused) = (0, 0);
+    for round in 0..30u64 {
+        let data = random_bytes(300, 5000 + round);
+        let first = ingest(&service, upload(&store, owner, "y.bin"), &data).await;
+        service.remove(&first.reference, "race").await.unwrap();
+        let mut reference = first.reference.clone();
+        reference.id = sibyl::binaries::RefId::new();
+        // The collector first reads every shard's candidates; pointing starts a little
+        // later each round, to meet it at every step of its protocol.
+        let delay = Duration::from_micros(round * 400);
+        let (pointed, _) = tokio::join!(
+            async {
+                tokio::time::sleep(delay).await;
+                service.point(&reference).await
+            },
+            collect(
+                &*service.store,
+                &config,
+                sibyl::domain::now() + chrono::Duration::seconds(1)
+            )
+        );
+        let life = service.store.life(first.original.id).await.unwrap();
+        let stored = service.store.reference(&reference.id).await.unwrap();
+        if pointed.unwrap() {
+            held += 1;
+            assert_eq!(life, Some(Life::Live), "round {round}");
+            assert!(stored.is_some());
+            let original = service
+                .store
+                .original(first.original.id)
+                .await
+                .unwrap()
+                .unwrap();
+            assert_eq!(service.read_all(&original).await.unwrap(), data);
+        } else {
+            refused += 1;
+            assert!(
+                stored.is_none(),
+                "round {round}: a refused reference remained"
+            );
+        }
+    }
+    eprintln!("pointing race: held {held}, refused {refused}");
+    assert_eq!(held + refused, 30);
+}
+
+async fn size_limits_refuse_clearly_and_keep_nothing(store: TestStore) {
+    let service = Binaries::new(
+        store.store.binaries(),
+        BinaryLimits {
+            max_file: 3 * CHUNK_SIZE as u64,
+            max_per_user: 4 * CHUNK_SIZE as u64,
+            ..Default::default()
+        },
+    );
+    let owner = UserId(Uuid::new_v4());
+    let big = random_bytes(3 * CHUNK_SIZE + 1, 9);
+    let err = service
+        .ingest(upload(&store, owner, "big.bin"), body(&big, &[100_000]))
+        .await
+        .unwrap_err();
+    assert!(
+        matches!(&err, IngestError::TooLarge(m) if m.contains("at most 768 KiB")),
+        "{err}"
+    );
+    assert_eq!(service.store.usage(owner).await.unwrap(), 0);
+    let fits = random_bytes(3 * CHUNK_SIZE, 10);
+    ingest(&service, upload(&store, owner, "a.bin"), &fits).await;
+    let more = random_bytes(CHUNK_SIZE + 1, 11);
+    let err = service
+        .ingest(upload(&store, owner, "b.bin"), body(&more, &[4096]))
+        .await
+        .unwrap_err();
+    assert!(
+        matches!(&err, IngestError::Quota(m) if m.contains("used")),
+        "{err}"
+    );
+    assert_eq!(
+        service.store.usage(owner).await.unwrap(),
+        3 * CHUNK_SIZE as i64
+    );
+}
+
+async fn bad_images_are_stored_as_errors_with_the_reason(store: TestStore) {
+    let service = service(&store);
+    let owner = UserId(Uuid::new_v4());
+    let full = jpeg(300, 200);
+    let cases: Vec<(&str, Vec<u8>, &str)> = vec![
+        ("bomb.png", png_bomb(), "100000×100000"),
+        (
+            "cut.jpg",
+            full[..full.len() / 2].to_vec(),
+            "truncated or corrupt",
+        ),
+        (
+            "photo.jpg",
+            png(20, 20, 1),
+            "named as image/jpeg but its content is image/png",
+        ),
+        (
+            "logo.png",
+            b"<svg xmlns='http://www.w3.org/2000/svg'/>".to_vec(),
+            "content is image/svg+xml",
+        ),
+    ];
+    for (name, data, reason) in cases {
+        let started = std::time::Instant::now();
+        let stored = ingest(&service, upload(&store, owner, name), &data).await;
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "{name} stalled"
+        );
+        assert_eq!(stored.original.status, Status::Error, "{name}");
+        let error = stored.original.error.clone().unwrap_or_default();
+        assert!(error.contains(reason), "{name}: {error}");
+        assert_eq!(stored.original.size, 0, "{name}: no bytes are kept");
+        let log = service
+            .store
+            .log_of_context(&store.site, &stored.reference.context)
+            .await
+            .unwrap();
+        assert!(
+            log.iter().any(|l| l.message.contains(reason)),
+            "{name}: {log:?}"
+        );
+    }
+    // A good image next to them is fine, with its size and renditions.
+    let stored = ingest(&service, upload(&store, owner, "ok.jpg"), &full).await;
+    assert_eq!(stored.original.status, Status::Ok);
+    assert_eq!(stored.original.mime, "image/jpeg");
+    assert_eq!(
+        (stored.original.width, stored.original.height),
+        (Some(300), Some(200))
+    );
+    let r = service
+        .store
+        .rendition(stored.original.id, "140x105")
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!((r.width, r.height), (140, 93));
+}
+
+async fn removing_a_context_drops_its_references_and_logs_it(store: TestStore) {
+    let service = service(&store);
+    let owner = UserId(Uuid::new_v4());
+    let up = upload(&store, owner, "one.txt");
+    let context = up.context.clone();
+    let a = ingest(&service, up.clone(), b"first file").await;
+    let b = ingest(
+        &service,
+        Upload {
+            name: "two.txt".into(),
+            ..up
+        },
+        b"second file",
+    )
+    .await;
+    assert_eq!(a.original.mime, "text/plain");
+    let removed = service
+        .remove_context(&store.site, &context, "post deleted")
+        .await
+        .unwrap();
+    assert_eq!(removed, 2);
+    assert!(
+        service
+            .store
+            .references_in(&store.site, &context)
+            .await
+            .unwrap()
+            .is_empty()
+    );
+    assert!(
+        service
+            .store
+            .reference(&a.reference.id)
+            .await
+            .unwrap()
+            .is_none()
+    );
+    assert!(
+        service
+            .store
+            .references_to(b.original.id)
+            .await
+            .unwrap()
+            .is_empty()
+    );
+    let log = service
+        .store
+        .log_of_context(&store.site, &context)
+        .await
+        .unwrap();
+    let messages: Vec<&str> = log.iter().map(|l| l.message.as_str()).collect();
+    assert_eq!(messages.len(), 4, "{messages:?}");
+    assert!(messages[0].starts_with("stored one.txt"), "{messages:?}");
+    assert!(messages[3].contains("post deleted"), "{messages:?}");
+    assert!(log.windows(2).all(|w| w[0].time() <= w[1].time()));
+}
+
+both_stores!(
+    chunks_reassemble_to_the_original_for_any_size,
+    the_same_bytes_uploaded_50_times_at_once_are_stored_once,
+    the_collector_deletes_unreferenced_originals_after_the_grace,
+    an_upload_that_died_is_collected_after_its_grace,
+    a_reference_added_while_the_collector_deletes_never_points_at_missing_data,
+    pointing_and_collecting_race_and_never_both_win,
+    size_limits_refuse_clearly_and_keep_nothing,
+    bad_images_are_stored_as_errors_with_the_reason,
+    removing_a_context_drops_its_references_and_logs_it,
+);
