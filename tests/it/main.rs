@@ -8,6 +8,7 @@ mod helpers;
 mod accounts_contract;
 mod accounts_http;
 mod binaries;
+mod binaries_http;
 mod browser;
 mod cli;
 mod comments;

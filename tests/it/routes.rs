@@ -31,6 +31,8 @@ const LOGIN: Expect = Expect(303, "/login");
 const FORBIDDEN: Expect = Expect(403, "");
 
 struct Route {
+    /// GET, POST (a form), UPLOAD (a multipart form with a file) or DELETE (with the
+    /// CSRF token in its header).
     method: &'static str,
     path: String,
     form: Vec<(&'static str, String)>,
@@ -44,6 +46,20 @@ fn get(path: impl Into<String>, expect: [Expect; 5]) -> Route {
         path: path.into(),
         form: vec![],
         expect,
+    }
+}
+
+fn upload(path: impl Into<String>, form: &[(&'static str, &str)], expect: [Expect; 5]) -> Route {
+    Route {
+        method: "UPLOAD",
+        ..post(path, form, expect)
+    }
+}
+
+fn delete(path: impl Into<String>, expect: [Expect; 5]) -> Route {
+    Route {
+        method: "DELETE",
+        ..get(path, expect)
     }
 }
 
@@ -152,6 +168,40 @@ async fn every_route_answers_every_role_as_declared(t: TestStore) {
         comments.push(comment.id);
     }
     let (edited, deleted) = (comments[0], comments[1]);
+    let context = sibyl::binaries::Context::post(post_id).to_string();
+    let files = sibyl::binaries::Binaries::new(app.store.binaries(), Default::default());
+    let admin_id =
+        sibyl::domain::UserId(uuid::Uuid::parse_str(&id_of(&app, &admin.username).await).unwrap());
+    let mut refs = Vec::new();
+    for i in 0..3 {
+        let up = sibyl::binaries::service::Upload {
+            site: app.site.clone(),
+            context: sibyl::binaries::Context::parse(&context).unwrap(),
+            owner: admin_id,
+            name: format!("f{i}.txt"),
+        };
+        let data = bytes::Bytes::from(format!("file {i} {}", uuid::Uuid::new_v4()));
+        let body = futures_util::stream::iter([Ok::<_, std::io::Error>(data)]);
+        refs.push(
+            files
+                .ingest(up, body)
+                .await
+                .unwrap()
+                .reference
+                .id
+                .to_string(),
+        );
+    }
+    let draft_post = app
+        .store
+        .post_by_slug(
+            &app.site,
+            &sibyl::domain::Slug::parse(draft.trim_start_matches("/posts/")).unwrap(),
+        )
+        .await
+        .unwrap()
+        .unwrap();
+    let draft_context = sibyl::binaries::Context::post(draft_post.id).to_string();
     let anonymous = app.another_browser();
     let browsers = [&anonymous, &reader, &author, &app, &banned];
 
@@ -489,6 +539,49 @@ async fn every_route_answers_every_role_as_declared(t: TestStore) {
                 LOGIN,
             ],
         ),
+        get(format!("/binary/{}", refs[0]), [OK; 5]),
+        get("/binary/0000000000000000", [Expect(404, ""); 5]),
+        get("/static/attachments.js", [OK; 5]),
+        get(
+            format!("/binary/logs/{context}"),
+            [LOGIN, FORBIDDEN, FORBIDDEN, OK, LOGIN],
+        ),
+        get("/admin/binaries", [LOGIN, FORBIDDEN, FORBIDDEN, OK, LOGIN]),
+        upload(
+            "/binaries",
+            &[("context", &context)],
+            [LOGIN, FORBIDDEN, FORBIDDEN, Expect(201, ""), LOGIN],
+        ),
+        upload(
+            format!("{published}/attachments"),
+            &[],
+            [
+                LOGIN,
+                FORBIDDEN,
+                FORBIDDEN,
+                Expect(303, "/posts/matrix-post/edit#attachments"),
+                LOGIN,
+            ],
+        ),
+        post(
+            format!("{published}/attachments/{}/delete", refs[0]),
+            &[],
+            [
+                LOGIN,
+                FORBIDDEN,
+                FORBIDDEN,
+                Expect(303, "/posts/matrix-post/edit#attachments"),
+                LOGIN,
+            ],
+        ),
+        delete(
+            format!("/binaries/reference/{}", refs[1]),
+            [LOGIN, FORBIDDEN, FORBIDDEN, Expect(204, ""), LOGIN],
+        ),
+        delete(
+            format!("/binaries/context/{draft_context}"),
+            [LOGIN, FORBIDDEN, FORBIDDEN, OK, LOGIN],
+        ),
         post("/logout", &[], [Expect(303, "/"); 5]),
     ];
 
@@ -498,6 +591,30 @@ async fn every_route_answers_every_role_as_declared(t: TestStore) {
             let browser = browsers[i];
             let response = if route.method == "GET" {
                 browser.get(&route.path).await
+            } else if route.method == "DELETE" {
+                let csrf = csrf_in(&browser.get_html("/login").await);
+                browser
+                    .client
+                    .delete(browser.url(&route.path))
+                    .header("x-csrf-token", csrf)
+                    .send()
+                    .await
+                    .unwrap()
+            } else if route.method == "UPLOAD" {
+                let csrf = csrf_in(&browser.get_html("/login").await);
+                let mut form = reqwest::multipart::Form::new().text("csrf", csrf);
+                for (k, v) in &route.form {
+                    form = form.text(*k, v.clone());
+                }
+                let data = format!("upload by {who:?} {}", uuid::Uuid::new_v4()).into_bytes();
+                let part = reqwest::multipart::Part::bytes(data).file_name("note.txt");
+                browser
+                    .client
+                    .post(browser.url(&route.path))
+                    .multipart(form.part("file", part))
+                    .send()
+                    .await
+                    .unwrap()
             } else {
                 let csrf = csrf_in(&browser.get_html("/login").await);
                 let mut form: Vec<(&str, &str)> = vec![("csrf", csrf.as_str())];
