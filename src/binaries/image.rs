@@ -2,6 +2,8 @@
 //! image decoding and scaling: a decompression bomb or a truncated file is an error
 //! message, never a crash or a stalled server.
 
+use crate::domain::iiif::{Format, Plan, Quality};
+use image::imageops::FilterType;
 use image::{DynamicImage, ImageDecoder, ImageReader};
 use std::io::Cursor;
 
@@ -246,7 +248,7 @@ pub fn renditions(bytes: &[u8], limits: &DecodeLimits) -> Result<Vec<Rendition>,
         let scaled = if (w, h) == (source.width(), source.height()) {
             source.clone()
         } else {
-            source.resize_exact(w, h, image::imageops::FilterType::CatmullRom)
+            source.resize_exact(w, h, FilterType::CatmullRom)
         };
         made.push(Rendition {
             name,
@@ -266,4 +268,177 @@ pub fn encode_jpeg(image: &DynamicImage) -> Result<Vec<u8>, ImageError> {
         .encode_image(&rgb)
         .map_err(map_error)?;
     Ok(out)
+}
+
+/// Carries out a IIIF plan: crop, scale, mirror, turn, colour, encode.
+pub fn render(image: &DynamicImage, plan: &Plan) -> Result<Vec<u8>, ImageError> {
+    let mut out = if (plan.x, plan.y, plan.w, plan.h) == (0, 0, image.width(), image.height()) {
+        image.clone()
+    } else {
+        image.crop_imm(plan.x, plan.y, plan.w, plan.h)
+    };
+    if (out.width(), out.height()) != (plan.out_w, plan.out_h) {
+        out = out.resize_exact(plan.out_w, plan.out_h, FilterType::CatmullRom);
+    }
+    if plan.mirror {
+        out = out.fliph();
+    }
+    out = match plan.rotate {
+        90 => out.rotate90(),
+        180 => out.rotate180(),
+        270 => out.rotate270(),
+        _ => out,
+    };
+    out = match plan.quality {
+        Quality::Default | Quality::Color => out,
+        Quality::Gray => DynamicImage::ImageLuma8(out.to_luma8()),
+        Quality::Bitonal => {
+            let mut luma = out.to_luma8();
+            for p in luma.pixels_mut() {
+                p.0[0] = if p.0[0] >= 128 { 255 } else { 0 };
+            }
+            DynamicImage::ImageLuma8(luma)
+        }
+    };
+    let mut bytes = Vec::new();
+    match plan.format {
+        Format::Jpg => return encode_jpeg(&out),
+        Format::Png => out
+            .write_to(&mut Cursor::new(&mut bytes), image::ImageFormat::Png)
+            .map_err(map_error)?,
+        Format::Webp => DynamicImage::ImageRgba8(out.to_rgba8())
+            .write_to(&mut Cursor::new(&mut bytes), image::ImageFormat::WebP)
+            .map_err(map_error)?,
+        Format::Gif => DynamicImage::ImageRgba8(out.to_rgba8())
+            .write_to(&mut Cursor::new(&mut bytes), image::ImageFormat::Gif)
+            .map_err(map_error)?,
+    }
+    Ok(bytes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::iiif::{IiifLimits, IiifRequest};
+
+    fn photo(width: u32, height: u32) -> Vec<u8> {
+        let img = image::RgbImage::from_fn(width, height, |x, y| {
+            image::Rgb([(x % 256) as u8, (y % 256) as u8, 90])
+        });
+        encode_jpeg(&DynamicImage::ImageRgb8(img)).unwrap()
+    }
+
+    #[test]
+    fn sniffing_reads_the_content_not_the_name() {
+        assert_eq!(sniff(&photo(4, 4)).mime, "image/jpeg");
+        assert!(sniff(&photo(4, 4)).raster);
+        assert_eq!(sniff(b"GIF89a....").mime, "image/gif");
+        assert_eq!(sniff(b"RIFF\0\0\0\0WEBPVP8 ").mime, "image/webp");
+        assert_eq!(sniff(b"%PDF-1.7").mime, "application/pdf");
+        assert_eq!(sniff(b"PK\x03\x04rest").mime, "application/zip");
+        let svg = sniff(b"\xef\xbb\xbf  <?xml version=\"1.0\"?>\n<svg xmlns=\"...\">");
+        assert_eq!(svg.mime, "image/svg+xml");
+        assert!(!svg.raster);
+        assert_eq!(sniff("héllo wörld".as_bytes()).mime, "text/plain");
+        assert_eq!(sniff(b"<html><script>").mime, "text/plain");
+        assert_eq!(sniff(&[0, 1, 2, 255]).mime, "application/octet-stream");
+        assert_eq!(sniff(b"").mime, "text/plain");
+        assert_eq!(mime_for_extension("A.JPEG"), Some("image/jpeg"));
+        assert_eq!(mime_for_extension("notes.txt"), None);
+        assert_eq!(mime_for_extension("noext"), None);
+    }
+
+    #[test]
+    fn renditions_fit_their_boxes_and_never_enlarge() {
+        let made = renditions(&photo(1200, 900), &DecodeLimits::default()).unwrap();
+        let sizes: Vec<_> = made.iter().map(|r| (r.name, r.width, r.height)).collect();
+        assert_eq!(
+            sizes,
+            [
+                ("800x600", 800, 600),
+                ("440x330", 440, 330),
+                ("140x105", 140, 105),
+                ("116x87", 116, 87)
+            ]
+        );
+        let portrait = renditions(&photo(600, 1200), &DecodeLimits::default()).unwrap();
+        assert_eq!((portrait[0].width, portrait[0].height), (300, 600));
+        let small = renditions(&photo(100, 50), &DecodeLimits::default()).unwrap();
+        assert_eq!((small[0].width, small[0].height), (100, 50));
+        assert_eq!((small[3].width, small[3].height), (100, 50));
+        for r in &made {
+            assert_eq!(sniff(&r.jpeg).mime, "image/jpeg");
+        }
+    }
+
+    #[test]
+    fn rendering_follows_the_plan() {
+        let image = decode(&photo(400, 300), &DecodeLimits::default()).unwrap();
+        for (region, size, rotation, qf, mime, w, h) in [
+            ("full", "200,", "0", "default.jpg", "image/jpeg", 200, 150),
+            ("square", "100,100", "90", "gray.png", "image/png", 100, 100),
+            (
+                "0,0,100,50",
+                "max",
+                "!90",
+                "bitonal.png",
+                "image/png",
+                50,
+                100,
+            ),
+            (
+                "pct:0,0,50,50",
+                "pct:50",
+                "180",
+                "color.webp",
+                "image/webp",
+                100,
+                75,
+            ),
+            ("full", "!64,64", "270", "default.gif", "image/gif", 48, 64),
+        ] {
+            let plan = IiifRequest::parse(region, size, rotation, qf)
+                .unwrap()
+                .plan(400, 300, &IiifLimits::default())
+                .unwrap();
+            let bytes = render(&image, &plan).unwrap();
+            assert_eq!(sniff(&bytes).mime, mime, "{qf}");
+            let back = image::load_from_memory(&bytes).unwrap();
+            assert_eq!(
+                (back.width(), back.height()),
+                (w, h),
+                "{region}/{size}/{rotation}"
+            );
+        }
+    }
+
+    #[test]
+    fn bombs_and_truncated_files_are_refused_quickly() {
+        let mut png = Vec::new();
+        DynamicImage::new_rgb8(1, 1)
+            .write_to(&mut Cursor::new(&mut png), image::ImageFormat::Png)
+            .unwrap();
+        png[16..20].copy_from_slice(&70_000u32.to_be_bytes());
+        png[20..24].copy_from_slice(&70_000u32.to_be_bytes());
+        let mut crc = 0xFFFF_FFFFu32;
+        for &b in &png[12..29] {
+            crc ^= u32::from(b);
+            for _ in 0..8 {
+                crc = if crc & 1 == 1 {
+                    (crc >> 1) ^ 0xEDB8_8320
+                } else {
+                    crc >> 1
+                };
+            }
+        }
+        png[29..33].copy_from_slice(&(!crc).to_be_bytes());
+        let started = std::time::Instant::now();
+        let err = decode(&png, &DecodeLimits::default()).unwrap_err();
+        assert!(started.elapsed() < std::time::Duration::from_secs(1));
+        assert!(err.to_string().contains("70000×70000"), "{err}");
+        let full = photo(64, 64);
+        let err = decode(&full[..full.len() - 10], &DecodeLimits::default()).unwrap_err();
+        assert!(err.to_string().contains("truncated or corrupt"), "{err}");
+        assert!(decode(b"not an image at all", &DecodeLimits::default()).is_err());
+    }
 }

@@ -13,6 +13,7 @@
 
 pub mod cassandra;
 pub mod collector;
+pub mod delivery;
 pub mod image;
 pub mod service;
 pub mod sqlite;

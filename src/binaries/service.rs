@@ -83,15 +83,31 @@ pub struct Upload {
 /// holder is being collected.
 const POINTING_ROUNDS: usize = 5;
 
+/// The memory computed IIIF images may take in one instance.
+const SCALED_CACHE_BYTES: usize = 16 * 1024 * 1024;
+
+/// How many images one instance scales at once (each can take a few hundred MB while
+/// it decodes a large photo).
+const SCALING_AT_ONCE: usize = 2;
+
 #[derive(Clone)]
 pub struct Binaries {
     pub store: Arc<dyn BinaryStore>,
     pub limits: BinaryLimits,
+    pub iiif_limits: crate::domain::iiif::IiifLimits,
+    pub(super) scaled_cache: Arc<super::delivery::ScaledCache>,
+    pub(super) scaling: Arc<tokio::sync::Semaphore>,
 }
 
 impl Binaries {
     pub fn new(store: Arc<dyn BinaryStore>, limits: BinaryLimits) -> Self {
-        Self { store, limits }
+        Self {
+            store,
+            limits,
+            iiif_limits: Default::default(),
+            scaled_cache: Arc::new(super::delivery::ScaledCache::new(SCALED_CACHE_BYTES)),
+            scaling: Arc::new(tokio::sync::Semaphore::new(SCALING_AT_ONCE)),
+        }
     }
 
     /// Stores an upload chunk by chunk (one chunk in memory at a time, plus the whole

@@ -246,6 +246,18 @@ pub fn configure(cfg: &mut web::ServiceConfig, state: AppState) {
                 )
                 .route("/binary/logs/{context}", web::get().to(binaries::log))
                 .route("/binary/{reference}", web::get().to(binaries::original))
+                .route(
+                    "/binary/{reference}/info.json",
+                    web::get().to(binaries::info),
+                )
+                .route(
+                    "/binary/{reference}/{region}/{size}/{rotation}/{quality_format}",
+                    web::get().to(binaries::iiif),
+                )
+                .route(
+                    "/binary/{reference}/{region}/{size}/{quality_format}",
+                    web::get().to(binaries::iiif_unturned),
+                )
                 .route("/admin/binaries", web::get().to(binaries::admin))
                 .route(
                     "/posts/{slug}/attachments",

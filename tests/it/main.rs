@@ -15,6 +15,7 @@ mod comments;
 mod comments_http;
 mod host_ids;
 mod http;
+mod iiif;
 mod locales;
 mod revisions;
 mod routes;

@@ -192,6 +192,28 @@ async fn every_route_answers_every_role_as_declared(t: TestStore) {
                 .to_string(),
         );
     }
+    let picture = {
+        let up = sibyl::binaries::service::Upload {
+            site: app.site.clone(),
+            context: sibyl::binaries::Context::parse(&context).unwrap(),
+            owner: admin_id,
+            name: "picture.png".into(),
+        };
+        let mut data = std::io::Cursor::new(Vec::new());
+        image::RgbImage::from_fn(30, 20, |x, y| image::Rgb([x as u8, y as u8, 7]))
+            .write_to(&mut data, image::ImageFormat::Png)
+            .unwrap();
+        let body = futures_util::stream::iter([Ok::<_, std::io::Error>(bytes::Bytes::from(
+            data.into_inner(),
+        ))]);
+        files
+            .ingest(up, body)
+            .await
+            .unwrap()
+            .reference
+            .id
+            .to_string()
+    };
     let draft_post = app
         .store
         .post_by_slug(
@@ -541,6 +563,15 @@ async fn every_route_answers_every_role_as_declared(t: TestStore) {
         ),
         get(format!("/binary/{}", refs[0]), [OK; 5]),
         get("/binary/0000000000000000", [Expect(404, ""); 5]),
+        get(format!("/binary/{picture}/info.json"), [OK; 5]),
+        get(
+            format!("/binary/{picture}/full/!140,105/0/default.jpg"),
+            [OK; 5],
+        ),
+        get(
+            format!("/binary/{picture}/full/!800,600/default.jpg"),
+            [OK; 5],
+        ),
         get("/static/attachments.js", [OK; 5]),
         get(
             format!("/binary/logs/{context}"),

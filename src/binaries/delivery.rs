@@ -1,0 +1,311 @@
+//! Scaled images in IIIF syntax: the named renditions come from the store (made once at
+//! upload); any other request is computed on a blocking thread, a few at a time, and kept
+//! in a bounded cache.
+
+use super::image::{self, RENDITIONS};
+use super::{Binaries, Original, Rendition, Status};
+use crate::domain::iiif::{IiifError, IiifErrorKind, IiifRequest, Plan};
+use crate::store::StoreError;
+use bytes::Bytes;
+use sha2::{Digest, Sha256};
+use std::collections::HashMap;
+use std::sync::Mutex;
+
+/// A scaled image ready to send.
+#[derive(Debug, Clone)]
+pub struct Scaled {
+    pub bytes: Bytes,
+    pub mime: &'static str,
+    /// Strong: the original's checksum and what was made of it.
+    pub etag: String,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum ScaleError {
+    #[error("{0}")]
+    Request(IiifError),
+    /// The binary is not an image, or not usable.
+    #[error("{0}")]
+    NotAnImage(String),
+    #[error("{0}")]
+    Image(#[from] image::ImageError),
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+impl From<IiifError> for ScaleError {
+    fn from(e: IiifError) -> Self {
+        ScaleError::Request(e)
+    }
+}
+
+/// Computed images by key, dropped oldest-used first past a byte budget.
+pub struct ScaledCache {
+    inner: Mutex<CacheInner>,
+    budget: usize,
+}
+
+struct CacheInner {
+    entries: HashMap<String, (Scaled, u64)>,
+    bytes: usize,
+    tick: u64,
+}
+
+impl ScaledCache {
+    pub fn new(budget: usize) -> Self {
+        Self {
+            inner: Mutex::new(CacheInner {
+                entries: HashMap::new(),
+                bytes: 0,
+                tick: 0,
+            }),
+            budget,
+        }
+    }
+
+    pub fn get(&self, key: &str) -> Option<Scaled> {
+        let mut inner = self.inner.lock().unwrap_or_else(|e| e.into_inner());
+        inner.tick += 1;
+        let tick = inner.tick;
+        inner.entries.get_mut(key).map(|(scaled, used)| {
+            *used = tick;
+            scaled.clone()
+        })
+    }
+
+    pub fn put(&self, key: String, scaled: Scaled) {
+        let size = scaled.bytes.len();
+        if size > self.budget / 4 {
+            return;
+        }
+        let mut inner = self.inner.lock().unwrap_or_else(|e| e.into_inner());
+        inner.tick += 1;
+        let tick = inner.tick;
+        if let Some((old, _)) = inner.entries.insert(key, (scaled, tick)) {
+            inner.bytes -= old.bytes.len();
+        }
+        inner.bytes += size;
+        while inner.bytes > self.budget {
+            let Some(oldest) = inner
+                .entries
+                .iter()
+                .min_by_key(|(_, (_, used))| *used)
+                .map(|(k, _)| k.clone())
+            else {
+                break;
+            };
+            if let Some((gone, _)) = inner.entries.remove(&oldest) {
+                inner.bytes -= gone.bytes.len();
+            }
+        }
+    }
+
+    /// Bytes held now.
+    pub fn held(&self) -> usize {
+        self.inner.lock().unwrap_or_else(|e| e.into_inner()).bytes
+    }
+}
+
+fn short_hash(text: &str) -> String {
+    crate::domain::token::hex(&Sha256::digest(text.as_bytes())[..8])
+}
+
+/// The sizes of the named renditions of a `width × height` image.
+pub fn rendition_sizes(width: u32, height: u32) -> Vec<(&'static str, u32, u32)> {
+    RENDITIONS
+        .iter()
+        .map(|(name, bw, bh)| {
+            let (w, h) = image::fit(width, height, *bw, *bh);
+            (*name, w, h)
+        })
+        .collect()
+}
+
+impl Binaries {
+    /// The scaled image a IIIF request asks of an original.
+    pub async fn scaled(
+        &self,
+        original: &Original,
+        request: &IiifRequest,
+    ) -> Result<Scaled, ScaleError> {
+        let (Some(width), Some(height)) = (original.width, original.height) else {
+            return Err(ScaleError::NotAnImage(
+                "This file is not an image; only images are served in IIIF form.".into(),
+            ));
+        };
+        if original.status != Status::Ok || !original.is_raster() {
+            return Err(ScaleError::NotAnImage(
+                "This file is not an image that can be scaled.".into(),
+            ));
+        }
+        if let Some((bw, bh)) = request.is_full_confined()
+            && let Some((name, _, _)) = RENDITIONS.iter().find(|(_, w, h)| (*w, *h) == (bw, bh))
+        {
+            let stored = match self.store.rendition(original.id, name).await? {
+                Some(stored) => stored,
+                None => self.remake_rendition(original, name).await?,
+            };
+            return Ok(Scaled {
+                bytes: Bytes::from(stored.data),
+                mime: "image/jpeg",
+                etag: format!("\"{}-{name}\"", original.checksum),
+            });
+        }
+        let plan = request.plan(width, height, &self.iiif_limits)?;
+        let key = format!(
+            "{}/{},{},{},{}/{},{}/{}{}/{}.{}",
+            original.checksum,
+            plan.x,
+            plan.y,
+            plan.w,
+            plan.h,
+            plan.out_w,
+            plan.out_h,
+            if plan.mirror { "!" } else { "" },
+            plan.rotate,
+            plan.quality.as_str(),
+            plan.format.extension()
+        );
+        if let Some(hit) = self.scaled_cache.get(&key) {
+            return Ok(hit);
+        }
+        let _turn = self
+            .scaling
+            .acquire()
+            .await
+            .map_err(|_| StoreError::Unavailable("scaling is shut down".into()))?;
+        // Someone may have made it while this request waited its turn.
+        if let Some(hit) = self.scaled_cache.get(&key) {
+            return Ok(hit);
+        }
+        let bytes = self.render_plan(original, plan, width, height).await?;
+        let scaled = Scaled {
+            bytes: Bytes::from(bytes),
+            mime: plan.format.mime(),
+            etag: format!("\"{}-{}\"", original.checksum, short_hash(&key)),
+        };
+        self.scaled_cache.put(key, scaled.clone());
+        Ok(scaled)
+    }
+
+    /// Renders a plan from the smallest source that holds it: the stored 800x600
+    /// rendition when the whole image is asked for at most at that size, else the
+    /// original, decoded within the limits.
+    async fn render_plan(
+        &self,
+        original: &Original,
+        plan: Plan,
+        width: u32,
+        height: u32,
+    ) -> Result<Vec<u8>, ScaleError> {
+        let (_, rw, rh) = rendition_sizes(width, height)[0];
+        let whole = (plan.x, plan.y, plan.w, plan.h) == (0, 0, width, height);
+        let limits = self.limits.decode;
+        if whole
+            && plan.out_w <= rw
+            && plan.out_h <= rh
+            && (rw, rh) != (width, height)
+            && let Some(small) = self.store.rendition(original.id, "800x600").await?
+        {
+            let mut smaller = plan;
+            (smaller.w, smaller.h) = (small.width, small.height);
+            return spawn(move || {
+                let img = image::decode(&small.data, &limits)?;
+                Ok(image::render(&img, &smaller)?)
+            })
+            .await;
+        }
+        if original.size > self.limits.max_image {
+            return Err(ScaleError::NotAnImage(
+                "This image is too large to be scaled here.".into(),
+            ));
+        }
+        let data = self.read_all(original).await?;
+        spawn(move || {
+            let img = image::decode(&data, &limits)?;
+            Ok(image::render(&img, &plan)?)
+        })
+        .await
+    }
+
+    /// Makes a named rendition that is missing from the store (an image stored before
+    /// renditions were made) and stores it.
+    async fn remake_rendition(
+        &self,
+        original: &Original,
+        name: &str,
+    ) -> Result<Rendition, ScaleError> {
+        let data = self.read_all(original).await?;
+        let limits = self.limits.decode;
+        let made = spawn(move || Ok(image::renditions(&data, &limits)?)).await;
+        let made = made?;
+        let mut wanted = None;
+        for r in made {
+            let rendition = Rendition {
+                original: original.id,
+                name: r.name.to_owned(),
+                mime: "image/jpeg".into(),
+                width: r.width,
+                height: r.height,
+                data: r.jpeg,
+            };
+            self.store.put_rendition(&rendition).await?;
+            if r.name == name {
+                wanted = Some(rendition);
+            }
+        }
+        wanted.ok_or_else(|| ScaleError::NotAnImage(format!("no rendition {name}")))
+    }
+}
+
+async fn spawn<T: Send + 'static>(
+    work: impl FnOnce() -> Result<T, ScaleError> + Send + 'static,
+) -> Result<T, ScaleError> {
+    tokio::task::spawn_blocking(work)
+        .await
+        .map_err(|e| ScaleError::NotAnImage(format!("the image could not be scaled: {e}")))?
+}
+
+impl ScaleError {
+    /// The HTTP status the IIIF specification gives this error.
+    pub fn status(&self) -> u16 {
+        match self {
+            ScaleError::Request(e) if e.kind == IiifErrorKind::NotImplemented => 501,
+            ScaleError::Request(_) | ScaleError::NotAnImage(_) | ScaleError::Image(_) => 400,
+            ScaleError::Store(StoreError::Unavailable(_)) => 503,
+            ScaleError::Store(_) => 500,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scaled(n: usize) -> Scaled {
+        Scaled {
+            bytes: Bytes::from(vec![0u8; n]),
+            mime: "image/png",
+            etag: String::new(),
+        }
+    }
+
+    #[test]
+    fn the_cache_keeps_to_its_budget_dropping_the_least_recently_used() {
+        let cache = ScaledCache::new(1000);
+        cache.put("a".into(), scaled(200));
+        cache.put("b".into(), scaled(200));
+        cache.put("c".into(), scaled(200));
+        assert!(cache.get("a").is_some());
+        cache.put("d".into(), scaled(200));
+        cache.put("e".into(), scaled(200));
+        assert_eq!(cache.held(), 1000);
+        cache.put("f".into(), scaled(200));
+        assert!(cache.held() <= 1000);
+        assert!(cache.get("b").is_none(), "b was the least recently used");
+        assert!(cache.get("a").is_some());
+        // Too large for the cache at all: not kept.
+        cache.put("huge".into(), scaled(600));
+        assert!(cache.get("huge").is_none());
+    }
+}
