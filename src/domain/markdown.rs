@@ -22,6 +22,14 @@ fn cleaner() -> &'static ammonia::Builder<'static> {
             .url_schemes(["http", "https", "mailto"].into_iter().collect())
             .link_rel(Some("noopener noreferrer nofollow"))
             .add_tag_attributes("input", ["type", "checked", "disabled"])
+            .add_tag_attributes("img", ["srcset", "sizes", "loading", "decoding"])
+            .attribute_filter(|element, attribute, value| {
+                if element == "img" && attribute == "srcset" && !is_binary_srcset(value) {
+                    None
+                } else {
+                    Some(value.into())
+                }
+            })
             .add_tags(["input"])
             .add_allowed_classes(
                 "code",
@@ -84,11 +92,141 @@ pub fn comment_links(markdown: &str) -> usize {
         .count()
 }
 
+/// A `srcset` made by [`binary_image_html`]: scaled images of the site's own binaries
+/// only, candidates separated by ", " (the IIIF URLs hold commas of their own).
+fn is_binary_srcset(value: &str) -> bool {
+    value.split(", ").all(|candidate| {
+        let mut parts = candidate.split_whitespace();
+        let url = parts.next().unwrap_or("");
+        let width = parts.next().unwrap_or("");
+        url.starts_with("/binary/")
+            && url
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || "/!,.".contains(c))
+            && width
+                .strip_suffix('w')
+                .is_some_and(|n| n.parse::<u32>().is_ok())
+            && parts.next().is_none()
+    })
+}
+
+/// The named renditions (seed 003) as IIIF sizes: best fit in each box, never enlarged.
+const RENDITION_BOXES: [(u32, u32); 4] = [(116, 87), (140, 105), (440, 330), (800, 600)];
+
+fn fit(width: u32, height: u32, box_w: u32, box_h: u32) -> (u32, u32) {
+    if width <= box_w && height <= box_h {
+        return (width, height);
+    }
+    let scale = f64::min(
+        f64::from(box_w) / f64::from(width),
+        f64::from(box_h) / f64::from(height),
+    );
+    let w = (f64::from(width) * scale).round().max(1.0) as u32;
+    let h = (f64::from(height) * scale).round().max(1.0) as u32;
+    (w.min(box_w), h.min(box_h))
+}
+
+/// An image of the site's binary service, `/binary/<ref>` with an optional `?size=WxH`
+/// (which the editor's "insert" writes): its reference and pixel size.
+fn binary_image(url: &str) -> Option<(&str, Option<(u32, u32)>)> {
+    let rest = url.strip_prefix("/binary/")?;
+    let (reference, query) = match rest.split_once('?') {
+        Some((r, q)) => (r, Some(q)),
+        None => (rest, None),
+    };
+    if reference.len() != 16 || !reference.bytes().all(|b| b.is_ascii_alphanumeric()) {
+        return None;
+    }
+    let size = query
+        .and_then(|q| q.strip_prefix("size="))
+        .and_then(|s| s.split_once('x'))
+        .and_then(|(w, h)| Some((w.parse().ok()?, h.parse().ok()?)))
+        .filter(|&(w, h): &(u32, u32)| w > 0 && h > 0);
+    Some((reference, size))
+}
+
+fn escape_attribute(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('"', "&quot;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
+
+/// A binary image shown at a size that fits: the named renditions as a `srcset`, the
+/// width and height of the largest so the page keeps its place, and a link to the
+/// original.
+fn binary_image_html(reference: &str, size: Option<(u32, u32)>, alt: &str) -> String {
+    let base = format!("/binary/{reference}");
+    let mut candidates: Vec<(u32, String)> = Vec::new();
+    for (bw, bh) in RENDITION_BOXES {
+        let width = size.map_or(bw, |(w, h)| fit(w, h, bw, bh).0);
+        if candidates.last().is_some_and(|(w, _)| *w == width) {
+            continue;
+        }
+        candidates.push((
+            width,
+            format!("{base}/full/!{bw},{bh}/0/default.jpg {width}w"),
+        ));
+    }
+    let srcset: Vec<&str> = candidates.iter().map(|(_, c)| c.as_str()).collect();
+    let dimensions = size
+        .map(|(w, h)| {
+            let (w, h) = fit(w, h, 800, 600);
+            format!(" width=\"{w}\" height=\"{h}\"")
+        })
+        .unwrap_or_default();
+    format!(
+        "<a href=\"{base}\"><img src=\"{base}/full/!800,600/0/default.jpg\" srcset=\"{}\" sizes=\"(max-width: 800px) 100vw, 800px\"{dimensions} alt=\"{}\" loading=\"lazy\" decoding=\"async\"></a>",
+        srcset.join(", "),
+        escape_attribute(alt)
+    )
+}
+
+/// The events of a post: images of the binary service become scaled, sized images.
+fn post_events<'a>(parser: Parser<'a>) -> Vec<Event<'a>> {
+    let mut out = Vec::new();
+    let mut image: Option<(String, Option<(u32, u32)>, String)> = None;
+    for event in parser {
+        match (&mut image, event) {
+            (
+                None,
+                Event::Start(Tag::Image {
+                    link_type,
+                    dest_url,
+                    title,
+                    id,
+                }),
+            ) => match binary_image(&dest_url) {
+                Some((reference, size)) => {
+                    image = Some((reference.to_owned(), size, String::new()))
+                }
+                None => out.push(Event::Start(Tag::Image {
+                    link_type,
+                    dest_url,
+                    title,
+                    id,
+                })),
+            },
+            (Some((_, _, alt)), Event::Text(text) | Event::Code(text)) => alt.push_str(&text),
+            (Some(_), Event::End(TagEnd::Image)) => {
+                if let Some((reference, size, alt)) = image.take() {
+                    out.push(Event::InlineHtml(
+                        binary_image_html(&reference, size, &alt).into(),
+                    ));
+                }
+            }
+            (Some(_), _) => {}
+            (None, other) => out.push(other),
+        }
+    }
+    out
+}
+
 /// Renders Markdown to sanitized HTML.
 pub fn to_safe_html(markdown: &str) -> String {
-    let parser = Parser::new_ext(markdown, options());
+    let events = post_events(Parser::new_ext(markdown, options()));
     let mut unsafe_html = String::with_capacity(markdown.len() * 3 / 2);
-    html::push_html(&mut unsafe_html, parser);
+    html::push_html(&mut unsafe_html, events.into_iter());
     cleaner().clean(&unsafe_html).to_string()
 }
 
@@ -124,6 +262,43 @@ pub fn excerpt(markdown: &str, max_chars: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn binary_images_get_a_srcset_of_the_named_renditions_and_their_size() {
+        let html = to_safe_html("![A *beach*](/binary/AB12CD34EF56GH78?size=1200x900)");
+        assert!(
+            html.contains("<a href=\"/binary/AB12CD34EF56GH78\""),
+            "{html}"
+        );
+        assert!(
+            html.contains("src=\"/binary/AB12CD34EF56GH78/full/!800,600/0/default.jpg\""),
+            "{html}"
+        );
+        assert!(html.contains("/binary/AB12CD34EF56GH78/full/!116,87/0/default.jpg 116w, /binary/AB12CD34EF56GH78/full/!140,105/0/default.jpg 140w, /binary/AB12CD34EF56GH78/full/!440,330/0/default.jpg 440w, /binary/AB12CD34EF56GH78/full/!800,600/0/default.jpg 800w"), "{html}");
+        assert!(html.contains("width=\"800\" height=\"600\""), "{html}");
+        assert!(html.contains("alt=\"A beach\""), "{html}");
+        // A small image is never enlarged: one candidate, its own size.
+        let small = to_safe_html("![x](/binary/AB12CD34EF56GH78?size=100x50)");
+        assert!(
+            small.contains("srcset=\"/binary/AB12CD34EF56GH78/full/!116,87/0/default.jpg 100w\""),
+            "{small}"
+        );
+        assert!(small.contains("width=\"100\" height=\"50\""), "{small}");
+        // Without a size, the boxes' widths and no dimensions.
+        let no_size = to_safe_html("![x](/binary/AB12CD34EF56GH78)");
+        assert!(no_size.contains(" 800w"), "{no_size}");
+        assert!(!no_size.contains("width="), "{no_size}");
+        // Other images are left as they are; a forged srcset does not survive.
+        let other = to_safe_html("![y](https://example.com/a.png \"t\")");
+        assert!(
+            other.contains("<img src=\"https://example.com/a.png\" alt=\"y\" title=\"t\">"),
+            "{other}"
+        );
+        let forged = to_safe_html("<img src=\"/a.png\" srcset=\"javascript:alert(1) 1w\">");
+        assert!(!forged.contains("srcset"), "{forged}");
+        let quoted = to_safe_html("![\"><script>](/binary/AB12CD34EF56GH78)");
+        assert!(!quoted.contains("<script"), "{quoted}");
+    }
 
     #[test]
     fn markdown_renders_common_constructs() {

@@ -460,7 +460,74 @@ async fn uploads_refuse_bad_requests_clearly(t: TestStore) {
     assert_eq!(listed.len(), 1);
 }
 
+async fn a_published_post_shows_its_images_scaled_to_fit(t: TestStore) {
+    let app = spawn_app(t).await;
+    app.set_up().await;
+    let path = app.publish("Trip", "Draft text.").await;
+    let post = post_of(&app, &path).await;
+    let (_, json) = api_upload(
+        &app,
+        &context_of(&post),
+        vec![
+            file("view.jpg", jpeg(1600, 1000), "image/jpeg"),
+            file("notes.pdf", b"%PDF-1.4 x".to_vec(), "application/pdf"),
+        ],
+    )
+    .await;
+    let image = json[0]["reference"].as_str().unwrap().to_owned();
+    let body = format!(
+        "Look:\n\n{}\n\nAnd {}",
+        json[0]["markdown"].as_str().unwrap(),
+        json[1]["markdown"].as_str().unwrap()
+    );
+    let editor = app.get_html(&format!("{path}/edit")).await;
+    let response = app
+        .post_form(
+            &format!("{path}/edit"),
+            &[
+                ("csrf", &csrf_in(&editor)),
+                ("base", "1"),
+                ("title", "Trip"),
+                ("body", &body),
+                ("tags", "notes"),
+                ("message", "pictures"),
+                ("action", "save"),
+            ],
+        )
+        .await;
+    assert_eq!(response.status(), 303, "{}", response.text().await.unwrap());
+    let page = app.anonymous_get(&path).await.text().await.unwrap();
+    assert!(
+        page.contains(&format!("<a href=\"/binary/{image}\"")),
+        "{page}"
+    );
+    assert!(page.contains("width=\"800\" height=\"500\""), "{page}");
+    let srcset_start = page.find("srcset=\"").unwrap() + 8;
+    let srcset = &page[srcset_start..srcset_start + page[srcset_start..].find('"').unwrap()];
+    let candidates: Vec<&str> = srcset.split(", ").collect();
+    assert_eq!(candidates.len(), 4, "{srcset}");
+    for (candidate, want) in candidates.iter().zip([116, 140, 440, 800]) {
+        let (url, width) = candidate.split_once(' ').unwrap();
+        assert_eq!(width, format!("{want}w"));
+        let response = app.anonymous_get(url).await;
+        assert_eq!(response.status(), 200, "{url}");
+        let bytes = response.bytes().await.unwrap();
+        let img = image::load_from_memory(&bytes).unwrap();
+        assert_eq!(img.width(), want, "{url}");
+    }
+    let pdf = json[1]["reference"].as_str().unwrap();
+    assert!(
+        page.contains(&format!("<a href=\"/binary/{pdf}\"")),
+        "{page}"
+    );
+    crate::xss::assert_inert(
+        &page[page.find("<article").unwrap()..page.find("</article>").unwrap()],
+        "post with images",
+    );
+}
+
 both_stores!(
+    a_published_post_shows_its_images_scaled_to_fit,
     an_author_uploads_files_and_readers_get_them_back,
     the_editor_lists_uploads_inserts_them_and_removes_them,
     api_deletes_need_the_token_and_the_right_to_edit,

@@ -97,7 +97,7 @@ const INERT_TAGS: &[&str] = &[
 const INERT_ATTRIBUTES: &[&str] = &[
     "href", "src", "alt", "title", "class", "rel", "type", "checked", "disabled", "colspan",
     "rowspan", "align", "start", "lang", "dir", "width", "height", "datetime", "id", "open",
-    "cite",
+    "cite", "srcset", "sizes", "loading", "decoding",
 ];
 
 const URL_ATTRIBUTES: &[&str] = &["href", "src", "cite"];
@@ -184,6 +184,19 @@ pub fn assert_inert(html: &str, what: &str) {
                 "{what}: attribute {name}={value:?} on <{}> in {html}",
                 element.name
             );
+            if name == "srcset" {
+                // Only the scaled images of the site's own binaries.
+                for candidate in value.split(", ") {
+                    let url = candidate.split_whitespace().next().unwrap_or("");
+                    assert!(
+                        url.starts_with("/binary/")
+                            && url
+                                .chars()
+                                .all(|c| c.is_ascii_alphanumeric() || "/!,.:-_".contains(c)),
+                        "{what}: srcset={value:?} in {html}"
+                    );
+                }
+            }
             if URL_ATTRIBUTES.contains(&name.as_str()) {
                 // As the URL parser reads it: entities decoded, tabs and newlines
                 // dropped, C0 controls and spaces trimmed; a scheme is a letter then
