@@ -185,7 +185,9 @@ fn binary_image_html(reference: &str, size: Option<(u32, u32)>, alt: &str) -> St
 /// The events of a post: images of the binary service become scaled, sized images.
 fn post_events<'a>(parser: Parser<'a>) -> Vec<Event<'a>> {
     let mut out = Vec::new();
-    let mut image: Option<(String, Option<(u32, u32)>, String)> = None;
+    // The binary image being read: its reference, size and the alt text so far.
+    type Pending = (String, Option<(u32, u32)>, String);
+    let mut image: Option<Pending> = None;
     for event in parser {
         match (&mut image, event) {
             (
