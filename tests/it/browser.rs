@@ -552,3 +552,92 @@ async fn a_reader_comments_and_an_admin_approves_it_from_the_queue(t: TestStore)
         .await;
     browser.quit().await;
 }
+
+both_stores!(an_author_uploads_an_image_inserts_it_publishes_and_a_reader_sees_it_scaled);
+
+/// The attachments journey: an author uploads a photo in the editor, inserts it into the
+/// text, publishes, and an anonymous reader's browser loads a scaled rendition of it.
+async fn an_author_uploads_an_image_inserts_it_publishes_and_a_reader_sees_it_scaled(t: TestStore) {
+    let store = format!("{:?}", t.kind).to_lowercase();
+    let app = spawn_app(t).await;
+    let admin = app.set_up().await;
+    let draft =
+        crate::helpers::location(&app.write("Photo essay", "Intro.", "photos", "draft").await);
+    assert!(draft.starts_with("/posts/photo-essay"), "{draft}");
+    let dir = tempfile::tempdir().unwrap();
+    let photo = dir.path().join("harbour.jpg");
+    std::fs::write(&photo, crate::binaries::jpeg(2400, 1600)).unwrap();
+
+    let browser = Browser::start().await;
+    browser.goto(&app.url("/login")).await;
+    browser.type_into("#login", &admin.username).await;
+    browser.type_into("#password", &admin.password).await;
+    browser.click("#log-in").await;
+    browser.wait_for_url(|u| !u.contains("/login")).await;
+
+    browser.goto(&app.url("/posts/photo-essay/edit")).await;
+    browser
+        .type_into("#files", &photo.display().to_string())
+        .await;
+    browser.click("#upload").await;
+    browser
+        .wait_for_source(|s| s.contains("harbour.jpg") && s.contains("Insert into the text"))
+        .await;
+    browser
+        .screenshot(&format!("{store}-7-editor-attachments"))
+        .await;
+    browser.click("button.insert").await;
+    let text = browser
+        .run("return document.getElementById('body').value")
+        .await;
+    let text = text.as_str().unwrap().to_owned();
+    assert!(
+        text.contains("![harbour.jpg](/binary/") && text.contains("?size=2400x1600)"),
+        "{text}"
+    );
+    browser.click("#save").await;
+    browser
+        .wait_for_url(|u| u.ends_with("/posts/photo-essay"))
+        .await;
+    browser.click("#publish").await;
+    browser
+        .wait_for_source(|s| s.contains("id=\"unpublish\""))
+        .await;
+
+    browser.forget_cookies().await;
+    browser.goto(&app.url("/posts/photo-essay")).await;
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let seen = loop {
+        let seen = browser
+            .run(
+                "const i = document.querySelector('article img'); \
+                 return i ? [i.complete, i.naturalWidth, i.naturalHeight, i.currentSrc, \
+                 i.getAttribute('width'), i.getAttribute('height'), i.clientWidth] : null",
+            )
+            .await;
+        if seen[0] == json!(true) && seen[1].as_u64().unwrap_or(0) > 0 {
+            break seen;
+        }
+        assert!(Instant::now() < deadline, "the image did not load: {seen}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    browser
+        .screenshot(&format!("{store}-8-reader-sees-the-photo"))
+        .await;
+    let current = seen[3].as_str().unwrap();
+    assert!(
+        current.contains("/full/!"),
+        "a rendition, not the original: {current}"
+    );
+    let natural = seen[1].as_u64().unwrap();
+    assert!(natural <= 800, "scaled: {seen}");
+    assert_eq!(
+        (natural * 1600 + 1200) / 2400,
+        seen[2].as_u64().unwrap(),
+        "the aspect ratio is kept: {seen}"
+    );
+    assert_eq!(seen[4], json!("800"));
+    assert_eq!(seen[5], json!("533"));
+    assert!(seen[6].as_u64().unwrap() <= 800, "it fits the page: {seen}");
+    browser.quit().await;
+}
