@@ -22,4 +22,5 @@ mod routes;
 mod store_contract;
 mod suggestions;
 mod tags;
+mod upload_memory;
 mod xss;
