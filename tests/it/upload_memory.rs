@@ -189,7 +189,7 @@ async fn measure(store: Option<String>) {
         .await
         .unwrap();
     assert_eq!(tail.status(), 206);
-    assert_eq!(tail.bytes().await.unwrap().to_vec(), [(99 % 251) as u8]);
+    assert_eq!(tail.bytes().await.unwrap().to_vec(), [99u8]);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
