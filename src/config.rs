@@ -78,6 +78,13 @@ pub struct Settings {
           value_parser = clap::value_parser!(u32).range(1..=1048576))]
     pub max_user_mib: u32,
 
+    /// Private addresses or networks that fetching attachments from URLs may reach
+    /// (comma-separated, e.g. 10.1.2.3,192.168.0.0/16); none by default: loopback,
+    /// private, link-local and metadata addresses are refused
+    #[arg(long, env = "SIBYL_FETCH_ALLOW", value_delimiter = ',', global = true,
+          value_parser = crate::binaries::fetch::Network::parse)]
+    pub fetch_allow: Vec<crate::binaries::fetch::Network>,
+
     /// Log filter, e.g. info or sibyl=debug,actix_web=info
     #[arg(
         long,

@@ -53,6 +53,11 @@ async fn serve(settings: sibyl::config::Settings) -> Result<(), String> {
             ..Default::default()
         },
         collector: Some(Default::default()),
+        fetch: sibyl::binaries::fetch::FetchPolicy {
+            allow: settings.fetch_allow.clone(),
+            ..Default::default()
+        },
+        refresh: Some(Default::default()),
     };
     let app = Application::build(config.clone(), store)
         .map_err(|e| format!("cannot listen on {}: {e}", settings.listen))?;

@@ -25,6 +25,11 @@ pub struct AppConfig {
     pub binary_limits: crate::binaries::BinaryLimits,
     /// The binary collector's schedule; `None` runs no collector in this instance.
     pub collector: Option<crate::binaries::collector::CollectorConfig>,
+    /// What fetching binaries from URLs may reach, and its caps.
+    pub fetch: crate::binaries::fetch::FetchPolicy,
+    /// When fetched binaries are revalidated and retried; `None` runs no refresher in
+    /// this instance (the schedule's numbers still apply to what it logs).
+    pub refresh: Option<crate::binaries::remote::RefreshConfig>,
 }
 
 pub struct Application {
@@ -44,6 +49,9 @@ impl Application {
             crate::binaries::collector::spawn(store.binaries(), collector);
         }
         let state = web::AppState::new(store, &config, Arc::new(host_ids));
+        if config.refresh.is_some() {
+            state.binaries.spawn_refresher(state.fetcher.clone());
+        }
         let server =
             HttpServer::new(move || App::new().configure(|cfg| web::configure(cfg, state.clone())))
                 .listen(listener)?

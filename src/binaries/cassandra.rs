@@ -45,6 +45,13 @@ struct Statements {
     checksum_get: PreparedStatement,
     checksum_move: PreparedStatement,
     checksum_release: PreparedStatement,
+    url_claim: PreparedStatement,
+    url_get: PreparedStatement,
+    url_move: PreparedStatement,
+    url_release: PreparedStatement,
+    fetched_mark: PreparedStatement,
+    fetched_list: PreparedStatement,
+    fetched_drop: PreparedStatement,
     reference_add: Batch,
     reference_remove: Batch,
     reference_unlink: PreparedStatement,
@@ -63,7 +70,8 @@ struct Statements {
     usage_get: PreparedStatement,
 }
 
-const REF_COLUMNS: &str = "reference_id, original_id, site, context, name, owner, created, size";
+const REF_COLUMNS: &str =
+    "reference_id, original_id, site, context, name, owner, created, size, url";
 
 impl CassandraBinaries {
     pub async fn prepare(session: Arc<Session>, ks: &str) -> Result<Self, ExecutionError> {
@@ -96,13 +104,13 @@ impl CassandraBinaries {
             .await?,
             original_put: prepare(format!(
                 "INSERT INTO {ks}.binary_originals (original_id, mime, size, created, last_checked, \
-                 checksum, e_tag, last_modified, status, width, height, url, error) \
-                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                 checksum, e_tag, last_modified, status, width, height, url, error, attempts) \
+                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
             ))
             .await?,
             original_get: prepare(format!(
                 "SELECT mime, size, created, last_checked, checksum, e_tag, last_modified, status, \
-                 width, height, url, error FROM {ks}.binary_originals WHERE original_id = ?"
+                 width, height, url, error, attempts FROM {ks}.binary_originals WHERE original_id = ?"
             ))
             .await?,
             original_delete: prepare(format!(
@@ -149,17 +157,47 @@ impl CassandraBinaries {
                 "DELETE FROM {ks}.binary_checksums WHERE checksum = ? IF original_id = ?"
             ))
             .await?,
+            url_claim: prepare(format!(
+                "INSERT INTO {ks}.binary_urls (url, original_id) VALUES (?, ?) IF NOT EXISTS"
+            ))
+            .await?,
+            url_get: serial(
+                prepare(format!(
+                    "SELECT original_id FROM {ks}.binary_urls WHERE url = ?"
+                ))
+                .await?,
+            ),
+            url_move: prepare(format!(
+                "UPDATE {ks}.binary_urls SET original_id = ? WHERE url = ? IF original_id = ?"
+            ))
+            .await?,
+            url_release: prepare(format!(
+                "DELETE FROM {ks}.binary_urls WHERE url = ? IF original_id = ?"
+            ))
+            .await?,
+            fetched_mark: prepare(format!(
+                "INSERT INTO {ks}.binary_fetched (shard, original_id, url) VALUES (?, ?, ?)"
+            ))
+            .await?,
+            fetched_list: prepare(format!(
+                "SELECT original_id, url FROM {ks}.binary_fetched WHERE shard = ?"
+            ))
+            .await?,
+            fetched_drop: prepare(format!(
+                "DELETE FROM {ks}.binary_fetched WHERE shard = ? AND original_id = ?"
+            ))
+            .await?,
             reference_add: logged(vec![
                 prepare(format!(
-                    "INSERT INTO {ks}.binary_refs ({REF_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+                    "INSERT INTO {ks}.binary_refs ({REF_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
                 ))
                 .await?,
                 prepare(format!(
-                    "INSERT INTO {ks}.binary_refs_by_context ({REF_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+                    "INSERT INTO {ks}.binary_refs_by_context ({REF_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
                 ))
                 .await?,
                 prepare(format!(
-                    "INSERT INTO {ks}.binary_refs_by_site ({REF_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+                    "INSERT INTO {ks}.binary_refs_by_site ({REF_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
                 ))
                 .await?,
                 prepare(format!(
@@ -326,10 +364,11 @@ type ReferenceRow = (
     Uuid,
     DateTime<Utc>,
     i64,
+    Option<String>,
 );
 
 fn to_reference(row: ReferenceRow) -> StoreResult<Reference> {
-    let (id, original, site, context, name, owner, created, size) = row;
+    let (id, original, site, context, name, owner, created, size, url) = row;
     Ok(Reference {
         id: RefId::parse(&id)?,
         original: OriginalId(original),
@@ -339,6 +378,7 @@ fn to_reference(row: ReferenceRow) -> StoreResult<Reference> {
         owner: UserId(owner),
         created,
         size: size as u64,
+        url,
     })
 }
 
@@ -386,6 +426,7 @@ impl BinaryStore for CassandraBinaries {
                 o.height.map(|h| h as i32),
                 &o.url,
                 &o.error,
+                o.attempts as i32,
             ),
         )
         .await
@@ -405,6 +446,7 @@ impl BinaryStore for CassandraBinaries {
             Option<i32>,
             Option<String>,
             Option<String>,
+            Option<i32>,
         );
         let rows: Vec<Row> = self.rows(&self.st.original_get, (id.0,)).await?;
         rows.into_iter()
@@ -423,6 +465,7 @@ impl BinaryStore for CassandraBinaries {
                     h,
                     url,
                     error,
+                    attempts,
                 )| {
                     Ok(Original {
                         id,
@@ -439,6 +482,7 @@ impl BinaryStore for CassandraBinaries {
                         height: h.map(|h| h as u32),
                         url,
                         error,
+                        attempts: attempts.unwrap_or(0).max(0) as u32,
                     })
                 },
             )
@@ -530,6 +574,68 @@ impl BinaryStore for CassandraBinaries {
         }
     }
 
+    async fn claim_url(&self, url: &str, id: OriginalId) -> StoreResult<OriginalId> {
+        for _ in 0..3 {
+            match self.exec(&self.st.url_claim, (url, id.0)).await {
+                Ok(result) => {
+                    if lwt_applied(result)? {
+                        return Ok(id);
+                    }
+                }
+                Err(e) if is_cas_uncertain(&e) => {}
+                Err(e) => return Err(unavailable(e)),
+            }
+            if let Some(holder) = self.url_holder(url).await? {
+                return Ok(holder);
+            }
+        }
+        Err(StoreError::Unavailable(format!(
+            "the claim of URL {url} stayed contended"
+        )))
+    }
+
+    async fn url_holder(&self, url: &str) -> StoreResult<Option<OriginalId>> {
+        let rows: Vec<(Uuid,)> = self.rows(&self.st.url_get, (url,)).await?;
+        Ok(rows.first().map(|(id,)| OriginalId(*id)))
+    }
+
+    async fn swap_url(
+        &self,
+        url: &str,
+        from: OriginalId,
+        to: Option<OriginalId>,
+    ) -> StoreResult<bool> {
+        match to {
+            Some(to) => {
+                let settled = async || Ok(self.url_holder(url).await? == Some(to));
+                self.cas(&self.st.url_move, (to.0, url, from.0), settled)
+                    .await
+            }
+            None => {
+                let settled = async || Ok(self.url_holder(url).await? != Some(from));
+                self.cas(&self.st.url_release, (url, from.0), settled).await
+            }
+        }
+    }
+
+    async fn mark_fetched(&self, id: OriginalId, url: &str) -> StoreResult<()> {
+        self.write(&self.st.fetched_mark, (id.shard() as i32, id.0, url))
+            .await
+    }
+
+    async fn fetched(&self, shard: u32) -> StoreResult<Vec<(OriginalId, String)>> {
+        let rows: Vec<(Uuid, String)> = self.rows(&self.st.fetched_list, (shard as i32,)).await?;
+        Ok(rows
+            .into_iter()
+            .map(|(id, url)| (OriginalId(id), url))
+            .collect())
+    }
+
+    async fn drop_fetched(&self, id: OriginalId) -> StoreResult<()> {
+        self.write(&self.st.fetched_drop, (id.shard() as i32, id.0))
+            .await
+    }
+
     async fn add_reference(&self, r: &Reference) -> StoreResult<()> {
         let row = (
             r.id.as_str(),
@@ -540,6 +646,7 @@ impl BinaryStore for CassandraBinaries {
             r.owner.0,
             r.created,
             r.size as i64,
+            r.url.as_deref(),
         );
         self.session
             .batch(

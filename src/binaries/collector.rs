@@ -140,7 +140,13 @@ async fn consider(
                 return Ok(Outcome::Kept);
             }
             if let Some(original) = store.original(id).await? {
-                store.swap_checksum(&original.checksum, id, None).await?;
+                if !original.checksum.is_empty() {
+                    store.swap_checksum(&original.checksum, id, None).await?;
+                }
+                if let Some(url) = &original.url {
+                    store.swap_url(url, id, None).await?;
+                    store.drop_fetched(id).await?;
+                }
             }
             delete_bytes(store, id).await?;
             store.set_life(id, Some(Life::Deleting), None).await?;

@@ -3,7 +3,7 @@
 //! in a bounded cache.
 
 use super::image::{self, RENDITIONS};
-use super::{Binaries, Original, Rendition, Status};
+use super::{Binaries, Original, Rendition};
 use crate::domain::iiif::{IiifError, IiifErrorKind, IiifRequest, Plan};
 use crate::store::StoreError;
 use bytes::Bytes;
@@ -133,7 +133,7 @@ impl Binaries {
                 "This file is not an image; only images are served in IIIF form.".into(),
             ));
         };
-        if original.status != Status::Ok || !original.is_raster() {
+        if !original.has_bytes() || !original.is_raster() {
             return Err(ScaleError::NotAnImage(
                 "This file is not an image that can be scaled.".into(),
             ));

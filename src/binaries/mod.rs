@@ -14,7 +14,9 @@
 pub mod cassandra;
 pub mod collector;
 pub mod delivery;
+pub mod fetch;
 pub mod image;
+pub mod remote;
 pub mod service;
 pub mod sqlite;
 mod store;
@@ -239,9 +241,17 @@ pub struct Original {
     pub url: Option<String>,
     /// Why the status is ERROR or RETRY.
     pub error: Option<String>,
+    /// Failed fetches since the last good one (backoff and giving up count them).
+    pub attempts: u32,
 }
 
 impl Original {
+    /// Whether there are bytes to serve: an OK original, or one whose origin failed after
+    /// a good fetch (the last good copy is kept).
+    pub fn has_bytes(&self) -> bool {
+        self.status == Status::Ok || self.size > 0
+    }
+
     /// How many chunks hold its bytes.
     pub fn parts(&self) -> u32 {
         self.size.div_ceil(CHUNK_SIZE as u64) as u32
@@ -268,6 +278,8 @@ pub struct Reference {
     pub owner: UserId,
     pub created: DateTime<Utc>,
     pub size: u64,
+    /// The URL it was fetched from, if it was.
+    pub url: Option<String>,
 }
 
 /// A stored rendition of an image: one of the named sizes.

@@ -79,6 +79,21 @@ pub struct Upload {
     pub name: String,
 }
 
+/// Where a fetched binary came from, and the validators its origin gave.
+#[derive(Debug, Clone)]
+pub struct Source {
+    pub url: String,
+    pub e_tag: Option<String>,
+    pub last_modified: Option<String>,
+}
+
+/// An original whose bytes are stored but not yet committed (not live, unreferenced).
+pub(super) struct Received {
+    pub original: Original,
+    pub parts: u32,
+    pub renditions: Vec<image::Rendition>,
+}
+
 /// How many times an upload re-tries pointing at the holder of its checksum while that
 /// holder is being collected.
 const POINTING_ROUNDS: usize = 5;
@@ -97,6 +112,8 @@ pub struct Binaries {
     pub iiif_limits: crate::domain::iiif::IiifLimits,
     pub(super) scaled_cache: Arc<super::delivery::ScaledCache>,
     pub(super) scaling: Arc<tokio::sync::Semaphore>,
+    /// When fetched binaries are revalidated and retried.
+    pub refresh: super::remote::RefreshConfig,
 }
 
 impl Binaries {
@@ -107,12 +124,30 @@ impl Binaries {
             iiif_limits: Default::default(),
             scaled_cache: Arc::new(super::delivery::ScaledCache::new(SCALED_CACHE_BYTES)),
             scaling: Arc::new(tokio::sync::Semaphore::new(SCALING_AT_ONCE)),
+            refresh: Default::default(),
         }
     }
 
     /// Stores an upload chunk by chunk (one chunk in memory at a time, plus the whole
     /// file only for a raster image, which must be decoded), then deduplicates it.
-    pub async fn ingest<S, E>(&self, upload: Upload, mut body: S) -> Result<Ingested, IngestError>
+    pub async fn ingest<S, E>(&self, upload: Upload, body: S) -> Result<Ingested, IngestError>
+    where
+        S: Stream<Item = Result<Bytes, E>> + Unpin,
+        E: std::fmt::Display,
+    {
+        let received = self.receive(&upload, None, None, body).await?;
+        let reference = reference_for(upload, &received.original);
+        self.commit(reference, received).await
+    }
+
+    /// Stores the bytes of an upload or a fetch and checks them; commits nothing.
+    pub(super) async fn receive<S, E>(
+        &self,
+        upload: &Upload,
+        source: Option<&Source>,
+        claimed: Option<&str>,
+        mut body: S,
+    ) -> Result<Received, IngestError>
     where
         S: Stream<Item = Result<Bytes, E>> + Unpin,
         E: std::fmt::Display,
@@ -177,16 +212,22 @@ impl Binaries {
             created,
             last_checked: None,
             checksum,
-            e_tag: None,
-            last_modified: None,
+            e_tag: source.and_then(|s| s.e_tag.clone()),
+            last_modified: source.and_then(|s| s.last_modified.clone()),
             status: Status::Ok,
             width: None,
             height: None,
-            url: None,
+            url: source.map(|s| s.url.clone()),
             error: None,
+            attempts: 0,
         };
+        if source.is_some() {
+            original.last_checked = Some(created);
+        }
         let mut renditions = Vec::new();
-        if let Some(problem) = mismatch(&upload.name, sniffed.mime) {
+        if let Some(problem) = mismatch(&upload.name, sniffed.mime)
+            .or_else(|| claimed.and_then(|c| claimed_mismatch(c, sniffed.mime)))
+        {
             original.status = Status::Error;
             original.error = Some(problem);
         } else if sniffed.raster {
@@ -212,8 +253,11 @@ impl Binaries {
                 },
             }
         }
-        self.commit(upload, original, stored.parts, renditions)
-            .await
+        Ok(Received {
+            original,
+            parts: stored.parts,
+            renditions,
+        })
     }
 
     async fn write_chunk(&self, stored: &mut Stored, chunk: Vec<u8>) -> Result<(), IngestError> {
@@ -254,13 +298,16 @@ impl Binaries {
 
     /// Makes the upload's original live and points a new reference at it, or at an
     /// earlier original with the same checksum (and then drops this copy).
-    async fn commit(
+    pub(super) async fn commit(
         &self,
-        upload: Upload,
-        mut original: Original,
-        parts: u32,
-        renditions: Vec<image::Rendition>,
+        mut reference: Reference,
+        received: Received,
     ) -> Result<Ingested, IngestError> {
+        let Received {
+            mut original,
+            parts,
+            renditions,
+        } = received;
         let id = original.id;
         if original.status == Status::Error {
             // An error keeps its description and log, never its bytes.
@@ -268,16 +315,8 @@ impl Binaries {
             original.size = 0;
         }
         self.store.save_original(&original).await?;
-        let reference = Reference {
-            id: RefId::new(),
-            original: id,
-            site: upload.site,
-            context: upload.context,
-            name: clean_name(&upload.name),
-            owner: upload.owner,
-            created: original.created,
-            size: original.size,
-        };
+        reference.original = id;
+        reference.size = original.size;
         // The reference is written before the original goes live, so a collector that
         // ever sees it live also sees it referenced.
         self.store.add_reference(&reference).await?;
@@ -286,19 +325,30 @@ impl Binaries {
             self.store.remove_reference(&reference).await?;
             return Err(IngestError::Busy);
         }
-        if original.status == Status::Error {
-            let why = original.error.clone().unwrap_or_default();
-            self.store
-                .log(&reference, &format!("refused {}: {why}", reference.name))
-                .await?;
+        // Without bytes (refused, or a fetch that failed) there is nothing to share.
+        if original.status == Status::Error || original.checksum.is_empty() {
+            // A failed fetch logs its own story.
+            if original.url.is_none() {
+                let why = original.error.clone().unwrap_or_default();
+                self.store
+                    .log(&reference, &format!("refused {}: {why}", reference.name))
+                    .await?;
+            }
             return Ok(Ingested {
                 reference,
                 original,
                 deduplicated: false,
             });
         }
+        // A fetched original follows its origin (revalidation may replace it), so it is
+        // shared by its URL only, never by checksum with bytes of another source.
+        let shareable = original.url.is_none();
         for _ in 0..POINTING_ROUNDS {
-            let holder = self.store.claim_checksum(&original.checksum, id).await?;
+            let holder = if shareable {
+                self.store.claim_checksum(&original.checksum, id).await?
+            } else {
+                id
+            };
             if holder == id {
                 for r in &renditions {
                     self.store
@@ -529,6 +579,21 @@ struct Stored {
     whole: Option<Vec<u8>>,
 }
 
+/// A new reference for an upload (its original is set when it is committed).
+pub(super) fn reference_for(upload: Upload, original: &Original) -> Reference {
+    Reference {
+        id: RefId::new(),
+        original: original.id,
+        site: upload.site,
+        context: upload.context,
+        name: clean_name(&upload.name),
+        owner: upload.owner,
+        created: original.created,
+        size: original.size,
+        url: original.url.clone(),
+    }
+}
+
 fn too_large(limits: &BinaryLimits, used: u64, allowed: u64) -> IngestError {
     if allowed < limits.max_file {
         IngestError::Quota(format!(
@@ -550,6 +615,27 @@ fn mismatch(name: &str, sniffed: &str) -> Option<String> {
             clean_name(name)
         )
     })
+}
+
+/// A fetch whose response is not the type the client said it would be.
+fn claimed_mismatch(claimed: &str, sniffed: &str) -> Option<String> {
+    let claimed = claimed
+        .split(';')
+        .next()
+        .unwrap_or("")
+        .trim()
+        .to_ascii_lowercase();
+    let known = [
+        "image/jpeg",
+        "image/png",
+        "image/gif",
+        "image/webp",
+        "image/svg+xml",
+        "application/pdf",
+        "application/zip",
+    ];
+    (known.contains(&claimed.as_str()) && claimed != sniffed)
+        .then(|| format!("The binary was registered as {claimed} but its content is {sniffed}."))
 }
 
 /// A byte count for people: 12.3 MiB.

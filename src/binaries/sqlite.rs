@@ -28,7 +28,8 @@ CREATE TABLE binary_originals (
     width         INTEGER,
     height        INTEGER,
     url           TEXT,
-    error         TEXT
+    error         TEXT,
+    attempts      INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE binary_lives (
     original_id TEXT PRIMARY KEY,
@@ -56,7 +57,8 @@ CREATE TABLE binary_refs (
     name         TEXT NOT NULL,
     owner        TEXT NOT NULL,
     created      INTEGER NOT NULL,
-    size         INTEGER NOT NULL
+    size         INTEGER NOT NULL,
+    url          TEXT
 );
 CREATE INDEX binary_refs_by_context ON binary_refs (site, context, reference_id);
 CREATE INDEX binary_refs_by_original ON binary_refs (original_id, reference_id);
@@ -86,6 +88,12 @@ CREATE TABLE binary_gc (
     since       INTEGER NOT NULL
 );
 CREATE INDEX binary_gc_by_shard ON binary_gc (shard);
+CREATE TABLE binary_fetched (
+    original_id TEXT PRIMARY KEY,
+    shard       INTEGER NOT NULL,
+    url         TEXT NOT NULL
+);
+CREATE INDEX binary_fetched_by_shard ON binary_fetched (shard);
 CREATE TABLE binary_usage (
     owner TEXT PRIMARY KEY,
     bytes INTEGER NOT NULL
@@ -128,9 +136,19 @@ fn parse_id(text: &str) -> StoreResult<OriginalId> {
 }
 
 const REFERENCE_COLUMNS: &str =
-    "reference_id, original_id, site, context, name, owner, created, size";
+    "reference_id, original_id, site, context, name, owner, created, size, url";
 
-type ReferenceRow = (String, String, String, String, String, String, i64, i64);
+type ReferenceRow = (
+    String,
+    String,
+    String,
+    String,
+    String,
+    String,
+    i64,
+    i64,
+    Option<String>,
+);
 
 fn reference_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<ReferenceRow> {
     Ok((
@@ -142,11 +160,12 @@ fn reference_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<ReferenceRow> {
         row.get(5)?,
         row.get(6)?,
         row.get(7)?,
+        row.get(8)?,
     ))
 }
 
 fn to_reference(row: ReferenceRow) -> StoreResult<Reference> {
-    let (id, original, site, context, name, owner, created, size) = row;
+    let (id, original, site, context, name, owner, created, size, url) = row;
     Ok(Reference {
         id: RefId::parse(&id)?,
         original: parse_id(&original)?,
@@ -158,6 +177,7 @@ fn to_reference(row: ReferenceRow) -> StoreResult<Reference> {
         ),
         created: millis_to_time(created),
         size: size as u64,
+        url,
     })
 }
 
@@ -197,8 +217,8 @@ impl BinaryStore for SqliteBinaries {
         self.run(move |c| {
             c.prepare_cached(
                 "INSERT OR REPLACE INTO binary_originals (original_id, mime, size, created, last_checked, \
-                 checksum, e_tag, last_modified, status, width, height, url, error) \
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
+                 checksum, e_tag, last_modified, status, width, height, url, error, attempts) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
             )?
             .execute(params![
                 id_text(o.id),
@@ -214,6 +234,7 @@ impl BinaryStore for SqliteBinaries {
                 o.height,
                 o.url,
                 o.error,
+                o.attempts,
             ])
             .map(drop)
         })
@@ -234,12 +255,13 @@ impl BinaryStore for SqliteBinaries {
             Option<u32>,
             Option<String>,
             Option<String>,
+            u32,
         );
         let row: Option<Row> = self
             .run(move |c| {
                 c.prepare_cached(
                     "SELECT mime, size, created, last_checked, checksum, e_tag, last_modified, status, \
-                     width, height, url, error FROM binary_originals WHERE original_id = ?1",
+                     width, height, url, error, attempts FROM binary_originals WHERE original_id = ?1",
                 )?
                 .query_row(params![id_text(id)], |r| {
                     Ok((
@@ -255,6 +277,7 @@ impl BinaryStore for SqliteBinaries {
                         r.get(9)?,
                         r.get(10)?,
                         r.get(11)?,
+                        r.get(12)?,
                     ))
                 })
                 .optional()
@@ -274,6 +297,7 @@ impl BinaryStore for SqliteBinaries {
                 h,
                 url,
                 error,
+                attempts,
             )| {
                 Ok(Original {
                     id,
@@ -290,6 +314,7 @@ impl BinaryStore for SqliteBinaries {
                     height: h,
                     url,
                     error,
+                    attempts,
                 })
             },
         )
@@ -397,11 +422,95 @@ impl BinaryStore for SqliteBinaries {
         .await
     }
 
+    async fn claim_url(&self, url: &str, id: OriginalId) -> StoreResult<OriginalId> {
+        let url = url.to_owned();
+        let holder: String = self
+            .run(move |c| {
+                c.prepare_cached(
+                    "INSERT INTO binary_urls (url, original_id) VALUES (?1, ?2) \
+                     ON CONFLICT (url) DO UPDATE SET original_id = original_id \
+                     RETURNING original_id",
+                )?
+                .query_row(params![url, id_text(id)], |r| r.get(0))
+            })
+            .await?;
+        parse_id(&holder)
+    }
+
+    async fn url_holder(&self, url: &str) -> StoreResult<Option<OriginalId>> {
+        let url = url.to_owned();
+        let holder: Option<String> = self
+            .run(move |c| {
+                c.prepare_cached("SELECT original_id FROM binary_urls WHERE url = ?1")?
+                    .query_row(params![url], |r| r.get(0))
+                    .optional()
+            })
+            .await?;
+        holder.as_deref().map(parse_id).transpose()
+    }
+
+    async fn swap_url(
+        &self,
+        url: &str,
+        from: OriginalId,
+        to: Option<OriginalId>,
+    ) -> StoreResult<bool> {
+        let url = url.to_owned();
+        self.run(move |c| {
+            let changed = match to {
+                Some(to) => c
+                    .prepare_cached(
+                        "UPDATE binary_urls SET original_id = ?3 WHERE url = ?1 AND original_id = ?2",
+                    )?
+                    .execute(params![url, id_text(from), id_text(to)])?,
+                None => c
+                    .prepare_cached("DELETE FROM binary_urls WHERE url = ?1 AND original_id = ?2")?
+                    .execute(params![url, id_text(from)])?,
+            };
+            Ok(changed == 1)
+        })
+        .await
+    }
+
+    async fn mark_fetched(&self, id: OriginalId, url: &str) -> StoreResult<()> {
+        let url = url.to_owned();
+        self.run(move |c| {
+            c.prepare_cached(
+                "INSERT OR REPLACE INTO binary_fetched (original_id, shard, url) VALUES (?1, ?2, ?3)",
+            )?
+            .execute(params![id_text(id), id.shard(), url])
+            .map(drop)
+        })
+        .await
+    }
+
+    async fn fetched(&self, shard: u32) -> StoreResult<Vec<(OriginalId, String)>> {
+        let rows: Vec<(String, String)> = self
+            .run(move |c| {
+                c.prepare_cached("SELECT original_id, url FROM binary_fetched WHERE shard = ?1")?
+                    .query_map(params![shard], |r| Ok((r.get(0)?, r.get(1)?)))?
+                    .collect()
+            })
+            .await?;
+        rows.into_iter()
+            .map(|(id, url)| Ok((parse_id(&id)?, url)))
+            .collect()
+    }
+
+    async fn drop_fetched(&self, id: OriginalId) -> StoreResult<()> {
+        self.run(move |c| {
+            c.prepare_cached("DELETE FROM binary_fetched WHERE original_id = ?1")?
+                .execute(params![id_text(id)])
+                .map(drop)
+        })
+        .await
+    }
+
     async fn add_reference(&self, r: &Reference) -> StoreResult<()> {
         let r = r.clone();
         self.run(move |c| {
             c.prepare_cached(&format!(
-                "INSERT OR REPLACE INTO binary_refs ({REFERENCE_COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)"
+                "INSERT OR REPLACE INTO binary_refs ({REFERENCE_COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)"
             ))?
             .execute(params![
                 r.id.as_str(),
@@ -412,6 +521,7 @@ impl BinaryStore for SqliteBinaries {
                 r.owner.0.to_string(),
                 r.created.timestamp_millis(),
                 r.size as i64,
+                r.url,
             ])
             .map(drop)
         })

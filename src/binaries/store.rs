@@ -44,6 +44,22 @@ pub trait BinaryStore: Send + Sync {
         to: Option<OriginalId>,
     ) -> StoreResult<bool>;
 
+    /// Claims a URL for an original if none holds it; returns the holder.
+    async fn claim_url(&self, url: &str, id: OriginalId) -> StoreResult<OriginalId>;
+    async fn url_holder(&self, url: &str) -> StoreResult<Option<OriginalId>>;
+    /// Moves a URL from one original to another (`None`: releases it) if `from` still
+    /// holds it. True when applied.
+    async fn swap_url(
+        &self,
+        url: &str,
+        from: OriginalId,
+        to: Option<OriginalId>,
+    ) -> StoreResult<bool>;
+    /// The list of fetched originals, per shard, that revalidation walks.
+    async fn mark_fetched(&self, id: OriginalId, url: &str) -> StoreResult<()>;
+    async fn fetched(&self, shard: u32) -> StoreResult<Vec<(OriginalId, String)>>;
+    async fn drop_fetched(&self, id: OriginalId) -> StoreResult<()>;
+
     /// Writes every row of a reference: by id, by context, by site, by original.
     async fn add_reference(&self, reference: &Reference) -> StoreResult<()>;
     /// Removes the reference's "references of this original" row (SQLite: the reference,

@@ -504,7 +504,7 @@ pub async fn original(
         .find(&state.site, &id)
         .await?
         .ok_or(WebError::NotFound)?;
-    if original.status != Status::Ok {
+    if !original.has_bytes() {
         return Err(WebError::NotFoundWith(format!(
             "This file could not be stored: {}",
             original
@@ -737,7 +737,7 @@ pub async fn info(
     let (Some(width), Some(height)) = (original.width, original.height) else {
         return iiif_error(404, "This file is not an image.");
     };
-    if original.status != Status::Ok {
+    if !original.has_bytes() {
         return iiif_error(404, "This image could not be stored.");
     }
     let sizes: Vec<(u32, u32)> = crate::binaries::delivery::rendition_sizes(width, height)
@@ -862,4 +862,80 @@ async fn scaled_image(
         return response.finish();
     }
     response.content_type(scaled.mime).body(scaled.bytes)
+}
+
+impl ApiError {
+    /// A JSON body that could not be read.
+    pub fn bad_json(err: actix_web::error::JsonPayloadError) -> Self {
+        use actix_web::error::JsonPayloadError;
+        match err {
+            JsonPayloadError::Overflow { limit }
+            | JsonPayloadError::OverflowKnownLength { limit, .. } => ApiError(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                format!("The request is too large: at most {limit} bytes of JSON."),
+            ),
+            JsonPayloadError::ContentType => {
+                bad_request("Send JSON, with Content-Type: application/json.")
+            }
+            other => bad_request(format!("The JSON could not be read: {other}.")),
+        }
+    }
+}
+
+/// `PUT /binaries` with `{url, context, mime}`.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UrlBinary {
+    url: String,
+    context: String,
+    #[serde(default)]
+    mime: Option<String>,
+}
+
+/// `PUT /binaries`: registers a binary fetched from a URL under a context. 201 when it
+/// is stored, 202 when the fetch failed for now and will be tried again (RETRY), 422
+/// when it was refused (ERROR); 400 for a URL that may not be fetched (nothing stored).
+pub async fn register_url(
+    state: web::Data<AppState>,
+    author: Author,
+    csrf: CsrfToken,
+    req: HttpRequest,
+    body: web::Json<UrlBinary>,
+) -> Result<HttpResponse, ApiError> {
+    check_header_csrf(&req, &csrf)?;
+    let body = body.into_inner();
+    let context = Context::parse(body.context.trim()).map_err(|e| bad_request(e.0))?;
+    if let Some(mime) = &body.mime {
+        let valid = mime.len() <= 100
+            && mime
+                .split_once('/')
+                .is_some_and(|(a, b)| !a.is_empty() && !b.is_empty())
+            && mime.bytes().all(|b| b.is_ascii_graphic());
+        if !valid {
+            return Err(bad_request(format!("{mime:?} is not a media type.")));
+        }
+    }
+    post_of(&state, &author.0, &context).await?;
+    let upload = Upload {
+        site: state.site.clone(),
+        context,
+        owner: author.0.id,
+        name: String::new(),
+    };
+    let ingested = state
+        .binaries
+        .fetch_url(&state.fetcher, upload, &body.url, body.mime.as_deref())
+        .await
+        .map_err(|e| match e {
+            crate::binaries::remote::FetchUrlError::Refused(why) => {
+                bad_request(format!("This URL is not fetched: {why}."))
+            }
+            crate::binaries::remote::FetchUrlError::Ingest(e) => e.into(),
+        })?;
+    let status = match ingested.original.status {
+        Status::Ok => StatusCode::CREATED,
+        Status::Retry => StatusCode::ACCEPTED,
+        Status::Error => StatusCode::UNPROCESSABLE_ENTITY,
+    };
+    Ok(HttpResponse::build(status).json(BinaryJson::of(&ingested)))
 }

@@ -56,6 +56,7 @@ pub struct AppState {
     /// home page a read.
     site_ready: Arc<AtomicBool>,
     pub binaries: crate::binaries::Binaries,
+    pub fetcher: crate::binaries::fetch::Fetcher,
 }
 
 impl AppState {
@@ -73,7 +74,16 @@ impl AppState {
             comment_min_delay: config.comment_min_delay,
             comment_settings: Arc::new(std::sync::RwLock::new(None)),
             site_ready: Arc::new(AtomicBool::new(false)),
-            binaries: crate::binaries::Binaries::new(store.binaries(), config.binary_limits),
+            binaries: {
+                let mut binaries =
+                    crate::binaries::Binaries::new(store.binaries(), config.binary_limits);
+                binaries.refresh = config.refresh.unwrap_or_default();
+                binaries
+            },
+            fetcher: crate::binaries::fetch::Fetcher::new(crate::binaries::fetch::FetchPolicy {
+                max_bytes: config.binary_limits.max_file,
+                ..config.fetch.clone()
+            }),
             store,
         }
     }
@@ -129,6 +139,11 @@ pub fn configure(cfg: &mut web::ServiceConfig, state: AppState) {
             web::FormConfig::default()
                 .limit(FORM_LIMIT)
                 .error_handler(|err, _req| WebError::from_form(err).into()),
+        )
+        .app_data(
+            web::JsonConfig::default()
+                .limit(16 * 1024)
+                .error_handler(|err, _req| binaries::ApiError::bad_json(err).into()),
         )
         .app_data(web::PathConfig::default().error_handler(|_err, _req| WebError::NotFound.into()))
         .service(
@@ -236,6 +251,7 @@ pub fn configure(cfg: &mut web::ServiceConfig, state: AppState) {
                     web::post().to(revisions::restore),
                 )
                 .route("/binaries", web::post().to(binaries::upload))
+                .route("/binaries", web::put().to(binaries::register_url))
                 .route(
                     "/binaries/reference/{reference}",
                     web::delete().to(binaries::delete_reference),

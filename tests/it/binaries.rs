@@ -637,7 +637,50 @@ async fn removing_a_context_drops_its_references_and_logs_it(store: TestStore) {
     assert!(log.windows(2).all(|w| w[0].time() <= w[1].time()));
 }
 
+/// A fetch that never got bytes has no checksum: the collector deletes it all the same.
+async fn the_collector_deletes_an_original_that_never_had_bytes(store: TestStore) {
+    let _turn = COLLECTING.lock().await;
+    let service = service(&store);
+    let id = OriginalId::new();
+    let long_ago = sibyl::domain::now() - chrono::Duration::hours(3);
+    let original = sibyl::binaries::Original {
+        id,
+        mime: "application/octet-stream".into(),
+        size: 0,
+        created: long_ago,
+        last_checked: Some(long_ago),
+        checksum: String::new(),
+        e_tag: None,
+        last_modified: None,
+        status: Status::Retry,
+        width: None,
+        height: None,
+        url: Some(format!("http://example.com/{}", Uuid::new_v4())),
+        error: Some("the origin answered 503".into()),
+        attempts: 1,
+    };
+    service.store.save_original(&original).await.unwrap();
+    assert!(
+        service
+            .store
+            .set_life(id, None, Some(Life::Live))
+            .await
+            .unwrap()
+    );
+    service.store.mark_candidate(id, long_ago).await.unwrap();
+    let config = CollectorConfig {
+        grace: Duration::from_secs(3600),
+        ..Default::default()
+    };
+    collect(&*service.store, &config, sibyl::domain::now())
+        .await
+        .unwrap();
+    assert!(service.store.original(id).await.unwrap().is_none());
+    assert_eq!(service.store.life(id).await.unwrap(), None);
+}
+
 both_stores!(
+    the_collector_deletes_an_original_that_never_had_bytes,
     chunks_reassemble_to_the_original_for_any_size,
     the_same_bytes_uploaded_50_times_at_once_are_stored_once,
     the_collector_deletes_unreferenced_originals_after_the_grace,

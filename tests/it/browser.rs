@@ -46,6 +46,7 @@ impl Browser {
                     chromedriver()
                 )
             });
+        sibyl::binaries::fetch::install_tls_provider();
         let http = reqwest::Client::new();
         let root = format!("http://127.0.0.1:{port}");
         let deadline = Instant::now() + Duration::from_secs(20);

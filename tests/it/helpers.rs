@@ -146,6 +146,8 @@ pub async fn spawn_app_with(test_store: TestStore, adjust: impl FnOnce(&mut AppC
         comment_min_delay: Duration::ZERO,
         binary_limits: Default::default(),
         collector: None,
+        fetch: Default::default(),
+        refresh: None,
     };
     adjust(&mut config);
     let site = config.site.clone();
@@ -164,6 +166,7 @@ pub async fn spawn_app_with(test_store: TestStore, adjust: impl FnOnce(&mut AppC
 }
 
 pub fn browser_client() -> reqwest::Client {
+    sibyl::binaries::fetch::install_tls_provider();
     reqwest::Client::builder()
         .redirect(reqwest::redirect::Policy::none())
         .cookie_store(true)

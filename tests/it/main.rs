@@ -13,6 +13,7 @@ mod browser;
 mod cli;
 mod comments;
 mod comments_http;
+mod fetch;
 mod host_ids;
 mod http;
 mod iiif;

@@ -56,6 +56,14 @@ fn upload(path: impl Into<String>, form: &[(&'static str, &str)], expect: [Expec
     }
 }
 
+/// A JSON PUT (its form fields become the JSON object), the CSRF token in its header.
+fn put(path: impl Into<String>, form: &[(&'static str, &str)], expect: [Expect; 5]) -> Route {
+    Route {
+        method: "PUT",
+        ..post(path, form, expect)
+    }
+}
+
 fn delete(path: impl Into<String>, expect: [Expect; 5]) -> Route {
     Route {
         method: "DELETE",
@@ -578,6 +586,12 @@ async fn every_route_answers_every_role_as_declared(t: TestStore) {
             [LOGIN, FORBIDDEN, FORBIDDEN, OK, LOGIN],
         ),
         get("/admin/binaries", [LOGIN, FORBIDDEN, FORBIDDEN, OK, LOGIN]),
+        // The admin's request reaches the fetcher, which refuses a private address.
+        put(
+            "/binaries",
+            &[("url", "http://10.0.0.1/x.png"), ("context", &context)],
+            [LOGIN, FORBIDDEN, FORBIDDEN, Expect(400, ""), LOGIN],
+        ),
         upload(
             "/binaries",
             &[("context", &context)],
@@ -622,6 +636,21 @@ async fn every_route_answers_every_role_as_declared(t: TestStore) {
             let browser = browsers[i];
             let response = if route.method == "GET" {
                 browser.get(&route.path).await
+            } else if route.method == "PUT" {
+                let csrf = csrf_in(&browser.get_html("/login").await);
+                let body: serde_json::Map<String, serde_json::Value> = route
+                    .form
+                    .iter()
+                    .map(|(k, v)| ((*k).to_owned(), serde_json::Value::from(v.as_str())))
+                    .collect();
+                browser
+                    .client
+                    .put(browser.url(&route.path))
+                    .header("x-csrf-token", csrf)
+                    .json(&body)
+                    .send()
+                    .await
+                    .unwrap()
             } else if route.method == "DELETE" {
                 let csrf = csrf_in(&browser.get_html("/login").await);
                 browser

@@ -78,6 +78,7 @@ fn resident(pid: u32, field: &str) -> u64 {
 
 async fn measure(store: Option<String>) {
     let server = start(store);
+    sibyl::binaries::fetch::install_tls_provider();
     let client = reqwest::Client::builder()
         .cookie_store(true)
         .redirect(reqwest::redirect::Policy::none())
