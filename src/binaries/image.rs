@@ -204,6 +204,62 @@ pub fn decode(bytes: &[u8], limits: &DecodeLimits) -> Result<DynamicImage, Image
     reader(bytes, limits)?.decode().map_err(map_error)
 }
 
+/// Decodes a JPEG only as large as a `box_w × box_h` rendition needs: the smallest of
+/// 1/8, 1/4, 1/2 or full scale that still covers the image's best fit in the box. The
+/// inverse DCT does the shrinking (what vipsthumbnail calls shrink-on-load), so a
+/// 12-megapixel photo is never decoded whole to make its renditions.
+fn decode_jpeg_for(
+    bytes: &[u8],
+    box_w: u32,
+    box_h: u32,
+    limits: &DecodeLimits,
+) -> Result<DynamicImage, ImageError> {
+    let (width, height) = probe(bytes, limits)?;
+    check_complete(bytes)?;
+    let corrupt = |e: jpeg_decoder::Error| ImageError::Corrupt(e.to_string());
+    let mut decoder = jpeg_decoder::Decoder::new(Cursor::new(bytes));
+    decoder.set_max_decoding_buffer_size(limits.max_alloc as usize);
+    let (want_w, want_h) = fit(width, height, box_w, box_h);
+    let (w, h) = decoder
+        .scale(
+            want_w.min(u32::from(u16::MAX)) as u16,
+            want_h.min(u32::from(u16::MAX)) as u16,
+        )
+        .map_err(corrupt)?;
+    let pixels = decoder.decode().map_err(corrupt)?;
+    let info = decoder
+        .info()
+        .ok_or_else(|| ImageError::Corrupt("no image in the file".into()))?;
+    let (w, h) = (u32::from(w), u32::from(h));
+    let short = || ImageError::Corrupt("the decoded image is shorter than its header says".into());
+    Ok(match info.pixel_format {
+        jpeg_decoder::PixelFormat::RGB24 => {
+            DynamicImage::ImageRgb8(image::RgbImage::from_raw(w, h, pixels).ok_or_else(short)?)
+        }
+        jpeg_decoder::PixelFormat::L8 => {
+            DynamicImage::ImageLuma8(image::GrayImage::from_raw(w, h, pixels).ok_or_else(short)?)
+        }
+        jpeg_decoder::PixelFormat::L16 => {
+            let wide: Vec<u16> = pixels
+                .chunks_exact(2)
+                .map(|p| u16::from_be_bytes([p[0], p[1]]))
+                .collect();
+            DynamicImage::ImageLuma16(image::ImageBuffer::from_raw(w, h, wide).ok_or_else(short)?)
+        }
+        jpeg_decoder::PixelFormat::CMYK32 => {
+            // Adobe's inverted CMYK, as JPEG files carry it.
+            let rgb: Vec<u8> = pixels
+                .chunks_exact(4)
+                .flat_map(|p| {
+                    let k = u16::from(p[3]);
+                    [0, 1, 2].map(|i| ((u16::from(p[i]) * k) / 255) as u8)
+                })
+                .collect();
+            DynamicImage::ImageRgb8(image::RgbImage::from_raw(w, h, rgb).ok_or_else(short)?)
+        }
+    })
+}
+
 /// The named renditions of seed 003: best fit inside each box, never enlarged.
 pub const RENDITIONS: [(&str, u32, u32); 4] = [
     ("800x600", 800, 600),
@@ -240,7 +296,12 @@ pub fn fit(width: u32, height: u32, box_w: u32, box_h: u32) -> (u32, u32) {
 /// from it and each smaller one from the one before (cheaper, and as sharp at these
 /// ratios).
 pub fn renditions(bytes: &[u8], limits: &DecodeLimits) -> Result<Vec<Rendition>, ImageError> {
-    let image = decode(bytes, limits)?;
+    let (_, box_w, box_h) = RENDITIONS[0];
+    let image = if sniff(bytes).mime == "image/jpeg" {
+        decode_jpeg_for(bytes, box_w, box_h, limits)?
+    } else {
+        decode(bytes, limits)?
+    };
     let mut source = image;
     let mut made = Vec::with_capacity(RENDITIONS.len());
     for (name, box_w, box_h) in RENDITIONS {
@@ -369,6 +430,25 @@ mod tests {
         for r in &made {
             assert_eq!(sniff(&r.jpeg).mime, "image/jpeg");
         }
+    }
+
+    #[test]
+    fn large_and_grey_jpegs_are_shrunk_while_decoding() {
+        // 3200x2400 decodes at a quarter, 800x600: exactly the largest rendition.
+        let made = renditions(&photo(3200, 2400), &DecodeLimits::default()).unwrap();
+        assert_eq!((made[0].width, made[0].height), (800, 600));
+        assert_eq!((made[3].width, made[3].height), (116, 87));
+        let grey =
+            image::GrayImage::from_fn(1700, 900, |x, y| image::Luma([((x ^ y) % 256) as u8]));
+        let mut grey_jpeg = Vec::new();
+        image::codecs::jpeg::JpegEncoder::new_with_quality(&mut grey_jpeg, 85)
+            .encode_image(&grey)
+            .unwrap();
+        let grey = grey_jpeg;
+        let made = renditions(&grey, &DecodeLimits::default()).unwrap();
+        assert_eq!((made[0].width, made[0].height), (800, 424));
+        let back = image::load_from_memory(&made[0].jpeg).unwrap();
+        assert_eq!((back.width(), back.height()), (800, 424));
     }
 
     #[test]
