@@ -4,6 +4,7 @@
 
 use crate::domain::iiif::{Format, Plan, Quality};
 use image::imageops::FilterType;
+use image::metadata::Orientation;
 use image::{DynamicImage, ImageDecoder, ImageReader};
 use std::io::Cursor;
 
@@ -144,13 +145,39 @@ fn map_error(e: image::ImageError) -> ImageError {
     }
 }
 
-/// The pixel size, from the header only; refuses what is over the limits before any
-/// pixel is decoded (a small file that declares a huge image is a decompression bomb).
+/// The pixel size as the image is shown (its EXIF orientation applied: a phone's
+/// portrait photo is stored sideways with a note to turn it), from the header only;
+/// refuses what is over the limits before any pixel is decoded (a small file that
+/// declares a huge image is a decompression bomb).
 pub fn probe(bytes: &[u8], limits: &DecodeLimits) -> Result<(u32, u32), ImageError> {
-    let decoder = reader(bytes, limits)?.into_decoder().map_err(map_error)?;
+    probe_oriented(bytes, limits).map(|(w, h, _)| (w, h))
+}
+
+fn probe_oriented(
+    bytes: &[u8],
+    limits: &DecodeLimits,
+) -> Result<(u32, u32, Orientation), ImageError> {
+    let mut decoder = reader(bytes, limits)?.into_decoder().map_err(map_error)?;
     let (width, height) = decoder.dimensions();
     check(width, height, limits)?;
-    Ok((width, height))
+    // A broken EXIF block is no reason to refuse the picture: shown as stored.
+    let orientation = decoder.orientation().unwrap_or(Orientation::NoTransforms);
+    Ok(if turns(orientation) {
+        (height, width, orientation)
+    } else {
+        (width, height, orientation)
+    })
+}
+
+/// Whether an orientation swaps width and height.
+fn turns(orientation: Orientation) -> bool {
+    matches!(
+        orientation,
+        Orientation::Rotate90
+            | Orientation::Rotate270
+            | Orientation::Rotate90FlipH
+            | Orientation::Rotate270FlipH
+    )
 }
 
 fn check(width: u32, height: u32, limits: &DecodeLimits) -> Result<(), ImageError> {
@@ -199,9 +226,11 @@ fn check_complete(bytes: &[u8]) -> Result<(), ImageError> {
 
 /// Decodes a whole image within the limits.
 pub fn decode(bytes: &[u8], limits: &DecodeLimits) -> Result<DynamicImage, ImageError> {
-    probe(bytes, limits)?;
+    let (_, _, orientation) = probe_oriented(bytes, limits)?;
     check_complete(bytes)?;
-    reader(bytes, limits)?.decode().map_err(map_error)
+    let mut image = reader(bytes, limits)?.decode().map_err(map_error)?;
+    image.apply_orientation(orientation);
+    Ok(image)
 }
 
 /// Decodes a JPEG only as large as a `box_w × box_h` rendition needs: the smallest of
@@ -214,12 +243,18 @@ fn decode_jpeg_for(
     box_h: u32,
     limits: &DecodeLimits,
 ) -> Result<DynamicImage, ImageError> {
-    let (width, height) = probe(bytes, limits)?;
+    let (width, height, orientation) = probe_oriented(bytes, limits)?;
     check_complete(bytes)?;
     let corrupt = |e: jpeg_decoder::Error| ImageError::Corrupt(e.to_string());
     let mut decoder = jpeg_decoder::Decoder::new(Cursor::new(bytes));
     decoder.set_max_decoding_buffer_size(limits.max_alloc as usize);
     let (want_w, want_h) = fit(width, height, box_w, box_h);
+    // The file holds the picture before its turn.
+    let (want_w, want_h) = if turns(orientation) {
+        (want_h, want_w)
+    } else {
+        (want_w, want_h)
+    };
     let (w, h) = decoder
         .scale(
             want_w.min(u32::from(u16::MAX)) as u16,
@@ -232,7 +267,7 @@ fn decode_jpeg_for(
         .ok_or_else(|| ImageError::Corrupt("no image in the file".into()))?;
     let (w, h) = (u32::from(w), u32::from(h));
     let short = || ImageError::Corrupt("the decoded image is shorter than its header says".into());
-    Ok(match info.pixel_format {
+    let mut image = match info.pixel_format {
         jpeg_decoder::PixelFormat::RGB24 => {
             DynamicImage::ImageRgb8(image::RgbImage::from_raw(w, h, pixels).ok_or_else(short)?)
         }
@@ -257,7 +292,9 @@ fn decode_jpeg_for(
                 .collect();
             DynamicImage::ImageRgb8(image::RgbImage::from_raw(w, h, rgb).ok_or_else(short)?)
         }
-    })
+    };
+    image.apply_orientation(orientation);
+    Ok(image)
 }
 
 /// The named renditions of seed 003: best fit inside each box, never enlarged.
@@ -430,6 +467,45 @@ mod tests {
         for r in &made {
             assert_eq!(sniff(&r.jpeg).mime, "image/jpeg");
         }
+    }
+
+    /// A JPEG carrying an EXIF orientation (APP1 right after SOI).
+    fn with_orientation(jpeg: &[u8], orientation: u16) -> Vec<u8> {
+        let mut tiff = b"MM\0\x2a\0\0\0\x08".to_vec();
+        tiff.extend_from_slice(&1u16.to_be_bytes());
+        tiff.extend_from_slice(&0x0112u16.to_be_bytes());
+        tiff.extend_from_slice(&3u16.to_be_bytes());
+        tiff.extend_from_slice(&1u32.to_be_bytes());
+        tiff.extend_from_slice(&orientation.to_be_bytes());
+        tiff.extend_from_slice(&[0, 0, 0, 0, 0, 0]);
+        let mut app1 = b"Exif\0\0".to_vec();
+        app1.extend_from_slice(&tiff);
+        let mut out = jpeg[..2].to_vec();
+        out.extend_from_slice(&[0xFF, 0xE1]);
+        out.extend_from_slice(&((app1.len() + 2) as u16).to_be_bytes());
+        out.extend_from_slice(&app1);
+        out.extend_from_slice(&jpeg[2..]);
+        out
+    }
+
+    #[test]
+    fn photos_are_turned_as_their_exif_orientation_says() {
+        let sideways = with_orientation(&photo(1600, 1200), 6);
+        assert_eq!(
+            probe(&sideways, &DecodeLimits::default()).unwrap(),
+            (1200, 1600)
+        );
+        let made = renditions(&sideways, &DecodeLimits::default()).unwrap();
+        assert_eq!((made[0].width, made[0].height), (450, 600));
+        let back = image::load_from_memory(&made[0].jpeg).unwrap();
+        assert_eq!((back.width(), back.height()), (450, 600));
+        let whole = decode(&sideways, &DecodeLimits::default()).unwrap();
+        assert_eq!((whole.width(), whole.height()), (1200, 1600));
+        let upside_down = with_orientation(&photo(1600, 1200), 3);
+        assert_eq!(
+            probe(&upside_down, &DecodeLimits::default()).unwrap(),
+            (1600, 1200)
+        );
     }
 
     #[test]
