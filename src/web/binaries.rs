@@ -89,6 +89,43 @@ impl From<IngestError> for ApiError {
     }
 }
 
+/// Counts an attempt against an account's limit; past it, the API's 429 with Retry-After.
+async fn limited(
+    state: &AppState,
+    user: &User,
+    fetch: bool,
+) -> Result<Option<HttpResponse>, ApiError> {
+    use super::limits::Subject;
+    let account = user.id.0.to_string();
+    let subject = || {
+        if fetch {
+            Subject::FetchBy(&account)
+        } else {
+            Subject::UploadBy(&account)
+        }
+    };
+    let what = if fetch {
+        "You have registered many files from URLs just now."
+    } else {
+        "You have uploaded many times just now."
+    };
+    match state.check_limit(subject(), what).await {
+        Ok(()) => {
+            state.record_attempt(subject()).await?;
+            Ok(None)
+        }
+        Err(WebError::TooManyRequests {
+            message,
+            retry_after,
+        }) => Ok(Some(
+            HttpResponse::TooManyRequests()
+                .insert_header((header::RETRY_AFTER, retry_after.to_string()))
+                .json(ErrorBody { error: &message }),
+        )),
+        Err(e) => Err(e.into()),
+    }
+}
+
 fn bad_request(message: impl Into<String>) -> ApiError {
     ApiError(StatusCode::BAD_REQUEST, message.into())
 }
@@ -271,6 +308,9 @@ pub async fn upload(
     form: Multipart,
 ) -> Result<HttpResponse, ApiError> {
     let header_ok = check_header_csrf(&req, &csrf).is_ok();
+    if let Some(refused) = limited(&state, &author.0, false).await? {
+        return Ok(refused);
+    }
     let stored = ingest_multipart(&state, &author.0, &csrf, header_ok, None, form).await?;
     let body: Vec<BinaryJson> = stored.iter().map(BinaryJson::of).collect();
     Ok(HttpResponse::build(status_of(&stored)).json(body))
@@ -285,6 +325,12 @@ pub async fn attach(
     form: Multipart,
 ) -> Result<HttpResponse, WebError> {
     let post = editable(&state, &author.0, &slug).await?;
+    let account = author.0.id.0.to_string();
+    let subject = || super::limits::Subject::UploadBy(&account);
+    state
+        .check_limit(subject(), "You have uploaded many times just now.")
+        .await?;
+    state.record_attempt(subject()).await?;
     let context = Context::post(post.id);
     let back = format!("/posts/{}/edit#attachments", post.slug.as_str());
     match ingest_multipart(&state, &author.0, &csrf, false, Some((context, post)), form).await {
@@ -916,6 +962,9 @@ pub async fn register_url(
         }
     }
     post_of(&state, &author.0, &context).await?;
+    if let Some(refused) = limited(&state, &author.0, true).await? {
+        return Ok(refused);
+    }
     let upload = Upload {
         site: state.site.clone(),
         context,

@@ -26,6 +26,10 @@ pub struct RateLimits {
     pub comment_per_ip: Limit,
     /// Comments by one account.
     pub comment_per_account: Limit,
+    /// Upload requests (each may carry several files) per account.
+    pub upload_per_account: Limit,
+    /// Files registered from URLs per account: each is a fetch this server makes.
+    pub fetch_per_account: Limit,
 }
 
 impl Default for RateLimits {
@@ -56,6 +60,14 @@ impl Default for RateLimits {
                 max: 10,
                 window: minutes(10),
             },
+            upload_per_account: Limit {
+                max: 60,
+                window: minutes(10),
+            },
+            fetch_per_account: Limit {
+                max: 30,
+                window: minutes(10),
+            },
         }
     }
 }
@@ -68,6 +80,8 @@ pub enum Subject<'a> {
     SignupFor(&'a str),
     CommentFromIp(&'a str),
     CommentBy(&'a str),
+    UploadBy(&'a str),
+    FetchBy(&'a str),
 }
 
 impl AppState {
@@ -97,6 +111,14 @@ impl AppState {
             Subject::CommentBy(account) => (
                 self.rate_limits.comment_per_account,
                 format!("{site}/comment/account/{account}"),
+            ),
+            Subject::UploadBy(account) => (
+                self.rate_limits.upload_per_account,
+                format!("{site}/upload/account/{account}"),
+            ),
+            Subject::FetchBy(account) => (
+                self.rate_limits.fetch_per_account,
+                format!("{site}/fetch/account/{account}"),
             ),
         }
     }

@@ -550,7 +550,74 @@ async fn bad_registrations_are_refused_clearly(t: TestStore) {
     assert_eq!(forged.status(), 403, "no CSRF token, no fetch");
 }
 
+async fn fetches_and_uploads_are_rate_limited_per_account(t: TestStore) {
+    let app = spawn_app_with(t, |config| {
+        config.fetch = allowing_loopback();
+        config.rate_limits.fetch_per_account = sibyl::web::Limit {
+            max: 2,
+            window: Duration::from_secs(600),
+        };
+        config.rate_limits.upload_per_account = sibyl::web::Limit {
+            max: 1,
+            window: Duration::from_secs(600),
+        };
+    })
+    .await;
+    app.set_up().await;
+    let context = post_context(&app).await;
+    let (base, origin) = origin().await;
+    for i in 0..2 {
+        let (status, json) = put(
+            &app,
+            json!({"url": format!("{base}/photo.png?n={i}"), "context": context}),
+        )
+        .await;
+        assert_eq!(status, 201, "{json}");
+    }
+    let token = csrf_in(&app.get_html("/login").await);
+    let refused = app
+        .client
+        .put(app.url("/binaries"))
+        .header("x-csrf-token", &token)
+        .json(&json!({"url": format!("{base}/photo.png?n=3"), "context": context}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(refused.status(), 429);
+    assert_eq!(refused.headers()["retry-after"], "600");
+    let body: Value = refused.json().await.unwrap();
+    assert!(
+        body["error"]
+            .as_str()
+            .unwrap()
+            .contains("many files from URLs")
+    );
+    assert_eq!(
+        origin.lock().unwrap().hits.len(),
+        2,
+        "the third was never fetched"
+    );
+    let upload = |name: &'static str| {
+        let form = reqwest::multipart::Form::new()
+            .text("context", context.clone())
+            .part(
+                "file",
+                reqwest::multipart::Part::bytes(name.as_bytes().to_vec()).file_name(name),
+            );
+        app.client
+            .post(app.url("/binaries"))
+            .header("x-csrf-token", &token)
+            .multipart(form)
+            .send()
+    };
+    assert_eq!(upload("one.txt").await.unwrap().status(), 201);
+    let second = upload("two.txt").await.unwrap();
+    assert_eq!(second.status(), 429);
+    assert!(second.headers().contains_key("retry-after"));
+}
+
 both_stores!(
+    fetches_and_uploads_are_rate_limited_per_account,
     a_url_is_fetched_once_shared_and_its_validators_kept,
     revalidation_follows_the_origin_as_it_changes_and_goes_away,
     a_first_fetch_that_fails_is_retried_with_backoff,
