@@ -353,6 +353,11 @@ impl Binaries {
             }
         };
         self.store.unlink_reference(id, &first.id).await?;
+        // The commit counted the new size for the first reference; each reference now
+        // accounts for the new bytes instead of the old.
+        self.store
+            .add_usage(first.owner, -(first.size as i64))
+            .await?;
         let new = moved.original.id;
         for reference in &references[1..] {
             let mut follower = reference.clone();
@@ -360,6 +365,12 @@ impl Binaries {
             follower.size = moved.original.size;
             if self.point(&follower).await? {
                 self.store.unlink_reference(id, &reference.id).await?;
+                self.store
+                    .add_usage(
+                        reference.owner,
+                        moved.original.size as i64 - reference.size as i64,
+                    )
+                    .await?;
             } else {
                 // Cannot happen to a fresh live original; keep the old copy then.
                 self.store.add_reference(reference).await?;

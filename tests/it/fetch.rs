@@ -302,6 +302,19 @@ async fn revalidation_follows_the_origin_as_it_changes_and_goes_away(t: TestStor
             .is_empty(),
         "the old copy is left to the collector"
     );
+    // Each reference now accounts for the new bytes.
+    let owner = app
+        .store
+        .binaries()
+        .reference(&RefId::parse(ra).unwrap())
+        .await
+        .unwrap()
+        .unwrap()
+        .owner;
+    assert_eq!(
+        app.store.binaries().usage(owner).await.unwrap(),
+        2 * new_body.len() as i64
+    );
     // The URL now names the new copy: a new registration shares it.
     let (_, c) = put(&app, json!({"url": url, "context": context})).await;
     assert_eq!(c["deduplicated"], true);
