@@ -106,6 +106,24 @@ impl ScaledCache {
     }
 }
 
+/// What a computed image is cached under: the bytes it is made of and what is done.
+fn cache_key(original: &Original, plan: &Plan) -> String {
+    format!(
+        "{}/{},{},{},{}/{},{}/{}{}/{}.{}",
+        original.checksum,
+        plan.x,
+        plan.y,
+        plan.w,
+        plan.h,
+        plan.out_w,
+        plan.out_h,
+        if plan.mirror { "!" } else { "" },
+        plan.rotate,
+        plan.quality.as_str(),
+        plan.format.extension()
+    )
+}
+
 fn short_hash(text: &str) -> String {
     crate::domain::token::hex(&Sha256::digest(text.as_bytes())[..8])
 }
@@ -122,6 +140,23 @@ pub fn rendition_sizes(width: u32, height: u32) -> Vec<(&'static str, u32, u32)>
 }
 
 impl Binaries {
+    /// Whether serving a request means computing an image (not a stored rendition, not
+    /// in the cache): the costly case, which the web tier rate-limits.
+    pub fn must_compute(&self, original: &Original, request: &IiifRequest) -> bool {
+        if let Some(size) = request.is_full_confined()
+            && RENDITIONS.iter().any(|(_, w, h)| (*w, *h) == size)
+        {
+            return false;
+        }
+        let (Some(width), Some(height)) = (original.width, original.height) else {
+            return false;
+        };
+        match request.plan(width, height, &self.iiif_limits) {
+            Ok(plan) => self.scaled_cache.get(&cache_key(original, &plan)).is_none(),
+            Err(_) => false,
+        }
+    }
+
     /// The scaled image a IIIF request asks of an original.
     pub async fn scaled(
         &self,
@@ -152,20 +187,7 @@ impl Binaries {
             });
         }
         let plan = request.plan(width, height, &self.iiif_limits)?;
-        let key = format!(
-            "{}/{},{},{},{}/{},{}/{}{}/{}.{}",
-            original.checksum,
-            plan.x,
-            plan.y,
-            plan.w,
-            plan.h,
-            plan.out_w,
-            plan.out_h,
-            if plan.mirror { "!" } else { "" },
-            plan.rotate,
-            plan.quality.as_str(),
-            plan.format.extension()
-        );
+        let key = cache_key(original, &plan);
         if let Some(hit) = self.scaled_cache.get(&key) {
             return Ok(hit);
         }

@@ -211,6 +211,9 @@ fn check_header_csrf(req: &HttpRequest, csrf: &CsrfToken) -> Result<(), WebError
     csrf.check(sent)
 }
 
+/// How many files one upload request may carry.
+const FILES_PER_UPLOAD: usize = 20;
+
 /// Reads a small text field of a multipart form.
 async fn text_field(field: &mut actix_multipart::Field, max: usize) -> Result<String, ApiError> {
     let mut value = Vec::new();
@@ -236,7 +239,7 @@ async fn ingest_multipart(
     mut form: Multipart,
 ) -> Result<Vec<Ingested>, ApiError> {
     let mut csrf_ok = header_csrf_ok;
-    let mut stored = Vec::new();
+    let mut stored: Vec<Ingested> = Vec::new();
     while let Some(field) = form.next().await {
         let mut field =
             field.map_err(|e| bad_request(format!("The upload could not be read: {e}.")))?;
@@ -269,6 +272,18 @@ async fn ingest_multipart(
                 if file_name.is_empty() {
                     // A file input left empty.
                     continue;
+                }
+                if stored.len() == FILES_PER_UPLOAD {
+                    // Refused whole: what this request stored goes again.
+                    for done in &stored {
+                        state
+                            .binaries
+                            .remove(&done.reference, "the upload had too many files")
+                            .await?;
+                    }
+                    return Err(bad_request(format!(
+                        "At most {FILES_PER_UPLOAD} files can be uploaded at once; nothing was stored."
+                    )));
                 }
                 let upload = Upload {
                     site: state.site.clone(),
@@ -881,6 +896,31 @@ async fn scaled_image(
         Ok(found) => found,
         Err(response) => return response,
     };
+    if state.binaries.must_compute(&original, &request) {
+        let ip = super::limits::client_ip(req);
+        let subject = || super::limits::Subject::ScaleFromIp(&ip);
+        match state
+            .check_limit(subject(), "Many images were scaled for you just now.")
+            .await
+        {
+            Ok(()) => {
+                if let Err(e) = state.record_attempt(subject()).await {
+                    return iiif_error(503, &e.to_string());
+                }
+            }
+            Err(WebError::TooManyRequests {
+                message,
+                retry_after,
+            }) => {
+                return HttpResponse::TooManyRequests()
+                    .insert_header((header::RETRY_AFTER, retry_after.to_string()))
+                    .insert_header((header::ACCESS_CONTROL_ALLOW_ORIGIN, "*"))
+                    .content_type("text/plain; charset=utf-8")
+                    .body(message);
+            }
+            Err(e) => return iiif_error(503, &e.to_string()),
+        }
+    }
     let scaled = match state.binaries.scaled(&original, &request).await {
         Ok(scaled) => scaled,
         Err(e) => return iiif_error(e.status(), &e.to_string()),

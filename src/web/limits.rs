@@ -30,6 +30,9 @@ pub struct RateLimits {
     pub upload_per_account: Limit,
     /// Files registered from URLs per account: each is a fetch this server makes.
     pub fetch_per_account: Limit,
+    /// IIIF images computed (not stored, not cached) per client address: each decodes
+    /// a photo.
+    pub scale_per_ip: Limit,
 }
 
 impl Default for RateLimits {
@@ -68,6 +71,10 @@ impl Default for RateLimits {
                 max: 30,
                 window: minutes(10),
             },
+            scale_per_ip: Limit {
+                max: 300,
+                window: minutes(10),
+            },
         }
     }
 }
@@ -82,6 +89,7 @@ pub enum Subject<'a> {
     CommentBy(&'a str),
     UploadBy(&'a str),
     FetchBy(&'a str),
+    ScaleFromIp(&'a str),
 }
 
 impl AppState {
@@ -119,6 +127,10 @@ impl AppState {
             Subject::FetchBy(account) => (
                 self.rate_limits.fetch_per_account,
                 format!("{site}/fetch/account/{account}"),
+            ),
+            Subject::ScaleFromIp(ip) => (
+                self.rate_limits.scale_per_ip,
+                format!("{site}/scale/ip/{ip}"),
             ),
         }
     }

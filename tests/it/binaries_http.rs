@@ -436,6 +436,15 @@ async fn uploads_refuse_bad_requests_clearly(t: TestStore) {
     let (status, json) = api_upload(&app, &context, vec![]).await;
     assert_eq!(status, 400);
     assert_eq!(json["error"], "The upload held no file.");
+    let many: Vec<Part> = (0..21)
+        .map(|i| file(&format!("n{i}.bin"), random_bytes(100, 100 + i), "a/b"))
+        .collect();
+    let (status, json) = api_upload(&app, &context, many).await;
+    assert_eq!(status, 400);
+    assert_eq!(
+        json["error"],
+        "At most 20 files can be uploaded at once; nothing was stored."
+    );
     let (status, json) = api_upload(
         &app,
         &context,

@@ -4,7 +4,7 @@
 use crate::binaries::jpeg;
 use crate::binaries_http::api_upload;
 use crate::both_stores;
-use crate::helpers::{TestApp, TestStore, spawn_app};
+use crate::helpers::{TestApp, TestStore, spawn_app, spawn_app_with};
 use reqwest::multipart::Part;
 use serde_json::Value;
 
@@ -311,7 +311,52 @@ async fn info_json_describes_the_image(t: TestStore) {
     );
 }
 
+async fn computing_images_is_rate_limited_per_address(t: TestStore) {
+    let app = spawn_app_with(t, |config| {
+        config.rate_limits.scale_per_ip = sibyl::web::Limit {
+            max: 2,
+            window: std::time::Duration::from_secs(600),
+        };
+    })
+    .await;
+    app.set_up().await;
+    let path = app.publish("Limits", "Text.").await;
+    let slug = sibyl::domain::Slug::parse(path.trim_start_matches("/posts/")).unwrap();
+    let post = app
+        .store
+        .post_by_slug(&app.site, &slug)
+        .await
+        .unwrap()
+        .unwrap();
+    let (_, json) = api_upload(
+        &app,
+        &format!("post:{}", post.id.0.simple()),
+        vec![Part::bytes(jpeg(600, 400)).file_name("a.jpg")],
+    )
+    .await;
+    let image = json[0]["reference"].as_str().unwrap().to_owned();
+    for size in ["100,", "200,"] {
+        let (status, _, _) =
+            fetch(&app, &format!("/binary/{image}/full/{size}/0/default.jpg")).await;
+        assert_eq!(status, 200, "{size}");
+    }
+    // A cached image and the stored renditions cost nothing and stay available.
+    let (status, _, _) = fetch(&app, &format!("/binary/{image}/full/100,/0/default.jpg")).await;
+    assert_eq!(status, 200);
+    let (status, _, _) = fetch(
+        &app,
+        &format!("/binary/{image}/full/!440,330/0/default.jpg"),
+    )
+    .await;
+    assert_eq!(status, 200);
+    let (status, headers, body) =
+        fetch(&app, &format!("/binary/{image}/full/300,/0/default.jpg")).await;
+    assert_eq!(status, 429, "{}", String::from_utf8_lossy(&body));
+    assert_eq!(headers["retry-after"], "600");
+}
+
 both_stores!(
+    computing_images_is_rate_limited_per_address,
     named_renditions_are_served_from_the_store,
     every_parameter_form_gives_the_size_it_asks_for,
     bad_iiif_requests_get_the_status_the_specification_gives,
