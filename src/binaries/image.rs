@@ -314,20 +314,7 @@ pub struct Rendition {
     pub jpeg: Vec<u8>,
 }
 
-/// The size of `width`×`height` fitted inside a box, keeping its aspect ratio, never
-/// enlarged and never zero.
-pub fn fit(width: u32, height: u32, box_w: u32, box_h: u32) -> (u32, u32) {
-    if width <= box_w && height <= box_h {
-        return (width, height);
-    }
-    let scale = f64::min(
-        f64::from(box_w) / f64::from(width),
-        f64::from(box_h) / f64::from(height),
-    );
-    let w = (f64::from(width) * scale).round().max(1.0) as u32;
-    let h = (f64::from(height) * scale).round().max(1.0) as u32;
-    (w.min(box_w), h.min(box_h))
-}
+pub use crate::domain::iiif::fit;
 
 /// Makes the four named renditions: the image is decoded once, the largest is scaled
 /// from it and each smaller one from the one before (cheaper, and as sharp at these

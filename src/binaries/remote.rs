@@ -276,18 +276,10 @@ impl Binaries {
             }
         };
         if fetched.not_modified {
-            let mut checked = original.clone();
-            checked.last_checked = Some(now());
-            checked.attempts = 0;
-            checked.status = Status::Ok;
-            checked.error = None;
-            self.store.save_original(&checked).await?;
-            for reference in &references {
-                self.store
-                    .log(reference, &format!("revalidated {key}: unchanged (304)"))
-                    .await?;
-            }
-            return Ok(Revalidated::Unchanged);
+            let (e_tag, modified) = (original.e_tag.clone(), original.last_modified.clone());
+            return self
+                .still_good(original, &references, e_tag, modified, "unchanged (304)")
+                .await;
         }
         let Some(first) = references.first().cloned() else {
             // Nobody needs it any more; the collector will take it.
@@ -327,20 +319,15 @@ impl Binaries {
             self.store
                 .drop_candidate(received.original.id, now())
                 .await?;
-            let mut checked = original.clone();
-            checked.last_checked = Some(now());
-            checked.e_tag = source.e_tag.clone();
-            checked.last_modified = source.last_modified.clone();
-            checked.attempts = 0;
-            checked.status = Status::Ok;
-            checked.error = None;
-            self.store.save_original(&checked).await?;
-            for reference in &references {
-                self.store
-                    .log(reference, &format!("revalidated {key}: the same bytes"))
-                    .await?;
-            }
-            return Ok(Revalidated::Unchanged);
+            return self
+                .still_good(
+                    original,
+                    &references,
+                    source.e_tag,
+                    source.last_modified,
+                    "the same bytes",
+                )
+                .await;
         }
         // New bytes: the first reference commits them, the others follow it.
         let moved = match self.commit(first.clone(), received).await {
@@ -393,6 +380,34 @@ impl Binaries {
                 .await?;
         }
         Ok(Revalidated::Changed(new))
+    }
+
+    /// The origin still has what is stored: checked now, failures forgotten.
+    async fn still_good(
+        &self,
+        original: Original,
+        references: &[Reference],
+        e_tag: Option<String>,
+        last_modified: Option<String>,
+        how: &str,
+    ) -> Result<Revalidated, StoreError> {
+        let url = original.url.clone().unwrap_or_default();
+        let checked = Original {
+            last_checked: Some(now()),
+            e_tag,
+            last_modified,
+            attempts: 0,
+            status: Status::Ok,
+            error: None,
+            ..original
+        };
+        self.store.save_original(&checked).await?;
+        for reference in references {
+            self.store
+                .log(reference, &format!("revalidated {url}: {how}"))
+                .await?;
+        }
+        Ok(Revalidated::Unchanged)
     }
 
     async fn references_of(&self, id: OriginalId) -> Result<Vec<Reference>, StoreError> {

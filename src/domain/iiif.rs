@@ -477,6 +477,21 @@ impl IiifRequest {
     }
 }
 
+/// The size of `width`×`height` fitted inside a box, keeping its aspect ratio, never
+/// enlarged and never zero: the named renditions' rule (a `!w,h` request without `^`).
+pub fn fit(width: u32, height: u32, box_w: u32, box_h: u32) -> (u32, u32) {
+    if width <= box_w && height <= box_h {
+        return (width, height);
+    }
+    let scale = f64::min(
+        f64::from(box_w) / f64::from(width),
+        f64::from(box_h) / f64::from(height),
+    );
+    let w = (f64::from(width) * scale).round().max(1.0) as u32;
+    let h = (f64::from(height) * scale).round().max(1.0) as u32;
+    (w.min(box_w), h.min(box_h))
+}
+
 fn json_string(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
     out.push('"');

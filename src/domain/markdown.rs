@@ -4,6 +4,7 @@
 //! no script, no event handler, no `javascript:` or `data:` URL survives. Raw HTML in
 //! the Markdown is passed to ammonia like everything else, so it is cleaned, not trusted.
 
+use super::iiif::fit;
 use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd, html};
 use std::sync::OnceLock;
 
@@ -112,19 +113,6 @@ fn is_binary_srcset(value: &str) -> bool {
 
 /// The named renditions (seed 003) as IIIF sizes: best fit in each box, never enlarged.
 const RENDITION_BOXES: [(u32, u32); 4] = [(116, 87), (140, 105), (440, 330), (800, 600)];
-
-fn fit(width: u32, height: u32, box_w: u32, box_h: u32) -> (u32, u32) {
-    if width <= box_w && height <= box_h {
-        return (width, height);
-    }
-    let scale = f64::min(
-        f64::from(box_w) / f64::from(width),
-        f64::from(box_h) / f64::from(height),
-    );
-    let w = (f64::from(width) * scale).round().max(1.0) as u32;
-    let h = (f64::from(height) * scale).round().max(1.0) as u32;
-    (w.min(box_w), h.min(box_h))
-}
 
 /// An image of the site's binary service, `/binary/<ref>` with an optional `?size=WxH`
 /// (which the editor's "insert" writes): its reference and pixel size.
