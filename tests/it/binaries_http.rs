@@ -8,7 +8,7 @@ use reqwest::multipart::{Form, Part};
 use serde_json::Value;
 use sibyl::domain::{Post, Slug};
 
-async fn post_of(app: &TestApp, path: &str) -> Post {
+pub async fn post_of(app: &TestApp, path: &str) -> Post {
     let slug = Slug::parse(path.trim_start_matches("/posts/")).unwrap();
     app.store
         .post_by_slug(&app.site, &slug)
@@ -17,7 +17,7 @@ async fn post_of(app: &TestApp, path: &str) -> Post {
         .unwrap()
 }
 
-fn context_of(post: &Post) -> String {
+pub fn context_of(post: &Post) -> String {
     format!("post:{}", post.id.0.simple())
 }
 

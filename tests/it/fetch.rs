@@ -4,6 +4,7 @@
 //! the refusal of private addresses (loopback included, when it is not allowed).
 
 use crate::binaries::png;
+use crate::binaries_http::{context_of, post_of};
 use crate::both_stores;
 use crate::helpers::{TestApp, TestStore, csrf_in, spawn_app_with};
 use actix_web::{App, HttpRequest, HttpResponse, HttpServer, web};
@@ -143,14 +144,7 @@ async fn app_allowing_loopback(t: TestStore) -> (TestApp, String) {
 
 async fn post_context(app: &TestApp) -> String {
     let path = app.publish("Fetched", "Text.").await;
-    let slug = sibyl::domain::Slug::parse(path.trim_start_matches("/posts/")).unwrap();
-    let post = app
-        .store
-        .post_by_slug(&app.site, &slug)
-        .await
-        .unwrap()
-        .unwrap();
-    format!("post:{}", post.id.0.simple())
+    context_of(&post_of(app, &path).await)
 }
 
 async fn put(app: &TestApp, body: Value) -> (u16, Value) {

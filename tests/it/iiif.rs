@@ -2,7 +2,7 @@
 //! every parameter form, the errors and headers the specification requires, info.json.
 
 use crate::binaries::jpeg;
-use crate::binaries_http::api_upload;
+use crate::binaries_http::{api_upload, context_of, post_of};
 use crate::both_stores;
 use crate::helpers::{TestApp, TestStore, spawn_app, spawn_app_with};
 use reqwest::multipart::Part;
@@ -12,14 +12,8 @@ async fn image_app(t: TestStore) -> (TestApp, String, String) {
     let app = spawn_app(t).await;
     app.set_up().await;
     let path = app.publish("Pictures", "Text.").await;
-    let slug = sibyl::domain::Slug::parse(path.trim_start_matches("/posts/")).unwrap();
-    let post = app
-        .store
-        .post_by_slug(&app.site, &slug)
-        .await
-        .unwrap()
-        .unwrap();
-    let context = format!("post:{}", post.id.0.simple());
+    let post = post_of(&app, &path).await;
+    let context = context_of(&post);
     let (status, json) = api_upload(
         &app,
         &context,
@@ -321,16 +315,10 @@ async fn computing_images_is_rate_limited_per_address(t: TestStore) {
     .await;
     app.set_up().await;
     let path = app.publish("Limits", "Text.").await;
-    let slug = sibyl::domain::Slug::parse(path.trim_start_matches("/posts/")).unwrap();
-    let post = app
-        .store
-        .post_by_slug(&app.site, &slug)
-        .await
-        .unwrap()
-        .unwrap();
+    let post = post_of(&app, &path).await;
     let (_, json) = api_upload(
         &app,
-        &format!("post:{}", post.id.0.simple()),
+        &context_of(&post),
         vec![Part::bytes(jpeg(600, 400)).file_name("a.jpg")],
     )
     .await;
