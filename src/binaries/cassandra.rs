@@ -52,6 +52,9 @@ struct Statements {
     fetched_mark: PreparedStatement,
     fetched_list: PreparedStatement,
     fetched_drop: PreparedStatement,
+    lease_take: PreparedStatement,
+    lease_get: PreparedStatement,
+    lease_release: PreparedStatement,
     reference_add: Batch,
     reference_remove: Batch,
     reference_unlink: PreparedStatement,
@@ -181,6 +184,21 @@ impl CassandraBinaries {
             .await?,
             fetched_list: prepare(format!(
                 "SELECT original_id, url FROM {ks}.binary_fetched WHERE shard = ?"
+            ))
+            .await?,
+            lease_take: prepare(format!(
+                "INSERT INTO {ks}.binary_refreshing (original_id, holder) VALUES (?, ?) \
+                 IF NOT EXISTS USING TTL ?"
+            ))
+            .await?,
+            lease_get: serial(
+                prepare(format!(
+                    "SELECT holder FROM {ks}.binary_refreshing WHERE original_id = ?"
+                ))
+                .await?,
+            ),
+            lease_release: prepare(format!(
+                "DELETE FROM {ks}.binary_refreshing WHERE original_id = ? IF holder = ?"
             ))
             .await?,
             fetched_drop: prepare(format!(
@@ -511,23 +529,13 @@ impl BinaryStore for CassandraBinaries {
         to: Option<Life>,
     ) -> StoreResult<bool> {
         let settled = async || Ok(self.life(id).await? == to);
-        match (from, to) {
-            (None, Some(to)) => {
-                self.cas(&self.st.life_create, (id.0, to.as_str()), settled)
-                    .await
-            }
+        match (from.map(Life::text), to.map(Life::text)) {
+            (None, Some(to)) => self.cas(&self.st.life_create, (id.0, to), settled).await,
             (Some(from), Some(to)) => {
-                self.cas(
-                    &self.st.life_move,
-                    (to.as_str(), id.0, from.as_str()),
-                    settled,
-                )
-                .await
-            }
-            (Some(from), None) => {
-                self.cas(&self.st.life_delete, (id.0, from.as_str()), settled)
+                self.cas(&self.st.life_move, (to, id.0, from), settled)
                     .await
             }
+            (Some(from), None) => self.cas(&self.st.life_delete, (id.0, from), settled).await,
             (None, None) => Ok(self.life(id).await?.is_none()),
         }
     }
@@ -634,6 +642,30 @@ impl BinaryStore for CassandraBinaries {
     async fn drop_fetched(&self, id: OriginalId) -> StoreResult<()> {
         self.write(&self.st.fetched_drop, (id.shard() as i32, id.0))
             .await
+    }
+
+    async fn lease_refresh(
+        &self,
+        id: OriginalId,
+        holder: Uuid,
+        hold: std::time::Duration,
+    ) -> StoreResult<bool> {
+        let ttl = i32::try_from(hold.as_secs().max(1)).unwrap_or(i32::MAX);
+        let settled = async || {
+            let rows: Vec<(Option<Uuid>,)> = self.rows(&self.st.lease_get, (id.0,)).await?;
+            Ok(rows.into_iter().next().and_then(|(h,)| h) == Some(holder))
+        };
+        self.cas(&self.st.lease_take, (id.0, holder, ttl), settled)
+            .await
+    }
+
+    async fn release_refresh(&self, id: OriginalId, holder: Uuid) -> StoreResult<()> {
+        // An uncertain release is as good as one: the lease expires anyway.
+        match self.exec(&self.st.lease_release, (id.0, holder)).await {
+            Ok(_) => Ok(()),
+            Err(e) if is_cas_uncertain(&e) => Ok(()),
+            Err(e) => Err(unavailable(e)),
+        }
     }
 
     async fn add_reference(&self, r: &Reference) -> StoreResult<()> {

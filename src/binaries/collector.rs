@@ -1,9 +1,14 @@
 //! The asynchronous collector: deletes originals that no reference needs once they have
 //! been unneeded for a grace period, and the leftovers of uploads that died. Runs on its
-//! own schedule in every instance; two instances collecting at once only repeat each
-//! other's idempotent deletes, because each deletion is won by one compare-and-set.
+//! own schedule in every instance.
+//!
+//! Two collectors never undo each other: a collector claims an original by moving it from
+//! `Live` to `Deleting` under its own claim, and only that claim may move it on, back to
+//! `Live` (references were found) or to `Gone` (none were). Another collector leaves a
+//! claimed original alone until the claim expires (its collector died), and then takes
+//! it over with a claim of its own, after which the old claim can change nothing.
 
-use super::{BinaryStore, GC_SHARDS, Life, OriginalId};
+use super::{BinaryStore, Claim, GC_SHARDS, Life, OriginalId};
 use crate::store::StoreError;
 use chrono::{DateTime, Utc};
 use std::sync::Arc;
@@ -18,6 +23,9 @@ pub struct CollectorConfig {
     pub grace: Duration,
     /// How long an upload may take before its chunks are taken for a crash's leftovers.
     pub upload_grace: Duration,
+    /// How long a collector's claim on an original holds before another collector may
+    /// take the original over (the first one is taken for dead).
+    pub claim_expiry: Duration,
 }
 
 impl Default for CollectorConfig {
@@ -26,6 +34,7 @@ impl Default for CollectorConfig {
             every: Duration::from_secs(600),
             grace: Duration::from_secs(3600),
             upload_grace: Duration::from_secs(6 * 3600),
+            claim_expiry: Duration::from_secs(1800),
         }
     }
 }
@@ -103,57 +112,93 @@ async fn consider(
                 return Ok(Outcome::Waiting);
             }
             // Fences the upload, should it still be running: its commit (a create of
-            // the life row) now fails.
-            if store.set_life(id, None, Some(Life::Deleting)).await? {
-                delete_bytes(store, id).await?;
-                store.set_life(id, Some(Life::Deleting), None).await?;
+            // the life row) now fails, for good.
+            if !store.set_life(id, None, Some(Life::Gone)).await?
+                && store.life(id).await? != Some(Life::Gone)
+            {
+                // It committed just now.
+                return Ok(Outcome::Waiting);
             }
-            store.drop_candidate(id, since).await?;
-            Ok(Outcome::Deleted)
+            purge(store, id, since).await
         }
-        Some(life) => {
+        // Decided earlier; the deletion may not have finished.
+        Some(Life::Gone) => purge(store, id, since).await,
+        Some(Life::Live) => {
             if !store.references_to(id).await?.is_empty() {
-                if life == Life::Deleting {
-                    store
-                        .set_life(id, Some(Life::Deleting), Some(Life::Live))
-                        .await?;
-                }
                 store.drop_candidate(id, since).await?;
                 return Ok(Outcome::Kept);
             }
             if !older_than(since, now, config.grace) {
                 return Ok(Outcome::Waiting);
             }
-            if life == Life::Live
-                && !store
-                    .set_life(id, Some(Life::Live), Some(Life::Deleting))
-                    .await?
+            let claim = Claim::new(now);
+            if !store
+                .set_life(id, Some(Life::Live), Some(Life::Deleting(claim)))
+                .await?
             {
                 return Ok(Outcome::Waiting);
             }
-            // Written before this read by anyone who pointed at it while it was live.
-            if !store.references_to(id).await?.is_empty() {
-                store
-                    .set_life(id, Some(Life::Deleting), Some(Life::Live))
-                    .await?;
-                store.drop_candidate(id, since).await?;
-                return Ok(Outcome::Kept);
+            decide(store, id, claim, since).await
+        }
+        Some(Life::Deleting(other)) => {
+            if !older_than(other.at, now, config.claim_expiry) {
+                // Another collector is at it.
+                return Ok(Outcome::Waiting);
             }
-            if let Some(original) = store.original(id).await? {
-                if !original.checksum.is_empty() {
-                    store.swap_checksum(&original.checksum, id, None).await?;
-                }
-                if let Some(url) = &original.url {
-                    store.swap_url(url, id, None).await?;
-                    store.drop_fetched(id).await?;
-                }
+            let claim = Claim::new(now);
+            if !store
+                .set_life(id, Some(Life::Deleting(other)), Some(Life::Deleting(claim)))
+                .await?
+            {
+                return Ok(Outcome::Waiting);
             }
-            delete_bytes(store, id).await?;
-            store.set_life(id, Some(Life::Deleting), None).await?;
-            store.drop_candidate(id, since).await?;
-            Ok(Outcome::Deleted)
+            decide(store, id, claim, since).await
         }
     }
+}
+
+/// With the original claimed: delete it if nothing references it, else give it back.
+async fn decide(
+    store: &dyn BinaryStore,
+    id: OriginalId,
+    claim: Claim,
+    since: DateTime<Utc>,
+) -> Result<Outcome, StoreError> {
+    let claimed = Some(Life::Deleting(claim));
+    // Written before this read by anyone who pointed at it while it was live; anyone
+    // pointing from now on finds it claimed and backs out.
+    if !store.references_to(id).await?.is_empty() {
+        store.set_life(id, claimed, Some(Life::Live)).await?;
+        store.drop_candidate(id, since).await?;
+        return Ok(Outcome::Kept);
+    }
+    if !store.set_life(id, claimed, Some(Life::Gone)).await? {
+        // Taken over meanwhile: the new claim decides.
+        return Ok(Outcome::Waiting);
+    }
+    purge(store, id, since).await
+}
+
+/// Deletes an original that is `Gone`: releases its checksum and URL, then deletes its
+/// bytes and description. Idempotent, so a pass that died half-way is finished by the
+/// next one.
+async fn purge(
+    store: &dyn BinaryStore,
+    id: OriginalId,
+    since: DateTime<Utc>,
+) -> Result<Outcome, StoreError> {
+    if let Some(original) = store.original(id).await? {
+        if !original.checksum.is_empty() {
+            store.swap_checksum(&original.checksum, id, None).await?;
+        }
+        if let Some(url) = &original.url {
+            store.swap_url(url, id, None).await?;
+            store.drop_fetched(id).await?;
+        }
+    }
+    delete_bytes(store, id).await?;
+    store.drop_candidate(id, since).await?;
+    Ok(Outcome::Deleted)
 }
 
 /// Deletes the chunks (as many as the description says, or, for an upload that died

@@ -193,28 +193,69 @@ impl Status {
 }
 
 /// Where an original stands with the collector. Changed only by compare-and-set (an LWT
-/// on Cassandra): references are added to `Live` originals only, and the collector
-/// deletes only what it moved from `Live` to `Deleting` and found unreferenced after.
-/// No row at all means "not committed yet" (an upload in progress, or gone).
+/// on Cassandra): references are added to `Live` originals only; a collector claims an
+/// original (`Live` to `Deleting`) before it reads its references, and deletes it only
+/// after moving its own claim to `Gone`, which is final. No row at all means "not
+/// committed yet" (an upload in progress).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Life {
     Live,
-    Deleting,
+    /// Claimed by one collector: only that claim may move it on (back to `Live`, or to
+    /// `Gone`); another collector takes it over only once the claim has expired.
+    Deleting(Claim),
+    /// Deleted, or being deleted. Never revived, and never removed: it also fences an
+    /// upload that outlived its grace (its commit, a create of the row, fails).
+    Gone,
+}
+
+/// One collector's claim on an original: who, and since when.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Claim {
+    pub by: Uuid,
+    pub at: DateTime<Utc>,
+}
+
+impl Claim {
+    pub fn new(at: DateTime<Utc>) -> Self {
+        Self {
+            by: Uuid::new_v4(),
+            at,
+        }
+    }
 }
 
 impl Life {
-    pub fn as_str(self) -> &'static str {
+    /// As stored: `live`, `gone`, or `deleting <milliseconds> <claim>`.
+    pub fn text(self) -> String {
         match self {
-            Life::Live => "live",
-            Life::Deleting => "deleting",
+            Life::Live => "live".into(),
+            Life::Gone => "gone".into(),
+            Life::Deleting(claim) => format!(
+                "deleting {} {}",
+                claim.at.timestamp_millis(),
+                claim.by.simple()
+            ),
         }
     }
 
     pub fn parse(s: &str) -> Option<Self> {
         match s {
             "live" => Some(Life::Live),
-            "deleting" => Some(Life::Deleting),
-            _ => None,
+            "gone" => Some(Life::Gone),
+            // Written before claims were named: as good as expired.
+            "deleting" => Some(Life::Deleting(Claim {
+                by: Uuid::nil(),
+                at: DateTime::UNIX_EPOCH,
+            })),
+            _ => {
+                let mut words = s.strip_prefix("deleting ")?.split(' ');
+                let at = DateTime::from_timestamp_millis(words.next()?.parse().ok()?)?;
+                let by = Uuid::try_parse(words.next()?).ok()?;
+                words
+                    .next()
+                    .is_none()
+                    .then_some(Life::Deleting(Claim { by, at }))
+            }
         }
     }
 }
@@ -355,6 +396,34 @@ mod tests {
         assert_eq!(c.post_id().unwrap().0, id);
         for bad in ["", "post:", "post:xyz", "page:1", "<script>"] {
             assert!(Context::parse(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn lives_are_stored_as_text_and_parse_back() {
+        let claim = Claim {
+            by: Uuid::new_v4(),
+            at: DateTime::from_timestamp_millis(1_790_000_000_123).unwrap(),
+        };
+        for life in [Life::Live, Life::Gone, Life::Deleting(claim)] {
+            assert_eq!(Life::parse(&life.text()), Some(life));
+        }
+        assert_eq!(
+            Life::parse("deleting"),
+            Some(Life::Deleting(Claim {
+                by: Uuid::nil(),
+                at: DateTime::UNIX_EPOCH
+            }))
+        );
+        for bad in [
+            "",
+            "dead",
+            "deleting x y",
+            "deleting 1",
+            "deleting 1 abc",
+            "live ",
+        ] {
+            assert_eq!(Life::parse(bad), None, "{bad}");
         }
     }
 

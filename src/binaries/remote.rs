@@ -21,6 +21,9 @@ pub struct RefreshConfig {
     pub retry_after: Duration,
     /// Failed attempts after which a fetch is given up (status ERROR).
     pub max_attempts: u32,
+    /// How long one refresher holds an original it revalidates (longer than a fetch
+    /// may take); no other refresher looks at it meanwhile.
+    pub lease: Duration,
 }
 
 impl Default for RefreshConfig {
@@ -30,6 +33,7 @@ impl Default for RefreshConfig {
             revalidate_after: Duration::from_secs(24 * 3600),
             retry_after: Duration::from_secs(60),
             max_attempts: 5,
+            lease: Duration::from_secs(600),
         }
     }
 }
@@ -78,6 +82,8 @@ pub enum Revalidated {
     Changed(OriginalId),
     /// It failed; the status says whether it will be tried again.
     Failed(Status),
+    /// Another refresher is looking at it; nothing was done.
+    Busy,
 }
 
 fn name_of(url: &reqwest::Url) -> String {
@@ -115,7 +121,7 @@ impl Binaries {
                 self.store
                     .log(
                         &reference,
-                        &format!("{key} was fetched before (original {holder}): shared"),
+                        &format!("{key} was fetched before: its copy is shared"),
                     )
                     .await?;
                 return Ok(Ingested {
@@ -235,8 +241,29 @@ impl Binaries {
     }
 
     /// Looks at a fetched original again: a conditional request for a good copy, a new
-    /// try for a failed one.
+    /// try for a failed one. One refresher at a time, across instances: it holds the
+    /// original's lease meanwhile.
     pub async fn revalidate(
+        &self,
+        fetcher: &Fetcher,
+        id: OriginalId,
+    ) -> Result<Revalidated, StoreError> {
+        let holder = uuid::Uuid::new_v4();
+        if !self
+            .store
+            .lease_refresh(id, holder, self.refresh.lease)
+            .await?
+        {
+            return Ok(Revalidated::Busy);
+        }
+        let outcome = self.revalidate_leased(fetcher, id).await;
+        let released = self.store.release_refresh(id, holder).await;
+        let outcome = outcome?;
+        released?;
+        Ok(outcome)
+    }
+
+    async fn revalidate_leased(
         &self,
         fetcher: &Fetcher,
         id: OriginalId,
@@ -310,8 +337,19 @@ impl Binaries {
                     .await;
             }
         };
-        if received.original.checksum == original.checksum && received.original.status == Status::Ok
-        {
+        if received.original.status == Status::Error {
+            // Not what it was (an error page where an image was): a failed attempt, and
+            // the good copy stays.
+            self.store
+                .delete_chunks(received.original.id, received.parts)
+                .await?;
+            self.store
+                .drop_candidate(received.original.id, now())
+                .await?;
+            let why = received.original.error.unwrap_or_default();
+            return self.failed(original, &references, &why, false).await;
+        }
+        if received.original.checksum == original.checksum {
             // The same bytes again (an origin without validators): keep the copy.
             self.store
                 .delete_chunks(received.original.id, received.parts)
@@ -479,8 +517,9 @@ impl Binaries {
                     self.store.drop_fetched(id).await?;
                     continue;
                 };
-                if self.refresh.due(&original, at) {
-                    self.revalidate(fetcher, id).await?;
+                if self.refresh.due(&original, at)
+                    && self.revalidate(fetcher, id).await? != Revalidated::Busy
+                {
                     looked_at += 1;
                 }
             }

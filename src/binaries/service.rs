@@ -3,11 +3,13 @@
 //! The protocol that keeps references and the collector apart ("pointing"): to make a
 //! reference point at an original, write the reference's rows first, then read the
 //! original's [`Life`] linearizably; the reference holds only if the original is `Live`,
-//! otherwise its rows are removed again. The collector does the mirror image: it moves an
-//! original from `Live` to `Deleting` by compare-and-set first, then reads the original's
-//! references, and deletes only if there are none (else it moves it back to `Live`). Each
-//! side writes before it reads, so at least one of them sees the other: a reference can
-//! never be left pointing at deleted bytes.
+//! otherwise its rows are removed again (and the original is marked for the collector to
+//! look at again). The collector does the mirror image: it claims an original, moving it
+//! from `Live` to `Deleting` by compare-and-set first, then reads the original's
+//! references, and deletes only if there are none and its claim still stands (moving it
+//! to `Gone`, for good); else it moves it back to `Live`. Each side writes before it
+//! reads, so at least one of them sees the other, and only the claim's own collector can
+//! act on what it read: a reference can never be left pointing at deleted bytes.
 
 use super::image::{self, DecodeLimits};
 use super::{
@@ -101,8 +103,8 @@ const POINTING_ROUNDS: usize = 5;
 /// The memory computed IIIF images may take in one instance.
 const SCALED_CACHE_BYTES: usize = 16 * 1024 * 1024;
 
-/// How many images one instance scales at once (each can take a few hundred MB while
-/// it decodes a large photo).
+/// How many images one instance decodes at once, to check an upload or to scale (each
+/// can take a few hundred MB while it decodes a large photo).
 const SCALING_AT_ONCE: usize = 2;
 
 #[derive(Clone)]
@@ -287,7 +289,9 @@ impl Binaries {
         bytes: Vec<u8>,
     ) -> Result<(u32, u32, Vec<image::Rendition>), String> {
         let limits = self.limits.decode;
+        let turn = self.turn().await.map_err(|e| e.to_string())?;
         tokio::task::spawn_blocking(move || {
+            let _turn = turn;
             let (width, height) = image::probe(&bytes, &limits).map_err(|e| e.to_string())?;
             let made = image::renditions(&bytes, &limits).map_err(|e| e.to_string())?;
             Ok((width, height, made))
@@ -322,7 +326,9 @@ impl Binaries {
         self.store.add_reference(&reference).await?;
         if !self.store.set_life(id, None, Some(Life::Live)).await? {
             // The collector took it for a crashed upload: it took longer than the grace.
+            // What it wrote since the collector looked is the collector's again.
             self.store.remove_reference(&reference).await?;
+            self.store.mark_candidate(id, now()).await?;
             return Err(IngestError::Busy);
         }
         // Without bytes (refused, or a fetch that failed) there is nothing to share.
@@ -365,21 +371,10 @@ impl Binaries {
                 self.store
                     .add_usage(reference.owner, original.size as i64)
                     .await?;
-                let dims = match (original.width, original.height) {
-                    (Some(w), Some(h)) => {
-                        format!(", {w}×{h} pixels, {} renditions", renditions.len())
-                    }
-                    _ => String::new(),
-                };
                 self.store
                     .log(
                         &reference,
-                        &format!(
-                            "stored {} ({}, {}{dims}) in {parts} chunks",
-                            reference.name,
-                            original.mime,
-                            human(original.size)
-                        ),
+                        &stored_line(&reference.name, &original, renditions.len()),
                     )
                     .await?;
                 return Ok(Ingested {
@@ -403,13 +398,12 @@ impl Binaries {
                 self.store
                     .add_usage(shared.owner, earlier.size as i64)
                     .await?;
+                // Said as of any upload: which bytes are already stored (perhaps by
+                // another site) is nobody's business.
                 self.store
                     .log(
                         &shared,
-                        &format!(
-                            "stored {}: the same bytes as original {holder}, shared",
-                            shared.name
-                        ),
+                        &stored_line(&shared.name, &earlier, renditions.len()),
                     )
                     .await?;
                 return Ok(Ingested {
@@ -418,14 +412,26 @@ impl Binaries {
                     deduplicated: true,
                 });
             }
-            // The holder is being collected: this copy takes its place.
+            // The holder is being collected: this copy takes its place. (Should the
+            // collector give the holder back, having seen this reference, the holder is
+            // unreferenced again: a candidate.)
             self.store.unlink_reference(holder, &reference.id).await?;
+            self.store.mark_candidate(holder, now()).await?;
             self.store.add_reference(&reference).await?;
             self.store
                 .swap_checksum(&original.checksum, holder, Some(id))
                 .await?;
         }
         Err(IngestError::Busy)
+    }
+
+    /// A turn to decode an image: at most `SCALING_AT_ONCE` run in one instance, uploads
+    /// and IIIF requests alike. The turn is held by the blocking work it is moved into.
+    pub(super) async fn turn(&self) -> Result<tokio::sync::OwnedSemaphorePermit, StoreError> {
+        Arc::clone(&self.scaling)
+            .acquire_owned()
+            .await
+            .map_err(|_| StoreError::Unavailable("image decoding is shut down".into()))
     }
 
     /// Points a reference at its original (see the module's protocol). False when the
@@ -436,19 +442,21 @@ impl Binaries {
             return Ok(true);
         }
         self.store.remove_reference(reference).await?;
+        // A collector that saw this reference gives the original back unreferenced.
+        self.store.mark_candidate(reference.original, now()).await?;
         Ok(false)
     }
 
     /// Deletes a committed original that nothing references (a duplicate that lost).
     async fn drop_committed(&self, id: OriginalId, parts: u32) -> Result<(), StoreError> {
+        // Nobody else can know it: it never held its checksum.
         if self
             .store
-            .set_life(id, Some(Life::Live), Some(Life::Deleting))
+            .set_life(id, Some(Life::Live), Some(Life::Gone))
             .await?
         {
             self.store.delete_chunks(id, parts).await?;
             self.store.delete_original(id).await?;
-            self.store.set_life(id, Some(Life::Deleting), None).await?;
             self.store.drop_candidate(id, now()).await?;
         }
         Ok(())
@@ -577,6 +585,20 @@ struct Stored {
     hasher: Sha256,
     head: Vec<u8>,
     whole: Option<Vec<u8>>,
+}
+
+/// The log's line for a stored upload, the same whether its bytes were new or shared.
+fn stored_line(name: &str, original: &Original, renditions: usize) -> String {
+    let dims = match (original.width, original.height) {
+        (Some(w), Some(h)) => format!(", {w}×{h} pixels, {renditions} renditions"),
+        _ => String::new(),
+    };
+    format!(
+        "stored {name} ({}, {}{dims}) in {} chunks",
+        original.mime,
+        human(original.size),
+        original.parts()
+    )
 }
 
 /// A new reference for an upload (its original is set when it is committed).

@@ -13,6 +13,15 @@ use r2d2_sqlite::SqliteConnectionManager;
 use rusqlite::{Connection, OptionalExtension, params};
 use uuid::Uuid;
 
+/// The refreshers' leases: a later migration of the SQLite store.
+pub const LEASES: &str = r#"
+CREATE TABLE binary_refreshing (
+    original_id TEXT PRIMARY KEY,
+    holder      TEXT NOT NULL,
+    until       INTEGER NOT NULL
+);
+"#;
+
 /// The binary service's tables: one migration of the SQLite store.
 pub const SCHEMA: &str = r#"
 CREATE TABLE binary_originals (
@@ -358,17 +367,17 @@ impl BinaryStore for SqliteBinaries {
                     .prepare_cached(
                         "INSERT OR IGNORE INTO binary_lives (original_id, life) VALUES (?1, ?2)",
                     )?
-                    .execute(params![id, to.as_str()])?,
+                    .execute(params![id, to.text()])?,
                 (Some(from), Some(to)) => c
                     .prepare_cached(
                         "UPDATE binary_lives SET life = ?3 WHERE original_id = ?1 AND life = ?2",
                     )?
-                    .execute(params![id, from.as_str(), to.as_str()])?,
+                    .execute(params![id, from.text(), to.text()])?,
                 (Some(from), None) => c
                     .prepare_cached(
                         "DELETE FROM binary_lives WHERE original_id = ?1 AND life = ?2",
                     )?
-                    .execute(params![id, from.as_str()])?,
+                    .execute(params![id, from.text()])?,
                 (None, None) => {
                     let exists: Option<String> = c
                         .prepare_cached("SELECT life FROM binary_lives WHERE original_id = ?1")?
@@ -502,6 +511,37 @@ impl BinaryStore for SqliteBinaries {
             c.prepare_cached("DELETE FROM binary_fetched WHERE original_id = ?1")?
                 .execute(params![id_text(id)])
                 .map(drop)
+        })
+        .await
+    }
+
+    async fn lease_refresh(
+        &self,
+        id: OriginalId,
+        holder: Uuid,
+        hold: std::time::Duration,
+    ) -> StoreResult<bool> {
+        let now = crate::domain::now().timestamp_millis();
+        let until = now.saturating_add(i64::try_from(hold.as_millis()).unwrap_or(i64::MAX));
+        self.run(move |c| {
+            c.prepare_cached(
+                "INSERT INTO binary_refreshing (original_id, holder, until) VALUES (?1, ?2, ?3) \
+                 ON CONFLICT (original_id) DO UPDATE SET holder = excluded.holder, \
+                 until = excluded.until WHERE until <= ?4",
+            )?
+            .execute(params![id_text(id), holder.to_string(), until, now])
+            .map(|changed| changed == 1)
+        })
+        .await
+    }
+
+    async fn release_refresh(&self, id: OriginalId, holder: Uuid) -> StoreResult<()> {
+        self.run(move |c| {
+            c.prepare_cached(
+                "DELETE FROM binary_refreshing WHERE original_id = ?1 AND holder = ?2",
+            )?
+            .execute(params![id_text(id), holder.to_string()])
+            .map(drop)
         })
         .await
     }
@@ -683,8 +723,11 @@ impl BinaryStore for SqliteBinaries {
 
     async fn mark_candidate(&self, id: OriginalId, since: DateTime<Utc>) -> StoreResult<()> {
         self.run(move |c| {
+            // A mark again is always later than the one it replaces, even within a
+            // millisecond: a drop of the earlier one (`since <= seen`) must not take it.
             c.prepare_cached(
-                "INSERT OR REPLACE INTO binary_gc (original_id, shard, since) VALUES (?1, ?2, ?3)",
+                "INSERT INTO binary_gc (original_id, shard, since) VALUES (?1, ?2, ?3) \
+                 ON CONFLICT (original_id) DO UPDATE SET since = max(excluded.since, since + 1)",
             )?
             .execute(params![id_text(id), id.shard(), since.timestamp_millis()])
             .map(drop)

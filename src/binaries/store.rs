@@ -8,6 +8,7 @@ use crate::domain::{Site, UserId};
 use crate::store::StoreResult;
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
+use uuid::Uuid;
 
 #[async_trait]
 pub trait BinaryStore: Send + Sync {
@@ -59,6 +60,16 @@ pub trait BinaryStore: Send + Sync {
     async fn mark_fetched(&self, id: OriginalId, url: &str) -> StoreResult<()>;
     async fn fetched(&self, shard: u32) -> StoreResult<Vec<(OriginalId, String)>>;
     async fn drop_fetched(&self, id: OriginalId) -> StoreResult<()>;
+    /// Takes the lease on revalidating a fetched original for `hold`, unless another
+    /// refresher holds an unexpired one. True when taken.
+    async fn lease_refresh(
+        &self,
+        id: OriginalId,
+        holder: Uuid,
+        hold: std::time::Duration,
+    ) -> StoreResult<bool>;
+    /// Gives the lease back, if `holder` still holds it.
+    async fn release_refresh(&self, id: OriginalId, holder: Uuid) -> StoreResult<()>;
 
     /// Writes every row of a reference: by id, by context, by site, by original.
     async fn add_reference(&self, reference: &Reference) -> StoreResult<()>;

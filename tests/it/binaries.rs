@@ -8,7 +8,7 @@ use futures_util::stream;
 use sibyl::binaries::collector::{CollectorConfig, collect};
 use sibyl::binaries::service::{Ingested, Upload};
 use sibyl::binaries::{
-    Binaries, BinaryLimits, CHUNK_SIZE, Context, IngestError, Life, OriginalId, Status,
+    Binaries, BinaryLimits, CHUNK_SIZE, Claim, Context, IngestError, Life, OriginalId, Status,
 };
 use sibyl::domain::{PostId, UserId};
 use std::sync::Arc;
@@ -302,7 +302,7 @@ async fn the_collector_deletes_unreferenced_originals_after_the_grace(store: Tes
     assert!(pass.deleted >= 1, "{pass:?}");
     assert_eq!(chunks_left(&service, id, 2).await, 0);
     assert!(service.store.original(id).await.unwrap().is_none());
-    assert_eq!(service.store.life(id).await.unwrap(), None);
+    assert_eq!(service.store.life(id).await.unwrap(), Some(Life::Gone));
     // The checksum went with it: the same bytes uploaded again make a new original.
     let again = ingest(&service, upload(&store, owner, "a.bin"), &data).await;
     assert_ne!(again.original.id, id);
@@ -337,15 +337,223 @@ async fn an_upload_that_died_is_collected_after_its_grace(store: TestStore) {
         .unwrap();
     assert!(pass.deleted >= 1, "{pass:?}");
     assert_eq!(chunks_left(&service, id, 3).await, 0);
-    // The dead upload is fenced: were it to wake up, its commit would fail.
+    // The dead upload is fenced for good: were it to wake up, however late, its commit
+    // would fail.
+    assert_eq!(service.store.life(id).await.unwrap(), Some(Life::Gone));
+    collect(&*service.store, &config, sibyl::domain::now())
+        .await
+        .unwrap();
     assert!(
         !service
             .store
             .set_life(id, None, Some(Life::Live))
             .await
             .unwrap()
-            || service.store.life(id).await.unwrap() == Some(Life::Live)
     );
+    assert_eq!(service.store.life(id).await.unwrap(), Some(Life::Gone));
+}
+
+/// An unreferenced, live original with all its bytes, listed for the collector.
+async fn unreferenced(service: &Binaries, store: &TestStore, seed: u64) -> (Ingested, Vec<u8>) {
+    let owner = UserId(Uuid::new_v4());
+    let data = random_bytes(CHUNK_SIZE + 3, seed);
+    let first = ingest(service, upload(store, owner, "z.bin"), &data).await;
+    service.remove(&first.reference, "test").await.unwrap();
+    (first, data)
+}
+
+/// The interleaving that two collectors must survive, step by step: collector A claims
+/// an original and finds no reference; a reference is written; collector B finds the
+/// original claimed and referenced. B must not give it back (A would then delete what
+/// the reference holds): it leaves A's claim alone, the pointing finds the original
+/// claimed and backs out, and A deletes.
+async fn a_collector_never_undoes_another_collectors_claim(store: TestStore) {
+    let _turn = COLLECTING.lock().await;
+    let service = service(&store);
+    let config = CollectorConfig {
+        grace: Duration::ZERO,
+        ..Default::default()
+    };
+    let (first, _) = unreferenced(&service, &store, 7100).await;
+    let id = first.original.id;
+    let now = sibyl::domain::now();
+    // A: the claim, then an empty read of the references.
+    let a = Claim::new(now);
+    assert!(
+        service
+            .store
+            .set_life(id, Some(Life::Live), Some(Life::Deleting(a)))
+            .await
+            .unwrap()
+    );
+    assert!(service.store.references_to(id).await.unwrap().is_empty());
+    // The pointing writes its reference.
+    let mut reference = first.reference.clone();
+    reference.id = sibyl::binaries::RefId::new();
+    service.store.add_reference(&reference).await.unwrap();
+    // B passes while the reference is there.
+    collect(&*service.store, &config, now).await.unwrap();
+    assert_eq!(
+        service.store.life(id).await.unwrap(),
+        Some(Life::Deleting(a)),
+        "another collector's claim was undone"
+    );
+    // The pointing reads the life: not live, so it backs out.
+    assert_ne!(service.store.life(id).await.unwrap(), Some(Life::Live));
+    service.store.remove_reference(&reference).await.unwrap();
+    // A moves on with its claim.
+    assert!(
+        service
+            .store
+            .set_life(id, Some(Life::Deleting(a)), Some(Life::Gone))
+            .await
+            .unwrap()
+    );
+    assert!(
+        service
+            .store
+            .reference(&reference.id)
+            .await
+            .unwrap()
+            .is_none()
+    );
+}
+
+/// A collector that died holding a claim does not block the original for ever: once the
+/// claim expires another collector takes it over, and the old claim can change nothing.
+async fn an_expired_claim_is_taken_over(store: TestStore) {
+    let _turn = COLLECTING.lock().await;
+    let service = service(&store);
+    let config = CollectorConfig {
+        grace: Duration::ZERO,
+        claim_expiry: Duration::from_secs(600),
+        ..Default::default()
+    };
+    let (first, _) = unreferenced(&service, &store, 7200).await;
+    let id = first.original.id;
+    let now = sibyl::domain::now();
+    let dead = Claim::new(now);
+    assert!(
+        service
+            .store
+            .set_life(id, Some(Life::Live), Some(Life::Deleting(dead)))
+            .await
+            .unwrap()
+    );
+    collect(
+        &*service.store,
+        &config,
+        now + chrono::Duration::seconds(60),
+    )
+    .await
+    .unwrap();
+    assert_eq!(
+        service.store.life(id).await.unwrap(),
+        Some(Life::Deleting(dead)),
+        "a fresh claim is left alone"
+    );
+    collect(
+        &*service.store,
+        &config,
+        now + chrono::Duration::minutes(11),
+    )
+    .await
+    .unwrap();
+    assert_eq!(service.store.life(id).await.unwrap(), Some(Life::Gone));
+    assert_eq!(chunks_left(&service, id, 2).await, 0);
+    // The dead collector wakes up: its claim is worth nothing now.
+    for to in [Life::Live, Life::Gone] {
+        assert!(
+            !service
+                .store
+                .set_life(id, Some(Life::Deleting(dead)), Some(to))
+                .await
+                .unwrap()
+        );
+    }
+}
+
+/// Two collectors (two instances) and a pointing, raced round after round: a reference
+/// that holds is on a live original with all its bytes; one that was refused left
+/// nothing; and whatever a round left unreferenced is still listed for the collector.
+async fn two_collectors_and_a_pointing_race(store: TestStore) {
+    let _turn = COLLECTING.lock().await;
+    let service = service(&store);
+    let config = CollectorConfig {
+        grace: Duration::ZERO,
+        upload_grace: Duration::from_secs(3600),
+        ..Default::default()
+    };
+    let (mut held, mut refused) = (0, 0);
+    let base = 8000;
+    // How long a pass over the candidates takes here and now.
+    let started = std::time::Instant::now();
+    collect(&*service.store, &config, sibyl::domain::now())
+        .await
+        .unwrap();
+    let pass = started.elapsed();
+    for round in 0..24u64 {
+        let (first, data) = unreferenced(&service, &store, base * 100 + round).await;
+        let id = first.original.id;
+        let mut reference = first.reference.clone();
+        reference.id = sibyl::binaries::RefId::new();
+        // The pointing starts a little later each round, to meet the collectors at every
+        // step: some scheduler turns (a SQLite call takes about one), then a growing
+        // part of the time a pass takes (a Cassandra call takes a millisecond or so).
+        let wait = async move || {
+            if round < 12 {
+                for _ in 0..round * 8 {
+                    tokio::task::yield_now().await;
+                }
+            } else {
+                tokio::time::sleep(pass.mul_f64((round - 12) as f64 / 10.0)).await;
+            }
+        };
+        let at = sibyl::domain::now() + chrono::Duration::seconds(1);
+        let (pointed, a, b) = tokio::join!(
+            async {
+                wait().await;
+                service.point(&reference).await
+            },
+            collect(&*service.store, &config, at),
+            collect(&*service.store, &config, at),
+        );
+        a.unwrap();
+        b.unwrap();
+        let life = service.store.life(id).await.unwrap();
+        let stored = service.store.reference(&reference.id).await.unwrap();
+        if pointed.unwrap() {
+            held += 1;
+            assert_eq!(life, Some(Life::Live), "round {round}");
+            assert!(stored.is_some(), "round {round}");
+            let original = service.store.original(id).await.unwrap().unwrap();
+            assert_eq!(
+                service.read_all(&original).await.unwrap(),
+                data,
+                "round {round}: a held reference lost its bytes"
+            );
+        } else {
+            refused += 1;
+            assert!(
+                stored.is_none(),
+                "round {round}: a refused reference remained"
+            );
+            if life == Some(Life::Live) {
+                // Given back by a collector that saw the reference before it went:
+                // unreferenced again, so it must still be listed.
+                let listed = service
+                    .store
+                    .candidates(id.shard())
+                    .await
+                    .unwrap()
+                    .iter()
+                    .any(|(c, _)| *c == id);
+                assert!(listed, "round {round}: a live original was left unlisted");
+            }
+        }
+    }
+    eprintln!("two collectors and a pointing: held {held}, refused {refused}");
+    assert_eq!(held + refused, 24);
 }
 
 /// Uploads of bytes whose original is being collected, raced against the collector,
@@ -676,7 +884,7 @@ async fn the_collector_deletes_an_original_that_never_had_bytes(store: TestStore
         .await
         .unwrap();
     assert!(service.store.original(id).await.unwrap().is_none());
-    assert_eq!(service.store.life(id).await.unwrap(), None);
+    assert_eq!(service.store.life(id).await.unwrap(), Some(Life::Gone));
 }
 
 both_stores!(
@@ -685,6 +893,9 @@ both_stores!(
     the_same_bytes_uploaded_50_times_at_once_are_stored_once,
     the_collector_deletes_unreferenced_originals_after_the_grace,
     an_upload_that_died_is_collected_after_its_grace,
+    a_collector_never_undoes_another_collectors_claim,
+    an_expired_claim_is_taken_over,
+    two_collectors_and_a_pointing_race,
     a_reference_added_while_the_collector_deletes_never_points_at_missing_data,
     pointing_and_collecting_race_and_never_both_win,
     size_limits_refuse_clearly_and_keep_nothing,
