@@ -48,7 +48,7 @@ impl Application {
         if let Some(collector) = config.collector {
             crate::binaries::collector::spawn(store.binaries(), collector);
         }
-        let state = web::AppState::new(store, &config, Arc::new(host_ids));
+        let state = web::AppState::new(store, &config, Arc::new(host_ids))?;
         if config.refresh.is_some() {
             state.binaries.spawn_refresher(state.fetcher.clone());
         }

@@ -8,8 +8,9 @@ use crate::domain::iiif::{IiifError, IiifErrorKind, IiifRequest, Plan};
 use crate::store::StoreError;
 use bytes::Bytes;
 use sha2::{Digest, Sha256};
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::sync::Mutex;
+use tokio::sync::OwnedSemaphorePermit;
 
 /// A scaled image ready to send.
 #[derive(Debug, Clone)]
@@ -47,6 +48,8 @@ pub struct ScaledCache {
 
 struct CacheInner {
     entries: HashMap<String, (Scaled, u64)>,
+    /// The keys by when they were last used: the least recently used comes first.
+    order: BTreeMap<u64, String>,
     bytes: usize,
     tick: u64,
 }
@@ -56,6 +59,7 @@ impl ScaledCache {
         Self {
             inner: Mutex::new(CacheInner {
                 entries: HashMap::new(),
+                order: BTreeMap::new(),
                 bytes: 0,
                 tick: 0,
             }),
@@ -67,10 +71,13 @@ impl ScaledCache {
         let mut inner = self.inner.lock().unwrap_or_else(|e| e.into_inner());
         inner.tick += 1;
         let tick = inner.tick;
-        inner.entries.get_mut(key).map(|(scaled, used)| {
-            *used = tick;
-            scaled.clone()
-        })
+        let (scaled, before) = inner.entries.get_mut(key).map(|(scaled, used)| {
+            let before = std::mem::replace(used, tick);
+            (scaled.clone(), before)
+        })?;
+        inner.order.remove(&before);
+        inner.order.insert(tick, key.to_owned());
+        Some(scaled)
     }
 
     pub fn put(&self, key: String, scaled: Scaled) {
@@ -81,17 +88,14 @@ impl ScaledCache {
         let mut inner = self.inner.lock().unwrap_or_else(|e| e.into_inner());
         inner.tick += 1;
         let tick = inner.tick;
-        if let Some((old, _)) = inner.entries.insert(key, (scaled, tick)) {
+        if let Some((old, used)) = inner.entries.insert(key.clone(), (scaled, tick)) {
             inner.bytes -= old.bytes.len();
+            inner.order.remove(&used);
         }
+        inner.order.insert(tick, key);
         inner.bytes += size;
         while inner.bytes > self.budget {
-            let Some(oldest) = inner
-                .entries
-                .iter()
-                .min_by_key(|(_, (_, used))| *used)
-                .map(|(k, _)| k.clone())
-            else {
+            let Some((_, oldest)) = inner.order.pop_first() else {
                 break;
             };
             if let Some((gone, _)) = inner.entries.remove(&oldest) {
@@ -191,16 +195,14 @@ impl Binaries {
         if let Some(hit) = self.scaled_cache.get(&key) {
             return Ok(hit);
         }
-        let _turn = self
-            .scaling
-            .acquire()
-            .await
-            .map_err(|_| StoreError::Unavailable("scaling is shut down".into()))?;
+        let turn = self.turn().await?;
         // Someone may have made it while this request waited its turn.
         if let Some(hit) = self.scaled_cache.get(&key) {
             return Ok(hit);
         }
-        let bytes = self.render_plan(original, plan, width, height).await?;
+        let bytes = self
+            .render_plan(original, plan, width, height, turn)
+            .await?;
         let scaled = Scaled {
             bytes: Bytes::from(bytes),
             mime: plan.format.mime(),
@@ -219,6 +221,7 @@ impl Binaries {
         plan: Plan,
         width: u32,
         height: u32,
+        turn: OwnedSemaphorePermit,
     ) -> Result<Vec<u8>, ScaleError> {
         let (_, rw, rh) = rendition_sizes(width, height)[0];
         let whole = (plan.x, plan.y, plan.w, plan.h) == (0, 0, width, height);
@@ -231,7 +234,7 @@ impl Binaries {
         {
             let mut smaller = plan;
             (smaller.w, smaller.h) = (small.width, small.height);
-            return spawn(move || {
+            return spawn(turn, move || {
                 let img = image::decode(&small.data, &limits)?;
                 Ok(image::render(&img, &smaller)?)
             })
@@ -243,7 +246,7 @@ impl Binaries {
             ));
         }
         let data = self.read_all(original).await?;
-        spawn(move || {
+        spawn(turn, move || {
             let img = image::decode(&data, &limits)?;
             Ok(image::render(&img, &plan)?)
         })
@@ -257,9 +260,10 @@ impl Binaries {
         original: &Original,
         name: &str,
     ) -> Result<Rendition, ScaleError> {
+        let turn = self.turn().await?;
         let data = self.read_all(original).await?;
         let limits = self.limits.decode;
-        let made = spawn(move || Ok(image::renditions(&data, &limits)?)).await;
+        let made = spawn(turn, move || Ok(image::renditions(&data, &limits)?)).await;
         let made = made?;
         let mut wanted = None;
         for r in made {
@@ -280,12 +284,18 @@ impl Binaries {
     }
 }
 
+/// Runs image work on a blocking thread, holding its scaling turn until the work ends
+/// (even if the request that wanted it has gone).
 async fn spawn<T: Send + 'static>(
+    turn: OwnedSemaphorePermit,
     work: impl FnOnce() -> Result<T, ScaleError> + Send + 'static,
 ) -> Result<T, ScaleError> {
-    tokio::task::spawn_blocking(work)
-        .await
-        .map_err(|e| ScaleError::NotAnImage(format!("the image could not be scaled: {e}")))?
+    tokio::task::spawn_blocking(move || {
+        let _turn = turn;
+        work()
+    })
+    .await
+    .map_err(|e| ScaleError::NotAnImage(format!("the image could not be scaled: {e}")))?
 }
 
 impl ScaleError {

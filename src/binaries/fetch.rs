@@ -71,7 +71,8 @@ fn canonical(ip: IpAddr) -> IpAddr {
                 return IpAddr::V4(v4);
             }
             let s = v6.segments();
-            if s[..6] == [0x64, 0xff9b, 0, 0, 0, 0] {
+            // NAT64 (64:ff9b::/96) and the deprecated IPv4-compatible form (::a.b.c.d).
+            if s[..6] == [0x64, 0xff9b, 0, 0, 0, 0] || s[..6] == [0; 6] {
                 let [a, b] = s[6].to_be_bytes();
                 let [c, d] = s[7].to_be_bytes();
                 return IpAddr::V4(Ipv4Addr::new(a, b, c, d));
@@ -116,8 +117,15 @@ pub fn private_kind(ip: IpAddr) -> Option<&'static str> {
                 Some("a reserved address")
             } else if first & 0xffc0 == 0xfe80 {
                 Some("a link-local address")
-            } else if first & 0xfe00 == 0xfc00 {
+            } else if first & 0xfe00 == 0xfc00 || first & 0xffc0 == 0xfec0 {
                 Some("a private address")
+            } else if first == 0x2002
+                || (first, v6.segments()[1]) == (0x2001, 0)
+                || (first, v6.segments()[1]) == (0x64, 0xff9b)
+            {
+                // 6to4, Teredo and local-use NAT64 (64:ff9b:1::/48) reach IPv4 hosts
+                // through relays, where the address checks cannot follow.
+                Some("a transition address")
             } else if first & 0xff00 == 0xff00 {
                 Some("a multicast address")
             } else if first == 0x2001 && v6.segments()[1] == 0x0db8 {
@@ -293,21 +301,20 @@ pub fn install_tls_provider() {
 }
 
 impl Fetcher {
-    pub fn new(policy: FetchPolicy) -> Self {
+    /// Fails (rather than fetch without its checks) if the client cannot be built.
+    pub fn new(policy: FetchPolicy) -> std::io::Result<Self> {
         install_tls_provider();
         let policy = Arc::new(policy);
         let tls = rustls::ClientConfig::builder_with_provider(Arc::new(
             rustls::crypto::ring::default_provider(),
         ))
         .with_safe_default_protocol_versions()
-        .map(|builder| {
-            builder
-                .with_root_certificates(rustls::RootCertStore {
-                    roots: webpki_roots::TLS_SERVER_ROOTS.to_vec(),
-                })
-                .with_no_client_auth()
-        });
-        let mut builder = reqwest::Client::builder()
+        .map_err(|e| std::io::Error::other(format!("TLS for fetching: {e}")))?
+        .with_root_certificates(rustls::RootCertStore {
+            roots: webpki_roots::TLS_SERVER_ROOTS.to_vec(),
+        })
+        .with_no_client_auth();
+        let client = reqwest::Client::builder()
             .redirect(reqwest::redirect::Policy::none())
             .no_proxy()
             .timeout(policy.timeout)
@@ -319,12 +326,11 @@ impl Fetcher {
             ))
             .dns_resolver(Arc::new(CheckingResolver {
                 policy: Arc::clone(&policy),
-            }));
-        if let Ok(tls) = tls {
-            builder = builder.use_preconfigured_tls(tls);
-        }
-        let client = builder.build().unwrap_or_else(|_| reqwest::Client::new());
-        Self { client, policy }
+            }))
+            .use_preconfigured_tls(tls)
+            .build()
+            .map_err(|e| std::io::Error::other(format!("the fetching client: {e}")))?;
+        Ok(Self { client, policy })
     }
 
     /// GETs a URL, following redirects by hand (each one checked), conditionally when
@@ -464,6 +470,13 @@ mod tests {
             "::ffff:127.0.0.1",
             "::ffff:169.254.169.254",
             "64:ff9b::a9fe:a9fe",
+            "64:ff9b:1::a00:1",
+            "::127.0.0.1",
+            "::a9fe:a9fe",
+            "2002:7f00:1::1",
+            "2002:808:808::1",
+            "2001:0:4136:e378::1",
+            "fec0::1",
             "2001:db8::1",
         ] {
             assert!(private_kind(ip(private)).is_some(), "{private}");

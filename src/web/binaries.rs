@@ -89,7 +89,8 @@ impl From<IngestError> for ApiError {
     }
 }
 
-/// Counts an attempt against an account's limit; past it, the API's 429 with Retry-After.
+/// Checks an account's limit (and counts a URL registration); past it, the API's 429 with
+/// Retry-After.
 async fn limited(
     state: &AppState,
     user: &User,
@@ -111,7 +112,11 @@ async fn limited(
     };
     match state.check_limit(subject(), what).await {
         Ok(()) => {
-            state.record_attempt(subject()).await?;
+            // An upload counts once its form has proven where it comes from (its CSRF
+            // field may come after the limit is checked).
+            if fetch {
+                state.record_attempt(subject()).await?;
+            }
             Ok(None)
         }
         Err(WebError::TooManyRequests {
@@ -142,7 +147,6 @@ pub struct BinaryJson {
     pub size: u64,
     pub width: Option<u32>,
     pub height: Option<u32>,
-    pub deduplicated: bool,
     pub error: Option<String>,
     /// Markdown that shows it in a post.
     pub markdown: String,
@@ -161,7 +165,6 @@ impl BinaryJson {
             size: o.size,
             width: o.width,
             height: o.height,
-            deduplicated: ingested.deduplicated,
             error: o.error.clone(),
             markdown: markdown_for(r, o),
         }
@@ -239,6 +242,7 @@ async fn ingest_multipart(
     mut form: Multipart,
 ) -> Result<Vec<Ingested>, ApiError> {
     let mut csrf_ok = header_csrf_ok;
+    let mut recorded = false;
     let mut stored: Vec<Ingested> = Vec::new();
     while let Some(field) = form.next().await {
         let mut field =
@@ -263,6 +267,13 @@ async fn ingest_multipart(
             (_, Some(file_name)) => {
                 if !csrf_ok {
                     return Err(WebError::csrf().into());
+                }
+                if !recorded {
+                    let account = user.id.0.to_string();
+                    state
+                        .record_attempt(super::limits::Subject::UploadBy(&account))
+                        .await?;
+                    recorded = true;
                 }
                 let Some((context, _)) = &fixed else {
                     return Err(bad_request(
@@ -345,7 +356,6 @@ pub async fn attach(
     state
         .check_limit(subject(), "You have uploaded many times just now.")
         .await?;
-    state.record_attempt(subject()).await?;
     let context = Context::post(post.id);
     let back = format!("/posts/{}/edit#attachments", post.slug.as_str());
     match ingest_multipart(&state, &author.0, &csrf, false, Some((context, post)), form).await {
@@ -801,11 +811,13 @@ pub async fn info(
     if !original.has_bytes() {
         return iiif_error(404, "This image could not be stored.");
     }
-    let sizes: Vec<(u32, u32)> = crate::binaries::delivery::rendition_sizes(width, height)
+    let mut sizes: Vec<(u32, u32)> = crate::binaries::delivery::rendition_sizes(width, height)
         .into_iter()
         .rev()
         .map(|(_, w, h)| (w, h))
         .collect();
+    // A small image is its own size at several renditions: each size is listed once.
+    sizes.dedup();
     let id = format!(
         "{}/binary/{}",
         state.site.as_str().trim_end_matches('/'),

@@ -64,8 +64,8 @@ impl AppState {
         store: Arc<dyn Store>,
         config: &AppConfig,
         host_ids: Arc<crate::store::host_ids::HostIds>,
-    ) -> Self {
-        Self {
+    ) -> std::io::Result<Self> {
+        Ok(Self {
             site: config.site.clone(),
             session_ttl: config.session_ttl,
             front_page_size: config.front_page_size,
@@ -83,9 +83,9 @@ impl AppState {
             fetcher: crate::binaries::fetch::Fetcher::new(crate::binaries::fetch::FetchPolicy {
                 max_bytes: config.binary_limits.max_file,
                 ..config.fetch.clone()
-            }),
+            })?,
             store,
-        }
+        })
     }
 
     /// The site's comment settings, read from the store at most every `SETTINGS_TTL`.
@@ -122,6 +122,12 @@ impl AppState {
         }
         Ok(ready)
     }
+}
+
+/// A route for GET and HEAD alike (HEAD answers the same headers without the body).
+fn get_or_head() -> actix_web::Route {
+    use actix_web::guard;
+    web::route().guard(guard::Any(guard::Get()).or(guard::Head()))
 }
 
 pub fn configure(cfg: &mut web::ServiceConfig, state: AppState) {
@@ -261,18 +267,18 @@ pub fn configure(cfg: &mut web::ServiceConfig, state: AppState) {
                     web::delete().to(binaries::delete_context),
                 )
                 .route("/binary/logs/{context}", web::get().to(binaries::log))
-                .route("/binary/{reference}", web::get().to(binaries::original))
+                .route("/binary/{reference}", get_or_head().to(binaries::original))
                 .route(
                     "/binary/{reference}/info.json",
-                    web::get().to(binaries::info),
+                    get_or_head().to(binaries::info),
                 )
                 .route(
                     "/binary/{reference}/{region}/{size}/{rotation}/{quality_format}",
-                    web::get().to(binaries::iiif),
+                    get_or_head().to(binaries::iiif),
                 )
                 .route(
                     "/binary/{reference}/{region}/{size}/{quality_format}",
-                    web::get().to(binaries::iiif_unturned),
+                    get_or_head().to(binaries::iiif_unturned),
                 )
                 .route("/admin/binaries", web::get().to(binaries::admin))
                 .route(

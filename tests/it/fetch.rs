@@ -20,6 +20,8 @@ enum Mode {
     Normal,
     Unavailable,
     Gone,
+    /// 200 with an HTML page (a captive portal, a CDN's error page) and a new ETag.
+    ErrorPage,
 }
 
 struct Origin {
@@ -42,6 +44,12 @@ async fn photo(state: web::Data<Shared>, req: HttpRequest) -> HttpResponse {
     match origin.mode {
         Mode::Unavailable => return HttpResponse::ServiceUnavailable().finish(),
         Mode::Gone => return HttpResponse::NotFound().finish(),
+        Mode::ErrorPage => {
+            return HttpResponse::Ok()
+                .insert_header(("etag", "\"error-page\""))
+                .content_type("text/html")
+                .body("<!doctype html><html><body>Something went wrong</body></html>");
+        }
         Mode::Normal => {}
     }
     if condition.as_deref() == Some(origin.e_tag.as_str()) {
@@ -173,7 +181,7 @@ fn refresher(app: &TestApp) -> (Binaries, Fetcher) {
         max_attempts: 3,
         ..RefreshConfig::default()
     };
-    (binaries, Fetcher::new(allowing_loopback()))
+    (binaries, Fetcher::new(allowing_loopback()).unwrap())
 }
 
 async fn original_of(app: &TestApp, reference: &str) -> sibyl::binaries::Original {
@@ -211,11 +219,20 @@ async fn a_url_is_fetched_once_shared_and_its_validators_kept(t: TestStore) {
         (Some(30), Some(20))
     );
     assert_eq!(first["name"], "photo.png");
-    assert_eq!(first["deduplicated"], false);
+    // Whether a file was stored before is not said (it may have been by another site).
+    assert!(first.get("deduplicated").is_none(), "{first}");
     let (status, second) = put(&app, json!({"url": url, "context": context})).await;
     assert_eq!(status, 201, "{second}");
-    assert_eq!(second["deduplicated"], true);
     assert_ne!(first["reference"], second["reference"]);
+    assert_eq!(
+        original_of(&app, first["reference"].as_str().unwrap())
+            .await
+            .id,
+        original_of(&app, second["reference"].as_str().unwrap())
+            .await
+            .id,
+        "one copy, shared"
+    );
     assert_eq!(origin.lock().unwrap().hits.len(), 1, "fetched once");
     let original = original_of(&app, first["reference"].as_str().unwrap()).await;
     assert_eq!(original.e_tag.as_deref(), Some("\"v1\""));
@@ -311,7 +328,6 @@ async fn revalidation_follows_the_origin_as_it_changes_and_goes_away(t: TestStor
     );
     // The URL now names the new copy: a new registration shares it.
     let (_, c) = put(&app, json!({"url": url, "context": context})).await;
-    assert_eq!(c["deduplicated"], true);
     assert_eq!(
         original_of(&app, c["reference"].as_str().unwrap()).await.id,
         new
@@ -361,6 +377,118 @@ async fn revalidation_follows_the_origin_as_it_changes_and_goes_away(t: TestStor
     ] {
         assert!(log.contains(step), "{step} missing from the log:\n{log}");
     }
+}
+
+/// An origin that answers 200 with something else than the file (an error page) is a
+/// failed attempt: the references keep the good copy.
+async fn an_error_page_from_the_origin_is_a_failed_attempt(t: TestStore) {
+    let (app, context) = app_allowing_loopback(t).await;
+    let (base, origin) = origin().await;
+    let url = format!("{base}/photo.png");
+    let (_, a) = put(&app, json!({"url": url, "context": context})).await;
+    let ra = a["reference"].as_str().unwrap();
+    let good = original_of(&app, ra).await;
+    let (binaries, fetcher) = refresher(&app);
+    origin.lock().unwrap().mode = Mode::ErrorPage;
+    assert_eq!(
+        binaries.revalidate(&fetcher, good.id).await.unwrap(),
+        Revalidated::Failed(Status::Retry)
+    );
+    let after = original_of(&app, ra).await;
+    assert_eq!(after.id, good.id, "the reference stays on the good copy");
+    assert_eq!((after.status, after.attempts), (Status::Retry, 1));
+    assert!(
+        after
+            .error
+            .as_deref()
+            .unwrap()
+            .contains("named as image/png but its content is"),
+        "{:?}",
+        after.error
+    );
+    let served = app.get(&format!("/binary/{ra}")).await;
+    assert_eq!(served.status(), 200);
+    assert_eq!(
+        served.bytes().await.unwrap().to_vec(),
+        origin.lock().unwrap().body
+    );
+    // Back to normal: the next attempt finds the same bytes and forgets the failure.
+    origin.lock().unwrap().mode = Mode::Normal;
+    assert_eq!(
+        binaries.revalidate(&fetcher, good.id).await.unwrap(),
+        Revalidated::Unchanged
+    );
+    let healed = original_of(&app, ra).await;
+    assert_eq!((healed.status, healed.attempts), (Status::Ok, 0));
+}
+
+/// Refreshers of several instances revalidate one original at once: one does it, the
+/// others find it leased and leave it; the references all end on one new copy, each
+/// accounted once.
+async fn one_refresher_at_a_time_revalidates_an_original(t: TestStore) {
+    let (app, context) = app_allowing_loopback(t).await;
+    let (base, origin) = origin().await;
+    let url = format!("{base}/photo.png");
+    let mut references = Vec::new();
+    for _ in 0..3 {
+        let (_, r) = put(&app, json!({"url": url, "context": context})).await;
+        references.push(r["reference"].as_str().unwrap().to_owned());
+    }
+    let first = original_of(&app, &references[0]).await;
+    let new_body = png(50, 20, 7);
+    {
+        let mut o = origin.lock().unwrap();
+        o.body = new_body.clone();
+        o.e_tag = "\"v9\"".into();
+    }
+    let instances: Vec<(Binaries, Fetcher)> = (0..4).map(|_| refresher(&app)).collect();
+    let outcomes = futures_util::future::join_all(
+        instances
+            .iter()
+            .map(|(binaries, fetcher)| binaries.revalidate(fetcher, first.id)),
+    )
+    .await;
+    let outcomes: Vec<Revalidated> = outcomes.into_iter().map(Result::unwrap).collect();
+    let changed: Vec<_> = outcomes
+        .iter()
+        .filter(|o| matches!(o, Revalidated::Changed(_)))
+        .collect();
+    assert_eq!(changed.len(), 1, "{outcomes:?}");
+    // The others found it leased, or (a contended lease settles late) came after the
+    // lease was given back and found the old copy unneeded.
+    let busy = outcomes.iter().filter(|o| **o == Revalidated::Busy).count();
+    let after = outcomes
+        .iter()
+        .filter(|o| **o == Revalidated::Unchanged)
+        .count();
+    assert!(busy >= 1 && busy + after == 3, "{outcomes:?}");
+    let Revalidated::Changed(new) = changed[0] else {
+        unreachable!()
+    };
+    for r in &references {
+        assert_eq!(original_of(&app, r).await.id, *new, "{r}");
+    }
+    let owner = app
+        .store
+        .binaries()
+        .reference(&RefId::parse(&references[0]).unwrap())
+        .await
+        .unwrap()
+        .unwrap()
+        .owner;
+    assert_eq!(
+        app.store.binaries().usage(owner).await.unwrap(),
+        3 * new_body.len() as i64
+    );
+    // The lease was given back: the next pass may look again.
+    assert_eq!(
+        instances[1]
+            .0
+            .revalidate(&instances[1].1, *new)
+            .await
+            .unwrap(),
+        Revalidated::Unchanged
+    );
 }
 
 async fn a_first_fetch_that_fails_is_retried_with_backoff(t: TestStore) {
@@ -617,6 +745,24 @@ async fn fetches_and_uploads_are_rate_limited_per_account(t: TestStore) {
             .multipart(form)
             .send()
     };
+    // A form that fails its CSRF check counts for nothing: the one allowed upload stays.
+    for forged in ["", "not-the-token"] {
+        let form = reqwest::multipart::Form::new()
+            .text("csrf", forged)
+            .text("context", context.clone())
+            .part(
+                "file",
+                reqwest::multipart::Part::bytes(b"forged".to_vec()).file_name("forged.txt"),
+            );
+        let response = app
+            .client
+            .post(app.url("/binaries"))
+            .multipart(form)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), 403, "{forged:?}");
+    }
     assert_eq!(upload("one.txt").await.unwrap().status(), 201);
     let second = upload("two.txt").await.unwrap();
     assert_eq!(second.status(), 429);
@@ -628,6 +774,8 @@ both_stores!(
     a_url_is_fetched_once_shared_and_its_validators_kept,
     revalidation_follows_the_origin_as_it_changes_and_goes_away,
     a_first_fetch_that_fails_is_retried_with_backoff,
+    an_error_page_from_the_origin_is_a_failed_attempt,
+    one_refresher_at_a_time_revalidates_an_original,
     loopback_is_refused_without_an_explicit_allowance,
     redirects_sizes_and_time_are_capped,
     bad_registrations_are_refused_clearly,

@@ -303,6 +303,56 @@ async fn info_json_describes_the_image(t: TestStore) {
         ld.headers()["content-type"],
         "application/ld+json;profile=\"http://iiif.io/api/image/3/context.json\""
     );
+    // An image smaller than the renditions is its own size at each: listed once.
+    let path = app.publish("Small", "Text.").await;
+    let context = context_of(&post_of(&app, &path).await);
+    let (status, json) = api_upload(
+        &app,
+        &context,
+        vec![Part::bytes(jpeg(100, 80)).file_name("small.jpg")],
+    )
+    .await;
+    assert_eq!(status, 201, "{json}");
+    let small = json[0]["reference"].as_str().unwrap();
+    let (_, _, body) = fetch(&app, &format!("/binary/{small}/info.json")).await;
+    let info: Value = serde_json::from_slice(&body).unwrap();
+    assert_eq!(
+        info["sizes"],
+        serde_json::json!([{"type": "Size", "width": 100, "height": 80}])
+    );
+}
+
+/// HEAD answers what GET would, headers only: the original, info.json and images.
+async fn head_requests_get_the_headers_of_get(t: TestStore) {
+    let (app, image, _) = image_app(t).await;
+    for path in [
+        format!("/binary/{image}"),
+        format!("/binary/{image}/info.json"),
+        format!("/binary/{image}/full/max/0/default.jpg"),
+        format!("/binary/{image}/full/!140,105/0/default.jpg"),
+    ] {
+        let (status, get_headers, body) = fetch(&app, &path).await;
+        assert_eq!(status, 200, "{path}");
+        let head = app.anonymous().head(app.url(&path)).send().await.unwrap();
+        assert_eq!(head.status(), 200, "{path}");
+        let headers = head.headers().clone();
+        for name in ["content-type", "etag"] {
+            assert_eq!(headers.get(name), get_headers.get(name), "{path}: {name}");
+        }
+        assert_eq!(
+            headers["content-length"].to_str().unwrap(),
+            body.len().to_string(),
+            "{path}"
+        );
+        assert!(head.bytes().await.unwrap().is_empty(), "{path}");
+    }
+    let missing = app
+        .anonymous()
+        .head(app.url("/binary/0000000000000000"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(missing.status(), 404);
 }
 
 async fn computing_images_is_rate_limited_per_address(t: TestStore) {
@@ -349,4 +399,5 @@ both_stores!(
     every_parameter_form_gives_the_size_it_asks_for,
     bad_iiif_requests_get_the_status_the_specification_gives,
     info_json_describes_the_image,
+    head_requests_get_the_headers_of_get,
 );
