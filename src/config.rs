@@ -85,6 +85,12 @@ pub struct Settings {
           value_parser = crate::binaries::fetch::Network::parse)]
     pub fetch_allow: Vec<crate::binaries::fetch::Network>,
 
+    /// Run no attachment collector or refresher in this process (they delete unneeded
+    /// files and revalidate fetched ones; a site spread over several datacentres runs
+    /// them in one only)
+    #[arg(long, env = "SIBYL_NO_BACKGROUND", global = true)]
+    pub no_background: bool,
+
     /// Log filter, e.g. info or sibyl=debug,actix_web=info
     #[arg(
         long,

@@ -52,15 +52,15 @@ async fn serve(settings: sibyl::config::Settings) -> Result<(), String> {
             max_per_user: u64::from(settings.max_user_mib) * 1024 * 1024,
             ..Default::default()
         },
-        collector: Some(Default::default()),
+        collector: (!settings.no_background).then(Default::default),
         fetch: sibyl::binaries::fetch::FetchPolicy {
             allow: settings.fetch_allow.clone(),
             ..Default::default()
         },
-        refresh: Some(Default::default()),
+        refresh: (!settings.no_background).then(Default::default),
     };
     let app = Application::build(config.clone(), store)
-        .map_err(|e| format!("cannot listen on {}: {e}", settings.listen))?;
+        .map_err(|e| format!("cannot serve on {}: {e}", settings.listen))?;
     tracing::info!(
         "serving {} on http://{}:{}",
         config.site,

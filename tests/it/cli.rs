@@ -28,6 +28,9 @@ fn help_explains_every_flag() {
         "--site-url",
         "--session-hours",
         "--log",
+        "--max-file-mib",
+        "--fetch-allow",
+        "--no-background",
         "SIBYL_STORE",
         "SIBYL_LISTEN",
     ] {
