@@ -5,7 +5,7 @@
 use super::fetch::{FetchError, Fetched, Fetcher};
 use super::service::{Ingested, Received, Source, Upload, reference_for};
 use super::{Binaries, GC_SHARDS, IngestError, Life, Original, OriginalId, Reference, Status};
-use crate::domain::now;
+use crate::domain::{UserId, now};
 use crate::store::StoreError;
 use chrono::{DateTime, Utc};
 use std::time::Duration;
@@ -114,10 +114,14 @@ impl Binaries {
         {
             let mut reference = reference_for(upload.clone(), &earlier);
             reference.url = Some(key.clone());
+            if !self.reserve(reference.owner, earlier.size).await? {
+                return Err(IngestError::Quota(format!(
+                    "This file does not fit in what is left of your {} for attachments.",
+                    super::service::human(self.limits.max_per_user)
+                ))
+                .into());
+            }
             if self.point(&reference).await? {
-                self.store
-                    .add_usage(reference.owner, earlier.size as i64)
-                    .await?;
                 self.store
                     .log(
                         &reference,
@@ -130,6 +134,7 @@ impl Binaries {
                     deduplicated: true,
                 });
             }
+            self.refund(reference.owner, earlier.size).await;
         }
         let upload = Upload {
             name: name_of(&url),
@@ -340,23 +345,13 @@ impl Binaries {
         if received.original.status == Status::Error {
             // Not what it was (an error page where an image was): a failed attempt, and
             // the good copy stays.
-            self.store
-                .delete_chunks(received.original.id, received.parts)
-                .await?;
-            self.store
-                .drop_candidate(received.original.id, now())
-                .await?;
-            let why = received.original.error.unwrap_or_default();
+            let why = received.original.error.clone().unwrap_or_default();
+            self.discard_received(first.owner, &received).await?;
             return self.failed(original, &references, &why, false).await;
         }
         if received.original.checksum == original.checksum {
             // The same bytes again (an origin without validators): keep the copy.
-            self.store
-                .delete_chunks(received.original.id, received.parts)
-                .await?;
-            self.store
-                .drop_candidate(received.original.id, now())
-                .await?;
+            self.discard_received(first.owner, &received).await?;
             return self
                 .still_good(
                     original,
@@ -418,6 +413,15 @@ impl Binaries {
                 .await?;
         }
         Ok(Revalidated::Changed(new))
+    }
+
+    /// Drops bytes received but not committed, and the quota they took.
+    async fn discard_received(&self, owner: UserId, received: &Received) -> Result<(), StoreError> {
+        let id = received.original.id;
+        self.store.delete_chunks(id, received.parts).await?;
+        self.store.drop_candidate(id, now()).await?;
+        self.refund(owner, received.original.size).await;
+        Ok(())
     }
 
     /// The origin still has what is stored: checked now, failures forgotten.

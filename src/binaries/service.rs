@@ -170,6 +170,7 @@ impl Binaries {
         self.store.mark_candidate(id, created).await?;
         let mut stored = Stored {
             id,
+            owner: upload.owner,
             parts: 0,
             size: 0,
             hasher: Sha256::new(),
@@ -203,6 +204,7 @@ impl Binaries {
         .await;
         if let Err(e) = outcome {
             self.discard_uncommitted(id, stored.parts).await;
+            self.refund(upload.owner, stored.size).await;
             return Err(e);
         }
         let checksum = crate::domain::token::hex(&stored.hasher.clone().finalize());
@@ -268,14 +270,26 @@ impl Binaries {
             let take = (512 - stored.head.len()).min(chunk.len());
             stored.head.extend_from_slice(&chunk[..take]);
         }
-        stored.size += chunk.len() as u64;
+        let length = chunk.len() as u64;
         if let Some(whole) = &mut stored.whole {
             let raster = image::sniff(&stored.head).raster;
-            if raster && stored.size <= self.limits.max_image {
+            if raster && stored.size + length <= self.limits.max_image {
                 whole.extend_from_slice(&chunk);
             } else {
                 stored.whole = None;
             }
+        }
+        // The bytes count against the owner's quota as they arrive, and the count is
+        // read back after: of two uploads that together pass the quota, at least one
+        // sees it (each adds before it reads), so simultaneous uploads cannot overshoot.
+        self.store.add_usage(stored.owner, length as i64).await?;
+        stored.size += length;
+        let total = self.store.usage(stored.owner).await?.max(0) as u64;
+        if total > self.limits.max_per_user {
+            return Err(IngestError::Quota(format!(
+                "This file does not fit in what is left of your {} for attachments.",
+                human(self.limits.max_per_user)
+            )));
         }
         self.store.put_chunk(stored.id, stored.parts, chunk).await?;
         stored.parts += 1;
@@ -314,8 +328,9 @@ impl Binaries {
         } = received;
         let id = original.id;
         if original.status == Status::Error {
-            // An error keeps its description and log, never its bytes.
+            // An error keeps its description and log, never its bytes (nor their quota).
             self.store.delete_chunks(id, parts).await?;
+            self.refund(reference.owner, original.size).await;
             original.size = 0;
         }
         self.store.save_original(&original).await?;
@@ -329,6 +344,7 @@ impl Binaries {
             // What it wrote since the collector looked is the collector's again.
             self.store.remove_reference(&reference).await?;
             self.store.mark_candidate(id, now()).await?;
+            self.refund(reference.owner, original.size).await;
             return Err(IngestError::Busy);
         }
         // Without bytes (refused, or a fetch that failed) there is nothing to share.
@@ -349,12 +365,15 @@ impl Binaries {
         // A fetched original follows its origin (revalidation may replace it), so it is
         // shared by its URL only, never by checksum with bytes of another source.
         let shareable = original.url.is_none();
-        for _ in 0..POINTING_ROUNDS {
-            let holder = if shareable {
+        let mut round = 0;
+        loop {
+            // After the last round lost to the collector, this copy is kept unshared.
+            let holder = if shareable && round < POINTING_ROUNDS {
                 self.store.claim_checksum(&original.checksum, id).await?
             } else {
                 id
             };
+            round += 1;
             if holder == id {
                 for r in &renditions {
                     self.store
@@ -368,9 +387,6 @@ impl Binaries {
                         })
                         .await?;
                 }
-                self.store
-                    .add_usage(reference.owner, original.size as i64)
-                    .await?;
                 self.store
                     .log(
                         &reference,
@@ -395,9 +411,11 @@ impl Binaries {
                     StoreError::Corrupt(format!("live original {holder} has no description"))
                 })?;
                 shared.size = earlier.size;
-                self.store
-                    .add_usage(shared.owner, earlier.size as i64)
-                    .await?;
+                // (The same bytes, so the same size; the quota counted it already.)
+                let differs = earlier.size as i64 - original.size as i64;
+                if differs != 0 {
+                    self.store.add_usage(shared.owner, differs).await?;
+                }
                 // Said as of any upload: which bytes are already stored (perhaps by
                 // another site) is nobody's business.
                 self.store
@@ -422,7 +440,28 @@ impl Binaries {
                 .swap_checksum(&original.checksum, holder, Some(id))
                 .await?;
         }
-        Err(IngestError::Busy)
+    }
+
+    /// Gives back quota that bytes no longer take. Best effort: a failure is logged (the
+    /// count is then too high, which errs on the safe side).
+    pub(super) async fn refund(&self, owner: UserId, bytes: u64) {
+        if bytes == 0 {
+            return;
+        }
+        if let Err(e) = self.store.add_usage(owner, -(bytes as i64)).await {
+            tracing::warn!(%owner, bytes, error = %e, "could not give back attachment quota");
+        }
+    }
+
+    /// Counts `bytes` against an owner's quota if they fit. False (and nothing counted)
+    /// when they do not.
+    pub(super) async fn reserve(&self, owner: UserId, bytes: u64) -> Result<bool, StoreError> {
+        self.store.add_usage(owner, bytes as i64).await?;
+        if self.store.usage(owner).await?.max(0) as u64 > self.limits.max_per_user {
+            self.refund(owner, bytes).await;
+            return Ok(false);
+        }
+        Ok(true)
     }
 
     /// A turn to decode an image: at most `SCALING_AT_ONCE` run in one instance, uploads
@@ -580,6 +619,7 @@ impl Binaries {
 
 struct Stored {
     id: OriginalId,
+    owner: UserId,
     parts: u32,
     size: u64,
     hasher: Sha256,

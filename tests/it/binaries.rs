@@ -728,6 +728,59 @@ async fn size_limits_refuse_clearly_and_keep_nothing(store: TestStore) {
     );
 }
 
+/// Simultaneous uploads by one author never take more than the quota together: of 8
+/// uploads of 3 chunks each against a quota of 10 chunks, at most 3 are stored, what the
+/// refused ones took is given back, and the count equals what is stored.
+async fn simultaneous_uploads_never_overshoot_the_quota(store: TestStore) {
+    let service = Binaries::new(
+        store.store.binaries(),
+        BinaryLimits {
+            max_file: 4 * CHUNK_SIZE as u64,
+            max_per_user: 10 * CHUNK_SIZE as u64,
+            ..Default::default()
+        },
+    );
+    let owner = UserId(Uuid::new_v4());
+    let uploads: Vec<_> = (0..8u64)
+        .map(|i| {
+            let service = service.clone();
+            let up = upload(&store, owner, "part.bin");
+            let data = random_bytes(3 * CHUNK_SIZE, 9100 + i);
+            tokio::spawn(async move { service.ingest(up, body(&data, &[65536])).await })
+        })
+        .collect();
+    let mut stored = 0u64;
+    let mut refused = 0;
+    for task in uploads {
+        match task.await.unwrap() {
+            Ok(ingested) => {
+                assert_eq!(ingested.original.size, 3 * CHUNK_SIZE as u64);
+                stored += ingested.original.size;
+            }
+            Err(IngestError::Quota(message)) => {
+                assert!(message.contains("2.5 MiB"), "{message}");
+                refused += 1;
+            }
+            Err(other) => panic!("{other}"),
+        }
+    }
+    eprintln!(
+        "quota race: {} stored, {refused} refused",
+        stored / (3 * CHUNK_SIZE as u64)
+    );
+    assert!(stored <= 10 * CHUNK_SIZE as u64, "the quota was overshot");
+    assert_eq!(service.store.usage(owner).await.unwrap(), stored as i64);
+    // What the refused ones took was given back: what is left of the quota is usable.
+    if stored <= 7 * CHUNK_SIZE as u64 {
+        let data = random_bytes(3 * CHUNK_SIZE, 9200);
+        ingest(&service, upload(&store, owner, "after.bin"), &data).await;
+        assert_eq!(
+            service.store.usage(owner).await.unwrap(),
+            (stored + 3 * CHUNK_SIZE as u64) as i64
+        );
+    }
+}
+
 async fn bad_images_are_stored_as_errors_with_the_reason(store: TestStore) {
     let service = service(&store);
     let owner = UserId(Uuid::new_v4());
@@ -899,6 +952,7 @@ both_stores!(
     a_reference_added_while_the_collector_deletes_never_points_at_missing_data,
     pointing_and_collecting_race_and_never_both_win,
     size_limits_refuse_clearly_and_keep_nothing,
+    simultaneous_uploads_never_overshoot_the_quota,
     bad_images_are_stored_as_errors_with_the_reason,
     removing_a_context_drops_its_references_and_logs_it,
 );
