@@ -60,7 +60,8 @@ struct Statements {
     reference_unlink: PreparedStatement,
     reference_get: PreparedStatement,
     references_in: PreparedStatement,
-    references_of_site: PreparedStatement,
+    files_first: PreparedStatement,
+    files_after: PreparedStatement,
     references_to: PreparedStatement,
     rendition_put: PreparedStatement,
     rendition_get: PreparedStatement,
@@ -215,7 +216,7 @@ impl CassandraBinaries {
                 ))
                 .await?,
                 prepare(format!(
-                    "INSERT INTO {ks}.binary_refs_by_site ({REF_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                    "INSERT INTO {ks}.binary_files_by_site ({REF_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
                 ))
                 .await?,
                 prepare(format!(
@@ -233,7 +234,7 @@ impl CassandraBinaries {
                 ))
                 .await?,
                 prepare(format!(
-                    "DELETE FROM {ks}.binary_refs_by_site WHERE site = ? AND reference_id = ?"
+                    "DELETE FROM {ks}.binary_files_by_site WHERE site = ? AND created = ? AND reference_id = ?"
                 ))
                 .await?,
                 prepare(format!(
@@ -253,8 +254,13 @@ impl CassandraBinaries {
                 "SELECT {REF_COLUMNS} FROM {ks}.binary_refs_by_context WHERE site = ? AND context = ?"
             ))
             .await?,
-            references_of_site: prepare(format!(
-                "SELECT {REF_COLUMNS} FROM {ks}.binary_refs_by_site WHERE site = ?"
+            files_first: prepare(format!(
+                "SELECT {REF_COLUMNS} FROM {ks}.binary_files_by_site WHERE site = ? LIMIT ?"
+            ))
+            .await?,
+            files_after: prepare(format!(
+                "SELECT {REF_COLUMNS} FROM {ks}.binary_files_by_site WHERE site = ? \
+                 AND (created, reference_id) < (?, ?) LIMIT ?"
             ))
             .await?,
             references_to: prepare(format!(
@@ -371,6 +377,74 @@ fn unavailable(e: impl std::fmt::Display) -> StoreError {
 
 fn corrupt(e: impl std::fmt::Display) -> StoreError {
     StoreError::Corrupt(e.to_string())
+}
+
+/// Copies the rows of the admins' list by reference id (`binary_refs_by_site`, of
+/// earlier versions) into the list newest first (`binary_files_by_site`), from the
+/// references themselves; `migrate` runs it before it drops the old table. Nothing to do
+/// where the old table does not exist. Returns how many references were copied.
+pub async fn carry_over_site_files(session: &Session, ks: &str) -> Result<usize, String> {
+    let fail = |e: &dyn std::fmt::Display| format!("copying the list of files: {e}");
+    let exists = session
+        .query_unpaged(
+            "SELECT table_name FROM system_schema.tables WHERE keyspace_name = ? AND table_name = ?",
+            (ks, "binary_refs_by_site"),
+        )
+        .await
+        .map_err(|e| fail(&e))?
+        .into_rows_result()
+        .map_err(|e| fail(&e))?
+        .rows_num()
+        > 0;
+    if !exists {
+        return Ok(0);
+    }
+    let get = session
+        .prepare(format!(
+            "SELECT {REF_COLUMNS} FROM {ks}.binary_refs WHERE reference_id = ?"
+        ))
+        .await
+        .map_err(|e| fail(&e))?;
+    let put = session
+        .prepare(format!(
+            "INSERT INTO {ks}.binary_files_by_site ({REF_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+        ))
+        .await
+        .map_err(|e| fail(&e))?;
+    let mut ids = session
+        .query_iter(
+            format!("SELECT reference_id FROM {ks}.binary_refs_by_site"),
+            (),
+        )
+        .await
+        .map_err(|e| fail(&e))?
+        .rows_stream::<(String,)>()
+        .map_err(|e| fail(&e))?;
+    let mut copied = 0;
+    while let Some(row) = ids.next().await {
+        let (id,) = row.map_err(|e| fail(&e))?;
+        let rows = session
+            .execute_unpaged(&get, (id.as_str(),))
+            .await
+            .map_err(|e| fail(&e))?
+            .into_rows_result()
+            .map_err(|e| fail(&e))?;
+        // A reference removed since has no row: nothing to copy.
+        if let Some(row) = rows
+            .rows::<ReferenceRow>()
+            .map_err(|e| fail(&e))?
+            .next()
+            .transpose()
+            .map_err(|e| fail(&e))?
+        {
+            session
+                .execute_unpaged(&put, row)
+                .await
+                .map_err(|e| fail(&e))?;
+            copied += 1;
+        }
+    }
+    Ok(copied)
 }
 
 type ReferenceRow = (
@@ -702,7 +776,7 @@ impl BinaryStore for CassandraBinaries {
                 (
                     (r.id.as_str(),),
                     (r.site.as_str(), r.context.as_str(), r.id.as_str()),
-                    (r.site.as_str(), r.id.as_str()),
+                    (r.site.as_str(), r.created, r.id.as_str()),
                     (r.original.0, r.id.as_str()),
                 ),
             )
@@ -723,10 +797,26 @@ impl BinaryStore for CassandraBinaries {
         rows.into_iter().map(to_reference).collect()
     }
 
-    async fn references_of_site(&self, site: &Site) -> StoreResult<Vec<Reference>> {
-        let rows: Vec<ReferenceRow> = self
-            .rows(&self.st.references_of_site, (site.as_str(),))
-            .await?;
+    async fn files_of_site(
+        &self,
+        site: &Site,
+        after: Option<(DateTime<Utc>, RefId)>,
+        limit: u32,
+    ) -> StoreResult<Vec<Reference>> {
+        let limit = i32::try_from(limit).unwrap_or(i32::MAX);
+        let rows: Vec<ReferenceRow> = match after {
+            None => {
+                self.rows(&self.st.files_first, (site.as_str(), limit))
+                    .await?
+            }
+            Some((created, id)) => {
+                self.rows(
+                    &self.st.files_after,
+                    (site.as_str(), created, id.as_str(), limit),
+                )
+                .await?
+            }
+        };
         rows.into_iter().map(to_reference).collect()
     }
 

@@ -13,13 +13,16 @@ use r2d2_sqlite::SqliteConnectionManager;
 use rusqlite::{Connection, OptionalExtension, params};
 use uuid::Uuid;
 
-/// The refreshers' leases: a later migration of the SQLite store.
-pub const LEASES: &str = r#"
+/// A later migration of the SQLite store: the refreshers' leases, and the admins' list
+/// of a site's files newest first.
+pub const LEASES_AND_FILES: &str = r#"
 CREATE TABLE binary_refreshing (
     original_id TEXT PRIMARY KEY,
     holder      TEXT NOT NULL,
     until       INTEGER NOT NULL
 );
+DROP INDEX binary_refs_by_site;
+CREATE INDEX binary_files_by_site ON binary_refs (site, created DESC, reference_id DESC);
 "#;
 
 /// The binary service's tables: one migration of the SQLite store.
@@ -619,14 +622,26 @@ impl BinaryStore for SqliteBinaries {
         rows.into_iter().map(to_reference).collect()
     }
 
-    async fn references_of_site(&self, site: &Site) -> StoreResult<Vec<Reference>> {
+    async fn files_of_site(
+        &self,
+        site: &Site,
+        after: Option<(DateTime<Utc>, RefId)>,
+        limit: u32,
+    ) -> StoreResult<Vec<Reference>> {
         let site = site.as_str().to_owned();
+        // The first page's cursor is past any file.
+        let (created, id) = match after {
+            Some((created, id)) => (created.timestamp_millis(), id.as_str().to_owned()),
+            None => (i64::MAX, String::new()),
+        };
         let rows = self
             .run(move |c| {
                 c.prepare_cached(&format!(
-                    "SELECT {REFERENCE_COLUMNS} FROM binary_refs WHERE site = ?1 ORDER BY reference_id"
+                    "SELECT {REFERENCE_COLUMNS} FROM binary_refs WHERE site = ?1 \
+                     AND (created < ?2 OR (created = ?2 AND reference_id < ?3)) \
+                     ORDER BY created DESC, reference_id DESC LIMIT ?4"
                 ))?
-                .query_map(params![site], reference_row)?
+                .query_map(params![site, created, id, limit], reference_row)?
                 .collect::<rusqlite::Result<Vec<_>>>()
             })
             .await?;

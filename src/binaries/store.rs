@@ -80,7 +80,14 @@ pub trait BinaryStore: Send + Sync {
     async fn remove_reference(&self, reference: &Reference) -> StoreResult<()>;
     async fn reference(&self, id: &RefId) -> StoreResult<Option<Reference>>;
     async fn references_in(&self, site: &Site, context: &Context) -> StoreResult<Vec<Reference>>;
-    async fn references_of_site(&self, site: &Site) -> StoreResult<Vec<Reference>>;
+    /// A page of a site's files, newest first: the `limit` after the cursor `(created,
+    /// reference)` of the last one seen.
+    async fn files_of_site(
+        &self,
+        site: &Site,
+        after: Option<(DateTime<Utc>, RefId)>,
+        limit: u32,
+    ) -> StoreResult<Vec<Reference>>;
     /// Which references point at an original, read at a consistency that sees every
     /// completed `add_reference` (QUORUM on Cassandra).
     async fn references_to(&self, original: OriginalId) -> StoreResult<Vec<RefId>>;

@@ -211,6 +211,14 @@ pub async fn migrate(
         .await
         .map_err(|e| OpenError(format!("using keyspace {keyspace}: {e}")))?;
     for statement in schema_statements(SCHEMA) {
+        if statement == "DROP TABLE IF EXISTS binary_refs_by_site" {
+            let copied = crate::binaries::cassandra::carry_over_site_files(&session, keyspace)
+                .await
+                .map_err(|e| OpenError(format!("migrating keyspace {keyspace}: {e}")))?;
+            if copied > 0 {
+                tracing::info!(copied, "the list of files is now newest first");
+            }
+        }
         session.query_unpaged(statement, &[]).await.map_err(fail)?;
     }
     Ok(())

@@ -249,7 +249,7 @@ CREATE TABLE comment_settings (
 );
 "#,
     crate::binaries::sqlite::SCHEMA,
-    crate::binaries::sqlite::LEASES,
+    crate::binaries::sqlite::LEASES_AND_FILES,
 ];
 
 const POST_COLUMNS: &str = "id, slug, title, body, body_html, excerpt, tags, author_id, author_name, status, created, published, revision, short_id, locale, comments_closed";

@@ -678,20 +678,34 @@ pub async fn attachments_of(
         .store
         .references_in(&state.site, &Context::post(post.id))
         .await?;
+    let mut references = references;
+    references.sort_by(|a, b| a.created.cmp(&b.created).then(a.id.cmp(&b.id)));
     views(state, references).await
 }
 
+/// How many originals a list reads at once.
+const ORIGINALS_AT_ONCE: usize = 16;
+
+/// The views of references, in their order: each distinct original is read once, and
+/// up to `ORIGINALS_AT_ONCE` at a time.
 async fn views(
     state: &AppState,
-    mut references: Vec<Reference>,
+    references: Vec<Reference>,
 ) -> Result<Vec<AttachmentView>, WebError> {
-    references.sort_by(|a, b| a.created.cmp(&b.created).then(a.id.cmp(&b.id)));
-    let mut views = Vec::with_capacity(references.len());
-    for reference in &references {
-        let original = state.binaries.store.original(reference.original).await?;
-        views.push(AttachmentView::of(reference, original.as_ref()));
-    }
-    Ok(views)
+    use futures_util::{StreamExt, TryStreamExt};
+    let mut ids: Vec<_> = references.iter().map(|r| r.original).collect();
+    ids.sort_by_key(|id| id.0);
+    ids.dedup();
+    let store = &state.binaries.store;
+    let originals: std::collections::HashMap<_, _> = futures_util::stream::iter(ids)
+        .map(|id| async move { store.original(id).await.map(|o| (id, o)) })
+        .buffer_unordered(ORIGINALS_AT_ONCE)
+        .try_collect()
+        .await?;
+    Ok(references
+        .iter()
+        .map(|r| AttachmentView::of(r, originals.get(&r.original).and_then(Option::as_ref)))
+        .collect())
 }
 
 #[derive(Template)]
@@ -755,18 +769,64 @@ pub async fn log(
 pub struct AdminPage {
     pub layout: Layout,
     pub attachments: Vec<AttachmentView>,
+    /// The next page's link, if there may be more.
+    pub older: Option<String>,
+    /// Whether this is a later page (then the first page is linked).
+    pub later_page: bool,
 }
 
-/// `GET /admin/binaries`: every binary of the site and its status.
+/// Files on one page of the admins' list.
+const FILES_PER_PAGE: u32 = 50;
+
+#[derive(serde::Deserialize)]
+pub struct FilesQuery {
+    after: Option<String>,
+}
+
+/// A cursor of the admins' list: the time (milliseconds) and reference of the last file
+/// shown, as `1790000000000-0123456789ABCDEF`.
+fn parse_cursor(cursor: &str) -> Option<(chrono::DateTime<chrono::Utc>, RefId)> {
+    let (millis, reference) = cursor.split_once('-')?;
+    let created = chrono::DateTime::from_timestamp_millis(millis.parse().ok()?)?;
+    Some((created, RefId::parse(reference).ok()?))
+}
+
+/// `GET /admin/binaries`: every file of the site and its status, newest first, a page
+/// at a time.
 pub async fn admin(
     state: web::Data<AppState>,
     admin: Admin,
     csrf: CsrfToken,
+    query: web::Query<FilesQuery>,
 ) -> Result<HttpResponse, WebError> {
-    let references = state.binaries.store.references_of_site(&state.site).await?;
+    let after = match query.after.as_deref() {
+        None => None,
+        Some(cursor) => Some(
+            parse_cursor(cursor)
+                .ok_or_else(|| WebError::BadRequest("That page of files does not exist.".into()))?,
+        ),
+    };
+    let later_page = after.is_some();
+    let references = state
+        .binaries
+        .store
+        .files_of_site(&state.site, after, FILES_PER_PAGE)
+        .await?;
+    let older = (references.len() == FILES_PER_PAGE as usize)
+        .then(|| references.last())
+        .flatten()
+        .map(|last| {
+            format!(
+                "/admin/binaries?after={}-{}",
+                last.created.timestamp_millis(),
+                last.id
+            )
+        });
     let page = AdminPage {
         layout: Layout::new(&MaybeUser(Some(admin.0)), &csrf),
         attachments: views(&state, references).await?,
+        older,
+        later_page,
     };
     render(StatusCode::OK, &page)
 }

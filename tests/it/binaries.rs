@@ -781,6 +781,61 @@ async fn simultaneous_uploads_never_overshoot_the_quota(store: TestStore) {
     }
 }
 
+/// The admins' list: a site's files newest first, a page at a time from a cursor, and
+/// a removed file gone from it.
+async fn a_sites_files_are_listed_newest_first_a_page_at_a_time(store: TestStore) {
+    let service = service(&store);
+    let owner = UserId(Uuid::new_v4());
+    let mut references = Vec::new();
+    for i in 0..5u64 {
+        let data = random_bytes(100, 9300 + i);
+        let mut stored = ingest(&service, upload(&store, owner, "f.bin"), &data).await;
+        // Distinct times, two of them equal (the reference id breaks the tie).
+        service
+            .store
+            .remove_reference(&stored.reference)
+            .await
+            .unwrap();
+        stored.reference.created =
+            chrono::DateTime::from_timestamp_millis(1_790_000_000_000 + (i.min(3) as i64) * 1000)
+                .unwrap();
+        service
+            .store
+            .add_reference(&stored.reference)
+            .await
+            .unwrap();
+        references.push(stored.reference);
+    }
+    let mut expected = references.clone();
+    expected.sort_by(|a, b| b.created.cmp(&a.created).then(b.id.cmp(&a.id)));
+    let mut seen = Vec::new();
+    let mut after = None;
+    loop {
+        let page = service
+            .store
+            .files_of_site(&store.site, after, 2)
+            .await
+            .unwrap();
+        assert!(page.len() <= 2);
+        let Some(last) = page.last() else { break };
+        after = Some((last.created, last.id.clone()));
+        seen.extend(page.iter().map(|r| r.id.clone()));
+    }
+    assert_eq!(
+        seen,
+        expected.iter().map(|r| r.id.clone()).collect::<Vec<_>>()
+    );
+    service.remove(&expected[1], "test").await.unwrap();
+    let first = service
+        .store
+        .files_of_site(&store.site, None, 10)
+        .await
+        .unwrap();
+    assert_eq!(first.len(), 4);
+    assert!(first.iter().all(|r| r.id != expected[1].id));
+    assert_eq!(first[0].name, "f.bin");
+}
+
 async fn bad_images_are_stored_as_errors_with_the_reason(store: TestStore) {
     let service = service(&store);
     let owner = UserId(Uuid::new_v4());
@@ -953,6 +1008,101 @@ both_stores!(
     pointing_and_collecting_race_and_never_both_win,
     size_limits_refuse_clearly_and_keep_nothing,
     simultaneous_uploads_never_overshoot_the_quota,
+    a_sites_files_are_listed_newest_first_a_page_at_a_time,
     bad_images_are_stored_as_errors_with_the_reason,
     removing_a_context_drops_its_references_and_logs_it,
 );
+
+/// A keyspace of an earlier version, whose list of files was by reference id: `migrate`
+/// copies it into the list newest first from the references, and drops it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn migrate_carries_the_list_of_files_over() {
+    use sibyl::store::{self, Replication, StoreOptions, StoreUrl};
+    let node = crate::helpers::cassandra_node();
+    let keyspace = "sibyl_carry_over_test";
+    let session = scylla::client::session_builder::SessionBuilder::new()
+        .known_node(&node)
+        .build()
+        .await
+        .expect("a Cassandra node");
+    session
+        .query_unpaged(format!("DROP KEYSPACE IF EXISTS {keyspace}"), ())
+        .await
+        .unwrap();
+    let url = StoreUrl::Cassandra {
+        nodes: vec![node.clone()],
+        keyspace: keyspace.into(),
+    };
+    store::migrate(&url, &Replication::Simple(1)).await.unwrap();
+    // What the earlier version had: the list by id, and a reference it names.
+    session
+        .query_unpaged(
+            format!(
+                "CREATE TABLE {keyspace}.binary_refs_by_site (site text, reference_id text, \
+                 original_id uuid, context text, name text, owner uuid, created timestamp, \
+                 size bigint, PRIMARY KEY (site, reference_id))"
+            ),
+            (),
+        )
+        .await
+        .unwrap();
+    let opened = store::open(&url, StoreOptions::default()).await.unwrap();
+    let site = sibyl::domain::Site::parse("https://carried.example").unwrap();
+    let reference = sibyl::binaries::Reference {
+        id: sibyl::binaries::RefId::new(),
+        original: OriginalId::new(),
+        site: site.clone(),
+        context: Context::post(PostId(Uuid::new_v4())),
+        name: "old.png".into(),
+        owner: UserId(Uuid::new_v4()),
+        created: chrono::DateTime::from_timestamp_millis(1_780_000_000_000).unwrap(),
+        size: 123,
+        url: None,
+    };
+    opened.binaries().add_reference(&reference).await.unwrap();
+    session
+        .query_unpaged(format!("TRUNCATE {keyspace}.binary_files_by_site"), ())
+        .await
+        .unwrap();
+    for id in [reference.id.as_str(), "0000000000000000"] {
+        session
+            .query_unpaged(
+                format!(
+                    "INSERT INTO {keyspace}.binary_refs_by_site (site, reference_id) VALUES (?, ?)"
+                ),
+                (site.as_str(), id),
+            )
+            .await
+            .unwrap();
+    }
+    assert!(
+        opened
+            .binaries()
+            .files_of_site(&site, None, 10)
+            .await
+            .unwrap()
+            .is_empty()
+    );
+    store::migrate(&url, &Replication::Simple(1)).await.unwrap();
+    let listed = opened
+        .binaries()
+        .files_of_site(&site, None, 10)
+        .await
+        .unwrap();
+    assert_eq!(listed, vec![reference]);
+    let old = session
+        .query_unpaged(
+            "SELECT table_name FROM system_schema.tables WHERE keyspace_name = ? AND table_name = ?",
+            (keyspace, "binary_refs_by_site"),
+        )
+        .await
+        .unwrap()
+        .into_rows_result()
+        .unwrap()
+        .rows_num();
+    assert_eq!(old, 0, "the old list is dropped");
+    session
+        .query_unpaged(format!("DROP KEYSPACE {keyspace}"), ())
+        .await
+        .unwrap();
+}

@@ -535,10 +535,57 @@ async fn a_published_post_shows_its_images_scaled_to_fit(t: TestStore) {
     );
 }
 
+/// The admins' list of files, newest first, 50 to a page, with a link to the older ones.
+async fn the_admins_list_of_files_is_paged_newest_first(t: TestStore) {
+    let app = spawn_app(t).await;
+    app.set_up().await;
+    let path = app.publish("Many files", "Text.").await;
+    let context = context_of(&post_of(&app, &path).await);
+    let mut names = Vec::new();
+    for batch in 0..3 {
+        let count = if batch < 2 { 20 } else { 11 };
+        let files: Vec<Part> = (0..count)
+            .map(|i| {
+                let name = format!("file-{batch}-{i:02}.txt");
+                names.push(name.clone());
+                file(&name, name.clone().into_bytes(), "text/plain")
+            })
+            .collect();
+        let (status, json) = api_upload(&app, &context, files).await;
+        assert_eq!(status, 201, "{json}");
+        // Each batch a later millisecond than the one before.
+        tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+    }
+    let first = app.get_html("/admin/binaries").await;
+    let shown = |page: &str| names.iter().filter(|n| page.contains(n.as_str())).count();
+    assert_eq!(shown(&first), 50);
+    // Newest first: the last batch comes before the first.
+    let (newest, oldest) = (
+        first.find("file-2-").expect("the newest batch"),
+        first.find("file-0-").expect("the oldest batch"),
+    );
+    assert!(newest < oldest);
+    let older = first
+        .split("id=\"older-files\"")
+        .next()
+        .and_then(|head| head.rsplit("href=\"").next())
+        .and_then(|tail| tail.split('"').next())
+        .expect("a link to the older files")
+        .replace("&amp;", "&");
+    let second = app.get_html(&older).await;
+    assert_eq!(shown(&second), 1);
+    assert!(second.contains("Newest files"));
+    assert!(!second.contains("older-files"));
+    assert_eq!(shown(&first) + shown(&second), names.len());
+    let bad = app.get("/admin/binaries?after=yesterday").await;
+    assert_eq!(bad.status(), 400);
+}
+
 both_stores!(
     a_published_post_shows_its_images_scaled_to_fit,
     an_author_uploads_files_and_readers_get_them_back,
     the_editor_lists_uploads_inserts_them_and_removes_them,
     api_deletes_need_the_token_and_the_right_to_edit,
     uploads_refuse_bad_requests_clearly,
+    the_admins_list_of_files_is_paged_newest_first,
 );
