@@ -67,6 +67,7 @@ struct Statements {
     rendition_get: PreparedStatement,
     log_add: Batch,
     log_of_context: PreparedStatement,
+    log_of_reference: PreparedStatement,
     gc_mark: PreparedStatement,
     gc_list: PreparedStatement,
     gc_drop: PreparedStatement,
@@ -289,6 +290,10 @@ impl CassandraBinaries {
             ]),
             log_of_context: prepare(format!(
                 "SELECT at, reference_id, message FROM {ks}.binary_log_by_context WHERE site = ? AND context = ?"
+            ))
+            .await?,
+            log_of_reference: prepare(format!(
+                "SELECT at, message FROM {ks}.binary_log WHERE reference_id = ?"
             ))
             .await?,
             gc_mark: prepare(format!(
@@ -893,6 +898,20 @@ impl BinaryStore for CassandraBinaries {
                 })
             })
             .collect()
+    }
+
+    async fn log_of_reference(&self, reference: &RefId) -> StoreResult<Vec<LogLine>> {
+        let rows: Vec<(CqlTimeuuid, String)> = self
+            .rows(&self.st.log_of_reference, (reference.as_str(),))
+            .await?;
+        Ok(rows
+            .into_iter()
+            .map(|(at, message)| LogLine {
+                at: Uuid::from(at),
+                reference: reference.clone(),
+                message,
+            })
+            .collect())
     }
 
     async fn mark_candidate(&self, id: OriginalId, since: DateTime<Utc>) -> StoreResult<()> {

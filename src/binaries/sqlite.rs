@@ -736,6 +736,29 @@ impl BinaryStore for SqliteBinaries {
             .collect()
     }
 
+    async fn log_of_reference(&self, reference: &RefId) -> StoreResult<Vec<LogLine>> {
+        let id = reference.as_str().to_owned();
+        let rows: Vec<(String, String)> = self
+            .run(move |c| {
+                c.prepare_cached(
+                    "SELECT at, message FROM binary_log WHERE reference_id = ?1 ORDER BY seq",
+                )?
+                .query_map(params![id], |r| Ok((r.get(0)?, r.get(1)?)))?
+                .collect()
+            })
+            .await?;
+        rows.into_iter()
+            .map(|(at, message)| {
+                Ok(LogLine {
+                    at: Uuid::parse_str(&at)
+                        .map_err(|e| StoreError::Corrupt(format!("log time: {e}")))?,
+                    reference: reference.clone(),
+                    message,
+                })
+            })
+            .collect()
+    }
+
     async fn mark_candidate(&self, id: OriginalId, since: DateTime<Utc>) -> StoreResult<()> {
         self.run(move |c| {
             // A mark again is always later than the one it replaces, even within a

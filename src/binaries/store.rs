@@ -98,6 +98,7 @@ pub trait BinaryStore: Send + Sync {
     /// Appends to a reference's log and to its context's log.
     async fn log(&self, reference: &Reference, message: &str) -> StoreResult<()>;
     async fn log_of_context(&self, site: &Site, context: &Context) -> StoreResult<Vec<LogLine>>;
+    async fn log_of_reference(&self, reference: &RefId) -> StoreResult<Vec<LogLine>>;
 
     /// The collector's list of originals to look at, per shard.
     async fn mark_candidate(&self, id: OriginalId, since: DateTime<Utc>) -> StoreResult<()>;

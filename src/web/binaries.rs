@@ -713,6 +713,8 @@ async fn views(
 pub struct LogPage {
     pub layout: Layout,
     pub context: String,
+    /// The file whose log this is; `None` for a whole context's.
+    pub file: Option<String>,
     pub post_title: Option<String>,
     pub post_url: Option<String>,
     pub lines: Vec<LogRow>,
@@ -731,7 +733,7 @@ pub async fn log(
     state: web::Data<AppState>,
     user: MaybeUser,
     csrf: CsrfToken,
-    context: web::Path<String>,
+    subject: web::Path<String>,
     req: HttpRequest,
 ) -> Result<HttpResponse, WebError> {
     let Some(me) = user.0.clone() else {
@@ -739,29 +741,53 @@ pub async fn log(
             next: req.uri().path().to_owned(),
         });
     };
-    let context = Context::parse(&context).map_err(|e| WebError::BadRequest(e.0))?;
+    // `/binary/logs/<reference>`: one file's log, for those who may see its post's.
+    if let Ok(id) = RefId::parse(&subject) {
+        let found = state.binaries.store.reference(&id).await?;
+        let reference = found
+            .filter(|r| r.site == state.site)
+            .ok_or_else(|| WebError::NotFoundWith("There is no such file.".into()))?;
+        let post = post_of(&state, &me, &reference.context).await?;
+        let lines = state.binaries.store.log_of_reference(&id).await?;
+        let page = LogPage {
+            layout: Layout::new(&user, &csrf),
+            context: reference.context.to_string(),
+            file: Some(reference.name.clone()),
+            post_title: Some(post.title.as_str().to_owned()),
+            post_url: Some(format!("/posts/{}", post.slug.as_str())),
+            lines: log_rows(lines),
+            attachments: views(&state, vec![reference]).await?,
+        };
+        return render(StatusCode::OK, &page);
+    }
+    let context = Context::parse(&subject).map_err(|e| WebError::BadRequest(e.0))?;
     let post = post_of(&state, &me, &context).await?;
     let lines = state
         .binaries
         .store
         .log_of_context(&state.site, &context)
-        .await?
+        .await?;
+    let page = LogPage {
+        layout: Layout::new(&user, &csrf),
+        context: context.to_string(),
+        file: None,
+        post_title: Some(post.title.as_str().to_owned()),
+        post_url: Some(format!("/posts/{}", post.slug.as_str())),
+        lines: log_rows(lines),
+        attachments: attachments_of(&state, &post).await?,
+    };
+    render(StatusCode::OK, &page)
+}
+
+fn log_rows(lines: Vec<crate::binaries::LogLine>) -> Vec<LogRow> {
+    lines
         .into_iter()
         .map(|line| LogRow {
             time: line.time().format("%Y-%m-%d %H:%M:%S%.3f UTC").to_string(),
             reference: line.reference.to_string(),
             message: line.message,
         })
-        .collect();
-    let page = LogPage {
-        layout: Layout::new(&user, &csrf),
-        context: context.to_string(),
-        post_title: Some(post.title.as_str().to_owned()),
-        post_url: Some(format!("/posts/{}", post.slug.as_str())),
-        lines,
-        attachments: attachments_of(&state, &post).await?,
-    };
-    render(StatusCode::OK, &page)
+        .collect()
 }
 
 #[derive(Template)]

@@ -288,6 +288,18 @@ async fn the_editor_lists_uploads_inserts_them_and_removes_them(t: TestStore) {
     let admin_list = app.get_html("/admin/binaries").await;
     assert!(admin_list.contains(&image.id.to_string()));
     assert!(admin_list.contains("ERROR"));
+
+    // One file's own log: its story only.
+    assert!(log.contains(&format!("/binary/logs/{}", image.id)));
+    let own = app.get_html(&format!("/binary/logs/{}", image.id)).await;
+    assert!(own.contains("<h1>a.png</h1>"), "{own}");
+    assert!(own.contains("stored a.png"));
+    assert!(!own.contains("b.txt"));
+    // A removed file's reference is gone, with its page; the post's log keeps its story.
+    let removed = app.get(&format!("/binary/logs/{}", text.id)).await;
+    assert_eq!(removed.status(), 404);
+    let unknown = app.get("/binary/logs/0000000000000000").await;
+    assert_eq!(unknown.status(), 404);
 }
 
 async fn api_deletes_need_the_token_and_the_right_to_edit(t: TestStore) {

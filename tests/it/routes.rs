@@ -585,6 +585,10 @@ async fn every_route_answers_every_role_as_declared(t: TestStore) {
             format!("/binary/logs/{context}"),
             [LOGIN, FORBIDDEN, FORBIDDEN, OK, LOGIN],
         ),
+        get(
+            format!("/binary/logs/{picture}"),
+            [LOGIN, FORBIDDEN, FORBIDDEN, OK, LOGIN],
+        ),
         get("/admin/binaries", [LOGIN, FORBIDDEN, FORBIDDEN, OK, LOGIN]),
         // The admin's request reaches the fetcher, which refuses a private address.
         put(
