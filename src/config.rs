@@ -85,6 +85,11 @@ pub struct Settings {
           value_parser = crate::binaries::fetch::Network::parse)]
     pub fetch_allow: Vec<crate::binaries::fetch::Network>,
 
+    /// A PEM file of certificate authorities that fetching over HTTPS trusts besides the
+    /// public ones (an intranet's own)
+    #[arg(long, env = "SIBYL_FETCH_CA", global = true)]
+    pub fetch_ca: Option<std::path::PathBuf>,
+
     /// Run no attachment collector or refresher in this process (they delete unneeded
     /// files and revalidate fetched ones; a site spread over several datacentres runs
     /// them in one only)

@@ -36,6 +36,10 @@ async fn main() -> ExitCode {
 }
 
 async fn serve(settings: sibyl::config::Settings) -> Result<(), String> {
+    let extra_roots = match &settings.fetch_ca {
+        Some(path) => sibyl::binaries::fetch::load_roots(path)?,
+        None => Vec::new(),
+    };
     let store = store::open(&settings.store, StoreOptions::default())
         .await
         .map_err(|e| e.to_string())?;
@@ -55,6 +59,7 @@ async fn serve(settings: sibyl::config::Settings) -> Result<(), String> {
         collector: (!settings.no_background).then(Default::default),
         fetch: sibyl::binaries::fetch::FetchPolicy {
             allow: settings.fetch_allow.clone(),
+            extra_roots,
             ..Default::default()
         },
         refresh: (!settings.no_background).then(Default::default),

@@ -148,6 +148,8 @@ pub struct FetchPolicy {
     pub max_redirects: usize,
     /// For the whole fetch, body included.
     pub timeout: Duration,
+    /// Certificate authorities trusted besides the public ones (an intranet's own).
+    pub extra_roots: Vec<rustls::pki_types::CertificateDer<'static>>,
 }
 
 impl Default for FetchPolicy {
@@ -157,8 +159,28 @@ impl Default for FetchPolicy {
             max_bytes: 100 * 1024 * 1024,
             max_redirects: 5,
             timeout: Duration::from_secs(30),
+            extra_roots: Vec::new(),
         }
     }
+}
+
+/// The certificates of a PEM file (`--fetch-ca`), with a clear error for a file that
+/// cannot be read or holds none.
+pub fn load_roots(
+    path: &std::path::Path,
+) -> Result<Vec<rustls::pki_types::CertificateDer<'static>>, String> {
+    use rustls::pki_types::pem::PemObject;
+    let why = |e: &dyn std::fmt::Display| {
+        format!("cannot read certificates from {}: {e}", path.display())
+    };
+    let roots = rustls::pki_types::CertificateDer::pem_file_iter(path)
+        .map_err(|e| why(&e))?
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| why(&e))?;
+    if roots.is_empty() {
+        return Err(format!("{} holds no PEM certificate", path.display()));
+    }
+    Ok(roots)
 }
 
 impl FetchPolicy {
@@ -300,6 +322,19 @@ pub fn install_tls_provider() {
     let _ = rustls::crypto::ring::default_provider().install_default();
 }
 
+/// The public roots and the policy's own.
+fn roots(policy: &FetchPolicy) -> std::io::Result<rustls::RootCertStore> {
+    let mut roots = rustls::RootCertStore {
+        roots: webpki_roots::TLS_SERVER_ROOTS.to_vec(),
+    };
+    for cert in &policy.extra_roots {
+        roots.add(cert.clone()).map_err(|e| {
+            std::io::Error::other(format!("a certificate authority for fetching: {e}"))
+        })?;
+    }
+    Ok(roots)
+}
+
 impl Fetcher {
     /// Fails (rather than fetch without its checks) if the client cannot be built.
     pub fn new(policy: FetchPolicy) -> std::io::Result<Self> {
@@ -310,9 +345,7 @@ impl Fetcher {
         ))
         .with_safe_default_protocol_versions()
         .map_err(|e| std::io::Error::other(format!("TLS for fetching: {e}")))?
-        .with_root_certificates(rustls::RootCertStore {
-            roots: webpki_roots::TLS_SERVER_ROOTS.to_vec(),
-        })
+        .with_root_certificates(roots(&policy)?)
         .with_no_client_auth();
         let client = reqwest::Client::builder()
             .redirect(reqwest::redirect::Policy::none())

@@ -31,6 +31,7 @@ fn help_explains_every_flag() {
         "--max-file-mib",
         "--fetch-allow",
         "--no-background",
+        "--fetch-ca",
         "SIBYL_STORE",
         "SIBYL_LISTEN",
     ] {
@@ -62,6 +63,31 @@ fn bad_flags_and_store_urls_are_refused_clearly() {
     assert_eq!(bad_keyspace.status.code(), Some(2));
     let bad_replication = sibyl(&["migrate", "--replication", "EverywhereStrategy:3"]);
     assert_eq!(bad_replication.status.code(), Some(2));
+    // A certificate file that is missing, or holds no certificate, stops the server at
+    // start (it never serves fetching without the authority it was told to trust).
+    let dir = tempfile::tempdir().unwrap();
+    let not_pem = dir.path().join("ca.pem");
+    std::fs::write(&not_pem, "not a certificate").unwrap();
+    let store = format!("sqlite:{}", dir.path().join("blog.db").display());
+    for (file, says) in [
+        (
+            dir.path().join("missing.pem"),
+            "cannot read certificates from",
+        ),
+        (not_pem, "holds no PEM certificate"),
+    ] {
+        let output = sibyl(&[
+            "serve",
+            "--store",
+            &store,
+            "--listen",
+            "127.0.0.1:0",
+            "--fetch-ca",
+            file.to_str().unwrap(),
+        ]);
+        assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+        assert!(stderr(&output).contains(says), "{}", stderr(&output));
+    }
 }
 
 #[test]

@@ -491,6 +491,112 @@ async fn one_refresher_at_a_time_revalidates_an_original(t: TestStore) {
     );
 }
 
+/// An HTTPS origin on a free loopback port, named `localhost`, whose certificate is
+/// issued by a certificate authority of its own; answers every request with `body`.
+/// Returns its base URL and that authority's certificate.
+async fn tls_origin(body: Vec<u8>) -> (String, rustls::pki_types::CertificateDer<'static>) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let ca_key = rcgen::KeyPair::generate().unwrap();
+    let mut ca_params = rcgen::CertificateParams::new(Vec::<String>::new()).unwrap();
+    ca_params.is_ca = rcgen::IsCa::Ca(rcgen::BasicConstraints::Unconstrained);
+    ca_params
+        .distinguished_name
+        .push(rcgen::DnType::CommonName, "Sibyl test authority");
+    let ca = ca_params.self_signed(&ca_key).unwrap();
+    let issuer = rcgen::Issuer::new(ca_params, ca_key);
+    let key = rcgen::KeyPair::generate().unwrap();
+    let leaf = rcgen::CertificateParams::new(vec!["localhost".to_owned()])
+        .unwrap()
+        .signed_by(&key, &issuer)
+        .unwrap();
+    let config = rustls::ServerConfig::builder_with_provider(Arc::new(
+        rustls::crypto::ring::default_provider(),
+    ))
+    .with_safe_default_protocol_versions()
+    .unwrap()
+    .with_no_client_auth()
+    .with_single_cert(
+        vec![leaf.der().clone()],
+        rustls::pki_types::PrivateKeyDer::Pkcs8(key.serialize_der().into()),
+    )
+    .unwrap();
+    let acceptor = tokio_rustls::TlsAcceptor::from(Arc::new(config));
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let port = listener.local_addr().unwrap().port();
+    tokio::spawn(async move {
+        while let Ok((tcp, _)) = listener.accept().await {
+            let (acceptor, body) = (acceptor.clone(), body.clone());
+            tokio::spawn(async move {
+                // A client that does not trust the certificate ends here.
+                let Ok(mut tls) = acceptor.accept(tcp).await else {
+                    return;
+                };
+                let mut request = Vec::new();
+                let mut buffer = [0u8; 1024];
+                while !request.windows(4).any(|w| w == b"\r\n\r\n") {
+                    match tls.read(&mut buffer).await {
+                        Ok(0) | Err(_) => return,
+                        Ok(n) => request.extend_from_slice(&buffer[..n]),
+                    }
+                }
+                let head = format!(
+                    "HTTP/1.1 200 OK\r\nContent-Type: image/png\r\nContent-Length: {}\r\n\
+                     ETag: \"tls-1\"\r\nConnection: close\r\n\r\n",
+                    body.len()
+                );
+                let _ = tls.write_all(head.as_bytes()).await;
+                let _ = tls.write_all(&body).await;
+                let _ = tls.shutdown().await;
+            });
+        }
+    });
+    (format!("https://localhost:{port}"), ca.der().clone())
+}
+
+/// Fetching over HTTPS checks the origin's certificate: an origin whose authority is
+/// not trusted is refused; trusted (as `--fetch-ca` does), it is fetched.
+async fn https_origins_are_fetched_with_their_certificates_checked(t: TestStore) {
+    let body = png(12, 8, 177);
+    let (base, authority) = tls_origin(body.clone()).await;
+    let url = format!("{base}/photo.png");
+    let loopback = || FetchPolicy {
+        allow: vec![
+            Network::parse("127.0.0.1").unwrap(),
+            Network::parse("::1").unwrap(),
+        ],
+        timeout: Duration::from_secs(5),
+        ..FetchPolicy::default()
+    };
+    let parsed = sibyl::binaries::fetch::check_url(&url).unwrap();
+    let untrusting = Fetcher::new(loopback()).unwrap();
+    let Err(refused) = untrusting.get(&parsed, None, None).await else {
+        panic!("a certificate of an unknown authority was accepted")
+    };
+    assert!(refused.to_string().contains("certificate"), "{refused}");
+
+    let app = spawn_app_with(t, move |config| {
+        config.fetch = FetchPolicy {
+            extra_roots: vec![authority.clone()],
+            ..loopback()
+        };
+    })
+    .await;
+    app.set_up().await;
+    let context = post_context(&app).await;
+    let (status, json) = put(&app, json!({"url": url, "context": context})).await;
+    assert_eq!(status, 201, "{json}");
+    assert_eq!(json["status"], "OK", "{json}");
+    assert_eq!(
+        (json["width"].as_u64(), json["height"].as_u64()),
+        (Some(12), Some(8))
+    );
+    let reference = json["reference"].as_str().unwrap();
+    let original = original_of(&app, reference).await;
+    assert_eq!(original.e_tag.as_deref(), Some("\"tls-1\""));
+    let served = app.get(&format!("/binary/{reference}")).await;
+    assert_eq!(served.bytes().await.unwrap().to_vec(), body);
+}
+
 async fn a_first_fetch_that_fails_is_retried_with_backoff(t: TestStore) {
     let (app, context) = app_allowing_loopback(t).await;
     let (base, origin) = origin().await;
@@ -775,6 +881,7 @@ both_stores!(
     revalidation_follows_the_origin_as_it_changes_and_goes_away,
     a_first_fetch_that_fails_is_retried_with_backoff,
     an_error_page_from_the_origin_is_a_failed_attempt,
+    https_origins_are_fetched_with_their_certificates_checked,
     one_refresher_at_a_time_revalidates_an_original,
     loopback_is_refused_without_an_explicit_allowance,
     redirects_sizes_and_time_are_capped,
