@@ -497,6 +497,10 @@ impl Binaries {
             self.store.delete_chunks(id, parts).await?;
             self.store.delete_original(id).await?;
             self.store.drop_candidate(id, now()).await?;
+        } else {
+            // A collector has claimed it; should it give it back (having seen this
+            // upload's reference before it went), it must find it listed again.
+            self.store.mark_candidate(id, now()).await?;
         }
         Ok(())
     }
