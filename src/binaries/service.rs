@@ -100,6 +100,9 @@ pub(super) struct Received {
 /// holder is being collected.
 const POINTING_ROUNDS: usize = 5;
 
+/// Every how many chunks (16 MiB) an upload looks whether the collector fenced it.
+const FENCE_CHECK_EVERY: u32 = 64;
+
 /// The memory computed IIIF images may take in one instance.
 const SCALED_CACHE_BYTES: usize = 16 * 1024 * 1024;
 
@@ -293,6 +296,13 @@ impl Binaries {
         }
         self.store.put_chunk(stored.id, stored.parts, chunk).await?;
         stored.parts += 1;
+        // An upload that outlived its grace was fenced by the collector (`Gone`), which
+        // deleted what it had written; it stops here rather than write on for nothing.
+        if stored.parts % FENCE_CHECK_EVERY == 0
+            && self.store.life(stored.id).await? == Some(Life::Gone)
+        {
+            return Err(IngestError::Busy);
+        }
         Ok(())
     }
 

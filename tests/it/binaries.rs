@@ -353,6 +353,66 @@ async fn an_upload_that_died_is_collected_after_its_grace(store: TestStore) {
     assert_eq!(service.store.life(id).await.unwrap(), Some(Life::Gone));
 }
 
+/// An upload so slow that the collector took it for dead and fenced it stops at its next
+/// look (every 64 chunks) and leaves no chunk behind, even those written after the fence.
+async fn a_fenced_upload_stops_and_leaves_nothing(store: TestStore) {
+    let _turn = COLLECTING.lock().await;
+    let service = service(&store);
+    let owner = UserId(Uuid::new_v4());
+    let data = random_bytes(80 * CHUNK_SIZE, 9400);
+    let (sender, receiver) = tokio::sync::mpsc::channel::<Result<Bytes, std::io::Error>>(4);
+    let stream = Box::pin(stream::unfold(receiver, |mut r| async move {
+        r.recv().await.map(|item| (item, r))
+    }));
+    let task = {
+        let service = service.clone();
+        let up = upload(&store, owner, "slow.bin");
+        tokio::spawn(async move { service.ingest(up, stream).await })
+    };
+    let chunks: Vec<Bytes> = data
+        .chunks(CHUNK_SIZE)
+        .map(Bytes::copy_from_slice)
+        .collect();
+    sender.send(Ok(chunks[0].clone())).await.unwrap();
+    sender.send(Ok(chunks[1].clone())).await.unwrap();
+    // Find the upload by its first chunk among the collector's candidates.
+    let mut id = None;
+    for _ in 0..200 {
+        for shard in 0..sibyl::binaries::GC_SHARDS {
+            for (candidate, _) in service.store.candidates(shard).await.unwrap() {
+                if service.store.chunk(candidate, 0).await.unwrap().as_deref()
+                    == Some(&chunks[0][..])
+                {
+                    id = Some(candidate);
+                }
+            }
+        }
+        if id.is_some() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let id = id.expect("the upload's first chunk is stored and listed");
+    // What the collector does to an upload older than its grace.
+    assert!(
+        service
+            .store
+            .set_life(id, None, Some(Life::Gone))
+            .await
+            .unwrap()
+    );
+    for chunk in &chunks[2..] {
+        if sender.send(Ok(chunk.clone())).await.is_err() {
+            break; // the upload stopped reading
+        }
+    }
+    drop(sender);
+    let outcome = task.await.unwrap();
+    assert!(matches!(outcome, Err(IngestError::Busy)), "{outcome:?}");
+    assert_eq!(chunks_left(&service, id, 80).await, 0);
+    assert_eq!(service.store.usage(owner).await.unwrap(), 0);
+}
+
 /// An unreferenced, live original with all its bytes, listed for the collector.
 async fn unreferenced(service: &Binaries, store: &TestStore, seed: u64) -> (Ingested, Vec<u8>) {
     let owner = UserId(Uuid::new_v4());
@@ -1001,6 +1061,7 @@ both_stores!(
     the_same_bytes_uploaded_50_times_at_once_are_stored_once,
     the_collector_deletes_unreferenced_originals_after_the_grace,
     an_upload_that_died_is_collected_after_its_grace,
+    a_fenced_upload_stops_and_leaves_nothing,
     a_collector_never_undoes_another_collectors_claim,
     an_expired_claim_is_taken_over,
     two_collectors_and_a_pointing_race,
