@@ -298,7 +298,7 @@ impl Binaries {
         stored.parts += 1;
         // An upload that outlived its grace was fenced by the collector (`Gone`), which
         // deleted what it had written; it stops here rather than write on for nothing.
-        if stored.parts % FENCE_CHECK_EVERY == 0
+        if stored.parts.is_multiple_of(FENCE_CHECK_EVERY)
             && self.store.life(stored.id).await? == Some(Life::Gone)
         {
             return Err(IngestError::Busy);
