@@ -29,7 +29,8 @@ pub async fn setup_form(
     csrf: CsrfToken,
 ) -> Result<HttpResponse, WebError> {
     if state.site_ready().await? {
-        return Ok(see_other("/login"));
+        // Set up already: someone signed in has nothing to do here.
+        return Ok(see_other(if user.0.is_some() { "/" } else { "/login" }));
     }
     let page = SetupPage {
         layout: Layout::new(&user, &csrf),
@@ -146,8 +147,12 @@ pub struct NextQuery {
 
 /// Only a path on this site may follow sign-in: never `//host` or `https://host`.
 fn safe_next(next: &str) -> String {
-    let local =
-        next.starts_with('/') && !next.starts_with("//") && !next.contains(['\\', '\r', '\n']);
+    // Browsers drop tabs and line breaks inside URLs, so "/\t/host" would become
+    // "//host": no control character may appear at all.
+    let local = next.starts_with('/')
+        && !next.starts_with("//")
+        && !next.contains('\\')
+        && !next.chars().any(char::is_control);
     if local {
         next.to_owned()
     } else {
@@ -386,5 +391,10 @@ mod tests {
         assert_eq!(safe_next("https://evil.example"), "/");
         assert_eq!(safe_next("/\\evil.example"), "/");
         assert_eq!(safe_next(""), "/");
+        assert_eq!(safe_next("/\t/evil.example"), "/");
+        assert_eq!(
+            safe_next("/posts/x/diff?from=1&to=2"),
+            "/posts/x/diff?from=1&to=2"
+        );
     }
 }

@@ -2,7 +2,8 @@
 //!
 //! Sessions: a random token in an HttpOnly, SameSite=Lax cookie (Secure on https
 //! sites); the store keeps only its SHA-256 and an expiry. CSRF: every browser gets a
-//! random token in a cookie, every form repeats it in a hidden field, and every POST
+//! random token (its cookie set by the first page that shows it a form), every form
+//! repeats it in a hidden field, and every POST
 //! handler checks the two match (double submit); the token is replaced at sign-in.
 
 use super::{AppState, WebError};
@@ -11,10 +12,13 @@ use crate::domain::{Role, User, now};
 use actix_web::body::MessageBody;
 use actix_web::cookie::{Cookie, SameSite, time};
 use actix_web::dev::{Payload, ServiceRequest, ServiceResponse};
+use actix_web::http::header;
 use actix_web::middleware::Next;
 use actix_web::{FromRequest, HttpMessage, HttpRequest, web};
 use std::future::Future;
 use std::pin::Pin;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 pub const SESSION_COOKIE: &str = "sibyl_session";
 pub const CSRF_COOKIE: &str = "sibyl_csrf";
@@ -25,14 +29,28 @@ pub struct CsrfForm {
     pub csrf: String,
 }
 
-/// This browser's CSRF token, to be put in every form.
+/// This browser's CSRF token, to be put in every form. A browser that has none gets
+/// one, but its cookie is only set on a response that rendered the token into a form
+/// ([`CsrfToken::value`]): pages without forms, static files and images stay free of
+/// cookies, so a shared cache can keep them without handing one visitor's token to
+/// another.
 #[derive(Debug, Clone)]
-pub struct CsrfToken(pub String);
+pub struct CsrfToken {
+    token: String,
+    used: Arc<AtomicBool>,
+}
 
 impl CsrfToken {
+    /// The token, to be written into a form: the response then carries the cookie (for
+    /// a browser that had none) and is marked private.
+    pub fn value(&self) -> &str {
+        self.used.store(true, Ordering::Relaxed);
+        &self.token
+    }
+
     /// Checks the token a form sent back.
     pub fn check(&self, submitted: &str) -> Result<(), WebError> {
-        if tokens_match(&self.0, submitted) {
+        if tokens_match(&self.token, submitted) {
             Ok(())
         } else {
             Err(WebError::csrf())
@@ -44,7 +62,9 @@ fn well_formed(token: &str) -> bool {
     token.len() == 64 && token.bytes().all(|b| b.is_ascii_hexdigit())
 }
 
-/// Gives every browser a CSRF token cookie, so any page can render forms.
+/// Gives every browser a CSRF token, and sets its cookie on the responses that put it in a
+/// form. Such a response is private to that browser; a response marked public never
+/// carries the cookie.
 pub async fn csrf_cookie(
     req: ServiceRequest,
     next: Next<impl MessageBody>,
@@ -60,13 +80,35 @@ pub async fn csrf_cookie(
         Some(token) => (token, false),
         None => (random_token(), true),
     };
-    req.extensions_mut().insert(CsrfToken(token.clone()));
+    let used = Arc::new(AtomicBool::new(false));
+    req.extensions_mut().insert(CsrfToken {
+        token: token.clone(),
+        used: used.clone(),
+    });
     let mut response = next.call(req).await?;
     // A handler that rotated the token (sign-in) set its own cookie already.
     let rotated = response
         .response()
         .cookies()
         .any(|c| c.name() == CSRF_COOKIE);
+    if !used.load(Ordering::Relaxed) && !rotated {
+        return Ok(response);
+    }
+    let headers = response.headers_mut();
+    let public = headers
+        .get(header::CACHE_CONTROL)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.to_ascii_lowercase().contains("public"));
+    if public {
+        // A page that is both public and holds a form is a bug; the form then fails its
+        // check rather than a cache sharing a token.
+        tracing::error!("a public response rendered a CSRF token; its cookie is not set");
+        return Ok(response);
+    }
+    headers.insert(
+        header::CACHE_CONTROL,
+        header::HeaderValue::from_static("private, no-store"),
+    );
     if fresh && !rotated {
         response
             .response_mut()
@@ -147,7 +189,12 @@ macro_rules! role_extractor {
 
             fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
                 let user = MaybeUser::from_request(req, payload);
-                let next = req.uri().path().to_owned();
+                // The whole path and query, so that signing in leads back to the same
+                // page (a diff keeps its `from` and `to`).
+                let next = req
+                    .uri()
+                    .path_and_query()
+                    .map_or_else(|| req.uri().path().to_owned(), |pq| pq.as_str().to_owned());
                 Box::pin(async move {
                     match user.await?.0 {
                         None => Err(WebError::LoginRequired { next }),

@@ -117,7 +117,7 @@ pub fn shown_token(csrf: &CsrfToken, at_ms: i64) -> String {
 }
 
 fn shown_signature(csrf: &CsrfToken, at_ms: i64) -> String {
-    let digest = Sha256::digest(format!("comment-form:{}:{at_ms}", csrf.0).as_bytes());
+    let digest = Sha256::digest(format!("comment-form:{}:{at_ms}", csrf.value()).as_bytes());
     hex(&digest[..16])
 }
 

@@ -1,6 +1,11 @@
+use super::auth::{CsrfToken, MaybeUser};
 use super::pages::{ErrorPage, Layout};
 use crate::store::StoreError;
+use actix_web::body::{BoxBody, MessageBody};
+use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::http::{StatusCode, header};
+use actix_web::middleware::Next;
+use actix_web::{FromRequest, HttpMessage};
 use actix_web::{HttpResponse, ResponseError};
 use askama::Template;
 
@@ -120,6 +125,11 @@ impl ResponseError for WebError {
             message: message.clone(),
         };
         let mut response = HttpResponse::build(self.status_code());
+        // For [`signed_in_errors`], which knows who asked.
+        response.extensions_mut().insert(Shown {
+            title,
+            message: message.clone(),
+        });
         match self {
             WebError::Unavailable(_) => {
                 response.insert_header((header::RETRY_AFTER, "30"));
@@ -136,6 +146,45 @@ impl ResponseError for WebError {
                 .body(message),
         }
     }
+}
+
+/// What an error page says, kept with its response.
+#[derive(Clone)]
+struct Shown {
+    title: &'static str,
+    message: String,
+}
+
+/// Renders error pages again for a signed-in visitor, so that their header shows who is
+/// signed in (with "Log out"), not "Log in" and "Sign up": errors are made without the
+/// request, which only this wrapper sees.
+pub async fn signed_in_errors(
+    req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
+    let response = next.call(req).await?.map_into_boxed_body();
+    let Some(shown) = response.response().extensions().get::<Shown>().cloned() else {
+        return Ok(response);
+    };
+    let csrf = response.request().extensions().get::<CsrfToken>().cloned();
+    let signed_in = response.request().cookie(super::SESSION_COOKIE).is_some();
+    let (Some(csrf), true) = (csrf, signed_in) else {
+        return Ok(response);
+    };
+    // Read before the error if a handler asked; else read now (error pages are rare).
+    let user = match MaybeUser::extract(response.request()).await {
+        Ok(user @ MaybeUser(Some(_))) => user,
+        _ => return Ok(response),
+    };
+    let page = ErrorPage {
+        layout: Layout::new(&user, &csrf),
+        title: shown.title,
+        message: shown.message,
+    };
+    let Ok(html) = page.render() else {
+        return Ok(response);
+    };
+    Ok(response.map_body(|_, _| BoxBody::new(html)))
 }
 
 fn percent_encode(path: &str) -> String {

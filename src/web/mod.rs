@@ -152,151 +152,212 @@ pub fn configure(cfg: &mut web::ServiceConfig, state: AppState) {
                 .error_handler(|err, _req| binaries::ApiError::bad_json(err).into()),
         )
         .app_data(web::PathConfig::default().error_handler(|_err, _req| WebError::NotFound.into()))
+        .app_data(web::QueryConfig::default().error_handler(|err, _req| {
+            let why = match err {
+                actix_web::error::QueryPayloadError::Deserialize(e) => e.to_string(),
+                other => other.to_string(),
+            };
+            WebError::BadRequest(format!("The address's query could not be read: {why}.")).into()
+        }))
         .service(
             web::scope("")
+                .wrap(from_fn(error::signed_in_errors))
                 .wrap(from_fn(auth::csrf_cookie))
                 .wrap(security_headers)
-                .route("/", web::get().to(home::show))
-                .route("/setup", web::get().to(account::setup_form))
-                .route("/setup", web::post().to(account::setup))
-                .route("/login", web::get().to(account::login_form))
-                .route("/login", web::post().to(account::login))
-                .route("/logout", web::post().to(account::logout))
-                .route("/signup", web::get().to(account::signup_form))
-                .route("/signup", web::post().to(account::signup))
-                .route("/account", web::get().to(settings::show))
-                .route("/account/profile", web::post().to(settings::profile))
-                .route("/account/username", web::post().to(settings::username))
-                .route("/account/email", web::post().to(settings::email))
-                .route("/account/password", web::post().to(settings::password))
-                .route("/authors/{username}", web::get().to(authors::show))
-                .route("/admin/comments", web::get().to(moderation::site_desk))
-                .route("/admin/comments", web::post().to(moderation::site_decide))
-                .route("/admin/comments/log", web::get().to(moderation::log))
-                .route(
-                    "/admin/comments/settings",
-                    web::get().to(moderation::settings_form),
+                .service(web::resource("/").route(get_or_head().to(home::show)))
+                .service(
+                    web::resource("/setup")
+                        .route(get_or_head().to(account::setup_form))
+                        .route(web::post().to(account::setup)),
                 )
-                .route(
-                    "/admin/comments/settings",
-                    web::post().to(moderation::save_settings),
+                .service(
+                    web::resource("/login")
+                        .route(get_or_head().to(account::login_form))
+                        .route(web::post().to(account::login)),
                 )
-                .route("/admin/commenters", web::post().to(moderation::commenter))
-                .route("/admin/users", web::get().to(admin::users))
-                .route("/admin/users/{id}/role", web::post().to(admin::set_role))
-                .route("/admin/users/{id}/ban", web::post().to(admin::ban))
-                .route("/admin/users/{id}/unban", web::post().to(admin::unban))
-                .route("/write", web::get().to(posts::write_form))
-                .route("/write", web::post().to(posts::create))
-                .route("/posts/{slug}", web::get().to(posts::show))
-                .route("/p/{n}", web::get().to(posts::short_link))
-                .route("/tags/{tag}", web::get().to(tags::show))
-                .route("/posts/{slug}/publish", web::post().to(posts::publish))
-                .route("/posts/{slug}/unpublish", web::post().to(posts::unpublish))
-                .route("/posts/{slug}/edit", web::get().to(revisions::edit_form))
-                .route("/posts/{slug}/edit", web::post().to(revisions::save))
-                .route(
-                    "/posts/{slug}/draft/discard",
-                    web::post().to(revisions::discard_draft),
+                .service(web::resource("/logout").route(web::post().to(account::logout)))
+                .service(
+                    web::resource("/signup")
+                        .route(get_or_head().to(account::signup_form))
+                        .route(web::post().to(account::signup)),
                 )
-                .route("/posts/{slug}/history", web::get().to(revisions::history))
-                .route("/posts/{slug}/suggest", web::get().to(suggestions::form))
-                .route("/posts/{slug}/suggest", web::post().to(suggestions::create))
-                .route(
-                    "/posts/{slug}/suggestions",
-                    web::get().to(suggestions::queue),
+                .service(web::resource("/account").route(get_or_head().to(settings::show)))
+                .service(web::resource("/account/profile").route(web::post().to(settings::profile)))
+                .service(
+                    web::resource("/account/username").route(web::post().to(settings::username)),
                 )
-                .route(
-                    "/posts/{slug}/suggestions/{host}/{n}",
-                    web::get().to(suggestions::show),
+                .service(web::resource("/account/email").route(web::post().to(settings::email)))
+                .service(
+                    web::resource("/account/password").route(web::post().to(settings::password)),
                 )
-                .route(
-                    "/posts/{slug}/suggestions/{host}/{n}/accept",
-                    web::post().to(suggestions::accept),
+                .service(
+                    web::resource("/authors/{username}").route(get_or_head().to(authors::show)),
                 )
-                .route(
-                    "/posts/{slug}/suggestions/{host}/{n}/reject",
-                    web::post().to(suggestions::reject),
+                .service(
+                    web::resource("/admin/comments")
+                        .route(get_or_head().to(moderation::site_desk))
+                        .route(web::post().to(moderation::site_decide)),
                 )
-                .route("/posts/{slug}/comments", web::post().to(comments::create))
-                .route(
-                    "/posts/{slug}/comments/moderate",
-                    web::get().to(moderation::post_desk),
+                .service(
+                    web::resource("/admin/comments/log").route(get_or_head().to(moderation::log)),
                 )
-                .route(
-                    "/posts/{slug}/comments/moderate",
-                    web::post().to(moderation::post_decide),
+                .service(
+                    web::resource("/admin/comments/settings")
+                        .route(get_or_head().to(moderation::settings_form))
+                        .route(web::post().to(moderation::save_settings)),
                 )
-                .route(
-                    "/posts/{slug}/comments/close",
-                    web::post().to(comments::close),
+                .service(
+                    web::resource("/admin/commenters").route(web::post().to(moderation::commenter)),
                 )
-                .route(
-                    "/posts/{slug}/comments/open",
-                    web::post().to(comments::open),
+                .service(web::resource("/admin/users").route(get_or_head().to(admin::users)))
+                .service(
+                    web::resource("/admin/users/{id}/role").route(web::post().to(admin::set_role)),
                 )
-                .route(
-                    "/posts/{slug}/comments/{id}/edit",
-                    web::get().to(comments::edit_form),
+                .service(web::resource("/admin/users/{id}/ban").route(web::post().to(admin::ban)))
+                .service(
+                    web::resource("/admin/users/{id}/unban").route(web::post().to(admin::unban)),
                 )
-                .route(
-                    "/posts/{slug}/comments/{id}",
-                    web::post().to(comments::edit),
+                .service(
+                    web::resource("/write")
+                        .route(get_or_head().to(posts::write_form))
+                        .route(web::post().to(posts::create)),
                 )
-                .route(
-                    "/posts/{slug}/comments/{id}/delete",
-                    web::post().to(comments::delete),
+                .service(web::resource("/posts/{slug}").route(get_or_head().to(posts::show)))
+                .service(web::resource("/p/{n}").route(get_or_head().to(posts::short_link)))
+                .service(web::resource("/tags/{tag}").route(get_or_head().to(tags::show)))
+                .service(
+                    web::resource("/posts/{slug}/publish").route(web::post().to(posts::publish)),
                 )
-                .route("/posts/{slug}/diff", web::get().to(revisions::diff))
-                .route(
-                    "/posts/{slug}/revisions/{n}",
-                    web::get().to(revisions::show),
+                .service(
+                    web::resource("/posts/{slug}/unpublish")
+                        .route(web::post().to(posts::unpublish)),
                 )
-                .route(
-                    "/posts/{slug}/revisions/{n}/restore",
-                    web::post().to(revisions::restore),
+                .service(
+                    web::resource("/posts/{slug}/edit")
+                        .route(get_or_head().to(revisions::edit_form))
+                        .route(web::post().to(revisions::save)),
                 )
-                .route("/binaries", web::post().to(binaries::upload))
-                .route("/binaries", web::put().to(binaries::register_url))
-                .route(
-                    "/binaries/reference/{reference}",
-                    web::delete().to(binaries::delete_reference),
+                .service(
+                    web::resource("/posts/{slug}/draft/discard")
+                        .route(web::post().to(revisions::discard_draft)),
                 )
-                .route(
-                    "/binaries/context/{context}",
-                    web::delete().to(binaries::delete_context),
+                .service(
+                    web::resource("/posts/{slug}/history")
+                        .route(get_or_head().to(revisions::history)),
                 )
-                .route("/binary/logs/{context}", web::get().to(binaries::log))
-                .route("/binary/{reference}", get_or_head().to(binaries::original))
-                .route(
-                    "/binary/{reference}/info.json",
-                    get_or_head().to(binaries::info),
+                .service(
+                    web::resource("/posts/{slug}/suggest")
+                        .route(get_or_head().to(suggestions::form))
+                        .route(web::post().to(suggestions::create)),
                 )
-                .route(
-                    "/binary/{reference}/{region}/{size}/{rotation}/{quality_format}",
-                    get_or_head().to(binaries::iiif),
+                .service(
+                    web::resource("/posts/{slug}/suggestions")
+                        .route(get_or_head().to(suggestions::queue)),
                 )
-                .route(
-                    "/binary/{reference}/{region}/{size}/{quality_format}",
-                    get_or_head().to(binaries::iiif_unturned),
+                .service(
+                    web::resource("/posts/{slug}/suggestions/{host}/{n}")
+                        .route(get_or_head().to(suggestions::show)),
                 )
-                .route("/admin/binaries", web::get().to(binaries::admin))
-                .route(
-                    "/posts/{slug}/attachments",
-                    web::post().to(binaries::attach),
+                .service(
+                    web::resource("/posts/{slug}/suggestions/{host}/{n}/accept")
+                        .route(web::post().to(suggestions::accept)),
                 )
-                .route(
-                    "/posts/{slug}/attachments/{reference}/delete",
-                    web::post().to(binaries::detach),
+                .service(
+                    web::resource("/posts/{slug}/suggestions/{host}/{n}/reject")
+                        .route(web::post().to(suggestions::reject)),
                 )
-                .route("/static/sibyl.css", web::get().to(assets::stylesheet))
-                .route(
-                    "/static/attachments.js",
-                    web::get().to(assets::attachments_script),
+                .service(
+                    web::resource("/posts/{slug}/comments").route(web::post().to(comments::create)),
                 )
-                .route(
-                    "/static/autosave.js",
-                    web::get().to(assets::autosave_script),
+                .service(
+                    web::resource("/posts/{slug}/comments/moderate")
+                        .route(get_or_head().to(moderation::post_desk))
+                        .route(web::post().to(moderation::post_decide)),
+                )
+                .service(
+                    web::resource("/posts/{slug}/comments/close")
+                        .route(web::post().to(comments::close)),
+                )
+                .service(
+                    web::resource("/posts/{slug}/comments/open")
+                        .route(web::post().to(comments::open)),
+                )
+                .service(
+                    web::resource("/posts/{slug}/comments/{id}/edit")
+                        .route(get_or_head().to(comments::edit_form)),
+                )
+                .service(
+                    web::resource("/posts/{slug}/comments/{id}")
+                        .route(web::post().to(comments::edit)),
+                )
+                .service(
+                    web::resource("/posts/{slug}/comments/{id}/delete")
+                        .route(web::post().to(comments::delete)),
+                )
+                .service(
+                    web::resource("/posts/{slug}/diff").route(get_or_head().to(revisions::diff)),
+                )
+                .service(
+                    web::resource("/posts/{slug}/revisions/{n}")
+                        .route(get_or_head().to(revisions::show)),
+                )
+                .service(
+                    web::resource("/posts/{slug}/revisions/{n}/restore")
+                        .route(web::post().to(revisions::restore)),
+                )
+                .service(
+                    web::resource("/binaries")
+                        .route(web::post().to(binaries::upload))
+                        .route(web::put().to(binaries::register_url)),
+                )
+                .service(
+                    web::resource("/binaries/reference/{reference}")
+                        .route(web::delete().to(binaries::delete_reference)),
+                )
+                .service(
+                    web::resource("/binaries/context/{context}")
+                        .route(web::delete().to(binaries::delete_context)),
+                )
+                .service(
+                    web::resource("/binary/logs/{context}").route(get_or_head().to(binaries::log)),
+                )
+                .service(
+                    web::resource("/binary/{reference}")
+                        .route(get_or_head().to(binaries::original)),
+                )
+                .service(
+                    web::resource("/binary/{reference}/info.json")
+                        .route(get_or_head().to(binaries::info)),
+                )
+                .service(
+                    web::resource(
+                        "/binary/{reference}/{region}/{size}/{rotation}/{quality_format}",
+                    )
+                    .route(get_or_head().to(binaries::iiif)),
+                )
+                .service(
+                    web::resource("/binary/{reference}/{region}/{size}/{quality_format}")
+                        .route(get_or_head().to(binaries::iiif_unturned)),
+                )
+                .service(web::resource("/admin/binaries").route(get_or_head().to(binaries::admin)))
+                .service(
+                    web::resource("/posts/{slug}/attachments")
+                        .route(web::post().to(binaries::attach)),
+                )
+                .service(
+                    web::resource("/posts/{slug}/attachments/{reference}/delete")
+                        .route(web::post().to(binaries::detach)),
+                )
+                .service(
+                    web::resource("/static/sibyl.css").route(get_or_head().to(assets::stylesheet)),
+                )
+                .service(
+                    web::resource("/static/attachments.js")
+                        .route(get_or_head().to(assets::attachments_script)),
+                )
+                .service(
+                    web::resource("/static/autosave.js")
+                        .route(get_or_head().to(assets::autosave_script)),
                 )
                 .default_service(web::to(not_found)),
         );
@@ -319,9 +380,26 @@ pub(crate) fn render(
         .body(html))
 }
 
-/// A 303 See Other, how every successful form post ends.
+/// A 303 See Other, how every successful form post ends. A header is ASCII: letters of
+/// other scripts (in a slug) are percent-encoded.
 pub(crate) fn see_other(location: &str) -> HttpResponse {
     HttpResponse::SeeOther()
-        .insert_header((header::LOCATION, location))
+        .insert_header((header::LOCATION, ascii_location(location)))
         .finish()
+}
+
+/// A location with every non-ASCII byte percent-encoded.
+pub(crate) fn ascii_location(location: &str) -> String {
+    let mut out = String::with_capacity(location.len());
+    for c in location.chars() {
+        if c.is_ascii() {
+            out.push(c);
+        } else {
+            let mut buf = [0u8; 4];
+            for b in c.encode_utf8(&mut buf).bytes() {
+                out.push_str(&format!("%{b:02X}"));
+            }
+        }
+    }
+    out
 }

@@ -29,7 +29,46 @@ const LISTS: [CommentState; 3] = [
 pub struct ListQuery {
     state: Option<String>,
     after: Option<String>,
+    /// What was just done: a code from a fixed set (see [`notice`]), never text to show.
     done: Option<String>,
+    /// How many comments it moved.
+    n: Option<String>,
+    /// Whose ban changed (an account id).
+    who: Option<String>,
+}
+
+/// The notice the desk shows after an action. Only fixed codes are understood, so a link
+/// cannot make the desk say something of the link's choosing.
+async fn notice(state: &AppState, query: &ListQuery) -> Result<Option<String>, WebError> {
+    let Some(done) = query.done.as_deref() else {
+        return Ok(None);
+    };
+    let moved = |verb: &str| {
+        let n = query.n.as_deref().and_then(|n| n.parse::<usize>().ok());
+        n.filter(|n| (1..=10_000).contains(n))
+            .map(|n| format!("{n} comment{} {verb}.", if n == 1 { "" } else { "s" }))
+    };
+    Ok(match done {
+        "approved" => moved("approved"),
+        "rejected" => moved("rejected"),
+        "spam" => moved("marked as spam"),
+        "deleted" => moved("deleted"),
+        "banned" | "unbanned" => {
+            let id = query.who.as_deref().and_then(|w| Uuid::parse_str(w).ok());
+            let who = match id {
+                Some(id) => state.store.user(crate::domain::UserId(id)).await?,
+                None => None,
+            };
+            who.map(|who| {
+                if done == "banned" {
+                    format!("{} can no longer comment.", who.display_name)
+                } else {
+                    format!("{} can comment again.", who.display_name)
+                }
+            })
+        }
+        _ => None,
+    })
 }
 
 fn list_state(query: &ListQuery) -> Result<CommentState, WebError> {
@@ -152,7 +191,7 @@ async fn desk(
                 encode_component(&n)
             )
         }),
-        message: query.done.clone().filter(|d| d.len() <= 200),
+        message: notice(state, query).await?,
         can_ban: admin,
     };
     render(StatusCode::OK, &page)
@@ -249,23 +288,18 @@ async fn decide(
         Some(p) => format!("/posts/{}/comments/moderate", p.slug.as_str()),
         None => "/admin/comments".to_owned(),
     };
-    let done = format!(
-        "{} comment{} {}.",
-        picks.len(),
-        if picks.len() == 1 { "" } else { "s" },
-        match to {
-            CommentState::Approved => "approved",
-            CommentState::Rejected => "rejected",
-            CommentState::Spam => "marked as spam",
-            _ => "deleted",
-        }
-    );
+    let done = match to {
+        CommentState::Approved => "approved",
+        CommentState::Rejected => "rejected",
+        CommentState::Spam => "spam",
+        _ => "deleted",
+    };
     Ok(see_other(&format!(
-        "{base}?state={}&done={}",
+        "{base}?state={}&done={done}&n={}",
         back.filter(|s| s.is_listed())
             .unwrap_or(CommentState::Pending)
             .as_str(),
-        encode_component(&done)
+        picks.len()
     )))
 }
 
@@ -449,14 +483,10 @@ pub async fn commenter(
         .ok()
         .filter(|s| s.is_listed())
         .unwrap_or(CommentState::Pending);
-    let done = if banned {
-        format!("{} can no longer comment.", who.display_name)
-    } else {
-        format!("{} can comment again.", who.display_name)
-    };
     Ok(see_other(&format!(
-        "/admin/comments?state={}&done={}",
+        "/admin/comments?state={}&done={}&who={}",
         list.as_str(),
-        encode_component(&done)
+        if banned { "banned" } else { "unbanned" },
+        who.id.0
     )))
 }

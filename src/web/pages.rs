@@ -8,7 +8,7 @@ use chrono::{DateTime, Utc};
 /// What `base.html` needs on every page: who is signed in and the CSRF token.
 pub struct Layout {
     pub user: Option<LayoutUser>,
-    pub csrf: String,
+    csrf: Option<CsrfToken>,
 }
 
 pub struct LayoutUser {
@@ -25,15 +25,21 @@ impl Layout {
                 can_write: u.role.can_write(),
                 is_admin: u.role == crate::domain::Role::Admin,
             }),
-            csrf: csrf.0.clone(),
+            csrf: Some(csrf.clone()),
         }
+    }
+
+    /// The CSRF token, for a form on the page. Only a page that calls this (renders a
+    /// form) sets the token's cookie and is kept private.
+    pub fn csrf(&self) -> &str {
+        self.csrf.as_ref().map_or("", |t| t.value())
     }
 
     /// For error pages, rendered without a store round trip.
     pub fn anonymous() -> Self {
         Self {
             user: None,
-            csrf: String::new(),
+            csrf: None,
         }
     }
 }

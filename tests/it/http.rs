@@ -83,6 +83,12 @@ async fn a_fresh_site_lets_its_first_visitor_create_the_admin(t: TestStore) {
     let again = app.get("/setup").await;
     assert_eq!(
         (again.status().as_u16(), location(&again)),
+        (303, "/".to_owned()),
+        "the signed-in admin is sent home"
+    );
+    let again = app.another_browser().get("/setup").await;
+    assert_eq!(
+        (again.status().as_u16(), location(&again)),
         (303, "/login".to_owned())
     );
     // A second visitor who had the form open before cannot take over.

@@ -16,6 +16,7 @@ mod comments_http;
 mod fetch;
 mod host_ids;
 mod http;
+mod http_semantics;
 mod iiif;
 mod locales;
 mod revisions;

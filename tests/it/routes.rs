@@ -256,7 +256,16 @@ async fn every_route_answers_every_role_as_declared(t: TestStore) {
                 OK,
             ],
         ),
-        get("/setup", [Expect(303, "/login"); 5]),
+        get(
+            "/setup",
+            [
+                Expect(303, "/login"),
+                Expect(303, "/"),
+                Expect(303, "/"),
+                Expect(303, "/"),
+                Expect(303, "/login"),
+            ],
+        ),
         get("/write", [LOGIN, FORBIDDEN, OK, OK, LOGIN]),
         get(published.clone(), [OK; 5]),
         get(
@@ -687,12 +696,59 @@ async fn every_route_answers_every_role_as_declared(t: TestStore) {
             };
             let got = (response.status().as_u16(), location(&response));
             let want = route.expect[i];
+            if route.method == "GET" {
+                // HEAD answers as GET does, without the body.
+                let head = browser
+                    .client
+                    .head(browser.url(&route.path))
+                    .send()
+                    .await
+                    .unwrap();
+                let head_got = (head.status().as_u16(), location(&head));
+                let length = |r: &reqwest::Response| r.headers().get("content-length").cloned();
+                if head_got != got || length(&head) != length(&response) {
+                    failures.push(format!(
+                        "HEAD {} as {who:?}: got {head_got:?} {:?}, GET got {got:?} {:?}",
+                        route.path,
+                        length(&head),
+                        length(&response)
+                    ));
+                }
+                if !head.bytes().await.unwrap().is_empty() {
+                    failures.push(format!("HEAD {} as {who:?} has a body", route.path));
+                }
+            }
             if got.0 != want.0 || !got.1.starts_with(want.1) {
                 failures.push(format!(
                     "{} {} as {who:?}: got {got:?}, want {want:?}",
                     route.method, route.path
                 ));
             }
+        }
+    }
+    // Any other method on a route's path is a 405 that names the route's method.
+    for route in routes.iter().filter(|r| r.expect[0].0 != 404) {
+        let response = anonymous
+            .client
+            .request(reqwest::Method::OPTIONS, anonymous.url(&route.path))
+            .send()
+            .await
+            .unwrap();
+        let allow = response
+            .headers()
+            .get("allow")
+            .map(|v| v.to_str().unwrap().to_owned())
+            .unwrap_or_default();
+        let method = match route.method {
+            "UPLOAD" => "POST",
+            other => other,
+        };
+        if response.status() != 405 || !allow.split(", ").any(|m| m == method) {
+            failures.push(format!(
+                "OPTIONS {}: got {} with Allow {allow:?}, want 405 allowing {method}",
+                route.path,
+                response.status()
+            ));
         }
     }
     assert!(
