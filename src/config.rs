@@ -78,6 +78,13 @@ pub struct Settings {
           value_parser = clap::value_parser!(u32).range(1..=1048576))]
     pub max_user_mib: u32,
 
+    /// The memory that decoding and scaling images may take in this process, all
+    /// requests together, in MiB; an image that would need more is refused, and
+    /// requests wait for each other within it
+    #[arg(long, env = "SIBYL_IMAGE_MEMORY_MIB", default_value_t = 512, global = true,
+          value_parser = clap::value_parser!(u32).range(64..=65536))]
+    pub image_memory_mib: u32,
+
     /// Private addresses or networks that fetching attachments from URLs may reach
     /// (comma-separated, e.g. 10.1.2.3,192.168.0.0/16); none by default: loopback,
     /// private, link-local and metadata addresses are refused

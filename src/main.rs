@@ -54,6 +54,7 @@ async fn serve(settings: sibyl::config::Settings) -> Result<(), String> {
         binary_limits: sibyl::binaries::BinaryLimits {
             max_file: u64::from(settings.max_file_mib) * 1024 * 1024,
             max_per_user: u64::from(settings.max_user_mib) * 1024 * 1024,
+            image_memory: u64::from(settings.image_memory_mib) * 1024 * 1024,
             ..Default::default()
         },
         collector: (!settings.no_background).then(Default::default),

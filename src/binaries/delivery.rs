@@ -3,6 +3,7 @@
 //! in a bounded cache.
 
 use super::image::{self, RENDITIONS};
+use super::service::{Turn, TurnRefused};
 use super::{Binaries, Original, Rendition};
 use crate::domain::iiif::{IiifError, IiifErrorKind, IiifRequest, Plan};
 use crate::store::StoreError;
@@ -10,7 +11,6 @@ use bytes::Bytes;
 use sha2::{Digest, Sha256};
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Mutex;
-use tokio::sync::OwnedSemaphorePermit;
 
 /// A scaled image ready to send.
 #[derive(Debug, Clone)]
@@ -32,7 +32,14 @@ pub enum ScaleError {
     Image(#[from] image::ImageError),
     #[error(transparent)]
     Store(#[from] StoreError),
+    /// Over the image memory budget, now or always.
+    #[error("{0}")]
+    Busy(#[from] TurnRefused),
 }
+
+/// How long an image request waits for its turn and its memory before it is refused
+/// with a 503.
+const IIIF_WAIT: std::time::Duration = std::time::Duration::from_secs(20);
 
 impl From<IiifError> for ScaleError {
     fn from(e: IiifError) -> Self {
@@ -108,6 +115,12 @@ impl ScaledCache {
     pub fn held(&self) -> usize {
         self.inner.lock().unwrap_or_else(|e| e.into_inner()).bytes
     }
+}
+
+/// A computed image: made by this request, or found made by another meanwhile.
+enum Rendered {
+    Made(Vec<u8>),
+    Cached(Scaled),
 }
 
 /// What a computed image is cached under: the bytes it is made of and what is done.
@@ -195,14 +208,14 @@ impl Binaries {
         if let Some(hit) = self.scaled_cache.get(&key) {
             return Ok(hit);
         }
-        let turn = self.turn().await?;
-        // Someone may have made it while this request waited its turn.
-        if let Some(hit) = self.scaled_cache.get(&key) {
-            return Ok(hit);
-        }
-        let bytes = self
-            .render_plan(original, plan, width, height, turn)
-            .await?;
+        let bytes = match self
+            .render_plan(original, plan, width, height, &key)
+            .await?
+        {
+            Rendered::Made(bytes) => bytes,
+            // Someone made it while this request waited its turn.
+            Rendered::Cached(hit) => return Ok(hit),
+        };
         let scaled = Scaled {
             bytes: Bytes::from(bytes),
             mime: plan.format.mime(),
@@ -214,41 +227,50 @@ impl Binaries {
 
     /// Renders a plan from the smallest source that holds it: the stored 800x600
     /// rendition when the whole image is asked for at most at that size, else the
-    /// original, decoded within the limits.
+    /// original, decoded within the limits (a JPEG shrunk on load where the plan allows).
+    /// The work waits until the memory its header says it takes is free.
     async fn render_plan(
         &self,
         original: &Original,
         plan: Plan,
         width: u32,
         height: u32,
-        turn: OwnedSemaphorePermit,
-    ) -> Result<Vec<u8>, ScaleError> {
+        key: &str,
+    ) -> Result<Rendered, ScaleError> {
         let (_, rw, rh) = rendition_sizes(width, height)[0];
         let whole = (plan.x, plan.y, plan.w, plan.h) == (0, 0, width, height);
         let limits = self.limits.decode;
-        if whole
-            && plan.out_w <= rw
-            && plan.out_h <= rh
-            && (rw, rh) != (width, height)
-            && let Some(small) = self.store.rendition(original.id, "800x600").await?
+        let small = if whole && plan.out_w <= rw && plan.out_h <= rh && (rw, rh) != (width, height)
         {
-            let mut smaller = plan;
-            (smaller.w, smaller.h) = (small.width, small.height);
-            return spawn(turn, move || {
-                let img = image::decode(&small.data, &limits)?;
-                Ok(image::render(&img, &smaller)?)
-            })
-            .await;
+            self.store.rendition(original.id, "800x600").await?
+        } else {
+            None
+        };
+        let (data, plan) = match small {
+            Some(small) => {
+                let mut smaller = plan;
+                (smaller.w, smaller.h) = (small.width, small.height);
+                (small.data, smaller)
+            }
+            None => {
+                if original.size > self.limits.max_image {
+                    return Err(ScaleError::NotAnImage(
+                        "This image is too large to be scaled here.".into(),
+                    ));
+                }
+                (self.read_all(original).await?, plan)
+            }
+        };
+        let header = image::header(&data, &limits)?;
+        let cost = data.len() as u64 + image::render_cost(&header, &plan);
+        let turn = self.turn(cost, Some(IIIF_WAIT)).await?;
+        if let Some(hit) = self.scaled_cache.get(key) {
+            return Ok(Rendered::Cached(hit));
         }
-        if original.size > self.limits.max_image {
-            return Err(ScaleError::NotAnImage(
-                "This image is too large to be scaled here.".into(),
-            ));
-        }
-        let data = self.read_all(original).await?;
         spawn(turn, move || {
-            let img = image::decode(&data, &limits)?;
-            Ok(image::render(&img, &plan)?)
+            let (img, plan) = image::decode_for(&data, &plan, &limits)?;
+            drop(data);
+            Ok(Rendered::Made(image::render(img, &plan)?))
         })
         .await
     }
@@ -260,9 +282,18 @@ impl Binaries {
         original: &Original,
         name: &str,
     ) -> Result<Rendition, ScaleError> {
-        let turn = self.turn().await?;
+        if original.size > self.limits.max_image {
+            return Err(ScaleError::NotAnImage(
+                "This image is too large to be scaled here.".into(),
+            ));
+        }
         let data = self.read_all(original).await?;
         let limits = self.limits.decode;
+        let header = image::header(&data, &limits)?;
+        let (w, h) = image::fit(header.width, header.height, 800, 600);
+        let cost = data.len() as u64
+            + image::render_cost(&header, &Plan::whole(header.width, header.height, w, h));
+        let turn = self.turn(cost, Some(IIIF_WAIT)).await?;
         let made = spawn(turn, move || Ok(image::renditions(&data, &limits)?)).await;
         let made = made?;
         let mut wanted = None;
@@ -287,7 +318,7 @@ impl Binaries {
 /// Runs image work on a blocking thread, holding its scaling turn until the work ends
 /// (even if the request that wanted it has gone).
 async fn spawn<T: Send + 'static>(
-    turn: OwnedSemaphorePermit,
+    turn: Turn,
     work: impl FnOnce() -> Result<T, ScaleError> + Send + 'static,
 ) -> Result<T, ScaleError> {
     tokio::task::spawn_blocking(move || {
@@ -304,7 +335,7 @@ impl ScaleError {
         match self {
             ScaleError::Request(e) if e.kind == IiifErrorKind::NotImplemented => 501,
             ScaleError::Request(_) | ScaleError::NotAnImage(_) | ScaleError::Image(_) => 400,
-            ScaleError::Store(StoreError::Unavailable(_)) => 503,
+            ScaleError::Store(StoreError::Unavailable(_)) | ScaleError::Busy(_) => 503,
             ScaleError::Store(_) => 500,
         }
     }

@@ -85,6 +85,12 @@ fn canonical(ip: IpAddr) -> IpAddr {
 
 /// Why an address is not public, or `None` for a public address.
 pub fn private_kind(ip: IpAddr) -> Option<&'static str> {
+    // `::1` is also an IPv4-compatible form (of 0.0.0.1): it is loopback first.
+    if let IpAddr::V6(v6) = ip
+        && v6.is_loopback()
+    {
+        return Some("a loopback address");
+    }
     match canonical(ip) {
         IpAddr::V4(v4) => {
             let [a, b, c, _] = v4.octets();
@@ -297,6 +303,19 @@ impl Fetched {
     }
 }
 
+/// The refusal of an address by the resolver, if that is why a request failed.
+fn refusal_in(e: &reqwest::Error) -> Option<String> {
+    let mut source = std::error::Error::source(e);
+    while let Some(cause) = source {
+        let text = cause.to_string();
+        if text.ends_with("fetching from it is not allowed") {
+            return Some(text);
+        }
+        source = cause.source();
+    }
+    None
+}
+
 /// An error of the client, with its causes (reqwest's own message is terse).
 fn describe(e: &reqwest::Error) -> String {
     let mut text = e.to_string();
@@ -393,13 +412,10 @@ impl Fetcher {
             if let Some(date) = last_modified {
                 request = request.header(reqwest::header::IF_MODIFIED_SINCE, date);
             }
-            let response = request.send().await.map_err(|e| {
-                let text = describe(&e);
-                if text.contains("is not allowed") {
-                    FetchError::Refused(text)
-                } else {
-                    FetchError::Transient(text)
-                }
+            let response = request.send().await.map_err(|e| match refusal_in(&e) {
+                // The resolver's own sentence, not the client's chain around it.
+                Some(why) => FetchError::Refused(why),
+                None => FetchError::Transient(describe(&e)),
             })?;
             let status = response.status();
             if status.is_redirection() && status != reqwest::StatusCode::NOT_MODIFIED {
@@ -523,6 +539,7 @@ mod tests {
         ] {
             assert_eq!(private_kind(ip(public)), None, "{public}");
         }
+        assert_eq!(private_kind(ip("::1")), Some("a loopback address"));
         assert!(
             private_kind(ip("169.254.169.254"))
                 .unwrap()

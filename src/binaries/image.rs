@@ -3,7 +3,6 @@
 //! message, never a crash or a stalled server.
 
 use crate::domain::iiif::{Format, Plan, Quality};
-use image::imageops::FilterType;
 use image::metadata::Orientation;
 use image::{DynamicImage, ImageDecoder, ImageReader};
 use std::io::Cursor;
@@ -224,13 +223,116 @@ fn check_complete(bytes: &[u8]) -> Result<(), ImageError> {
     }
 }
 
-/// Decodes a whole image within the limits.
+/// Decodes a whole image within the limits, with 8-bit samples (a wider image's buffer
+/// is converted and dropped before the picture is turned).
 pub fn decode(bytes: &[u8], limits: &DecodeLimits) -> Result<DynamicImage, ImageError> {
     let (_, _, orientation) = probe_oriented(bytes, limits)?;
     check_complete(bytes)?;
-    let mut image = reader(bytes, limits)?.decode().map_err(map_error)?;
+    let image = reader(bytes, limits)?.decode().map_err(map_error)?;
+    let mut image = super::resize::to_eight_bits(image);
     image.apply_orientation(orientation);
     Ok(image)
+}
+
+/// What decoding an image takes, read from its header alone.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Header {
+    /// The size as shown (its orientation applied).
+    pub width: u32,
+    pub height: u32,
+    /// Bytes a decoded pixel takes, and its samples (a 16-bit RGBA pixel: 8 and 4).
+    pub bytes_per_pixel: u64,
+    pub channels: u64,
+    /// Whether the picture is turned or mirrored after decoding (a copy).
+    pub oriented: bool,
+    pub jpeg: bool,
+}
+
+/// The header of an image within the limits.
+pub fn header(bytes: &[u8], limits: &DecodeLimits) -> Result<Header, ImageError> {
+    let mut decoder = reader(bytes, limits)?.into_decoder().map_err(map_error)?;
+    let (width, height) = decoder.dimensions();
+    check(width, height, limits)?;
+    let colour = decoder.color_type();
+    let orientation = decoder.orientation().unwrap_or(Orientation::NoTransforms);
+    let (width, height) = if turns(orientation) {
+        (height, width)
+    } else {
+        (width, height)
+    };
+    Ok(Header {
+        width,
+        height,
+        bytes_per_pixel: u64::from(colour.bytes_per_pixel()),
+        channels: u64::from(colour.channel_count()),
+        oriented: orientation != Orientation::NoTransforms,
+        jpeg: sniff(bytes).mime == "image/jpeg",
+    })
+}
+
+/// The shrink-on-load factor (1, 2, 4 or 8) a JPEG is decoded at for a plan: the largest
+/// that still leaves the region at least as many pixels as the output has.
+pub fn jpeg_shrink(header: &Header, plan: &Plan) -> u32 {
+    if !header.jpeg {
+        return 1;
+    }
+    [8, 4, 2]
+        .into_iter()
+        .find(|s| plan.w / s >= plan.out_w && plan.h / s >= plan.out_h)
+        .unwrap_or(1)
+}
+
+/// The most memory that decoding this image and rendering `plan` from it takes at once,
+/// in bytes (the file's own bytes aside). Counted generously: the decoded pixels (a
+/// JPEG's as CMYK, the widest it decodes to), a second buffer when they are converted
+/// to 8 bits or turned, and the output four times over (scaled, mirrored or turned,
+/// converted for the encoder, encoded).
+pub fn render_cost(header: &Header, plan: &Plan) -> u64 {
+    let shrink = u64::from(jpeg_shrink(header, plan));
+    let pixels =
+        u64::from(header.width).div_ceil(shrink) * u64::from(header.height).div_ceil(shrink);
+    let decoded = if header.jpeg {
+        pixels * 4
+    } else {
+        pixels * header.bytes_per_pixel
+    };
+    let copied = if header.jpeg || header.oriented || header.bytes_per_pixel > header.channels {
+        pixels * 4
+    } else {
+        0
+    };
+    let output = u64::from(plan.out_w) * u64::from(plan.out_h) * 4;
+    decoded + copied + 4 * output
+}
+
+/// Decodes an image as small as `plan` allows (a JPEG shrunk on load, see
+/// [`jpeg_shrink`]) and returns it with the plan moved onto the decoded pixels.
+pub fn decode_for(
+    bytes: &[u8],
+    plan: &Plan,
+    limits: &DecodeLimits,
+) -> Result<(DynamicImage, Plan), ImageError> {
+    let header = header(bytes, limits)?;
+    let shrink = jpeg_shrink(&header, plan);
+    if shrink == 1 {
+        return Ok((decode(bytes, limits)?, *plan));
+    }
+    let image = decode_jpeg_at_least(
+        bytes,
+        header.width.div_ceil(shrink),
+        header.height.div_ceil(shrink),
+        limits,
+    )?;
+    let (w, h) = (u64::from(image.width()), u64::from(image.height()));
+    let (full_w, full_h) = (u64::from(header.width), u64::from(header.height));
+    let across = |v: u32| (u64::from(v) * w / full_w) as u32;
+    let down = |v: u32| (u64::from(v) * h / full_h) as u32;
+    let mut moved = *plan;
+    moved.x = across(plan.x).min(image.width() - 1);
+    moved.y = down(plan.y).min(image.height() - 1);
+    moved.w = across(plan.w).clamp(1, image.width() - moved.x);
+    moved.h = down(plan.h).clamp(1, image.height() - moved.y);
+    Ok((image, moved))
 }
 
 /// Decodes a JPEG only as large as a `box_w × box_h` rendition needs: the smallest of
@@ -243,12 +345,24 @@ fn decode_jpeg_for(
     box_h: u32,
     limits: &DecodeLimits,
 ) -> Result<DynamicImage, ImageError> {
-    let (width, height, orientation) = probe_oriented(bytes, limits)?;
+    let (width, height) = probe(bytes, limits)?;
+    let (want_w, want_h) = fit(width, height, box_w, box_h);
+    decode_jpeg_at_least(bytes, want_w, want_h, limits)
+}
+
+/// Decodes a JPEG at the smallest of 1/8, 1/4, 1/2 or full scale that is at least
+/// `want_w × want_h` (as shown, its orientation applied).
+fn decode_jpeg_at_least(
+    bytes: &[u8],
+    want_w: u32,
+    want_h: u32,
+    limits: &DecodeLimits,
+) -> Result<DynamicImage, ImageError> {
+    let (_, _, orientation) = probe_oriented(bytes, limits)?;
     check_complete(bytes)?;
     let corrupt = |e: jpeg_decoder::Error| ImageError::Corrupt(e.to_string());
     let mut decoder = jpeg_decoder::Decoder::new(Cursor::new(bytes));
     decoder.set_max_decoding_buffer_size(limits.max_alloc as usize);
-    let (want_w, want_h) = fit(width, height, box_w, box_h);
     // The file holds the picture before its turn.
     let (want_w, want_h) = if turns(orientation) {
         (want_h, want_w)
@@ -267,7 +381,7 @@ fn decode_jpeg_for(
         .ok_or_else(|| ImageError::Corrupt("no image in the file".into()))?;
     let (w, h) = (u32::from(w), u32::from(h));
     let short = || ImageError::Corrupt("the decoded image is shorter than its header says".into());
-    let mut image = match info.pixel_format {
+    let image = match info.pixel_format {
         jpeg_decoder::PixelFormat::RGB24 => {
             DynamicImage::ImageRgb8(image::RgbImage::from_raw(w, h, pixels).ok_or_else(short)?)
         }
@@ -293,6 +407,7 @@ fn decode_jpeg_for(
             DynamicImage::ImageRgb8(image::RgbImage::from_raw(w, h, rgb).ok_or_else(short)?)
         }
     };
+    let mut image = super::resize::to_eight_bits(image);
     image.apply_orientation(orientation);
     Ok(image)
 }
@@ -333,7 +448,8 @@ pub fn renditions(bytes: &[u8], limits: &DecodeLimits) -> Result<Vec<Rendition>,
         let scaled = if (w, h) == (source.width(), source.height()) {
             source.clone()
         } else {
-            source.resize_exact(w, h, FilterType::CatmullRom)
+            let whole = (0, 0, source.width(), source.height());
+            super::resize::resize_image(&source, whole, w, h)
         };
         made.push(Rendition {
             name,
@@ -348,23 +464,28 @@ pub fn renditions(bytes: &[u8], limits: &DecodeLimits) -> Result<Vec<Rendition>,
 
 pub fn encode_jpeg(image: &DynamicImage) -> Result<Vec<u8>, ImageError> {
     let mut out = Vec::new();
-    let rgb = image.to_rgb8();
-    image::codecs::jpeg::JpegEncoder::new_with_quality(&mut out, 82)
-        .encode_image(&rgb)
-        .map_err(map_error)?;
+    let mut encoder = image::codecs::jpeg::JpegEncoder::new_with_quality(&mut out, 82);
+    // Grey and RGB pictures are encoded as they are; others are converted first.
+    match image {
+        DynamicImage::ImageLuma8(grey) => encoder.encode_image(grey),
+        DynamicImage::ImageRgb8(rgb) => encoder.encode_image(rgb),
+        other => encoder.encode_image(&other.to_rgb8()),
+    }
+    .map_err(map_error)?;
     Ok(out)
 }
 
-/// Carries out a IIIF plan: crop, scale, mirror, turn, colour, encode.
-pub fn render(image: &DynamicImage, plan: &Plan) -> Result<Vec<u8>, ImageError> {
-    let mut out = if (plan.x, plan.y, plan.w, plan.h) == (0, 0, image.width(), image.height()) {
-        image.clone()
+/// Carries out a IIIF plan: crop, scale, mirror, turn, colour, encode. The source is
+/// dropped as soon as the scaled region is made.
+pub fn render(image: DynamicImage, plan: &Plan) -> Result<Vec<u8>, ImageError> {
+    let region = (plan.x, plan.y, plan.w, plan.h);
+    let mut out = if (plan.w, plan.h) != (plan.out_w, plan.out_h) {
+        super::resize::resize_image(&image, region, plan.out_w, plan.out_h)
+    } else if region == (0, 0, image.width(), image.height()) {
+        image
     } else {
         image.crop_imm(plan.x, plan.y, plan.w, plan.h)
     };
-    if (out.width(), out.height()) != (plan.out_w, plan.out_h) {
-        out = out.resize_exact(plan.out_w, plan.out_h, FilterType::CatmullRom);
-    }
     if plan.mirror {
         out = out.fliph();
     }
@@ -544,7 +665,7 @@ mod tests {
                 .unwrap()
                 .plan(400, 300, &IiifLimits::default())
                 .unwrap();
-            let bytes = render(&image, &plan).unwrap();
+            let bytes = render(image.clone(), &plan).unwrap();
             assert_eq!(sniff(&bytes).mime, mime, "{qf}");
             let back = image::load_from_memory(&bytes).unwrap();
             assert_eq!(

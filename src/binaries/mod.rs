@@ -17,6 +17,7 @@ pub mod delivery;
 pub mod fetch;
 pub mod image;
 pub mod remote;
+pub mod resize;
 pub mod service;
 pub mod sqlite;
 mod store;

@@ -94,6 +94,20 @@ fn name_of(url: &reqwest::Url) -> String {
         .unwrap_or_else(|| url.host_str().unwrap_or("download").to_owned())
 }
 
+/// A registered media type as stored (`type/subtype`, lower case, no parameters), if it
+/// is one.
+fn registered_type(claimed: &str) -> Option<String> {
+    let bare = claimed.split(';').next()?.trim().to_ascii_lowercase();
+    let (kind, sub) = bare.split_once('/')?;
+    let token = |t: &str| {
+        !t.is_empty()
+            && t.len() <= 100
+            && t.bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b"!#$&-^_.+".contains(&b))
+    };
+    (token(kind) && token(sub)).then_some(bare)
+}
+
 impl Binaries {
     /// Registers a binary fetched from a URL under a context: shared with an earlier
     /// fetch of the same URL if that one holds, else fetched now. A fetch that fails for
@@ -108,6 +122,11 @@ impl Binaries {
         let url =
             super::fetch::check_url(url).map_err(|e| FetchUrlError::Refused(e.to_string()))?;
         let key = url.as_str().to_owned();
+        // The file is named after its URL, whether it is fetched now or shared.
+        let upload = Upload {
+            name: name_of(&url),
+            ..upload
+        };
         if let Some(holder) = self.store.url_holder(&key).await?
             && let Some(earlier) = self.store.original(holder).await?
             && earlier.status != Status::Error
@@ -136,10 +155,6 @@ impl Binaries {
             }
             self.refund(reference.owner, earlier.size).await;
         }
-        let upload = Upload {
-            name: name_of(&url),
-            ..upload
-        };
         match fetcher.get(&url, None, None).await {
             Ok(fetched) => {
                 let source = source_of(&key, &fetched);
@@ -180,7 +195,10 @@ impl Binaries {
                 let created = now();
                 let original = Original {
                     id: OriginalId::new(),
-                    mime: "application/octet-stream".into(),
+                    // What it was registered as, until its bytes say otherwise.
+                    mime: claimed
+                        .and_then(registered_type)
+                        .unwrap_or_else(|| "application/octet-stream".into()),
                     size: 0,
                     created,
                     last_checked: Some(created),

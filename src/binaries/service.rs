@@ -23,6 +23,31 @@ use futures_util::{Stream, StreamExt};
 use sha2::{Digest, Sha256};
 use std::sync::Arc;
 
+/// A turn to decode and scale an image: one of the instance's decoding slots and the
+/// memory the work was estimated to take, both given back when the work ends.
+pub(super) struct Turn {
+    _cpu: tokio::sync::OwnedSemaphorePermit,
+    _memory: tokio::sync::OwnedSemaphorePermit,
+}
+
+/// Why an image could not have its turn.
+#[derive(Debug, thiserror::Error)]
+pub enum TurnRefused {
+    #[error(
+        "this would take about {} of memory to compute, more than the {} this server allows for images",
+        human(*needed),
+        human(*budget)
+    )]
+    TooCostly { needed: u64, budget: u64 },
+    #[error("the server is computing other images; please try again in a few seconds")]
+    Busy,
+}
+
+/// Bytes in whole MiB, rounded up (at least 1).
+fn mebibytes(bytes: u64) -> u64 {
+    bytes.div_ceil(1024 * 1024).max(1)
+}
+
 /// Size limits of uploads, configurable per deployment.
 #[derive(Debug, Clone, Copy)]
 pub struct BinaryLimits {
@@ -34,6 +59,10 @@ pub struct BinaryLimits {
     /// image is refused, since decoding needs it whole in memory.
     pub max_image: u64,
     pub decode: DecodeLimits,
+    /// The memory every image being decoded or scaled in one instance may take together
+    /// (estimated from each image's header before it is decoded; see
+    /// `image::render_cost`). What does not fit waits its turn, then is refused.
+    pub image_memory: u64,
 }
 
 impl Default for BinaryLimits {
@@ -43,6 +72,7 @@ impl Default for BinaryLimits {
             max_per_user: 1024 * 1024 * 1024,
             max_image: 32 * 1024 * 1024,
             decode: DecodeLimits::default(),
+            image_memory: 512 * 1024 * 1024,
         }
     }
 }
@@ -117,6 +147,8 @@ pub struct Binaries {
     pub iiif_limits: crate::domain::iiif::IiifLimits,
     pub(super) scaled_cache: Arc<super::delivery::ScaledCache>,
     pub(super) scaling: Arc<tokio::sync::Semaphore>,
+    /// The image memory budget, one permit a MiB.
+    pub(super) memory: Arc<tokio::sync::Semaphore>,
     /// When fetched binaries are revalidated and retried.
     pub refresh: super::remote::RefreshConfig,
 }
@@ -129,6 +161,9 @@ impl Binaries {
             iiif_limits: Default::default(),
             scaled_cache: Arc::new(super::delivery::ScaledCache::new(SCALED_CACHE_BYTES)),
             scaling: Arc::new(tokio::sync::Semaphore::new(SCALING_AT_ONCE)),
+            memory: Arc::new(tokio::sync::Semaphore::new(
+                mebibytes(limits.image_memory) as usize
+            )),
             refresh: Default::default(),
         }
     }
@@ -313,7 +348,13 @@ impl Binaries {
         bytes: Vec<u8>,
     ) -> Result<(u32, u32, Vec<image::Rendition>), String> {
         let limits = self.limits.decode;
-        let turn = self.turn().await.map_err(|e| e.to_string())?;
+        // The renditions' cost: the image decoded (a JPEG shrunk for 800x600) and the
+        // largest rendition.
+        let header = image::header(&bytes, &limits).map_err(|e| e.to_string())?;
+        let (w, h) = image::fit(header.width, header.height, 800, 600);
+        let whole = crate::domain::iiif::Plan::whole(header.width, header.height, w, h);
+        let cost = image::render_cost(&header, &whole);
+        let turn = self.turn(cost, None).await.map_err(|e| e.to_string())?;
         tokio::task::spawn_blocking(move || {
             let _turn = turn;
             let (width, height) = image::probe(&bytes, &limits).map_err(|e| e.to_string())?;
@@ -474,13 +515,41 @@ impl Binaries {
         Ok(true)
     }
 
-    /// A turn to decode an image: at most `SCALING_AT_ONCE` run in one instance, uploads
-    /// and IIIF requests alike. The turn is held by the blocking work it is moved into.
-    pub(super) async fn turn(&self) -> Result<tokio::sync::OwnedSemaphorePermit, StoreError> {
-        Arc::clone(&self.scaling)
-            .acquire_owned()
-            .await
-            .map_err(|_| StoreError::Unavailable("image decoding is shut down".into()))
+    /// A turn to decode an image that takes `cost` bytes of memory: at most
+    /// `SCALING_AT_ONCE` run in one instance, and together they stay within the image
+    /// memory budget (uploads and IIIF requests alike). Waits at most `wait` (or as long
+    /// as it takes); the turn is held by the blocking work it is moved into.
+    pub(super) async fn turn(
+        &self,
+        cost: u64,
+        wait: Option<std::time::Duration>,
+    ) -> Result<Turn, TurnRefused> {
+        let needed = mebibytes(cost);
+        if needed > mebibytes(self.limits.image_memory) {
+            return Err(TurnRefused::TooCostly {
+                needed: cost,
+                budget: self.limits.image_memory,
+            });
+        }
+        let take = async {
+            let cpu = Arc::clone(&self.scaling).acquire_owned().await;
+            let memory = Arc::clone(&self.memory)
+                .acquire_many_owned(needed as u32)
+                .await;
+            match (cpu, memory) {
+                (Ok(cpu), Ok(memory)) => Ok(Turn {
+                    _cpu: cpu,
+                    _memory: memory,
+                }),
+                _ => Err(TurnRefused::Busy),
+            }
+        };
+        match wait {
+            Some(wait) => tokio::time::timeout(wait, take)
+                .await
+                .unwrap_or(Err(TurnRefused::Busy)),
+            None => take.await,
+        }
     }
 
     /// Points a reference at its original (see the module's protocol). False when the
@@ -656,6 +725,26 @@ fn stored_line(name: &str, original: &Original, renditions: usize) -> String {
 }
 
 /// A new reference for an upload (its original is set when it is committed).
+/// The time a reference is made: the clock's millisecond, but always later than the
+/// last one this process made, so that lists by time keep the order files came in.
+fn reference_time() -> chrono::DateTime<chrono::Utc> {
+    static LAST: std::sync::atomic::AtomicI64 = std::sync::atomic::AtomicI64::new(0);
+    let now = now().timestamp_millis();
+    let mut last = LAST.load(std::sync::atomic::Ordering::Relaxed);
+    loop {
+        let next = now.max(last + 1);
+        match LAST.compare_exchange_weak(
+            last,
+            next,
+            std::sync::atomic::Ordering::Relaxed,
+            std::sync::atomic::Ordering::Relaxed,
+        ) {
+            Ok(_) => return crate::domain::millis_to_time(next),
+            Err(seen) => last = seen,
+        }
+    }
+}
+
 pub(super) fn reference_for(upload: Upload, original: &Original) -> Reference {
     Reference {
         id: RefId::new(),
@@ -664,7 +753,9 @@ pub(super) fn reference_for(upload: Upload, original: &Original) -> Reference {
         context: upload.context,
         name: clean_name(&upload.name),
         owner: upload.owner,
-        created: original.created,
+        // When this reference was made, not its bytes (an upload of bytes stored
+        // before points at an older original).
+        created: reference_time(),
         size: original.size,
         url: original.url.clone(),
     }
@@ -701,7 +792,15 @@ fn claimed_mismatch(claimed: &str, sniffed: &str) -> Option<String> {
         .unwrap_or("")
         .trim()
         .to_ascii_lowercase();
-    let known = [
+    (!claim_fits(&claimed, sniffed))
+        .then(|| format!("The binary was registered as {claimed} but its content is {sniffed}."))
+}
+
+/// Whether content sniffed as `sniffed` can be what was claimed. The sniffer knows
+/// images, PDF, ZIP, SVG and text; content it does not know can be any other binary
+/// type, never one it knows.
+fn claim_fits(claimed: &str, sniffed: &str) -> bool {
+    const RECOGNISED: [&str; 9] = [
         "image/jpeg",
         "image/png",
         "image/gif",
@@ -709,9 +808,26 @@ fn claimed_mismatch(claimed: &str, sniffed: &str) -> Option<String> {
         "image/svg+xml",
         "application/pdf",
         "application/zip",
+        "text/plain",
+        "application/octet-stream",
     ];
-    (known.contains(&claimed.as_str()) && claimed != sniffed)
-        .then(|| format!("The binary was registered as {claimed} but its content is {sniffed}."))
+    let texty = claimed.starts_with("text/")
+        || claimed.ends_with("+json")
+        || claimed.ends_with("+xml")
+        || matches!(
+            claimed,
+            "application/json" | "application/xml" | "application/javascript"
+        );
+    let zipped = claimed.ends_with("+zip")
+        || claimed.starts_with("application/vnd.openxmlformats-officedocument.")
+        || claimed.starts_with("application/vnd.oasis.opendocument.")
+        || claimed == "application/java-archive";
+    claimed == sniffed
+        || claimed == "application/octet-stream"
+        || (sniffed == "text/plain" && texty)
+        || (sniffed == "image/svg+xml" && (claimed == "text/xml" || claimed == "application/xml"))
+        || (sniffed == "application/zip" && zipped)
+        || (sniffed == "application/octet-stream" && !RECOGNISED.contains(&claimed) && !texty)
 }
 
 /// A byte count for people: 12.3 MiB.
@@ -729,5 +845,49 @@ pub fn human(bytes: u64) -> String {
         format!("{value:.0} {}", UNITS[unit])
     } else {
         format!("{value:.1} {}", UNITS[unit])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::claimed_mismatch;
+
+    #[test]
+    fn any_registered_type_the_content_cannot_be_is_a_mismatch() {
+        for (claimed, sniffed) in [
+            ("image/png", "image/png"),
+            ("IMAGE/PNG; charset=x", "image/png"),
+            ("application/octet-stream", "image/jpeg"),
+            ("text/csv", "text/plain"),
+            ("application/json", "text/plain"),
+            ("application/epub+zip", "application/zip"),
+            (
+                "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+                "application/zip",
+            ),
+            ("video/mp4", "application/octet-stream"),
+            ("audio/mpeg", "application/octet-stream"),
+        ] {
+            assert_eq!(
+                claimed_mismatch(claimed, sniffed),
+                None,
+                "{claimed} {sniffed}"
+            );
+        }
+        for (claimed, sniffed) in [
+            ("image/png", "image/jpeg"),
+            ("image/png", "application/octet-stream"),
+            ("text/plain", "application/octet-stream"),
+            ("text/csv", "image/gif"),
+            ("video/mp4", "text/plain"),
+            ("audio/ogg", "image/png"),
+            ("application/msword", "application/pdf"),
+            ("application/zip", "application/pdf"),
+        ] {
+            assert!(
+                claimed_mismatch(claimed, sniffed).is_some(),
+                "{claimed} {sniffed}"
+            );
+        }
     }
 }

@@ -156,6 +156,22 @@ pub struct Plan {
 }
 
 impl Plan {
+    /// The whole image scaled to `out_w × out_h`, as a JPEG, nothing else done.
+    pub fn whole(width: u32, height: u32, out_w: u32, out_h: u32) -> Self {
+        Self {
+            x: 0,
+            y: 0,
+            w: width,
+            h: height,
+            out_w,
+            out_h,
+            mirror: false,
+            rotate: 0,
+            quality: Quality::Default,
+            format: Format::Jpg,
+        }
+    }
+
     /// The size of the image sent: turned a quarter, width and height swap.
     pub fn final_size(&self) -> (u32, u32) {
         if self.rotate % 180 == 90 {

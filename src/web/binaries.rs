@@ -244,6 +244,9 @@ async fn ingest_multipart(
     let mut csrf_ok = header_csrf_ok;
     let mut recorded = false;
     let mut stored: Vec<Ingested> = Vec::new();
+    // The file being read when the request failed, if it failed on one.
+    let mut failed_on: Option<(Context, String)> = None;
+    let outcome: Result<(), ApiError> = async {
     while let Some(field) = form.next().await {
         let mut field =
             field.map_err(|e| bad_request(format!("The upload could not be read: {e}.")))?;
@@ -285,30 +288,58 @@ async fn ingest_multipart(
                     continue;
                 }
                 if stored.len() == FILES_PER_UPLOAD {
-                    // Refused whole: what this request stored goes again.
-                    for done in &stored {
-                        state
-                            .binaries
-                            .remove(&done.reference, "the upload had too many files")
-                            .await?;
-                    }
                     return Err(bad_request(format!(
                         "At most {FILES_PER_UPLOAD} files can be uploaded at once; nothing was stored."
                     )));
                 }
+                failed_on = Some((context.clone(), file_name.clone()));
                 let upload = Upload {
                     site: state.site.clone(),
                     context: context.clone(),
                     owner: user.id,
-                    name: file_name,
+                    name: file_name.clone(),
                 };
-                stored.push(state.binaries.ingest(upload, &mut field).await?);
+                let ingested = state.binaries.ingest(upload, &mut field).await.map_err(|e| {
+                    let ApiError(status, message) = e.into();
+                    ApiError(
+                        status,
+                        format!("“{file_name}”: {message} Nothing of this upload was stored."),
+                    )
+                })?;
+                stored.push(ingested);
+                failed_on = None;
             }
             (_, None) => {
                 // Unknown text fields are read and ignored.
                 text_field(&mut field, 4096).await?;
             }
         }
+    }
+    Ok(())
+    }
+    .await;
+    if let Err(ApiError(status, message)) = outcome {
+        // An upload is all or nothing: what this request stored goes again, and the
+        // post's processing log says why.
+        let why = format!("upload refused: {message}");
+        for done in &stored {
+            state.binaries.remove(&done.reference, &why).await?;
+        }
+        if let Some((context, name)) = failed_on {
+            let never_stored = Reference {
+                id: RefId::new(),
+                original: crate::binaries::OriginalId::new(),
+                site: state.site.clone(),
+                context,
+                name,
+                owner: user.id,
+                created: crate::domain::now(),
+                size: 0,
+                url: None,
+            };
+            state.binaries.store.log(&never_stored, &why).await?;
+        }
+        return Err(ApiError(status, message));
     }
     if stored.is_empty() {
         return Err(bad_request("The upload held no file."));
@@ -662,7 +693,10 @@ impl AttachmentView {
             size: human(original.map_or(reference.size, |o| o.size)),
             status: original.map_or("MISSING", |o| o.status.as_str()),
             error: original.and_then(|o| o.error.clone()),
-            markdown: original.map_or_else(String::new, |o| markdown_for(reference, o)),
+            // A file in ERROR has nothing a reader could be shown: nothing to insert.
+            markdown: original
+                .filter(|o| o.status != Status::Error)
+                .map_or_else(String::new, |o| markdown_for(reference, o)),
             created: reference.created.format("%Y-%m-%d %H:%M UTC").to_string(),
         }
     }
@@ -861,7 +895,12 @@ const IIIF_PROFILE_LINK: &str = "<http://iiif.io/api/image/3/level2.json>;rel=\"
 
 /// A IIIF error: plain text, with the status the specification gives it.
 fn iiif_error(status: u16, message: &str) -> HttpResponse {
-    HttpResponse::build(StatusCode::from_u16(status).unwrap_or(StatusCode::BAD_REQUEST))
+    let mut response =
+        HttpResponse::build(StatusCode::from_u16(status).unwrap_or(StatusCode::BAD_REQUEST));
+    if status == 503 {
+        response.insert_header((header::RETRY_AFTER, "10"));
+    }
+    response
         .insert_header((header::ACCESS_CONTROL_ALLOW_ORIGIN, "*"))
         .content_type("text/plain; charset=utf-8")
         .body(message.to_owned())

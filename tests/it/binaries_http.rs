@@ -428,7 +428,52 @@ async fn uploads_refuse_bad_requests_clearly(t: TestStore) {
     )
     .await;
     assert_eq!(status, 413, "{json}");
-    assert_eq!(json["error"], "Files can be at most 97.7 KiB.");
+    assert_eq!(
+        json["error"],
+        "“big.bin”: Files can be at most 97.7 KiB. Nothing of this upload was stored."
+    );
+    // A request is all or nothing: a small file before a file that is too large is not
+    // kept, the error names the file, and the post's processing log says so.
+    let (status, json) = api_upload(
+        &app,
+        &context,
+        vec![
+            file("small.txt", b"small and fine".to_vec(), "text/plain"),
+            file(
+                "huge.bin",
+                random_bytes(100_001, 5),
+                "application/octet-stream",
+            ),
+        ],
+    )
+    .await;
+    assert_eq!(status, 413, "{json}");
+    assert!(
+        json["error"].as_str().unwrap().starts_with("“huge.bin”: "),
+        "{json}"
+    );
+    let context_id = sibyl::binaries::Context::post(post.id);
+    let kept = app
+        .store
+        .binaries()
+        .references_in(&app.site, &context_id)
+        .await
+        .unwrap();
+    assert!(kept.is_empty(), "{kept:?}");
+    let log = app
+        .store
+        .binaries()
+        .log_of_context(&app.site, &context_id)
+        .await
+        .unwrap();
+    let refused = log
+        .iter()
+        .filter(|l| l.message.contains("upload refused: “huge.bin”"))
+        .count();
+    assert_eq!(
+        refused, 2,
+        "the small file's removal and the refused file: {log:?}"
+    );
     let (status, json) = api_upload(
         &app,
         "post:42",
@@ -471,6 +516,16 @@ async fn uploads_refuse_bad_requests_clearly(t: TestStore) {
             .unwrap()
             .contains("content is image/jpeg")
     );
+    // The editor offers nothing to insert for a file in ERROR.
+    let refused = json[0]["reference"].as_str().unwrap().to_owned();
+    let editor = app.get_html(&format!("{path}/edit")).await;
+    let item = editor
+        .split(&format!("id=\"attachment-{refused}\""))
+        .nth(1)
+        .and_then(|rest| rest.split("</li>").next())
+        .unwrap_or_else(|| panic!("the ERROR file is listed: {editor}"));
+    assert!(item.contains("ERROR"), "{item}");
+    assert!(!item.contains("Insert into the text"), "{item}");
     // Nothing of the refused uploads is listed but the ERROR record.
     let listed = app
         .store
@@ -565,8 +620,6 @@ async fn the_admins_list_of_files_is_paged_newest_first(t: TestStore) {
             .collect();
         let (status, json) = api_upload(&app, &context, files).await;
         assert_eq!(status, 201, "{json}");
-        // Each batch a later millisecond than the one before.
-        tokio::time::sleep(std::time::Duration::from_millis(5)).await;
     }
     let first = app.get_html("/admin/binaries").await;
     let shown = |page: &str| names.iter().filter(|n| page.contains(n.as_str())).count();
@@ -586,6 +639,16 @@ async fn the_admins_list_of_files_is_paged_newest_first(t: TestStore) {
         .replace("&amp;", "&");
     let second = app.get_html(&older).await;
     assert_eq!(shown(&second), 1);
+    // Exactly newest first, even for files uploaded within the same millisecond.
+    let both = format!("{first}{second}");
+    let mut at: Vec<(usize, &String)> = names
+        .iter()
+        .map(|n| (both.find(n.as_str()).unwrap(), n))
+        .collect();
+    at.sort();
+    let listed: Vec<&String> = at.into_iter().map(|(_, n)| n).collect();
+    let newest_first: Vec<&String> = names.iter().rev().collect();
+    assert_eq!(listed, newest_first);
     assert!(second.contains("Newest files"));
     assert!(!second.contains("older-files"));
     assert_eq!(shown(&first) + shown(&second), names.len());

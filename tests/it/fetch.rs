@@ -225,6 +225,10 @@ async fn a_url_is_fetched_once_shared_and_its_validators_kept(t: TestStore) {
     assert_eq!(status, 201, "{second}");
     assert_ne!(first["reference"], second["reference"]);
     assert_eq!(
+        second["name"], "photo.png",
+        "a shared copy is named after its URL too"
+    );
+    assert_eq!(
         original_of(&app, first["reference"].as_str().unwrap())
             .await
             .id,
@@ -602,9 +606,14 @@ async fn a_first_fetch_that_fails_is_retried_with_backoff(t: TestStore) {
     let (base, origin) = origin().await;
     origin.lock().unwrap().mode = Mode::Unavailable;
     let url = format!("{base}/photo.png");
-    let (status, json) = put(&app, json!({"url": url, "context": context})).await;
+    let (status, json) = put(
+        &app,
+        json!({"url": url, "context": context, "mime": "image/png"}),
+    )
+    .await;
     assert_eq!(status, 202, "{json}");
     assert_eq!(json["status"], "RETRY");
+    assert_eq!(json["mime"], "image/png", "what it was registered as");
     let reference = json["reference"].as_str().unwrap().to_owned();
     let waiting = app.get(&format!("/binary/{reference}")).await;
     assert_eq!(waiting.status(), 404);
@@ -663,6 +672,13 @@ async fn loopback_is_refused_without_an_explicit_allowance(t: TestStore) {
         assert_eq!(status, 400, "{url}: {json}");
         let error = json["error"].as_str().unwrap_or_default();
         assert!(error.contains("not allowed"), "{url}: {error}");
+        // One plain sentence, not the HTTP client's chain of errors.
+        for chain in ["error sending request", "client error", "dns error"] {
+            assert!(!error.contains(chain), "{url}: {error}");
+        }
+        if url.contains("[::1]") || url.contains("localhost") || url.starts_with(&base) {
+            assert!(error.contains("a loopback address"), "{url}: {error}");
+        }
     }
     assert!(
         origin.lock().unwrap().hits.is_empty(),

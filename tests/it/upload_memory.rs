@@ -1,7 +1,8 @@
-//! A 100 MB upload streams to the store chunk by chunk: the real `sibyl` process, on
-//! each store, never holds the file in memory. Its peak resident size is reset just
-//! before the upload (`/proc/<pid>/clear_refs`; signing in hashes a password with
-//! argon2, which takes tens of MB of its own) and measured after it.
+//! Memory of the real `sibyl` process, on each store. A 100 MB upload streams to the
+//! store chunk by chunk and is never held in memory; images computed for IIIF requests
+//! stay within the image memory budget, however many arrive at once. The peak resident
+//! size is reset just before what is measured (`/proc/<pid>/clear_refs`; signing in
+//! hashes a password with argon2, which takes tens of MB of its own) and read after it.
 
 use crate::helpers::{TEST_KEYSPACE, cassandra_node, csrf_in, location, unique_name};
 use std::process::{Child, Command, Stdio};
@@ -26,7 +27,7 @@ impl Drop for Server {
     }
 }
 
-fn start(store: Option<String>) -> Server {
+fn start(store: Option<String>, extra: &[&str]) -> Server {
     let dir = tempfile::tempdir().unwrap();
     let port = std::net::TcpListener::bind("127.0.0.1:0")
         .unwrap()
@@ -44,12 +45,13 @@ fn start(store: Option<String>) -> Server {
             "--listen",
             &format!("127.0.0.1:{port}"),
         ])
-        .args(["--site-url", &site, "--max-file-mib", "200"])
+        .args(["--site-url", &site])
         .args([
             "--lock-dir",
             &dir.path().join("locks").display().to_string(),
         ])
         .args(["--log", "warn"])
+        .args(extra)
         .stdout(Stdio::null())
         .stderr(Stdio::inherit())
         .spawn()
@@ -76,8 +78,22 @@ fn resident(pid: u32, field: &str) -> u64 {
     kib * 1024
 }
 
-async fn measure(store: Option<String>) {
-    let server = start(store);
+/// A signed-in administrator's browser on a fresh site with one published post.
+struct Session {
+    client: reqwest::Client,
+    base: String,
+    csrf: String,
+    /// The post's binary context, `post:<id>`.
+    context: String,
+}
+
+impl Session {
+    fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.base)
+    }
+}
+
+async fn sign_in(server: &Server) -> Session {
     sibyl::binaries::fetch::install_tls_provider();
     let client = reqwest::Client::builder()
         .cookie_store(true)
@@ -142,6 +158,23 @@ async fn measure(store: Option<String>) {
     let marker = "/binary/logs/post:";
     let at = editor.find(marker).unwrap() + marker.len();
     let context = format!("post:{}", &editor[at..at + 32]);
+    Session {
+        client,
+        base: server.base.clone(),
+        csrf,
+        context,
+    }
+}
+
+async fn measure(store: Option<String>) {
+    let server = start(store, &["--max-file-mib", "200"]);
+    let Session {
+        client,
+        csrf,
+        context,
+        ..
+    } = sign_in(&server).await;
+    let url = |path: &str| format!("{}{path}", server.base);
     let pid = server.child.id();
     // Resets the peak to the present size.
     std::fs::write(format!("/proc/{pid}/clear_refs"), "5").unwrap();
@@ -203,6 +236,103 @@ async fn a_100_mb_upload_is_never_held_in_memory_cassandra() {
     // The keyspace's schema is made by the other Cassandra tests' helper.
     crate::helpers::TestStore::cassandra().await;
     measure(Some(format!(
+        "cassandra://{}/{TEST_KEYSPACE}",
+        cassandra_node()
+    )))
+    .await;
+}
+
+/// The image memory budget the image test runs with (the smallest allowed), and the
+/// picture it asks for: 3000×3000 RGBA, 36 MB decoded.
+const IMAGE_BUDGET_MIB: u64 = 64;
+const SIDE: u32 = 3000;
+
+/// Slack over the budget for what is not the pixels: the allocator's own, the
+/// decoder's and encoder's state, requests and responses.
+const IMAGE_SLACK: u64 = 48 * 1024 * 1024;
+
+async fn images_within_budget(store: Option<String>) {
+    let budget = IMAGE_BUDGET_MIB.to_string();
+    let server = start(store, &["--image-memory-mib", &budget]);
+    let session = sign_in(&server).await;
+    let picture = image::RgbaImage::from_fn(SIDE, SIDE, |x, y| {
+        image::Rgba([(x % 256) as u8, (y % 256) as u8, ((x + y) % 256) as u8, 255])
+    });
+    let mut png = std::io::Cursor::new(Vec::new());
+    picture.write_to(&mut png, image::ImageFormat::Png).unwrap();
+    drop(picture);
+    let part = reqwest::multipart::Part::bytes(png.into_inner()).file_name("large.png");
+    let form = reqwest::multipart::Form::new()
+        .text("context", session.context.clone())
+        .part("file", part);
+    let response = session
+        .client
+        .post(session.url("/binaries"))
+        .header("x-csrf-token", &session.csrf)
+        .multipart(form)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 201, "{}", response.text().await.unwrap());
+    let json: serde_json::Value = response.json().await.unwrap();
+    let reference = json[0]["reference"].as_str().unwrap().to_owned();
+    let pid = server.child.id();
+    std::fs::write(format!("/proc/{pid}/clear_refs"), "5").unwrap();
+    let before = resident(pid, "VmRSS:");
+
+    // Four sizes at once, each needing most of the budget: they take turns.
+    let sizes = ["1000,", "900,", ",800", "pct:25"];
+    let requests = sizes.iter().map(|size| {
+        let url = session.url(&format!("/binary/{reference}/full/{size}/0/default.jpg"));
+        let client = session.client.clone();
+        async move {
+            let response = client.get(url).send().await.unwrap();
+            (
+                response.status().as_u16(),
+                response.bytes().await.unwrap().len(),
+            )
+        }
+    });
+    let answers = futures_util::future::join_all(requests).await;
+    let peak = resident(pid, "VmHWM:");
+    let growth = peak.saturating_sub(before);
+    eprintln!(
+        "four {SIDE}x{SIDE} images at once within {IMAGE_BUDGET_MIB} MiB: {answers:?}; peak {:.1} MiB, {:.1} MiB before: grew by {:.1} MiB",
+        peak as f64 / 1048576.0,
+        before as f64 / 1048576.0,
+        growth as f64 / 1048576.0
+    );
+    for (size, (status, length)) in sizes.iter().zip(&answers) {
+        assert_eq!(*status, 200, "{size}");
+        assert!(*length > 1000, "{size}");
+    }
+    assert!(
+        growth <= IMAGE_BUDGET_MIB * 1024 * 1024 + IMAGE_SLACK,
+        "the server grew by {} MiB computing images within a {IMAGE_BUDGET_MIB} MiB budget",
+        growth / 1048576
+    );
+
+    // What can never fit the budget is refused at once, with a reason.
+    let response = session
+        .client
+        .get(session.url(&format!("/binary/{reference}/full/max/0/default.png")))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 503);
+    let text = response.text().await.unwrap();
+    assert!(text.contains("more than the 64 MiB"), "{text}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn computed_images_stay_within_the_memory_budget_sqlite() {
+    images_within_budget(None).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn computed_images_stay_within_the_memory_budget_cassandra() {
+    crate::helpers::TestStore::cassandra().await;
+    images_within_budget(Some(format!(
         "cassandra://{}/{TEST_KEYSPACE}",
         cassandra_node()
     )))
