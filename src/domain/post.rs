@@ -46,61 +46,263 @@ impl Title {
     }
 }
 
-/// The readable, stable part of a post's URL: `/posts/<slug>`. Lowercase ASCII letters,
-/// digits and single dashes, made from the title once and never changed after.
+/// The readable, stable part of a post's URL: `/posts/<slug>`, made from the title once
+/// and never changed after.
+///
+/// A slug is one URL path segment of lowercase words joined by single dashes. A word is
+/// made of ASCII letters and digits, or of the letters, digits and combining marks of a
+/// script other than Latin, kept as themselves: `cafe-creme`, `東京の天気`,
+/// `привет-мир`, `rust-и-python`. The rule [`Slug::from_title`] follows:
+///
+/// - The title is NFKC-normalized (full-width `ＡＢＣ` is `abc`, `ﬁ` is `fi`, `²` is `2`),
+///   lowercased, and put back in NFC.
+/// - **Latin letters are transliterated to ASCII** (`é` → `e`, `ß` → `ss`, `ø` → `o`):
+///   the readers of a Latin-script title read the bare letters just as well, dropping
+///   accents is the usual convention, and ASCII slugs are what posts always had.
+/// - **Every other script is kept as it is written** (Japanese, Chinese, Korean,
+///   Cyrillic, Greek, Arabic, Hebrew, Devanagari, Thai, ...). Transliteration of these
+///   depends on the language, which a title does not tell: a table reads Japanese kanji
+///   as Mandarin (`東京` would become `dong-jing`), and Russian, Ukrainian and Serbian
+///   romanize the same Cyrillic letters differently. A slug in the title's own script is
+///   what that post's readers can read; browsers show it as typed and put it on the wire
+///   percent-encoded, and actix-web decodes it back before [`Slug::parse`] sees it.
+/// - Anything else (spaces, punctuation, symbols, emoji) separates words; invisible
+///   characters (joiners, variation selectors, bidirectional controls, fillers) are
+///   dropped. A title with nothing left, such as `!!!` or `🎉`, becomes `post`, numbered
+///   by the store when taken (`post-2`).
+///
+/// A slug has at most [`Slug::MAX_CHARS`] characters and [`Slug::MAX_BYTES`] bytes of
+/// UTF-8, and is always in the canonical form `from_title` produces, which is exactly what
+/// [`Slug::parse`] accepts: so one post has one address, never two spellings of it.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Slug(String);
 
 impl Slug {
-    pub const MAX: usize = 80;
+    /// The most characters in a slug.
+    pub const MAX_CHARS: usize = 80;
+    /// The most bytes of UTF-8 in a slug: 80 characters of most scripts (3 bytes each),
+    /// fewer of the 4-byte ones. Percent-encoded, a URL path segment of 720 characters.
+    pub const MAX_BYTES: usize = 240;
+    /// What [`Slug::from_title`] leaves free for [`Slug::numbered`]'s `-<n>` suffix
+    /// (the store numbers up to 1,000,050: `-1000050`).
+    const NUMBER_ROOM: usize = 8;
 
+    /// A slug as it arrives in a URL (already percent-decoded) or from the store. Only the
+    /// canonical form is accepted: lowercase, NFC, no Latin letters but ASCII ones, and no
+    /// `/ ? # %`, spaces, punctuation, control, format or invisible characters.
     pub fn parse(input: &str) -> Result<Self, Invalid> {
-        let ok = !input.is_empty()
-            && input.len() <= Self::MAX
-            && !input.starts_with('-')
-            && !input.ends_with('-')
-            && !input.contains("--")
-            && input
-                .bytes()
-                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
-        if ok {
-            Ok(Self(input.to_owned()))
-        } else {
-            Err(Invalid::new(format!("{input:?} is not a post address")))
+        let bad = || Invalid::new(format!("{input:?} is not a post address"));
+        if input.is_empty()
+            || input.len() > Self::MAX_BYTES
+            || input.chars().count() > Self::MAX_CHARS
+            || input.starts_with('-')
+            || input.ends_with('-')
+            || input.contains("--")
+        {
+            return Err(bad());
         }
+        let mut previous: Option<char> = None;
+        for c in input.chars() {
+            let ok = if c.is_ascii() {
+                c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-'
+            } else if slug_ignorable(c) {
+                false
+            } else if unicode_normalization::char::is_combining_mark(c) {
+                // A mark belongs to the non-Latin letter before it.
+                previous.is_some_and(|p| !p.is_ascii())
+            } else {
+                use unicode_script::{Script, UnicodeScript};
+                c.is_alphanumeric()
+                    && c.script() != Script::Latin
+                    && c.to_lowercase().eq(std::iter::once(c))
+            };
+            if !ok {
+                return Err(bad());
+            }
+            previous = Some(c);
+        }
+        if !unicode_normalization::is_nfc(input) {
+            return Err(bad());
+        }
+        Ok(Self(input.to_owned()))
     }
 
-    /// Transliterates the title to ASCII and keeps words joined by dashes. A title with
-    /// nothing left (only symbols) becomes `post`.
+    /// The slug of a new post: see [`Slug`] for the rule. It leaves room for a
+    /// [`Slug::numbered`] suffix within the bounds.
     pub fn from_title(title: &Title) -> Self {
-        let ascii = deunicode::deunicode(title.as_str()).to_ascii_lowercase();
-        let mut slug = String::with_capacity(ascii.len());
-        for word in ascii.split(|c: char| !c.is_ascii_alphanumeric()) {
-            if word.is_empty() {
+        use unicode_normalization::UnicodeNormalization;
+        use unicode_normalization::char::is_combining_mark;
+        use unicode_script::{Script, UnicodeScript};
+
+        let folded: String = title
+            .as_str()
+            .nfkc()
+            .collect::<String>()
+            .to_lowercase()
+            .nfc()
+            .collect();
+        let mut words: Vec<String> = Vec::new();
+        let mut word = String::new();
+        // Whether the last character of `word` was kept as itself (not transliterated):
+        // only such a letter keeps the combining marks that follow it.
+        let mut native = false;
+        let mut end_word = |word: &mut String, native: &mut bool| {
+            if !word.is_empty() {
+                words.push(word.nfc().collect());
+                word.clear();
+            }
+            *native = false;
+        };
+        for c in folded.chars() {
+            if c.is_ascii_alphanumeric() {
+                word.push(c.to_ascii_lowercase());
+                native = false;
+            } else if c.is_ascii() {
+                end_word(&mut word, &mut native);
+            } else if slug_ignorable(c) {
+                // Invisible: dropped without splitting the word.
+            } else if is_combining_mark(c) {
+                // After a transliterated letter, an accent the transliteration dropped.
+                if native {
+                    word.push(c);
+                }
+            } else if c.script() == Script::Latin {
+                match deunicode::deunicode_char(c) {
+                    Some(ascii) => {
+                        for a in ascii.chars() {
+                            if a.is_ascii_alphanumeric() {
+                                word.push(a.to_ascii_lowercase());
+                                native = false;
+                            } else {
+                                end_word(&mut word, &mut native);
+                            }
+                        }
+                    }
+                    None => end_word(&mut word, &mut native),
+                }
+            } else if c.is_alphanumeric() {
+                word.push(c);
+                native = true;
+            } else {
+                end_word(&mut word, &mut native);
+            }
+        }
+        end_word(&mut word, &mut native);
+
+        let max_chars = Self::MAX_CHARS - Self::NUMBER_ROOM;
+        let max_bytes = Self::MAX_BYTES - Self::NUMBER_ROOM;
+        let mut slug = String::new();
+        let mut chars = 0;
+        for word in &words {
+            let dash = usize::from(!slug.is_empty());
+            let word_chars = word.chars().count();
+            if chars + dash + word_chars <= max_chars && slug.len() + dash + word.len() <= max_bytes
+            {
+                if dash == 1 {
+                    slug.push('-');
+                }
+                slug.push_str(word);
+                chars += dash + word_chars;
                 continue;
             }
-            if slug.len() + word.len() + 1 > Self::MAX - 8 {
-                break;
+            // A word too long for what is left: cut it if the slug would be short without
+            // it (a long word first, or a title in a script written without spaces).
+            if chars < max_chars / 2 {
+                let mut cut = String::new();
+                for c in word.chars() {
+                    if chars + dash + cut.chars().count() + 1 > max_chars
+                        || slug.len() + dash + cut.len() + c.len_utf8() > max_bytes
+                    {
+                        break;
+                    }
+                    cut.push(c);
+                }
+                if !cut.is_empty() {
+                    if dash == 1 {
+                        slug.push('-');
+                    }
+                    slug.push_str(&cut);
+                }
             }
-            if !slug.is_empty() {
-                slug.push('-');
-            }
-            slug.push_str(word);
+            break;
         }
         if slug.is_empty() {
             slug.push_str("post");
         }
-        Self(slug)
+        match Self::parse(&slug) {
+            Ok(slug) => slug,
+            Err(e) => {
+                debug_assert!(false, "from_title made an unparsable slug: {e}");
+                Self("post".to_owned())
+            }
+        }
     }
 
-    /// The n-th alternative when the plain slug is taken: `title-2`, `title-3`, ...
+    /// The n-th alternative when the plain slug is taken: `title-2`, `title-3`, ... A slug
+    /// from [`Slug::from_title`] always has room for the suffix; a longer one is cut.
     pub fn numbered(&self, n: u32) -> Self {
-        Self(format!("{}-{n}", self.0))
+        let suffix = format!("-{n}");
+        let mut base = self.0.as_str();
+        while base.chars().count() + suffix.len() > Self::MAX_CHARS
+            || base.len() + suffix.len() > Self::MAX_BYTES
+        {
+            let mut chars = base.chars();
+            chars.next_back();
+            base = chars.as_str();
+        }
+        let base = base.trim_end_matches('-');
+        let base = if base.is_empty() { "post" } else { base };
+        Self(format!("{base}{suffix}"))
     }
 
     pub fn as_str(&self) -> &str {
         &self.0
     }
+
+    /// The slug as an ASCII URL path segment, its non-ASCII characters percent-encoded as
+    /// UTF-8 (`東京` is `%E6%9D%B1%E4%BA%AC`): for an HTTP `Location` header, whose value
+    /// must be ASCII. An `href` in HTML may carry [`Slug::as_str`] as it is, since
+    /// browsers encode it themselves; an ASCII slug is returned unchanged.
+    pub fn encoded(&self) -> std::borrow::Cow<'_, str> {
+        if self.0.is_ascii() {
+            return std::borrow::Cow::Borrowed(&self.0);
+        }
+        let mut out = String::with_capacity(self.0.len() * 3);
+        for b in self.0.bytes() {
+            if b.is_ascii() {
+                out.push(char::from(b));
+            } else {
+                out.push_str(&format!("%{b:02X}"));
+            }
+        }
+        std::borrow::Cow::Owned(out)
+    }
+}
+
+/// Characters that are invisible in a URL and so have no place in a slug: Unicode's
+/// Default_Ignorable_Code_Point set (joiners, variation selectors, bidirectional controls,
+/// Hangul fillers, tag characters, ...).
+fn slug_ignorable(c: char) -> bool {
+    matches!(
+        c,
+        '\u{00AD}'
+            | '\u{034F}'
+            | '\u{061C}'
+            | '\u{115F}'..='\u{1160}'
+            | '\u{17B4}'..='\u{17B5}'
+            | '\u{180B}'..='\u{180F}'
+            | '\u{200B}'..='\u{200F}'
+            | '\u{202A}'..='\u{202E}'
+            | '\u{2060}'..='\u{206F}'
+            | '\u{3164}'
+            | '\u{FE00}'..='\u{FE0F}'
+            | '\u{FEFF}'
+            | '\u{FFA0}'
+            | '\u{FFF0}'..='\u{FFF8}'
+            | '\u{1BCA0}'..='\u{1BCA3}'
+            | '\u{1D173}'..='\u{1D17A}'
+            | '\u{E0000}'..='\u{E0FFF}'
+    )
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -539,30 +741,203 @@ pub struct PostSummary {
 mod tests {
     use super::*;
 
+    fn slug(title: &str) -> String {
+        Slug::from_title(&Title::parse(title).unwrap())
+            .as_str()
+            .to_owned()
+    }
+
     #[test]
     fn slugs_are_made_from_titles() {
-        let slug = |t: &str| {
-            Slug::from_title(&Title::parse(t).unwrap())
-                .as_str()
-                .to_owned()
-        };
         assert_eq!(slug("Hello, World!"), "hello-world");
         assert_eq!(
             slug("  Cassandra & LWTs: a 2nd look "),
             "cassandra-lwts-a-2nd-look"
         );
         assert_eq!(slug("Crème brûlée"), "creme-brulee");
+        assert_eq!(slug("Café crème"), "cafe-creme");
+        assert_eq!(
+            slug("Straße, Øresund, Łódź, Æsir"),
+            "strasse-oresund-lodz-aesir"
+        );
         assert_eq!(slug("!!!"), "post");
-        assert!(slug(&"word ".repeat(39)).len() <= Slug::MAX);
+        assert!(slug(&"word ".repeat(39)).len() <= Slug::MAX_CHARS - 8);
         let s = Slug::from_title(&Title::parse("a b").unwrap());
         assert_eq!(s.numbered(2).as_str(), "a-b-2");
         assert!(Slug::parse(s.numbered(2).as_str()).is_ok());
     }
 
     #[test]
+    fn a_long_word_is_cut_not_dropped() {
+        // Each é is one Latin letter: transliterated, then cut to the bound.
+        let s = slug(&"é".repeat(200));
+        assert_eq!(s, "e".repeat(Slug::MAX_CHARS - 8));
+        assert_eq!(
+            slug(&format!("a {}", "x".repeat(100))),
+            format!("a-{}", "x".repeat(70))
+        );
+        // A short first word and a long second one: the slug stops before it.
+        let many = format!("{} {}", "w".repeat(50), "z".repeat(50));
+        assert_eq!(slug(&many), "w".repeat(50));
+    }
+
+    #[test]
+    fn other_scripts_are_kept_as_written() {
+        assert_eq!(slug("東京の天気"), "東京の天気");
+        assert_eq!(slug("コーヒーの淹れ方"), "コーヒーの淹れ方");
+        assert_eq!(slug("東京・大阪「旅行」"), "東京-大阪-旅行");
+        assert_eq!(slug("Привет, Мир!"), "привет-мир");
+        assert_eq!(slug("ΟΔΟΣ Σ"), "οδος-σ");
+        assert_eq!(slug("مرحبا بالعالم"), "مرحبا-بالعالم");
+        assert_eq!(slug("नमस्ते दुनिया"), "नमस्ते-दुनिया");
+        assert_eq!(slug("안녕하세요"), "안녕하세요");
+        // NFKC: full-width and compatibility forms fold; half-width katakana widens.
+        assert_eq!(slug("ＲＵＳＴ ２０２４ ﬁx"), "rust-2024-fix");
+        assert_eq!(slug("ｶﾀｶﾅ"), "カタカナ");
+        // 80 three-byte characters: cut to the room left for a number.
+        let long = slug(&"日".repeat(200));
+        assert_eq!(long, "日".repeat(Slug::MAX_CHARS - 8));
+        // Four-byte characters reach the byte bound first.
+        let wide = slug(&"𠀋".repeat(100));
+        assert!(
+            wide.len() <= Slug::MAX_BYTES - 8 && wide.chars().count() == 58,
+            "{wide}"
+        );
+        for s in [long, wide] {
+            let slug = Slug::parse(&s).unwrap();
+            for n in [2, 50, 1_000_050] {
+                assert!(Slug::parse(slug.numbered(n).as_str()).is_ok());
+            }
+        }
+    }
+
+    #[test]
+    fn mixed_titles_and_punctuation() {
+        assert_eq!(slug("Rust и Python: 東京 2024"), "rust-и-python-東京-2024");
+        assert_eq!(slug("naïve東京"), "naive東京");
+        assert_eq!(
+            slug("What's new? (v2.0) — #1/2 100%"),
+            "what-s-new-v2-0-1-2-100"
+        );
+        assert_eq!(slug("a/b?c#d%e&f"), "a-b-c-d-e-f");
+        assert_eq!(slug("İstanbul"), "istanbul");
+        // Invisible characters vanish; combining marks stay with their letter.
+        assert_eq!(slug("zero\u{200B}width \u{202E}rtl"), "zerowidth-rtl");
+        assert_eq!(slug("α\u{034F}\u{301}"), "ά");
+        assert_eq!(slug("q\u{301}"), "q");
+    }
+
+    #[test]
+    fn symbol_and_emoji_titles_become_post() {
+        assert_eq!(slug("🎉🎉🎉"), "post");
+        assert_eq!(slug("👩‍👩‍👧 ❤️ ✨"), "post");
+        assert_eq!(slug("I ❤️ Rust 🦀"), "i-rust");
+        assert_eq!(slug("1️⃣"), "1");
+        assert_eq!(
+            Slug::from_title(&Title::parse("🎉").unwrap())
+                .numbered(2)
+                .as_str(),
+            "post-2"
+        );
+    }
+
+    #[test]
+    fn slugs_parse_back_to_themselves() {
+        for title in [
+            "東京の天気",
+            "Привет, мир",
+            "Café crème",
+            "नमस्ते दुनिया",
+            "Καλημέρα κόσμε",
+            "🎉",
+            &"é".repeat(200),
+        ] {
+            let made = Slug::from_title(&Title::parse(title).unwrap());
+            assert_eq!(Slug::parse(made.as_str()).unwrap(), made, "{title}");
+        }
+        // What actix-web hands over for /posts/%E6%9D%B1%E4%BA%AC is the decoded text.
+        let tokyo = Slug::parse("東京").unwrap();
+        assert_eq!(tokyo.encoded(), "%E6%9D%B1%E4%BA%AC");
+        assert_eq!(Slug::parse("rust-и-2").unwrap().encoded(), "rust-%D0%B8-2");
+        assert_eq!(Slug::parse("hello").unwrap().encoded(), "hello");
+        assert!(Slug::parse("hello-world-2").is_ok());
+    }
+
+    #[test]
     fn slug_parse_rejects_anything_else() {
-        for bad in ["", "A", "a--b", "-a", "a-", "a/b", "a b", &"a".repeat(81)] {
+        let long_chars = "日".repeat(Slug::MAX_CHARS + 1);
+        let long_bytes = "𠀋".repeat(Slug::MAX_BYTES / 4 + 1);
+        assert!(long_bytes.chars().count() <= Slug::MAX_CHARS);
+        let too_long = "a".repeat(Slug::MAX_CHARS + 1);
+        for bad in [
+            "",
+            "A",
+            "a--b",
+            "-a",
+            "a-",
+            "a/b",
+            "a b",
+            "a?b",
+            "a#b",
+            "a%20b",
+            "%E6%9D%B1",
+            "a\tb",
+            "a\nb",
+            "a\u{0}b",
+            "a\u{7f}b",
+            "a\u{3000}b",
+            "a\u{A0}b",
+            ".",
+            "..",
+            "a.b",
+            "a_b",
+            "a+b",
+            "Б",
+            "ΟΔΟΣ",
+            "café",
+            "cafe\u{301}",
+            "\u{301}",
+            "東\u{200B}京",
+            "東\u{202E}京",
+            "東\u{FE0F}",
+            "α\u{301}",
+            "🎉",
+            "a❤b",
+            too_long.as_str(),
+            long_chars.as_str(),
+            long_bytes.as_str(),
+        ] {
             assert!(Slug::parse(bad).is_err(), "{bad:?}");
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn any_title_makes_a_slug_that_parses(title in "\\PC{1,200}") {
+            if let Ok(title) = Title::parse(&title) {
+                let made = Slug::from_title(&title);
+                let s = made.as_str();
+                proptest::prop_assert!(s.chars().count() <= Slug::MAX_CHARS - 8);
+                proptest::prop_assert!(s.len() <= Slug::MAX_BYTES - 8);
+                proptest::prop_assert_eq!(Slug::parse(s), Ok(made.clone()));
+                for n in [2, 51, 1_000_050] {
+                    proptest::prop_assert!(Slug::parse(made.numbered(n).as_str()).is_ok());
+                }
+            }
+        }
+
+        #[test]
+        fn mixed_script_titles_make_slugs_that_parse(
+            words in proptest::collection::vec(
+                "[a-zA-Zéßø]{1,12}|[а-яА-Я]{1,12}|[ά-ώΑ-Ω]{1,12}|[\u{3041}-\u{3096}\u{30A1}-\u{30FC}\u{4E00}-\u{9FFF}]{1,30}|[\u{0900}-\u{097F}]{1,12}|[\u{0600}-\u{06FF}]{1,12}|[\u{0300}-\u{036F}\u{200B}-\u{200F}\u{FE00}-\u{FE0F}]{1,3}|[ -/:-@]{1,3}",
+                1..30,
+            )
+        ) {
+            let title: String = words.concat();
+            if let Ok(title) = Title::parse(&title.chars().take(Title::MAX).collect::<String>()) {
+                let made = Slug::from_title(&title);
+                proptest::prop_assert_eq!(Slug::parse(made.as_str()), Ok(made.clone()));
+            }
         }
     }
 

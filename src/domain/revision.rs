@@ -120,19 +120,25 @@ const LANGUAGE_NAMES: &[(&str, &str)] = &[
 pub struct PagePath(String);
 
 impl PagePath {
-    pub const MAX: usize = 200;
+    /// In bytes: room for `posts/` and the longest slug.
+    pub const MAX: usize = 300;
 
+    /// Each segment is lowercase ASCII words of letters, digits and dashes, or a slug
+    /// (see [`super::Slug`]), whose words may be in any script a title is written in.
     pub fn parse(input: &str) -> Result<Self, Invalid> {
+        let ascii = |segment: &str| {
+            !segment.is_empty()
+                && !segment.starts_with('-')
+                && !segment.ends_with('-')
+                && segment
+                    .bytes()
+                    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+        };
         let ok = !input.is_empty()
             && input.len() <= Self::MAX
-            && input.split('/').all(|segment| {
-                !segment.is_empty()
-                    && !segment.starts_with('-')
-                    && !segment.ends_with('-')
-                    && segment
-                        .bytes()
-                        .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
-            });
+            && input
+                .split('/')
+                .all(|segment| ascii(segment) || super::Slug::parse(segment).is_ok());
         if ok {
             Ok(Self(input.to_owned()))
         } else {

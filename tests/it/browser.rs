@@ -642,3 +642,75 @@ async fn an_author_uploads_an_image_inserts_it_publishes_and_a_reader_sees_it_sc
     assert!(seen[6].as_u64().unwrap() <= 800, "it fits the page: {seen}");
     browser.quit().await;
 }
+
+both_stores!(every_signed_in_page_fits_a_phone_and_a_desktop);
+
+/// Every page an administrator (and a reader) uses, at 390 and 1280 pixels wide: nothing
+/// may be wider than the window (a phone would have to scroll sideways to reach "Log
+/// out" or a table's buttons). Screenshots of each for a person to look at.
+async fn every_signed_in_page_fits_a_phone_and_a_desktop(t: TestStore) {
+    let store = format!("{:?}", t.kind).to_lowercase();
+    let app = spawn_app(t).await;
+    let admin = app.set_up().await;
+    let body = "Intro.\n\n## The schedule\n\n| Time | Step | A rather long column heading |\n\
+                | --- | --- | --- |\n| 08:00 | Mix the flour, the water and the salt | yes |\n\
+                | 12:00 | Shape | no |\n\nA-very-long-word-without-any-break-that-could-widen-the-page-on-a-phone.";
+    let post = app.publish("A schedule for the bakery", body).await;
+    app.write("A draft", "Not yet.", "", "draft").await;
+    let (reader, _) = app.sign_up("a long enough password").await;
+    let comment =
+        crate::comments_http::comment_on(&reader, &post, &[("body", "Lovely bread.")]).await;
+    assert!(comment.status().is_redirection());
+
+    let browser = Browser::start().await;
+    browser.goto(&app.url("/login")).await;
+    browser.type_into("#login", &admin.username).await;
+    browser.type_into("#password", &admin.password).await;
+    browser.click("#log-in").await;
+    browser.wait_for_url(|u| !u.contains("/login")).await;
+    let pages = [
+        ("home", "/".to_owned()),
+        ("post", post.clone()),
+        ("editor", format!("{post}/edit")),
+        ("history", format!("{post}/history")),
+        ("write", "/write".to_owned()),
+        ("account", "/account".to_owned()),
+        ("author", format!("/authors/{}", admin.username)),
+        ("admin-users", "/admin/users".to_owned()),
+        ("admin-comments", "/admin/comments".to_owned()),
+        (
+            "admin-comment-settings",
+            "/admin/comments/settings".to_owned(),
+        ),
+        ("admin-comment-log", "/admin/comments/log".to_owned()),
+        ("admin-files", "/admin/binaries".to_owned()),
+        ("post-moderation", format!("{post}/comments/moderate")),
+    ];
+    let mut too_wide = Vec::new();
+    for width in [390, 1280] {
+        browser
+            .call(
+                reqwest::Method::POST,
+                "/window/rect",
+                Some(json!({"width": width, "height": 900})),
+            )
+            .await;
+        for (name, path) in &pages {
+            browser.goto(&app.url(path)).await;
+            let sizes = browser
+                .run("return [document.documentElement.scrollWidth, window.innerWidth];")
+                .await;
+            let (page_width, window) = (sizes[0].as_u64().unwrap(), sizes[1].as_u64().unwrap());
+            if page_width > window {
+                too_wide.push(format!("{path} at {width}: {page_width} > {window}"));
+            }
+            browser.screenshot(&format!("{store}-{width}-{name}")).await;
+        }
+    }
+    browser.quit().await;
+    assert!(
+        too_wide.is_empty(),
+        "wider than the window:\n{}",
+        too_wide.join("\n")
+    );
+}
