@@ -68,6 +68,9 @@ struct Statements {
     user_by_id: PreparedStatement,
     user_password: PreparedStatement,
     directory_read: PreparedStatement,
+    signup_months: PreparedStatement,
+    signups_read: PreparedStatement,
+    signups_read_before: PreparedStatement,
     rate_insert: PreparedStatement,
     rate_count: PreparedStatement,
     /// The users row and its directory entry, which must agree: logged batches.
@@ -221,7 +224,82 @@ pub async fn migrate(
         }
         session.query_unpaged(statement, &[]).await.map_err(fail)?;
     }
+    let listed = list_earlier_signups(&session, keyspace)
+        .await
+        .map_err(|e| OpenError(format!("migrating keyspace {keyspace}: {e}")))?;
+    if listed > 0 {
+        tracing::info!(
+            listed,
+            "accounts made earlier are in the list of newest accounts"
+        );
+    }
     Ok(())
+}
+
+/// The `users_by_signup` bucket of a sign-up time: its month, `YYYY-MM`.
+fn signup_month(at: DateTime<Utc>) -> String {
+    at.format("%Y-%m").to_string()
+}
+
+/// Lists accounts made before `users_by_signup` existed in it, once: a marker row in
+/// `signup_months` (scope `done`) records that it ran to the end, so a migration that
+/// dies midway is simply run again (every write is an idempotent upsert).
+async fn list_earlier_signups(session: &Session, keyspace: &str) -> Result<u64, String> {
+    use futures_util::StreamExt;
+    let fail = |e: &dyn std::fmt::Display| format!("listing earlier accounts by sign-up: {e}");
+    let done = session
+        .query_unpaged(
+            format!("SELECT month FROM {keyspace}.signup_months WHERE scope = 'done'"),
+            &[],
+        )
+        .await
+        .map_err(|e| fail(&e))?
+        .into_rows_result()
+        .map_err(|e| fail(&e))?
+        .rows_num();
+    if done > 0 {
+        return Ok(0);
+    }
+    let signup = session
+        .prepare(format!(
+            "INSERT INTO {keyspace}.users_by_signup (month, created, user_id) VALUES (?, ?, ?)"
+        ))
+        .await
+        .map_err(|e| fail(&e))?;
+    let month_row = session
+        .prepare(format!(
+            "INSERT INTO {keyspace}.signup_months (scope, month) VALUES ('all', ?)"
+        ))
+        .await
+        .map_err(|e| fail(&e))?;
+    let mut users = session
+        .query_iter(format!("SELECT user_id, created FROM {keyspace}.users"), ())
+        .await
+        .map_err(|e| fail(&e))?
+        .rows_stream::<(Uuid, DateTime<Utc>)>()
+        .map_err(|e| fail(&e))?;
+    let mut listed = 0;
+    while let Some(row) = users.next().await {
+        let (id, created) = row.map_err(|e| fail(&e))?;
+        let month = signup_month(created);
+        session
+            .execute_unpaged(&signup, (&month, created, id))
+            .await
+            .map_err(|e| fail(&e))?;
+        session
+            .execute_unpaged(&month_row, (&month,))
+            .await
+            .map_err(|e| fail(&e))?;
+        listed += 1;
+    }
+    session
+        .query_unpaged(
+            format!("INSERT INTO {keyspace}.signup_months (scope, month) VALUES ('done', 'done')"),
+            &[],
+        )
+        .await
+        .map_err(|e| fail(&e))?;
+    Ok(listed)
 }
 
 /// The statements of a CQL file: `--` comments dropped, split on `;`.
@@ -483,8 +561,17 @@ impl CassandraStore {
                 created.homepage.as_str(),
                 created.banned,
             );
-            self.batch(&self.st.user_create, (row, directory_values(&created)))
-                .await?;
+            let month = signup_month(created.created);
+            self.batch(
+                &self.st.user_create,
+                (
+                    row,
+                    directory_values(&created),
+                    (month.clone(), created.created, owner),
+                    (month,),
+                ),
+            )
+            .await?;
             for (scope, name) in &held {
                 claims.commit(scope, name, owner).await?;
             }
@@ -920,6 +1007,14 @@ impl Statements {
             ))
             .await?,
             directory_insert.clone(),
+            prepare(format!(
+                "INSERT INTO {ks}.users_by_signup (month, created, user_id) VALUES (?, ?, ?)"
+            ))
+            .await?,
+            prepare(format!(
+                "INSERT INTO {ks}.signup_months (scope, month) VALUES ('all', ?)"
+            ))
+            .await?,
         ]);
         let user_rename = logged(vec![
             user_set("username = ?").await?,
@@ -973,6 +1068,19 @@ impl Statements {
             claim_read: prepare(format!("SELECT owner, state FROM {ks}.claims WHERE scope = ? AND name = ?")).await?,
             user_by_id: prepare(format!("SELECT {USER_COLUMNS} FROM {ks}.users WHERE user_id = ?")).await?,
             user_password: user_set("password_hash = ?").await?,
+            signup_months: prepare(format!(
+                "SELECT month FROM {ks}.signup_months WHERE scope = 'all'"
+            ))
+            .await?,
+            signups_read: prepare(format!(
+                "SELECT created, user_id FROM {ks}.users_by_signup WHERE month = ? LIMIT ?"
+            ))
+            .await?,
+            signups_read_before: prepare(format!(
+                "SELECT created, user_id FROM {ks}.users_by_signup WHERE month = ? \
+                 AND (created, user_id) < (?, ?) LIMIT ?"
+            ))
+            .await?,
             directory_read: prepare(format!(
                 "SELECT {DIRECTORY_COLUMNS} FROM {ks}.user_directory WHERE shelf = ? AND username_key > ? LIMIT ?"
             ))
@@ -1868,6 +1976,40 @@ impl Store for CassandraStore {
                 })
             })
             .collect()
+    }
+
+    /// Months newest first, from `signup_months` (one row a month with sign-ups), each
+    /// read newest first from its `users_by_signup` bucket until the page is full; then
+    /// the accounts' rows, by id.
+    async fn newest_users(
+        &self,
+        before: Option<(DateTime<Utc>, UserId)>,
+        limit: usize,
+    ) -> StoreResult<Vec<User>> {
+        let months: Vec<(String,)> = self.rows(&self.st.signup_months, ()).await?;
+        let start = before.map(|(at, _)| signup_month(at));
+        let mut ids: Vec<Uuid> = Vec::new();
+        for (month,) in months {
+            if start.as_ref().is_some_and(|start| month > *start) {
+                continue;
+            }
+            let want = limit.saturating_sub(ids.len()).min(1000) as i32;
+            if want == 0 {
+                break;
+            }
+            let found: Vec<(DateTime<Utc>, Uuid)> = match before {
+                Some((at, id)) if Some(&month) == start.as_ref() => {
+                    self.rows(&self.st.signups_read_before, (&month, at, id.0, want))
+                        .await?
+                }
+                _ => self.rows(&self.st.signups_read, (&month, want)).await?,
+            };
+            ids.extend(found.into_iter().map(|(_, id)| id));
+        }
+        let users =
+            futures_util::future::try_join_all(ids.into_iter().map(|id| self.user(UserId(id))))
+                .await?;
+        Ok(users.into_iter().flatten().collect())
     }
 
     async fn is_claimed(&self, login: &Login) -> StoreResult<bool> {

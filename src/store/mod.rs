@@ -246,6 +246,14 @@ pub trait Store: Send + Sync {
         limit: usize,
     ) -> StoreResult<Vec<DirectoryEntry>>;
 
+    /// The newest accounts first: `limit` of them, signed up before `before` (a sign-up
+    /// time and account id, the last of the previous page).
+    async fn newest_users(
+        &self,
+        before: Option<(DateTime<Utc>, UserId)>,
+        limit: usize,
+    ) -> StoreResult<Vec<User>>;
+
     /// Whether anyone holds (or is in the middle of claiming) a user name or e-mail address.
     async fn is_claimed(&self, login: &Login) -> StoreResult<bool>;
 

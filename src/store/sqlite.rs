@@ -250,6 +250,8 @@ CREATE TABLE comment_settings (
 "#,
     crate::binaries::sqlite::SCHEMA,
     crate::binaries::sqlite::LEASES_AND_FILES,
+    // The admins' list of the newest accounts.
+    "CREATE INDEX users_by_signup ON users (created DESC, id DESC);",
 ];
 
 const POST_COLUMNS: &str = "id, slug, title, body, body_html, excerpt, tags, author_id, author_name, status, created, published, revision, short_id, locale, comments_closed";
@@ -1001,6 +1003,36 @@ impl Store for SqliteStore {
                 out.push(DirectoryEntry::from(
                     &row.map_err(unavailable)?.into_user()?,
                 ));
+            }
+            Ok(out)
+        })
+        .await
+    }
+
+    async fn newest_users(
+        &self,
+        before: Option<(DateTime<Utc>, UserId)>,
+        limit: usize,
+    ) -> StoreResult<Vec<User>> {
+        // The first page starts past any account.
+        let (created, id) = match before {
+            Some((created, id)) => (created.timestamp_millis(), id.0.to_string()),
+            None => (i64::MAX, String::new()),
+        };
+        self.run(move |conn, statements| {
+            let sql = Sql { conn, statements };
+            let mut stmt = sql
+                .prepare(&format!(
+                    "SELECT {USER_COLUMNS} FROM users WHERE created < ?1 OR (created = ?1 AND id < ?2)
+                     ORDER BY created DESC, id DESC LIMIT ?3"
+                ))
+                .map_err(unavailable)?;
+            let rows = stmt
+                .query_map(params![created, id, limit as i64], UserRow::read)
+                .map_err(unavailable)?;
+            let mut out = Vec::new();
+            for row in rows {
+                out.push(row.map_err(unavailable)?.into_user()?);
             }
             Ok(out)
         })

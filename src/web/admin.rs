@@ -21,6 +21,9 @@ pub struct UsersQuery {
     after: String,
     #[serde(default)]
     q: String,
+    /// The newest accounts' page: signed up before `<millis>-<account id>`.
+    #[serde(default)]
+    before: String,
 }
 
 pub async fn users(
@@ -51,11 +54,10 @@ pub async fn users(
         }
         return render(StatusCode::OK, &page);
     }
-    let shelf = if query.shelf.is_empty() {
-        "a".to_owned()
-    } else {
-        query.shelf
-    };
+    if query.shelf.is_empty() {
+        return newest(&state, page, &query.before).await;
+    }
+    let shelf = query.shelf;
     if !shelves().any(|s| s == shelf) {
         return Err(WebError::BadRequest(format!(
             "There is no shelf {shelf:?} in the directory."
@@ -82,6 +84,52 @@ pub async fn users(
     render(StatusCode::OK, &page)
 }
 
+/// The accounts newest first: what an administrator looks for after a sign-up.
+async fn newest(
+    state: &AppState,
+    mut page: UsersPage,
+    before: &str,
+) -> Result<HttpResponse, WebError> {
+    let before =
+        if before.is_empty() {
+            None
+        } else {
+            let parsed = before.split_once('-').and_then(|(at, id)| {
+                let at = chrono::DateTime::from_timestamp_millis(at.parse().ok()?)?;
+                Some((at, UserId(Uuid::parse_str(id).ok()?)))
+            });
+            Some(parsed.ok_or_else(|| {
+                WebError::BadRequest("That page of accounts does not exist.".into())
+            })?)
+        };
+    let mut users = state.store.newest_users(before, PAGE + 1).await?;
+    if users.len() > PAGE {
+        users.truncate(PAGE);
+        page.next = users.last().map(|last| {
+            format!(
+                "/admin/users?before={}-{}",
+                last.created.timestamp_millis(),
+                last.id.0
+            )
+        });
+    }
+    if users.is_empty() {
+        page.message = Some("No accounts here.".into());
+    }
+    page.rows = users
+        .iter()
+        .map(|user| DirectoryRow {
+            joined: Some(user.created.format("%Y-%m-%d %H:%M UTC").to_string()),
+            ..row(DirectoryEntry::from(user))
+        })
+        .collect();
+    page.shelf = NEWEST.to_owned();
+    render(StatusCode::OK, &page)
+}
+
+/// The name of the newest accounts' view among the shelves.
+const NEWEST: &str = "newest";
+
 fn key_of(username: &str) -> String {
     Username::parse(username)
         .map(|u| u.key())
@@ -100,6 +148,7 @@ fn row(entry: DirectoryEntry) -> DirectoryRow {
         email: entry.email,
         role: entry.role.as_str(),
         banned: entry.banned,
+        joined: None,
     }
 }
 

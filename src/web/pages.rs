@@ -252,6 +252,8 @@ pub struct DirectoryRow {
     pub email: String,
     pub role: &'static str,
     pub banned: bool,
+    /// When the account was made, in the newest accounts' view.
+    pub joined: Option<String>,
 }
 
 #[derive(Template)]

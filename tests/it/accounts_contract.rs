@@ -55,6 +55,7 @@ both_stores!(
     changing_the_email_address_moves_its_claim,
     profile_role_and_ban_changes_show_in_the_directory,
     the_directory_pages_through_a_shelf_by_user_name,
+    the_newest_accounts_come_first_page_by_page,
     ending_sessions_keeps_only_the_current_one,
     attempts_are_counted_per_key_within_their_window,
 );
@@ -574,4 +575,105 @@ async fn attempts_are_counted_per_key_within_their_window(t: TestStore) {
             .unwrap(),
         0
     );
+}
+
+async fn the_newest_accounts_come_first_page_by_page(t: TestStore) {
+    // Accounts are global and the Cassandra keyspace is shared: these are made at a
+    // random time centuries ago (so they never crowd the real newest accounts), days
+    // and months apart, so that no other account falls among them.
+    let base = chrono::DateTime::from_timestamp(
+        -27_000_000_000 + (uuid::Uuid::new_v4().as_u128() % 25_000_000_000) as i64,
+        0,
+    )
+    .unwrap();
+    let mut made = Vec::new();
+    for i in 0..7i64 {
+        let name = unique_name("newest");
+        let mut user = account(&name, &email_for(&name));
+        // Two in one millisecond, the rest across three months.
+        user.created = base + chrono::Duration::days(if i < 2 { 0 } else { i * 20 });
+        made.push(t.store.create_user(user).await.unwrap());
+    }
+    let mut want: Vec<&sibyl::domain::User> = made.iter().collect();
+    want.sort_by_key(|u| std::cmp::Reverse((u.created, u.id.0)));
+    let after_all = (
+        base + chrono::Duration::days(200),
+        UserId(uuid::Uuid::max()),
+    );
+    let mut seen = Vec::new();
+    let mut before = Some(after_all);
+    while seen.len() < want.len() {
+        let page = t.store.newest_users(before, 3).await.unwrap();
+        assert!(!page.is_empty() && page.len() <= 3, "{}", page.len());
+        before = page.last().map(|u| (u.created, u.id));
+        seen.extend(page);
+    }
+    let seen_ids: Vec<UserId> = seen.iter().take(want.len()).map(|u| u.id).collect();
+    let want_ids: Vec<UserId> = want.iter().map(|u| u.id).collect();
+    assert_eq!(seen_ids, want_ids);
+    assert_eq!(seen[0].username, want[0].username);
+    // Without a cursor, the list starts at the newest account of all.
+    let first = t.store.newest_users(None, 1).await.unwrap();
+    assert_eq!(first.len(), 1);
+    assert!(
+        first[0].created >= want[0].created,
+        "{:?}",
+        first[0].created
+    );
+}
+
+/// A keyspace of an earlier version, whose accounts are in no list by sign-up: `migrate`
+/// lists them once, and a second `migrate` changes nothing.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn migrate_lists_the_accounts_made_before_the_newest_list() {
+    use sibyl::store::{self, Replication, StoreUrl};
+    let node = crate::helpers::cassandra_node();
+    let keyspace = "sibyl_signups_test";
+    let session = scylla::client::session_builder::SessionBuilder::new()
+        .known_node(&node)
+        .build()
+        .await
+        .expect("a Cassandra node");
+    session
+        .query_unpaged(format!("DROP KEYSPACE IF EXISTS {keyspace}"), ())
+        .await
+        .unwrap();
+    let url = StoreUrl::Cassandra {
+        nodes: vec![node.clone()],
+        keyspace: keyspace.into(),
+    };
+    store::migrate(&url, &Replication::Simple(1)).await.unwrap();
+    let opened = store::open(&url, StoreOptions::default()).await.unwrap();
+    let mut made = Vec::new();
+    for _ in 0..3 {
+        let name = unique_name("earlier");
+        made.push(
+            opened
+                .create_user(account(&name, &email_for(&name)))
+                .await
+                .unwrap(),
+        );
+    }
+    // What the earlier version had: the accounts, and no list by sign-up.
+    for table in ["users_by_signup", "signup_months"] {
+        session
+            .query_unpaged(format!("TRUNCATE {keyspace}.{table}"), ())
+            .await
+            .unwrap();
+    }
+    assert!(opened.newest_users(None, 10).await.unwrap().is_empty());
+    store::migrate(&url, &Replication::Simple(1)).await.unwrap();
+    let listed = opened.newest_users(None, 10).await.unwrap();
+    let mut want: Vec<UserId> = made.iter().map(|u| u.id).collect();
+    want.sort_by_key(|id| {
+        let user = made.iter().find(|u| u.id == *id).unwrap();
+        std::cmp::Reverse((user.created, id.0))
+    });
+    assert_eq!(listed.iter().map(|u| u.id).collect::<Vec<_>>(), want);
+    store::migrate(&url, &Replication::Simple(1)).await.unwrap();
+    assert_eq!(opened.newest_users(None, 10).await.unwrap().len(), 3);
+    session
+        .query_unpaged(format!("DROP KEYSPACE IF EXISTS {keyspace}"), ())
+        .await
+        .unwrap();
 }

@@ -449,6 +449,28 @@ async fn an_admin_promotes_bans_and_unbans(t: TestStore) {
         ))
         .await;
     assert!(listing.contains(&name), "the directory lists the reader");
+    // The page opens on the newest accounts: the new reader is there (or a page or two
+    // on, if other tests signed up many accounts meanwhile), with the time it joined.
+    let mut newest = app.get_html("/admin/users").await;
+    for _ in 0..5 {
+        if newest.contains(&name) {
+            break;
+        }
+        let next = newest
+            .split("rel=\"next\"")
+            .next()
+            .and_then(|head| head.rsplit("href=\"").next())
+            .and_then(|tail| tail.split('"').next())
+            .expect("a next page of accounts")
+            .replace("&amp;", "&");
+        newest = app.get_html(&next).await;
+    }
+    assert!(
+        newest.contains(&name),
+        "the newest accounts list the reader"
+    );
+    assert!(newest.contains("<th>Joined</th>"));
+    assert!(newest.contains("<strong>newest</strong>"));
     let found = app.get_html(&format!("/admin/users?q={name}")).await;
     assert!(found.contains(&format!("/admin/users/{id}/role")));
 
