@@ -128,3 +128,54 @@ fn migrate_applies_the_cassandra_schema_and_serve_refuses_a_keyspace_without_it(
         stderr(&missing)
     );
 }
+
+/// A request the server cannot parse (here a 70 KB URI) is the client's mistake: a 400,
+/// and no ERROR line in the log.
+#[test]
+fn a_client_that_sends_an_over_long_uri_gets_a_400_and_no_error_is_logged() {
+    use std::io::{Read, Write};
+    let dir = tempfile::tempdir().unwrap();
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let mut server = Command::new(env!("CARGO_BIN_EXE_sibyl"))
+        .args(["serve", "--listen", &format!("127.0.0.1:{port}")])
+        .args([
+            "--store",
+            &format!("sqlite:{}", dir.path().join("b.db").display()),
+        ])
+        .args([
+            "--lock-dir",
+            &dir.path().join("locks").display().to_string(),
+        ])
+        .args(["--log", "info", "--no-background"])
+        .env_remove("SIBYL_STORE")
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    let mut stream = loop {
+        if let Ok(stream) = std::net::TcpStream::connect(("127.0.0.1", port)) {
+            break stream;
+        }
+        assert!(std::time::Instant::now() < deadline, "sibyl did not start");
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    };
+    let request = format!(
+        "GET /posts/{} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n",
+        "a".repeat(70_000)
+    );
+    stream.write_all(request.as_bytes()).unwrap();
+    let mut answer = String::new();
+    let _ = stream.read_to_string(&mut answer);
+    assert!(answer.starts_with("HTTP/1.1 400"), "{answer}");
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    server.kill().unwrap();
+    let output = server.wait_with_output().unwrap();
+    let log = stderr(&output);
+    assert!(log.contains("serving"), "{log}");
+    assert!(!log.contains("ERROR"), "{log}");
+}
