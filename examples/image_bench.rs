@@ -1,6 +1,7 @@
 //! The image half of the benchmark (scripts/bench-images): makes a 12-megapixel JPEG,
 //! times Sibyl making its four named renditions (and decoding it alone), and stores it
-//! through the binary service in an SQLite file for the serving half.
+//! through the binary service in an SQLite file for the serving half, with a 7000x7000
+//! PNG for the memory half.
 //!
 //! usage: image_bench <folder> <runs> <site url>
 //! prints: key=value lines (milliseconds are medians of <runs>).
@@ -92,6 +93,28 @@ async fn main() {
         name: "photo.jpg".into(),
     };
     let body = futures_util::stream::iter([Ok::<_, std::io::Error>(bytes::Bytes::from(jpeg))]);
-    let stored = binaries.ingest(upload, body).await.expect("stored");
+    let stored = binaries.ingest(upload.clone(), body).await.expect("stored");
     println!("reference={}", stored.reference.id);
+
+    // A large picture for the memory half: 7000x7000 RGBA (196 MB decoded), smooth
+    // enough to stay within the 32 MiB an image file may have.
+    let side = 7000;
+    let large = image::RgbaImage::from_fn(side, side, |x, y| {
+        image::Rgba([(x / 28) as u8, (y / 28) as u8, ((x + y) / 56) as u8, 255])
+    });
+    let mut png = std::io::Cursor::new(Vec::new());
+    large
+        .write_to(&mut png, image::ImageFormat::Png)
+        .expect("encodes");
+    drop(large);
+    let png = png.into_inner();
+    println!("large_bytes={}", png.len());
+    let body = futures_util::stream::iter([Ok::<_, std::io::Error>(bytes::Bytes::from(png))]);
+    let upload = Upload {
+        name: "large.png".into(),
+        ..upload
+    };
+    let stored = binaries.ingest(upload, body).await.expect("stored");
+    assert_eq!(stored.original.width, Some(side), "{:?}", stored.original.error);
+    println!("large_reference={}", stored.reference.id);
 }
