@@ -115,6 +115,11 @@ async fn main() {
         ..upload
     };
     let stored = binaries.ingest(upload, body).await.expect("stored");
-    assert_eq!(stored.original.width, Some(side), "{:?}", stored.original.error);
+    assert_eq!(
+        stored.original.width,
+        Some(side),
+        "{:?}",
+        stored.original.error
+    );
     println!("large_reference={}", stored.reference.id);
 }

@@ -25,13 +25,51 @@ fn cleaner() -> &'static ammonia::Builder<'static> {
             .add_tag_attributes("input", ["type", "checked", "disabled"])
             .add_tag_attributes("img", ["srcset", "sizes", "loading", "decoding"])
             .attribute_filter(|element, attribute, value| {
-                if element == "img" && attribute == "srcset" && !is_binary_srcset(value) {
-                    None
-                } else {
-                    Some(value.into())
+                if element == "img" && attribute == "srcset" {
+                    return is_binary_srcset(value).then(|| value.into());
                 }
+                valid_attribute(attribute, value)
             })
             .add_tags(["input"])
+            // Obsolete elements, and elements whose content model the repair pass
+            // (`html_repair`) does not mend: their content stays, their tags go.
+            .rm_tags([
+                "acronym",
+                "area",
+                "article",
+                "aside",
+                "bdo",
+                "center",
+                "data",
+                "dd",
+                "dl",
+                "dt",
+                "figcaption",
+                "footer",
+                "header",
+                "hgroup",
+                "map",
+                "nav",
+                "rp",
+                "rt",
+                "rtc",
+                "ruby",
+                "strike",
+                "time",
+                "tt",
+            ])
+            // Obsolete attributes, and table headers that would have to name ids.
+            .rm_tag_attributes("img", ["align"])
+            .rm_tag_attributes("hr", ["align", "size", "width"])
+            .rm_tag_attributes("table", ["align", "char", "charoff", "summary"])
+            .rm_tag_attributes("tbody", ["align", "char", "charoff"])
+            .rm_tag_attributes("thead", ["align", "char", "charoff"])
+            .rm_tag_attributes("tfoot", ["align", "char", "charoff"])
+            .rm_tag_attributes("tr", ["align", "char", "charoff"])
+            .rm_tag_attributes("td", ["align", "char", "charoff", "headers"])
+            .rm_tag_attributes("th", ["align", "char", "charoff", "headers"])
+            .rm_tag_attributes("del", ["datetime"])
+            .rm_tag_attributes("ins", ["datetime"])
             .add_allowed_classes(
                 "code",
                 [
@@ -44,6 +82,83 @@ fn cleaner() -> &'static ammonia::Builder<'static> {
             );
         builder
     })
+}
+
+/// An attribute's value as valid HTML allows it, or `None` to drop the attribute: URLs
+/// are written as a URL parser reads them (so that no raw `<`, space or odd host form
+/// is left), numbers are numbers, language tags look like language tags.
+fn valid_attribute<'u>(attribute: &str, value: &'u str) -> Option<std::borrow::Cow<'u, str>> {
+    match attribute {
+        "href" | "src" | "cite" => valid_url(value).map(Into::into),
+        "width" | "height" | "colspan" | "rowspan" | "span" => (!value.is_empty()
+            && value.len() <= 5
+            && value.bytes().all(|b| b.is_ascii_digit())
+            && value.parse::<u32>().is_ok_and(|n| n > 0))
+        .then(|| value.into()),
+        "start" => value.parse::<i32>().ok().map(|n| n.to_string().into()),
+        "lang" | "hreflang" => {
+            let ok = !value.is_empty()
+                && value.len() <= 35
+                && value.split('-').enumerate().all(|(i, part)| {
+                    (1..=8).contains(&part.len())
+                        && part.bytes().all(|b| b.is_ascii_alphanumeric())
+                        && (i > 0 || part.bytes().all(|b| b.is_ascii_alphabetic()))
+                });
+            ok.then(|| value.into())
+        }
+        "scope" => matches!(value, "row" | "col" | "rowgroup" | "colgroup").then(|| value.into()),
+        _ => Some(value.into()),
+    }
+}
+
+/// A URL as valid HTML requires it: an absolute one as the URL standard serializes it,
+/// a relative one with the characters a URL may not hold percent-encoded.
+fn valid_url(value: &str) -> Option<String> {
+    let value = value.trim();
+    if value.is_empty() {
+        return None;
+    }
+    let scheme = value.split_once(':').map(|(s, _)| s).filter(|s| {
+        s.starts_with(|c: char| c.is_ascii_alphabetic())
+            && s.bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b"+-.".contains(&b))
+    });
+    if scheme.is_some() {
+        let parsed = url::Url::parse(value).ok()?;
+        // A host written in an unusual form (0x7f.1, an IPv6 literal) is written as the
+        // parser reads it; otherwise the author's URL stays as it was written.
+        let plain_host = parsed.host_str().is_none_or(|host| {
+            !host.contains(':')
+                && value
+                    .to_ascii_lowercase()
+                    .contains(&host.to_ascii_lowercase())
+        });
+        if !plain_host {
+            return Some(parsed.into());
+        }
+    }
+    let mut out = String::with_capacity(value.len());
+    let bytes = value.as_bytes();
+    for (i, c) in value.char_indices() {
+        let escaped = match c {
+            ' ' | '"' | '<' | '>' | '`' | '{' | '}' | '|' | '\\' | '^' | '[' | ']' => true,
+            '%' => {
+                !(bytes.len() > i + 2
+                    && bytes[i + 1].is_ascii_hexdigit()
+                    && bytes[i + 2].is_ascii_hexdigit())
+            }
+            c => c.is_control(),
+        };
+        if escaped {
+            let mut buf = [0u8; 4];
+            for b in c.encode_utf8(&mut buf).bytes() {
+                out.push_str(&format!("%{b:02X}"));
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    Some(out)
 }
 
 /// The comment sanitizer: paragraphs, line breaks, emphasis, code and links only; links
@@ -64,6 +179,7 @@ fn comment_cleaner() -> &'static ammonia::Builder<'static> {
                     .collect(),
             )
             .url_schemes(["http", "https", "mailto"].into_iter().collect())
+            .attribute_filter(|_, attribute, value| valid_attribute(attribute, value))
             .link_rel(Some("nofollow ugc noopener noreferrer"));
         builder
     })
@@ -83,7 +199,7 @@ fn comment_events(markdown: &str) -> impl Iterator<Item = Event<'_>> {
 pub fn comment_to_safe_html(markdown: &str) -> String {
     let mut unsafe_html = String::with_capacity(markdown.len() * 3 / 2);
     html::push_html(&mut unsafe_html, comment_events(markdown));
-    comment_cleaner().clean(&unsafe_html).to_string()
+    super::html_repair::repair(&comment_cleaner().clean(&unsafe_html).to_string())
 }
 
 /// How many links a comment's Markdown makes.
@@ -217,7 +333,7 @@ pub fn to_safe_html(markdown: &str) -> String {
     let events = post_events(Parser::new_ext(markdown, options()));
     let mut unsafe_html = String::with_capacity(markdown.len() * 3 / 2);
     html::push_html(&mut unsafe_html, events.into_iter());
-    cleaner().clean(&unsafe_html).to_string()
+    super::html_repair::repair(&cleaner().clean(&unsafe_html).to_string())
 }
 
 /// Plain text of the first paragraphs, cut at a word boundary near `max_chars`.
@@ -227,10 +343,31 @@ pub fn excerpt(markdown: &str, max_chars: usize) -> String {
     for event in Parser::new_ext(markdown, options()) {
         match event {
             Event::Start(Tag::CodeBlock(_)) => in_code_block = true,
-            Event::End(TagEnd::CodeBlock) => in_code_block = false,
+            Event::End(TagEnd::CodeBlock) => {
+                in_code_block = false;
+                text.push(' ');
+            }
             Event::Text(t) | Event::Code(t) if !in_code_block => text.push_str(&t),
             Event::SoftBreak | Event::HardBreak => text.push(' '),
-            Event::End(TagEnd::Paragraph | TagEnd::Heading(_) | TagEnd::Item) => text.push(' '),
+            // Blocks and table cells are words apart, never glued together.
+            Event::Start(
+                Tag::Paragraph
+                | Tag::Heading { .. }
+                | Tag::Item
+                | Tag::TableCell
+                | Tag::BlockQuote(_)
+                | Tag::FootnoteDefinition(_),
+            )
+            | Event::End(
+                TagEnd::Paragraph
+                | TagEnd::Heading(_)
+                | TagEnd::Item
+                | TagEnd::TableCell
+                | TagEnd::TableRow
+                | TagEnd::TableHead
+                | TagEnd::BlockQuote(_)
+                | TagEnd::FootnoteDefinition,
+            ) => text.push(' '),
             _ => {}
         }
         if text.chars().count() > max_chars {
@@ -252,6 +389,28 @@ pub fn excerpt(markdown: &str, max_chars: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn excerpts_keep_blocks_and_table_cells_words_apart() {
+        let text = excerpt(
+            "## The schedule\n\n| Time | Step |\n| --- | --- |\n| 08:00 | Mix |\n| 12:00 | Shape |\n\n> Then rest.\n\n```\ncode\n```\nEnd.",
+            280,
+        );
+        assert_eq!(
+            text,
+            "The schedule Time Step 08:00 Mix 12:00 Shape Then rest. End."
+        );
+    }
+
+    #[test]
+    fn urls_are_written_as_valid_urls() {
+        let html =
+            to_safe_html("[x](http://0x7f.0x0.0x0.0x1/) [y](/a%20b) <a href=\"/a b<c\">z</a>");
+        assert!(html.contains("href=\"http://127.0.0.1/\""), "{html}");
+        assert!(html.contains("href=\"/a%20b\""), "{html}");
+        assert!(html.contains("href=\"/a%20b%3Cc\""), "{html}");
+        assert!(!html.contains("0x7f"), "{html}");
+    }
 
     #[test]
     fn binary_images_get_a_srcset_of_the_named_renditions_and_their_size() {

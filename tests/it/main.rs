@@ -15,6 +15,7 @@ mod comments;
 mod comments_http;
 mod fetch;
 mod host_ids;
+mod html_checker;
 mod http;
 mod http_semantics;
 mod iiif;

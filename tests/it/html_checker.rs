@@ -1,0 +1,316 @@
+//! Every page, as the roles that see it get it, through the Nu Html Checker (`vnu.jar`
+//! from npm's `vnu-jar`, which scripts/test installs; `SIBYL_VNU_JAR` names another).
+//! A page the checker finds an error in fails the test with the checker's words.
+
+use crate::both_stores;
+use crate::helpers::{TestApp, TestStore, location, spawn_app};
+use std::path::PathBuf;
+use std::process::Command;
+
+fn vnu_jar() -> PathBuf {
+    let jar = std::env::var("SIBYL_VNU_JAR").map_or_else(
+        |_| {
+            PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+                .join("target/tools/node_modules/vnu-jar/build/dist/vnu.jar")
+        },
+        PathBuf::from,
+    );
+    assert!(
+        jar.exists(),
+        "the Nu Html Checker is not at {}: scripts/test installs it (npm install vnu-jar)",
+        jar.display()
+    );
+    jar
+}
+
+/// Runs the checker over pages (name, HTML); returns its error lines.
+fn check(pages: &[(String, String)]) -> Vec<String> {
+    let dir = tempfile::tempdir().unwrap();
+    for (i, (name, html)) in pages.iter().enumerate() {
+        let file: String = name
+            .chars()
+            .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+            .collect();
+        std::fs::write(dir.path().join(format!("{i:02}-{file}.html")), html).unwrap();
+    }
+    let output = Command::new("java")
+        .arg("-jar")
+        .arg(vnu_jar())
+        .args(["--errors-only", "--format", "gnu", "--skip-non-html"])
+        .arg(dir.path())
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run java for the Nu Html Checker: {e}"));
+    let report = String::from_utf8_lossy(&output.stderr).into_owned()
+        + &String::from_utf8_lossy(&output.stdout);
+    let errors: Vec<String> = report
+        .lines()
+        .filter(|l| l.contains("error:") || l.contains("fatal:"))
+        .map(str::to_owned)
+        .collect();
+    assert!(
+        output.status.success() || !errors.is_empty(),
+        "the checker failed without a report: {report}"
+    );
+    errors
+}
+
+async fn page(app: &TestApp, path: &str) -> (String, String) {
+    let response = app.get(path).await;
+    let status = response.status().as_u16();
+    assert!(
+        status == 200 || status == 404,
+        "{path}: {status} {}",
+        location(&response)
+    );
+    (path.to_owned(), response.text().await.unwrap())
+}
+
+both_stores!(every_page_passes_the_html_checker);
+
+async fn every_page_passes_the_html_checker(t: TestStore) {
+    let app = spawn_app(t).await;
+    let admin = app.set_up().await;
+    let body = "An introduction with **emphasis**, a [link](https://example.com) and a footnote[^1].\n\n\
+                ## The schedule\n\n| Time | Step |\n| --- | --- |\n| 08:00 | Mix |\n| 12:00 | Shape |\n\n\
+                - [x] done\n- [ ] to do\n\n> Quoted.\n\n```rust\nfn main() {}\n```\n\n[^1]: The note.";
+    let post = app.publish("Every element", body).await;
+    let edited = app
+        .submit(
+            &format!("{post}/edit"),
+            &format!("{post}/edit"),
+            &[
+                ("base", "1"),
+                ("title", "Every element"),
+                ("body", &format!("{body}\n\nA second revision.")),
+                ("tags", "notes"),
+                ("message", "More"),
+            ],
+        )
+        .await;
+    assert_eq!(edited.status(), 303);
+    let draft = location(&app.write("A draft", "Not yet.", "", "draft").await);
+    let (reader, _) = app.sign_up("a long enough password").await;
+    let comment = crate::comments_http::comment_on(
+        &reader,
+        &post,
+        &[("body", "A first comment, *with emphasis*.")],
+    )
+    .await;
+    assert!(comment.status().is_redirection(), "{}", comment.status());
+    let suggestion = reader
+        .submit(
+            &format!("{post}/suggest"),
+            &format!("{post}/suggest"),
+            &[
+                ("base", "2"),
+                ("title", "Every element"),
+                ("body", "A suggested text."),
+                ("note", "Shorter"),
+            ],
+        )
+        .await;
+    assert!(
+        suggestion.status().is_redirection(),
+        "{}",
+        suggestion.status()
+    );
+    let hostile: String = std::fs::read_to_string(
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/owasp-xss.txt"),
+    )
+    .unwrap()
+    .lines()
+    .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    .collect::<Vec<_>>()
+    .join("\n\n");
+    let hostile_post = app.publish("Hostile text", &hostile).await;
+
+    let mut pages = Vec::new();
+    for path in [
+        "/".to_owned(),
+        post.clone(),
+        hostile_post.clone(),
+        draft.clone(),
+        "/tags/notes".to_owned(),
+        format!("/authors/{}", admin.username),
+        "/write".to_owned(),
+        format!("{post}/edit"),
+        format!("{post}/history"),
+        format!("{post}/revisions/1"),
+        format!("{post}/diff?from=1&to=2"),
+        format!("{post}/suggestions"),
+        format!("{post}/comments/moderate"),
+        "/account".to_owned(),
+        "/admin/users".to_owned(),
+        "/admin/comments".to_owned(),
+        "/admin/comments/log".to_owned(),
+        "/admin/comments/settings".to_owned(),
+        "/admin/binaries".to_owned(),
+        "/no/such/page".to_owned(),
+    ] {
+        pages.push(page(&app, &path).await);
+    }
+    for path in [format!("{post}/suggest"), post.clone()] {
+        let (name, html) = page(&reader, &path).await;
+        pages.push((format!("reader {name}"), html));
+    }
+    let anonymous = app.another_browser();
+    for path in [
+        "/".to_owned(),
+        post.clone(),
+        hostile_post,
+        "/login".to_owned(),
+        "/signup".to_owned(),
+        "/tags/notes".to_owned(),
+        "/no/such/page".to_owned(),
+    ] {
+        let (name, html) = page(&anonymous, &path).await;
+        pages.push((format!("anonymous {name}"), html));
+    }
+    let errors = check(&pages);
+    assert!(
+        errors.is_empty(),
+        "{} errors from the Nu Html Checker:\n{}",
+        errors.len(),
+        errors.join("\n")
+    );
+}
+
+/// Pieces of Markdown and raw HTML that hostile or careless writers produce, for the
+/// property test below.
+const FRAGMENTS: &[&str] = &[
+    "[a link](javascript:alert(1))",
+    "[hex host](http://0x7f.0x0.0x0.0x1/)",
+    "[spaced](/a b<c>)",
+    "[ok](https://example.com/x?y=1&z=2)",
+    "<a href=\"javascript:alert(1)\">raw</a>",
+    "<a>bare</a>",
+    "<a href=\"/x\"><div>block in a link</div></a>",
+    "<a href=\"/x\"><a href=\"/y\">nested</a></a>",
+    "![](http://example.com/b.png)",
+    "![alt](javascript:alert(1))",
+    "<img>",
+    "<img src=x>",
+    "<img src=\"a b\" width=\"100%\" height=\"-3\" align=\"left\">",
+    "<details>",
+    "<details><summary>s</summary>body</details>",
+    "<details><p>no summary</p></details>",
+    "</details>",
+    "<summary>stray</summary>",
+    "- item",
+    "1. first",
+    "- [ ] task\n- [x] done",
+    "<li>stray item</li>",
+    "<ul><p>not an item</p>text</ul>",
+    "| a | b |\n|---|---|\n| c | d |",
+    "<table><tr><td>cell</td></tr></table>",
+    "<td>stray cell</td>",
+    "<table><caption>c</caption><colgroup><col span=\"0\"></colgroup><tbody><tr><th scope=\"x\" headers=\"h\">h</th></tr></tbody></table>",
+    "*em*",
+    "**strong**",
+    "<em><div>block in em</div></em>",
+    "<h1><p>p in h1</p></h1>",
+    "<h2><ul><li>list in heading</li></ul></h2>",
+    "`code`",
+    "<kbd>k</kbd><sub>s</sub><sup>s</sup><mark>m</mark>",
+    "> quoted",
+    "```\ncode block\n```",
+    "# heading",
+    "---",
+    "<hr>",
+    "<div>",
+    "</div>",
+    "<p>",
+    "<blockquote cite=\"javascript:x\">q</blockquote>",
+    "<ol start=\"x\"><li>a</li></ol>",
+    "<td colspan=\"0\">",
+    "<span lang=\"??\">l</span><span lang=\"en-GB\">l</span>",
+    "<q cite=\"a b\">q</q>",
+    "<input type=image src=x>",
+    "<input type=checkbox checked>",
+    "<input>",
+    "x[^1]\n\n[^1]: the note",
+    "<dl><dt>t</dt><dd>d</dd></dl>",
+    "<dd>stray</dd>",
+    "<ruby>漢<rt>kan</rt></ruby>",
+    "<figure><figcaption>c</figcaption><img src=\"/i.png\"></figure>",
+    "<acronym>a</acronym><center>c</center><tt>t</tt><strike>s</strike>",
+    "<time>yesterday</time><data>d</data>",
+    "<header>h</header><footer>f</footer><nav>n</nav><article>a</article>",
+    "<bdo>b</bdo><abbr title=\"t\">a</abbr>",
+    "<del datetime=\"x\">d</del><ins>i</ins>",
+    "<script>alert(1)</script>",
+    "<p onclick=\"x\" style=\"color:red\">handlers</p>",
+    "<!-- comment -->",
+    "&amp; &lt; &#0; &#x110000;",
+];
+
+/// A document: some fragments and arbitrary text between them.
+fn document() -> impl proptest::strategy::Strategy<Value = String> {
+    use proptest::prelude::*;
+    let piece = prop_oneof![
+        4 => proptest::sample::select(FRAGMENTS).prop_map(str::to_owned),
+        1 => "\\PC{0,12}",
+    ];
+    let separator = proptest::sample::select(&["", " ", "\n", "\n\n"][..]);
+    proptest::collection::vec((piece, separator), 1..14).prop_map(|parts| {
+        parts
+            .into_iter()
+            .map(|(piece, separator)| format!("{piece}{separator}"))
+            .collect()
+    })
+}
+
+/// Arbitrary Markdown, hostile fragments and text mixed, rendered as a post and as a
+/// comment: every output is valid HTML in the Nu Html Checker's eyes. Cases are drawn
+/// from a fixed seed (reproducible), and checked in one run of the checker.
+#[test]
+fn arbitrary_markdown_renders_to_valid_html() {
+    use proptest::strategy::{Strategy, ValueTree};
+    use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
+    let mut runner = TestRunner::new_with_rng(
+        Config::default(),
+        TestRng::from_seed(RngAlgorithm::ChaCha, &[7; 32]),
+    );
+    let strategy = document();
+    let mut pages = Vec::new();
+    let mut inputs = Vec::new();
+    for i in 0..500 {
+        let markdown = strategy.new_tree(&mut runner).unwrap().current();
+        let page = |body: String| {
+            format!(
+                "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>case</title></head><body><article>{body}</article></body></html>"
+            )
+        };
+        pages.push((
+            format!("case {i} post"),
+            page(sibyl::domain::markdown::to_safe_html(&markdown)),
+        ));
+        pages.push((
+            format!("case {i} comment"),
+            page(sibyl::domain::markdown::comment_to_safe_html(&markdown)),
+        ));
+        inputs.push(markdown);
+    }
+    let errors = check(&pages);
+    let explained: Vec<String> = errors
+        .iter()
+        .take(20)
+        .map(|line| {
+            let case = line
+                .split("-case_")
+                .nth(1)
+                .and_then(|rest| rest.split('_').next())
+                .and_then(|n| n.parse::<usize>().ok());
+            match case {
+                Some(n) => format!("{line}\n    from {:?}", inputs[n]),
+                None => line.clone(),
+            }
+        })
+        .collect();
+    assert!(
+        errors.is_empty(),
+        "{} errors from the Nu Html Checker:\n{}",
+        errors.len(),
+        explained.join("\n")
+    );
+}
