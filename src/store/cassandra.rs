@@ -3528,7 +3528,7 @@ mod tests {
             .iter()
             .filter(|s| s.starts_with("CREATE TABLE IF NOT EXISTS"))
             .count();
-        assert_eq!(creates, 43);
+        assert_eq!(creates, 45);
         let changes: Vec<&String> = statements.iter().skip(creates).collect();
         assert_eq!(changes.len(), 8);
         assert!(changes.iter().all(|s| (s.starts_with("ALTER TABLE ")
