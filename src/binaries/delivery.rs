@@ -37,6 +37,9 @@ pub enum ScaleError {
     Busy(#[from] TurnRefused),
 }
 
+/// How much of an original is read for its header before its turn: one chunk.
+const HEAD_BYTES: u64 = 256 * 1024;
+
 /// How long an image request waits for its turn and its memory before it is refused
 /// with a 503.
 const IIIF_WAIT: std::time::Duration = std::time::Duration::from_secs(20);
@@ -246,33 +249,71 @@ impl Binaries {
         } else {
             None
         };
-        let (data, plan) = match small {
-            Some(small) => {
-                let mut smaller = plan;
-                (smaller.w, smaller.h) = (small.width, small.height);
-                (small.data, smaller)
+        if let Some(small) = small {
+            let mut smaller = plan;
+            (smaller.w, smaller.h) = (small.width, small.height);
+            let header = image::header(&small.data, &limits)?;
+            let cost = small.data.len() as u64 + image::render_cost(&header, &smaller);
+            let turn = self.turn(cost, Some(IIIF_WAIT)).await?;
+            if let Some(hit) = self.scaled_cache.get(key) {
+                return Ok(Rendered::Cached(hit));
             }
-            None => {
-                if original.size > self.limits.max_image {
-                    return Err(ScaleError::NotAnImage(
-                        "This image is too large to be scaled here.".into(),
-                    ));
-                }
-                (self.read_all(original).await?, plan)
-            }
-        };
-        let header = image::header(&data, &limits)?;
-        let cost = data.len() as u64 + image::render_cost(&header, &plan);
-        let turn = self.turn(cost, Some(IIIF_WAIT)).await?;
+            return spawn(turn, move || {
+                let img = image::decode(&small.data, &limits)?;
+                Ok(Rendered::Made(image::render(img, &smaller)?))
+            })
+            .await;
+        }
+        // The original is read only once its turn and its memory are had: the cost
+        // comes from the header, at the start of the file.
+        let turn = self.turn_for_original(original, &plan).await?;
         if let Some(hit) = self.scaled_cache.get(key) {
             return Ok(Rendered::Cached(hit));
         }
+        let data = self.read_all(original).await?;
         spawn(turn, move || {
             let (img, plan) = image::decode_for(&data, &plan, &limits)?;
             drop(data);
             Ok(Rendered::Made(image::render(img, &plan)?))
         })
         .await
+    }
+
+    /// A turn to decode an original for `plan`, with the memory its header (read from
+    /// the file's first chunk) says the work takes, the file's own bytes included. A
+    /// header beyond the first chunk is counted at the widest an image decodes to.
+    async fn turn_for_original(
+        &self,
+        original: &Original,
+        plan: &Plan,
+    ) -> Result<Turn, ScaleError> {
+        if original.size > self.limits.max_image {
+            return Err(ScaleError::NotAnImage(
+                "This image is too large to be scaled here.".into(),
+            ));
+        }
+        let limits = self.limits.decode;
+        let head = self.read_head(original, HEAD_BYTES).await?;
+        let read = image::header(&head, &limits);
+        let whole_file = head.len() as u64 == original.size;
+        // Not held while waiting for the turn.
+        drop(head);
+        let header = match read {
+            Ok(header) => header,
+            Err(e) if whole_file => return Err(e.into()),
+            Err(_) => image::Header {
+                width: original.width.unwrap_or(limits.max_side),
+                height: original.height.unwrap_or(limits.max_side),
+                bytes_per_pixel: 8,
+                channels: 4,
+                oriented: true,
+                jpeg: original.mime == "image/jpeg",
+                progressive: true,
+                webp: original.mime == "image/webp",
+            },
+        };
+        let cost = original.size + image::render_cost(&header, plan);
+        Ok(self.turn(cost, Some(IIIF_WAIT)).await?)
     }
 
     /// Makes a named rendition that is missing from the store (an image stored before
@@ -282,18 +323,13 @@ impl Binaries {
         original: &Original,
         name: &str,
     ) -> Result<Rendition, ScaleError> {
-        if original.size > self.limits.max_image {
-            return Err(ScaleError::NotAnImage(
-                "This image is too large to be scaled here.".into(),
-            ));
-        }
+        let (width, height) = (original.width.unwrap_or(1), original.height.unwrap_or(1));
+        let (w, h) = image::fit(width, height, 800, 600);
+        let turn = self
+            .turn_for_original(original, &Plan::whole(width, height, w, h))
+            .await?;
         let data = self.read_all(original).await?;
         let limits = self.limits.decode;
-        let header = image::header(&data, &limits)?;
-        let (w, h) = image::fit(header.width, header.height, 800, 600);
-        let cost = data.len() as u64
-            + image::render_cost(&header, &Plan::whole(header.width, header.height, w, h));
-        let turn = self.turn(cost, Some(IIIF_WAIT)).await?;
         let made = spawn(turn, move || Ok(image::renditions(&data, &limits)?)).await;
         let made = made?;
         let mut wanted = None;
@@ -335,6 +371,8 @@ impl ScaleError {
         match self {
             ScaleError::Request(e) if e.kind == IiifErrorKind::NotImplemented => 501,
             ScaleError::Request(_) | ScaleError::NotAnImage(_) | ScaleError::Image(_) => 400,
+            // Never computable here: asking again will not help.
+            ScaleError::Busy(TurnRefused::TooCostly { .. }) => 400,
             ScaleError::Store(StoreError::Unavailable(_)) | ScaleError::Busy(_) => 503,
             ScaleError::Store(_) => 500,
         }

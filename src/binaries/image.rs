@@ -246,6 +246,31 @@ pub struct Header {
     /// Whether the picture is turned or mirrored after decoding (a copy).
     pub oriented: bool,
     pub jpeg: bool,
+    /// A progressive JPEG (or one whose frame header was not read): its decoder keeps
+    /// every coefficient at full size, however small it decodes.
+    pub progressive: bool,
+    /// A WebP: its decoder goes through a buffer of its own.
+    pub webp: bool,
+}
+
+/// The marker of a JPEG's frame header, if it is within `bytes`.
+fn jpeg_frame(bytes: &[u8]) -> Option<u8> {
+    let mut at = 2;
+    while at + 4 <= bytes.len() {
+        if bytes[at] != 0xFF {
+            return None;
+        }
+        let marker = bytes[at + 1];
+        if marker == 0xFF {
+            at += 1;
+            continue;
+        }
+        if (0xC0..=0xCF).contains(&marker) && !matches!(marker, 0xC4 | 0xC8 | 0xCC) {
+            return Some(marker);
+        }
+        at += 2 + usize::from(u16::from_be_bytes([bytes[at + 2], bytes[at + 3]]));
+    }
+    None
 }
 
 /// The header of an image within the limits.
@@ -267,13 +292,18 @@ pub fn header(bytes: &[u8], limits: &DecodeLimits) -> Result<Header, ImageError>
         channels: u64::from(colour.channel_count()),
         oriented: orientation != Orientation::NoTransforms,
         jpeg: sniff(bytes).mime == "image/jpeg",
+        progressive: sniff(bytes).mime == "image/jpeg"
+            && jpeg_frame(bytes).is_none_or(|m| matches!(m, 0xC2 | 0xC6 | 0xCA | 0xCE)),
+        webp: sniff(bytes).mime == "image/webp",
     })
 }
 
 /// The shrink-on-load factor (1, 2, 4 or 8) a JPEG is decoded at for a plan: the largest
 /// that still leaves the region at least as many pixels as the output has.
 pub fn jpeg_shrink(header: &Header, plan: &Plan) -> u32 {
-    if !header.jpeg {
+    // The decoder picks its scale by either side: a picture with a side under 16
+    // pixels could come out smaller than asked.
+    if !header.jpeg || header.width.min(header.height) < 16 {
         return 1;
     }
     [8, 4, 2]
@@ -284,15 +314,20 @@ pub fn jpeg_shrink(header: &Header, plan: &Plan) -> u32 {
 
 /// The most memory that decoding this image and rendering `plan` from it takes at once,
 /// in bytes (the file's own bytes aside). Counted generously: the decoded pixels (a
-/// JPEG's as CMYK, the widest it decodes to), a second buffer when they are converted
-/// to 8 bits or turned, and the output four times over (scaled, mirrored or turned,
-/// converted for the encoder, encoded).
+/// JPEG's as CMYK, the widest it decodes to, plus a progressive JPEG's coefficients at
+/// full size; a WebP's through its decoder's own buffer), a second buffer when they are
+/// converted to 8 bits or turned, and the output four times over (scaled, mirrored or
+/// turned, converted for the encoder, encoded).
 pub fn render_cost(header: &Header, plan: &Plan) -> u64 {
     let shrink = u64::from(jpeg_shrink(header, plan));
+    let full = u64::from(header.width) * u64::from(header.height);
     let pixels =
         u64::from(header.width).div_ceil(shrink) * u64::from(header.height).div_ceil(shrink);
     let decoded = if header.jpeg {
-        pixels * 4
+        // Coefficients are 16 bits: three components at full size at most.
+        pixels * 4 + if header.progressive { full * 6 } else { 0 }
+    } else if header.webp {
+        full * 8
     } else {
         pixels * header.bytes_per_pixel
     };

@@ -88,29 +88,41 @@ pub fn resize(region: &Region<'_>, out_w: u32, out_h: u32) -> Vec<u8> {
         }
         out
     };
-    let mut rows: VecDeque<(usize, Vec<f32>)> = VecDeque::new();
+    // Each source row, once filtered across, is added into the output rows whose taps
+    // cover it; an output row is written out as soon as its last source row is in. So
+    // only the output rows under way are held (about four), whatever the ratio.
+    let mut pending: VecDeque<(usize, Vec<f32>)> = VecDeque::new();
+    let mut next_out = 0;
     let mut pixels = Vec::with_capacity(out_w as usize * out_h as usize * c);
-    let mut acc = vec![0f32; out_w as usize * c];
-    for tap in &down {
-        let end = tap.start + tap.weights.len();
-        while rows.front().is_some_and(|(r, _)| *r < tap.start) {
-            rows.pop_front();
+    for r in 0..region.h as usize {
+        while next_out < down.len() && down[next_out].start <= r {
+            pending.push_back((next_out, vec![0f32; out_w as usize * c]));
+            next_out += 1;
         }
-        let mut next = rows.back().map_or(tap.start, |(r, _)| r + 1);
-        while next < end {
-            rows.push_back((next, filter_row(next)));
-            next += 1;
+        if pending.is_empty() {
+            continue;
         }
-        acc.iter_mut().for_each(|a| *a = 0.0);
-        for (r, row) in &rows {
-            if *r >= end {
-                break;
-            }
-            let w = tap.weights[r - tap.start];
-            for (a, v) in acc.iter_mut().zip(row) {
-                *a += w * v;
+        let row = filter_row(r);
+        for (j, acc) in pending.iter_mut() {
+            let tap = &down[*j];
+            if let Some(w) = r.checked_sub(tap.start).and_then(|k| tap.weights.get(k)) {
+                for (a, v) in acc.iter_mut().zip(&row) {
+                    *a += w * v;
+                }
             }
         }
+        while pending
+            .front()
+            .is_some_and(|(j, _)| down[*j].start + down[*j].weights.len() <= r + 1)
+        {
+            if let Some((_, acc)) = pending.pop_front() {
+                pixels.extend(acc.iter().map(|v| v.round().clamp(0.0, 255.0) as u8));
+            }
+        }
+    }
+    // Output rows whose taps reach past the region's last row (none, as taps are
+    // clamped to it) would end here.
+    for (_, acc) in pending {
         pixels.extend(acc.iter().map(|v| v.round().clamp(0.0, 255.0) as u8));
     }
     pixels

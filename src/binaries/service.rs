@@ -353,7 +353,9 @@ impl Binaries {
         let header = image::header(&bytes, &limits).map_err(|e| e.to_string())?;
         let (w, h) = image::fit(header.width, header.height, 800, 600);
         let whole = crate::domain::iiif::Plan::whole(header.width, header.height, w, h);
-        let cost = image::render_cost(&header, &whole);
+        // An image within the decoding limits is always taken: one that needs more than
+        // the whole budget waits until it can have all of it, and runs alone.
+        let cost = image::render_cost(&header, &whole).min(self.limits.image_memory);
         let turn = self.turn(cost, None).await.map_err(|e| e.to_string())?;
         tokio::task::spawn_blocking(move || {
             let _turn = turn;
@@ -687,6 +689,17 @@ impl Binaries {
                 Some((result, next))
             }
         })
+    }
+
+    /// The first `max` bytes of an original (its header, for an image).
+    pub async fn read_head(&self, original: &Original, max: u64) -> Result<Vec<u8>, StoreError> {
+        let end = original.size.min(max);
+        let mut head = Vec::with_capacity(end as usize);
+        let mut stream = Box::pin(self.read_range(original, 0, end));
+        while let Some(piece) = stream.next().await {
+            head.extend_from_slice(&piece?);
+        }
+        Ok(head)
     }
 
     /// All the bytes of an original, for decoding (bounded by the image limit).

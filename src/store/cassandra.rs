@@ -241,25 +241,13 @@ fn signup_month(at: DateTime<Utc>) -> String {
     at.format("%Y-%m").to_string()
 }
 
-/// Lists accounts made before `users_by_signup` existed in it, once: a marker row in
-/// `signup_months` (scope `done`) records that it ran to the end, so a migration that
-/// dies midway is simply run again (every write is an idempotent upsert).
+/// Lists every account in `users_by_signup`: those made before it existed, and those
+/// made meanwhile by instances of an earlier version during an upgrade. Every write is
+/// an idempotent upsert, so `sibyl migrate` runs it each time (a scan of `users`, paged)
+/// and a migration that dies midway is simply run again.
 async fn list_earlier_signups(session: &Session, keyspace: &str) -> Result<u64, String> {
     use futures_util::StreamExt;
     let fail = |e: &dyn std::fmt::Display| format!("listing earlier accounts by sign-up: {e}");
-    let done = session
-        .query_unpaged(
-            format!("SELECT month FROM {keyspace}.signup_months WHERE scope = 'done'"),
-            &[],
-        )
-        .await
-        .map_err(|e| fail(&e))?
-        .into_rows_result()
-        .map_err(|e| fail(&e))?
-        .rows_num();
-    if done > 0 {
-        return Ok(0);
-    }
     let signup = session
         .prepare(format!(
             "INSERT INTO {keyspace}.users_by_signup (month, created, user_id) VALUES (?, ?, ?)"
@@ -292,13 +280,6 @@ async fn list_earlier_signups(session: &Session, keyspace: &str) -> Result<u64, 
             .map_err(|e| fail(&e))?;
         listed += 1;
     }
-    session
-        .query_unpaged(
-            format!("INSERT INTO {keyspace}.signup_months (scope, month) VALUES ('done', 'done')"),
-            &[],
-        )
-        .await
-        .map_err(|e| fail(&e))?;
     Ok(listed)
 }
 

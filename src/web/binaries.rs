@@ -322,8 +322,12 @@ async fn ingest_multipart(
         // An upload is all or nothing: what this request stored goes again, and the
         // post's processing log says why.
         let why = format!("upload refused: {message}");
+        // Best effort, every file tried: the refusal is what the author must hear, and
+        // a reference left over is the collector's.
         for done in &stored {
-            state.binaries.remove(&done.reference, &why).await?;
+            if let Err(e) = state.binaries.remove(&done.reference, &why).await {
+                tracing::warn!(error = %e, reference = %done.reference.id, "an upload's file could not be removed");
+            }
         }
         if let Some((context, name)) = failed_on {
             let never_stored = Reference {
@@ -337,7 +341,9 @@ async fn ingest_multipart(
                 size: 0,
                 url: None,
             };
-            state.binaries.store.log(&never_stored, &why).await?;
+            if let Err(e) = state.binaries.store.log(&never_stored, &why).await {
+                tracing::warn!(error = %e, "a refused upload could not be logged");
+            }
         }
         return Err(ApiError(status, message));
     }

@@ -163,6 +163,10 @@ pub async fn signed_in_errors(
     next: Next<impl MessageBody + 'static>,
 ) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
     let response = next.call(req).await?.map_into_boxed_body();
+    // A store that failed once is not asked again just to name the visitor.
+    if response.status().is_server_error() {
+        return Ok(response);
+    }
     let Some(shown) = response.response().extensions().get::<Shown>().cloned() else {
         return Ok(response);
     };

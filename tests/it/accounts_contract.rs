@@ -623,7 +623,7 @@ async fn the_newest_accounts_come_first_page_by_page(t: TestStore) {
 }
 
 /// A keyspace of an earlier version, whose accounts are in no list by sign-up: `migrate`
-/// lists them once, and a second `migrate` changes nothing.
+/// lists them, and a second `migrate` lists nothing twice.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn migrate_lists_the_accounts_made_before_the_newest_list() {
     use sibyl::store::{self, Replication, StoreUrl};
