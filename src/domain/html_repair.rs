@@ -14,11 +14,18 @@
 const VOID: [&str; 5] = ["br", "hr", "img", "input", "wbr"];
 
 /// Elements whose content may only be phrasing content (text and inline elements).
-const PHRASING_ONLY: [&str; 28] = [
+const PHRASING_ONLY: [&str; 30] = [
     "a", "abbr", "b", "bdi", "cite", "code", "dfn", "em", "h1", "h2", "h3", "h4", "h5", "h6", "i",
     "kbd", "mark", "p", "pre", "q", "s", "samp", "small", "span", "strong", "sub", "sup",
-    "summary",
+    "summary", "u", "var",
 ];
+
+/// Elements whose content model is their parent's: what may stand in them is what may
+/// stand where they are.
+const TRANSPARENT: [&str; 2] = ["del", "ins"];
+
+/// Heading content, which a table header cell may not hold.
+const HEADINGS: [&str; 6] = ["h1", "h2", "h3", "h4", "h5", "h6"];
 
 /// Elements that are flow content but not phrasing content: they may not stand inside
 /// an element of `PHRASING_ONLY`.
@@ -56,6 +63,8 @@ struct Open {
     wants_summary: bool,
     /// An `<li>` this pass opened around a stray child of a list, closed after it.
     wrapper: bool,
+    /// An element child has been written in it.
+    children: bool,
 }
 
 enum Token<'a> {
@@ -159,6 +168,16 @@ fn parent(stack: &[Open]) -> Option<&str> {
         .map(|o| o.name.as_str())
 }
 
+/// The element whose content model applies where the next child goes: the parent, or
+/// for a transparent parent the nearest ancestor that is not transparent.
+fn content_parent(stack: &[Open]) -> Option<&str> {
+    stack
+        .iter()
+        .rev()
+        .find(|o| !o.unwrapped && !TRANSPARENT.contains(&o.name.as_str()))
+        .map(|o| o.name.as_str())
+}
+
 fn inside(stack: &[Open], names: &[&str]) -> bool {
     stack
         .iter()
@@ -244,11 +263,13 @@ pub fn repair(html: &str) -> String {
                         unwrapped: false,
                         wants_summary: false,
                         wrapper: false,
+                        children: false,
                     });
                     continue;
                 }
                 give_summary(&mut stack, &mut out);
-                let in_phrasing = parent(&stack).is_some_and(|p| PHRASING_ONLY.contains(&p))
+                let in_phrasing = content_parent(&stack)
+                    .is_some_and(|p| PHRASING_ONLY.contains(&p))
                     || inside(&stack, &["a", "summary"]) && FLOW_ONLY.contains(&name.as_str());
                 let misplaced = (FLOW_ONLY.contains(&name.as_str()) && in_phrasing)
                     || (INTERACTIVE.contains(&name.as_str()) && inside(&stack, &["a"]))
@@ -258,6 +279,14 @@ pub fn repair(html: &str) -> String {
                         && parent(&stack) != Some("table"))
                     || (name == "tr"
                         && !matches!(parent(&stack), Some("table" | "tbody" | "thead" | "tfoot")))
+                    // A header comes before the rows; one after them is a row like the rest.
+                    || (name == "thead"
+                        && stack
+                            .iter()
+                            .rev()
+                            .find(|o| !o.unwrapped)
+                            .is_some_and(|o| o.children))
+                    || (HEADINGS.contains(&name.as_str()) && inside(&stack, &["th"]))
                     || (matches!(name.as_str(), "td" | "th") && parent(&stack) != Some("tr"))
                     || (name == "a" && attribute(attributes, "href").is_none_or(str::is_empty))
                     || (name == "input"
@@ -271,9 +300,13 @@ pub fn repair(html: &str) -> String {
                             unwrapped: true,
                             wants_summary: false,
                             wrapper: false,
+                            children: false,
                         });
                     }
                     continue;
+                }
+                if let Some(open) = stack.iter_mut().rev().find(|o| !o.unwrapped) {
+                    open.children = true;
                 }
                 // A stray child of a list goes into an item of its own.
                 let wrap = name != "li" && matches!(parent(&stack), Some("ul" | "ol"));
@@ -284,6 +317,7 @@ pub fn repair(html: &str) -> String {
                         unwrapped: false,
                         wants_summary: false,
                         wrapper: true,
+                        children: false,
                     });
                 }
                 if name == "img" && attribute(attributes, "alt").is_none() {
@@ -304,6 +338,7 @@ pub fn repair(html: &str) -> String {
                     name,
                     unwrapped: false,
                     wrapper: false,
+                    children: false,
                 });
             }
             Token::End { name, raw } => {
@@ -325,6 +360,10 @@ pub fn repair(html: &str) -> String {
                 if let Some(open) = stack.pop() {
                     if open.wants_summary {
                         out.push_str("<summary>Details</summary>");
+                    }
+                    // A row needs a cell.
+                    if open.name == "tr" && !open.unwrapped && !open.children {
+                        out.push_str("<td></td>");
                     }
                     if !open.unwrapped {
                         out.push_str(raw);
@@ -431,6 +470,37 @@ mod tests {
         assert_eq!(
             repair("<ul><li><input type=\"checkbox\" disabled=\"\"> x</li></ul>"),
             "<ul><li><input type=\"checkbox\" disabled=\"\"> x</li></ul>"
+        );
+    }
+
+    #[test]
+    fn transparent_and_underline_elements_hold_no_blocks_where_phrasing_is_wanted() {
+        assert_eq!(repair("<div><u><p>x</p></u></div>"), "<div><u>x</u></div>");
+        assert_eq!(
+            repair("<p><ins>a<p>b</p></ins></p>"),
+            "<p><ins>ab</ins></p>"
+        );
+        assert_eq!(
+            repair("<div><ins><p>x</p></ins></div>"),
+            "<div><ins><p>x</p></ins></div>"
+        );
+    }
+
+    #[test]
+    fn tables_keep_their_order_and_their_cells() {
+        assert_eq!(
+            repair("<table><tbody><tr><th><h2>h</h2></th></tr></tbody></table>"),
+            "<table><tbody><tr><th>h</th></tr></tbody></table>"
+        );
+        assert_eq!(
+            repair(
+                "<table><tbody><tr><td>a</td></tr></tbody><thead><tr><th>h</th></tr></thead></table>"
+            ),
+            "<table><tbody><tr><td>a</td></tr></tbody><tr><th>h</th></tr></table>"
+        );
+        assert_eq!(
+            repair("<table><tbody><tr></tr></tbody></table>"),
+            "<table><tbody><tr><td></td></tr></tbody></table>"
         );
     }
 }

@@ -3,6 +3,8 @@
 //! pulldown-cmark renders, ammonia then keeps only a fixed set of tags and attributes:
 //! no script, no event handler, no `javascript:` or `data:` URL survives. Raw HTML in
 //! the Markdown is passed to ammonia like everything else, so it is cleaned, not trusted.
+//! What ammonia keeps is then mended into valid HTML (`html_repair`), and code points no
+//! HTML document may hold become U+FFFD.
 
 use super::iiif::fit;
 use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd, html};
@@ -58,7 +60,10 @@ fn cleaner() -> &'static ammonia::Builder<'static> {
                 "time",
                 "tt",
             ])
-            // Obsolete attributes, and table headers that would have to name ids.
+            // Obsolete attributes, and table headers that would have to name ids. Cells
+            // lose their spans too: a span must end within its row group and every column
+            // it makes needs a cell of its own, which only the whole table can tell;
+            // Markdown tables never span.
             .rm_tag_attributes("img", ["align"])
             .rm_tag_attributes("hr", ["align", "size", "width"])
             .rm_tag_attributes("table", ["align", "char", "charoff", "summary"])
@@ -66,8 +71,14 @@ fn cleaner() -> &'static ammonia::Builder<'static> {
             .rm_tag_attributes("thead", ["align", "char", "charoff"])
             .rm_tag_attributes("tfoot", ["align", "char", "charoff"])
             .rm_tag_attributes("tr", ["align", "char", "charoff"])
-            .rm_tag_attributes("td", ["align", "char", "charoff", "headers"])
-            .rm_tag_attributes("th", ["align", "char", "charoff", "headers"])
+            .rm_tag_attributes(
+                "td",
+                ["align", "char", "charoff", "headers", "colspan", "rowspan"],
+            )
+            .rm_tag_attributes(
+                "th",
+                ["align", "char", "charoff", "headers", "colspan", "rowspan"],
+            )
             .rm_tag_attributes("del", ["datetime"])
             .rm_tag_attributes("ins", ["datetime"])
             .add_allowed_classes(
@@ -146,20 +157,36 @@ fn valid_url_text(value: &str) -> Option<String> {
                     .contains(&host.to_ascii_lowercase())
         });
         if !plain_host {
-            return Some(parsed.into());
+            // The parser's writing, but for what it leaves in a path, a query or a
+            // fragment that a valid URL may not hold (`|`, `{`, a second `#`).
+            let host_end = parsed[..url::Position::AfterPort].len();
+            let written = parsed.as_str();
+            return Some(format!(
+                "{}{}",
+                &written[..host_end],
+                escape_url(&written[host_end..])
+            ));
         }
     }
+    Some(escape_url(value))
+}
+
+/// A URL's text with what a valid URL may not hold percent-encoded: characters outside
+/// the URL code points, a `%` that starts no escape, any `#` after the first.
+fn escape_url(value: &str) -> String {
     let mut out = String::with_capacity(value.len());
     let bytes = value.as_bytes();
+    let mut in_fragment = false;
     for (i, c) in value.char_indices() {
         let escaped = match c {
+            '#' => std::mem::replace(&mut in_fragment, true),
             ' ' | '"' | '<' | '>' | '`' | '{' | '}' | '|' | '\\' | '^' | '[' | ']' => true,
             '%' => {
                 !(bytes.len() > i + 2
                     && bytes[i + 1].is_ascii_hexdigit()
                     && bytes[i + 2].is_ascii_hexdigit())
             }
-            c => c.is_control(),
+            c => c.is_control() || is_noncharacter(c),
         };
         if escaped {
             let mut buf = [0u8; 4];
@@ -170,7 +197,28 @@ fn valid_url_text(value: &str) -> Option<String> {
             out.push(c);
         }
     }
-    Some(out)
+    out
+}
+
+fn is_noncharacter(c: char) -> bool {
+    matches!(c as u32, 0xFDD0..=0xFDEF) || c as u32 & 0xFFFE == 0xFFFE
+}
+
+/// A code point no valid HTML holds, not even as text or in an attribute (the input
+/// brings them, raw or as character references): controls other than white space,
+/// and noncharacters.
+fn is_forbidden(c: char) -> bool {
+    (c.is_control() && !matches!(c, '\t' | '\n' | '\x0C' | '\r')) || is_noncharacter(c)
+}
+
+/// HTML with each forbidden code point replaced by U+FFFD. They are never markup, so
+/// they are replaced wherever they are, in text and attribute values alike.
+fn without_forbidden(html: String) -> String {
+    if html.contains(is_forbidden) {
+        html.replace(is_forbidden, "\u{FFFD}")
+    } else {
+        html
+    }
 }
 
 /// The comment sanitizer: paragraphs, line breaks, emphasis, code and links only; links
@@ -211,7 +259,9 @@ fn comment_events(markdown: &str) -> impl Iterator<Item = Event<'_>> {
 pub fn comment_to_safe_html(markdown: &str) -> String {
     let mut unsafe_html = String::with_capacity(markdown.len() * 3 / 2);
     html::push_html(&mut unsafe_html, comment_events(markdown));
-    super::html_repair::repair(&comment_cleaner().clean(&unsafe_html).to_string())
+    without_forbidden(super::html_repair::repair(
+        &comment_cleaner().clean(&unsafe_html).to_string(),
+    ))
 }
 
 /// How many links a comment's Markdown makes.
@@ -345,22 +395,52 @@ pub fn to_safe_html(markdown: &str) -> String {
     let events = post_events(Parser::new_ext(markdown, options()));
     let mut unsafe_html = String::with_capacity(markdown.len() * 3 / 2);
     html::push_html(&mut unsafe_html, events.into_iter());
-    super::html_repair::repair(&cleaner().clean(&unsafe_html).to_string())
+    without_forbidden(super::html_repair::repair(
+        &cleaner().clean(&unsafe_html).to_string(),
+    ))
 }
 
-/// Plain text of the first paragraphs, cut at a word boundary near `max_chars`.
+/// Words of plain text, one space apart however they were separated.
+#[derive(Default)]
+struct Words {
+    text: String,
+    /// Characters in `text`.
+    length: usize,
+    /// A space is due before the next word.
+    gap: bool,
+}
+
+impl Words {
+    fn push(&mut self, piece: &str) {
+        for c in piece.chars() {
+            if c.is_whitespace() {
+                self.gap = true;
+                continue;
+            }
+            if std::mem::take(&mut self.gap) && !self.text.is_empty() {
+                self.text.push(' ');
+                self.length += 1;
+            }
+            self.text.push(if is_forbidden(c) { '\u{FFFD}' } else { c });
+            self.length += 1;
+        }
+    }
+}
+
+/// Plain text of the first paragraphs, cut at a word boundary within `max_chars`
+/// (an ellipsis after the cut).
 pub fn excerpt(markdown: &str, max_chars: usize) -> String {
-    let mut text = String::new();
+    let mut words = Words::default();
     let mut in_code_block = false;
     for event in Parser::new_ext(markdown, options()) {
         match event {
             Event::Start(Tag::CodeBlock(_)) => in_code_block = true,
             Event::End(TagEnd::CodeBlock) => {
                 in_code_block = false;
-                text.push(' ');
+                words.gap = true;
             }
-            Event::Text(t) | Event::Code(t) if !in_code_block => text.push_str(&t),
-            Event::SoftBreak | Event::HardBreak => text.push(' '),
+            Event::Text(t) | Event::Code(t) if !in_code_block => words.push(&t),
+            Event::SoftBreak | Event::HardBreak => words.gap = true,
             // Blocks and table cells are words apart, never glued together.
             Event::Start(
                 Tag::Paragraph
@@ -379,210 +459,27 @@ pub fn excerpt(markdown: &str, max_chars: usize) -> String {
                 | TagEnd::TableHead
                 | TagEnd::BlockQuote(_)
                 | TagEnd::FootnoteDefinition,
-            ) => text.push(' '),
+            ) => words.gap = true,
             _ => {}
         }
-        if text.chars().count() > max_chars {
+        // Counted as written (single spaces), so that a cut text is never taken for
+        // a whole one.
+        if words.length > max_chars {
             break;
         }
     }
-    let collapsed: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
-    if collapsed.chars().count() <= max_chars {
-        return collapsed;
+    if words.length <= max_chars {
+        return words.text;
     }
-    let cut: String = collapsed.chars().take(max_chars).collect();
-    let cut = match cut.rfind(' ') {
-        Some(i) if i > max_chars / 2 => &cut[..i],
-        _ => &cut[..],
+    // One character more than fits: a space there means the last word fits whole.
+    let head: Vec<char> = words.text.chars().take(max_chars + 1).collect();
+    let cut = match head.iter().rposition(|&c| c == ' ') {
+        Some(i) if i > max_chars / 2 => &head[..i],
+        _ => &head[..max_chars],
     };
+    let cut: String = cut.iter().collect();
     format!("{}…", cut.trim_end_matches([',', '.', ';', ':']))
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn excerpts_keep_blocks_and_table_cells_words_apart() {
-        let text = excerpt(
-            "## The schedule\n\n| Time | Step |\n| --- | --- |\n| 08:00 | Mix |\n| 12:00 | Shape |\n\n> Then rest.\n\n```\ncode\n```\nEnd.",
-            280,
-        );
-        assert_eq!(
-            text,
-            "The schedule Time Step 08:00 Mix 12:00 Shape Then rest. End."
-        );
-    }
-
-    #[test]
-    fn no_white_space_hides_a_scheme() {
-        for space in ["&nbsp;", "&#x2028;", "&#x3000;", "\u{a0}", " ", "&#9;"] {
-            for scheme in ["javascript:alert(1)", "data:text/html,x", "vbscript:x"] {
-                let html = to_safe_html(&format!(
-                    "<a href=\"{space}{scheme}\">x</a> <img src=\"{space}{scheme}\" alt=\"i\">"
-                ));
-                let lower = html.to_ascii_lowercase();
-                for attribute in lower
-                    .split("href=\"")
-                    .skip(1)
-                    .chain(lower.split("src=\"").skip(1))
-                {
-                    let value = attribute.split('"').next().unwrap_or("");
-                    let parsed = url::Url::parse(value.trim_matches(|c: char| c <= ' '));
-                    assert!(
-                        parsed.is_err()
-                            || matches!(parsed.unwrap().scheme(), "http" | "https" | "mailto"),
-                        "{space}{scheme}: {html}"
-                    );
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn urls_are_written_as_valid_urls() {
-        let html =
-            to_safe_html("[x](http://0x7f.0x0.0x0.0x1/) [y](/a%20b) <a href=\"/a b<c\">z</a>");
-        assert!(html.contains("href=\"http://127.0.0.1/\""), "{html}");
-        assert!(html.contains("href=\"/a%20b\""), "{html}");
-        assert!(html.contains("href=\"/a%20b%3Cc\""), "{html}");
-        assert!(!html.contains("0x7f"), "{html}");
-    }
-
-    #[test]
-    fn binary_images_get_a_srcset_of_the_named_renditions_and_their_size() {
-        let html = to_safe_html("![A *beach*](/binary/AB12CD34EF56GH78?size=1200x900)");
-        assert!(
-            html.contains("<a href=\"/binary/AB12CD34EF56GH78\""),
-            "{html}"
-        );
-        assert!(
-            html.contains("src=\"/binary/AB12CD34EF56GH78/full/!800,600/0/default.jpg\""),
-            "{html}"
-        );
-        assert!(html.contains("/binary/AB12CD34EF56GH78/full/!116,87/0/default.jpg 116w, /binary/AB12CD34EF56GH78/full/!140,105/0/default.jpg 140w, /binary/AB12CD34EF56GH78/full/!440,330/0/default.jpg 440w, /binary/AB12CD34EF56GH78/full/!800,600/0/default.jpg 800w"), "{html}");
-        assert!(html.contains("width=\"800\" height=\"600\""), "{html}");
-        assert!(html.contains("alt=\"A beach\""), "{html}");
-        // A small image is never enlarged: one candidate, its own size.
-        let small = to_safe_html("![x](/binary/AB12CD34EF56GH78?size=100x50)");
-        assert!(
-            small.contains("srcset=\"/binary/AB12CD34EF56GH78/full/!116,87/0/default.jpg 100w\""),
-            "{small}"
-        );
-        assert!(small.contains("width=\"100\" height=\"50\""), "{small}");
-        // Without a size, the boxes' widths and no dimensions.
-        let no_size = to_safe_html("![x](/binary/AB12CD34EF56GH78)");
-        assert!(no_size.contains(" 800w"), "{no_size}");
-        assert!(!no_size.contains("width="), "{no_size}");
-        // Other images are left as they are; a forged srcset does not survive.
-        let other = to_safe_html("![y](https://example.com/a.png \"t\")");
-        assert!(
-            other.contains("<img src=\"https://example.com/a.png\" alt=\"y\" title=\"t\">"),
-            "{other}"
-        );
-        let forged = to_safe_html("<img src=\"/a.png\" srcset=\"javascript:alert(1) 1w\">");
-        assert!(!forged.contains("srcset"), "{forged}");
-        let quoted = to_safe_html("![\"><script>](/binary/AB12CD34EF56GH78)");
-        assert!(!quoted.contains("<script"), "{quoted}");
-    }
-
-    #[test]
-    fn markdown_renders_common_constructs() {
-        let html = to_safe_html("# Title\n\nSome *emphasis* and `code`.\n\n- a\n- b\n");
-        assert!(html.contains("<h1>Title</h1>"));
-        assert!(html.contains("<em>emphasis</em>"));
-        assert!(html.contains("<code>code</code>"));
-        assert!(html.contains("<li>a</li>"));
-    }
-
-    #[test]
-    fn scripts_handlers_and_javascript_urls_do_not_survive() {
-        let vectors = [
-            "<script>alert(1)</script>",
-            "<img src=x onerror=alert(1)>",
-            "[click](javascript:alert(1))",
-            "<a href=\"javascript:alert(1)\">x</a>",
-            "<svg/onload=alert(1)>",
-            "<iframe src=\"https://evil.example\"></iframe>",
-            "<div style=\"background:url(javascript:alert(1))\">x</div>",
-            "[x](data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==)",
-            "<body onload=alert(1)>",
-            "<a href=\"&#106;avascript:alert(1)\">x</a>",
-        ];
-        for vector in vectors {
-            let html = to_safe_html(vector);
-            for tag in markup_of(&html) {
-                let tag = tag.to_lowercase();
-                for needle in [
-                    "script",
-                    "iframe",
-                    "svg",
-                    " on",
-                    "javascript:",
-                    "data:",
-                    "style=",
-                ] {
-                    assert!(
-                        !tag.contains(needle),
-                        "{vector:?} left {needle:?} in {tag:?}"
-                    );
-                }
-            }
-        }
-    }
-
-    /// The tags of an HTML fragment, `<...>`: the only place markup can hide, since text
-    /// is escaped.
-    fn markup_of(html: &str) -> Vec<&str> {
-        html.split('<')
-            .skip(1)
-            .map(|rest| rest.split('>').next().unwrap_or(rest))
-            .collect()
-    }
-
-    #[test]
-    fn comments_keep_only_the_small_subset() {
-        let html = comment_to_safe_html(
-            "# Head\n\nSome *em* and `code` [a link](https://example.com)\n\n![img](https://example.com/x.png) <b>raw</b>",
-        );
-        assert!(html.contains("<em>em</em>") && html.contains("<code>code</code>"));
-        assert!(
-            html.contains("rel=\"nofollow ugc noopener noreferrer\""),
-            "{html}"
-        );
-        assert!(
-            !html.contains("<h1") && !html.contains("<img") && !html.contains("<b>"),
-            "{html}"
-        );
-        assert!(
-            html.contains("&lt;b&gt;raw&lt;/b&gt;"),
-            "raw HTML shows as text: {html}"
-        );
-        assert!(
-            html.contains("img"),
-            "an image leaves its description: {html}"
-        );
-        assert_eq!(
-            comment_links("[a](https://a.example) <https://b.example> plain"),
-            2
-        );
-    }
-
-    #[test]
-    fn links_get_rel_nofollow() {
-        let html = to_safe_html("[site](https://example.com)");
-        assert!(html.contains("href=\"https://example.com\""));
-        assert!(html.contains("rel=\"noopener noreferrer nofollow\""));
-    }
-
-    #[test]
-    fn excerpts_are_plain_text_cut_at_words() {
-        assert_eq!(
-            excerpt("# Hi\n\nA *b* c.\n\n```\ncode\n```", 100),
-            "Hi A b c."
-        );
-        let long = "word ".repeat(100);
-        let e = excerpt(&long, 50);
-        assert!(e.ends_with('…') && e.chars().count() <= 51, "{e}");
-    }
-}
+mod tests;
