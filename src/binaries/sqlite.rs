@@ -549,10 +549,15 @@ impl BinaryStore for SqliteBinaries {
         .await
     }
 
+    /// The reference's row, and its link from the original it names. As in Cassandra's
+    /// `binary_refs_by_original`, a link stays until it is unlinked: pointing a
+    /// reference at other bytes (to share them) never leaves its own bytes unreferenced
+    /// in the collector's eyes while it tries.
     async fn add_reference(&self, r: &Reference) -> StoreResult<()> {
         let r = r.clone();
         self.run(move |c| {
-            c.prepare_cached(&format!(
+            let tx = c.unchecked_transaction()?;
+            tx.prepare_cached(&format!(
                 "INSERT OR REPLACE INTO binary_refs ({REFERENCE_COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)"
             ))?
             .execute(params![
@@ -565,8 +570,12 @@ impl BinaryStore for SqliteBinaries {
                 r.created.timestamp_millis(),
                 r.size as i64,
                 r.url,
-            ])
-            .map(drop)
+            ])?;
+            tx.prepare_cached(
+                "INSERT OR IGNORE INTO binary_ref_links (original_id, reference_id) VALUES (?1, ?2)",
+            )?
+            .execute(params![id_text(r.original), r.id.as_str()])?;
+            tx.commit()
         })
         .await
     }
@@ -575,20 +584,25 @@ impl BinaryStore for SqliteBinaries {
         let id = reference.as_str().to_owned();
         self.run(move |c| {
             c.prepare_cached(
-                "DELETE FROM binary_refs WHERE reference_id = ?1 AND original_id = ?2",
+                "DELETE FROM binary_ref_links WHERE original_id = ?1 AND reference_id = ?2",
             )?
-            .execute(params![id, id_text(original)])
+            .execute(params![id_text(original), id])
             .map(drop)
         })
         .await
     }
 
     async fn remove_reference(&self, r: &Reference) -> StoreResult<()> {
-        let id = r.id.as_str().to_owned();
+        let (id, original) = (r.id.as_str().to_owned(), id_text(r.original));
         self.run(move |c| {
-            c.prepare_cached("DELETE FROM binary_refs WHERE reference_id = ?1")?
-                .execute(params![id])
-                .map(drop)
+            let tx = c.unchecked_transaction()?;
+            tx.prepare_cached("DELETE FROM binary_refs WHERE reference_id = ?1")?
+                .execute(params![id])?;
+            tx.prepare_cached(
+                "DELETE FROM binary_ref_links WHERE original_id = ?1 AND reference_id = ?2",
+            )?
+            .execute(params![original, id])?;
+            tx.commit()
         })
         .await
     }
@@ -651,9 +665,11 @@ impl BinaryStore for SqliteBinaries {
     async fn references_to(&self, original: OriginalId) -> StoreResult<Vec<RefId>> {
         let ids: Vec<String> = self
             .run(move |c| {
-                c.prepare_cached("SELECT reference_id FROM binary_refs WHERE original_id = ?1")?
-                    .query_map(params![id_text(original)], |r| r.get(0))?
-                    .collect()
+                c.prepare_cached(
+                    "SELECT reference_id FROM binary_ref_links WHERE original_id = ?1",
+                )?
+                .query_map(params![id_text(original)], |r| r.get(0))?
+                .collect()
             })
             .await?;
         ids.iter()

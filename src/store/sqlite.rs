@@ -252,6 +252,15 @@ CREATE TABLE comment_settings (
     crate::binaries::sqlite::LEASES_AND_FILES,
     // The admins' list of the newest accounts.
     "CREATE INDEX users_by_signup ON users (created DESC, id DESC);",
+    // Links from originals to the references that need them, apart from the reference
+    // rows (as binary_refs_by_original in Cassandra).
+    "CREATE TABLE binary_ref_links (
+        original_id  TEXT NOT NULL,
+        reference_id TEXT NOT NULL,
+        PRIMARY KEY (original_id, reference_id)
+    );
+    INSERT OR IGNORE INTO binary_ref_links (original_id, reference_id)
+        SELECT original_id, reference_id FROM binary_refs;",
 ];
 
 const POST_COLUMNS: &str = "id, slug, title, body, body_html, excerpt, tags, author_id, author_name, status, created, published, revision, short_id, locale, comments_closed";
