@@ -403,3 +403,15 @@ pub(crate) fn ascii_location(location: &str) -> String {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::ascii_location;
+
+    #[test]
+    fn locations_are_ascii_with_other_letters_percent_encoded() {
+        assert_eq!(ascii_location("/posts/東京"), "/posts/%E6%9D%B1%E4%BA%AC");
+        assert_eq!(ascii_location("/posts/rust-и-2"), "/posts/rust-%D0%B8-2");
+        assert_eq!(ascii_location("/posts/hello?a=1"), "/posts/hello?a=1");
+    }
+}

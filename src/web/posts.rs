@@ -112,7 +112,7 @@ pub async fn short_link(
     Ok(HttpResponse::MovedPermanently()
         .insert_header((
             actix_web::http::header::LOCATION,
-            format!("/posts/{}", slug.encoded()),
+            super::ascii_location(&format!("/posts/{}", slug.as_str())),
         ))
         .finish())
 }
