@@ -626,23 +626,9 @@ async fn the_newest_accounts_come_first_page_by_page(t: TestStore) {
 /// lists them, and a second `migrate` lists nothing twice.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn migrate_lists_the_accounts_made_before_the_newest_list() {
-    use sibyl::store::{self, Replication, StoreUrl};
-    let node = crate::helpers::cassandra_node();
+    use sibyl::store::{self, Replication};
     let keyspace = "sibyl_signups_test";
-    let session = scylla::client::session_builder::SessionBuilder::new()
-        .known_node(&node)
-        .build()
-        .await
-        .expect("a Cassandra node");
-    session
-        .query_unpaged(format!("DROP KEYSPACE IF EXISTS {keyspace}"), ())
-        .await
-        .unwrap();
-    let url = StoreUrl::Cassandra {
-        nodes: vec![node.clone()],
-        keyspace: keyspace.into(),
-    };
-    store::migrate(&url, &Replication::Simple(1)).await.unwrap();
+    let (url, session) = crate::helpers::own_keyspace(keyspace).await;
     let opened = store::open(&url, StoreOptions::default()).await.unwrap();
     let mut made = Vec::new();
     for _ in 0..3 {

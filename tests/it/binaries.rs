@@ -1078,23 +1078,9 @@ both_stores!(
 /// copies it into the list newest first from the references, and drops it.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn migrate_carries_the_list_of_files_over() {
-    use sibyl::store::{self, Replication, StoreOptions, StoreUrl};
-    let node = crate::helpers::cassandra_node();
+    use sibyl::store::{self, Replication, StoreOptions};
     let keyspace = "sibyl_carry_over_test";
-    let session = scylla::client::session_builder::SessionBuilder::new()
-        .known_node(&node)
-        .build()
-        .await
-        .expect("a Cassandra node");
-    session
-        .query_unpaged(format!("DROP KEYSPACE IF EXISTS {keyspace}"), ())
-        .await
-        .unwrap();
-    let url = StoreUrl::Cassandra {
-        nodes: vec![node.clone()],
-        keyspace: keyspace.into(),
-    };
-    store::migrate(&url, &Replication::Simple(1)).await.unwrap();
+    let (url, session) = crate::helpers::own_keyspace(keyspace).await;
     // What the earlier version had: the list by id, and a reference it names.
     session
         .query_unpaged(

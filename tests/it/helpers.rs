@@ -62,6 +62,27 @@ pub fn unique_name(prefix: &str) -> String {
 
 static MIGRATED: OnceCell<()> = OnceCell::const_new();
 
+/// Drops `keyspace` if it exists and migrates it afresh on the test node; returns its
+/// URL and a session to the node for tests that reach under the store.
+pub async fn own_keyspace(keyspace: &str) -> (StoreUrl, scylla::client::session::Session) {
+    let node = cassandra_node();
+    let session = scylla::client::session_builder::SessionBuilder::new()
+        .known_node(&node)
+        .build()
+        .await
+        .unwrap_or_else(|e| panic!("Cassandra tests need a node at {node}: {e}"));
+    session
+        .query_unpaged(format!("DROP KEYSPACE IF EXISTS {keyspace}"), ())
+        .await
+        .unwrap();
+    let url = StoreUrl::Cassandra {
+        nodes: vec![node],
+        keyspace: keyspace.into(),
+    };
+    store::migrate(&url, &Replication::Simple(1)).await.unwrap();
+    (url, session)
+}
+
 impl TestStore {
     pub async fn sqlite() -> Self {
         Self::sqlite_with(StoreOptions::default()).await
@@ -83,6 +104,22 @@ impl TestStore {
 
     pub async fn cassandra() -> Self {
         Self::cassandra_with(StoreOptions::default()).await
+    }
+
+    /// A keyspace of its own, made afresh, for a test that reads what is global to every
+    /// site (the accounts, newest first) and must not see other tests' sign-ups.
+    pub async fn cassandra_alone(keyspace: &str) -> Self {
+        let (url, _) = own_keyspace(keyspace).await;
+        let store = store::open(&url, StoreOptions::default())
+            .await
+            .unwrap_or_else(|e| panic!("Cassandra keyspace {keyspace}: {e}"));
+        Self {
+            kind: Kind::Cassandra,
+            store,
+            site: unique_site(),
+            sqlite_path: None,
+            _dir: None,
+        }
     }
 
     pub async fn cassandra_with(options: StoreOptions) -> Self {

@@ -1,7 +1,6 @@
 //! Every route with every role: the status each gets, and where a redirect leads.
 //! A table, walked route by route (sign-out last, since it ends the sessions).
 
-use crate::both_stores;
 use crate::helpers::{TestApp, TestStore, csrf_in, location, spawn_app};
 use sibyl::domain::user::Login;
 
@@ -92,7 +91,23 @@ async fn id_of(app: &TestApp, name: &str) -> String {
         .to_string()
 }
 
-both_stores!(every_route_answers_every_role_as_declared);
+mod every_route_answers_every_role_as_declared {
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn sqlite() {
+        super::every_route_answers_every_role_as_declared(crate::helpers::TestStore::sqlite().await)
+            .await
+    }
+
+    /// In a keyspace of its own: the admin's list of accounts is global, and HEAD must
+    /// see the same list as GET while other tests sign up.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn cassandra() {
+        super::every_route_answers_every_role_as_declared(
+            crate::helpers::TestStore::cassandra_alone("sibyl_routes_test").await,
+        )
+        .await
+    }
+}
 
 async fn every_route_answers_every_role_as_declared(t: TestStore) {
     let app = spawn_app(t).await;
