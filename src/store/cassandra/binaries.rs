@@ -2,11 +2,11 @@
 //! tables written by compare-and-set (`binary_lives`, `binary_checksums`) are written only
 //! with LWTs and read at LOCAL_SERIAL; a CAS timeout is settled by that serial read.
 
-use super::{
+use super::lwt::{is_cas_uncertain, lwt_applied};
+use crate::domain::{Site, UserId};
+use crate::store::binaries::{
     BinaryStore, Context, Life, LogLine, Original, OriginalId, RefId, Reference, Rendition, Status,
 };
-use crate::domain::{Site, UserId};
-use crate::store::cassandra::{is_cas_uncertain, lwt_applied};
 use crate::store::{StoreError, StoreResult};
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};

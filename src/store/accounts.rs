@@ -1,0 +1,160 @@
+//! The accounts contract: accounts, sessions and rate-limited attempts.
+
+use super::*;
+
+/// Which unique value of an account is already held by someone else.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Taken {
+    Username,
+    Email,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum AccountError {
+    #[error("that {} is already taken", match .0 { Taken::Username => "user name", Taken::Email => "e-mail address" })]
+    Taken(Taken),
+    #[error("no such user")]
+    NoSuchUser,
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum SetupError {
+    #[error("this site already has an administrator")]
+    AlreadySetUp,
+    #[error("that {} is already taken", match .0 { Taken::Username => "user name", Taken::Email => "e-mail address" })]
+    Taken(Taken),
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+impl From<AccountError> for SetupError {
+    fn from(e: AccountError) -> Self {
+        match e {
+            AccountError::Taken(taken) => SetupError::Taken(taken),
+            AccountError::NoSuchUser => {
+                SetupError::Store(StoreError::Corrupt("account vanished".into()))
+            }
+            AccountError::Store(e) => SetupError::Store(e),
+        }
+    }
+}
+
+/// One line of the admins' user directory.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DirectoryEntry {
+    pub id: UserId,
+    pub username: String,
+    pub display_name: String,
+    pub email: String,
+    pub role: Role,
+    pub banned: bool,
+}
+
+impl From<&User> for DirectoryEntry {
+    fn from(u: &User) -> Self {
+        Self {
+            id: u.id,
+            username: u.username.as_str().to_owned(),
+            display_name: u.display_name.clone(),
+            email: u.email.as_str().to_owned(),
+            role: u.role,
+            banned: u.banned,
+        }
+    }
+}
+
+/// A signed-in browser. Stores keep only the SHA-256 of the cookie's token.
+#[derive(Debug, Clone)]
+pub struct NewSession {
+    pub key: Vec<u8>,
+    pub user_id: UserId,
+    pub created: DateTime<Utc>,
+    pub expires: DateTime<Utc>,
+}
+
+/// Accounts (global to every site), their uniqueness claims (seed 004) and the admins'
+/// directory.
+#[async_trait]
+pub trait Accounts: Send + Sync {
+    /// The account that set up `site`, if any.
+    async fn site_admin(&self, site: &Site) -> StoreResult<Option<UserId>>;
+
+    /// Creates the first account of a site, as its administrator. Exactly one of any
+    /// number of concurrent callers succeeds; the others get `AlreadySetUp`.
+    async fn create_first_admin(&self, site: &Site, admin: NewUser) -> Result<User, SetupError>;
+
+    /// Creates an account, its user name and e-mail address claimed together: of any
+    /// number of concurrent sign-ups for one name or one address, exactly one succeeds,
+    /// and a loser holds no claim afterwards.
+    async fn create_user(&self, user: NewUser) -> Result<User, AccountError>;
+
+    async fn user(&self, id: UserId) -> StoreResult<Option<User>>;
+
+    /// Renames an account: the new name is claimed, then the old one released.
+    async fn change_username(&self, id: UserId, new: &Username) -> Result<User, AccountError>;
+
+    /// Moves an account to another e-mail address, with the same claim protocol.
+    async fn change_email(&self, id: UserId, new: &Email) -> Result<User, AccountError>;
+
+    async fn change_password(&self, id: UserId, hash: &PasswordHash) -> Result<(), AccountError>;
+
+    async fn update_profile(&self, id: UserId, profile: &Profile) -> Result<User, AccountError>;
+
+    async fn set_role(&self, id: UserId, role: Role) -> Result<User, AccountError>;
+
+    async fn set_banned(&self, id: UserId, banned: bool) -> Result<User, AccountError>;
+
+    /// One shelf of the user directory (see `domain::user::shelf_of`), by user name,
+    /// starting after the user name key `after`.
+    async fn user_directory(
+        &self,
+        shelf: &str,
+        after: Option<&str>,
+        limit: usize,
+    ) -> StoreResult<Vec<DirectoryEntry>>;
+
+    /// The newest accounts first: `limit` of them, signed up before `before` (a sign-up
+    /// time and account id, the last of the previous page).
+    async fn newest_users(
+        &self,
+        before: Option<(DateTime<Utc>, UserId)>,
+        limit: usize,
+    ) -> StoreResult<Vec<User>>;
+
+    /// Whether anyone holds (or is in the middle of claiming) a user name or e-mail address.
+    async fn is_claimed(&self, login: &Login) -> StoreResult<bool>;
+
+    /// Finds the account a user name or e-mail address belongs to.
+    async fn user_by_login(&self, login: &Login) -> StoreResult<Option<User>>;
+
+    /// The account a user name belongs to, for public pages: unlike `user_by_login` it
+    /// need not see a claim committed a moment ago, so it is a plain read.
+    async fn author_by_name(&self, username: &Username) -> StoreResult<Option<User>>;
+}
+
+/// Signed-in browsers, and the attempts that rate limits count.
+#[async_trait]
+pub trait Sessions: Send + Sync {
+    /// Records one attempt of something rate-limited, remembered for `window`.
+    async fn record_attempt(
+        &self,
+        key: &str,
+        at: DateTime<Utc>,
+        window: Duration,
+    ) -> StoreResult<()>;
+
+    /// How many attempts under `key` were recorded after `since`, counting at most `cap`.
+    async fn attempts_since(&self, key: &str, since: DateTime<Utc>, cap: u32) -> StoreResult<u32>;
+
+    async fn create_session(&self, session: &NewSession) -> StoreResult<()>;
+
+    /// The user of a live session; `None` when the session is unknown or expired.
+    async fn session_user(&self, key: &[u8], now: DateTime<Utc>) -> StoreResult<Option<User>>;
+
+    async fn delete_session(&self, key: &[u8]) -> StoreResult<()>;
+
+    /// Ends every session of a user but the one whose key is `keep`.
+    async fn end_sessions(&self, user: UserId, keep: Option<&[u8]>) -> StoreResult<()>;
+}

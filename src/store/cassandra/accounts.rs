@@ -1,0 +1,510 @@
+//! Accounts: the multi-row uniqueness claims of seed 004 around the users row, its
+//! directory entry and its place in the list by sign-up.
+
+use super::*;
+
+pub(super) const USER_COLUMNS: &str =
+    "user_id, username, email, display_name, role, password_hash, created, bio, homepage, banned";
+
+pub(super) const DIRECTORY_COLUMNS: &str = "user_id, username, display_name, email, role, banned";
+
+/// The `users_by_signup` bucket of a sign-up time: its month, `YYYY-MM`.
+pub(super) fn signup_month(at: DateTime<Utc>) -> String {
+    at.format("%Y-%m").to_string()
+}
+
+/// An account moving from one claimed value (a user name or e-mail key) to another.
+pub(super) struct ClaimChange {
+    scope: &'static str,
+    taken: Taken,
+    old_key: String,
+    new_key: String,
+}
+
+pub(super) fn login_claim(login: &Login) -> (&'static str, &str) {
+    match login {
+        Login::Username(key) => ("username", key),
+        Login::Email(key) => ("email", key),
+    }
+}
+
+/// The bound values of a user_directory insert.
+pub(super) fn directory_values(
+    user: &User,
+) -> (
+    String,
+    String,
+    Uuid,
+    String,
+    String,
+    String,
+    &'static str,
+    bool,
+) {
+    let key = user.username.key();
+    (
+        shelf_of(&key).to_owned(),
+        key,
+        user.id.0,
+        user.username.as_str().to_owned(),
+        user.display_name.clone(),
+        user.email.as_str().to_owned(),
+        user.role.as_str(),
+        user.banned,
+    )
+}
+
+pub(super) fn setup_scope() -> &'static str {
+    "setup"
+}
+
+#[derive(DeserializeRow)]
+pub(super) struct UserRow {
+    user_id: Uuid,
+    username: String,
+    email: String,
+    display_name: String,
+    role: String,
+    password_hash: String,
+    created: DateTime<Utc>,
+    bio: Option<String>,
+    homepage: Option<String>,
+    banned: Option<bool>,
+}
+
+impl UserRow {
+    pub(super) fn into_user(self) -> StoreResult<User> {
+        Ok(User {
+            id: UserId(self.user_id),
+            username: Username::parse(&self.username)?,
+            email: Email::parse(&self.email)?,
+            display_name: self.display_name,
+            role: Role::parse(&self.role)?,
+            password_hash: PasswordHash::from_stored(self.password_hash),
+            created: self.created,
+            bio: self.bio.unwrap_or_default(),
+            homepage: self.homepage.unwrap_or_default(),
+            banned: self.banned.unwrap_or(false),
+        })
+    }
+}
+
+#[derive(DeserializeRow)]
+pub(super) struct DirectoryRow {
+    user_id: Uuid,
+    username: String,
+    display_name: String,
+    email: String,
+    role: String,
+    banned: Option<bool>,
+}
+
+/// The statements of this file, prepared once at start.
+pub(super) struct Statements {
+    pub(super) user_by_id: PreparedStatement,
+    pub(super) user_password: PreparedStatement,
+    pub(super) directory_read: PreparedStatement,
+    pub(super) signup_months: PreparedStatement,
+    pub(super) signups_read: PreparedStatement,
+    pub(super) signups_read_before: PreparedStatement,
+    /// The users row and its directory entry, which must agree: logged batches.
+    pub(super) user_create: Batch,
+    pub(super) user_rename: Batch,
+    pub(super) user_email: Batch,
+    pub(super) user_profile: Batch,
+    pub(super) user_role: Batch,
+    pub(super) user_banned: Batch,
+}
+
+impl Statements {
+    pub(super) async fn prepare(session: &Session, ks: &str) -> Result<Self, ExecutionError> {
+        let prepare = |cql: String| super::prepare(session, cql);
+        let directory_insert = prepare(format!(
+            "INSERT INTO {ks}.user_directory (shelf, username_key, {DIRECTORY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+        ))
+        .await?;
+        let directory_set = |columns: &str| {
+            let cql = format!(
+                "UPDATE {ks}.user_directory SET {columns} WHERE shelf = ? AND username_key = ?"
+            );
+            prepare(cql)
+        };
+        let user_set = |columns: &str| {
+            let cql = format!("UPDATE {ks}.users SET {columns} WHERE user_id = ?");
+            prepare(cql)
+        };
+        let user_create = logged(vec![
+            prepare(format!(
+                "INSERT INTO {ks}.users ({USER_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            ))
+            .await?,
+            directory_insert.clone(),
+            prepare(format!(
+                "INSERT INTO {ks}.users_by_signup (month, created, user_id) VALUES (?, ?, ?)"
+            ))
+            .await?,
+            prepare(format!(
+                "INSERT INTO {ks}.signup_months (scope, month) VALUES ('all', ?)"
+            ))
+            .await?,
+        ]);
+        let user_rename = logged(vec![
+            user_set("username = ?").await?,
+            prepare(format!(
+                "DELETE FROM {ks}.user_directory WHERE shelf = ? AND username_key = ?"
+            ))
+            .await?,
+            directory_insert,
+        ]);
+        let user_email = logged(vec![
+            user_set("email = ?").await?,
+            directory_set("email = ?").await?,
+        ]);
+        let user_profile = logged(vec![
+            user_set("display_name = ?, bio = ?, homepage = ?").await?,
+            directory_set("display_name = ?").await?,
+        ]);
+        let user_role = logged(vec![
+            user_set("role = ?").await?,
+            directory_set("role = ?").await?,
+        ]);
+        let user_banned = logged(vec![
+            user_set("banned = ?").await?,
+            directory_set("banned = ?").await?,
+        ]);
+        Ok(Self {
+            user_by_id: prepare(format!("SELECT {USER_COLUMNS} FROM {ks}.users WHERE user_id = ?")).await?,
+            user_password: user_set("password_hash = ?").await?,
+            directory_read: prepare(format!(
+                "SELECT {DIRECTORY_COLUMNS} FROM {ks}.user_directory WHERE shelf = ? AND username_key > ? LIMIT ?"
+            ))
+            .await?,
+            signup_months: prepare(format!(
+                "SELECT month FROM {ks}.signup_months WHERE scope = 'all'"
+            ))
+            .await?,
+            signups_read: prepare(format!(
+                "SELECT created, user_id FROM {ks}.users_by_signup WHERE month = ? LIMIT ?"
+            ))
+            .await?,
+            signups_read_before: prepare(format!(
+                "SELECT created, user_id FROM {ks}.users_by_signup WHERE month = ? \
+                 AND (created, user_id) < (?, ?) LIMIT ?"
+            ))
+            .await?,
+            user_create,
+            user_rename,
+            user_email,
+            user_profile,
+            user_role,
+            user_banned,
+        })
+    }
+}
+
+impl CassandraStore {
+    /// Creates an account (and, with `site`, makes it that site's first administrator)
+    /// with the claim protocol: claims in a fixed order (site, user name, e-mail), each a
+    /// pending LWT with a TTL; on losing one, the ones taken are released; then the users
+    /// row and its directory entry; then every claim is committed.
+    pub(super) async fn create_account(
+        &self,
+        user: &NewUser,
+        site: Option<&Site>,
+    ) -> Result<User, SetupError> {
+        let claims = self.claims();
+        let owner = user.id.0;
+        let (username, email) = (user.username.key(), user.email.key());
+        let mut held: Vec<(&str, String)> = Vec::new();
+        let mut crashed = false;
+        let outcome: Result<User, SetupError> = async {
+            if let Some(site) = site {
+                if claims.claim(setup_scope(), site.as_str(), owner).await? == Claim::Taken {
+                    return Err(SetupError::AlreadySetUp);
+                }
+                held.push((setup_scope(), site.as_str().to_owned()));
+            }
+            if claims.claim("username", &username, owner).await? == Claim::Taken {
+                return Err(SetupError::Taken(Taken::Username));
+            }
+            held.push(("username", username.clone()));
+            if self.options.faults.fires(Fault::CrashAfterUsernameClaim) {
+                crashed = true;
+                return Err(Fault::CrashAfterUsernameClaim.error().into());
+            }
+            if claims.claim("email", &email, owner).await? == Claim::Taken {
+                return Err(SetupError::Taken(Taken::Email));
+            }
+            held.push(("email", email.clone()));
+            let created = user.clone().into_user();
+            let row = (
+                owner,
+                created.username.as_str(),
+                created.email.as_str(),
+                created.display_name.as_str(),
+                created.role.as_str(),
+                created.password_hash.as_str(),
+                created.created,
+                created.bio.as_str(),
+                created.homepage.as_str(),
+                created.banned,
+            );
+            let month = signup_month(created.created);
+            self.batch(
+                &self.accounts.user_create,
+                (
+                    row,
+                    directory_values(&created),
+                    (month.clone(), created.created, owner),
+                    (month,),
+                ),
+            )
+            .await?;
+            for (scope, name) in &held {
+                claims.commit(scope, name, owner).await?;
+            }
+            Ok(created)
+        }
+        .await;
+        if outcome.is_err() && !crashed {
+            for (scope, name) in held.iter().rev() {
+                claims.release(scope, name, owner).await;
+            }
+        }
+        outcome
+    }
+
+    /// Moves an account from one claimed value to another (seed 004's protocol for
+    /// renames): claim the new value, write the account, commit, release the old value.
+    /// A change of spelling only (same key) keeps the claim and just writes.
+    pub(super) async fn move_claim(
+        &self,
+        id: UserId,
+        change: ClaimChange,
+        write: &Batch,
+        values: impl scylla::serialize::batch::BatchValues,
+    ) -> Result<User, AccountError> {
+        let ClaimChange {
+            scope,
+            taken,
+            old_key,
+            new_key,
+        } = change;
+        if old_key == new_key {
+            self.batch(write, values).await?;
+            return self.user(id).await?.ok_or(AccountError::NoSuchUser);
+        }
+        let claims = self.claims();
+        if claims.claim(scope, &new_key, id.0).await? == Claim::Taken {
+            return Err(AccountError::Taken(taken));
+        }
+        if let Err(e) = self.batch(write, values).await {
+            claims.release(scope, &new_key, id.0).await;
+            return Err(e.into());
+        }
+        claims.commit(scope, &new_key, id.0).await?;
+        claims.release(scope, &old_key, id.0).await;
+        self.user(id).await?.ok_or(AccountError::NoSuchUser)
+    }
+}
+
+#[async_trait]
+impl Accounts for CassandraStore {
+    async fn site_admin(&self, site: &Site) -> StoreResult<Option<UserId>> {
+        let claim: Option<(Uuid, String)> = self
+            .row(&self.lwt.claim_read, (setup_scope(), site.as_str()))
+            .await?;
+        Ok(claim
+            .filter(|(_, state)| state == "committed")
+            .map(|(owner, _)| UserId(owner)))
+    }
+
+    async fn create_first_admin(&self, site: &Site, admin: NewUser) -> Result<User, SetupError> {
+        self.create_account(&admin, Some(site)).await
+    }
+
+    async fn create_user(&self, user: NewUser) -> Result<User, AccountError> {
+        match self.create_account(&user, None).await {
+            Ok(user) => Ok(user),
+            Err(SetupError::Taken(taken)) => Err(AccountError::Taken(taken)),
+            Err(SetupError::Store(e)) => Err(AccountError::Store(e)),
+            Err(SetupError::AlreadySetUp) => Err(AccountError::Store(StoreError::Corrupt(
+                "a sign-up without a site cannot find it set up".into(),
+            ))),
+        }
+    }
+
+    async fn change_username(&self, id: UserId, new: &Username) -> Result<User, AccountError> {
+        let user = self.user(id).await?.ok_or(AccountError::NoSuchUser)?;
+        let (old_key, new_key) = (user.username.key(), new.key());
+        let renamed = (
+            (new.as_str(), id.0),
+            (shelf_of(&old_key), old_key.as_str()),
+            directory_values(&User {
+                username: new.clone(),
+                ..user.clone()
+            }),
+        );
+        let change = ClaimChange {
+            scope: "username",
+            taken: Taken::Username,
+            old_key: old_key.clone(),
+            new_key,
+        };
+        self.move_claim(id, change, &self.accounts.user_rename, renamed)
+            .await
+    }
+
+    async fn change_email(&self, id: UserId, new: &Email) -> Result<User, AccountError> {
+        let user = self.user(id).await?.ok_or(AccountError::NoSuchUser)?;
+        let (old_key, new_key) = (user.email.key(), new.key());
+        let key = user.username.key();
+        let values = (
+            (new.as_str(), id.0),
+            (new.as_str(), shelf_of(&key), key.as_str()),
+        );
+        let change = ClaimChange {
+            scope: "email",
+            taken: Taken::Email,
+            old_key,
+            new_key,
+        };
+        self.move_claim(id, change, &self.accounts.user_email, values)
+            .await
+    }
+
+    async fn change_password(&self, id: UserId, hash: &PasswordHash) -> Result<(), AccountError> {
+        self.user(id).await?.ok_or(AccountError::NoSuchUser)?;
+        self.exec(&self.accounts.user_password, (hash.as_str(), id.0))
+            .await?;
+        Ok(())
+    }
+
+    async fn update_profile(&self, id: UserId, profile: &Profile) -> Result<User, AccountError> {
+        let user = self.user(id).await?.ok_or(AccountError::NoSuchUser)?;
+        let key = user.username.key();
+        let values = (
+            (
+                profile.display_name.as_str(),
+                profile.bio.as_str(),
+                profile.homepage.as_str(),
+                id.0,
+            ),
+            (profile.display_name.as_str(), shelf_of(&key), key.as_str()),
+        );
+        self.batch(&self.accounts.user_profile, values).await?;
+        self.user(id).await?.ok_or(AccountError::NoSuchUser)
+    }
+
+    async fn set_role(&self, id: UserId, role: Role) -> Result<User, AccountError> {
+        let user = self.user(id).await?.ok_or(AccountError::NoSuchUser)?;
+        let key = user.username.key();
+        let values = (
+            (role.as_str(), id.0),
+            (role.as_str(), shelf_of(&key), key.as_str()),
+        );
+        self.batch(&self.accounts.user_role, values).await?;
+        self.user(id).await?.ok_or(AccountError::NoSuchUser)
+    }
+
+    async fn set_banned(&self, id: UserId, banned: bool) -> Result<User, AccountError> {
+        let user = self.user(id).await?.ok_or(AccountError::NoSuchUser)?;
+        let key = user.username.key();
+        let values = ((banned, id.0), (banned, shelf_of(&key), key.as_str()));
+        self.batch(&self.accounts.user_banned, values).await?;
+        self.user(id).await?.ok_or(AccountError::NoSuchUser)
+    }
+
+    async fn user_directory(
+        &self,
+        shelf: &str,
+        after: Option<&str>,
+        limit: usize,
+    ) -> StoreResult<Vec<DirectoryEntry>> {
+        let rows: Vec<DirectoryRow> = self
+            .rows(
+                &self.accounts.directory_read,
+                (shelf, after.unwrap_or(""), limit.min(1000) as i32),
+            )
+            .await?;
+        rows.into_iter()
+            .map(|row| {
+                Ok(DirectoryEntry {
+                    id: UserId(row.user_id),
+                    username: row.username,
+                    display_name: row.display_name,
+                    email: row.email,
+                    role: Role::parse(&row.role)?,
+                    banned: row.banned.unwrap_or(false),
+                })
+            })
+            .collect()
+    }
+
+    /// Months newest first, from `signup_months` (one row a month with sign-ups), each
+    /// read newest first from its `users_by_signup` bucket until the page is full; then
+    /// the accounts' rows, by id.
+    async fn newest_users(
+        &self,
+        before: Option<(DateTime<Utc>, UserId)>,
+        limit: usize,
+    ) -> StoreResult<Vec<User>> {
+        let months: Vec<(String,)> = self.rows(&self.accounts.signup_months, ()).await?;
+        let start = before.map(|(at, _)| signup_month(at));
+        let mut ids: Vec<Uuid> = Vec::new();
+        for (month,) in months {
+            if start.as_ref().is_some_and(|start| month > *start) {
+                continue;
+            }
+            let want = limit.saturating_sub(ids.len()).min(1000) as i32;
+            if want == 0 {
+                break;
+            }
+            let found: Vec<(DateTime<Utc>, Uuid)> = match before {
+                Some((at, id)) if Some(&month) == start.as_ref() => {
+                    self.rows(&self.accounts.signups_read_before, (&month, at, id.0, want))
+                        .await?
+                }
+                _ => {
+                    self.rows(&self.accounts.signups_read, (&month, want))
+                        .await?
+                }
+            };
+            ids.extend(found.into_iter().map(|(_, id)| id));
+        }
+        let users =
+            futures_util::future::try_join_all(ids.into_iter().map(|id| self.user(UserId(id))))
+                .await?;
+        Ok(users.into_iter().flatten().collect())
+    }
+
+    async fn is_claimed(&self, login: &Login) -> StoreResult<bool> {
+        let (scope, key) = login_claim(login);
+        Ok(self.claims().owner(scope, key).await?.is_some())
+    }
+
+    async fn user(&self, id: UserId) -> StoreResult<Option<User>> {
+        self.row::<UserRow>(&self.accounts.user_by_id, (id.0,))
+            .await?
+            .map(UserRow::into_user)
+            .transpose()
+    }
+
+    async fn user_by_login(&self, login: &Login) -> StoreResult<Option<User>> {
+        let (scope, key) = login_claim(login);
+        match self.claims().owner(scope, key).await? {
+            Some((owner, state)) if state == "committed" => self.user(UserId(owner)).await,
+            _ => Ok(None),
+        }
+    }
+
+    async fn author_by_name(&self, username: &Username) -> StoreResult<Option<User>> {
+        let claim: Option<(Uuid, String)> = self
+            .row(&self.lwt.claim_read, ("username", username.key()))
+            .await?;
+        match claim {
+            Some((owner, state)) if state == "committed" => self.user(UserId(owner)).await,
+            _ => Ok(None),
+        }
+    }
+}

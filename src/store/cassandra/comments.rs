@@ -1,0 +1,608 @@
+//! Comments: the comment rows, the approved threads and their paging, counts and
+//! commenters.
+
+use super::*;
+
+pub(super) const COMMENT_COLUMNS: &str = "id, post_id, post_slug, post_title, thread, parent, author_id, author_name, author_email, body, body_html, state, reason, edited";
+
+pub(super) const THREAD_COLUMNS: &str =
+    "thread, id, parent, author_id, author_name, body_html, edited";
+
+/// A row of comments, moderation_queue or post_moderation (the lists hold copies).
+#[derive(DeserializeRow)]
+pub(super) struct CommentRow {
+    id: CqlTimeuuid,
+    post_id: Uuid,
+    post_slug: String,
+    post_title: String,
+    thread: CqlTimeuuid,
+    parent: Option<CqlTimeuuid>,
+    author_id: Option<Uuid>,
+    author_name: String,
+    author_email: Option<String>,
+    body: String,
+    body_html: String,
+    state: String,
+    reason: Option<String>,
+    edited: Option<DateTime<Utc>>,
+}
+
+impl CommentRow {
+    pub(super) fn into_comment(self) -> StoreResult<Comment> {
+        let author = match self.author_id {
+            Some(id) => Commenter::Member {
+                id: UserId(id),
+                name: self.author_name,
+            },
+            None => Commenter::Guest {
+                name: self.author_name,
+                email: self.author_email.unwrap_or_default(),
+            },
+        };
+        Ok(Comment {
+            id: CommentId(Uuid::from(self.id)),
+            post: CommentedPost {
+                id: PostId(self.post_id),
+                slug: self.post_slug,
+                title: self.post_title,
+            },
+            thread: CommentId(Uuid::from(self.thread)),
+            parent: self.parent.map(|p| CommentId(Uuid::from(p))),
+            author,
+            body: CommentBody::parse(&self.body)?,
+            body_html: self.body_html,
+            state: CommentState::parse(&self.state)?,
+            reason: self.reason.unwrap_or_default(),
+            edited: self.edited,
+        })
+    }
+}
+
+/// A row of comment_thread.
+#[derive(DeserializeRow)]
+pub(super) struct ThreadRow {
+    thread: CqlTimeuuid,
+    id: CqlTimeuuid,
+    parent: Option<CqlTimeuuid>,
+    author_id: Option<Uuid>,
+    author_name: String,
+    body_html: String,
+    edited: Option<DateTime<Utc>>,
+}
+
+pub(super) fn thread_comments(rows: Vec<ThreadRow>) -> StoreResult<Vec<ThreadComment>> {
+    Ok(rows
+        .into_iter()
+        .map(|r| ThreadComment {
+            id: CommentId(Uuid::from(r.id)),
+            thread: CommentId(Uuid::from(r.thread)),
+            parent: r.parent.map(|p| CommentId(Uuid::from(p))),
+            author_id: r.author_id.map(UserId),
+            author_name: r.author_name,
+            body_html: r.body_html,
+            edited: r.edited,
+        })
+        .collect())
+}
+
+/// The values of `(site, COMMENT_COLUMNS)` for a comment.
+pub(super) fn comment_values(site: &Site, c: &Comment) -> Vec<Option<CqlValue>> {
+    let text = |s: &str| Some(CqlValue::Text(s.to_owned()));
+    let tuuid = |id: CommentId| Some(CqlValue::Timeuuid(CqlTimeuuid::from(id.0)));
+    vec![
+        text(site.as_str()),
+        tuuid(c.id),
+        Some(CqlValue::Uuid(c.post.id.0)),
+        text(&c.post.slug),
+        text(&c.post.title),
+        tuuid(c.thread),
+        c.parent.and_then(tuuid),
+        c.author.user_id().map(|u| CqlValue::Uuid(u.0)),
+        text(c.author.name()),
+        text(c.author.email()),
+        text(c.body.as_str()),
+        text(&c.body_html),
+        text(c.state.as_str()),
+        text(&c.reason),
+        c.edited
+            .map(|t| CqlValue::Timestamp(scylla::value::CqlTimestamp(t.timestamp_millis()))),
+    ]
+}
+
+/// The values of `(site, post_id, THREAD_COLUMNS)` for an approved comment.
+pub(super) fn thread_values(site: &Site, c: &Comment) -> Vec<Option<CqlValue>> {
+    let tuuid = |id: CommentId| Some(CqlValue::Timeuuid(CqlTimeuuid::from(id.0)));
+    vec![
+        Some(CqlValue::Text(site.to_string())),
+        Some(CqlValue::Uuid(c.post.id.0)),
+        tuuid(c.thread),
+        tuuid(c.id),
+        c.parent.and_then(tuuid),
+        c.author.user_id().map(|u| CqlValue::Uuid(u.0)),
+        Some(CqlValue::Text(c.author.name().to_owned())),
+        Some(CqlValue::Text(c.body_html.clone())),
+        c.edited
+            .map(|t| CqlValue::Timestamp(scylla::value::CqlTimestamp(t.timestamp_millis()))),
+    ]
+}
+
+/// Where a page of a post's approved comments starts: after a position (none: the
+/// beginning) continued by the driver's paging state, remembering the last comment shown
+/// before it; or, read back, before a comment (or up to and including one).
+pub(super) enum ThreadCursor {
+    After {
+        bound: Option<(CqlTimeuuid, CqlTimeuuid)>,
+        state: PagingState,
+        last: Option<(CqlTimeuuid, CqlTimeuuid)>,
+    },
+    Before(CqlTimeuuid, CqlTimeuuid),
+    UpTo(CqlTimeuuid, CqlTimeuuid),
+}
+
+pub(super) fn row_position(row: &ThreadRow) -> (CqlTimeuuid, CqlTimeuuid) {
+    (row.thread, row.id)
+}
+
+pub(super) fn thread_cursor_after(
+    bound: Option<(CqlTimeuuid, CqlTimeuuid)>,
+    state: &PagingState,
+    last: Option<(CqlTimeuuid, CqlTimeuuid)>,
+) -> String {
+    let pair = |p: Option<(CqlTimeuuid, CqlTimeuuid)>| match p {
+        Some((thread, id)) => format!("{}.{}", Uuid::from(thread), Uuid::from(id)),
+        None => ".".to_owned(),
+    };
+    let state = state
+        .as_bytes_slice()
+        .map(|b| crate::domain::token::hex(b))
+        .unwrap_or_default();
+    format!("a.{}.{state}.{}", pair(bound), pair(last))
+}
+
+pub(super) fn thread_cursor_before(first: &ThreadRow) -> String {
+    format!("b.{}.{}", Uuid::from(first.thread), Uuid::from(first.id))
+}
+
+pub(super) fn parse_thread_cursor(cursor: &str) -> Option<ThreadCursor> {
+    let parts: Vec<&str> = cursor.split('.').collect();
+    let id = |text: &str| CommentId::parse(text).ok().map(|c| CqlTimeuuid::from(c.0));
+    let pair = |thread: &str, at: &str| -> Option<Option<(CqlTimeuuid, CqlTimeuuid)>> {
+        match (thread, at) {
+            ("", "") => Some(None),
+            _ => Some(Some((id(thread)?, id(at)?))),
+        }
+    };
+    match parts.as_slice() {
+        ["a", thread, at, hex, last_thread, last_at] => {
+            let state = if hex.is_empty() {
+                PagingState::start()
+            } else {
+                PagingState::new_from_raw_bytes(crate::domain::token::unhex(hex)?)
+            };
+            Some(ThreadCursor::After {
+                bound: pair(thread, at)?,
+                state,
+                last: pair(last_thread, last_at)?,
+            })
+        }
+        ["b", thread, at] => Some(ThreadCursor::Before(id(thread)?, id(at)?)),
+        ["B", thread, at] => Some(ThreadCursor::UpTo(id(thread)?, id(at)?)),
+        _ => None,
+    }
+}
+
+/// The statements of this file, prepared once at start.
+pub(super) struct Statements {
+    pub(super) comment_settings_read: PreparedStatement,
+    pub(super) comment_settings_write: PreparedStatement,
+    pub(super) post_comments_closed: PreparedStatement,
+    pub(super) comment_read: PreparedStatement,
+    pub(super) comment_insert: PreparedStatement,
+    pub(super) thread_insert: PreparedStatement,
+    pub(super) counts_add: PreparedStatement,
+    pub(super) counts_read: PreparedStatement,
+    pub(super) total_read: PreparedStatement,
+    pub(super) thread_from_start: PreparedStatement,
+    pub(super) thread_after: PreparedStatement,
+    pub(super) thread_before: PreparedStatement,
+    pub(super) thread_up_to: PreparedStatement,
+    pub(super) commenter_read: PreparedStatement,
+    pub(super) commenter_ban: PreparedStatement,
+    pub(super) commenter_trust: PreparedStatement,
+    pub(super) queue_insert: PreparedStatement,
+    pub(super) post_queue_insert: PreparedStatement,
+    pub(super) state_count_add: PreparedStatement,
+}
+
+impl Statements {
+    pub(super) async fn prepare(session: &Session, ks: &str) -> Result<Self, ExecutionError> {
+        let prepare = |cql: String| super::prepare(session, cql);
+        Ok(Self {
+            comment_settings_read: prepare(format!(
+                "SELECT guests, trust_approved, close_after_days FROM {ks}.comment_settings WHERE site = ?"
+            ))
+            .await?,
+            comment_settings_write: prepare(format!(
+                "INSERT INTO {ks}.comment_settings (site, guests, trust_approved, close_after_days) VALUES (?, ?, ?, ?)"
+            ))
+            .await?,
+            post_comments_closed: prepare(format!(
+                "UPDATE {ks}.posts SET comments_closed = ? WHERE site = ? AND post_id = ?"
+            ))
+            .await?,
+            comment_read: prepare(format!(
+                "SELECT {COMMENT_COLUMNS} FROM {ks}.comments WHERE site = ? AND post_id = ? AND id = ?"
+            ))
+            .await?,
+            comment_insert: prepare(format!(
+                "INSERT INTO {ks}.comments (site, {COMMENT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            ))
+            .await?,
+            thread_insert: prepare(format!(
+                "INSERT INTO {ks}.comment_thread (site, post_id, {THREAD_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            ))
+            .await?,
+            counts_add: prepare(format!(
+                "UPDATE {ks}.comment_counts SET approved = approved + ?, total = total + ? WHERE site = ? AND post_id = ?"
+            ))
+            .await?,
+            counts_read: prepare(format!(
+                "SELECT post_id, approved FROM {ks}.comment_counts WHERE site = ? AND post_id IN ?"
+            ))
+            .await?,
+            total_read: prepare(format!(
+                "SELECT total FROM {ks}.comment_counts WHERE site = ? AND post_id = ?"
+            ))
+            .await?,
+            thread_from_start: prepare(format!(
+                "SELECT {THREAD_COLUMNS} FROM {ks}.comment_thread WHERE site = ? AND post_id = ?"
+            ))
+            .await?,
+            thread_after: prepare(format!(
+                "SELECT {THREAD_COLUMNS} FROM {ks}.comment_thread WHERE site = ? AND post_id = ? AND (thread, id) > (?, ?)"
+            ))
+            .await?,
+            thread_before: prepare(format!(
+                "SELECT {THREAD_COLUMNS} FROM {ks}.comment_thread WHERE site = ? AND post_id = ? AND (thread, id) < (?, ?)
+                 ORDER BY thread DESC, id DESC LIMIT ?"
+            ))
+            .await?,
+            thread_up_to: prepare(format!(
+                "SELECT {THREAD_COLUMNS} FROM {ks}.comment_thread WHERE site = ? AND post_id = ? AND (thread, id) <= (?, ?)
+                 ORDER BY thread DESC, id DESC LIMIT ?"
+            ))
+            .await?,
+            commenter_read: prepare(format!(
+                "SELECT banned, trusted FROM {ks}.commenters WHERE site = ? AND user_id = ?"
+            ))
+            .await?,
+            commenter_ban: prepare(format!(
+                "UPDATE {ks}.commenters SET banned = ? WHERE site = ? AND user_id = ?"
+            ))
+            .await?,
+            commenter_trust: prepare(format!(
+                "UPDATE {ks}.commenters SET trusted = true WHERE site = ? AND user_id = ?"
+            ))
+            .await?,
+            queue_insert: prepare(format!(
+                "INSERT INTO {ks}.moderation_queue (site, {COMMENT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            ))
+            .await?,
+            post_queue_insert: prepare(format!(
+                "INSERT INTO {ks}.post_moderation (site, {COMMENT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            ))
+            .await?,
+            state_count_add: prepare(format!(
+                "UPDATE {ks}.comment_state_counts SET n = n + ? WHERE site = ? AND state = ?"
+            ))
+            .await?,
+        })
+    }
+}
+
+impl CassandraStore {
+    /// One page of comment_thread rows and the paging state after it, if any.
+    pub(super) async fn thread_single_page(
+        &self,
+        statement: &PreparedStatement,
+        values: impl SerializeRow,
+        state: PagingState,
+        limit: usize,
+    ) -> Result<(Vec<ThreadRow>, Option<PagingState>), PageError> {
+        use std::ops::ControlFlow;
+        let mut statement = statement.clone();
+        statement.set_page_size(limit as i32);
+        let (result, response) = self
+            .session
+            .execute_single_page(&statement, values, state)
+            .await
+            .map_err(paging_error)?;
+        let rows = decode_rows(result)?;
+        let next = match response.into_paging_control_flow() {
+            ControlFlow::Continue(next) => Some(next),
+            ControlFlow::Break(()) => None,
+        };
+        Ok((rows, next))
+    }
+}
+
+#[async_trait]
+impl Comments for CassandraStore {
+    async fn comment_settings(&self, site: &Site) -> StoreResult<CommentSettings> {
+        let row: Option<(Option<bool>, Option<bool>, Option<i32>)> = self
+            .row(&self.comments.comment_settings_read, (site.as_str(),))
+            .await?;
+        Ok(
+            row.map_or_else(CommentSettings::default, |(guests, trust, days)| {
+                CommentSettings {
+                    guests: guests.unwrap_or(false),
+                    trust_approved: trust.unwrap_or(false),
+                    close_after_days: days.and_then(|d| u32::try_from(d).ok()).unwrap_or(0),
+                }
+            }),
+        )
+    }
+
+    async fn save_comment_settings(
+        &self,
+        site: &Site,
+        settings: &CommentSettings,
+    ) -> StoreResult<()> {
+        let days = i32::try_from(settings.close_after_days).unwrap_or(i32::MAX);
+        self.exec(
+            &self.comments.comment_settings_write,
+            (
+                site.as_str(),
+                settings.guests,
+                settings.trust_approved,
+                days,
+            ),
+        )
+        .await?;
+        Ok(())
+    }
+
+    async fn set_comments_closed(
+        &self,
+        site: &Site,
+        post: PostId,
+        closed: bool,
+    ) -> StoreResult<()> {
+        self.exec(
+            &self.comments.post_comments_closed,
+            (closed, site.as_str(), post.0),
+        )
+        .await?;
+        Ok(())
+    }
+
+    async fn add_comment(&self, site: &Site, comment: &NewComment) -> Result<(), CommentError> {
+        let post = comment.post.id;
+        let total: Option<(Option<Counter>,)> = self
+            .row(&self.comments.total_read, (site.as_str(), post.0))
+            .await?;
+        let total = total.and_then(|(n,)| n).map_or(0, |c| c.0);
+        if total >= MAX_COMMENTS_PER_POST as i64 {
+            return Err(CommentError::Full);
+        }
+        let stored = comment.stored();
+        let row = comment_values(site, &stored);
+        let mut batch = Batch::new(BatchType::Logged);
+        let mut values: Vec<Vec<Option<CqlValue>>> = Vec::new();
+        batch.append_statement(self.comments.comment_insert.clone());
+        values.push(row.clone());
+        if stored.state.is_listed() {
+            batch.append_statement(self.comments.queue_insert.clone());
+            values.push(row.clone());
+            batch.append_statement(self.comments.post_queue_insert.clone());
+            values.push(row);
+        } else if stored.state == CommentState::Approved {
+            batch.append_statement(self.comments.thread_insert.clone());
+            values.push(thread_values(site, &stored));
+        }
+        self.batch(&batch, values).await?;
+        let approved = i64::from(stored.state == CommentState::Approved);
+        self.exec(
+            &self.comments.counts_add,
+            (Counter(approved), Counter(1), site.as_str(), post.0),
+        )
+        .await?;
+        self.exec(
+            &self.comments.state_count_add,
+            (Counter(1), site.as_str(), stored.state.as_str()),
+        )
+        .await?;
+        Ok(())
+    }
+
+    async fn comment(
+        &self,
+        site: &Site,
+        post: PostId,
+        id: CommentId,
+    ) -> StoreResult<Option<Comment>> {
+        self.row::<CommentRow>(
+            &self.comments.comment_read,
+            (site.as_str(), post.0, CqlTimeuuid::from(id.0)),
+        )
+        .await?
+        .map(CommentRow::into_comment)
+        .transpose()
+    }
+
+    async fn comment_page(
+        &self,
+        site: &Site,
+        post: PostId,
+        cursor: Option<&str>,
+        limit: usize,
+    ) -> Result<CommentPage, PageError> {
+        let limit = limit.clamp(1, 200);
+        let position = match cursor {
+            None => ThreadCursor::After {
+                bound: None,
+                state: PagingState::start(),
+                last: None,
+            },
+            Some(c) => parse_thread_cursor(c).ok_or(PageError::BadCursor)?,
+        };
+        match position {
+            ThreadCursor::After { bound, state, last } => {
+                let (rows, next) = match bound {
+                    None => {
+                        self.thread_single_page(
+                            &self.comments.thread_from_start,
+                            (site.as_str(), post.0),
+                            state,
+                            limit,
+                        )
+                        .await?
+                    }
+                    Some((thread, id)) => {
+                        self.thread_single_page(
+                            &self.comments.thread_after,
+                            (site.as_str(), post.0, thread, id),
+                            state,
+                            limit,
+                        )
+                        .await?
+                    }
+                };
+                // A full last page still hands out a paging state: the page after it
+                // is empty, and its way back is the last comment shown before it.
+                let older = match (rows.first(), last) {
+                    (Some(first), Some(_)) => Some(thread_cursor_before(first)),
+                    (None, Some((thread, id))) => {
+                        Some(format!("B.{}.{}", Uuid::from(thread), Uuid::from(id)))
+                    }
+                    _ => None,
+                };
+                let shown_last = rows.last().map(row_position).or(last);
+                let newer = next.map(|state| thread_cursor_after(bound, &state, shown_last));
+                Ok(CommentPage {
+                    comments: thread_comments(rows)?,
+                    newer,
+                    older,
+                })
+            }
+            ThreadCursor::Before(thread, id) | ThreadCursor::UpTo(thread, id) => {
+                let statement = if matches!(position, ThreadCursor::Before(..)) {
+                    &self.comments.thread_before
+                } else {
+                    &self.comments.thread_up_to
+                };
+                let mut rows: Vec<ThreadRow> = self
+                    .rows(
+                        statement,
+                        (site.as_str(), post.0, thread, id, limit as i32 + 1),
+                    )
+                    .await?;
+                let more = rows.len() > limit;
+                rows.truncate(limit);
+                rows.reverse();
+                let older = rows.first().filter(|_| more).map(thread_cursor_before);
+                let newer = rows.last().map(|last| {
+                    thread_cursor_after(
+                        Some(row_position(last)),
+                        &PagingState::start(),
+                        Some(row_position(last)),
+                    )
+                });
+                Ok(CommentPage {
+                    comments: thread_comments(rows)?,
+                    newer,
+                    older,
+                })
+            }
+        }
+    }
+
+    async fn pending_comments_by(
+        &self,
+        site: &Site,
+        post: PostId,
+        author: UserId,
+    ) -> StoreResult<Vec<Comment>> {
+        let rows: Vec<CommentRow> = self
+            .rows(
+                &self.moderation.post_queue_page,
+                (site.as_str(), post.0, CommentState::Pending.as_str()),
+            )
+            .await?;
+        let mut mine: Vec<Comment> = rows
+            .into_iter()
+            .filter(|r| r.author_id == Some(author.0))
+            .map(CommentRow::into_comment)
+            .collect::<StoreResult<_>>()?;
+        mine.reverse();
+        Ok(mine)
+    }
+
+    async fn edit_comment(
+        &self,
+        site: &Site,
+        post: PostId,
+        id: CommentId,
+        body: &CommentBody,
+        at: DateTime<Utc>,
+    ) -> Result<Comment, ModerationError> {
+        let comment = self
+            .comment(site, post, id)
+            .await?
+            .ok_or(ModerationError::NoSuchComment)?;
+        if comment.state == CommentState::Deleted {
+            return Err(ModerationError::Illegal {
+                from: comment.state,
+                to: comment.state,
+            });
+        }
+        let edited = Comment {
+            body_html: body.to_html(),
+            body: body.clone(),
+            edited: Some(at),
+            ..comment
+        };
+        let (batch, values) = self.state_batch(site, &edited);
+        self.batch(&batch, values).await?;
+        Ok(edited)
+    }
+
+    async fn approved_comment_counts(
+        &self,
+        site: &Site,
+        posts: &[PostId],
+    ) -> StoreResult<Vec<(PostId, u64)>> {
+        if posts.is_empty() {
+            return Ok(Vec::new());
+        }
+        let ids: Vec<Uuid> = posts.iter().map(|p| p.0).collect();
+        let rows: Vec<(Uuid, Option<Counter>)> = self
+            .rows(&self.comments.counts_read, (site.as_str(), ids))
+            .await?;
+        Ok(rows
+            .into_iter()
+            .map(|(id, n)| (PostId(id), n.map_or(0, |c| c.0).max(0) as u64))
+            .collect())
+    }
+
+    async fn commenter_standing(&self, site: &Site, user: UserId) -> StoreResult<Standing> {
+        let row: Option<(Option<bool>, Option<bool>)> = self
+            .row(&self.comments.commenter_read, (site.as_str(), user.0))
+            .await?;
+        Ok(
+            row.map_or_else(Standing::default, |(banned, trusted)| Standing {
+                banned: banned.unwrap_or(false),
+                trusted: trusted.unwrap_or(false),
+            }),
+        )
+    }
+
+    async fn set_comment_ban(&self, site: &Site, user: UserId, banned: bool) -> StoreResult<()> {
+        self.exec(
+            &self.comments.commenter_ban,
+            (banned, site.as_str(), user.0),
+        )
+        .await?;
+        Ok(())
+    }
+}

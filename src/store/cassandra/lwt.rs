@@ -1,0 +1,186 @@
+//! Lightweight transactions in one place: reading `[applied]`, telling a CAS timeout
+//! from a failure, and seed 004's claims. The store and the binaries adapter use them.
+
+use super::*;
+
+/// The outcome of a claim: won, or held by another owner.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Claim {
+    Won,
+    Taken,
+}
+
+/// Seed 004's multi-row uniqueness lock: one LWT per claimed value.
+pub(super) struct Claims<'s> {
+    store: &'s CassandraStore,
+}
+
+impl Claims<'_> {
+    /// Claims `scope/name` for `owner` as pending, with a TTL so that a crashed owner's
+    /// claim frees itself. A CAS timeout means "maybe applied": a serial read decides.
+    pub(super) async fn claim(&self, scope: &str, name: &str, owner: Uuid) -> StoreResult<Claim> {
+        let st = &self.store.lwt;
+        let ttl = self.store.options.pending_claim_ttl.as_secs().max(1) as i32;
+        for _ in 0..3 {
+            let attempt = self
+                .store
+                .session
+                .execute_unpaged(
+                    &st.claim_insert,
+                    (scope, name, owner, crate::domain::now(), ttl),
+                )
+                .await;
+            match attempt {
+                Ok(result) => {
+                    return Ok(if lwt_applied(result)? {
+                        Claim::Won
+                    } else {
+                        Claim::Taken
+                    });
+                }
+                Err(e) if is_cas_uncertain(&e) => match self.owner(scope, name).await? {
+                    Some((holder, _)) if holder == owner => return Ok(Claim::Won),
+                    Some(_) => return Ok(Claim::Taken),
+                    // The serial read completed any proposal in flight and found none of
+                    // ours: the insert did not happen, so trying again is not a blind retry.
+                    None => continue,
+                },
+                Err(e) => return Err(unavailable(e)),
+            }
+        }
+        Err(StoreError::Unavailable(format!(
+            "claim of {scope}/{name} stayed contended"
+        )))
+    }
+
+    /// Makes a pending claim permanent. The UPDATE re-sets every non-key column with
+    /// TTL 0, because it cannot renew the TTL the INSERT put on the row marker.
+    pub(super) async fn commit(&self, scope: &str, name: &str, owner: Uuid) -> StoreResult<()> {
+        let st = &self.store.lwt;
+        let values = (owner, crate::domain::now(), scope, name, owner);
+        let applied = match self
+            .store
+            .session
+            .execute_unpaged(&st.claim_commit, values)
+            .await
+        {
+            Ok(result) => lwt_applied(result)?,
+            Err(e) if is_cas_uncertain(&e) => {
+                matches!(self.owner(scope, name).await?, Some((holder, state)) if holder == owner && state == "committed")
+            }
+            Err(e) => return Err(unavailable(e)),
+        };
+        if applied {
+            Ok(())
+        } else {
+            Err(StoreError::Unavailable(format!(
+                "the claim of {scope}/{name} expired before it was committed"
+            )))
+        }
+    }
+
+    /// Releases a claim if `owner` still holds it. A CAS timeout is resolved by a serial
+    /// read: the release is tried again only while the claim is still ours. Never fails
+    /// the caller's request: a pending claim that cannot be released expires by its TTL.
+    pub(super) async fn release(&self, scope: &str, name: &str, owner: Uuid) {
+        for _ in 0..5 {
+            let attempt = self
+                .store
+                .session
+                .execute_unpaged(&self.store.lwt.claim_release, (scope, name, owner))
+                .await;
+            match attempt {
+                Ok(_) => return,
+                Err(e) if is_cas_uncertain(&e) => match self.owner(scope, name).await {
+                    Ok(Some((holder, _))) if holder == owner => continue,
+                    Ok(_) => return,
+                    Err(e) => tracing::warn!(scope, name, error = %e, "could not read a claim"),
+                },
+                Err(e) => tracing::warn!(scope, name, error = %e, "could not release a claim"),
+            }
+        }
+        tracing::warn!(
+            scope,
+            name,
+            "gave up releasing a claim; a pending one expires by its TTL"
+        );
+    }
+
+    /// The holder of a claim, read at LOCAL_SERIAL.
+    pub(super) async fn owner(
+        &self,
+        scope: &str,
+        name: &str,
+    ) -> StoreResult<Option<(Uuid, String)>> {
+        self.store
+            .row(&self.store.lwt.claim_read_serial, (scope, name))
+            .await
+    }
+}
+
+/// Reads the `[applied]` column of an LWT result. Cassandra and ScyllaDB differ in the
+/// other columns they return, so only the first one is relied on.
+pub(super) fn lwt_applied(result: QueryResult) -> StoreResult<bool> {
+    let rows = result.into_rows_result().map_err(unavailable)?;
+    let row: Row = rows.first_row().map_err(unavailable)?;
+    match row.columns.first() {
+        Some(Some(CqlValue::Boolean(applied))) => Ok(*applied),
+        other => Err(StoreError::Corrupt(format!(
+            "LWT result without [applied]: {other:?}"
+        ))),
+    }
+}
+
+/// A CAS write timeout (Paxos contention, or replicas too slow): the write may or may
+/// not have been applied.
+pub(super) fn is_cas_uncertain(e: &ExecutionError) -> bool {
+    matches!(
+        e,
+        ExecutionError::LastAttemptError(RequestAttemptError::DbError(
+            DbError::WriteTimeout {
+                write_type: WriteType::Cas,
+                ..
+            },
+            _
+        ))
+    )
+}
+
+/// The statements of this file, prepared once at start.
+pub(super) struct Statements {
+    pub(super) claim_insert: PreparedStatement,
+    pub(super) claim_commit: PreparedStatement,
+    pub(super) claim_release: PreparedStatement,
+    pub(super) claim_read_serial: PreparedStatement,
+    pub(super) claim_read: PreparedStatement,
+}
+
+impl Statements {
+    pub(super) async fn prepare(session: &Session, ks: &str) -> Result<Self, ExecutionError> {
+        let prepare = |cql: String| super::prepare(session, cql);
+        let mut claim_read_serial = prepare(format!(
+            "SELECT owner, state FROM {ks}.claims WHERE scope = ? AND name = ?"
+        ))
+        .await?;
+        claim_read_serial.set_consistency(Consistency::LocalSerial);
+        Ok(Self {
+            claim_insert: prepare(
+                format!("INSERT INTO {ks}.claims (scope, name, owner, state, claimed) VALUES (?, ?, ?, 'pending', ?) IF NOT EXISTS USING TTL ?"),
+            )
+            .await?,
+            claim_commit: prepare(
+                format!("UPDATE {ks}.claims USING TTL 0 SET owner = ?, state = 'committed', claimed = ? WHERE scope = ? AND name = ? IF owner = ?"),
+            )
+            .await?,
+            claim_release: prepare(format!("DELETE FROM {ks}.claims WHERE scope = ? AND name = ? IF owner = ?")).await?,
+            claim_read_serial,
+            claim_read: prepare(format!("SELECT owner, state FROM {ks}.claims WHERE scope = ? AND name = ?")).await?,
+        })
+    }
+}
+
+impl CassandraStore {
+    pub(super) fn claims(&self) -> Claims<'_> {
+        Claims { store: self }
+    }
+}

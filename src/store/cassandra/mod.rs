@@ -1,0 +1,262 @@
+//! The Cassandra (or ScyllaDB) adapter, on the scylla driver.
+//!
+//! Every statement is prepared once in [`CassandraStore::connect`]. Reads and plain writes
+//! run at LOCAL_QUORUM; lightweight transactions use LOCAL_SERIAL. Uniqueness (user names,
+//! e-mail addresses, slugs, a site's first administrator) goes through [`Claims`], the
+//! multi-row claim protocol of seed 004 described in ARCHITECTURE.md.
+
+mod accounts;
+mod binaries;
+mod comments;
+mod ids;
+mod listings;
+mod lwt;
+mod moderation;
+mod posts;
+mod revisions;
+mod schema;
+mod sessions;
+mod suggestions;
+mod translations;
+
+pub use schema::{SCHEMA, migrate, schema_statements};
+
+use super::prelude::*;
+use super::{
+    AccountError, CommentError, CommentPage, DirectoryEntry, EditError, FRONT_PAGE_CAP, Fault,
+    ID_POOL_SIZE, ListPage, ModerationError, ModerationPage, NewSession, OpenError, PageError,
+    Replication, SetupError, Standing, Store, StoreError, StoreOptions, StoreResult, Taken,
+};
+use crate::domain::comment::{MAX_COMMENTS_PER_POST, ThreadComment};
+use crate::domain::password::PasswordHash;
+use crate::domain::post::Body;
+use crate::domain::timeuuid;
+use crate::domain::token::random_below;
+use crate::domain::user::{Login, shelf_of};
+use crate::domain::{
+    Comment, CommentBody, CommentId, CommentSettings, CommentState, CommentedPost, Commenter,
+    LogEntry, Moderation, NewComment, StateCounts,
+};
+use crate::domain::{
+    Draft, Email, Locale, NewPost, NewUser, Post, PostEdit, PostId, PostStatus, PostSummary,
+    Profile, RevisionSummary, Role, SavedRevision, Site, Slug, Suggestion, SuggestionState, Tag,
+    Tags, Title, Translation, User, UserId, Username,
+};
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use lwt::{Claim, is_cas_uncertain, lwt_applied};
+use schema::connect_session;
+use scylla::client::execution_profile::ExecutionProfile;
+use scylla::client::session::Session;
+use scylla::client::session_builder::SessionBuilder;
+use scylla::errors::{DbError, ExecutionError, RequestAttemptError, WriteType};
+use scylla::response::PagingState;
+use scylla::response::query_result::QueryResult;
+use scylla::serialize::row::SerializeRow;
+use scylla::statement::batch::{Batch, BatchType};
+use scylla::statement::prepared::PreparedStatement;
+use scylla::statement::{Consistency, SerialConsistency};
+use scylla::value::{Counter, CqlTimeuuid, CqlValue, Row};
+use scylla::{DeserializeRow, SerializeRow};
+use std::sync::Arc;
+use std::time::Duration;
+use uuid::Uuid;
+
+pub struct CassandraStore {
+    session: Arc<Session>,
+    lwt: lwt::Statements,
+    accounts: accounts::Statements,
+    sessions: sessions::Statements,
+    posts: posts::Statements,
+    listings: listings::Statements,
+    revisions: revisions::Statements,
+    translations: translations::Statements,
+    suggestions: suggestions::Statements,
+    ids: ids::Statements,
+    comments: comments::Statements,
+    moderation: moderation::Statements,
+    options: StoreOptions,
+    binaries: Arc<binaries::CassandraBinaries>,
+}
+
+fn unavailable(e: impl std::fmt::Display) -> StoreError {
+    StoreError::Unavailable(e.to_string())
+}
+
+/// A paging state this cluster did not make is a broken page link, not an outage.
+fn paging_error(e: ExecutionError) -> PageError {
+    match e {
+        ExecutionError::LastAttemptError(RequestAttemptError::DbError(
+            DbError::ProtocolError | DbError::Invalid,
+            _,
+        )) => PageError::BadCursor,
+        other => PageError::Store(unavailable(other)),
+    }
+}
+
+fn decode_rows<T>(result: QueryResult) -> StoreResult<Vec<T>>
+where
+    T: for<'f, 'm> scylla::deserialize::row::DeserializeRow<'f, 'm>,
+{
+    result
+        .into_rows_result()
+        .map_err(unavailable)?
+        .rows::<T>()
+        .map_err(|e| StoreError::Corrupt(e.to_string()))?
+        .collect::<Result<_, _>>()
+        .map_err(|e| StoreError::Corrupt(e.to_string()))
+}
+
+/// Prepares one statement; every file's statements are prepared with it at start.
+async fn prepare(session: &Session, cql: String) -> Result<PreparedStatement, ExecutionError> {
+    session.prepare(cql).await.map_err(ExecutionError::from)
+}
+
+/// A logged batch of statements whose rows must agree.
+fn logged(statements: Vec<PreparedStatement>) -> Batch {
+    let mut batch = Batch::new(BatchType::Logged);
+    for statement in statements {
+        batch.append_statement(statement);
+    }
+    batch
+}
+
+impl CassandraStore {
+    pub async fn connect(
+        nodes: &[String],
+        keyspace: &str,
+        options: StoreOptions,
+    ) -> Result<Self, OpenError> {
+        let session = connect_session(nodes).await?;
+        let missing = |e: ExecutionError| {
+            OpenError(format!(
+                "keyspace {keyspace} does not have Sibyl's schema ({e}); run `sibyl migrate --store cassandra://{}/{keyspace}`",
+                nodes.join(",")
+            ))
+        };
+        let ks = keyspace;
+        let lwt = lwt::Statements::prepare(&session, ks)
+            .await
+            .map_err(missing)?;
+        let accounts = accounts::Statements::prepare(&session, ks)
+            .await
+            .map_err(missing)?;
+        let sessions = sessions::Statements::prepare(&session, ks)
+            .await
+            .map_err(missing)?;
+        let posts = posts::Statements::prepare(&session, ks)
+            .await
+            .map_err(missing)?;
+        let listings = listings::Statements::prepare(&session, ks)
+            .await
+            .map_err(missing)?;
+        let revisions = revisions::Statements::prepare(&session, ks)
+            .await
+            .map_err(missing)?;
+        let translations = translations::Statements::prepare(&session, ks)
+            .await
+            .map_err(missing)?;
+        let suggestions = suggestions::Statements::prepare(&session, ks)
+            .await
+            .map_err(missing)?;
+        let ids = ids::Statements::prepare(&session, ks)
+            .await
+            .map_err(missing)?;
+        let comments = comments::Statements::prepare(&session, ks)
+            .await
+            .map_err(missing)?;
+        let moderation = moderation::Statements::prepare(&session, ks)
+            .await
+            .map_err(missing)?;
+        let session = Arc::new(session);
+        let binaries = binaries::CassandraBinaries::prepare(
+            Arc::clone(&session),
+            keyspace,
+        )
+        .await
+        .map_err(|e| {
+            OpenError(format!(
+                "keyspace {keyspace} does not have the binary service's tables ({e}); run `sibyl migrate`"
+            ))
+        })?;
+        Ok(Self {
+            session,
+            lwt,
+            accounts,
+            sessions,
+            posts,
+            listings,
+            revisions,
+            translations,
+            suggestions,
+            ids,
+            comments,
+            moderation,
+            options,
+            binaries: Arc::new(binaries),
+        })
+    }
+
+    pub(super) async fn exec(
+        &self,
+        statement: &PreparedStatement,
+        values: impl SerializeRow,
+    ) -> StoreResult<QueryResult> {
+        self.session
+            .execute_unpaged(statement, values)
+            .await
+            .map_err(unavailable)
+    }
+
+    pub(super) async fn rows<T>(
+        &self,
+        statement: &PreparedStatement,
+        values: impl SerializeRow,
+    ) -> StoreResult<Vec<T>>
+    where
+        T: for<'f, 'm> scylla::deserialize::row::DeserializeRow<'f, 'm>,
+    {
+        let result = self.exec(statement, values).await?;
+        let rows = result.into_rows_result().map_err(unavailable)?;
+        rows.rows::<T>()
+            .map_err(|e| StoreError::Corrupt(e.to_string()))?
+            .map(|r| r.map_err(|e| StoreError::Corrupt(e.to_string())))
+            .collect()
+    }
+
+    pub(super) async fn row<T>(
+        &self,
+        statement: &PreparedStatement,
+        values: impl SerializeRow,
+    ) -> StoreResult<Option<T>>
+    where
+        T: for<'f, 'm> scylla::deserialize::row::DeserializeRow<'f, 'm>,
+    {
+        Ok(self.rows(statement, values).await?.into_iter().next())
+    }
+
+    pub(super) async fn batch(
+        &self,
+        batch: &Batch,
+        values: impl scylla::serialize::batch::BatchValues,
+    ) -> StoreResult<()> {
+        self.session
+            .batch(batch, values)
+            .await
+            .map_err(unavailable)?;
+        Ok(())
+    }
+}
+
+impl Store for CassandraStore {
+    fn statements(&self) -> u64 {
+        let metrics = self.session.get_metrics();
+        metrics.get_requests_unpaged_num()
+            + metrics.get_requests_manually_paged_num()
+            + metrics.get_requests_automatically_paged_num()
+    }
+
+    fn binaries(&self) -> Arc<dyn crate::store::binaries::BinaryStore> {
+        self.binaries.clone()
+    }
+}

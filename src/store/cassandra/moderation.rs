@@ -1,0 +1,286 @@
+//! Moderation: the lists by state, transitions in a logged batch, the log.
+
+use super::comments::{COMMENT_COLUMNS, CommentRow, comment_values, thread_values};
+use super::*;
+
+/// The statements of this file, prepared once at start.
+pub(super) struct Statements {
+    pub(super) thread_delete: PreparedStatement,
+    pub(super) queue_delete: PreparedStatement,
+    pub(super) post_queue_delete: PreparedStatement,
+    pub(super) log_insert: PreparedStatement,
+    pub(super) log_read: PreparedStatement,
+    pub(super) state_counts_read: PreparedStatement,
+    pub(super) queue_page: PreparedStatement,
+    pub(super) post_queue_page: PreparedStatement,
+}
+
+impl Statements {
+    pub(super) async fn prepare(session: &Session, ks: &str) -> Result<Self, ExecutionError> {
+        let prepare = |cql: String| super::prepare(session, cql);
+        Ok(Self {
+            thread_delete: prepare(format!(
+                "DELETE FROM {ks}.comment_thread WHERE site = ? AND post_id = ? AND thread = ? AND id = ?"
+            ))
+            .await?,
+            queue_delete: prepare(format!(
+                "DELETE FROM {ks}.moderation_queue WHERE site = ? AND state = ? AND id = ?"
+            ))
+            .await?,
+            post_queue_delete: prepare(format!(
+                "DELETE FROM {ks}.post_moderation WHERE site = ? AND post_id = ? AND state = ? AND id = ?"
+            ))
+            .await?,
+            log_insert: prepare(format!(
+                "INSERT INTO {ks}.moderation_log (site, month, at, comment_id, post_id, post_slug, post_title, by_name, from_state, to_state, reason)
+                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            ))
+            .await?,
+            log_read: prepare(format!(
+                "SELECT at, comment_id, post_id, post_slug, post_title, by_name, from_state, to_state, reason
+                 FROM {ks}.moderation_log WHERE site = ? AND month = ? LIMIT 500"
+            ))
+            .await?,
+            state_counts_read: prepare(format!(
+                "SELECT state, n FROM {ks}.comment_state_counts WHERE site = ?"
+            ))
+            .await?,
+            queue_page: prepare(format!(
+                "SELECT {COMMENT_COLUMNS} FROM {ks}.moderation_queue WHERE site = ? AND state = ?"
+            ))
+            .await?,
+            post_queue_page: prepare(format!(
+                "SELECT {COMMENT_COLUMNS} FROM {ks}.post_moderation WHERE site = ? AND post_id = ? AND state = ?"
+            ))
+            .await?,
+        })
+    }
+}
+
+impl CassandraStore {
+    /// The logged batch that writes a comment's whole state: its row, its place in each
+    /// moderation list (inserted in its state's, deleted from the others') and among the
+    /// approved comments. Every change of a comment writes all of these cells with one
+    /// timestamp, so whichever of two racing changes is later wins in every table and
+    /// the lists never disagree with the comment.
+    pub(super) fn state_batch(
+        &self,
+        site: &Site,
+        c: &Comment,
+    ) -> (Batch, Vec<Vec<Option<CqlValue>>>) {
+        let mut batch = Batch::new(BatchType::Logged);
+        let mut values = Vec::new();
+        let row = comment_values(site, c);
+        batch.append_statement(self.comments.comment_insert.clone());
+        values.push(row.clone());
+        let id = Some(CqlValue::Timeuuid(CqlTimeuuid::from(c.id.0)));
+        let site_value = Some(CqlValue::Text(site.to_string()));
+        let post_value = Some(CqlValue::Uuid(c.post.id.0));
+        for listed in [
+            CommentState::Pending,
+            CommentState::Spam,
+            CommentState::Rejected,
+        ] {
+            let state = Some(CqlValue::Text(listed.as_str().to_owned()));
+            if c.state == listed {
+                batch.append_statement(self.comments.queue_insert.clone());
+                values.push(row.clone());
+                batch.append_statement(self.comments.post_queue_insert.clone());
+                values.push(row.clone());
+            } else {
+                batch.append_statement(self.moderation.queue_delete.clone());
+                values.push(vec![site_value.clone(), state.clone(), id.clone()]);
+                batch.append_statement(self.moderation.post_queue_delete.clone());
+                values.push(vec![
+                    site_value.clone(),
+                    post_value.clone(),
+                    state,
+                    id.clone(),
+                ]);
+            }
+        }
+        if c.state == CommentState::Approved {
+            batch.append_statement(self.comments.thread_insert.clone());
+            values.push(thread_values(site, c));
+        } else {
+            batch.append_statement(self.moderation.thread_delete.clone());
+            values.push(vec![
+                site_value,
+                post_value,
+                Some(CqlValue::Timeuuid(CqlTimeuuid::from(c.thread.0))),
+                id,
+            ]);
+        }
+        (batch, values)
+    }
+}
+
+#[async_trait]
+impl CommentModeration for CassandraStore {
+    async fn moderation_list(
+        &self,
+        site: &Site,
+        state: CommentState,
+        post: Option<PostId>,
+        cursor: Option<&str>,
+        limit: usize,
+    ) -> Result<ModerationPage, PageError> {
+        use std::ops::ControlFlow;
+        let paging = match cursor {
+            None => PagingState::start(),
+            Some(c) => PagingState::new_from_raw_bytes(
+                crate::domain::token::unhex(c).ok_or(PageError::BadCursor)?,
+            ),
+        };
+        let mut statement = match post {
+            Some(_) => self.moderation.post_queue_page.clone(),
+            None => self.moderation.queue_page.clone(),
+        };
+        statement.set_page_size(limit.clamp(1, 500) as i32);
+        let attempt = match post {
+            Some(p) => {
+                self.session
+                    .execute_single_page(&statement, (site.as_str(), p.0, state.as_str()), paging)
+                    .await
+            }
+            None => {
+                self.session
+                    .execute_single_page(&statement, (site.as_str(), state.as_str()), paging)
+                    .await
+            }
+        };
+        let (result, response) = attempt.map_err(paging_error)?;
+        let rows: Vec<CommentRow> = decode_rows(result)?;
+        let next = match response.into_paging_control_flow() {
+            ControlFlow::Continue(next) => {
+                next.as_bytes_slice().map(|b| crate::domain::token::hex(b))
+            }
+            ControlFlow::Break(()) => None,
+        };
+        Ok(ModerationPage {
+            comments: rows
+                .into_iter()
+                .map(CommentRow::into_comment)
+                .collect::<StoreResult<_>>()?,
+            next,
+        })
+    }
+
+    async fn moderate(
+        &self,
+        site: &Site,
+        post: PostId,
+        id: CommentId,
+        moderation: &Moderation,
+    ) -> Result<Comment, ModerationError> {
+        let comment = self
+            .comment(site, post, id)
+            .await?
+            .ok_or(ModerationError::NoSuchComment)?;
+        let from = comment.state;
+        if !from.can_become(moderation.to) {
+            return Err(ModerationError::Illegal {
+                from,
+                to: moderation.to,
+            });
+        }
+        let moved = Comment {
+            state: moderation.to,
+            reason: moderation.reason.clone(),
+            ..comment
+        };
+        let log = vec![
+            Some(CqlValue::Text(site.to_string())),
+            Some(CqlValue::Text(moderation.at.format("%Y-%m").to_string())),
+            Some(CqlValue::Timeuuid(CqlTimeuuid::from(timeuuid::at(
+                moderation.at,
+            )))),
+            Some(CqlValue::Timeuuid(CqlTimeuuid::from(id.0))),
+            Some(CqlValue::Uuid(post.0)),
+            Some(CqlValue::Text(moved.post.slug.clone())),
+            Some(CqlValue::Text(moved.post.title.clone())),
+            Some(CqlValue::Text(moderation.by_name.clone())),
+            Some(CqlValue::Text(from.as_str().to_owned())),
+            Some(CqlValue::Text(moderation.to.as_str().to_owned())),
+            Some(CqlValue::Text(moderation.reason.clone())),
+        ];
+        let (mut batch, mut values) = self.state_batch(site, &moved);
+        batch.append_statement(self.moderation.log_insert.clone());
+        values.push(log);
+        self.batch(&batch, values).await?;
+        if self.options.faults.fires(Fault::CrashInModeration) {
+            return Err(Fault::CrashInModeration.error().into());
+        }
+        let delta = |s: CommentState| i64::from(s == CommentState::Approved);
+        let approved = delta(moderation.to) - delta(from);
+        if approved != 0 {
+            self.exec(
+                &self.comments.counts_add,
+                (Counter(approved), Counter(0), site.as_str(), post.0),
+            )
+            .await?;
+        }
+        self.exec(
+            &self.comments.state_count_add,
+            (Counter(-1), site.as_str(), from.as_str()),
+        )
+        .await?;
+        self.exec(
+            &self.comments.state_count_add,
+            (Counter(1), site.as_str(), moderation.to.as_str()),
+        )
+        .await?;
+        if let (CommentState::Approved, Some(author)) = (moderation.to, moved.author.user_id()) {
+            self.exec(&self.comments.commenter_trust, (site.as_str(), author.0))
+                .await?;
+        }
+        Ok(moved)
+    }
+
+    async fn comment_state_counts(&self, site: &Site) -> StoreResult<StateCounts> {
+        let rows: Vec<(String, Option<Counter>)> = self
+            .rows(&self.moderation.state_counts_read, (site.as_str(),))
+            .await?;
+        let mut counts = StateCounts::default();
+        for (state, n) in rows {
+            *counts.slot(CommentState::parse(&state)?) = n.map_or(0, |c| c.0).max(0) as u64;
+        }
+        Ok(counts)
+    }
+
+    async fn moderation_log(&self, site: &Site, month: &str) -> StoreResult<Vec<LogEntry>> {
+        type Line = (
+            CqlTimeuuid,
+            CqlTimeuuid,
+            Uuid,
+            String,
+            String,
+            String,
+            String,
+            String,
+            Option<String>,
+        );
+        let rows: Vec<Line> = self
+            .rows(&self.moderation.log_read, (site.as_str(), month))
+            .await?;
+        rows.into_iter()
+            .map(
+                |(at, comment, post, slug, title, by_name, from, to, reason)| {
+                    Ok(LogEntry {
+                        at: timeuuid::time_of(Uuid::from(at)).unwrap_or_default(),
+                        comment: CommentId(Uuid::from(comment)),
+                        post: CommentedPost {
+                            id: PostId(post),
+                            slug,
+                            title,
+                        },
+                        by_name,
+                        from: CommentState::parse(&from)?,
+                        to: CommentState::parse(&to)?,
+                        reason: reason.unwrap_or_default(),
+                    })
+                },
+            )
+            .collect()
+    }
+}

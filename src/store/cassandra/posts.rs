@@ -1,0 +1,359 @@
+//! Posts: the posts row with its first revision and short link, publication.
+
+use super::*;
+
+pub(super) const POST_COLUMNS: &str = "post_id, slug, title, body, body_html, excerpt, tags, author_id, author_name, status, created, published, revision, short_id";
+
+pub(super) fn slug_scope(site: &Site) -> String {
+    format!("slug:{site}")
+}
+
+#[derive(DeserializeRow)]
+pub(super) struct PostRow {
+    post_id: Uuid,
+    slug: String,
+    title: String,
+    body: String,
+    body_html: String,
+    excerpt: String,
+    tags: Option<Vec<String>>,
+    author_id: Uuid,
+    author_name: String,
+    status: String,
+    created: DateTime<Utc>,
+    published: Option<DateTime<Utc>>,
+    revision: i32,
+    short_id: Option<i64>,
+    origin: Option<String>,
+    translations: Option<Vec<String>>,
+    comments_closed: Option<bool>,
+}
+
+impl PostRow {
+    pub(super) fn into_post(self) -> StoreResult<Post> {
+        Ok(Post {
+            id: PostId(self.post_id),
+            slug: Slug::parse(&self.slug)?,
+            title: Title::parse(&self.title)?,
+            body: Body::parse(&self.body)?,
+            body_html: self.body_html,
+            excerpt: self.excerpt,
+            tags: Tags::from_stored(self.tags.unwrap_or_default()),
+            author_id: UserId(self.author_id),
+            author_name: self.author_name,
+            status: PostStatus::parse(&self.status)?,
+            created: self.created,
+            published: self.published,
+            revision: u32::try_from(self.revision)
+                .map_err(|e| StoreError::Corrupt(e.to_string()))?,
+            short_id: self
+                .short_id
+                .and_then(|n| u64::try_from(n).ok())
+                .ok_or_else(|| StoreError::Corrupt("a post without a short id".into()))?,
+            locale: Locale::parse(self.origin.as_deref().unwrap_or_default())?,
+            translations: {
+                let mut locales = self
+                    .translations
+                    .unwrap_or_default()
+                    .iter()
+                    .map(|code| Locale::parse(code))
+                    .collect::<Result<Vec<_>, _>>()?;
+                locales.sort();
+                locales
+            },
+            comments_closed: self.comments_closed.unwrap_or(false),
+        })
+    }
+}
+
+/// The values of a new post's row (more than a tuple's sixteen).
+#[derive(SerializeRow)]
+pub(super) struct PostInsert<'a> {
+    site: &'a str,
+    post_id: Uuid,
+    slug: &'a str,
+    title: &'a str,
+    body: &'a str,
+    body_html: &'a str,
+    excerpt: &'a str,
+    tags: &'a Vec<String>,
+    author_id: Uuid,
+    author_name: &'a str,
+    status: &'a str,
+    created: DateTime<Utc>,
+    published: Option<DateTime<Utc>>,
+    revision: i32,
+    short_id: i64,
+    published_id: Option<CqlTimeuuid>,
+    origin: String,
+}
+
+/// The statements of this file, prepared once at start.
+pub(super) struct Statements {
+    pub(super) post_by_id: PreparedStatement,
+    pub(super) short_link_read: PreparedStatement,
+    pub(super) post_publish: PreparedStatement,
+    pub(super) post_published_id_serial: PreparedStatement,
+    pub(super) post_unpublish: PreparedStatement,
+    /// Post row and its first revision, which must agree: a logged batch.
+    pub(super) create_post: Batch,
+}
+
+impl Statements {
+    pub(super) async fn prepare(session: &Session, ks: &str) -> Result<Self, ExecutionError> {
+        let prepare = |cql: String| super::prepare(session, cql);
+        let post_insert = prepare(format!(
+            "INSERT INTO {ks}.posts (site, {POST_COLUMNS}, published_id, origin) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+        ))
+        .await?;
+        let revision_insert = prepare(
+            format!("INSERT INTO {ks}.revisions (site, post_id, locale, branch, revision, title, body, body_html, tags, author_id, created, message, author_name)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
+        )
+        .await?;
+        let mut post_published_id_serial = prepare(format!(
+            "SELECT published_id FROM {ks}.posts WHERE site = ? AND post_id = ?"
+        ))
+        .await?;
+        post_published_id_serial.set_consistency(Consistency::LocalSerial);
+        let short_link_insert = prepare(format!(
+            "INSERT INTO {ks}.short_links (site, short_id, post_id, slug) VALUES (?, ?, ?, ?)"
+        ))
+        .await?;
+        let create_post = logged(vec![post_insert, revision_insert, short_link_insert]);
+        Ok(Self {
+            post_by_id: prepare(format!(
+                "SELECT {POST_COLUMNS}, origin, translations, comments_closed FROM {ks}.posts WHERE site = ? AND post_id = ?"
+            ))
+            .await?,
+            short_link_read: prepare(format!(
+                "SELECT slug FROM {ks}.short_links WHERE site = ? AND short_id = ?"
+            ))
+            .await?,
+            post_publish: prepare(
+                format!("UPDATE {ks}.posts SET status = 'published', published = ?, published_id = ? WHERE site = ? AND post_id = ? IF status = 'draft'"),
+            )
+            .await?,
+            post_published_id_serial,
+            post_unpublish: prepare(format!(
+                "UPDATE {ks}.posts SET status = 'draft', published = null, published_id = null WHERE site = ? AND post_id = ? IF status = 'published'"
+            ))
+            .await?,
+            create_post,
+        })
+    }
+}
+
+impl CassandraStore {
+    pub(super) async fn post_by_id(&self, site: &Site, id: PostId) -> StoreResult<Option<Post>> {
+        self.row::<PostRow>(&self.posts.post_by_id, (site.as_str(), id.0))
+            .await?
+            .map(PostRow::into_post)
+            .transpose()
+    }
+}
+
+#[async_trait]
+impl Posts for CassandraStore {
+    async fn create_post(&self, post: NewPost) -> StoreResult<Post> {
+        let short_id = self.allocate_short_id(&post.site).await?;
+        let claims = self.claims();
+        let scope = slug_scope(&post.site);
+        let owner = post.id.0;
+        let base = Slug::from_title(&post.title);
+        let mut slug = base.clone();
+        let mut n = 1;
+        while claims.claim(&scope, slug.as_str(), owner).await? == Claim::Taken {
+            n += 1;
+            slug = if n <= 50 {
+                base.numbered(n)
+            } else {
+                // A title this popular: a random suffix ends the search.
+                base.numbered(random_below(1_000_000) as u32 + 51)
+            };
+        }
+        let site = post.site.as_str();
+        let tags = post.tags.to_strings();
+        let published = post.publish.then_some(post.created);
+        let published_id = published.map(|at| CqlTimeuuid::from(timeuuid::at(at)));
+        let status = if post.publish {
+            PostStatus::Published
+        } else {
+            PostStatus::Draft
+        };
+        let written = self
+            .session
+            .batch(
+                &self.posts.create_post,
+                (
+                    PostInsert {
+                        site,
+                        post_id: post.id.0,
+                        slug: slug.as_str(),
+                        title: post.title.as_str(),
+                        body: post.body.as_str(),
+                        body_html: post.body_html.as_str(),
+                        excerpt: post.excerpt.as_str(),
+                        tags: &tags,
+                        author_id: post.author_id.0,
+                        author_name: post.author_name.as_str(),
+                        status: status.as_str(),
+                        created: post.created,
+                        published,
+                        revision: 1,
+                        short_id: short_id as i64,
+                        published_id,
+                        origin: post.locale.code(),
+                    },
+                    (
+                        site,
+                        post.id.0,
+                        post.locale.code(),
+                        1_i32,
+                        1_i32,
+                        post.title.as_str(),
+                        post.body.as_str(),
+                        post.body_html.as_str(),
+                        &tags,
+                        post.author_id.0,
+                        post.created,
+                        "First version",
+                        post.author_name.as_str(),
+                    ),
+                    (site, short_id as i64, post.id.0, slug.as_str()),
+                ),
+            )
+            .await
+            .map_err(unavailable);
+        if let Err(e) = written {
+            claims.release(&scope, slug.as_str(), owner).await;
+            return Err(e);
+        }
+        claims.commit(&scope, slug.as_str(), owner).await?;
+        let created = Post {
+            id: post.id,
+            slug,
+            title: post.title,
+            body: post.body,
+            body_html: post.body_html,
+            excerpt: post.excerpt,
+            tags: post.tags,
+            author_id: post.author_id,
+            author_name: post.author_name,
+            status,
+            created: post.created,
+            published,
+            revision: 1,
+            short_id,
+            locale: post.locale.clone(),
+            translations: Vec::new(),
+            comments_closed: false,
+        };
+        if let Some(published_id) = published_id {
+            self.list_published(&post.site, &created, published_id)
+                .await?;
+        }
+        Ok(created)
+    }
+
+    async fn unpublish_post(&self, site: &Site, id: PostId) -> StoreResult<Option<Post>> {
+        let Some(post) = self.post_by_id(site, id).await? else {
+            return Ok(None);
+        };
+        if post.status == PostStatus::Draft {
+            return Ok(Some(post));
+        }
+        let row: Option<(Option<CqlTimeuuid>,)> = self
+            .row(&self.posts.post_published_id_serial, (site.as_str(), id.0))
+            .await?;
+        let published_id = row.and_then(|(p,)| p);
+        // The rows come off the lists only once the post reads as a draft again.
+        let attempt = self
+            .session
+            .execute_unpaged(&self.posts.post_unpublish, (site.as_str(), id.0))
+            .await;
+        match attempt {
+            Ok(_) => {}
+            Err(e) if is_cas_uncertain(&e) => {}
+            Err(e) => return Err(unavailable(e)),
+        }
+        let after = self.post_by_id(site, id).await?;
+        let unpublished = after
+            .as_ref()
+            .is_some_and(|p| p.status == PostStatus::Draft);
+        if let (true, Some(published_id)) = (unpublished, published_id) {
+            let rows = (
+                (site.as_str(), published_id),
+                (site.as_str(), post.author_id.0, published_id),
+            );
+            self.batch(&self.listings.unlist_rows, rows).await?;
+            self.unlist_tags(site, &post.tags.to_strings(), published_id)
+                .await?;
+        }
+        Ok(after)
+    }
+
+    async fn publish_post(
+        &self,
+        site: &Site,
+        id: PostId,
+        at: DateTime<Utc>,
+    ) -> StoreResult<Option<Post>> {
+        let Some(post) = self.post_by_id(site, id).await? else {
+            return Ok(None);
+        };
+        if post.status == PostStatus::Published {
+            return Ok(Some(post));
+        }
+        let published_id = CqlTimeuuid::from(timeuuid::at(at));
+        // The LWT makes exactly one of concurrent publishers add the front page row.
+        let attempt = self
+            .session
+            .execute_unpaged(
+                &self.posts.post_publish,
+                (at, published_id, site.as_str(), id.0),
+            )
+            .await;
+        let applied = match attempt {
+            Ok(result) => lwt_applied(result)?,
+            Err(e) if is_cas_uncertain(&e) => {
+                let row: Option<(Option<CqlTimeuuid>,)> = self
+                    .row(&self.posts.post_published_id_serial, (site.as_str(), id.0))
+                    .await?;
+                row.and_then(|(stored,)| stored) == Some(published_id)
+            }
+            Err(e) => return Err(unavailable(e)),
+        };
+        if applied {
+            self.list_published(site, &post, published_id).await?;
+        }
+        self.post_by_id(site, id).await
+    }
+
+    async fn post_by_id(&self, site: &Site, id: PostId) -> StoreResult<Option<Post>> {
+        CassandraStore::post_by_id(self, site, id).await
+    }
+
+    async fn post_by_slug(&self, site: &Site, slug: &Slug) -> StoreResult<Option<Post>> {
+        // A plain (not serial) read: the hot path of every post page only needs the owner
+        // of a committed slug, and a slug never changes owner once committed.
+        let claim: Option<(Uuid, String)> = self
+            .row(&self.lwt.claim_read, (slug_scope(site), slug.as_str()))
+            .await?;
+        match claim {
+            Some((owner, _)) => self.post_by_id(site, PostId(owner)).await,
+            None => Ok(None),
+        }
+    }
+
+    async fn slug_by_short_id(&self, site: &Site, short_id: u64) -> StoreResult<Option<Slug>> {
+        let Ok(short_id) = i64::try_from(short_id) else {
+            return Ok(None);
+        };
+        let row: Option<(String,)> = self
+            .row(&self.posts.short_link_read, (site.as_str(), short_id))
+            .await?;
+        row.map(|(slug,)| Slug::parse(&slug).map_err(StoreError::from))
+            .transpose()
+    }
+}

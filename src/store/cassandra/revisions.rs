@@ -1,0 +1,379 @@
+//! Revisions (seed 000's keys): a numbered claim per save, then the post moves to it;
+//! and authors' drafts.
+
+use super::*;
+
+#[derive(DeserializeRow)]
+pub(super) struct RevisionRow {
+    revision: i32,
+    title: String,
+    body: String,
+    body_html: String,
+    tags: Option<Vec<String>>,
+    author_id: Uuid,
+    author_name: Option<String>,
+    created: DateTime<Utc>,
+    message: String,
+}
+
+impl RevisionRow {
+    pub(super) fn into_revision(self) -> StoreResult<SavedRevision> {
+        Ok(SavedRevision {
+            number: u32::try_from(self.revision).map_err(|e| StoreError::Corrupt(e.to_string()))?,
+            title: Title::parse(&self.title)?,
+            body: Body::parse(&self.body)?,
+            body_html: self.body_html,
+            tags: Tags::from_stored(self.tags.unwrap_or_default()),
+            author_id: UserId(self.author_id),
+            author_name: self.author_name.unwrap_or_default(),
+            created: self.created,
+            message: self.message,
+        })
+    }
+}
+
+/// The statements of this file, prepared once at start.
+pub(super) struct Statements {
+    pub(super) revision_claim: PreparedStatement,
+    pub(super) revision_save_id_serial: PreparedStatement,
+    pub(super) post_revise: PreparedStatement,
+    pub(super) revisions_list: PreparedStatement,
+    pub(super) revision_read: PreparedStatement,
+    pub(super) draft_write: PreparedStatement,
+    pub(super) draft_read: PreparedStatement,
+    pub(super) draft_delete: PreparedStatement,
+}
+
+impl Statements {
+    pub(super) async fn prepare(session: &Session, ks: &str) -> Result<Self, ExecutionError> {
+        let prepare = |cql: String| super::prepare(session, cql);
+        let mut revision_save_id_serial = prepare(format!(
+            "SELECT save_id FROM {ks}.revisions WHERE site = ? AND post_id = ? AND locale = ? AND branch = 1 AND revision = ?"
+        ))
+        .await?;
+        revision_save_id_serial.set_consistency(Consistency::LocalSerial);
+        Ok(Self {
+            revision_claim: prepare(format!(
+                "INSERT INTO {ks}.revisions (site, post_id, locale, branch, revision, title, body, body_html, tags, author_id, author_name, created, message, save_id)
+                 VALUES (?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) IF NOT EXISTS"
+            ))
+            .await?,
+            revision_save_id_serial,
+            post_revise: prepare(format!(
+                "UPDATE {ks}.posts SET title = ?, body = ?, body_html = ?, excerpt = ?, tags = ?, revision = ?
+                 WHERE site = ? AND post_id = ? IF revision = ?"
+            ))
+            .await?,
+            revisions_list: prepare(format!(
+                "SELECT revision, title, author_name, created, message FROM {ks}.revisions
+                 WHERE site = ? AND post_id = ? AND locale = ? AND branch = 1"
+            ))
+            .await?,
+            revision_read: prepare(format!(
+                "SELECT revision, title, body, body_html, tags, author_id, author_name, created, message FROM {ks}.revisions
+                 WHERE site = ? AND post_id = ? AND locale = ? AND branch = 1 AND revision = ?"
+            ))
+            .await?,
+            draft_write: prepare(format!(
+                "INSERT INTO {ks}.user_drafts (site, post_id, user_id, locale, base, title, body, tags, saved) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            ))
+            .await?,
+            draft_read: prepare(format!(
+                "SELECT base, title, body, tags, saved FROM {ks}.user_drafts WHERE site = ? AND post_id = ? AND user_id = ? AND locale = ?"
+            ))
+            .await?,
+            draft_delete: prepare(format!(
+                "DELETE FROM {ks}.user_drafts WHERE site = ? AND post_id = ? AND user_id = ? AND locale = ?"
+            ))
+            .await?,
+        })
+    }
+}
+
+impl CassandraStore {
+    /// Moves a post whose next revision row exists but which still shows `base` (its saver
+    /// is between its two writes, or died there) to that revision, so that a crash can
+    /// never leave a post that refuses every save. Harmless when the saver is alive: its
+    /// own move then finds the post already there.
+    pub(super) async fn roll_forward(
+        &self,
+        site: &Site,
+        id: PostId,
+        locale: &Locale,
+        base: u32,
+    ) -> StoreResult<()> {
+        let next = base as i32 + 1;
+        let Some(row) = self
+            .row::<RevisionRow>(
+                &self.revisions.revision_read,
+                (site.as_str(), id.0, locale.code(), next),
+            )
+            .await?
+        else {
+            return Ok(());
+        };
+        let revision = row.into_revision()?;
+        let before = match self.post_by_id(site, id).await? {
+            Some(post) => post.tags,
+            None => return Ok(()),
+        };
+        let excerpt = crate::domain::markdown::excerpt(revision.body.as_str(), 280);
+        let tags = revision.tags.to_strings();
+        let moved = self
+            .session
+            .execute_unpaged(
+                &self.revisions.post_revise,
+                (
+                    revision.title.as_str(),
+                    revision.body.as_str(),
+                    revision.body_html.as_str(),
+                    excerpt.as_str(),
+                    &tags,
+                    next,
+                    site.as_str(),
+                    id.0,
+                    base as i32,
+                ),
+            )
+            .await;
+        match moved {
+            Ok(result) => {
+                if !lwt_applied(result)? {
+                    return Ok(());
+                }
+                match self.post_by_id(site, id).await? {
+                    Some(post) => self.relist(site, &post, &before).await,
+                    None => Ok(()),
+                }
+            }
+            Err(e) if is_cas_uncertain(&e) => Ok(()),
+            Err(e) => Err(unavailable(e)),
+        }
+    }
+
+    /// Claims revision `number` of a post's text in `locale` by the LWT insert of its row:
+    /// of concurrent savers from one base, one wins. A CAS timeout is settled by a serial
+    /// read of the row's save id, never by a blind retry.
+    pub(super) async fn claim_revision(
+        &self,
+        site: &Site,
+        id: PostId,
+        locale: &Locale,
+        number: i32,
+        edit: &PostEdit,
+    ) -> StoreResult<bool> {
+        let save_id = Uuid::new_v4();
+        let tags = edit.tags.to_strings();
+        let code = locale.code();
+        let claim = self
+            .session
+            .execute_unpaged(
+                &self.revisions.revision_claim,
+                (
+                    site.as_str(),
+                    id.0,
+                    code.as_str(),
+                    number,
+                    edit.title.as_str(),
+                    edit.body.as_str(),
+                    edit.body_html.as_str(),
+                    &tags,
+                    edit.author_id.0,
+                    edit.author_name.as_str(),
+                    edit.at,
+                    edit.message.as_str(),
+                    save_id,
+                ),
+            )
+            .await;
+        match claim {
+            Ok(result) => lwt_applied(result),
+            Err(e) if is_cas_uncertain(&e) => {
+                let row: Option<(Option<Uuid>,)> = self
+                    .row(
+                        &self.revisions.revision_save_id_serial,
+                        (site.as_str(), id.0, code.as_str(), number),
+                    )
+                    .await?;
+                Ok(row.and_then(|(s,)| s) == Some(save_id))
+            }
+            Err(e) => Err(unavailable(e)),
+        }
+    }
+}
+
+#[async_trait]
+impl Revisions for CassandraStore {
+    async fn save_revision(
+        &self,
+        site: &Site,
+        id: PostId,
+        edit: PostEdit,
+    ) -> Result<Post, EditError> {
+        let post = self
+            .post_by_id(site, id)
+            .await?
+            .ok_or(EditError::NoSuchPost)?;
+        if post.revision != edit.base {
+            return Err(EditError::Conflict);
+        }
+        let number = edit.base as i32 + 1;
+        let tags = edit.tags.to_strings();
+        // The revision number is claimed by the LWT insert of its row: of concurrent saves
+        // from one base, one writes revision base + 1 and the others are refused.
+        let won = self
+            .claim_revision(site, id, &post.locale, number, &edit)
+            .await?;
+        if !won {
+            self.roll_forward(site, id, &post.locale, edit.base).await?;
+            return Err(EditError::Conflict);
+        }
+        if self.options.faults.fires(Fault::CrashAfterRevisionClaim) {
+            return Err(Fault::CrashAfterRevisionClaim.error().into());
+        }
+        // Only the holder of revision `number` moves the post to it.
+        let moved = self
+            .session
+            .execute_unpaged(
+                &self.revisions.post_revise,
+                (
+                    edit.title.as_str(),
+                    edit.body.as_str(),
+                    edit.body_html.as_str(),
+                    edit.excerpt.as_str(),
+                    &tags,
+                    number,
+                    site.as_str(),
+                    id.0,
+                    edit.base as i32,
+                ),
+            )
+            .await;
+        match moved {
+            Ok(_) => {}
+            Err(e) if is_cas_uncertain(&e) => {}
+            Err(e) => return Err(unavailable(e).into()),
+        }
+        let saved = self
+            .post_by_id(site, id)
+            .await?
+            .ok_or(EditError::NoSuchPost)?;
+        if saved.revision != number as u32 {
+            return Err(StoreError::Unavailable(
+                "the post did not move to its new revision".into(),
+            )
+            .into());
+        }
+        self.relist(site, &saved, &post.tags).await?;
+        Ok(saved)
+    }
+
+    async fn save_draft(
+        &self,
+        site: &Site,
+        id: PostId,
+        user: UserId,
+        locale: &Locale,
+        draft: &Draft,
+    ) -> StoreResult<()> {
+        let values = (
+            site.as_str(),
+            id.0,
+            user.0,
+            locale.code(),
+            draft.base as i32,
+            draft.title.as_str(),
+            draft.body.as_str(),
+            draft.tags.as_str(),
+            draft.saved,
+        );
+        self.exec(&self.revisions.draft_write, values).await?;
+        Ok(())
+    }
+
+    async fn draft(
+        &self,
+        site: &Site,
+        id: PostId,
+        user: UserId,
+        locale: &Locale,
+    ) -> StoreResult<Option<Draft>> {
+        let row: Option<(i32, String, String, String, DateTime<Utc>)> = self
+            .row(
+                &self.revisions.draft_read,
+                (site.as_str(), id.0, user.0, locale.code()),
+            )
+            .await?;
+        row.map(|(base, title, body, tags, saved)| {
+            let base = u32::try_from(base).map_err(|e| StoreError::Corrupt(e.to_string()))?;
+            Ok(Draft {
+                base,
+                title,
+                body,
+                tags,
+                saved,
+            })
+        })
+        .transpose()
+    }
+
+    async fn discard_draft(
+        &self,
+        site: &Site,
+        id: PostId,
+        user: UserId,
+        locale: &Locale,
+    ) -> StoreResult<()> {
+        self.exec(
+            &self.revisions.draft_delete,
+            (site.as_str(), id.0, user.0, locale.code()),
+        )
+        .await?;
+        Ok(())
+    }
+
+    async fn revisions(
+        &self,
+        site: &Site,
+        id: PostId,
+        locale: &Locale,
+    ) -> StoreResult<Vec<RevisionSummary>> {
+        let rows: Vec<(i32, String, Option<String>, DateTime<Utc>, String)> = self
+            .rows(
+                &self.revisions.revisions_list,
+                (site.as_str(), id.0, locale.code()),
+            )
+            .await?;
+        rows.into_iter()
+            .map(|(number, title, author_name, created, message)| {
+                Ok(RevisionSummary {
+                    number: u32::try_from(number)
+                        .map_err(|e| StoreError::Corrupt(e.to_string()))?,
+                    title,
+                    author_name: author_name.unwrap_or_default(),
+                    created,
+                    message,
+                })
+            })
+            .collect()
+    }
+
+    async fn revision(
+        &self,
+        site: &Site,
+        id: PostId,
+        locale: &Locale,
+        number: u32,
+    ) -> StoreResult<Option<SavedRevision>> {
+        let Ok(number) = i32::try_from(number) else {
+            return Ok(None);
+        };
+        let row: Option<RevisionRow> = self
+            .row(
+                &self.revisions.revision_read,
+                (site.as_str(), id.0, locale.code(), number),
+            )
+            .await?;
+        row.map(RevisionRow::into_revision).transpose()
+    }
+}

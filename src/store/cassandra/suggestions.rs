@@ -1,0 +1,148 @@
+//! Suggestions: readers' proposed texts, decided once by an LWT.
+
+use super::*;
+
+pub(super) const SUGGESTION_COLUMNS: &str =
+    "post_id, id, base, title, body, tags, note, suggester_id, suggester_name, created, state";
+
+#[derive(DeserializeRow)]
+pub(super) struct SuggestionRow {
+    post_id: Uuid,
+    id: String,
+    base: i32,
+    title: String,
+    body: String,
+    tags: Option<Vec<String>>,
+    note: String,
+    suggester_id: Uuid,
+    suggester_name: String,
+    created: DateTime<Utc>,
+    state: String,
+}
+
+impl SuggestionRow {
+    pub(super) fn into_suggestion(self) -> StoreResult<Suggestion> {
+        Ok(Suggestion {
+            id: self.id,
+            post_id: PostId(self.post_id),
+            base: u32::try_from(self.base).map_err(|e| StoreError::Corrupt(e.to_string()))?,
+            title: Title::parse(&self.title)?,
+            body: Body::parse(&self.body)?,
+            tags: Tags::from_stored(self.tags.unwrap_or_default()),
+            note: self.note,
+            suggester_id: UserId(self.suggester_id),
+            suggester_name: self.suggester_name,
+            created: self.created,
+            state: SuggestionState::parse(&self.state)?,
+        })
+    }
+}
+
+/// The statements of this file, prepared once at start.
+pub(super) struct Statements {
+    pub(super) suggestion_insert: PreparedStatement,
+    pub(super) suggestions_read: PreparedStatement,
+    pub(super) suggestion_read: PreparedStatement,
+    pub(super) suggestion_decide: PreparedStatement,
+}
+
+impl Statements {
+    pub(super) async fn prepare(session: &Session, ks: &str) -> Result<Self, ExecutionError> {
+        let prepare = |cql: String| super::prepare(session, cql);
+        Ok(Self {
+            suggestion_insert: prepare(format!(
+                "INSERT INTO {ks}.suggestions (site, {SUGGESTION_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            ))
+            .await?,
+            suggestions_read: prepare(format!(
+                "SELECT {SUGGESTION_COLUMNS} FROM {ks}.suggestions WHERE site = ? AND post_id = ?"
+            ))
+            .await?,
+            suggestion_read: prepare(format!(
+                "SELECT {SUGGESTION_COLUMNS} FROM {ks}.suggestions WHERE site = ? AND post_id = ? AND id = ?"
+            ))
+            .await?,
+            suggestion_decide: prepare(format!(
+                "UPDATE {ks}.suggestions SET state = ? WHERE site = ? AND post_id = ? AND id = ? IF state = 'open'"
+            ))
+            .await?,
+        })
+    }
+}
+
+#[async_trait]
+impl Suggestions for CassandraStore {
+    async fn create_suggestion(&self, site: &Site, suggestion: &Suggestion) -> StoreResult<()> {
+        let g = suggestion;
+        let values = (
+            site.as_str(),
+            g.post_id.0,
+            g.id.as_str(),
+            g.base as i32,
+            g.title.as_str(),
+            g.body.as_str(),
+            g.tags.to_strings(),
+            g.note.as_str(),
+            g.suggester_id.0,
+            g.suggester_name.as_str(),
+            g.created,
+            g.state.as_str(),
+        );
+        self.exec(&self.suggestions.suggestion_insert, values)
+            .await?;
+        Ok(())
+    }
+
+    async fn suggestions(&self, site: &Site, post: PostId) -> StoreResult<Vec<Suggestion>> {
+        let rows: Vec<SuggestionRow> = self
+            .rows(&self.suggestions.suggestions_read, (site.as_str(), post.0))
+            .await?;
+        let mut all: Vec<Suggestion> = rows
+            .into_iter()
+            .map(SuggestionRow::into_suggestion)
+            .collect::<StoreResult<_>>()?;
+        all.sort_by(|a, b| b.created.cmp(&a.created).then_with(|| b.id.cmp(&a.id)));
+        Ok(all)
+    }
+
+    async fn suggestion(
+        &self,
+        site: &Site,
+        post: PostId,
+        id: &str,
+    ) -> StoreResult<Option<Suggestion>> {
+        self.row::<SuggestionRow>(
+            &self.suggestions.suggestion_read,
+            (site.as_str(), post.0, id),
+        )
+        .await?
+        .map(SuggestionRow::into_suggestion)
+        .transpose()
+    }
+
+    async fn decide_suggestion(
+        &self,
+        site: &Site,
+        post: PostId,
+        id: &str,
+        to: SuggestionState,
+    ) -> StoreResult<bool> {
+        let attempt = self
+            .session
+            .execute_unpaged(
+                &self.suggestions.suggestion_decide,
+                (to.as_str(), site.as_str(), post.0, id),
+            )
+            .await;
+        match attempt {
+            Ok(result) => lwt_applied(result),
+            // Maybe applied: read the state back; the decision holds only if it reads `to`
+            // (a concurrent decision for the same state is the same outcome).
+            Err(e) if is_cas_uncertain(&e) => Ok(self
+                .suggestion(site, post, id)
+                .await?
+                .is_some_and(|g| g.state == to)),
+            Err(e) => Err(unavailable(e)),
+        }
+    }
+}

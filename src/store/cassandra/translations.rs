@@ -1,0 +1,295 @@
+//! Translations: a post's text in other locales, with the same save protocol as revisions.
+
+use super::revisions::RevisionRow;
+use super::*;
+
+pub(super) const TRANSLATION_COLUMNS: &str =
+    "locale, title, body, body_html, excerpt, status, published, revision";
+
+#[derive(DeserializeRow)]
+pub(super) struct TranslationRow {
+    locale: String,
+    title: String,
+    body: String,
+    body_html: String,
+    excerpt: String,
+    status: String,
+    published: Option<DateTime<Utc>>,
+    revision: i32,
+}
+
+impl TranslationRow {
+    pub(super) fn into_translation(self) -> StoreResult<Translation> {
+        Ok(Translation {
+            locale: Locale::parse(&self.locale)?,
+            title: Title::parse(&self.title)?,
+            body: Body::parse(&self.body)?,
+            body_html: self.body_html,
+            excerpt: self.excerpt,
+            status: PostStatus::parse(&self.status)?,
+            published: self.published,
+            revision: u32::try_from(self.revision)
+                .map_err(|e| StoreError::Corrupt(e.to_string()))?,
+        })
+    }
+}
+
+/// The statements of this file, prepared once at start.
+pub(super) struct Statements {
+    pub(super) translation_read: PreparedStatement,
+    pub(super) translations_read: PreparedStatement,
+    pub(super) translation_create: PreparedStatement,
+    pub(super) translation_revise: PreparedStatement,
+    /// A translation's status and the post's list of published translations, together.
+    pub(super) translation_publish: Batch,
+    pub(super) translation_unpublish: Batch,
+}
+
+impl Statements {
+    pub(super) async fn prepare(session: &Session, ks: &str) -> Result<Self, ExecutionError> {
+        let prepare = |cql: String| super::prepare(session, cql);
+        Ok(Self {
+            translation_read: prepare(format!(
+                "SELECT {TRANSLATION_COLUMNS} FROM {ks}.translations WHERE site = ? AND post_id = ? AND locale = ?"
+            ))
+            .await?,
+            translations_read: prepare(format!(
+                "SELECT {TRANSLATION_COLUMNS} FROM {ks}.translations WHERE site = ? AND post_id = ?"
+            ))
+            .await?,
+            translation_create: prepare(format!(
+                "INSERT INTO {ks}.translations (site, post_id, locale, title, body, body_html, excerpt, status, revision)
+                 VALUES (?, ?, ?, ?, ?, ?, ?, 'draft', ?) IF NOT EXISTS"
+            ))
+            .await?,
+            translation_revise: prepare(format!(
+                "UPDATE {ks}.translations SET title = ?, body = ?, body_html = ?, excerpt = ?, revision = ?
+                 WHERE site = ? AND post_id = ? AND locale = ? IF revision = ?"
+            ))
+            .await?,
+            translation_publish: logged(vec![
+                prepare(format!(
+                    "UPDATE {ks}.translations SET status = 'published', published = ? WHERE site = ? AND post_id = ? AND locale = ?"
+                ))
+                .await?,
+                prepare(format!(
+                    "UPDATE {ks}.posts SET translations = translations + ? WHERE site = ? AND post_id = ?"
+                ))
+                .await?,
+            ]),
+            translation_unpublish: logged(vec![
+                prepare(format!(
+                    "UPDATE {ks}.translations SET status = 'draft', published = null WHERE site = ? AND post_id = ? AND locale = ?"
+                ))
+                .await?,
+                prepare(format!(
+                    "UPDATE {ks}.posts SET translations = translations - ? WHERE site = ? AND post_id = ?"
+                ))
+                .await?,
+            ]),
+        })
+    }
+}
+
+impl CassandraStore {
+    /// Moves a translation from revision `base` to `base + 1` (creating it from base 0),
+    /// with an LWT so that only the holder of the revision, or a roll-forward, moves it.
+    pub(super) async fn move_translation(
+        &self,
+        site: &Site,
+        id: PostId,
+        locale: &Locale,
+        base: u32,
+        text: (&Title, &Body, &str, &str),
+    ) -> StoreResult<()> {
+        let (title, body, body_html, excerpt) = text;
+        let number = base as i32 + 1;
+        let code = locale.code();
+        let moved = if base == 0 {
+            self.session
+                .execute_unpaged(
+                    &self.translations.translation_create,
+                    (
+                        site.as_str(),
+                        id.0,
+                        code.as_str(),
+                        title.as_str(),
+                        body.as_str(),
+                        body_html,
+                        excerpt,
+                        number,
+                    ),
+                )
+                .await
+        } else {
+            self.session
+                .execute_unpaged(
+                    &self.translations.translation_revise,
+                    (
+                        title.as_str(),
+                        body.as_str(),
+                        body_html,
+                        excerpt,
+                        number,
+                        site.as_str(),
+                        id.0,
+                        code.as_str(),
+                        base as i32,
+                    ),
+                )
+                .await
+        };
+        match moved {
+            Ok(_) => Ok(()),
+            Err(e) if is_cas_uncertain(&e) => Ok(()),
+            Err(e) => Err(unavailable(e)),
+        }
+    }
+
+    /// As `roll_forward`, for a translation.
+    pub(super) async fn roll_translation_forward(
+        &self,
+        site: &Site,
+        id: PostId,
+        locale: &Locale,
+        base: u32,
+    ) -> StoreResult<()> {
+        let next = base as i32 + 1;
+        let Some(row) = self
+            .row::<RevisionRow>(
+                &self.revisions.revision_read,
+                (site.as_str(), id.0, locale.code(), next),
+            )
+            .await?
+        else {
+            return Ok(());
+        };
+        let revision = row.into_revision()?;
+        let excerpt = crate::domain::markdown::excerpt(revision.body.as_str(), 280);
+        self.move_translation(
+            site,
+            id,
+            locale,
+            base,
+            (
+                &revision.title,
+                &revision.body,
+                &revision.body_html,
+                &excerpt,
+            ),
+        )
+        .await
+    }
+}
+
+#[async_trait]
+impl Translations for CassandraStore {
+    async fn translation(
+        &self,
+        site: &Site,
+        id: PostId,
+        locale: &Locale,
+    ) -> StoreResult<Option<Translation>> {
+        self.row::<TranslationRow>(
+            &self.translations.translation_read,
+            (site.as_str(), id.0, locale.code()),
+        )
+        .await?
+        .map(TranslationRow::into_translation)
+        .transpose()
+    }
+
+    async fn translations(&self, site: &Site, id: PostId) -> StoreResult<Vec<Translation>> {
+        self.rows::<TranslationRow>(&self.translations.translations_read, (site.as_str(), id.0))
+            .await?
+            .into_iter()
+            .map(TranslationRow::into_translation)
+            .collect()
+    }
+
+    async fn save_translation(
+        &self,
+        site: &Site,
+        id: PostId,
+        locale: &Locale,
+        edit: PostEdit,
+    ) -> Result<Translation, EditError> {
+        let post = self
+            .post_by_id(site, id)
+            .await?
+            .ok_or(EditError::NoSuchPost)?;
+        if post.locale == *locale {
+            return Err(EditError::SameLocale);
+        }
+        let current = self.translation(site, id, locale).await?;
+        if current.map_or(0, |t| t.revision) != edit.base {
+            return Err(EditError::Conflict);
+        }
+        let number = edit.base as i32 + 1;
+        if !self.claim_revision(site, id, locale, number, &edit).await? {
+            self.roll_translation_forward(site, id, locale, edit.base)
+                .await?;
+            return Err(EditError::Conflict);
+        }
+        if self.options.faults.fires(Fault::CrashAfterRevisionClaim) {
+            return Err(Fault::CrashAfterRevisionClaim.error().into());
+        }
+        self.move_translation(
+            site,
+            id,
+            locale,
+            edit.base,
+            (&edit.title, &edit.body, &edit.body_html, &edit.excerpt),
+        )
+        .await?;
+        let saved = self
+            .translation(site, id, locale)
+            .await?
+            .ok_or(EditError::NoSuchPost)?;
+        if saved.revision != number as u32 {
+            return Err(StoreError::Unavailable(
+                "the translation did not move to its new revision".into(),
+            )
+            .into());
+        }
+        Ok(saved)
+    }
+
+    async fn set_translation_status(
+        &self,
+        site: &Site,
+        id: PostId,
+        locale: &Locale,
+        status: PostStatus,
+        at: DateTime<Utc>,
+    ) -> StoreResult<Option<Translation>> {
+        let Some(current) = self.translation(site, id, locale).await? else {
+            return Ok(None);
+        };
+        if current.status != status {
+            // One logged batch: the translation's status and the post's list of published
+            // translations never disagree for long, whoever wins a race of the two.
+            let code = locale.code();
+            let listed = vec![code.clone()];
+            match status {
+                PostStatus::Published => {
+                    let values = (
+                        (at, site.as_str(), id.0, code.as_str()),
+                        (&listed, site.as_str(), id.0),
+                    );
+                    self.batch(&self.translations.translation_publish, values)
+                        .await?;
+                }
+                PostStatus::Draft => {
+                    let values = (
+                        (site.as_str(), id.0, code.as_str()),
+                        (&listed, site.as_str(), id.0),
+                    );
+                    self.batch(&self.translations.translation_unpublish, values)
+                        .await?;
+                }
+            }
+        }
+        self.translation(site, id, locale).await
+    }
+}

@@ -1,0 +1,216 @@
+//! Where the data lives (`--store`), and opening or migrating it.
+
+use super::*;
+
+/// Where the data lives, from `--store`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum StoreUrl {
+    Sqlite(PathBuf),
+    Cassandra {
+        nodes: Vec<String>,
+        keyspace: String,
+    },
+}
+
+impl StoreUrl {
+    pub fn parse(input: &str) -> Result<Self, Invalid> {
+        if let Some(path) = input.strip_prefix("sqlite:") {
+            let path = path.strip_prefix("//").unwrap_or(path);
+            if path.is_empty() {
+                return Err(Invalid::new(
+                    "sqlite: needs a file path, e.g. sqlite:./data/sibyl.db",
+                ));
+            }
+            return Ok(StoreUrl::Sqlite(PathBuf::from(path)));
+        }
+        if let Some(rest) = input.strip_prefix("cassandra://") {
+            let (hosts, keyspace) = rest.split_once('/').ok_or_else(|| {
+                Invalid::new(
+                    "a Cassandra store URL names a keyspace: cassandra://HOST:PORT/KEYSPACE",
+                )
+            })?;
+            let mut nodes = Vec::new();
+            for node in hosts.split(',') {
+                let (host, port) = node.rsplit_once(':').ok_or_else(|| {
+                    Invalid::new(format!(
+                        "Cassandra node {node:?} needs a port, as in 127.0.0.1:9042"
+                    ))
+                })?;
+                if host.is_empty() || port.parse::<u16>().is_err() {
+                    return Err(Invalid::new(format!(
+                        "Cassandra node {node:?} is not HOST:PORT"
+                    )));
+                }
+                nodes.push(node.to_owned());
+            }
+            let keyspace_ok = !keyspace.is_empty()
+                && keyspace.len() <= 48
+                && keyspace.starts_with(|c: char| c.is_ascii_lowercase())
+                && keyspace
+                    .chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
+            if !keyspace_ok {
+                return Err(Invalid::new(format!(
+                    "keyspace {keyspace:?} must be 1 to 48 lowercase letters, digits or '_', starting with a letter"
+                )));
+            }
+            return Ok(StoreUrl::Cassandra {
+                nodes,
+                keyspace: keyspace.to_owned(),
+            });
+        }
+        Err(Invalid::new(format!(
+            "unknown store {input:?}: use sqlite:PATH or cassandra://HOST:PORT[,HOST:PORT]/KEYSPACE"
+        )))
+    }
+}
+
+impl std::str::FromStr for StoreUrl {
+    type Err = Invalid;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Self::parse(s)
+    }
+}
+
+/// Replication of a Cassandra keyspace, from `--replication`:
+/// `SimpleStrategy:N` or `NetworkTopologyStrategy:DC=N[,DC=N]`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Replication {
+    Simple(u8),
+    NetworkTopology(Vec<(String, u8)>),
+}
+
+impl Replication {
+    pub fn parse(input: &str) -> Result<Self, Invalid> {
+        let bad = || {
+            Invalid::new(format!(
+                "replication {input:?} must be SimpleStrategy:N or NetworkTopologyStrategy:DC=N[,DC=N]"
+            ))
+        };
+        let factor = |s: &str| s.parse::<u8>().ok().filter(|n| (1..=9).contains(n));
+        match input.split_once(':') {
+            Some(("SimpleStrategy", n)) => factor(n).map(Replication::Simple).ok_or_else(bad),
+            Some(("NetworkTopologyStrategy", dcs)) => {
+                let mut out = Vec::new();
+                for dc in dcs.split(',') {
+                    let (name, n) = dc.split_once('=').ok_or_else(bad)?;
+                    let name_ok = !name.is_empty()
+                        && name
+                            .chars()
+                            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
+                    if !name_ok {
+                        return Err(bad());
+                    }
+                    out.push((name.to_owned(), factor(n).ok_or_else(bad)?));
+                }
+                Ok(Replication::NetworkTopology(out))
+            }
+            _ => Err(bad()),
+        }
+    }
+
+    /// The CQL map literal; every part was validated, so nothing can be injected.
+    pub fn to_cql(&self) -> String {
+        match self {
+            Replication::Simple(n) => {
+                format!("{{'class': 'SimpleStrategy', 'replication_factor': {n}}}")
+            }
+            Replication::NetworkTopology(dcs) => {
+                let parts: Vec<String> = dcs.iter().map(|(dc, n)| format!("'{dc}': {n}")).collect();
+                format!(
+                    "{{'class': 'NetworkTopologyStrategy', {}}}",
+                    parts.join(", ")
+                )
+            }
+        }
+    }
+}
+
+impl std::str::FromStr for Replication {
+    type Err = Invalid;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Self::parse(s)
+    }
+}
+
+/// Opens the store a URL names. SQLite files are created and migrated on open; a
+/// Cassandra keyspace must have been made by `sibyl migrate`.
+pub async fn open(url: &StoreUrl, options: StoreOptions) -> Result<Arc<dyn Store>, OpenError> {
+    match url {
+        StoreUrl::Sqlite(path) => Ok(Arc::new(sqlite::SqliteStore::open(path, options).await?)),
+        StoreUrl::Cassandra { nodes, keyspace } => Ok(Arc::new(
+            cassandra::CassandraStore::connect(nodes, keyspace, options).await?,
+        )),
+    }
+}
+
+/// Creates or upgrades the schema of the store a URL names.
+pub async fn migrate(url: &StoreUrl, replication: &Replication) -> Result<(), OpenError> {
+    match url {
+        StoreUrl::Sqlite(path) => {
+            sqlite::SqliteStore::open(path, StoreOptions::default()).await?;
+        }
+        StoreUrl::Cassandra { nodes, keyspace } => {
+            cassandra::migrate(nodes, keyspace, replication).await?;
+        }
+    }
+    Ok(())
+}
+
+/// Why a store could not be opened or migrated: a message for the operator.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct OpenError(pub String);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn store_urls_parse() {
+        assert_eq!(
+            StoreUrl::parse("sqlite:./data/x.db").unwrap(),
+            StoreUrl::Sqlite("./data/x.db".into())
+        );
+        assert_eq!(
+            StoreUrl::parse("cassandra://a:9042,b:9043/blog").unwrap(),
+            StoreUrl::Cassandra {
+                nodes: vec!["a:9042".into(), "b:9043".into()],
+                keyspace: "blog".into()
+            }
+        );
+        for bad in [
+            "postgres://x",
+            "sqlite:",
+            "cassandra://a:9042",
+            "cassandra://a/blog",
+            "cassandra://a:x/blog",
+            "cassandra://a:9042/Blog",
+            "cassandra://a:9042/b;drop",
+        ] {
+            assert!(StoreUrl::parse(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn replication_renders_only_validated_cql() {
+        assert_eq!(
+            Replication::parse("SimpleStrategy:3").unwrap().to_cql(),
+            "{'class': 'SimpleStrategy', 'replication_factor': 3}"
+        );
+        assert_eq!(
+            Replication::parse("NetworkTopologyStrategy:dc1=3,dc2=2")
+                .unwrap()
+                .to_cql(),
+            "{'class': 'NetworkTopologyStrategy', 'dc1': 3, 'dc2': 2}"
+        );
+        for bad in [
+            "SimpleStrategy:0",
+            "Simple:1",
+            "NetworkTopologyStrategy:dc'=1",
+            "NetworkTopologyStrategy:dc1",
+        ] {
+            assert!(Replication::parse(bad).is_err(), "{bad}");
+        }
+    }
+}

@@ -1,0 +1,462 @@
+//! Comments: rows, approved threads and their paging, counts and commenters.
+
+use super::moderation::list_for_moderation;
+use super::*;
+
+pub(super) const COMMENT_COLUMNS: &str = "id, post_id, post_slug, post_title, thread, parent, author_id, author_name, author_email, body, body_html, state, reason, edited";
+
+pub(super) fn comment_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<CommentRow> {
+    Ok(CommentRow {
+        id: row.get(0)?,
+        post_id: row.get(1)?,
+        post_slug: row.get(2)?,
+        post_title: row.get(3)?,
+        thread: row.get(4)?,
+        parent: row.get(5)?,
+        author_id: row.get(6)?,
+        author_name: row.get(7)?,
+        author_email: row.get(8)?,
+        body: row.get(9)?,
+        body_html: row.get(10)?,
+        state: row.get(11)?,
+        reason: row.get(12)?,
+        edited: row.get(13)?,
+    })
+}
+
+pub(super) struct CommentRow {
+    pub(super) id: String,
+    post_id: String,
+    post_slug: String,
+    post_title: String,
+    thread: String,
+    parent: Option<String>,
+    author_id: Option<String>,
+    author_name: String,
+    author_email: String,
+    body: String,
+    body_html: String,
+    state: String,
+    reason: String,
+    edited: Option<i64>,
+}
+
+impl CommentRow {
+    pub(super) fn into_comment(self) -> StoreResult<Comment> {
+        let id = |text: &str| CommentId::parse(text).map_err(StoreError::from);
+        let author = match self.author_id {
+            Some(user) => Commenter::Member {
+                id: UserId(uuid(&user)?),
+                name: self.author_name,
+            },
+            None => Commenter::Guest {
+                name: self.author_name,
+                email: self.author_email,
+            },
+        };
+        Ok(Comment {
+            id: id(&self.id)?,
+            post: CommentedPost {
+                id: PostId(uuid(&self.post_id)?),
+                slug: self.post_slug,
+                title: self.post_title,
+            },
+            thread: id(&self.thread)?,
+            parent: self.parent.as_deref().map(id).transpose()?,
+            author,
+            body: CommentBody::parse(&self.body)?,
+            body_html: self.body_html,
+            state: CommentState::parse(&self.state)?,
+            reason: self.reason,
+            edited: self.edited.map(millis_to_time),
+        })
+    }
+
+    pub(super) fn into_thread_comment(self) -> StoreResult<ThreadComment> {
+        Ok(ThreadComment::from(&self.into_comment()?))
+    }
+}
+
+/// Where a comment sorts among a post's comments: its thread's time, then its own, each
+/// as the 100-nanosecond count and clock sequence of the time UUID, so that the text
+/// order is the time order.
+pub(super) fn comment_sort_key(thread: CommentId, id: CommentId) -> String {
+    let part = |c: CommentId| {
+        let (ticks, seq) =
+            c.0.get_timestamp()
+                .map(|t| t.to_gregorian())
+                .unwrap_or_default();
+        format!("{ticks:020}{seq:05}{}", c.0.simple())
+    };
+    format!("{}{}", part(thread), part(id))
+}
+
+pub(super) fn comment_of(
+    sql: &Sql<'_>,
+    site: &str,
+    post: &str,
+    id: &str,
+) -> StoreResult<Option<Comment>> {
+    sql.prepare(&format!(
+        "SELECT {COMMENT_COLUMNS} FROM comments WHERE site = ?1 AND post_id = ?2 AND id = ?3"
+    ))
+    .and_then(|mut s| s.query_row(params![site, post, id], comment_row).optional())
+    .map_err(unavailable)?
+    .map(CommentRow::into_comment)
+    .transpose()
+}
+
+pub(super) fn trust(sql: &Sql<'_>, site: &str, user: UserId) -> StoreResult<()> {
+    sql.prepare(
+        "INSERT INTO commenters (site, user_id, trusted) VALUES (?1, ?2, 1)
+         ON CONFLICT (site, user_id) DO UPDATE SET trusted = 1",
+    )
+    .and_then(|mut s| s.execute(params![site, user.0.to_string()]))
+    .map_err(unavailable)?;
+    Ok(())
+}
+
+#[async_trait]
+impl Comments for SqliteStore {
+    async fn comment_settings(&self, site: &Site) -> StoreResult<CommentSettings> {
+        let site = site.to_string();
+        self.read(move |conn, statements| {
+            let row = Sql { conn, statements }
+                .prepare(
+                    "SELECT guests, trust_approved, close_after_days FROM comment_settings WHERE site = ?1",
+                )
+                .and_then(|mut s| {
+                    s.query_row(params![site], |r| {
+                        Ok(CommentSettings {
+                            guests: r.get(0)?,
+                            trust_approved: r.get(1)?,
+                            close_after_days: r.get(2)?,
+                        })
+                    })
+                    .optional()
+                })
+                .map_err(unavailable)?;
+            Ok(row.unwrap_or_default())
+        })
+        .await
+    }
+
+    async fn save_comment_settings(
+        &self,
+        site: &Site,
+        settings: &CommentSettings,
+    ) -> StoreResult<()> {
+        let (site, settings) = (site.to_string(), *settings);
+        self.run(move |conn, statements| {
+            Sql { conn, statements }
+                .prepare(
+                    "INSERT INTO comment_settings (site, guests, trust_approved, close_after_days)
+                     VALUES (?1, ?2, ?3, ?4)
+                     ON CONFLICT (site) DO UPDATE SET guests = ?2, trust_approved = ?3, close_after_days = ?4",
+                )
+                .and_then(|mut s| {
+                    s.execute(params![
+                        site,
+                        settings.guests,
+                        settings.trust_approved,
+                        settings.close_after_days
+                    ])
+                })
+                .map_err(unavailable)?;
+            Ok(())
+        })
+        .await
+    }
+
+    async fn set_comments_closed(
+        &self,
+        site: &Site,
+        post: PostId,
+        closed: bool,
+    ) -> StoreResult<()> {
+        let site = site.to_string();
+        self.run(move |conn, statements| {
+            Sql { conn, statements }
+                .prepare("UPDATE posts SET comments_closed = ?3 WHERE site = ?1 AND id = ?2")
+                .and_then(|mut s| s.execute(params![site, post.0.to_string(), closed]))
+                .map_err(unavailable)?;
+            Ok(())
+        })
+        .await
+    }
+
+    async fn add_comment(&self, site: &Site, comment: &NewComment) -> Result<(), CommentError> {
+        let (site, c) = (site.to_string(), comment.clone());
+        self.run(move |conn, statements| {
+            let tx = conn
+                .transaction_with_behavior(TransactionBehavior::Immediate)
+                .map_err(unavailable)?;
+            let sql = Sql { conn: &tx, statements };
+            let post = c.post.id.0.to_string();
+            let count: u64 = sql
+                .prepare("SELECT COUNT(*) FROM comments WHERE site = ?1 AND post_id = ?2")
+                .and_then(|mut s| s.query_row(params![site, post], |r| r.get(0)))
+                .map_err(unavailable)?;
+            if count >= MAX_COMMENTS_PER_POST {
+                return Err(CommentError::Full);
+            }
+            sql.prepare(&format!(
+                "INSERT INTO comments ({COMMENT_COLUMNS}, site, created, sort_key)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, '', NULL, ?13, ?14, ?15)"
+            ))
+            .and_then(|mut s| {
+                s.execute(params![
+                    c.id.to_string(),
+                    post,
+                    c.post.slug,
+                    c.post.title,
+                    c.thread.to_string(),
+                    c.parent.map(|p| p.to_string()),
+                    c.author.user_id().map(|u| u.0.to_string()),
+                    c.author.name(),
+                    c.author.email(),
+                    c.body.as_str(),
+                    c.body_html,
+                    c.state.as_str(),
+                    site,
+                    c.id.time().timestamp_millis(),
+                    comment_sort_key(c.thread, c.id),
+                ])
+            })
+            .map_err(unavailable)?;
+            list_for_moderation(&sql, &site, &post, c.id, c.state)?;
+            tx.commit().map_err(unavailable)?;
+            Ok(())
+        })
+        .await
+    }
+
+    async fn comment(
+        &self,
+        site: &Site,
+        post: PostId,
+        id: CommentId,
+    ) -> StoreResult<Option<Comment>> {
+        let site = site.to_string();
+        self.read(move |conn, statements| {
+            comment_of(
+                &Sql { conn, statements },
+                &site,
+                &post.0.to_string(),
+                &id.to_string(),
+            )
+        })
+        .await
+    }
+
+    async fn comment_page(
+        &self,
+        site: &Site,
+        post: PostId,
+        cursor: Option<&str>,
+        limit: usize,
+    ) -> Result<CommentPage, PageError> {
+        // Cursors are keyset positions: `n<key>` starts after a comment, `o<key>` ends
+        // before one (read backwards, then turned around).
+        let (forward, key) = match cursor {
+            None => (true, String::new()),
+            Some(c) => {
+                let (direction, key) = c.split_at_checked(1).ok_or(PageError::BadCursor)?;
+                let well_formed =
+                    key.len() == 2 * (20 + 5 + 32) && key.bytes().all(|b| b.is_ascii_hexdigit());
+                match direction {
+                    "n" if well_formed => (true, key.to_owned()),
+                    "o" if well_formed => (false, key.to_owned()),
+                    _ => return Err(PageError::BadCursor),
+                }
+            }
+        };
+        let (site, started) = (site.to_string(), cursor.is_some());
+        self.read(move |conn, statements| {
+            let sql = Sql { conn, statements };
+            let query = if forward {
+                format!(
+                    "SELECT {COMMENT_COLUMNS}, sort_key FROM comments
+                     WHERE site = ?1 AND post_id = ?2 AND state = 'approved' AND sort_key > ?3
+                     ORDER BY sort_key LIMIT ?4"
+                )
+            } else {
+                format!(
+                    "SELECT {COMMENT_COLUMNS}, sort_key FROM comments
+                     WHERE site = ?1 AND post_id = ?2 AND state = 'approved' AND sort_key < ?3
+                     ORDER BY sort_key DESC LIMIT ?4"
+                )
+            };
+            let mut stmt = sql.prepare(&query).map_err(unavailable)?;
+            let mut rows: Vec<(CommentRow, String)> = stmt
+                .query_map(
+                    params![site, post.0.to_string(), key, limit as i64 + 1],
+                    |r| Ok((comment_row(r)?, r.get(14)?)),
+                )
+                .and_then(Iterator::collect)
+                .map_err(unavailable)?;
+            let more = rows.len() > limit;
+            rows.truncate(limit);
+            if !forward {
+                rows.reverse();
+            }
+            let first = rows.first().map(|(_, k)| format!("o{k}"));
+            let last = rows.last().map(|(_, k)| format!("n{k}"));
+            let (newer, older) = if forward {
+                (
+                    if more { last } else { None },
+                    if started { first } else { None },
+                )
+            } else {
+                (last, if more { first } else { None })
+            };
+            let comments = rows
+                .into_iter()
+                .map(|(row, _)| row.into_thread_comment())
+                .collect::<StoreResult<Vec<_>>>()?;
+            Ok(CommentPage {
+                comments,
+                newer,
+                older,
+            })
+        })
+        .await
+    }
+
+    async fn pending_comments_by(
+        &self,
+        site: &Site,
+        post: PostId,
+        author: UserId,
+    ) -> StoreResult<Vec<Comment>> {
+        let site = site.to_string();
+        self.read(move |conn, statements| {
+            let mut stmt = Sql { conn, statements }
+                .prepare(&format!(
+                    "SELECT {COMMENT_COLUMNS} FROM comments
+                     WHERE site = ?1 AND post_id = ?2 AND author_id = ?3 AND state = 'pending'
+                     ORDER BY sort_key LIMIT 100"
+                ))
+                .map_err(unavailable)?;
+            let rows: Vec<CommentRow> = stmt
+                .query_map(
+                    params![site, post.0.to_string(), author.0.to_string()],
+                    comment_row,
+                )
+                .and_then(Iterator::collect)
+                .map_err(unavailable)?;
+            rows.into_iter().map(CommentRow::into_comment).collect()
+        })
+        .await
+    }
+
+    async fn edit_comment(
+        &self,
+        site: &Site,
+        post: PostId,
+        id: CommentId,
+        body: &CommentBody,
+        at: DateTime<Utc>,
+    ) -> Result<Comment, ModerationError> {
+        let (site, body) = (site.to_string(), body.clone());
+        self.run(move |conn, statements| {
+            let tx = conn
+                .transaction_with_behavior(TransactionBehavior::Immediate)
+                .map_err(unavailable)?;
+            let sql = Sql { conn: &tx, statements };
+            let (post_text, id_text) = (post.0.to_string(), id.to_string());
+            let comment = comment_of(&sql, &site, &post_text, &id_text)?
+                .ok_or(ModerationError::NoSuchComment)?;
+            if comment.state == CommentState::Deleted {
+                return Err(ModerationError::Illegal {
+                    from: comment.state,
+                    to: comment.state,
+                });
+            }
+            sql.prepare(
+                "UPDATE comments SET body = ?4, body_html = ?5, edited = ?6 WHERE site = ?1 AND post_id = ?2 AND id = ?3",
+            )
+            .and_then(|mut s| {
+                s.execute(params![
+                    site,
+                    post_text,
+                    id_text,
+                    body.as_str(),
+                    body.to_html(),
+                    at.timestamp_millis()
+                ])
+            })
+            .map_err(unavailable)?;
+            let edited = comment_of(&sql, &site, &post_text, &id_text)?
+                .ok_or(ModerationError::NoSuchComment)?;
+            tx.commit().map_err(unavailable)?;
+            Ok(edited)
+        })
+        .await
+    }
+
+    async fn approved_comment_counts(
+        &self,
+        site: &Site,
+        posts: &[PostId],
+    ) -> StoreResult<Vec<(PostId, u64)>> {
+        if posts.is_empty() {
+            return Ok(Vec::new());
+        }
+        let site = site.to_string();
+        let ids: Vec<String> = posts.iter().map(|p| p.0.to_string()).collect();
+        self.read(move |conn, statements| {
+            let marks = vec!["?"; ids.len()].join(", ");
+            let mut stmt = Sql { conn, statements }
+                .prepare(&format!(
+                    "SELECT post_id, COUNT(*) FROM comments
+                     WHERE site = ? AND state = 'approved' AND post_id IN ({marks}) GROUP BY post_id"
+                ))
+                .map_err(unavailable)?;
+            let values = std::iter::once(&site).chain(ids.iter());
+            let rows: Vec<(String, u64)> = stmt
+                .query_map(rusqlite::params_from_iter(values), |r| Ok((r.get(0)?, r.get(1)?)))
+                .and_then(Iterator::collect)
+                .map_err(unavailable)?;
+            rows.into_iter()
+                .map(|(id, n)| Ok((PostId(uuid(&id)?), n)))
+                .collect()
+        })
+        .await
+    }
+
+    async fn commenter_standing(&self, site: &Site, user: UserId) -> StoreResult<Standing> {
+        let site = site.to_string();
+        self.run(move |conn, statements| {
+            let row = Sql { conn, statements }
+                .prepare("SELECT banned, trusted FROM commenters WHERE site = ?1 AND user_id = ?2")
+                .and_then(|mut s| {
+                    s.query_row(params![site, user.0.to_string()], |r| {
+                        Ok(Standing {
+                            banned: r.get(0)?,
+                            trusted: r.get(1)?,
+                        })
+                    })
+                    .optional()
+                })
+                .map_err(unavailable)?;
+            Ok(row.unwrap_or_default())
+        })
+        .await
+    }
+
+    async fn set_comment_ban(&self, site: &Site, user: UserId, banned: bool) -> StoreResult<()> {
+        let site = site.to_string();
+        self.run(move |conn, statements| {
+            Sql { conn, statements }
+                .prepare(
+                    "INSERT INTO commenters (site, user_id, banned) VALUES (?1, ?2, ?3)
+                     ON CONFLICT (site, user_id) DO UPDATE SET banned = ?3",
+                )
+                .and_then(|mut s| s.execute(params![site, user.0.to_string(), banned]))
+                .map_err(unavailable)?;
+            Ok(())
+        })
+        .await
+    }
+}

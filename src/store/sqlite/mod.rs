@@ -1,0 +1,209 @@
+//! The embedded store: one SQLite file in WAL mode, a small pool of connections, and a
+//! transaction wherever Cassandra needs a claim protocol. Blocking calls run on tokio's
+//! blocking threads.
+
+mod accounts;
+mod binaries;
+mod comments;
+mod ids;
+mod listings;
+mod moderation;
+mod posts;
+mod revisions;
+mod schema;
+mod sessions;
+mod suggestions;
+mod translations;
+
+use super::prelude::*;
+use super::{
+    AccountError, CommentError, CommentPage, DirectoryEntry, EditError, Fault, Faults,
+    ID_POOL_SIZE, ListPage, ModerationError, ModerationPage, NewSession, OpenError, PageError,
+    SetupError, Standing, Store, StoreError, StoreOptions, StoreResult, Taken,
+};
+use crate::domain::comment::{MAX_COMMENTS_PER_POST, ThreadComment};
+use crate::domain::password::PasswordHash;
+use crate::domain::post::Body;
+use crate::domain::user::{Login, shelf_of};
+use crate::domain::{
+    Comment, CommentBody, CommentId, CommentSettings, CommentState, CommentedPost, Commenter,
+    LogEntry, Moderation, NewComment, StateCounts,
+};
+use crate::domain::{
+    Draft, Email, Locale, NewPost, NewUser, Post, PostEdit, PostId, PostStatus, PostSummary,
+    Profile, RevisionSummary, Role, SavedRevision, Site, Slug, Suggestion, SuggestionState, Tag,
+    Tags, Title, Translation, User, UserId, Username, millis_to_time,
+};
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use r2d2_sqlite::SqliteConnectionManager;
+use rusqlite::{CachedStatement, Connection, OptionalExtension, TransactionBehavior, params};
+use schema::migrate;
+use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
+use uuid::Uuid;
+
+/// Prepared statements kept per connection. Larger than the adapter's distinct
+/// statements, so none is parsed twice (rusqlite keeps 16 by default, and the profile of
+/// the home page showed SQL being parsed on every request).
+const STATEMENT_CACHE: usize = 256;
+
+pub struct SqliteStore {
+    pool: r2d2::Pool<SqliteConnectionManager>,
+    /// Read-only connections for the reads of readers' pages, used on the calling thread.
+    readers: r2d2::Pool<SqliteConnectionManager>,
+    statements: Arc<AtomicU64>,
+    faults: Faults,
+    binaries: Arc<binaries::SqliteBinaries>,
+}
+
+/// A connection that counts the statements prepared through it: every query of this
+/// adapter goes through [`Sql::prepare`].
+struct Sql<'c> {
+    conn: &'c Connection,
+    statements: &'c AtomicU64,
+}
+
+impl<'c> Sql<'c> {
+    fn prepare(&self, sql: &str) -> rusqlite::Result<CachedStatement<'c>> {
+        self.statements.fetch_add(1, Ordering::Relaxed);
+        self.conn.prepare_cached(sql)
+    }
+}
+
+fn unavailable(e: rusqlite::Error) -> StoreError {
+    StoreError::Unavailable(e.to_string())
+}
+
+fn uuid(text: &str) -> StoreResult<Uuid> {
+    Uuid::parse_str(text).map_err(|e| StoreError::Corrupt(format!("bad id {text:?}: {e}")))
+}
+
+fn join_tags(tags: &Tags) -> String {
+    tags.to_strings().join(",")
+}
+
+fn split_tags(stored: &str) -> Tags {
+    Tags::from_stored(
+        stored
+            .split(',')
+            .filter(|t| !t.is_empty())
+            .map(str::to_owned),
+    )
+}
+
+fn exists(sql: &Sql<'_>, query: &str, value: &str) -> StoreResult<bool> {
+    sql.prepare(query)
+        .and_then(|mut s| s.exists([value]))
+        .map_err(unavailable)
+}
+
+impl SqliteStore {
+    pub async fn open(path: &Path, options: StoreOptions) -> Result<Self, OpenError> {
+        let path = path.to_owned();
+        tokio::task::spawn_blocking(move || Self::open_blocking(&path, options.faults))
+            .await
+            .map_err(|e| OpenError(format!("opening SQLite store: {e}")))?
+    }
+
+    fn open_blocking(path: &Path, faults: Faults) -> Result<Self, OpenError> {
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir)
+                .map_err(|e| OpenError(format!("cannot create {}: {e}", dir.display())))?;
+        }
+        let manager = SqliteConnectionManager::file(path).with_init(|c| {
+            c.busy_timeout(std::time::Duration::from_secs(5))?;
+            c.set_prepared_statement_cache_capacity(STATEMENT_CACHE);
+            c.execute_batch(
+                "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;",
+            )
+        });
+        let pool = r2d2::Pool::builder()
+            .max_size(8)
+            .build(manager)
+            .map_err(|e| OpenError(format!("cannot open SQLite file {}: {e}", path.display())))?;
+        let mut conn = pool
+            .get()
+            .map_err(|e| OpenError(format!("cannot open SQLite file {}: {e}", path.display())))?;
+        migrate(&mut conn).map_err(|e| {
+            OpenError(format!(
+                "cannot migrate SQLite file {}: {e}",
+                path.display()
+            ))
+        })?;
+        drop(conn);
+        let readers = r2d2::Pool::builder()
+            .max_size(4)
+            .connection_timeout(std::time::Duration::from_secs(2))
+            .build(
+                SqliteConnectionManager::file(path)
+                    .with_flags(
+                        rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY
+                            | rusqlite::OpenFlags::SQLITE_OPEN_NO_MUTEX,
+                    )
+                    .with_init(|c| {
+                        c.set_prepared_statement_cache_capacity(STATEMENT_CACHE);
+                        c.busy_timeout(std::time::Duration::from_secs(1))
+                    }),
+            )
+            .map_err(|e| OpenError(format!("cannot open SQLite file {}: {e}", path.display())))?;
+        Ok(Self {
+            binaries: Arc::new(binaries::SqliteBinaries::new(pool.clone())),
+            pool,
+            readers,
+            statements: Arc::new(AtomicU64::new(0)),
+            faults,
+        })
+    }
+
+    /// Runs a read on the calling thread, with a connection of the read-only pool. In WAL
+    /// mode a reader never waits for a writer, and these reads take microseconds: far less
+    /// than handing them to a blocking thread and back, which profiling showed to be most
+    /// of a page's cost. Writes, which may wait for the lock, go through [`Self::run`].
+    pub(super) async fn read<T, E>(
+        &self,
+        work: impl FnOnce(&mut Connection, &AtomicU64) -> Result<T, E>,
+    ) -> Result<T, E>
+    where
+        E: From<StoreError>,
+    {
+        let mut conn = self
+            .readers
+            .get()
+            .map_err(|e| StoreError::Unavailable(e.to_string()))?;
+        work(&mut conn, &self.statements)
+    }
+
+    /// Runs `work` on a pooled connection on a blocking thread.
+    pub(super) async fn run<T, E>(
+        &self,
+        work: impl FnOnce(&mut Connection, &AtomicU64) -> Result<T, E> + Send + 'static,
+    ) -> Result<T, E>
+    where
+        T: Send + 'static,
+        E: From<StoreError> + Send + 'static,
+    {
+        let pool = self.pool.clone();
+        let statements = Arc::clone(&self.statements);
+        tokio::task::spawn_blocking(move || {
+            let mut conn = pool
+                .get()
+                .map_err(|e| StoreError::Unavailable(e.to_string()))?;
+            work(&mut conn, &statements)
+        })
+        .await
+        .map_err(|e| StoreError::Unavailable(format!("store task failed: {e}")))?
+    }
+}
+
+impl Store for SqliteStore {
+    fn statements(&self) -> u64 {
+        self.statements.load(Ordering::Relaxed)
+    }
+
+    fn binaries(&self) -> Arc<dyn crate::store::binaries::BinaryStore> {
+        self.binaries.clone()
+    }
+}

@@ -1,0 +1,238 @@
+//! Moderation: the lists by state, transitions, the log.
+
+use super::comments::{CommentRow, comment_of, comment_row, trust};
+use super::*;
+
+/// Puts a comment in the moderation list of its state, or takes it out of every list.
+pub(super) fn list_for_moderation(
+    sql: &Sql<'_>,
+    site: &str,
+    post: &str,
+    id: CommentId,
+    state: CommentState,
+) -> StoreResult<()> {
+    let id_text = id.to_string();
+    sql.prepare("DELETE FROM moderation_queue WHERE site = ?1 AND id = ?2")
+        .and_then(|mut s| s.execute(params![site, id_text]))
+        .map_err(unavailable)?;
+    if state.is_listed() {
+        sql.prepare(
+            "INSERT INTO moderation_queue (site, state, id, post_id, created) VALUES (?1, ?2, ?3, ?4, ?5)",
+        )
+        .and_then(|mut s| {
+            s.execute(params![
+                site,
+                state.as_str(),
+                id_text,
+                post,
+                id.time().timestamp_millis()
+            ])
+        })
+        .map_err(unavailable)?;
+    }
+    Ok(())
+}
+
+pub(super) fn month_of(at: DateTime<Utc>) -> String {
+    at.format("%Y-%m").to_string()
+}
+
+pub(super) fn moderation_cursor(created: i64, id: &str) -> String {
+    format!("{created}.{id}")
+}
+
+pub(super) fn parse_moderation_cursor(cursor: &str) -> Option<(i64, String)> {
+    let (created, id) = cursor.split_once('.')?;
+    CommentId::parse(id).ok()?;
+    Some((created.parse().ok()?, id.to_owned()))
+}
+
+#[async_trait]
+impl CommentModeration for SqliteStore {
+    async fn moderation_list(
+        &self,
+        site: &Site,
+        state: CommentState,
+        post: Option<PostId>,
+        cursor: Option<&str>,
+        limit: usize,
+    ) -> Result<ModerationPage, PageError> {
+        let after = match cursor {
+            None => None,
+            Some(c) => Some(parse_moderation_cursor(c).ok_or(PageError::BadCursor)?),
+        };
+        let site = site.to_string();
+        self.run(move |conn, statements| {
+            let sql = Sql { conn, statements };
+            let (created, id) = after.unwrap_or((i64::MAX, String::new()));
+            let post_filter = if post.is_some() { "AND q.post_id = ?6" } else { "" };
+            let mut stmt = sql
+                .prepare(&format!(
+                    "SELECT c.id, c.post_id, c.post_slug, c.post_title, c.thread, c.parent, c.author_id,
+                            c.author_name, c.author_email, c.body, c.body_html, c.state, c.reason, c.edited, q.created
+                     FROM moderation_queue q JOIN comments c
+                       ON c.site = q.site AND c.post_id = q.post_id AND c.id = q.id
+                     WHERE q.site = ?1 AND q.state = ?2 {post_filter}
+                       AND (q.created < ?3 OR (q.created = ?3 AND q.id < ?4))
+                     ORDER BY q.created DESC, q.id DESC LIMIT ?5"
+                ))
+                .map_err(unavailable)?;
+            let map = |r: &rusqlite::Row<'_>| Ok((comment_row(r)?, r.get::<_, i64>(14)?));
+            let id_bound = if id.is_empty() { "~".to_owned() } else { id };
+            let rows: Vec<(CommentRow, i64)> = match post {
+                Some(p) => stmt.query_map(
+                    params![site, state.as_str(), created, id_bound, limit as i64 + 1, p.0.to_string()],
+                    map,
+                ),
+                None => stmt.query_map(
+                    params![site, state.as_str(), created, id_bound, limit as i64 + 1],
+                    map,
+                ),
+            }
+            .and_then(Iterator::collect)
+            .map_err(unavailable)?;
+            let more = rows.len() > limit;
+            let mut comments = Vec::new();
+            let mut next = None;
+            for (row, created) in rows.into_iter().take(limit) {
+                next = Some(moderation_cursor(created, &row.id));
+                comments.push(row.into_comment()?);
+            }
+            Ok(ModerationPage {
+                comments,
+                next: if more { next } else { None },
+            })
+        })
+        .await
+    }
+
+    async fn moderate(
+        &self,
+        site: &Site,
+        post: PostId,
+        id: CommentId,
+        moderation: &Moderation,
+    ) -> Result<Comment, ModerationError> {
+        let (site, m) = (site.to_string(), moderation.clone());
+        let faults = self.faults.clone();
+        self.run(move |conn, statements| {
+            let tx = conn
+                .transaction_with_behavior(TransactionBehavior::Immediate)
+                .map_err(unavailable)?;
+            let sql = Sql { conn: &tx, statements };
+            let (post_text, id_text) = (post.0.to_string(), id.to_string());
+            let comment = comment_of(&sql, &site, &post_text, &id_text)?
+                .ok_or(ModerationError::NoSuchComment)?;
+            if !comment.state.can_become(m.to) {
+                return Err(ModerationError::Illegal {
+                    from: comment.state,
+                    to: m.to,
+                });
+            }
+            sql.prepare(
+                "UPDATE comments SET state = ?4, reason = ?5 WHERE site = ?1 AND post_id = ?2 AND id = ?3",
+            )
+            .and_then(|mut s| s.execute(params![site, post_text, id_text, m.to.as_str(), m.reason]))
+            .map_err(unavailable)?;
+            if faults.fires(Fault::CrashInModeration) {
+                // Dropping the transaction undoes the comment's change, as a crash would.
+                return Err(Fault::CrashInModeration.error().into());
+            }
+            list_for_moderation(&sql, &site, &post_text, id, m.to)?;
+            sql.prepare(
+                "INSERT INTO moderation_log (site, month, at, comment_id, post_id, post_slug, post_title, by_name, from_state, to_state, reason)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+            )
+            .and_then(|mut s| {
+                s.execute(params![
+                    site,
+                    month_of(m.at),
+                    m.at.timestamp_millis(),
+                    id_text,
+                    post_text,
+                    comment.post.slug,
+                    comment.post.title,
+                    m.by_name,
+                    comment.state.as_str(),
+                    m.to.as_str(),
+                    m.reason,
+                ])
+            })
+            .map_err(unavailable)?;
+            if let (CommentState::Approved, Some(author)) = (m.to, comment.author.user_id()) {
+                trust(&sql, &site, author)?;
+            }
+            let moved = comment_of(&sql, &site, &post_text, &id_text)?
+                .ok_or(ModerationError::NoSuchComment)?;
+            tx.commit().map_err(unavailable)?;
+            Ok(moved)
+        })
+        .await
+    }
+
+    async fn comment_state_counts(&self, site: &Site) -> StoreResult<StateCounts> {
+        let site = site.to_string();
+        self.run(move |conn, statements| {
+            let mut stmt = Sql { conn, statements }
+                .prepare("SELECT state, COUNT(*) FROM comments WHERE site = ?1 GROUP BY state")
+                .map_err(unavailable)?;
+            let rows: Vec<(String, u64)> = stmt
+                .query_map(params![site], |r| Ok((r.get(0)?, r.get(1)?)))
+                .and_then(Iterator::collect)
+                .map_err(unavailable)?;
+            let mut counts = StateCounts::default();
+            for (state, n) in rows {
+                *counts.slot(CommentState::parse(&state)?) = n;
+            }
+            Ok(counts)
+        })
+        .await
+    }
+
+    async fn moderation_log(&self, site: &Site, month: &str) -> StoreResult<Vec<LogEntry>> {
+        let (site, month) = (site.to_string(), month.to_owned());
+        self.run(move |conn, statements| {
+            let mut stmt = Sql { conn, statements }
+                .prepare(
+                    "SELECT at, comment_id, post_id, post_slug, post_title, by_name, from_state, to_state, reason
+                     FROM moderation_log WHERE site = ?1 AND month = ?2 ORDER BY seq DESC LIMIT 500",
+                )
+                .map_err(unavailable)?;
+            type Line = (i64, String, String, String, String, String, String, String, String);
+            let rows: Vec<Line> = stmt
+                .query_map(params![site, month], |r| {
+                    Ok((
+                        r.get(0)?,
+                        r.get(1)?,
+                        r.get(2)?,
+                        r.get(3)?,
+                        r.get(4)?,
+                        r.get(5)?,
+                        r.get(6)?,
+                        r.get(7)?,
+                        r.get(8)?,
+                    ))
+                })
+                .and_then(Iterator::collect)
+                .map_err(unavailable)?;
+            rows.into_iter()
+                .map(|(at, comment, post, slug, title, by_name, from, to, reason)| {
+                    Ok(LogEntry {
+                        at: millis_to_time(at),
+                        comment: CommentId::parse(&comment)?,
+                        post: CommentedPost {
+                            id: PostId(uuid(&post)?),
+                            slug,
+                            title,
+                        },
+                        by_name,
+                        from: CommentState::parse(&from)?,
+                        to: CommentState::parse(&to)?,
+                        reason,
+                    })
+                })
+                .collect()
+        })
+        .await
+    }
+}

@@ -1,0 +1,292 @@
+//! Posts: the posts row with its first revision and short number, publication.
+
+use super::ids::take_short_id;
+use super::listings::list_tags;
+use super::revisions::insert_revision;
+use super::*;
+
+pub(super) const POST_COLUMNS: &str = "id, slug, title, body, body_html, excerpt, tags, author_id, author_name, status, created, published, revision, short_id, locale, comments_closed";
+
+/// POST_COLUMNS and, in the same statement, the locales of the published translations.
+pub(super) const POST_SELECT: &str = "id, slug, title, body, body_html, excerpt, tags, author_id, author_name, status, created, published, revision, short_id, locale, comments_closed,
+    (SELECT group_concat(t.locale) FROM translations t WHERE t.site = posts.site AND t.post_id = posts.id AND t.status = 'published')";
+
+pub(super) struct PostRow {
+    id: String,
+    slug: String,
+    title: String,
+    body: String,
+    body_html: String,
+    excerpt: String,
+    tags: String,
+    author_id: String,
+    author_name: String,
+    status: String,
+    created: i64,
+    published: Option<i64>,
+    revision: u32,
+    short_id: u64,
+    locale: String,
+    comments_closed: bool,
+    translations: Option<String>,
+}
+
+impl PostRow {
+    pub(super) fn read(row: &rusqlite::Row<'_>) -> rusqlite::Result<Self> {
+        Ok(Self {
+            id: row.get(0)?,
+            slug: row.get(1)?,
+            title: row.get(2)?,
+            body: row.get(3)?,
+            body_html: row.get(4)?,
+            excerpt: row.get(5)?,
+            tags: row.get(6)?,
+            author_id: row.get(7)?,
+            author_name: row.get(8)?,
+            status: row.get(9)?,
+            created: row.get(10)?,
+            published: row.get(11)?,
+            revision: row.get(12)?,
+            short_id: row.get(13)?,
+            locale: row.get(14)?,
+            comments_closed: row.get(15)?,
+            translations: row.get(16)?,
+        })
+    }
+
+    pub(super) fn into_post(self) -> StoreResult<Post> {
+        Ok(Post {
+            id: PostId(uuid(&self.id)?),
+            slug: Slug::parse(&self.slug)?,
+            title: Title::parse(&self.title)?,
+            body: Body::parse(&self.body)?,
+            body_html: self.body_html,
+            excerpt: self.excerpt,
+            tags: split_tags(&self.tags),
+            author_id: UserId(uuid(&self.author_id)?),
+            author_name: self.author_name,
+            status: PostStatus::parse(&self.status)?,
+            created: millis_to_time(self.created),
+            published: self.published.map(millis_to_time),
+            revision: self.revision,
+            short_id: self.short_id,
+            locale: Locale::parse(&self.locale)?,
+            translations: locales(self.translations.as_deref())?,
+            comments_closed: self.comments_closed,
+        })
+    }
+}
+
+/// The published translations' locales, as group_concat lists them, in order.
+pub(super) fn locales(list: Option<&str>) -> StoreResult<Vec<Locale>> {
+    let mut locales = list
+        .unwrap_or_default()
+        .split(',')
+        .filter(|code| !code.is_empty())
+        .map(Locale::parse)
+        .collect::<Result<Vec<_>, _>>()?;
+    locales.sort();
+    Ok(locales)
+}
+
+pub(super) fn post_by_id(sql: &Sql<'_>, site: &str, id: &str) -> StoreResult<Option<Post>> {
+    let row = sql
+        .prepare(&format!(
+            "SELECT {POST_SELECT} FROM posts WHERE site = ?1 AND id = ?2"
+        ))
+        .and_then(|mut s| s.query_row(params![site, id], PostRow::read).optional())
+        .map_err(unavailable)?;
+    row.map(PostRow::into_post).transpose()
+}
+
+#[async_trait]
+impl Posts for SqliteStore {
+    async fn create_post(&self, post: NewPost) -> StoreResult<Post> {
+        self.run(move |conn, statements| {
+            let tx = conn
+                .transaction_with_behavior(TransactionBehavior::Immediate)
+                .map_err(unavailable)?;
+            let sql = Sql { conn: &tx, statements };
+            let site = post.site.to_string();
+            let base = Slug::from_title(&post.title);
+            let mut slug = base.clone();
+            let mut n = 1;
+            while sql
+                .prepare("SELECT 1 FROM posts WHERE site = ?1 AND slug = ?2")
+                .and_then(|mut s| s.exists(params![site, slug.as_str()]))
+                .map_err(unavailable)?
+            {
+                n += 1;
+                slug = base.numbered(n);
+            }
+            let short_id = take_short_id(&sql, &site)?;
+            let id = post.id.0.to_string();
+            let tags = join_tags(&post.tags);
+            let created = post.created.timestamp_millis();
+            let published = post.publish.then_some(post.created);
+            let status = if post.publish { PostStatus::Published } else { PostStatus::Draft };
+            sql.prepare(&format!(
+                "INSERT INTO posts ({POST_COLUMNS}, site) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, 1, ?14, ?15, 0, ?13)"
+            ))
+            .and_then(|mut s| {
+                s.execute(params![
+                    id,
+                    slug.as_str(),
+                    post.title.as_str(),
+                    post.body.as_str(),
+                    post.body_html,
+                    post.excerpt,
+                    tags,
+                    post.author_id.0.to_string(),
+                    post.author_name,
+                    status.as_str(),
+                    created,
+                    published.map(|p| p.timestamp_millis()),
+                    site,
+                    short_id,
+                    post.locale.code(),
+                ])
+            })
+            .map_err(unavailable)?;
+            let first = PostEdit {
+                base: 0,
+                title: post.title.clone(),
+                body: post.body.clone(),
+                body_html: post.body_html.clone(),
+                excerpt: post.excerpt.clone(),
+                tags: post.tags.clone(),
+                author_id: post.author_id,
+                author_name: post.author_name.clone(),
+                at: post.created,
+                message: "First version".into(),
+            };
+            insert_revision(&sql, &site, &id, &post.locale.code(), 1, &first)?;
+            let created = Post {
+                id: post.id,
+                slug,
+                title: post.title,
+                body: post.body,
+                body_html: post.body_html,
+                excerpt: post.excerpt,
+                tags: post.tags,
+                author_id: post.author_id,
+                author_name: post.author_name,
+                status,
+                created: post.created,
+                published,
+                revision: 1,
+                short_id,
+                locale: post.locale,
+                translations: Vec::new(),
+                comments_closed: false,
+            };
+            list_tags(&sql, &site, &created)?;
+            tx.commit().map_err(unavailable)?;
+            Ok(created)
+        })
+        .await
+    }
+
+    async fn unpublish_post(&self, site: &Site, id: PostId) -> StoreResult<Option<Post>> {
+        let site = site.to_string();
+        self.run(move |conn, statements| {
+            let tx = conn
+                .transaction_with_behavior(TransactionBehavior::Immediate)
+                .map_err(unavailable)?;
+            let sql = Sql {
+                conn: &tx,
+                statements,
+            };
+            let id = id.0.to_string();
+            sql.prepare(
+                "UPDATE posts SET status = 'draft', published = NULL
+                 WHERE site = ?1 AND id = ?2 AND status = 'published'",
+            )
+            .and_then(|mut s| s.execute(params![site, id]))
+            .map_err(unavailable)?;
+            let post = post_by_id(&sql, &site, &id)?;
+            if let Some(post) = &post {
+                list_tags(&sql, &site, post)?;
+            }
+            tx.commit().map_err(unavailable)?;
+            Ok(post)
+        })
+        .await
+    }
+
+    async fn publish_post(
+        &self,
+        site: &Site,
+        id: PostId,
+        at: DateTime<Utc>,
+    ) -> StoreResult<Option<Post>> {
+        let site = site.to_string();
+        self.run(move |conn, statements| {
+            let tx = conn
+                .transaction_with_behavior(TransactionBehavior::Immediate)
+                .map_err(unavailable)?;
+            let sql = Sql {
+                conn: &tx,
+                statements,
+            };
+            let id = id.0.to_string();
+            sql.prepare(
+                "UPDATE posts SET status = 'published', published = ?3
+                 WHERE site = ?1 AND id = ?2 AND status = 'draft'",
+            )
+            .and_then(|mut s| s.execute(params![site, id, at.timestamp_millis()]))
+            .map_err(unavailable)?;
+            let post = post_by_id(&sql, &site, &id)?;
+            if let Some(post) = &post {
+                list_tags(&sql, &site, post)?;
+            }
+            tx.commit().map_err(unavailable)?;
+            Ok(post)
+        })
+        .await
+    }
+
+    async fn post_by_id(&self, site: &Site, id: PostId) -> StoreResult<Option<Post>> {
+        let (site, id) = (site.to_string(), id.0.to_string());
+        self.read(move |conn, statements| {
+            let row = Sql { conn, statements }
+                .prepare(&format!(
+                    "SELECT {POST_SELECT} FROM posts WHERE site = ?1 AND id = ?2"
+                ))
+                .and_then(|mut s| s.query_row(params![site, id], PostRow::read).optional())
+                .map_err(unavailable)?;
+            row.map(PostRow::into_post).transpose()
+        })
+        .await
+    }
+
+    async fn post_by_slug(&self, site: &Site, slug: &Slug) -> StoreResult<Option<Post>> {
+        let (site, slug) = (site.to_string(), slug.as_str().to_owned());
+        self.read(move |conn, statements| {
+            let row = Sql { conn, statements }
+                .prepare(&format!(
+                    "SELECT {POST_SELECT} FROM posts WHERE site = ?1 AND slug = ?2"
+                ))
+                .and_then(|mut s| s.query_row(params![site, slug], PostRow::read).optional())
+                .map_err(unavailable)?;
+            row.map(PostRow::into_post).transpose()
+        })
+        .await
+    }
+
+    async fn slug_by_short_id(&self, site: &Site, short_id: u64) -> StoreResult<Option<Slug>> {
+        let site = site.to_string();
+        self.read(move |conn, statements| {
+            let slug: Option<String> = Sql { conn, statements }
+                .prepare("SELECT slug FROM posts WHERE site = ?1 AND short_id = ?2")
+                .and_then(|mut s| {
+                    s.query_row(params![site, short_id], |r| r.get(0))
+                        .optional()
+                })
+                .map_err(unavailable)?;
+            slug.map(|s| Slug::parse(&s).map_err(StoreError::from))
+                .transpose()
+        })
+        .await
+    }
+}

@@ -1,0 +1,90 @@
+//! The schema: numbered migrations, each a file applied once in order;
+//! `PRAGMA user_version` records the last one done.
+
+use super::*;
+
+/// The schema's versions in order: version N is the file `migrations/NNNN_*.sql`. A
+/// released file is never edited; a change to the schema is a new file.
+const MIGRATIONS: &[(u32, &str)] = &[
+    (
+        1,
+        include_str!("migrations/0001_accounts_posts_revisions.sql"),
+    ),
+    (
+        2,
+        include_str!("migrations/0002_translations_and_drafts.sql"),
+    ),
+    (3, include_str!("migrations/0003_comments.sql")),
+    (4, include_str!("migrations/0004_binaries.sql")),
+    (
+        5,
+        include_str!("migrations/0005_binary_leases_and_files.sql"),
+    ),
+    (6, include_str!("migrations/0006_users_by_signup.sql")),
+    (7, include_str!("migrations/0007_binary_ref_links.sql")),
+];
+
+/// Applies, in one transaction, every version after the one the file records.
+pub(super) fn migrate(conn: &mut Connection) -> rusqlite::Result<()> {
+    let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+    let done: u32 = tx.query_row("PRAGMA user_version", [], |r| r.get(0))?;
+    for (version, sql) in MIGRATIONS.iter().filter(|(v, _)| *v > done) {
+        tx.execute_batch(sql)?;
+        tx.pragma_update(None, "user_version", version)?;
+    }
+    tx.commit()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A file made by the first schema version keeps its data through every later one.
+    #[test]
+    fn migrations_carry_old_files_forward() {
+        let mut conn = Connection::open_in_memory().unwrap();
+        conn.execute_batch(MIGRATIONS[0].1).unwrap();
+        conn.pragma_update(None, "user_version", 1).unwrap();
+        conn.execute_batch(
+            "INSERT INTO drafts (site, post_id, user_id, base, title, body, tags, saved)
+             VALUES ('https://blog.example', 'p', 'u', 3, 'Kept', 'Draft text.', 'a', 1)",
+        )
+        .unwrap();
+        migrate(&mut conn).unwrap();
+        let version: u32 = conn
+            .query_row("PRAGMA user_version", [], |r| r.get(0))
+            .unwrap();
+        assert_eq!(version, MIGRATIONS.len() as u32);
+        let kept: (String, u32, String) = conn
+            .query_row(
+                "SELECT locale, base, title FROM user_drafts WHERE post_id = 'p' AND user_id = 'u'",
+                [],
+                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+            )
+            .unwrap();
+        assert_eq!(kept, (String::new(), 3, "Kept".to_owned()));
+        // Migrating again changes nothing.
+        migrate(&mut conn).unwrap();
+    }
+
+    /// Every file in `migrations/` is a version, numbered 1, 2, 3... in the order listed.
+    #[test]
+    fn migrations_are_numbered_files_in_order() {
+        let dir =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/store/sqlite/migrations");
+        let mut files: Vec<String> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .collect();
+        files.sort();
+        assert_eq!(files.len(), MIGRATIONS.len());
+        for (i, (file, (version, sql))) in files.iter().zip(MIGRATIONS).enumerate() {
+            assert_eq!(*version as usize, i + 1);
+            assert!(file.starts_with(&format!("{version:04}_")), "{file}");
+            assert!(file.ends_with(".sql"), "{file}");
+            let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("src/store/sqlite/migrations");
+            assert_eq!(std::fs::read_to_string(dir.join(file)).unwrap(), *sql);
+        }
+    }
+}

@@ -1,0 +1,111 @@
+//! Sessions and rate-limited attempts.
+
+use super::accounts::{USER_COLUMNS, UserRow};
+use super::*;
+
+#[async_trait]
+impl Sessions for SqliteStore {
+    async fn record_attempt(
+        &self,
+        key: &str,
+        at: DateTime<Utc>,
+        window: Duration,
+    ) -> StoreResult<()> {
+        let key = key.to_owned();
+        let (at, expires) = (
+            at.timestamp_millis(),
+            at.timestamp_millis() + window.as_millis() as i64,
+        );
+        self.run(move |conn, statements| {
+            let sql = Sql { conn, statements };
+            sql.prepare("DELETE FROM rate_events WHERE key = ?1 AND expires <= ?2")
+                .and_then(|mut s| s.execute(params![key, at]))
+                .map_err(unavailable)?;
+            sql.prepare("INSERT INTO rate_events (key, at, expires) VALUES (?1, ?2, ?3)")
+                .and_then(|mut s| s.execute(params![key, at, expires]))
+                .map_err(unavailable)?;
+            Ok(())
+        })
+        .await
+    }
+
+    async fn attempts_since(&self, key: &str, since: DateTime<Utc>, cap: u32) -> StoreResult<u32> {
+        let key = key.to_owned();
+        self.read(move |conn, statements| {
+            Sql { conn, statements }
+                .prepare("SELECT count(*) FROM (SELECT 1 FROM rate_events WHERE key = ?1 AND at > ?2 LIMIT ?3)")
+                .and_then(|mut s| s.query_row(params![key, since.timestamp_millis(), cap], |r| r.get(0)))
+                .map_err(unavailable)
+        })
+        .await
+    }
+
+    async fn create_session(&self, session: &NewSession) -> StoreResult<()> {
+        let session = session.clone();
+        self.run(move |conn, statements| {
+            Sql { conn, statements }
+                .prepare(
+                    "INSERT INTO sessions (key, user_id, created, expires) VALUES (?1, ?2, ?3, ?4)",
+                )
+                .and_then(|mut s| {
+                    s.execute(params![
+                        session.key,
+                        session.user_id.0.to_string(),
+                        session.created.timestamp_millis(),
+                        session.expires.timestamp_millis()
+                    ])
+                })
+                .map_err(unavailable)?;
+            Ok(())
+        })
+        .await
+    }
+
+    async fn session_user(&self, key: &[u8], now: DateTime<Utc>) -> StoreResult<Option<User>> {
+        let key = key.to_vec();
+        self.read(move |conn, statements| {
+            let sql = Sql { conn, statements };
+            let row = sql
+                .prepare(&format!(
+                    "SELECT {} FROM sessions JOIN users u ON u.id = sessions.user_id
+                     WHERE sessions.key = ?1 AND sessions.expires > ?2",
+                    USER_COLUMNS
+                        .split(", ")
+                        .map(|c| format!("u.{c}"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ))
+                .and_then(|mut s| {
+                    s.query_row(params![key, now.timestamp_millis()], UserRow::read)
+                        .optional()
+                })
+                .map_err(unavailable)?;
+            row.map(UserRow::into_user).transpose()
+        })
+        .await
+    }
+
+    async fn delete_session(&self, key: &[u8]) -> StoreResult<()> {
+        let key = key.to_vec();
+        self.run(move |conn, statements| {
+            Sql { conn, statements }
+                .prepare("DELETE FROM sessions WHERE key = ?1")
+                .and_then(|mut s| s.execute([key]))
+                .map_err(unavailable)?;
+            Ok(())
+        })
+        .await
+    }
+
+    async fn end_sessions(&self, user: UserId, keep: Option<&[u8]>) -> StoreResult<()> {
+        let keep = keep.map(<[u8]>::to_vec).unwrap_or_default();
+        self.run(move |conn, statements| {
+            Sql { conn, statements }
+                .prepare("DELETE FROM sessions WHERE user_id = ?1 AND key != ?2")
+                .and_then(|mut s| s.execute(params![user.0.to_string(), keep]))
+                .map_err(unavailable)?;
+            Ok(())
+        })
+        .await
+    }
+}
