@@ -1130,6 +1130,14 @@ async fn migrate_carries_the_list_of_files_over() {
             .unwrap()
             .is_empty()
     );
+    // A keyspace at the version before the list newest first.
+    session
+        .query_unpaged(
+            format!("UPDATE {keyspace}.schema_version SET version = 7 WHERE scope = 'sibyl'"),
+            (),
+        )
+        .await
+        .unwrap();
     store::migrate(&url, &Replication::Simple(1)).await.unwrap();
     let listed = opened
         .binaries()

@@ -621,3 +621,102 @@ async fn unpublishing_takes_a_post_off_every_list_and_publishing_brings_it_back_
         None
     );
 }
+
+/// A Cassandra keyspace records the last numbered change it has: a new one starts at the
+/// latest, Sibyl refuses to serve from an older one, and `migrate` applies only the
+/// changes after the recorded version.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_keyspace_is_upgraded_from_the_version_it_records() {
+    use sibyl::store::cassandra::latest_version;
+    use sibyl::store::{self, Replication, StoreOptions};
+    let keyspace = "sibyl_versions_test";
+    let (url, session) = crate::helpers::own_keyspace(keyspace).await;
+    let recorded = || async {
+        session
+            .query_unpaged(
+                format!("SELECT version FROM {keyspace}.schema_version WHERE scope = 'sibyl'"),
+                (),
+            )
+            .await
+            .unwrap()
+            .into_rows_result()
+            .unwrap()
+            .single_row::<(i32,)>()
+            .unwrap()
+            .0
+    };
+    let table_exists = |table: &'static str| {
+        let session = &session;
+        async move {
+            session
+                .query_unpaged(
+                    "SELECT table_name FROM system_schema.tables WHERE keyspace_name = ? AND table_name = ?",
+                    (keyspace, table),
+                )
+                .await
+                .unwrap()
+                .into_rows_result()
+                .unwrap()
+                .rows_num()
+                > 0
+        }
+    };
+    let set_version = |v: u32| {
+        let session = &session;
+        async move {
+            session
+                .query_unpaged(
+                    format!(
+                        "UPDATE {keyspace}.schema_version SET version = {v} WHERE scope = 'sibyl'"
+                    ),
+                    (),
+                )
+                .await
+                .unwrap();
+        }
+    };
+    let latest = latest_version();
+    assert!(latest > 3);
+    assert_eq!(
+        recorded().await,
+        latest as i32,
+        "a new keyspace is at the latest"
+    );
+    assert!(store::open(&url, StoreOptions::default()).await.is_ok());
+
+    // One version behind: refused, with what to do.
+    set_version(latest - 1).await;
+    let refused = store::open(&url, StoreOptions::default())
+        .await
+        .err()
+        .unwrap();
+    assert!(refused.0.contains("run `sibyl migrate"), "{}", refused.0);
+
+    // Change 3 drops the per-post drafts of the first versions. At a version after it,
+    // migrate leaves such a table alone; at a version before it, the table goes.
+    session
+        .query_unpaged(
+            format!("CREATE TABLE {keyspace}.drafts (site text, post_id uuid, PRIMARY KEY (site, post_id))"),
+            (),
+        )
+        .await
+        .unwrap();
+    store::migrate(&url, &Replication::Simple(1)).await.unwrap();
+    assert_eq!(recorded().await, latest as i32);
+    assert!(
+        table_exists("drafts").await,
+        "changes already recorded are not run again"
+    );
+    assert!(store::open(&url, StoreOptions::default()).await.is_ok());
+    set_version(2).await;
+    store::migrate(&url, &Replication::Simple(1)).await.unwrap();
+    assert!(
+        !table_exists("drafts").await,
+        "the changes after the recorded one ran"
+    );
+    assert_eq!(recorded().await, latest as i32);
+    session
+        .query_unpaged(format!("DROP KEYSPACE {keyspace}"), ())
+        .await
+        .unwrap();
+}

@@ -19,7 +19,7 @@ mod sessions;
 mod suggestions;
 mod translations;
 
-pub use schema::{SCHEMA, migrate, schema_statements};
+pub use schema::{SCHEMA, latest_version, migrate, schema_statements};
 
 use super::prelude::*;
 use super::{
@@ -168,6 +168,17 @@ impl CassandraStore {
         let moderation = moderation::Statements::prepare(&session, ks)
             .await
             .map_err(missing)?;
+        let recorded = schema::recorded_version(&session, ks)
+            .await
+            .map_err(missing)?;
+        let needed = schema::latest_version();
+        if recorded.is_none_or(|v| v < needed) {
+            return Err(OpenError(format!(
+                "keyspace {keyspace} has schema version {}, and this Sibyl needs {needed}; run `sibyl migrate --store cassandra://{}/{keyspace}`",
+                recorded.map_or("none".to_owned(), |v| v.to_string()),
+                nodes.join(",")
+            )));
+        }
         let session = Arc::new(session);
         let binaries = binaries::CassandraBinaries::prepare(
             Arc::clone(&session),

@@ -26,14 +26,82 @@ pub(super) async fn connect_session(nodes: &[String]) -> Result<Session, OpenErr
         })
 }
 
-/// Creates the keyspace (if missing) with the given replication and applies schema.cql.
+/// A change to keyspaces made by earlier versions.
+enum Change {
+    Cql(&'static str),
+    /// Copies the admins' list of a site's files, by reference id, into the list newest
+    /// first (`binary_files_by_site`), before the old list is dropped.
+    CopySiteFiles,
+}
+
+/// The changes, numbered in order. A keyspace records the last one it has in
+/// `schema_version`; `sibyl migrate` applies those after it, one at a time, recording
+/// each. Each is idempotent, so a migration that dies midway is run again from the
+/// first change not recorded. A new keyspace gets schema.cql's tables as they are now
+/// and starts at the last number. A released change is never edited; a change to the
+/// schema is a new number here and the table's new shape in schema.cql.
+const CHANGES: &[(u32, &str, Change)] = &[
+    (
+        1,
+        "posts in several languages: the locale of the original",
+        Change::Cql("ALTER TABLE posts ADD IF NOT EXISTS origin text"),
+    ),
+    (
+        2,
+        "posts in several languages: the published translations",
+        Change::Cql("ALTER TABLE posts ADD IF NOT EXISTS translations set<text>"),
+    ),
+    (
+        3,
+        "drafts became per locale (user_drafts); the per-post drafts go",
+        Change::Cql("DROP TABLE IF EXISTS drafts"),
+    ),
+    (
+        4,
+        "a post's editors can close its comments",
+        Change::Cql("ALTER TABLE posts ADD IF NOT EXISTS comments_closed boolean"),
+    ),
+    (
+        5,
+        "files fetched from URLs: fetch attempts",
+        Change::Cql("ALTER TABLE binary_originals ADD IF NOT EXISTS attempts int"),
+    ),
+    (
+        6,
+        "files fetched from URLs: the URL a reference came from",
+        Change::Cql("ALTER TABLE binary_refs ADD IF NOT EXISTS url text"),
+    ),
+    (
+        7,
+        "files fetched from URLs: the URL, in the list by context",
+        Change::Cql("ALTER TABLE binary_refs_by_context ADD IF NOT EXISTS url text"),
+    ),
+    (
+        8,
+        "the admins' list of a site's files is newest first",
+        Change::CopySiteFiles,
+    ),
+    (
+        9,
+        "the list of a site's files by reference id goes",
+        Change::Cql("DROP TABLE IF EXISTS binary_refs_by_site"),
+    ),
+];
+
+/// The schema version this build of Sibyl needs: the last change's number.
+pub fn latest_version() -> u32 {
+    CHANGES.last().map_or(0, |(n, _, _)| *n)
+}
+
+/// Creates the keyspace (if missing) with the given replication, applies schema.cql, then
+/// the changes after the keyspace's recorded version.
 pub async fn migrate(
     nodes: &[String],
     keyspace: &str,
     replication: &Replication,
 ) -> Result<(), OpenError> {
     let session = connect_session(nodes).await?;
-    let fail = |e: ExecutionError| OpenError(format!("migrating keyspace {keyspace}: {e}"));
+    let fail = |e: &dyn std::fmt::Display| OpenError(format!("migrating keyspace {keyspace}: {e}"));
     session
         .query_unpaged(
             format!(
@@ -43,25 +111,80 @@ pub async fn migrate(
             &[],
         )
         .await
-        .map_err(fail)?;
+        .map_err(|e| fail(&e))?;
     session
         .use_keyspace(keyspace, false)
         .await
         .map_err(|e| OpenError(format!("using keyspace {keyspace}: {e}")))?;
+    // Before schema.cql makes them: a keyspace without tables is new, and needs none of
+    // the changes.
+    let tables = session
+        .query_unpaged(
+            "SELECT table_name FROM system_schema.tables WHERE keyspace_name = ?",
+            (keyspace,),
+        )
+        .await
+        .map_err(|e| fail(&e))?
+        .into_rows_result()
+        .map_err(|e| fail(&e))?
+        .rows_num();
     for statement in schema_statements(SCHEMA) {
-        if statement == "DROP TABLE IF EXISTS binary_refs_by_site" {
-            let copied = binaries::carry_over_site_files(&session, keyspace)
-                .await
-                .map_err(|e| OpenError(format!("migrating keyspace {keyspace}: {e}")))?;
-            if copied > 0 {
+        session
+            .query_unpaged(statement, &[])
+            .await
+            .map_err(|e| fail(&e))?;
+    }
+    let record = session
+        .prepare(format!(
+            "INSERT INTO {keyspace}.schema_version (scope, version, updated) VALUES ('sibyl', ?, ?)"
+        ))
+        .await
+        .map_err(|e| fail(&e))?;
+    let recorded = if tables == 0 {
+        None
+    } else {
+        recorded_version(&session, keyspace)
+            .await
+            .map_err(|e| fail(&e))?
+    };
+    let from = match (tables, recorded) {
+        (0, _) => latest_version(),
+        // Made before versions were recorded: every change, each idempotent.
+        (_, None) => 0,
+        (_, Some(version)) => version,
+    };
+    for (version, what, change) in CHANGES.iter().filter(|(n, _, _)| *n > from) {
+        tracing::info!(version, what, "changing the schema");
+        match change {
+            Change::Cql(cql) => {
+                session
+                    .query_unpaged(*cql, &[])
+                    .await
+                    .map_err(|e| fail(&e))?;
+            }
+            Change::CopySiteFiles => {
+                let copied = binaries::carry_over_site_files(&session, keyspace)
+                    .await
+                    .map_err(|e| fail(&e))?;
                 tracing::info!(copied, "the list of files is now newest first");
             }
         }
-        session.query_unpaged(statement, &[]).await.map_err(fail)?;
+        session
+            .execute_unpaged(&record, (*version as i32, Utc::now()))
+            .await
+            .map_err(|e| fail(&e))?;
     }
+    if from == latest_version() && recorded != Some(from) {
+        session
+            .execute_unpaged(&record, (from as i32, Utc::now()))
+            .await
+            .map_err(|e| fail(&e))?;
+    }
+    // Not a numbered change: instances of a version before the list by sign-up may still
+    // make accounts during a rolling upgrade, so every migrate lists what they made.
     let listed = list_earlier_signups(&session, keyspace)
         .await
-        .map_err(|e| OpenError(format!("migrating keyspace {keyspace}: {e}")))?;
+        .map_err(|e| fail(&e))?;
     if listed > 0 {
         tracing::info!(
             listed,
@@ -69,6 +192,26 @@ pub async fn migrate(
         );
     }
     Ok(())
+}
+
+/// The version a keyspace records, if it records one.
+pub(super) async fn recorded_version(
+    session: &Session,
+    keyspace: &str,
+) -> Result<Option<u32>, ExecutionError> {
+    let rows = session
+        .query_unpaged(
+            format!("SELECT version FROM {keyspace}.schema_version WHERE scope = 'sibyl'"),
+            (),
+        )
+        .await?;
+    let version = rows
+        .into_rows_result()
+        .ok()
+        .and_then(|r| r.maybe_first_row::<(Option<i32>,)>().ok().flatten())
+        .and_then(|(v,)| v)
+        .and_then(|v| u32::try_from(v).ok());
+    Ok(version)
 }
 
 /// Lists every account in `users_by_signup`: those made before it existed, and those
@@ -139,12 +282,25 @@ mod tests {
             .iter()
             .filter(|s| s.starts_with("CREATE TABLE IF NOT EXISTS"))
             .count();
-        assert_eq!(creates, 45);
-        let changes: Vec<&String> = statements.iter().skip(creates).collect();
-        assert_eq!(changes.len(), 8);
-        assert!(changes.iter().all(|s| (s.starts_with("ALTER TABLE ")
-            && s.contains(" ADD IF NOT EXISTS "))
-            || s.starts_with("DROP TABLE IF EXISTS")));
+        assert_eq!(creates, 46);
+        // Changes to earlier keyspaces are numbered in CHANGES, not in the file.
+        assert_eq!(statements.len(), creates);
         assert!(!statements.iter().any(|s| s.contains("--")));
+    }
+
+    #[test]
+    fn changes_are_numbered_in_order_and_idempotent() {
+        for (i, (version, what, change)) in CHANGES.iter().enumerate() {
+            assert_eq!(*version as usize, i + 1);
+            assert!(!what.is_empty());
+            if let Change::Cql(cql) = change {
+                assert!(
+                    (cql.starts_with("ALTER TABLE ") && cql.contains(" ADD IF NOT EXISTS "))
+                        || cql.starts_with("DROP TABLE IF EXISTS "),
+                    "{cql}"
+                );
+            }
+        }
+        assert_eq!(latest_version() as usize, CHANGES.len());
     }
 }
