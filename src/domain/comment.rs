@@ -320,6 +320,69 @@ pub struct Moderation {
     pub at: DateTime<Utc>,
 }
 
+/// A moderation that cannot happen: approving a deleted comment, or moving one to where
+/// it is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct IllegalMove {
+    pub from: CommentState,
+    pub to: CommentState,
+}
+
+/// Everything one moderation changes, which both stores write together: the moved
+/// comment, its line in the log, the change to its post's count of approved comments, and
+/// the commenter who is trusted from now on.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Transition {
+    pub from: CommentState,
+    pub moved: Comment,
+    pub log: LogEntry,
+    /// +1 when the comment becomes approved, -1 when it stops being, else 0.
+    pub approved: i64,
+    /// A member whose comment is approved is trusted on the site afterwards.
+    pub trusted: Option<UserId>,
+}
+
+impl Moderation {
+    /// What this moderation does to `comment`, or why it cannot.
+    pub fn apply(&self, comment: Comment) -> Result<Transition, IllegalMove> {
+        let from = comment.state;
+        if !from.can_become(self.to) {
+            return Err(IllegalMove { from, to: self.to });
+        }
+        let approved = |s: CommentState| i64::from(s == CommentState::Approved);
+        let log = LogEntry {
+            at: self.at,
+            comment: comment.id,
+            post: comment.post.clone(),
+            by_name: self.by_name.clone(),
+            from,
+            to: self.to,
+            reason: self.reason.clone(),
+        };
+        let trusted = match self.to {
+            CommentState::Approved => comment.author.user_id(),
+            _ => None,
+        };
+        Ok(Transition {
+            from,
+            approved: approved(self.to) - approved(from),
+            moved: Comment {
+                state: self.to,
+                reason: self.reason.clone(),
+                ..comment
+            },
+            log,
+            trusted,
+        })
+    }
+}
+
+/// The month of the moderation log a moment belongs to, `YYYY-MM`: the log is kept and
+/// read by month.
+pub fn log_month(at: DateTime<Utc>) -> String {
+    at.format("%Y-%m").to_string()
+}
+
 pub fn parse_reason(input: &str) -> Result<String, Invalid> {
     let reason = input.trim();
     if reason.chars().count() > 200 || reason.chars().any(char::is_control) {
@@ -413,6 +476,86 @@ mod tests {
             !Approved.can_become(Pending),
             "nothing goes back to the queue"
         );
+    }
+
+    fn comment_by(author: Commenter, state: CommentState) -> Comment {
+        let id = CommentId::at(crate::domain::now());
+        Comment {
+            id,
+            post: CommentedPost {
+                id: PostId(Uuid::new_v4()),
+                slug: "a-post".into(),
+                title: "A post".into(),
+            },
+            thread: id,
+            parent: None,
+            author,
+            body: CommentBody::parse("Hello.").unwrap(),
+            body_html: "<p>Hello.</p>".into(),
+            state,
+            reason: String::new(),
+            edited: None,
+        }
+    }
+
+    fn moderation(to: CommentState) -> Moderation {
+        Moderation {
+            to,
+            reason: "because".into(),
+            by: UserId(Uuid::new_v4()),
+            by_name: "mod".into(),
+            at: DateTime::from_timestamp_millis(1_795_000_000_000).unwrap(),
+        }
+    }
+
+    #[test]
+    fn a_moderation_says_everything_it_changes() {
+        use CommentState::*;
+        let member = UserId(Uuid::new_v4());
+        let by_member = || Commenter::Member {
+            id: member,
+            name: "m".into(),
+        };
+        let t = moderation(Approved)
+            .apply(comment_by(by_member(), Pending))
+            .unwrap();
+        assert_eq!((t.from, t.moved.state, t.approved), (Pending, Approved, 1));
+        assert_eq!(t.trusted, Some(member), "an approved member is trusted");
+        assert_eq!(t.moved.reason, "because");
+        assert_eq!(
+            (t.log.from, t.log.to, t.log.comment),
+            (Pending, Approved, t.moved.id)
+        );
+        assert_eq!(t.log.post, t.moved.post);
+        assert_eq!(log_month(t.log.at), "2026-11");
+
+        let t = moderation(Spam)
+            .apply(comment_by(by_member(), Approved))
+            .unwrap();
+        assert_eq!((t.approved, t.trusted), (-1, None));
+        let t = moderation(Rejected)
+            .apply(comment_by(by_member(), Spam))
+            .unwrap();
+        assert_eq!(t.approved, 0);
+        let guest = Commenter::Guest {
+            name: "g".into(),
+            email: "g@example.com".into(),
+        };
+        let t = moderation(Approved)
+            .apply(comment_by(guest, Pending))
+            .unwrap();
+        assert_eq!(
+            (t.approved, t.trusted),
+            (1, None),
+            "guests are never trusted"
+        );
+
+        for (from, to) in [(Deleted, Approved), (Approved, Approved), (Spam, Pending)] {
+            assert_eq!(
+                moderation(to).apply(comment_by(by_member(), from)),
+                Err(IllegalMove { from, to })
+            );
+        }
     }
 
     #[test]

@@ -447,7 +447,7 @@ impl NewPost {
         publish: bool,
     ) -> Self {
         let body_html = super::markdown::to_safe_html(body.as_str());
-        let excerpt = super::markdown::excerpt(body.as_str(), 280);
+        let excerpt = body.excerpt();
         Self {
             id: PostId::new(),
             site,
@@ -467,6 +467,74 @@ impl NewPost {
     /// The same post, written in `locale`.
     pub fn in_locale(self, locale: Locale) -> Self {
         Self { locale, ..self }
+    }
+}
+
+/// The note of a post's first revision.
+pub const FIRST_VERSION: &str = "First version";
+
+/// How long an excerpt is at most, in characters: what lists show of a post.
+pub const EXCERPT_CHARS: usize = 280;
+
+impl Body {
+    /// What lists show of this text: its first words, as plain text.
+    pub fn excerpt(&self) -> String {
+        super::markdown::excerpt(self.as_str(), EXCERPT_CHARS)
+    }
+}
+
+impl NewPost {
+    /// Published at once, or a draft.
+    pub fn status(&self) -> PostStatus {
+        if self.publish {
+            PostStatus::Published
+        } else {
+            PostStatus::Draft
+        }
+    }
+
+    /// When it is published: at its creation, if at once.
+    pub fn published(&self) -> Option<DateTime<Utc>> {
+        self.publish.then_some(self.created)
+    }
+
+    /// Its first revision, number 1: the text it is created with.
+    pub fn first_version(&self) -> PostEdit {
+        PostEdit {
+            base: 0,
+            title: self.title.clone(),
+            body: self.body.clone(),
+            body_html: self.body_html.clone(),
+            excerpt: self.excerpt.clone(),
+            tags: self.tags.clone(),
+            author_id: self.author_id,
+            author_name: self.author_name.clone(),
+            at: self.created,
+            message: FIRST_VERSION.into(),
+        }
+    }
+
+    /// The post it is, once the store has given it a slug and a short number.
+    pub fn into_post(self, slug: Slug, short_id: u64) -> Post {
+        Post {
+            status: self.status(),
+            published: self.published(),
+            id: self.id,
+            slug,
+            title: self.title,
+            body: self.body,
+            body_html: self.body_html,
+            excerpt: self.excerpt,
+            tags: self.tags,
+            author_id: self.author_id,
+            author_name: self.author_name,
+            created: self.created,
+            revision: 1,
+            short_id,
+            locale: self.locale,
+            translations: Vec::new(),
+            comments_closed: false,
+        }
     }
 }
 
@@ -577,7 +645,7 @@ impl PostEdit {
         message: String,
     ) -> Self {
         let body_html = super::markdown::to_safe_html(body.as_str());
-        let excerpt = super::markdown::excerpt(body.as_str(), 280);
+        let excerpt = body.excerpt();
         Self {
             base,
             title,
@@ -721,6 +789,40 @@ pub struct PostSummary {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_new_post_is_its_first_version() {
+        let new = NewPost::new(
+            Site::parse("https://blog.example").unwrap(),
+            Title::parse("Hello").unwrap(),
+            Body::parse(&"word ".repeat(200)).unwrap(),
+            Tags::parse("a, b").unwrap(),
+            UserId(Uuid::new_v4()),
+            "Ann".into(),
+            DateTime::from_timestamp_millis(1_795_000_000_000).unwrap(),
+            true,
+        );
+        assert!(new.excerpt.chars().count() <= EXCERPT_CHARS + 1);
+        let first = new.first_version();
+        assert_eq!((first.base, first.message.as_str()), (0, FIRST_VERSION));
+        assert_eq!(
+            (&first.title, &first.body, first.at),
+            (&new.title, &new.body, new.created)
+        );
+        let post = new.clone().into_post(Slug::parse("hello-2").unwrap(), 7);
+        assert_eq!(
+            (post.revision, post.short_id, post.status),
+            (1, 7, PostStatus::Published)
+        );
+        assert_eq!(post.published, Some(new.created));
+        assert_eq!(post.slug.as_str(), "hello-2");
+        let draft = NewPost {
+            publish: false,
+            ..new
+        }
+        .into_post(Slug::parse("x").unwrap(), 1);
+        assert_eq!((draft.status, draft.published), (PostStatus::Draft, None));
+    }
 
     fn slug(title: &str) -> String {
         Slug::from_title(&Title::parse(title).unwrap())

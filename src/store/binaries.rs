@@ -156,6 +156,13 @@ pub enum Status {
 }
 
 impl Status {
+    /// The status a stored row names; anything else is a corrupt row.
+    pub fn from_stored(text: &str) -> StoreResult<Status> {
+        Status::parse(text).ok_or_else(|| super::StoreError::Corrupt(format!("status {text:?}")))
+    }
+}
+
+impl Status {
     pub fn as_str(self) -> &'static str {
         match self {
             Status::Ok => "OK",

@@ -41,6 +41,15 @@ pub enum ModerationError {
     Store(#[from] StoreError),
 }
 
+impl From<crate::domain::comment::IllegalMove> for ModerationError {
+    fn from(e: crate::domain::comment::IllegalMove) -> Self {
+        ModerationError::Illegal {
+            from: e.from,
+            to: e.to,
+        }
+    }
+}
+
 /// What a site knows of one commenter.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Standing {

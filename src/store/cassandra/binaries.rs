@@ -573,8 +573,7 @@ impl BinaryStore for CassandraBinaries {
                         checksum,
                         e_tag,
                         last_modified: modified,
-                        status: Status::parse(&status)
-                            .ok_or_else(|| StoreError::Corrupt(format!("status {status:?}")))?,
+                        status: Status::from_stored(&status)?,
                         width: w.map(|w| w as u32),
                         height: h.map(|h| h as u32),
                         url,

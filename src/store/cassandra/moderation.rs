@@ -2,6 +2,7 @@
 
 use super::comments::{COMMENT_COLUMNS, CommentRow, comment_values, thread_values};
 use super::*;
+use crate::domain::comment::log_month;
 
 /// The statements of this file, prepared once at start.
 pub(super) struct Statements {
@@ -177,64 +178,50 @@ impl CommentModeration for CassandraStore {
             .comment(site, post, id)
             .await?
             .ok_or(ModerationError::NoSuchComment)?;
-        let from = comment.state;
-        if !from.can_become(moderation.to) {
-            return Err(ModerationError::Illegal {
-                from,
-                to: moderation.to,
-            });
-        }
-        let moved = Comment {
-            state: moderation.to,
-            reason: moderation.reason.clone(),
-            ..comment
-        };
+        let t = moderation.apply(comment)?;
+        let log = &t.log;
         let log = vec![
             Some(CqlValue::Text(site.to_string())),
-            Some(CqlValue::Text(moderation.at.format("%Y-%m").to_string())),
-            Some(CqlValue::Timeuuid(CqlTimeuuid::from(timeuuid::at(
-                moderation.at,
-            )))),
-            Some(CqlValue::Timeuuid(CqlTimeuuid::from(id.0))),
-            Some(CqlValue::Uuid(post.0)),
-            Some(CqlValue::Text(moved.post.slug.clone())),
-            Some(CqlValue::Text(moved.post.title.clone())),
-            Some(CqlValue::Text(moderation.by_name.clone())),
-            Some(CqlValue::Text(from.as_str().to_owned())),
-            Some(CqlValue::Text(moderation.to.as_str().to_owned())),
-            Some(CqlValue::Text(moderation.reason.clone())),
+            Some(CqlValue::Text(log_month(log.at))),
+            Some(CqlValue::Timeuuid(CqlTimeuuid::from(timeuuid::at(log.at)))),
+            Some(CqlValue::Timeuuid(CqlTimeuuid::from(log.comment.0))),
+            Some(CqlValue::Uuid(log.post.id.0)),
+            Some(CqlValue::Text(log.post.slug.clone())),
+            Some(CqlValue::Text(log.post.title.clone())),
+            Some(CqlValue::Text(log.by_name.clone())),
+            Some(CqlValue::Text(log.from.as_str().to_owned())),
+            Some(CqlValue::Text(log.to.as_str().to_owned())),
+            Some(CqlValue::Text(log.reason.clone())),
         ];
-        let (mut batch, mut values) = self.state_batch(site, &moved);
+        let (mut batch, mut values) = self.state_batch(site, &t.moved);
         batch.append_statement(self.moderation.log_insert.clone());
         values.push(log);
         self.batch(&batch, values).await?;
         if self.options.faults.fires(Fault::CrashInModeration) {
             return Err(Fault::CrashInModeration.error().into());
         }
-        let delta = |s: CommentState| i64::from(s == CommentState::Approved);
-        let approved = delta(moderation.to) - delta(from);
-        if approved != 0 {
+        if t.approved != 0 {
             self.exec(
                 &self.comments.counts_add,
-                (Counter(approved), Counter(0), site.as_str(), post.0),
+                (Counter(t.approved), Counter(0), site.as_str(), post.0),
             )
             .await?;
         }
         self.exec(
             &self.comments.state_count_add,
-            (Counter(-1), site.as_str(), from.as_str()),
+            (Counter(-1), site.as_str(), t.from.as_str()),
         )
         .await?;
         self.exec(
             &self.comments.state_count_add,
-            (Counter(1), site.as_str(), moderation.to.as_str()),
+            (Counter(1), site.as_str(), t.moved.state.as_str()),
         )
         .await?;
-        if let (CommentState::Approved, Some(author)) = (moderation.to, moved.author.user_id()) {
+        if let Some(author) = t.trusted {
             self.exec(&self.comments.commenter_trust, (site.as_str(), author.0))
                 .await?;
         }
-        Ok(moved)
+        Ok(t.moved)
     }
 
     async fn comment_state_counts(&self, site: &Site) -> StoreResult<StateCounts> {

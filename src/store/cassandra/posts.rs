@@ -1,6 +1,7 @@
 //! Posts: the posts row with its first revision and short link, publication.
 
 use super::*;
+use crate::domain::post::FIRST_VERSION;
 
 pub(super) const POST_COLUMNS: &str = "post_id, slug, title, body, body_html, excerpt, tags, author_id, author_name, status, created, published, revision, short_id";
 
@@ -174,13 +175,9 @@ impl Posts for CassandraStore {
         }
         let site = post.site.as_str();
         let tags = post.tags.to_strings();
-        let published = post.publish.then_some(post.created);
+        let published = post.published();
         let published_id = published.map(|at| CqlTimeuuid::from(timeuuid::at(at)));
-        let status = if post.publish {
-            PostStatus::Published
-        } else {
-            PostStatus::Draft
-        };
+        let status = post.status();
         let written = self
             .session
             .batch(
@@ -217,7 +214,7 @@ impl Posts for CassandraStore {
                         &tags,
                         post.author_id.0,
                         post.created,
-                        "First version",
+                        FIRST_VERSION,
                         post.author_name.as_str(),
                     ),
                     (site, short_id as i64, post.id.0, slug.as_str()),
@@ -230,28 +227,10 @@ impl Posts for CassandraStore {
             return Err(e);
         }
         claims.commit(&scope, slug.as_str(), owner).await?;
-        let created = Post {
-            id: post.id,
-            slug,
-            title: post.title,
-            body: post.body,
-            body_html: post.body_html,
-            excerpt: post.excerpt,
-            tags: post.tags,
-            author_id: post.author_id,
-            author_name: post.author_name,
-            status,
-            created: post.created,
-            published,
-            revision: 1,
-            short_id,
-            locale: post.locale.clone(),
-            translations: Vec::new(),
-            comments_closed: false,
-        };
+        let site = post.site.clone();
+        let created = post.into_post(slug, short_id);
         if let Some(published_id) = published_id {
-            self.list_published(&post.site, &created, published_id)
-                .await?;
+            self.list_published(&site, &created, published_id).await?;
         }
         Ok(created)
     }

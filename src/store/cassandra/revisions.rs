@@ -117,7 +117,7 @@ impl CassandraStore {
             Some(post) => post.tags,
             None => return Ok(()),
         };
-        let excerpt = crate::domain::markdown::excerpt(revision.body.as_str(), 280);
+        let excerpt = revision.body.excerpt();
         let tags = revision.tags.to_strings();
         let moved = self
             .session

@@ -165,7 +165,7 @@ impl CassandraStore {
             return Ok(());
         };
         let revision = row.into_revision()?;
-        let excerpt = crate::domain::markdown::excerpt(revision.body.as_str(), 280);
+        let excerpt = revision.body.excerpt();
         self.move_translation(
             site,
             id,

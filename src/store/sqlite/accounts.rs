@@ -116,19 +116,11 @@ impl SqliteStore {
         id: UserId,
         change: impl FnOnce(&Sql<'_>, &User) -> Result<(), AccountError> + Send + 'static,
     ) -> Result<User, AccountError> {
-        self.run(move |conn, statements| {
-            let tx = conn
-                .transaction_with_behavior(TransactionBehavior::Immediate)
-                .map_err(unavailable)?;
-            let sql = Sql {
-                conn: &tx,
-                statements,
-            };
+        self.transaction(move |sql| {
             let id_text = id.0.to_string();
-            let user = user_where(&sql, "id", &id_text)?.ok_or(AccountError::NoSuchUser)?;
-            change(&sql, &user)?;
-            let user = user_where(&sql, "id", &id_text)?.ok_or(AccountError::NoSuchUser)?;
-            tx.commit().map_err(unavailable)?;
+            let user = user_where(sql, "id", &id_text)?.ok_or(AccountError::NoSuchUser)?;
+            change(sql, &user)?;
+            let user = user_where(sql, "id", &id_text)?.ok_or(AccountError::NoSuchUser)?;
             Ok(user)
         })
         .await
@@ -139,8 +131,7 @@ impl SqliteStore {
 impl Accounts for SqliteStore {
     async fn site_admin(&self, site: &Site) -> StoreResult<Option<UserId>> {
         let site = site.to_string();
-        self.read(move |conn, statements| {
-            let sql = Sql { conn, statements };
+        self.read(move |sql| {
             let id: Option<String> = sql
                 .prepare("SELECT user_id FROM site_admins WHERE site = ?1")
                 .and_then(|mut s| s.query_row([&site], |r| r.get(0)).optional())
@@ -153,22 +144,14 @@ impl Accounts for SqliteStore {
     async fn create_first_admin(&self, site: &Site, admin: NewUser) -> Result<User, SetupError> {
         let site = site.to_string();
         let faults = self.faults.clone();
-        self.run(move |conn, statements| {
-            let tx = conn
-                .transaction_with_behavior(TransactionBehavior::Immediate)
-                .map_err(unavailable)?;
-            let sql = Sql {
-                conn: &tx,
-                statements,
-            };
-            if exists(&sql, "SELECT 1 FROM site_admins WHERE site = ?1", &site)? {
+        self.transaction(move |sql| {
+            if exists(sql, "SELECT 1 FROM site_admins WHERE site = ?1", &site)? {
                 return Err(SetupError::AlreadySetUp);
             }
-            insert_user(&sql, &admin, &faults)?;
+            insert_user(sql, &admin, &faults)?;
             sql.prepare("INSERT INTO site_admins (site, user_id) VALUES (?1, ?2)")
                 .and_then(|mut s| s.execute(params![site, admin.id.0.to_string()]))
                 .map_err(unavailable)?;
-            tx.commit().map_err(unavailable)?;
             Ok(admin.into_user())
         })
         .await
@@ -176,19 +159,8 @@ impl Accounts for SqliteStore {
 
     async fn create_user(&self, user: NewUser) -> Result<User, AccountError> {
         let faults = self.faults.clone();
-        self.run(move |conn, statements| {
-            let tx = conn
-                .transaction_with_behavior(TransactionBehavior::Immediate)
-                .map_err(unavailable)?;
-            insert_user(
-                &Sql {
-                    conn: &tx,
-                    statements,
-                },
-                &user,
-                &faults,
-            )?;
-            tx.commit().map_err(unavailable)?;
+        self.transaction(move |sql| {
+            insert_user(sql, &user, &faults)?;
             Ok(user.into_user())
         })
         .await
@@ -292,8 +264,7 @@ impl Accounts for SqliteStore {
     ) -> StoreResult<Vec<DirectoryEntry>> {
         let shelf = shelf.to_owned();
         let after = after.unwrap_or("").to_owned();
-        self.run(move |conn, statements| {
-            let sql = Sql { conn, statements };
+        self.run(move |sql| {
             let mut stmt = sql
                 .prepare(&format!(
                     "SELECT {USER_COLUMNS} FROM users WHERE shelf = ?1 AND username_key > ?2
@@ -324,8 +295,7 @@ impl Accounts for SqliteStore {
             Some((created, id)) => (created.timestamp_millis(), id.0.to_string()),
             None => (i64::MAX, String::new()),
         };
-        self.run(move |conn, statements| {
-            let sql = Sql { conn, statements };
+        self.run(move |sql| {
             let mut stmt = sql
                 .prepare(&format!(
                     "SELECT {USER_COLUMNS} FROM users WHERE created < ?1 OR (created = ?1 AND id < ?2)
@@ -349,10 +319,8 @@ impl Accounts for SqliteStore {
     }
 
     async fn user(&self, id: UserId) -> StoreResult<Option<User>> {
-        self.read(move |conn, statements| {
-            user_where(&Sql { conn, statements }, "id", &id.0.to_string())
-        })
-        .await
+        self.read(move |sql| user_where(sql, "id", &id.0.to_string()))
+            .await
     }
 
     async fn user_by_login(&self, login: &Login) -> StoreResult<Option<User>> {
@@ -360,8 +328,7 @@ impl Accounts for SqliteStore {
             Login::Username(key) => ("username_key", key.clone()),
             Login::Email(key) => ("email_key", key.clone()),
         };
-        self.read(move |conn, statements| user_where(&Sql { conn, statements }, column, &key))
-            .await
+        self.read(move |sql| user_where(sql, column, &key)).await
     }
 
     async fn author_by_name(&self, username: &Username) -> StoreResult<Option<User>> {

@@ -2,6 +2,7 @@
 //! schema (references by context, by site, by original) are indexes here, kept in step
 //! by SQLite itself; compare-and-set is a conditional statement under the single writer.
 
+use super::{Sql, run_blocking};
 use crate::domain::{Site, UserId, millis_to_time};
 use crate::store::binaries::{
     BinaryStore, Context, Life, LogLine, Original, OriginalId, RefId, Reference, Rendition, Status,
@@ -10,31 +11,30 @@ use crate::store::{StoreError, StoreResult};
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use r2d2_sqlite::SqliteConnectionManager;
-use rusqlite::{Connection, OptionalExtension, params};
+use rusqlite::{OptionalExtension, params};
+use std::sync::Arc;
+use std::sync::atomic::AtomicU64;
 use uuid::Uuid;
 
 pub struct SqliteBinaries {
     pool: r2d2::Pool<SqliteConnectionManager>,
+    /// The store's statement counter: the binary service's statements count too.
+    statements: Arc<AtomicU64>,
 }
 
 impl SqliteBinaries {
-    pub fn new(pool: r2d2::Pool<SqliteConnectionManager>) -> Self {
-        Self { pool }
+    pub fn new(pool: r2d2::Pool<SqliteConnectionManager>, statements: Arc<AtomicU64>) -> Self {
+        Self { pool, statements }
     }
 
     async fn run<T: Send + 'static>(
         &self,
-        work: impl FnOnce(&Connection) -> rusqlite::Result<T> + Send + 'static,
+        work: impl FnOnce(&Sql<'_>) -> rusqlite::Result<T> + Send + 'static,
     ) -> StoreResult<T> {
-        let pool = self.pool.clone();
-        tokio::task::spawn_blocking(move || {
-            let conn = pool
-                .get()
-                .map_err(|e| StoreError::Unavailable(e.to_string()))?;
-            work(&conn).map_err(|e| StoreError::Unavailable(e.to_string()))
+        run_blocking(&self.pool, &self.statements, |conn, statements| {
+            work(&Sql { conn, statements }).map_err(|e| StoreError::Unavailable(e.to_string()))
         })
         .await
-        .map_err(|e| StoreError::Unavailable(format!("store task failed: {e}")))?
     }
 }
 
@@ -98,7 +98,7 @@ fn to_reference(row: ReferenceRow) -> StoreResult<Reference> {
 impl BinaryStore for SqliteBinaries {
     async fn put_chunk(&self, original: OriginalId, part: u32, data: Vec<u8>) -> StoreResult<()> {
         self.run(move |c| {
-            c.prepare_cached(
+            c.prepare(
                 "INSERT OR REPLACE INTO binary_data (original_id, part, data) VALUES (?1, ?2, ?3)",
             )?
             .execute(params![id_text(original), part, data])
@@ -109,7 +109,7 @@ impl BinaryStore for SqliteBinaries {
 
     async fn chunk(&self, original: OriginalId, part: u32) -> StoreResult<Option<Vec<u8>>> {
         self.run(move |c| {
-            c.prepare_cached("SELECT data FROM binary_data WHERE original_id = ?1 AND part = ?2")?
+            c.prepare("SELECT data FROM binary_data WHERE original_id = ?1 AND part = ?2")?
                 .query_row(params![id_text(original), part], |r| r.get(0))
                 .optional()
         })
@@ -118,7 +118,7 @@ impl BinaryStore for SqliteBinaries {
 
     async fn delete_chunks(&self, original: OriginalId, _parts: u32) -> StoreResult<()> {
         self.run(move |c| {
-            c.prepare_cached("DELETE FROM binary_data WHERE original_id = ?1")?
+            c.prepare("DELETE FROM binary_data WHERE original_id = ?1")?
                 .execute(params![id_text(original)])
                 .map(drop)
         })
@@ -128,7 +128,7 @@ impl BinaryStore for SqliteBinaries {
     async fn save_original(&self, o: &Original) -> StoreResult<()> {
         let o = o.clone();
         self.run(move |c| {
-            c.prepare_cached(
+            c.prepare(
                 "INSERT OR REPLACE INTO binary_originals (original_id, mime, size, created, last_checked, \
                  checksum, e_tag, last_modified, status, width, height, url, error, attempts) \
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
@@ -172,7 +172,7 @@ impl BinaryStore for SqliteBinaries {
         );
         let row: Option<Row> = self
             .run(move |c| {
-                c.prepare_cached(
+                c.prepare(
                     "SELECT mime, size, created, last_checked, checksum, e_tag, last_modified, status, \
                      width, height, url, error, attempts FROM binary_originals WHERE original_id = ?1",
                 )?
@@ -221,8 +221,7 @@ impl BinaryStore for SqliteBinaries {
                     checksum,
                     e_tag,
                     last_modified: modified,
-                    status: Status::parse(&status)
-                        .ok_or_else(|| StoreError::Corrupt(format!("status {status:?}")))?,
+                    status: Status::from_stored(&status)?,
                     width: w,
                     height: h,
                     url,
@@ -237,9 +236,9 @@ impl BinaryStore for SqliteBinaries {
     async fn delete_original(&self, id: OriginalId) -> StoreResult<()> {
         self.run(move |c| {
             let id = id_text(id);
-            c.prepare_cached("DELETE FROM binary_renditions WHERE original_id = ?1")?
+            c.prepare("DELETE FROM binary_renditions WHERE original_id = ?1")?
                 .execute(params![id])?;
-            c.prepare_cached("DELETE FROM binary_originals WHERE original_id = ?1")?
+            c.prepare("DELETE FROM binary_originals WHERE original_id = ?1")?
                 .execute(params![id])
                 .map(drop)
         })
@@ -249,7 +248,7 @@ impl BinaryStore for SqliteBinaries {
     async fn life(&self, id: OriginalId) -> StoreResult<Option<Life>> {
         let life: Option<String> = self
             .run(move |c| {
-                c.prepare_cached("SELECT life FROM binary_lives WHERE original_id = ?1")?
+                c.prepare("SELECT life FROM binary_lives WHERE original_id = ?1")?
                     .query_row(params![id_text(id)], |r| r.get(0))
                     .optional()
             })
@@ -268,23 +267,21 @@ impl BinaryStore for SqliteBinaries {
             let id = id_text(id);
             let changed = match (from, to) {
                 (None, Some(to)) => c
-                    .prepare_cached(
+                    .prepare(
                         "INSERT OR IGNORE INTO binary_lives (original_id, life) VALUES (?1, ?2)",
                     )?
                     .execute(params![id, to.text()])?,
                 (Some(from), Some(to)) => c
-                    .prepare_cached(
+                    .prepare(
                         "UPDATE binary_lives SET life = ?3 WHERE original_id = ?1 AND life = ?2",
                     )?
                     .execute(params![id, from.text(), to.text()])?,
                 (Some(from), None) => c
-                    .prepare_cached(
-                        "DELETE FROM binary_lives WHERE original_id = ?1 AND life = ?2",
-                    )?
+                    .prepare("DELETE FROM binary_lives WHERE original_id = ?1 AND life = ?2")?
                     .execute(params![id, from.text()])?,
                 (None, None) => {
                     let exists: Option<String> = c
-                        .prepare_cached("SELECT life FROM binary_lives WHERE original_id = ?1")?
+                        .prepare("SELECT life FROM binary_lives WHERE original_id = ?1")?
                         .query_row(params![id], |r| r.get(0))
                         .optional()?;
                     usize::from(exists.is_none())
@@ -299,7 +296,7 @@ impl BinaryStore for SqliteBinaries {
         let checksum = checksum.to_owned();
         let holder: String = self
             .run(move |c| {
-                c.prepare_cached(
+                c.prepare(
                     "INSERT INTO binary_checksums (checksum, original_id) VALUES (?1, ?2) \
                      ON CONFLICT (checksum) DO UPDATE SET original_id = original_id \
                      RETURNING original_id",
@@ -320,12 +317,12 @@ impl BinaryStore for SqliteBinaries {
         self.run(move |c| {
             let changed = match to {
                 Some(to) => c
-                    .prepare_cached(
+                    .prepare(
                         "UPDATE binary_checksums SET original_id = ?3 WHERE checksum = ?1 AND original_id = ?2",
                     )?
                     .execute(params![checksum, id_text(from), id_text(to)])?,
                 None => c
-                    .prepare_cached(
+                    .prepare(
                         "DELETE FROM binary_checksums WHERE checksum = ?1 AND original_id = ?2",
                     )?
                     .execute(params![checksum, id_text(from)])?,
@@ -339,7 +336,7 @@ impl BinaryStore for SqliteBinaries {
         let url = url.to_owned();
         let holder: String = self
             .run(move |c| {
-                c.prepare_cached(
+                c.prepare(
                     "INSERT INTO binary_urls (url, original_id) VALUES (?1, ?2) \
                      ON CONFLICT (url) DO UPDATE SET original_id = original_id \
                      RETURNING original_id",
@@ -354,7 +351,7 @@ impl BinaryStore for SqliteBinaries {
         let url = url.to_owned();
         let holder: Option<String> = self
             .run(move |c| {
-                c.prepare_cached("SELECT original_id FROM binary_urls WHERE url = ?1")?
+                c.prepare("SELECT original_id FROM binary_urls WHERE url = ?1")?
                     .query_row(params![url], |r| r.get(0))
                     .optional()
             })
@@ -372,12 +369,12 @@ impl BinaryStore for SqliteBinaries {
         self.run(move |c| {
             let changed = match to {
                 Some(to) => c
-                    .prepare_cached(
+                    .prepare(
                         "UPDATE binary_urls SET original_id = ?3 WHERE url = ?1 AND original_id = ?2",
                     )?
                     .execute(params![url, id_text(from), id_text(to)])?,
                 None => c
-                    .prepare_cached("DELETE FROM binary_urls WHERE url = ?1 AND original_id = ?2")?
+                    .prepare("DELETE FROM binary_urls WHERE url = ?1 AND original_id = ?2")?
                     .execute(params![url, id_text(from)])?,
             };
             Ok(changed == 1)
@@ -388,7 +385,7 @@ impl BinaryStore for SqliteBinaries {
     async fn mark_fetched(&self, id: OriginalId, url: &str) -> StoreResult<()> {
         let url = url.to_owned();
         self.run(move |c| {
-            c.prepare_cached(
+            c.prepare(
                 "INSERT OR REPLACE INTO binary_fetched (original_id, shard, url) VALUES (?1, ?2, ?3)",
             )?
             .execute(params![id_text(id), id.shard(), url])
@@ -400,7 +397,7 @@ impl BinaryStore for SqliteBinaries {
     async fn fetched(&self, shard: u32) -> StoreResult<Vec<(OriginalId, String)>> {
         let rows: Vec<(String, String)> = self
             .run(move |c| {
-                c.prepare_cached("SELECT original_id, url FROM binary_fetched WHERE shard = ?1")?
+                c.prepare("SELECT original_id, url FROM binary_fetched WHERE shard = ?1")?
                     .query_map(params![shard], |r| Ok((r.get(0)?, r.get(1)?)))?
                     .collect()
             })
@@ -412,7 +409,7 @@ impl BinaryStore for SqliteBinaries {
 
     async fn drop_fetched(&self, id: OriginalId) -> StoreResult<()> {
         self.run(move |c| {
-            c.prepare_cached("DELETE FROM binary_fetched WHERE original_id = ?1")?
+            c.prepare("DELETE FROM binary_fetched WHERE original_id = ?1")?
                 .execute(params![id_text(id)])
                 .map(drop)
         })
@@ -428,7 +425,7 @@ impl BinaryStore for SqliteBinaries {
         let now = crate::domain::now().timestamp_millis();
         let until = now.saturating_add(i64::try_from(hold.as_millis()).unwrap_or(i64::MAX));
         self.run(move |c| {
-            c.prepare_cached(
+            c.prepare(
                 "INSERT INTO binary_refreshing (original_id, holder, until) VALUES (?1, ?2, ?3) \
                  ON CONFLICT (original_id) DO UPDATE SET holder = excluded.holder, \
                  until = excluded.until WHERE until <= ?4",
@@ -441,11 +438,9 @@ impl BinaryStore for SqliteBinaries {
 
     async fn release_refresh(&self, id: OriginalId, holder: Uuid) -> StoreResult<()> {
         self.run(move |c| {
-            c.prepare_cached(
-                "DELETE FROM binary_refreshing WHERE original_id = ?1 AND holder = ?2",
-            )?
-            .execute(params![id_text(id), holder.to_string()])
-            .map(drop)
+            c.prepare("DELETE FROM binary_refreshing WHERE original_id = ?1 AND holder = ?2")?
+                .execute(params![id_text(id), holder.to_string()])
+                .map(drop)
         })
         .await
     }
@@ -457,8 +452,12 @@ impl BinaryStore for SqliteBinaries {
     async fn add_reference(&self, r: &Reference) -> StoreResult<()> {
         let r = r.clone();
         self.run(move |c| {
-            let tx = c.unchecked_transaction()?;
-            tx.prepare_cached(&format!(
+            let tx = c.conn.unchecked_transaction()?;
+            let c = Sql {
+                conn: &tx,
+                statements: c.statements,
+            };
+            c.prepare(&format!(
                 "INSERT OR REPLACE INTO binary_refs ({REFERENCE_COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)"
             ))?
             .execute(params![
@@ -472,7 +471,7 @@ impl BinaryStore for SqliteBinaries {
                 r.size as i64,
                 r.url,
             ])?;
-            tx.prepare_cached(
+            c.prepare(
                 "INSERT OR IGNORE INTO binary_ref_links (original_id, reference_id) VALUES (?1, ?2)",
             )?
             .execute(params![id_text(r.original), r.id.as_str()])?;
@@ -484,11 +483,9 @@ impl BinaryStore for SqliteBinaries {
     async fn unlink_reference(&self, original: OriginalId, reference: &RefId) -> StoreResult<()> {
         let id = reference.as_str().to_owned();
         self.run(move |c| {
-            c.prepare_cached(
-                "DELETE FROM binary_ref_links WHERE original_id = ?1 AND reference_id = ?2",
-            )?
-            .execute(params![id_text(original), id])
-            .map(drop)
+            c.prepare("DELETE FROM binary_ref_links WHERE original_id = ?1 AND reference_id = ?2")?
+                .execute(params![id_text(original), id])
+                .map(drop)
         })
         .await
     }
@@ -496,13 +493,15 @@ impl BinaryStore for SqliteBinaries {
     async fn remove_reference(&self, r: &Reference) -> StoreResult<()> {
         let (id, original) = (r.id.as_str().to_owned(), id_text(r.original));
         self.run(move |c| {
-            let tx = c.unchecked_transaction()?;
-            tx.prepare_cached("DELETE FROM binary_refs WHERE reference_id = ?1")?
+            let tx = c.conn.unchecked_transaction()?;
+            let c = Sql {
+                conn: &tx,
+                statements: c.statements,
+            };
+            c.prepare("DELETE FROM binary_refs WHERE reference_id = ?1")?
                 .execute(params![id])?;
-            tx.prepare_cached(
-                "DELETE FROM binary_ref_links WHERE original_id = ?1 AND reference_id = ?2",
-            )?
-            .execute(params![original, id])?;
+            c.prepare("DELETE FROM binary_ref_links WHERE original_id = ?1 AND reference_id = ?2")?
+                .execute(params![original, id])?;
             tx.commit()
         })
         .await
@@ -512,7 +511,7 @@ impl BinaryStore for SqliteBinaries {
         let id = id.as_str().to_owned();
         let row = self
             .run(move |c| {
-                c.prepare_cached(&format!(
+                c.prepare(&format!(
                     "SELECT {REFERENCE_COLUMNS} FROM binary_refs WHERE reference_id = ?1"
                 ))?
                 .query_row(params![id], reference_row)
@@ -526,7 +525,7 @@ impl BinaryStore for SqliteBinaries {
         let (site, context) = (site.as_str().to_owned(), context.as_str().to_owned());
         let rows = self
             .run(move |c| {
-                c.prepare_cached(&format!(
+                c.prepare(&format!(
                     "SELECT {REFERENCE_COLUMNS} FROM binary_refs WHERE site = ?1 AND context = ?2 \
                      ORDER BY reference_id"
                 ))?
@@ -551,7 +550,7 @@ impl BinaryStore for SqliteBinaries {
         };
         let rows = self
             .run(move |c| {
-                c.prepare_cached(&format!(
+                c.prepare(&format!(
                     "SELECT {REFERENCE_COLUMNS} FROM binary_refs WHERE site = ?1 \
                      AND (created < ?2 OR (created = ?2 AND reference_id < ?3)) \
                      ORDER BY created DESC, reference_id DESC LIMIT ?4"
@@ -566,11 +565,9 @@ impl BinaryStore for SqliteBinaries {
     async fn references_to(&self, original: OriginalId) -> StoreResult<Vec<RefId>> {
         let ids: Vec<String> = self
             .run(move |c| {
-                c.prepare_cached(
-                    "SELECT reference_id FROM binary_ref_links WHERE original_id = ?1",
-                )?
-                .query_map(params![id_text(original)], |r| r.get(0))?
-                .collect()
+                c.prepare("SELECT reference_id FROM binary_ref_links WHERE original_id = ?1")?
+                    .query_map(params![id_text(original)], |r| r.get(0))?
+                    .collect()
             })
             .await?;
         ids.iter()
@@ -581,7 +578,7 @@ impl BinaryStore for SqliteBinaries {
     async fn put_rendition(&self, r: &Rendition) -> StoreResult<()> {
         let r = r.clone();
         self.run(move |c| {
-            c.prepare_cached(
+            c.prepare(
                 "INSERT OR REPLACE INTO binary_renditions (original_id, name, mime, width, height, data) \
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
             )?
@@ -594,7 +591,7 @@ impl BinaryStore for SqliteBinaries {
     async fn rendition(&self, original: OriginalId, name: &str) -> StoreResult<Option<Rendition>> {
         let name = name.to_owned();
         self.run(move |c| {
-            c.prepare_cached(
+            c.prepare(
                 "SELECT mime, width, height, data FROM binary_renditions WHERE original_id = ?1 AND name = ?2",
             )?
             .query_row(params![id_text(original), name], |r| {
@@ -621,7 +618,7 @@ impl BinaryStore for SqliteBinaries {
             message.to_owned(),
         );
         self.run(move |c| {
-            c.prepare_cached(
+            c.prepare(
                 "INSERT INTO binary_log (site, context, reference_id, at, message) VALUES (?1, ?2, ?3, ?4, ?5)",
             )?
             .execute(params![site, context, id, at.to_string(), message])
@@ -634,7 +631,7 @@ impl BinaryStore for SqliteBinaries {
         let (site, context) = (site.as_str().to_owned(), context.as_str().to_owned());
         let rows: Vec<(String, String, String)> = self
             .run(move |c| {
-                c.prepare_cached(
+                c.prepare(
                     "SELECT at, reference_id, message FROM binary_log WHERE site = ?1 AND context = ?2 ORDER BY seq",
                 )?
                 .query_map(params![site, context], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
@@ -657,7 +654,7 @@ impl BinaryStore for SqliteBinaries {
         let id = reference.as_str().to_owned();
         let rows: Vec<(String, String)> = self
             .run(move |c| {
-                c.prepare_cached(
+                c.prepare(
                     "SELECT at, message FROM binary_log WHERE reference_id = ?1 ORDER BY seq",
                 )?
                 .query_map(params![id], |r| Ok((r.get(0)?, r.get(1)?)))?
@@ -680,7 +677,7 @@ impl BinaryStore for SqliteBinaries {
         self.run(move |c| {
             // A mark again is always later than the one it replaces, even within a
             // millisecond: a drop of the earlier one (`since <= seen`) must not take it.
-            c.prepare_cached(
+            c.prepare(
                 "INSERT INTO binary_gc (original_id, shard, since) VALUES (?1, ?2, ?3) \
                  ON CONFLICT (original_id) DO UPDATE SET since = max(excluded.since, since + 1)",
             )?
@@ -693,7 +690,7 @@ impl BinaryStore for SqliteBinaries {
     async fn candidates(&self, shard: u32) -> StoreResult<Vec<(OriginalId, DateTime<Utc>)>> {
         let rows: Vec<(String, i64)> = self
             .run(move |c| {
-                c.prepare_cached("SELECT original_id, since FROM binary_gc WHERE shard = ?1")?
+                c.prepare("SELECT original_id, since FROM binary_gc WHERE shard = ?1")?
                     .query_map(params![shard], |r| Ok((r.get(0)?, r.get(1)?)))?
                     .collect()
             })
@@ -705,7 +702,7 @@ impl BinaryStore for SqliteBinaries {
 
     async fn drop_candidate(&self, id: OriginalId, seen: DateTime<Utc>) -> StoreResult<()> {
         self.run(move |c| {
-            c.prepare_cached("DELETE FROM binary_gc WHERE original_id = ?1 AND since <= ?2")?
+            c.prepare("DELETE FROM binary_gc WHERE original_id = ?1 AND since <= ?2")?
                 .execute(params![id_text(id), seen.timestamp_millis()])
                 .map(drop)
         })
@@ -714,7 +711,7 @@ impl BinaryStore for SqliteBinaries {
 
     async fn add_usage(&self, owner: UserId, delta: i64) -> StoreResult<()> {
         self.run(move |c| {
-            c.prepare_cached(
+            c.prepare(
                 "INSERT INTO binary_usage (owner, bytes) VALUES (?1, ?2) \
                  ON CONFLICT (owner) DO UPDATE SET bytes = bytes + excluded.bytes",
             )?
@@ -726,7 +723,7 @@ impl BinaryStore for SqliteBinaries {
 
     async fn usage(&self, owner: UserId) -> StoreResult<i64> {
         self.run(move |c| {
-            c.prepare_cached("SELECT bytes FROM binary_usage WHERE owner = ?1")?
+            c.prepare("SELECT bytes FROM binary_usage WHERE owner = ?1")?
                 .query_row(params![owner.0.to_string()], |r| r.get(0))
                 .optional()
                 .map(Option::unwrap_or_default)

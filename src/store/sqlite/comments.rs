@@ -120,8 +120,8 @@ pub(super) fn trust(sql: &Sql<'_>, site: &str, user: UserId) -> StoreResult<()> 
 impl Comments for SqliteStore {
     async fn comment_settings(&self, site: &Site) -> StoreResult<CommentSettings> {
         let site = site.to_string();
-        self.read(move |conn, statements| {
-            let row = Sql { conn, statements }
+        self.read(move |sql| {
+            let row = sql
                 .prepare(
                     "SELECT guests, trust_approved, close_after_days FROM comment_settings WHERE site = ?1",
                 )
@@ -147,8 +147,8 @@ impl Comments for SqliteStore {
         settings: &CommentSettings,
     ) -> StoreResult<()> {
         let (site, settings) = (site.to_string(), *settings);
-        self.run(move |conn, statements| {
-            Sql { conn, statements }
+        self.run(move |sql| {
+            sql
                 .prepare(
                     "INSERT INTO comment_settings (site, guests, trust_approved, close_after_days)
                      VALUES (?1, ?2, ?3, ?4)
@@ -175,9 +175,8 @@ impl Comments for SqliteStore {
         closed: bool,
     ) -> StoreResult<()> {
         let site = site.to_string();
-        self.run(move |conn, statements| {
-            Sql { conn, statements }
-                .prepare("UPDATE posts SET comments_closed = ?3 WHERE site = ?1 AND id = ?2")
+        self.run(move |sql| {
+            sql.prepare("UPDATE posts SET comments_closed = ?3 WHERE site = ?1 AND id = ?2")
                 .and_then(|mut s| s.execute(params![site, post.0.to_string(), closed]))
                 .map_err(unavailable)?;
             Ok(())
@@ -187,11 +186,7 @@ impl Comments for SqliteStore {
 
     async fn add_comment(&self, site: &Site, comment: &NewComment) -> Result<(), CommentError> {
         let (site, c) = (site.to_string(), comment.clone());
-        self.run(move |conn, statements| {
-            let tx = conn
-                .transaction_with_behavior(TransactionBehavior::Immediate)
-                .map_err(unavailable)?;
-            let sql = Sql { conn: &tx, statements };
+        self.transaction(move |sql| {
             let post = c.post.id.0.to_string();
             let count: u64 = sql
                 .prepare("SELECT COUNT(*) FROM comments WHERE site = ?1 AND post_id = ?2")
@@ -224,8 +219,7 @@ impl Comments for SqliteStore {
                 ])
             })
             .map_err(unavailable)?;
-            list_for_moderation(&sql, &site, &post, c.id, c.state)?;
-            tx.commit().map_err(unavailable)?;
+            list_for_moderation(sql, &site, &post, c.id, c.state)?;
             Ok(())
         })
         .await
@@ -238,15 +232,8 @@ impl Comments for SqliteStore {
         id: CommentId,
     ) -> StoreResult<Option<Comment>> {
         let site = site.to_string();
-        self.read(move |conn, statements| {
-            comment_of(
-                &Sql { conn, statements },
-                &site,
-                &post.0.to_string(),
-                &id.to_string(),
-            )
-        })
-        .await
+        self.read(move |sql| comment_of(sql, &site, &post.0.to_string(), &id.to_string()))
+            .await
     }
 
     async fn comment_page(
@@ -272,8 +259,7 @@ impl Comments for SqliteStore {
             }
         };
         let (site, started) = (site.to_string(), cursor.is_some());
-        self.read(move |conn, statements| {
-            let sql = Sql { conn, statements };
+        self.read(move |sql| {
             let query = if forward {
                 format!(
                     "SELECT {COMMENT_COLUMNS}, sort_key FROM comments
@@ -330,8 +316,8 @@ impl Comments for SqliteStore {
         author: UserId,
     ) -> StoreResult<Vec<Comment>> {
         let site = site.to_string();
-        self.read(move |conn, statements| {
-            let mut stmt = Sql { conn, statements }
+        self.read(move |sql| {
+            let mut stmt = sql
                 .prepare(&format!(
                     "SELECT {COMMENT_COLUMNS} FROM comments
                      WHERE site = ?1 AND post_id = ?2 AND author_id = ?3 AND state = 'pending'
@@ -359,13 +345,9 @@ impl Comments for SqliteStore {
         at: DateTime<Utc>,
     ) -> Result<Comment, ModerationError> {
         let (site, body) = (site.to_string(), body.clone());
-        self.run(move |conn, statements| {
-            let tx = conn
-                .transaction_with_behavior(TransactionBehavior::Immediate)
-                .map_err(unavailable)?;
-            let sql = Sql { conn: &tx, statements };
+        self.transaction(move |sql| {
             let (post_text, id_text) = (post.0.to_string(), id.to_string());
-            let comment = comment_of(&sql, &site, &post_text, &id_text)?
+            let comment = comment_of(sql, &site, &post_text, &id_text)?
                 .ok_or(ModerationError::NoSuchComment)?;
             if comment.state == CommentState::Deleted {
                 return Err(ModerationError::Illegal {
@@ -387,9 +369,8 @@ impl Comments for SqliteStore {
                 ])
             })
             .map_err(unavailable)?;
-            let edited = comment_of(&sql, &site, &post_text, &id_text)?
+            let edited = comment_of(sql, &site, &post_text, &id_text)?
                 .ok_or(ModerationError::NoSuchComment)?;
-            tx.commit().map_err(unavailable)?;
             Ok(edited)
         })
         .await
@@ -405,9 +386,9 @@ impl Comments for SqliteStore {
         }
         let site = site.to_string();
         let ids: Vec<String> = posts.iter().map(|p| p.0.to_string()).collect();
-        self.read(move |conn, statements| {
+        self.read(move |sql| {
             let marks = vec!["?"; ids.len()].join(", ");
-            let mut stmt = Sql { conn, statements }
+            let mut stmt = sql
                 .prepare(&format!(
                     "SELECT post_id, COUNT(*) FROM comments
                      WHERE site = ? AND state = 'approved' AND post_id IN ({marks}) GROUP BY post_id"
@@ -427,8 +408,8 @@ impl Comments for SqliteStore {
 
     async fn commenter_standing(&self, site: &Site, user: UserId) -> StoreResult<Standing> {
         let site = site.to_string();
-        self.run(move |conn, statements| {
-            let row = Sql { conn, statements }
+        self.run(move |sql| {
+            let row = sql
                 .prepare("SELECT banned, trusted FROM commenters WHERE site = ?1 AND user_id = ?2")
                 .and_then(|mut s| {
                     s.query_row(params![site, user.0.to_string()], |r| {
@@ -447,14 +428,13 @@ impl Comments for SqliteStore {
 
     async fn set_comment_ban(&self, site: &Site, user: UserId, banned: bool) -> StoreResult<()> {
         let site = site.to_string();
-        self.run(move |conn, statements| {
-            Sql { conn, statements }
-                .prepare(
-                    "INSERT INTO commenters (site, user_id, banned) VALUES (?1, ?2, ?3)
+        self.run(move |sql| {
+            sql.prepare(
+                "INSERT INTO commenters (site, user_id, banned) VALUES (?1, ?2, ?3)
                      ON CONFLICT (site, user_id) DO UPDATE SET banned = ?3",
-                )
-                .and_then(|mut s| s.execute(params![site, user.0.to_string(), banned]))
-                .map_err(unavailable)?;
+            )
+            .and_then(|mut s| s.execute(params![site, user.0.to_string(), banned]))
+            .map_err(unavailable)?;
             Ok(())
         })
         .await

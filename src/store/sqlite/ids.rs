@@ -20,27 +20,13 @@ pub(super) fn take_short_id(sql: &Sql<'_>, site: &str) -> StoreResult<u64> {
 impl Ids for SqliteStore {
     async fn allocate_short_id(&self, site: &Site) -> StoreResult<u64> {
         let site = site.to_string();
-        self.run(move |conn, statements| {
-            let tx = conn
-                .transaction_with_behavior(TransactionBehavior::Immediate)
-                .map_err(unavailable)?;
-            let n = take_short_id(
-                &Sql {
-                    conn: &tx,
-                    statements,
-                },
-                &site,
-            )?;
-            tx.commit().map_err(unavailable)?;
-            Ok(n)
-        })
-        .await
+        self.transaction(move |sql| take_short_id(sql, &site)).await
     }
 
     async fn short_id_pool(&self, site: &Site) -> StoreResult<Vec<u64>> {
         let site = site.to_string();
-        self.run(move |conn, statements| {
-            let mut stmt = Sql { conn, statements }
+        self.run(move |sql| {
+            let mut stmt = sql
                 .prepare("SELECT slot, next FROM id_pool WHERE site = ?1")
                 .map_err(unavailable)?;
             let used: std::collections::HashMap<u64, u64> = stmt
@@ -56,8 +42,8 @@ impl Ids for SqliteStore {
 
     async fn host_counter(&self, host: &str) -> StoreResult<u64> {
         let host = host.to_owned();
-        self.run(move |conn, statements| {
-            let last: Option<u64> = Sql { conn, statements }
+        self.run(move |sql| {
+            let last: Option<u64> = sql
                 .prepare("SELECT last FROM host_counters WHERE host = ?1")
                 .and_then(|mut s| s.query_row([&host], |r| r.get(0)).optional())
                 .map_err(unavailable)?;
@@ -68,8 +54,8 @@ impl Ids for SqliteStore {
 
     async fn set_host_counter(&self, host: &str, value: u64) -> StoreResult<()> {
         let host = host.to_owned();
-        self.run(move |conn, statements| {
-            Sql { conn, statements }
+        self.run(move |sql| {
+            sql
                 .prepare("INSERT INTO host_counters (host, last) VALUES (?1, ?2) ON CONFLICT (host) DO UPDATE SET last = ?2")
                 .and_then(|mut s| s.execute(params![host, value]))
                 .map_err(unavailable)?;

@@ -85,9 +85,9 @@ impl Listings for SqliteStore {
     async fn front_page(&self, site: &Site, limit: usize) -> StoreResult<Vec<PostSummary>> {
         let site = site.to_string();
         let limit = limit.min(FRONT_PAGE_CAP);
-        self.read(move |conn, statements| {
+        self.read(move |sql| {
             summaries(
-                &Sql { conn, statements },
+                sql,
                 "FROM posts p WHERE site = ?1 AND published IS NOT NULL ORDER BY published DESC, id DESC LIMIT ?2",
                 params![site, limit as i64],
             )
@@ -109,9 +109,9 @@ impl Listings for SqliteStore {
         let (site, tag) = (site.to_string(), tag.as_str().to_owned());
         let limit = limit.clamp(1, 100);
         let mut posts = self
-            .read(move |conn, statements| {
+            .read(move |sql| {
                 summaries(
-                    &Sql { conn, statements },
+                    sql,
                     "FROM post_tags t JOIN posts p ON p.site = t.site AND p.id = t.post_id
                      WHERE t.site = ?1 AND t.tag = ?2 AND (t.published < ?3 OR (t.published = ?3 AND t.post_id < ?4))
                      ORDER BY t.published DESC, t.post_id DESC LIMIT ?5",
@@ -136,9 +136,9 @@ impl Listings for SqliteStore {
         limit: usize,
     ) -> StoreResult<Vec<PostSummary>> {
         let site = site.to_string();
-        self.read(move |conn, statements| {
+        self.read(move |sql| {
             summaries(
-                &Sql { conn, statements },
+                sql,
                 "FROM posts p WHERE site = ?1 AND author_id = ?2 AND published IS NOT NULL
                  ORDER BY published DESC, id DESC LIMIT ?3",
                 params![site, author.0.to_string(), limit as i64],

@@ -61,7 +61,7 @@ pub struct SqliteStore {
 
 /// A connection that counts the statements prepared through it: every query of this
 /// adapter goes through [`Sql::prepare`].
-struct Sql<'c> {
+pub(super) struct Sql<'c> {
     conn: &'c Connection,
     statements: &'c AtomicU64,
 }
@@ -149,11 +149,15 @@ impl SqliteStore {
                     }),
             )
             .map_err(|e| OpenError(format!("cannot open SQLite file {}: {e}", path.display())))?;
+        let statements = Arc::new(AtomicU64::new(0));
         Ok(Self {
-            binaries: Arc::new(binaries::SqliteBinaries::new(pool.clone())),
+            binaries: Arc::new(binaries::SqliteBinaries::new(
+                pool.clone(),
+                Arc::clone(&statements),
+            )),
             pool,
             readers,
-            statements: Arc::new(AtomicU64::new(0)),
+            statements,
             faults,
         })
     }
@@ -164,38 +168,83 @@ impl SqliteStore {
     /// of a page's cost. Writes, which may wait for the lock, go through [`Self::run`].
     pub(super) async fn read<T, E>(
         &self,
-        work: impl FnOnce(&mut Connection, &AtomicU64) -> Result<T, E>,
+        work: impl FnOnce(&Sql<'_>) -> Result<T, E>,
     ) -> Result<T, E>
     where
         E: From<StoreError>,
     {
-        let mut conn = self
+        let conn = self
             .readers
             .get()
             .map_err(|e| StoreError::Unavailable(e.to_string()))?;
-        work(&mut conn, &self.statements)
+        work(&Sql {
+            conn: &conn,
+            statements: &self.statements,
+        })
     }
 
     /// Runs `work` on a pooled connection on a blocking thread.
     pub(super) async fn run<T, E>(
         &self,
-        work: impl FnOnce(&mut Connection, &AtomicU64) -> Result<T, E> + Send + 'static,
+        work: impl FnOnce(&Sql<'_>) -> Result<T, E> + Send + 'static,
     ) -> Result<T, E>
     where
         T: Send + 'static,
         E: From<StoreError> + Send + 'static,
     {
-        let pool = self.pool.clone();
-        let statements = Arc::clone(&self.statements);
-        tokio::task::spawn_blocking(move || {
-            let mut conn = pool
-                .get()
-                .map_err(|e| StoreError::Unavailable(e.to_string()))?;
-            work(&mut conn, &statements)
+        run_blocking(&self.pool, &self.statements, |conn, statements| {
+            work(&Sql { conn, statements })
         })
         .await
-        .map_err(|e| StoreError::Unavailable(format!("store task failed: {e}")))?
     }
+
+    /// Runs `work` in a transaction that takes the write lock at its start (so that two
+    /// writers never deadlock upgrading a read lock), committed when `work` succeeds and
+    /// rolled back when it fails.
+    pub(super) async fn transaction<T, E>(
+        &self,
+        work: impl FnOnce(&Sql<'_>) -> Result<T, E> + Send + 'static,
+    ) -> Result<T, E>
+    where
+        T: Send + 'static,
+        E: From<StoreError> + Send + 'static,
+    {
+        run_blocking(&self.pool, &self.statements, |conn, statements| {
+            let tx = conn
+                .transaction_with_behavior(TransactionBehavior::Immediate)
+                .map_err(unavailable)?;
+            let done = work(&Sql {
+                conn: &tx,
+                statements,
+            })?;
+            tx.commit().map_err(unavailable)?;
+            Ok(done)
+        })
+        .await
+    }
+}
+
+/// Runs `work` on a connection of `pool` on a blocking thread, counting its statements in
+/// `statements`.
+async fn run_blocking<T, E>(
+    pool: &r2d2::Pool<SqliteConnectionManager>,
+    statements: &Arc<AtomicU64>,
+    work: impl FnOnce(&mut Connection, &AtomicU64) -> Result<T, E> + Send + 'static,
+) -> Result<T, E>
+where
+    T: Send + 'static,
+    E: From<StoreError> + Send + 'static,
+{
+    let pool = pool.clone();
+    let statements = Arc::clone(statements);
+    tokio::task::spawn_blocking(move || {
+        let mut conn = pool
+            .get()
+            .map_err(|e| StoreError::Unavailable(e.to_string()))?;
+        work(&mut conn, &statements)
+    })
+    .await
+    .map_err(|e| StoreError::Unavailable(format!("store task failed: {e}")))?
 }
 
 impl Store for SqliteStore {

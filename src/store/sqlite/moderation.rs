@@ -2,6 +2,7 @@
 
 use super::comments::{CommentRow, comment_of, comment_row, trust};
 use super::*;
+use crate::domain::comment::log_month;
 
 /// Puts a comment in the moderation list of its state, or takes it out of every list.
 pub(super) fn list_for_moderation(
@@ -33,10 +34,6 @@ pub(super) fn list_for_moderation(
     Ok(())
 }
 
-pub(super) fn month_of(at: DateTime<Utc>) -> String {
-    at.format("%Y-%m").to_string()
-}
-
 pub(super) fn moderation_cursor(created: i64, id: &str) -> String {
     format!("{created}.{id}")
 }
@@ -62,8 +59,7 @@ impl CommentModeration for SqliteStore {
             Some(c) => Some(parse_moderation_cursor(c).ok_or(PageError::BadCursor)?),
         };
         let site = site.to_string();
-        self.run(move |conn, statements| {
-            let sql = Sql { conn, statements };
+        self.run(move |sql| {
             let (created, id) = after.unwrap_or((i64::MAX, String::new()));
             let post_filter = if post.is_some() { "AND q.post_id = ?6" } else { "" };
             let mut stmt = sql
@@ -115,30 +111,24 @@ impl CommentModeration for SqliteStore {
     ) -> Result<Comment, ModerationError> {
         let (site, m) = (site.to_string(), moderation.clone());
         let faults = self.faults.clone();
-        self.run(move |conn, statements| {
-            let tx = conn
-                .transaction_with_behavior(TransactionBehavior::Immediate)
-                .map_err(unavailable)?;
-            let sql = Sql { conn: &tx, statements };
+        self.transaction(move |sql| {
             let (post_text, id_text) = (post.0.to_string(), id.to_string());
-            let comment = comment_of(&sql, &site, &post_text, &id_text)?
+            let comment = comment_of(sql, &site, &post_text, &id_text)?
                 .ok_or(ModerationError::NoSuchComment)?;
-            if !comment.state.can_become(m.to) {
-                return Err(ModerationError::Illegal {
-                    from: comment.state,
-                    to: m.to,
-                });
-            }
+            let t = m.apply(comment)?;
             sql.prepare(
                 "UPDATE comments SET state = ?4, reason = ?5 WHERE site = ?1 AND post_id = ?2 AND id = ?3",
             )
-            .and_then(|mut s| s.execute(params![site, post_text, id_text, m.to.as_str(), m.reason]))
+            .and_then(|mut s| {
+                s.execute(params![site, post_text, id_text, t.moved.state.as_str(), t.moved.reason])
+            })
             .map_err(unavailable)?;
             if faults.fires(Fault::CrashInModeration) {
                 // Dropping the transaction undoes the comment's change, as a crash would.
                 return Err(Fault::CrashInModeration.error().into());
             }
-            list_for_moderation(&sql, &site, &post_text, id, m.to)?;
+            list_for_moderation(sql, &site, &post_text, id, t.moved.state)?;
+            let log = &t.log;
             sql.prepare(
                 "INSERT INTO moderation_log (site, month, at, comment_id, post_id, post_slug, post_title, by_name, from_state, to_state, reason)
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
@@ -146,34 +136,31 @@ impl CommentModeration for SqliteStore {
             .and_then(|mut s| {
                 s.execute(params![
                     site,
-                    month_of(m.at),
-                    m.at.timestamp_millis(),
-                    id_text,
-                    post_text,
-                    comment.post.slug,
-                    comment.post.title,
-                    m.by_name,
-                    comment.state.as_str(),
-                    m.to.as_str(),
-                    m.reason,
+                    log_month(log.at),
+                    log.at.timestamp_millis(),
+                    log.comment.to_string(),
+                    log.post.id.0.to_string(),
+                    log.post.slug,
+                    log.post.title,
+                    log.by_name,
+                    log.from.as_str(),
+                    log.to.as_str(),
+                    log.reason,
                 ])
             })
             .map_err(unavailable)?;
-            if let (CommentState::Approved, Some(author)) = (m.to, comment.author.user_id()) {
-                trust(&sql, &site, author)?;
+            if let Some(author) = t.trusted {
+                trust(sql, &site, author)?;
             }
-            let moved = comment_of(&sql, &site, &post_text, &id_text)?
-                .ok_or(ModerationError::NoSuchComment)?;
-            tx.commit().map_err(unavailable)?;
-            Ok(moved)
+            Ok(t.moved)
         })
         .await
     }
 
     async fn comment_state_counts(&self, site: &Site) -> StoreResult<StateCounts> {
         let site = site.to_string();
-        self.run(move |conn, statements| {
-            let mut stmt = Sql { conn, statements }
+        self.run(move |sql| {
+            let mut stmt = sql
                 .prepare("SELECT state, COUNT(*) FROM comments WHERE site = ?1 GROUP BY state")
                 .map_err(unavailable)?;
             let rows: Vec<(String, u64)> = stmt
@@ -191,8 +178,8 @@ impl CommentModeration for SqliteStore {
 
     async fn moderation_log(&self, site: &Site, month: &str) -> StoreResult<Vec<LogEntry>> {
         let (site, month) = (site.to_string(), month.to_owned());
-        self.run(move |conn, statements| {
-            let mut stmt = Sql { conn, statements }
+        self.run(move |sql| {
+            let mut stmt = sql
                 .prepare(
                     "SELECT at, comment_id, post_id, post_slug, post_title, by_name, from_state, to_state, reason
                      FROM moderation_log WHERE site = ?1 AND month = ?2 ORDER BY seq DESC LIMIT 500",

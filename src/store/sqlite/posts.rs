@@ -102,11 +102,7 @@ pub(super) fn post_by_id(sql: &Sql<'_>, site: &str, id: &str) -> StoreResult<Opt
 #[async_trait]
 impl Posts for SqliteStore {
     async fn create_post(&self, post: NewPost) -> StoreResult<Post> {
-        self.run(move |conn, statements| {
-            let tx = conn
-                .transaction_with_behavior(TransactionBehavior::Immediate)
-                .map_err(unavailable)?;
-            let sql = Sql { conn: &tx, statements };
+        self.transaction(move |sql| {
             let site = post.site.to_string();
             let base = Slug::from_title(&post.title);
             let mut slug = base.clone();
@@ -119,12 +115,12 @@ impl Posts for SqliteStore {
                 n += 1;
                 slug = base.numbered(n);
             }
-            let short_id = take_short_id(&sql, &site)?;
+            let short_id = take_short_id(sql, &site)?;
             let id = post.id.0.to_string();
             let tags = join_tags(&post.tags);
             let created = post.created.timestamp_millis();
-            let published = post.publish.then_some(post.created);
-            let status = if post.publish { PostStatus::Published } else { PostStatus::Draft };
+            let published = post.published();
+            let status = post.status();
             sql.prepare(&format!(
                 "INSERT INTO posts ({POST_COLUMNS}, site) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, 1, ?14, ?15, 0, ?13)"
             ))
@@ -148,40 +144,10 @@ impl Posts for SqliteStore {
                 ])
             })
             .map_err(unavailable)?;
-            let first = PostEdit {
-                base: 0,
-                title: post.title.clone(),
-                body: post.body.clone(),
-                body_html: post.body_html.clone(),
-                excerpt: post.excerpt.clone(),
-                tags: post.tags.clone(),
-                author_id: post.author_id,
-                author_name: post.author_name.clone(),
-                at: post.created,
-                message: "First version".into(),
-            };
-            insert_revision(&sql, &site, &id, &post.locale.code(), 1, &first)?;
-            let created = Post {
-                id: post.id,
-                slug,
-                title: post.title,
-                body: post.body,
-                body_html: post.body_html,
-                excerpt: post.excerpt,
-                tags: post.tags,
-                author_id: post.author_id,
-                author_name: post.author_name,
-                status,
-                created: post.created,
-                published,
-                revision: 1,
-                short_id,
-                locale: post.locale,
-                translations: Vec::new(),
-                comments_closed: false,
-            };
-            list_tags(&sql, &site, &created)?;
-            tx.commit().map_err(unavailable)?;
+            let first = post.first_version();
+            insert_revision(sql, &site, &id, &post.locale.code(), 1, &first)?;
+            let created = post.into_post(slug, short_id);
+            list_tags(sql, &site, &created)?;
             Ok(created)
         })
         .await
@@ -189,14 +155,7 @@ impl Posts for SqliteStore {
 
     async fn unpublish_post(&self, site: &Site, id: PostId) -> StoreResult<Option<Post>> {
         let site = site.to_string();
-        self.run(move |conn, statements| {
-            let tx = conn
-                .transaction_with_behavior(TransactionBehavior::Immediate)
-                .map_err(unavailable)?;
-            let sql = Sql {
-                conn: &tx,
-                statements,
-            };
+        self.transaction(move |sql| {
             let id = id.0.to_string();
             sql.prepare(
                 "UPDATE posts SET status = 'draft', published = NULL
@@ -204,11 +163,10 @@ impl Posts for SqliteStore {
             )
             .and_then(|mut s| s.execute(params![site, id]))
             .map_err(unavailable)?;
-            let post = post_by_id(&sql, &site, &id)?;
+            let post = post_by_id(sql, &site, &id)?;
             if let Some(post) = &post {
-                list_tags(&sql, &site, post)?;
+                list_tags(sql, &site, post)?;
             }
-            tx.commit().map_err(unavailable)?;
             Ok(post)
         })
         .await
@@ -221,14 +179,7 @@ impl Posts for SqliteStore {
         at: DateTime<Utc>,
     ) -> StoreResult<Option<Post>> {
         let site = site.to_string();
-        self.run(move |conn, statements| {
-            let tx = conn
-                .transaction_with_behavior(TransactionBehavior::Immediate)
-                .map_err(unavailable)?;
-            let sql = Sql {
-                conn: &tx,
-                statements,
-            };
+        self.transaction(move |sql| {
             let id = id.0.to_string();
             sql.prepare(
                 "UPDATE posts SET status = 'published', published = ?3
@@ -236,11 +187,10 @@ impl Posts for SqliteStore {
             )
             .and_then(|mut s| s.execute(params![site, id, at.timestamp_millis()]))
             .map_err(unavailable)?;
-            let post = post_by_id(&sql, &site, &id)?;
+            let post = post_by_id(sql, &site, &id)?;
             if let Some(post) = &post {
-                list_tags(&sql, &site, post)?;
+                list_tags(sql, &site, post)?;
             }
-            tx.commit().map_err(unavailable)?;
             Ok(post)
         })
         .await
@@ -248,8 +198,8 @@ impl Posts for SqliteStore {
 
     async fn post_by_id(&self, site: &Site, id: PostId) -> StoreResult<Option<Post>> {
         let (site, id) = (site.to_string(), id.0.to_string());
-        self.read(move |conn, statements| {
-            let row = Sql { conn, statements }
+        self.read(move |sql| {
+            let row = sql
                 .prepare(&format!(
                     "SELECT {POST_SELECT} FROM posts WHERE site = ?1 AND id = ?2"
                 ))
@@ -262,8 +212,8 @@ impl Posts for SqliteStore {
 
     async fn post_by_slug(&self, site: &Site, slug: &Slug) -> StoreResult<Option<Post>> {
         let (site, slug) = (site.to_string(), slug.as_str().to_owned());
-        self.read(move |conn, statements| {
-            let row = Sql { conn, statements }
+        self.read(move |sql| {
+            let row = sql
                 .prepare(&format!(
                     "SELECT {POST_SELECT} FROM posts WHERE site = ?1 AND slug = ?2"
                 ))
@@ -276,8 +226,8 @@ impl Posts for SqliteStore {
 
     async fn slug_by_short_id(&self, site: &Site, short_id: u64) -> StoreResult<Option<Slug>> {
         let site = site.to_string();
-        self.read(move |conn, statements| {
-            let slug: Option<String> = Sql { conn, statements }
+        self.read(move |sql| {
+            let slug: Option<String> = sql
                 .prepare("SELECT slug FROM posts WHERE site = ?1 AND short_id = ?2")
                 .and_then(|mut s| {
                     s.query_row(params![site, short_id], |r| r.get(0))

@@ -47,20 +47,16 @@ impl Revisions for SqliteStore {
     ) -> Result<Post, EditError> {
         let site = site.to_string();
         let faults = self.faults.clone();
-        self.run(move |conn, statements| {
-            let tx = conn
-                .transaction_with_behavior(TransactionBehavior::Immediate)
-                .map_err(unavailable)?;
-            let sql = Sql { conn: &tx, statements };
+        self.transaction(move |sql| {
             let id = id.0.to_string();
-            let current = post_by_id(&sql, &site, &id)?.ok_or(EditError::NoSuchPost)?;
+            let current = post_by_id(sql, &site, &id)?.ok_or(EditError::NoSuchPost)?;
             if current.revision != edit.base {
                 return Err(EditError::Conflict);
             }
             let number = edit.base + 1;
             let tags = join_tags(&edit.tags);
             let crash = faults.fires(Fault::CrashAfterRevisionClaim);
-            insert_revision(&sql, &site, &id, &current.locale.code(), number, &edit)?;
+            insert_revision(sql, &site, &id, &current.locale.code(), number, &edit)?;
             if crash {
                 // Dropping the transaction rolls the revision back, as a crash would.
                 return Err(Fault::CrashAfterRevisionClaim.error().into());
@@ -82,9 +78,8 @@ impl Revisions for SqliteStore {
                 ])
             })
             .map_err(unavailable)?;
-            let post = post_by_id(&sql, &site, &id)?.ok_or(EditError::NoSuchPost)?;
-            list_tags(&sql, &site, &post)?;
-            tx.commit().map_err(unavailable)?;
+            let post = post_by_id(sql, &site, &id)?.ok_or(EditError::NoSuchPost)?;
+            list_tags(sql, &site, &post)?;
             Ok(post)
         })
         .await
@@ -99,8 +94,8 @@ impl Revisions for SqliteStore {
         draft: &Draft,
     ) -> StoreResult<()> {
         let (site, locale, draft) = (site.to_string(), locale.code(), draft.clone());
-        self.run(move |conn, statements| {
-            Sql { conn, statements }
+        self.run(move |sql| {
+            sql
                 .prepare(
                     "INSERT INTO user_drafts (site, post_id, user_id, locale, base, title, body, tags, saved)
                      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
@@ -134,28 +129,27 @@ impl Revisions for SqliteStore {
         locale: &Locale,
     ) -> StoreResult<Option<Draft>> {
         let (site, locale) = (site.to_string(), locale.code());
-        self.run(move |conn, statements| {
-            Sql { conn, statements }
-                .prepare(
-                    "SELECT base, title, body, tags, saved FROM user_drafts
+        self.run(move |sql| {
+            sql.prepare(
+                "SELECT base, title, body, tags, saved FROM user_drafts
                      WHERE site = ?1 AND post_id = ?2 AND user_id = ?3 AND locale = ?4",
+            )
+            .and_then(|mut s| {
+                s.query_row(
+                    params![site, id.0.to_string(), user.0.to_string(), locale],
+                    |r| {
+                        Ok(Draft {
+                            base: r.get(0)?,
+                            title: r.get(1)?,
+                            body: r.get(2)?,
+                            tags: r.get(3)?,
+                            saved: millis_to_time(r.get(4)?),
+                        })
+                    },
                 )
-                .and_then(|mut s| {
-                    s.query_row(
-                        params![site, id.0.to_string(), user.0.to_string(), locale],
-                        |r| {
-                            Ok(Draft {
-                                base: r.get(0)?,
-                                title: r.get(1)?,
-                                body: r.get(2)?,
-                                tags: r.get(3)?,
-                                saved: millis_to_time(r.get(4)?),
-                            })
-                        },
-                    )
-                    .optional()
-                })
-                .map_err(unavailable)
+                .optional()
+            })
+            .map_err(unavailable)
         })
         .await
     }
@@ -168,8 +162,8 @@ impl Revisions for SqliteStore {
         locale: &Locale,
     ) -> StoreResult<()> {
         let (site, locale) = (site.to_string(), locale.code());
-        self.run(move |conn, statements| {
-            Sql { conn, statements }
+        self.run(move |sql| {
+            sql
                 .prepare(
                     "DELETE FROM user_drafts WHERE site = ?1 AND post_id = ?2 AND user_id = ?3 AND locale = ?4",
                 )
@@ -189,8 +183,8 @@ impl Revisions for SqliteStore {
         locale: &Locale,
     ) -> StoreResult<Vec<RevisionSummary>> {
         let (site, locale) = (site.to_string(), locale.code());
-        self.run(move |conn, statements| {
-            let mut stmt = Sql { conn, statements }
+        self.run(move |sql| {
+            let mut stmt = sql
                 .prepare(
                     "SELECT revision, title, author_name, created, message FROM revisions
                      WHERE site = ?1 AND post_id = ?2 AND locale = ?3 AND branch = 1
@@ -220,8 +214,8 @@ impl Revisions for SqliteStore {
         number: u32,
     ) -> StoreResult<Option<SavedRevision>> {
         let (site, locale) = (site.to_string(), locale.code());
-        self.run(move |conn, statements| {
-            let row = Sql { conn, statements }
+        self.run(move |sql| {
+            let row = sql
                 .prepare(
                     "SELECT title, body, body_html, tags, author_id, author_name, created, message FROM revisions
                      WHERE site = ?1 AND post_id = ?2 AND locale = ?4 AND branch = 1 AND revision = ?3",

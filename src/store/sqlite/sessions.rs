@@ -16,8 +16,7 @@ impl Sessions for SqliteStore {
             at.timestamp_millis(),
             at.timestamp_millis() + window.as_millis() as i64,
         );
-        self.run(move |conn, statements| {
-            let sql = Sql { conn, statements };
+        self.run(move |sql| {
             sql.prepare("DELETE FROM rate_events WHERE key = ?1 AND expires <= ?2")
                 .and_then(|mut s| s.execute(params![key, at]))
                 .map_err(unavailable)?;
@@ -31,8 +30,8 @@ impl Sessions for SqliteStore {
 
     async fn attempts_since(&self, key: &str, since: DateTime<Utc>, cap: u32) -> StoreResult<u32> {
         let key = key.to_owned();
-        self.read(move |conn, statements| {
-            Sql { conn, statements }
+        self.read(move |sql| {
+            sql
                 .prepare("SELECT count(*) FROM (SELECT 1 FROM rate_events WHERE key = ?1 AND at > ?2 LIMIT ?3)")
                 .and_then(|mut s| s.query_row(params![key, since.timestamp_millis(), cap], |r| r.get(0)))
                 .map_err(unavailable)
@@ -42,20 +41,19 @@ impl Sessions for SqliteStore {
 
     async fn create_session(&self, session: &NewSession) -> StoreResult<()> {
         let session = session.clone();
-        self.run(move |conn, statements| {
-            Sql { conn, statements }
-                .prepare(
-                    "INSERT INTO sessions (key, user_id, created, expires) VALUES (?1, ?2, ?3, ?4)",
-                )
-                .and_then(|mut s| {
-                    s.execute(params![
-                        session.key,
-                        session.user_id.0.to_string(),
-                        session.created.timestamp_millis(),
-                        session.expires.timestamp_millis()
-                    ])
-                })
-                .map_err(unavailable)?;
+        self.run(move |sql| {
+            sql.prepare(
+                "INSERT INTO sessions (key, user_id, created, expires) VALUES (?1, ?2, ?3, ?4)",
+            )
+            .and_then(|mut s| {
+                s.execute(params![
+                    session.key,
+                    session.user_id.0.to_string(),
+                    session.created.timestamp_millis(),
+                    session.expires.timestamp_millis()
+                ])
+            })
+            .map_err(unavailable)?;
             Ok(())
         })
         .await
@@ -63,8 +61,7 @@ impl Sessions for SqliteStore {
 
     async fn session_user(&self, key: &[u8], now: DateTime<Utc>) -> StoreResult<Option<User>> {
         let key = key.to_vec();
-        self.read(move |conn, statements| {
-            let sql = Sql { conn, statements };
+        self.read(move |sql| {
             let row = sql
                 .prepare(&format!(
                     "SELECT {} FROM sessions JOIN users u ON u.id = sessions.user_id
@@ -87,9 +84,8 @@ impl Sessions for SqliteStore {
 
     async fn delete_session(&self, key: &[u8]) -> StoreResult<()> {
         let key = key.to_vec();
-        self.run(move |conn, statements| {
-            Sql { conn, statements }
-                .prepare("DELETE FROM sessions WHERE key = ?1")
+        self.run(move |sql| {
+            sql.prepare("DELETE FROM sessions WHERE key = ?1")
                 .and_then(|mut s| s.execute([key]))
                 .map_err(unavailable)?;
             Ok(())
@@ -99,9 +95,8 @@ impl Sessions for SqliteStore {
 
     async fn end_sessions(&self, user: UserId, keep: Option<&[u8]>) -> StoreResult<()> {
         let keep = keep.map(<[u8]>::to_vec).unwrap_or_default();
-        self.run(move |conn, statements| {
-            Sql { conn, statements }
-                .prepare("DELETE FROM sessions WHERE user_id = ?1 AND key != ?2")
+        self.run(move |sql| {
+            sql.prepare("DELETE FROM sessions WHERE user_id = ?1 AND key != ?2")
                 .and_then(|mut s| s.execute(params![user.0.to_string(), keep]))
                 .map_err(unavailable)?;
             Ok(())

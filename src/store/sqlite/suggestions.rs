@@ -57,8 +57,8 @@ impl SuggestionRow {
 impl Suggestions for SqliteStore {
     async fn create_suggestion(&self, site: &Site, suggestion: &Suggestion) -> StoreResult<()> {
         let (site, g) = (site.to_string(), suggestion.clone());
-        self.run(move |conn, statements| {
-            Sql { conn, statements }
+        self.run(move |sql| {
+            sql
                 .prepare(
                     "INSERT INTO suggestions (site, post_id, id, base, title, body, tags, note, suggester_id, suggester_name, created, state)
                      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
@@ -87,8 +87,8 @@ impl Suggestions for SqliteStore {
 
     async fn suggestions(&self, site: &Site, post: PostId) -> StoreResult<Vec<Suggestion>> {
         let site = site.to_string();
-        self.run(move |conn, statements| {
-            let mut stmt = Sql { conn, statements }
+        self.run(move |sql| {
+            let mut stmt = sql
                 .prepare(&format!(
                     "SELECT {SUGGESTION_COLUMNS} FROM suggestions WHERE site = ?1 AND post_id = ?2 ORDER BY created DESC, id DESC"
                 ))
@@ -109,8 +109,8 @@ impl Suggestions for SqliteStore {
         id: &str,
     ) -> StoreResult<Option<Suggestion>> {
         let (site, id) = (site.to_string(), id.to_owned());
-        self.run(move |conn, statements| {
-            let row = Sql { conn, statements }
+        self.run(move |sql| {
+            let row = sql
                 .prepare(&format!(
                     "SELECT {SUGGESTION_COLUMNS} FROM suggestions WHERE site = ?1 AND post_id = ?2 AND id = ?3"
                 ))
@@ -129,8 +129,8 @@ impl Suggestions for SqliteStore {
         to: SuggestionState,
     ) -> StoreResult<bool> {
         let (site, id) = (site.to_string(), id.to_owned());
-        self.run(move |conn, statements| {
-            let changed = Sql { conn, statements }
+        self.run(move |sql| {
+            let changed = sql
                 .prepare(
                     "UPDATE suggestions SET state = ?4 WHERE site = ?1 AND post_id = ?2 AND id = ?3 AND state = 'open'",
                 )

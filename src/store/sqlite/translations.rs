@@ -70,16 +70,14 @@ impl Translations for SqliteStore {
         locale: &Locale,
     ) -> StoreResult<Option<Translation>> {
         let (site, locale) = (site.to_string(), locale.code());
-        self.read(move |conn, statements| {
-            translation_of(&Sql { conn, statements }, &site, &id.0.to_string(), &locale)
-        })
-        .await
+        self.read(move |sql| translation_of(sql, &site, &id.0.to_string(), &locale))
+            .await
     }
 
     async fn translations(&self, site: &Site, id: PostId) -> StoreResult<Vec<Translation>> {
         let site = site.to_string();
-        self.read(move |conn, statements| {
-            let mut stmt = Sql { conn, statements }
+        self.read(move |sql| {
+            let mut stmt = sql
                 .prepare(&format!(
                     "SELECT {TRANSLATION_COLUMNS} FROM translations WHERE site = ?1 AND post_id = ?2 ORDER BY locale"
                 ))
@@ -102,23 +100,19 @@ impl Translations for SqliteStore {
     ) -> Result<Translation, EditError> {
         let (site, locale) = (site.to_string(), locale.code());
         let faults = self.faults.clone();
-        self.run(move |conn, statements| {
-            let tx = conn
-                .transaction_with_behavior(TransactionBehavior::Immediate)
-                .map_err(unavailable)?;
-            let sql = Sql { conn: &tx, statements };
+        self.transaction(move |sql| {
             let id = id.0.to_string();
-            let post = post_by_id(&sql, &site, &id)?.ok_or(EditError::NoSuchPost)?;
+            let post = post_by_id(sql, &site, &id)?.ok_or(EditError::NoSuchPost)?;
             if post.locale.code() == locale {
                 return Err(EditError::SameLocale);
             }
-            let current = translation_of(&sql, &site, &id, &locale)?;
+            let current = translation_of(sql, &site, &id, &locale)?;
             if current.as_ref().map_or(0, |t| t.revision) != edit.base {
                 return Err(EditError::Conflict);
             }
             let number = edit.base + 1;
             let crash = faults.fires(Fault::CrashAfterRevisionClaim);
-            insert_revision(&sql, &site, &id, &locale, number, &edit)?;
+            insert_revision(sql, &site, &id, &locale, number, &edit)?;
             if crash {
                 return Err(Fault::CrashAfterRevisionClaim.error().into());
             }
@@ -141,8 +135,7 @@ impl Translations for SqliteStore {
                 ])
             })
             .map_err(unavailable)?;
-            let saved = translation_of(&sql, &site, &id, &locale)?.ok_or(EditError::NoSuchPost)?;
-            tx.commit().map_err(unavailable)?;
+            let saved = translation_of(sql, &site, &id, &locale)?.ok_or(EditError::NoSuchPost)?;
             Ok(saved)
         })
         .await
@@ -157,8 +150,7 @@ impl Translations for SqliteStore {
         at: DateTime<Utc>,
     ) -> StoreResult<Option<Translation>> {
         let (site, locale) = (site.to_string(), locale.code());
-        self.run(move |conn, statements| {
-            let sql = Sql { conn, statements };
+        self.run(move |sql| {
             let id = id.0.to_string();
             let published = (status == PostStatus::Published).then(|| at.timestamp_millis());
             sql.prepare(
@@ -167,7 +159,7 @@ impl Translations for SqliteStore {
             )
             .and_then(|mut s| s.execute(params![site, id, locale, status.as_str(), published]))
             .map_err(unavailable)?;
-            translation_of(&sql, &site, &id, &locale)
+            translation_of(sql, &site, &id, &locale)
         })
         .await
     }
