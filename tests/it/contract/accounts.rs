@@ -2,32 +2,13 @@
 //! roles, bans, the directory, sessions and rate-limit counts, on both stores.
 
 use crate::both_stores;
+use crate::fixtures::new_user;
 use crate::helpers::{Kind, TestStore, unique_name};
 use chrono::Duration as Span;
-use sibyl::domain::password::{Password, PasswordHash};
 use sibyl::domain::user::{Login, shelf_of};
 use sibyl::domain::{Email, NewUser, Profile, Role, User, UserId, Username, now};
 use sibyl::store::{AccountError, Fault, NewSession, StoreOptions, Taken};
-use std::sync::OnceLock;
 use std::time::Duration;
-
-fn hash() -> PasswordHash {
-    static HASH: OnceLock<PasswordHash> = OnceLock::new();
-    HASH.get_or_init(|| Password::parse("correct horse battery").unwrap().hash())
-        .clone()
-}
-
-fn account(username: &str, email: &str) -> NewUser {
-    NewUser {
-        id: UserId::new(),
-        username: Username::parse(username).unwrap(),
-        email: Email::parse(email).unwrap(),
-        display_name: username.to_owned(),
-        role: Role::Reader,
-        password_hash: hash(),
-        created: now(),
-    }
-}
 
 fn email_for(name: &str) -> String {
     format!("{name}@example.com")
@@ -64,14 +45,14 @@ async fn sign_up_refuses_a_taken_user_name_or_email_and_says_which(t: TestStore)
     let name = unique_name("Owner");
     let owner = t
         .store
-        .create_user(account(&name, &email_for(&name)))
+        .create_user(new_user(&name, &email_for(&name)))
         .await
         .unwrap();
     assert_eq!(owner.role, Role::Reader);
     let other = unique_name("other");
     let same_name = t
         .store
-        .create_user(account(&name.to_lowercase(), &email_for(&other)))
+        .create_user(new_user(&name.to_lowercase(), &email_for(&other)))
         .await;
     assert!(
         matches!(same_name, Err(AccountError::Taken(Taken::Username))),
@@ -83,7 +64,7 @@ async fn sign_up_refuses_a_taken_user_name_or_email_and_says_which(t: TestStore)
     );
     let same_email = t
         .store
-        .create_user(account(&other, &email_for(&name).to_uppercase()))
+        .create_user(new_user(&other, &email_for(&name).to_uppercase()))
         .await;
     assert!(
         matches!(same_email, Err(AccountError::Taken(Taken::Email))),
@@ -127,7 +108,7 @@ async fn race(t: &TestStore, accounts: Vec<NewUser>) -> (Vec<User>, Vec<(NewUser
 async fn two_hundred_sign_ups_for_one_user_name_make_one_account(t: TestStore) {
     let name = unique_name("popular");
     let accounts = (0..200)
-        .map(|i| account(&name, &email_for(&format!("{name}.{i}"))))
+        .map(|i| new_user(&name, &email_for(&format!("{name}.{i}"))))
         .collect();
     let (won, lost) = race(&t, accounts).await;
     assert_eq!(won.len(), 1, "exactly one winner");
@@ -157,7 +138,7 @@ async fn two_hundred_sign_ups_for_one_user_name_make_one_account(t: TestStore) {
 async fn two_hundred_sign_ups_for_one_email_make_one_account(t: TestStore) {
     let email = email_for(&unique_name("shared"));
     let accounts = (0..200)
-        .map(|_| account(&unique_name("n"), &email))
+        .map(|_| new_user(&unique_name("n"), &email))
         .collect();
     let (won, lost) = race(&t, accounts).await;
     assert_eq!(won.len(), 1, "exactly one winner");
@@ -188,7 +169,7 @@ async fn crossed_sign_ups_make_one_account_each_round(t: TestStore) {
         let (a, b) = (unique_name("a"), unique_name("b"));
         let (x, y) = (email_for(&unique_name("x")), email_for(&unique_name("y")));
         // Same user name, different e-mails: the loser is told about the user name.
-        let (won, lost) = race(&t, vec![account(&a, &x), account(&a, &y)]).await;
+        let (won, lost) = race(&t, vec![new_user(&a, &x), new_user(&a, &y)]).await;
         assert_eq!((won.len(), lost.len()), (1, 1), "round {round}");
         assert_eq!(lost[0].1, Taken::Username);
         let loser_email = if won[0].email.as_str() == x { &y } else { &x };
@@ -196,7 +177,7 @@ async fn crossed_sign_ups_make_one_account_each_round(t: TestStore) {
         // Different user names, the same e-mail: the loser is told about the e-mail and
         // its user name is released.
         let z = email_for(&unique_name("z"));
-        let (won, lost) = race(&t, vec![account(&b, &z), account(&unique_name("c"), &z)]).await;
+        let (won, lost) = race(&t, vec![new_user(&b, &z), new_user(&unique_name("c"), &z)]).await;
         assert_eq!((won.len(), lost.len()), (1, 1), "round {round}");
         assert_eq!(lost[0].1, Taken::Email);
         assert!(!claimed(&t, lost[0].0.username.as_str()).await);
@@ -216,9 +197,12 @@ async fn an_interrupted_sign_up_blocks_its_name_only_until_the_pending_ttl(kind_
     };
     let name = unique_name("crash");
     options.faults.arm(Fault::CrashAfterUsernameClaim);
-    let crashed = t.store.create_user(account(&name, &email_for(&name))).await;
+    let crashed = t
+        .store
+        .create_user(new_user(&name, &email_for(&name)))
+        .await;
     assert!(crashed.is_err(), "the sign-up died midway");
-    let retry = account(&name, &email_for(&unique_name("retry")));
+    let retry = new_user(&name, &email_for(&unique_name("retry")));
     match t.kind {
         Kind::Cassandra => {
             // The crashed sign-up's pending claim holds the name...
@@ -255,7 +239,7 @@ async fn renaming_claims_the_new_name_and_releases_the_old(t: TestStore) {
     let (old, new) = (unique_name("before"), unique_name("after"));
     let user = t
         .store
-        .create_user(account(&old, &email_for(&old)))
+        .create_user(new_user(&old, &email_for(&old)))
         .await
         .unwrap();
     let renamed = t
@@ -292,7 +276,7 @@ async fn renaming_claims_the_new_name_and_releases_the_old(t: TestStore) {
     // A taken name is refused and changes nothing.
     let holder = unique_name("holder");
     t.store
-        .create_user(account(&holder, &email_for(&holder)))
+        .create_user(new_user(&holder, &email_for(&holder)))
         .await
         .unwrap();
     let refused = t
@@ -324,7 +308,7 @@ async fn concurrent_renames_to_one_name_make_one_winner(t: TestStore) {
         let name = unique_name("r");
         users.push(
             t.store
-                .create_user(account(&name, &email_for(&name)))
+                .create_user(new_user(&name, &email_for(&name)))
                 .await
                 .unwrap(),
         );
@@ -366,7 +350,7 @@ async fn changing_the_email_address_moves_its_claim(t: TestStore) {
     let name = unique_name("mover");
     let user = t
         .store
-        .create_user(account(&name, &email_for(&name)))
+        .create_user(new_user(&name, &email_for(&name)))
         .await
         .unwrap();
     let new = email_for(&unique_name("moved"));
@@ -388,7 +372,7 @@ async fn changing_the_email_address_moves_its_claim(t: TestStore) {
     assert!(!claimed(&t, &email_for(&name)).await);
     let other = unique_name("other");
     t.store
-        .create_user(account(&other, &email_for(&other)))
+        .create_user(new_user(&other, &email_for(&other)))
         .await
         .unwrap();
     let refused = t
@@ -409,7 +393,7 @@ async fn profile_role_and_ban_changes_show_in_the_directory(t: TestStore) {
     let name = unique_name("d");
     let user = t
         .store
-        .create_user(account(&name, &email_for(&name)))
+        .create_user(new_user(&name, &email_for(&name)))
         .await
         .unwrap();
     let profile = Profile::parse(
@@ -461,7 +445,7 @@ async fn the_directory_pages_through_a_shelf_by_user_name(t: TestStore) {
     let mut names: Vec<String> = (0..5).map(|i| format!("{prefix}{i}")).collect();
     for name in names.iter().rev() {
         t.store
-            .create_user(account(name, &email_for(name)))
+            .create_user(new_user(name, &email_for(name)))
             .await
             .unwrap();
     }
@@ -494,7 +478,7 @@ async fn ending_sessions_keeps_only_the_current_one(t: TestStore) {
     let name = unique_name("s");
     let user = t
         .store
-        .create_user(account(&name, &email_for(&name)))
+        .create_user(new_user(&name, &email_for(&name)))
         .await
         .unwrap();
     let started = now();
@@ -589,7 +573,7 @@ async fn the_newest_accounts_come_first_page_by_page(t: TestStore) {
     let mut made = Vec::new();
     for i in 0..7i64 {
         let name = unique_name("newest");
-        let mut user = account(&name, &email_for(&name));
+        let mut user = new_user(&name, &email_for(&name));
         // Two in one millisecond, the rest across three months.
         user.created = base + chrono::Duration::days(if i < 2 { 0 } else { i * 20 });
         made.push(t.store.create_user(user).await.unwrap());
@@ -635,7 +619,7 @@ async fn migrate_lists_the_accounts_made_before_the_newest_list() {
         let name = unique_name("earlier");
         made.push(
             opened
-                .create_user(account(&name, &email_for(&name)))
+                .create_user(new_user(&name, &email_for(&name)))
                 .await
                 .unwrap(),
         );

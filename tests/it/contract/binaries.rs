@@ -2,6 +2,7 @@
 //! race, the collector and its race with new references, limits and bad images.
 
 use crate::both_stores;
+use crate::fixtures::{jpeg, png, png_bomb, random_bytes};
 use crate::helpers::TestStore;
 use bytes::Bytes;
 use futures_util::stream;
@@ -48,89 +49,6 @@ fn body(
         i += 1;
     }
     stream::iter(parts)
-}
-
-/// Differs from run to run: the Cassandra keyspace outlives a test run, and originals
-/// are deduplicated across all of it, so the same bytes must not come back next time.
-fn salt() -> u64 {
-    static SALT: std::sync::OnceLock<u64> = std::sync::OnceLock::new();
-    *SALT.get_or_init(|| Uuid::new_v4().as_u64_pair().0)
-}
-
-pub fn random_bytes(n: usize, seed: u64) -> Vec<u8> {
-    let mut x = (seed ^ salt())
-        .wrapping_mul(6364136223846793005)
-        .wrapping_add(1442695040888963407)
-        | 1;
-    (0..n)
-        .map(|_| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            (x >> 24) as u8
-        })
-        .collect()
-}
-
-/// An image no earlier run made (see [`salt`]).
-pub fn png(width: u32, height: u32, seed: u8) -> Vec<u8> {
-    let noise = random_bytes(3, u64::from(seed));
-    let img = image::RgbImage::from_fn(width, height, |x, y| {
-        if (x, y) == (0, 0) {
-            image::Rgb([noise[0], noise[1], noise[2]])
-        } else {
-            image::Rgb([
-                (x as u8).wrapping_add(seed),
-                (y as u8).wrapping_mul(3),
-                seed,
-            ])
-        }
-    });
-    let mut out = std::io::Cursor::new(Vec::new());
-    img.write_to(&mut out, image::ImageFormat::Png).unwrap();
-    out.into_inner()
-}
-
-pub fn jpeg(width: u32, height: u32) -> Vec<u8> {
-    let noise = random_bytes(1, u64::from(width) << 32 | u64::from(height))[0];
-    let img = image::RgbImage::from_fn(width, height, |x, y| {
-        image::Rgb([
-            (x % 256) as u8,
-            (y % 256) as u8,
-            ((x + y) % 256) as u8 ^ noise,
-        ])
-    });
-    let mut out = Vec::new();
-    image::codecs::jpeg::JpegEncoder::new_with_quality(&mut out, 85)
-        .encode_image(&img)
-        .unwrap();
-    out
-}
-
-/// A PNG of 1x1 whose header says 100000x100000: a decompression bomb's signature.
-pub fn png_bomb() -> Vec<u8> {
-    let mut data = png(1, 1, 0);
-    // IHDR's width and height are bytes 16..24; its CRC (bytes 29..33) must match.
-    data[16..20].copy_from_slice(&100_000u32.to_be_bytes());
-    data[20..24].copy_from_slice(&100_000u32.to_be_bytes());
-    let crc = crc32(&data[12..29]);
-    data[29..33].copy_from_slice(&crc.to_be_bytes());
-    data
-}
-
-fn crc32(bytes: &[u8]) -> u32 {
-    let mut crc = 0xFFFF_FFFFu32;
-    for &b in bytes {
-        crc ^= u32::from(b);
-        for _ in 0..8 {
-            crc = if crc & 1 == 1 {
-                (crc >> 1) ^ 0xEDB8_8320
-            } else {
-                crc >> 1
-            };
-        }
-    }
-    !crc
 }
 
 async fn ingest(service: &Binaries, up: Upload, data: &[u8]) -> Ingested {

@@ -3,44 +3,23 @@
 //! counts, and the per-post bound, on both stores.
 
 use crate::both_stores;
-use crate::helpers::{Kind, TestStore};
+use crate::fixtures;
+use crate::helpers::{Kind, TestStore, unique_name};
 use sibyl::domain::comment::MAX_COMMENTS_PER_POST;
-use sibyl::domain::password::Password;
-use sibyl::domain::post::Body;
 use sibyl::domain::{
-    Comment, CommentBody, CommentId, CommentState, CommentedPost, Commenter, Email, Moderation,
-    NewComment, NewPost, NewUser, Post, Role, Tags, Title, User, UserId, Username, now,
+    Comment, CommentBody, CommentId, CommentState, CommentedPost, Commenter, Moderation,
+    NewComment, Post, Role, User, now,
 };
 use sibyl::store::{CommentError, Fault, ModerationError, Store, StoreOptions};
 use std::collections::HashSet;
 use std::sync::Arc;
 
 pub async fn member(t: &TestStore, role: Role) -> User {
-    let name = crate::helpers::unique_name("cm");
-    let new = NewUser {
-        id: UserId::new(),
-        username: Username::parse(&name).unwrap(),
-        email: Email::parse(&format!("{name}@example.com")).unwrap(),
-        display_name: format!("Commenter {name}"),
-        role,
-        password_hash: Password::parse("a long enough password").unwrap().hash(),
-        created: now(),
-    };
-    t.store.create_user(new).await.unwrap()
+    fixtures::user(t, role, &unique_name("Commenter")).await
 }
 
 async fn post(t: &TestStore, by: &User) -> Post {
-    let new = NewPost::new(
-        t.site.clone(),
-        Title::parse("Talk to me").unwrap(),
-        Body::parse("Comments welcome.").unwrap(),
-        Tags::parse("talk").unwrap(),
-        by.id,
-        by.display_name.clone(),
-        now(),
-        true,
-    );
-    t.store.create_post(new).await.unwrap()
+    fixtures::post(t, by, "Talk to me", "Comments welcome.", "talk").await
 }
 
 fn on(post: &Post) -> CommentedPost {

@@ -1,10 +1,11 @@
 //! Images in IIIF Image API 3.0 syntax over HTTP, on both stores: the named renditions,
 //! every parameter form, the errors and headers the specification requires, info.json.
 
-use crate::binaries::jpeg;
-use crate::binaries_http::{api_upload, context_of, post_of};
 use crate::both_stores;
+use crate::fixtures::jpeg;
+use crate::fixtures::post_of;
 use crate::helpers::{TestApp, TestStore, spawn_app, spawn_app_with};
+use crate::http::binaries::{api_upload, context_of};
 use reqwest::multipart::Part;
 use serde_json::Value;
 

@@ -3,10 +3,11 @@
 //! revalidation as the origin changes and goes away, retries with backoff, the caps, and
 //! the refusal of private addresses (loopback included, when it is not allowed).
 
-use crate::binaries::png;
-use crate::binaries_http::{context_of, post_of};
 use crate::both_stores;
+use crate::fixtures::png;
+use crate::fixtures::post_of;
 use crate::helpers::{TestApp, TestStore, csrf_in, spawn_app_with};
+use crate::http::binaries::context_of;
 use actix_web::{App, HttpRequest, HttpResponse, HttpServer, web};
 use serde_json::{Value, json};
 use sibyl::binaries::fetch::{FetchPolicy, Fetcher, Network};

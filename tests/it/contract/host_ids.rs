@@ -31,7 +31,11 @@ async fn host_ids_never_repeat_across_processes_and_hosts(t: TestStore) {
             let spec = format!("{url}|{host}|{}|{}", locks.path().display(), file.display());
             let child = std::process::Command::new(std::env::current_exe().unwrap())
                 .args([
-                    "host_ids::child_process_takes_ids",
+                    // The test's name in this binary, without the crate's.
+                    &format!(
+                        "{}::child_process_takes_ids",
+                        module_path!().split_once("::").unwrap().1
+                    ),
                     "--exact",
                     "--test-threads",
                     "1",

@@ -3,10 +3,9 @@
 //! defences, sanitizing, and a post with 10,000 comments paged in bounded statements.
 
 use crate::both_stores;
+use crate::fixtures::post_of;
 use crate::helpers::{Kind, TestApp, TestStore, csrf_in, location, spawn_app, spawn_app_with};
-use sibyl::domain::{
-    CommentBody, CommentState, CommentedPost, Commenter, NewComment, Post, Slug, now,
-};
+use sibyl::domain::{CommentBody, CommentState, CommentedPost, Commenter, NewComment, now};
 use std::time::Duration;
 
 /// The value of a named hidden field in a page.
@@ -34,15 +33,6 @@ fn newer_link(html: &str) -> Option<String> {
     let (before, _) = html.split_once("id=\"newer-comments\"")?;
     let (_, href) = before.rsplit_once("href=\"")?;
     Some(href.split('"').next()?.replace("&amp;", "&"))
-}
-
-async fn post_of(app: &TestApp, path: &str) -> Post {
-    let slug = Slug::parse(path.trim_start_matches("/posts/")).unwrap();
-    app.store
-        .post_by_slug(&app.site, &slug)
-        .await
-        .unwrap()
-        .unwrap()
 }
 
 /// The ids of the comments listed on a moderation page, as `post.comment`.
@@ -631,11 +621,11 @@ async fn comment_bodies_are_sanitized_on_the_page(t: TestStore) {
     let post = post_of(&app, &path).await;
     let admin = app.store.user(post.author_id).await.unwrap().unwrap();
     let mut stored = 0;
-    for vector in crate::xss::vectors() {
+    for vector in crate::http::xss::vectors() {
         let Ok(body) = CommentBody::parse(vector) else {
             continue; // too many links: refused, which is safe too
         };
-        crate::xss::assert_inert(&body.to_html(), vector);
+        crate::http::xss::assert_inert(&body.to_html(), vector);
         let comment = NewComment::new(
             CommentedPost {
                 id: post.id,
@@ -665,7 +655,7 @@ async fn comment_bodies_are_sanitized_on_the_page(t: TestStore) {
             .unwrap();
         let comments = section.split("</ol>").next().unwrap();
         seen += comments.matches("<div class=\"comment-body\">").count();
-        crate::xss::assert_inert(comments.split_once('>').unwrap().1, "the comments");
+        crate::http::xss::assert_inert(comments.split_once('>').unwrap().1, "the comments");
         cursor = newer_link(section);
     }
     assert_eq!(seen, stored);
@@ -737,7 +727,7 @@ async fn a_post_with_ten_thousand_comments_pages_in_bounded_statements(t: TestSt
     let path = app.publish("Viral", "Everyone has an opinion.").await;
     let post = post_of(&app, &path).await;
     let admin = app.store.user(post.author_id).await.unwrap().unwrap();
-    crate::comments::fill(&app.store, &app.site, &post, &admin).await;
+    crate::contract::comments::fill(&app.store, &app.site, &post, &admin).await;
     let reader = app.anonymous();
     reader.get(app.url(&path)).send().await.unwrap();
     let bound = match app.kind {

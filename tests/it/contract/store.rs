@@ -1,45 +1,33 @@
 //! The store contract: what both adapters promise, proven against each.
 
 use crate::both_stores;
+use crate::fixtures::{self};
 use crate::helpers::{TestStore, unique_name, unique_site};
 use chrono::Duration;
-use sibyl::domain::password::{Password, PasswordHash};
-use sibyl::domain::post::Body;
 use sibyl::domain::user::Login;
 use sibyl::domain::{
-    Email, NewPost, NewUser, PostId, PostStatus, Role, Slug, Tags, Title, User, UserId, Username,
-    now,
+    NewPost, NewUser, PostId, PostStatus, Role, Slug, User, UserId, Username, now,
 };
 use sibyl::store::{FRONT_PAGE_CAP, ID_POOL_SIZE, NewSession, SetupError, Taken};
 use std::collections::HashSet;
-use std::sync::OnceLock;
 
-fn password_hash() -> PasswordHash {
-    static HASH: OnceLock<PasswordHash> = OnceLock::new();
-    HASH.get_or_init(|| Password::parse("correct horse battery").unwrap().hash())
-        .clone()
-}
-
-fn new_user(username: &str, email: &str) -> NewUser {
+/// An administrator's account, shown under a display name unlike its user name.
+fn admin_named(username: &str, email: &str) -> NewUser {
     NewUser {
-        id: UserId::new(),
-        username: Username::parse(username).unwrap(),
-        email: Email::parse(email).unwrap(),
         display_name: format!("{username} (display)"),
         role: Role::Admin,
-        password_hash: password_hash(),
-        created: now(),
+        ..fixtures::new_user(username, email)
     }
 }
 
-fn fresh_user() -> NewUser {
+fn fresh_admin() -> NewUser {
     let name = unique_name("u");
-    new_user(&name, &format!("{name}@example.com"))
+    admin_named(&name, &format!("{name}@example.com"))
 }
 
 async fn admin_of(t: &TestStore) -> User {
     t.store
-        .create_first_admin(&t.site, fresh_user())
+        .create_first_admin(&t.site, fresh_admin())
         .await
         .unwrap()
 }
@@ -51,16 +39,8 @@ fn new_post(
     publish: bool,
     at: chrono::DateTime<chrono::Utc>,
 ) -> NewPost {
-    NewPost::new(
-        t.site.clone(),
-        Title::parse(title).unwrap(),
-        Body::parse(&format!("Some *text* for {title}.")).unwrap(),
-        Tags::parse("rust, cassandra").unwrap(),
-        author.id,
-        author.display_name.clone(),
-        at,
-        publish,
-    )
+    let body = format!("Some *text* for {title}.");
+    fixtures::new_post(t, author, title, &body, "rust, cassandra", at, publish)
 }
 
 both_stores!(
@@ -84,7 +64,7 @@ both_stores!(
 
 async fn first_admin_is_found_by_id_user_name_and_email(t: TestStore) {
     let name = unique_name("Alice");
-    let new = new_user(&name, &format!("{name}@Example.COM"));
+    let new = admin_named(&name, &format!("{name}@Example.COM"));
     let admin = t
         .store
         .create_first_admin(&t.site, new.clone())
@@ -115,7 +95,7 @@ async fn first_admin_is_found_by_id_user_name_and_email(t: TestStore) {
 
 async fn a_site_is_set_up_once(t: TestStore) {
     let first = admin_of(&t).await;
-    let second = fresh_user();
+    let second = fresh_admin();
     let second_login = Login::parse(second.username.as_str()).unwrap();
     let outcome = t.store.create_first_admin(&t.site, second).await;
     assert!(
@@ -131,7 +111,7 @@ async fn a_site_is_set_up_once(t: TestStore) {
 }
 
 async fn concurrent_set_ups_make_exactly_one_admin(t: TestStore) {
-    let candidates: Vec<NewUser> = (0..16).map(|_| fresh_user()).collect();
+    let candidates: Vec<NewUser> = (0..16).map(|_| fresh_admin()).collect();
     let logins: Vec<Login> = candidates
         .iter()
         .map(|c| Login::parse(c.username.as_str()).unwrap())
@@ -168,14 +148,14 @@ async fn concurrent_set_ups_make_exactly_one_admin(t: TestStore) {
 async fn a_user_name_or_email_held_elsewhere_is_refused_and_frees_the_site(t: TestStore) {
     let holder = admin_of(&t).await;
     let other_site = unique_site();
-    let mut same_name = fresh_user();
+    let mut same_name = fresh_admin();
     same_name.username = Username::parse(&holder.username.as_str().to_uppercase()).unwrap();
     let outcome = t.store.create_first_admin(&other_site, same_name).await;
     assert!(
         matches!(outcome, Err(SetupError::Taken(Taken::Username))),
         "{outcome:?}"
     );
-    let mut same_email = fresh_user();
+    let mut same_email = fresh_admin();
     same_email.email = holder.email.clone();
     let outcome = t
         .store
@@ -196,7 +176,7 @@ async fn a_user_name_or_email_held_elsewhere_is_refused_and_frees_the_site(t: Te
     assert_eq!(t.store.site_admin(&other_site).await.unwrap(), None);
     let admin = t
         .store
-        .create_first_admin(&other_site, fresh_user())
+        .create_first_admin(&other_site, fresh_admin())
         .await
         .unwrap();
     assert_eq!(

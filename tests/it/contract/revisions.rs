@@ -2,54 +2,21 @@
 //! history, single revisions, diffs and restore, in the store and over HTTP.
 
 use crate::both_stores;
-use crate::helpers::{TestStore, location, spawn_app};
-use sibyl::domain::password::Password;
-use sibyl::domain::post::Body;
-use sibyl::domain::{
-    Email, Locale, NewPost, NewUser, Post, PostEdit, PostId, Role, Tags, Title, User, UserId,
-    Username, now,
-};
+use crate::fixtures;
+use crate::helpers::TestStore;
+use sibyl::domain::{Locale, Post, PostEdit, PostId, Role, User, now};
 use sibyl::store::EditError;
 
 async fn author(t: &TestStore) -> User {
-    let name = crate::helpers::unique_name("ed");
-    let new = NewUser {
-        id: UserId::new(),
-        username: Username::parse(&name).unwrap(),
-        email: Email::parse(&format!("{name}@example.com")).unwrap(),
-        display_name: "Edna Editor".into(),
-        role: Role::Author,
-        password_hash: Password::parse("a long enough password").unwrap().hash(),
-        created: now(),
-    };
-    t.store.create_user(new).await.unwrap()
+    fixtures::user(t, Role::Author, "Edna Editor").await
 }
 
 async fn post(t: &TestStore, by: &User) -> Post {
-    let new = NewPost::new(
-        t.site.clone(),
-        Title::parse("First title").unwrap(),
-        Body::parse("First body.").unwrap(),
-        Tags::parse("one").unwrap(),
-        by.id,
-        by.display_name.clone(),
-        now(),
-        true,
-    );
-    t.store.create_post(new).await.unwrap()
+    fixtures::post(t, by, "First title", "First body.", "one").await
 }
 
 fn edit(base: u32, by: &User, title: &str, body: &str, message: &str) -> PostEdit {
-    PostEdit::new(
-        base,
-        Title::parse(title).unwrap(),
-        Body::parse(body).unwrap(),
-        Tags::parse("one, two").unwrap(),
-        by.id,
-        by.display_name.clone(),
-        now(),
-        message.to_owned(),
-    )
+    fixtures::edit(base, by, title, body, "one, two", message)
 }
 
 both_stores!(
@@ -230,130 +197,6 @@ async fn stale_bases_and_unknown_posts_change_nothing(t: TestStore) {
     );
 }
 
-both_stores!(an_author_edits_compares_and_restores_in_the_browser_flow);
-
-async fn an_author_edits_compares_and_restores_in_the_browser_flow(t: TestStore) {
-    let app = spawn_app(t).await;
-    app.set_up().await;
-    let path = app.publish("Evolving", "Line one.\n\nLine two.").await;
-    let edit_page = app.get_html(&format!("{path}/edit")).await;
-    assert!(edit_page.contains("name=\"base\" value=\"1\""));
-    // A second window opened the editor at the same time.
-    let saved = app
-        .submit(
-            &format!("{path}/edit"),
-            &format!("{path}/edit"),
-            &[
-                ("base", "1"),
-                ("title", "Evolving"),
-                ("body", "Line one.\n\nLine 2, rewritten."),
-                ("tags", "notes"),
-                ("message", "Rewrote line two"),
-            ],
-        )
-        .await;
-    assert_eq!(
-        (saved.status().as_u16(), location(&saved)),
-        (303, path.clone())
-    );
-    let late = app
-        .submit(
-            &format!("{path}/edit"),
-            &format!("{path}/edit"),
-            &[
-                ("base", "1"),
-                ("title", "Evolving"),
-                ("body", "My late text."),
-                ("tags", ""),
-                ("message", ""),
-            ],
-        )
-        .await;
-    assert_eq!(late.status(), 409);
-    let late_page = late.text().await.unwrap();
-    assert!(
-        late_page.contains("Someone saved this text") && late_page.contains("My late text."),
-        "the late text is kept"
-    );
-    assert!(
-        app.anonymous_get(&path)
-            .await
-            .text()
-            .await
-            .unwrap()
-            .contains("Line 2, rewritten.")
-    );
-
-    let history = app.get_html(&format!("{path}/history")).await;
-    assert!(history.contains("Rewrote line two") && history.contains("First version"));
-    assert!(
-        history.contains(&format!("{}/posts/evolving#1.2", app.site)),
-        "revision keys as in seed 000"
-    );
-    let diff = app.get_html(&format!("{path}/diff?from=1&to=2")).await;
-    assert!(
-        diff.contains("class=\"removed\">- Line two.")
-            && diff.contains("class=\"added\">+ Line 2, rewritten."),
-        "{diff}"
-    );
-    let first = app.get_html(&format!("{path}/revisions/1")).await;
-    assert!(first.contains("Line two.") && first.contains("Restore this revision"));
-    let restored = app
-        .submit(
-            &format!("{path}/revisions/1"),
-            &format!("{path}/revisions/1/restore"),
-            &[],
-        )
-        .await;
-    assert_eq!(restored.status(), 303);
-    let page = app.anonymous_get(&path).await.text().await.unwrap();
-    assert!(page.contains("Line two.") && !page.contains("rewritten"));
-    assert!(
-        app.get_html(&format!("{path}/history"))
-            .await
-            .contains("Restored revision 1")
-    );
-
-    for (bad, status) in [
-        (format!("{path}/revisions/9"), 404),
-        (format!("{path}/revisions/x"), 400),
-        (format!("{path}/diff?from=1&to=99"), 404),
-        (format!("{path}/diff?from=a&to=1"), 400),
-        ("/posts/no-such-post/history".to_owned(), 404),
-    ] {
-        assert_eq!(app.get(&bad).await.status(), status, "{bad}");
-    }
-    let bad_edit = app
-        .submit(
-            &format!("{path}/edit"),
-            &format!("{path}/edit"),
-            &[
-                ("base", "3"),
-                ("title", ""),
-                ("body", "x"),
-                ("tags", ""),
-                ("message", ""),
-            ],
-        )
-        .await;
-    assert_eq!(bad_edit.status(), 422);
-    assert!(
-        bad_edit
-            .text()
-            .await
-            .unwrap()
-            .contains("A post needs a title.")
-    );
-    assert_eq!(
-        app.get_html(&format!("{path}/history"))
-            .await
-            .matches("<tr>")
-            .count(),
-        4,
-        "three revisions, nothing more"
-    );
-}
-
 both_stores!(a_save_that_dies_between_its_writes_never_locks_the_post);
 
 async fn a_save_that_dies_between_its_writes_never_locks_the_post(kind: TestStore) {
@@ -484,97 +327,4 @@ async fn drafts_are_private_replaceable_and_make_no_revision(t: TestStore) {
     );
     assert!(sibyl::domain::Draft::parse(1, &"t".repeat(201), "", "", now()).is_err());
     assert!(sibyl::domain::Draft::parse(1, "", &"b".repeat(300 * 1024), "", now()).is_err());
-}
-
-both_stores!(the_draft_button_keeps_text_without_a_revision);
-
-async fn the_draft_button_keeps_text_without_a_revision(t: TestStore) {
-    let app = spawn_app(t).await;
-    app.set_up().await;
-    let path = app.publish("Drafty", "Published text.").await;
-    let kept = app
-        .submit(
-            &format!("{path}/edit"),
-            &format!("{path}/edit"),
-            &[
-                ("base", "1"),
-                ("title", "Drafty"),
-                ("body", "Unfinished thought"),
-                ("tags", ""),
-                ("message", ""),
-                ("action", "draft"),
-            ],
-        )
-        .await;
-    assert_eq!(
-        (kept.status().as_u16(), location(&kept)),
-        (303, format!("{path}/edit"))
-    );
-    let editor = app.get_html(&format!("{path}/edit")).await;
-    assert!(editor.contains("This is your draft") && editor.contains("Unfinished thought"));
-    assert!(
-        app.anonymous_get(&path)
-            .await
-            .text()
-            .await
-            .unwrap()
-            .contains("Published text."),
-        "readers see the revision"
-    );
-    assert_eq!(
-        app.get_html(&format!("{path}/history"))
-            .await
-            .matches("<tr>")
-            .count(),
-        2,
-        "no revision"
-    );
-    let saved = app
-        .submit(
-            &format!("{path}/edit"),
-            &format!("{path}/edit"),
-            &[
-                ("base", "1"),
-                ("title", "Drafty"),
-                ("body", "Finished thought."),
-                ("tags", ""),
-                ("message", "Done"),
-                ("action", "save"),
-            ],
-        )
-        .await;
-    assert_eq!(saved.status(), 303);
-    let editor = app.get_html(&format!("{path}/edit")).await;
-    assert!(
-        !editor.contains("This is your draft") && editor.contains("Finished thought."),
-        "saving a revision uses up the draft"
-    );
-    let discard = app
-        .submit(
-            &format!("{path}/edit"),
-            &format!("{path}/edit"),
-            &[
-                ("base", "2"),
-                ("title", "Drafty"),
-                ("body", "Throwaway"),
-                ("tags", ""),
-                ("message", ""),
-                ("action", "draft"),
-            ],
-        )
-        .await;
-    assert_eq!(discard.status(), 303);
-    let gone = app
-        .submit(
-            &format!("{path}/edit"),
-            &format!("{path}/draft/discard"),
-            &[],
-        )
-        .await;
-    assert_eq!(gone.status(), 303);
-    assert!(
-        !app.get_html(&format!("{path}/edit"))
-            .await
-            .contains("Throwaway")
-    );
 }

@@ -8,7 +8,7 @@ use sibyl::domain::markdown::to_safe_html;
 
 /// The vectors, one per line (tests/fixtures/owasp-xss.txt).
 pub fn vectors() -> Vec<&'static str> {
-    include_str!("../fixtures/owasp-xss.txt")
+    include_str!("../../fixtures/owasp-xss.txt")
         .lines()
         .filter(|line| !line.trim().is_empty())
         .collect()

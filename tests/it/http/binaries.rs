@@ -1,21 +1,13 @@
 //! The binary service over HTTP, on both stores: uploads (API and editor), serving with
 //! ETags, Range and sniffed types, deletion, the log and the admins' list.
 
-use crate::binaries::{jpeg, png, png_bomb, random_bytes};
 use crate::both_stores;
+use crate::fixtures::post_of;
+use crate::fixtures::{jpeg, png, png_bomb, random_bytes};
 use crate::helpers::{TestApp, TestStore, csrf_in, location, spawn_app, spawn_app_with};
 use reqwest::multipart::{Form, Part};
 use serde_json::Value;
-use sibyl::domain::{Post, Slug};
-
-pub async fn post_of(app: &TestApp, path: &str) -> Post {
-    let slug = Slug::parse(path.trim_start_matches("/posts/")).unwrap();
-    app.store
-        .post_by_slug(&app.site, &slug)
-        .await
-        .unwrap()
-        .unwrap()
-}
+use sibyl::domain::Post;
 
 pub fn context_of(post: &Post) -> String {
     format!("post:{}", post.id.0.simple())
@@ -596,7 +588,7 @@ async fn a_published_post_shows_its_images_scaled_to_fit(t: TestStore) {
         page.contains(&format!("<a href=\"/binary/{pdf}\"")),
         "{page}"
     );
-    crate::xss::assert_inert(
+    crate::http::xss::assert_inert(
         &page[page.find("<article").unwrap()..page.find("</article>").unwrap()],
         "post with images",
     );

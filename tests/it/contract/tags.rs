@@ -2,42 +2,19 @@
 //! publishing, editing and unpublishing.
 
 use crate::both_stores;
-use crate::helpers::{Kind, TestStore, spawn_app};
+use crate::fixtures;
+use crate::helpers::{Kind, TestStore};
 use chrono::Duration;
-use sibyl::domain::password::Password;
-use sibyl::domain::post::Body;
-use sibyl::domain::{
-    Email, NewPost, NewUser, Post, PostEdit, PostId, Role, Tag, Tags, Title, User, UserId,
-    Username, now,
-};
+use sibyl::domain::{Post, PostId, Role, Tag, User, now};
 use sibyl::store::PageError;
 
 async fn writer(t: &TestStore) -> User {
-    let name = crate::helpers::unique_name("tagger");
-    let new = NewUser {
-        id: UserId::new(),
-        username: Username::parse(&name).unwrap(),
-        email: Email::parse(&format!("{name}@example.com")).unwrap(),
-        display_name: "Tess Tagger".into(),
-        role: Role::Author,
-        password_hash: Password::parse("a long enough password").unwrap().hash(),
-        created: now(),
-    };
-    t.store.create_user(new).await.unwrap()
+    fixtures::user(t, Role::Author, "Tess Tagger").await
 }
 
 async fn publish(t: &TestStore, by: &User, title: &str, tags: &str, days_ago: i64) -> Post {
     let at = now() - Duration::days(days_ago);
-    let new = NewPost::new(
-        t.site.clone(),
-        Title::parse(title).unwrap(),
-        Body::parse("Body.").unwrap(),
-        Tags::parse(tags).unwrap(),
-        by.id,
-        by.display_name.clone(),
-        at,
-        true,
-    );
+    let new = fixtures::new_post(t, by, title, "Body.", tags, at, true);
     t.store.create_post(new).await.unwrap()
 }
 
@@ -107,16 +84,7 @@ async fn a_tag_used_only_in_earlier_years_is_still_found(t: TestStore) {
 async fn edits_and_unpublishing_keep_the_tag_index_in_step(t: TestStore) {
     let by = writer(&t).await;
     let post = publish(&t, &by, "Retagged", "red, green", 1).await;
-    let edit = PostEdit::new(
-        1,
-        Title::parse("Retagged again").unwrap(),
-        Body::parse("Body.").unwrap(),
-        Tags::parse("green, blue").unwrap(),
-        by.id,
-        by.display_name.clone(),
-        now(),
-        "tags".into(),
-    );
+    let edit = fixtures::edit(1, &by, "Retagged again", "Body.", "green, blue", "tags");
     t.store.save_revision(&t.site, post.id, edit).await.unwrap();
     assert!(walk(&t, "red", 5).await.is_empty(), "a dropped tag lets go");
     assert_eq!(
@@ -189,70 +157,4 @@ async fn a_tag_page_is_one_read(t: TestStore) {
         .await
         .unwrap();
     assert_eq!(t.store.statements() - before, 1, "next page");
-}
-
-both_stores!(readers_follow_tag_links_and_older_posts);
-
-async fn readers_follow_tag_links_and_older_posts(t: TestStore) {
-    let app = spawn_app(t).await;
-    app.set_up().await;
-    for i in 0..23 {
-        app.submit(
-            "/write",
-            "/write",
-            &[
-                ("title", &format!("Tagged {i}")),
-                ("body", "Body."),
-                ("tags", "Cassandra Notes"),
-                ("action", "publish"),
-            ],
-        )
-        .await;
-    }
-    let post = app
-        .anonymous_get("/posts/tagged-0")
-        .await
-        .text()
-        .await
-        .unwrap();
-    assert!(
-        post.contains("href=\"/tags/cassandra%20notes\""),
-        "tags link to their pages"
-    );
-    let first = app.anonymous_get("/tags/cassandra%20notes").await;
-    assert_eq!(first.status(), 200);
-    let html = first.text().await.unwrap();
-    assert!(
-        html.contains("Tagged 22") && !html.contains("Tagged 2<"),
-        "newest 20 first"
-    );
-    let marker = "href=\"/tags/cassandra%20notes?after=";
-    let start = html.find(marker).expect("an older-posts link") + "href=\"".len();
-    let older = &html[start..start + html[start..].find('"').unwrap()];
-    let second = app
-        .anonymous_get(&older.replace("&amp;", "&"))
-        .await
-        .text()
-        .await
-        .unwrap();
-    assert!(
-        second.contains("Tagged 0") && second.contains("Tagged 2") && !second.contains("Tagged 22")
-    );
-    assert!(
-        !second.contains("?after="),
-        "the last page links no further"
-    );
-    assert_eq!(app.anonymous_get("/tags/nothing-here").await.status(), 404);
-    assert_eq!(
-        app.anonymous_get(&format!("/tags/{}", "x".repeat(500)))
-            .await
-            .status(),
-        404
-    );
-    assert_eq!(
-        app.anonymous_get("/tags/cassandra%20notes?after=broken")
-            .await
-            .status(),
-        400
-    );
 }

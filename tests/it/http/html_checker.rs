@@ -90,7 +90,7 @@ async fn every_page_passes_the_html_checker(t: TestStore) {
     assert_eq!(edited.status(), 303);
     let draft = location(&app.write("A draft", "Not yet.", "", "draft").await);
     let (reader, _) = app.sign_up("a long enough password").await;
-    let comment = crate::comments_http::comment_on(
+    let comment = crate::http::comments::comment_on(
         &reader,
         &post,
         &[("body", "A first comment, *with emphasis*.")],

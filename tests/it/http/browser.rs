@@ -567,7 +567,7 @@ async fn an_author_uploads_an_image_inserts_it_publishes_and_a_reader_sees_it_sc
     assert!(draft.starts_with("/posts/photo-essay"), "{draft}");
     let dir = tempfile::tempdir().unwrap();
     let photo = dir.path().join("harbour.jpg");
-    std::fs::write(&photo, crate::binaries::jpeg(2400, 1600)).unwrap();
+    std::fs::write(&photo, crate::fixtures::jpeg(2400, 1600)).unwrap();
 
     let browser = Browser::start().await;
     browser.goto(&app.url("/login")).await;
@@ -659,7 +659,7 @@ async fn every_signed_in_page_fits_a_phone_and_a_desktop(t: TestStore) {
     app.write("A draft", "Not yet.", "", "draft").await;
     let (reader, _) = app.sign_up("a long enough password").await;
     let comment =
-        crate::comments_http::comment_on(&reader, &post, &[("body", "Lovely bread.")]).await;
+        crate::http::comments::comment_on(&reader, &post, &[("body", "Lovely bread.")]).await;
     assert!(comment.status().is_redirection());
 
     let browser = Browser::start().await;

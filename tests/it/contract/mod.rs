@@ -1,0 +1,12 @@
+//! The store contract, one file per aggregate: every test runs against the embedded
+//! SQLite store and a real Cassandra node, through `dyn Store` only.
+
+mod accounts;
+mod binaries;
+pub mod comments;
+mod host_ids;
+mod revisions;
+mod store;
+mod suggestions;
+mod tags;
+mod translations;

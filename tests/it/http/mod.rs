@@ -1,0 +1,19 @@
+//! The application over HTTP, as a browser or a client drives it, on both stores: pages,
+//! forms and their errors, routes and roles, attachments, the browser journey.
+
+mod accounts;
+pub mod binaries;
+mod browser;
+pub mod comments;
+mod fetch;
+mod html_checker;
+mod iiif;
+mod pages;
+mod revisions;
+mod routes;
+mod semantics;
+mod suggestions;
+mod tags;
+mod translations;
+mod upload_memory;
+pub mod xss;
