@@ -3,6 +3,7 @@
 
 mod accounts;
 mod binaries;
+mod collector;
 pub mod comments;
 mod host_ids;
 mod revisions;
