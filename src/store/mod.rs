@@ -27,7 +27,7 @@ pub use open::{OpenError, Replication, StoreUrl, migrate, open};
 pub use posts::{FRONT_PAGE_CAP, ListPage, Listings, PageError, Posts};
 pub use revisions::{EditError, Revisions, Suggestions, Translations};
 
-/// The aggregates' traits, for callers of `dyn Store`.
+/// The aggregates' traits, for the adapters (and for code holding a concrete store).
 pub mod prelude {
     pub use super::{
         Accounts, CommentModeration, Comments, Ids, Listings, Posts, Revisions, Sessions, Store,
@@ -72,8 +72,7 @@ impl From<Invalid> for StoreError {
 pub type StoreResult<T> = Result<T, StoreError>;
 
 /// The one data contract: every aggregate's, on one database. Everything above `store/`
-/// holds an `Arc<dyn Store>`; bring the aggregates' traits into scope with
-/// `use crate::store::prelude::*`.
+/// holds an `Arc<dyn Store>`, on which every aggregate's methods can be called.
 pub trait Store:
     Accounts
     + Sessions

@@ -1,9 +1,12 @@
-//! The Cassandra (or ScyllaDB) adapter, on the scylla driver.
+//! The Cassandra (or ScyllaDB) adapter, on the scylla driver: one file per aggregate,
+//! each implementing its contract trait with its own `Statements`, prepared once in
+//! [`CassandraStore::connect`]. This file holds the session and what every file shares
+//! (the imports, brought in by `use super::*`, and `exec`, `rows`, `row`, `batch`).
 //!
-//! Every statement is prepared once in [`CassandraStore::connect`]. Reads and plain writes
-//! run at LOCAL_QUORUM; lightweight transactions use LOCAL_SERIAL. Uniqueness (user names,
-//! e-mail addresses, slugs, a site's first administrator) goes through [`Claims`], the
-//! multi-row claim protocol of seed 004 described in ARCHITECTURE.md.
+//! Reads and plain writes run at LOCAL_QUORUM; lightweight transactions use LOCAL_SERIAL.
+//! Uniqueness (user names, e-mail addresses, slugs, a site's first administrator) goes
+//! through [`lwt::Claims`], the multi-row claim protocol of seed 004 described in
+//! ARCHITECTURE.md.
 
 mod accounts;
 mod binaries;

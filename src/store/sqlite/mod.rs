@@ -1,6 +1,11 @@
 //! The embedded store: one SQLite file in WAL mode, a small pool of connections, and a
 //! transaction wherever Cassandra needs a claim protocol. Blocking calls run on tokio's
 //! blocking threads.
+//!
+//! One file per aggregate, each implementing its contract trait; this file holds the
+//! pools and what every file shares (the imports, brought in by `use super::*`, and
+//! [`SqliteStore::read`], [`SqliteStore::run`] and [`SqliteStore::transaction`], which
+//! hand the work a [`Sql`] connection that counts its statements).
 
 mod accounts;
 mod binaries;
