@@ -312,6 +312,79 @@ pub struct Reference {
     pub url: Option<String>,
 }
 
+/// An original as a store keeps it, before its values are checked: both adapters read
+/// their row into this, and [`StoredOriginal::into_original`] is the one conversion.
+#[derive(Debug, Clone)]
+pub struct StoredOriginal {
+    pub mime: String,
+    pub size: i64,
+    pub created: DateTime<Utc>,
+    pub last_checked: Option<DateTime<Utc>>,
+    pub checksum: String,
+    pub e_tag: Option<String>,
+    pub last_modified: Option<String>,
+    pub status: String,
+    pub width: Option<i64>,
+    pub height: Option<i64>,
+    pub url: Option<String>,
+    pub error: Option<String>,
+    /// Absent in rows written before attempts were counted.
+    pub attempts: Option<i64>,
+}
+
+impl StoredOriginal {
+    pub fn into_original(self, id: OriginalId) -> StoreResult<Original> {
+        let count = |n: i64| u32::try_from(n.max(0)).unwrap_or(u32::MAX);
+        Ok(Original {
+            id,
+            mime: self.mime,
+            size: self.size.max(0) as u64,
+            created: self.created,
+            last_checked: self.last_checked,
+            checksum: self.checksum,
+            e_tag: self.e_tag,
+            last_modified: self.last_modified,
+            status: Status::from_stored(&self.status)?,
+            width: self.width.map(count),
+            height: self.height.map(count),
+            url: self.url,
+            error: self.error,
+            attempts: self.attempts.map_or(0, count),
+        })
+    }
+}
+
+/// A reference as a store keeps it: its names as text, parsed again by
+/// [`StoredReference::into_reference`], the one conversion both adapters use.
+#[derive(Debug, Clone)]
+pub struct StoredReference {
+    pub id: String,
+    pub original: OriginalId,
+    pub site: String,
+    pub context: String,
+    pub name: String,
+    pub owner: UserId,
+    pub created: DateTime<Utc>,
+    pub size: i64,
+    pub url: Option<String>,
+}
+
+impl StoredReference {
+    pub fn into_reference(self) -> StoreResult<Reference> {
+        Ok(Reference {
+            id: RefId::parse(&self.id)?,
+            original: self.original,
+            site: Site::parse(&self.site)?,
+            context: Context::parse(&self.context)?,
+            name: self.name,
+            owner: self.owner,
+            created: self.created,
+            size: self.size.max(0) as u64,
+            url: self.url,
+        })
+    }
+}
+
 /// A stored rendition of an image: one of the named sizes.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Rendition {

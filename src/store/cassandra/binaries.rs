@@ -5,7 +5,8 @@
 use super::lwt::{is_cas_uncertain, lwt_applied};
 use crate::domain::{Site, UserId};
 use crate::store::binaries::{
-    BinaryStore, Context, Life, LogLine, Original, OriginalId, RefId, Reference, Rendition, Status,
+    BinaryStore, Context, Life, LogLine, Original, OriginalId, RefId, Reference, Rendition,
+    StoredOriginal, StoredReference,
 };
 use crate::store::{StoreError, StoreResult};
 use async_trait::async_trait;
@@ -466,17 +467,18 @@ type ReferenceRow = (
 
 fn to_reference(row: ReferenceRow) -> StoreResult<Reference> {
     let (id, original, site, context, name, owner, created, size, url) = row;
-    Ok(Reference {
-        id: RefId::parse(&id)?,
+    StoredReference {
+        id,
         original: OriginalId(original),
-        site: Site::parse(&site)?,
-        context: Context::parse(&context)?,
+        site,
+        context,
         name,
         owner: UserId(owner),
         created,
-        size: size as u64,
+        size,
         url,
-    })
+    }
+    .into_reference()
 }
 
 fn micros(t: DateTime<Utc>) -> i64 {
@@ -564,22 +566,22 @@ impl BinaryStore for CassandraBinaries {
                     error,
                     attempts,
                 )| {
-                    Ok(Original {
-                        id,
+                    StoredOriginal {
                         mime,
-                        size: size as u64,
+                        size,
                         created,
                         last_checked: checked,
                         checksum,
                         e_tag,
                         last_modified: modified,
-                        status: Status::from_stored(&status)?,
-                        width: w.map(|w| w as u32),
-                        height: h.map(|h| h as u32),
+                        status,
+                        width: w.map(i64::from),
+                        height: h.map(i64::from),
                         url,
                         error,
-                        attempts: attempts.unwrap_or(0).max(0) as u32,
-                    })
+                        attempts: attempts.map(i64::from),
+                    }
+                    .into_original(id)
                 },
             )
             .transpose()

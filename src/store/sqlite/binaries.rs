@@ -5,7 +5,8 @@
 use super::{Sql, run_blocking};
 use crate::domain::{Site, UserId, millis_to_time};
 use crate::store::binaries::{
-    BinaryStore, Context, Life, LogLine, Original, OriginalId, RefId, Reference, Rendition, Status,
+    BinaryStore, Context, Life, LogLine, Original, OriginalId, RefId, Reference, Rendition,
+    StoredOriginal, StoredReference,
 };
 use crate::store::{StoreError, StoreResult};
 use async_trait::async_trait;
@@ -79,19 +80,20 @@ fn reference_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<ReferenceRow> {
 
 fn to_reference(row: ReferenceRow) -> StoreResult<Reference> {
     let (id, original, site, context, name, owner, created, size, url) = row;
-    Ok(Reference {
-        id: RefId::parse(&id)?,
+    StoredReference {
+        id,
         original: parse_id(&original)?,
-        site: Site::parse(&site)?,
-        context: Context::parse(&context)?,
+        site,
+        context,
         name,
         owner: UserId(
             Uuid::parse_str(&owner).map_err(|e| StoreError::Corrupt(format!("bad owner: {e}")))?,
         ),
         created: millis_to_time(created),
-        size: size as u64,
+        size,
         url,
-    })
+    }
+    .into_reference()
 }
 
 #[async_trait]
@@ -164,11 +166,11 @@ impl BinaryStore for SqliteBinaries {
             Option<String>,
             Option<String>,
             String,
-            Option<u32>,
-            Option<u32>,
+            Option<i64>,
+            Option<i64>,
             Option<String>,
             Option<String>,
-            u32,
+            i64,
         );
         let row: Option<Row> = self
             .run(move |c| {
@@ -212,22 +214,22 @@ impl BinaryStore for SqliteBinaries {
                 error,
                 attempts,
             )| {
-                Ok(Original {
-                    id,
+                StoredOriginal {
                     mime,
-                    size: size as u64,
+                    size,
                     created: millis_to_time(created),
                     last_checked: checked.map(millis_to_time),
                     checksum,
                     e_tag,
                     last_modified: modified,
-                    status: Status::from_stored(&status)?,
+                    status,
                     width: w,
                     height: h,
                     url,
                     error,
-                    attempts,
-                })
+                    attempts: Some(attempts),
+                }
+                .into_original(id)
             },
         )
         .transpose()
