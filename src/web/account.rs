@@ -1,8 +1,8 @@
 //! Site set-up (the first administrator), sign-in and sign-out.
 
-use super::auth::{CsrfForm, CsrfToken, MaybeUser, end_session, start_session};
+use super::auth::{CsrfForm, CsrfToken, MaybeUser, end_session, layout, start_session};
 use super::limits::{Subject, client_ip};
-use super::pages::{Layout, LoginPage, SetupPage, SignupPage};
+use super::pages::{LoginPage, SetupPage, SignupPage};
 use super::{AppState, WebError, render, see_other};
 use crate::domain::password::dummy_hash;
 use crate::domain::user::{Login, SignUp, parse_display_name};
@@ -33,7 +33,7 @@ pub async fn setup_form(
         return Ok(see_other(if user.0.is_some() { "/" } else { "/login" }));
     }
     let page = SetupPage {
-        layout: Layout::new(&user, &csrf),
+        layout: layout(&user, &csrf),
         error: None,
         username: String::new(),
         email: String::new(),
@@ -52,7 +52,7 @@ pub async fn setup(
     let form = form.into_inner();
     let again = |error: String, status: StatusCode| {
         let page = SetupPage {
-            layout: Layout::new(&user, &csrf),
+            layout: layout(&user, &csrf),
             error: Some(error),
             username: form.username.clone(),
             email: form.email.clone(),
@@ -166,7 +166,7 @@ pub async fn login_form(
     query: web::Query<NextQuery>,
 ) -> Result<HttpResponse, WebError> {
     let page = LoginPage {
-        layout: Layout::new(&user, &csrf),
+        layout: layout(&user, &csrf),
         error: None,
         login: String::new(),
         next: safe_next(&query.next),
@@ -232,7 +232,7 @@ pub async fn login(
                 .await?;
         }
         let page = LoginPage {
-            layout: Layout::new(&user, &csrf),
+            layout: layout(&user, &csrf),
             error: Some("Wrong user name, e-mail address or password.".into()),
             login: form.login,
             next: safe_next(&form.next),
@@ -269,7 +269,7 @@ pub async fn signup_form(
         return Ok(see_other("/setup"));
     }
     let page = SignupPage {
-        layout: Layout::new(&user, &csrf),
+        layout: layout(&user, &csrf),
         error: None,
         username: String::new(),
         email: String::new(),
@@ -312,7 +312,7 @@ pub async fn signup(
     state.record_attempt(Subject::SignupFromIp(&ip)).await?;
     let again = |error: &str, status: StatusCode| {
         let page = SignupPage {
-            layout: Layout::new(&user, &csrf),
+            layout: layout(&user, &csrf),
             error: Some(error.to_owned()),
             username: form.username.clone(),
             email: form.email.clone(),

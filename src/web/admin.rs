@@ -1,7 +1,7 @@
 //! The administrators' user directory: find accounts, change roles, ban and unban.
 
-use super::auth::{Admin, CsrfForm, CsrfToken, MaybeUser};
-use super::pages::{DirectoryRow, Layout, UsersPage};
+use super::auth::{Admin, CsrfForm, CsrfToken, MaybeUser, layout};
+use super::pages::{DirectoryRow, UsersPage};
 use super::{AppState, WebError, render, see_other};
 use crate::domain::user::{Login, shelf_of, shelves};
 use crate::domain::{Role, UserId, Username};
@@ -32,7 +32,7 @@ pub async fn users(
     csrf: CsrfToken,
     query: web::Query<UsersQuery>,
 ) -> Result<HttpResponse, WebError> {
-    let layout = Layout::new(&MaybeUser(Some(admin.0.clone())), &csrf);
+    let layout = layout(&MaybeUser(Some(admin.0.clone())), &csrf);
     let query = query.into_inner();
     let mut page = UsersPage {
         layout,

@@ -58,6 +58,18 @@ impl CsrfToken {
     }
 }
 
+impl super::pages::FormToken for CsrfToken {
+    fn form_value(&self) -> &str {
+        self.value()
+    }
+}
+
+/// What every page's frame shows: who is signed in, and this browser's CSRF token for
+/// the page's forms.
+pub fn layout(user: &MaybeUser, csrf: &CsrfToken) -> super::pages::Layout {
+    super::pages::Layout::new(user.0.as_ref(), Box::new(csrf.clone()))
+}
+
 fn well_formed(token: &str) -> bool {
     token.len() == 64 && token.bytes().all(|b| b.is_ascii_hexdigit())
 }

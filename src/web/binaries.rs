@@ -4,8 +4,8 @@
 //! in a multipart upload, a `csrf` field before the files): the session cookie alone
 //! never authorizes a change.
 
-use super::auth::{Admin, Author, CsrfToken, MaybeUser};
-use super::pages::Layout;
+use super::auth::{Admin, Author, CsrfToken, MaybeUser, layout};
+use super::pages::{AttachmentView, Layout};
 use super::posts::{editable, may_edit};
 use super::{AppState, WebError, render, see_other};
 use crate::binaries::service::{Ingested, Upload, human};
@@ -669,42 +669,27 @@ pub async fn original(
     Ok(response.no_chunking(end - start).streaming(body))
 }
 
-/// One attachment in the editor's list or the admins' list.
-pub struct AttachmentView {
-    pub reference: String,
-    pub name: String,
-    pub context: String,
-    pub url: String,
-    pub thumbnail: Option<String>,
-    pub mime: String,
-    pub size: String,
-    pub status: &'static str,
-    pub error: Option<String>,
-    pub markdown: String,
-    pub created: String,
-}
-
-impl AttachmentView {
-    fn of(reference: &Reference, original: Option<&Original>) -> Self {
-        let url = format!("/binary/{}", reference.id);
-        Self {
-            reference: reference.id.to_string(),
-            name: reference.name.clone(),
-            context: reference.context.to_string(),
-            thumbnail: original
-                .filter(|o| o.is_raster() && o.status == Status::Ok)
-                .map(|_| format!("{url}/full/!140,105/0/default.jpg")),
-            url,
-            mime: original.map_or_else(|| "?".into(), |o| o.mime.clone()),
-            size: human(original.map_or(reference.size, |o| o.size)),
-            status: original.map_or("MISSING", |o| o.status.as_str()),
-            error: original.and_then(|o| o.error.clone()),
-            // A file in ERROR has nothing a reader could be shown: nothing to insert.
-            markdown: original
-                .filter(|o| o.status != Status::Error)
-                .map_or_else(String::new, |o| markdown_for(reference, o)),
-            created: reference.created.format("%Y-%m-%d %H:%M UTC").to_string(),
-        }
+/// How an attachment is listed: its original's type, size and state (`None`: the
+/// original is missing).
+fn attachment_view(reference: &Reference, original: Option<&Original>) -> AttachmentView {
+    let url = format!("/binary/{}", reference.id);
+    AttachmentView {
+        reference: reference.id.to_string(),
+        name: reference.name.clone(),
+        context: reference.context.to_string(),
+        thumbnail: original
+            .filter(|o| o.is_raster() && o.status == Status::Ok)
+            .map(|_| format!("{url}/full/!140,105/0/default.jpg")),
+        url,
+        mime: original.map_or_else(|| "?".into(), |o| o.mime.clone()),
+        size: human(original.map_or(reference.size, |o| o.size)),
+        status: original.map_or("MISSING", |o| o.status.as_str()),
+        error: original.and_then(|o| o.error.clone()),
+        // A file in ERROR has nothing a reader could be shown: nothing to insert.
+        markdown: original
+            .filter(|o| o.status != Status::Error)
+            .map_or_else(String::new, |o| markdown_for(reference, o)),
+        created: reference.created.format("%Y-%m-%d %H:%M UTC").to_string(),
     }
 }
 
@@ -744,7 +729,7 @@ async fn views(
         .await?;
     Ok(references
         .iter()
-        .map(|r| AttachmentView::of(r, originals.get(&r.original).and_then(Option::as_ref)))
+        .map(|r| attachment_view(r, originals.get(&r.original).and_then(Option::as_ref)))
         .collect())
 }
 
@@ -790,7 +775,7 @@ pub async fn log(
         let post = post_of(&state, &me, &reference.context).await?;
         let lines = state.binaries.store.log_of_reference(&id).await?;
         let page = LogPage {
-            layout: Layout::new(&user, &csrf),
+            layout: layout(&user, &csrf),
             context: reference.context.to_string(),
             file: Some(reference.name.clone()),
             post_title: Some(post.title.as_str().to_owned()),
@@ -808,7 +793,7 @@ pub async fn log(
         .log_of_context(&state.site, &context)
         .await?;
     let page = LogPage {
-        layout: Layout::new(&user, &csrf),
+        layout: layout(&user, &csrf),
         context: context.to_string(),
         file: None,
         post_title: Some(post.title.as_str().to_owned()),
@@ -889,7 +874,7 @@ pub async fn admin(
             )
         });
     let page = AdminPage {
-        layout: Layout::new(&MaybeUser(Some(admin.0)), &csrf),
+        layout: layout(&MaybeUser(Some(admin.0)), &csrf),
         attachments: views(&state, references).await?,
         older,
         later_page,

@@ -2,9 +2,12 @@
 //! under the comment they answer, the form to write one (or a reply), and editing or
 //! deleting one's own for `EDIT_WINDOW_MINUTES`.
 
-use super::auth::{CsrfToken, MaybeUser, SignedIn};
+use super::auth::{CsrfToken, MaybeUser, SignedIn, layout};
 use super::limits::{Subject, client_ip};
-use super::pages::{CommentEditPage, Dated, Layout, encode_component};
+use super::pages::{
+    CommentDraft, CommentEditPage, CommentForm, CommentSection, CommentView, Dated,
+    encode_component,
+};
 use super::posts::{may_edit, post_at};
 use super::{AppState, WebError, render, see_other};
 use crate::domain::comment::{
@@ -61,53 +64,6 @@ pub struct CommentQuery {
     pub reply: Option<String>,
     /// Set after a comment was sent: `published` or `pending`.
     pub commented: Option<String>,
-}
-
-/// What a reader typed, kept when the form comes back with an error.
-#[derive(Debug, Default, Clone)]
-pub struct CommentDraft {
-    pub body: String,
-    pub name: String,
-    pub email: String,
-    pub parent: String,
-    pub error: String,
-}
-
-pub struct CommentView {
-    pub id: String,
-    pub author: String,
-    pub date: Dated,
-    pub body_html: String,
-    pub reply: bool,
-    pub edited: bool,
-    /// Its author may still edit or delete it: the links to do so.
-    pub edit_url: Option<String>,
-    pub reply_url: String,
-}
-
-pub struct CommentSection {
-    pub comments: Vec<CommentView>,
-    pub newer: Option<String>,
-    pub older: Option<String>,
-    /// The signed-in reader's own comments awaiting moderation.
-    pub pending: Vec<CommentView>,
-    /// Why there is no form, if there is none.
-    pub closed: Option<String>,
-    pub form: Option<CommentForm>,
-    pub notice: Option<&'static str>,
-    /// For the post's editors: its moderation page.
-    pub moderate_url: Option<String>,
-    pub comments_closed: bool,
-}
-
-pub struct CommentForm {
-    pub action: String,
-    pub guest: bool,
-    pub shown: String,
-    pub parent: String,
-    pub replying_to: Option<String>,
-    pub draft: CommentDraft,
-    pub cancel_reply: String,
 }
 
 /// The form's timestamp, signed with the browser's CSRF token so it cannot be backdated
@@ -486,7 +442,7 @@ pub async fn edit_form(
     let (slug, id) = path.into_inner();
     let (post, comment) = own_comment(&state, &user.0, &slug, &id).await?;
     let page = CommentEditPage {
-        layout: Layout::new(&MaybeUser(Some(user.0)), &csrf),
+        layout: layout(&MaybeUser(Some(user.0)), &csrf),
         post_url: format!("/posts/{}", post.slug.as_str()),
         post_title: post.title.as_str().to_owned(),
         action: format!("/posts/{}/comments/{}", post.slug.as_str(), comment.id),
@@ -517,7 +473,7 @@ pub async fn edit(
         Ok(body) => body,
         Err(e) => {
             let page = CommentEditPage {
-                layout: Layout::new(&MaybeUser(Some(user.0)), &csrf),
+                layout: layout(&MaybeUser(Some(user.0)), &csrf),
                 post_url: format!("/posts/{}", post.slug.as_str()),
                 post_title: post.title.as_str().to_owned(),
                 action: format!("/posts/{}/comments/{}", post.slug.as_str(), comment.id),

@@ -1,4 +1,4 @@
-use super::auth::{CsrfToken, MaybeUser};
+use super::auth::{CsrfToken, MaybeUser, layout};
 use super::pages::{ErrorPage, Layout};
 use crate::store::StoreError;
 use actix_web::body::{BoxBody, MessageBody};
@@ -181,7 +181,7 @@ pub async fn signed_in_errors(
         _ => return Ok(response),
     };
     let page = ErrorPage {
-        layout: Layout::new(&user, &csrf),
+        layout: layout(&user, &csrf),
         title: shown.title,
         message: shown.message,
     };

@@ -1,6 +1,7 @@
 //! Posts in several languages: which text of a post a request is about (`?lang=`), and
 //! the links between a post's languages.
 
+use super::pages::Alternate;
 use super::{AppState, WebError};
 use crate::domain::{Locale, Post, Translation};
 use actix_web::dev::Payload;
@@ -104,17 +105,6 @@ pub fn lang_query(locale: &Locale, original: bool) -> String {
     } else {
         format!("?lang={}", locale.code())
     }
-}
-
-/// One of a post's languages, as the language switch and the hreflang links show it.
-pub struct Alternate {
-    pub hreflang: String,
-    /// Absolute, as search engines want alternates.
-    pub href: String,
-    /// The page's own path.
-    pub path: String,
-    pub label: String,
-    pub current: bool,
 }
 
 /// The original and every published translation of a post, in order.

@@ -2,10 +2,10 @@
 //! author, decisions one by one or in bulk, the log of who did what, commenter bans and
 //! the site's comment policy.
 
-use super::auth::{Admin, CsrfToken, MaybeUser, SignedIn};
+use super::auth::{Admin, CsrfToken, MaybeUser, SignedIn, layout};
 use super::comments::moderation_failed;
 use super::pages::{
-    CommentSettingsPage, Dated, Layout, LogPage, LogRow, ModerationItem, ModerationPage, Tab,
+    CommentSettingsPage, Dated, LogPage, LogRow, ModerationItem, ModerationPage, Tab,
     encode_component,
 };
 use super::posts::{may_edit, post_at};
@@ -164,7 +164,7 @@ async fn desk(
         })
         .collect();
     let page = ModerationPage {
-        layout: Layout::new(user, csrf),
+        layout: layout(user, csrf),
         title: match post {
             Some(p) => format!("Comments on “{}”", p.title.as_str()),
             None => "Comments".to_owned(),
@@ -348,7 +348,7 @@ pub async fn log(
         .checked_sub_months(chrono::Months::new(1))
         .map(|d| d.format("%Y-%m").to_string());
     let page = LogPage {
-        layout: Layout::new(&MaybeUser(Some(admin.0)), &csrf),
+        layout: layout(&MaybeUser(Some(admin.0)), &csrf),
         month,
         previous,
         rows: entries
@@ -376,7 +376,7 @@ pub async fn settings_form(
     let settings = state.store.comment_settings(&state.site).await?;
     state.remember_comment_settings(settings);
     let page = CommentSettingsPage {
-        layout: Layout::new(&MaybeUser(Some(admin.0)), &csrf),
+        layout: layout(&MaybeUser(Some(admin.0)), &csrf),
         settings,
         saved: false,
         error: None,
@@ -410,7 +410,7 @@ pub async fn save_settings(
     };
     let Ok(close_after_days) = close_after_days else {
         let page = CommentSettingsPage {
-            layout: Layout::new(&MaybeUser(Some(admin.0)), &csrf),
+            layout: layout(&MaybeUser(Some(admin.0)), &csrf),
             settings: state.comment_settings().await?,
             saved: false,
             error: Some("Close comments after a number of days from 0 (never) to 3650.".into()),
@@ -428,7 +428,7 @@ pub async fn save_settings(
         .await?;
     state.remember_comment_settings(settings);
     let page = CommentSettingsPage {
-        layout: Layout::new(&MaybeUser(Some(admin.0)), &csrf),
+        layout: layout(&MaybeUser(Some(admin.0)), &csrf),
         settings,
         saved: true,
         error: None,

@@ -1,14 +1,22 @@
-//! One askama struct per page, each extending `base.html`.
+//! One askama struct per page, each extending `base.html`, and the plain data they show.
+//!
+//! Pages depend on nothing else in `web/`: handlers gather the data and hand it over, so
+//! a page can be read (and changed) without knowing where its data came from.
 
-use super::auth::{CsrfToken, MaybeUser};
-use crate::domain::{Post, PostStatus, PostSummary, Translation};
+use crate::domain::{Post, PostStatus, PostSummary, Role, Translation, User};
 use askama::Template;
 use chrono::{DateTime, Utc};
+
+/// The browser's CSRF token as a page sees it. Reading it is what makes the response set
+/// the token's cookie and stay private, so a page reads it only when it renders a form.
+pub trait FormToken {
+    fn form_value(&self) -> &str;
+}
 
 /// What `base.html` needs on every page: who is signed in and the CSRF token.
 pub struct Layout {
     pub user: Option<LayoutUser>,
-    csrf: Option<CsrfToken>,
+    csrf: Option<Box<dyn FormToken>>,
 }
 
 pub struct LayoutUser {
@@ -18,21 +26,21 @@ pub struct LayoutUser {
 }
 
 impl Layout {
-    pub fn new(user: &MaybeUser, csrf: &CsrfToken) -> Self {
+    pub fn new(user: Option<&User>, csrf: Box<dyn FormToken>) -> Self {
         Self {
-            user: user.0.as_ref().map(|u| LayoutUser {
+            user: user.map(|u| LayoutUser {
                 display_name: u.display_name.clone(),
                 can_write: u.role.can_write(),
-                is_admin: u.role == crate::domain::Role::Admin,
+                is_admin: u.role == Role::Admin,
             }),
-            csrf: Some(csrf.clone()),
+            csrf: Some(csrf),
         }
     }
 
     /// The CSRF token, for a form on the page. Only a page that calls this (renders a
     /// form) sets the token's cookie and is kept private.
     pub fn csrf(&self) -> &str {
-        self.csrf.as_ref().map_or("", |t| t.value())
+        self.csrf.as_ref().map_or("", |t| t.form_value())
     }
 
     /// For error pages, rendered without a store round trip.
@@ -136,7 +144,7 @@ pub struct PostPage {
     /// for a text in no particular language.
     pub text_lang: String,
     /// The post's languages, for hreflang links and the language switch.
-    pub alternates: Vec<super::locales::Alternate>,
+    pub alternates: Vec<Alternate>,
     /// `?lang=...` on the post's own links when a translation is shown.
     pub query: String,
     pub original: bool,
@@ -147,7 +155,7 @@ pub struct PostPage {
     /// A signed-in reader who is not an editor may suggest an edit.
     pub can_suggest: bool,
     pub suggested: bool,
-    pub comments: super::comments::CommentSection,
+    pub comments: CommentSection,
 }
 
 #[derive(Template)]
@@ -213,13 +221,12 @@ pub struct SettingsPage {
     pub homepage: String,
     pub role: &'static str,
     pub notice: Option<String>,
-    pub error: Option<(super::settings::Section, String)>,
+    pub error: Option<(Section, String)>,
 }
 
 impl SettingsPage {
     /// The error to show next to one form, if it is that form's.
     pub fn error_for(&self, section: &str) -> Option<&str> {
-        use super::settings::Section;
         let wanted = match section {
             "profile" => Section::Profile,
             "username" => Section::Username,
@@ -301,7 +308,7 @@ pub struct EditPage {
     /// The text rendered as it would be saved, when the author asked for a preview.
     pub preview: Option<String>,
     /// The post's files (its binary context).
-    pub attachments: Vec<super::binaries::AttachmentView>,
+    pub attachments: Vec<AttachmentView>,
     pub context: String,
 }
 
@@ -540,4 +547,86 @@ pub struct CommentSettingsPage {
     pub settings: crate::domain::CommentSettings,
     pub saved: bool,
     pub error: Option<String>,
+}
+
+/// Which form of the account page a message belongs to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Section {
+    Profile,
+    Username,
+    Email,
+    Password,
+}
+
+/// One of a post's languages, as the language switch and the hreflang links show it.
+pub struct Alternate {
+    pub hreflang: String,
+    /// Absolute, as search engines want alternates.
+    pub href: String,
+    /// The page's own path.
+    pub path: String,
+    pub label: String,
+    pub current: bool,
+}
+
+/// What a reader typed, kept when the form comes back with an error.
+#[derive(Debug, Default, Clone)]
+pub struct CommentDraft {
+    pub body: String,
+    pub name: String,
+    pub email: String,
+    pub parent: String,
+    pub error: String,
+}
+
+pub struct CommentView {
+    pub id: String,
+    pub author: String,
+    pub date: Dated,
+    pub body_html: String,
+    pub reply: bool,
+    pub edited: bool,
+    /// Its author may still edit or delete it: the links to do so.
+    pub edit_url: Option<String>,
+    pub reply_url: String,
+}
+
+pub struct CommentSection {
+    pub comments: Vec<CommentView>,
+    pub newer: Option<String>,
+    pub older: Option<String>,
+    /// The signed-in reader's own comments awaiting moderation.
+    pub pending: Vec<CommentView>,
+    /// Why there is no form, if there is none.
+    pub closed: Option<String>,
+    pub form: Option<CommentForm>,
+    pub notice: Option<&'static str>,
+    /// For the post's editors: its moderation page.
+    pub moderate_url: Option<String>,
+    pub comments_closed: bool,
+}
+
+pub struct CommentForm {
+    pub action: String,
+    pub guest: bool,
+    pub shown: String,
+    pub parent: String,
+    pub replying_to: Option<String>,
+    pub draft: CommentDraft,
+    pub cancel_reply: String,
+}
+
+/// One attachment in the editor's list or the admins' list.
+pub struct AttachmentView {
+    pub reference: String,
+    pub name: String,
+    pub context: String,
+    pub url: String,
+    pub thumbnail: Option<String>,
+    pub mime: String,
+    pub size: String,
+    pub status: &'static str,
+    pub error: Option<String>,
+    pub markdown: String,
+    pub created: String,
 }

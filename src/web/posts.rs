@@ -1,9 +1,9 @@
 //! Writing, publishing and reading posts.
 
-use super::auth::{Author, CsrfForm, CsrfToken, MaybeUser};
-use super::comments::{CommentDraft, CommentQuery};
+use super::auth::{Author, CsrfForm, CsrfToken, MaybeUser, layout};
+use super::comments::CommentQuery;
 use super::locales::{Lang, Text, alternates, lang_query};
-use super::pages::{Layout, PostPage, PostView, TranslationLink, WritePage};
+use super::pages::{CommentDraft, PostPage, PostView, TranslationLink, WritePage};
 use super::{AppState, WebError, render, see_other};
 use crate::domain::markdown::to_safe_html;
 use crate::domain::post::Body;
@@ -14,7 +14,7 @@ use serde::Deserialize;
 
 pub async fn write_form(author: Author, csrf: CsrfToken) -> Result<HttpResponse, WebError> {
     let page = WritePage {
-        layout: Layout::new(&MaybeUser(Some(author.0)), &csrf),
+        layout: layout(&MaybeUser(Some(author.0)), &csrf),
         error: None,
         title: String::new(),
         body: String::new(),
@@ -65,7 +65,7 @@ pub async fn create(
         ))
     })();
     let page = |error: Option<String>, preview: Option<String>| WritePage {
-        layout: Layout::new(&MaybeUser(Some(author.0.clone())), &csrf),
+        layout: layout(&MaybeUser(Some(author.0.clone())), &csrf),
         error,
         title: form.title.clone(),
         body: form.body.clone(),
@@ -251,7 +251,7 @@ async fn post_page(
     let comments =
         super::comments::section(state, post, user, csrf, &text.query(), comments, draft).await?;
     Ok(PostPage {
-        layout: Layout::new(user, csrf),
+        layout: layout(user, csrf),
         post: PostView::of(post, shown),
         text_lang: match &text.locale {
             Locale::Neutral => String::new(),

@@ -1,11 +1,10 @@
 //! Editing a post as a chain of immutable revisions: edit, history, one revision, the
 //! difference between two, and restoring an old one (a new revision that copies it).
 
-use super::auth::{Author, CsrfForm, CsrfToken, MaybeUser};
+use super::auth::{Author, CsrfForm, CsrfToken, MaybeUser, layout};
 use super::locales::{Lang, Text};
 use super::pages::{
-    DiffPage, EditPage, HistoryPage, HistoryRow, Layout, RevisionPage, comparable, dated,
-    diff_lines,
+    DiffPage, EditPage, HistoryPage, HistoryRow, RevisionPage, comparable, dated, diff_lines,
 };
 use super::posts::editable;
 use super::{AppState, WebError, render, see_other};
@@ -63,7 +62,7 @@ fn edit_page(
         None => (post.title.as_str(), post.body.as_str()),
     };
     EditPage {
-        layout: Layout::new(&MaybeUser(Some(author.clone())), csrf),
+        layout: layout(&MaybeUser(Some(author.clone())), csrf),
         url: format!("/posts/{}", post.slug.as_str()),
         query: text.query(),
         language: text.language(),
@@ -331,7 +330,7 @@ pub async fn history(
         })
         .collect();
     let page = HistoryPage {
-        layout: Layout::new(&MaybeUser(Some(author.0)), &csrf),
+        layout: layout(&MaybeUser(Some(author.0)), &csrf),
         url,
         query: text.query(),
         language: text.language(),
@@ -358,7 +357,7 @@ pub async fn show(
     let text = Text::of(&state, &post, &lang).await?;
     let revision = saved(&state, &post, &text, &number).await?;
     let page = RevisionPage {
-        layout: Layout::new(&MaybeUser(Some(author.0)), &csrf),
+        layout: layout(&MaybeUser(Some(author.0)), &csrf),
         url: format!("/posts/{}", post.slug.as_str()),
         query: text.query(),
         key: key_of(&state, &post, &text.locale, revision.number),
@@ -432,7 +431,7 @@ pub async fn diff(
     let compared = |r: &SavedRevision| comparable(r.title.as_str(), &r.tags, r.body.as_str());
     let lines = diff_lines(&compared(&from), &compared(&to));
     let page = DiffPage {
-        layout: Layout::new(&MaybeUser(Some(author.0)), &csrf),
+        layout: layout(&MaybeUser(Some(author.0)), &csrf),
         url: format!("/posts/{}", post.slug.as_str()),
         query: text.query(),
         title: to.title.as_str().to_owned(),

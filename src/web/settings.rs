@@ -1,7 +1,7 @@
 //! A signed-in user's own account: profile, user name, e-mail address, password.
 
-use super::auth::{CsrfToken, MaybeUser, SignedIn, session_key_of};
-use super::pages::{Layout, SettingsPage};
+use super::auth::{CsrfToken, MaybeUser, SignedIn, layout, session_key_of};
+use super::pages::{Section, SettingsPage};
 use super::{AppState, WebError, render, see_other};
 use crate::domain::password::Password;
 use crate::domain::{Email, Invalid, Profile, User, Username};
@@ -9,15 +9,6 @@ use crate::store::{AccountError, Taken};
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use serde::Deserialize;
-
-/// Which form of the page a message belongs to.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Section {
-    Profile,
-    Username,
-    Email,
-    Password,
-}
 
 #[derive(Deserialize)]
 pub struct SavedQuery {
@@ -32,7 +23,7 @@ fn page(
     error: Option<(Section, String)>,
 ) -> SettingsPage {
     SettingsPage {
-        layout: Layout::new(&MaybeUser(Some(user.clone())), csrf),
+        layout: layout(&MaybeUser(Some(user.clone())), csrf),
         username: user.username.as_str().to_owned(),
         email: user.email.as_str().to_owned(),
         display_name: user.display_name.clone(),

@@ -2,10 +2,9 @@
 //! an admin) reviews the queue, sees each as a diff, and accepts it (a new revision
 //! crediting the suggester) or rejects it.
 
-use super::auth::{Author, CsrfForm, CsrfToken, MaybeUser, SignedIn};
+use super::auth::{Author, CsrfForm, CsrfToken, MaybeUser, SignedIn, layout};
 use super::pages::{
-    Layout, SuggestPage, SuggestionPage, SuggestionRow, SuggestionsPage, comparable, dated,
-    diff_lines,
+    SuggestPage, SuggestionPage, SuggestionRow, SuggestionsPage, comparable, dated, diff_lines,
 };
 use super::{AppState, WebError, render, see_other};
 use crate::domain::post::{Body, parse_message};
@@ -49,7 +48,7 @@ pub async fn form(
 ) -> Result<HttpResponse, WebError> {
     let post = published(&state, &slug).await?;
     let page = SuggestPage {
-        layout: Layout::new(&MaybeUser(Some(user.0)), &csrf),
+        layout: layout(&MaybeUser(Some(user.0)), &csrf),
         url: format!("/posts/{}", post.slug.as_str()),
         error: None,
         base: post.revision,
@@ -95,7 +94,7 @@ pub async fn create(
         Ok(fields) => fields,
         Err(e) => {
             let page = SuggestPage {
-                layout: Layout::new(&MaybeUser(Some(user)), &csrf),
+                layout: layout(&MaybeUser(Some(user)), &csrf),
                 url: format!("/posts/{}", post.slug.as_str()),
                 error: Some(e.0),
                 base: form.base,
@@ -160,7 +159,7 @@ pub async fn queue(
         })
         .collect();
     let page = SuggestionsPage {
-        layout: Layout::new(&MaybeUser(Some(author.0)), &csrf),
+        layout: layout(&MaybeUser(Some(author.0)), &csrf),
         url,
         title: post.title.as_str().to_owned(),
         rows,
@@ -207,7 +206,7 @@ pub async fn show(
     let lines = diff_lines(&old, &new);
     let url = format!("/posts/{}", post.slug.as_str());
     let page = SuggestionPage {
-        layout: Layout::new(&MaybeUser(Some(author.0)), &csrf),
+        layout: layout(&MaybeUser(Some(author.0)), &csrf),
         action_url: format!("{url}/suggestions/{}", suggestion.id),
         url,
         id: suggestion.id,

@@ -1,7 +1,7 @@
 //! Tag pages (seed 001's Tag rows): a tag's posts, newest first, a page at a time.
 
-use super::auth::{CsrfToken, MaybeUser};
-use super::pages::{Layout, TagPage};
+use super::auth::{CsrfToken, MaybeUser, layout};
+use super::pages::TagPage;
 use super::{AppState, WebError, render};
 use crate::domain::Tag;
 use crate::store::PageError;
@@ -41,7 +41,7 @@ pub async fn show(
     }
     let url = super::pages::tag_url(tag.as_str());
     let page = TagPage {
-        layout: Layout::new(&user, &csrf),
+        layout: layout(&user, &csrf),
         tag: tag.as_str().to_owned(),
         posts: super::comments::with_counts(&state, page.posts).await?,
         next: page
