@@ -6,6 +6,7 @@
 
 use super::auth::{Admin, Author, CsrfToken, MaybeUser, layout};
 use super::pages::{AttachmentView, Layout};
+use super::paths;
 use super::posts::{editable, may_edit};
 use super::{AppState, WebError, render, see_other};
 use crate::binaries::service::{Ingested, Upload, human};
@@ -159,7 +160,7 @@ impl BinaryJson {
             reference: r.id.to_string(),
             context: r.context.to_string(),
             name: r.name.clone(),
-            url: format!("/binary/{}", r.id),
+            url: paths::binary(&r.id.to_string()),
             status: o.status.as_str(),
             mime: o.mime.clone(),
             size: o.size,
@@ -185,8 +186,11 @@ pub fn markdown_for(reference: &Reference, original: &Original) -> String {
         })
         .collect();
     match (original.is_raster(), original.width, original.height) {
-        (true, Some(w), Some(h)) => format!("![{name}](/binary/{}?size={w}x{h})", reference.id),
-        _ => format!("[{name}](/binary/{})", reference.id),
+        (true, Some(w), Some(h)) => format!(
+            "![{name}]({})",
+            paths::binary_sized(&reference.id.to_string(), w, h)
+        ),
+        _ => format!("[{name}]({})", paths::binary(&reference.id.to_string())),
     }
 }
 
@@ -394,7 +398,7 @@ pub async fn attach(
         .check_limit(subject(), "You have uploaded many times just now.")
         .await?;
     let context = Context::post(post.id);
-    let back = format!("/posts/{}/edit#attachments", post.slug.as_str());
+    let back = paths::edit_attachments(post.slug.as_str());
     match ingest_multipart(&state, &author.0, &csrf, false, Some((context, post)), form).await {
         Ok(stored) => {
             let refused: Vec<String> = stored
@@ -445,10 +449,7 @@ pub async fn detach(
             &format!("removed by {}", author.0.username.as_str()),
         )
         .await?;
-    Ok(see_other(&format!(
-        "/posts/{}/edit#attachments",
-        post.slug.as_str()
-    )))
+    Ok(see_other(&paths::edit_attachments(post.slug.as_str())))
 }
 
 /// `DELETE /binaries/reference/{ref}`.
@@ -672,15 +673,19 @@ pub async fn original(
 /// How an attachment is listed: its original's type, size and state (`None`: the
 /// original is missing).
 fn attachment_view(reference: &Reference, original: Option<&Original>) -> AttachmentView {
-    let url = format!("/binary/{}", reference.id);
+    let id = reference.id.to_string();
+    let context = reference.context.to_string();
     AttachmentView {
-        reference: reference.id.to_string(),
-        name: reference.name.clone(),
-        context: reference.context.to_string(),
+        url: paths::binary(&id),
         thumbnail: original
             .filter(|o| o.is_raster() && o.status == Status::Ok)
-            .map(|_| format!("{url}/full/!140,105/0/default.jpg")),
-        url,
+            .map(|_| paths::binary_thumbnail(&id)),
+        log_url: paths::binary_log(&id),
+        context_log_url: paths::binary_log(&context),
+        remove_url: String::new(),
+        reference: id,
+        name: reference.name.clone(),
+        context,
         mime: original.map_or_else(|| "?".into(), |o| o.mime.clone()),
         size: human(original.map_or(reference.size, |o| o.size)),
         status: original.map_or("MISSING", |o| o.status.as_str()),
@@ -705,7 +710,11 @@ pub async fn attachments_of(
         .await?;
     let mut references = references;
     references.sort_by(|a, b| a.created.cmp(&b.created).then(a.id.cmp(&b.id)));
-    views(state, references).await
+    let mut views = views(state, references).await?;
+    for view in &mut views {
+        view.remove_url = paths::detach(post.slug.as_str(), &view.reference);
+    }
+    Ok(views)
 }
 
 /// How many originals a list reads at once.
@@ -742,12 +751,17 @@ pub struct LogPage {
     pub file: Option<String>,
     pub post_title: Option<String>,
     pub post_url: Option<String>,
+    /// The post's files in its editor.
+    pub attachments_url: String,
+    /// The log of every file of the context.
+    pub context_log_url: String,
     pub lines: Vec<LogRow>,
     pub attachments: Vec<AttachmentView>,
 }
 
 pub struct LogRow {
     pub time: String,
+    pub log_url: String,
     pub reference: String,
     pub message: String,
 }
@@ -779,7 +793,9 @@ pub async fn log(
             context: reference.context.to_string(),
             file: Some(reference.name.clone()),
             post_title: Some(post.title.as_str().to_owned()),
-            post_url: Some(format!("/posts/{}", post.slug.as_str())),
+            post_url: Some(paths::post(post.slug.as_str())),
+            attachments_url: paths::edit_attachments(post.slug.as_str()),
+            context_log_url: paths::binary_log(&reference.context.to_string()),
             lines: log_rows(lines),
             attachments: views(&state, vec![reference]).await?,
         };
@@ -797,7 +813,9 @@ pub async fn log(
         context: context.to_string(),
         file: None,
         post_title: Some(post.title.as_str().to_owned()),
-        post_url: Some(format!("/posts/{}", post.slug.as_str())),
+        post_url: Some(paths::post(post.slug.as_str())),
+        attachments_url: paths::edit_attachments(post.slug.as_str()),
+        context_log_url: paths::binary_log(&context.to_string()),
         lines: log_rows(lines),
         attachments: attachments_of(&state, &post).await?,
     };
@@ -809,6 +827,7 @@ fn log_rows(lines: Vec<crate::binaries::LogLine>) -> Vec<LogRow> {
         .into_iter()
         .map(|line| LogRow {
             time: line.time().format("%Y-%m-%d %H:%M:%S%.3f UTC").to_string(),
+            log_url: paths::binary_log(&line.reference.to_string()),
             reference: line.reference.to_string(),
             message: line.message,
         })
@@ -867,11 +886,7 @@ pub async fn admin(
         .then(|| references.last())
         .flatten()
         .map(|last| {
-            format!(
-                "/admin/binaries?after={}-{}",
-                last.created.timestamp_millis(),
-                last.id
-            )
+            paths::admin_binaries_after(last.created.timestamp_millis(), &last.id.to_string())
         });
     let page = AdminPage {
         layout: layout(&MaybeUser(Some(admin.0)), &csrf),
@@ -935,9 +950,9 @@ pub async fn info(
     // A small image is its own size at several renditions: each size is listed once.
     sizes.dedup();
     let id = format!(
-        "{}/binary/{}",
+        "{}{}",
         state.site.as_str().trim_end_matches('/'),
-        reference.id
+        paths::binary(&reference.id.to_string())
     );
     let body =
         crate::domain::iiif::info_json(&id, width, height, &state.binaries.iiif_limits, &sizes);

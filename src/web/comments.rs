@@ -5,9 +5,9 @@
 use super::auth::{CsrfToken, MaybeUser, SignedIn, layout};
 use super::limits::{Subject, client_ip};
 use super::pages::{
-    CommentDraft, CommentEditPage, CommentForm, CommentSection, CommentView, Dated,
-    encode_component,
+    CommentDraft, CommentEditPage, CommentForm, CommentSection, CommentView, Dated, SummaryView,
 };
+use super::paths;
 use super::posts::{may_edit, post_at};
 use super::{AppState, WebError, render, see_other};
 use crate::domain::comment::{
@@ -15,8 +15,8 @@ use crate::domain::comment::{
 };
 use crate::domain::token::{hex, tokens_match};
 use crate::domain::{
-    CommentBody, CommentId, CommentState, CommentedPost, Commenter, Email, Moderation, NewComment,
-    Post, PostStatus, PostSummary, User, now,
+    CommentBody, CommentId, CommentState, CommentedPost, Commenter, Email, Locale, Moderation,
+    NewComment, Post, PostStatus, PostSummary, User, now,
 };
 use crate::store::{CommentError, ModerationError, PageError};
 use actix_web::http::StatusCode;
@@ -28,7 +28,7 @@ use sha2::{Digest, Sha256};
 pub async fn with_counts(
     state: &AppState,
     posts: Vec<PostSummary>,
-) -> Result<Vec<super::pages::SummaryView>, WebError> {
+) -> Result<Vec<SummaryView>, WebError> {
     let ids: Vec<_> = posts.iter().map(|p| p.id).collect();
     let counts = if ids.is_empty() {
         Vec::new()
@@ -45,11 +45,26 @@ pub async fn with_counts(
                 .iter()
                 .find(|(id, _)| *id == p.id)
                 .map_or(0, |(_, n)| *n);
-            let mut view = super::pages::SummaryView::from(p);
+            let mut view = summary_view(p);
             view.comments = n;
             view
         })
         .collect())
+}
+
+/// A post in a list (home, tag and author pages).
+fn summary_view(p: PostSummary) -> SummaryView {
+    let slug = p.slug.as_str();
+    SummaryView {
+        url: paths::post(slug),
+        comments_url: paths::comments(slug),
+        title: p.title,
+        excerpt: p.excerpt,
+        author: p.author_name,
+        date: Dated::new(p.published),
+        tags: super::tags::tag_links(&p.tags),
+        comments: 0,
+    }
 }
 
 /// How many comments a page of a post shows.
@@ -84,18 +99,17 @@ fn shown_at(csrf: &CsrfToken, token: &str) -> Option<i64> {
     tokens_match(&shown_signature(csrf, ms), signature).then_some(ms)
 }
 
-fn view(post_url: &str, query: &str, c: &ThreadComment, editable: bool) -> CommentView {
-    let sep = if query.is_empty() { '?' } else { '&' };
-    let id = c.id;
+fn view(slug: &str, lang: Option<&Locale>, c: &ThreadComment, editable: bool) -> CommentView {
+    let id = c.id.to_string();
     CommentView {
-        id: id.to_string(),
         author: c.author_name.clone(),
-        date: Dated::new(id.time()),
+        date: Dated::new(c.id.time()),
         body_html: c.body_html.clone(),
         reply: c.parent.is_some(),
         edited: c.edited.is_some(),
-        edit_url: editable.then(|| format!("{post_url}/comments/{id}/edit")),
-        reply_url: format!("{post_url}{query}{sep}reply={id}#comment-form"),
+        edit_url: editable.then(|| paths::edit_comment(slug, &id)),
+        reply_url: paths::reply(slug, lang, &id),
+        id,
     }
 }
 
@@ -124,11 +138,11 @@ pub async fn section(
     post: &Post,
     user: &MaybeUser,
     csrf: &CsrfToken,
-    lang_query: &str,
+    lang: Option<&Locale>,
     query: &CommentQuery,
     draft: Option<CommentDraft>,
 ) -> Result<CommentSection, WebError> {
-    let url = format!("/posts/{}", post.slug.as_str());
+    let slug = post.slug.as_str();
     let cursor = query.comments.as_deref().filter(|c| !c.is_empty());
     let page = state
         .store
@@ -149,7 +163,7 @@ pub async fn section(
     let comments = page
         .comments
         .iter()
-        .map(|c| view(&url, lang_query, c, editable(c.author_id, c.id)))
+        .map(|c| view(slug, lang, c, editable(c.author_id, c.id)))
         .collect();
     let pending = match me {
         Some(u) => state
@@ -159,20 +173,12 @@ pub async fn section(
             .iter()
             .map(|c| {
                 let shown = ThreadComment::from(c);
-                view(&url, lang_query, &shown, editable(shown.author_id, c.id))
+                view(slug, lang, &shown, editable(shown.author_id, c.id))
             })
             .collect(),
         None => Vec::new(),
     };
-    let link = |cursor: Option<String>| {
-        let sep = if lang_query.is_empty() { '?' } else { '&' };
-        cursor.map(|c| {
-            format!(
-                "{url}{lang_query}{sep}comments={}#comments",
-                encode_component(&c)
-            )
-        })
-    };
+    let link = |cursor: Option<String>| cursor.map(|c| paths::comment_page(slug, lang, &c));
     let mut closed = closed_because(state, post).await?;
     let guests = state.comment_settings().await?.guests;
     if closed.is_none() && me.is_none() && !guests {
@@ -200,13 +206,13 @@ pub async fn section(
             draft.parent.clear();
         }
         Some(CommentForm {
-            action: format!("{url}/comments{lang_query}"),
+            action: paths::new_comment(slug, lang),
             guest: me.is_none(),
             shown: shown_token(csrf, at.timestamp_millis()),
             parent: draft.parent.clone(),
             replying_to,
             draft,
-            cancel_reply: format!("{url}{lang_query}#comment-form"),
+            cancel_reply: paths::comment_form(slug, lang),
         })
     } else {
         None
@@ -223,7 +229,7 @@ pub async fn section(
             Some("pending") => Some("Thank you: your comment awaits moderation."),
             _ => None,
         },
-        moderate_url: may_edit(me, post.author_id).then(|| format!("{url}/comments/moderate")),
+        moderate_url: may_edit(me, post.author_id).then(|| paths::moderation(Some(slug))),
         comments_closed: post.comments_closed,
     })
 }
@@ -270,7 +276,7 @@ pub async fn create(
     let me = user.0.clone();
     if me.is_none() && !settings.guests {
         return Err(WebError::LoginRequired {
-            next: format!("/posts/{}", post.slug.as_str()),
+            next: paths::post(post.slug.as_str()),
         });
     }
     if !form.website.is_empty() {
@@ -284,9 +290,9 @@ pub async fn create(
                 .into(),
         )
     })?;
-    let lang_query = match &lang.0 {
-        Some(l) if *l != post.locale => format!("?lang={}", l.code()),
-        _ => String::new(),
+    let lang_shown = match &lang.0 {
+        Some(l) if *l != post.locale => Some(l),
+        _ => None,
     };
     let form = form.into_inner();
     let again = |error: String| CommentDraft {
@@ -398,10 +404,10 @@ pub async fn create(
     } else {
         "pending"
     };
-    let sep = if lang_query.is_empty() { '?' } else { '&' };
-    Ok(see_other(&format!(
-        "/posts/{}{lang_query}{sep}commented={outcome}#comments",
-        post.slug.as_str()
+    Ok(see_other(&paths::commented(
+        post.slug.as_str(),
+        lang_shown,
+        outcome,
     )))
 }
 
@@ -433,6 +439,26 @@ async fn own_comment(
     Ok((post, comment))
 }
 
+/// The form that edits or deletes one's own comment.
+fn edit_page(
+    layout: super::pages::Layout,
+    post: &Post,
+    comment: &crate::domain::Comment,
+    body: String,
+    error: Option<String>,
+) -> CommentEditPage {
+    let (slug, id) = (post.slug.as_str(), comment.id.to_string());
+    CommentEditPage {
+        layout,
+        post_url: paths::post(slug),
+        post_title: post.title.as_str().to_owned(),
+        action: paths::edited_comment(slug, &id),
+        delete_url: paths::delete_comment(slug, &id),
+        body,
+        error,
+    }
+}
+
 pub async fn edit_form(
     state: web::Data<AppState>,
     user: SignedIn,
@@ -441,14 +467,13 @@ pub async fn edit_form(
 ) -> Result<HttpResponse, WebError> {
     let (slug, id) = path.into_inner();
     let (post, comment) = own_comment(&state, &user.0, &slug, &id).await?;
-    let page = CommentEditPage {
-        layout: layout(&MaybeUser(Some(user.0)), &csrf),
-        post_url: format!("/posts/{}", post.slug.as_str()),
-        post_title: post.title.as_str().to_owned(),
-        action: format!("/posts/{}/comments/{}", post.slug.as_str(), comment.id),
-        body: comment.body.as_str().to_owned(),
-        error: None,
-    };
+    let page = edit_page(
+        layout(&MaybeUser(Some(user.0)), &csrf),
+        &post,
+        &comment,
+        comment.body.as_str().to_owned(),
+        None,
+    );
     render(StatusCode::OK, &page)
 }
 
@@ -472,14 +497,13 @@ pub async fn edit(
     let body = match CommentBody::parse(&form.body) {
         Ok(body) => body,
         Err(e) => {
-            let page = CommentEditPage {
-                layout: layout(&MaybeUser(Some(user.0)), &csrf),
-                post_url: format!("/posts/{}", post.slug.as_str()),
-                post_title: post.title.as_str().to_owned(),
-                action: format!("/posts/{}/comments/{}", post.slug.as_str(), comment.id),
-                body: form.body.clone(),
-                error: Some(e.0),
-            };
+            let page = edit_page(
+                layout(&MaybeUser(Some(user.0)), &csrf),
+                &post,
+                &comment,
+                form.body.clone(),
+                Some(e.0),
+            );
             return render(StatusCode::UNPROCESSABLE_ENTITY, &page);
         }
     };
@@ -488,10 +512,9 @@ pub async fn edit(
         .edit_comment(&state.site, post.id, comment.id, &body, now())
         .await
         .map_err(moderation_failed)?;
-    Ok(see_other(&format!(
-        "/posts/{}#comment-{}",
+    Ok(see_other(&paths::comment(
         post.slug.as_str(),
-        comment.id
+        &comment.id.to_string(),
     )))
 }
 
@@ -517,10 +540,7 @@ pub async fn delete(
         .moderate(&state.site, post.id, comment.id, &moderation)
         .await
         .map_err(moderation_failed)?;
-    Ok(see_other(&format!(
-        "/posts/{}#comments",
-        post.slug.as_str()
-    )))
+    Ok(see_other(&paths::comments(post.slug.as_str())))
 }
 
 /// How a refused moderation or edit reads.
@@ -562,10 +582,7 @@ pub async fn set_closed(
         .store
         .set_comments_closed(&state.site, post.id, closed)
         .await?;
-    Ok(see_other(&format!(
-        "/posts/{}#comments",
-        post.slug.as_str()
-    )))
+    Ok(see_other(&paths::comments(post.slug.as_str())))
 }
 
 pub async fn close(

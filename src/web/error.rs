@@ -113,7 +113,7 @@ impl ResponseError for WebError {
             _ => {}
         }
         if let WebError::LoginRequired { next } = self {
-            let location = format!("/login?next={}", percent_encode(next));
+            let location = super::paths::login(next);
             return HttpResponse::SeeOther()
                 .insert_header((header::LOCATION, location))
                 .finish();
@@ -189,15 +189,4 @@ pub async fn signed_in_errors(
         return Ok(response);
     };
     Ok(response.map_body(|_, _| BoxBody::new(html)))
-}
-
-fn percent_encode(path: &str) -> String {
-    path.bytes()
-        .map(|b| match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'/' => {
-                (b as char).to_string()
-            }
-            _ => format!("%{b:02X}"),
-        })
-        .collect()
 }

@@ -14,6 +14,7 @@ mod limits;
 mod locales;
 mod moderation;
 mod pages;
+mod paths;
 mod posts;
 mod revisions;
 mod settings;
@@ -384,34 +385,6 @@ pub(crate) fn render(
 /// other scripts (in a slug) are percent-encoded.
 pub(crate) fn see_other(location: &str) -> HttpResponse {
     HttpResponse::SeeOther()
-        .insert_header((header::LOCATION, ascii_location(location)))
+        .insert_header((header::LOCATION, paths::ascii_location(location)))
         .finish()
-}
-
-/// A location with every non-ASCII byte percent-encoded.
-pub(crate) fn ascii_location(location: &str) -> String {
-    let mut out = String::with_capacity(location.len());
-    for c in location.chars() {
-        if c.is_ascii() {
-            out.push(c);
-        } else {
-            let mut buf = [0u8; 4];
-            for b in c.encode_utf8(&mut buf).bytes() {
-                out.push_str(&format!("%{b:02X}"));
-            }
-        }
-    }
-    out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::ascii_location;
-
-    #[test]
-    fn locations_are_ascii_with_other_letters_percent_encoded() {
-        assert_eq!(ascii_location("/posts/東京"), "/posts/%E6%9D%B1%E4%BA%AC");
-        assert_eq!(ascii_location("/posts/rust-и-2"), "/posts/rust-%D0%B8-2");
-        assert_eq!(ascii_location("/posts/hello?a=1"), "/posts/hello?a=1");
-    }
 }

@@ -5,9 +5,9 @@
 use super::auth::{Admin, CsrfToken, MaybeUser, SignedIn, layout};
 use super::comments::moderation_failed;
 use super::pages::{
-    CommentSettingsPage, Dated, LogPage, LogRow, ModerationItem, ModerationPage, Tab,
-    encode_component,
+    CommentSettingsPage, Dated, LogPage, LogRow, ModerationItem, ModerationPage, MonthLink, Tab,
 };
+use super::paths;
 use super::posts::{may_edit, post_at};
 use super::{AppState, WebError, render, see_other};
 use crate::domain::comment::parse_reason;
@@ -122,10 +122,7 @@ async fn desk(
     query: &ListQuery,
 ) -> Result<HttpResponse, WebError> {
     let shown = list_state(query)?;
-    let base = match post {
-        Some(p) => format!("/posts/{}/comments/moderate", p.slug.as_str()),
-        None => "/admin/comments".to_owned(),
-    };
+    let slug = post.map(|p| p.slug.as_str());
     let after = query.after.as_deref().filter(|a| !a.is_empty());
     let page = state
         .store
@@ -149,7 +146,7 @@ async fn desk(
         .map(|c| ModerationItem {
             pick: format!("{}.{}", c.post.id.0, c.id),
             post_title: c.post.title.clone(),
-            post_url: format!("/posts/{}", c.post.slug),
+            post_url: paths::post(&c.post.slug),
             author: c.author.name().to_owned(),
             email: if admin {
                 c.author.email().to_owned()
@@ -169,14 +166,14 @@ async fn desk(
             Some(p) => format!("Comments on “{}”", p.title.as_str()),
             None => "Comments".to_owned(),
         },
-        post_url: post.map(|p| format!("/posts/{}", p.slug.as_str())),
-        action: base.clone(),
+        post_url: slug.map(paths::post),
+        action: paths::moderation(slug),
         state: shown.as_str(),
         tabs: LISTS
             .iter()
             .map(|s| Tab {
                 label: s.as_str(),
-                url: format!("{base}?state={}", s.as_str()),
+                url: paths::moderation_list(slug, s.as_str()),
                 current: *s == shown,
                 count: counts.map(|c| c.get(*s)),
             })
@@ -184,13 +181,9 @@ async fn desk(
         approved: counts.map(|c| c.approved),
         deleted: counts.map(|c| c.deleted),
         items,
-        next: page.next.map(|n| {
-            format!(
-                "{base}?state={}&after={}",
-                shown.as_str(),
-                encode_component(&n)
-            )
-        }),
+        next: page
+            .next
+            .map(|n| paths::moderation_after(slug, shown.as_str(), &n)),
         message: notice(state, query).await?,
         can_ban: admin,
     };
@@ -284,22 +277,20 @@ async fn decide(
             .await
             .map_err(moderation_failed)?;
     }
-    let base = match post {
-        Some(p) => format!("/posts/{}/comments/moderate", p.slug.as_str()),
-        None => "/admin/comments".to_owned(),
-    };
     let done = match to {
         CommentState::Approved => "approved",
         CommentState::Rejected => "rejected",
         CommentState::Spam => "spam",
         _ => "deleted",
     };
-    Ok(see_other(&format!(
-        "{base}?state={}&done={done}&n={}",
-        back.filter(|s| s.is_listed())
-            .unwrap_or(CommentState::Pending)
-            .as_str(),
-        picks.len()
+    let back = back
+        .filter(|s| s.is_listed())
+        .unwrap_or(CommentState::Pending);
+    Ok(see_other(&paths::moderated(
+        post.map(|p| p.slug.as_str()),
+        back.as_str(),
+        done,
+        picks.len(),
     )))
 }
 
@@ -350,7 +341,10 @@ pub async fn log(
     let page = LogPage {
         layout: layout(&MaybeUser(Some(admin.0)), &csrf),
         month,
-        previous,
+        previous: previous.map(|month| MonthLink {
+            url: paths::moderation_log(&month),
+            month,
+        }),
         rows: entries
             .into_iter()
             .map(|e| LogRow {
@@ -361,7 +355,7 @@ pub async fn log(
                 to: e.to.as_str(),
                 reason: e.reason,
                 post_title: e.post.title,
-                comment_url: format!("/posts/{}#comment-{}", e.post.slug, e.comment),
+                comment_url: paths::comment(&e.post.slug, &e.comment.to_string()),
             })
             .collect(),
     };
@@ -483,10 +477,9 @@ pub async fn commenter(
         .ok()
         .filter(|s| s.is_listed())
         .unwrap_or(CommentState::Pending);
-    Ok(see_other(&format!(
-        "/admin/comments?state={}&done={}&who={}",
+    Ok(see_other(&paths::ban_changed(
         list.as_str(),
         if banned { "banned" } else { "unbanned" },
-        who.id.0
+        &who.id.0.to_string(),
     )))
 }

@@ -3,7 +3,7 @@
 //! Pages depend on nothing else in `web/`: handlers gather the data and hand it over, so
 //! a page can be read (and changed) without knowing where its data came from.
 
-use crate::domain::{Post, PostStatus, PostSummary, Role, Translation, User};
+use crate::domain::{Role, User};
 use askama::Template;
 use chrono::{DateTime, Utc};
 
@@ -75,20 +75,7 @@ pub struct SummaryView {
     pub tags: Vec<TagLink>,
     /// Approved comments.
     pub comments: u64,
-}
-
-impl From<PostSummary> for SummaryView {
-    fn from(p: PostSummary) -> Self {
-        Self {
-            url: format!("/posts/{}", p.slug.as_str()),
-            title: p.title,
-            excerpt: p.excerpt,
-            author: p.author_name,
-            date: Dated::new(p.published),
-            tags: tag_links(&p.tags),
-            comments: 0,
-        }
-    }
+    pub comments_url: String,
 }
 
 #[derive(Template)]
@@ -100,7 +87,6 @@ pub struct HomePage {
 }
 
 pub struct PostView {
-    pub url: String,
     pub short_url: String,
     pub title: String,
     pub body_html: String,
@@ -108,23 +94,6 @@ pub struct PostView {
     pub date: Dated,
     pub tags: Vec<TagLink>,
     pub draft: bool,
-}
-
-impl PostView {
-    /// A post shown in one of its languages: the text's title, body and state, the post's
-    /// author, tags and short link.
-    pub fn of(p: &Post, text: &Translation) -> Self {
-        Self {
-            url: format!("/posts/{}", p.slug.as_str()),
-            short_url: format!("/p/{}", p.short_id),
-            title: text.title.as_str().to_owned(),
-            body_html: text.body_html.clone(),
-            author: p.author_name.clone(),
-            date: Dated::new(text.published.or(p.published).unwrap_or(p.created)),
-            tags: tag_links(&p.tags),
-            draft: p.status == PostStatus::Draft || text.status == PostStatus::Draft,
-        }
-    }
 }
 
 /// A translation in the editors' list under a post.
@@ -145,8 +114,7 @@ pub struct PostPage {
     pub text_lang: String,
     /// The post's languages, for hreflang links and the language switch.
     pub alternates: Vec<Alternate>,
-    /// `?lang=...` on the post's own links when a translation is shown.
-    pub query: String,
+    pub links: PostLinks,
     pub original: bool,
     /// For editors: every translation, drafts too.
     pub translations: Vec<TranslationLink>,
@@ -158,6 +126,22 @@ pub struct PostPage {
     pub comments: CommentSection,
 }
 
+/// Where a post page's buttons and links lead, for the text it shows.
+pub struct PostLinks {
+    pub publish: String,
+    pub unpublish: String,
+    pub edit: String,
+    pub history: String,
+    pub suggest: String,
+    pub suggestions: String,
+    /// The editor without a language: its form adds the one to translate into.
+    pub translate: String,
+    pub close_comments: String,
+    pub open_comments: String,
+    /// Sign in, then back to the post.
+    pub sign_in: String,
+}
+
 #[derive(Template)]
 #[template(path = "comments/edit.html")]
 pub struct CommentEditPage {
@@ -165,6 +149,7 @@ pub struct CommentEditPage {
     pub post_url: String,
     pub post_title: String,
     pub action: String,
+    pub delete_url: String,
     pub body: String,
     pub error: Option<String>,
 }
@@ -215,6 +200,8 @@ pub struct SignupPage {
 pub struct SettingsPage {
     pub layout: Layout,
     pub username: String,
+    /// The user's public page.
+    pub author_url: String,
     pub email: String,
     pub display_name: String,
     pub bio: String,
@@ -259,15 +246,24 @@ pub struct DirectoryRow {
     pub email: String,
     pub role: &'static str,
     pub banned: bool,
+    pub role_url: String,
+    /// Ban, or unban a banned account.
+    pub ban_url: String,
     /// When the account was made, in the newest accounts' view.
     pub joined: Option<String>,
+}
+
+/// A shelf (first letter) of the user directory.
+pub struct ShelfLink {
+    pub name: &'static str,
+    pub url: String,
 }
 
 #[derive(Template)]
 #[template(path = "admin/users.html")]
 pub struct UsersPage {
     pub layout: Layout,
-    pub shelves: Vec<&'static str>,
+    pub shelves: Vec<ShelfLink>,
     pub shelf: String,
     pub query: String,
     pub rows: Vec<DirectoryRow>,
@@ -293,8 +289,15 @@ pub fn dated(at: DateTime<Utc>) -> Dated {
 #[template(path = "posts/edit.html")]
 pub struct EditPage {
     pub layout: Layout,
-    pub url: String,
-    pub query: String,
+    /// The post, and the text being edited (the same for the original).
+    pub post_url: String,
+    pub text_url: String,
+    pub history_url: String,
+    pub discard_draft_url: String,
+    pub save_url: String,
+    pub upload_url: String,
+    /// The processing log of the post's files.
+    pub log_url: String,
     /// The translation's language; empty when editing the original.
     pub language: String,
     pub error: Option<String>,
@@ -309,11 +312,11 @@ pub struct EditPage {
     pub preview: Option<String>,
     /// The post's files (its binary context).
     pub attachments: Vec<AttachmentView>,
-    pub context: String,
 }
 
 pub struct HistoryRow {
     pub number: u32,
+    pub url: String,
     pub key: String,
     pub title: String,
     pub author: String,
@@ -326,8 +329,9 @@ pub struct HistoryRow {
 #[template(path = "posts/history.html")]
 pub struct HistoryPage {
     pub layout: Layout,
-    pub url: String,
-    pub query: String,
+    pub text_url: String,
+    pub edit_url: String,
+    pub diff_url: String,
     pub language: String,
     pub lang: String,
     pub title: String,
@@ -338,8 +342,8 @@ pub struct HistoryPage {
 #[template(path = "posts/revision.html")]
 pub struct RevisionPage {
     pub layout: Layout,
-    pub url: String,
-    pub query: String,
+    pub history_url: String,
+    pub restore_url: String,
     pub key: String,
     pub number: u32,
     pub current: bool,
@@ -382,45 +386,19 @@ pub fn diff_lines(old: &str, new: &str) -> Vec<DiffLine> {
 #[template(path = "posts/diff.html")]
 pub struct DiffPage {
     pub layout: Layout,
-    pub url: String,
-    pub query: String,
+    pub history_url: String,
     pub title: String,
     pub from: u32,
+    pub from_url: String,
     pub to: u32,
+    pub to_url: String,
     pub lines: Vec<DiffLine>,
-}
-
-/// A URL path segment or query value, percent-encoded (everything but unreserved ASCII).
-pub fn encode_component(value: &str) -> String {
-    value
-        .bytes()
-        .map(|b| match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
-                (b as char).to_string()
-            }
-            _ => format!("%{b:02X}"),
-        })
-        .collect()
-}
-
-/// A tag's page.
-pub fn tag_url(tag: &str) -> String {
-    format!("/tags/{}", encode_component(tag))
 }
 
 /// A tag and its page, for the tag lists under posts.
 pub struct TagLink {
     pub name: String,
     pub url: String,
-}
-
-pub fn tag_links(tags: &crate::domain::Tags) -> Vec<TagLink> {
-    tags.iter()
-        .map(|t| TagLink {
-            name: t.as_str().to_owned(),
-            url: tag_url(t.as_str()),
-        })
-        .collect()
 }
 
 #[derive(Template)]
@@ -437,6 +415,7 @@ pub struct TagPage {
 pub struct SuggestPage {
     pub layout: Layout,
     pub url: String,
+    pub action: String,
     pub error: Option<String>,
     pub base: u32,
     pub title: String,
@@ -459,6 +438,7 @@ pub struct SuggestionRow {
 pub struct SuggestionsPage {
     pub layout: Layout,
     pub url: String,
+    pub history_url: String,
     pub title: String,
     pub rows: Vec<SuggestionRow>,
 }
@@ -467,8 +447,9 @@ pub struct SuggestionsPage {
 #[template(path = "posts/suggestion.html")]
 pub struct SuggestionPage {
     pub layout: Layout,
-    pub url: String,
-    pub action_url: String,
+    pub suggestions_url: String,
+    pub accept_url: String,
+    pub reject_url: String,
     pub id: String,
     pub by: String,
     pub date: Dated,
@@ -531,12 +512,17 @@ pub struct LogRow {
     pub comment_url: String,
 }
 
+pub struct MonthLink {
+    pub month: String,
+    pub url: String,
+}
+
 #[derive(Template)]
 #[template(path = "admin/comment_log.html")]
 pub struct LogPage {
     pub layout: Layout,
     pub month: String,
-    pub previous: Option<String>,
+    pub previous: Option<MonthLink>,
     pub rows: Vec<LogRow>,
 }
 
@@ -629,4 +615,8 @@ pub struct AttachmentView {
     pub error: Option<String>,
     pub markdown: String,
     pub created: String,
+    pub log_url: String,
+    pub context_log_url: String,
+    /// The editor's remove button; empty in lists without one.
+    pub remove_url: String,
 }

@@ -2,6 +2,7 @@
 
 use super::auth::{CsrfToken, MaybeUser, SignedIn, layout, session_key_of};
 use super::pages::{Section, SettingsPage};
+use super::paths;
 use super::{AppState, WebError, render, see_other};
 use crate::domain::password::Password;
 use crate::domain::{Email, Invalid, Profile, User, Username};
@@ -25,6 +26,7 @@ fn page(
     SettingsPage {
         layout: layout(&MaybeUser(Some(user.clone())), csrf),
         username: user.username.as_str().to_owned(),
+        author_url: paths::author(user.username.as_str()),
         email: user.email.as_str().to_owned(),
         display_name: user.display_name.clone(),
         bio: user.bio.clone(),
@@ -219,7 +221,7 @@ async fn change_identity(
         ),
     };
     match outcome(changed)? {
-        Ok(_) => Ok(see_other(&format!("/account?saved={saved}"))),
+        Ok(_) => Ok(see_other(&paths::account_saved(saved))),
         Err(_) => refuse(user, csrf, section, StatusCode::CONFLICT, taken),
     }
 }

@@ -6,6 +6,7 @@ use super::auth::{Author, CsrfForm, CsrfToken, MaybeUser, SignedIn, layout};
 use super::pages::{
     SuggestPage, SuggestionPage, SuggestionRow, SuggestionsPage, comparable, dated, diff_lines,
 };
+use super::paths;
 use super::{AppState, WebError, render, see_other};
 use crate::domain::post::{Body, parse_message};
 use crate::domain::{
@@ -49,7 +50,8 @@ pub async fn form(
     let post = published(&state, &slug).await?;
     let page = SuggestPage {
         layout: layout(&MaybeUser(Some(user.0)), &csrf),
-        url: format!("/posts/{}", post.slug.as_str()),
+        url: paths::post(post.slug.as_str()),
+        action: paths::suggest(post.slug.as_str()),
         error: None,
         base: post.revision,
         title: post.title.as_str().to_owned(),
@@ -95,7 +97,8 @@ pub async fn create(
         Err(e) => {
             let page = SuggestPage {
                 layout: layout(&MaybeUser(Some(user)), &csrf),
-                url: format!("/posts/{}", post.slug.as_str()),
+                url: paths::post(post.slug.as_str()),
+                action: paths::suggest(post.slug.as_str()),
                 error: Some(e.0),
                 base: form.base,
                 title: form.title.clone(),
@@ -129,10 +132,7 @@ pub async fn create(
         .store
         .create_suggestion(&state.site, &suggestion)
         .await?;
-    Ok(see_other(&format!(
-        "/posts/{}?suggested",
-        post.slug.as_str()
-    )))
+    Ok(see_other(&paths::suggested(post.slug.as_str())))
 }
 
 pub async fn queue(
@@ -143,14 +143,14 @@ pub async fn queue(
 ) -> Result<HttpResponse, WebError> {
     let post = published(&state, &slug).await?;
     may_review(&author.0, &post)?;
-    let url = format!("/posts/{}", post.slug.as_str());
+    let slug = post.slug.as_str();
     let rows = state
         .store
         .suggestions(&state.site, post.id)
         .await?
         .into_iter()
         .map(|g| SuggestionRow {
-            url: format!("{url}/suggestions/{}", g.id),
+            url: paths::suggestion(slug, &g.id),
             id: g.id,
             by: g.suggester_name,
             date: dated(g.created),
@@ -160,7 +160,8 @@ pub async fn queue(
         .collect();
     let page = SuggestionsPage {
         layout: layout(&MaybeUser(Some(author.0)), &csrf),
-        url,
+        url: paths::post(slug),
+        history_url: paths::history(slug, None),
         title: post.title.as_str().to_owned(),
         rows,
     };
@@ -204,11 +205,12 @@ pub async fn show(
         suggestion.body.as_str(),
     );
     let lines = diff_lines(&old, &new);
-    let url = format!("/posts/{}", post.slug.as_str());
+    let slug = post.slug.as_str();
     let page = SuggestionPage {
         layout: layout(&MaybeUser(Some(author.0)), &csrf),
-        action_url: format!("{url}/suggestions/{}", suggestion.id),
-        url,
+        suggestions_url: paths::suggestions(slug),
+        accept_url: paths::accept_suggestion(slug, &suggestion.id),
+        reject_url: paths::reject_suggestion(slug, &suggestion.id),
         id: suggestion.id,
         by: suggestion.suggester_name,
         date: dated(suggestion.created),
@@ -283,7 +285,7 @@ pub async fn accept(
             ),
         );
         match state.store.save_revision(&state.site, post.id, edit).await {
-            Ok(saved) => return Ok(see_other(&format!("/posts/{}", saved.slug.as_str()))),
+            Ok(saved) => return Ok(see_other(&paths::post(saved.slug.as_str()))),
             Err(EditError::Conflict) => continue,
             Err(e) => return Err(super::revisions::edit_failed(e)),
         }
@@ -309,8 +311,5 @@ pub async fn reject(
         SuggestionState::Rejected,
     )
     .await?;
-    Ok(see_other(&format!(
-        "/posts/{}/suggestions",
-        post.slug.as_str()
-    )))
+    Ok(see_other(&paths::suggestions(post.slug.as_str())))
 }
