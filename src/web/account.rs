@@ -1,6 +1,8 @@
 //! Site set-up (the first administrator), sign-in and sign-out.
 
-use super::auth::{CsrfForm, CsrfToken, MaybeUser, end_session, layout, start_session};
+use super::auth::{
+    CsrfForm, CsrfOnly, CsrfToken, MaybeUser, csrf_field, end_session, layout, start_session,
+};
 use super::limits::{Subject, client_ip};
 use super::pages::{LoginPage, SetupPage, SignupPage};
 use super::{AppState, WebError, render, see_other};
@@ -46,9 +48,8 @@ pub async fn setup(
     state: web::Data<AppState>,
     user: MaybeUser,
     csrf: CsrfToken,
-    form: web::Form<SetupForm>,
+    form: CsrfForm<SetupForm>,
 ) -> Result<HttpResponse, WebError> {
-    csrf.check(&form.csrf)?;
     let form = form.into_inner();
     let again = |error: String, status: StatusCode| {
         let page = SetupPage {
@@ -188,9 +189,8 @@ pub async fn login(
     req: HttpRequest,
     user: MaybeUser,
     csrf: CsrfToken,
-    form: web::Form<LoginForm>,
+    form: CsrfForm<LoginForm>,
 ) -> Result<HttpResponse, WebError> {
-    csrf.check(&form.csrf)?;
     let form = form.into_inner();
     let ip = client_ip(&req);
     state
@@ -286,6 +286,8 @@ pub struct SignupForm {
     password_confirm: String,
 }
 
+csrf_field!(SetupForm, LoginForm, SignupForm);
+
 /// Creates a reader account, the user name and e-mail address claimed together; an
 /// administrator can make the reader an author later.
 pub async fn signup(
@@ -293,9 +295,8 @@ pub async fn signup(
     req: HttpRequest,
     user: MaybeUser,
     csrf: CsrfToken,
-    form: web::Form<SignupForm>,
+    form: CsrfForm<SignupForm>,
 ) -> Result<HttpResponse, WebError> {
-    csrf.check(&form.csrf)?;
     let form = form.into_inner();
     if !state.site_ready().await? {
         return Err(WebError::Forbidden(
@@ -368,10 +369,8 @@ pub async fn signup(
 pub async fn logout(
     state: web::Data<AppState>,
     req: HttpRequest,
-    csrf: CsrfToken,
-    form: web::Form<CsrfForm>,
+    _form: CsrfForm<CsrfOnly>,
 ) -> Result<HttpResponse, WebError> {
-    csrf.check(&form.csrf)?;
     let gone = end_session(&state, &req).await?;
     let mut response = see_other("/");
     response

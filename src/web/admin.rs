@@ -1,6 +1,6 @@
 //! The administrators' user directory: find accounts, change roles, ban and unban.
 
-use super::auth::{Admin, CsrfForm, CsrfToken, MaybeUser, layout};
+use super::auth::{Admin, CsrfForm, CsrfOnly, CsrfToken, MaybeUser, csrf_field, layout};
 use super::pages::{DirectoryRow, ShelfLink, UsersPage};
 use super::paths;
 use super::{AppState, WebError, render, see_other};
@@ -191,14 +191,14 @@ pub struct RoleForm {
     role: String,
 }
 
+csrf_field!(RoleForm);
+
 pub async fn set_role(
     state: web::Data<AppState>,
     admin: Admin,
-    csrf: CsrfToken,
     id: web::Path<String>,
-    form: web::Form<RoleForm>,
+    form: CsrfForm<RoleForm>,
 ) -> Result<HttpResponse, WebError> {
-    csrf.check(&form.csrf)?;
     let id = target(&admin, &id, "change the role of")?;
     let role = Role::parse(&form.role).map_err(|e| WebError::BadRequest(format!("{}.", e.0)))?;
     let user = changed(state.store.set_role(id, role).await)?;
@@ -208,33 +208,28 @@ pub async fn set_role(
 pub async fn ban(
     state: web::Data<AppState>,
     admin: Admin,
-    csrf: CsrfToken,
     id: web::Path<String>,
-    form: web::Form<CsrfForm>,
+    _form: CsrfForm<CsrfOnly>,
 ) -> Result<HttpResponse, WebError> {
-    set_banned(&state, &admin, &csrf, &id, &form, true).await
+    set_banned(&state, &admin, &id, true).await
 }
 
 pub async fn unban(
     state: web::Data<AppState>,
     admin: Admin,
-    csrf: CsrfToken,
     id: web::Path<String>,
-    form: web::Form<CsrfForm>,
+    _form: CsrfForm<CsrfOnly>,
 ) -> Result<HttpResponse, WebError> {
-    set_banned(&state, &admin, &csrf, &id, &form, false).await
+    set_banned(&state, &admin, &id, false).await
 }
 
 /// Bans (ending every session of the account) or unbans.
 async fn set_banned(
     state: &AppState,
     admin: &Admin,
-    csrf: &CsrfToken,
     id: &str,
-    form: &CsrfForm,
     banned: bool,
 ) -> Result<HttpResponse, WebError> {
-    csrf.check(&form.csrf)?;
     let id = target(admin, id, if banned { "ban" } else { "unban" })?;
     let user = changed(state.store.set_banned(id, banned).await)?;
     if banned {

@@ -4,7 +4,7 @@
 //! in a multipart upload, a `csrf` field before the files): the session cookie alone
 //! never authorizes a change.
 
-use super::auth::{Admin, Author, CsrfToken, MaybeUser, layout};
+use super::auth::{Admin, Author, CsrfForm, CsrfOnly, CsrfToken, MaybeUser, layout};
 use super::pages::{AttachmentView, Layout};
 use super::paths;
 use super::posts::{editable, may_edit};
@@ -209,6 +209,9 @@ async fn post_of(state: &AppState, user: &User, context: &Context) -> Result<Pos
     Ok(post)
 }
 
+/// The API's CSRF check: the token in the `X-CSRF-Token` header. (Web forms are checked
+/// by `CsrfForm`; a multipart upload, which that extractor cannot read, checks its `csrf`
+/// field as it streams in: see [`ingest_multipart`].)
 fn check_header_csrf(req: &HttpRequest, csrf: &CsrfToken) -> Result<(), WebError> {
     let sent = req
         .headers()
@@ -261,6 +264,8 @@ async fn ingest_multipart(
             .map(str::to_owned);
         match (name.as_str(), file_name) {
             ("csrf", None) => {
+                // Not `CsrfForm`: that reads a whole urlencoded body, and this form is
+                // multipart, read as it streams; the same constant-time comparison.
                 let sent = text_field(&mut field, 200).await?;
                 csrf.check(&sent)?;
                 csrf_ok = true;
@@ -421,20 +426,13 @@ pub async fn attach(
     }
 }
 
-#[derive(serde::Deserialize)]
-pub struct CsrfOnly {
-    csrf: String,
-}
-
 /// `POST /posts/{slug}/attachments/{ref}/delete`: the editor's remove button.
 pub async fn detach(
     state: web::Data<AppState>,
     author: Author,
-    csrf: CsrfToken,
     path: web::Path<(String, String)>,
-    form: web::Form<CsrfOnly>,
+    _form: CsrfForm<CsrfOnly>,
 ) -> Result<HttpResponse, WebError> {
-    csrf.check(&form.csrf)?;
     let (slug, reference) = path.into_inner();
     let post = editable(&state, &author.0, &slug).await?;
     let id = RefId::parse(&reference).map_err(|_| WebError::NotFound)?;

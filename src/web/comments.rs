@@ -2,7 +2,7 @@
 //! under the comment they answer, the form to write one (or a reply), and editing or
 //! deleting one's own for `EDIT_WINDOW_MINUTES`.
 
-use super::auth::{CsrfToken, MaybeUser, SignedIn, layout};
+use super::auth::{CsrfForm, CsrfOnly, CsrfToken, MaybeUser, SignedIn, csrf_field, layout};
 use super::limits::{Subject, client_ip};
 use super::pages::{
     CommentDraft, CommentEditPage, CommentForm, CommentSection, CommentView, Dated, SummaryView,
@@ -262,9 +262,8 @@ pub async fn create(
     csrf: CsrfToken,
     slug: web::Path<String>,
     lang: super::locales::Lang,
-    form: web::Form<CommentFormData>,
+    form: CsrfForm<CommentFormData>,
 ) -> Result<HttpResponse, WebError> {
-    csrf.check(&form.csrf)?;
     let post = post_at(&state, &slug).await?;
     if post.status != PostStatus::Published {
         return Err(WebError::NotFound);
@@ -484,14 +483,15 @@ pub struct EditFormData {
     body: String,
 }
 
+csrf_field!(CommentFormData, EditFormData);
+
 pub async fn edit(
     state: web::Data<AppState>,
     user: SignedIn,
     csrf: CsrfToken,
     path: web::Path<(String, String)>,
-    form: web::Form<EditFormData>,
+    form: CsrfForm<EditFormData>,
 ) -> Result<HttpResponse, WebError> {
-    csrf.check(&form.csrf)?;
     let (slug, id) = path.into_inner();
     let (post, comment) = own_comment(&state, &user.0, &slug, &id).await?;
     let body = match CommentBody::parse(&form.body) {
@@ -521,11 +521,9 @@ pub async fn edit(
 pub async fn delete(
     state: web::Data<AppState>,
     user: SignedIn,
-    csrf: CsrfToken,
     path: web::Path<(String, String)>,
-    form: web::Form<super::auth::CsrfForm>,
+    _form: CsrfForm<CsrfOnly>,
 ) -> Result<HttpResponse, WebError> {
-    csrf.check(&form.csrf)?;
     let (slug, id) = path.into_inner();
     let (post, comment) = own_comment(&state, &user.0, &slug, &id).await?;
     let moderation = Moderation {
@@ -566,12 +564,9 @@ pub fn moderation_failed(e: ModerationError) -> WebError {
 pub async fn set_closed(
     state: web::Data<AppState>,
     user: SignedIn,
-    csrf: CsrfToken,
     slug: web::Path<String>,
-    form: web::Form<super::auth::CsrfForm>,
     closed: bool,
 ) -> Result<HttpResponse, WebError> {
-    csrf.check(&form.csrf)?;
     let post = post_at(&state, &slug).await?;
     if !may_edit(Some(&user.0), post.author_id) {
         return Err(WebError::Forbidden(
@@ -588,19 +583,17 @@ pub async fn set_closed(
 pub async fn close(
     state: web::Data<AppState>,
     user: SignedIn,
-    csrf: CsrfToken,
     slug: web::Path<String>,
-    form: web::Form<super::auth::CsrfForm>,
+    _form: CsrfForm<CsrfOnly>,
 ) -> Result<HttpResponse, WebError> {
-    set_closed(state, user, csrf, slug, form, true).await
+    set_closed(state, user, slug, true).await
 }
 
 pub async fn open(
     state: web::Data<AppState>,
     user: SignedIn,
-    csrf: CsrfToken,
     slug: web::Path<String>,
-    form: web::Form<super::auth::CsrfForm>,
+    _form: CsrfForm<CsrfOnly>,
 ) -> Result<HttpResponse, WebError> {
-    set_closed(state, user, csrf, slug, form, false).await
+    set_closed(state, user, slug, false).await
 }

@@ -2,7 +2,7 @@
 //! author, decisions one by one or in bulk, the log of who did what, commenter bans and
 //! the site's comment policy.
 
-use super::auth::{Admin, CsrfToken, MaybeUser, SignedIn, layout};
+use super::auth::{Admin, CsrfForm, CsrfToken, MaybeUser, SignedIn, csrf_field, layout};
 use super::comments::moderation_failed;
 use super::pages::{
     CommentSettingsPage, Dated, LogPage, LogRow, ModerationItem, ModerationPage, MonthLink, Tab,
@@ -196,14 +196,12 @@ async fn decide(
     user: &crate::domain::User,
     post: Option<&Post>,
     form: Vec<(String, String)>,
-    csrf: &CsrfToken,
 ) -> Result<HttpResponse, WebError> {
     let field = |name: &str| {
         form.iter()
             .find(|(k, _)| k == name)
             .map(|(_, v)| v.as_str())
     };
-    csrf.check(field("csrf").unwrap_or_default())?;
     let to = match field("action") {
         Some("approve") => CommentState::Approved,
         Some("reject") => CommentState::Rejected,
@@ -297,21 +295,19 @@ async fn decide(
 pub async fn site_decide(
     state: web::Data<AppState>,
     admin: Admin,
-    csrf: CsrfToken,
-    form: web::Form<Vec<(String, String)>>,
+    form: CsrfForm<Vec<(String, String)>>,
 ) -> Result<HttpResponse, WebError> {
-    decide(&state, &admin.0, None, form.into_inner(), &csrf).await
+    decide(&state, &admin.0, None, form.into_inner()).await
 }
 
 pub async fn post_decide(
     state: web::Data<AppState>,
     user: SignedIn,
-    csrf: CsrfToken,
     slug: web::Path<String>,
-    form: web::Form<Vec<(String, String)>>,
+    form: CsrfForm<Vec<(String, String)>>,
 ) -> Result<HttpResponse, WebError> {
     let post = moderated_post(&state, &user, &slug).await?;
-    decide(&state, &user.0, Some(&post), form.into_inner(), &csrf).await
+    decide(&state, &user.0, Some(&post), form.into_inner()).await
 }
 
 #[derive(Deserialize)]
@@ -393,9 +389,8 @@ pub async fn save_settings(
     state: web::Data<AppState>,
     admin: Admin,
     csrf: CsrfToken,
-    form: web::Form<SettingsForm>,
+    form: CsrfForm<SettingsForm>,
 ) -> Result<HttpResponse, WebError> {
-    csrf.check(&form.csrf)?;
     let days = form.close_after_days.trim();
     let close_after_days = if days.is_empty() {
         Ok(0)
@@ -444,15 +439,15 @@ pub struct BanForm {
     state: String,
 }
 
+csrf_field!(SettingsForm, BanForm);
+
 /// Bans a commenter from the site's comments, or lifts the ban. A banned commenter's
 /// comments are refused with a message, not queued.
 pub async fn commenter(
     state: web::Data<AppState>,
     _admin: Admin,
-    csrf: CsrfToken,
-    form: web::Form<BanForm>,
+    form: CsrfForm<BanForm>,
 ) -> Result<HttpResponse, WebError> {
-    csrf.check(&form.csrf)?;
     let banned = match form.action.as_str() {
         "ban" => true,
         "unban" => false,

@@ -1,6 +1,6 @@
 //! Writing, publishing and reading posts.
 
-use super::auth::{Author, CsrfForm, CsrfToken, MaybeUser, layout};
+use super::auth::{Author, CsrfForm, CsrfOnly, CsrfToken, MaybeUser, csrf_field, layout};
 use super::comments::CommentQuery;
 use super::locales::{Lang, Text, alternates};
 use super::pages::{
@@ -42,13 +42,14 @@ pub struct WriteForm {
     action: String,
 }
 
+csrf_field!(WriteForm);
+
 pub async fn create(
     state: web::Data<AppState>,
     author: Author,
     csrf: CsrfToken,
-    form: web::Form<WriteForm>,
+    form: CsrfForm<WriteForm>,
 ) -> Result<HttpResponse, WebError> {
-    csrf.check(&form.csrf)?;
     let form = form.into_inner();
     let publish = match form.action.as_str() {
         "publish" => true,
@@ -288,36 +289,31 @@ async fn post_page(
 pub async fn publish(
     state: web::Data<AppState>,
     author: Author,
-    csrf: CsrfToken,
     slug: web::Path<String>,
     lang: Lang,
-    form: web::Form<CsrfForm>,
+    _form: CsrfForm<CsrfOnly>,
 ) -> Result<HttpResponse, WebError> {
-    set_status(state, author, csrf, slug, lang, form, PostStatus::Published).await
+    set_status(state, author, slug, lang, PostStatus::Published).await
 }
 
 /// Takes a published post (or with `?lang=` one translation) back to draft.
 pub async fn unpublish(
     state: web::Data<AppState>,
     author: Author,
-    csrf: CsrfToken,
     slug: web::Path<String>,
     lang: Lang,
-    form: web::Form<CsrfForm>,
+    _form: CsrfForm<CsrfOnly>,
 ) -> Result<HttpResponse, WebError> {
-    set_status(state, author, csrf, slug, lang, form, PostStatus::Draft).await
+    set_status(state, author, slug, lang, PostStatus::Draft).await
 }
 
 async fn set_status(
     state: web::Data<AppState>,
     author: Author,
-    csrf: CsrfToken,
     slug: web::Path<String>,
     lang: Lang,
-    form: web::Form<CsrfForm>,
     status: PostStatus,
 ) -> Result<HttpResponse, WebError> {
-    csrf.check(&form.csrf)?;
     let post = editable(&state, &author.0, &slug).await?;
     let text = Text::of(&state, &post, &lang).await?;
     if text.original {

@@ -1,7 +1,7 @@
 //! Editing a post as a chain of immutable revisions: edit, history, one revision, the
 //! difference between two, and restoring an old one (a new revision that copies it).
 
-use super::auth::{Author, CsrfForm, CsrfToken, MaybeUser, layout};
+use super::auth::{Author, CsrfForm, CsrfOnly, CsrfToken, MaybeUser, csrf_field, layout};
 use super::locales::{Lang, Text};
 use super::pages::{
     DiffPage, EditPage, HistoryPage, HistoryRow, RevisionPage, comparable, dated, diff_lines,
@@ -140,12 +140,10 @@ pub async fn edit_form(
 pub async fn discard_draft(
     state: web::Data<AppState>,
     author: Author,
-    csrf: CsrfToken,
     slug: web::Path<String>,
     lang: Lang,
-    form: web::Form<CsrfForm>,
+    _form: CsrfForm<CsrfOnly>,
 ) -> Result<HttpResponse, WebError> {
-    csrf.check(&form.csrf)?;
     let post = editable(&state, &author.0, &slug).await?;
     let text = Text::of(&state, &post, &lang).await?;
     state
@@ -170,15 +168,16 @@ pub struct EditForm {
     action: String,
 }
 
+csrf_field!(EditForm);
+
 pub async fn save(
     state: web::Data<AppState>,
     author: Author,
     csrf: CsrfToken,
     slug: web::Path<String>,
     lang: Lang,
-    form: web::Form<EditForm>,
+    form: CsrfForm<EditForm>,
 ) -> Result<HttpResponse, WebError> {
-    csrf.check(&form.csrf)?;
     let user = author.0;
     let post = editable(&state, &user, &slug).await?;
     let text = Text::of(&state, &post, &lang).await?;
@@ -372,12 +371,10 @@ pub async fn show(
 pub async fn restore(
     state: web::Data<AppState>,
     author: Author,
-    csrf: CsrfToken,
     path: web::Path<(String, String)>,
     lang: Lang,
-    form: web::Form<CsrfForm>,
+    _form: CsrfForm<CsrfOnly>,
 ) -> Result<HttpResponse, WebError> {
-    csrf.check(&form.csrf)?;
     let (slug, number) = path.into_inner();
     let user = author.0;
     let post = editable(&state, &user, &slug).await?;

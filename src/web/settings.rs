@@ -1,6 +1,6 @@
 //! A signed-in user's own account: profile, user name, e-mail address, password.
 
-use super::auth::{CsrfToken, MaybeUser, SignedIn, layout, session_key_of};
+use super::auth::{CsrfForm, CsrfToken, MaybeUser, SignedIn, csrf_field, layout, session_key_of};
 use super::pages::{Section, SettingsPage};
 use super::paths;
 use super::{AppState, WebError, render, see_other};
@@ -100,9 +100,8 @@ pub async fn profile(
     state: web::Data<AppState>,
     user: SignedIn,
     csrf: CsrfToken,
-    form: web::Form<ProfileForm>,
+    form: CsrfForm<ProfileForm>,
 ) -> Result<HttpResponse, WebError> {
-    csrf.check(&form.csrf)?;
     let user = user.0;
     let profile = match Profile::parse(
         &form.display_name,
@@ -137,9 +136,8 @@ pub async fn username(
     state: web::Data<AppState>,
     user: SignedIn,
     csrf: CsrfToken,
-    form: web::Form<UsernameForm>,
+    form: CsrfForm<UsernameForm>,
 ) -> Result<HttpResponse, WebError> {
-    csrf.check(&form.csrf)?;
     let new = Username::parse(&form.username).map(Identity::Username);
     change_identity(
         &state,
@@ -163,9 +161,8 @@ pub async fn email(
     state: web::Data<AppState>,
     user: SignedIn,
     csrf: CsrfToken,
-    form: web::Form<EmailForm>,
+    form: CsrfForm<EmailForm>,
 ) -> Result<HttpResponse, WebError> {
-    csrf.check(&form.csrf)?;
     let new = Email::parse(&form.email).map(Identity::Email);
     change_identity(
         &state,
@@ -234,15 +231,16 @@ pub struct PasswordForm {
     new_password_confirm: String,
 }
 
+csrf_field!(ProfileForm, UsernameForm, EmailForm, PasswordForm);
+
 /// Changes the password and signs out every other session of the account.
 pub async fn password(
     state: web::Data<AppState>,
     req: HttpRequest,
     user: SignedIn,
     csrf: CsrfToken,
-    form: web::Form<PasswordForm>,
+    form: CsrfForm<PasswordForm>,
 ) -> Result<HttpResponse, WebError> {
-    csrf.check(&form.csrf)?;
     let user = user.0;
     let new = match Password::parse(&form.new_password) {
         Ok(new) => new,

@@ -2,7 +2,7 @@
 //! an admin) reviews the queue, sees each as a diff, and accepts it (a new revision
 //! crediting the suggester) or rejects it.
 
-use super::auth::{Author, CsrfForm, CsrfToken, MaybeUser, SignedIn, layout};
+use super::auth::{Author, CsrfForm, CsrfOnly, CsrfToken, MaybeUser, SignedIn, csrf_field, layout};
 use super::pages::{
     SuggestPage, SuggestionPage, SuggestionRow, SuggestionsPage, comparable, dated, diff_lines,
 };
@@ -74,14 +74,15 @@ pub struct SuggestForm {
     note: String,
 }
 
+csrf_field!(SuggestForm);
+
 pub async fn create(
     state: web::Data<AppState>,
     user: SignedIn,
     csrf: CsrfToken,
     slug: web::Path<String>,
-    form: web::Form<SuggestForm>,
+    form: CsrfForm<SuggestForm>,
 ) -> Result<HttpResponse, WebError> {
-    csrf.check(&form.csrf)?;
     let user = user.0;
     let post = published(&state, &slug).await?;
     let parsed = (|| {
@@ -229,12 +230,9 @@ pub async fn show(
 async fn decide(
     state: &AppState,
     author: &Author,
-    csrf: &CsrfToken,
     path: (String, String, String),
-    form: &CsrfForm,
     to: SuggestionState,
 ) -> Result<(Post, Suggestion), WebError> {
-    csrf.check(&form.csrf)?;
     let (slug, host, n) = path;
     let post = published(state, &slug).await?;
     may_review(&author.0, &post)?;
@@ -255,16 +253,13 @@ async fn decide(
 pub async fn accept(
     state: web::Data<AppState>,
     author: Author,
-    csrf: CsrfToken,
     path: web::Path<(String, String, String)>,
-    form: web::Form<CsrfForm>,
+    _form: CsrfForm<CsrfOnly>,
 ) -> Result<HttpResponse, WebError> {
     let (post, suggestion) = decide(
         &state,
         &author,
-        &csrf,
         path.into_inner(),
-        &form,
         SuggestionState::Accepted,
     )
     .await?;
@@ -298,16 +293,13 @@ pub async fn accept(
 pub async fn reject(
     state: web::Data<AppState>,
     author: Author,
-    csrf: CsrfToken,
     path: web::Path<(String, String, String)>,
-    form: web::Form<CsrfForm>,
+    _form: CsrfForm<CsrfOnly>,
 ) -> Result<HttpResponse, WebError> {
     let (post, _) = decide(
         &state,
         &author,
-        &csrf,
         path.into_inner(),
-        &form,
         SuggestionState::Rejected,
     )
     .await?;
