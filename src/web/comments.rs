@@ -13,6 +13,7 @@ use super::{AppState, WebError, render, see_other};
 use crate::domain::comment::{
     EDIT_WINDOW_MINUTES, MAX_COMMENTS_PER_POST, ThreadComment, parse_guest_name,
 };
+use crate::domain::comment_policy::{self, Closed, FormFacts, PostFacts, Refusal};
 use crate::domain::token::{hex, tokens_match};
 use crate::domain::{
     CommentBody, CommentId, CommentState, CommentedPost, Commenter, Email, Locale, Moderation,
@@ -113,23 +114,47 @@ fn view(slug: &str, lang: Option<&Locale>, c: &ThreadComment, editable: bool) ->
     }
 }
 
-/// Whether comments are open on a post now, and if not, why.
-async fn closed_because(state: &AppState, post: &Post) -> Result<Option<String>, WebError> {
-    if post.status != PostStatus::Published {
-        return Ok(Some("Comments open when the post is published.".into()));
+/// What the comment policy needs to know about a post.
+fn post_facts(post: &Post) -> PostFacts {
+    PostFacts {
+        status: post.status,
+        comments_closed: post.comments_closed,
+        published: post.published,
     }
-    if post.comments_closed {
-        return Ok(Some("Comments on this post are closed.".into()));
-    }
-    let settings = state.comment_settings().await?;
-    if !settings.open_for(post.published, now()) {
-        return Ok(Some(format!(
-            "Comments close {} days after a post is published; this one is closed.",
-            settings.close_after_days
-        )));
-    }
-    Ok(None)
 }
+
+/// Why a post takes no comments, as its page and a refused comment say it.
+fn closed_message(why: Closed) -> String {
+    match why {
+        Closed::Unpublished => "Comments open when the post is published.".into(),
+        Closed::ByEditors => "Comments on this post are closed.".into(),
+        Closed::After { days } => {
+            format!("Comments close {days} days after a post is published; this one is closed.")
+        }
+    }
+}
+
+/// The answer to a comment the policy refuses.
+fn refused(why: Refusal, post: &Post) -> WebError {
+    match why {
+        Refusal::Closed(why) => WebError::Forbidden(closed_message(why)),
+        Refusal::SignInRequired => WebError::LoginRequired {
+            next: paths::post(post.slug.as_str()),
+        },
+        Refusal::Automated => {
+            WebError::BadRequest("This comment looks automated and was not posted.".into())
+        }
+        Refusal::FormExpired => WebError::BadRequest(
+            "The comment form has expired or was not made by this site. Reload the page and try again."
+                .into(),
+        ),
+        Refusal::TooQuick => WebError::BadRequest(TOO_QUICK.into()),
+        Refusal::Banned => WebError::Forbidden("You can no longer comment on this site.".into()),
+    }
+}
+
+/// What a commenter who sent the form too soon is told, under the form they sent.
+const TOO_QUICK: &str = "That was quick: please read your comment over and send it again.";
 
 /// The comment section of a post's page: one read of the thread (plus, for a signed-in
 /// reader, one of their pending comments).
@@ -179,9 +204,10 @@ pub async fn section(
         None => Vec::new(),
     };
     let link = |cursor: Option<String>| cursor.map(|c| paths::comment_page(slug, lang, &c));
-    let mut closed = closed_because(state, post).await?;
-    let guests = state.comment_settings().await?.guests;
-    if closed.is_none() && me.is_none() && !guests {
+    let settings = state.comment_settings().await?;
+    let mut closed =
+        comment_policy::closed(&post_facts(post), &settings, now()).map(closed_message);
+    if closed.is_none() && me.is_none() && !settings.guests {
         closed = Some("Sign in to comment.".into());
     }
     let form = if closed.is_none() {
@@ -252,9 +278,8 @@ pub struct CommentFormData {
     shown: String,
 }
 
-/// Writes a comment or a reply. Members' comments wait for moderation unless they write
-/// on their own post, moderate the site, or (where the site says so) have been approved
-/// before; banned commenters are refused.
+/// Writes a comment or a reply: gathers the facts the comment policy
+/// (`domain::comment_policy`) asks for, and does what it decides.
 pub async fn create(
     req: HttpRequest,
     state: web::Data<AppState>,
@@ -268,27 +293,16 @@ pub async fn create(
     if post.status != PostStatus::Published {
         return Err(WebError::NotFound);
     }
-    if let Some(why) = closed_because(&state, &post).await? {
-        return Err(WebError::Forbidden(why));
-    }
     let settings = state.comment_settings().await?;
     let me = user.0.clone();
-    if me.is_none() && !settings.guests {
-        return Err(WebError::LoginRequired {
-            next: paths::post(post.slug.as_str()),
-        });
-    }
-    if !form.website.is_empty() {
-        return Err(WebError::BadRequest(
-            "This comment looks automated and was not posted.".into(),
-        ));
-    }
-    let shown = shown_at(&csrf, &form.shown).ok_or_else(|| {
-        WebError::BadRequest(
-            "The comment form has expired or was not made by this site. Reload the page and try again."
-                .into(),
-        )
-    })?;
+    let facts = FormFacts {
+        signed_in: me.is_some(),
+        honeypot_filled: !form.website.is_empty(),
+        shown_at_ms: shown_at(&csrf, &form.shown),
+        now_ms: now().timestamp_millis(),
+        min_delay: state.comment_min_delay,
+    };
+    let screened = comment_policy::screen(&post_facts(&post), &settings, &facts, now());
     let lang_shown = match &lang.0 {
         Some(l) if *l != post.locale => Some(l),
         _ => None,
@@ -301,11 +315,15 @@ pub async fn create(
         parent: form.parent.clone(),
         error,
     };
-    let min = state.comment_min_delay.as_millis() as i64;
-    if now().timestamp_millis() - shown < min {
-        let draft =
-            again("That was quick: please read your comment over and send it again.".into());
-        return super::posts::page_with_comment(&state, &user, &csrf, &post, &lang, draft).await;
+    match screened {
+        Ok(()) => {}
+        // A person who was merely quick gets their comment back, to send again.
+        Err(Refusal::TooQuick) => {
+            let draft = again(TOO_QUICK.into());
+            return super::posts::page_with_comment(&state, &user, &csrf, &post, &lang, draft)
+                .await;
+        }
+        Err(why) => return Err(refused(why, &post)),
     }
     let ip = client_ip(&req);
     state
@@ -361,22 +379,19 @@ pub async fn create(
             })?;
         Some(answered)
     };
-    let state_of_new = match &me {
+    let author_facts = match &me {
         Some(u) => {
             let standing = state.store.commenter_standing(&state.site, u.id).await?;
-            if standing.banned {
-                return Err(WebError::Forbidden(
-                    "You can no longer comment on this site.".into(),
-                ));
-            }
-            if may_edit(Some(u), post.author_id) || (settings.trust_approved && standing.trusted) {
-                CommentState::Approved
-            } else {
-                CommentState::Pending
+            comment_policy::Author::Member {
+                banned: standing.banned,
+                trusted: standing.trusted,
+                editor: may_edit(Some(u), post.author_id),
             }
         }
-        None => CommentState::Pending,
+        None => comment_policy::Author::Guest,
     };
+    let state_of_new =
+        comment_policy::place(&author_facts, &settings).map_err(|why| refused(why, &post))?;
     let comment = NewComment::new(
         CommentedPost {
             id: post.id,
