@@ -26,7 +26,6 @@ pub use error::WebError;
 pub use limits::{Limit, RateLimits};
 
 use crate::domain::{CommentSettings, Site};
-use crate::startup::AppConfig;
 use crate::store::Store;
 use actix_web::http::header;
 use actix_web::middleware::{DefaultHeaders, from_fn};
@@ -40,6 +39,26 @@ const SETTINGS_TTL: Duration = Duration::from_secs(10);
 
 /// The largest form body accepted (a post body is capped lower, at 256 KiB of Markdown).
 pub const FORM_LIMIT: usize = 1024 * 1024;
+
+/// What the web layer is told at start: its site, limits and schedules. Start-up makes it
+/// from its own configuration; the web layer never reads start-up's.
+#[derive(Debug, Clone)]
+pub struct WebConfig {
+    pub site: Site,
+    pub session_ttl: Duration,
+    /// How many posts the home page, and each page of a tag, lists.
+    pub front_page_size: usize,
+    pub rate_limits: RateLimits,
+    /// The least time between showing the comment form and sending it: faster is a bot.
+    pub comment_min_delay: Duration,
+    /// Upload size limits of the binary service.
+    pub binary_limits: crate::binaries::BinaryLimits,
+    /// What fetching binaries from URLs may reach, and its caps.
+    pub fetch: crate::binaries::fetch::FetchPolicy,
+    /// When fetched binaries are revalidated and retried: what their log says, even in
+    /// an instance that runs no refresher.
+    pub refresh: crate::binaries::remote::RefreshConfig,
+}
 
 #[derive(Clone)]
 pub struct AppState {
@@ -63,7 +82,7 @@ pub struct AppState {
 impl AppState {
     pub fn new(
         store: Arc<dyn Store>,
-        config: &AppConfig,
+        config: &WebConfig,
         host_ids: Arc<crate::store::host_ids::HostIds>,
     ) -> std::io::Result<Self> {
         Ok(Self {
@@ -78,7 +97,7 @@ impl AppState {
             binaries: {
                 let mut binaries =
                     crate::binaries::Binaries::new(store.binaries(), config.binary_limits);
-                binaries.refresh = config.refresh.unwrap_or_default();
+                binaries.refresh = config.refresh;
                 binaries
             },
             fetcher: crate::binaries::fetch::Fetcher::new(crate::binaries::fetch::FetchPolicy {
