@@ -59,6 +59,18 @@ pub struct Settings {
           value_parser = clap::value_parser!(u32).range(1..=8760))]
     pub session_hours: u32,
 
+    /// How many posts the home page, and each page of a tag, lists
+    #[arg(long, env = "SIBYL_FRONT_PAGE_SIZE", default_value_t = 20, global = true,
+          value_parser = clap::value_parser!(u16).range(1..=crate::store::FRONT_PAGE_CAP as i64))]
+    pub front_page_size: u16,
+
+    /// The least time, in seconds, between showing the comment form and sending it; a
+    /// faster comment is taken for a robot's and handed back to be sent again (0: no
+    /// delay)
+    #[arg(long, env = "SIBYL_COMMENT_MIN_DELAY_SECS", default_value_t = 3, global = true,
+          value_parser = clap::value_parser!(u16).range(0..=600))]
+    pub comment_min_delay_secs: u16,
+
     /// Folder for this host's counter lock file (ids of the form <hostname>/<n>)
     #[arg(
         long,
@@ -151,5 +163,25 @@ mod tests {
         ])
         .unwrap();
         assert!(matches!(ok.command, Some(Command::Serve)));
+    }
+
+    #[test]
+    fn the_front_page_size_and_comment_delay_have_defaults_and_bounds() {
+        let defaults = Cli::try_parse_from(["sibyl"]).unwrap().settings;
+        assert_eq!(defaults.front_page_size, 20);
+        assert_eq!(defaults.comment_min_delay_secs, 3);
+        let set = Cli::try_parse_from([
+            "sibyl",
+            "--front-page-size",
+            "50",
+            "--comment-min-delay-secs",
+            "0",
+        ])
+        .unwrap()
+        .settings;
+        assert_eq!((set.front_page_size, set.comment_min_delay_secs), (50, 0));
+        assert!(Cli::try_parse_from(["sibyl", "--front-page-size", "0"]).is_err());
+        assert!(Cli::try_parse_from(["sibyl", "--front-page-size", "101"]).is_err());
+        assert!(Cli::try_parse_from(["sibyl", "--comment-min-delay-secs", "601"]).is_err());
     }
 }

@@ -47,10 +47,10 @@ async fn serve(settings: sibyl::config::Settings) -> Result<(), String> {
         listen: settings.listen,
         site: settings.site_url,
         session_ttl: Duration::from_secs(u64::from(settings.session_hours) * 3600),
-        front_page_size: 20,
+        front_page_size: usize::from(settings.front_page_size),
         rate_limits: Default::default(),
         lock_dir: settings.lock_dir.clone(),
-        comment_min_delay: Duration::from_secs(3),
+        comment_min_delay: Duration::from_secs(u64::from(settings.comment_min_delay_secs)),
         binary_limits: sibyl::binaries::BinaryLimits {
             max_file: u64::from(settings.max_file_mib) * 1024 * 1024,
             max_per_user: u64::from(settings.max_user_mib) * 1024 * 1024,

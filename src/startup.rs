@@ -32,6 +32,22 @@ pub struct AppConfig {
     pub refresh: Option<crate::binaries::remote::RefreshConfig>,
 }
 
+impl AppConfig {
+    /// The part of the configuration the web layer reads.
+    pub fn web(&self) -> web::WebConfig {
+        web::WebConfig {
+            site: self.site.clone(),
+            session_ttl: self.session_ttl,
+            front_page_size: self.front_page_size,
+            rate_limits: self.rate_limits,
+            comment_min_delay: self.comment_min_delay,
+            binary_limits: self.binary_limits,
+            fetch: self.fetch.clone(),
+            refresh: self.refresh.unwrap_or_default(),
+        }
+    }
+}
+
 pub struct Application {
     server: Server,
     port: u16,
@@ -48,7 +64,7 @@ impl Application {
         if let Some(collector) = config.collector {
             crate::binaries::collector::spawn(store.binaries(), collector);
         }
-        let state = web::AppState::new(store, &config, Arc::new(host_ids))?;
+        let state = web::AppState::new(store, &config.web(), Arc::new(host_ids))?;
         if config.refresh.is_some() {
             state.binaries.spawn_refresher(state.fetcher.clone());
         }

@@ -1,6 +1,7 @@
 //! Pure rules and types. Nothing here knows about HTTP, templates or databases.
 
 pub mod comment;
+pub mod comment_policy;
 pub mod html_repair;
 pub mod iiif;
 pub mod markdown;

@@ -1,8 +1,10 @@
 //! Site set-up (the first administrator), sign-in and sign-out.
 
-use super::auth::{CsrfForm, CsrfToken, MaybeUser, end_session, start_session};
+use super::auth::{
+    CsrfForm, CsrfOnly, CsrfToken, MaybeUser, csrf_field, end_session, layout, start_session,
+};
 use super::limits::{Subject, client_ip};
-use super::pages::{Layout, LoginPage, SetupPage, SignupPage};
+use super::pages::{LoginPage, SetupPage, SignupPage};
 use super::{AppState, WebError, render, see_other};
 use crate::domain::password::dummy_hash;
 use crate::domain::user::{Login, SignUp, parse_display_name};
@@ -33,7 +35,7 @@ pub async fn setup_form(
         return Ok(see_other(if user.0.is_some() { "/" } else { "/login" }));
     }
     let page = SetupPage {
-        layout: Layout::new(&user, &csrf),
+        layout: layout(&user, &csrf),
         error: None,
         username: String::new(),
         email: String::new(),
@@ -46,13 +48,12 @@ pub async fn setup(
     state: web::Data<AppState>,
     user: MaybeUser,
     csrf: CsrfToken,
-    form: web::Form<SetupForm>,
+    form: CsrfForm<SetupForm>,
 ) -> Result<HttpResponse, WebError> {
-    csrf.check(&form.csrf)?;
     let form = form.into_inner();
     let again = |error: String, status: StatusCode| {
         let page = SetupPage {
-            layout: Layout::new(&user, &csrf),
+            layout: layout(&user, &csrf),
             error: Some(error),
             username: form.username.clone(),
             email: form.email.clone(),
@@ -166,7 +167,7 @@ pub async fn login_form(
     query: web::Query<NextQuery>,
 ) -> Result<HttpResponse, WebError> {
     let page = LoginPage {
-        layout: Layout::new(&user, &csrf),
+        layout: layout(&user, &csrf),
         error: None,
         login: String::new(),
         next: safe_next(&query.next),
@@ -188,9 +189,8 @@ pub async fn login(
     req: HttpRequest,
     user: MaybeUser,
     csrf: CsrfToken,
-    form: web::Form<LoginForm>,
+    form: CsrfForm<LoginForm>,
 ) -> Result<HttpResponse, WebError> {
-    csrf.check(&form.csrf)?;
     let form = form.into_inner();
     let ip = client_ip(&req);
     state
@@ -232,7 +232,7 @@ pub async fn login(
                 .await?;
         }
         let page = LoginPage {
-            layout: Layout::new(&user, &csrf),
+            layout: layout(&user, &csrf),
             error: Some("Wrong user name, e-mail address or password.".into()),
             login: form.login,
             next: safe_next(&form.next),
@@ -269,7 +269,7 @@ pub async fn signup_form(
         return Ok(see_other("/setup"));
     }
     let page = SignupPage {
-        layout: Layout::new(&user, &csrf),
+        layout: layout(&user, &csrf),
         error: None,
         username: String::new(),
         email: String::new(),
@@ -286,6 +286,8 @@ pub struct SignupForm {
     password_confirm: String,
 }
 
+csrf_field!(SetupForm, LoginForm, SignupForm);
+
 /// Creates a reader account, the user name and e-mail address claimed together; an
 /// administrator can make the reader an author later.
 pub async fn signup(
@@ -293,9 +295,8 @@ pub async fn signup(
     req: HttpRequest,
     user: MaybeUser,
     csrf: CsrfToken,
-    form: web::Form<SignupForm>,
+    form: CsrfForm<SignupForm>,
 ) -> Result<HttpResponse, WebError> {
-    csrf.check(&form.csrf)?;
     let form = form.into_inner();
     if !state.site_ready().await? {
         return Err(WebError::Forbidden(
@@ -312,7 +313,7 @@ pub async fn signup(
     state.record_attempt(Subject::SignupFromIp(&ip)).await?;
     let again = |error: &str, status: StatusCode| {
         let page = SignupPage {
-            layout: Layout::new(&user, &csrf),
+            layout: layout(&user, &csrf),
             error: Some(error.to_owned()),
             username: form.username.clone(),
             email: form.email.clone(),
@@ -368,10 +369,8 @@ pub async fn signup(
 pub async fn logout(
     state: web::Data<AppState>,
     req: HttpRequest,
-    csrf: CsrfToken,
-    form: web::Form<CsrfForm>,
+    _form: CsrfForm<CsrfOnly>,
 ) -> Result<HttpResponse, WebError> {
-    csrf.check(&form.csrf)?;
     let gone = end_session(&state, &req).await?;
     let mut response = see_other("/");
     response

@@ -1,7 +1,8 @@
 //! The administrators' user directory: find accounts, change roles, ban and unban.
 
-use super::auth::{Admin, CsrfForm, CsrfToken, MaybeUser};
-use super::pages::{DirectoryRow, Layout, UsersPage};
+use super::auth::{Admin, CsrfForm, CsrfOnly, CsrfToken, MaybeUser, csrf_field, layout};
+use super::pages::{DirectoryRow, ShelfLink, UsersPage};
+use super::paths;
 use super::{AppState, WebError, render, see_other};
 use crate::domain::user::{Login, shelf_of, shelves};
 use crate::domain::{Role, UserId, Username};
@@ -32,11 +33,16 @@ pub async fn users(
     csrf: CsrfToken,
     query: web::Query<UsersQuery>,
 ) -> Result<HttpResponse, WebError> {
-    let layout = Layout::new(&MaybeUser(Some(admin.0.clone())), &csrf);
+    let layout = layout(&MaybeUser(Some(admin.0.clone())), &csrf);
     let query = query.into_inner();
     let mut page = UsersPage {
         layout,
-        shelves: shelves().collect(),
+        shelves: shelves()
+            .map(|name| ShelfLink {
+                name,
+                url: paths::users_shelf(name),
+            })
+            .collect(),
         shelf: String::new(),
         query: query.q.trim().to_owned(),
         rows: Vec::new(),
@@ -71,10 +77,7 @@ pub async fn users(
             .last()
             .map(|e| key_of(&e.username))
             .unwrap_or_default();
-        page.next = Some(format!(
-            "/admin/users?shelf={shelf}&after={}",
-            super::pages::encode_component(&last)
-        ));
+        page.next = Some(paths::users_shelf_after(&shelf, &last));
     }
     if entries.is_empty() {
         page.message = Some("No accounts here.".into());
@@ -106,11 +109,7 @@ async fn newest(
     if users.len() > PAGE {
         users.truncate(PAGE);
         page.next = users.last().map(|last| {
-            format!(
-                "/admin/users?before={}-{}",
-                last.created.timestamp_millis(),
-                last.id.0
-            )
+            paths::users_before(last.created.timestamp_millis(), &last.id.0.to_string())
         });
     }
     if users.is_empty() {
@@ -137,12 +136,16 @@ fn key_of(username: &str) -> String {
 }
 
 fn row(entry: DirectoryEntry) -> DirectoryRow {
+    let id = entry.id.0.to_string();
     DirectoryRow {
-        id: entry.id.0.to_string(),
-        author_url: format!(
-            "/authors/{}",
-            super::pages::encode_component(&entry.username)
-        ),
+        author_url: paths::author(&entry.username),
+        role_url: paths::user_role(&id),
+        ban_url: if entry.banned {
+            paths::unban_user(&id)
+        } else {
+            paths::ban_user(&id)
+        },
+        id,
         username: entry.username,
         display_name: entry.display_name,
         email: entry.email,
@@ -166,10 +169,7 @@ fn target(admin: &Admin, id: &str, what: &str) -> Result<UserId, WebError> {
 }
 
 fn back_to(user: &crate::domain::User) -> HttpResponse {
-    see_other(&format!(
-        "/admin/users?shelf={}",
-        shelf_of(&user.username.key())
-    ))
+    see_other(&paths::users_shelf(shelf_of(&user.username.key())))
 }
 
 fn changed(
@@ -191,14 +191,14 @@ pub struct RoleForm {
     role: String,
 }
 
+csrf_field!(RoleForm);
+
 pub async fn set_role(
     state: web::Data<AppState>,
     admin: Admin,
-    csrf: CsrfToken,
     id: web::Path<String>,
-    form: web::Form<RoleForm>,
+    form: CsrfForm<RoleForm>,
 ) -> Result<HttpResponse, WebError> {
-    csrf.check(&form.csrf)?;
     let id = target(&admin, &id, "change the role of")?;
     let role = Role::parse(&form.role).map_err(|e| WebError::BadRequest(format!("{}.", e.0)))?;
     let user = changed(state.store.set_role(id, role).await)?;
@@ -208,33 +208,28 @@ pub async fn set_role(
 pub async fn ban(
     state: web::Data<AppState>,
     admin: Admin,
-    csrf: CsrfToken,
     id: web::Path<String>,
-    form: web::Form<CsrfForm>,
+    _form: CsrfForm<CsrfOnly>,
 ) -> Result<HttpResponse, WebError> {
-    set_banned(&state, &admin, &csrf, &id, &form, true).await
+    set_banned(&state, &admin, &id, true).await
 }
 
 pub async fn unban(
     state: web::Data<AppState>,
     admin: Admin,
-    csrf: CsrfToken,
     id: web::Path<String>,
-    form: web::Form<CsrfForm>,
+    _form: CsrfForm<CsrfOnly>,
 ) -> Result<HttpResponse, WebError> {
-    set_banned(&state, &admin, &csrf, &id, &form, false).await
+    set_banned(&state, &admin, &id, false).await
 }
 
 /// Bans (ending every session of the account) or unbans.
 async fn set_banned(
     state: &AppState,
     admin: &Admin,
-    csrf: &CsrfToken,
     id: &str,
-    form: &CsrfForm,
     banned: bool,
 ) -> Result<HttpResponse, WebError> {
-    csrf.check(&form.csrf)?;
     let id = target(admin, id, if banned { "ban" } else { "unban" })?;
     let user = changed(state.store.set_banned(id, banned).await)?;
     if banned {

@@ -4,7 +4,8 @@
 //! sites); the store keeps only its SHA-256 and an expiry. CSRF: every browser gets a
 //! random token (its cookie set by the first page that shows it a form), every form
 //! repeats it in a hidden field, and every POST
-//! handler checks the two match (double submit); the token is replaced at sign-in.
+//! handler checks the two match (double submit), web forms through [`CsrfForm`]; the
+//! token is replaced at sign-in.
 
 use super::{AppState, WebError};
 use crate::domain::token::{random_token, session_key, tokens_match};
@@ -25,8 +26,81 @@ pub const CSRF_COOKIE: &str = "sibyl_csrf";
 
 /// A form that carries nothing but its CSRF token (publish, ban, log out, ...).
 #[derive(Debug, serde::Deserialize)]
-pub struct CsrfForm {
+pub struct CsrfOnly {
     pub csrf: String,
+}
+
+/// A form that repeats the browser's CSRF token in its `csrf` field.
+pub trait CsrfField {
+    /// The token the form sent back; empty if it sent none.
+    fn csrf(&self) -> &str;
+}
+
+/// For forms of plain structs with a `csrf: String` field.
+macro_rules! csrf_field {
+    ($($form:ty),+ $(,)?) => {
+        $(impl $crate::web::auth::CsrfField for $form {
+            fn csrf(&self) -> &str {
+                &self.csrf
+            }
+        })+
+    };
+}
+pub(crate) use csrf_field;
+
+csrf_field!(CsrfOnly);
+
+/// A form read as a list of fields (one that repeats a field, such as the moderation
+/// desk's picks).
+impl CsrfField for Vec<(String, String)> {
+    fn csrf(&self) -> &str {
+        self.iter()
+            .find(|(k, _)| k == "csrf")
+            .map_or("", |(_, v)| v.as_str())
+    }
+}
+
+/// A web form (`application/x-www-form-urlencoded`) that came from this site: read into
+/// `T` with the application's form limits and errors (as `web::Form` reads it), then its
+/// `csrf` field compared with the browser's token in constant time. A form without the
+/// field, or with another token, is refused with [`WebError::csrf`] before the handler
+/// runs, so no handler can forget the check.
+pub struct CsrfForm<T>(pub T);
+
+impl<T> CsrfForm<T> {
+    pub fn into_inner(self) -> T {
+        self.0
+    }
+}
+
+impl<T> std::ops::Deref for CsrfForm<T> {
+    type Target = T;
+
+    fn deref(&self) -> &T {
+        &self.0
+    }
+}
+
+impl<T> FromRequest for CsrfForm<T>
+where
+    T: serde::de::DeserializeOwned + CsrfField + 'static,
+{
+    type Error = actix_web::Error;
+    type Future = Pin<Box<dyn Future<Output = Result<Self, actix_web::Error>>>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let token = req.extensions().get::<CsrfToken>().cloned();
+        let form = web::Form::<T>::from_request(req, payload);
+        Box::pin(async move {
+            let form = form.await?.into_inner();
+            let token = token
+                .ok_or_else(|| WebError::Internal("CSRF middleware is not installed".into()))?;
+            if !tokens_match(&token.token, form.csrf()) {
+                return Err(WebError::csrf().into());
+            }
+            Ok(CsrfForm(form))
+        })
+    }
 }
 
 /// This browser's CSRF token, to be put in every form. A browser that has none gets
@@ -48,7 +122,8 @@ impl CsrfToken {
         &self.token
     }
 
-    /// Checks the token a form sent back.
+    /// Checks a token sent back outside a web form (a header, a multipart field); web
+    /// forms are checked by [`CsrfForm`].
     pub fn check(&self, submitted: &str) -> Result<(), WebError> {
         if tokens_match(&self.token, submitted) {
             Ok(())
@@ -56,6 +131,18 @@ impl CsrfToken {
             Err(WebError::csrf())
         }
     }
+}
+
+impl super::pages::FormToken for CsrfToken {
+    fn form_value(&self) -> &str {
+        self.value()
+    }
+}
+
+/// What every page's frame shows: who is signed in, and this browser's CSRF token for
+/// the page's forms.
+pub fn layout(user: &MaybeUser, csrf: &CsrfToken) -> super::pages::Layout {
+    super::pages::Layout::new(user.0.as_ref(), Box::new(csrf.clone()))
 }
 
 fn well_formed(token: &str) -> bool {

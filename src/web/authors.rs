@@ -1,7 +1,7 @@
 //! Author pages (seed 001's Authors): who they are and what they published here.
 
-use super::auth::{CsrfToken, MaybeUser};
-use super::pages::{AuthorPage, Layout};
+use super::auth::{CsrfToken, MaybeUser, layout};
+use super::pages::AuthorPage;
 use super::{AppState, WebError, render};
 use crate::domain::Username;
 use actix_web::http::StatusCode;
@@ -25,7 +25,7 @@ pub async fn show(
         .posts_by_author(&state.site, author.id, 50)
         .await?;
     let page = AuthorPage {
-        layout: Layout::new(&user, &csrf),
+        layout: layout(&user, &csrf),
         display_name: author.display_name,
         username: author.username.as_str().to_owned(),
         bio_paragraphs: author

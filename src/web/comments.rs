@@ -2,18 +2,22 @@
 //! under the comment they answer, the form to write one (or a reply), and editing or
 //! deleting one's own for `EDIT_WINDOW_MINUTES`.
 
-use super::auth::{CsrfToken, MaybeUser, SignedIn};
+use super::auth::{CsrfForm, CsrfOnly, CsrfToken, MaybeUser, SignedIn, csrf_field, layout};
 use super::limits::{Subject, client_ip};
-use super::pages::{CommentEditPage, Dated, Layout, encode_component};
+use super::pages::{
+    CommentDraft, CommentEditPage, CommentForm, CommentSection, CommentView, Dated, SummaryView,
+};
+use super::paths;
 use super::posts::{may_edit, post_at};
 use super::{AppState, WebError, render, see_other};
 use crate::domain::comment::{
     EDIT_WINDOW_MINUTES, MAX_COMMENTS_PER_POST, ThreadComment, parse_guest_name,
 };
+use crate::domain::comment_policy::{self, Closed, FormFacts, PostFacts, Refusal};
 use crate::domain::token::{hex, tokens_match};
 use crate::domain::{
-    CommentBody, CommentId, CommentState, CommentedPost, Commenter, Email, Moderation, NewComment,
-    Post, PostStatus, PostSummary, User, now,
+    CommentBody, CommentId, CommentState, CommentedPost, Commenter, Email, Locale, Moderation,
+    NewComment, Post, PostStatus, PostSummary, User, now,
 };
 use crate::store::{CommentError, ModerationError, PageError};
 use actix_web::http::StatusCode;
@@ -25,7 +29,7 @@ use sha2::{Digest, Sha256};
 pub async fn with_counts(
     state: &AppState,
     posts: Vec<PostSummary>,
-) -> Result<Vec<super::pages::SummaryView>, WebError> {
+) -> Result<Vec<SummaryView>, WebError> {
     let ids: Vec<_> = posts.iter().map(|p| p.id).collect();
     let counts = if ids.is_empty() {
         Vec::new()
@@ -42,11 +46,26 @@ pub async fn with_counts(
                 .iter()
                 .find(|(id, _)| *id == p.id)
                 .map_or(0, |(_, n)| *n);
-            let mut view = super::pages::SummaryView::from(p);
+            let mut view = summary_view(p);
             view.comments = n;
             view
         })
         .collect())
+}
+
+/// A post in a list (home, tag and author pages).
+fn summary_view(p: PostSummary) -> SummaryView {
+    let slug = p.slug.as_str();
+    SummaryView {
+        url: paths::post(slug),
+        comments_url: paths::comments(slug),
+        title: p.title,
+        excerpt: p.excerpt,
+        author: p.author_name,
+        date: Dated::new(p.published),
+        tags: super::tags::tag_links(&p.tags),
+        comments: 0,
+    }
 }
 
 /// How many comments a page of a post shows.
@@ -61,53 +80,6 @@ pub struct CommentQuery {
     pub reply: Option<String>,
     /// Set after a comment was sent: `published` or `pending`.
     pub commented: Option<String>,
-}
-
-/// What a reader typed, kept when the form comes back with an error.
-#[derive(Debug, Default, Clone)]
-pub struct CommentDraft {
-    pub body: String,
-    pub name: String,
-    pub email: String,
-    pub parent: String,
-    pub error: String,
-}
-
-pub struct CommentView {
-    pub id: String,
-    pub author: String,
-    pub date: Dated,
-    pub body_html: String,
-    pub reply: bool,
-    pub edited: bool,
-    /// Its author may still edit or delete it: the links to do so.
-    pub edit_url: Option<String>,
-    pub reply_url: String,
-}
-
-pub struct CommentSection {
-    pub comments: Vec<CommentView>,
-    pub newer: Option<String>,
-    pub older: Option<String>,
-    /// The signed-in reader's own comments awaiting moderation.
-    pub pending: Vec<CommentView>,
-    /// Why there is no form, if there is none.
-    pub closed: Option<String>,
-    pub form: Option<CommentForm>,
-    pub notice: Option<&'static str>,
-    /// For the post's editors: its moderation page.
-    pub moderate_url: Option<String>,
-    pub comments_closed: bool,
-}
-
-pub struct CommentForm {
-    pub action: String,
-    pub guest: bool,
-    pub shown: String,
-    pub parent: String,
-    pub replying_to: Option<String>,
-    pub draft: CommentDraft,
-    pub cancel_reply: String,
 }
 
 /// The form's timestamp, signed with the browser's CSRF token so it cannot be backdated
@@ -128,38 +100,61 @@ fn shown_at(csrf: &CsrfToken, token: &str) -> Option<i64> {
     tokens_match(&shown_signature(csrf, ms), signature).then_some(ms)
 }
 
-fn view(post_url: &str, query: &str, c: &ThreadComment, editable: bool) -> CommentView {
-    let sep = if query.is_empty() { '?' } else { '&' };
-    let id = c.id;
+fn view(slug: &str, lang: Option<&Locale>, c: &ThreadComment, editable: bool) -> CommentView {
+    let id = c.id.to_string();
     CommentView {
-        id: id.to_string(),
         author: c.author_name.clone(),
-        date: Dated::new(id.time()),
+        date: Dated::new(c.id.time()),
         body_html: c.body_html.clone(),
         reply: c.parent.is_some(),
         edited: c.edited.is_some(),
-        edit_url: editable.then(|| format!("{post_url}/comments/{id}/edit")),
-        reply_url: format!("{post_url}{query}{sep}reply={id}#comment-form"),
+        edit_url: editable.then(|| paths::edit_comment(slug, &id)),
+        reply_url: paths::reply(slug, lang, &id),
+        id,
     }
 }
 
-/// Whether comments are open on a post now, and if not, why.
-async fn closed_because(state: &AppState, post: &Post) -> Result<Option<String>, WebError> {
-    if post.status != PostStatus::Published {
-        return Ok(Some("Comments open when the post is published.".into()));
+/// What the comment policy needs to know about a post.
+fn post_facts(post: &Post) -> PostFacts {
+    PostFacts {
+        status: post.status,
+        comments_closed: post.comments_closed,
+        published: post.published,
     }
-    if post.comments_closed {
-        return Ok(Some("Comments on this post are closed.".into()));
-    }
-    let settings = state.comment_settings().await?;
-    if !settings.open_for(post.published, now()) {
-        return Ok(Some(format!(
-            "Comments close {} days after a post is published; this one is closed.",
-            settings.close_after_days
-        )));
-    }
-    Ok(None)
 }
+
+/// Why a post takes no comments, as its page and a refused comment say it.
+fn closed_message(why: Closed) -> String {
+    match why {
+        Closed::Unpublished => "Comments open when the post is published.".into(),
+        Closed::ByEditors => "Comments on this post are closed.".into(),
+        Closed::After { days } => {
+            format!("Comments close {days} days after a post is published; this one is closed.")
+        }
+    }
+}
+
+/// The answer to a comment the policy refuses.
+fn refused(why: Refusal, post: &Post) -> WebError {
+    match why {
+        Refusal::Closed(why) => WebError::Forbidden(closed_message(why)),
+        Refusal::SignInRequired => WebError::LoginRequired {
+            next: paths::post(post.slug.as_str()),
+        },
+        Refusal::Automated => {
+            WebError::BadRequest("This comment looks automated and was not posted.".into())
+        }
+        Refusal::FormExpired => WebError::BadRequest(
+            "The comment form has expired or was not made by this site. Reload the page and try again."
+                .into(),
+        ),
+        Refusal::TooQuick => WebError::BadRequest(TOO_QUICK.into()),
+        Refusal::Banned => WebError::Forbidden("You can no longer comment on this site.".into()),
+    }
+}
+
+/// What a commenter who sent the form too soon is told, under the form they sent.
+const TOO_QUICK: &str = "That was quick: please read your comment over and send it again.";
 
 /// The comment section of a post's page: one read of the thread (plus, for a signed-in
 /// reader, one of their pending comments).
@@ -168,11 +163,11 @@ pub async fn section(
     post: &Post,
     user: &MaybeUser,
     csrf: &CsrfToken,
-    lang_query: &str,
+    lang: Option<&Locale>,
     query: &CommentQuery,
     draft: Option<CommentDraft>,
 ) -> Result<CommentSection, WebError> {
-    let url = format!("/posts/{}", post.slug.as_str());
+    let slug = post.slug.as_str();
     let cursor = query.comments.as_deref().filter(|c| !c.is_empty());
     let page = state
         .store
@@ -193,7 +188,7 @@ pub async fn section(
     let comments = page
         .comments
         .iter()
-        .map(|c| view(&url, lang_query, c, editable(c.author_id, c.id)))
+        .map(|c| view(slug, lang, c, editable(c.author_id, c.id)))
         .collect();
     let pending = match me {
         Some(u) => state
@@ -203,23 +198,16 @@ pub async fn section(
             .iter()
             .map(|c| {
                 let shown = ThreadComment::from(c);
-                view(&url, lang_query, &shown, editable(shown.author_id, c.id))
+                view(slug, lang, &shown, editable(shown.author_id, c.id))
             })
             .collect(),
         None => Vec::new(),
     };
-    let link = |cursor: Option<String>| {
-        let sep = if lang_query.is_empty() { '?' } else { '&' };
-        cursor.map(|c| {
-            format!(
-                "{url}{lang_query}{sep}comments={}#comments",
-                encode_component(&c)
-            )
-        })
-    };
-    let mut closed = closed_because(state, post).await?;
-    let guests = state.comment_settings().await?.guests;
-    if closed.is_none() && me.is_none() && !guests {
+    let link = |cursor: Option<String>| cursor.map(|c| paths::comment_page(slug, lang, &c));
+    let settings = state.comment_settings().await?;
+    let mut closed =
+        comment_policy::closed(&post_facts(post), &settings, now()).map(closed_message);
+    if closed.is_none() && me.is_none() && !settings.guests {
         closed = Some("Sign in to comment.".into());
     }
     let form = if closed.is_none() {
@@ -244,13 +232,13 @@ pub async fn section(
             draft.parent.clear();
         }
         Some(CommentForm {
-            action: format!("{url}/comments{lang_query}"),
+            action: paths::new_comment(slug, lang),
             guest: me.is_none(),
             shown: shown_token(csrf, at.timestamp_millis()),
             parent: draft.parent.clone(),
             replying_to,
             draft,
-            cancel_reply: format!("{url}{lang_query}#comment-form"),
+            cancel_reply: paths::comment_form(slug, lang),
         })
     } else {
         None
@@ -267,7 +255,7 @@ pub async fn section(
             Some("pending") => Some("Thank you: your comment awaits moderation."),
             _ => None,
         },
-        moderate_url: may_edit(me, post.author_id).then(|| format!("{url}/comments/moderate")),
+        moderate_url: may_edit(me, post.author_id).then(|| paths::moderation(Some(slug))),
         comments_closed: post.comments_closed,
     })
 }
@@ -290,9 +278,8 @@ pub struct CommentFormData {
     shown: String,
 }
 
-/// Writes a comment or a reply. Members' comments wait for moderation unless they write
-/// on their own post, moderate the site, or (where the site says so) have been approved
-/// before; banned commenters are refused.
+/// Writes a comment or a reply: gathers the facts the comment policy
+/// (`domain::comment_policy`) asks for, and does what it decides.
 pub async fn create(
     req: HttpRequest,
     state: web::Data<AppState>,
@@ -300,37 +287,25 @@ pub async fn create(
     csrf: CsrfToken,
     slug: web::Path<String>,
     lang: super::locales::Lang,
-    form: web::Form<CommentFormData>,
+    form: CsrfForm<CommentFormData>,
 ) -> Result<HttpResponse, WebError> {
-    csrf.check(&form.csrf)?;
     let post = post_at(&state, &slug).await?;
     if post.status != PostStatus::Published {
         return Err(WebError::NotFound);
     }
-    if let Some(why) = closed_because(&state, &post).await? {
-        return Err(WebError::Forbidden(why));
-    }
     let settings = state.comment_settings().await?;
     let me = user.0.clone();
-    if me.is_none() && !settings.guests {
-        return Err(WebError::LoginRequired {
-            next: format!("/posts/{}", post.slug.as_str()),
-        });
-    }
-    if !form.website.is_empty() {
-        return Err(WebError::BadRequest(
-            "This comment looks automated and was not posted.".into(),
-        ));
-    }
-    let shown = shown_at(&csrf, &form.shown).ok_or_else(|| {
-        WebError::BadRequest(
-            "The comment form has expired or was not made by this site. Reload the page and try again."
-                .into(),
-        )
-    })?;
-    let lang_query = match &lang.0 {
-        Some(l) if *l != post.locale => format!("?lang={}", l.code()),
-        _ => String::new(),
+    let facts = FormFacts {
+        signed_in: me.is_some(),
+        honeypot_filled: !form.website.is_empty(),
+        shown_at_ms: shown_at(&csrf, &form.shown),
+        now_ms: now().timestamp_millis(),
+        min_delay: state.comment_min_delay,
+    };
+    let screened = comment_policy::screen(&post_facts(&post), &settings, &facts, now());
+    let lang_shown = match &lang.0 {
+        Some(l) if *l != post.locale => Some(l),
+        _ => None,
     };
     let form = form.into_inner();
     let again = |error: String| CommentDraft {
@@ -340,11 +315,15 @@ pub async fn create(
         parent: form.parent.clone(),
         error,
     };
-    let min = state.comment_min_delay.as_millis() as i64;
-    if now().timestamp_millis() - shown < min {
-        let draft =
-            again("That was quick: please read your comment over and send it again.".into());
-        return super::posts::page_with_comment(&state, &user, &csrf, &post, &lang, draft).await;
+    match screened {
+        Ok(()) => {}
+        // A person who was merely quick gets their comment back, to send again.
+        Err(Refusal::TooQuick) => {
+            let draft = again(TOO_QUICK.into());
+            return super::posts::page_with_comment(&state, &user, &csrf, &post, &lang, draft)
+                .await;
+        }
+        Err(why) => return Err(refused(why, &post)),
     }
     let ip = client_ip(&req);
     state
@@ -400,22 +379,19 @@ pub async fn create(
             })?;
         Some(answered)
     };
-    let state_of_new = match &me {
+    let author_facts = match &me {
         Some(u) => {
             let standing = state.store.commenter_standing(&state.site, u.id).await?;
-            if standing.banned {
-                return Err(WebError::Forbidden(
-                    "You can no longer comment on this site.".into(),
-                ));
-            }
-            if may_edit(Some(u), post.author_id) || (settings.trust_approved && standing.trusted) {
-                CommentState::Approved
-            } else {
-                CommentState::Pending
+            comment_policy::Author::Member {
+                banned: standing.banned,
+                trusted: standing.trusted,
+                editor: may_edit(Some(u), post.author_id),
             }
         }
-        None => CommentState::Pending,
+        None => comment_policy::Author::Guest,
     };
+    let state_of_new =
+        comment_policy::place(&author_facts, &settings).map_err(|why| refused(why, &post))?;
     let comment = NewComment::new(
         CommentedPost {
             id: post.id,
@@ -442,10 +418,10 @@ pub async fn create(
     } else {
         "pending"
     };
-    let sep = if lang_query.is_empty() { '?' } else { '&' };
-    Ok(see_other(&format!(
-        "/posts/{}{lang_query}{sep}commented={outcome}#comments",
-        post.slug.as_str()
+    Ok(see_other(&paths::commented(
+        post.slug.as_str(),
+        lang_shown,
+        outcome,
     )))
 }
 
@@ -477,6 +453,26 @@ async fn own_comment(
     Ok((post, comment))
 }
 
+/// The form that edits or deletes one's own comment.
+fn edit_page(
+    layout: super::pages::Layout,
+    post: &Post,
+    comment: &crate::domain::Comment,
+    body: String,
+    error: Option<String>,
+) -> CommentEditPage {
+    let (slug, id) = (post.slug.as_str(), comment.id.to_string());
+    CommentEditPage {
+        layout,
+        post_url: paths::post(slug),
+        post_title: post.title.as_str().to_owned(),
+        action: paths::edited_comment(slug, &id),
+        delete_url: paths::delete_comment(slug, &id),
+        body,
+        error,
+    }
+}
+
 pub async fn edit_form(
     state: web::Data<AppState>,
     user: SignedIn,
@@ -485,14 +481,13 @@ pub async fn edit_form(
 ) -> Result<HttpResponse, WebError> {
     let (slug, id) = path.into_inner();
     let (post, comment) = own_comment(&state, &user.0, &slug, &id).await?;
-    let page = CommentEditPage {
-        layout: Layout::new(&MaybeUser(Some(user.0)), &csrf),
-        post_url: format!("/posts/{}", post.slug.as_str()),
-        post_title: post.title.as_str().to_owned(),
-        action: format!("/posts/{}/comments/{}", post.slug.as_str(), comment.id),
-        body: comment.body.as_str().to_owned(),
-        error: None,
-    };
+    let page = edit_page(
+        layout(&MaybeUser(Some(user.0)), &csrf),
+        &post,
+        &comment,
+        comment.body.as_str().to_owned(),
+        None,
+    );
     render(StatusCode::OK, &page)
 }
 
@@ -503,27 +498,27 @@ pub struct EditFormData {
     body: String,
 }
 
+csrf_field!(CommentFormData, EditFormData);
+
 pub async fn edit(
     state: web::Data<AppState>,
     user: SignedIn,
     csrf: CsrfToken,
     path: web::Path<(String, String)>,
-    form: web::Form<EditFormData>,
+    form: CsrfForm<EditFormData>,
 ) -> Result<HttpResponse, WebError> {
-    csrf.check(&form.csrf)?;
     let (slug, id) = path.into_inner();
     let (post, comment) = own_comment(&state, &user.0, &slug, &id).await?;
     let body = match CommentBody::parse(&form.body) {
         Ok(body) => body,
         Err(e) => {
-            let page = CommentEditPage {
-                layout: Layout::new(&MaybeUser(Some(user.0)), &csrf),
-                post_url: format!("/posts/{}", post.slug.as_str()),
-                post_title: post.title.as_str().to_owned(),
-                action: format!("/posts/{}/comments/{}", post.slug.as_str(), comment.id),
-                body: form.body.clone(),
-                error: Some(e.0),
-            };
+            let page = edit_page(
+                layout(&MaybeUser(Some(user.0)), &csrf),
+                &post,
+                &comment,
+                form.body.clone(),
+                Some(e.0),
+            );
             return render(StatusCode::UNPROCESSABLE_ENTITY, &page);
         }
     };
@@ -532,21 +527,18 @@ pub async fn edit(
         .edit_comment(&state.site, post.id, comment.id, &body, now())
         .await
         .map_err(moderation_failed)?;
-    Ok(see_other(&format!(
-        "/posts/{}#comment-{}",
+    Ok(see_other(&paths::comment(
         post.slug.as_str(),
-        comment.id
+        &comment.id.to_string(),
     )))
 }
 
 pub async fn delete(
     state: web::Data<AppState>,
     user: SignedIn,
-    csrf: CsrfToken,
     path: web::Path<(String, String)>,
-    form: web::Form<super::auth::CsrfForm>,
+    _form: CsrfForm<CsrfOnly>,
 ) -> Result<HttpResponse, WebError> {
-    csrf.check(&form.csrf)?;
     let (slug, id) = path.into_inner();
     let (post, comment) = own_comment(&state, &user.0, &slug, &id).await?;
     let moderation = Moderation {
@@ -561,10 +553,7 @@ pub async fn delete(
         .moderate(&state.site, post.id, comment.id, &moderation)
         .await
         .map_err(moderation_failed)?;
-    Ok(see_other(&format!(
-        "/posts/{}#comments",
-        post.slug.as_str()
-    )))
+    Ok(see_other(&paths::comments(post.slug.as_str())))
 }
 
 /// How a refused moderation or edit reads.
@@ -590,12 +579,9 @@ pub fn moderation_failed(e: ModerationError) -> WebError {
 pub async fn set_closed(
     state: web::Data<AppState>,
     user: SignedIn,
-    csrf: CsrfToken,
     slug: web::Path<String>,
-    form: web::Form<super::auth::CsrfForm>,
     closed: bool,
 ) -> Result<HttpResponse, WebError> {
-    csrf.check(&form.csrf)?;
     let post = post_at(&state, &slug).await?;
     if !may_edit(Some(&user.0), post.author_id) {
         return Err(WebError::Forbidden(
@@ -606,28 +592,23 @@ pub async fn set_closed(
         .store
         .set_comments_closed(&state.site, post.id, closed)
         .await?;
-    Ok(see_other(&format!(
-        "/posts/{}#comments",
-        post.slug.as_str()
-    )))
+    Ok(see_other(&paths::comments(post.slug.as_str())))
 }
 
 pub async fn close(
     state: web::Data<AppState>,
     user: SignedIn,
-    csrf: CsrfToken,
     slug: web::Path<String>,
-    form: web::Form<super::auth::CsrfForm>,
+    _form: CsrfForm<CsrfOnly>,
 ) -> Result<HttpResponse, WebError> {
-    set_closed(state, user, csrf, slug, form, true).await
+    set_closed(state, user, slug, true).await
 }
 
 pub async fn open(
     state: web::Data<AppState>,
     user: SignedIn,
-    csrf: CsrfToken,
     slug: web::Path<String>,
-    form: web::Form<super::auth::CsrfForm>,
+    _form: CsrfForm<CsrfOnly>,
 ) -> Result<HttpResponse, WebError> {
-    set_closed(state, user, csrf, slug, form, false).await
+    set_closed(state, user, slug, false).await
 }

@@ -1,4 +1,4 @@
-use super::auth::{CsrfToken, MaybeUser};
+use super::auth::{CsrfToken, MaybeUser, layout};
 use super::pages::{ErrorPage, Layout};
 use crate::store::StoreError;
 use actix_web::body::{BoxBody, MessageBody};
@@ -113,7 +113,7 @@ impl ResponseError for WebError {
             _ => {}
         }
         if let WebError::LoginRequired { next } = self {
-            let location = format!("/login?next={}", percent_encode(next));
+            let location = super::paths::login(next);
             return HttpResponse::SeeOther()
                 .insert_header((header::LOCATION, location))
                 .finish();
@@ -181,7 +181,7 @@ pub async fn signed_in_errors(
         _ => return Ok(response),
     };
     let page = ErrorPage {
-        layout: Layout::new(&user, &csrf),
+        layout: layout(&user, &csrf),
         title: shown.title,
         message: shown.message,
     };
@@ -189,15 +189,4 @@ pub async fn signed_in_errors(
         return Ok(response);
     };
     Ok(response.map_body(|_, _| BoxBody::new(html)))
-}
-
-fn percent_encode(path: &str) -> String {
-    path.bytes()
-        .map(|b| match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'/' => {
-                (b as char).to_string()
-            }
-            _ => format!("%{b:02X}"),
-        })
-        .collect()
 }

@@ -1,5 +1,5 @@
-use super::auth::{CsrfToken, MaybeUser};
-use super::pages::{HomePage, Layout};
+use super::auth::{CsrfToken, MaybeUser, layout};
+use super::pages::HomePage;
 use super::{AppState, WebError, render};
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
@@ -17,7 +17,7 @@ pub async fn show(
         .await?;
     let setup_needed = posts.is_empty() && !state.site_ready().await?;
     let page = HomePage {
-        layout: Layout::new(&user, &csrf),
+        layout: layout(&user, &csrf),
         posts: super::comments::with_counts(&state, posts).await?,
         setup_needed,
     };

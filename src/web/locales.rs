@@ -1,6 +1,8 @@
 //! Posts in several languages: which text of a post a request is about (`?lang=`), and
 //! the links between a post's languages.
 
+use super::pages::Alternate;
+use super::paths;
 use super::{AppState, WebError};
 use crate::domain::{Locale, Post, Translation};
 use actix_web::dev::Payload;
@@ -83,9 +85,9 @@ impl Text {
         self.current.as_ref().map_or(0, |t| t.revision)
     }
 
-    /// What the post's URLs carry to stay on this text: `?lang=fr_CA`, or nothing.
-    pub fn query(&self) -> String {
-        lang_query(&self.locale, self.original)
+    /// The language the post's URLs carry to stay on this text: `None` for the original.
+    pub fn lang(&self) -> Option<&Locale> {
+        (!self.original).then_some(&self.locale)
     }
 
     /// The language's name, for headings: empty for the original.
@@ -98,32 +100,12 @@ impl Text {
     }
 }
 
-pub fn lang_query(locale: &Locale, original: bool) -> String {
-    if original {
-        String::new()
-    } else {
-        format!("?lang={}", locale.code())
-    }
-}
-
-/// One of a post's languages, as the language switch and the hreflang links show it.
-pub struct Alternate {
-    pub hreflang: String,
-    /// Absolute, as search engines want alternates.
-    pub href: String,
-    /// The page's own path.
-    pub path: String,
-    pub label: String,
-    pub current: bool,
-}
-
 /// The original and every published translation of a post, in order.
 pub fn alternates(state: &AppState, post: &Post, shown: &Locale) -> Vec<Alternate> {
-    let base = format!("/posts/{}", post.slug.as_str());
     std::iter::once((post.locale.clone(), true))
         .chain(post.translations.iter().map(|l| (l.clone(), false)))
         .map(|(locale, original)| {
-            let path = format!("{base}{}", lang_query(&locale, original));
+            let path = paths::post_in(post.slug.as_str(), (!original).then_some(&locale));
             Alternate {
                 hreflang: locale.hreflang(),
                 href: format!("{}{path}", state.site.as_str()),

@@ -14,6 +14,7 @@ mod limits;
 mod locales;
 mod moderation;
 mod pages;
+mod paths;
 mod posts;
 mod revisions;
 mod settings;
@@ -25,7 +26,6 @@ pub use error::WebError;
 pub use limits::{Limit, RateLimits};
 
 use crate::domain::{CommentSettings, Site};
-use crate::startup::AppConfig;
 use crate::store::Store;
 use actix_web::http::header;
 use actix_web::middleware::{DefaultHeaders, from_fn};
@@ -39,6 +39,26 @@ const SETTINGS_TTL: Duration = Duration::from_secs(10);
 
 /// The largest form body accepted (a post body is capped lower, at 256 KiB of Markdown).
 pub const FORM_LIMIT: usize = 1024 * 1024;
+
+/// What the web layer is told at start: its site, limits and schedules. Start-up makes it
+/// from its own configuration; the web layer never reads start-up's.
+#[derive(Debug, Clone)]
+pub struct WebConfig {
+    pub site: Site,
+    pub session_ttl: Duration,
+    /// How many posts the home page, and each page of a tag, lists.
+    pub front_page_size: usize,
+    pub rate_limits: RateLimits,
+    /// The least time between showing the comment form and sending it: faster is a bot.
+    pub comment_min_delay: Duration,
+    /// Upload size limits of the binary service.
+    pub binary_limits: crate::binaries::BinaryLimits,
+    /// What fetching binaries from URLs may reach, and its caps.
+    pub fetch: crate::binaries::fetch::FetchPolicy,
+    /// When fetched binaries are revalidated and retried: what their log says, even in
+    /// an instance that runs no refresher.
+    pub refresh: crate::binaries::remote::RefreshConfig,
+}
 
 #[derive(Clone)]
 pub struct AppState {
@@ -62,7 +82,7 @@ pub struct AppState {
 impl AppState {
     pub fn new(
         store: Arc<dyn Store>,
-        config: &AppConfig,
+        config: &WebConfig,
         host_ids: Arc<crate::store::host_ids::HostIds>,
     ) -> std::io::Result<Self> {
         Ok(Self {
@@ -77,7 +97,7 @@ impl AppState {
             binaries: {
                 let mut binaries =
                     crate::binaries::Binaries::new(store.binaries(), config.binary_limits);
-                binaries.refresh = config.refresh.unwrap_or_default();
+                binaries.refresh = config.refresh;
                 binaries
             },
             fetcher: crate::binaries::fetch::Fetcher::new(crate::binaries::fetch::FetchPolicy {
@@ -384,34 +404,6 @@ pub(crate) fn render(
 /// other scripts (in a slug) are percent-encoded.
 pub(crate) fn see_other(location: &str) -> HttpResponse {
     HttpResponse::SeeOther()
-        .insert_header((header::LOCATION, ascii_location(location)))
+        .insert_header((header::LOCATION, paths::ascii_location(location)))
         .finish()
-}
-
-/// A location with every non-ASCII byte percent-encoded.
-pub(crate) fn ascii_location(location: &str) -> String {
-    let mut out = String::with_capacity(location.len());
-    for c in location.chars() {
-        if c.is_ascii() {
-            out.push(c);
-        } else {
-            let mut buf = [0u8; 4];
-            for b in c.encode_utf8(&mut buf).bytes() {
-                out.push_str(&format!("%{b:02X}"));
-            }
-        }
-    }
-    out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::ascii_location;
-
-    #[test]
-    fn locations_are_ascii_with_other_letters_percent_encoded() {
-        assert_eq!(ascii_location("/posts/東京"), "/posts/%E6%9D%B1%E4%BA%AC");
-        assert_eq!(ascii_location("/posts/rust-и-2"), "/posts/rust-%D0%B8-2");
-        assert_eq!(ascii_location("/posts/hello?a=1"), "/posts/hello?a=1");
-    }
 }

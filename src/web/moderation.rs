@@ -2,12 +2,12 @@
 //! author, decisions one by one or in bulk, the log of who did what, commenter bans and
 //! the site's comment policy.
 
-use super::auth::{Admin, CsrfToken, MaybeUser, SignedIn};
+use super::auth::{Admin, CsrfForm, CsrfToken, MaybeUser, SignedIn, csrf_field, layout};
 use super::comments::moderation_failed;
 use super::pages::{
-    CommentSettingsPage, Dated, Layout, LogPage, LogRow, ModerationItem, ModerationPage, Tab,
-    encode_component,
+    CommentSettingsPage, Dated, LogPage, LogRow, ModerationItem, ModerationPage, MonthLink, Tab,
 };
+use super::paths;
 use super::posts::{may_edit, post_at};
 use super::{AppState, WebError, render, see_other};
 use crate::domain::comment::parse_reason;
@@ -122,10 +122,7 @@ async fn desk(
     query: &ListQuery,
 ) -> Result<HttpResponse, WebError> {
     let shown = list_state(query)?;
-    let base = match post {
-        Some(p) => format!("/posts/{}/comments/moderate", p.slug.as_str()),
-        None => "/admin/comments".to_owned(),
-    };
+    let slug = post.map(|p| p.slug.as_str());
     let after = query.after.as_deref().filter(|a| !a.is_empty());
     let page = state
         .store
@@ -149,7 +146,7 @@ async fn desk(
         .map(|c| ModerationItem {
             pick: format!("{}.{}", c.post.id.0, c.id),
             post_title: c.post.title.clone(),
-            post_url: format!("/posts/{}", c.post.slug),
+            post_url: paths::post(&c.post.slug),
             author: c.author.name().to_owned(),
             email: if admin {
                 c.author.email().to_owned()
@@ -164,19 +161,19 @@ async fn desk(
         })
         .collect();
     let page = ModerationPage {
-        layout: Layout::new(user, csrf),
+        layout: layout(user, csrf),
         title: match post {
             Some(p) => format!("Comments on “{}”", p.title.as_str()),
             None => "Comments".to_owned(),
         },
-        post_url: post.map(|p| format!("/posts/{}", p.slug.as_str())),
-        action: base.clone(),
+        post_url: slug.map(paths::post),
+        action: paths::moderation(slug),
         state: shown.as_str(),
         tabs: LISTS
             .iter()
             .map(|s| Tab {
                 label: s.as_str(),
-                url: format!("{base}?state={}", s.as_str()),
+                url: paths::moderation_list(slug, s.as_str()),
                 current: *s == shown,
                 count: counts.map(|c| c.get(*s)),
             })
@@ -184,13 +181,9 @@ async fn desk(
         approved: counts.map(|c| c.approved),
         deleted: counts.map(|c| c.deleted),
         items,
-        next: page.next.map(|n| {
-            format!(
-                "{base}?state={}&after={}",
-                shown.as_str(),
-                encode_component(&n)
-            )
-        }),
+        next: page
+            .next
+            .map(|n| paths::moderation_after(slug, shown.as_str(), &n)),
         message: notice(state, query).await?,
         can_ban: admin,
     };
@@ -203,14 +196,12 @@ async fn decide(
     user: &crate::domain::User,
     post: Option<&Post>,
     form: Vec<(String, String)>,
-    csrf: &CsrfToken,
 ) -> Result<HttpResponse, WebError> {
     let field = |name: &str| {
         form.iter()
             .find(|(k, _)| k == name)
             .map(|(_, v)| v.as_str())
     };
-    csrf.check(field("csrf").unwrap_or_default())?;
     let to = match field("action") {
         Some("approve") => CommentState::Approved,
         Some("reject") => CommentState::Rejected,
@@ -284,43 +275,39 @@ async fn decide(
             .await
             .map_err(moderation_failed)?;
     }
-    let base = match post {
-        Some(p) => format!("/posts/{}/comments/moderate", p.slug.as_str()),
-        None => "/admin/comments".to_owned(),
-    };
     let done = match to {
         CommentState::Approved => "approved",
         CommentState::Rejected => "rejected",
         CommentState::Spam => "spam",
         _ => "deleted",
     };
-    Ok(see_other(&format!(
-        "{base}?state={}&done={done}&n={}",
-        back.filter(|s| s.is_listed())
-            .unwrap_or(CommentState::Pending)
-            .as_str(),
-        picks.len()
+    let back = back
+        .filter(|s| s.is_listed())
+        .unwrap_or(CommentState::Pending);
+    Ok(see_other(&paths::moderated(
+        post.map(|p| p.slug.as_str()),
+        back.as_str(),
+        done,
+        picks.len(),
     )))
 }
 
 pub async fn site_decide(
     state: web::Data<AppState>,
     admin: Admin,
-    csrf: CsrfToken,
-    form: web::Form<Vec<(String, String)>>,
+    form: CsrfForm<Vec<(String, String)>>,
 ) -> Result<HttpResponse, WebError> {
-    decide(&state, &admin.0, None, form.into_inner(), &csrf).await
+    decide(&state, &admin.0, None, form.into_inner()).await
 }
 
 pub async fn post_decide(
     state: web::Data<AppState>,
     user: SignedIn,
-    csrf: CsrfToken,
     slug: web::Path<String>,
-    form: web::Form<Vec<(String, String)>>,
+    form: CsrfForm<Vec<(String, String)>>,
 ) -> Result<HttpResponse, WebError> {
     let post = moderated_post(&state, &user, &slug).await?;
-    decide(&state, &user.0, Some(&post), form.into_inner(), &csrf).await
+    decide(&state, &user.0, Some(&post), form.into_inner()).await
 }
 
 #[derive(Deserialize)]
@@ -348,9 +335,12 @@ pub async fn log(
         .checked_sub_months(chrono::Months::new(1))
         .map(|d| d.format("%Y-%m").to_string());
     let page = LogPage {
-        layout: Layout::new(&MaybeUser(Some(admin.0)), &csrf),
+        layout: layout(&MaybeUser(Some(admin.0)), &csrf),
         month,
-        previous,
+        previous: previous.map(|month| MonthLink {
+            url: paths::moderation_log(&month),
+            month,
+        }),
         rows: entries
             .into_iter()
             .map(|e| LogRow {
@@ -361,7 +351,7 @@ pub async fn log(
                 to: e.to.as_str(),
                 reason: e.reason,
                 post_title: e.post.title,
-                comment_url: format!("/posts/{}#comment-{}", e.post.slug, e.comment),
+                comment_url: paths::comment(&e.post.slug, &e.comment.to_string()),
             })
             .collect(),
     };
@@ -376,7 +366,7 @@ pub async fn settings_form(
     let settings = state.store.comment_settings(&state.site).await?;
     state.remember_comment_settings(settings);
     let page = CommentSettingsPage {
-        layout: Layout::new(&MaybeUser(Some(admin.0)), &csrf),
+        layout: layout(&MaybeUser(Some(admin.0)), &csrf),
         settings,
         saved: false,
         error: None,
@@ -399,9 +389,8 @@ pub async fn save_settings(
     state: web::Data<AppState>,
     admin: Admin,
     csrf: CsrfToken,
-    form: web::Form<SettingsForm>,
+    form: CsrfForm<SettingsForm>,
 ) -> Result<HttpResponse, WebError> {
-    csrf.check(&form.csrf)?;
     let days = form.close_after_days.trim();
     let close_after_days = if days.is_empty() {
         Ok(0)
@@ -410,7 +399,7 @@ pub async fn save_settings(
     };
     let Ok(close_after_days) = close_after_days else {
         let page = CommentSettingsPage {
-            layout: Layout::new(&MaybeUser(Some(admin.0)), &csrf),
+            layout: layout(&MaybeUser(Some(admin.0)), &csrf),
             settings: state.comment_settings().await?,
             saved: false,
             error: Some("Close comments after a number of days from 0 (never) to 3650.".into()),
@@ -428,7 +417,7 @@ pub async fn save_settings(
         .await?;
     state.remember_comment_settings(settings);
     let page = CommentSettingsPage {
-        layout: Layout::new(&MaybeUser(Some(admin.0)), &csrf),
+        layout: layout(&MaybeUser(Some(admin.0)), &csrf),
         settings,
         saved: true,
         error: None,
@@ -450,15 +439,15 @@ pub struct BanForm {
     state: String,
 }
 
+csrf_field!(SettingsForm, BanForm);
+
 /// Bans a commenter from the site's comments, or lifts the ban. A banned commenter's
 /// comments are refused with a message, not queued.
 pub async fn commenter(
     state: web::Data<AppState>,
     _admin: Admin,
-    csrf: CsrfToken,
-    form: web::Form<BanForm>,
+    form: CsrfForm<BanForm>,
 ) -> Result<HttpResponse, WebError> {
-    csrf.check(&form.csrf)?;
     let banned = match form.action.as_str() {
         "ban" => true,
         "unban" => false,
@@ -483,10 +472,9 @@ pub async fn commenter(
         .ok()
         .filter(|s| s.is_listed())
         .unwrap_or(CommentState::Pending);
-    Ok(see_other(&format!(
-        "/admin/comments?state={}&done={}&who={}",
+    Ok(see_other(&paths::ban_changed(
         list.as_str(),
         if banned { "banned" } else { "unbanned" },
-        who.id.0
+        &who.id.0.to_string(),
     )))
 }

@@ -1,14 +1,22 @@
-//! One askama struct per page, each extending `base.html`.
+//! One askama struct per page, each extending `base.html`, and the plain data they show.
+//!
+//! Pages depend on nothing else in `web/`: handlers gather the data and hand it over, so
+//! a page can be read (and changed) without knowing where its data came from.
 
-use super::auth::{CsrfToken, MaybeUser};
-use crate::domain::{Post, PostStatus, PostSummary, Translation};
+use crate::domain::{Role, User};
 use askama::Template;
 use chrono::{DateTime, Utc};
+
+/// The browser's CSRF token as a page sees it. Reading it is what makes the response set
+/// the token's cookie and stay private, so a page reads it only when it renders a form.
+pub trait FormToken {
+    fn form_value(&self) -> &str;
+}
 
 /// What `base.html` needs on every page: who is signed in and the CSRF token.
 pub struct Layout {
     pub user: Option<LayoutUser>,
-    csrf: Option<CsrfToken>,
+    csrf: Option<Box<dyn FormToken>>,
 }
 
 pub struct LayoutUser {
@@ -18,21 +26,21 @@ pub struct LayoutUser {
 }
 
 impl Layout {
-    pub fn new(user: &MaybeUser, csrf: &CsrfToken) -> Self {
+    pub fn new(user: Option<&User>, csrf: Box<dyn FormToken>) -> Self {
         Self {
-            user: user.0.as_ref().map(|u| LayoutUser {
+            user: user.map(|u| LayoutUser {
                 display_name: u.display_name.clone(),
                 can_write: u.role.can_write(),
-                is_admin: u.role == crate::domain::Role::Admin,
+                is_admin: u.role == Role::Admin,
             }),
-            csrf: Some(csrf.clone()),
+            csrf: Some(csrf),
         }
     }
 
     /// The CSRF token, for a form on the page. Only a page that calls this (renders a
     /// form) sets the token's cookie and is kept private.
     pub fn csrf(&self) -> &str {
-        self.csrf.as_ref().map_or("", |t| t.value())
+        self.csrf.as_ref().map_or("", |t| t.form_value())
     }
 
     /// For error pages, rendered without a store round trip.
@@ -67,20 +75,7 @@ pub struct SummaryView {
     pub tags: Vec<TagLink>,
     /// Approved comments.
     pub comments: u64,
-}
-
-impl From<PostSummary> for SummaryView {
-    fn from(p: PostSummary) -> Self {
-        Self {
-            url: format!("/posts/{}", p.slug.as_str()),
-            title: p.title,
-            excerpt: p.excerpt,
-            author: p.author_name,
-            date: Dated::new(p.published),
-            tags: tag_links(&p.tags),
-            comments: 0,
-        }
-    }
+    pub comments_url: String,
 }
 
 #[derive(Template)]
@@ -92,7 +87,6 @@ pub struct HomePage {
 }
 
 pub struct PostView {
-    pub url: String,
     pub short_url: String,
     pub title: String,
     pub body_html: String,
@@ -100,23 +94,6 @@ pub struct PostView {
     pub date: Dated,
     pub tags: Vec<TagLink>,
     pub draft: bool,
-}
-
-impl PostView {
-    /// A post shown in one of its languages: the text's title, body and state, the post's
-    /// author, tags and short link.
-    pub fn of(p: &Post, text: &Translation) -> Self {
-        Self {
-            url: format!("/posts/{}", p.slug.as_str()),
-            short_url: format!("/p/{}", p.short_id),
-            title: text.title.as_str().to_owned(),
-            body_html: text.body_html.clone(),
-            author: p.author_name.clone(),
-            date: Dated::new(text.published.or(p.published).unwrap_or(p.created)),
-            tags: tag_links(&p.tags),
-            draft: p.status == PostStatus::Draft || text.status == PostStatus::Draft,
-        }
-    }
 }
 
 /// A translation in the editors' list under a post.
@@ -136,9 +113,8 @@ pub struct PostPage {
     /// for a text in no particular language.
     pub text_lang: String,
     /// The post's languages, for hreflang links and the language switch.
-    pub alternates: Vec<super::locales::Alternate>,
-    /// `?lang=...` on the post's own links when a translation is shown.
-    pub query: String,
+    pub alternates: Vec<Alternate>,
+    pub links: PostLinks,
     pub original: bool,
     /// For editors: every translation, drafts too.
     pub translations: Vec<TranslationLink>,
@@ -147,7 +123,23 @@ pub struct PostPage {
     /// A signed-in reader who is not an editor may suggest an edit.
     pub can_suggest: bool,
     pub suggested: bool,
-    pub comments: super::comments::CommentSection,
+    pub comments: CommentSection,
+}
+
+/// Where a post page's buttons and links lead, for the text it shows.
+pub struct PostLinks {
+    pub publish: String,
+    pub unpublish: String,
+    pub edit: String,
+    pub history: String,
+    pub suggest: String,
+    pub suggestions: String,
+    /// The editor without a language: its form adds the one to translate into.
+    pub translate: String,
+    pub close_comments: String,
+    pub open_comments: String,
+    /// Sign in, then back to the post.
+    pub sign_in: String,
 }
 
 #[derive(Template)]
@@ -157,6 +149,7 @@ pub struct CommentEditPage {
     pub post_url: String,
     pub post_title: String,
     pub action: String,
+    pub delete_url: String,
     pub body: String,
     pub error: Option<String>,
 }
@@ -207,19 +200,20 @@ pub struct SignupPage {
 pub struct SettingsPage {
     pub layout: Layout,
     pub username: String,
+    /// The user's public page.
+    pub author_url: String,
     pub email: String,
     pub display_name: String,
     pub bio: String,
     pub homepage: String,
     pub role: &'static str,
     pub notice: Option<String>,
-    pub error: Option<(super::settings::Section, String)>,
+    pub error: Option<(Section, String)>,
 }
 
 impl SettingsPage {
     /// The error to show next to one form, if it is that form's.
     pub fn error_for(&self, section: &str) -> Option<&str> {
-        use super::settings::Section;
         let wanted = match section {
             "profile" => Section::Profile,
             "username" => Section::Username,
@@ -252,15 +246,24 @@ pub struct DirectoryRow {
     pub email: String,
     pub role: &'static str,
     pub banned: bool,
+    pub role_url: String,
+    /// Ban, or unban a banned account.
+    pub ban_url: String,
     /// When the account was made, in the newest accounts' view.
     pub joined: Option<String>,
+}
+
+/// A shelf (first letter) of the user directory.
+pub struct ShelfLink {
+    pub name: &'static str,
+    pub url: String,
 }
 
 #[derive(Template)]
 #[template(path = "admin/users.html")]
 pub struct UsersPage {
     pub layout: Layout,
-    pub shelves: Vec<&'static str>,
+    pub shelves: Vec<ShelfLink>,
     pub shelf: String,
     pub query: String,
     pub rows: Vec<DirectoryRow>,
@@ -286,8 +289,15 @@ pub fn dated(at: DateTime<Utc>) -> Dated {
 #[template(path = "posts/edit.html")]
 pub struct EditPage {
     pub layout: Layout,
-    pub url: String,
-    pub query: String,
+    /// The post, and the text being edited (the same for the original).
+    pub post_url: String,
+    pub text_url: String,
+    pub history_url: String,
+    pub discard_draft_url: String,
+    pub save_url: String,
+    pub upload_url: String,
+    /// The processing log of the post's files.
+    pub log_url: String,
     /// The translation's language; empty when editing the original.
     pub language: String,
     pub error: Option<String>,
@@ -301,12 +311,12 @@ pub struct EditPage {
     /// The text rendered as it would be saved, when the author asked for a preview.
     pub preview: Option<String>,
     /// The post's files (its binary context).
-    pub attachments: Vec<super::binaries::AttachmentView>,
-    pub context: String,
+    pub attachments: Vec<AttachmentView>,
 }
 
 pub struct HistoryRow {
     pub number: u32,
+    pub url: String,
     pub key: String,
     pub title: String,
     pub author: String,
@@ -319,8 +329,9 @@ pub struct HistoryRow {
 #[template(path = "posts/history.html")]
 pub struct HistoryPage {
     pub layout: Layout,
-    pub url: String,
-    pub query: String,
+    pub text_url: String,
+    pub edit_url: String,
+    pub diff_url: String,
     pub language: String,
     pub lang: String,
     pub title: String,
@@ -331,8 +342,8 @@ pub struct HistoryPage {
 #[template(path = "posts/revision.html")]
 pub struct RevisionPage {
     pub layout: Layout,
-    pub url: String,
-    pub query: String,
+    pub history_url: String,
+    pub restore_url: String,
     pub key: String,
     pub number: u32,
     pub current: bool,
@@ -375,45 +386,19 @@ pub fn diff_lines(old: &str, new: &str) -> Vec<DiffLine> {
 #[template(path = "posts/diff.html")]
 pub struct DiffPage {
     pub layout: Layout,
-    pub url: String,
-    pub query: String,
+    pub history_url: String,
     pub title: String,
     pub from: u32,
+    pub from_url: String,
     pub to: u32,
+    pub to_url: String,
     pub lines: Vec<DiffLine>,
-}
-
-/// A URL path segment or query value, percent-encoded (everything but unreserved ASCII).
-pub fn encode_component(value: &str) -> String {
-    value
-        .bytes()
-        .map(|b| match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
-                (b as char).to_string()
-            }
-            _ => format!("%{b:02X}"),
-        })
-        .collect()
-}
-
-/// A tag's page.
-pub fn tag_url(tag: &str) -> String {
-    format!("/tags/{}", encode_component(tag))
 }
 
 /// A tag and its page, for the tag lists under posts.
 pub struct TagLink {
     pub name: String,
     pub url: String,
-}
-
-pub fn tag_links(tags: &crate::domain::Tags) -> Vec<TagLink> {
-    tags.iter()
-        .map(|t| TagLink {
-            name: t.as_str().to_owned(),
-            url: tag_url(t.as_str()),
-        })
-        .collect()
 }
 
 #[derive(Template)]
@@ -430,6 +415,7 @@ pub struct TagPage {
 pub struct SuggestPage {
     pub layout: Layout,
     pub url: String,
+    pub action: String,
     pub error: Option<String>,
     pub base: u32,
     pub title: String,
@@ -452,6 +438,7 @@ pub struct SuggestionRow {
 pub struct SuggestionsPage {
     pub layout: Layout,
     pub url: String,
+    pub history_url: String,
     pub title: String,
     pub rows: Vec<SuggestionRow>,
 }
@@ -460,8 +447,9 @@ pub struct SuggestionsPage {
 #[template(path = "posts/suggestion.html")]
 pub struct SuggestionPage {
     pub layout: Layout,
-    pub url: String,
-    pub action_url: String,
+    pub suggestions_url: String,
+    pub accept_url: String,
+    pub reject_url: String,
     pub id: String,
     pub by: String,
     pub date: Dated,
@@ -524,12 +512,17 @@ pub struct LogRow {
     pub comment_url: String,
 }
 
+pub struct MonthLink {
+    pub month: String,
+    pub url: String,
+}
+
 #[derive(Template)]
 #[template(path = "admin/comment_log.html")]
 pub struct LogPage {
     pub layout: Layout,
     pub month: String,
-    pub previous: Option<String>,
+    pub previous: Option<MonthLink>,
     pub rows: Vec<LogRow>,
 }
 
@@ -540,4 +533,90 @@ pub struct CommentSettingsPage {
     pub settings: crate::domain::CommentSettings,
     pub saved: bool,
     pub error: Option<String>,
+}
+
+/// Which form of the account page a message belongs to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Section {
+    Profile,
+    Username,
+    Email,
+    Password,
+}
+
+/// One of a post's languages, as the language switch and the hreflang links show it.
+pub struct Alternate {
+    pub hreflang: String,
+    /// Absolute, as search engines want alternates.
+    pub href: String,
+    /// The page's own path.
+    pub path: String,
+    pub label: String,
+    pub current: bool,
+}
+
+/// What a reader typed, kept when the form comes back with an error.
+#[derive(Debug, Default, Clone)]
+pub struct CommentDraft {
+    pub body: String,
+    pub name: String,
+    pub email: String,
+    pub parent: String,
+    pub error: String,
+}
+
+pub struct CommentView {
+    pub id: String,
+    pub author: String,
+    pub date: Dated,
+    pub body_html: String,
+    pub reply: bool,
+    pub edited: bool,
+    /// Its author may still edit or delete it: the links to do so.
+    pub edit_url: Option<String>,
+    pub reply_url: String,
+}
+
+pub struct CommentSection {
+    pub comments: Vec<CommentView>,
+    pub newer: Option<String>,
+    pub older: Option<String>,
+    /// The signed-in reader's own comments awaiting moderation.
+    pub pending: Vec<CommentView>,
+    /// Why there is no form, if there is none.
+    pub closed: Option<String>,
+    pub form: Option<CommentForm>,
+    pub notice: Option<&'static str>,
+    /// For the post's editors: its moderation page.
+    pub moderate_url: Option<String>,
+    pub comments_closed: bool,
+}
+
+pub struct CommentForm {
+    pub action: String,
+    pub guest: bool,
+    pub shown: String,
+    pub parent: String,
+    pub replying_to: Option<String>,
+    pub draft: CommentDraft,
+    pub cancel_reply: String,
+}
+
+/// One attachment in the editor's list or the admins' list.
+pub struct AttachmentView {
+    pub reference: String,
+    pub name: String,
+    pub context: String,
+    pub url: String,
+    pub thumbnail: Option<String>,
+    pub mime: String,
+    pub size: String,
+    pub status: &'static str,
+    pub error: Option<String>,
+    pub markdown: String,
+    pub created: String,
+    pub log_url: String,
+    pub context_log_url: String,
+    /// The editor's remove button; empty in lists without one.
+    pub remove_url: String,
 }

@@ -1,9 +1,12 @@
 //! Writing, publishing and reading posts.
 
-use super::auth::{Author, CsrfForm, CsrfToken, MaybeUser};
-use super::comments::{CommentDraft, CommentQuery};
-use super::locales::{Lang, Text, alternates, lang_query};
-use super::pages::{Layout, PostPage, PostView, TranslationLink, WritePage};
+use super::auth::{Author, CsrfForm, CsrfOnly, CsrfToken, MaybeUser, csrf_field, layout};
+use super::comments::CommentQuery;
+use super::locales::{Lang, Text, alternates};
+use super::pages::{
+    CommentDraft, Dated, PostLinks, PostPage, PostView, TranslationLink, WritePage,
+};
+use super::paths;
 use super::{AppState, WebError, render, see_other};
 use crate::domain::markdown::to_safe_html;
 use crate::domain::post::Body;
@@ -14,7 +17,7 @@ use serde::Deserialize;
 
 pub async fn write_form(author: Author, csrf: CsrfToken) -> Result<HttpResponse, WebError> {
     let page = WritePage {
-        layout: Layout::new(&MaybeUser(Some(author.0)), &csrf),
+        layout: layout(&MaybeUser(Some(author.0)), &csrf),
         error: None,
         title: String::new(),
         body: String::new(),
@@ -39,13 +42,14 @@ pub struct WriteForm {
     action: String,
 }
 
+csrf_field!(WriteForm);
+
 pub async fn create(
     state: web::Data<AppState>,
     author: Author,
     csrf: CsrfToken,
-    form: web::Form<WriteForm>,
+    form: CsrfForm<WriteForm>,
 ) -> Result<HttpResponse, WebError> {
-    csrf.check(&form.csrf)?;
     let form = form.into_inner();
     let publish = match form.action.as_str() {
         "publish" => true,
@@ -65,7 +69,7 @@ pub async fn create(
         ))
     })();
     let page = |error: Option<String>, preview: Option<String>| WritePage {
-        layout: Layout::new(&MaybeUser(Some(author.0.clone())), &csrf),
+        layout: layout(&MaybeUser(Some(author.0.clone())), &csrf),
         error,
         title: form.title.clone(),
         body: form.body.clone(),
@@ -95,7 +99,7 @@ pub async fn create(
     )
     .in_locale(locale);
     let post = state.store.create_post(post).await?;
-    Ok(see_other(&format!("/posts/{}", post.slug.as_str())))
+    Ok(see_other(&paths::post(post.slug.as_str())))
 }
 
 /// `/p/<n>`: a post's short link, redirecting for good to its canonical address.
@@ -112,7 +116,7 @@ pub async fn short_link(
     Ok(HttpResponse::MovedPermanently()
         .insert_header((
             actix_web::http::header::LOCATION,
-            super::ascii_location(&format!("/posts/{}", slug.as_str())),
+            paths::ascii_location(&paths::post(slug.as_str())),
         ))
         .finish())
 }
@@ -235,11 +239,7 @@ async fn post_page(
             .await?
             .into_iter()
             .map(|t| TranslationLink {
-                url: format!(
-                    "/posts/{}{}",
-                    post.slug.as_str(),
-                    lang_query(&t.locale, false)
-                ),
+                url: paths::post_in(post.slug.as_str(), Some(&t.locale)),
                 label: t.locale.label(),
                 code: t.locale.code(),
                 draft: t.status == PostStatus::Draft,
@@ -249,16 +249,29 @@ async fn post_page(
         Vec::new()
     };
     let comments =
-        super::comments::section(state, post, user, csrf, &text.query(), comments, draft).await?;
+        super::comments::section(state, post, user, csrf, text.lang(), comments, draft).await?;
+    let slug = post.slug.as_str();
+    let lang = text.lang();
     Ok(PostPage {
-        layout: Layout::new(user, csrf),
-        post: PostView::of(post, shown),
+        layout: layout(user, csrf),
+        post: post_view(post, shown),
         text_lang: match &text.locale {
             Locale::Neutral => String::new(),
             other => other.hreflang(),
         },
         alternates: alternates(state, post, &text.locale),
-        query: text.query(),
+        links: PostLinks {
+            publish: paths::publish(slug, lang),
+            unpublish: paths::unpublish(slug, lang),
+            edit: paths::edit(slug, lang),
+            history: paths::history(slug, lang),
+            suggest: paths::suggest(slug),
+            suggestions: paths::suggestions(slug),
+            translate: paths::edit(slug, None),
+            close_comments: paths::close_comments(slug),
+            open_comments: paths::open_comments(slug),
+            sign_in: paths::login(&paths::post(slug)),
+        },
         original: text.original,
         translations,
         can_publish: editor && shown.status == PostStatus::Draft,
@@ -276,36 +289,31 @@ async fn post_page(
 pub async fn publish(
     state: web::Data<AppState>,
     author: Author,
-    csrf: CsrfToken,
     slug: web::Path<String>,
     lang: Lang,
-    form: web::Form<CsrfForm>,
+    _form: CsrfForm<CsrfOnly>,
 ) -> Result<HttpResponse, WebError> {
-    set_status(state, author, csrf, slug, lang, form, PostStatus::Published).await
+    set_status(state, author, slug, lang, PostStatus::Published).await
 }
 
 /// Takes a published post (or with `?lang=` one translation) back to draft.
 pub async fn unpublish(
     state: web::Data<AppState>,
     author: Author,
-    csrf: CsrfToken,
     slug: web::Path<String>,
     lang: Lang,
-    form: web::Form<CsrfForm>,
+    _form: CsrfForm<CsrfOnly>,
 ) -> Result<HttpResponse, WebError> {
-    set_status(state, author, csrf, slug, lang, form, PostStatus::Draft).await
+    set_status(state, author, slug, lang, PostStatus::Draft).await
 }
 
 async fn set_status(
     state: web::Data<AppState>,
     author: Author,
-    csrf: CsrfToken,
     slug: web::Path<String>,
     lang: Lang,
-    form: web::Form<CsrfForm>,
     status: PostStatus,
 ) -> Result<HttpResponse, WebError> {
-    csrf.check(&form.csrf)?;
     let post = editable(&state, &author.0, &slug).await?;
     let text = Text::of(&state, &post, &lang).await?;
     if text.original {
@@ -327,9 +335,19 @@ async fn set_status(
             .await?
             .ok_or_else(|| text.missing())?;
     }
-    Ok(see_other(&format!(
-        "/posts/{}{}",
-        post.slug.as_str(),
-        text.query()
-    )))
+    Ok(see_other(&paths::post_in(post.slug.as_str(), text.lang())))
+}
+
+/// A post shown in one of its languages: the text's title, body and state, the post's
+/// author, tags and short link.
+fn post_view(p: &crate::domain::Post, text: &crate::domain::Translation) -> PostView {
+    PostView {
+        short_url: paths::short_link(p.short_id),
+        title: text.title.as_str().to_owned(),
+        body_html: text.body_html.clone(),
+        author: p.author_name.clone(),
+        date: Dated::new(text.published.or(p.published).unwrap_or(p.created)),
+        tags: super::tags::tag_links(&p.tags),
+        draft: p.status == PostStatus::Draft || text.status == PostStatus::Draft,
+    }
 }

@@ -1,12 +1,12 @@
 //! Editing a post as a chain of immutable revisions: edit, history, one revision, the
 //! difference between two, and restoring an old one (a new revision that copies it).
 
-use super::auth::{Author, CsrfForm, CsrfToken, MaybeUser};
+use super::auth::{Author, CsrfForm, CsrfOnly, CsrfToken, MaybeUser, csrf_field, layout};
 use super::locales::{Lang, Text};
 use super::pages::{
-    DiffPage, EditPage, HistoryPage, HistoryRow, Layout, RevisionPage, comparable, dated,
-    diff_lines,
+    DiffPage, EditPage, HistoryPage, HistoryRow, RevisionPage, comparable, dated, diff_lines,
 };
+use super::paths;
 use super::posts::editable;
 use super::{AppState, WebError, render, see_other};
 use crate::domain::post::{Body, parse_message};
@@ -62,10 +62,16 @@ fn edit_page(
         Some(t) => (t.title.as_str(), t.body.as_str()),
         None => (post.title.as_str(), post.body.as_str()),
     };
+    let slug = post.slug.as_str();
     EditPage {
-        layout: Layout::new(&MaybeUser(Some(author.clone())), csrf),
-        url: format!("/posts/{}", post.slug.as_str()),
-        query: text.query(),
+        layout: layout(&MaybeUser(Some(author.clone())), csrf),
+        post_url: paths::post(slug),
+        text_url: paths::post_in(slug, text.lang()),
+        history_url: paths::history(slug, text.lang()),
+        discard_draft_url: paths::discard_draft(slug, text.lang()),
+        save_url: paths::edit(slug, text.lang()),
+        upload_url: paths::attachments(slug),
+        log_url: paths::binary_log(&crate::binaries::Context::post(post.id).to_string()),
         language: text.language(),
         error,
         notice: None,
@@ -77,7 +83,6 @@ fn edit_page(
         message: form.map_or_else(String::new, |f| f.message.clone()),
         preview: None,
         attachments: Vec::new(),
-        context: crate::binaries::Context::post(post.id).to_string(),
     }
 }
 
@@ -135,23 +140,17 @@ pub async fn edit_form(
 pub async fn discard_draft(
     state: web::Data<AppState>,
     author: Author,
-    csrf: CsrfToken,
     slug: web::Path<String>,
     lang: Lang,
-    form: web::Form<CsrfForm>,
+    _form: CsrfForm<CsrfOnly>,
 ) -> Result<HttpResponse, WebError> {
-    csrf.check(&form.csrf)?;
     let post = editable(&state, &author.0, &slug).await?;
     let text = Text::of(&state, &post, &lang).await?;
     state
         .store
         .discard_draft(&state.site, post.id, author.0.id, &text.locale)
         .await?;
-    Ok(see_other(&format!(
-        "/posts/{}/edit{}",
-        post.slug.as_str(),
-        text.query()
-    )))
+    Ok(see_other(&paths::edit(post.slug.as_str(), text.lang())))
 }
 
 #[derive(Deserialize)]
@@ -169,15 +168,16 @@ pub struct EditForm {
     action: String,
 }
 
+csrf_field!(EditForm);
+
 pub async fn save(
     state: web::Data<AppState>,
     author: Author,
     csrf: CsrfToken,
     slug: web::Path<String>,
     lang: Lang,
-    form: web::Form<EditForm>,
+    form: CsrfForm<EditForm>,
 ) -> Result<HttpResponse, WebError> {
-    csrf.check(&form.csrf)?;
     let user = author.0;
     let post = editable(&state, &user, &slug).await?;
     let text = Text::of(&state, &post, &lang).await?;
@@ -188,11 +188,7 @@ pub async fn save(
                     .store
                     .save_draft(&state.site, post.id, user.id, &text.locale, &draft)
                     .await?;
-                Ok(see_other(&format!(
-                    "/posts/{}/edit{}",
-                    post.slug.as_str(),
-                    text.query()
-                )))
+                Ok(see_other(&paths::edit(post.slug.as_str(), text.lang())))
             }
             Err(e) => {
                 let page = edit_page(&user, &csrf, &post, &text, Some(e.0), Some(&form));
@@ -247,11 +243,7 @@ pub async fn save(
                 .store
                 .discard_draft(&state.site, post.id, user.id, &text.locale)
                 .await?;
-            Ok(see_other(&format!(
-                "/posts/{}{}",
-                post.slug.as_str(),
-                text.query()
-            )))
+            Ok(see_other(&paths::post_in(post.slug.as_str(), text.lang())))
         }
         Err(EditError::Conflict) => {
             // Show the newest revision number, so that saving again is a deliberate act.
@@ -317,11 +309,12 @@ pub async fn history(
         .store
         .revisions(&state.site, post.id, &text.locale)
         .await?;
-    let url = format!("/posts/{}", post.slug.as_str());
+    let slug = post.slug.as_str();
     let rows = revisions
         .into_iter()
         .map(|r| HistoryRow {
             number: r.number,
+            url: paths::revision(slug, text.lang(), r.number),
             key: key_of(&state, &post, &text.locale, r.number),
             title: r.title,
             author: r.author_name,
@@ -331,9 +324,10 @@ pub async fn history(
         })
         .collect();
     let page = HistoryPage {
-        layout: Layout::new(&MaybeUser(Some(author.0)), &csrf),
-        url,
-        query: text.query(),
+        layout: layout(&MaybeUser(Some(author.0)), &csrf),
+        text_url: paths::post_in(slug, text.lang()),
+        edit_url: paths::edit(slug, text.lang()),
+        diff_url: paths::diff(slug),
         language: text.language(),
         lang: if text.original {
             String::new()
@@ -358,9 +352,9 @@ pub async fn show(
     let text = Text::of(&state, &post, &lang).await?;
     let revision = saved(&state, &post, &text, &number).await?;
     let page = RevisionPage {
-        layout: Layout::new(&MaybeUser(Some(author.0)), &csrf),
-        url: format!("/posts/{}", post.slug.as_str()),
-        query: text.query(),
+        layout: layout(&MaybeUser(Some(author.0)), &csrf),
+        history_url: paths::history(post.slug.as_str(), text.lang()),
+        restore_url: paths::restore(post.slug.as_str(), text.lang(), revision.number),
         key: key_of(&state, &post, &text.locale, revision.number),
         number: revision.number,
         current: revision.number == text.base(),
@@ -377,12 +371,10 @@ pub async fn show(
 pub async fn restore(
     state: web::Data<AppState>,
     author: Author,
-    csrf: CsrfToken,
     path: web::Path<(String, String)>,
     lang: Lang,
-    form: web::Form<CsrfForm>,
+    _form: CsrfForm<CsrfOnly>,
 ) -> Result<HttpResponse, WebError> {
-    csrf.check(&form.csrf)?;
     let (slug, number) = path.into_inner();
     let user = author.0;
     let post = editable(&state, &user, &slug).await?;
@@ -401,11 +393,7 @@ pub async fn restore(
     save_text(&state, &post, &text, edit)
         .await
         .map_err(edit_failed)?;
-    Ok(see_other(&format!(
-        "/posts/{}/history{}",
-        post.slug.as_str(),
-        text.query()
-    )))
+    Ok(see_other(&paths::history(post.slug.as_str(), text.lang())))
 }
 
 #[derive(Deserialize)]
@@ -432,12 +420,13 @@ pub async fn diff(
     let compared = |r: &SavedRevision| comparable(r.title.as_str(), &r.tags, r.body.as_str());
     let lines = diff_lines(&compared(&from), &compared(&to));
     let page = DiffPage {
-        layout: Layout::new(&MaybeUser(Some(author.0)), &csrf),
-        url: format!("/posts/{}", post.slug.as_str()),
-        query: text.query(),
+        layout: layout(&MaybeUser(Some(author.0)), &csrf),
+        history_url: paths::history(post.slug.as_str(), text.lang()),
         title: to.title.as_str().to_owned(),
         from: from.number,
+        from_url: paths::revision(post.slug.as_str(), text.lang(), from.number),
         to: to.number,
+        to_url: paths::revision(post.slug.as_str(), text.lang(), to.number),
         lines,
     };
     render(StatusCode::OK, &page)

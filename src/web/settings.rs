@@ -1,7 +1,8 @@
 //! A signed-in user's own account: profile, user name, e-mail address, password.
 
-use super::auth::{CsrfToken, MaybeUser, SignedIn, session_key_of};
-use super::pages::{Layout, SettingsPage};
+use super::auth::{CsrfForm, CsrfToken, MaybeUser, SignedIn, csrf_field, layout, session_key_of};
+use super::pages::{Section, SettingsPage};
+use super::paths;
 use super::{AppState, WebError, render, see_other};
 use crate::domain::password::Password;
 use crate::domain::{Email, Invalid, Profile, User, Username};
@@ -9,15 +10,6 @@ use crate::store::{AccountError, Taken};
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use serde::Deserialize;
-
-/// Which form of the page a message belongs to.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Section {
-    Profile,
-    Username,
-    Email,
-    Password,
-}
 
 #[derive(Deserialize)]
 pub struct SavedQuery {
@@ -32,8 +24,9 @@ fn page(
     error: Option<(Section, String)>,
 ) -> SettingsPage {
     SettingsPage {
-        layout: Layout::new(&MaybeUser(Some(user.clone())), csrf),
+        layout: layout(&MaybeUser(Some(user.clone())), csrf),
         username: user.username.as_str().to_owned(),
+        author_url: paths::author(user.username.as_str()),
         email: user.email.as_str().to_owned(),
         display_name: user.display_name.clone(),
         bio: user.bio.clone(),
@@ -107,9 +100,8 @@ pub async fn profile(
     state: web::Data<AppState>,
     user: SignedIn,
     csrf: CsrfToken,
-    form: web::Form<ProfileForm>,
+    form: CsrfForm<ProfileForm>,
 ) -> Result<HttpResponse, WebError> {
-    csrf.check(&form.csrf)?;
     let user = user.0;
     let profile = match Profile::parse(
         &form.display_name,
@@ -144,9 +136,8 @@ pub async fn username(
     state: web::Data<AppState>,
     user: SignedIn,
     csrf: CsrfToken,
-    form: web::Form<UsernameForm>,
+    form: CsrfForm<UsernameForm>,
 ) -> Result<HttpResponse, WebError> {
-    csrf.check(&form.csrf)?;
     let new = Username::parse(&form.username).map(Identity::Username);
     change_identity(
         &state,
@@ -170,9 +161,8 @@ pub async fn email(
     state: web::Data<AppState>,
     user: SignedIn,
     csrf: CsrfToken,
-    form: web::Form<EmailForm>,
+    form: CsrfForm<EmailForm>,
 ) -> Result<HttpResponse, WebError> {
-    csrf.check(&form.csrf)?;
     let new = Email::parse(&form.email).map(Identity::Email);
     change_identity(
         &state,
@@ -228,7 +218,7 @@ async fn change_identity(
         ),
     };
     match outcome(changed)? {
-        Ok(_) => Ok(see_other(&format!("/account?saved={saved}"))),
+        Ok(_) => Ok(see_other(&paths::account_saved(saved))),
         Err(_) => refuse(user, csrf, section, StatusCode::CONFLICT, taken),
     }
 }
@@ -241,15 +231,16 @@ pub struct PasswordForm {
     new_password_confirm: String,
 }
 
+csrf_field!(ProfileForm, UsernameForm, EmailForm, PasswordForm);
+
 /// Changes the password and signs out every other session of the account.
 pub async fn password(
     state: web::Data<AppState>,
     req: HttpRequest,
     user: SignedIn,
     csrf: CsrfToken,
-    form: web::Form<PasswordForm>,
+    form: CsrfForm<PasswordForm>,
 ) -> Result<HttpResponse, WebError> {
-    csrf.check(&form.csrf)?;
     let user = user.0;
     let new = match Password::parse(&form.new_password) {
         Ok(new) => new,

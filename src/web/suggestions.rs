@@ -2,11 +2,11 @@
 //! an admin) reviews the queue, sees each as a diff, and accepts it (a new revision
 //! crediting the suggester) or rejects it.
 
-use super::auth::{Author, CsrfForm, CsrfToken, MaybeUser, SignedIn};
+use super::auth::{Author, CsrfForm, CsrfOnly, CsrfToken, MaybeUser, SignedIn, csrf_field, layout};
 use super::pages::{
-    Layout, SuggestPage, SuggestionPage, SuggestionRow, SuggestionsPage, comparable, dated,
-    diff_lines,
+    SuggestPage, SuggestionPage, SuggestionRow, SuggestionsPage, comparable, dated, diff_lines,
 };
+use super::paths;
 use super::{AppState, WebError, render, see_other};
 use crate::domain::post::{Body, parse_message};
 use crate::domain::{
@@ -49,8 +49,9 @@ pub async fn form(
 ) -> Result<HttpResponse, WebError> {
     let post = published(&state, &slug).await?;
     let page = SuggestPage {
-        layout: Layout::new(&MaybeUser(Some(user.0)), &csrf),
-        url: format!("/posts/{}", post.slug.as_str()),
+        layout: layout(&MaybeUser(Some(user.0)), &csrf),
+        url: paths::post(post.slug.as_str()),
+        action: paths::suggest(post.slug.as_str()),
         error: None,
         base: post.revision,
         title: post.title.as_str().to_owned(),
@@ -73,14 +74,15 @@ pub struct SuggestForm {
     note: String,
 }
 
+csrf_field!(SuggestForm);
+
 pub async fn create(
     state: web::Data<AppState>,
     user: SignedIn,
     csrf: CsrfToken,
     slug: web::Path<String>,
-    form: web::Form<SuggestForm>,
+    form: CsrfForm<SuggestForm>,
 ) -> Result<HttpResponse, WebError> {
-    csrf.check(&form.csrf)?;
     let user = user.0;
     let post = published(&state, &slug).await?;
     let parsed = (|| {
@@ -95,8 +97,9 @@ pub async fn create(
         Ok(fields) => fields,
         Err(e) => {
             let page = SuggestPage {
-                layout: Layout::new(&MaybeUser(Some(user)), &csrf),
-                url: format!("/posts/{}", post.slug.as_str()),
+                layout: layout(&MaybeUser(Some(user)), &csrf),
+                url: paths::post(post.slug.as_str()),
+                action: paths::suggest(post.slug.as_str()),
                 error: Some(e.0),
                 base: form.base,
                 title: form.title.clone(),
@@ -130,10 +133,7 @@ pub async fn create(
         .store
         .create_suggestion(&state.site, &suggestion)
         .await?;
-    Ok(see_other(&format!(
-        "/posts/{}?suggested",
-        post.slug.as_str()
-    )))
+    Ok(see_other(&paths::suggested(post.slug.as_str())))
 }
 
 pub async fn queue(
@@ -144,14 +144,14 @@ pub async fn queue(
 ) -> Result<HttpResponse, WebError> {
     let post = published(&state, &slug).await?;
     may_review(&author.0, &post)?;
-    let url = format!("/posts/{}", post.slug.as_str());
+    let slug = post.slug.as_str();
     let rows = state
         .store
         .suggestions(&state.site, post.id)
         .await?
         .into_iter()
         .map(|g| SuggestionRow {
-            url: format!("{url}/suggestions/{}", g.id),
+            url: paths::suggestion(slug, &g.id),
             id: g.id,
             by: g.suggester_name,
             date: dated(g.created),
@@ -160,8 +160,9 @@ pub async fn queue(
         })
         .collect();
     let page = SuggestionsPage {
-        layout: Layout::new(&MaybeUser(Some(author.0)), &csrf),
-        url,
+        layout: layout(&MaybeUser(Some(author.0)), &csrf),
+        url: paths::post(slug),
+        history_url: paths::history(slug, None),
         title: post.title.as_str().to_owned(),
         rows,
     };
@@ -205,11 +206,12 @@ pub async fn show(
         suggestion.body.as_str(),
     );
     let lines = diff_lines(&old, &new);
-    let url = format!("/posts/{}", post.slug.as_str());
+    let slug = post.slug.as_str();
     let page = SuggestionPage {
-        layout: Layout::new(&MaybeUser(Some(author.0)), &csrf),
-        action_url: format!("{url}/suggestions/{}", suggestion.id),
-        url,
+        layout: layout(&MaybeUser(Some(author.0)), &csrf),
+        suggestions_url: paths::suggestions(slug),
+        accept_url: paths::accept_suggestion(slug, &suggestion.id),
+        reject_url: paths::reject_suggestion(slug, &suggestion.id),
         id: suggestion.id,
         by: suggestion.suggester_name,
         date: dated(suggestion.created),
@@ -228,12 +230,9 @@ pub async fn show(
 async fn decide(
     state: &AppState,
     author: &Author,
-    csrf: &CsrfToken,
     path: (String, String, String),
-    form: &CsrfForm,
     to: SuggestionState,
 ) -> Result<(Post, Suggestion), WebError> {
-    csrf.check(&form.csrf)?;
     let (slug, host, n) = path;
     let post = published(state, &slug).await?;
     may_review(&author.0, &post)?;
@@ -254,16 +253,13 @@ async fn decide(
 pub async fn accept(
     state: web::Data<AppState>,
     author: Author,
-    csrf: CsrfToken,
     path: web::Path<(String, String, String)>,
-    form: web::Form<CsrfForm>,
+    _form: CsrfForm<CsrfOnly>,
 ) -> Result<HttpResponse, WebError> {
     let (post, suggestion) = decide(
         &state,
         &author,
-        &csrf,
         path.into_inner(),
-        &form,
         SuggestionState::Accepted,
     )
     .await?;
@@ -284,7 +280,7 @@ pub async fn accept(
             ),
         );
         match state.store.save_revision(&state.site, post.id, edit).await {
-            Ok(saved) => return Ok(see_other(&format!("/posts/{}", saved.slug.as_str()))),
+            Ok(saved) => return Ok(see_other(&paths::post(saved.slug.as_str()))),
             Err(EditError::Conflict) => continue,
             Err(e) => return Err(super::revisions::edit_failed(e)),
         }
@@ -297,21 +293,15 @@ pub async fn accept(
 pub async fn reject(
     state: web::Data<AppState>,
     author: Author,
-    csrf: CsrfToken,
     path: web::Path<(String, String, String)>,
-    form: web::Form<CsrfForm>,
+    _form: CsrfForm<CsrfOnly>,
 ) -> Result<HttpResponse, WebError> {
     let (post, _) = decide(
         &state,
         &author,
-        &csrf,
         path.into_inner(),
-        &form,
         SuggestionState::Rejected,
     )
     .await?;
-    Ok(see_other(&format!(
-        "/posts/{}/suggestions",
-        post.slug.as_str()
-    )))
+    Ok(see_other(&paths::suggestions(post.slug.as_str())))
 }

@@ -1,7 +1,8 @@
 //! Tag pages (seed 001's Tag rows): a tag's posts, newest first, a page at a time.
 
-use super::auth::{CsrfToken, MaybeUser};
-use super::pages::{Layout, TagPage};
+use super::auth::{CsrfToken, MaybeUser, layout};
+use super::pages::{TagLink, TagPage};
+use super::paths;
 use super::{AppState, WebError, render};
 use crate::domain::Tag;
 use crate::store::PageError;
@@ -39,14 +40,23 @@ pub async fn show(
             tag.as_str()
         )));
     }
-    let url = super::pages::tag_url(tag.as_str());
     let page = TagPage {
-        layout: Layout::new(&user, &csrf),
+        layout: layout(&user, &csrf),
         tag: tag.as_str().to_owned(),
         posts: super::comments::with_counts(&state, page.posts).await?,
         next: page
             .next
-            .map(|cursor| format!("{url}?after={}", super::pages::encode_component(&cursor))),
+            .map(|cursor| paths::tag_after(tag.as_str(), &cursor)),
     };
     render(StatusCode::OK, &page)
+}
+
+/// Tags and their pages, for the tag lists under posts.
+pub fn tag_links(tags: &crate::domain::Tags) -> Vec<TagLink> {
+    tags.iter()
+        .map(|t| TagLink {
+            name: t.as_str().to_owned(),
+            url: paths::tag(t.as_str()),
+        })
+        .collect()
 }
