@@ -322,7 +322,7 @@ pub async fn log(
     csrf: CsrfToken,
     query: web::Query<LogQuery>,
 ) -> Result<HttpResponse, WebError> {
-    let this_month = now().format("%Y-%m").to_string();
+    let this_month = crate::domain::comment::log_month(now());
     let month = query.month.clone().unwrap_or_else(|| this_month.clone());
     let first = chrono::NaiveDate::parse_from_str(&format!("{month}-01"), "%Y-%m-%d")
         .ok()

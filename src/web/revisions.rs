@@ -197,7 +197,7 @@ pub async fn save(
         };
     }
     let default_message = if text.current.is_none() {
-        "First version"
+        crate::domain::post::FIRST_VERSION
     } else {
         "Edited"
     };
