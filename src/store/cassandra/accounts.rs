@@ -107,13 +107,16 @@ pub(super) struct Statements {
     pub(super) signup_months: PreparedStatement,
     pub(super) signups_read: PreparedStatement,
     pub(super) signups_read_before: PreparedStatement,
-    /// The users row and its directory entry, which must agree: logged batches.
+    /// A new account's rows, which must agree: a logged batch.
     pub(super) user_create: Batch,
+    /// The users row and the removal of the directory entry at the old name.
     pub(super) user_rename: Batch,
-    pub(super) user_email: Batch,
-    pub(super) user_profile: Batch,
-    pub(super) user_role: Batch,
-    pub(super) user_banned: Batch,
+    pub(super) user_email: PreparedStatement,
+    pub(super) user_profile: PreparedStatement,
+    pub(super) user_role: PreparedStatement,
+    pub(super) user_banned: PreparedStatement,
+    pub(super) directory_insert: PreparedStatement,
+    pub(super) directory_delete: PreparedStatement,
 }
 
 impl Statements {
@@ -123,12 +126,6 @@ impl Statements {
             "INSERT INTO {ks}.user_directory (shelf, username_key, {DIRECTORY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
         ))
         .await?;
-        let directory_set = |columns: &str| {
-            let cql = format!(
-                "UPDATE {ks}.user_directory SET {columns} WHERE shelf = ? AND username_key = ?"
-            );
-            prepare(cql)
-        };
         let user_set = |columns: &str| {
             let cql = format!("UPDATE {ks}.users SET {columns} WHERE user_id = ?");
             prepare(cql)
@@ -148,29 +145,13 @@ impl Statements {
             ))
             .await?,
         ]);
+        let directory_delete = prepare(format!(
+            "DELETE FROM {ks}.user_directory WHERE shelf = ? AND username_key = ?"
+        ))
+        .await?;
         let user_rename = logged(vec![
             user_set("username = ?").await?,
-            prepare(format!(
-                "DELETE FROM {ks}.user_directory WHERE shelf = ? AND username_key = ?"
-            ))
-            .await?,
-            directory_insert,
-        ]);
-        let user_email = logged(vec![
-            user_set("email = ?").await?,
-            directory_set("email = ?").await?,
-        ]);
-        let user_profile = logged(vec![
-            user_set("display_name = ?, bio = ?, homepage = ?").await?,
-            directory_set("display_name = ?").await?,
-        ]);
-        let user_role = logged(vec![
-            user_set("role = ?").await?,
-            directory_set("role = ?").await?,
-        ]);
-        let user_banned = logged(vec![
-            user_set("banned = ?").await?,
-            directory_set("banned = ?").await?,
+            directory_delete.clone(),
         ]);
         Ok(Self {
             user_by_id: prepare(format!("SELECT {USER_COLUMNS} FROM {ks}.users WHERE user_id = ?")).await?,
@@ -194,10 +175,12 @@ impl Statements {
             .await?,
             user_create,
             user_rename,
-            user_email,
-            user_profile,
-            user_role,
-            user_banned,
+            user_email: user_set("email = ?").await?,
+            user_profile: user_set("display_name = ?, bio = ?, homepage = ?").await?,
+            user_role: user_set("role = ?").await?,
+            user_banned: user_set("banned = ?").await?,
+            directory_insert,
+            directory_delete,
         })
     }
 }
@@ -281,8 +264,7 @@ impl CassandraStore {
         &self,
         id: UserId,
         change: ClaimChange,
-        write: &Batch,
-        values: impl scylla::serialize::batch::BatchValues,
+        write: impl std::future::Future<Output = StoreResult<()>>,
     ) -> Result<User, AccountError> {
         let ClaimChange {
             scope,
@@ -291,20 +273,42 @@ impl CassandraStore {
             new_key,
         } = change;
         if old_key == new_key {
-            self.batch(write, values).await?;
-            return self.user(id).await?.ok_or(AccountError::NoSuchUser);
+            write.await?;
+            return self.write_directory(id).await;
         }
         let claims = self.claims();
         if claims.claim(scope, &new_key, id.0).await? == Claim::Taken {
             return Err(AccountError::Taken(taken));
         }
-        if let Err(e) = self.batch(write, values).await {
+        if let Err(e) = write.await {
             claims.release(scope, &new_key, id.0).await;
             return Err(e.into());
         }
         claims.commit(scope, &new_key, id.0).await?;
         claims.release(scope, &old_key, id.0).await;
-        self.user(id).await?.ok_or(AccountError::NoSuchUser)
+        self.write_directory(id).await
+    }
+
+    /// Writes a user's directory entry whole, from the users row read after the caller's
+    /// own write, at the key the user has; then reads the row again and removes that
+    /// entry if a rename moved the user meanwhile. Every account write ends with this,
+    /// so a write racing a rename leaves no entry at a name the user no longer has (of
+    /// the two, the one that checks last sees the other's users write), and no entry is
+    /// ever a partial row written at a key read earlier.
+    pub(super) async fn write_directory(&self, id: UserId) -> Result<User, AccountError> {
+        let user = self.user(id).await?.ok_or(AccountError::NoSuchUser)?;
+        let key = user.username.key();
+        self.exec(&self.accounts.directory_insert, directory_values(&user))
+            .await?;
+        let after = self.user(id).await?.ok_or(AccountError::NoSuchUser)?;
+        if after.username.key() != key {
+            self.exec(
+                &self.accounts.directory_delete,
+                (shelf_of(&key), key.as_str()),
+            )
+            .await?;
+        }
+        Ok(after)
     }
 }
 
@@ -337,13 +341,9 @@ impl Accounts for CassandraStore {
     async fn change_username(&self, id: UserId, new: &Username) -> Result<User, AccountError> {
         let user = self.user(id).await?.ok_or(AccountError::NoSuchUser)?;
         let (old_key, new_key) = (user.username.key(), new.key());
-        let renamed = (
-            (new.as_str(), id.0),
-            (shelf_of(&old_key), old_key.as_str()),
-            directory_values(&User {
-                username: new.clone(),
-                ..user.clone()
-            }),
+        let write = self.batch(
+            &self.accounts.user_rename,
+            ((new.as_str(), id.0), (shelf_of(&old_key), old_key.as_str())),
         );
         let change = ClaimChange {
             scope: "username",
@@ -351,26 +351,24 @@ impl Accounts for CassandraStore {
             old_key: old_key.clone(),
             new_key,
         };
-        self.move_claim(id, change, &self.accounts.user_rename, renamed)
-            .await
+        self.move_claim(id, change, write).await
     }
 
     async fn change_email(&self, id: UserId, new: &Email) -> Result<User, AccountError> {
         let user = self.user(id).await?.ok_or(AccountError::NoSuchUser)?;
         let (old_key, new_key) = (user.email.key(), new.key());
-        let key = user.username.key();
-        let values = (
-            (new.as_str(), id.0),
-            (new.as_str(), shelf_of(&key), key.as_str()),
-        );
+        let write = async {
+            self.exec(&self.accounts.user_email, (new.as_str(), id.0))
+                .await
+                .map(drop)
+        };
         let change = ClaimChange {
             scope: "email",
             taken: Taken::Email,
             old_key,
             new_key,
         };
-        self.move_claim(id, change, &self.accounts.user_email, values)
-            .await
+        self.move_claim(id, change, write).await
     }
 
     async fn change_password(&self, id: UserId, hash: &PasswordHash) -> Result<(), AccountError> {
@@ -381,38 +379,29 @@ impl Accounts for CassandraStore {
     }
 
     async fn update_profile(&self, id: UserId, profile: &Profile) -> Result<User, AccountError> {
-        let user = self.user(id).await?.ok_or(AccountError::NoSuchUser)?;
-        let key = user.username.key();
+        self.user(id).await?.ok_or(AccountError::NoSuchUser)?;
         let values = (
-            (
-                profile.display_name.as_str(),
-                profile.bio.as_str(),
-                profile.homepage.as_str(),
-                id.0,
-            ),
-            (profile.display_name.as_str(), shelf_of(&key), key.as_str()),
+            profile.display_name.as_str(),
+            profile.bio.as_str(),
+            profile.homepage.as_str(),
+            id.0,
         );
-        self.batch(&self.accounts.user_profile, values).await?;
-        self.user(id).await?.ok_or(AccountError::NoSuchUser)
+        self.exec(&self.accounts.user_profile, values).await?;
+        self.write_directory(id).await
     }
 
     async fn set_role(&self, id: UserId, role: Role) -> Result<User, AccountError> {
-        let user = self.user(id).await?.ok_or(AccountError::NoSuchUser)?;
-        let key = user.username.key();
-        let values = (
-            (role.as_str(), id.0),
-            (role.as_str(), shelf_of(&key), key.as_str()),
-        );
-        self.batch(&self.accounts.user_role, values).await?;
-        self.user(id).await?.ok_or(AccountError::NoSuchUser)
+        self.user(id).await?.ok_or(AccountError::NoSuchUser)?;
+        self.exec(&self.accounts.user_role, (role.as_str(), id.0))
+            .await?;
+        self.write_directory(id).await
     }
 
     async fn set_banned(&self, id: UserId, banned: bool) -> Result<User, AccountError> {
-        let user = self.user(id).await?.ok_or(AccountError::NoSuchUser)?;
-        let key = user.username.key();
-        let values = ((banned, id.0), (banned, shelf_of(&key), key.as_str()));
-        self.batch(&self.accounts.user_banned, values).await?;
-        self.user(id).await?.ok_or(AccountError::NoSuchUser)
+        self.user(id).await?.ok_or(AccountError::NoSuchUser)?;
+        self.exec(&self.accounts.user_banned, (banned, id.0))
+            .await?;
+        self.write_directory(id).await
     }
 
     async fn user_directory(

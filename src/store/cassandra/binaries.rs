@@ -2,6 +2,7 @@
 //! tables written by compare-and-set (`binary_lives`, `binary_checksums`) are written only
 //! with LWTs and read at LOCAL_SERIAL; a CAS timeout is settled by that serial read.
 
+use super::logged;
 use super::lwt::{is_cas_uncertain, lwt_applied};
 use crate::domain::{Site, UserId};
 use crate::store::binaries::{
@@ -16,7 +17,7 @@ use scylla::client::session::Session;
 use scylla::errors::ExecutionError;
 use scylla::serialize::row::SerializeRow;
 use scylla::statement::Consistency;
-use scylla::statement::batch::{Batch, BatchType};
+use scylla::statement::batch::Batch;
 use scylla::statement::prepared::PreparedStatement;
 use scylla::value::{Counter, CqlTimeuuid};
 use std::sync::Arc;
@@ -82,18 +83,10 @@ const REF_COLUMNS: &str =
 impl CassandraBinaries {
     pub async fn prepare(session: Arc<Session>, ks: &str) -> Result<Self, ExecutionError> {
         let s = &session;
-        let prepare =
-            |cql: String| async move { s.prepare(cql).await.map_err(ExecutionError::from) };
+        let prepare = |cql: String| super::prepare(s, cql);
         let serial = |mut st: PreparedStatement| {
             st.set_consistency(Consistency::LocalSerial);
             st
-        };
-        let logged = |statements: Vec<PreparedStatement>| {
-            let mut batch = Batch::new(BatchType::Logged);
-            for st in statements {
-                batch.append_statement(st);
-            }
-            batch
         };
         let st = Statements {
             chunk_put: prepare(format!(

@@ -1,6 +1,7 @@
 //! Comments: the comment rows, the approved threads and their paging, counts and
 //! commenters.
 
+use super::moderation::MOVE_ATTEMPTS;
 use super::*;
 
 pub(super) const COMMENT_COLUMNS: &str = "id, post_id, post_slug, post_title, thread, parent, author_id, author_name, author_email, body, body_html, state, reason, edited";
@@ -55,6 +56,54 @@ impl CommentRow {
             reason: self.reason.unwrap_or_default(),
             edited: self.edited,
         })
+    }
+}
+
+/// A comment's own row with the stamp and mover of its last move. Every write of the
+/// row's cells is an LWT conditional on the stamp read with them (the create too), so a
+/// change made from a stale read is refused instead of undoing another one; the stamp
+/// also times the copies in the lists (see `state_batch`).
+#[derive(DeserializeRow)]
+pub(super) struct MovedRow {
+    stamp: Option<i64>,
+    mover: Option<Uuid>,
+    id: CqlTimeuuid,
+    post_id: Uuid,
+    post_slug: String,
+    post_title: String,
+    thread: CqlTimeuuid,
+    parent: Option<CqlTimeuuid>,
+    author_id: Option<Uuid>,
+    author_name: String,
+    author_email: Option<String>,
+    body: String,
+    body_html: String,
+    state: String,
+    reason: Option<String>,
+    edited: Option<DateTime<Utc>>,
+}
+
+impl MovedRow {
+    /// The comment, its stamp and the id of the act that wrote it.
+    pub(super) fn into_moved(self) -> StoreResult<(Comment, Option<i64>, Option<Uuid>)> {
+        let (stamp, mover) = (self.stamp, self.mover);
+        let row = CommentRow {
+            id: self.id,
+            post_id: self.post_id,
+            post_slug: self.post_slug,
+            post_title: self.post_title,
+            thread: self.thread,
+            parent: self.parent,
+            author_id: self.author_id,
+            author_name: self.author_name,
+            author_email: self.author_email,
+            body: self.body,
+            body_html: self.body_html,
+            state: self.state,
+            reason: self.reason,
+            edited: self.edited,
+        };
+        Ok((row.into_comment()?, stamp, mover))
     }
 }
 
@@ -197,7 +246,9 @@ pub(super) struct Statements {
     pub(super) comment_settings_write: PreparedStatement,
     pub(super) post_comments_closed: PreparedStatement,
     pub(super) comment_read: PreparedStatement,
-    pub(super) comment_insert: PreparedStatement,
+    pub(super) comment_read_serial: PreparedStatement,
+    pub(super) comment_create: PreparedStatement,
+    pub(super) comment_move: PreparedStatement,
     pub(super) thread_insert: PreparedStatement,
     pub(super) counts_add: PreparedStatement,
     pub(super) counts_read: PreparedStatement,
@@ -217,6 +268,9 @@ pub(super) struct Statements {
 impl Statements {
     pub(super) async fn prepare(session: &Session, ks: &str) -> Result<Self, ExecutionError> {
         let prepare = |cql: String| super::prepare(session, cql);
+        let comment_read = format!(
+            "SELECT stamp, mover, {COMMENT_COLUMNS} FROM {ks}.comments WHERE site = ? AND post_id = ? AND id = ?"
+        );
         Ok(Self {
             comment_settings_read: prepare(format!(
                 "SELECT guests, trust_approved, close_after_days FROM {ks}.comment_settings WHERE site = ?"
@@ -230,12 +284,19 @@ impl Statements {
                 "UPDATE {ks}.posts SET comments_closed = ? WHERE site = ? AND post_id = ?"
             ))
             .await?,
-            comment_read: prepare(format!(
-                "SELECT {COMMENT_COLUMNS} FROM {ks}.comments WHERE site = ? AND post_id = ? AND id = ?"
+            comment_read: prepare(comment_read.clone()).await?,
+            comment_read_serial: {
+                let mut st = prepare(comment_read).await?;
+                st.set_consistency(Consistency::LocalSerial);
+                st
+            },
+            comment_create: prepare(format!(
+                "INSERT INTO {ks}.comments (site, {COMMENT_COLUMNS}, stamp, mover) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) IF NOT EXISTS"
             ))
             .await?,
-            comment_insert: prepare(format!(
-                "INSERT INTO {ks}.comments (site, {COMMENT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            comment_move: prepare(format!(
+                "UPDATE {ks}.comments SET body = ?, body_html = ?, state = ?, reason = ?, edited = ?, stamp = ?, mover = ?
+                 WHERE site = ? AND post_id = ? AND id = ? IF stamp = ?"
             ))
             .await?,
             thread_insert: prepare(format!(
@@ -386,20 +447,8 @@ impl Comments for CassandraStore {
             return Err(CommentError::Full);
         }
         let stored = comment.stored();
-        let row = comment_values(site, &stored);
-        let mut batch = Batch::new(BatchType::Logged);
-        let mut values: Vec<Vec<Option<CqlValue>>> = Vec::new();
-        batch.append_statement(self.comments.comment_insert.clone());
-        values.push(row.clone());
-        if stored.state.is_listed() {
-            batch.append_statement(self.comments.queue_insert.clone());
-            values.push(row.clone());
-            batch.append_statement(self.comments.post_queue_insert.clone());
-            values.push(row);
-        } else if stored.state == CommentState::Approved {
-            batch.append_statement(self.comments.thread_insert.clone());
-            values.push(thread_values(site, &stored));
-        }
+        let stamp = self.create_comment(site, &stored).await?;
+        let (batch, values) = self.state_batch(site, &stored, stamp);
         self.batch(&batch, values).await?;
         let approved = i64::from(stored.state == CommentState::Approved);
         self.exec(
@@ -421,13 +470,10 @@ impl Comments for CassandraStore {
         post: PostId,
         id: CommentId,
     ) -> StoreResult<Option<Comment>> {
-        self.row::<CommentRow>(
-            &self.comments.comment_read,
-            (site.as_str(), post.0, CqlTimeuuid::from(id.0)),
-        )
-        .await?
-        .map(CommentRow::into_comment)
-        .transpose()
+        Ok(self
+            .moved_comment(site, post, id, false)
+            .await?
+            .map(|(comment, _, _)| comment))
     }
 
     async fn comment_page(
@@ -546,25 +592,31 @@ impl Comments for CassandraStore {
         body: &CommentBody,
         at: DateTime<Utc>,
     ) -> Result<Comment, ModerationError> {
-        let comment = self
-            .comment(site, post, id)
-            .await?
-            .ok_or(ModerationError::NoSuchComment)?;
-        if comment.state == CommentState::Deleted {
-            return Err(ModerationError::Illegal {
-                from: comment.state,
-                to: comment.state,
-            });
+        // A move lost to a concurrent one is made again from a serial read of the winner's.
+        for attempt in 0..MOVE_ATTEMPTS {
+            let (comment, stamp, _) = self
+                .moved_comment(site, post, id, attempt > 0)
+                .await?
+                .ok_or(ModerationError::NoSuchComment)?;
+            if comment.state == CommentState::Deleted {
+                return Err(ModerationError::Illegal {
+                    from: comment.state,
+                    to: comment.state,
+                });
+            }
+            let edited = Comment {
+                body_html: body.to_html(),
+                body: body.clone(),
+                edited: Some(at),
+                ..comment
+            };
+            if let Some(stamp) = self.move_comment(site, &edited, stamp).await? {
+                let (batch, values) = self.state_batch(site, &edited, stamp);
+                self.batch(&batch, values).await?;
+                return Ok(edited);
+            }
         }
-        let edited = Comment {
-            body_html: body.to_html(),
-            body: body.clone(),
-            edited: Some(at),
-            ..comment
-        };
-        let (batch, values) = self.state_batch(site, &edited);
-        self.batch(&batch, values).await?;
-        Ok(edited)
+        Err(StoreError::Unavailable("the comment kept changing under the edit".into()).into())
     }
 
     async fn approved_comment_counts(

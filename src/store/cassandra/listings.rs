@@ -237,10 +237,11 @@ impl CassandraStore {
                 older.map(|(y,)| y),
             ));
         }
-        let mut batch = Batch::new(BatchType::Logged);
-        for _ in &rows {
-            batch.append_statement(self.listings.tag_post_insert.clone());
-        }
+        let batch = logged(
+            rows.iter()
+                .map(|_| self.listings.tag_post_insert.clone())
+                .collect(),
+        );
         self.batch(&batch, rows).await?;
         for tag in &tags {
             self.exec(
@@ -267,10 +268,11 @@ impl CassandraStore {
             .iter()
             .map(|tag| (site.as_str(), tag.as_str(), year, published_id))
             .collect();
-        let mut batch = Batch::new(BatchType::Logged);
-        for _ in &rows {
-            batch.append_statement(self.listings.tag_post_delete.clone());
-        }
+        let batch = logged(
+            rows.iter()
+                .map(|_| self.listings.tag_post_delete.clone())
+                .collect(),
+        );
         self.batch(&batch, rows).await
     }
 

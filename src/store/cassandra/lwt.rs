@@ -21,7 +21,7 @@ impl Claims<'_> {
     pub(super) async fn claim(&self, scope: &str, name: &str, owner: Uuid) -> StoreResult<Claim> {
         let st = &self.store.lwt;
         let ttl = self.store.options.pending_claim_ttl.as_secs().max(1) as i32;
-        for _ in 0..3 {
+        for retry in 0..3 {
             let attempt = self
                 .store
                 .session
@@ -32,10 +32,17 @@ impl Claims<'_> {
                 .await;
             match attempt {
                 Ok(result) => {
-                    return Ok(if lwt_applied(result)? {
-                        Claim::Won
-                    } else {
-                        Claim::Taken
+                    if lwt_applied(result)? {
+                        return Ok(Claim::Won);
+                    }
+                    if retry == 0 {
+                        return Ok(Claim::Taken);
+                    }
+                    // A retry found the claim held: the holder may be this owner, whose
+                    // first insert took effect after the serial read. Ask again.
+                    return Ok(match self.owner(scope, name).await? {
+                        Some((holder, _)) if holder == owner => Claim::Won,
+                        _ => Claim::Taken,
                     });
                 }
                 Err(e) if is_cas_uncertain(&e) => match self.owner(scope, name).await? {

@@ -11,6 +11,7 @@
 mod accounts;
 mod binaries;
 mod comments;
+mod cql;
 mod ids;
 mod listings;
 mod lwt;
@@ -22,6 +23,7 @@ mod sessions;
 mod suggestions;
 mod translations;
 
+pub use cql::{mixed_writes, prepared_statements};
 pub use schema::{SCHEMA, latest_version, migrate, schema_statements};
 
 use super::prelude::*;
@@ -110,18 +112,34 @@ where
         .map_err(|e| StoreError::Corrupt(e.to_string()))
 }
 
-/// Prepares one statement; every file's statements are prepared with it at start.
+/// Prepares one statement; every file's statements are prepared with it at start. A
+/// statement that is safe to run twice is marked idempotent, so that the driver may try
+/// it on another replica when a node dies mid-request; LWTs, counter updates and list
+/// appends are not (see [`cql::is_idempotent`]).
 async fn prepare(session: &Session, cql: String) -> Result<PreparedStatement, ExecutionError> {
-    session.prepare(cql).await.map_err(ExecutionError::from)
+    let mut statement = session.prepare(cql.as_str()).await?;
+    statement.set_is_idempotent(cql::is_idempotent(&cql));
+    cql::record(&cql);
+    Ok(statement)
 }
 
-/// A logged batch of statements whose rows must agree.
+/// A logged batch of statements whose rows must agree: idempotent when every statement
+/// in it is.
 fn logged(statements: Vec<PreparedStatement>) -> Batch {
     let mut batch = Batch::new(BatchType::Logged);
     for statement in statements {
         batch.append_statement(statement);
     }
+    mark_idempotence(&mut batch);
     batch
+}
+
+/// Marks a batch idempotent when every statement in it is.
+fn mark_idempotence(batch: &mut Batch) {
+    let all = batch.statements.iter().all(|s| {
+        matches!(s, scylla::statement::batch::BatchStatement::PreparedStatement(p) if p.get_is_idempotent())
+    });
+    batch.set_is_idempotent(all);
 }
 
 impl CassandraStore {

@@ -1,6 +1,7 @@
-//! Moderation: the lists by state, transitions in a logged batch, the log.
+//! Moderation: a comment's moves by LWT, the lists by state written after them in a
+//! logged batch, the log.
 
-use super::comments::{COMMENT_COLUMNS, CommentRow, comment_values, thread_values};
+use super::comments::{COMMENT_COLUMNS, CommentRow, MovedRow, comment_values, thread_values};
 use super::*;
 use crate::domain::comment::log_month;
 
@@ -58,22 +59,120 @@ impl Statements {
     }
 }
 
+/// How many times a comment's move is tried again after losing to a concurrent one.
+pub(super) const MOVE_ATTEMPTS: usize = 5;
+
+/// A stamp later than `previous` and than now, in microseconds: stamps of one comment's
+/// moves only grow, whatever the clocks of the processes that make them.
+fn next_stamp(previous: Option<i64>) -> i64 {
+    let now = crate::domain::now().timestamp_micros();
+    previous.map_or(now, |p| now.max(p + 1))
+}
+
 impl CassandraStore {
-    /// The logged batch that writes a comment's whole state: its row, its place in each
-    /// moderation list (inserted in its state's, deleted from the others') and among the
-    /// approved comments. Every change of a comment writes all of these cells with one
-    /// timestamp, so whichever of two racing changes is later wins in every table and
-    /// the lists never disagree with the comment.
+    /// A comment's row with its stamp and mover, read at LOCAL_SERIAL when `serial`
+    /// (after an LWT on it timed out or lost).
+    pub(super) async fn moved_comment(
+        &self,
+        site: &Site,
+        post: PostId,
+        id: CommentId,
+        serial: bool,
+    ) -> StoreResult<Option<(Comment, Option<i64>, Option<Uuid>)>> {
+        let statement = if serial {
+            &self.comments.comment_read_serial
+        } else {
+            &self.comments.comment_read
+        };
+        self.row::<MovedRow>(statement, (site.as_str(), post.0, CqlTimeuuid::from(id.0)))
+            .await?
+            .map(MovedRow::into_moved)
+            .transpose()
+    }
+
+    /// Creates a comment's row by an LWT and returns its stamp. A timeout is settled by
+    /// a serial read of the act that wrote the row.
+    pub(super) async fn create_comment(&self, site: &Site, c: &Comment) -> StoreResult<i64> {
+        let stamp = next_stamp(None);
+        let mover = Uuid::new_v4();
+        let mut values = comment_values(site, c);
+        values.push(Some(CqlValue::BigInt(stamp)));
+        values.push(Some(CqlValue::Uuid(mover)));
+        let created = match self
+            .session
+            .execute_unpaged(&self.comments.comment_create, values)
+            .await
+        {
+            Ok(result) => lwt_applied(result)?,
+            Err(e) if is_cas_uncertain(&e) => self
+                .moved_comment(site, c.post.id, c.id, true)
+                .await?
+                .is_some_and(|(_, _, m)| m == Some(mover)),
+            Err(e) => return Err(unavailable(e)),
+        };
+        if created {
+            Ok(stamp)
+        } else {
+            Err(StoreError::Unavailable(
+                "a new comment's id was already taken".into(),
+            ))
+        }
+    }
+
+    /// Writes `to` over a comment's row by an LWT, if the row still has the stamp it was
+    /// read with. Returns the new stamp, or None when another move came first (the caller
+    /// reads again and decides again).
+    pub(super) async fn move_comment(
+        &self,
+        site: &Site,
+        to: &Comment,
+        read: Option<i64>,
+    ) -> StoreResult<Option<i64>> {
+        let stamp = next_stamp(read);
+        let mover = Uuid::new_v4();
+        let values = (
+            to.body.as_str(),
+            to.body_html.as_str(),
+            to.state.as_str(),
+            to.reason.as_str(),
+            to.edited,
+            stamp,
+            mover,
+            site.as_str(),
+            to.post.id.0,
+            CqlTimeuuid::from(to.id.0),
+            read,
+        );
+        let moved = match self
+            .session
+            .execute_unpaged(&self.comments.comment_move, values)
+            .await
+        {
+            Ok(result) => lwt_applied(result)?,
+            Err(e) if is_cas_uncertain(&e) => self
+                .moved_comment(site, to.post.id, to.id, true)
+                .await?
+                .is_some_and(|(_, _, m)| m == Some(mover)),
+            Err(e) => return Err(unavailable(e)),
+        };
+        Ok(moved.then_some(stamp))
+    }
+
+    /// The logged batch that writes a comment's copies: its place in each moderation
+    /// list (inserted in its state's, deleted from the others') and among the approved
+    /// comments, all at the stamp of the move that decided them. A later move has a
+    /// later stamp, so its copies win in every table whichever batch lands last, and the
+    /// lists never disagree with the comment's row for long.
     pub(super) fn state_batch(
         &self,
         site: &Site,
         c: &Comment,
+        stamp: i64,
     ) -> (Batch, Vec<Vec<Option<CqlValue>>>) {
         let mut batch = Batch::new(BatchType::Logged);
+        batch.set_timestamp(Some(stamp));
         let mut values = Vec::new();
         let row = comment_values(site, c);
-        batch.append_statement(self.comments.comment_insert.clone());
-        values.push(row.clone());
         let id = Some(CqlValue::Timeuuid(CqlTimeuuid::from(c.id.0)));
         let site_value = Some(CqlValue::Text(site.to_string()));
         let post_value = Some(CqlValue::Uuid(c.post.id.0));
@@ -112,6 +211,7 @@ impl CassandraStore {
                 id,
             ]);
         }
+        mark_idempotence(&mut batch);
         (batch, values)
     }
 }
@@ -174,11 +274,23 @@ impl CommentModeration for CassandraStore {
         id: CommentId,
         moderation: &Moderation,
     ) -> Result<Comment, ModerationError> {
-        let comment = self
-            .comment(site, post, id)
-            .await?
-            .ok_or(ModerationError::NoSuchComment)?;
-        let t = moderation.apply(comment)?;
+        // Only the move that wins the comment's LWT writes the copies, the log and the
+        // counts; a loser decides again from a serial read of the winner's state.
+        let mut won = None;
+        for attempt in 0..MOVE_ATTEMPTS {
+            let (comment, stamp, _) = self
+                .moved_comment(site, post, id, attempt > 0)
+                .await?
+                .ok_or(ModerationError::NoSuchComment)?;
+            let t = moderation.apply(comment)?;
+            if let Some(stamp) = self.move_comment(site, &t.moved, stamp).await? {
+                won = Some((t, stamp));
+                break;
+            }
+        }
+        let Some((t, stamp)) = won else {
+            return Err(StoreError::Unavailable("the comment kept changing".into()).into());
+        };
         let log = &t.log;
         let log = vec![
             Some(CqlValue::Text(site.to_string())),
@@ -193,7 +305,7 @@ impl CommentModeration for CassandraStore {
             Some(CqlValue::Text(log.to.as_str().to_owned())),
             Some(CqlValue::Text(log.reason.clone())),
         ];
-        let (mut batch, mut values) = self.state_batch(site, &t.moved);
+        let (mut batch, mut values) = self.state_batch(site, &t.moved, stamp);
         batch.append_statement(self.moderation.log_insert.clone());
         values.push(log);
         self.batch(&batch, values).await?;

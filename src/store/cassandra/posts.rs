@@ -1,7 +1,6 @@
 //! Posts: the posts row with its first revision and short link, publication.
 
 use super::*;
-use crate::domain::post::FIRST_VERSION;
 
 pub(super) const POST_COLUMNS: &str = "post_id, slug, title, body, body_html, excerpt, tags, author_id, author_name, status, created, published, revision, short_id";
 
@@ -92,55 +91,57 @@ pub(super) struct PostInsert<'a> {
 /// The statements of this file, prepared once at start.
 pub(super) struct Statements {
     pub(super) post_by_id: PreparedStatement,
+    /// The same read at LOCAL_SERIAL: what an LWT on the row that timed out left.
+    pub(super) post_by_id_serial: PreparedStatement,
     pub(super) short_link_read: PreparedStatement,
+    pub(super) short_link_insert: PreparedStatement,
+    /// The row is created by an LWT, as every later write of its title, text, tags,
+    /// revision and status is: no cell of it is written both ways.
+    pub(super) post_insert: PreparedStatement,
     pub(super) post_publish: PreparedStatement,
     pub(super) post_published_id_serial: PreparedStatement,
     pub(super) post_unpublish: PreparedStatement,
-    /// Post row and its first revision, which must agree: a logged batch.
-    pub(super) create_post: Batch,
 }
 
 impl Statements {
     pub(super) async fn prepare(session: &Session, ks: &str) -> Result<Self, ExecutionError> {
         let prepare = |cql: String| super::prepare(session, cql);
-        let post_insert = prepare(format!(
-            "INSERT INTO {ks}.posts (site, {POST_COLUMNS}, published_id, origin) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-        ))
-        .await?;
-        let revision_insert = prepare(
-            format!("INSERT INTO {ks}.revisions (site, post_id, locale, branch, revision, title, body, body_html, tags, author_id, created, message, author_name)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
-        )
-        .await?;
-        let mut post_published_id_serial = prepare(format!(
-            "SELECT published_id FROM {ks}.posts WHERE site = ? AND post_id = ?"
-        ))
-        .await?;
-        post_published_id_serial.set_consistency(Consistency::LocalSerial);
-        let short_link_insert = prepare(format!(
-            "INSERT INTO {ks}.short_links (site, short_id, post_id, slug) VALUES (?, ?, ?, ?)"
-        ))
-        .await?;
-        let create_post = logged(vec![post_insert, revision_insert, short_link_insert]);
+        let serial = |mut st: PreparedStatement| {
+            st.set_consistency(Consistency::LocalSerial);
+            st
+        };
+        let post_read = format!(
+            "SELECT {POST_COLUMNS}, origin, translations, comments_closed FROM {ks}.posts WHERE site = ? AND post_id = ?"
+        );
         Ok(Self {
-            post_by_id: prepare(format!(
-                "SELECT {POST_COLUMNS}, origin, translations, comments_closed FROM {ks}.posts WHERE site = ? AND post_id = ?"
-            ))
-            .await?,
+            post_by_id: prepare(post_read.clone()).await?,
+            post_by_id_serial: serial(prepare(post_read).await?),
             short_link_read: prepare(format!(
                 "SELECT slug FROM {ks}.short_links WHERE site = ? AND short_id = ?"
+            ))
+            .await?,
+            short_link_insert: prepare(format!(
+                "INSERT INTO {ks}.short_links (site, short_id, post_id, slug) VALUES (?, ?, ?, ?)"
+            ))
+            .await?,
+            post_insert: prepare(format!(
+                "INSERT INTO {ks}.posts (site, {POST_COLUMNS}, published_id, origin) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) IF NOT EXISTS"
             ))
             .await?,
             post_publish: prepare(
                 format!("UPDATE {ks}.posts SET status = 'published', published = ?, published_id = ? WHERE site = ? AND post_id = ? IF status = 'draft'"),
             )
             .await?,
-            post_published_id_serial,
+            post_published_id_serial: serial(
+                prepare(format!(
+                    "SELECT published_id FROM {ks}.posts WHERE site = ? AND post_id = ?"
+                ))
+                .await?,
+            ),
             post_unpublish: prepare(format!(
                 "UPDATE {ks}.posts SET status = 'draft', published = null, published_id = null WHERE site = ? AND post_id = ? IF status = 'published'"
             ))
             .await?,
-            create_post,
         })
     }
 }
@@ -151,6 +152,84 @@ impl CassandraStore {
             .await?
             .map(PostRow::into_post)
             .transpose()
+    }
+
+    /// A post read at LOCAL_SERIAL: settles an LWT on its row that timed out, by
+    /// completing any proposal in flight before reading.
+    pub(super) async fn post_by_id_serial(
+        &self,
+        site: &Site,
+        id: PostId,
+    ) -> StoreResult<Option<Post>> {
+        self.row::<PostRow>(&self.posts.post_by_id_serial, (site.as_str(), id.0))
+            .await?
+            .map(PostRow::into_post)
+            .transpose()
+    }
+
+    /// Writes a new post's records after its slug is claimed: the first revision, then
+    /// the post row (both LWTs), then its short link. Each step can be run again: the
+    /// revision and the row are created only if absent, and the link is a plain insert.
+    async fn write_new_post(
+        &self,
+        post: &NewPost,
+        slug: &Slug,
+        short_id: u64,
+        published_id: Option<CqlTimeuuid>,
+    ) -> StoreResult<()> {
+        if !self
+            .claim_revision(&post.site, post.id, &post.locale, 1, &post.first_version())
+            .await?
+        {
+            return Err(StoreError::Unavailable(
+                "the first revision of a new post was already there".into(),
+            ));
+        }
+        let site = post.site.as_str();
+        let tags = post.tags.to_strings();
+        let status = post.status();
+        let row = PostInsert {
+            site,
+            post_id: post.id.0,
+            slug: slug.as_str(),
+            title: post.title.as_str(),
+            body: post.body.as_str(),
+            body_html: post.body_html.as_str(),
+            excerpt: post.excerpt.as_str(),
+            tags: &tags,
+            author_id: post.author_id.0,
+            author_name: post.author_name.as_str(),
+            status: status.as_str(),
+            created: post.created,
+            published: post.published(),
+            revision: 1,
+            short_id: short_id as i64,
+            published_id,
+            origin: post.locale.code(),
+        };
+        let inserted = match self
+            .session
+            .execute_unpaged(&self.posts.post_insert, row)
+            .await
+        {
+            Ok(result) => lwt_applied(result)?,
+            // The id is new: the row is there exactly when this insert took effect.
+            Err(e) if is_cas_uncertain(&e) => {
+                self.post_by_id_serial(&post.site, post.id).await?.is_some()
+            }
+            Err(e) => return Err(unavailable(e)),
+        };
+        if !inserted {
+            return Err(StoreError::Unavailable(
+                "a new post's row was already there".into(),
+            ));
+        }
+        self.exec(
+            &self.posts.short_link_insert,
+            (site, short_id as i64, post.id.0, slug.as_str()),
+        )
+        .await?;
+        Ok(())
     }
 }
 
@@ -173,55 +252,12 @@ impl Posts for CassandraStore {
                 base.numbered(random_below(1_000_000) as u32 + 51)
             };
         }
-        let site = post.site.as_str();
-        let tags = post.tags.to_strings();
-        let published = post.published();
-        let published_id = published.map(|at| CqlTimeuuid::from(timeuuid::at(at)));
-        let status = post.status();
+        let published_id = post
+            .published()
+            .map(|at| CqlTimeuuid::from(timeuuid::at(at)));
         let written = self
-            .session
-            .batch(
-                &self.posts.create_post,
-                (
-                    PostInsert {
-                        site,
-                        post_id: post.id.0,
-                        slug: slug.as_str(),
-                        title: post.title.as_str(),
-                        body: post.body.as_str(),
-                        body_html: post.body_html.as_str(),
-                        excerpt: post.excerpt.as_str(),
-                        tags: &tags,
-                        author_id: post.author_id.0,
-                        author_name: post.author_name.as_str(),
-                        status: status.as_str(),
-                        created: post.created,
-                        published,
-                        revision: 1,
-                        short_id: short_id as i64,
-                        published_id,
-                        origin: post.locale.code(),
-                    },
-                    (
-                        site,
-                        post.id.0,
-                        post.locale.code(),
-                        1_i32,
-                        1_i32,
-                        post.title.as_str(),
-                        post.body.as_str(),
-                        post.body_html.as_str(),
-                        &tags,
-                        post.author_id.0,
-                        post.created,
-                        FIRST_VERSION,
-                        post.author_name.as_str(),
-                    ),
-                    (site, short_id as i64, post.id.0, slug.as_str()),
-                ),
-            )
-            .await
-            .map_err(unavailable);
+            .write_new_post(&post, &slug, short_id, published_id)
+            .await;
         if let Err(e) = written {
             claims.release(&scope, slug.as_str(), owner).await;
             return Err(e);
@@ -251,12 +287,12 @@ impl Posts for CassandraStore {
             .session
             .execute_unpaged(&self.posts.post_unpublish, (site.as_str(), id.0))
             .await;
-        match attempt {
-            Ok(_) => {}
-            Err(e) if is_cas_uncertain(&e) => {}
+        let after = match attempt {
+            Ok(_) => self.post_by_id(site, id).await?,
+            // Maybe applied: the serial read completes a proposal in flight, then reads.
+            Err(e) if is_cas_uncertain(&e) => self.post_by_id_serial(site, id).await?,
             Err(e) => return Err(unavailable(e)),
-        }
-        let after = self.post_by_id(site, id).await?;
+        };
         let unpublished = after
             .as_ref()
             .is_some_and(|p| p.status == PostStatus::Draft);

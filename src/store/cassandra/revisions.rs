@@ -249,15 +249,13 @@ impl Revisions for CassandraStore {
                 ),
             )
             .await;
-        match moved {
-            Ok(_) => {}
-            Err(e) if is_cas_uncertain(&e) => {}
+        let saved = match moved {
+            Ok(_) => self.post_by_id(site, id).await?,
+            // Maybe applied: only a serial read tells.
+            Err(e) if is_cas_uncertain(&e) => self.post_by_id_serial(site, id).await?,
             Err(e) => return Err(unavailable(e).into()),
         }
-        let saved = self
-            .post_by_id(site, id)
-            .await?
-            .ok_or(EditError::NoSuchPost)?;
+        .ok_or(EditError::NoSuchPost)?;
         if saved.revision != number as u32 {
             return Err(StoreError::Unavailable(
                 "the post did not move to its new revision".into(),

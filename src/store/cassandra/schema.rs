@@ -86,6 +86,21 @@ const CHANGES: &[(u32, &str, Change)] = &[
         "the list of a site's files by reference id goes",
         Change::Cql("DROP TABLE IF EXISTS binary_refs_by_site"),
     ),
+    (
+        10,
+        "a suggestion's decision names the act that won it",
+        Change::Cql("ALTER TABLE suggestions ADD IF NOT EXISTS decision uuid"),
+    ),
+    (
+        11,
+        "a comment's row moves by LWT: the stamp of its last move",
+        Change::Cql("ALTER TABLE comments ADD IF NOT EXISTS stamp bigint"),
+    ),
+    (
+        12,
+        "a comment's row moves by LWT: the act that made its last move",
+        Change::Cql("ALTER TABLE comments ADD IF NOT EXISTS mover uuid"),
+    ),
 ];
 
 /// The schema version this build of Sibyl needs: the last change's number.

@@ -44,6 +44,7 @@ pub(super) struct Statements {
     pub(super) suggestions_read: PreparedStatement,
     pub(super) suggestion_read: PreparedStatement,
     pub(super) suggestion_decide: PreparedStatement,
+    pub(super) suggestion_serial: PreparedStatement,
 }
 
 impl Statements {
@@ -51,7 +52,7 @@ impl Statements {
         let prepare = |cql: String| super::prepare(session, cql);
         Ok(Self {
             suggestion_insert: prepare(format!(
-                "INSERT INTO {ks}.suggestions (site, {SUGGESTION_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                "INSERT INTO {ks}.suggestions (site, {SUGGESTION_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) IF NOT EXISTS"
             ))
             .await?,
             suggestions_read: prepare(format!(
@@ -63,9 +64,17 @@ impl Statements {
             ))
             .await?,
             suggestion_decide: prepare(format!(
-                "UPDATE {ks}.suggestions SET state = ? WHERE site = ? AND post_id = ? AND id = ? IF state = 'open'"
+                "UPDATE {ks}.suggestions SET state = ?, decision = ? WHERE site = ? AND post_id = ? AND id = ? IF state = 'open'"
             ))
             .await?,
+            suggestion_serial: {
+                let mut st = prepare(format!(
+                    "SELECT id, decision FROM {ks}.suggestions WHERE site = ? AND post_id = ? AND id = ?"
+                ))
+                .await?;
+                st.set_consistency(Consistency::LocalSerial);
+                st
+            },
         })
     }
 }
@@ -88,9 +97,31 @@ impl Suggestions for CassandraStore {
             g.created,
             g.state.as_str(),
         );
-        self.exec(&self.suggestions.suggestion_insert, values)
-            .await?;
-        Ok(())
+        let created = match self
+            .session
+            .execute_unpaged(&self.suggestions.suggestion_insert, values)
+            .await
+        {
+            Ok(result) => lwt_applied(result)?,
+            // The id is this host's next number: the row is there exactly when the insert
+            // took effect.
+            Err(e) if is_cas_uncertain(&e) => self
+                .row::<(String, Option<Uuid>)>(
+                    &self.suggestions.suggestion_serial,
+                    (site.as_str(), g.post_id.0, g.id.as_str()),
+                )
+                .await?
+                .is_some(),
+            Err(e) => return Err(unavailable(e)),
+        };
+        if created {
+            Ok(())
+        } else {
+            Err(StoreError::Corrupt(format!(
+                "suggestion id {} was already taken",
+                g.id
+            )))
+        }
     }
 
     async fn suggestions(&self, site: &Site, post: PostId) -> StoreResult<Vec<Suggestion>> {
@@ -127,21 +158,25 @@ impl Suggestions for CassandraStore {
         id: &str,
         to: SuggestionState,
     ) -> StoreResult<bool> {
+        let decision = Uuid::new_v4();
         let attempt = self
             .session
             .execute_unpaged(
                 &self.suggestions.suggestion_decide,
-                (to.as_str(), site.as_str(), post.0, id),
+                (to.as_str(), decision, site.as_str(), post.0, id),
             )
             .await;
         match attempt {
             Ok(result) => lwt_applied(result),
-            // Maybe applied: read the state back; the decision holds only if it reads `to`
-            // (a concurrent decision for the same state is the same outcome).
+            // Maybe applied: a serial read of the decision says whether it was this one
+            // (another decider's, even for the same state, is not).
             Err(e) if is_cas_uncertain(&e) => Ok(self
-                .suggestion(site, post, id)
+                .row::<(String, Option<Uuid>)>(
+                    &self.suggestions.suggestion_serial,
+                    (site.as_str(), post.0, id),
+                )
                 .await?
-                .is_some_and(|g| g.state == to)),
+                .is_some_and(|(_, d)| d == Some(decision))),
             Err(e) => Err(unavailable(e)),
         }
     }

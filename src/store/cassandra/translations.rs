@@ -40,19 +40,26 @@ pub(super) struct Statements {
     pub(super) translations_read: PreparedStatement,
     pub(super) translation_create: PreparedStatement,
     pub(super) translation_revise: PreparedStatement,
-    /// A translation's status and the post's list of published translations, together.
-    pub(super) translation_publish: Batch,
-    pub(super) translation_unpublish: Batch,
+    pub(super) translation_read_serial: PreparedStatement,
+    /// A translation's status moves by LWT only, as its row is created; the post's list
+    /// of published translations follows it, a plain write that can be made again.
+    pub(super) translation_publish: PreparedStatement,
+    pub(super) translation_unpublish: PreparedStatement,
+    pub(super) post_translation_add: PreparedStatement,
+    pub(super) post_translation_remove: PreparedStatement,
 }
 
 impl Statements {
     pub(super) async fn prepare(session: &Session, ks: &str) -> Result<Self, ExecutionError> {
         let prepare = |cql: String| super::prepare(session, cql);
+        let read = format!(
+            "SELECT {TRANSLATION_COLUMNS} FROM {ks}.translations WHERE site = ? AND post_id = ? AND locale = ?"
+        );
+        let mut translation_read_serial = prepare(read.clone()).await?;
+        translation_read_serial.set_consistency(Consistency::LocalSerial);
         Ok(Self {
-            translation_read: prepare(format!(
-                "SELECT {TRANSLATION_COLUMNS} FROM {ks}.translations WHERE site = ? AND post_id = ? AND locale = ?"
-            ))
-            .await?,
+            translation_read: prepare(read).await?,
+            translation_read_serial,
             translations_read: prepare(format!(
                 "SELECT {TRANSLATION_COLUMNS} FROM {ks}.translations WHERE site = ? AND post_id = ?"
             ))
@@ -67,26 +74,22 @@ impl Statements {
                  WHERE site = ? AND post_id = ? AND locale = ? IF revision = ?"
             ))
             .await?,
-            translation_publish: logged(vec![
-                prepare(format!(
-                    "UPDATE {ks}.translations SET status = 'published', published = ? WHERE site = ? AND post_id = ? AND locale = ?"
-                ))
-                .await?,
-                prepare(format!(
-                    "UPDATE {ks}.posts SET translations = translations + ? WHERE site = ? AND post_id = ?"
-                ))
-                .await?,
-            ]),
-            translation_unpublish: logged(vec![
-                prepare(format!(
-                    "UPDATE {ks}.translations SET status = 'draft', published = null WHERE site = ? AND post_id = ? AND locale = ?"
-                ))
-                .await?,
-                prepare(format!(
-                    "UPDATE {ks}.posts SET translations = translations - ? WHERE site = ? AND post_id = ?"
-                ))
-                .await?,
-            ]),
+            translation_publish: prepare(format!(
+                "UPDATE {ks}.translations SET status = 'published', published = ? WHERE site = ? AND post_id = ? AND locale = ? IF status = 'draft'"
+            ))
+            .await?,
+            translation_unpublish: prepare(format!(
+                "UPDATE {ks}.translations SET status = 'draft', published = null WHERE site = ? AND post_id = ? AND locale = ? IF status = 'published'"
+            ))
+            .await?,
+            post_translation_add: prepare(format!(
+                "UPDATE {ks}.posts SET translations = translations + ? WHERE site = ? AND post_id = ?"
+            ))
+            .await?,
+            post_translation_remove: prepare(format!(
+                "UPDATE {ks}.posts SET translations = translations - ? WHERE site = ? AND post_id = ?"
+            ))
+            .await?,
         })
     }
 }
@@ -94,6 +97,7 @@ impl Statements {
 impl CassandraStore {
     /// Moves a translation from revision `base` to `base + 1` (creating it from base 0),
     /// with an LWT so that only the holder of the revision, or a roll-forward, moves it.
+    /// False when the LWT timed out, so that whether it took effect is unknown.
     pub(super) async fn move_translation(
         &self,
         site: &Site,
@@ -101,7 +105,7 @@ impl CassandraStore {
         locale: &Locale,
         base: u32,
         text: (&Title, &Body, &str, &str),
-    ) -> StoreResult<()> {
+    ) -> StoreResult<bool> {
         let (title, body, body_html, excerpt) = text;
         let number = base as i32 + 1;
         let code = locale.code();
@@ -140,10 +144,26 @@ impl CassandraStore {
                 .await
         };
         match moved {
-            Ok(_) => Ok(()),
-            Err(e) if is_cas_uncertain(&e) => Ok(()),
+            Ok(_) => Ok(true),
+            Err(e) if is_cas_uncertain(&e) => Ok(false),
             Err(e) => Err(unavailable(e)),
         }
+    }
+
+    /// A translation read at LOCAL_SERIAL, to settle an LWT on it that timed out.
+    async fn translation_serial(
+        &self,
+        site: &Site,
+        id: PostId,
+        locale: &Locale,
+    ) -> StoreResult<Option<Translation>> {
+        self.row::<TranslationRow>(
+            &self.translations.translation_read_serial,
+            (site.as_str(), id.0, locale.code()),
+        )
+        .await?
+        .map(TranslationRow::into_translation)
+        .transpose()
     }
 
     /// As `roll_forward`, for a translation.
@@ -178,7 +198,8 @@ impl CassandraStore {
                 &excerpt,
             ),
         )
-        .await
+        .await?;
+        Ok(())
     }
 }
 
@@ -234,18 +255,21 @@ impl Translations for CassandraStore {
         if self.options.faults.fires(Fault::CrashAfterRevisionClaim) {
             return Err(Fault::CrashAfterRevisionClaim.error().into());
         }
-        self.move_translation(
-            site,
-            id,
-            locale,
-            edit.base,
-            (&edit.title, &edit.body, &edit.body_html, &edit.excerpt),
-        )
-        .await?;
-        let saved = self
-            .translation(site, id, locale)
-            .await?
-            .ok_or(EditError::NoSuchPost)?;
+        let certain = self
+            .move_translation(
+                site,
+                id,
+                locale,
+                edit.base,
+                (&edit.title, &edit.body, &edit.body_html, &edit.excerpt),
+            )
+            .await?;
+        let saved = if certain {
+            self.translation(site, id, locale).await?
+        } else {
+            self.translation_serial(site, id, locale).await?
+        }
+        .ok_or(EditError::NoSuchPost)?;
         if saved.revision != number as u32 {
             return Err(StoreError::Unavailable(
                 "the translation did not move to its new revision".into(),
@@ -266,30 +290,46 @@ impl Translations for CassandraStore {
         let Some(current) = self.translation(site, id, locale).await? else {
             return Ok(None);
         };
-        if current.status != status {
-            // One logged batch: the translation's status and the post's list of published
-            // translations never disagree for long, whoever wins a race of the two.
-            let code = locale.code();
-            let listed = vec![code.clone()];
-            match status {
+        let code = locale.code();
+        let now = if current.status == status {
+            current
+        } else {
+            let attempt = match status {
                 PostStatus::Published => {
-                    let values = (
-                        (at, site.as_str(), id.0, code.as_str()),
-                        (&listed, site.as_str(), id.0),
-                    );
-                    self.batch(&self.translations.translation_publish, values)
-                        .await?;
+                    self.session
+                        .execute_unpaged(
+                            &self.translations.translation_publish,
+                            (at, site.as_str(), id.0, code.as_str()),
+                        )
+                        .await
                 }
                 PostStatus::Draft => {
-                    let values = (
-                        (site.as_str(), id.0, code.as_str()),
-                        (&listed, site.as_str(), id.0),
-                    );
-                    self.batch(&self.translations.translation_unpublish, values)
-                        .await?;
+                    self.session
+                        .execute_unpaged(
+                            &self.translations.translation_unpublish,
+                            (site.as_str(), id.0, code.as_str()),
+                        )
+                        .await
                 }
+            };
+            let read = match attempt {
+                Ok(_) => self.translation(site, id, locale).await?,
+                Err(e) if is_cas_uncertain(&e) => self.translation_serial(site, id, locale).await?,
+                Err(e) => return Err(unavailable(e)),
+            };
+            match read {
+                Some(t) => t,
+                None => return Ok(None),
             }
-        }
-        self.translation(site, id, locale).await
+        };
+        // The post's list follows the status the translation has now, whoever moved it:
+        // this also finishes a move whose process died before this step.
+        let listed = vec![code];
+        let follow = match now.status {
+            PostStatus::Published => &self.translations.post_translation_add,
+            PostStatus::Draft => &self.translations.post_translation_remove,
+        };
+        self.exec(follow, (&listed, site.as_str(), id.0)).await?;
+        Ok(Some(now))
     }
 }

@@ -18,7 +18,7 @@ pub async fn member(t: &TestStore, role: Role) -> User {
     fixtures::user(t, role, &unique_name("Commenter")).await
 }
 
-async fn post(t: &TestStore, by: &User) -> Post {
+pub async fn post(t: &TestStore, by: &User) -> Post {
     fixtures::post(t, by, "Talk to me", "Comments welcome.", "talk").await
 }
 
@@ -30,7 +30,7 @@ fn on(post: &Post) -> CommentedPost {
     }
 }
 
-fn comment(
+pub fn comment(
     post: &Post,
     by: &User,
     text: &str,
@@ -50,7 +50,7 @@ fn comment(
     )
 }
 
-fn by(admin: &User, to: CommentState) -> Moderation {
+pub fn by(admin: &User, to: CommentState) -> Moderation {
     Moderation {
         to,
         reason: format!("made {}", to.as_str()),
@@ -80,7 +80,7 @@ async fn walk(store: &Arc<dyn Store>, t: &TestStore, post: &Post, size: usize) -
 
 /// The comment and the lists agree: it is in its state's moderation list (site and post)
 /// and no other, and among the approved comments exactly when approved.
-async fn assert_in_step(t: &TestStore, post: &Post, id: CommentId) {
+pub async fn assert_in_step(t: &TestStore, post: &Post, id: CommentId) {
     let stored = t
         .store
         .comment(&t.site, post.id, id)

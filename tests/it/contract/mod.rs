@@ -6,6 +6,7 @@ mod binaries;
 mod collector;
 pub mod comments;
 mod host_ids;
+mod races;
 mod revisions;
 mod store;
 mod suggestions;

@@ -1,0 +1,195 @@
+//! Writes that race for one record, on both stores: moderation against moderation and
+//! against an edit (no decision made from a stale copy undoes another, and the counts
+//! move once per move), an account's role against its rename (no directory entry left
+//! at a name the user no longer has); and on Cassandra, that no cell is written both by
+//! lightweight transactions and by plain writes.
+
+use super::comments::{assert_in_step, by, comment, member, post};
+use crate::both_stores;
+use crate::fixtures;
+use crate::helpers::{TestStore, unique_name};
+use sibyl::domain::user::shelf_of;
+use sibyl::domain::{CommentBody, CommentState, Role, Username, now};
+use sibyl::store::ModerationError;
+
+both_stores!(
+    an_approval_racing_a_delete_never_brings_the_comment_back,
+    an_edit_racing_a_moderation_keeps_both,
+    a_role_change_racing_a_rename_leaves_one_directory_entry,
+);
+
+const ROUNDS: usize = 8;
+
+async fn an_approval_racing_a_delete_never_brings_the_comment_back(t: TestStore) {
+    let admin = member(&t, Role::Admin).await;
+    let reader = member(&t, Role::Reader).await;
+    let post = post(&t, &admin).await;
+    let mut deleted = 0;
+    for round in 0..ROUNDS {
+        let new = comment(
+            &post,
+            &reader,
+            &format!("Round {round}"),
+            None,
+            CommentState::Pending,
+        );
+        t.store.add_comment(&t.site, &new).await.unwrap();
+        let race = |to: CommentState| {
+            let store = t.store.clone();
+            let site = t.site.clone();
+            let moderation = by(&admin, to);
+            let (post, id) = (post.id, new.id);
+            tokio::spawn(async move { store.moderate(&site, post, id, &moderation).await })
+        };
+        let (approve, delete, spam) = (
+            race(CommentState::Approved),
+            race(CommentState::Deleted),
+            race(CommentState::Spam),
+        );
+        let (approve, delete, spam) = (
+            approve.await.unwrap(),
+            delete.await.unwrap(),
+            spam.await.unwrap(),
+        );
+        for outcome in [&approve, &delete, &spam] {
+            assert!(
+                matches!(outcome, Ok(_) | Err(ModerationError::Illegal { .. })),
+                "{outcome:?}"
+            );
+        }
+        let after = t
+            .store
+            .comment(&t.site, post.id, new.id)
+            .await
+            .unwrap()
+            .unwrap();
+        // Deleted is final: once a delete is acknowledged nothing brings the comment back.
+        if delete.is_ok() {
+            deleted += 1;
+            assert_eq!(after.state, CommentState::Deleted, "round {round}");
+        }
+        assert_in_step(&t, &post, new.id).await;
+    }
+    // Every acknowledged move counted once: the per-state counts add up to the comments
+    // and the approved count is the approved comments'.
+    let counts = t.store.comment_state_counts(&t.site).await.unwrap();
+    let total = counts.pending + counts.approved + counts.spam + counts.rejected + counts.deleted;
+    assert_eq!(total, ROUNDS as u64, "{counts:?}");
+    assert!(counts.deleted >= deleted, "{counts:?}");
+    let approved = t
+        .store
+        .approved_comment_counts(&t.site, &[post.id])
+        .await
+        .unwrap();
+    let approved: u64 = approved.iter().map(|(_, n)| *n).sum();
+    assert_eq!(approved, counts.approved, "{counts:?}");
+}
+
+async fn an_edit_racing_a_moderation_keeps_both(t: TestStore) {
+    let admin = member(&t, Role::Admin).await;
+    let reader = member(&t, Role::Reader).await;
+    let post = post(&t, &admin).await;
+    for round in 0..ROUNDS {
+        let new = comment(
+            &post,
+            &reader,
+            "Before the edit",
+            None,
+            CommentState::Pending,
+        );
+        t.store.add_comment(&t.site, &new).await.unwrap();
+        let text = format!("After the edit, round {round}");
+        let edit = {
+            let (store, site) = (t.store.clone(), t.site.clone());
+            let (post, id) = (post.id, new.id);
+            let body = CommentBody::parse(&text).unwrap();
+            tokio::spawn(async move { store.edit_comment(&site, post, id, &body, now()).await })
+        };
+        let approve = {
+            let (store, site) = (t.store.clone(), t.site.clone());
+            let (post, id) = (post.id, new.id);
+            let moderation = by(&admin, CommentState::Approved);
+            tokio::spawn(async move { store.moderate(&site, post, id, &moderation).await })
+        };
+        edit.await.unwrap().unwrap();
+        approve.await.unwrap().unwrap();
+        let after = t
+            .store
+            .comment(&t.site, post.id, new.id)
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!(after.state, CommentState::Approved, "round {round}");
+        assert_eq!(after.body.as_str(), text, "round {round}");
+        assert_in_step(&t, &post, new.id).await;
+        // The copy readers see has the edited text too.
+        let page = t
+            .store
+            .comment_page(&t.site, post.id, None, 500)
+            .await
+            .unwrap();
+        let shown = page.comments.iter().find(|c| c.id == new.id).unwrap();
+        assert_eq!(shown.body_html, after.body_html, "round {round}");
+    }
+}
+
+async fn a_role_change_racing_a_rename_leaves_one_directory_entry(t: TestStore) {
+    for round in 0..ROUNDS {
+        let prefix = unique_name("race").to_lowercase();
+        let user = fixtures::user(&t, Role::Reader, "Racer").await;
+        let renamed = Username::parse(&format!("{prefix}new")).unwrap();
+        let old_key = user.username.key();
+        let rename = {
+            let (store, id, name) = (t.store.clone(), user.id, renamed.clone());
+            tokio::spawn(async move { store.change_username(id, &name).await })
+        };
+        let role = {
+            let (store, id) = (t.store.clone(), user.id);
+            tokio::spawn(async move { store.set_role(id, Role::Author).await })
+        };
+        rename.await.unwrap().unwrap();
+        role.await.unwrap().unwrap();
+        let stored = t.store.user(user.id).await.unwrap().unwrap();
+        assert_eq!(stored.username, renamed);
+        assert_eq!(stored.role, Role::Author, "round {round}");
+        // Under the new name: exactly one entry, whole and current.
+        let listed = t
+            .store
+            .user_directory(shelf_of(&prefix), Some(&prefix), 50)
+            .await
+            .unwrap();
+        let ours: Vec<_> = listed.iter().filter(|e| e.id == user.id).collect();
+        assert_eq!(ours.len(), 1, "round {round}: {ours:?}");
+        assert_eq!(ours[0].username, renamed.as_str());
+        assert_eq!(ours[0].role, Role::Author, "round {round}");
+        // Under the old name: nothing left behind.
+        let before = &old_key[..old_key.len() - 1];
+        let old = t
+            .store
+            .user_directory(shelf_of(&old_key), Some(before), 50)
+            .await
+            .unwrap();
+        assert!(
+            !old.iter().any(|e| e.id == user.id),
+            "round {round}: a ghost entry at the old name"
+        );
+    }
+}
+
+/// Paxos and plain writes order a cell by different clocks: every cell of every table
+/// is written one way only, by the statements the adapter really prepares.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn no_cassandra_cell_is_written_both_by_lwts_and_plain_writes() {
+    let _t = TestStore::cassandra().await;
+    let prepared = sibyl::store::cassandra::prepared_statements();
+    let writes = prepared
+        .iter()
+        .filter(|s| s.starts_with("INSERT") || s.starts_with("UPDATE") || s.starts_with("DELETE"))
+        .count();
+    let lwts = prepared.iter().filter(|s| s.contains(" IF ")).count();
+    assert!(writes > 60 && lwts > 20, "{writes} writes, {lwts} LWTs");
+    assert_eq!(
+        sibyl::store::cassandra::mixed_writes(),
+        Vec::<String>::new()
+    );
+}
