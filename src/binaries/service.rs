@@ -863,7 +863,40 @@ pub fn human(bytes: u64) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::claimed_mismatch;
+    use super::{Binaries, BinaryLimits, TurnRefused, claimed_mismatch};
+    use crate::store::{Store, StoreOptions, sqlite::SqliteStore};
+    use std::time::Duration;
+
+    /// The memory budget is shared: a turn that does not fit beside one held waits, and
+    /// past its wait is refused as busy (a 503 with Retry-After for a IIIF request); a
+    /// cost above the whole budget is refused at once; a released turn lets the next in.
+    #[tokio::test]
+    async fn image_turns_share_one_memory_budget() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = SqliteStore::open(&dir.path().join("t.db"), StoreOptions::default())
+            .await
+            .unwrap();
+        const MIB: u64 = 1024 * 1024;
+        let limits = BinaryLimits {
+            image_memory: 4 * MIB,
+            ..BinaryLimits::default()
+        };
+        let binaries = Binaries::new(store.binaries(), limits);
+        let held = binaries.turn(3 * MIB, None).await.unwrap();
+        let short = Some(Duration::from_millis(50));
+        assert!(matches!(
+            binaries.turn(2 * MIB, short).await,
+            Err(TurnRefused::Busy)
+        ));
+        assert!(matches!(
+            binaries.turn(5 * MIB, short).await,
+            Err(TurnRefused::TooCostly { .. })
+        ));
+        let beside = binaries.turn(MIB, short).await.unwrap();
+        drop(held);
+        binaries.turn(2 * MIB, short).await.unwrap();
+        drop(beside);
+    }
 
     #[test]
     fn any_registered_type_the_content_cannot_be_is_a_mismatch() {

@@ -163,8 +163,11 @@ pub async fn signed_in_errors(
     next: Next<impl MessageBody + 'static>,
 ) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
     let response = next.call(req).await?.map_into_boxed_body();
-    // A store that failed once is not asked again just to name the visitor.
-    if response.status().is_server_error() {
+    // Who is signed in, if a handler already read it.
+    let known = response.request().extensions().get::<MaybeUser>().cloned();
+    // A store that failed once is not asked again just to name the visitor: a server
+    // error names them only if they were read before it.
+    if response.status().is_server_error() && known.is_none() {
         return Ok(response);
     }
     let Some(shown) = response.response().extensions().get::<Shown>().cloned() else {
@@ -176,10 +179,16 @@ pub async fn signed_in_errors(
         return Ok(response);
     };
     // Read before the error if a handler asked; else read now (error pages are rare).
-    let user = match MaybeUser::extract(response.request()).await {
-        Ok(user @ MaybeUser(Some(_))) => user,
-        _ => return Ok(response),
+    let user = match known {
+        Some(user) => user,
+        None => match MaybeUser::extract(response.request()).await {
+            Ok(user) => user,
+            Err(_) => return Ok(response),
+        },
     };
+    if user.0.is_none() {
+        return Ok(response);
+    }
     let page = ErrorPage {
         layout: layout(&user, &csrf),
         title: shown.title,

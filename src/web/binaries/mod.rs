@@ -367,6 +367,25 @@ async fn ingest_multipart(
     if stored.is_empty() {
         return Err(bad_request("The upload held no file."));
     }
+    let refused: Vec<String> = stored
+        .iter()
+        .filter(|s| s.original.status == Status::Error)
+        .map(|s| {
+            let why = s.original.error.as_deref().unwrap_or("it was refused.");
+            format!("“{}”: {why}", s.reference.name)
+        })
+        .collect();
+    if !refused.is_empty() {
+        // All or nothing here too: a refused file keeps its ERROR record (it says why),
+        // and the files stored beside it in this request go again.
+        let why = format!("upload refused: {}", refused.join(" "));
+        for done in stored.iter().filter(|s| s.original.status != Status::Error) {
+            if let Err(e) = state.binaries.remove(&done.reference, &why).await {
+                tracing::warn!(error = %e, reference = %done.reference.id, "an upload's file could not be removed");
+            }
+        }
+        stored.retain(|s| s.original.status == Status::Error);
+    }
     Ok(stored)
 }
 
@@ -416,12 +435,18 @@ pub async fn attach(
         Ok(stored) => {
             let refused: Vec<String> = stored
                 .iter()
-                .filter_map(|s| s.original.error.clone())
+                .filter_map(|s| {
+                    let why = s.original.error.as_deref()?;
+                    Some(format!("“{}”: {why}", s.reference.name))
+                })
                 .collect();
             if refused.is_empty() {
                 Ok(see_other(&back))
             } else {
-                Err(WebError::BadRequest(refused.join(" ")))
+                Err(WebError::BadRequest(format!(
+                    "{} Nothing else of this upload was stored.",
+                    refused.join(" ")
+                )))
             }
         }
         Err(ApiError(status, message)) => Err(match status {

@@ -241,9 +241,19 @@ async fn the_editor_lists_uploads_inserts_them_and_removes_them(t: TestStore) {
         .unwrap();
     assert_eq!(response.status(), 403);
 
-    // A refused file says why, and is listed with its status.
+    // A refused file says why, by name, and is listed with its status; the good file
+    // sent with it is not kept (an upload is all or nothing); the error page knows who
+    // is signed in.
     let bomb = Form::new()
         .text("csrf", csrf.clone())
+        .part(
+            "file",
+            file(
+                "c.txt",
+                b"kept only with its neighbour".to_vec(),
+                "text/plain",
+            ),
+        )
         .part("file", file("bomb.png", png_bomb(), "image/png"));
     let response = app
         .client
@@ -253,9 +263,26 @@ async fn the_editor_lists_uploads_inserts_them_and_removes_them(t: TestStore) {
         .await
         .unwrap();
     assert_eq!(response.status(), 400);
-    assert!(response.text().await.unwrap().contains("100000×100000"));
+    let page = response.text().await.unwrap();
+    assert!(page.contains("“bomb.png”"), "{page}");
+    assert!(page.contains("100000×100000"), "{page}");
+    assert!(
+        page.contains("Log out") && !page.contains("Sign up"),
+        "{page}"
+    );
     let editor = app.get_html(&format!("{path}/edit")).await;
     assert!(editor.contains("data-status=\"ERROR\""));
+    let names: Vec<String> = app
+        .store
+        .binaries()
+        .references_in(&app.site, &sibyl::binaries::Context::post(post.id))
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|r| r.name)
+        .collect();
+    assert!(!names.contains(&"c.txt".to_owned()), "{names:?}");
+    assert!(names.contains(&"bomb.png".to_owned()), "{names:?}");
 
     let response = app
         .post_form(
@@ -277,6 +304,7 @@ async fn the_editor_lists_uploads_inserts_them_and_removes_them(t: TestStore) {
     let removed = log.find("removed b.txt").expect("removal logged");
     assert!(stored < removed);
     assert!(log.contains("refused bomb.png"));
+    assert!(log.contains("upload refused: “bomb.png”"), "{log}");
     let admin_list = app.get_html("/admin/binaries").await;
     assert!(admin_list.contains(&image.id.to_string()));
     assert!(admin_list.contains("ERROR"));

@@ -662,6 +662,48 @@ async fn every_signed_in_page_fits_a_phone_and_a_desktop(t: TestStore) {
         crate::http::comments::comment_on(&reader, &post, &[("body", "Lovely bread.")]).await;
     assert!(comment.status().is_redirection());
 
+    // A second revision, a reader's suggestion and a file, for the pages that show them.
+    let edit = format!("{post}/edit");
+    let revised = app
+        .submit(
+            &edit,
+            &edit,
+            &[
+                ("base", "1"),
+                ("title", "A schedule for the bakery"),
+                ("body", &format!("{body}\n\nBake at 14:00.")),
+                ("tags", "notes"),
+                ("message", "The baking time"),
+                ("action", "save"),
+            ],
+        )
+        .await;
+    assert_eq!(revised.status(), 303);
+    let suggest = format!("{post}/suggest");
+    let sent = reader
+        .submit(
+            &suggest,
+            &suggest,
+            &[
+                ("base", "2"),
+                ("title", "A schedule for the bakery"),
+                ("body", "Intro, shorter."),
+                ("tags", "notes"),
+                ("note", "Shorter"),
+            ],
+        )
+        .await;
+    assert_eq!(sent.status(), 303);
+    let queue = app.get_html(&format!("{post}/suggestions")).await;
+    let marker = format!("{post}/suggestions/");
+    let start = queue.find(&marker).expect("the queue links the suggestion");
+    let suggestion = queue[start..start + queue[start..].find('"').unwrap()].to_owned();
+    let editor = app.get_html(&edit).await;
+    let start = editor
+        .find("/binary/logs/")
+        .expect("the editor links its log");
+    let files_log = editor[start..start + editor[start..].find('"').unwrap()].to_owned();
+
     let browser = Browser::start().await;
     browser.goto(&app.url("/login")).await;
     browser.type_into("#login", &admin.username).await;
@@ -669,6 +711,13 @@ async fn every_signed_in_page_fits_a_phone_and_a_desktop(t: TestStore) {
     browser.click("#log-in").await;
     browser.wait_for_url(|u| !u.contains("/login")).await;
     let pages = [
+        ("tag", "/tags/notes".to_owned()),
+        ("diff", format!("{post}/diff?from=1&to=2")),
+        ("revision", format!("{post}/revisions/1")),
+        ("suggest", suggest.clone()),
+        ("suggestions", format!("{post}/suggestions")),
+        ("suggestion", suggestion),
+        ("files-log", files_log),
         ("home", "/".to_owned()),
         ("post", post.clone()),
         ("editor", format!("{post}/edit")),
@@ -687,6 +736,7 @@ async fn every_signed_in_page_fits_a_phone_and_a_desktop(t: TestStore) {
         ("post-moderation", format!("{post}/comments/moderate")),
     ];
     let mut too_wide = Vec::new();
+    let mut wrong = Vec::new();
     for width in [390, 1280] {
         browser
             .call(
@@ -704,8 +754,35 @@ async fn every_signed_in_page_fits_a_phone_and_a_desktop(t: TestStore) {
             if page_width > window {
                 too_wide.push(format!("{path} at {width}: {page_width} > {window}"));
             }
+            wrong.extend(
+                looks_wrong(&browser, name)
+                    .await
+                    .map(|w| format!("{path} at {width}: {w}")),
+            );
             browser.screenshot(&format!("{store}-{width}-{name}")).await;
         }
+        // The editor's preview shows the post's own headings as they will be published.
+        browser.goto(&app.url(&edit)).await;
+        browser
+            .run("document.getElementById('body').value = '## Big\\n\\n### Small\\n\\nText.';")
+            .await;
+        browser.click("#preview").await;
+        browser
+            .wait_for_source(|s| s.contains("preview-heading"))
+            .await;
+        let sizes = browser
+            .run(
+                "const size = (css) => parseFloat(getComputedStyle(document.querySelector(css)).fontSize);
+                 return [size('.preview .body h2'), size('.preview .body h3')];",
+            )
+            .await;
+        let (h2, h3) = (sizes[0].as_f64().unwrap(), sizes[1].as_f64().unwrap());
+        if h2 <= h3 {
+            wrong.push(format!("preview at {width}: ## is {h2}px, ### is {h3}px"));
+        }
+        browser
+            .screenshot(&format!("{store}-{width}-editor-preview"))
+            .await;
     }
     browser.quit().await;
     assert!(
@@ -713,4 +790,59 @@ async fn every_signed_in_page_fits_a_phone_and_a_desktop(t: TestStore) {
         "wider than the window:\n{}",
         too_wide.join("\n")
     );
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+/// What a page's layout gets wrong, if anything: check boxes stretched or centred away
+/// from their labels, a separator dot before the first of a row of links, tables
+/// without borders or padding.
+async fn looks_wrong(browser: &Browser, page: &str) -> Option<String> {
+    match page {
+        "admin-comments" | "admin-comment-settings" => {
+            let boxes = browser
+                .run(
+                    "return [...document.querySelectorAll('form label > input[type=checkbox]')].map(b => {
+                       const r = b.getBoundingClientRect(), l = b.parentElement.getBoundingClientRect();
+                       return [r.width, r.left - l.left];
+                     });",
+                )
+                .await;
+            let boxes = boxes.as_array().unwrap();
+            if boxes.is_empty() {
+                return Some("no check boxes".into());
+            }
+            boxes
+                .iter()
+                .map(|b| (b[0].as_f64().unwrap(), b[1].as_f64().unwrap()))
+                .find(|(width, offset)| *width > 40.0 || *offset > 24.0)
+                .map(|(width, offset)| {
+                    format!("a check box {width}px wide, {offset}px from its label's edge")
+                })
+        }
+        "post" => {
+            let seen = browser
+                .run(
+                    "const first = document.querySelector('ul.editor-links > li');
+                     const cell = getComputedStyle(document.querySelector('.body td'));
+                     return [getComputedStyle(first, '::before').content,
+                             document.querySelector('ul.editor-links').innerText.trim().charAt(0),
+                             cell.borderTopWidth, cell.paddingLeft];",
+                )
+                .await;
+            let [before, first, border, padding] =
+                [0, 1, 2, 3].map(|i| seen[i].as_str().unwrap_or_default().to_owned());
+            if !(before == "none" || before == "normal") || first == "·" {
+                Some(format!(
+                    "a dot before the first link ({before:?}, {first:?})"
+                ))
+            } else if border == "0px" || padding == "0px" {
+                Some(format!(
+                    "a table cell with border {border} and padding {padding}"
+                ))
+            } else {
+                None
+            }
+        }
+        _ => None,
+    }
 }
