@@ -132,9 +132,10 @@ pub enum Command {
     /// Create or upgrade the schema of the store (on Cassandra: the keyspace and schema.cql)
     Migrate {
         /// Replication of a new Cassandra keyspace: SimpleStrategy:N or
-        /// NetworkTopologyStrategy:DC=N[,DC=N] (ignored for SQLite)
-        #[arg(long, env = "SIBYL_REPLICATION", default_value = "SimpleStrategy:1")]
-        replication: Replication,
+        /// NetworkTopologyStrategy:DC=N[,DC=N]; by default each datacentre keeps as many
+        /// copies as it has nodes, up to 3 (ignored for SQLite)
+        #[arg(long, env = "SIBYL_REPLICATION")]
+        replication: Option<Replication>,
     },
 }
 

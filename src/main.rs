@@ -20,7 +20,7 @@ async fn main() -> ExitCode {
         return ExitCode::from(2);
     }
     let outcome = match cli.command.unwrap_or(Command::Serve) {
-        Command::Migrate { replication } => store::migrate(&settings.store, &replication)
+        Command::Migrate { replication } => store::migrate(&settings.store, replication.as_ref())
             .await
             .map(|()| tracing::info!(store = ?settings.store, "schema is up to date"))
             .map_err(|e| e.to_string()),

@@ -126,6 +126,58 @@ impl Replication {
     }
 }
 
+/// The replication of a new keyspace on a cluster with `nodes` nodes per datacentre:
+/// the one asked for, if it is safe there, else a refusal that says why; by default
+/// each datacentre keeps min(3, its nodes) copies, so that LOCAL_QUORUM survives a lost
+/// node wherever there are three. One copy on a cluster of several nodes is refused
+/// (losing any node would lose part of the site), and so is a factor above the nodes a
+/// datacentre has (every quorum write would fail).
+pub fn choose_replication(
+    asked: Option<&Replication>,
+    nodes: &std::collections::BTreeMap<String, usize>,
+) -> Result<Replication, String> {
+    let total: usize = nodes.values().sum();
+    if total == 0 {
+        return Err("the cluster reports no nodes".into());
+    }
+    let Some(asked) = asked else {
+        let factors = nodes
+            .iter()
+            .map(|(dc, n)| (dc.clone(), (*n).min(3) as u8))
+            .collect();
+        return Ok(Replication::NetworkTopology(factors));
+    };
+    let check = |place: &str, factor: u8, have: usize| -> Result<(), String> {
+        if factor == 1 && have > 1 {
+            return Err(format!(
+                "replication factor 1 in {place}, which has {have} nodes: losing any one of them would lose part of the site; ask for {} or leave --replication out",
+                have.min(3)
+            ));
+        }
+        if usize::from(factor) > have {
+            return Err(format!(
+                "replication factor {factor} in {place}, which has {have} node(s): every write at LOCAL_QUORUM would fail"
+            ));
+        }
+        Ok(())
+    };
+    match asked {
+        Replication::Simple(n) => check("the cluster", *n, total)?,
+        Replication::NetworkTopology(dcs) => {
+            for (dc, n) in dcs {
+                let have = nodes.get(dc).copied().ok_or_else(|| {
+                    format!(
+                        "datacentre {dc} is not in the cluster (it has {})",
+                        nodes.keys().cloned().collect::<Vec<_>>().join(", ")
+                    )
+                })?;
+                check(&format!("datacentre {dc}"), *n, have)?;
+            }
+        }
+    }
+    Ok(asked.clone())
+}
+
 impl std::str::FromStr for Replication {
     type Err = Invalid;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
@@ -145,7 +197,7 @@ pub async fn open(url: &StoreUrl, options: StoreOptions) -> Result<Arc<dyn Store
 }
 
 /// Creates or upgrades the schema of the store a URL names.
-pub async fn migrate(url: &StoreUrl, replication: &Replication) -> Result<(), OpenError> {
+pub async fn migrate(url: &StoreUrl, replication: Option<&Replication>) -> Result<(), OpenError> {
     match url {
         StoreUrl::Sqlite(path) => {
             sqlite::SqliteStore::open(path, StoreOptions::default()).await?;
@@ -212,5 +264,44 @@ mod tests {
         ] {
             assert!(Replication::parse(bad).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn replication_defaults_to_three_copies_where_there_are_nodes_for_them() {
+        let cluster = |dcs: &[(&str, usize)]| -> std::collections::BTreeMap<String, usize> {
+            dcs.iter().map(|(d, n)| ((*d).to_owned(), *n)).collect()
+        };
+        let nts = |dcs: &[(&str, u8)]| {
+            Replication::NetworkTopology(dcs.iter().map(|(d, n)| ((*d).to_owned(), *n)).collect())
+        };
+        let one = cluster(&[("dc1", 1)]);
+        let three = cluster(&[("dc1", 3)]);
+        let two_dcs = cluster(&[("dc1", 5), ("dc2", 2)]);
+        assert_eq!(choose_replication(None, &one), Ok(nts(&[("dc1", 1)])));
+        assert_eq!(choose_replication(None, &three), Ok(nts(&[("dc1", 3)])));
+        assert_eq!(
+            choose_replication(None, &two_dcs),
+            Ok(nts(&[("dc1", 3), ("dc2", 2)]))
+        );
+        // What is asked for is kept when it is safe.
+        let simple1 = Replication::Simple(1);
+        assert_eq!(
+            choose_replication(Some(&simple1), &one),
+            Ok(simple1.clone())
+        );
+        let asked = nts(&[("dc1", 2)]);
+        assert_eq!(choose_replication(Some(&asked), &three), Ok(asked));
+        // One copy on several nodes, more copies than nodes, an unknown datacentre: no.
+        for (asked, on) in [
+            (simple1, &three),
+            (nts(&[("dc1", 1)]), &three),
+            (Replication::Simple(3), &one),
+            (nts(&[("dc1", 3), ("dc2", 3)]), &two_dcs),
+            (nts(&[("elsewhere", 1)]), &one),
+        ] {
+            let refused = choose_replication(Some(&asked), on);
+            assert!(refused.is_err(), "{asked:?} on {on:?}: {refused:?}");
+        }
+        assert!(choose_replication(None, &cluster(&[])).is_err());
     }
 }

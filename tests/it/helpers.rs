@@ -1,6 +1,6 @@
 use sibyl::domain::Site;
 use sibyl::startup::{AppConfig, Application};
-use sibyl::store::{self, Replication, Store, StoreOptions, StoreUrl};
+use sibyl::store::{self, Store, StoreOptions, StoreUrl};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
@@ -79,7 +79,7 @@ pub async fn own_keyspace(keyspace: &str) -> (StoreUrl, scylla::client::session:
         nodes: vec![node],
         keyspace: keyspace.into(),
     };
-    store::migrate(&url, &Replication::Simple(1)).await.unwrap();
+    store::migrate(&url, None).await.unwrap();
     (url, session)
 }
 
@@ -130,7 +130,7 @@ impl TestStore {
         };
         MIGRATED
             .get_or_init(|| async {
-                store::migrate(&url, &Replication::Simple(1)).await.unwrap_or_else(|e| {
+                store::migrate(&url, None).await.unwrap_or_else(|e| {
                     panic!(
                         "Cassandra tests need a node at {node} (set SIBYL_TEST_CASSANDRA, or run \
                          scripts/cassandra/run start): {e}"

@@ -1,6 +1,6 @@
 //! The binary service on Cassandra (or ScyllaDB). Statements are prepared once. The
 //! tables written by compare-and-set (`binary_lives`, `binary_checksums`) are written only
-//! with LWTs and read at LOCAL_SERIAL; a CAS timeout is settled by that serial read.
+//! with LWTs and read at SERIAL; a CAS timeout is settled by that serial read.
 
 use super::logged;
 use super::lwt::{is_cas_uncertain, lwt_applied};
@@ -85,7 +85,7 @@ impl CassandraBinaries {
         let s = &session;
         let prepare = |cql: String| super::prepare(s, cql);
         let serial = |mut st: PreparedStatement| {
-            st.set_consistency(Consistency::LocalSerial);
+            st.set_consistency(Consistency::Serial);
             st
         };
         let st = Statements {

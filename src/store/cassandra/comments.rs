@@ -287,7 +287,7 @@ impl Statements {
             comment_read: prepare(comment_read.clone()).await?,
             comment_read_serial: {
                 let mut st = prepare(comment_read).await?;
-                st.set_consistency(Consistency::LocalSerial);
+                st.set_consistency(Consistency::Serial);
                 st
             },
             comment_create: prepare(format!(

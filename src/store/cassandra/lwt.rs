@@ -113,7 +113,7 @@ impl Claims<'_> {
         );
     }
 
-    /// The holder of a claim, read at LOCAL_SERIAL.
+    /// The holder of a claim, read at SERIAL.
     pub(super) async fn owner(
         &self,
         scope: &str,
@@ -169,7 +169,7 @@ impl Statements {
             "SELECT owner, state FROM {ks}.claims WHERE scope = ? AND name = ?"
         ))
         .await?;
-        claim_read_serial.set_consistency(Consistency::LocalSerial);
+        claim_read_serial.set_consistency(Consistency::Serial);
         Ok(Self {
             claim_insert: prepare(
                 format!("INSERT INTO {ks}.claims (scope, name, owner, state, claimed) VALUES (?, ?, ?, 'pending', ?) IF NOT EXISTS USING TTL ?"),

@@ -3,7 +3,7 @@
 //! [`CassandraStore::connect`]. This file holds the session and what every file shares
 //! (the imports, brought in by `use super::*`, and `exec`, `rows`, `row`, `batch`).
 //!
-//! Reads and plain writes run at LOCAL_QUORUM; lightweight transactions use LOCAL_SERIAL.
+//! Reads and plain writes run at LOCAL_QUORUM; lightweight transactions use SERIAL.
 //! Uniqueness (user names, e-mail addresses, slugs, a site's first administrator) goes
 //! through [`lwt::Claims`], the multi-row claim protocol of seed 004 described in
 //! ARCHITECTURE.md.

@@ -70,7 +70,7 @@ fn next_stamp(previous: Option<i64>) -> i64 {
 }
 
 impl CassandraStore {
-    /// A comment's row with its stamp and mover, read at LOCAL_SERIAL when `serial`
+    /// A comment's row with its stamp and mover, read at SERIAL when `serial`
     /// (after an LWT on it timed out or lost).
     pub(super) async fn moved_comment(
         &self,

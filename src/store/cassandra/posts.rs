@@ -91,7 +91,7 @@ pub(super) struct PostInsert<'a> {
 /// The statements of this file, prepared once at start.
 pub(super) struct Statements {
     pub(super) post_by_id: PreparedStatement,
-    /// The same read at LOCAL_SERIAL: what an LWT on the row that timed out left.
+    /// The same read at SERIAL: what an LWT on the row that timed out left.
     pub(super) post_by_id_serial: PreparedStatement,
     pub(super) short_link_read: PreparedStatement,
     pub(super) short_link_insert: PreparedStatement,
@@ -107,7 +107,7 @@ impl Statements {
     pub(super) async fn prepare(session: &Session, ks: &str) -> Result<Self, ExecutionError> {
         let prepare = |cql: String| super::prepare(session, cql);
         let serial = |mut st: PreparedStatement| {
-            st.set_consistency(Consistency::LocalSerial);
+            st.set_consistency(Consistency::Serial);
             st
         };
         let post_read = format!(
@@ -154,7 +154,7 @@ impl CassandraStore {
             .transpose()
     }
 
-    /// A post read at LOCAL_SERIAL: settles an LWT on its row that timed out, by
+    /// A post read at SERIAL: settles an LWT on its row that timed out, by
     /// completing any proposal in flight before reading.
     pub(super) async fn post_by_id_serial(
         &self,

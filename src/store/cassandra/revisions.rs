@@ -51,7 +51,7 @@ impl Statements {
             "SELECT save_id FROM {ks}.revisions WHERE site = ? AND post_id = ? AND locale = ? AND branch = 1 AND revision = ?"
         ))
         .await?;
-        revision_save_id_serial.set_consistency(Consistency::LocalSerial);
+        revision_save_id_serial.set_consistency(Consistency::Serial);
         Ok(Self {
             revision_claim: prepare(format!(
                 "INSERT INTO {ks}.revisions (site, post_id, locale, branch, revision, title, body, body_html, tags, author_id, author_name, created, message, save_id)

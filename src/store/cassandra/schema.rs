@@ -9,7 +9,7 @@ pub const SCHEMA: &str = include_str!("../../../schema.cql");
 pub(super) async fn connect_session(nodes: &[String]) -> Result<Session, OpenError> {
     let profile = ExecutionProfile::builder()
         .consistency(Consistency::LocalQuorum)
-        .serial_consistency(Some(SerialConsistency::LocalSerial))
+        .serial_consistency(Some(SerialConsistency::Serial))
         .request_timeout(Some(Duration::from_secs(10)))
         .build();
     SessionBuilder::new()
@@ -113,20 +113,61 @@ pub fn latest_version() -> u32 {
 pub async fn migrate(
     nodes: &[String],
     keyspace: &str,
-    replication: &Replication,
+    replication: Option<&Replication>,
 ) -> Result<(), OpenError> {
     let session = connect_session(nodes).await?;
     let fail = |e: &dyn std::fmt::Display| OpenError(format!("migrating keyspace {keyspace}: {e}"));
-    session
+    let mut per_dc: std::collections::BTreeMap<String, usize> = Default::default();
+    for node in session.get_cluster_state().get_nodes_info() {
+        let dc = node
+            .datacenter
+            .clone()
+            .unwrap_or_else(|| "datacenter1".into());
+        *per_dc.entry(dc).or_default() += 1;
+    }
+    let existing = session
         .query_unpaged(
-            format!(
-                "CREATE KEYSPACE IF NOT EXISTS {keyspace} WITH replication = {}",
-                replication.to_cql()
-            ),
-            &[],
+            "SELECT replication FROM system_schema.keyspaces WHERE keyspace_name = ?",
+            (keyspace,),
         )
         .await
+        .map_err(|e| fail(&e))?
+        .into_rows_result()
+        .map_err(|e| fail(&e))?
+        .maybe_first_row::<(std::collections::HashMap<String, String>,)>()
         .map_err(|e| fail(&e))?;
+    match existing {
+        // A keyspace keeps the replication it was made with; one copy on a cluster of
+        // several nodes is worth a warning every time.
+        Some((settings,)) => {
+            let total: usize = per_dc.values().sum();
+            let single = settings
+                .iter()
+                .filter(|(k, _)| k.as_str() != "class")
+                .all(|(_, v)| v == "1");
+            if single && total > 1 {
+                tracing::warn!(
+                    keyspace,
+                    nodes = total,
+                    "the keyspace keeps one copy of each row on a cluster of several nodes: losing any node loses part of the site (ALTER KEYSPACE to raise it, then run a repair)"
+                );
+            }
+        }
+        None => {
+            let chosen = crate::store::open::choose_replication(replication, &per_dc)
+                .map_err(|why| OpenError(format!("keyspace {keyspace}: {why}")))?;
+            session
+                .query_unpaged(
+                    format!(
+                        "CREATE KEYSPACE IF NOT EXISTS {keyspace} WITH replication = {}",
+                        chosen.to_cql()
+                    ),
+                    &[],
+                )
+                .await
+                .map_err(|e| fail(&e))?;
+        }
+    }
     session
         .use_keyspace(keyspace, false)
         .await

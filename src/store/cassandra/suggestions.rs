@@ -72,7 +72,7 @@ impl Statements {
                     "SELECT id, decision FROM {ks}.suggestions WHERE site = ? AND post_id = ? AND id = ?"
                 ))
                 .await?;
-                st.set_consistency(Consistency::LocalSerial);
+                st.set_consistency(Consistency::Serial);
                 st
             },
         })

@@ -56,7 +56,7 @@ impl Statements {
             "SELECT {TRANSLATION_COLUMNS} FROM {ks}.translations WHERE site = ? AND post_id = ? AND locale = ?"
         );
         let mut translation_read_serial = prepare(read.clone()).await?;
-        translation_read_serial.set_consistency(Consistency::LocalSerial);
+        translation_read_serial.set_consistency(Consistency::Serial);
         Ok(Self {
             translation_read: prepare(read).await?,
             translation_read_serial,
@@ -150,7 +150,7 @@ impl CassandraStore {
         }
     }
 
-    /// A translation read at LOCAL_SERIAL, to settle an LWT on it that timed out.
+    /// A translation read at SERIAL, to settle an LWT on it that timed out.
     async fn translation_serial(
         &self,
         site: &Site,

@@ -610,7 +610,7 @@ async fn the_newest_accounts_come_first_page_by_page(t: TestStore) {
 /// lists them, and a second `migrate` lists nothing twice.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn migrate_lists_the_accounts_made_before_the_newest_list() {
-    use sibyl::store::{self, Replication};
+    use sibyl::store;
     let keyspace = "sibyl_signups_test";
     let (url, session) = crate::helpers::own_keyspace(keyspace).await;
     let opened = store::open(&url, StoreOptions::default()).await.unwrap();
@@ -632,7 +632,7 @@ async fn migrate_lists_the_accounts_made_before_the_newest_list() {
             .unwrap();
     }
     assert!(opened.newest_users(None, 10).await.unwrap().is_empty());
-    store::migrate(&url, &Replication::Simple(1)).await.unwrap();
+    store::migrate(&url, None).await.unwrap();
     let listed = opened.newest_users(None, 10).await.unwrap();
     let mut want: Vec<UserId> = made.iter().map(|u| u.id).collect();
     want.sort_by_key(|id| {
@@ -640,7 +640,7 @@ async fn migrate_lists_the_accounts_made_before_the_newest_list() {
         std::cmp::Reverse((user.created, id.0))
     });
     assert_eq!(listed.iter().map(|u| u.id).collect::<Vec<_>>(), want);
-    store::migrate(&url, &Replication::Simple(1)).await.unwrap();
+    store::migrate(&url, None).await.unwrap();
     assert_eq!(opened.newest_users(None, 10).await.unwrap().len(), 3);
     session
         .query_unpaged(format!("DROP KEYSPACE IF EXISTS {keyspace}"), ())

@@ -469,7 +469,7 @@ both_stores!(
 /// copies it into the list newest first from the references, and drops it.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn migrate_carries_the_list_of_files_over() {
-    use sibyl::store::{self, Replication, StoreOptions};
+    use sibyl::store::{self, StoreOptions};
     let keyspace = "sibyl_carry_over_test";
     let (url, session) = crate::helpers::own_keyspace(keyspace).await;
     // What the earlier version had: the list by id, and a reference it names.
@@ -529,7 +529,7 @@ async fn migrate_carries_the_list_of_files_over() {
         )
         .await
         .unwrap();
-    store::migrate(&url, &Replication::Simple(1)).await.unwrap();
+    store::migrate(&url, None).await.unwrap();
     let listed = opened
         .binaries()
         .files_of_site(&site, None, 10)

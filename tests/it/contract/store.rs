@@ -608,7 +608,7 @@ async fn unpublishing_takes_a_post_off_every_list_and_publishing_brings_it_back_
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_keyspace_is_upgraded_from_the_version_it_records() {
     use sibyl::store::cassandra::latest_version;
-    use sibyl::store::{self, Replication, StoreOptions};
+    use sibyl::store::{self, StoreOptions};
     let keyspace = "sibyl_versions_test";
     let (url, session) = crate::helpers::own_keyspace(keyspace).await;
     let recorded = || async {
@@ -681,7 +681,7 @@ async fn a_keyspace_is_upgraded_from_the_version_it_records() {
         )
         .await
         .unwrap();
-    store::migrate(&url, &Replication::Simple(1)).await.unwrap();
+    store::migrate(&url, None).await.unwrap();
     assert_eq!(recorded().await, latest as i32);
     assert!(
         table_exists("drafts").await,
@@ -689,12 +689,77 @@ async fn a_keyspace_is_upgraded_from_the_version_it_records() {
     );
     assert!(store::open(&url, StoreOptions::default()).await.is_ok());
     set_version(2).await;
-    store::migrate(&url, &Replication::Simple(1)).await.unwrap();
+    store::migrate(&url, None).await.unwrap();
     assert!(
         !table_exists("drafts").await,
         "the changes after the recorded one ran"
     );
     assert_eq!(recorded().await, latest as i32);
+    session
+        .query_unpaged(format!("DROP KEYSPACE {keyspace}"), ())
+        .await
+        .unwrap();
+}
+
+/// A new keyspace keeps as many copies as the cluster can hold, up to three, unless told
+/// otherwise; a factor the cluster cannot keep is refused before anything is made.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn migrate_chooses_a_replication_the_cluster_can_keep() {
+    use sibyl::store::{self, Replication};
+    let keyspace = "sibyl_replication_test";
+    let (url, session) = crate::helpers::own_keyspace(keyspace).await;
+    let replication = |keyspace: &'static str| {
+        let session = &session;
+        async move {
+            session
+                .query_unpaged(
+                    "SELECT replication FROM system_schema.keyspaces WHERE keyspace_name = ?",
+                    (keyspace,),
+                )
+                .await
+                .unwrap()
+                .into_rows_result()
+                .unwrap()
+                .maybe_first_row::<(std::collections::HashMap<String, String>,)>()
+                .unwrap()
+                .map(|(r,)| r)
+        }
+    };
+    // The test node is one node in datacenter1: one copy there, by name.
+    let made = replication(keyspace)
+        .await
+        .expect("migrate made the keyspace");
+    assert!(
+        made["class"].ends_with("NetworkTopologyStrategy"),
+        "{made:?}"
+    );
+    assert_eq!(
+        made.get("datacenter1").map(String::as_str),
+        Some("1"),
+        "{made:?}"
+    );
+    // Three copies on one node: refused, saying why, and no keyspace made.
+    let other = "sibyl_replication_refused";
+    session
+        .query_unpaged(format!("DROP KEYSPACE IF EXISTS {other}"), ())
+        .await
+        .unwrap();
+    let refused_url = match &url {
+        sibyl::store::StoreUrl::Cassandra { nodes, .. } => sibyl::store::StoreUrl::Cassandra {
+            nodes: nodes.clone(),
+            keyspace: other.into(),
+        },
+        other => panic!("{other:?}"),
+    };
+    let refused = store::migrate(&refused_url, Some(&Replication::Simple(3)))
+        .await
+        .unwrap_err()
+        .to_string();
+    assert!(
+        refused.contains("every write at LOCAL_QUORUM would fail"),
+        "{refused}"
+    );
+    assert_eq!(replication(other).await, None);
     session
         .query_unpaged(format!("DROP KEYSPACE {keyspace}"), ())
         .await
