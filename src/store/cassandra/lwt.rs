@@ -21,7 +21,7 @@ impl Claims<'_> {
     pub(super) async fn claim(&self, scope: &str, name: &str, owner: Uuid) -> StoreResult<Claim> {
         let st = &self.store.lwt;
         let ttl = self.store.options.pending_claim_ttl.as_secs().max(1) as i32;
-        for retry in 0..3 {
+        for _ in 0..3 {
             let attempt = self
                 .store
                 .session
@@ -30,29 +30,23 @@ impl Claims<'_> {
                     (scope, name, owner, crate::domain::now(), ttl),
                 )
                 .await;
-            match attempt {
-                Ok(result) => {
-                    if lwt_applied(result)? {
-                        return Ok(Claim::Won);
-                    }
-                    if retry == 0 {
-                        return Ok(Claim::Taken);
-                    }
-                    // A retry found the claim held: the holder may be this owner, whose
-                    // first insert took effect after the serial read. Ask again.
-                    return Ok(match self.owner(scope, name).await? {
-                        Some((holder, _)) if holder == owner => Claim::Won,
-                        _ => Claim::Taken,
-                    });
-                }
-                Err(e) if is_cas_uncertain(&e) => match self.owner(scope, name).await? {
-                    Some((holder, _)) if holder == owner => return Ok(Claim::Won),
-                    Some(_) => return Ok(Claim::Taken),
-                    // The serial read completed any proposal in flight and found none of
-                    // ours: the insert did not happen, so trying again is not a blind retry.
-                    None => continue,
-                },
+            let applied = match attempt {
+                Ok(result) => lwt_applied(result)?,
+                Err(e) if is_cas_uncertain(&e) => false,
                 Err(e) => return Err(unavailable(e)),
+            };
+            if applied {
+                return Ok(Claim::Won);
+            }
+            // Not applied, or unknown: the serial read completes any proposal in flight
+            // and says whose the claim is (possibly this owner's, from a first round the
+            // coordinator retried).
+            match self.owner(scope, name).await? {
+                Some((holder, _)) if holder == owner => return Ok(Claim::Won),
+                Some(_) => return Ok(Claim::Taken),
+                // None of ours took effect and nobody holds it: trying again is not a
+                // blind retry.
+                None => continue,
             }
         }
         Err(StoreError::Unavailable(format!(
@@ -122,6 +116,32 @@ impl Claims<'_> {
         self.store
             .row(&self.store.lwt.claim_read_serial, (scope, name))
             .await
+    }
+}
+
+/// Whether an LWT that writes an id of its own took effect. "Applied" is proof; "not
+/// applied" is not: a coordinator that retries its own Paxos round after a timeout finds
+/// its first proposal accepted, completes it, and then reports the condition false. So
+/// "not applied" and an unknown outcome (a CAS timeout) are both settled by `ours`, a
+/// serial read that looks for the id the statement wrote.
+pub(super) async fn settled<F, Fut>(
+    attempt: Result<QueryResult, ExecutionError>,
+    ours: F,
+) -> StoreResult<bool>
+where
+    F: FnOnce() -> Fut,
+    Fut: std::future::Future<Output = StoreResult<bool>>,
+{
+    match attempt {
+        Ok(result) => {
+            if lwt_applied(result)? {
+                Ok(true)
+            } else {
+                ours().await
+            }
+        }
+        Err(e) if is_cas_uncertain(&e) => ours().await,
+        Err(e) => Err(unavailable(e)),
     }
 }
 

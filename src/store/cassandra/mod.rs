@@ -49,7 +49,7 @@ use crate::domain::{
 };
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
-use lwt::{Claim, is_cas_uncertain, lwt_applied};
+use lwt::{Claim, is_cas_uncertain, lwt_applied, settled};
 use schema::connect_session;
 use scylla::client::execution_profile::ExecutionProfile;
 use scylla::client::session::Session;

@@ -90,33 +90,42 @@ impl CassandraStore {
             .transpose()
     }
 
-    /// Creates a comment's row by an LWT and returns its stamp. A timeout is settled by
-    /// a serial read of the act that wrote the row.
+    /// Creates a comment's row by an LWT and returns its stamp. "Not applied" and a
+    /// timeout are settled by a serial read of the act that wrote the row; a write that
+    /// the read shows did not happen is made again.
     pub(super) async fn create_comment(&self, site: &Site, c: &Comment) -> StoreResult<i64> {
         let stamp = next_stamp(None);
         let mover = Uuid::new_v4();
         let mut values = comment_values(site, c);
         values.push(Some(CqlValue::BigInt(stamp)));
         values.push(Some(CqlValue::Uuid(mover)));
-        let created = match self
-            .session
-            .execute_unpaged(&self.comments.comment_create, values)
-            .await
-        {
-            Ok(result) => lwt_applied(result)?,
-            Err(e) if is_cas_uncertain(&e) => self
-                .moved_comment(site, c.post.id, c.id, true)
-                .await?
-                .is_some_and(|(_, _, m)| m == Some(mover)),
-            Err(e) => return Err(unavailable(e)),
-        };
-        if created {
-            Ok(stamp)
-        } else {
-            Err(StoreError::Unavailable(
-                "a new comment's id was already taken".into(),
-            ))
+        // Comments on one post share a partition, so their LWTs contend; one that lost
+        // (the serial read finds no row) is sent again with the same values, and one that
+        // took effect late is recognised by its mover.
+        for _ in 0..MOVE_ATTEMPTS {
+            let attempt = self
+                .session
+                .execute_unpaged(&self.comments.comment_create, values.clone())
+                .await;
+            let mut found = None;
+            let created = settled(attempt, || async {
+                found = self.moved_comment(site, c.post.id, c.id, true).await?;
+                Ok(found.as_ref().is_some_and(|(_, _, m)| *m == Some(mover)))
+            })
+            .await?;
+            if created {
+                return Ok(stamp);
+            }
+            if found.is_some() {
+                return Err(StoreError::Corrupt(format!(
+                    "comment id {} is already taken",
+                    c.id.0
+                )));
+            }
         }
+        Err(StoreError::Unavailable(
+            "the new comment's write was not acknowledged".into(),
+        ))
     }
 
     /// Writes `to` over a comment's row by an LWT, if the row still has the stamp it was
@@ -143,18 +152,17 @@ impl CassandraStore {
             CqlTimeuuid::from(to.id.0),
             read,
         );
-        let moved = match self
+        let attempt = self
             .session
             .execute_unpaged(&self.comments.comment_move, values)
-            .await
-        {
-            Ok(result) => lwt_applied(result)?,
-            Err(e) if is_cas_uncertain(&e) => self
+            .await;
+        let moved = settled(attempt, || async {
+            Ok(self
                 .moved_comment(site, to.post.id, to.id, true)
                 .await?
-                .is_some_and(|(_, _, m)| m == Some(mover)),
-            Err(e) => return Err(unavailable(e)),
-        };
+                .is_some_and(|(_, _, m)| m == Some(mover)))
+        })
+        .await?;
         Ok(moved.then_some(stamp))
     }
 

@@ -207,18 +207,15 @@ impl CassandraStore {
             published_id,
             origin: post.locale.code(),
         };
-        let inserted = match self
+        let attempt = self
             .session
             .execute_unpaged(&self.posts.post_insert, row)
-            .await
-        {
-            Ok(result) => lwt_applied(result)?,
-            // The id is new: the row is there exactly when this insert took effect.
-            Err(e) if is_cas_uncertain(&e) => {
-                self.post_by_id_serial(&post.site, post.id).await?.is_some()
-            }
-            Err(e) => return Err(unavailable(e)),
-        };
+            .await;
+        // The id is new: the row is there exactly when this insert took effect.
+        let inserted = settled(attempt, || async {
+            Ok(self.post_by_id_serial(&post.site, post.id).await?.is_some())
+        })
+        .await?;
         if !inserted {
             return Err(StoreError::Unavailable(
                 "a new post's row was already there".into(),
@@ -329,16 +326,13 @@ impl Posts for CassandraStore {
                 (at, published_id, site.as_str(), id.0),
             )
             .await;
-        let applied = match attempt {
-            Ok(result) => lwt_applied(result)?,
-            Err(e) if is_cas_uncertain(&e) => {
-                let row: Option<(Option<CqlTimeuuid>,)> = self
-                    .row(&self.posts.post_published_id_serial, (site.as_str(), id.0))
-                    .await?;
-                row.and_then(|(stored,)| stored) == Some(published_id)
-            }
-            Err(e) => return Err(unavailable(e)),
-        };
+        let applied = settled(attempt, || async {
+            let row: Option<(Option<CqlTimeuuid>,)> = self
+                .row(&self.posts.post_published_id_serial, (site.as_str(), id.0))
+                .await?;
+            Ok(row.and_then(|(stored,)| stored) == Some(published_id))
+        })
+        .await?;
         if applied {
             self.list_published(site, &post, published_id).await?;
         }

@@ -152,8 +152,8 @@ impl CassandraStore {
     }
 
     /// Claims revision `number` of a post's text in `locale` by the LWT insert of its row:
-    /// of concurrent savers from one base, one wins. A CAS timeout is settled by a serial
-    /// read of the row's save id, never by a blind retry.
+    /// of concurrent savers from one base, one wins. "Not applied" and a CAS timeout are
+    /// settled by a serial read of the row's save id, never by a blind retry.
     pub(super) async fn claim_revision(
         &self,
         site: &Site,
@@ -186,19 +186,16 @@ impl CassandraStore {
                 ),
             )
             .await;
-        match claim {
-            Ok(result) => lwt_applied(result),
-            Err(e) if is_cas_uncertain(&e) => {
-                let row: Option<(Option<Uuid>,)> = self
-                    .row(
-                        &self.revisions.revision_save_id_serial,
-                        (site.as_str(), id.0, code.as_str(), number),
-                    )
-                    .await?;
-                Ok(row.and_then(|(s,)| s) == Some(save_id))
-            }
-            Err(e) => Err(unavailable(e)),
-        }
+        settled(claim, || async {
+            let row: Option<(Option<Uuid>,)> = self
+                .row(
+                    &self.revisions.revision_save_id_serial,
+                    (site.as_str(), id.0, code.as_str(), number),
+                )
+                .await?;
+            Ok(row.and_then(|(s,)| s) == Some(save_id))
+        })
+        .await
     }
 }
 

@@ -97,23 +97,22 @@ impl Suggestions for CassandraStore {
             g.created,
             g.state.as_str(),
         );
-        let created = match self
+        let attempt = self
             .session
             .execute_unpaged(&self.suggestions.suggestion_insert, values)
-            .await
-        {
-            Ok(result) => lwt_applied(result)?,
-            // The id is this host's next number: the row is there exactly when the insert
-            // took effect.
-            Err(e) if is_cas_uncertain(&e) => self
+            .await;
+        // The id is this host's next number: the row is there exactly when the insert
+        // took effect.
+        let created = settled(attempt, || async {
+            Ok(self
                 .row::<(String, Option<Uuid>)>(
                     &self.suggestions.suggestion_serial,
                     (site.as_str(), g.post_id.0, g.id.as_str()),
                 )
                 .await?
-                .is_some(),
-            Err(e) => return Err(unavailable(e)),
-        };
+                .is_some())
+        })
+        .await?;
         if created {
             Ok(())
         } else {
@@ -166,18 +165,17 @@ impl Suggestions for CassandraStore {
                 (to.as_str(), decision, site.as_str(), post.0, id),
             )
             .await;
-        match attempt {
-            Ok(result) => lwt_applied(result),
-            // Maybe applied: a serial read of the decision says whether it was this one
-            // (another decider's, even for the same state, is not).
-            Err(e) if is_cas_uncertain(&e) => Ok(self
+        // A serial read of the decision says whether it was this one (another decider's,
+        // even for the same state, is not).
+        settled(attempt, || async {
+            Ok(self
                 .row::<(String, Option<Uuid>)>(
                     &self.suggestions.suggestion_serial,
                     (site.as_str(), post.0, id),
                 )
                 .await?
-                .is_some_and(|(_, d)| d == Some(decision))),
-            Err(e) => Err(unavailable(e)),
-        }
+                .is_some_and(|(_, d)| d == Some(decision)))
+        })
+        .await
     }
 }
