@@ -236,6 +236,15 @@ async fn run() {
         .build()
         .await
         .expect("the cluster answers");
+    // Gossip has joined the nodes; the driver learns them from system.peers, which may
+    // lag a little behind.
+    let mut waited = 0;
+    while session.get_cluster_state().get_nodes_info().len() < 3 {
+        waited += 1;
+        assert!(waited < 120, "the driver never saw three nodes");
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        session.refresh_metadata().await.unwrap();
+    }
     session
         .query_unpaged(format!("DROP KEYSPACE IF EXISTS {KEYSPACE}"), ())
         .await

@@ -117,6 +117,8 @@ pub async fn migrate(
 ) -> Result<(), OpenError> {
     let session = connect_session(nodes).await?;
     let fail = |e: &dyn std::fmt::Display| OpenError(format!("migrating keyspace {keyspace}: {e}"));
+    // The nodes as the cluster knows them now, not as at connection.
+    session.refresh_metadata().await.map_err(|e| fail(&e))?;
     let mut per_dc: std::collections::BTreeMap<String, usize> = Default::default();
     for node in session.get_cluster_state().get_nodes_info() {
         let dc = node
