@@ -236,14 +236,23 @@ async fn run() {
         .build()
         .await
         .expect("the cluster answers");
-    // Gossip has joined the nodes; the driver learns them from system.peers, which may
-    // lag a little behind.
+    // Gossip has joined the nodes, but a new driver session learns them from the first
+    // node's system.peers, which lags some seconds behind: wait until a session that
+    // knows only that node finds the two others, as `sibyl migrate` will.
     let mut waited = 0;
-    while session.get_cluster_state().get_nodes_info().len() < 3 {
+    loop {
+        let probe = scylla::client::session_builder::SessionBuilder::new()
+            .known_node(&nodes()[0])
+            .build()
+            .await
+            .expect("node 1 answers");
+        let seen = probe.get_cluster_state().get_nodes_info().len();
+        if seen == 3 {
+            break;
+        }
         waited += 1;
-        assert!(waited < 120, "the driver never saw three nodes");
+        assert!(waited < 120, "a new session still sees {seen} node(s)");
         tokio::time::sleep(Duration::from_millis(500)).await;
-        session.refresh_metadata().await.unwrap();
     }
     session
         .query_unpaged(format!("DROP KEYSPACE IF EXISTS {KEYSPACE}"), ())

@@ -156,6 +156,7 @@ pub async fn migrate(
             }
         }
         None => {
+            tracing::info!(keyspace, nodes = ?per_dc, "making the keyspace");
             let chosen = crate::store::open::choose_replication(replication, &per_dc)
                 .map_err(|why| OpenError(format!("keyspace {keyspace}: {why}")))?;
             session
