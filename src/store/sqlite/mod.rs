@@ -118,12 +118,19 @@ impl SqliteStore {
             std::fs::create_dir_all(dir)
                 .map_err(|e| OpenError(format!("cannot create {}: {e}", dir.display())))?;
         }
+        // WAL is a property of the file: set it once, on one connection, before the pool
+        // opens several at once (connections switching the mode together can find the
+        // file locked, and the busy handler does not cover that).
+        rusqlite::Connection::open(path)
+            .and_then(|c| {
+                c.busy_timeout(std::time::Duration::from_secs(5))?;
+                c.query_row("PRAGMA journal_mode = WAL", [], |_| Ok(()))
+            })
+            .map_err(|e| OpenError(format!("cannot open SQLite file {}: {e}", path.display())))?;
         let manager = SqliteConnectionManager::file(path).with_init(|c| {
             c.busy_timeout(std::time::Duration::from_secs(5))?;
             c.set_prepared_statement_cache_capacity(STATEMENT_CACHE);
-            c.execute_batch(
-                "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;",
-            )
+            c.execute_batch("PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;")
         });
         let pool = r2d2::Pool::builder()
             .max_size(8)
