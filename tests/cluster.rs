@@ -236,23 +236,29 @@ async fn run() {
         .build()
         .await
         .expect("the cluster answers");
-    // Gossip has joined the nodes, but a new driver session learns them from the first
-    // node's system.peers, which lags some seconds behind: wait until a session that
-    // knows only that node finds the two others, as `sibyl migrate` will.
+    // Gossip has joined the nodes, but a new driver session learns them from its
+    // control node's system.peers, which lags some seconds behind: wait until a session
+    // through each node finds the two others, as `sibyl migrate` will, whichever node
+    // it asks.
     let mut waited = 0;
-    loop {
-        let probe = scylla::client::session_builder::SessionBuilder::new()
-            .known_node(&nodes()[0])
-            .build()
-            .await
-            .expect("node 1 answers");
-        let seen = probe.get_cluster_state().get_nodes_info().len();
-        if seen == 3 {
-            break;
+    for node in nodes() {
+        loop {
+            let probe = scylla::client::session_builder::SessionBuilder::new()
+                .known_node(&node)
+                .build()
+                .await
+                .expect("the node answers");
+            let seen = probe.get_cluster_state().get_nodes_info().len();
+            if seen == 3 {
+                break;
+            }
+            waited += 1;
+            assert!(
+                waited < 240,
+                "a new session through {node} still sees {seen} node(s)"
+            );
+            tokio::time::sleep(Duration::from_millis(500)).await;
         }
-        waited += 1;
-        assert!(waited < 120, "a new session still sees {seen} node(s)");
-        tokio::time::sleep(Duration::from_millis(500)).await;
     }
     session
         .query_unpaged(format!("DROP KEYSPACE IF EXISTS {KEYSPACE}"), ())
