@@ -292,12 +292,7 @@ async fn run() {
     let bases: Vec<String> = servers.iter().map(|s| s.base.clone()).collect();
     let probe = browser(Ipv4Addr::LOCALHOST);
     for base in &bases {
-        let mut tries = 0;
-        while probe.get(format!("{base}/")).send().await.is_err() {
-            tries += 1;
-            assert!(tries < 300, "sibyl serve at {base} never answered");
-            tokio::time::sleep(Duration::from_millis(100)).await;
-        }
+        wait_until_up(&probe, base).await;
     }
     let load = Load {
         record: Arc::default(),

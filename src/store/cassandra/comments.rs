@@ -1,7 +1,6 @@
 //! Comments: the comment rows, the approved threads and their paging, counts and
 //! commenters.
 
-use super::moderation::MOVE_ATTEMPTS;
 use super::*;
 
 pub(super) const COMMENT_COLUMNS: &str = "id, post_id, post_slug, post_title, thread, parent, author_id, author_name, author_email, body, body_html, state, reason, edited";
@@ -592,31 +591,26 @@ impl Comments for CassandraStore {
         body: &CommentBody,
         at: DateTime<Utc>,
     ) -> Result<Comment, ModerationError> {
-        // A move lost to a concurrent one is made again from a serial read of the winner's.
-        for attempt in 0..MOVE_ATTEMPTS {
-            let (comment, stamp, _) = self
-                .moved_comment(site, post, id, attempt > 0)
-                .await?
-                .ok_or(ModerationError::NoSuchComment)?;
-            if comment.state == CommentState::Deleted {
-                return Err(ModerationError::Illegal {
-                    from: comment.state,
-                    to: comment.state,
-                });
-            }
-            let edited = Comment {
-                body_html: body.to_html(),
-                body: body.clone(),
-                edited: Some(at),
-                ..comment
-            };
-            if let Some(stamp) = self.move_comment(site, &edited, stamp).await? {
-                let (batch, values) = self.state_batch(site, &edited, stamp);
-                self.batch(&batch, values).await?;
-                return Ok(edited);
-            }
-        }
-        Err(StoreError::Unavailable("the comment kept changing under the edit".into()).into())
+        let (edited, stamp) = self
+            .decide_move(site, post, id, |comment| {
+                if comment.state == CommentState::Deleted {
+                    return Err(ModerationError::Illegal {
+                        from: comment.state,
+                        to: comment.state,
+                    });
+                }
+                let edited = Comment {
+                    body_html: body.to_html(),
+                    body: body.clone(),
+                    edited: Some(at),
+                    ..comment
+                };
+                Ok((edited.clone(), edited))
+            })
+            .await?;
+        let (batch, values) = self.state_batch(site, &edited, stamp);
+        self.batch(&batch, values).await?;
+        Ok(edited)
     }
 
     async fn approved_comment_counts(

@@ -166,6 +166,29 @@ impl CassandraStore {
         Ok(moved.then_some(stamp))
     }
 
+    /// Decides a comment's next state from its row and moves it there by LWT: a move
+    /// lost to a concurrent one is decided again from a serial read of the winner's row,
+    /// up to `MOVE_ATTEMPTS` times. Returns what `decide` gave with the move's stamp.
+    pub(super) async fn decide_move<T>(
+        &self,
+        site: &Site,
+        post: PostId,
+        id: CommentId,
+        decide: impl Fn(Comment) -> Result<(Comment, T), ModerationError>,
+    ) -> Result<(T, i64), ModerationError> {
+        for attempt in 0..MOVE_ATTEMPTS {
+            let (comment, stamp, _) = self
+                .moved_comment(site, post, id, attempt > 0)
+                .await?
+                .ok_or(ModerationError::NoSuchComment)?;
+            let (to, outcome) = decide(comment)?;
+            if let Some(stamp) = self.move_comment(site, &to, stamp).await? {
+                return Ok((outcome, stamp));
+            }
+        }
+        Err(StoreError::Unavailable("the comment kept changing".into()).into())
+    }
+
     /// The logged batch that writes a comment's copies: its place in each moderation
     /// list (inserted in its state's, deleted from the others') and among the approved
     /// comments, all at the stamp of the move that decided them. A later move has a
@@ -283,22 +306,13 @@ impl CommentModeration for CassandraStore {
         moderation: &Moderation,
     ) -> Result<Comment, ModerationError> {
         // Only the move that wins the comment's LWT writes the copies, the log and the
-        // counts; a loser decides again from a serial read of the winner's state.
-        let mut won = None;
-        for attempt in 0..MOVE_ATTEMPTS {
-            let (comment, stamp, _) = self
-                .moved_comment(site, post, id, attempt > 0)
-                .await?
-                .ok_or(ModerationError::NoSuchComment)?;
-            let t = moderation.apply(comment)?;
-            if let Some(stamp) = self.move_comment(site, &t.moved, stamp).await? {
-                won = Some((t, stamp));
-                break;
-            }
-        }
-        let Some((t, stamp)) = won else {
-            return Err(StoreError::Unavailable("the comment kept changing".into()).into());
-        };
+        // counts.
+        let (t, stamp) = self
+            .decide_move(site, post, id, |comment| {
+                let t = moderation.apply(comment)?;
+                Ok((t.moved.clone(), t))
+            })
+            .await?;
         let log = &t.log;
         let log = vec![
             Some(CqlValue::Text(site.to_string())),

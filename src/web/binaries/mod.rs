@@ -367,14 +367,7 @@ async fn ingest_multipart(
     if stored.is_empty() {
         return Err(bad_request("The upload held no file."));
     }
-    let refused: Vec<String> = stored
-        .iter()
-        .filter(|s| s.original.status == Status::Error)
-        .map(|s| {
-            let why = s.original.error.as_deref().unwrap_or("it was refused.");
-            format!("“{}”: {why}", s.reference.name)
-        })
-        .collect();
+    let refused: Vec<String> = stored.iter().filter_map(refusal).collect();
     if !refused.is_empty() {
         // All or nothing here too: a refused file keeps its ERROR record (it says why),
         // and the files stored beside it in this request go again.
@@ -387,6 +380,18 @@ async fn ingest_multipart(
         stored.retain(|s| s.original.status == Status::Error);
     }
     Ok(stored)
+}
+
+/// Why a file of an upload was refused, naming it; None when it was stored.
+fn refusal(stored: &Ingested) -> Option<String> {
+    (stored.original.status == Status::Error).then(|| {
+        let why = stored
+            .original
+            .error
+            .as_deref()
+            .unwrap_or("it was refused.");
+        format!("“{}”: {why}", stored.reference.name)
+    })
 }
 
 fn status_of(stored: &[Ingested]) -> StatusCode {
@@ -433,13 +438,7 @@ pub async fn attach(
     let back = paths::edit_attachments(post.slug.as_str());
     match ingest_multipart(&state, &author.0, &csrf, false, Some((context, post)), form).await {
         Ok(stored) => {
-            let refused: Vec<String> = stored
-                .iter()
-                .filter_map(|s| {
-                    let why = s.original.error.as_deref()?;
-                    Some(format!("“{}”: {why}", s.reference.name))
-                })
-                .collect();
+            let refused: Vec<String> = stored.iter().filter_map(refusal).collect();
             if refused.is_empty() {
                 Ok(see_other(&back))
             } else {
