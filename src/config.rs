@@ -137,6 +137,9 @@ pub enum Command {
         #[arg(long, env = "SIBYL_REPLICATION")]
         replication: Option<Replication>,
     },
+    /// Finish (or undo) the writes that a process which died left half-done, begun more
+    /// than a minute ago; every serving instance also does this every 30 seconds
+    Reconcile,
 }
 
 #[cfg(test)]

@@ -7,6 +7,7 @@
 pub mod binaries;
 pub mod config;
 pub mod domain;
+pub mod reconciler;
 pub mod startup;
 pub mod store;
 pub mod telemetry;

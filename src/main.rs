@@ -24,6 +24,7 @@ async fn main() -> ExitCode {
             .await
             .map(|()| tracing::info!(store = ?settings.store, "schema is up to date"))
             .map_err(|e| e.to_string()),
+        Command::Reconcile => reconcile(&settings).await,
         Command::Serve => serve(settings).await,
     };
     match outcome {
@@ -33,6 +34,26 @@ async fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// One reconciler pass by hand, for the writes begun before the grace period.
+async fn reconcile(settings: &sibyl::config::Settings) -> Result<(), String> {
+    let store = store::open(&settings.store, StoreOptions::default())
+        .await
+        .map_err(|e| e.to_string())?;
+    let grace = sibyl::reconciler::ReconcilerConfig::default().grace;
+    let before = sibyl::domain::now() - chrono::Duration::from_std(grace).unwrap_or_default();
+    let report = sibyl::reconciler::reconcile(store.as_ref(), before)
+        .await
+        .map_err(|e| e.to_string())?;
+    println!(
+        "finished {} unfinished writes, undid {}, could not finish {}",
+        report.completed, report.undone, report.failed
+    );
+    if report.failed > 0 {
+        return Err("some writes could not be finished; run again later".into());
+    }
+    Ok(())
 }
 
 async fn serve(settings: sibyl::config::Settings) -> Result<(), String> {
@@ -58,6 +79,8 @@ async fn serve(settings: sibyl::config::Settings) -> Result<(), String> {
             ..Default::default()
         },
         collector: (!settings.no_background).then(Default::default),
+        // Safe in every instance at once: finishing a write is idempotent.
+        reconciler: Some(Default::default()),
         fetch: sibyl::binaries::fetch::FetchPolicy {
             allow: settings.fetch_allow.clone(),
             extra_roots,

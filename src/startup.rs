@@ -25,6 +25,9 @@ pub struct AppConfig {
     pub binary_limits: crate::binaries::BinaryLimits,
     /// The binary collector's schedule; `None` runs no collector in this instance.
     pub collector: Option<crate::binaries::collector::CollectorConfig>,
+    /// The reconciler's schedule (finishing writes a dead process left half-done);
+    /// `None` runs none in this instance.
+    pub reconciler: Option<crate::reconciler::ReconcilerConfig>,
     /// What fetching binaries from URLs may reach, and its caps.
     pub fetch: crate::binaries::fetch::FetchPolicy,
     /// When fetched binaries are revalidated and retried; `None` runs no refresher in
@@ -61,6 +64,9 @@ impl Application {
         let port = listener.local_addr()?.port();
         let host_ids =
             crate::store::host_ids::HostIds::for_this_host(Arc::clone(&store), &config.lock_dir)?;
+        if let Some(reconciler) = config.reconciler {
+            crate::reconciler::spawn(Arc::clone(&store), reconciler);
+        }
         if let Some(collector) = config.collector {
             crate::binaries::collector::spawn(store.binaries(), collector);
         }

@@ -10,6 +10,7 @@ pub mod cassandra;
 pub mod comments;
 pub mod host_ids;
 pub mod ids;
+pub mod intents;
 pub mod open;
 pub mod posts;
 pub mod revisions;
@@ -23,6 +24,7 @@ pub use comments::{
     Standing,
 };
 pub use ids::{ID_POOL_SIZE, Ids};
+pub use intents::{Finished, Intent, IntentId, Intents, Listed, Unfinished};
 pub use open::{OpenError, Replication, StoreUrl, migrate, open};
 pub use posts::{FRONT_PAGE_CAP, ListPage, Listings, PageError, Posts};
 pub use revisions::{EditError, Revisions, Suggestions, Translations};
@@ -30,8 +32,8 @@ pub use revisions::{EditError, Revisions, Suggestions, Translations};
 /// The aggregates' traits, for the adapters (and for code holding a concrete store).
 pub mod prelude {
     pub use super::{
-        Accounts, CommentModeration, Comments, Ids, Listings, Posts, Revisions, Sessions, Store,
-        Suggestions, Translations,
+        Accounts, CommentModeration, Comments, Ids, Intents, Listings, Posts, Revisions, Sessions,
+        Store, Suggestions, Translations,
     };
 }
 
@@ -84,6 +86,7 @@ pub trait Store:
     + Ids
     + Comments
     + CommentModeration
+    + Intents
     + Send
     + Sync
 {
@@ -124,6 +127,20 @@ pub enum Fault {
     CrashAfterUsernameClaim,
     /// A save dies after claiming its revision number, before the post moves to it.
     CrashAfterRevisionClaim,
+    /// A save dies after moving the post to its new revision, before the lists follow.
+    CrashAfterRevisionMove,
+    /// A new post dies after its row is written, before its slug is committed and its
+    /// short link and lists are written.
+    CrashAfterPostRow,
+    /// Publishing dies after the post's row says published, before the lists have it.
+    CrashAfterPublish,
+    /// Unpublishing dies after the post's row says draft, before the lists drop it.
+    CrashAfterUnpublish,
+    /// A sign-up dies after the account's rows are written, before any claim is
+    /// committed.
+    CrashBeforeClaimsCommitted,
+    /// Accepting a suggestion dies after the decision, before the post has its text.
+    CrashAfterSuggestionDecision,
     /// A moderation dies midway: SQLite after the comment's row, before the lists;
     /// Cassandra after its logged batch, before the counters.
     CrashInModeration,

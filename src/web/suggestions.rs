@@ -9,10 +9,8 @@ use super::pages::{
 use super::paths;
 use super::{AppState, WebError, render, see_other};
 use crate::domain::post::{Body, parse_message};
-use crate::domain::{
-    Post, PostEdit, PostStatus, Slug, Suggestion, SuggestionState, Tags, Title, User, now,
-};
-use crate::store::EditError;
+use crate::domain::{Post, PostStatus, Slug, Suggestion, SuggestionState, Tags, Title, User, now};
+use crate::store::{EditError, Intent, IntentId};
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 use serde::Deserialize;
@@ -226,27 +224,46 @@ pub async fn show(
 }
 
 /// Checks the form and the reviewer, then moves the suggestion the path names from open
-/// to `to`: of two concurrent decisions only one gets here.
+/// to `to`: of two concurrent decisions only one gets here. An acceptance is recorded
+/// first as an intent, ended once the text is saved, so that the reconciler saves it if
+/// this process dies between the decision and the save.
 async fn decide(
     state: &AppState,
     author: &Author,
     path: (String, String, String),
     to: SuggestionState,
-) -> Result<(Post, Suggestion), WebError> {
+) -> Result<(Post, Suggestion, Option<IntentId>), WebError> {
     let (slug, host, n) = path;
     let post = published(state, &slug).await?;
     may_review(&author.0, &post)?;
     let suggestion = suggestion_at(state, &post, &host, &n).await?;
-    if !state
+    let intent = match to {
+        SuggestionState::Accepted => Some(
+            state
+                .store
+                .begin(&Intent::ApplySuggestion {
+                    site: state.site.to_string(),
+                    post: post.id.0,
+                    suggestion: suggestion.id.clone(),
+                    accepted_by: author.0.display_name.clone(),
+                })
+                .await?,
+        ),
+        _ => None,
+    };
+    let won = state
         .store
         .decide_suggestion(&state.site, post.id, &suggestion.id, to)
-        .await?
-    {
+        .await?;
+    if !won {
+        if let Some(intent) = intent {
+            state.store.end(intent).await?;
+        }
         return Err(WebError::Conflict(
             "This suggestion was already accepted or rejected.".into(),
         ));
     }
-    Ok((post, suggestion))
+    Ok((post, suggestion, intent))
 }
 
 /// Accepts: the suggestion becomes the post's newest revision, credited to its author.
@@ -256,38 +273,36 @@ pub async fn accept(
     path: web::Path<(String, String, String)>,
     _form: CsrfForm<CsrfOnly>,
 ) -> Result<HttpResponse, WebError> {
-    let (post, suggestion) = decide(
+    let (post, suggestion, intent) = decide(
         &state,
         &author,
         path.into_inner(),
         SuggestionState::Accepted,
     )
     .await?;
-    // Saved on top of whatever the post is now; a save that lands in between is retried.
-    for _ in 0..3 {
-        let current = published(&state, post.slug.as_str()).await?;
-        let edit = PostEdit::new(
-            current.revision,
-            suggestion.title.clone(),
-            suggestion.body.clone(),
-            suggestion.tags.clone(),
-            suggestion.suggester_id,
-            suggestion.suggester_name.clone(),
-            now(),
-            format!(
-                "Suggestion {} by {}, accepted by {}",
-                suggestion.id, suggestion.suggester_name, author.0.display_name
-            ),
-        );
-        match state.store.save_revision(&state.site, post.id, edit).await {
-            Ok(saved) => return Ok(see_other(&paths::post(saved.slug.as_str()))),
-            Err(EditError::Conflict) => continue,
-            Err(e) => return Err(super::revisions::edit_failed(e)),
+    let saved = crate::reconciler::apply_suggestion(
+        state.store.as_ref(),
+        &state.site,
+        post.id,
+        &suggestion.id,
+        &author.0.display_name,
+    )
+    .await;
+    match saved {
+        Ok(saved) => {
+            if let Some(intent) = intent {
+                state.store.end(intent).await?;
+            }
+            Ok(see_other(&paths::post(saved.slug.as_str())))
         }
+        // Left to the reconciler, which saves it on top of whatever the post is then.
+        Err(EditError::Conflict) => Err(WebError::Conflict(
+            "The post kept changing while the suggestion was being saved; it will be saved \
+             shortly."
+                .into(),
+        )),
+        Err(e) => Err(super::revisions::edit_failed(e)),
     }
-    Err(WebError::Conflict(
-        "The post kept changing while the suggestion was being saved; try again.".into(),
-    ))
 }
 
 pub async fn reject(
@@ -296,7 +311,7 @@ pub async fn reject(
     path: web::Path<(String, String, String)>,
     _form: CsrfForm<CsrfOnly>,
 ) -> Result<HttpResponse, WebError> {
-    let (post, _) = decide(
+    let (post, _, _) = decide(
         &state,
         &author,
         path.into_inner(),

@@ -109,8 +109,13 @@ impl TestStore {
     /// A keyspace of its own, made afresh, for a test that reads what is global to every
     /// site (the accounts, newest first) and must not see other tests' sign-ups.
     pub async fn cassandra_alone(keyspace: &str) -> Self {
+        Self::cassandra_alone_with(keyspace, StoreOptions::default()).await
+    }
+
+    /// As [`TestStore::cassandra_alone`], with the store's options (faults) given.
+    pub async fn cassandra_alone_with(keyspace: &str, options: StoreOptions) -> Self {
         let (url, _) = own_keyspace(keyspace).await;
-        let store = store::open(&url, StoreOptions::default())
+        let store = store::open(&url, options)
             .await
             .unwrap_or_else(|e| panic!("Cassandra keyspace {keyspace}: {e}"));
         Self {
@@ -183,6 +188,7 @@ pub async fn spawn_app_with(test_store: TestStore, adjust: impl FnOnce(&mut AppC
         comment_min_delay: Duration::ZERO,
         binary_limits: Default::default(),
         collector: None,
+        reconciler: None,
         fetch: Default::default(),
         refresh: None,
     };

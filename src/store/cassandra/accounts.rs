@@ -117,6 +117,8 @@ pub(super) struct Statements {
     pub(super) user_banned: PreparedStatement,
     pub(super) directory_insert: PreparedStatement,
     pub(super) directory_delete: PreparedStatement,
+    /// An account whose sign-up was undone: its rows go.
+    pub(super) account_remove: Batch,
 }
 
 impl Statements {
@@ -149,6 +151,14 @@ impl Statements {
             "DELETE FROM {ks}.user_directory WHERE shelf = ? AND username_key = ?"
         ))
         .await?;
+        let account_remove = logged(vec![
+            prepare(format!("DELETE FROM {ks}.users WHERE user_id = ?")).await?,
+            directory_delete.clone(),
+            prepare(format!(
+                "DELETE FROM {ks}.users_by_signup WHERE month = ? AND created = ? AND user_id = ?"
+            ))
+            .await?,
+        ]);
         let user_rename = logged(vec![
             user_set("username = ?").await?,
             directory_delete.clone(),
@@ -181,6 +191,7 @@ impl Statements {
             user_banned: user_set("banned = ?").await?,
             directory_insert,
             directory_delete,
+            account_remove,
         })
     }
 }
@@ -198,6 +209,20 @@ impl CassandraStore {
         let claims = self.claims();
         let owner = user.id.0;
         let (username, email) = (user.username.key(), user.email.key());
+        let mut wanted: Vec<(String, String)> = Vec::new();
+        if let Some(site) = site {
+            wanted.push((setup_scope().to_owned(), site.to_string()));
+        }
+        wanted.push(("username".to_owned(), username.clone()));
+        wanted.push(("email".to_owned(), email.clone()));
+        // Recorded first: if this sign-up dies anywhere after, the reconciler commits
+        // its claims (the account's rows are there) or releases them (they are not).
+        let intent = self
+            .begin(&Intent::SignUp {
+                user: owner,
+                claims: wanted,
+            })
+            .await?;
         let mut held: Vec<(&str, String)> = Vec::new();
         let mut crashed = false;
         let outcome: Result<User, SetupError> = async {
@@ -243,18 +268,74 @@ impl CassandraStore {
                 ),
             )
             .await?;
-            for (scope, name) in &held {
+            if self.options.faults.fires(Fault::CrashBeforeClaimsCommitted) {
+                crashed = true;
+                return Err(Fault::CrashBeforeClaimsCommitted.error().into());
+            }
+            // The site's set-up claim last: a site has an administrator only once the
+            // administrator can sign in.
+            for (scope, name) in held.iter().rev() {
                 claims.commit(scope, name, owner).await?;
             }
             Ok(created)
         }
         .await;
-        if outcome.is_err() && !crashed {
+        if crashed {
+            return outcome;
+        }
+        if outcome.is_err() {
             for (scope, name) in held.iter().rev() {
                 claims.release(scope, name, owner).await;
             }
         }
+        self.end(intent).await?;
         outcome
+    }
+
+    /// Finishes a sign-up that died: with the account's rows there, every claim is
+    /// taken (if it expired) and committed, the site's set-up last; if one went to
+    /// another account meanwhile, or the rows are not there, the sign-up is undone:
+    /// its claims released and its rows removed.
+    pub(super) async fn finish_sign_up(
+        &self,
+        id: UserId,
+        wanted: &[(String, String)],
+    ) -> StoreResult<Finished> {
+        let claims = self.claims();
+        let account = self.user(id).await?;
+        let mut complete = account.is_some();
+        if complete {
+            for (scope, name) in wanted {
+                if claims.claim(scope, name, id.0).await? == Claim::Taken {
+                    complete = false;
+                    break;
+                }
+            }
+        }
+        if complete {
+            let (setup, others): (Vec<_>, Vec<_>) =
+                wanted.iter().partition(|(scope, _)| scope == setup_scope());
+            for (scope, name) in others.into_iter().chain(setup) {
+                claims.commit(scope, name, id.0).await?;
+            }
+            return Ok(Finished::Completed);
+        }
+        for (scope, name) in wanted.iter().rev() {
+            claims.release(scope, name, id.0).await;
+        }
+        if let Some(user) = account {
+            let key = user.username.key();
+            self.batch(
+                &self.accounts.account_remove,
+                (
+                    (id.0,),
+                    (shelf_of(&key), key.as_str()),
+                    (signup_month(user.created), user.created, id.0),
+                ),
+            )
+            .await?;
+        }
+        Ok(Finished::Undone)
     }
 
     /// Moves an account from one claimed value to another (seed 004's protocol for

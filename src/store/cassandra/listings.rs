@@ -276,34 +276,64 @@ impl CassandraStore {
         self.batch(&batch, rows).await
     }
 
-    /// Rewrites the front page and author page copies of a published post after its
-    /// text changed.
-    pub(super) async fn relist(
+    /// Makes a post's rows in the lists follow its row, from where they were (`was`):
+    /// removes what `was` listed that the post no longer has, writes what it has. Then
+    /// reads the row again at SERIAL and goes on while it moved meanwhile, so that lists
+    /// written by a write racing a publish or unpublish end as the row is. Every step
+    /// can be run again: this is how each write that moves a post ends, and how the
+    /// reconciler finishes one that died.
+    pub(super) async fn settle_lists(
         &self,
         site: &Site,
-        post: &Post,
-        previous_tags: &Tags,
-    ) -> StoreResult<()> {
-        if post.status != PostStatus::Published {
-            return Ok(());
-        }
-        let row: Option<(Option<CqlTimeuuid>,)> = self
-            .row(
-                &self.posts.post_published_id_serial,
-                (site.as_str(), post.id.0),
-            )
-            .await?;
-        let Some(published_id) = row.and_then(|(p,)| p) else {
-            return Ok(());
+        id: PostId,
+        mut was: Option<Listed>,
+    ) -> StoreResult<Option<Post>> {
+        let Some(mut current) = self.post_listing(site, id, true).await? else {
+            return Ok(None);
         };
-        let current = post.tags.to_strings();
-        let dropped: Vec<String> = previous_tags
-            .to_strings()
-            .into_iter()
-            .filter(|t| !current.contains(t))
-            .collect();
-        self.unlist_tags(site, &dropped, published_id).await?;
-        self.list_published(site, post, published_id).await
+        for _ in 0..5 {
+            let (post, now) = &current;
+            if let Some(was) = &was {
+                let published_id = CqlTimeuuid::from(was.published_id);
+                let kept: Vec<String> = match now {
+                    Some(now) if now.published_id == was.published_id => now.tags.clone(),
+                    _ => {
+                        self.batch(
+                            &self.listings.unlist_rows,
+                            (
+                                (site.as_str(), published_id),
+                                (site.as_str(), post.author_id.0, published_id),
+                            ),
+                        )
+                        .await?;
+                        Vec::new()
+                    }
+                };
+                let dropped: Vec<String> = was
+                    .tags
+                    .iter()
+                    .filter(|t| !kept.contains(t))
+                    .cloned()
+                    .collect();
+                self.unlist_tags(site, &dropped, published_id).await?;
+            }
+            if let Some(now) = now {
+                self.list_published(site, post, CqlTimeuuid::from(now.published_id))
+                    .await?;
+            }
+            let Some(again) = self.post_listing(site, id, true).await? else {
+                return Ok(None);
+            };
+            let moved = again.1 != *now || (now.is_some() && again.0.revision != post.revision);
+            was = now.clone();
+            current = again;
+            if !moved {
+                return Ok(Some(current.0));
+            }
+        }
+        Err(StoreError::Unavailable(
+            "the post kept moving while its lists were written".into(),
+        ))
     }
 
     /// Keeps the front page partition at [`FRONT_PAGE_CAP`] rows: one read of the keys,

@@ -13,6 +13,7 @@ mod binaries;
 mod comments;
 mod cql;
 mod ids;
+mod intents;
 mod listings;
 mod lwt;
 mod moderation;
@@ -29,8 +30,9 @@ pub use schema::{SCHEMA, latest_version, migrate, schema_statements};
 use super::prelude::*;
 use super::{
     AccountError, CommentError, CommentPage, DirectoryEntry, EditError, FRONT_PAGE_CAP, Fault,
-    ID_POOL_SIZE, ListPage, ModerationError, ModerationPage, NewSession, OpenError, PageError,
-    Replication, SetupError, Standing, Store, StoreError, StoreOptions, StoreResult, Taken,
+    Finished, ID_POOL_SIZE, Intent, ListPage, Listed, ModerationError, ModerationPage, NewSession,
+    OpenError, PageError, Replication, SetupError, Standing, Store, StoreError, StoreOptions,
+    StoreResult, Taken,
 };
 use crate::domain::comment::{MAX_COMMENTS_PER_POST, ThreadComment};
 use crate::domain::password::PasswordHash;
@@ -80,6 +82,7 @@ pub struct CassandraStore {
     ids: ids::Statements,
     comments: comments::Statements,
     moderation: moderation::Statements,
+    intents: intents::Statements,
     options: StoreOptions,
     binaries: Arc<binaries::CassandraBinaries>,
 }
@@ -189,6 +192,9 @@ impl CassandraStore {
         let moderation = moderation::Statements::prepare(&session, ks)
             .await
             .map_err(missing)?;
+        let intents = intents::Statements::prepare(&session, ks)
+            .await
+            .map_err(missing)?;
         let recorded = schema::recorded_version(&session, ks)
             .await
             .map_err(missing)?;
@@ -224,6 +230,7 @@ impl CassandraStore {
             ids,
             comments,
             moderation,
+            intents,
             options,
             binaries: Arc::new(binaries),
         })

@@ -27,9 +27,21 @@ pub(super) struct PostRow {
     origin: Option<String>,
     translations: Option<Vec<String>>,
     comments_closed: Option<bool>,
+    published_id: Option<CqlTimeuuid>,
 }
 
 impl PostRow {
+    /// Where the lists have the post, by its row: nowhere unless published.
+    fn listed(&self) -> Option<Listed> {
+        (self.status == PostStatus::Published.as_str())
+            .then_some(self.published_id)
+            .flatten()
+            .map(|id| Listed {
+                published_id: Uuid::from(id),
+                tags: self.tags.clone().unwrap_or_default(),
+            })
+    }
+
     pub(super) fn into_post(self) -> StoreResult<Post> {
         Ok(Post {
             id: PostId(self.post_id),
@@ -99,8 +111,9 @@ pub(super) struct Statements {
     /// revision and status is: no cell of it is written both ways.
     pub(super) post_insert: PreparedStatement,
     pub(super) post_publish: PreparedStatement,
-    pub(super) post_published_id_serial: PreparedStatement,
     pub(super) post_unpublish: PreparedStatement,
+    /// Moves a new post's row to another slug when it lost its own before committing it.
+    pub(super) post_reslug: PreparedStatement,
 }
 
 impl Statements {
@@ -111,7 +124,7 @@ impl Statements {
             st
         };
         let post_read = format!(
-            "SELECT {POST_COLUMNS}, origin, translations, comments_closed FROM {ks}.posts WHERE site = ? AND post_id = ?"
+            "SELECT {POST_COLUMNS}, origin, translations, comments_closed, published_id FROM {ks}.posts WHERE site = ? AND post_id = ?"
         );
         Ok(Self {
             post_by_id: prepare(post_read.clone()).await?,
@@ -132,12 +145,10 @@ impl Statements {
                 format!("UPDATE {ks}.posts SET status = 'published', published = ?, published_id = ? WHERE site = ? AND post_id = ? IF status = 'draft'"),
             )
             .await?,
-            post_published_id_serial: serial(
-                prepare(format!(
-                    "SELECT published_id FROM {ks}.posts WHERE site = ? AND post_id = ?"
-                ))
-                .await?,
-            ),
+            post_reslug: prepare(format!(
+                "UPDATE {ks}.posts SET slug = ? WHERE site = ? AND post_id = ? IF slug = ?"
+            ))
+            .await?,
             post_unpublish: prepare(format!(
                 "UPDATE {ks}.posts SET status = 'draft', published = null, published_id = null WHERE site = ? AND post_id = ? IF status = 'published'"
             ))
@@ -165,6 +176,30 @@ impl CassandraStore {
             .await?
             .map(PostRow::into_post)
             .transpose()
+    }
+
+    /// A post with where its row says the lists have it; at SERIAL with `serial`.
+    pub(super) async fn post_listing(
+        &self,
+        site: &Site,
+        id: PostId,
+        serial: bool,
+    ) -> StoreResult<Option<(Post, Option<Listed>)>> {
+        let statement = if serial {
+            &self.posts.post_by_id_serial
+        } else {
+            &self.posts.post_by_id
+        };
+        match self
+            .row::<PostRow>(statement, (site.as_str(), id.0))
+            .await?
+        {
+            Some(row) => {
+                let listed = row.listed();
+                Ok(Some((row.into_post()?, listed)))
+            }
+            None => Ok(None),
+        }
     }
 
     /// Writes a new post's records after its slug is claimed: the first revision, then
@@ -221,23 +256,15 @@ impl CassandraStore {
                 "a new post's row was already there".into(),
             ));
         }
-        self.exec(
-            &self.posts.short_link_insert,
-            (site, short_id as i64, post.id.0, slug.as_str()),
-        )
-        .await?;
         Ok(())
     }
 }
 
-#[async_trait]
-impl Posts for CassandraStore {
-    async fn create_post(&self, post: NewPost) -> StoreResult<Post> {
-        let short_id = self.allocate_short_id(&post.site).await?;
+impl CassandraStore {
+    /// Claims the first free slug of `base`, `base-2`, `base-3`... for `owner`.
+    async fn claim_free_slug(&self, site: &Site, base: &Slug, owner: Uuid) -> StoreResult<Slug> {
         let claims = self.claims();
-        let scope = slug_scope(&post.site);
-        let owner = post.id.0;
-        let base = Slug::from_title(&post.title);
+        let scope = slug_scope(site);
         let mut slug = base.clone();
         let mut n = 1;
         while claims.claim(&scope, slug.as_str(), owner).await? == Claim::Taken {
@@ -249,6 +276,91 @@ impl Posts for CassandraStore {
                 base.numbered(random_below(1_000_000) as u32 + 51)
             };
         }
+        Ok(slug)
+    }
+
+    /// The steps of a new post after its row: its slug committed, its short link, its
+    /// lists. Run by the creator, and again by the reconciler for one that died: if the
+    /// row was never written, the slug is released; if the pending slug claim expired
+    /// and another post took it, the post moves to the next free slug.
+    pub(super) async fn finish_new_post(
+        &self,
+        site: &Site,
+        id: PostId,
+        slug: &Slug,
+        short_id: u64,
+    ) -> StoreResult<Finished> {
+        let claims = self.claims();
+        let scope = slug_scope(site);
+        if self.post_by_id_serial(site, id).await?.is_none() {
+            claims.release(&scope, slug.as_str(), id.0).await;
+            return Ok(Finished::Undone);
+        }
+        let mut slug = slug.clone();
+        if claims.claim(&scope, slug.as_str(), id.0).await? == Claim::Taken {
+            // The pending claim expired and another post took the slug: this post gets
+            // the next free one (its row moves to it by LWT, as every write of the row).
+            let free = self.claim_free_slug(site, &slug, id.0).await?;
+            let attempt = self
+                .session
+                .execute_unpaged(
+                    &self.posts.post_reslug,
+                    (free.as_str(), site.as_str(), id.0, slug.as_str()),
+                )
+                .await;
+            let moved = settled(attempt, || async {
+                Ok(self
+                    .post_by_id_serial(site, id)
+                    .await?
+                    .is_some_and(|p| p.slug == free))
+            })
+            .await?;
+            if !moved {
+                claims.release(&scope, free.as_str(), id.0).await;
+                return Err(StoreError::Unavailable(
+                    "a new post's row did not move to its free slug".into(),
+                ));
+            }
+            slug = free;
+        }
+        claims.commit(&scope, slug.as_str(), id.0).await?;
+        self.exec(
+            &self.posts.short_link_insert,
+            (site.as_str(), short_id as i64, id.0, slug.as_str()),
+        )
+        .await?;
+        self.settle_lists(site, id, None).await?;
+        Ok(Finished::Completed)
+    }
+}
+
+#[async_trait]
+impl Posts for CassandraStore {
+    async fn create_post(&self, post: NewPost) -> StoreResult<Post> {
+        let short_id = self.allocate_short_id(&post.site).await?;
+        let claims = self.claims();
+        let scope = slug_scope(&post.site);
+        let owner = post.id.0;
+        let slug = self
+            .claim_free_slug(&post.site, &Slug::from_title(&post.title), owner)
+            .await?;
+        // Recorded once the slug is ours (before, a crash leaves only a pending claim,
+        // which expires): the reconciler commits it and writes the rest, or releases it.
+        let intent = self
+            .begin(&Intent::NewPost {
+                site: post.site.to_string(),
+                post: owner,
+                slug: slug.as_str().to_owned(),
+                short_id,
+            })
+            .await;
+        let intent = match intent {
+            Ok(intent) => intent,
+            Err(e) => {
+                claims.release(&scope, slug.as_str(), owner).await;
+                return Err(e);
+            }
+        };
         let published_id = post
             .published()
             .map(|at| CqlTimeuuid::from(timeuuid::at(at)));
@@ -259,49 +371,44 @@ impl Posts for CassandraStore {
             claims.release(&scope, slug.as_str(), owner).await;
             return Err(e);
         }
-        claims.commit(&scope, slug.as_str(), owner).await?;
-        let site = post.site.clone();
-        let created = post.into_post(slug, short_id);
-        if let Some(published_id) = published_id {
-            self.list_published(&site, &created, published_id).await?;
+        if self.options.faults.fires(Fault::CrashAfterPostRow) {
+            return Err(Fault::CrashAfterPostRow.error());
         }
-        Ok(created)
+        self.finish_new_post(&post.site, post.id, &slug, short_id)
+            .await?;
+        self.end(intent).await?;
+        Ok(post.into_post(slug, short_id))
     }
 
     async fn unpublish_post(&self, site: &Site, id: PostId) -> StoreResult<Option<Post>> {
-        let Some(post) = self.post_by_id(site, id).await? else {
+        let Some((post, was)) = self.post_listing(site, id, true).await? else {
             return Ok(None);
         };
         if post.status == PostStatus::Draft {
             return Ok(Some(post));
         }
-        let row: Option<(Option<CqlTimeuuid>,)> = self
-            .row(&self.posts.post_published_id_serial, (site.as_str(), id.0))
+        let intent = self
+            .begin(&Intent::Relist {
+                site: site.to_string(),
+                post: id.0,
+                was: was.clone(),
+            })
             .await?;
-        let published_id = row.and_then(|(p,)| p);
-        // The rows come off the lists only once the post reads as a draft again.
         let attempt = self
             .session
             .execute_unpaged(&self.posts.post_unpublish, (site.as_str(), id.0))
             .await;
-        let after = match attempt {
-            Ok(_) => self.post_by_id(site, id).await?,
-            // Maybe applied: the serial read completes a proposal in flight, then reads.
-            Err(e) if is_cas_uncertain(&e) => self.post_by_id_serial(site, id).await?,
+        match attempt {
+            Ok(_) => {}
+            // Maybe applied: the lists are settled from a serial read of the row.
+            Err(e) if is_cas_uncertain(&e) => {}
             Err(e) => return Err(unavailable(e)),
-        };
-        let unpublished = after
-            .as_ref()
-            .is_some_and(|p| p.status == PostStatus::Draft);
-        if let (true, Some(published_id)) = (unpublished, published_id) {
-            let rows = (
-                (site.as_str(), published_id),
-                (site.as_str(), post.author_id.0, published_id),
-            );
-            self.batch(&self.listings.unlist_rows, rows).await?;
-            self.unlist_tags(site, &post.tags.to_strings(), published_id)
-                .await?;
         }
+        if self.options.faults.fires(Fault::CrashAfterUnpublish) {
+            return Err(Fault::CrashAfterUnpublish.error());
+        }
+        let after = self.settle_lists(site, id, was).await?;
+        self.end(intent).await?;
         Ok(after)
     }
 
@@ -311,14 +418,22 @@ impl Posts for CassandraStore {
         id: PostId,
         at: DateTime<Utc>,
     ) -> StoreResult<Option<Post>> {
-        let Some(post) = self.post_by_id(site, id).await? else {
+        let Some((post, was)) = self.post_listing(site, id, false).await? else {
             return Ok(None);
         };
         if post.status == PostStatus::Published {
             return Ok(Some(post));
         }
+        let intent = self
+            .begin(&Intent::Relist {
+                site: site.to_string(),
+                post: id.0,
+                was: was.clone(),
+            })
+            .await?;
         let published_id = CqlTimeuuid::from(timeuuid::at(at));
-        // The LWT makes exactly one of concurrent publishers add the front page row.
+        // Of concurrent publishers, the LWT lets one set the row's published id; the
+        // lists follow the row, whoever set it.
         let attempt = self
             .session
             .execute_unpaged(
@@ -326,17 +441,17 @@ impl Posts for CassandraStore {
                 (at, published_id, site.as_str(), id.0),
             )
             .await;
-        let applied = settled(attempt, || async {
-            let row: Option<(Option<CqlTimeuuid>,)> = self
-                .row(&self.posts.post_published_id_serial, (site.as_str(), id.0))
-                .await?;
-            Ok(row.and_then(|(stored,)| stored) == Some(published_id))
-        })
-        .await?;
-        if applied {
-            self.list_published(site, &post, published_id).await?;
+        match attempt {
+            Ok(_) => {}
+            Err(e) if is_cas_uncertain(&e) => {}
+            Err(e) => return Err(unavailable(e)),
         }
-        self.post_by_id(site, id).await
+        if self.options.faults.fires(Fault::CrashAfterPublish) {
+            return Err(Fault::CrashAfterPublish.error());
+        }
+        let after = self.settle_lists(site, id, was).await?;
+        self.end(intent).await?;
+        Ok(after)
     }
 
     async fn post_by_id(&self, site: &Site, id: PostId) -> StoreResult<Option<Post>> {

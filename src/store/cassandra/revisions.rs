@@ -113,12 +113,19 @@ impl CassandraStore {
             return Ok(());
         };
         let revision = row.into_revision()?;
-        let before = match self.post_by_id(site, id).await? {
-            Some(post) => post.tags,
+        let was = match self.post_listing(site, id, false).await? {
+            Some((_, was)) => was,
             None => return Ok(()),
         };
         let excerpt = revision.body.excerpt();
         let tags = revision.tags.to_strings();
+        let intent = self
+            .begin(&Intent::Relist {
+                site: site.to_string(),
+                post: id.0,
+                was: was.clone(),
+            })
+            .await?;
         let moved = self
             .session
             .execute_unpaged(
@@ -137,18 +144,14 @@ impl CassandraStore {
             )
             .await;
         match moved {
-            Ok(result) => {
-                if !lwt_applied(result)? {
-                    return Ok(());
-                }
-                match self.post_by_id(site, id).await? {
-                    Some(post) => self.relist(site, &post, &before).await,
-                    None => Ok(()),
-                }
+            Ok(_) => {
+                self.settle_lists(site, id, was).await?;
             }
-            Err(e) if is_cas_uncertain(&e) => Ok(()),
-            Err(e) => Err(unavailable(e)),
+            // Left to the reconciler, which settles the lists whichever way it went.
+            Err(e) if is_cas_uncertain(&e) => return Ok(()),
+            Err(e) => return Err(unavailable(e)),
         }
+        self.end(intent).await
     }
 
     /// Claims revision `number` of a post's text in `locale` by the LWT insert of its row:
@@ -207,8 +210,8 @@ impl Revisions for CassandraStore {
         id: PostId,
         edit: PostEdit,
     ) -> Result<Post, EditError> {
-        let post = self
-            .post_by_id(site, id)
+        let (post, was) = self
+            .post_listing(site, id, false)
             .await?
             .ok_or(EditError::NoSuchPost)?;
         if post.revision != edit.base {
@@ -216,6 +219,15 @@ impl Revisions for CassandraStore {
         }
         let number = edit.base as i32 + 1;
         let tags = edit.tags.to_strings();
+        // Recorded first: if this save dies after moving the post, the reconciler
+        // brings the lists to it.
+        let intent = self
+            .begin(&Intent::Relist {
+                site: site.to_string(),
+                post: id.0,
+                was: was.clone(),
+            })
+            .await?;
         // The revision number is claimed by the LWT insert of its row: of concurrent saves
         // from one base, one writes revision base + 1 and the others are refused.
         let won = self
@@ -223,6 +235,7 @@ impl Revisions for CassandraStore {
             .await?;
         if !won {
             self.roll_forward(site, id, &post.locale, edit.base).await?;
+            self.end(intent).await?;
             return Err(EditError::Conflict);
         }
         if self.options.faults.fires(Fault::CrashAfterRevisionClaim) {
@@ -259,7 +272,11 @@ impl Revisions for CassandraStore {
             )
             .into());
         }
-        self.relist(site, &saved, &post.tags).await?;
+        if self.options.faults.fires(Fault::CrashAfterRevisionMove) {
+            return Err(Fault::CrashAfterRevisionMove.error().into());
+        }
+        self.settle_lists(site, id, was).await?;
+        self.end(intent).await?;
         Ok(saved)
     }
 

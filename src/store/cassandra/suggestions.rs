@@ -167,7 +167,7 @@ impl Suggestions for CassandraStore {
             .await;
         // A serial read of the decision says whether it was this one (another decider's,
         // even for the same state, is not).
-        settled(attempt, || async {
+        let won = settled(attempt, || async {
             Ok(self
                 .row::<(String, Option<Uuid>)>(
                     &self.suggestions.suggestion_serial,
@@ -176,6 +176,15 @@ impl Suggestions for CassandraStore {
                 .await?
                 .is_some_and(|(_, d)| d == Some(decision)))
         })
-        .await
+        .await?;
+        if won
+            && self
+                .options
+                .faults
+                .fires(Fault::CrashAfterSuggestionDecision)
+        {
+            return Err(Fault::CrashAfterSuggestionDecision.error());
+        }
+        Ok(won)
     }
 }

@@ -11,6 +11,7 @@ mod accounts;
 mod binaries;
 mod comments;
 mod ids;
+mod intents;
 mod listings;
 mod moderation;
 mod posts;

@@ -139,5 +139,11 @@ impl Suggestions for SqliteStore {
             Ok(changed == 1)
         })
         .await
+        .and_then(|won| {
+            if won && self.faults.fires(Fault::CrashAfterSuggestionDecision) {
+                return Err(Fault::CrashAfterSuggestionDecision.error());
+            }
+            Ok(won)
+        })
     }
 }

@@ -7,6 +7,7 @@ mod collector;
 pub mod comments;
 mod host_ids;
 mod races;
+mod reconciler;
 mod revisions;
 mod store;
 mod suggestions;

@@ -1,0 +1,190 @@
+//! The reconciler: finishes what a process that died half-way through a multi-step
+//! write left behind (see [`crate::store::intents`]).
+//!
+//! Every instance serving a site runs one in the background (unless told to run no
+//! background work); `sibyl reconcile` runs a pass by hand. A pass reads the intents
+//! begun more than a grace period ago and never marked done, has the store finish or
+//! undo each (an accepted suggestion is finished here, as it spans several calls), and
+//! marks it done. Finishing is idempotent and safe beside live writers, so two
+//! instances reconciling at once only repeat each other's work.
+
+use crate::domain::{PostEdit, PostId, Site, SuggestionState, now};
+use crate::store::{EditError, Finished, Intent, Store, StoreError, StoreResult};
+use chrono::{DateTime, Utc};
+use std::sync::Arc;
+use std::time::Duration;
+
+#[derive(Debug, Clone, Copy)]
+pub struct ReconcilerConfig {
+    /// Time between passes.
+    pub every: Duration,
+    /// How old an unfinished intent must be before a pass finishes it: longer than any
+    /// live write takes, so that a pass never finishes a write still under way.
+    pub grace: Duration,
+}
+
+impl Default for ReconcilerConfig {
+    fn default() -> Self {
+        Self {
+            every: Duration::from_secs(30),
+            grace: Duration::from_secs(60),
+        }
+    }
+}
+
+/// What one or more passes did.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct Report {
+    /// Writes whose remaining steps were run.
+    pub completed: usize,
+    /// Writes that could not be finished, whose traces were removed.
+    pub undone: usize,
+    /// Intents that could not be finished now (the store failed); tried again later.
+    pub failed: usize,
+}
+
+/// Finishes every unfinished intent begun before `before`, reading on from where the
+/// last complete pass left off.
+pub async fn reconcile(store: &dyn Store, before: DateTime<Utc>) -> StoreResult<Report> {
+    let mut report = Report::default();
+    // A store behind by more than one pass's stretch of time catches up in several.
+    for _ in 0..100 {
+        let unfinished = store.unfinished(before).await?;
+        for (id, intent) in unfinished.intents {
+            let outcome = match store.finish(&intent).await {
+                Ok(Finished::NotMine) => finish_here(store, &intent).await,
+                other => other,
+            };
+            match outcome {
+                Ok(Finished::Undone) => {
+                    store.end(id).await?;
+                    report.undone += 1;
+                }
+                Ok(_) => {
+                    store.end(id).await?;
+                    report.completed += 1;
+                }
+                Err(e) => {
+                    tracing::warn!(?intent, error = %e, "could not finish a write; trying again later");
+                    report.failed += 1;
+                }
+            }
+        }
+        match unfinished.through {
+            Some(through) if report.failed == 0 => {
+                store.passed(through).await?;
+                if through >= before {
+                    break;
+                }
+            }
+            _ => break,
+        }
+    }
+    if report != Report::default() {
+        tracing::info!(?report, "reconciled unfinished writes");
+    }
+    Ok(report)
+}
+
+/// Runs [`reconcile`] every `config.every`, for intents older than `config.grace`.
+pub fn spawn(store: Arc<dyn Store>, config: ReconcilerConfig) {
+    tokio::spawn(async move {
+        let mut tick = tokio::time::interval(config.every);
+        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            tick.tick().await;
+            let before = now() - chrono::Duration::from_std(config.grace).unwrap_or_default();
+            if let Err(e) = reconcile(store.as_ref(), before).await {
+                tracing::warn!(error = %e, "reconciler pass failed");
+            }
+        }
+    });
+}
+
+/// Finishes the intents that span several calls to the store.
+async fn finish_here(store: &dyn Store, intent: &Intent) -> StoreResult<Finished> {
+    match intent {
+        Intent::ApplySuggestion {
+            site,
+            post,
+            suggestion,
+            accepted_by,
+        } => {
+            let site = Site::parse(site)?;
+            let post = PostId(*post);
+            let Some(found) = store.suggestion(&site, post, suggestion).await? else {
+                return Ok(Finished::Undone);
+            };
+            if found.state != SuggestionState::Accepted {
+                // The decision never took effect: nothing was done.
+                return Ok(Finished::Undone);
+            }
+            let Some(current) = store.post_by_id(&site, post).await? else {
+                return Ok(Finished::Undone);
+            };
+            let marker = applied_message_prefix(suggestion);
+            let applied = store
+                .revisions(&site, post, &current.locale)
+                .await?
+                .iter()
+                .any(|r| r.message.starts_with(&marker));
+            if applied {
+                return Ok(Finished::Completed);
+            }
+            match apply_suggestion(store, &site, post, suggestion, accepted_by).await {
+                Ok(_) => Ok(Finished::Completed),
+                Err(EditError::Store(e)) => Err(e),
+                Err(e) => Err(StoreError::Unavailable(format!(
+                    "accepted suggestion {suggestion} could not be saved: {e:?}"
+                ))),
+            }
+        }
+        _ => Err(StoreError::Corrupt(format!(
+            "the store left its own intent to the reconciler: {intent:?}"
+        ))),
+    }
+}
+
+fn applied_message_prefix(suggestion: &str) -> String {
+    format!("Suggestion {suggestion} by ")
+}
+
+/// Saves an accepted suggestion as the post's newest revision, credited to its author,
+/// on top of whatever the post is now: a save that lands in between is retried.
+pub async fn apply_suggestion(
+    store: &dyn Store,
+    site: &Site,
+    post: PostId,
+    suggestion: &str,
+    accepted_by: &str,
+) -> Result<crate::domain::Post, EditError> {
+    let found = store
+        .suggestion(site, post, suggestion)
+        .await?
+        .ok_or(EditError::NoSuchPost)?;
+    for _ in 0..3 {
+        let current = store
+            .post_by_id(site, post)
+            .await?
+            .ok_or(EditError::NoSuchPost)?;
+        let edit = PostEdit::new(
+            current.revision,
+            found.title.clone(),
+            found.body.clone(),
+            found.tags.clone(),
+            found.suggester_id,
+            found.suggester_name.clone(),
+            now(),
+            format!(
+                "{}{}, accepted by {accepted_by}",
+                applied_message_prefix(suggestion),
+                found.suggester_name
+            ),
+        );
+        match store.save_revision(site, post, edit).await {
+            Err(EditError::Conflict) => continue,
+            other => return other,
+        }
+    }
+    Err(EditError::Conflict)
+}
