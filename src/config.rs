@@ -140,6 +140,14 @@ pub enum Command {
     /// Finish (or undo) the writes that a process which died left half-done, begun more
     /// than a minute ago; every serving instance also does this every 30 seconds
     Reconcile,
+    /// Check every table the site derives from its posts, comments and accounts (lists,
+    /// tag buckets, counts, short links, claims, the directory) and rebuild what
+    /// disagrees; prints what it found
+    Repair {
+        /// Only report what disagrees; change nothing
+        #[arg(long)]
+        dry_run: bool,
+    },
 }
 
 #[cfg(test)]

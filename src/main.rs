@@ -25,6 +25,7 @@ async fn main() -> ExitCode {
             .map(|()| tracing::info!(store = ?settings.store, "schema is up to date"))
             .map_err(|e| e.to_string()),
         Command::Reconcile => reconcile(&settings).await,
+        Command::Repair { dry_run } => repair(&settings, !dry_run).await,
         Command::Serve => serve(settings).await,
     };
     match outcome {
@@ -52,6 +53,22 @@ async fn reconcile(settings: &sibyl::config::Settings) -> Result<(), String> {
     );
     if report.failed > 0 {
         return Err("some writes could not be finished; run again later".into());
+    }
+    Ok(())
+}
+
+/// `sibyl repair`: prints what disagreed, and fails when a dry run found anything.
+async fn repair(settings: &sibyl::config::Settings, fix: bool) -> Result<(), String> {
+    let store = store::open(&settings.store, StoreOptions::default())
+        .await
+        .map_err(|e| e.to_string())?;
+    let report = store
+        .repair(&settings.site_url, fix)
+        .await
+        .map_err(|e| e.to_string())?;
+    print!("{}", store::repair::describe(&report));
+    if !fix && !report.findings.is_empty() {
+        return Err(format!("{} things to fix", report.findings.len()));
     }
     Ok(())
 }

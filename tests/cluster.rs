@@ -545,6 +545,33 @@ async fn run() {
             "acknowledged comment {text:?} is there"
         );
     }
+
+    // Nothing is left half-done: a reconciler pass finishes the writes that failed
+    // midway (a node died under them), then repair finds nothing to fix.
+    let report = sibyl::reconciler::reconcile(store.as_ref(), sibyl::domain::now())
+        .await
+        .expect("a reconciler pass");
+    eprintln!("cluster: the reconciler finished {report:?}");
+    assert_eq!(report.failed, 0, "every unfinished write was finished");
+    let repaired = Command::new(env!("CARGO_BIN_EXE_sibyl"))
+        .args([
+            "repair",
+            "--dry-run",
+            "--store",
+            &store_arg,
+            "--site-url",
+            SITE,
+        ])
+        .env("SIBYL_LOG", "warn,scylla=error")
+        .output()
+        .expect("sibyl repair runs");
+    let said = String::from_utf8_lossy(&repaired.stdout);
+    eprintln!("cluster: sibyl repair: {said}");
+    assert!(
+        repaired.status.success() && said.contains("nothing to fix"),
+        "sibyl repair found something: {said}{}",
+        String::from_utf8_lossy(&repaired.stderr)
+    );
 }
 
 async fn wait_until_up(client: &reqwest::Client, base: &str) {

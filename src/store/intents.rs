@@ -50,6 +50,13 @@ pub enum Intent {
         user: Uuid,
         claims: Vec<(String, String)>,
     },
+    /// A comment's write (new, moved, edited): its copies in the lists and thread, and
+    /// its post's counts, follow its row.
+    Comment {
+        site: String,
+        post: Uuid,
+        comment: Uuid,
+    },
     /// An accepted suggestion becomes the post's newest revision.
     ApplySuggestion {
         site: String,

@@ -13,6 +13,7 @@ pub mod ids;
 pub mod intents;
 pub mod open;
 pub mod posts;
+pub mod repair;
 pub mod revisions;
 pub mod sqlite;
 
@@ -27,13 +28,14 @@ pub use ids::{ID_POOL_SIZE, Ids};
 pub use intents::{Finished, Intent, IntentId, Intents, Listed, Unfinished};
 pub use open::{OpenError, Replication, StoreUrl, migrate, open};
 pub use posts::{FRONT_PAGE_CAP, ListPage, Listings, PageError, Posts};
+pub use repair::{Finding, Repair, RepairReport};
 pub use revisions::{EditError, Revisions, Suggestions, Translations};
 
 /// The aggregates' traits, for the adapters (and for code holding a concrete store).
 pub mod prelude {
     pub use super::{
-        Accounts, CommentModeration, Comments, Ids, Intents, Listings, Posts, Revisions, Sessions,
-        Store, Suggestions, Translations,
+        Accounts, CommentModeration, Comments, Ids, Intents, Listings, Posts, Repair, Revisions,
+        Sessions, Store, Suggestions, Translations,
     };
 }
 
@@ -87,6 +89,7 @@ pub trait Store:
     + Comments
     + CommentModeration
     + Intents
+    + Repair
     + Send
     + Sync
 {
@@ -139,6 +142,8 @@ pub enum Fault {
     /// A sign-up dies after the account's rows are written, before any claim is
     /// committed.
     CrashBeforeClaimsCommitted,
+    /// A new comment dies after its row, before its copies and counts.
+    CrashAfterCommentRow,
     /// Accepting a suggestion dies after the decision, before the post has its text.
     CrashAfterSuggestionDecision,
     /// A moderation dies midway: SQLite after the comment's row, before the lists;

@@ -100,6 +100,26 @@ fn migrate_creates_an_sqlite_file() {
 }
 
 #[test]
+fn reconcile_and_repair_run_by_hand_and_say_what_they_did() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = format!("sqlite:{}", dir.path().join("blog.db").display());
+    let reconciled = sibyl(&["reconcile", "--store", &store]);
+    assert!(reconciled.status.success(), "{}", stderr(&reconciled));
+    let said = String::from_utf8_lossy(&reconciled.stdout);
+    assert!(
+        said.contains("finished 0 unfinished writes, undid 0"),
+        "{said}"
+    );
+    let repaired = sibyl(&["repair", "--dry-run", "--store", &store]);
+    assert!(repaired.status.success(), "{}", stderr(&repaired));
+    let said = String::from_utf8_lossy(&repaired.stdout);
+    assert!(
+        said.contains("checked 0 posts, 0 comments, 0 accounts: nothing to fix"),
+        "{said}"
+    );
+}
+
+#[test]
 fn migrate_applies_the_cassandra_schema_and_serve_refuses_a_keyspace_without_it() {
     let node = cassandra_node();
     let output = sibyl(&[

@@ -99,11 +99,25 @@ pub(super) struct DirectoryRow {
     banned: Option<bool>,
 }
 
+impl DirectoryRow {
+    fn into_entry(self) -> StoreResult<DirectoryEntry> {
+        Ok(DirectoryEntry {
+            id: UserId(self.user_id),
+            username: self.username,
+            display_name: self.display_name,
+            email: self.email,
+            role: Role::parse(&self.role)?,
+            banned: self.banned.unwrap_or(false),
+        })
+    }
+}
+
 /// The statements of this file, prepared once at start.
 pub(super) struct Statements {
     pub(super) user_by_id: PreparedStatement,
     pub(super) user_password: PreparedStatement,
     pub(super) directory_read: PreparedStatement,
+    pub(super) directory_entry_read: PreparedStatement,
     pub(super) signup_months: PreparedStatement,
     pub(super) signups_read: PreparedStatement,
     pub(super) signups_read_before: PreparedStatement,
@@ -168,6 +182,10 @@ impl Statements {
             user_password: user_set("password_hash = ?").await?,
             directory_read: prepare(format!(
                 "SELECT {DIRECTORY_COLUMNS} FROM {ks}.user_directory WHERE shelf = ? AND username_key > ? LIMIT ?"
+            ))
+            .await?,
+            directory_entry_read: prepare(format!(
+                "SELECT {DIRECTORY_COLUMNS} FROM {ks}.user_directory WHERE shelf = ? AND username_key = ?"
             ))
             .await?,
             signup_months: prepare(format!(
@@ -370,6 +388,14 @@ impl CassandraStore {
         self.write_directory(id).await
     }
 
+    /// The directory entry at a user name's key.
+    pub(super) async fn directory_entry(&self, key: &str) -> StoreResult<Option<DirectoryEntry>> {
+        self.row::<DirectoryRow>(&self.accounts.directory_entry_read, (shelf_of(key), key))
+            .await?
+            .map(DirectoryRow::into_entry)
+            .transpose()
+    }
+
     /// Writes a user's directory entry whole, from the users row read after the caller's
     /// own write, at the key the user has; then reads the row again and removes that
     /// entry if a rename moved the user meanwhile. Every account write ends with this,
@@ -497,18 +523,7 @@ impl Accounts for CassandraStore {
                 (shelf, after.unwrap_or(""), limit.min(1000) as i32),
             )
             .await?;
-        rows.into_iter()
-            .map(|row| {
-                Ok(DirectoryEntry {
-                    id: UserId(row.user_id),
-                    username: row.username,
-                    display_name: row.display_name,
-                    email: row.email,
-                    role: Role::parse(&row.role)?,
-                    banned: row.banned.unwrap_or(false),
-                })
-            })
-            .collect()
+        rows.into_iter().map(DirectoryRow::into_entry).collect()
     }
 
     /// Months newest first, from `signup_months` (one row a month with sign-ups), each

@@ -249,9 +249,6 @@ pub(super) struct Statements {
     pub(super) comment_create: PreparedStatement,
     pub(super) comment_move: PreparedStatement,
     pub(super) thread_insert: PreparedStatement,
-    pub(super) counts_add: PreparedStatement,
-    pub(super) counts_read: PreparedStatement,
-    pub(super) total_read: PreparedStatement,
     pub(super) thread_from_start: PreparedStatement,
     pub(super) thread_after: PreparedStatement,
     pub(super) thread_before: PreparedStatement,
@@ -261,7 +258,6 @@ pub(super) struct Statements {
     pub(super) commenter_trust: PreparedStatement,
     pub(super) queue_insert: PreparedStatement,
     pub(super) post_queue_insert: PreparedStatement,
-    pub(super) state_count_add: PreparedStatement,
 }
 
 impl Statements {
@@ -302,18 +298,6 @@ impl Statements {
                 "INSERT INTO {ks}.comment_thread (site, post_id, {THREAD_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
             ))
             .await?,
-            counts_add: prepare(format!(
-                "UPDATE {ks}.comment_counts SET approved = approved + ?, total = total + ? WHERE site = ? AND post_id = ?"
-            ))
-            .await?,
-            counts_read: prepare(format!(
-                "SELECT post_id, approved FROM {ks}.comment_counts WHERE site = ? AND post_id IN ?"
-            ))
-            .await?,
-            total_read: prepare(format!(
-                "SELECT total FROM {ks}.comment_counts WHERE site = ? AND post_id = ?"
-            ))
-            .await?,
             thread_from_start: prepare(format!(
                 "SELECT {THREAD_COLUMNS} FROM {ks}.comment_thread WHERE site = ? AND post_id = ?"
             ))
@@ -350,10 +334,6 @@ impl Statements {
             .await?,
             post_queue_insert: prepare(format!(
                 "INSERT INTO {ks}.post_moderation (site, {COMMENT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-            ))
-            .await?,
-            state_count_add: prepare(format!(
-                "UPDATE {ks}.comment_state_counts SET n = n + ? WHERE site = ? AND state = ?"
             ))
             .await?,
         })
@@ -438,28 +418,25 @@ impl Comments for CassandraStore {
 
     async fn add_comment(&self, site: &Site, comment: &NewComment) -> Result<(), CommentError> {
         let post = comment.post.id;
-        let total: Option<(Option<Counter>,)> = self
-            .row(&self.comments.total_read, (site.as_str(), post.0))
-            .await?;
-        let total = total.and_then(|(n,)| n).map_or(0, |c| c.0);
-        if total >= MAX_COMMENTS_PER_POST as i64 {
+        if self.tally(site, post).await?.total >= MAX_COMMENTS_PER_POST as i64 {
             return Err(CommentError::Full);
         }
         let stored = comment.stored();
+        let intent = self
+            .begin(&Intent::Comment {
+                site: site.to_string(),
+                post: post.0,
+                comment: stored.id.0,
+            })
+            .await?;
         let stamp = self.create_comment(site, &stored).await?;
+        if self.options.faults.fires(Fault::CrashAfterCommentRow) {
+            return Err(Fault::CrashAfterCommentRow.error().into());
+        }
         let (batch, values) = self.state_batch(site, &stored, stamp);
         self.batch(&batch, values).await?;
-        let approved = i64::from(stored.state == CommentState::Approved);
-        self.exec(
-            &self.comments.counts_add,
-            (Counter(approved), Counter(1), site.as_str(), post.0),
-        )
-        .await?;
-        self.exec(
-            &self.comments.state_count_add,
-            (Counter(1), site.as_str(), stored.state.as_str()),
-        )
-        .await?;
+        self.count_move(site, post, None, stored.state).await?;
+        self.end(intent).await?;
         Ok(())
     }
 
@@ -591,6 +568,13 @@ impl Comments for CassandraStore {
         body: &CommentBody,
         at: DateTime<Utc>,
     ) -> Result<Comment, ModerationError> {
+        let intent = self
+            .begin(&Intent::Comment {
+                site: site.to_string(),
+                post: post.0,
+                comment: id.0,
+            })
+            .await?;
         let (edited, stamp) = self
             .decide_move(site, post, id, |comment| {
                 if comment.state == CommentState::Deleted {
@@ -610,6 +594,7 @@ impl Comments for CassandraStore {
             .await?;
         let (batch, values) = self.state_batch(site, &edited, stamp);
         self.batch(&batch, values).await?;
+        self.end(intent).await?;
         Ok(edited)
     }
 
@@ -618,17 +603,7 @@ impl Comments for CassandraStore {
         site: &Site,
         posts: &[PostId],
     ) -> StoreResult<Vec<(PostId, u64)>> {
-        if posts.is_empty() {
-            return Ok(Vec::new());
-        }
-        let ids: Vec<Uuid> = posts.iter().map(|p| p.0).collect();
-        let rows: Vec<(Uuid, Option<Counter>)> = self
-            .rows(&self.comments.counts_read, (site.as_str(), ids))
-            .await?;
-        Ok(rows
-            .into_iter()
-            .map(|(id, n)| (PostId(id), n.map_or(0, |c| c.0).max(0) as u64))
-            .collect())
+        self.approved_counts(site, posts).await
     }
 
     async fn commenter_standing(&self, site: &Site, user: UserId) -> StoreResult<Standing> {

@@ -143,6 +143,15 @@ impl Intents for CassandraStore {
                     .await
             }
             Intent::SignUp { user, claims } => self.finish_sign_up(UserId(*user), claims).await,
+            Intent::Comment {
+                site,
+                post,
+                comment,
+            } => {
+                let site = Site::parse(site)?;
+                self.finish_comment(&site, PostId(*post), CommentId(*comment))
+                    .await
+            }
             Intent::ApplySuggestion { .. } => Ok(Finished::NotMine),
         }
     }

@@ -18,10 +18,12 @@ mod listings;
 mod lwt;
 mod moderation;
 mod posts;
+mod repair;
 mod revisions;
 mod schema;
 mod sessions;
 mod suggestions;
+mod tallies;
 mod translations;
 
 pub use cql::{mixed_writes, prepared_statements};
@@ -71,6 +73,7 @@ use uuid::Uuid;
 
 pub struct CassandraStore {
     session: Arc<Session>,
+    keyspace: String,
     lwt: lwt::Statements,
     accounts: accounts::Statements,
     sessions: sessions::Statements,
@@ -83,6 +86,7 @@ pub struct CassandraStore {
     comments: comments::Statements,
     moderation: moderation::Statements,
     intents: intents::Statements,
+    tallies: tallies::Statements,
     options: StoreOptions,
     binaries: Arc<binaries::CassandraBinaries>,
 }
@@ -195,6 +199,9 @@ impl CassandraStore {
         let intents = intents::Statements::prepare(&session, ks)
             .await
             .map_err(missing)?;
+        let tallies = tallies::Statements::prepare(&session, ks)
+            .await
+            .map_err(missing)?;
         let recorded = schema::recorded_version(&session, ks)
             .await
             .map_err(missing)?;
@@ -219,6 +226,7 @@ impl CassandraStore {
         })?;
         Ok(Self {
             session,
+            keyspace: keyspace.to_owned(),
             lwt,
             accounts,
             sessions,
@@ -231,6 +239,7 @@ impl CassandraStore {
             comments,
             moderation,
             intents,
+            tallies,
             options,
             binaries: Arc::new(binaries),
         })

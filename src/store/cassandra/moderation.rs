@@ -12,7 +12,6 @@ pub(super) struct Statements {
     pub(super) post_queue_delete: PreparedStatement,
     pub(super) log_insert: PreparedStatement,
     pub(super) log_read: PreparedStatement,
-    pub(super) state_counts_read: PreparedStatement,
     pub(super) queue_page: PreparedStatement,
     pub(super) post_queue_page: PreparedStatement,
 }
@@ -43,10 +42,6 @@ impl Statements {
                  FROM {ks}.moderation_log WHERE site = ? AND month = ? LIMIT 500"
             ))
             .await?,
-            state_counts_read: prepare(format!(
-                "SELECT state, n FROM {ks}.comment_state_counts WHERE site = ?"
-            ))
-            .await?,
             queue_page: prepare(format!(
                 "SELECT {COMMENT_COLUMNS} FROM {ks}.moderation_queue WHERE site = ? AND state = ?"
             ))
@@ -70,6 +65,29 @@ fn next_stamp(previous: Option<i64>) -> i64 {
 }
 
 impl CassandraStore {
+    /// Finishes a comment's write that died after its LWT: writes the copies of the row
+    /// as it is now, at its stamp (what its last move's batch writes), and recounts the
+    /// post. Safe beside live moves: copies at an older stamp never win over newer ones.
+    pub(super) async fn finish_comment(
+        &self,
+        site: &Site,
+        post: PostId,
+        id: CommentId,
+    ) -> StoreResult<Finished> {
+        let Some((comment, stamp, _)) = self.moved_comment(site, post, id, true).await? else {
+            // The row was never created: nothing to finish, but the counters may have
+            // been (a comment counted is not possible without its row; recount anyway).
+            self.recount(site, post).await?;
+            return Ok(Finished::Undone);
+        };
+        if let Some(stamp) = stamp {
+            let (batch, values) = self.state_batch(site, &comment, stamp);
+            self.batch(&batch, values).await?;
+        }
+        self.recount(site, post).await?;
+        Ok(Finished::Completed)
+    }
+
     /// A comment's row with its stamp and mover, read at SERIAL when `serial`
     /// (after an LWT on it timed out or lost).
     pub(super) async fn moved_comment(
@@ -305,6 +323,15 @@ impl CommentModeration for CassandraStore {
         id: CommentId,
         moderation: &Moderation,
     ) -> Result<Comment, ModerationError> {
+        // Recorded first: if this process dies after the move, the reconciler writes the
+        // copies of whatever the row then is and recounts the post.
+        let intent = self
+            .begin(&Intent::Comment {
+                site: site.to_string(),
+                post: post.0,
+                comment: id.0,
+            })
+            .await?;
         // Only the move that wins the comment's LWT writes the copies, the log and the
         // counts.
         let (t, stamp) = self
@@ -334,39 +361,18 @@ impl CommentModeration for CassandraStore {
         if self.options.faults.fires(Fault::CrashInModeration) {
             return Err(Fault::CrashInModeration.error().into());
         }
-        if t.approved != 0 {
-            self.exec(
-                &self.comments.counts_add,
-                (Counter(t.approved), Counter(0), site.as_str(), post.0),
-            )
+        self.count_move(site, post, Some(t.from), t.moved.state)
             .await?;
-        }
-        self.exec(
-            &self.comments.state_count_add,
-            (Counter(-1), site.as_str(), t.from.as_str()),
-        )
-        .await?;
-        self.exec(
-            &self.comments.state_count_add,
-            (Counter(1), site.as_str(), t.moved.state.as_str()),
-        )
-        .await?;
         if let Some(author) = t.trusted {
             self.exec(&self.comments.commenter_trust, (site.as_str(), author.0))
                 .await?;
         }
+        self.end(intent).await?;
         Ok(t.moved)
     }
 
     async fn comment_state_counts(&self, site: &Site) -> StoreResult<StateCounts> {
-        let rows: Vec<(String, Option<Counter>)> = self
-            .rows(&self.moderation.state_counts_read, (site.as_str(),))
-            .await?;
-        let mut counts = StateCounts::default();
-        for (state, n) in rows {
-            *counts.slot(CommentState::parse(&state)?) = n.map_or(0, |c| c.0).max(0) as u64;
-        }
-        Ok(counts)
+        self.state_counts(site).await
     }
 
     async fn moderation_log(&self, site: &Site, month: &str) -> StoreResult<Vec<LogEntry>> {

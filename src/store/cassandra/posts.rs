@@ -107,6 +107,7 @@ pub(super) struct Statements {
     pub(super) post_by_id_serial: PreparedStatement,
     pub(super) short_link_read: PreparedStatement,
     pub(super) short_link_insert: PreparedStatement,
+    pub(super) short_link_full: PreparedStatement,
     /// The row is created by an LWT, as every later write of its title, text, tags,
     /// revision and status is: no cell of it is written both ways.
     pub(super) post_insert: PreparedStatement,
@@ -131,6 +132,10 @@ impl Statements {
             post_by_id_serial: serial(prepare(post_read).await?),
             short_link_read: prepare(format!(
                 "SELECT slug FROM {ks}.short_links WHERE site = ? AND short_id = ?"
+            ))
+            .await?,
+            short_link_full: prepare(format!(
+                "SELECT post_id, slug FROM {ks}.short_links WHERE site = ? AND short_id = ?"
             ))
             .await?,
             short_link_insert: prepare(format!(

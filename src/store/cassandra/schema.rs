@@ -32,6 +32,9 @@ enum Change {
     /// Copies the admins' list of a site's files, by reference id, into the list newest
     /// first (`binary_files_by_site`), before the old list is dropped.
     CopySiteFiles,
+    /// Counts every post's comments from their rows into the tallies that replace
+    /// `comment_counts` and `comment_state_counts`, before those are dropped.
+    CountComments,
 }
 
 /// The changes, numbered in order. A keyspace records the last one it has in
@@ -100,6 +103,21 @@ const CHANGES: &[(u32, &str, Change)] = &[
         12,
         "a comment's row moves by LWT: the act that made its last move",
         Change::Cql("ALTER TABLE comments ADD IF NOT EXISTS mover uuid"),
+    ),
+    (
+        13,
+        "comment counts in bounded partitions: counted from the comments",
+        Change::CountComments,
+    ),
+    (
+        14,
+        "comment counts in bounded partitions: the per-site table of counts goes",
+        Change::Cql("DROP TABLE IF EXISTS comment_counts"),
+    ),
+    (
+        15,
+        "comment counts in bounded partitions: the per-site table of states goes",
+        Change::Cql("DROP TABLE IF EXISTS comment_state_counts"),
     ),
 ];
 
@@ -226,6 +244,12 @@ pub async fn migrate(
                     .await
                     .map_err(|e| fail(&e))?;
                 tracing::info!(copied, "the list of files is now newest first");
+            }
+            Change::CountComments => {
+                let posts = super::tallies::carry_over_tallies(&session, keyspace)
+                    .await
+                    .map_err(|e| fail(&e))?;
+                tracing::info!(posts, "comments counted into the tallies");
             }
         }
         session

@@ -15,6 +15,7 @@ mod intents;
 mod listings;
 mod moderation;
 mod posts;
+mod repair;
 mod revisions;
 mod schema;
 mod sessions;

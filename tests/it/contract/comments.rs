@@ -547,3 +547,67 @@ async fn a_post_takes_a_bounded_number_of_comments(t: TestStore) {
         .unwrap();
     assert_eq!(counts, [(post.id, MAX_COMMENTS_PER_POST)]);
 }
+
+/// A keyspace of the version before the tallies: `migrate` counts every post's comments
+/// from their rows into them, and migrating again changes nothing.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn migrate_counts_the_comments_into_the_tallies() {
+    let keyspace = "sibyl_tally_carry_test";
+    let t = TestStore::cassandra_alone(keyspace).await;
+    let author = member(&t, Role::Author).await;
+    let reader = member(&t, Role::Reader).await;
+    let counted = post(&t, &author).await;
+    for state in [
+        CommentState::Approved,
+        CommentState::Approved,
+        CommentState::Pending,
+    ] {
+        let new = comment(&counted, &reader, "Counted again", None, state);
+        t.store.add_comment(&t.site, &new).await.unwrap();
+    }
+    let session = scylla::client::session_builder::SessionBuilder::new()
+        .known_node(crate::helpers::cassandra_node())
+        .build()
+        .await
+        .unwrap();
+    for table in ["comment_tallies", "comment_state_tallies"] {
+        session
+            .query_unpaged(format!("TRUNCATE {keyspace}.{table}"), ())
+            .await
+            .unwrap();
+    }
+    let url = sibyl::store::StoreUrl::Cassandra {
+        nodes: vec![crate::helpers::cassandra_node()],
+        keyspace: keyspace.into(),
+    };
+    for _ in 0..2 {
+        session
+            .query_unpaged(
+                format!("UPDATE {keyspace}.schema_version SET version = 12 WHERE scope = 'sibyl'"),
+                (),
+            )
+            .await
+            .unwrap();
+        sibyl::store::migrate(&url, None).await.unwrap();
+        let approved = t
+            .store
+            .approved_comment_counts(&t.site, &[counted.id])
+            .await
+            .unwrap();
+        assert_eq!(approved, vec![(counted.id, 2)]);
+        let states = t.store.comment_state_counts(&t.site).await.unwrap();
+        assert_eq!((states.approved, states.pending, states.spam), (2, 1, 0));
+    }
+    // The cap counts the carried-over comments too.
+    let tally: Vec<(i64,)> = session
+        .query_unpaged(format!("SELECT total FROM {keyspace}.comment_tallies"), ())
+        .await
+        .unwrap()
+        .into_rows_result()
+        .unwrap()
+        .rows::<(scylla::value::Counter,)>()
+        .unwrap()
+        .map(|r| (r.unwrap().0.0,))
+        .collect();
+    assert_eq!(tally, vec![(3,)]);
+}

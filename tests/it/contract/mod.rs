@@ -8,6 +8,7 @@ pub mod comments;
 mod host_ids;
 mod races;
 mod reconciler;
+mod repair;
 mod revisions;
 mod store;
 mod suggestions;

@@ -5,12 +5,14 @@
 //! pass finds nothing. Runs in a keyspace of its own, so that the pass sees this test's
 //! unfinished writes only.
 
+use crate::contract::comments::{assert_in_step, by, comment};
 use crate::fixtures::{edit, new_post, new_user, post, user};
 use crate::helpers::{Kind, TestStore, unique_name};
 use sibyl::domain::post::Body;
 use sibyl::domain::user::Login;
 use sibyl::domain::{
-    NewPost, Post, PostStatus, Role, Slug, Suggestion, SuggestionState, Tag, Tags, Title, User, now,
+    CommentState, NewPost, Post, PostStatus, Role, Slug, Suggestion, SuggestionState, Tag, Tags,
+    Title, User, now,
 };
 use sibyl::reconciler::{Report, reconcile};
 use sibyl::store::{Fault, Intent, StoreOptions};
@@ -72,6 +74,26 @@ async fn front_title(t: &TestStore, post: &Post) -> Option<String> {
         .into_iter()
         .find(|s| s.id == post.id)
         .map(|s| s.title)
+}
+
+/// A post's comments waiting for moderation.
+async fn queued(t: &TestStore, post: &Post) -> usize {
+    t.store
+        .moderation_list(&t.site, CommentState::Pending, Some(post.id), None, 100)
+        .await
+        .unwrap()
+        .comments
+        .len()
+}
+
+/// A post's approved comments, as its count says.
+async fn approved(t: &TestStore, post: &Post) -> u64 {
+    t.store
+        .approved_comment_counts(&t.site, &[post.id])
+        .await
+        .unwrap()
+        .first()
+        .map_or(0, |(_, n)| *n)
 }
 
 /// A pass for everything begun until now.
@@ -382,6 +404,68 @@ async fn every_crash_window_is_closed_by_the_reconciler(t: TestStore, options: S
         front_title(&t, &target).await.as_deref(),
         Some("After the suggestion")
     );
+
+    // A new comment dies after its row: it is on no list and counted nowhere. Then a
+    // moderation dies after its batch, before the counters.
+    let admin = user(&t, Role::Admin, "Ann Admin").await;
+    let discussed = post(&t, &author, "Discussed", "Text.", "").await;
+    let first = comment(
+        &discussed,
+        &suggester,
+        "First!",
+        None,
+        CommentState::Pending,
+    );
+    faults.arm(Fault::CrashAfterCommentRow);
+    let outcome = t.store.add_comment(&t.site, &first).await;
+    died(&t, &outcome);
+    if cassandra {
+        assert_eq!(queued(&t, &discussed).await, 0, "the window is open");
+        assert_eq!(
+            t.store.comment_state_counts(&t.site).await.unwrap().pending,
+            0
+        );
+    }
+    let report = pass(&t).await;
+    assert_eq!(report.completed, usize::from(cassandra), "{report:?}");
+    assert_eq!(queued(&t, &discussed).await, 1);
+    assert_eq!(
+        t.store.comment_state_counts(&t.site).await.unwrap().pending,
+        1
+    );
+    faults.arm(Fault::CrashInModeration);
+    let outcome = t
+        .store
+        .moderate(
+            &t.site,
+            discussed.id,
+            first.id,
+            &by(&admin, CommentState::Approved),
+        )
+        .await;
+    died(&t, &outcome);
+    if cassandra {
+        assert_eq!(approved(&t, &discussed).await, 0, "the window is open");
+    }
+    let report = pass(&t).await;
+    assert_eq!(report.completed, usize::from(cassandra), "{report:?}");
+    if !cassandra {
+        // One transaction: the crash undid the whole move, which the moderator repeats.
+        assert_eq!(approved(&t, &discussed).await, 0);
+        t.store
+            .moderate(
+                &t.site,
+                discussed.id,
+                first.id,
+                &by(&admin, CommentState::Approved),
+            )
+            .await
+            .unwrap();
+    }
+    assert_eq!(approved(&t, &discussed).await, 1);
+    let counts = t.store.comment_state_counts(&t.site).await.unwrap();
+    assert_eq!((counts.pending, counts.approved), (0, 1));
+    assert_in_step(&t, &discussed, first.id).await;
 
     // Every write is finished: a second pass finds nothing, and applies nothing twice.
     assert_eq!(pass(&t).await, Report::default());

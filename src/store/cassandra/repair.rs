@@ -1,0 +1,514 @@
+//! Repair on Cassandra: every derived row of a site checked against the row it copies
+//! (see `store::repair`). Reads are full scans, paged by the driver: the posts table
+//! (kept to the site's), then each list partition the site's posts could have rows in;
+//! the accounts' claims and directory against the users table.
+
+use super::listings::{SUMMARY_COLUMNS, year_of};
+use super::posts::slug_scope;
+use super::tallies::Tally;
+use super::*;
+use crate::store::repair::{Finding, Repair, RepairReport};
+use std::collections::{BTreeSet, HashMap, HashSet};
+
+/// A row of the front page, an author's page or a tag's bucket.
+#[derive(DeserializeRow)]
+struct ListRow {
+    published: CqlTimeuuid,
+    post_id: Uuid,
+    slug: String,
+    title: String,
+    excerpt: String,
+    author_name: String,
+    tags: Option<Vec<String>>,
+}
+
+impl ListRow {
+    /// Whether the row shows `post` as it is.
+    fn shows(&self, post: &Post) -> bool {
+        self.post_id == post.id.0
+            && self.slug == post.slug.as_str()
+            && self.title == post.title.as_str()
+            && self.excerpt == post.excerpt
+            && self.author_name == post.author_name
+            && self.tags.clone().unwrap_or_default() == post.tags.to_strings()
+    }
+}
+
+/// A published post and the time UUID its rows are keyed by.
+struct Listing {
+    post: Post,
+    published_id: Uuid,
+}
+
+/// What one pass over the lists found: rows to delete, posts whose rows to rewrite.
+#[derive(Default)]
+struct ListFixes {
+    stale: Vec<(&'static str, Vec<CqlValue>)>,
+    rewrite: BTreeSet<Uuid>,
+}
+
+fn text(s: &str) -> CqlValue {
+    CqlValue::Text(s.to_owned())
+}
+
+impl CassandraStore {
+    /// Every row of a query, the driver paging through.
+    async fn scan<T>(&self, cql: String, values: impl SerializeRow) -> StoreResult<Vec<T>>
+    where
+        T: 'static + for<'f, 'm> scylla::deserialize::row::DeserializeRow<'f, 'm>,
+    {
+        use futures_util::StreamExt;
+        let statement = prepare(&self.session, cql).await.map_err(unavailable)?;
+        let mut rows = self
+            .session
+            .execute_iter(statement, values)
+            .await
+            .map_err(unavailable)?
+            .rows_stream::<T>()
+            .map_err(unavailable)?;
+        let mut out = Vec::new();
+        while let Some(row) = rows.next().await {
+            out.push(row.map_err(|e| StoreError::Corrupt(e.to_string()))?);
+        }
+        Ok(out)
+    }
+
+    /// Compares one list partition's rows with the posts it should show (by time UUID).
+    fn compare_list(
+        table: &'static str,
+        key: &[CqlValue],
+        present: Vec<ListRow>,
+        expected: &HashMap<Uuid, &Listing>,
+        findings: &mut Vec<Finding>,
+        fixes: &mut ListFixes,
+    ) {
+        let mut seen = HashSet::new();
+        for row in present {
+            let published = Uuid::from(row.published);
+            seen.insert(published);
+            match expected.get(&published) {
+                Some(listing) if row.shows(&listing.post) => {}
+                Some(listing) => {
+                    findings.push(Finding {
+                        table,
+                        what: format!(
+                            "the row of post {} shows an old copy of it; rewritten",
+                            listing.post.id.0
+                        ),
+                    });
+                    fixes.rewrite.insert(listing.post.id.0);
+                }
+                None => {
+                    findings.push(Finding {
+                        table,
+                        what: format!(
+                            "a row for post {} which is not published there; removed",
+                            row.post_id
+                        ),
+                    });
+                    let mut values = key.to_vec();
+                    values.push(CqlValue::Timeuuid(row.published));
+                    fixes.stale.push((table, values));
+                }
+            }
+        }
+        for (published, listing) in expected {
+            if !seen.contains(published) {
+                findings.push(Finding {
+                    table,
+                    what: format!("post {} is missing; written", listing.post.id.0),
+                });
+                fixes.rewrite.insert(listing.post.id.0);
+            }
+        }
+    }
+
+    /// The checks of one post's own derived rows: its slug claim, short link, tallies.
+    async fn repair_post(
+        &self,
+        site: &Site,
+        post: &Post,
+        fix: bool,
+        findings: &mut Vec<Finding>,
+    ) -> StoreResult<Tally> {
+        let claims = self.claims();
+        let scope = slug_scope(site);
+        let (id, slug) = (post.id, post.slug.as_str());
+        match claims.owner(&scope, slug).await? {
+            Some((owner, state)) if owner == id.0 => {
+                if state != "committed" {
+                    findings.push(Finding {
+                        table: "claims",
+                        what: format!("the slug {slug} of post {} was pending; committed", id.0),
+                    });
+                    if fix {
+                        claims.commit(&scope, slug, id.0).await?;
+                    }
+                }
+            }
+            Some((owner, _)) => findings.push(Finding {
+                table: "claims",
+                what: format!(
+                    "the slug {slug} of post {} is held by post {owner}; left for an editor",
+                    id.0
+                ),
+            }),
+            None => {
+                findings.push(Finding {
+                    table: "claims",
+                    what: format!("the slug {slug} of post {} was not claimed; claimed", id.0),
+                });
+                if fix && claims.claim(&scope, slug, id.0).await? == Claim::Won {
+                    claims.commit(&scope, slug, id.0).await?;
+                }
+            }
+        }
+        let short = post.short_id as i64;
+        let link: Option<(Option<Uuid>, Option<String>)> = self
+            .row(&self.posts.short_link_full, (site.as_str(), short))
+            .await?;
+        if link != Some((Some(id.0), Some(slug.to_owned()))) {
+            findings.push(Finding {
+                table: "short_links",
+                what: format!("/p/{short} did not lead to post {}; written", id.0),
+            });
+            if fix {
+                self.exec(
+                    &self.posts.short_link_insert,
+                    (site.as_str(), short, id.0, slug),
+                )
+                .await?;
+            }
+        }
+        let counted = self.counted(site, id).await?;
+        let tally = self.tally(site, id).await?;
+        if counted != tally {
+            findings.push(Finding {
+                table: "comment_tallies",
+                what: format!(
+                    "post {} counted {:?} for comments that are {:?}; recounted",
+                    id.0, tally, counted
+                ),
+            });
+            // The post's counters only: the site's are checked against every post's
+            // rows after.
+            if fix {
+                self.add_tally(site, id, counted.minus(tally), false)
+                    .await?;
+            }
+        }
+        Ok(counted)
+    }
+
+    /// The front page, author pages, tag buckets and tag years of a site's posts.
+    async fn repair_lists(
+        &self,
+        site: &Site,
+        listings: &[Listing],
+        authors: &HashSet<Uuid>,
+        tags: &HashSet<String>,
+        fix: bool,
+        findings: &mut Vec<Finding>,
+    ) -> StoreResult<()> {
+        let ks = &self.keyspace;
+        let mut fixes = ListFixes::default();
+        let site_key = [text(site.as_str())];
+        // The front page holds the newest FRONT_PAGE_CAP.
+        let mut newest: Vec<&Listing> = listings.iter().collect();
+        newest.sort_by_key(|l| std::cmp::Reverse(timeuuid::time_of(l.published_id)));
+        let front: HashMap<Uuid, &Listing> = newest
+            .iter()
+            .take(FRONT_PAGE_CAP)
+            .map(|l| (l.published_id, *l))
+            .collect();
+        let rows = self
+            .scan(
+                format!("SELECT {SUMMARY_COLUMNS} FROM {ks}.front_page WHERE site = ?"),
+                (site.as_str(),),
+            )
+            .await?;
+        Self::compare_list("front_page", &site_key, rows, &front, findings, &mut fixes);
+        for author in authors {
+            let theirs: HashMap<Uuid, &Listing> = listings
+                .iter()
+                .filter(|l| l.post.author_id.0 == *author)
+                .map(|l| (l.published_id, l))
+                .collect();
+            let rows = self
+                .scan(
+                    format!(
+                        "SELECT {SUMMARY_COLUMNS} FROM {ks}.posts_by_author WHERE site = ? AND author_id = ?"
+                    ),
+                    (site.as_str(), *author),
+                )
+                .await?;
+            let key = [text(site.as_str()), CqlValue::Uuid(*author)];
+            Self::compare_list("posts_by_author", &key, rows, &theirs, findings, &mut fixes);
+        }
+        for tag in tags {
+            let mut by_year: HashMap<i32, HashMap<Uuid, &Listing>> = HashMap::new();
+            for l in listings
+                .iter()
+                .filter(|l| l.post.tags.to_strings().contains(tag))
+            {
+                let year = year_of(CqlTimeuuid::from(l.published_id))?;
+                by_year.entry(year).or_default().insert(l.published_id, l);
+            }
+            let recorded: Vec<(i32,)> = self
+                .scan(
+                    format!("SELECT year FROM {ks}.tag_years WHERE site = ? AND tag = ?"),
+                    (site.as_str(), tag.as_str()),
+                )
+                .await?;
+            let recorded: HashSet<i32> = recorded.into_iter().map(|(y,)| y).collect();
+            let mut years: BTreeSet<i32> = recorded.iter().copied().collect();
+            years.extend(by_year.keys());
+            for year in years {
+                let expected = by_year.remove(&year).unwrap_or_default();
+                if !expected.is_empty() && !recorded.contains(&year) {
+                    findings.push(Finding {
+                        table: "tag_years",
+                        what: format!(
+                            "tag {tag} has posts in {year}, which was not recorded; recorded"
+                        ),
+                    });
+                    if fix {
+                        self.exec(
+                            &self.listings.tag_year_insert,
+                            (site.as_str(), tag.as_str(), year),
+                        )
+                        .await?;
+                    }
+                }
+                let rows = self
+                    .scan(
+                        format!(
+                            "SELECT {SUMMARY_COLUMNS} FROM {ks}.posts_by_tag WHERE site = ? AND tag = ? AND year = ?"
+                        ),
+                        (site.as_str(), tag.as_str(), year),
+                    )
+                    .await?;
+                let key = [text(site.as_str()), text(tag), CqlValue::Int(year)];
+                Self::compare_list("posts_by_tag", &key, rows, &expected, findings, &mut fixes);
+            }
+        }
+        if !fix {
+            return Ok(());
+        }
+        for (table, values) in fixes.stale {
+            let where_ = match table {
+                "front_page" => "site = ? AND published = ?",
+                "posts_by_author" => "site = ? AND author_id = ? AND published = ?",
+                _ => "site = ? AND tag = ? AND year = ? AND published = ?",
+            };
+            let delete = prepare(
+                &self.session,
+                format!("DELETE FROM {ks}.{table} WHERE {where_}"),
+            )
+            .await
+            .map_err(unavailable)?;
+            let values: Vec<Option<CqlValue>> = values.into_iter().map(Some).collect();
+            self.exec(&delete, values).await?;
+        }
+        for id in fixes.rewrite {
+            self.settle_lists(site, PostId(id), None).await?;
+        }
+        Ok(())
+    }
+
+    /// Every account's claims and directory entry, and every claim and entry against
+    /// the accounts. Pending claims are left alone: they are a sign-up or rename under
+    /// way, or expire by their TTL.
+    async fn repair_accounts(&self, fix: bool, findings: &mut Vec<Finding>) -> StoreResult<usize> {
+        let ks = &self.keyspace;
+        let claims = self.claims();
+        let users: Vec<(Uuid, String, String)> = self
+            .scan(
+                format!("SELECT user_id, username, email FROM {ks}.users"),
+                (),
+            )
+            .await?;
+        let mut keys: HashMap<Uuid, (String, String)> = HashMap::new();
+        for (id, username, email) in &users {
+            let (Ok(username), Ok(email)) = (Username::parse(username), Email::parse(email)) else {
+                findings.push(Finding {
+                    table: "users",
+                    what: format!(
+                        "account {id} has a name or address that no longer parses; left as is"
+                    ),
+                });
+                continue;
+            };
+            keys.insert(*id, (username.key(), email.key()));
+        }
+        for (id, (username, email)) in &keys {
+            for (scope, name) in [("username", username), ("email", email)] {
+                match claims.owner(scope, name).await? {
+                    Some((owner, state)) if owner == *id => {
+                        if state != "committed" {
+                            findings.push(Finding {
+                                table: "claims",
+                                what: format!("the {scope} {name} of account {id} was pending; committed"),
+                            });
+                            if fix {
+                                claims.commit(scope, name, *id).await?;
+                            }
+                        }
+                    }
+                    Some((owner, _)) => findings.push(Finding {
+                        table: "claims",
+                        what: format!("the {scope} {name} of account {id} is held by account {owner}; left for an admin"),
+                    }),
+                    None => {
+                        findings.push(Finding {
+                            table: "claims",
+                            what: format!("the {scope} {name} of account {id} was not claimed; claimed"),
+                        });
+                        if fix && claims.claim(scope, name, *id).await? == Claim::Won {
+                            claims.commit(scope, name, *id).await?;
+                        }
+                    }
+                }
+            }
+        }
+        let all_claims: Vec<(String, String, Option<Uuid>, Option<String>)> = self
+            .scan(
+                format!("SELECT scope, name, owner, state FROM {ks}.claims"),
+                (),
+            )
+            .await?;
+        for (scope, name, owner, state) in all_claims {
+            let (Some(owner), Some("committed")) = (owner, state.as_deref()) else {
+                continue;
+            };
+            let held = match (scope.as_str(), keys.get(&owner)) {
+                ("username", Some((username, _))) => *username == name,
+                ("email", Some((_, email))) => *email == name,
+                ("username" | "email", None) => false,
+                _ => continue,
+            };
+            if !held {
+                findings.push(Finding {
+                    table: "claims",
+                    what: format!("the {scope} {name} is held for account {owner}, which does not have it; released"),
+                });
+                if fix {
+                    claims.release(&scope, &name, owner).await;
+                }
+            }
+        }
+        let entries: Vec<(String, String, Option<Uuid>)> = self
+            .scan(
+                format!("SELECT shelf, username_key, user_id FROM {ks}.user_directory"),
+                (),
+            )
+            .await?;
+        let mut listed = HashSet::new();
+        for (shelf, key, id) in entries {
+            let current = id.and_then(|id| keys.get(&id)).map(|(u, _)| u);
+            if current == Some(&key) {
+                listed.insert(id);
+                continue;
+            }
+            findings.push(Finding {
+                table: "user_directory",
+                what: format!(
+                    "an entry {key} for an account that does not have that name; removed"
+                ),
+            });
+            if fix {
+                self.exec(
+                    &self.accounts.directory_delete,
+                    (shelf.as_str(), key.as_str()),
+                )
+                .await?;
+            }
+        }
+        for id in keys.keys() {
+            let user = self.user(UserId(*id)).await?;
+            let entry: Option<DirectoryEntry> = match &user {
+                Some(user) => self.directory_entry(&user.username.key()).await?,
+                None => None,
+            };
+            let agrees = match (&user, &entry) {
+                (Some(user), Some(entry)) => DirectoryEntry::from(user) == *entry,
+                _ => false,
+            };
+            if user.is_some() && !agrees {
+                findings.push(Finding {
+                    table: "user_directory",
+                    what: format!("the entry of account {id} was missing or out of date; written"),
+                });
+                if fix {
+                    self.write_directory(UserId(*id))
+                        .await
+                        .map_err(|e| match e {
+                            AccountError::Store(e) => e,
+                            other => StoreError::Unavailable(other.to_string()),
+                        })?;
+                }
+            }
+        }
+        Ok(users.len())
+    }
+}
+
+#[async_trait]
+impl Repair for CassandraStore {
+    async fn repair(&self, site: &Site, fix: bool) -> StoreResult<RepairReport> {
+        let ks = &self.keyspace;
+        let mut report = RepairReport {
+            fixed: fix,
+            ..RepairReport::default()
+        };
+        let mut findings = Vec::new();
+        let ids: Vec<(String, Uuid)> = self
+            .scan(format!("SELECT site, post_id FROM {ks}.posts"), ())
+            .await?;
+        let mut listings = Vec::new();
+        let (mut authors, mut tags) = (HashSet::new(), HashSet::new());
+        let mut counted = [0i64; 5];
+        for (_, id) in ids.into_iter().filter(|(s, _)| s == site.as_str()) {
+            let Some((post, listed)) = self.post_listing(site, PostId(id), false).await? else {
+                continue;
+            };
+            report.posts += 1;
+            let tally = self.repair_post(site, &post, fix, &mut findings).await?;
+            report.comments += tally.total as usize;
+            for (sum, n) in counted.iter_mut().zip(tally.by_state) {
+                *sum += n;
+            }
+            authors.insert(post.author_id.0);
+            tags.extend(post.tags.to_strings());
+            if let Some(listed) = listed {
+                listings.push(Listing {
+                    post,
+                    published_id: listed.published_id,
+                });
+            }
+        }
+        self.repair_lists(site, &listings, &authors, &tags, fix, &mut findings)
+            .await?;
+        let states = self.state_counts(site).await?;
+        for (i, state) in CommentState::ALL.iter().enumerate() {
+            let have = states.get(*state) as i64;
+            if have != counted[i] {
+                findings.push(Finding {
+                    table: "comment_state_tallies",
+                    what: format!(
+                        "the site counted {have} comments {} where there are {}; recounted",
+                        state.as_str(),
+                        counted[i]
+                    ),
+                });
+                if fix {
+                    self.add_state_count(site, *state, counted[i] - have)
+                        .await?;
+                }
+            }
+        }
+        report.accounts = self.repair_accounts(fix, &mut findings).await?;
+        report.findings = findings;
+        Ok(report)
+    }
+}

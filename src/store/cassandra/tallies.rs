@@ -1,0 +1,401 @@
+//! Comment tallies: each post's comments by state and in all (the all-time count bounds
+//! a post at `MAX_COMMENTS_PER_POST`), in counters spread over `BUCKETS` partitions per
+//! site, and the site's comments by state over `SHARDS` partitions, each write picking
+//! one at random. Counters follow the write they count and cannot be made idempotent, so
+//! a write that dies between its row and its counters is finished by the reconciler,
+//! which recounts the post from its comment rows.
+
+use super::*;
+
+/// Partitions of a site's per-post tallies: a post's bucket follows from its id.
+const BUCKETS: u8 = 64;
+/// Partitions of a site's per-state counts.
+const SHARDS: i32 = 16;
+/// Comment rows read per page when a post is recounted.
+const RECOUNT_PAGE: i32 = 1000;
+
+pub(super) fn bucket_of(post: Uuid) -> i32 {
+    i32::from(post.as_bytes().iter().fold(0u8, |a, b| a ^ b) % BUCKETS)
+}
+
+fn slot(state: CommentState) -> usize {
+    CommentState::ALL
+        .iter()
+        .position(|s| *s == state)
+        .unwrap_or_default()
+}
+
+/// A post's counts, or a change to them.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Tally {
+    pub(super) total: i64,
+    pub(super) by_state: [i64; 5],
+}
+
+impl Tally {
+    pub(super) fn minus(self, other: Tally) -> Tally {
+        let mut d = Tally {
+            total: self.total - other.total,
+            ..Tally::default()
+        };
+        for i in 0..d.by_state.len() {
+            d.by_state[i] = self.by_state[i] - other.by_state[i];
+        }
+        d
+    }
+
+    pub(super) fn is_zero(&self) -> bool {
+        *self == Tally::default()
+    }
+}
+
+/// The statements of this file, prepared once at start.
+pub(super) struct Statements {
+    tally_add: PreparedStatement,
+    tally_read: PreparedStatement,
+    approved_read: PreparedStatement,
+    state_add: PreparedStatement,
+    states_read: PreparedStatement,
+    comment_states: PreparedStatement,
+}
+
+impl Statements {
+    pub(super) async fn prepare(session: &Session, ks: &str) -> Result<Self, ExecutionError> {
+        let prepare = |cql: String| super::prepare(session, cql);
+        let mut comment_states = prepare(format!(
+            "SELECT state FROM {ks}.comments WHERE site = ? AND post_id = ?"
+        ))
+        .await?;
+        comment_states.set_page_size(RECOUNT_PAGE);
+        Ok(Self {
+            tally_add: prepare(format!(
+                "UPDATE {ks}.comment_tallies SET total = total + ?, pending = pending + ?, approved = approved + ?, \
+                 rejected = rejected + ?, spam = spam + ?, deleted = deleted + ? WHERE site = ? AND bucket = ? AND post_id = ?"
+            ))
+            .await?,
+            tally_read: prepare(format!(
+                "SELECT total, pending, approved, rejected, spam, deleted FROM {ks}.comment_tallies \
+                 WHERE site = ? AND bucket = ? AND post_id = ?"
+            ))
+            .await?,
+            approved_read: prepare(format!(
+                "SELECT post_id, approved FROM {ks}.comment_tallies WHERE site = ? AND bucket IN ? AND post_id IN ?"
+            ))
+            .await?,
+            state_add: prepare(format!(
+                "UPDATE {ks}.comment_state_tallies SET n = n + ? WHERE site = ? AND shard = ? AND state = ?"
+            ))
+            .await?,
+            states_read: prepare(format!(
+                "SELECT state, n FROM {ks}.comment_state_tallies WHERE site = ? AND shard IN ?"
+            ))
+            .await?,
+            comment_states,
+        })
+    }
+}
+
+type TallyRow = (
+    Option<Counter>,
+    Option<Counter>,
+    Option<Counter>,
+    Option<Counter>,
+    Option<Counter>,
+    Option<Counter>,
+);
+
+impl CassandraStore {
+    /// Counts a comment's move from `from` (`None`: a new comment) to `to`.
+    pub(super) async fn count_move(
+        &self,
+        site: &Site,
+        post: PostId,
+        from: Option<CommentState>,
+        to: CommentState,
+    ) -> StoreResult<()> {
+        let mut change = Tally::default();
+        match from {
+            None => change.total = 1,
+            Some(from) => change.by_state[slot(from)] -= 1,
+        }
+        change.by_state[slot(to)] += 1;
+        self.add_tally(site, post, change, true).await
+    }
+
+    /// Adds `change` to a post's counters and, with `site_too`, to the site's.
+    pub(super) async fn add_tally(
+        &self,
+        site: &Site,
+        post: PostId,
+        change: Tally,
+        site_too: bool,
+    ) -> StoreResult<()> {
+        if change.is_zero() {
+            return Ok(());
+        }
+        let s = &change.by_state;
+        self.exec(
+            &self.tallies.tally_add,
+            (
+                Counter(change.total),
+                Counter(s[0]),
+                Counter(s[1]),
+                Counter(s[2]),
+                Counter(s[3]),
+                Counter(s[4]),
+                site.as_str(),
+                bucket_of(post.0),
+                post.0,
+            ),
+        )
+        .await?;
+        if !site_too {
+            return Ok(());
+        }
+        let shard = random_below(SHARDS as u64) as i32;
+        for (state, n) in CommentState::ALL.iter().zip(s) {
+            if *n != 0 {
+                self.exec(
+                    &self.tallies.state_add,
+                    (Counter(*n), site.as_str(), shard, state.as_str()),
+                )
+                .await?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Changes the site's count of comments in `state` by `change`.
+    pub(super) async fn add_state_count(
+        &self,
+        site: &Site,
+        state: CommentState,
+        change: i64,
+    ) -> StoreResult<()> {
+        let shard = random_below(SHARDS as u64) as i32;
+        self.exec(
+            &self.tallies.state_add,
+            (Counter(change), site.as_str(), shard, state.as_str()),
+        )
+        .await?;
+        Ok(())
+    }
+
+    /// A post's counts as its counters have them.
+    pub(super) async fn tally(&self, site: &Site, post: PostId) -> StoreResult<Tally> {
+        let row: Option<TallyRow> = self
+            .row(
+                &self.tallies.tally_read,
+                (site.as_str(), bucket_of(post.0), post.0),
+            )
+            .await?;
+        let n = |c: Option<Counter>| c.map_or(0, |c| c.0);
+        Ok(
+            row.map_or_else(Tally::default, |(total, p, a, r, s, d)| Tally {
+                total: n(total),
+                by_state: [n(p), n(a), n(r), n(s), n(d)],
+            }),
+        )
+    }
+
+    /// A post's counts from its comment rows, a page at a time (at most
+    /// `MAX_COMMENTS_PER_POST` rows).
+    pub(super) async fn counted(&self, site: &Site, post: PostId) -> StoreResult<Tally> {
+        use std::ops::ControlFlow;
+        let mut tally = Tally::default();
+        let mut paging = PagingState::start();
+        loop {
+            let (result, response) = self
+                .session
+                .execute_single_page(
+                    &self.tallies.comment_states,
+                    (site.as_str(), post.0),
+                    paging,
+                )
+                .await
+                .map_err(unavailable)?;
+            for (state,) in decode_rows::<(String,)>(result)? {
+                tally.total += 1;
+                tally.by_state[slot(CommentState::parse(&state)?)] += 1;
+            }
+            match response.into_paging_control_flow() {
+                ControlFlow::Continue(next) => paging = next,
+                ControlFlow::Break(()) => return Ok(tally),
+            }
+        }
+    }
+
+    /// Brings a post's counters (and the site's, by the same change) to what its comment
+    /// rows say; returns the change made. The counters are read before and after the
+    /// rows and the count tried again if they moved, so a comment counted meanwhile is
+    /// not counted twice; one landing in the instant between the last read and the
+    /// change still can be, which the next recount corrects.
+    pub(super) async fn recount(&self, site: &Site, post: PostId) -> StoreResult<Tally> {
+        for _ in 0..5 {
+            let before = self.tally(site, post).await?;
+            let counted = self.counted(site, post).await?;
+            let after = self.tally(site, post).await?;
+            if before != after {
+                continue;
+            }
+            let change = counted.minus(after);
+            self.add_tally(site, post, change, true).await?;
+            return Ok(change);
+        }
+        Err(StoreError::Unavailable(
+            "a post's comments kept changing while they were counted".into(),
+        ))
+    }
+
+    /// The approved comments of each of `posts` (missing: none), in one statement.
+    pub(super) async fn approved_counts(
+        &self,
+        site: &Site,
+        posts: &[PostId],
+    ) -> StoreResult<Vec<(PostId, u64)>> {
+        if posts.is_empty() {
+            return Ok(Vec::new());
+        }
+        let ids: Vec<Uuid> = posts.iter().map(|p| p.0).collect();
+        let mut buckets: Vec<i32> = ids.iter().map(|id| bucket_of(*id)).collect();
+        buckets.sort_unstable();
+        buckets.dedup();
+        let rows: Vec<(Uuid, Option<Counter>)> = self
+            .rows(&self.tallies.approved_read, (site.as_str(), buckets, ids))
+            .await?;
+        Ok(rows
+            .into_iter()
+            .map(|(id, n)| (PostId(id), n.map_or(0, |c| c.0).max(0) as u64))
+            .collect())
+    }
+
+    /// The site's comments by state: every shard in one statement.
+    pub(super) async fn state_counts(&self, site: &Site) -> StoreResult<StateCounts> {
+        let shards: Vec<i32> = (0..SHARDS).collect();
+        let rows: Vec<(String, Option<Counter>)> = self
+            .rows(&self.tallies.states_read, (site.as_str(), shards))
+            .await?;
+        let mut sums = [0i64; 5];
+        for (state, n) in rows {
+            sums[slot(CommentState::parse(&state)?)] += n.map_or(0, |c| c.0);
+        }
+        let mut counts = StateCounts::default();
+        for (state, n) in CommentState::ALL.iter().zip(sums) {
+            *counts.slot(*state) = n.max(0) as u64;
+        }
+        Ok(counts)
+    }
+}
+
+/// Fills the tallies of a keyspace made before they existed from its comment rows (one
+/// scan of `comments`), bringing each post's counters and each site's per-state counts
+/// to what the rows say: run again, it changes nothing. Returns the posts counted.
+pub async fn carry_over_tallies(session: &Session, ks: &str) -> Result<usize, String> {
+    use futures_util::StreamExt;
+    use std::collections::HashMap;
+    let fail = |e: &dyn std::fmt::Display| format!("counting the comments: {e}");
+    let mut posts: HashMap<(String, Uuid), Tally> = HashMap::new();
+    let mut rows = session
+        .query_iter(
+            format!("SELECT site, post_id, state FROM {ks}.comments"),
+            (),
+        )
+        .await
+        .map_err(|e| fail(&e))?
+        .rows_stream::<(String, Uuid, String)>()
+        .map_err(|e| fail(&e))?;
+    while let Some(row) = rows.next().await {
+        let (site, post, state) = row.map_err(|e| fail(&e))?;
+        let state = CommentState::parse(&state).map_err(|e| fail(&e))?;
+        let tally = posts.entry((site, post)).or_default();
+        tally.total += 1;
+        tally.by_state[slot(state)] += 1;
+    }
+    let prepare = |cql: String| async move { session.prepare(cql).await.map_err(|e| fail(&e)) };
+    let read = prepare(format!(
+        "SELECT total, pending, approved, rejected, spam, deleted FROM {ks}.comment_tallies \
+         WHERE site = ? AND bucket = ? AND post_id = ?"
+    ))
+    .await?;
+    let add = prepare(format!(
+        "UPDATE {ks}.comment_tallies SET total = total + ?, pending = pending + ?, approved = approved + ?, \
+         rejected = rejected + ?, spam = spam + ?, deleted = deleted + ? WHERE site = ? AND bucket = ? AND post_id = ?"
+    ))
+    .await?;
+    let states_read = prepare(format!(
+        "SELECT state, n FROM {ks}.comment_state_tallies WHERE site = ? AND shard IN ?"
+    ))
+    .await?;
+    let state_add = prepare(format!(
+        "UPDATE {ks}.comment_state_tallies SET n = n + ? WHERE site = ? AND shard = 0 AND state = ?"
+    ))
+    .await?;
+    let n = |c: Option<Counter>| c.map_or(0, |c| c.0);
+    let mut sites: HashMap<String, [i64; 5]> = HashMap::new();
+    for ((site, post), counted) in &posts {
+        let stored: Option<TallyRow> = session
+            .execute_unpaged(&read, (site.as_str(), bucket_of(*post), *post))
+            .await
+            .map_err(|e| fail(&e))?
+            .into_rows_result()
+            .map_err(|e| fail(&e))?
+            .maybe_first_row::<TallyRow>()
+            .map_err(|e| fail(&e))?;
+        let stored = stored.map_or_else(Tally::default, |(t, p, a, r, s, d)| Tally {
+            total: n(t),
+            by_state: [n(p), n(a), n(r), n(s), n(d)],
+        });
+        let change = counted.minus(stored);
+        if !change.is_zero() {
+            let s = change.by_state;
+            session
+                .execute_unpaged(
+                    &add,
+                    (
+                        Counter(change.total),
+                        Counter(s[0]),
+                        Counter(s[1]),
+                        Counter(s[2]),
+                        Counter(s[3]),
+                        Counter(s[4]),
+                        site.as_str(),
+                        bucket_of(*post),
+                        *post,
+                    ),
+                )
+                .await
+                .map_err(|e| fail(&e))?;
+        }
+        let sums = sites.entry(site.clone()).or_default();
+        for (i, v) in counted.by_state.iter().enumerate() {
+            sums[i] += v;
+        }
+    }
+    let shards: Vec<i32> = (0..SHARDS).collect();
+    for (site, counted) in &sites {
+        let stored: Vec<(String, Option<Counter>)> = session
+            .execute_unpaged(&states_read, (site.as_str(), shards.clone()))
+            .await
+            .map_err(|e| fail(&e))?
+            .into_rows_result()
+            .map_err(|e| fail(&e))?
+            .rows::<(String, Option<Counter>)>()
+            .map_err(|e| fail(&e))?
+            .collect::<Result<_, _>>()
+            .map_err(|e| fail(&e))?;
+        let mut have = [0i64; 5];
+        for (state, c) in stored {
+            have[slot(CommentState::parse(&state).map_err(|e| fail(&e))?)] += n(c);
+        }
+        for (i, state) in CommentState::ALL.iter().enumerate() {
+            let change = counted[i] - have[i];
+            if change != 0 {
+                session
+                    .execute_unpaged(&state_add, (Counter(change), site.as_str(), state.as_str()))
+                    .await
+                    .map_err(|e| fail(&e))?;
+            }
+        }
+    }
+    Ok(posts.len())
+}

@@ -1,0 +1,146 @@
+//! Repair on SQLite: every write is one transaction, so the derived tables (the tag
+//! index and the moderation lists; the other lists are indexes of `posts` itself) can
+//! only disagree with their rows after a hand edit or a bug. Checked in one transaction,
+//! and with `fix` rebuilt in it.
+
+use super::moderation::list_for_moderation;
+use super::*;
+use crate::store::repair::{Finding, Repair, RepairReport};
+use std::collections::{BTreeMap, BTreeSet};
+
+fn check(sql: &Sql<'_>, site: &str, fix: bool) -> StoreResult<RepairReport> {
+    let mut report = RepairReport {
+        fixed: fix,
+        ..RepairReport::default()
+    };
+    let query = |q: &str| -> StoreResult<Vec<(String, String, Option<i64>)>> {
+        sql.prepare(q)
+            .and_then(|mut s| {
+                s.query_map([site], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
+                    .collect()
+            })
+            .map_err(unavailable)
+    };
+    // The tag index: a row per tag of each published post, at its publication time.
+    let posts = query("SELECT id, tags, published FROM posts WHERE site = ?1")?;
+    report.posts = posts.len();
+    let mut expected: BTreeMap<(String, String), i64> = BTreeMap::new();
+    for (id, tags, published) in &posts {
+        if let Some(published) = published {
+            for tag in split_tags(tags).to_strings() {
+                expected.insert((id.clone(), tag), *published);
+            }
+        }
+    }
+    let rows = query("SELECT post_id, tag, published FROM post_tags WHERE site = ?1")?;
+    let mut present: BTreeMap<(String, String), i64> = BTreeMap::new();
+    for (id, tag, published) in rows {
+        present.insert((id, tag), published.unwrap_or_default());
+    }
+    let mut retag: BTreeSet<String> = BTreeSet::new();
+    for (key, published) in &present {
+        if expected.get(key) != Some(published) {
+            report.findings.push(Finding {
+                table: "post_tags",
+                what: format!(
+                    "post {} is listed under tag {} where it should not be; removed",
+                    key.0, key.1
+                ),
+            });
+            retag.insert(key.0.clone());
+        }
+    }
+    for key in expected.keys() {
+        if !present.contains_key(key) {
+            report.findings.push(Finding {
+                table: "post_tags",
+                what: format!("post {} is missing from tag {}; listed", key.0, key.1),
+            });
+            retag.insert(key.0.clone());
+        }
+    }
+    // The moderation lists: a row per pending, spam or rejected comment, in its state.
+    let states: Vec<(String, String, String)> = sql
+        .prepare("SELECT id, post_id, state FROM comments WHERE site = ?1")
+        .and_then(|mut s| {
+            s.query_map([site], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
+                .collect()
+        })
+        .map_err(unavailable)?;
+    report.comments = states.len();
+    let queued: BTreeMap<String, String> = sql
+        .prepare("SELECT id, state FROM moderation_queue WHERE site = ?1")
+        .and_then(|mut s| {
+            s.query_map([site], |r| Ok((r.get(0)?, r.get(1)?)))?
+                .collect()
+        })
+        .map_err(unavailable)?;
+    let mut requeue = Vec::new();
+    let mut known = BTreeSet::new();
+    for (id, post, state) in states {
+        let state = CommentState::parse(&state)?;
+        known.insert(id.clone());
+        let listed = queued.get(&id).map(String::as_str);
+        let should = state.is_listed().then(|| state.as_str());
+        if listed != should {
+            report.findings.push(Finding {
+                table: "moderation_queue",
+                what: format!(
+                    "comment {id} is listed as {listed:?} but is {}; relisted",
+                    state.as_str()
+                ),
+            });
+            requeue.push((post, id, state));
+        }
+    }
+    let orphans: Vec<&String> = queued.keys().filter(|id| !known.contains(*id)).collect();
+    for id in &orphans {
+        report.findings.push(Finding {
+            table: "moderation_queue",
+            what: format!("comment {id} is listed but does not exist; removed"),
+        });
+    }
+    report.accounts = sql
+        .prepare("SELECT COUNT(*) FROM users")
+        .and_then(|mut s| s.query_row([], |r| r.get::<_, i64>(0)))
+        .map_err(unavailable)? as usize;
+    if !fix {
+        return Ok(report);
+    }
+    for id in retag {
+        sql.prepare("DELETE FROM post_tags WHERE site = ?1 AND post_id = ?2")
+            .and_then(|mut s| s.execute(params![site, id]))
+            .map_err(unavailable)?;
+        for ((post, tag), published) in expected.range((id.clone(), String::new())..) {
+            if *post != id {
+                break;
+            }
+            sql.prepare(
+                "INSERT INTO post_tags (site, tag, post_id, published) VALUES (?1, ?2, ?3, ?4)",
+            )
+            .and_then(|mut s| s.execute(params![site, tag, post, published]))
+            .map_err(unavailable)?;
+        }
+    }
+    for (post, id, state) in requeue {
+        list_for_moderation(sql, site, &post, CommentId(uuid(&id)?), state)?;
+    }
+    for id in orphans {
+        sql.prepare("DELETE FROM moderation_queue WHERE site = ?1 AND id = ?2")
+            .and_then(|mut s| s.execute(params![site, id]))
+            .map_err(unavailable)?;
+    }
+    Ok(report)
+}
+
+#[async_trait]
+impl Repair for SqliteStore {
+    async fn repair(&self, site: &Site, fix: bool) -> StoreResult<RepairReport> {
+        let site = site.to_string();
+        if fix {
+            self.transaction(move |sql| check(sql, &site, fix)).await
+        } else {
+            self.run(move |sql| check(sql, &site, fix)).await
+        }
+    }
+}

@@ -1,0 +1,213 @@
+//! Repair: derived rows broken under the store (as a bug, a restore or a hand edit
+//! would), then `repair`: a dry run reports each and changes nothing, a repair rebuilds
+//! each, and a second repair finds nothing. Each store in a store of its own, since
+//! repair also reads every account.
+
+use crate::contract::comments::{comment, member};
+use crate::fixtures::post;
+use crate::helpers::{Kind, TestStore, cassandra_node};
+use sibyl::domain::{CommentState, Role, Tag};
+use sibyl::store::RepairReport;
+
+const KEYSPACE: &str = "sibyl_repair_test";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sqlite() {
+    repair_reports_and_rebuilds_what_disagrees(TestStore::sqlite().await).await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn cassandra() {
+    repair_reports_and_rebuilds_what_disagrees(TestStore::cassandra_alone(KEYSPACE).await).await
+}
+
+fn tables(report: &RepairReport) -> Vec<&'static str> {
+    let mut tables: Vec<_> = report.findings.iter().map(|f| f.table).collect();
+    tables.sort_unstable();
+    tables
+}
+
+async fn tagged(t: &TestStore, tag: &str) -> Vec<String> {
+    t.store
+        .tag_page(&t.site, &Tag::parse(tag).unwrap(), None, 50)
+        .await
+        .unwrap()
+        .posts
+        .into_iter()
+        .map(|s| s.title)
+        .collect()
+}
+
+async fn repair_reports_and_rebuilds_what_disagrees(t: TestStore) {
+    let author = member(&t, Role::Author).await;
+    let reader = member(&t, Role::Reader).await;
+    let red = post(&t, &author, "Red post", "Text.", "red").await;
+    let blue = post(&t, &author, "Blue post", "Text.", "blue").await;
+    let waiting = comment(&red, &reader, "Waiting", None, CommentState::Pending);
+    t.store.add_comment(&t.site, &waiting).await.unwrap();
+    let clean = t.store.repair(&t.site, false).await.unwrap();
+    assert_eq!(
+        clean.findings,
+        vec![],
+        "a store written by Sibyl is in step"
+    );
+    assert_eq!((clean.posts, clean.comments), (2, 1));
+
+    let expected = match t.kind {
+        Kind::Cassandra => {
+            let session = scylla::client::session_builder::SessionBuilder::new()
+                .known_node(cassandra_node())
+                .build()
+                .await
+                .unwrap();
+            let published = |id: uuid::Uuid| {
+                let session = &session;
+                let site = t.site.to_string();
+                async move {
+                    session
+                        .query_unpaged(
+                            format!("SELECT published_id FROM {KEYSPACE}.posts WHERE site = ? AND post_id = ?"),
+                            (site, id),
+                        )
+                        .await
+                        .unwrap()
+                        .into_rows_result()
+                        .unwrap()
+                        .first_row::<(scylla::value::CqlTimeuuid,)>()
+                        .unwrap()
+                        .0
+                }
+            };
+            let (red_at, blue_at) = (published(red.id.0).await, published(blue.id.0).await);
+            let site = t.site.as_str();
+            let year = chrono::Datelike::year(&sibyl::domain::now());
+            for (cql, values) in [
+                (
+                    format!("DELETE FROM {KEYSPACE}.front_page WHERE site = ? AND published = ?"),
+                    vec![
+                        scylla::value::CqlValue::Text(site.to_owned()),
+                        scylla::value::CqlValue::Timeuuid(red_at),
+                    ],
+                ),
+                (
+                    format!("DELETE FROM {KEYSPACE}.short_links WHERE site = ? AND short_id = ?"),
+                    vec![
+                        scylla::value::CqlValue::Text(site.to_owned()),
+                        scylla::value::CqlValue::BigInt(red.short_id as i64),
+                    ],
+                ),
+            ] {
+                session.query_unpaged(cql, values).await.unwrap();
+            }
+            session
+                .query_unpaged(
+                    format!(
+                        "INSERT INTO {KEYSPACE}.posts_by_tag (site, tag, year, published, post_id, slug, title, excerpt, author_name, tags) \
+                         VALUES (?, 'red', ?, ?, ?, ?, 'Blue post', '', 'x', ['blue'])"
+                    ),
+                    (site, year, blue_at, blue.id.0, blue.slug.as_str()),
+                )
+                .await
+                .unwrap();
+            session
+                .query_unpaged(
+                    format!(
+                        "UPDATE {KEYSPACE}.comment_tallies SET approved = approved + 5 WHERE site = ? AND bucket IN ? AND post_id = ?"
+                    ),
+                    (site, (0..64).collect::<Vec<i32>>(), red.id.0),
+                )
+                .await
+                .unwrap();
+            let key = author.username.key();
+            session
+                .query_unpaged(
+                    format!(
+                        "DELETE FROM {KEYSPACE}.user_directory WHERE shelf = ? AND username_key = ?"
+                    ),
+                    (sibyl::domain::user::shelf_of(&key), key.as_str()),
+                )
+                .await
+                .unwrap();
+            vec![
+                "comment_tallies",
+                "front_page",
+                "posts_by_tag",
+                "short_links",
+                "user_directory",
+            ]
+        }
+        Kind::Sqlite => {
+            let conn = rusqlite::Connection::open(t.sqlite_path.as_ref().unwrap()).unwrap();
+            let site = t.site.as_str();
+            conn.execute(
+                "DELETE FROM post_tags WHERE site = ?1 AND post_id = ?2",
+                (site, red.id.0.to_string()),
+            )
+            .unwrap();
+            conn.execute(
+                "INSERT INTO post_tags (site, tag, post_id, published) VALUES (?1, 'red', ?2, 1)",
+                (site, blue.id.0.to_string()),
+            )
+            .unwrap();
+            conn.execute(
+                "DELETE FROM moderation_queue WHERE site = ?1 AND id = ?2",
+                (site, waiting.id.to_string()),
+            )
+            .unwrap();
+            vec!["moderation_queue", "post_tags", "post_tags"]
+        }
+    };
+    let dry = t.store.repair(&t.site, false).await.unwrap();
+    assert_eq!(tables(&dry), expected, "{dry:#?}");
+    assert!(!dry.fixed);
+    let still_broken: &[&str] = match t.kind {
+        Kind::Cassandra => &["Blue post", "Red post"],
+        Kind::Sqlite => &["Blue post"],
+    };
+    assert_eq!(
+        tagged(&t, "red").await,
+        still_broken,
+        "a dry run changes nothing"
+    );
+
+    let fixed = t.store.repair(&t.site, true).await.unwrap();
+    assert_eq!(tables(&fixed), expected, "{fixed:#?}");
+    assert!(fixed.fixed);
+    assert_eq!(
+        t.store.repair(&t.site, false).await.unwrap().findings,
+        vec![]
+    );
+
+    assert_eq!(tagged(&t, "red").await, ["Red post"]);
+    let front: Vec<_> = t
+        .store
+        .front_page(&t.site, 10)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|s| s.title)
+        .collect();
+    assert_eq!(front, ["Blue post", "Red post"]);
+    assert_eq!(
+        t.store
+            .slug_by_short_id(&t.site, red.short_id)
+            .await
+            .unwrap(),
+        Some(red.slug.clone())
+    );
+    let counts = t
+        .store
+        .approved_comment_counts(&t.site, &[red.id])
+        .await
+        .unwrap();
+    assert!(counts.iter().all(|(_, n)| *n == 0), "{counts:?}");
+    let queue = t
+        .store
+        .moderation_list(&t.site, CommentState::Pending, None, None, 10)
+        .await
+        .unwrap();
+    assert_eq!(queue.comments.len(), 1);
+    let shelf = sibyl::domain::user::shelf_of(&author.username.key());
+    let entries = t.store.user_directory(shelf, None, 1000).await.unwrap();
+    assert!(entries.iter().any(|e| e.id == author.id));
+}
