@@ -98,7 +98,7 @@ pub trait Intents {
     /// Marks a recorded write done.
     async fn end(&self, id: IntentId) -> StoreResult<()>;
 
-    /// The intents begun before `before` and not marked done, from where the last
+    /// The intents begun by `before` and not marked done, from where the last
     /// [`Intents::passed`] left off (a bounded stretch of time per call).
     async fn unfinished(&self, before: DateTime<Utc>) -> StoreResult<Unfinished>;
 

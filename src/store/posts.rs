@@ -67,11 +67,13 @@ pub trait Listings: Send + Sync {
         limit: usize,
     ) -> Result<ListPage, PageError>;
 
-    /// An author's published posts on a site, newest first: one read.
+    /// An author's published posts on a site, newest first, `limit` at a time, starting
+    /// where the cursor `after` says (as [`Listings::tag_page`]).
     async fn posts_by_author(
         &self,
         site: &Site,
         author: UserId,
+        after: Option<&str>,
         limit: usize,
-    ) -> StoreResult<Vec<PostSummary>>;
+    ) -> Result<ListPage, PageError>;
 }

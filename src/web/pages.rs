@@ -236,6 +236,8 @@ pub struct AuthorPage {
     pub bio_paragraphs: Vec<String>,
     pub homepage: String,
     pub posts: Vec<SummaryView>,
+    /// The next page of the author's posts, if there are more.
+    pub next: Option<String>,
 }
 
 pub struct DirectoryRow {

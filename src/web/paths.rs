@@ -99,6 +99,10 @@ pub fn author(username: &str) -> String {
     format!("/authors/{}", encode_component(username))
 }
 
+pub fn author_after(username: &str, cursor: &str) -> String {
+    format!("{}?after={}", author(username), encode_component(cursor))
+}
+
 pub fn publish(slug: &str, lang: Option<&Locale>) -> String {
     format!("/posts/{slug}/publish{}", lang_query(lang))
 }

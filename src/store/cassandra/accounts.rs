@@ -242,7 +242,10 @@ impl CassandraStore {
             })
             .await?;
         let mut held: Vec<(&str, String)> = Vec::new();
-        let mut crashed = false;
+        // Once the account's rows may be written, a failure leaves the sign-up to the
+        // reconciler (which commits the claims, or undoes both): releasing the claims
+        // here would leave rows that no claim names.
+        let mut left_to_reconciler = false;
         let outcome: Result<User, SetupError> = async {
             if let Some(site) = site {
                 if claims.claim(setup_scope(), site.as_str(), owner).await? == Claim::Taken {
@@ -255,7 +258,7 @@ impl CassandraStore {
             }
             held.push(("username", username.clone()));
             if self.options.faults.fires(Fault::CrashAfterUsernameClaim) {
-                crashed = true;
+                left_to_reconciler = true;
                 return Err(Fault::CrashAfterUsernameClaim.error().into());
             }
             if claims.claim("email", &email, owner).await? == Claim::Taken {
@@ -276,6 +279,7 @@ impl CassandraStore {
                 created.banned,
             );
             let month = signup_month(created.created);
+            left_to_reconciler = true;
             self.batch(
                 &self.accounts.user_create,
                 (
@@ -287,7 +291,6 @@ impl CassandraStore {
             )
             .await?;
             if self.options.faults.fires(Fault::CrashBeforeClaimsCommitted) {
-                crashed = true;
                 return Err(Fault::CrashBeforeClaimsCommitted.error().into());
             }
             // The site's set-up claim last: a site has an administrator only once the
@@ -298,10 +301,10 @@ impl CassandraStore {
             Ok(created)
         }
         .await;
-        if crashed {
-            return outcome;
-        }
         if outcome.is_err() {
+            if left_to_reconciler {
+                return outcome;
+            }
             for (scope, name) in held.iter().rev() {
                 claims.release(scope, name, owner).await;
             }

@@ -101,7 +101,7 @@ impl Intents for CassandraStore {
                 for (id, body, done) in rows {
                     let id = Uuid::from(id);
                     let begun = timeuuid::time_of(id).unwrap_or(before);
-                    if done == Some(true) || begun >= before {
+                    if done == Some(true) || begun > before {
                         continue;
                     }
                     let intent: Intent = serde_json::from_str(&body)

@@ -6,33 +6,6 @@ use super::*;
 pub(super) const SUMMARY_COLUMNS: &str =
     "published, post_id, slug, title, excerpt, author_name, tags";
 
-/// A row of posts_by_tag: a summary and its bucket's static pointer to older posts.
-#[derive(DeserializeRow)]
-pub(super) struct TagRow {
-    published: CqlTimeuuid,
-    post_id: Uuid,
-    slug: String,
-    title: String,
-    excerpt: String,
-    author_name: String,
-    tags: Option<Vec<String>>,
-    older_year: Option<i32>,
-}
-
-impl TagRow {
-    pub(super) fn into_summary_row(self) -> SummaryRow {
-        SummaryRow {
-            published: self.published,
-            post_id: self.post_id,
-            slug: self.slug,
-            title: self.title,
-            excerpt: self.excerpt,
-            author_name: self.author_name,
-            tags: self.tags,
-        }
-    }
-}
-
 /// The year bucket of a publication time UUID.
 pub(super) fn year_of(published: CqlTimeuuid) -> StoreResult<i32> {
     timeuuid::time_of(Uuid::from(published))
@@ -40,8 +13,9 @@ pub(super) fn year_of(published: CqlTimeuuid) -> StoreResult<i32> {
         .ok_or_else(|| StoreError::Corrupt("a publication key is not a time UUID".into()))
 }
 
-/// Where a tag page continues: `<year>` (the start of that year's bucket) or
-/// `<year>.<hex of the driver's paging state>`.
+/// Where a page of a list bucketed by year (a tag's, an author's) continues: `<year>`
+/// (the start of that year's bucket), `<year>.<hex of the driver's paging state>`, or
+/// `<year>-` (the years before that one).
 pub(super) fn tag_cursor(year: i32, state: Option<&PagingState>) -> String {
     match state.and_then(PagingState::as_bytes_slice) {
         Some(bytes) => format!("{year}.{}", crate::domain::token::hex(bytes)),
@@ -50,6 +24,10 @@ pub(super) fn tag_cursor(year: i32, state: Option<&PagingState>) -> String {
 }
 
 pub(super) fn parse_tag_cursor(cursor: &str) -> Option<(i32, PagingState)> {
+    if let Some(year) = cursor.strip_suffix('-') {
+        let year: i32 = year.parse().ok().filter(|y| (1971..=9999).contains(y))?;
+        return Some((-year, PagingState::start()));
+    }
     let (year, state) = match cursor.split_once('.') {
         Some((year, hex)) => (year, Some(crate::domain::token::unhex(hex)?)),
         None => (cursor, None),
@@ -102,8 +80,9 @@ pub(super) struct Statements {
     pub(super) tag_year_insert: PreparedStatement,
     pub(super) tag_year_before: PreparedStatement,
     pub(super) tag_page_read: PreparedStatement,
+    pub(super) author_year_before: PreparedStatement,
+    pub(super) author_page_read: PreparedStatement,
     pub(super) front_page_read: PreparedStatement,
-    pub(super) author_posts_read: PreparedStatement,
     pub(super) front_page_keys: PreparedStatement,
     pub(super) front_page_trim: PreparedStatement,
 }
@@ -114,22 +93,23 @@ impl Statements {
         let unlist_rows = logged(vec![
             prepare(format!("DELETE FROM {ks}.front_page WHERE site = ? AND published = ?")).await?,
             prepare(format!(
-                "DELETE FROM {ks}.posts_by_author WHERE site = ? AND author_id = ? AND published = ?"
+                "DELETE FROM {ks}.author_posts WHERE site = ? AND author_id = ? AND year = ? AND published = ?"
             ))
             .await?,
         ]);
         let publish_rows = logged(vec![
             prepare(format!("INSERT INTO {ks}.front_page (site, {SUMMARY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")).await?,
             prepare(format!(
-                "INSERT INTO {ks}.posts_by_author (site, author_id, {SUMMARY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                "INSERT INTO {ks}.author_posts (site, author_id, year, {SUMMARY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
             ))
             .await?,
+            prepare(format!("INSERT INTO {ks}.author_years (site, author_id, year) VALUES (?, ?, ?)")).await?,
         ]);
         Ok(Self {
             publish_rows,
             unlist_rows,
             tag_post_insert: prepare(format!(
-                "INSERT INTO {ks}.posts_by_tag (site, tag, year, {SUMMARY_COLUMNS}, older_year) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                "INSERT INTO {ks}.posts_by_tag (site, tag, year, {SUMMARY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
             ))
             .await?,
             tag_post_delete: prepare(format!(
@@ -142,18 +122,29 @@ impl Statements {
             ))
             .await?,
             tag_page_read: prepare(format!(
-                "SELECT {SUMMARY_COLUMNS}, older_year FROM {ks}.posts_by_tag WHERE site = ? AND tag = ? AND year = ?"
+                "SELECT {SUMMARY_COLUMNS} FROM {ks}.posts_by_tag WHERE site = ? AND tag = ? AND year = ?"
+            ))
+            .await?,
+            author_year_before: prepare(format!(
+                "SELECT year FROM {ks}.author_years WHERE site = ? AND author_id = ? AND year < ? LIMIT 1"
+            ))
+            .await?,
+            author_page_read: prepare(format!(
+                "SELECT {SUMMARY_COLUMNS} FROM {ks}.author_posts WHERE site = ? AND author_id = ? AND year = ?"
             ))
             .await?,
             front_page_read: prepare(format!("SELECT {SUMMARY_COLUMNS} FROM {ks}.front_page WHERE site = ? LIMIT ?")).await?,
-            author_posts_read: prepare(format!(
-                "SELECT {SUMMARY_COLUMNS} FROM {ks}.posts_by_author WHERE site = ? AND author_id = ? LIMIT ?"
-            ))
-            .await?,
             front_page_keys: prepare(format!("SELECT published FROM {ks}.front_page WHERE site = ? LIMIT ?")).await?,
             front_page_trim: prepare(format!("DELETE FROM {ks}.front_page WHERE site = ? AND published <= ?")).await?,
         })
     }
+}
+
+/// A list kept in year buckets: the read of one bucket, and the read of its index for
+/// the next older year.
+pub(super) struct YearList<'a> {
+    read: &'a PreparedStatement,
+    older: &'a PreparedStatement,
 }
 
 impl CassandraStore {
@@ -185,9 +176,11 @@ impl CassandraStore {
             row.5,
             row.6,
         );
+        let year = year_of(published_id)?;
         let author = (
             site.as_str(),
             post.author_id.0,
+            year,
             row.0,
             row.1,
             row.2,
@@ -196,14 +189,17 @@ impl CassandraStore {
             row.5,
             row.6,
         );
-        self.batch(&self.listings.publish_rows, (front, author))
-            .await?;
+        self.batch(
+            &self.listings.publish_rows,
+            (front, author, (site.as_str(), post.author_id.0, year)),
+        )
+        .await?;
         self.list_tags(site, post, published_id).await?;
         self.trim_front_page(site).await
     }
 
-    /// Writes a published post's rows in its tags' year buckets (one logged batch), each
-    /// with the tag's next older year of posts, and records the year in tag_years.
+    /// Writes a published post's rows in its tags' year buckets and the year in each
+    /// tag's tag_years (one logged batch).
     pub(super) async fn list_tags(
         &self,
         site: &Site,
@@ -215,42 +211,36 @@ impl CassandraStore {
         }
         let year = year_of(published_id)?;
         let tags = post.tags.to_strings();
-        let mut rows = Vec::new();
+        // Each row with its year in the tag's index, in one logged batch: a bucket is
+        // never without its entry in tag_years, through which readers reach it.
+        let mut batch = Batch::new(BatchType::Logged);
+        let mut values: Vec<Vec<Option<CqlValue>>> = Vec::new();
+        let text = |s: &str| Some(CqlValue::Text(s.to_owned()));
         for tag in &tags {
-            let older: Option<(i32,)> = self
-                .row(
-                    &self.listings.tag_year_before,
-                    (site.as_str(), tag.as_str(), year),
-                )
-                .await?;
-            rows.push((
-                site.as_str(),
-                tag.as_str(),
-                year,
-                published_id,
-                post.id.0,
-                post.slug.as_str(),
-                post.title.as_str(),
-                post.excerpt.as_str(),
-                post.author_name.as_str(),
-                &tags,
-                older.map(|(y,)| y),
-            ));
+            batch.append_statement(self.listings.tag_post_insert.clone());
+            values.push(vec![
+                text(site.as_str()),
+                text(tag),
+                Some(CqlValue::Int(year)),
+                Some(CqlValue::Timeuuid(published_id)),
+                Some(CqlValue::Uuid(post.id.0)),
+                text(post.slug.as_str()),
+                text(post.title.as_str()),
+                text(&post.excerpt),
+                text(&post.author_name),
+                Some(CqlValue::List(
+                    tags.iter().map(|t| CqlValue::Text(t.clone())).collect(),
+                )),
+            ]);
+            batch.append_statement(self.listings.tag_year_insert.clone());
+            values.push(vec![
+                text(site.as_str()),
+                text(tag),
+                Some(CqlValue::Int(year)),
+            ]);
         }
-        let batch = logged(
-            rows.iter()
-                .map(|_| self.listings.tag_post_insert.clone())
-                .collect(),
-        );
-        self.batch(&batch, rows).await?;
-        for tag in &tags {
-            self.exec(
-                &self.listings.tag_year_insert,
-                (site.as_str(), tag.as_str(), year),
-            )
-            .await?;
-        }
-        Ok(())
+        mark_idempotence(&mut batch);
+        self.batch(&batch, values).await
     }
 
     /// Removes a post's rows from the year buckets of `tags`.
@@ -302,7 +292,12 @@ impl CassandraStore {
                             &self.listings.unlist_rows,
                             (
                                 (site.as_str(), published_id),
-                                (site.as_str(), post.author_id.0, published_id),
+                                (
+                                    site.as_str(),
+                                    post.author_id.0,
+                                    year_of(published_id)?,
+                                    published_id,
+                                ),
                             ),
                         )
                         .await?;
@@ -334,6 +329,81 @@ impl CassandraStore {
         Err(StoreError::Unavailable(
             "the post kept moving while its lists were written".into(),
         ))
+    }
+
+    /// A page of a list kept in year buckets (a tag's, an author's): newest first from
+    /// the cursor's place, one read of a bucket per year the page spans; when a bucket
+    /// ends before the page is full, the list's index of years names the next older one
+    /// (never a pointer kept in the buckets, which a post published into an older year
+    /// could leave stale). A page that ends with its bucket leaves the next read of the
+    /// index to the next page.
+    async fn year_page<K>(
+        &self,
+        list: YearList<'_>,
+        site: &Site,
+        key: K,
+        after: Option<&str>,
+        limit: usize,
+    ) -> Result<ListPage, PageError>
+    where
+        K: scylla::serialize::value::SerializeValue + Copy + Send + Sync,
+    {
+        use std::ops::ControlFlow;
+        let limit = limit.clamp(1, 100);
+        let (mut year, mut state) = match after {
+            None => (
+                chrono::Datelike::year(&crate::domain::now()),
+                PagingState::start(),
+            ),
+            Some(cursor) => parse_tag_cursor(cursor).ok_or(PageError::BadCursor)?,
+        };
+        let mut posts = Vec::new();
+        loop {
+            // A negative year: that year is done, go on before it.
+            if year < 0 {
+                let older: Option<(i32,)> =
+                    self.row(list.older, (site.as_str(), key, -year)).await?;
+                match older {
+                    None => return Ok(ListPage { posts, next: None }),
+                    Some((older,)) => {
+                        year = older;
+                        state = PagingState::start();
+                    }
+                }
+            }
+            let mut statement = list.read.clone();
+            statement.set_page_size((limit - posts.len()) as i32);
+            let (result, response) = self
+                .session
+                .execute_single_page(
+                    &statement,
+                    (site.as_str(), key, year),
+                    std::mem::replace(&mut state, PagingState::start()),
+                )
+                .await
+                .map_err(paging_error)?;
+            posts.extend(summaries(decode_rows::<SummaryRow>(result)?)?);
+            match response.into_paging_control_flow() {
+                ControlFlow::Continue(next) => {
+                    if posts.len() >= limit {
+                        return Ok(ListPage {
+                            posts,
+                            next: Some(tag_cursor(year, Some(&next))),
+                        });
+                    }
+                    state = next;
+                }
+                ControlFlow::Break(()) => {
+                    if posts.len() >= limit {
+                        return Ok(ListPage {
+                            posts,
+                            next: Some(format!("{year}-")),
+                        });
+                    }
+                    year = -year;
+                }
+            }
+        }
     }
 
     /// Keeps the front page partition at [`FRONT_PAGE_CAP`] rows: one read of the keys,
@@ -373,97 +443,108 @@ impl Listings for CassandraStore {
         after: Option<&str>,
         limit: usize,
     ) -> Result<ListPage, PageError> {
-        use std::ops::ControlFlow;
-        let limit = limit.clamp(1, 100);
-        let (mut year, mut state) = match after {
-            None => (
-                chrono::Datelike::year(&crate::domain::now()),
-                PagingState::start(),
-            ),
-            Some(cursor) => parse_tag_cursor(cursor).ok_or(PageError::BadCursor)?,
+        let list = YearList {
+            read: &self.listings.tag_page_read,
+            older: &self.listings.tag_year_before,
         };
-        let mut posts = Vec::new();
-        loop {
-            let mut statement = self.listings.tag_page_read.clone();
-            statement.set_page_size((limit - posts.len()) as i32);
-            let (result, response) = self
-                .session
-                .execute_single_page(&statement, (site.as_str(), tag.as_str(), year), state)
-                .await
-                .map_err(|e| match e {
-                    // A paging state this cluster did not make.
-                    ExecutionError::LastAttemptError(RequestAttemptError::DbError(
-                        DbError::ProtocolError | DbError::Invalid,
-                        _,
-                    )) => PageError::BadCursor,
-                    other => PageError::Store(unavailable(other)),
-                })?;
-            let rows: Vec<TagRow> = result
-                .into_rows_result()
-                .map_err(unavailable)?
-                .rows::<TagRow>()
-                .map_err(|e| StoreError::Corrupt(e.to_string()))?
-                .collect::<Result<_, _>>()
-                .map_err(|e| StoreError::Corrupt(e.to_string()))?;
-            let static_older = rows.first().and_then(|r| r.older_year);
-            let empty = rows.is_empty();
-            posts.extend(summaries(
-                rows.into_iter().map(TagRow::into_summary_row).collect(),
-            )?);
-            match response.into_paging_control_flow() {
-                ControlFlow::Continue(next) => {
-                    if posts.len() >= limit {
-                        return Ok(ListPage {
-                            posts,
-                            next: Some(tag_cursor(year, Some(&next))),
-                        });
-                    }
-                    state = next;
-                }
-                ControlFlow::Break(()) => {
-                    // This year is done; the next older year with posts comes from the
-                    // bucket itself, or from tag_years when the bucket was empty.
-                    let older = if empty {
-                        let row: Option<(i32,)> = self
-                            .row(
-                                &self.listings.tag_year_before,
-                                (site.as_str(), tag.as_str(), year),
-                            )
-                            .await?;
-                        row.map(|(y,)| y)
-                    } else {
-                        static_older
-                    };
-                    match older.filter(|older| *older < year) {
-                        None => return Ok(ListPage { posts, next: None }),
-                        Some(older) => {
-                            year = older;
-                            state = PagingState::start();
-                            if posts.len() >= limit {
-                                return Ok(ListPage {
-                                    posts,
-                                    next: Some(tag_cursor(year, None)),
-                                });
-                            }
-                        }
-                    }
-                }
-            }
-        }
+        self.year_page(list, site, tag.as_str(), after, limit).await
     }
 
     async fn posts_by_author(
         &self,
         site: &Site,
         author: UserId,
+        after: Option<&str>,
         limit: usize,
-    ) -> StoreResult<Vec<PostSummary>> {
-        let rows: Vec<SummaryRow> = self
-            .rows(
-                &self.listings.author_posts_read,
-                (site.as_str(), author.0, limit.min(1000) as i32),
-            )
-            .await?;
-        summaries(rows)
+    ) -> Result<ListPage, PageError> {
+        let list = YearList {
+            read: &self.listings.author_page_read,
+            older: &self.listings.author_year_before,
+        };
+        self.year_page(list, site, author.0, after, limit).await
     }
+}
+
+/// Copies the rows of the unbucketed author lists of a keyspace made before the year
+/// buckets into them (and their years into author_years); run again, it writes the same
+/// rows. Returns the rows copied.
+pub async fn carry_over_author_posts(session: &Session, ks: &str) -> Result<usize, String> {
+    use futures_util::StreamExt;
+    let fail = |e: &dyn std::fmt::Display| format!("copying the author lists: {e}");
+    let exists = session
+        .query_unpaged(
+            "SELECT table_name FROM system_schema.tables WHERE keyspace_name = ? AND table_name = ?",
+            (ks, "posts_by_author"),
+        )
+        .await
+        .map_err(|e| fail(&e))?
+        .into_rows_result()
+        .map_err(|e| fail(&e))?
+        .rows_num()
+        > 0;
+    if !exists {
+        return Ok(0);
+    }
+    let put = session
+        .prepare(format!(
+            "INSERT INTO {ks}.author_posts (site, author_id, year, {SUMMARY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+        ))
+        .await
+        .map_err(|e| fail(&e))?;
+    let put_year = session
+        .prepare(format!(
+            "INSERT INTO {ks}.author_years (site, author_id, year) VALUES (?, ?, ?)"
+        ))
+        .await
+        .map_err(|e| fail(&e))?;
+    type Old = (
+        String,
+        Uuid,
+        CqlTimeuuid,
+        Uuid,
+        String,
+        String,
+        String,
+        String,
+        Option<Vec<String>>,
+    );
+    let mut rows = session
+        .query_iter(
+            format!("SELECT site, author_id, {SUMMARY_COLUMNS} FROM {ks}.posts_by_author"),
+            (),
+        )
+        .await
+        .map_err(|e| fail(&e))?
+        .rows_stream::<Old>()
+        .map_err(|e| fail(&e))?;
+    let mut copied = 0;
+    while let Some(row) = rows.next().await {
+        let (site, author, published, post, slug, title, excerpt, name, tags) =
+            row.map_err(|e| fail(&e))?;
+        let year = year_of(published).map_err(|e| fail(&e))?;
+        session
+            .execute_unpaged(
+                &put,
+                (
+                    site.as_str(),
+                    author,
+                    year,
+                    published,
+                    post,
+                    slug,
+                    title,
+                    excerpt,
+                    name,
+                    tags.unwrap_or_default(),
+                ),
+            )
+            .await
+            .map_err(|e| fail(&e))?;
+        session
+            .execute_unpaged(&put_year, (site.as_str(), author, year))
+            .await
+            .map_err(|e| fail(&e))?;
+        copied += 1;
+    }
+    Ok(copied)
 }

@@ -75,9 +75,7 @@ impl CassandraStore {
         id: CommentId,
     ) -> StoreResult<Finished> {
         let Some((comment, stamp, _)) = self.moved_comment(site, post, id, true).await? else {
-            // The row was never created: nothing to finish, but the counters may have
-            // been (a comment counted is not possible without its row; recount anyway).
-            self.recount(site, post).await?;
+            // The row was never created: nothing to count.
             return Ok(Finished::Undone);
         };
         if let Some(stamp) = stamp {
@@ -85,6 +83,10 @@ impl CassandraStore {
             self.batch(&batch, values).await?;
         }
         self.recount(site, post).await?;
+        // A counter write that timed out may have reached the post's counters and not
+        // its bucket's state counts: those follow the post counters.
+        self.settle_bucket(site, super::tallies::bucket_of(post.0), None, true)
+            .await?;
         Ok(Finished::Completed)
     }
 

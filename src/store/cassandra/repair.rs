@@ -40,6 +40,14 @@ struct Listing {
     published_id: Uuid,
 }
 
+/// A list kept in year buckets: its table, its index of years, and its key.
+struct Bucketed {
+    rows: &'static str,
+    years: &'static str,
+    column: &'static str,
+    key: CqlValue,
+}
+
 /// What one pass over the lists found: rows to delete, posts whose rows to rewrite.
 #[derive(Default)]
 struct ListFixes {
@@ -229,68 +237,32 @@ impl CassandraStore {
             .await?;
         Self::compare_list("front_page", &site_key, rows, &front, findings, &mut fixes);
         for author in authors {
-            let theirs: HashMap<Uuid, &Listing> = listings
+            let theirs: Vec<&Listing> = listings
                 .iter()
                 .filter(|l| l.post.author_id.0 == *author)
-                .map(|l| (l.published_id, l))
                 .collect();
-            let rows = self
-                .scan(
-                    format!(
-                        "SELECT {SUMMARY_COLUMNS} FROM {ks}.posts_by_author WHERE site = ? AND author_id = ?"
-                    ),
-                    (site.as_str(), *author),
-                )
+            let bucketed = Bucketed {
+                rows: "author_posts",
+                years: "author_years",
+                column: "author_id",
+                key: CqlValue::Uuid(*author),
+            };
+            self.repair_buckets(site, &bucketed, &theirs, fix, findings, &mut fixes)
                 .await?;
-            let key = [text(site.as_str()), CqlValue::Uuid(*author)];
-            Self::compare_list("posts_by_author", &key, rows, &theirs, findings, &mut fixes);
         }
         for tag in tags {
-            let mut by_year: HashMap<i32, HashMap<Uuid, &Listing>> = HashMap::new();
-            for l in listings
+            let theirs: Vec<&Listing> = listings
                 .iter()
                 .filter(|l| l.post.tags.to_strings().contains(tag))
-            {
-                let year = year_of(CqlTimeuuid::from(l.published_id))?;
-                by_year.entry(year).or_default().insert(l.published_id, l);
-            }
-            let recorded: Vec<(i32,)> = self
-                .scan(
-                    format!("SELECT year FROM {ks}.tag_years WHERE site = ? AND tag = ?"),
-                    (site.as_str(), tag.as_str()),
-                )
+                .collect();
+            let bucketed = Bucketed {
+                rows: "posts_by_tag",
+                years: "tag_years",
+                column: "tag",
+                key: text(tag),
+            };
+            self.repair_buckets(site, &bucketed, &theirs, fix, findings, &mut fixes)
                 .await?;
-            let recorded: HashSet<i32> = recorded.into_iter().map(|(y,)| y).collect();
-            let mut years: BTreeSet<i32> = recorded.iter().copied().collect();
-            years.extend(by_year.keys());
-            for year in years {
-                let expected = by_year.remove(&year).unwrap_or_default();
-                if !expected.is_empty() && !recorded.contains(&year) {
-                    findings.push(Finding {
-                        table: "tag_years",
-                        what: format!(
-                            "tag {tag} has posts in {year}, which was not recorded; recorded"
-                        ),
-                    });
-                    if fix {
-                        self.exec(
-                            &self.listings.tag_year_insert,
-                            (site.as_str(), tag.as_str(), year),
-                        )
-                        .await?;
-                    }
-                }
-                let rows = self
-                    .scan(
-                        format!(
-                            "SELECT {SUMMARY_COLUMNS} FROM {ks}.posts_by_tag WHERE site = ? AND tag = ? AND year = ?"
-                        ),
-                        (site.as_str(), tag.as_str(), year),
-                    )
-                    .await?;
-                let key = [text(site.as_str()), text(tag), CqlValue::Int(year)];
-                Self::compare_list("posts_by_tag", &key, rows, &expected, findings, &mut fixes);
-            }
         }
         if !fix {
             return Ok(());
@@ -298,7 +270,7 @@ impl CassandraStore {
         for (table, values) in fixes.stale {
             let where_ = match table {
                 "front_page" => "site = ? AND published = ?",
-                "posts_by_author" => "site = ? AND author_id = ? AND published = ?",
+                "author_posts" => "site = ? AND author_id = ? AND year = ? AND published = ?",
                 _ => "site = ? AND tag = ? AND year = ? AND published = ?",
             };
             let delete = prepare(
@@ -312,6 +284,78 @@ impl CassandraStore {
         }
         for id in fixes.rewrite {
             self.settle_lists(site, PostId(id), None).await?;
+        }
+        Ok(())
+    }
+
+    /// One year-bucketed list (an author's, a tag's): its index of years has every year
+    /// with rows, and each year's bucket has exactly the posts published then.
+    async fn repair_buckets(
+        &self,
+        site: &Site,
+        list: &Bucketed,
+        listings: &[&Listing],
+        fix: bool,
+        findings: &mut Vec<Finding>,
+        fixes: &mut ListFixes,
+    ) -> StoreResult<()> {
+        let ks = &self.keyspace;
+        let Bucketed {
+            rows: table,
+            years: years_table,
+            column,
+            key,
+        } = list;
+        let mut by_year: HashMap<i32, HashMap<Uuid, &Listing>> = HashMap::new();
+        for l in listings {
+            let year = year_of(CqlTimeuuid::from(l.published_id))?;
+            by_year.entry(year).or_default().insert(l.published_id, l);
+        }
+        let values = vec![Some(text(site.as_str())), Some(key.clone())];
+        let recorded: Vec<(i32,)> = self
+            .scan(
+                format!("SELECT year FROM {ks}.{years_table} WHERE site = ? AND {column} = ?"),
+                values.clone(),
+            )
+            .await?;
+        let recorded: HashSet<i32> = recorded.into_iter().map(|(y,)| y).collect();
+        let mut years: BTreeSet<i32> = recorded.iter().copied().collect();
+        years.extend(by_year.keys());
+        for year in years {
+            let expected = by_year.remove(&year).unwrap_or_default();
+            if !expected.is_empty() && !recorded.contains(&year) {
+                findings.push(Finding {
+                    table: years_table,
+                    what: format!(
+                        "{column} {key:?} has posts in {year}, which was not recorded; recorded"
+                    ),
+                });
+                if fix {
+                    let insert = prepare(
+                        &self.session,
+                        format!(
+                            "INSERT INTO {ks}.{years_table} (site, {column}, year) VALUES (?, ?, ?)"
+                        ),
+                    )
+                    .await
+                    .map_err(unavailable)?;
+                    let mut row = values.clone();
+                    row.push(Some(CqlValue::Int(year)));
+                    self.exec(&insert, row).await?;
+                }
+            }
+            let mut row = values.clone();
+            row.push(Some(CqlValue::Int(year)));
+            let rows = self
+                .scan(
+                    format!(
+                        "SELECT {SUMMARY_COLUMNS} FROM {ks}.{table} WHERE site = ? AND {column} = ? AND year = ?"
+                    ),
+                    row,
+                )
+                .await?;
+            let bucket = [text(site.as_str()), key.clone(), CqlValue::Int(year)];
+            Self::compare_list(table, &bucket, rows, &expected, findings, fixes);
         }
         Ok(())
     }
@@ -467,7 +511,8 @@ impl Repair for CassandraStore {
             .await?;
         let mut listings = Vec::new();
         let (mut authors, mut tags) = (HashSet::new(), HashSet::new());
-        let mut counted = [0i64; 5];
+        // What each bucket's state counts should be: the sums of its posts' rows.
+        let mut buckets = vec![[0i64; 5]; usize::from(super::tallies::BUCKETS)];
         for (_, id) in ids.into_iter().filter(|(s, _)| s == site.as_str()) {
             let Some((post, listed)) = self.post_listing(site, PostId(id), false).await? else {
                 continue;
@@ -475,7 +520,8 @@ impl Repair for CassandraStore {
             report.posts += 1;
             let tally = self.repair_post(site, &post, fix, &mut findings).await?;
             report.comments += tally.total as usize;
-            for (sum, n) in counted.iter_mut().zip(tally.by_state) {
+            let sums = &mut buckets[super::tallies::bucket_of(id) as usize];
+            for (sum, n) in sums.iter_mut().zip(tally.by_state) {
                 *sum += n;
             }
             authors.insert(post.author_id.0);
@@ -489,21 +535,20 @@ impl Repair for CassandraStore {
         }
         self.repair_lists(site, &listings, &authors, &tags, fix, &mut findings)
             .await?;
-        let states = self.state_counts(site).await?;
-        for (i, state) in CommentState::ALL.iter().enumerate() {
-            let have = states.get(*state) as i64;
-            if have != counted[i] {
-                findings.push(Finding {
-                    table: "comment_state_tallies",
-                    what: format!(
-                        "the site counted {have} comments {} where there are {}; recounted",
-                        state.as_str(),
-                        counted[i]
-                    ),
-                });
-                if fix {
-                    self.add_state_count(site, *state, counted[i] - have)
-                        .await?;
+        // Each bucket's state counts against its posts' rows.
+        for (bucket, sums) in buckets.into_iter().enumerate() {
+            let bucket = bucket as i32;
+            let change = self.settle_bucket(site, bucket, Some(sums), fix).await?;
+            for (state, n) in CommentState::ALL.iter().zip(change) {
+                if n != 0 {
+                    findings.push(Finding {
+                        table: "comment_state_tallies",
+                        what: format!(
+                            "bucket {bucket} counted {} comments {} too many; recounted",
+                            -n,
+                            state.as_str()
+                        ),
+                    });
                 }
             }
         }

@@ -35,6 +35,9 @@ enum Change {
     /// Counts every post's comments from their rows into the tallies that replace
     /// `comment_counts` and `comment_state_counts`, before those are dropped.
     CountComments,
+    /// Copies every author page row into the lists by author and year, with the years
+    /// in author_years, before the unbucketed list is dropped.
+    CopyAuthorPosts,
 }
 
 /// The changes, numbered in order. A keyspace records the last one it has in
@@ -118,6 +121,21 @@ const CHANGES: &[(u32, &str, Change)] = &[
         15,
         "comment counts in bounded partitions: the per-site table of states goes",
         Change::Cql("DROP TABLE IF EXISTS comment_state_counts"),
+    ),
+    (
+        16,
+        "author pages in year buckets: the author lists copied",
+        Change::CopyAuthorPosts,
+    ),
+    (
+        17,
+        "author pages in year buckets: the unbucketed list goes",
+        Change::Cql("DROP TABLE IF EXISTS posts_by_author"),
+    ),
+    (
+        18,
+        "tag pages find the next older year in tag_years: the pointer in the buckets goes",
+        Change::Cql("ALTER TABLE posts_by_tag DROP IF EXISTS older_year"),
     ),
 ];
 
@@ -251,6 +269,12 @@ pub async fn migrate(
                     .map_err(|e| fail(&e))?;
                 tracing::info!(posts, "comments counted into the tallies");
             }
+            Change::CopyAuthorPosts => {
+                let rows = super::listings::carry_over_author_posts(&session, keyspace)
+                    .await
+                    .map_err(|e| fail(&e))?;
+                tracing::info!(rows, "author pages are now in year buckets");
+            }
         }
         session
             .execute_unpaged(&record, (*version as i32, Utc::now()))
@@ -365,7 +389,7 @@ mod tests {
             .iter()
             .filter(|s| s.starts_with("CREATE TABLE IF NOT EXISTS"))
             .count();
-        assert_eq!(creates, 48);
+        assert_eq!(creates, 49);
         // Changes to earlier keyspaces are numbered in CHANGES, not in the file.
         assert_eq!(statements.len(), creates);
         assert!(!statements.iter().any(|s| s.contains("--")));
@@ -378,7 +402,9 @@ mod tests {
             assert!(!what.is_empty());
             if let Change::Cql(cql) = change {
                 assert!(
-                    (cql.starts_with("ALTER TABLE ") && cql.contains(" ADD IF NOT EXISTS "))
+                    (cql.starts_with("ALTER TABLE ")
+                        && (cql.contains(" ADD IF NOT EXISTS ")
+                            || cql.contains(" DROP IF EXISTS ")))
                         || cql.starts_with("DROP TABLE IF EXISTS "),
                     "{cql}"
                 );

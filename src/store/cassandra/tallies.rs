@@ -1,16 +1,16 @@
 //! Comment tallies: each post's comments by state and in all (the all-time count bounds
 //! a post at `MAX_COMMENTS_PER_POST`), in counters spread over `BUCKETS` partitions per
-//! site, and the site's comments by state over `SHARDS` partitions, each write picking
-//! one at random. Counters follow the write they count and cannot be made idempotent, so
-//! a write that dies between its row and its counters is finished by the reconciler,
-//! which recounts the post from its comment rows.
+//! site by the post's id, and the site's comments by state in the same buckets (a
+//! bucket's state counts are the sums of its posts' counters). Counters follow the write
+//! they count and cannot be made idempotent, so a write that dies between its row and
+//! its counters (or whose counter write timed out) is finished by the reconciler, which
+//! recounts the post from its comment rows and its bucket's state counts from the
+//! bucket's post counters.
 
 use super::*;
 
 /// Partitions of a site's per-post tallies: a post's bucket follows from its id.
-const BUCKETS: u8 = 64;
-/// Partitions of a site's per-state counts.
-const SHARDS: i32 = 16;
+pub(super) const BUCKETS: u8 = 64;
 /// Comment rows read per page when a post is recounted.
 const RECOUNT_PAGE: i32 = 1000;
 
@@ -56,6 +56,8 @@ pub(super) struct Statements {
     approved_read: PreparedStatement,
     state_add: PreparedStatement,
     states_read: PreparedStatement,
+    bucket_states_read: PreparedStatement,
+    bucket_tallies: PreparedStatement,
     comment_states: PreparedStatement,
 }
 
@@ -90,6 +92,18 @@ impl Statements {
                 "SELECT state, n FROM {ks}.comment_state_tallies WHERE site = ? AND shard IN ?"
             ))
             .await?,
+            bucket_states_read: prepare(format!(
+                "SELECT state, n FROM {ks}.comment_state_tallies WHERE site = ? AND shard = ?"
+            ))
+            .await?,
+            bucket_tallies: {
+                let mut st = prepare(format!(
+                    "SELECT pending, approved, rejected, spam, deleted FROM {ks}.comment_tallies WHERE site = ? AND bucket = ?"
+                ))
+                .await?;
+                st.set_page_size(RECOUNT_PAGE);
+                st
+            },
             comment_states,
         })
     }
@@ -152,7 +166,7 @@ impl CassandraStore {
         if !site_too {
             return Ok(());
         }
-        let shard = random_below(SHARDS as u64) as i32;
+        let shard = bucket_of(post.0);
         for (state, n) in CommentState::ALL.iter().zip(s) {
             if *n != 0 {
                 self.exec(
@@ -165,20 +179,94 @@ impl CassandraStore {
         Ok(())
     }
 
-    /// Changes the site's count of comments in `state` by `change`.
-    pub(super) async fn add_state_count(
+    /// A bucket's state counts as its counters have them.
+    async fn bucket_states(&self, site: &Site, bucket: i32) -> StoreResult<[i64; 5]> {
+        let rows: Vec<(String, Option<Counter>)> = self
+            .rows(&self.tallies.bucket_states_read, (site.as_str(), bucket))
+            .await?;
+        let mut states = [0i64; 5];
+        for (state, n) in rows {
+            states[slot(CommentState::parse(&state)?)] += n.map_or(0, |c| c.0);
+        }
+        Ok(states)
+    }
+
+    /// The sums of a bucket's post counters by state, a page at a time.
+    async fn bucket_sums(&self, site: &Site, bucket: i32) -> StoreResult<[i64; 5]> {
+        use std::ops::ControlFlow;
+        type Row = (
+            Option<Counter>,
+            Option<Counter>,
+            Option<Counter>,
+            Option<Counter>,
+            Option<Counter>,
+        );
+        let n = |c: Option<Counter>| c.map_or(0, |c| c.0);
+        let mut sums = [0i64; 5];
+        let mut paging = PagingState::start();
+        loop {
+            let (result, response) = self
+                .session
+                .execute_single_page(
+                    &self.tallies.bucket_tallies,
+                    (site.as_str(), bucket),
+                    paging,
+                )
+                .await
+                .map_err(unavailable)?;
+            for (p, a, r, s, d) in decode_rows::<Row>(result)? {
+                for (sum, v) in sums.iter_mut().zip([n(p), n(a), n(r), n(s), n(d)]) {
+                    *sum += v;
+                }
+            }
+            match response.into_paging_control_flow() {
+                ControlFlow::Continue(next) => paging = next,
+                ControlFlow::Break(()) => return Ok(sums),
+            }
+        }
+    }
+
+    /// Brings a bucket's state counts to `expected` (by default the sums of its posts'
+    /// counters) with `fix`; returns the difference found, by state. As
+    /// [`Self::recount`], the counts are read before and after the sums and the sums
+    /// taken again if they moved.
+    pub(super) async fn settle_bucket(
         &self,
         site: &Site,
-        state: CommentState,
-        change: i64,
-    ) -> StoreResult<()> {
-        let shard = random_below(SHARDS as u64) as i32;
-        self.exec(
-            &self.tallies.state_add,
-            (Counter(change), site.as_str(), shard, state.as_str()),
-        )
-        .await?;
-        Ok(())
+        bucket: i32,
+        expected: Option<[i64; 5]>,
+        fix: bool,
+    ) -> StoreResult<[i64; 5]> {
+        for _ in 0..5 {
+            let before = self.bucket_states(site, bucket).await?;
+            let sums = match expected {
+                Some(sums) => sums,
+                None => self.bucket_sums(site, bucket).await?,
+            };
+            let after = self.bucket_states(site, bucket).await?;
+            if before != after {
+                continue;
+            }
+            let mut change = [0i64; 5];
+            for i in 0..5 {
+                change[i] = sums[i] - after[i];
+            }
+            if fix {
+                for (state, n) in CommentState::ALL.iter().zip(change) {
+                    if n != 0 {
+                        self.exec(
+                            &self.tallies.state_add,
+                            (Counter(n), site.as_str(), bucket, state.as_str()),
+                        )
+                        .await?;
+                    }
+                }
+            }
+            return Ok(change);
+        }
+        Err(StoreError::Unavailable(
+            "a bucket's comment counts kept changing while they were summed".into(),
+        ))
     }
 
     /// A post's counts as its counters have them.
@@ -269,9 +357,9 @@ impl CassandraStore {
             .collect())
     }
 
-    /// The site's comments by state: every shard in one statement.
+    /// The site's comments by state: every bucket in one statement.
     pub(super) async fn state_counts(&self, site: &Site) -> StoreResult<StateCounts> {
-        let shards: Vec<i32> = (0..SHARDS).collect();
+        let shards: Vec<i32> = (0..i32::from(BUCKETS)).collect();
         let rows: Vec<(String, Option<Counter>)> = self
             .rows(&self.tallies.states_read, (site.as_str(), shards))
             .await?;
@@ -327,11 +415,11 @@ pub async fn carry_over_tallies(session: &Session, ks: &str) -> Result<usize, St
     ))
     .await?;
     let state_add = prepare(format!(
-        "UPDATE {ks}.comment_state_tallies SET n = n + ? WHERE site = ? AND shard = 0 AND state = ?"
+        "UPDATE {ks}.comment_state_tallies SET n = n + ? WHERE site = ? AND shard = ? AND state = ?"
     ))
     .await?;
     let n = |c: Option<Counter>| c.map_or(0, |c| c.0);
-    let mut sites: HashMap<String, [i64; 5]> = HashMap::new();
+    let mut sites: HashMap<(String, i32), [i64; 5]> = HashMap::new();
     for ((site, post), counted) in &posts {
         let stored: Option<TallyRow> = session
             .execute_unpaged(&read, (site.as_str(), bucket_of(*post), *post))
@@ -366,15 +454,14 @@ pub async fn carry_over_tallies(session: &Session, ks: &str) -> Result<usize, St
                 .await
                 .map_err(|e| fail(&e))?;
         }
-        let sums = sites.entry(site.clone()).or_default();
+        let sums = sites.entry((site.clone(), bucket_of(*post))).or_default();
         for (i, v) in counted.by_state.iter().enumerate() {
             sums[i] += v;
         }
     }
-    let shards: Vec<i32> = (0..SHARDS).collect();
-    for (site, counted) in &sites {
+    for ((site, bucket), counted) in &sites {
         let stored: Vec<(String, Option<Counter>)> = session
-            .execute_unpaged(&states_read, (site.as_str(), shards.clone()))
+            .execute_unpaged(&states_read, (site.as_str(), vec![*bucket]))
             .await
             .map_err(|e| fail(&e))?
             .into_rows_result()
@@ -391,7 +478,10 @@ pub async fn carry_over_tallies(session: &Session, ks: &str) -> Result<usize, St
             let change = counted[i] - have[i];
             if change != 0 {
                 session
-                    .execute_unpaged(&state_add, (Counter(change), site.as_str(), state.as_str()))
+                    .execute_unpaged(
+                        &state_add,
+                        (Counter(change), site.as_str(), *bucket, state.as_str()),
+                    )
                     .await
                     .map_err(|e| fail(&e))?;
             }

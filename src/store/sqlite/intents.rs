@@ -37,7 +37,7 @@ impl Intents for SqliteStore {
     async fn unfinished(&self, before: DateTime<Utc>) -> StoreResult<Unfinished> {
         self.run(move |sql| {
             let mut stmt = sql
-                .prepare("SELECT id, body FROM intents WHERE begun < ?1 ORDER BY begun LIMIT ?2")
+                .prepare("SELECT id, body FROM intents WHERE begun <= ?1 ORDER BY begun LIMIT ?2")
                 .map_err(unavailable)?;
             let rows: Vec<(String, String)> = stmt
                 .query_map(params![before.timestamp_millis(), PASS], |r| {

@@ -133,17 +133,33 @@ impl Listings for SqliteStore {
         &self,
         site: &Site,
         author: UserId,
+        after: Option<&str>,
         limit: usize,
-    ) -> StoreResult<Vec<PostSummary>> {
+    ) -> Result<ListPage, PageError> {
+        let (millis, id) = match after {
+            None => (i64::MAX, "~".to_owned()),
+            Some(cursor) => parse_tag_cursor(cursor).ok_or(PageError::BadCursor)?,
+        };
         let site = site.to_string();
-        self.read(move |sql| {
-            summaries(
-                sql,
-                "FROM posts p WHERE site = ?1 AND author_id = ?2 AND published IS NOT NULL
-                 ORDER BY published DESC, id DESC LIMIT ?3",
-                params![site, author.0.to_string(), limit as i64],
-            )
+        let limit = limit.clamp(1, 100);
+        let mut posts = self
+            .read(move |sql| {
+                summaries(
+                    sql,
+                    "FROM posts p WHERE site = ?1 AND author_id = ?2 AND published IS NOT NULL
+                     AND (published < ?3 OR (published = ?3 AND id < ?4))
+                     ORDER BY published DESC, id DESC LIMIT ?5",
+                    params![site, author.0.to_string(), millis, id, limit as i64 + 1],
+                )
+            })
+            .await?;
+        let next = (posts.len() > limit).then(|| {
+            posts.truncate(limit);
+            posts.last().map(tag_cursor)
+        });
+        Ok(ListPage {
+            posts,
+            next: next.flatten(),
         })
-        .await
     }
 }

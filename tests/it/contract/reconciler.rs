@@ -47,9 +47,10 @@ async fn shown(t: &TestStore, post: &Post, tags: &[&str]) -> Vec<usize> {
     let front = t.store.front_page(&t.site, 100).await.unwrap();
     let author = t
         .store
-        .posts_by_author(&t.site, post.author_id, 100)
+        .posts_by_author(&t.site, post.author_id, None, 100)
         .await
-        .unwrap();
+        .unwrap()
+        .posts;
     let mut counts = vec![
         front.iter().filter(|s| s.id == post.id).count(),
         author.iter().filter(|s| s.id == post.id).count(),

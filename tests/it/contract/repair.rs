@@ -21,6 +21,11 @@ async fn cassandra() {
     repair_reports_and_rebuilds_what_disagrees(TestStore::cassandra_alone(KEYSPACE).await).await
 }
 
+/// The partition of a post's counters (a fold of its id's bytes, as the store does).
+fn bucket_of(post: uuid::Uuid) -> i32 {
+    i32::from(post.as_bytes().iter().fold(0u8, |a, b| a ^ b) % 64)
+}
+
 fn tables(report: &RepairReport) -> Vec<&'static str> {
     let mut tables: Vec<_> = report.findings.iter().map(|f| f.table).collect();
     tables.sort_unstable();
@@ -112,9 +117,9 @@ async fn repair_reports_and_rebuilds_what_disagrees(t: TestStore) {
             session
                 .query_unpaged(
                     format!(
-                        "UPDATE {KEYSPACE}.comment_tallies SET approved = approved + 5 WHERE site = ? AND bucket IN ? AND post_id = ?"
+                        "UPDATE {KEYSPACE}.comment_tallies SET approved = approved + 5 WHERE site = ? AND bucket = ? AND post_id = ?"
                     ),
-                    (site, (0..64).collect::<Vec<i32>>(), red.id.0),
+                    (site, bucket_of(red.id.0), red.id.0),
                 )
                 .await
                 .unwrap();

@@ -85,7 +85,12 @@ async fn every_save_is_a_new_revision_and_history_keeps_them_all(t: TestStore) {
         (1, "Third title"),
         "the front page shows the current text, once"
     );
-    let by_author = t.store.posts_by_author(&t.site, by.id, 5).await.unwrap();
+    let by_author = t
+        .store
+        .posts_by_author(&t.site, by.id, None, 5)
+        .await
+        .unwrap()
+        .posts;
     assert_eq!(
         (by_author.len(), by_author[0].title.as_str()),
         (1, "Third title")

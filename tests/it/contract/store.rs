@@ -560,9 +560,10 @@ async fn unpublishing_takes_a_post_off_every_list_and_publishing_brings_it_back_
     assert_eq!(front, [kept.id]);
     let listed: Vec<PostId> = t
         .store
-        .posts_by_author(&t.site, author.id, 10)
+        .posts_by_author(&t.site, author.id, None, 10)
         .await
         .unwrap()
+        .posts
         .iter()
         .map(|p| p.id)
         .collect();

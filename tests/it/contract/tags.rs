@@ -44,7 +44,63 @@ both_stores!(
     edits_and_unpublishing_keep_the_tag_index_in_step,
     broken_cursors_are_refused,
     a_tag_page_is_one_read,
+    a_tag_given_to_a_post_older_than_any_of_the_tag_is_still_reached,
+    author_pages_walk_every_year_newest_first_without_loss_or_repeat,
 );
+
+/// The tag's chain of years is read from its index: a post of an older year than any
+/// the tag had, given the tag by a later edit, is on the tag's last page.
+async fn a_tag_given_to_a_post_older_than_any_of_the_tag_is_still_reached(t: TestStore) {
+    let by = writer(&t).await;
+    let newer = publish(&t, &by, "Newer", "gamma", 0).await;
+    let older = publish(&t, &by, "Older", "other", 900).await;
+    assert_eq!(walk(&t, "gamma", 5).await, [newer.id]);
+    let edit = fixtures::edit(1, &by, "Older", "Body.", "gamma, other", "tagged later");
+    t.store
+        .save_revision(&t.site, older.id, edit)
+        .await
+        .unwrap();
+    assert_eq!(walk(&t, "gamma", 5).await, [newer.id, older.id]);
+    assert_eq!(walk(&t, "gamma", 1).await, [newer.id, older.id]);
+}
+
+/// An author's posts, newest first, in pages of `limit`, across years with a gap.
+async fn author_pages_walk_every_year_newest_first_without_loss_or_repeat(t: TestStore) {
+    let by = writer(&t).await;
+    let other = fixtures::user(&t, Role::Author, "Otto Other").await;
+    let mut expected = Vec::new();
+    for (i, days_ago) in [1200, 1190, 500, 30, 3, 2, 1].into_iter().enumerate() {
+        expected.push(
+            publish(&t, &by, &format!("Mine {i}"), "", days_ago)
+                .await
+                .id,
+        );
+    }
+    publish(&t, &other, "Not mine", "", 0).await;
+    expected.reverse();
+    for limit in [1, 2, 3, 7, 50] {
+        let (mut ids, mut after) = (Vec::new(), None::<String>);
+        for _ in 0..20 {
+            let page = t
+                .store
+                .posts_by_author(&t.site, by.id, after.as_deref(), limit)
+                .await
+                .unwrap();
+            assert!(page.posts.len() <= limit);
+            ids.extend(page.posts.iter().map(|p| p.id));
+            match page.next {
+                Some(next) => after = Some(next),
+                None => break,
+            }
+        }
+        assert_eq!(ids, expected, "pages of {limit}");
+    }
+    let broken = t
+        .store
+        .posts_by_author(&t.site, by.id, Some("not a cursor"), 3)
+        .await;
+    assert!(matches!(broken, Err(PageError::BadCursor)), "{broken:?}");
+}
 
 async fn tag_pages_walk_every_year_newest_first_without_loss_or_repeat(t: TestStore) {
     let by = writer(&t).await;
@@ -142,9 +198,11 @@ async fn broken_cursors_are_refused(t: TestStore) {
     }
 }
 
+/// A page within a year's bucket is one read; on Cassandra, a page that reaches the end
+/// of a bucket reads the tag's index of years once more, for the next older year.
 async fn a_tag_page_is_one_read(t: TestStore) {
     let by = writer(&t).await;
-    for i in 0..5 {
+    for i in 0..8 {
         publish(&t, &by, &format!("Read {i}"), "epsilon", 0).await;
     }
     let tag = Tag::parse("epsilon").unwrap();
@@ -152,9 +210,120 @@ async fn a_tag_page_is_one_read(t: TestStore) {
     let page = t.store.tag_page(&t.site, &tag, None, 3).await.unwrap();
     assert_eq!(t.store.statements() - before, 1, "first page");
     let before = t.store.statements();
-    t.store
+    let page = t
+        .store
         .tag_page(&t.site, &tag, page.next.as_deref(), 3)
         .await
         .unwrap();
     assert_eq!(t.store.statements() - before, 1, "next page");
+    let before = t.store.statements();
+    let last = t
+        .store
+        .tag_page(&t.site, &tag, page.next.as_deref(), 3)
+        .await
+        .unwrap();
+    assert_eq!((last.posts.len(), last.next), (2, None));
+    let expected = match t.kind {
+        Kind::Sqlite => 1,
+        Kind::Cassandra => 2,
+    };
+    assert_eq!(t.store.statements() - before, expected, "last page");
+}
+
+/// A keyspace of the version before author pages had year buckets: `migrate` copies
+/// the unbucketed author list into them and drops it, and drops the tag buckets'
+/// pointer to older years.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn migrate_carries_the_author_lists_into_year_buckets() {
+    let keyspace = "sibyl_author_carry_test";
+    let t = TestStore::cassandra_alone(keyspace).await;
+    let by = writer(&t).await;
+    let session = scylla::client::session_builder::SessionBuilder::new()
+        .known_node(crate::helpers::cassandra_node())
+        .build()
+        .await
+        .unwrap();
+    let query = |cql: String| {
+        let session = &session;
+        async move { session.query_unpaged(cql, ()).await.unwrap() }
+    };
+    // What the earlier version had: the list by author alone, and a pointer per bucket.
+    query(format!(
+        "CREATE TABLE {keyspace}.posts_by_author (site text, author_id uuid, published timeuuid, \
+         post_id uuid, slug text, title text, excerpt text, author_name text, tags list<text>, \
+         PRIMARY KEY ((site, author_id), published)) WITH CLUSTERING ORDER BY (published DESC)"
+    ))
+    .await;
+    query(format!(
+        "ALTER TABLE {keyspace}.posts_by_tag ADD older_year int static"
+    ))
+    .await;
+    let old = publish(&t, &by, "Carried over", "", 400).await;
+    let published = sibyl::domain::timeuuid::at(old.published.unwrap());
+    session
+        .query_unpaged(
+            format!(
+                "INSERT INTO {keyspace}.posts_by_author (site, author_id, published, post_id, slug, title, excerpt, author_name, tags) \
+                 VALUES (?, ?, ?, ?, ?, 'Carried over', '', 'Tess Tagger', [])"
+            ),
+            (
+                t.site.as_str(),
+                by.id.0,
+                scylla::value::CqlTimeuuid::from(published),
+                old.id.0,
+                old.slug.as_str(),
+            ),
+        )
+        .await
+        .unwrap();
+    for table in ["author_posts", "author_years"] {
+        query(format!("TRUNCATE {keyspace}.{table}")).await;
+    }
+    let listed = |t: &TestStore| {
+        let store = t.store.clone();
+        let site = t.site.clone();
+        async move {
+            store
+                .posts_by_author(&site, by.id, None, 10)
+                .await
+                .unwrap()
+                .posts
+                .into_iter()
+                .map(|p| p.id)
+                .collect::<Vec<_>>()
+        }
+    };
+    assert_eq!(listed(&t).await, []);
+    query(format!(
+        "UPDATE {keyspace}.schema_version SET version = 15 WHERE scope = 'sibyl'"
+    ))
+    .await;
+    let url = sibyl::store::StoreUrl::Cassandra {
+        nodes: vec![crate::helpers::cassandra_node()],
+        keyspace: keyspace.into(),
+    };
+    sibyl::store::migrate(&url, None).await.unwrap();
+    assert_eq!(listed(&t).await, [old.id]);
+    let tables = session
+        .query_unpaged(
+            "SELECT table_name FROM system_schema.tables WHERE keyspace_name = ? AND table_name = ?",
+            (keyspace, "posts_by_author"),
+        )
+        .await
+        .unwrap()
+        .into_rows_result()
+        .unwrap()
+        .rows_num();
+    assert_eq!(tables, 0, "the old list is dropped");
+    let pointer = session
+        .query_unpaged(
+            "SELECT column_name FROM system_schema.columns WHERE keyspace_name = ? AND table_name = ? AND column_name = ?",
+            (keyspace, "posts_by_tag", "older_year"),
+        )
+        .await
+        .unwrap()
+        .into_rows_result()
+        .unwrap()
+        .rows_num();
+    assert_eq!(pointer, 0, "the pointer to older years is dropped");
 }

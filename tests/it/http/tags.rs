@@ -7,7 +7,7 @@ both_stores!(readers_follow_tag_links_and_older_posts,);
 
 async fn readers_follow_tag_links_and_older_posts(t: TestStore) {
     let app = spawn_app(t).await;
-    app.set_up().await;
+    let admin = app.set_up().await;
     for i in 0..23 {
         app.submit(
             "/write",
@@ -63,6 +63,33 @@ async fn readers_follow_tag_links_and_older_posts(t: TestStore) {
     );
     assert_eq!(
         app.anonymous_get("/tags/cassandra%20notes?after=broken")
+            .await
+            .status(),
+        400
+    );
+
+    // The author's page lists the same posts a page at a time.
+    let author = format!("/authors/{}", admin.username);
+    let html = app.anonymous_get(&author).await.text().await.unwrap();
+    assert!(html.contains("Tagged 22") && !html.contains("Tagged 2<"));
+    let marker = format!("href=\"{author}?after=");
+    let start = html.find(&marker).expect("an older-posts link") + "href=\"".len();
+    let older = &html[start..start + html[start..].find('"').unwrap()];
+    let second = app
+        .anonymous_get(&older.replace("&amp;", "&"))
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        second.contains("Tagged 0") && second.contains("Tagged 2") && !second.contains("Tagged 22")
+    );
+    assert!(
+        !second.contains("?after="),
+        "the last page links no further"
+    );
+    assert_eq!(
+        app.anonymous_get(&format!("{author}?after=broken"))
             .await
             .status(),
         400
