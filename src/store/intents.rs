@@ -50,6 +50,15 @@ pub enum Intent {
         user: Uuid,
         claims: Vec<(String, String)>,
     },
+    /// A change of an account's user name or e-mail address (`scope`): the new value's
+    /// claim is committed and the old one released once the account has the new value;
+    /// released if it has not.
+    Rename {
+        user: Uuid,
+        scope: String,
+        old: String,
+        new: String,
+    },
     /// A comment's write (new, moved, edited): its copies in the lists and thread, and
     /// its post's counts, follow its row.
     Comment {

@@ -142,6 +142,8 @@ pub enum Fault {
     /// A sign-up dies after the account's rows are written, before any claim is
     /// committed.
     CrashBeforeClaimsCommitted,
+    /// A change of user name dies after writing the account, before the claims move.
+    CrashAfterRenameWrite,
     /// A new comment dies after its row, before its copies and counts.
     CrashAfterCommentRow,
     /// Accepting a suggestion dies after the decision, before the post has its text.

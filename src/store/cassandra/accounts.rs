@@ -360,7 +360,8 @@ impl CassandraStore {
     }
 
     /// Moves an account from one claimed value to another (seed 004's protocol for
-    /// renames): claim the new value, write the account, commit, release the old value.
+    /// renames): claim the new value, write the account, commit, release the old value,
+    /// all recorded as an intent the reconciler finishes if this process dies.
     /// A change of spelling only (same key) keeps the claim and just writes.
     pub(super) async fn move_claim(
         &self,
@@ -378,17 +379,69 @@ impl CassandraStore {
             write.await?;
             return self.write_directory(id).await;
         }
+        // Recorded first: if the write dies or times out (it may have taken effect), the
+        // reconciler commits the new value and releases the old one if the account has
+        // the new one, and releases the new one if it has not.
+        let intent = self
+            .begin(&Intent::Rename {
+                user: id.0,
+                scope: scope.to_owned(),
+                old: old_key.clone(),
+                new: new_key.clone(),
+            })
+            .await?;
         let claims = self.claims();
         if claims.claim(scope, &new_key, id.0).await? == Claim::Taken {
+            self.end(intent).await?;
             return Err(AccountError::Taken(taken));
         }
-        if let Err(e) = write.await {
-            claims.release(scope, &new_key, id.0).await;
-            return Err(e.into());
+        write.await?;
+        if self.options.faults.fires(Fault::CrashAfterRenameWrite) {
+            return Err(Fault::CrashAfterRenameWrite.error().into());
         }
-        claims.commit(scope, &new_key, id.0).await?;
-        claims.release(scope, &old_key, id.0).await;
+        self.finish_rename(id, scope, &old_key, &new_key).await?;
+        self.end(intent).await?;
         self.write_directory(id).await
+    }
+
+    /// The steps of a rename after its write, from the account's row: with the new value
+    /// there, the new claim is committed and the old one released; without it, the new
+    /// claim is released. The directory entry follows the row.
+    pub(super) async fn finish_rename(
+        &self,
+        id: UserId,
+        scope: &str,
+        old_key: &str,
+        new_key: &str,
+    ) -> StoreResult<Finished> {
+        let claims = self.claims();
+        let Some(user) = self.user(id).await? else {
+            claims.release(scope, new_key, id.0).await;
+            return Ok(Finished::Undone);
+        };
+        let has = match scope {
+            "username" => user.username.key(),
+            _ => user.email.key(),
+        };
+        if has != new_key {
+            claims.release(scope, new_key, id.0).await;
+            return Ok(Finished::Undone);
+        }
+        if claims.claim(scope, new_key, id.0).await? == Claim::Taken {
+            return Err(StoreError::Unavailable(format!(
+                "account {} has {scope} {new_key}, which another account holds",
+                id.0
+            )));
+        }
+        claims.commit(scope, new_key, id.0).await?;
+        claims.release(scope, old_key, id.0).await;
+        if scope == "username" {
+            self.write_directory(id).await.map_err(|e| match e {
+                AccountError::Store(e) => e,
+                other => StoreError::Unavailable(other.to_string()),
+            })?;
+        }
+        Ok(Finished::Completed)
     }
 
     /// The directory entry at a user name's key.

@@ -143,6 +143,12 @@ impl Intents for CassandraStore {
                     .await
             }
             Intent::SignUp { user, claims } => self.finish_sign_up(UserId(*user), claims).await,
+            Intent::Rename {
+                user,
+                scope,
+                old,
+                new,
+            } => self.finish_rename(UserId(*user), scope, old, new).await,
             Intent::Comment {
                 site,
                 post,

@@ -8,6 +8,7 @@
 use crate::contract::comments::{assert_in_step, by, comment};
 use crate::fixtures::{edit, new_post, new_user, post, user};
 use crate::helpers::{Kind, TestStore, unique_name};
+use sibyl::domain::Username;
 use sibyl::domain::post::Body;
 use sibyl::domain::user::Login;
 use sibyl::domain::{
@@ -337,6 +338,33 @@ async fn every_crash_window_is_closed_by_the_reconciler(t: TestStore, options: S
     assert_eq!(t.store.user(halfway_id).await.unwrap(), None);
     let again = new_user(&name, &format!("{name}@example.org"));
     t.store.create_user(again).await.unwrap();
+
+    // A change of user name dies after writing the account: the new name is only
+    // pending and the old one still held. The pass moves the claims.
+    let renamed = user(&t, Role::Reader, "Rena Renamed").await;
+    let old_name = renamed.username.as_str().to_owned();
+    let new_name = unique_name("renamed");
+    faults.arm(Fault::CrashAfterRenameWrite);
+    let outcome = t
+        .store
+        .change_username(renamed.id, &Username::parse(&new_name).unwrap())
+        .await;
+    died(&t, &outcome);
+    let report = pass(&t).await;
+    assert_eq!(report.completed, usize::from(cassandra), "{report:?}");
+    let by_new = t
+        .store
+        .user_by_login(&Login::parse(&new_name).unwrap())
+        .await
+        .unwrap();
+    assert_eq!(by_new.map(|u| u.id), Some(renamed.id));
+    assert!(
+        !t.store
+            .is_claimed(&Login::parse(&old_name).unwrap())
+            .await
+            .unwrap(),
+        "the old name is free"
+    );
 
     // Accepting a suggestion dies after the decision, before the text is saved (a write
     // of several calls, recorded as the web layer does on both stores).
