@@ -45,14 +45,15 @@ impl Intents for SqliteStore {
                 })
                 .and_then(Iterator::collect)
                 .map_err(unavailable)?;
-            let intents = rows
-                .into_iter()
-                .map(|(id, body)| {
-                    let intent: Intent = serde_json::from_str(&body)
-                        .map_err(|e| StoreError::Corrupt(format!("intent {id}: {e}")))?;
-                    Ok((IntentId(uuid(&id)?), intent))
-                })
-                .collect::<StoreResult<Vec<_>>>()?;
+            let mut intents = Vec::new();
+            for (id, body) in rows {
+                // One record no build can read (written by a newer one) must not stop
+                // every later pass: it is left for the build that can.
+                match serde_json::from_str::<Intent>(&body) {
+                    Ok(intent) => intents.push((IntentId(uuid(&id)?), intent)),
+                    Err(e) => tracing::warn!(%id, error = %e, "an intent this build cannot read"),
+                }
+            }
             // Rows are deleted when done: there is no place to remember.
             Ok(Unfinished {
                 intents,
