@@ -384,18 +384,7 @@ fn corrupt(e: impl std::fmt::Display) -> StoreError {
 /// where the old table does not exist. Returns how many references were copied.
 pub async fn carry_over_site_files(session: &Session, ks: &str) -> Result<usize, String> {
     let fail = |e: &dyn std::fmt::Display| format!("copying the list of files: {e}");
-    let exists = session
-        .query_unpaged(
-            "SELECT table_name FROM system_schema.tables WHERE keyspace_name = ? AND table_name = ?",
-            (ks, "binary_refs_by_site"),
-        )
-        .await
-        .map_err(|e| fail(&e))?
-        .into_rows_result()
-        .map_err(|e| fail(&e))?
-        .rows_num()
-        > 0;
-    if !exists {
+    if !super::schema::table_exists(session, ks, "binary_refs_by_site").await? {
         return Ok(0);
     }
     let get = session

@@ -471,18 +471,7 @@ impl Listings for CassandraStore {
 pub async fn carry_over_author_posts(session: &Session, ks: &str) -> Result<usize, String> {
     use futures_util::StreamExt;
     let fail = |e: &dyn std::fmt::Display| format!("copying the author lists: {e}");
-    let exists = session
-        .query_unpaged(
-            "SELECT table_name FROM system_schema.tables WHERE keyspace_name = ? AND table_name = ?",
-            (ks, "posts_by_author"),
-        )
-        .await
-        .map_err(|e| fail(&e))?
-        .into_rows_result()
-        .map_err(|e| fail(&e))?
-        .rows_num()
-        > 0;
-    if !exists {
+    if !super::schema::table_exists(session, ks, "posts_by_author").await? {
         return Ok(0);
     }
     let put = session

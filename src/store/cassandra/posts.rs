@@ -266,6 +266,38 @@ impl CassandraStore {
 }
 
 impl CassandraStore {
+    /// Moves a post's row by the LWT `statement` (publish, unpublish), recorded first as
+    /// an intent, then settles its lists from the row read at SERIAL: whether this LWT
+    /// or a concurrent one applied, or the outcome is unknown, the lists end as the row.
+    async fn move_listed(
+        &self,
+        site: &Site,
+        id: PostId,
+        was: Option<Listed>,
+        statement: &PreparedStatement,
+        values: impl SerializeRow,
+        fault: Fault,
+    ) -> StoreResult<Option<Post>> {
+        let intent = self
+            .begin(&Intent::Relist {
+                site: site.to_string(),
+                post: id.0,
+                was: was.clone(),
+            })
+            .await?;
+        match self.session.execute_unpaged(statement, values).await {
+            Ok(_) => {}
+            Err(e) if is_cas_uncertain(&e) => {}
+            Err(e) => return Err(unavailable(e)),
+        }
+        if self.options.faults.fires(fault) {
+            return Err(fault.error());
+        }
+        let after = self.settle_lists(site, id, was).await?;
+        self.end(intent).await?;
+        Ok(after)
+    }
+
     /// Claims the first free slug of `base`, `base-2`, `base-3`... for `owner`.
     async fn claim_free_slug(&self, site: &Site, base: &Slug, owner: Uuid) -> StoreResult<Slug> {
         let claims = self.claims();
@@ -392,29 +424,15 @@ impl Posts for CassandraStore {
         if post.status == PostStatus::Draft {
             return Ok(Some(post));
         }
-        let intent = self
-            .begin(&Intent::Relist {
-                site: site.to_string(),
-                post: id.0,
-                was: was.clone(),
-            })
-            .await?;
-        let attempt = self
-            .session
-            .execute_unpaged(&self.posts.post_unpublish, (site.as_str(), id.0))
-            .await;
-        match attempt {
-            Ok(_) => {}
-            // Maybe applied: the lists are settled from a serial read of the row.
-            Err(e) if is_cas_uncertain(&e) => {}
-            Err(e) => return Err(unavailable(e)),
-        }
-        if self.options.faults.fires(Fault::CrashAfterUnpublish) {
-            return Err(Fault::CrashAfterUnpublish.error());
-        }
-        let after = self.settle_lists(site, id, was).await?;
-        self.end(intent).await?;
-        Ok(after)
+        self.move_listed(
+            site,
+            id,
+            was,
+            &self.posts.post_unpublish,
+            (site.as_str(), id.0),
+            Fault::CrashAfterUnpublish,
+        )
+        .await
     }
 
     async fn publish_post(
@@ -429,34 +447,18 @@ impl Posts for CassandraStore {
         if post.status == PostStatus::Published {
             return Ok(Some(post));
         }
-        let intent = self
-            .begin(&Intent::Relist {
-                site: site.to_string(),
-                post: id.0,
-                was: was.clone(),
-            })
-            .await?;
         let published_id = CqlTimeuuid::from(timeuuid::at(at));
         // Of concurrent publishers, the LWT lets one set the row's published id; the
         // lists follow the row, whoever set it.
-        let attempt = self
-            .session
-            .execute_unpaged(
-                &self.posts.post_publish,
-                (at, published_id, site.as_str(), id.0),
-            )
-            .await;
-        match attempt {
-            Ok(_) => {}
-            Err(e) if is_cas_uncertain(&e) => {}
-            Err(e) => return Err(unavailable(e)),
-        }
-        if self.options.faults.fires(Fault::CrashAfterPublish) {
-            return Err(Fault::CrashAfterPublish.error());
-        }
-        let after = self.settle_lists(site, id, was).await?;
-        self.end(intent).await?;
-        Ok(after)
+        self.move_listed(
+            site,
+            id,
+            was,
+            &self.posts.post_publish,
+            (at, published_id, site.as_str(), id.0),
+            Fault::CrashAfterPublish,
+        )
+        .await
     }
 
     async fn post_by_id(&self, site: &Site, id: PostId) -> StoreResult<Option<Post>> {

@@ -363,6 +363,23 @@ pub(super) async fn list_earlier_signups(session: &Session, keyspace: &str) -> R
     Ok(listed)
 }
 
+/// Whether `ks` has a table `table` (a change that carries an old table over finds it
+/// gone when it runs again).
+pub(super) async fn table_exists(session: &Session, ks: &str, table: &str) -> Result<bool, String> {
+    let fail = |e: &dyn std::fmt::Display| format!("reading the schema of {ks}: {e}");
+    Ok(session
+        .query_unpaged(
+            "SELECT table_name FROM system_schema.tables WHERE keyspace_name = ? AND table_name = ?",
+            (ks, table),
+        )
+        .await
+        .map_err(|e| fail(&e))?
+        .into_rows_result()
+        .map_err(|e| fail(&e))?
+        .rows_num()
+        > 0)
+}
+
 /// The statements of a CQL file: `--` comments dropped, split on `;`.
 pub fn schema_statements(cql: &str) -> Vec<String> {
     let without_comments: String = cql

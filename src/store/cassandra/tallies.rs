@@ -118,6 +118,17 @@ type TallyRow = (
     Option<Counter>,
 );
 
+impl Tally {
+    /// A post's tally row as counts (none: no comments counted).
+    fn of_row(row: Option<TallyRow>) -> Tally {
+        let n = |c: Option<Counter>| c.map_or(0, |c| c.0);
+        row.map_or_else(Tally::default, |(total, p, a, r, s, d)| Tally {
+            total: n(total),
+            by_state: [n(p), n(a), n(r), n(s), n(d)],
+        })
+    }
+}
+
 impl CassandraStore {
     /// Counts a comment's move from `from` (`None`: a new comment) to `to`.
     pub(super) async fn count_move(
@@ -277,13 +288,7 @@ impl CassandraStore {
                 (site.as_str(), bucket_of(post.0), post.0),
             )
             .await?;
-        let n = |c: Option<Counter>| c.map_or(0, |c| c.0);
-        Ok(
-            row.map_or_else(Tally::default, |(total, p, a, r, s, d)| Tally {
-                total: n(total),
-                by_state: [n(p), n(a), n(r), n(s), n(d)],
-            }),
-        )
+        Ok(Tally::of_row(row))
     }
 
     /// A post's counts from its comment rows, a page at a time (at most
@@ -429,11 +434,7 @@ pub async fn carry_over_tallies(session: &Session, ks: &str) -> Result<usize, St
             .map_err(|e| fail(&e))?
             .maybe_first_row::<TallyRow>()
             .map_err(|e| fail(&e))?;
-        let stored = stored.map_or_else(Tally::default, |(t, p, a, r, s, d)| Tally {
-            total: n(t),
-            by_state: [n(p), n(a), n(r), n(s), n(d)],
-        });
-        let change = counted.minus(stored);
+        let change = counted.minus(Tally::of_row(stored));
         if !change.is_zero() {
             let s = change.by_state;
             session
