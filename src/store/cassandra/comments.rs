@@ -8,7 +8,7 @@ pub(super) const COMMENT_COLUMNS: &str = "id, post_id, post_slug, post_title, th
 pub(super) const THREAD_COLUMNS: &str =
     "thread, id, parent, author_id, author_name, body_html, edited";
 
-/// A row of comments, moderation_queue or post_moderation (the lists hold copies).
+/// A row of comments, moderation_lists or post_moderation (the lists hold copies).
 #[derive(DeserializeRow)]
 pub(super) struct CommentRow {
     id: CqlTimeuuid,
@@ -256,7 +256,6 @@ pub(super) struct Statements {
     pub(super) commenter_read: PreparedStatement,
     pub(super) commenter_ban: PreparedStatement,
     pub(super) commenter_trust: PreparedStatement,
-    pub(super) queue_insert: PreparedStatement,
     pub(super) post_queue_insert: PreparedStatement,
 }
 
@@ -326,10 +325,6 @@ impl Statements {
             .await?,
             commenter_trust: prepare(format!(
                 "UPDATE {ks}.commenters SET trusted = true WHERE site = ? AND user_id = ?"
-            ))
-            .await?,
-            queue_insert: prepare(format!(
-                "INSERT INTO {ks}.moderation_queue (site, {COMMENT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
             ))
             .await?,
             post_queue_insert: prepare(format!(
@@ -433,7 +428,7 @@ impl Comments for CassandraStore {
         if self.options.faults.fires(Fault::CrashAfterCommentRow) {
             return Err(Fault::CrashAfterCommentRow.error().into());
         }
-        let (batch, values) = self.state_batch(site, &stored, stamp);
+        let (batch, values) = self.state_batch(site, &stored, stamp, Some(stored.state));
         self.batch(&batch, values).await?;
         self.count_move(site, post, None, stored.state).await?;
         self.end(intent).await?;
@@ -592,7 +587,7 @@ impl Comments for CassandraStore {
                 Ok((edited.clone(), edited))
             })
             .await?;
-        let (batch, values) = self.state_batch(site, &edited, stamp);
+        let (batch, values) = self.state_batch(site, &edited, stamp, Some(edited.state));
         self.batch(&batch, values).await?;
         self.end(intent).await?;
         Ok(edited)

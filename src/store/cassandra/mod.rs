@@ -18,6 +18,7 @@ mod listings;
 mod lwt;
 mod moderation;
 mod posts;
+mod queue;
 mod repair;
 mod revisions;
 mod schema;
@@ -85,6 +86,7 @@ pub struct CassandraStore {
     ids: ids::Statements,
     comments: comments::Statements,
     moderation: moderation::Statements,
+    queue: queue::Statements,
     intents: intents::Statements,
     tallies: tallies::Statements,
     options: StoreOptions,
@@ -196,6 +198,9 @@ impl CassandraStore {
         let moderation = moderation::Statements::prepare(&session, ks)
             .await
             .map_err(missing)?;
+        let queue = queue::Statements::prepare(&session, ks)
+            .await
+            .map_err(missing)?;
         let intents = intents::Statements::prepare(&session, ks)
             .await
             .map_err(missing)?;
@@ -238,6 +243,7 @@ impl CassandraStore {
             ids,
             comments,
             moderation,
+            queue,
             intents,
             tallies,
             options,

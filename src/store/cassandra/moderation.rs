@@ -8,11 +8,9 @@ use crate::domain::comment::log_month;
 /// The statements of this file, prepared once at start.
 pub(super) struct Statements {
     pub(super) thread_delete: PreparedStatement,
-    pub(super) queue_delete: PreparedStatement,
     pub(super) post_queue_delete: PreparedStatement,
     pub(super) log_insert: PreparedStatement,
     pub(super) log_read: PreparedStatement,
-    pub(super) queue_page: PreparedStatement,
     pub(super) post_queue_page: PreparedStatement,
 }
 
@@ -22,10 +20,6 @@ impl Statements {
         Ok(Self {
             thread_delete: prepare(format!(
                 "DELETE FROM {ks}.comment_thread WHERE site = ? AND post_id = ? AND thread = ? AND id = ?"
-            ))
-            .await?,
-            queue_delete: prepare(format!(
-                "DELETE FROM {ks}.moderation_queue WHERE site = ? AND state = ? AND id = ?"
             ))
             .await?,
             post_queue_delete: prepare(format!(
@@ -40,10 +34,6 @@ impl Statements {
             log_read: prepare(format!(
                 "SELECT at, comment_id, post_id, post_slug, post_title, by_name, from_state, to_state, reason
                  FROM {ks}.moderation_log WHERE site = ? AND month = ? LIMIT 500"
-            ))
-            .await?,
-            queue_page: prepare(format!(
-                "SELECT {COMMENT_COLUMNS} FROM {ks}.moderation_queue WHERE site = ? AND state = ?"
             ))
             .await?,
             post_queue_page: prepare(format!(
@@ -79,7 +69,7 @@ impl CassandraStore {
             return Ok(Finished::Undone);
         };
         if let Some(stamp) = stamp {
-            let (batch, values) = self.state_batch(site, &comment, stamp);
+            let (batch, values) = self.state_batch(site, &comment, stamp, None);
             self.batch(&batch, values).await?;
         }
         self.recount(site, post).await?;
@@ -210,15 +200,18 @@ impl CassandraStore {
     }
 
     /// The logged batch that writes a comment's copies: its place in each moderation
-    /// list (inserted in its state's, deleted from the others') and among the approved
-    /// comments, all at the stamp of the move that decided them. A later move has a
-    /// later stamp, so its copies win in every table whichever batch lands last, and the
-    /// lists never disagree with the comment's row for long.
+    /// list (inserted in its state's, deleted from the one it `was` in, or from every
+    /// other when that is not known) and among the approved comments, all at the stamp
+    /// of the move that decided them. A later move has a later stamp, so its copies win
+    /// in every table whichever batch lands last, and the lists never disagree with the
+    /// comment's row for long. Deleting only where the comment was keeps tombstones out
+    /// of the lists it never entered.
     pub(super) fn state_batch(
         &self,
         site: &Site,
         c: &Comment,
         stamp: i64,
+        was: Option<CommentState>,
     ) -> (Batch, Vec<Vec<Option<CqlValue>>>) {
         let mut batch = Batch::new(BatchType::Logged);
         batch.set_timestamp(Some(stamp));
@@ -227,25 +220,28 @@ impl CassandraStore {
         let id = Some(CqlValue::Timeuuid(CqlTimeuuid::from(c.id.0)));
         let site_value = Some(CqlValue::Text(site.to_string()));
         let post_value = Some(CqlValue::Uuid(c.post.id.0));
+        let left = |state: CommentState| c.state != state && was.is_none_or(|w| w == state);
         for listed in [
             CommentState::Pending,
             CommentState::Spam,
             CommentState::Rejected,
         ] {
-            let state = Some(CqlValue::Text(listed.as_str().to_owned()));
             if c.state == listed {
-                batch.append_statement(self.comments.queue_insert.clone());
-                values.push(row.clone());
+                for (statement, row) in self.list_insert(site, c) {
+                    batch.append_statement(statement);
+                    values.push(row);
+                }
                 batch.append_statement(self.comments.post_queue_insert.clone());
                 values.push(row.clone());
-            } else {
-                batch.append_statement(self.moderation.queue_delete.clone());
-                values.push(vec![site_value.clone(), state.clone(), id.clone()]);
+            } else if left(listed) {
+                let (statement, row) = self.list_delete(site, listed, c.id);
+                batch.append_statement(statement);
+                values.push(row);
                 batch.append_statement(self.moderation.post_queue_delete.clone());
                 values.push(vec![
                     site_value.clone(),
                     post_value.clone(),
-                    state,
+                    Some(CqlValue::Text(listed.as_str().to_owned())),
                     id.clone(),
                 ]);
             }
@@ -253,7 +249,7 @@ impl CassandraStore {
         if c.state == CommentState::Approved {
             batch.append_statement(self.comments.thread_insert.clone());
             values.push(thread_values(site, c));
-        } else {
+        } else if left(CommentState::Approved) {
             batch.append_statement(self.moderation.thread_delete.clone());
             values.push(vec![
                 site_value,
@@ -277,6 +273,9 @@ impl CommentModeration for CassandraStore {
         cursor: Option<&str>,
         limit: usize,
     ) -> Result<ModerationPage, PageError> {
+        let Some(post) = post else {
+            return self.list_page(site, state, cursor, limit).await;
+        };
         use std::ops::ControlFlow;
         let paging = match cursor {
             None => PagingState::start(),
@@ -284,24 +283,13 @@ impl CommentModeration for CassandraStore {
                 crate::domain::token::unhex(c).ok_or(PageError::BadCursor)?,
             ),
         };
-        let mut statement = match post {
-            Some(_) => self.moderation.post_queue_page.clone(),
-            None => self.moderation.queue_page.clone(),
-        };
+        let mut statement = self.moderation.post_queue_page.clone();
         statement.set_page_size(limit.clamp(1, 500) as i32);
-        let attempt = match post {
-            Some(p) => {
-                self.session
-                    .execute_single_page(&statement, (site.as_str(), p.0, state.as_str()), paging)
-                    .await
-            }
-            None => {
-                self.session
-                    .execute_single_page(&statement, (site.as_str(), state.as_str()), paging)
-                    .await
-            }
-        };
-        let (result, response) = attempt.map_err(paging_error)?;
+        let (result, response) = self
+            .session
+            .execute_single_page(&statement, (site.as_str(), post.0, state.as_str()), paging)
+            .await
+            .map_err(paging_error)?;
         let rows: Vec<CommentRow> = decode_rows(result)?;
         let next = match response.into_paging_control_flow() {
             ControlFlow::Continue(next) => {
@@ -356,7 +344,7 @@ impl CommentModeration for CassandraStore {
             Some(CqlValue::Text(log.to.as_str().to_owned())),
             Some(CqlValue::Text(log.reason.clone())),
         ];
-        let (mut batch, mut values) = self.state_batch(site, &t.moved, stamp);
+        let (mut batch, mut values) = self.state_batch(site, &t.moved, stamp, Some(t.from));
         batch.append_statement(self.moderation.log_insert.clone());
         values.push(log);
         self.batch(&batch, values).await?;

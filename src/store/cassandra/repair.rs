@@ -1,7 +1,8 @@
 //! Repair on Cassandra: every derived row of a site checked against the row it copies
 //! (see `store::repair`). Reads are full scans, paged by the driver: the posts table
 //! (kept to the site's), then each list partition the site's posts could have rows in;
-//! the accounts' claims and directory against the users table.
+//! the moderation lists against the comments' rows (in queue.rs); the accounts' claims
+//! and directory against the users table.
 
 use super::listings::{SUMMARY_COLUMNS, year_of};
 use super::posts::slug_scope;
@@ -61,7 +62,11 @@ fn text(s: &str) -> CqlValue {
 
 impl CassandraStore {
     /// Every row of a query, the driver paging through.
-    async fn scan<T>(&self, cql: String, values: impl SerializeRow) -> StoreResult<Vec<T>>
+    pub(super) async fn scan<T>(
+        &self,
+        cql: String,
+        values: impl SerializeRow,
+    ) -> StoreResult<Vec<T>>
     where
         T: 'static + for<'f, 'm> scylla::deserialize::row::DeserializeRow<'f, 'm>,
     {
@@ -510,6 +515,7 @@ impl Repair for CassandraStore {
             .scan(format!("SELECT site, post_id FROM {ks}.posts"), ())
             .await?;
         let mut listings = Vec::new();
+        let mut posts = Vec::new();
         let (mut authors, mut tags) = (HashSet::new(), HashSet::new());
         // What each bucket's state counts should be: the sums of its posts' rows.
         let mut buckets = vec![[0i64; 5]; usize::from(super::tallies::BUCKETS)];
@@ -518,6 +524,7 @@ impl Repair for CassandraStore {
                 continue;
             };
             report.posts += 1;
+            posts.push(post.id);
             let tally = self.repair_post(site, &post, fix, &mut findings).await?;
             report.comments += tally.total as usize;
             let sums = &mut buckets[super::tallies::bucket_of(id) as usize];
@@ -534,6 +541,8 @@ impl Repair for CassandraStore {
             }
         }
         self.repair_lists(site, &listings, &authors, &tags, fix, &mut findings)
+            .await?;
+        self.repair_moderation_lists(site, &posts, fix, &mut findings)
             .await?;
         // Each bucket's state counts against its posts' rows.
         for (bucket, sums) in buckets.into_iter().enumerate() {

@@ -38,6 +38,9 @@ enum Change {
     /// Copies every author page row into the lists by author and year, with the years
     /// in author_years, before the unbucketed list is dropped.
     CopyAuthorPosts,
+    /// Copies the site's moderation lists into the lists by hour, with the hours in
+    /// moderation_hours, before the list per site and state is dropped.
+    CopyModerationLists,
 }
 
 /// The changes, numbered in order. A keyspace records the last one it has in
@@ -136,6 +139,16 @@ const CHANGES: &[(u32, &str, Change)] = &[
         18,
         "tag pages find the next older year in tag_years: the pointer in the buckets goes",
         Change::Cql("ALTER TABLE posts_by_tag DROP IF EXISTS older_year"),
+    ),
+    (
+        19,
+        "moderation lists by hour, found through moderation_hours",
+        Change::CopyModerationLists,
+    ),
+    (
+        20,
+        "moderation lists by hour: the list per site and state goes",
+        Change::Cql("DROP TABLE IF EXISTS moderation_queue"),
     ),
 ];
 
@@ -274,6 +287,12 @@ pub async fn migrate(
                     .await
                     .map_err(|e| fail(&e))?;
                 tracing::info!(rows, "author pages are now in year buckets");
+            }
+            Change::CopyModerationLists => {
+                let rows = super::queue::carry_over_lists(&session, keyspace)
+                    .await
+                    .map_err(|e| fail(&e))?;
+                tracing::info!(rows, "moderation lists are now in hour buckets");
             }
         }
         session

@@ -6,6 +6,7 @@ mod binaries;
 mod collector;
 pub mod comments;
 mod host_ids;
+mod moderation;
 mod races;
 mod reconciler;
 mod repair;

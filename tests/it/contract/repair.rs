@@ -133,9 +133,58 @@ async fn repair_reports_and_rebuilds_what_disagrees(t: TestStore) {
                 )
                 .await
                 .unwrap();
+            // The pending comment's hour out of the index, its row in the post's list
+            // gone, and a row in the spam list it is not in.
+            let hour = waiting.id.time().timestamp().div_euclid(3600) as i32;
+            session
+                .query_unpaged(
+                    format!(
+                        "DELETE FROM {KEYSPACE}.moderation_hours WHERE site = ? AND state = 'pending' AND hour = ?"
+                    ),
+                    (site, hour),
+                )
+                .await
+                .unwrap();
+            session
+                .query_unpaged(
+                    format!(
+                        "DELETE FROM {KEYSPACE}.post_moderation WHERE site = ? AND post_id = ? AND state = 'pending' AND id = ?"
+                    ),
+                    (site, red.id.0, scylla::value::CqlTimeuuid::from(waiting.id.0)),
+                )
+                .await
+                .unwrap();
+            session
+                .query_unpaged(
+                    format!(
+                        "INSERT INTO {KEYSPACE}.moderation_lists (site, state, hour, id, post_id, post_slug, post_title, thread, author_name, body, body_html) \
+                         VALUES (?, 'spam', ?, ?, ?, '', '', ?, 'x', 'Waiting', '')"
+                    ),
+                    (
+                        site,
+                        hour,
+                        scylla::value::CqlTimeuuid::from(waiting.id.0),
+                        red.id.0,
+                        scylla::value::CqlTimeuuid::from(waiting.id.0),
+                    ),
+                )
+                .await
+                .unwrap();
+            session
+                .query_unpaged(
+                    format!(
+                        "INSERT INTO {KEYSPACE}.moderation_hours (site, state, hour) VALUES (?, 'spam', ?)"
+                    ),
+                    (site, hour),
+                )
+                .await
+                .unwrap();
             vec![
                 "comment_tallies",
                 "front_page",
+                "moderation_lists",
+                "moderation_lists",
+                "post_moderation",
                 "posts_by_tag",
                 "short_links",
                 "user_directory",
@@ -214,6 +263,18 @@ async fn repair_reports_and_rebuilds_what_disagrees(t: TestStore) {
         .await
         .unwrap();
     assert_eq!(queue.comments.len(), 1);
+    for (state, scope, listed) in [
+        (CommentState::Pending, Some(red.id), 1),
+        (CommentState::Spam, None, 0),
+        (CommentState::Spam, Some(red.id), 0),
+    ] {
+        let list = t
+            .store
+            .moderation_list(&t.site, state, scope, None, 10)
+            .await
+            .unwrap();
+        assert_eq!(list.comments.len(), listed, "{state:?} {scope:?}");
+    }
     let shelf = sibyl::domain::user::shelf_of(&author.username.key());
     let entries = t.store.user_directory(shelf, None, 1000).await.unwrap();
     assert!(entries.iter().any(|e| e.id == author.id));

@@ -800,12 +800,22 @@ async fn every_page_comments_touch_takes_a_fixed_number_of_statements(t: TestSto
         Kind::Sqlite => 1,
         Kind::Cassandra => 2,
     };
+    // The site's lists on Cassandra: the hours that hold comments, then their rows (none
+    // when no hour is listed, as for spam here).
+    let (list, empty_list) = match app.kind {
+        Kind::Sqlite => (1, 1),
+        Kind::Cassandra => (2, 1),
+    };
     let desk = format!("{path}/comments/moderate");
     for (page, reads, what) in [
-        ("/admin/comments", 2, "the list, the counts per state"),
+        (
+            "/admin/comments",
+            list + 1,
+            "the list, the counts per state",
+        ),
         (
             "/admin/comments?state=spam",
-            2,
+            empty_list + 1,
             "the list, the counts per state",
         ),
         ("/admin/comments/log", 1, "the month's log"),

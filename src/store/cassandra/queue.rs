@@ -1,0 +1,464 @@
+//! The site's moderation lists (pending, spam, rejected): a partition per site, state and
+//! hour of the comments' creation, found newest first through `moderation_hours`, so that
+//! no read walks through the tombstones of a whole site's moderated comments.
+
+use super::comments::{COMMENT_COLUMNS, CommentRow, comment_values};
+use super::*;
+
+/// Hours a page reads in one statement.
+const HOURS_PER_READ: usize = 24;
+/// Rounds of (hours, rows) a page makes at most before it answers with a cursor to go on.
+const ROUNDS: usize = 4;
+/// How old an hour must be (in hours) before a page that finds it empty takes it out of
+/// `moderation_hours`: comments are created in the current hour only, so an older hour
+/// is filled again only by a move back into a state, which writes its hour again.
+const SETTLED_HOURS: i32 = 48;
+
+/// The statements of this file, prepared once at start.
+pub(super) struct Statements {
+    pub(super) insert: PreparedStatement,
+    pub(super) delete: PreparedStatement,
+    pub(super) hour_insert: PreparedStatement,
+    hour_delete: PreparedStatement,
+    hours: PreparedStatement,
+    rows_all: PreparedStatement,
+    rows_before: PreparedStatement,
+}
+
+impl Statements {
+    pub(super) async fn prepare(session: &Session, ks: &str) -> Result<Self, ExecutionError> {
+        let prepare = |cql: String| super::prepare(session, cql);
+        Ok(Self {
+            insert: prepare(format!(
+                "INSERT INTO {ks}.moderation_lists (site, {COMMENT_COLUMNS}, hour) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            ))
+            .await?,
+            delete: prepare(format!(
+                "DELETE FROM {ks}.moderation_lists WHERE site = ? AND state = ? AND hour = ? AND id = ?"
+            ))
+            .await?,
+            hour_insert: prepare(format!(
+                "INSERT INTO {ks}.moderation_hours (site, state, hour) VALUES (?, ?, ?)"
+            ))
+            .await?,
+            hour_delete: prepare(format!(
+                "DELETE FROM {ks}.moderation_hours USING TIMESTAMP ? WHERE site = ? AND state = ? AND hour = ?"
+            ))
+            .await?,
+            hours: prepare(format!(
+                "SELECT hour FROM {ks}.moderation_hours WHERE site = ? AND state = ? AND hour <= ? LIMIT {HOURS_PER_READ}"
+            ))
+            .await?,
+            rows_all: prepare(format!(
+                "SELECT {COMMENT_COLUMNS} FROM {ks}.moderation_lists
+                 WHERE site = ? AND state = ? AND hour IN ? PER PARTITION LIMIT ?"
+            ))
+            .await?,
+            rows_before: prepare(format!(
+                "SELECT {COMMENT_COLUMNS} FROM {ks}.moderation_lists
+                 WHERE site = ? AND state = ? AND hour IN ? AND id < ? PER PARTITION LIMIT ?"
+            ))
+            .await?,
+        })
+    }
+}
+
+/// The hour of a comment's creation, in hours since 1970: its partition in the lists.
+pub(super) fn hour_of(id: CommentId) -> i32 {
+    crate::domain::timeuuid::time_of(id.0).map_or(0, |t| t.timestamp().div_euclid(3600) as i32)
+}
+
+/// Where a page of the lists starts: at an hour, after a comment of that hour if any.
+struct Cursor {
+    hour: i32,
+    after: Option<CommentId>,
+}
+
+impl Cursor {
+    fn parse(text: &str) -> Result<Self, PageError> {
+        let (hour, after) = match text.split_once('.') {
+            Some((hour, id)) => (hour, Some(id)),
+            None => (text, None),
+        };
+        let hour: i32 = hour.parse().map_err(|_| PageError::BadCursor)?;
+        let after = match after {
+            None => None,
+            Some(id) => {
+                let id = CommentId(Uuid::parse_str(id).map_err(|_| PageError::BadCursor)?);
+                if hour_of(id) != hour {
+                    return Err(PageError::BadCursor);
+                }
+                Some(id)
+            }
+        };
+        Ok(Self { hour, after })
+    }
+
+    fn text(&self) -> String {
+        match self.after {
+            Some(id) => format!("{}.{}", self.hour, id.0.simple()),
+            None => self.hour.to_string(),
+        }
+    }
+}
+
+impl CassandraStore {
+    /// The statements that put a comment in a list (its row and its hour), for a batch.
+    pub(super) fn list_insert(
+        &self,
+        site: &Site,
+        c: &Comment,
+    ) -> [(PreparedStatement, Vec<Option<CqlValue>>); 2] {
+        let hour = hour_of(c.id);
+        let mut row = comment_values(site, c);
+        row.push(Some(CqlValue::Int(hour)));
+        [
+            (self.queue.insert.clone(), row),
+            (
+                self.queue.hour_insert.clone(),
+                vec![
+                    Some(CqlValue::Text(site.to_string())),
+                    Some(CqlValue::Text(c.state.as_str().to_owned())),
+                    Some(CqlValue::Int(hour)),
+                ],
+            ),
+        ]
+    }
+
+    /// The statement that takes a comment out of the list of `state`, for a batch.
+    pub(super) fn list_delete(
+        &self,
+        site: &Site,
+        state: CommentState,
+        id: CommentId,
+    ) -> (PreparedStatement, Vec<Option<CqlValue>>) {
+        (
+            self.queue.delete.clone(),
+            vec![
+                Some(CqlValue::Text(site.to_string())),
+                Some(CqlValue::Text(state.as_str().to_owned())),
+                Some(CqlValue::Int(hour_of(id))),
+                Some(CqlValue::Timeuuid(CqlTimeuuid::from(id.0))),
+            ],
+        )
+    }
+
+    /// A page of the site's list of `state`, newest first: the hours that may hold rows,
+    /// then their rows in one statement (`hour IN ...`), for up to `ROUNDS` rounds
+    /// until the page is full. Hours found empty, and old enough that no new comment goes
+    /// there, leave the list of hours.
+    pub(super) async fn list_page(
+        &self,
+        site: &Site,
+        state: CommentState,
+        cursor: Option<&str>,
+        limit: usize,
+    ) -> Result<ModerationPage, PageError> {
+        let limit = limit.clamp(1, 500);
+        let mut from = match cursor {
+            Some(c) => Cursor::parse(c)?,
+            None => Cursor {
+                hour: i32::MAX,
+                after: None,
+            },
+        };
+        let started = crate::domain::now().timestamp_micros();
+        let settled_before = (started / 3_600_000_000) as i32 - SETTLED_HOURS;
+        let mut found: Vec<Comment> = Vec::new();
+        let mut exhausted = false;
+        for _ in 0..ROUNDS {
+            let hours: Vec<(i32,)> = self
+                .rows(
+                    &self.queue.hours,
+                    (site.as_str(), state.as_str(), from.hour),
+                )
+                .await?;
+            let hours: Vec<i32> = hours.into_iter().map(|(h,)| h).collect();
+            let Some(&oldest) = hours.last() else {
+                exhausted = true;
+                break;
+            };
+            let per_hour = (limit + 1) as i32;
+            let rows: Vec<CommentRow> = match from.after {
+                Some(after) => {
+                    let after = CqlTimeuuid::from(after.0);
+                    let values = (site.as_str(), state.as_str(), &hours, after, per_hour);
+                    self.rows(&self.queue.rows_before, values).await?
+                }
+                None => {
+                    let values = (site.as_str(), state.as_str(), &hours, per_hour);
+                    self.rows(&self.queue.rows_all, values).await?
+                }
+            };
+            let rows = rows
+                .into_iter()
+                .map(CommentRow::into_comment)
+                .collect::<StoreResult<Vec<_>>>()?;
+            for &hour in &hours {
+                let empty = !rows.iter().any(|c| hour_of(c.id) == hour);
+                // The cursor's own hour may hold rows before the cursor.
+                if empty && hour < settled_before && hour != from.hour {
+                    self.exec(
+                        &self.queue.hour_delete,
+                        (started, site.as_str(), state.as_str(), hour),
+                    )
+                    .await?;
+                }
+            }
+            found.extend(rows);
+            exhausted = hours.len() < HOURS_PER_READ;
+            from = Cursor {
+                hour: oldest - 1,
+                after: None,
+            };
+            if exhausted || found.len() > limit {
+                break;
+            }
+        }
+        // Rows of a later hour are newer; within an hour, by id as the table orders them.
+        let key = |c: &Comment| (hour_of(c.id), CqlTimeuuid::from(c.id.0));
+        found.sort_by_key(|c| std::cmp::Reverse(key(c)));
+        let more = found.len() > limit;
+        found.truncate(limit);
+        let next = if more {
+            found.last().map(|last| {
+                Cursor {
+                    hour: hour_of(last.id),
+                    after: Some(last.id),
+                }
+                .text()
+            })
+        } else if exhausted {
+            None
+        } else {
+            Some(from.text())
+        };
+        Ok(ModerationPage {
+            comments: found,
+            next,
+        })
+    }
+}
+
+impl CassandraStore {
+    /// Repair's check of the moderation lists, the site's and each post's, against the
+    /// comments' rows of `posts`: a comment in a listed state is in its state's lists
+    /// (and its hour in moderation_hours) and in no other. What disagrees is rewritten
+    /// from the comment's row, read at SERIAL.
+    pub(super) async fn repair_moderation_lists(
+        &self,
+        site: &Site,
+        posts: &[PostId],
+        fix: bool,
+        findings: &mut Vec<crate::store::repair::Finding>,
+    ) -> StoreResult<()> {
+        use crate::store::repair::Finding;
+        use std::collections::{BTreeSet, HashMap, HashSet};
+        let ks = &self.keyspace;
+        let mut expected: HashMap<(CommentState, Uuid), PostId> = HashMap::new();
+        let mut redo: BTreeSet<(Uuid, Uuid)> = BTreeSet::new();
+        let mut found = |table: &'static str, what: String, post: Uuid, id: Uuid| {
+            findings.push(Finding { table, what });
+            redo.insert((post, id));
+        };
+        for &post in posts {
+            let rows: Vec<(CqlTimeuuid, String)> = self
+                .scan(
+                    format!("SELECT id, state FROM {ks}.comments WHERE site = ? AND post_id = ?"),
+                    (site.as_str(), post.0),
+                )
+                .await?;
+            let mut own = HashSet::new();
+            for (id, state) in rows {
+                let state = CommentState::parse(&state)?;
+                if state.is_listed() {
+                    expected.insert((state, Uuid::from(id)), post);
+                    own.insert((state, Uuid::from(id)));
+                }
+            }
+            let listed: Vec<(String, CqlTimeuuid)> = self
+                .scan(
+                    format!(
+                        "SELECT state, id FROM {ks}.post_moderation WHERE site = ? AND post_id = ?"
+                    ),
+                    (site.as_str(), post.0),
+                )
+                .await?;
+            let mut present = HashSet::new();
+            for (state, id) in listed {
+                let key = (CommentState::parse(&state)?, Uuid::from(id));
+                if !own.contains(&key) {
+                    let what = format!("comment {} is not {state}; removed", key.1);
+                    found("post_moderation", what, post.0, key.1);
+                }
+                present.insert(key);
+            }
+            for (state, id) in own.difference(&present) {
+                let what = format!("{} comment {id} is missing; written", state.as_str());
+                found("post_moderation", what, post.0, *id);
+            }
+        }
+        for state in [
+            CommentState::Pending,
+            CommentState::Spam,
+            CommentState::Rejected,
+        ] {
+            let hours: Vec<(i32,)> = self
+                .scan(
+                    format!("SELECT hour FROM {ks}.moderation_hours WHERE site = ? AND state = ?"),
+                    (site.as_str(), state.as_str()),
+                )
+                .await?;
+            let mut present = HashSet::new();
+            for (hour,) in hours {
+                let rows: Vec<(CqlTimeuuid, Uuid)> = self
+                    .scan(
+                        format!(
+                            "SELECT id, post_id FROM {ks}.moderation_lists WHERE site = ? AND state = ? AND hour = ?"
+                        ),
+                        (site.as_str(), state.as_str(), hour),
+                    )
+                    .await?;
+                for (id, post) in rows {
+                    let id = Uuid::from(id);
+                    if !expected.contains_key(&(state, id)) {
+                        let what = format!("comment {id} is not {}; removed", state.as_str());
+                        found("moderation_lists", what, post, id);
+                    }
+                    present.insert(id);
+                }
+            }
+            for ((s, id), post) in &expected {
+                if *s == state && !present.contains(id) {
+                    let what = format!(
+                        "{} comment {id} is missing, or its hour is not in moderation_hours; written",
+                        s.as_str()
+                    );
+                    found("moderation_lists", what, post.0, *id);
+                }
+            }
+        }
+        if !fix {
+            return Ok(());
+        }
+        for (post, id) in redo {
+            let (post, id) = (PostId(post), CommentId(id));
+            match self.moved_comment(site, post, id, true).await? {
+                Some((mut comment, mut stamp, _)) => {
+                    // Written now, not at the row's stamp: what broke the lists may have
+                    // been written later than it. A move that lands meanwhile is seen
+                    // by reading the row again, and its state written over.
+                    for _ in 0..super::moderation::MOVE_ATTEMPTS {
+                        let now = crate::domain::now().timestamp_micros();
+                        let (batch, values) = self.state_batch(site, &comment, now, None);
+                        self.batch(&batch, values).await?;
+                        match self.moved_comment(site, post, id, true).await? {
+                            Some((again, again_stamp, _)) if again_stamp != stamp => {
+                                (comment, stamp) = (again, again_stamp);
+                            }
+                            _ => break,
+                        }
+                    }
+                }
+                // Rows of a comment that does not exist: out of every list.
+                None => {
+                    for state in [
+                        CommentState::Pending,
+                        CommentState::Spam,
+                        CommentState::Rejected,
+                    ] {
+                        let (statement, values) = self.list_delete(site, state, id);
+                        self.exec(&statement, values).await?;
+                        self.exec(
+                            &self.moderation.post_queue_delete,
+                            (
+                                site.as_str(),
+                                post.0,
+                                state.as_str(),
+                                CqlTimeuuid::from(id.0),
+                            ),
+                        )
+                        .await?;
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Lists every comment of a keyspace from before version 19 in the lists by hour, from
+/// the comments' own rows: the list per site and state that they replace is not read,
+/// since its partitions may hold more tombstones than a read is allowed to meet (the
+/// reason it goes). The next change drops it. Returns how many comments were listed.
+pub async fn carry_over_lists(session: &Session, ks: &str) -> Result<usize, String> {
+    use futures_util::StreamExt;
+    let fail = |e: &dyn std::fmt::Display| format!("listing the comments by hour: {e}");
+    if !super::schema::table_exists(session, ks, "moderation_queue").await? {
+        return Ok(0);
+    }
+    let read = session
+        .prepare(format!(
+            "SELECT {COMMENT_COLUMNS} FROM {ks}.comments WHERE site = ? AND post_id = ? AND id = ?"
+        ))
+        .await
+        .map_err(|e| fail(&e))?;
+    let put = session
+        .prepare(format!(
+            "INSERT INTO {ks}.moderation_lists (site, {COMMENT_COLUMNS}, hour) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+        ))
+        .await
+        .map_err(|e| fail(&e))?;
+    let put_hour = session
+        .prepare(format!(
+            "INSERT INTO {ks}.moderation_hours (site, state, hour) VALUES (?, ?, ?)"
+        ))
+        .await
+        .map_err(|e| fail(&e))?;
+    let mut rows = session
+        .query_iter(
+            format!("SELECT site, post_id, id, state FROM {ks}.comments"),
+            (),
+        )
+        .await
+        .map_err(|e| fail(&e))?
+        .rows_stream::<(String, Uuid, CqlTimeuuid, Option<String>)>()
+        .map_err(|e| fail(&e))?;
+    let mut listed = 0;
+    while let Some(row) = rows.next().await {
+        let (site, post, id, state) = row.map_err(|e| fail(&e))?;
+        let listed_state = state
+            .as_deref()
+            .and_then(|s| CommentState::parse(s).ok())
+            .is_some_and(|s| s.is_listed());
+        if !listed_state {
+            continue;
+        }
+        let Some(comment) = session
+            .execute_unpaged(&read, (site.as_str(), post, id))
+            .await
+            .map_err(|e| fail(&e))?
+            .into_rows_result()
+            .map_err(|e| fail(&e))?
+            .maybe_first_row::<CommentRow>()
+            .map_err(|e| fail(&e))?
+        else {
+            continue;
+        };
+        let comment = comment.into_comment().map_err(|e| fail(&e))?;
+        let site = Site::parse(&site).map_err(|e| fail(&e))?;
+        let hour = hour_of(comment.id);
+        let mut values = comment_values(&site, &comment);
+        values.push(Some(CqlValue::Int(hour)));
+        session
+            .execute_unpaged(&put, values)
+            .await
+            .map_err(|e| fail(&e))?;
+        session
+            .execute_unpaged(&put_hour, (site.as_str(), comment.state.as_str(), hour))
+            .await
+            .map_err(|e| fail(&e))?;
+        listed += 1;
+    }
+    Ok(listed)
+}

@@ -1,0 +1,248 @@
+//! The site's moderation lists at length: comments of many hours paged newest first,
+//! hours emptied by moderation left out, statements per page, bad cursors, and the
+//! lists of an earlier keyspace carried over by `migrate`, on both stores.
+
+use super::comments::{by, member, post};
+use crate::both_stores;
+use crate::helpers::{Kind, TEST_KEYSPACE, TestStore};
+use sibyl::domain::{
+    CommentBody, CommentId, CommentState, CommentedPost, Commenter, NewComment, Post, Role, User,
+    now,
+};
+use sibyl::store::PageError;
+
+both_stores!(
+    the_site_lists_page_newest_first_across_hours,
+    a_page_of_a_dense_list_is_two_reads,
+);
+
+/// A pending comment on `post` made `hours_ago` hours (and `minutes` minutes) ago.
+fn earlier(post: &Post, by: &User, hours_ago: i64, minutes: i64) -> NewComment {
+    NewComment::new(
+        CommentedPost {
+            id: post.id,
+            slug: post.slug.as_str().to_owned(),
+            title: post.title.as_str().to_owned(),
+        },
+        None,
+        Commenter::Member {
+            id: by.id,
+            name: by.display_name.clone(),
+        },
+        CommentBody::parse(&format!("Made {hours_ago} h {minutes} min ago")).unwrap(),
+        CommentState::Pending,
+        now() - chrono::Duration::hours(hours_ago) - chrono::Duration::minutes(minutes),
+    )
+}
+
+/// Every comment of the site's list of `state`, walking the pages of `size`.
+async fn walk(t: &TestStore, state: CommentState, size: usize) -> (Vec<CommentId>, usize) {
+    let mut ids = Vec::new();
+    let mut cursor: Option<String> = None;
+    let mut pages = 0;
+    loop {
+        let page = t
+            .store
+            .moderation_list(&t.site, state, None, cursor.as_deref(), size)
+            .await
+            .unwrap();
+        pages += 1;
+        assert!(page.comments.len() <= size);
+        ids.extend(page.comments.iter().map(|c| c.id));
+        match page.next {
+            Some(next) => cursor = Some(next),
+            None => return (ids, pages),
+        }
+    }
+}
+
+async fn the_site_lists_page_newest_first_across_hours(t: TestStore) {
+    let author = member(&t, Role::Author).await;
+    let reader = member(&t, Role::Reader).await;
+    let admin = member(&t, Role::Admin).await;
+    let post = post(&t, &author).await;
+    // Sparse hours over more than four days (more hours than a Cassandra page reads in
+    // its rounds), and a few in the same hour.
+    let mut made = Vec::new();
+    for (hours, minutes) in (0..110).map(|h| (h, 0)).chain([(3, 1), (3, 2), (100, 1)]) {
+        let new = earlier(&post, &reader, hours, minutes);
+        t.store.add_comment(&t.site, &new).await.unwrap();
+        made.push((new.id.time(), new.id));
+    }
+    made.sort();
+    made.reverse();
+    let newest_first: Vec<CommentId> = made.iter().map(|(_, id)| *id).collect();
+    for size in [1, 7, 500] {
+        let (ids, _) = walk(&t, CommentState::Pending, size).await;
+        assert_eq!(ids, newest_first, "pages of {size}");
+    }
+    // Moderation empties hours, old and new: the lists skip them, also after they have
+    // left the hours a page reads.
+    let moved: Vec<CommentId> = made
+        .iter()
+        .filter(|(at, _)| (now() - *at).num_hours() % 3 == 0)
+        .map(|(_, id)| *id)
+        .collect();
+    assert!(moved.len() > 30);
+    for id in &moved {
+        t.store
+            .moderate(&t.site, post.id, *id, &by(&admin, CommentState::Spam))
+            .await
+            .unwrap();
+    }
+    let pending: Vec<CommentId> = newest_first
+        .iter()
+        .filter(|id| !moved.contains(id))
+        .copied()
+        .collect();
+    let spam: Vec<CommentId> = newest_first
+        .iter()
+        .filter(|id| moved.contains(id))
+        .copied()
+        .collect();
+    for _ in 0..2 {
+        for size in [5, 500] {
+            assert_eq!(walk(&t, CommentState::Pending, size).await.0, pending);
+            assert_eq!(walk(&t, CommentState::Spam, size).await.0, spam);
+        }
+    }
+    assert_eq!(walk(&t, CommentState::Rejected, 10).await, (vec![], 1));
+    for bad in ["", "x", "12.zz", "abc.def"] {
+        let refused = t
+            .store
+            .moderation_list(&t.site, CommentState::Pending, None, Some(bad), 10)
+            .await;
+        assert!(
+            matches!(refused, Err(PageError::BadCursor)),
+            "{bad:?}: {refused:?}"
+        );
+    }
+    if t.kind == Kind::Cassandra {
+        // The old hours that moderation emptied are out of the index of hours.
+        let session = scylla::client::session_builder::SessionBuilder::new()
+            .known_node(crate::helpers::cassandra_node())
+            .build()
+            .await
+            .unwrap();
+        let hours = session
+            .query_unpaged(
+                format!(
+                    "SELECT hour FROM {TEST_KEYSPACE}.moderation_hours WHERE site = ? AND state = 'pending'"
+                ),
+                (t.site.as_str(),),
+            )
+            .await
+            .unwrap()
+            .into_rows_result()
+            .unwrap()
+            .rows_num();
+        // 110 hours were used; a third were emptied, those older than two days left.
+        assert!((76..=95).contains(&hours), "{hours} hours listed");
+    }
+}
+
+async fn a_page_of_a_dense_list_is_two_reads(t: TestStore) {
+    let author = member(&t, Role::Author).await;
+    let reader = member(&t, Role::Reader).await;
+    let post = post(&t, &author).await;
+    for minutes in 0..30 {
+        let new = earlier(&post, &reader, 0, minutes);
+        t.store.add_comment(&t.site, &new).await.unwrap();
+    }
+    let before = t.store.statements();
+    let page = t
+        .store
+        .moderation_list(&t.site, CommentState::Pending, None, None, 20)
+        .await
+        .unwrap();
+    assert_eq!(page.comments.len(), 20);
+    let expected = match t.kind {
+        Kind::Sqlite => 1,
+        Kind::Cassandra => 2,
+    };
+    assert_eq!(t.store.statements() - before, expected);
+}
+
+/// A keyspace of the version before the lists by hour: `migrate` lists its comments in
+/// them from the comments' rows (not from the old list, whose partitions may be beyond
+/// reading for tombstones) and drops the old list.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn migrate_carries_the_moderation_lists_into_hour_buckets() {
+    let keyspace = "sibyl_queue_carry_test";
+    let t = TestStore::cassandra_alone(keyspace).await;
+    let author = member(&t, Role::Author).await;
+    let reader = member(&t, Role::Reader).await;
+    let post = post(&t, &author).await;
+    let session = scylla::client::session_builder::SessionBuilder::new()
+        .known_node(crate::helpers::cassandra_node())
+        .build()
+        .await
+        .unwrap();
+    let query = |cql: String| {
+        let session = &session;
+        async move { session.query_unpaged(cql, ()).await.unwrap() }
+    };
+    let columns = "id, post_id, post_slug, post_title, thread, parent, author_id, author_name, \
+                   author_email, body, body_html, state, reason, edited";
+    // What the earlier version had: one list per site and state, here with rows that
+    // are not read.
+    query(format!(
+        "CREATE TABLE {keyspace}.moderation_queue (site text, state text, id timeuuid, post_id uuid, \
+         post_slug text, post_title text, thread timeuuid, parent timeuuid, author_id uuid, \
+         author_name text, author_email text, body text, body_html text, reason text, \
+         edited timestamp, PRIMARY KEY ((site, state), id)) WITH CLUSTERING ORDER BY (id DESC)"
+    ))
+    .await;
+    let mut made = Vec::new();
+    for hours in [0, 30, 1000] {
+        let new = earlier(&post, &reader, hours, 0);
+        t.store.add_comment(&t.site, &new).await.unwrap();
+        made.push(new.id);
+        session
+            .query_unpaged(
+                format!(
+                    "INSERT INTO {keyspace}.moderation_queue (site, {columns}) \
+                     VALUES (?, ?, ?, ?, ?, ?, null, ?, ?, null, ?, ?, 'pending', '', null)"
+                ),
+                (
+                    t.site.as_str(),
+                    scylla::value::CqlTimeuuid::from(new.id.0),
+                    post.id.0,
+                    post.slug.as_str(),
+                    post.title.as_str(),
+                    scylla::value::CqlTimeuuid::from(new.thread.0),
+                    reader.id.0,
+                    reader.display_name.as_str(),
+                    new.body.as_str(),
+                    new.body_html.as_str(),
+                ),
+            )
+            .await
+            .unwrap();
+    }
+    for table in ["moderation_lists", "moderation_hours"] {
+        query(format!("TRUNCATE {keyspace}.{table}")).await;
+    }
+    assert_eq!(walk(&t, CommentState::Pending, 2).await.0, []);
+    query(format!(
+        "UPDATE {keyspace}.schema_version SET version = 18 WHERE scope = 'sibyl'"
+    ))
+    .await;
+    let url = sibyl::store::StoreUrl::Cassandra {
+        nodes: vec![crate::helpers::cassandra_node()],
+        keyspace: keyspace.into(),
+    };
+    sibyl::store::migrate(&url, None).await.unwrap();
+    assert_eq!(walk(&t, CommentState::Pending, 2).await.0, made);
+    let tables = session
+        .query_unpaged(
+            "SELECT table_name FROM system_schema.tables WHERE keyspace_name = ? AND table_name = ?",
+            (keyspace, "moderation_queue"),
+        )
+        .await
+        .unwrap()
+        .into_rows_result()
+        .unwrap()
+        .rows_num();
+    assert_eq!(tables, 0, "the old list is dropped");
+}
