@@ -19,6 +19,13 @@ pub struct ModerationPage {
     pub next: Option<String>,
 }
 
+/// A page of a month's moderation log, newest first, and the cursor of the next older.
+#[derive(Debug)]
+pub struct LogEntries {
+    pub entries: Vec<LogEntry>,
+    pub next: Option<String>,
+}
+
 #[derive(Debug, thiserror::Error)]
 pub enum CommentError {
     /// The post holds `MAX_COMMENTS_PER_POST` comments already.
@@ -153,6 +160,13 @@ pub trait CommentModeration: Send + Sync {
 
     async fn comment_state_counts(&self, site: &Site) -> StoreResult<StateCounts>;
 
-    /// The moderation log of one month (`2026-11`), newest first.
-    async fn moderation_log(&self, site: &Site, month: &str) -> StoreResult<Vec<LogEntry>>;
+    /// A page of the moderation log of one month (`2026-11`), newest first, from a
+    /// cursor the previous page gave.
+    async fn moderation_log(
+        &self,
+        site: &Site,
+        month: &str,
+        cursor: Option<&str>,
+        limit: usize,
+    ) -> Result<LogEntries, PageError>;
 }

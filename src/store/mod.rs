@@ -21,8 +21,8 @@ pub use accounts::{
     AccountError, Accounts, DirectoryEntry, NewSession, Sessions, SetupError, Taken,
 };
 pub use comments::{
-    CommentError, CommentModeration, CommentPage, Comments, ModerationError, ModerationPage,
-    Standing,
+    CommentError, CommentModeration, CommentPage, Comments, LogEntries, ModerationError,
+    ModerationPage, Standing,
 };
 pub use ids::{ID_POOL_SIZE, Ids};
 pub use intents::{Finished, Intent, IntentId, Intents, Listed, Unfinished};

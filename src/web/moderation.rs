@@ -114,6 +114,16 @@ async fn moderated_post(state: &AppState, user: &SignedIn, slug: &str) -> Result
     Ok(post)
 }
 
+/// The answer to a page link whose cursor no store would have made.
+fn broken_link(e: PageError) -> WebError {
+    match e {
+        PageError::BadCursor => WebError::BadRequest(
+            "This page link is broken. Start again from the first page of the list.".into(),
+        ),
+        PageError::Store(e) => e.into(),
+    }
+}
+
 async fn desk(
     state: &AppState,
     user: &MaybeUser,
@@ -128,12 +138,7 @@ async fn desk(
         .store
         .moderation_list(&state.site, shown, post.map(|p| p.id), after, PAGE_SIZE)
         .await
-        .map_err(|e| match e {
-            PageError::BadCursor => WebError::BadRequest(
-                "This page link is broken. Start again from the first page of the list.".into(),
-            ),
-            PageError::Store(e) => e.into(),
-        })?;
+        .map_err(broken_link)?;
     let admin = post.is_none();
     let counts = if admin {
         Some(state.store.comment_state_counts(&state.site).await?)
@@ -313,7 +318,11 @@ pub async fn post_decide(
 #[derive(Deserialize)]
 pub struct LogQuery {
     month: Option<String>,
+    after: Option<String>,
 }
+
+/// Lines of the moderation log a page shows.
+const LOG_PAGE_SIZE: usize = 100;
 
 /// The moderation log of a month, newest first.
 pub async fn log(
@@ -330,18 +339,29 @@ pub async fn log(
         .ok_or_else(|| {
             WebError::BadRequest(format!("{month:?} is not a month such as 2026-11."))
         })?;
-    let entries = state.store.moderation_log(&state.site, &month).await?;
+    let after = query.after.as_deref().filter(|a| !a.is_empty());
+    let entries = state
+        .store
+        .moderation_log(&state.site, &month, after, LOG_PAGE_SIZE)
+        .await
+        .map_err(broken_link)?;
     let previous = first
         .checked_sub_months(chrono::Months::new(1))
         .map(|d| d.format("%Y-%m").to_string());
+    let older = entries
+        .next
+        .as_deref()
+        .map(|cursor| paths::moderation_log_after(&month, cursor));
     let page = LogPage {
         layout: layout(&MaybeUser(Some(admin.0)), &csrf),
+        older,
         month,
         previous: previous.map(|month| MonthLink {
             url: paths::moderation_log(&month),
             month,
         }),
         rows: entries
+            .entries
             .into_iter()
             .map(|e| LogRow {
                 date: Dated::new(e.at),

@@ -525,6 +525,8 @@ pub struct LogPage {
     pub layout: Layout,
     pub month: String,
     pub previous: Option<MonthLink>,
+    /// The next older page of the month, if any.
+    pub older: Option<String>,
     pub rows: Vec<LogRow>,
 }
 

@@ -276,6 +276,15 @@ pub fn moderation_log(month: &str) -> String {
     format!("/admin/comments/log?month={month}")
 }
 
+/// The next older page of a month's moderation log.
+pub fn moderation_log_after(month: &str, cursor: &str) -> String {
+    format!(
+        "{}&after={}",
+        moderation_log(month),
+        encode_component(cursor)
+    )
+}
+
 /// One shelf (first letter) of the user directory.
 pub fn users_shelf(shelf: &str) -> String {
     format!("/admin/users?shelf={}", encode_component(shelf))

@@ -12,6 +12,7 @@ mod accounts;
 mod binaries;
 mod comments;
 mod cql;
+mod hours;
 mod ids;
 mod intents;
 mod listings;
@@ -33,9 +34,9 @@ pub use schema::{SCHEMA, latest_version, migrate, schema_statements};
 use super::prelude::*;
 use super::{
     AccountError, CommentError, CommentPage, DirectoryEntry, EditError, FRONT_PAGE_CAP, Fault,
-    Finished, ID_POOL_SIZE, Intent, ListPage, Listed, ModerationError, ModerationPage, NewSession,
-    OpenError, PageError, Replication, SetupError, Standing, Store, StoreError, StoreOptions,
-    StoreResult, Taken,
+    Finished, ID_POOL_SIZE, Intent, ListPage, Listed, LogEntries, ModerationError, ModerationPage,
+    NewSession, OpenError, PageError, Replication, SetupError, Standing, Store, StoreError,
+    StoreOptions, StoreResult, Taken,
 };
 use crate::domain::comment::{MAX_COMMENTS_PER_POST, ThreadComment};
 use crate::domain::password::PasswordHash;

@@ -10,7 +10,10 @@ pub(super) struct Statements {
     pub(super) thread_delete: PreparedStatement,
     pub(super) post_queue_delete: PreparedStatement,
     pub(super) log_insert: PreparedStatement,
-    pub(super) log_read: PreparedStatement,
+    pub(super) log_hour_insert: PreparedStatement,
+    log_hours: PreparedStatement,
+    log_rows_all: PreparedStatement,
+    log_rows_before: PreparedStatement,
     pub(super) post_queue_page: PreparedStatement,
 }
 
@@ -27,13 +30,27 @@ impl Statements {
             ))
             .await?,
             log_insert: prepare(format!(
-                "INSERT INTO {ks}.moderation_log (site, month, at, comment_id, post_id, post_slug, post_title, by_name, from_state, to_state, reason)
+                "INSERT INTO {ks}.moderation_log_by_hour (site, hour, at, comment_id, post_id, post_slug, post_title, by_name, from_state, to_state, reason)
                  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
             ))
             .await?,
-            log_read: prepare(format!(
-                "SELECT at, comment_id, post_id, post_slug, post_title, by_name, from_state, to_state, reason
-                 FROM {ks}.moderation_log WHERE site = ? AND month = ? LIMIT 500"
+            log_hour_insert: prepare(format!(
+                "INSERT INTO {ks}.moderation_log_hours (site, month, hour) VALUES (?, ?, ?)"
+            ))
+            .await?,
+            log_hours: prepare(format!(
+                "SELECT hour FROM {ks}.moderation_log_hours WHERE site = ? AND month = ? AND hour <= ? LIMIT {}",
+                super::hours::HOURS_PER_READ
+            ))
+            .await?,
+            log_rows_all: prepare(format!(
+                "SELECT {LOG_COLUMNS} FROM {ks}.moderation_log_by_hour
+                 WHERE site = ? AND hour IN ? PER PARTITION LIMIT ?"
+            ))
+            .await?,
+            log_rows_before: prepare(format!(
+                "SELECT {LOG_COLUMNS} FROM {ks}.moderation_log_by_hour
+                 WHERE site = ? AND hour IN ? AND at < ? PER PARTITION LIMIT ?"
             ))
             .await?,
             post_queue_page: prepare(format!(
@@ -43,6 +60,23 @@ impl Statements {
         })
     }
 }
+
+/// The columns of a line of the log, as `LogLine` reads them.
+const LOG_COLUMNS: &str =
+    "at, comment_id, post_id, post_slug, post_title, by_name, from_state, to_state, reason";
+
+/// A line of the moderation log.
+type LogLine = (
+    CqlTimeuuid,
+    CqlTimeuuid,
+    Uuid,
+    String,
+    String,
+    String,
+    String,
+    String,
+    Option<String>,
+);
 
 /// How many times a comment's move is tried again after losing to a concurrent one.
 pub(super) const MOVE_ATTEMPTS: usize = 5;
@@ -331,10 +365,17 @@ impl CommentModeration for CassandraStore {
             })
             .await?;
         let log = &t.log;
-        let log = vec![
+        let at = timeuuid::at(log.at);
+        let hour = super::hours::hour_of(at);
+        let log_hour = vec![
             Some(CqlValue::Text(site.to_string())),
             Some(CqlValue::Text(log_month(log.at))),
-            Some(CqlValue::Timeuuid(CqlTimeuuid::from(timeuuid::at(log.at)))),
+            Some(CqlValue::Int(hour)),
+        ];
+        let log = vec![
+            Some(CqlValue::Text(site.to_string())),
+            Some(CqlValue::Int(hour)),
+            Some(CqlValue::Timeuuid(CqlTimeuuid::from(at))),
             Some(CqlValue::Timeuuid(CqlTimeuuid::from(log.comment.0))),
             Some(CqlValue::Uuid(log.post.id.0)),
             Some(CqlValue::Text(log.post.slug.clone())),
@@ -347,6 +388,8 @@ impl CommentModeration for CassandraStore {
         let (mut batch, mut values) = self.state_batch(site, &t.moved, stamp, Some(t.from));
         batch.append_statement(self.moderation.log_insert.clone());
         values.push(log);
+        batch.append_statement(self.moderation.log_hour_insert.clone());
+        values.push(log_hour);
         self.batch(&batch, values).await?;
         if self.options.faults.fires(Fault::CrashInModeration) {
             return Err(Fault::CrashInModeration.error().into());
@@ -365,22 +408,44 @@ impl CommentModeration for CassandraStore {
         self.state_counts(site).await
     }
 
-    async fn moderation_log(&self, site: &Site, month: &str) -> StoreResult<Vec<LogEntry>> {
-        type Line = (
-            CqlTimeuuid,
-            CqlTimeuuid,
-            Uuid,
-            String,
-            String,
-            String,
-            String,
-            String,
-            Option<String>,
-        );
-        let rows: Vec<Line> = self
-            .rows(&self.moderation.log_read, (site.as_str(), month))
-            .await?;
-        rows.into_iter()
+    async fn moderation_log(
+        &self,
+        site: &Site,
+        month: &str,
+        cursor: Option<&str>,
+        limit: usize,
+    ) -> Result<LogEntries, PageError> {
+        let limit = limit.clamp(1, 500);
+        let per_hour = (limit + 1) as i32;
+        let (site_key, statements) = (site.as_str(), &self.moderation);
+        let page = super::hours::hour_page(
+            cursor,
+            limit,
+            |from| async move {
+                let hours: Vec<(i32,)> = self
+                    .rows(&statements.log_hours, (site_key, month, from))
+                    .await?;
+                Ok(hours.into_iter().map(|(h,)| h).collect())
+            },
+            |hours, after| async move {
+                let rows: Vec<LogLine> = match after {
+                    Some(after) => {
+                        let values = (site_key, hours, CqlTimeuuid::from(after), per_hour);
+                        self.rows(&statements.log_rows_before, values).await?
+                    }
+                    None => {
+                        let values = (site_key, hours, per_hour);
+                        self.rows(&statements.log_rows_all, values).await?
+                    }
+                };
+                Ok(rows)
+            },
+            |line: &LogLine| Uuid::from(line.0),
+        )
+        .await?;
+        let entries = page
+            .rows
+            .into_iter()
             .map(
                 |(at, comment, post, slug, title, by_name, from, to, reason)| {
                     Ok(LogEntry {
@@ -398,6 +463,88 @@ impl CommentModeration for CassandraStore {
                     })
                 },
             )
-            .collect()
+            .collect::<StoreResult<Vec<_>>>()?;
+        Ok(LogEntries {
+            entries,
+            next: page.next,
+        })
     }
+}
+
+/// Copies the moderation log of a keyspace from before version 21 (a partition per site
+/// and month) into the log by hour, with its hours; the next change drops the old table.
+/// Returns how many lines were copied.
+pub async fn carry_over_log(session: &Session, ks: &str) -> Result<usize, String> {
+    use futures_util::StreamExt;
+    let fail = |e: &dyn std::fmt::Display| format!("copying the moderation log: {e}");
+    if !super::schema::table_exists(session, ks, "moderation_log").await? {
+        return Ok(0);
+    }
+    let put = session
+        .prepare(format!(
+            "INSERT INTO {ks}.moderation_log_by_hour (site, hour, {LOG_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+        ))
+        .await
+        .map_err(|e| fail(&e))?;
+    let put_hour = session
+        .prepare(format!(
+            "INSERT INTO {ks}.moderation_log_hours (site, month, hour) VALUES (?, ?, ?)"
+        ))
+        .await
+        .map_err(|e| fail(&e))?;
+    let partitions: Vec<(String, String)> = session
+        .query_unpaged(
+            format!("SELECT DISTINCT site, month FROM {ks}.moderation_log"),
+            (),
+        )
+        .await
+        .map_err(|e| fail(&e))?
+        .into_rows_result()
+        .map_err(|e| fail(&e))?
+        .rows::<(String, String)>()
+        .map_err(|e| fail(&e))?
+        .collect::<Result<_, _>>()
+        .map_err(|e| fail(&e))?;
+    let mut copied = 0;
+    for (site, month) in partitions {
+        let mut rows = session
+            .query_iter(
+                format!(
+                    "SELECT {LOG_COLUMNS} FROM {ks}.moderation_log WHERE site = ? AND month = ?"
+                ),
+                (site.as_str(), month.as_str()),
+            )
+            .await
+            .map_err(|e| fail(&e))?
+            .rows_stream::<LogLine>()
+            .map_err(|e| fail(&e))?;
+        while let Some(line) = rows.next().await {
+            let (at, comment, post, slug, title, by_name, from, to, reason) =
+                line.map_err(|e| fail(&e))?;
+            let hour = super::hours::hour_of(Uuid::from(at));
+            let values = (
+                site.as_str(),
+                hour,
+                at,
+                comment,
+                post,
+                slug,
+                title,
+                by_name,
+                from,
+                to,
+                reason,
+            );
+            session
+                .execute_unpaged(&put, values)
+                .await
+                .map_err(|e| fail(&e))?;
+            session
+                .execute_unpaged(&put_hour, (site.as_str(), month.as_str(), hour))
+                .await
+                .map_err(|e| fail(&e))?;
+            copied += 1;
+        }
+    }
+    Ok(copied)
 }

@@ -5,10 +5,6 @@
 use super::comments::{COMMENT_COLUMNS, CommentRow, comment_values};
 use super::*;
 
-/// Hours a page reads in one statement.
-const HOURS_PER_READ: usize = 24;
-/// Rounds of (hours, rows) a page makes at most before it answers with a cursor to go on.
-const ROUNDS: usize = 4;
 /// How old an hour must be (in hours) before a page that finds it empty takes it out of
 /// `moderation_hours`: comments are created in the current hour only, so an older hour
 /// is filled again only by a move back into a state, which writes its hour again.
@@ -46,7 +42,8 @@ impl Statements {
             ))
             .await?,
             hours: prepare(format!(
-                "SELECT hour FROM {ks}.moderation_hours WHERE site = ? AND state = ? AND hour <= ? LIMIT {HOURS_PER_READ}"
+                "SELECT hour FROM {ks}.moderation_hours WHERE site = ? AND state = ? AND hour <= ? LIMIT {}",
+                super::hours::HOURS_PER_READ
             ))
             .await?,
             rows_all: prepare(format!(
@@ -65,41 +62,7 @@ impl Statements {
 
 /// The hour of a comment's creation, in hours since 1970: its partition in the lists.
 pub(super) fn hour_of(id: CommentId) -> i32 {
-    crate::domain::timeuuid::time_of(id.0).map_or(0, |t| t.timestamp().div_euclid(3600) as i32)
-}
-
-/// Where a page of the lists starts: at an hour, after a comment of that hour if any.
-struct Cursor {
-    hour: i32,
-    after: Option<CommentId>,
-}
-
-impl Cursor {
-    fn parse(text: &str) -> Result<Self, PageError> {
-        let (hour, after) = match text.split_once('.') {
-            Some((hour, id)) => (hour, Some(id)),
-            None => (text, None),
-        };
-        let hour: i32 = hour.parse().map_err(|_| PageError::BadCursor)?;
-        let after = match after {
-            None => None,
-            Some(id) => {
-                let id = CommentId(Uuid::parse_str(id).map_err(|_| PageError::BadCursor)?);
-                if hour_of(id) != hour {
-                    return Err(PageError::BadCursor);
-                }
-                Some(id)
-            }
-        };
-        Ok(Self { hour, after })
-    }
-
-    fn text(&self) -> String {
-        match self.after {
-            Some(id) => format!("{}.{}", self.hour, id.0.simple()),
-            None => self.hour.to_string(),
-        }
-    }
+    super::hours::hour_of(id.0)
 }
 
 impl CassandraStore {
@@ -143,10 +106,9 @@ impl CassandraStore {
         )
     }
 
-    /// A page of the site's list of `state`, newest first: the hours that may hold rows,
-    /// then their rows in one statement (`hour IN ...`), for up to `ROUNDS` rounds
-    /// until the page is full. Hours found empty, and old enough that no new comment goes
-    /// there, leave the list of hours.
+    /// A page of the site's list of `state`, newest first (see `hours::hour_page`).
+    /// Hours found empty, and old enough that no new comment goes there, leave the
+    /// list of hours.
     pub(super) async fn list_page(
         &self,
         site: &Site,
@@ -155,87 +117,40 @@ impl CassandraStore {
         limit: usize,
     ) -> Result<ModerationPage, PageError> {
         let limit = limit.clamp(1, 500);
-        let mut from = match cursor {
-            Some(c) => Cursor::parse(c)?,
-            None => Cursor {
-                hour: i32::MAX,
-                after: None,
-            },
-        };
         let started = crate::domain::now().timestamp_micros();
+        let per_hour = (limit + 1) as i32;
+        let (key, queue) = ((site.as_str(), state.as_str()), &self.queue);
+        let page = super::hours::hour_page(
+            cursor,
+            limit,
+            |from| async move {
+                let hours: Vec<(i32,)> = self.rows(&queue.hours, (key.0, key.1, from)).await?;
+                Ok(hours.into_iter().map(|(h,)| h).collect())
+            },
+            |hours, after| async move {
+                let rows: Vec<CommentRow> = match after {
+                    Some(after) => {
+                        let values = (key.0, key.1, hours, CqlTimeuuid::from(after), per_hour);
+                        self.rows(&queue.rows_before, values).await?
+                    }
+                    None => {
+                        let values = (key.0, key.1, hours, per_hour);
+                        self.rows(&queue.rows_all, values).await?
+                    }
+                };
+                rows.into_iter().map(CommentRow::into_comment).collect()
+            },
+            |c: &Comment| c.id.0,
+        )
+        .await?;
         let settled_before = (started / 3_600_000_000) as i32 - SETTLED_HOURS;
-        let mut found: Vec<Comment> = Vec::new();
-        let mut exhausted = false;
-        for _ in 0..ROUNDS {
-            let hours: Vec<(i32,)> = self
-                .rows(
-                    &self.queue.hours,
-                    (site.as_str(), state.as_str(), from.hour),
-                )
+        for hour in page.empty.into_iter().filter(|h| *h < settled_before) {
+            self.exec(&queue.hour_delete, (started, key.0, key.1, hour))
                 .await?;
-            let hours: Vec<i32> = hours.into_iter().map(|(h,)| h).collect();
-            let Some(&oldest) = hours.last() else {
-                exhausted = true;
-                break;
-            };
-            let per_hour = (limit + 1) as i32;
-            let rows: Vec<CommentRow> = match from.after {
-                Some(after) => {
-                    let after = CqlTimeuuid::from(after.0);
-                    let values = (site.as_str(), state.as_str(), &hours, after, per_hour);
-                    self.rows(&self.queue.rows_before, values).await?
-                }
-                None => {
-                    let values = (site.as_str(), state.as_str(), &hours, per_hour);
-                    self.rows(&self.queue.rows_all, values).await?
-                }
-            };
-            let rows = rows
-                .into_iter()
-                .map(CommentRow::into_comment)
-                .collect::<StoreResult<Vec<_>>>()?;
-            for &hour in &hours {
-                let empty = !rows.iter().any(|c| hour_of(c.id) == hour);
-                // The cursor's own hour may hold rows before the cursor.
-                if empty && hour < settled_before && hour != from.hour {
-                    self.exec(
-                        &self.queue.hour_delete,
-                        (started, site.as_str(), state.as_str(), hour),
-                    )
-                    .await?;
-                }
-            }
-            found.extend(rows);
-            exhausted = hours.len() < HOURS_PER_READ;
-            from = Cursor {
-                hour: oldest - 1,
-                after: None,
-            };
-            if exhausted || found.len() > limit {
-                break;
-            }
         }
-        // Rows of a later hour are newer; within an hour, by id as the table orders them.
-        let key = |c: &Comment| (hour_of(c.id), CqlTimeuuid::from(c.id.0));
-        found.sort_by_key(|c| std::cmp::Reverse(key(c)));
-        let more = found.len() > limit;
-        found.truncate(limit);
-        let next = if more {
-            found.last().map(|last| {
-                Cursor {
-                    hour: hour_of(last.id),
-                    after: Some(last.id),
-                }
-                .text()
-            })
-        } else if exhausted {
-            None
-        } else {
-            Some(from.text())
-        };
         Ok(ModerationPage {
-            comments: found,
-            next,
+            comments: page.rows,
+            next: page.next,
         })
     }
 }

@@ -41,6 +41,9 @@ enum Change {
     /// Copies the site's moderation lists into the lists by hour, with the hours in
     /// moderation_hours, before the list per site and state is dropped.
     CopyModerationLists,
+    /// Copies the moderation log into the log by hour, with the hours of each month in
+    /// moderation_log_hours, before the log per month is dropped.
+    CopyModerationLog,
 }
 
 /// The changes, numbered in order. A keyspace records the last one it has in
@@ -149,6 +152,16 @@ const CHANGES: &[(u32, &str, Change)] = &[
         20,
         "moderation lists by hour: the list per site and state goes",
         Change::Cql("DROP TABLE IF EXISTS moderation_queue"),
+    ),
+    (
+        21,
+        "moderation log by hour, found through moderation_log_hours",
+        Change::CopyModerationLog,
+    ),
+    (
+        22,
+        "moderation log by hour: the log per month goes",
+        Change::Cql("DROP TABLE IF EXISTS moderation_log"),
     ),
 ];
 
@@ -293,6 +306,12 @@ pub async fn migrate(
                     .await
                     .map_err(|e| fail(&e))?;
                 tracing::info!(rows, "moderation lists are now in hour buckets");
+            }
+            Change::CopyModerationLog => {
+                let rows = super::moderation::carry_over_log(&session, keyspace)
+                    .await
+                    .map_err(|e| fail(&e))?;
+                tracing::info!(rows, "the moderation log is now in hour buckets");
             }
         }
         session

@@ -25,8 +25,8 @@ mod translations;
 use super::prelude::*;
 use super::{
     AccountError, CommentError, CommentPage, DirectoryEntry, EditError, Fault, Faults,
-    ID_POOL_SIZE, ListPage, ModerationError, ModerationPage, NewSession, OpenError, PageError,
-    SetupError, Standing, Store, StoreError, StoreOptions, StoreResult, Taken,
+    ID_POOL_SIZE, ListPage, LogEntries, ModerationError, ModerationPage, NewSession, OpenError,
+    PageError, SetupError, Standing, Store, StoreError, StoreOptions, StoreResult, Taken,
 };
 use crate::domain::comment::{MAX_COMMENTS_PER_POST, ThreadComment};
 use crate::domain::password::PasswordHash;

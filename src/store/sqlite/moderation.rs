@@ -176,18 +176,46 @@ impl CommentModeration for SqliteStore {
         .await
     }
 
-    async fn moderation_log(&self, site: &Site, month: &str) -> StoreResult<Vec<LogEntry>> {
+    async fn moderation_log(
+        &self,
+        site: &Site,
+        month: &str,
+        cursor: Option<&str>,
+        limit: usize,
+    ) -> Result<LogEntries, PageError> {
+        // The cursor is the sequence number of the last entry shown.
+        let before: i64 = match cursor {
+            None => i64::MAX,
+            Some(c) => c
+                .parse()
+                .ok()
+                .filter(|n| *n > 0)
+                .ok_or(PageError::BadCursor)?,
+        };
+        let limit = limit.clamp(1, 500);
         let (site, month) = (site.to_string(), month.to_owned());
         self.run(move |sql| {
             let mut stmt = sql
                 .prepare(
-                    "SELECT at, comment_id, post_id, post_slug, post_title, by_name, from_state, to_state, reason
-                     FROM moderation_log WHERE site = ?1 AND month = ?2 ORDER BY seq DESC LIMIT 500",
+                    "SELECT at, comment_id, post_id, post_slug, post_title, by_name, from_state, to_state, reason, seq
+                     FROM moderation_log WHERE site = ?1 AND month = ?2 AND seq < ?3
+                     ORDER BY seq DESC LIMIT ?4",
                 )
                 .map_err(unavailable)?;
-            type Line = (i64, String, String, String, String, String, String, String, String);
-            let rows: Vec<Line> = stmt
-                .query_map(params![site, month], |r| {
+            type Line = (
+                i64,
+                String,
+                String,
+                String,
+                String,
+                String,
+                String,
+                String,
+                String,
+                i64,
+            );
+            let mut rows: Vec<Line> = stmt
+                .query_map(params![site, month, before, limit as i64 + 1], |r| {
                     Ok((
                         r.get(0)?,
                         r.get(1)?,
@@ -198,12 +226,19 @@ impl CommentModeration for SqliteStore {
                         r.get(6)?,
                         r.get(7)?,
                         r.get(8)?,
+                        r.get(9)?,
                     ))
                 })
                 .and_then(Iterator::collect)
                 .map_err(unavailable)?;
-            rows.into_iter()
-                .map(|(at, comment, post, slug, title, by_name, from, to, reason)| {
+            let more = rows.len() > limit;
+            rows.truncate(limit);
+            let next = more
+                .then(|| rows.last().map(|r| r.9.to_string()))
+                .flatten();
+            let entries = rows
+                .into_iter()
+                .map(|(at, comment, post, slug, title, by_name, from, to, reason, _)| {
                     Ok(LogEntry {
                         at: millis_to_time(at),
                         comment: CommentId::parse(&comment)?,
@@ -218,7 +253,8 @@ impl CommentModeration for SqliteStore {
                         reason,
                     })
                 })
-                .collect()
+                .collect::<StoreResult<Vec<_>>>()?;
+            Ok(LogEntries { entries, next })
         })
         .await
     }

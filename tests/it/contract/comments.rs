@@ -375,7 +375,12 @@ async fn every_moderation_transition_keeps_the_lists_in_step(t: TestStore) {
 
     // The log tells who did what, newest first.
     let month = now().format("%Y-%m").to_string();
-    let log = t.store.moderation_log(&t.site, &month).await.unwrap();
+    let log = t
+        .store
+        .moderation_log(&t.site, &month, None, 500)
+        .await
+        .unwrap()
+        .entries;
     let moves: Vec<(&str, &str)> = log
         .iter()
         .filter(|e| e.comment == id)

@@ -5,15 +5,17 @@
 use super::comments::{by, member, post};
 use crate::both_stores;
 use crate::helpers::{Kind, TEST_KEYSPACE, TestStore};
+use chrono::{DateTime, TimeZone, Utc};
 use sibyl::domain::{
-    CommentBody, CommentId, CommentState, CommentedPost, Commenter, NewComment, Post, Role, User,
-    now,
+    CommentBody, CommentId, CommentState, CommentedPost, Commenter, Moderation, NewComment, Post,
+    Role, User, now,
 };
 use sibyl::store::PageError;
 
 both_stores!(
     the_site_lists_page_newest_first_across_hours,
     a_page_of_a_dense_list_is_two_reads,
+    a_months_log_pages_newest_first_across_hours,
 );
 
 /// A pending comment on `post` made `hours_ago` hours (and `minutes` minutes) ago.
@@ -245,4 +247,147 @@ async fn migrate_carries_the_moderation_lists_into_hour_buckets() {
         .unwrap()
         .rows_num();
     assert_eq!(tables, 0, "the old list is dropped");
+}
+
+/// Every line of a month's log, walking the pages of `size`.
+async fn log_walk(t: &TestStore, month: &str, size: usize) -> Vec<(DateTime<Utc>, CommentId)> {
+    let mut lines = Vec::new();
+    let mut cursor: Option<String> = None;
+    loop {
+        let page = t
+            .store
+            .moderation_log(&t.site, month, cursor.as_deref(), size)
+            .await
+            .unwrap();
+        assert!(page.entries.len() <= size);
+        lines.extend(page.entries.iter().map(|e| (e.at, e.comment)));
+        match page.next {
+            Some(next) => cursor = Some(next),
+            None => return lines,
+        }
+    }
+}
+
+async fn a_months_log_pages_newest_first_across_hours(t: TestStore) {
+    let author = member(&t, Role::Author).await;
+    let reader = member(&t, Role::Reader).await;
+    let admin = member(&t, Role::Admin).await;
+    let post = post(&t, &author).await;
+    // Moderations dated over two days of March 2025, some in one hour, and one in April.
+    let start = Utc.with_ymd_and_hms(2025, 3, 30, 0, 0, 0).unwrap();
+    let mut made = Vec::new();
+    for k in 0..30 {
+        let new = earlier(&post, &reader, 0, k);
+        t.store.add_comment(&t.site, &new).await.unwrap();
+        let at = if k == 29 {
+            Utc.with_ymd_and_hms(2025, 4, 1, 0, 0, 1).unwrap()
+        } else {
+            start + chrono::Duration::minutes(97 * k)
+        };
+        let to = if k % 2 == 0 {
+            CommentState::Approved
+        } else {
+            CommentState::Spam
+        };
+        let moderation = Moderation {
+            at,
+            ..by(&admin, to)
+        };
+        t.store
+            .moderate(&t.site, post.id, new.id, &moderation)
+            .await
+            .unwrap();
+        // The log's times are kept to the millisecond.
+        let at = DateTime::from_timestamp_millis(at.timestamp_millis()).unwrap();
+        made.push((at, new.id));
+    }
+    let april = made.pop().unwrap();
+    made.reverse();
+    for size in [1, 4, 100] {
+        assert_eq!(log_walk(&t, "2025-03", size).await, made, "pages of {size}");
+    }
+    assert_eq!(log_walk(&t, "2025-04", 10).await, [april]);
+    assert_eq!(log_walk(&t, "2025-02", 10).await, []);
+    for bad in ["", "x", "-1", "12.zz"] {
+        let refused = t
+            .store
+            .moderation_log(&t.site, "2025-03", Some(bad), 10)
+            .await;
+        assert!(
+            matches!(refused, Err(PageError::BadCursor)),
+            "{bad:?}: {refused:?}"
+        );
+    }
+}
+
+/// A keyspace of the version before the log by hour: `migrate` copies the log per month
+/// into it and drops the old log.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn migrate_carries_the_moderation_log_into_hour_buckets() {
+    let keyspace = "sibyl_log_carry_test";
+    let t = TestStore::cassandra_alone(keyspace).await;
+    let session = scylla::client::session_builder::SessionBuilder::new()
+        .known_node(crate::helpers::cassandra_node())
+        .build()
+        .await
+        .unwrap();
+    session
+        .query_unpaged(
+            format!(
+                "CREATE TABLE {keyspace}.moderation_log (site text, month text, at timeuuid, comment_id timeuuid, \
+                 post_id uuid, post_slug text, post_title text, by_name text, from_state text, to_state text, \
+                 reason text, PRIMARY KEY ((site, month), at)) WITH CLUSTERING ORDER BY (at DESC)"
+            ),
+            (),
+        )
+        .await
+        .unwrap();
+    let mut made = Vec::new();
+    for minutes in [0, 59, 61, 600] {
+        let at = Utc.with_ymd_and_hms(2024, 7, 2, 10, 0, 0).unwrap()
+            + chrono::Duration::minutes(minutes);
+        let comment = CommentId::at(at);
+        session
+            .query_unpaged(
+                format!(
+                    "INSERT INTO {keyspace}.moderation_log (site, month, at, comment_id, post_id, post_slug, post_title, by_name, from_state, to_state, reason) \
+                     VALUES (?, '2024-07', ?, ?, ?, 'a-post', 'A post', 'Ada', 'pending', 'spam', 'junk')"
+                ),
+                (
+                    t.site.as_str(),
+                    scylla::value::CqlTimeuuid::from(sibyl::domain::timeuuid::at(at)),
+                    scylla::value::CqlTimeuuid::from(comment.0),
+                    uuid::Uuid::new_v4(),
+                ),
+            )
+            .await
+            .unwrap();
+        made.push((at, comment));
+    }
+    made.reverse();
+    assert_eq!(log_walk(&t, "2024-07", 10).await, []);
+    session
+        .query_unpaged(
+            format!("UPDATE {keyspace}.schema_version SET version = 20 WHERE scope = 'sibyl'"),
+            (),
+        )
+        .await
+        .unwrap();
+    let url = sibyl::store::StoreUrl::Cassandra {
+        nodes: vec![crate::helpers::cassandra_node()],
+        keyspace: keyspace.into(),
+    };
+    sibyl::store::migrate(&url, None).await.unwrap();
+    assert_eq!(log_walk(&t, "2024-07", 3).await, made);
+    let tables = session
+        .query_unpaged(
+            "SELECT table_name FROM system_schema.tables WHERE keyspace_name = ? AND table_name = ?",
+            (keyspace, "moderation_log"),
+        )
+        .await
+        .unwrap()
+        .into_rows_result()
+        .unwrap()
+        .rows_num();
+    assert_eq!(tables, 0, "the old log is dropped");
 }

@@ -607,6 +607,8 @@ async fn the_desk_shows_counts_the_log_and_takes_bulk_decisions(t: TestStore) {
         app.get("/admin/comments/log?month=2026-13").await.status(),
         400
     );
+    assert!(!log.contains("Older entries"), "two lines fit on one page");
+    assert_eq!(app.get("/admin/comments/log?after=zz").await.status(), 400);
     assert_eq!(
         app.get("/admin/comments?state=approved").await.status(),
         400
