@@ -44,6 +44,8 @@ pub struct TestStore {
     pub store: Arc<dyn Store>,
     pub site: Site,
     pub sqlite_path: Option<PathBuf>,
+    /// Where the store is, to open it again as another process would.
+    pub url: StoreUrl,
     _dir: Option<tempfile::TempDir>,
 }
 
@@ -84,6 +86,14 @@ pub async fn own_keyspace(keyspace: &str) -> (StoreUrl, scylla::client::session:
 }
 
 impl TestStore {
+    /// The same store opened again, with its own connections and in-process state, as a
+    /// second Sibyl process would have it.
+    pub async fn another_process(&self) -> Arc<dyn Store> {
+        store::open(&self.url, StoreOptions::default())
+            .await
+            .unwrap()
+    }
+
     pub async fn sqlite() -> Self {
         Self::sqlite_with(StoreOptions::default()).await
     }
@@ -98,6 +108,7 @@ impl TestStore {
             store,
             site: unique_site(),
             sqlite_path: Some(path),
+            url,
             _dir: Some(dir),
         }
     }
@@ -123,6 +134,7 @@ impl TestStore {
             store,
             site: unique_site(),
             sqlite_path: None,
+            url,
             _dir: None,
         }
     }
@@ -151,6 +163,7 @@ impl TestStore {
             store,
             site: unique_site(),
             sqlite_path: None,
+            url,
             _dir: None,
         }
     }

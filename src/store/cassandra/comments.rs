@@ -257,6 +257,10 @@ pub(super) struct Statements {
     pub(super) commenter_ban: PreparedStatement,
     pub(super) commenter_trust: PreparedStatement,
     pub(super) post_queue_insert: PreparedStatement,
+    pub(super) taken_read: PreparedStatement,
+    pub(super) taken_read_serial: PreparedStatement,
+    pub(super) taken_claim: PreparedStatement,
+    pub(super) rows_count: PreparedStatement,
 }
 
 impl Statements {
@@ -265,7 +269,23 @@ impl Statements {
         let comment_read = format!(
             "SELECT stamp, mover, {COMMENT_COLUMNS} FROM {ks}.comments WHERE site = ? AND post_id = ? AND id = ?"
         );
+        let taken_read =
+            format!("SELECT taken FROM {ks}.comments WHERE site = ? AND post_id = ? LIMIT 1");
         Ok(Self {
+            taken_read: prepare(taken_read.clone()).await?,
+            taken_read_serial: {
+                let mut st = prepare(taken_read).await?;
+                st.set_consistency(Consistency::Serial);
+                st
+            },
+            taken_claim: prepare(format!(
+                "UPDATE {ks}.comments SET taken = ? WHERE site = ? AND post_id = ? IF taken = ?"
+            ))
+            .await?,
+            rows_count: prepare(format!(
+                "SELECT COUNT(*) FROM {ks}.comments WHERE site = ? AND post_id = ?"
+            ))
+            .await?,
             comment_settings_read: prepare(format!(
                 "SELECT guests, trust_approved, close_after_days FROM {ks}.comment_settings WHERE site = ?"
             ))
@@ -413,9 +433,6 @@ impl Comments for CassandraStore {
 
     async fn add_comment(&self, site: &Site, comment: &NewComment) -> Result<(), CommentError> {
         let post = comment.post.id;
-        if self.tally(site, post).await?.total >= MAX_COMMENTS_PER_POST as i64 {
-            return Err(CommentError::Full);
-        }
         let stored = comment.stored();
         let intent = self
             .begin(&Intent::Comment {
@@ -424,7 +441,15 @@ impl Comments for CassandraStore {
                 comment: stored.id.0,
             })
             .await?;
-        let stamp = self.create_comment(site, &stored).await?;
+        let stamp = match self.create_comment(site, &stored).await {
+            Ok(stamp) => stamp,
+            Err(CommentError::Full) => {
+                // Nothing was written: nothing for the reconciler to finish.
+                self.end(intent).await?;
+                return Err(CommentError::Full);
+            }
+            Err(e) => return Err(e),
+        };
         if self.options.faults.fires(Fault::CrashAfterCommentRow) {
             return Err(Fault::CrashAfterCommentRow.error().into());
         }

@@ -92,6 +92,11 @@ pub struct CassandraStore {
     tallies: tallies::Statements,
     options: StoreOptions,
     binaries: Arc<binaries::CassandraBinaries>,
+    /// This process's turns at a post's comment LWT, one lock per tally bucket of posts:
+    /// new comments on one post go one at a time from each process, so racers in one
+    /// process wait their turn instead of failing each other's LWTs (see
+    /// `create_comment`).
+    comment_turns: Arc<Vec<tokio::sync::Mutex<()>>>,
 }
 
 fn unavailable(e: impl std::fmt::Display) -> StoreError {
@@ -249,6 +254,11 @@ impl CassandraStore {
             tallies,
             options,
             binaries: Arc::new(binaries),
+            comment_turns: Arc::new(
+                (0..tallies::BUCKETS)
+                    .map(|_| tokio::sync::Mutex::new(()))
+                    .collect(),
+            ),
         })
     }
 

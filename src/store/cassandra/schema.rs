@@ -163,6 +163,11 @@ const CHANGES: &[(u32, &str, Change)] = &[
         "moderation log by hour: the log per month goes",
         Change::Cql("DROP TABLE IF EXISTS moderation_log"),
     ),
+    (
+        23,
+        "a post's comments are capped by an LWT on the number it has taken",
+        Change::Cql("ALTER TABLE comments ADD IF NOT EXISTS taken int static"),
+    ),
 ];
 
 /// The schema version this build of Sibyl needs: the last change's number.

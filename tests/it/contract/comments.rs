@@ -508,9 +508,20 @@ both_stores!(a_post_takes_a_bounded_number_of_comments);
 /// Fills a post with `MAX_COMMENTS_PER_POST` comments, then one more is refused. The
 /// pages of such a post are checked over HTTP in comments_http.rs.
 pub async fn fill(store: &Arc<dyn Store>, site: &sibyl::domain::Site, post: &Post, by: &User) {
+    fill_to(store, site, post, by, MAX_COMMENTS_PER_POST).await;
+}
+
+/// Adds `count` approved comments to `post`, 100 at a time.
+async fn fill_to(
+    store: &Arc<dyn Store>,
+    site: &sibyl::domain::Site,
+    post: &Post,
+    by: &User,
+    count: u64,
+) {
     let mut start = 0;
-    while start < MAX_COMMENTS_PER_POST {
-        let end = (start + 100).min(MAX_COMMENTS_PER_POST);
+    while start < count {
+        let end = (start + 100).min(count);
         let tasks: Vec<_> = (start..end)
             .map(|i| {
                 let new = comment(
@@ -531,20 +542,54 @@ pub async fn fill(store: &Arc<dyn Store>, site: &sibyl::domain::Site, post: &Pos
     }
 }
 
+/// The cap holds under a race for the last places: 50 comments sent at once through two
+/// processes to a post 10 short of it leave exactly 10 more, and the others are refused,
+/// on both stores.
 async fn a_post_takes_a_bounded_number_of_comments(t: TestStore) {
     let author = member(&t, Role::Author).await;
     let post = post(&t, &author).await;
-    fill(&t.store, &t.site, &post, &author).await;
+    fill_to(
+        &t.store,
+        &t.site,
+        &post,
+        &author,
+        MAX_COMMENTS_PER_POST - 10,
+    )
+    .await;
+    let other = t.another_process().await;
+    let racers: Vec<_> = (0..50)
+        .map(|i| {
+            let new = comment(
+                &post,
+                &author,
+                &format!("Racer {i}"),
+                None,
+                CommentState::Approved,
+            );
+            let store = if i % 2 == 0 {
+                t.store.clone()
+            } else {
+                other.clone()
+            };
+            let site = t.site.clone();
+            tokio::spawn(async move { (new.id, store.add_comment(&site, &new).await) })
+        })
+        .collect();
+    let (mut accepted, mut refused) = (Vec::new(), Vec::new());
+    for racer in racers {
+        match racer.await.unwrap() {
+            (id, Ok(())) => accepted.push(id),
+            (id, Err(CommentError::Full)) => refused.push(id),
+            (_, Err(e)) => panic!("{e}"),
+        }
+    }
+    assert_eq!((accepted.len(), refused.len()), (10, 40));
+    for id in refused {
+        assert_eq!(t.store.comment(&t.site, post.id, id).await.unwrap(), None);
+    }
     let one_more = comment(&post, &author, "One too many", None, CommentState::Approved);
     let refused = t.store.add_comment(&t.site, &one_more).await;
     assert!(matches!(refused, Err(CommentError::Full)), "{refused:?}");
-    assert_eq!(
-        t.store
-            .comment(&t.site, post.id, one_more.id)
-            .await
-            .unwrap(),
-        None
-    );
     let counts = t
         .store
         .approved_comment_counts(&t.site, &[post.id])
