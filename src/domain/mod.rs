@@ -19,7 +19,8 @@ pub use comment::{
 };
 pub use post::{
     Draft, NewPost, Post, PostEdit, PostId, PostStatus, PostSummary, RevisionSummary,
-    SavedRevision, Slug, Suggestion, SuggestionState, Tag, Tags, Title, Translation,
+    SavedRevision, Slug, Suggestion, SuggestionState, SuggestionSummary, Tag, Tags, Title,
+    Translation,
 };
 pub use revision::Locale;
 pub use site::Site;

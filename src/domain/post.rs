@@ -733,6 +733,23 @@ impl SuggestionState {
     }
 }
 
+/// The most suggestions one post takes, open and decided: each may carry a whole post's
+/// text, so this bounds the post's partition of suggestions (about 82 MB at the very
+/// worst, see docs/SCALE.md). Past it the post says so; its author still edits it.
+pub const MAX_SUGGESTIONS_PER_POST: u64 = 300;
+
+/// A suggestion as the list of a post's suggestions shows it: without its text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SuggestionSummary {
+    pub id: String,
+    pub base: u32,
+    pub note: String,
+    pub suggester_id: UserId,
+    pub suggester_name: String,
+    pub created: DateTime<Utc>,
+    pub state: SuggestionState,
+}
+
 /// A reader's proposed edit of a published post (seed 000's `#suggestion/<branch>` rows),
 /// named by a per-host id `<hostname>/<n>` since nothing else names it.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -29,7 +29,7 @@ pub use intents::{Finished, Intent, IntentId, Intents, Listed, Unfinished};
 pub use open::{OpenError, Replication, StoreUrl, migrate, open};
 pub use posts::{FRONT_PAGE_CAP, ListPage, Listings, PageError, Posts};
 pub use repair::{Finding, Repair, RepairReport};
-pub use revisions::{EditError, Revisions, Suggestions, Translations};
+pub use revisions::{EditError, Revisions, SuggestionError, Suggestions, Translations};
 
 /// The aggregates' traits, for the adapters (and for code holding a concrete store).
 pub mod prelude {
@@ -49,7 +49,7 @@ use crate::domain::{
 use crate::domain::{
     Draft, Email, Invalid, Locale, NewPost, NewUser, Post, PostEdit, PostId, PostStatus,
     PostSummary, Profile, RevisionSummary, Role, SavedRevision, Site, Slug, Suggestion,
-    SuggestionState, Tag, Translation, User, UserId, Username,
+    SuggestionState, SuggestionSummary, Tag, Translation, User, UserId, Username,
 };
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};

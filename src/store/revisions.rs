@@ -111,13 +111,28 @@ pub trait Translations: Send + Sync {
     ) -> StoreResult<Option<Translation>>;
 }
 
+#[derive(Debug, thiserror::Error)]
+pub enum SuggestionError {
+    /// The post holds `MAX_SUGGESTIONS_PER_POST` suggestions already.
+    #[error("this post takes no more suggestions")]
+    Full,
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
 /// Readers' proposed changes to a post, which its author accepts or rejects.
 #[async_trait]
 pub trait Suggestions: Send + Sync {
-    async fn create_suggestion(&self, site: &Site, suggestion: &Suggestion) -> StoreResult<()>;
+    /// Stores a new suggestion, unless its post holds `MAX_SUGGESTIONS_PER_POST` already
+    /// (exactly, however many race for the last places).
+    async fn create_suggestion(
+        &self,
+        site: &Site,
+        suggestion: &Suggestion,
+    ) -> Result<(), SuggestionError>;
 
-    /// A post's suggestions, newest first.
-    async fn suggestions(&self, site: &Site, post: PostId) -> StoreResult<Vec<Suggestion>>;
+    /// A post's suggestions, newest first, without their texts.
+    async fn suggestions(&self, site: &Site, post: PostId) -> StoreResult<Vec<SuggestionSummary>>;
 
     async fn suggestion(
         &self,

@@ -1,5 +1,6 @@
-//! Rate limits for sign-in, sign-up and comments, per client address and per account. Attempts
-//! are recorded in the store, so every sibyl process behind a load balancer sees them.
+//! Rate limits for sign-in, sign-up, comments, suggestions and files, per client address
+//! and per account. Attempts are recorded in the store, so every sibyl process behind a
+//! load balancer sees them.
 
 use super::{AppState, WebError};
 use crate::domain::now;
@@ -26,6 +27,8 @@ pub struct RateLimits {
     pub comment_per_ip: Limit,
     /// Comments by one account.
     pub comment_per_account: Limit,
+    /// Suggested changes by one account (each may carry a whole post's text).
+    pub suggestion_per_account: Limit,
     /// Upload requests (each may carry several files) per account.
     pub upload_per_account: Limit,
     /// Files registered from URLs per account: each is a fetch this server makes.
@@ -63,6 +66,10 @@ impl Default for RateLimits {
                 max: 10,
                 window: minutes(10),
             },
+            suggestion_per_account: Limit {
+                max: 10,
+                window: minutes(60),
+            },
             upload_per_account: Limit {
                 max: 60,
                 window: minutes(10),
@@ -87,6 +94,7 @@ pub enum Subject<'a> {
     SignupFor(&'a str),
     CommentFromIp(&'a str),
     CommentBy(&'a str),
+    SuggestionBy(&'a str),
     UploadBy(&'a str),
     FetchBy(&'a str),
     ScaleFromIp(&'a str),
@@ -119,6 +127,10 @@ impl AppState {
             Subject::CommentBy(account) => (
                 self.rate_limits.comment_per_account,
                 format!("{site}/comment/account/{account}"),
+            ),
+            Subject::SuggestionBy(account) => (
+                self.rate_limits.suggestion_per_account,
+                format!("{site}/suggestion/account/{account}"),
             ),
             Subject::UploadBy(account) => (
                 self.rate_limits.upload_per_account,

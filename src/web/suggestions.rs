@@ -3,13 +3,16 @@
 //! crediting the suggester) or rejects it.
 
 use super::auth::{Author, CsrfForm, CsrfOnly, CsrfToken, MaybeUser, SignedIn, csrf_field, layout};
+use super::limits::Subject;
 use super::pages::{
     SuggestPage, SuggestionPage, SuggestionRow, SuggestionsPage, comparable, dated, diff_lines,
 };
 use super::paths;
 use super::{AppState, WebError, render, see_other};
+use crate::domain::post::MAX_SUGGESTIONS_PER_POST;
 use crate::domain::post::{Body, parse_message};
 use crate::domain::{Post, PostStatus, Slug, Suggestion, SuggestionState, Tags, Title, User, now};
+use crate::store::SuggestionError;
 use crate::store::{EditError, Intent, IntentId};
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
@@ -83,6 +86,16 @@ pub async fn create(
 ) -> Result<HttpResponse, WebError> {
     let user = user.0;
     let post = published(&state, &slug).await?;
+    let account = user.id.0.to_string();
+    state
+        .check_limit(
+            Subject::SuggestionBy(&account),
+            "You are suggesting changes too fast.",
+        )
+        .await?;
+    state
+        .record_attempt(Subject::SuggestionBy(&account))
+        .await?;
     let parsed = (|| {
         Ok::<_, crate::domain::Invalid>((
             Title::parse(&form.title)?,
@@ -127,11 +140,17 @@ pub async fn create(
         created: now(),
         state: SuggestionState::Open,
     };
-    state
+    match state
         .store
         .create_suggestion(&state.site, &suggestion)
-        .await?;
-    Ok(see_other(&paths::suggested(post.slug.as_str())))
+        .await
+    {
+        Ok(()) => Ok(see_other(&paths::suggested(post.slug.as_str()))),
+        Err(SuggestionError::Full) => Err(WebError::Forbidden(format!(
+            "This post has reached its limit of {MAX_SUGGESTIONS_PER_POST} suggestions and takes no more."
+        ))),
+        Err(SuggestionError::Store(e)) => Err(e.into()),
+    }
 }
 
 pub async fn queue(

@@ -211,3 +211,73 @@ impl CassandraStore {
         Claims { store: self }
     }
 }
+
+/// What a create in a capped partition came to.
+pub(super) enum Capped<T> {
+    Made(T),
+    /// The partition holds its cap already.
+    Full,
+}
+
+/// How long a capped create goes on trying while other creates in its partition win
+/// the partition's LWT before it.
+const CAPPED_DEADLINE: Duration = Duration::from_secs(30);
+/// Rounds a capped create loses without any other create winning before it gives up.
+const STALLED_ATTEMPTS: u32 = 10;
+
+impl CassandraStore {
+    /// Creates a row in a partition whose static `taken` counts its rows up to `cap`
+    /// (a post's comments, its suggestions). `read(serial)` gives `taken` as read (None
+    /// when never set) and the count to start from (the rows, counted, when not set);
+    /// `create(read, count)` sends the one conditional batch that inserts the row and
+    /// moves `taken` from `read` to `count + 1`, and settles its outcome: Some when the
+    /// row is ours, None when another create came first.
+    ///
+    /// Creates in one partition contend. Within this process they take turns (one lock
+    /// per tally bucket of `partition`); between processes, each round one wins, and the
+    /// others read `taken` again at SERIAL and try from there after a random pause that
+    /// doubles each time, for as long as others are seen to win and up to a deadline.
+    pub(super) async fn capped_create<T, R, RF, C, CF>(
+        &self,
+        partition: Uuid,
+        cap: i32,
+        read: R,
+        create: C,
+    ) -> StoreResult<Capped<T>>
+    where
+        R: Fn(bool) -> RF,
+        RF: std::future::Future<Output = StoreResult<(Option<i32>, i32)>>,
+        C: Fn(Option<i32>, i32) -> CF,
+        CF: std::future::Future<Output = StoreResult<Option<T>>>,
+    {
+        let turn = super::tallies::bucket_of(partition) as usize;
+        let _turn = self.partition_turns[turn].lock().await;
+        let deadline = std::time::Instant::now() + CAPPED_DEADLINE;
+        let (mut attempt, mut stalled) = (0u32, 0u32);
+        let mut seen = None;
+        while std::time::Instant::now() < deadline {
+            let (was, count) = read(attempt > 0).await?;
+            if count >= cap {
+                return Ok(Capped::Full);
+            }
+            if seen == Some(count) {
+                stalled += 1;
+                if stalled > STALLED_ATTEMPTS {
+                    break;
+                }
+            } else {
+                (seen, stalled) = (Some(count), 0);
+            }
+            if let Some(made) = create(was, count).await? {
+                return Ok(Capped::Made(made));
+            }
+            let ceiling = 1u64 << attempt.min(7);
+            let pause = 1 + Uuid::new_v4().as_u64_pair().0 % ceiling;
+            tokio::time::sleep(Duration::from_millis(pause)).await;
+            attempt += 1;
+        }
+        Err(StoreError::Unavailable(
+            "the write was not acknowledged: others kept winning its partition".into(),
+        ))
+    }
+}

@@ -36,7 +36,7 @@ use super::{
     AccountError, CommentError, CommentPage, DirectoryEntry, EditError, FRONT_PAGE_CAP, Fault,
     Finished, ID_POOL_SIZE, Intent, ListPage, Listed, LogEntries, ModerationError, ModerationPage,
     NewSession, OpenError, PageError, Replication, SetupError, Standing, Store, StoreError,
-    StoreOptions, StoreResult, Taken,
+    StoreOptions, StoreResult, SuggestionError, Taken,
 };
 use crate::domain::comment::{MAX_COMMENTS_PER_POST, ThreadComment};
 use crate::domain::password::PasswordHash;
@@ -50,12 +50,12 @@ use crate::domain::{
 };
 use crate::domain::{
     Draft, Email, Locale, NewPost, NewUser, Post, PostEdit, PostId, PostStatus, PostSummary,
-    Profile, RevisionSummary, Role, SavedRevision, Site, Slug, Suggestion, SuggestionState, Tag,
-    Tags, Title, Translation, User, UserId, Username,
+    Profile, RevisionSummary, Role, SavedRevision, Site, Slug, Suggestion, SuggestionState,
+    SuggestionSummary, Tag, Tags, Title, Translation, User, UserId, Username,
 };
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
-use lwt::{Claim, is_cas_uncertain, lwt_applied, settled};
+use lwt::{Capped, Claim, is_cas_uncertain, lwt_applied, settled};
 use schema::connect_session;
 use scylla::client::execution_profile::ExecutionProfile;
 use scylla::client::session::Session;
@@ -92,11 +92,11 @@ pub struct CassandraStore {
     tallies: tallies::Statements,
     options: StoreOptions,
     binaries: Arc<binaries::CassandraBinaries>,
-    /// This process's turns at a post's comment LWT, one lock per tally bucket of posts:
-    /// new comments on one post go one at a time from each process, so racers in one
-    /// process wait their turn instead of failing each other's LWTs (see
-    /// `create_comment`).
-    comment_turns: Arc<Vec<tokio::sync::Mutex<()>>>,
+    /// This process's turns at a capped partition's LWT, one lock per tally bucket of
+    /// posts: new comments (or suggestions) on one post go one at a time from each
+    /// process, so racers in one process wait their turn instead of failing each other's
+    /// LWTs (see `capped_create`).
+    partition_turns: Arc<Vec<tokio::sync::Mutex<()>>>,
 }
 
 fn unavailable(e: impl std::fmt::Display) -> StoreError {
@@ -254,7 +254,7 @@ impl CassandraStore {
             tallies,
             options,
             binaries: Arc::new(binaries),
-            comment_turns: Arc::new(
+            partition_turns: Arc::new(
                 (0..tallies::BUCKETS)
                     .map(|_| tokio::sync::Mutex::new(()))
                     .collect(),

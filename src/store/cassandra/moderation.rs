@@ -78,12 +78,6 @@ type LogLine = (
     Option<String>,
 );
 
-/// How long a new comment goes on trying while other comments on its post win the
-/// post's LWT before it.
-const CREATE_DEADLINE: std::time::Duration = std::time::Duration::from_secs(30);
-/// Rounds a new comment loses without any other comment winning before it gives up.
-const STALLED_ATTEMPTS: u32 = 10;
-
 /// How many times a comment's move is tried again after losing to a concurrent one.
 pub(super) const MOVE_ATTEMPTS: usize = 5;
 
@@ -169,9 +163,8 @@ impl CassandraStore {
     /// Creates a comment's row by an LWT and returns its stamp. The same LWT (a
     /// conditional batch in the post's partition) moves the post's `taken` from the value
     /// read to one more, so the cap of `MAX_COMMENTS_PER_POST` holds however many race
-    /// for the last places. "Not applied" and a timeout are settled by a serial read of
-    /// the act that wrote the row; a create that the read shows did not happen is
-    /// decided again from a serial read of `taken`.
+    /// for the last places (see `capped_create`). "Not applied" and a timeout are
+    /// settled by a serial read of the act that wrote the row.
     pub(super) async fn create_comment(
         &self,
         site: &Site,
@@ -187,52 +180,38 @@ impl CassandraStore {
             self.comments.taken_claim.clone(),
         ]);
         let post = c.post.id;
-        // Comments on one post share a partition and its `taken`, so their LWTs contend.
-        // Within this process they take turns; between processes, each round one of the
-        // racers wins, and the others read `taken` again and try from there after a
-        // random pause that doubles each time, for as long as others are seen to win (the
-        // post is taking comments) and up to a deadline.
-        let turn = super::tallies::bucket_of(post.0) as usize;
-        let _turn = self.comment_turns[turn].lock().await;
-        let deadline = std::time::Instant::now() + CREATE_DEADLINE;
-        let (mut attempt, mut stalled) = (0u32, 0u32);
-        let mut seen = None;
-        while std::time::Instant::now() < deadline {
-            let (read, taken) = self.comments_taken(site, post, attempt > 0).await?;
-            if taken >= MAX_COMMENTS_PER_POST as i32 {
-                return Err(CommentError::Full);
-            }
-            if seen == Some(taken) {
-                stalled += 1;
-                if stalled > STALLED_ATTEMPTS {
-                    break;
-                }
-            } else {
-                (seen, stalled) = (Some(taken), 0);
-            }
-            let claim = (taken + 1, site.as_str(), post.0, read);
-            let outcome = self.session.batch(&batch, (values.clone(), claim)).await;
-            let mut found = None;
-            let created = settled(outcome, || async {
-                found = self.moved_comment(site, post, c.id, true).await?;
-                Ok(found.as_ref().is_some_and(|(_, _, m)| *m == Some(mover)))
-            })
+        let made = self
+            .capped_create(
+                post.0,
+                MAX_COMMENTS_PER_POST as i32,
+                |serial| self.comments_taken(site, post, serial),
+                |was, count| {
+                    let values = values.clone();
+                    let batch = &batch;
+                    async move {
+                        let claim = (count + 1, site.as_str(), post.0, was);
+                        let outcome = self.session.batch(batch, (values, claim)).await;
+                        let mut found = None;
+                        let created = settled(outcome, || async {
+                            found = self.moved_comment(site, post, c.id, true).await?;
+                            Ok(found.as_ref().is_some_and(|(_, _, m)| *m == Some(mover)))
+                        })
+                        .await?;
+                        if !created && found.is_some() {
+                            return Err(StoreError::Corrupt(format!(
+                                "comment id {} is already taken",
+                                c.id.0
+                            )));
+                        }
+                        Ok(created.then_some(stamp))
+                    }
+                },
+            )
             .await?;
-            if created {
-                return Ok(stamp);
-            }
-            if found.is_some() {
-                return Err(
-                    StoreError::Corrupt(format!("comment id {} is already taken", c.id.0)).into(),
-                );
-            }
-            let ceiling = 1u64 << attempt.min(7);
-            let random = Uuid::new_v4().as_u64_pair().0;
-            let pause = 1 + random % ceiling;
-            tokio::time::sleep(std::time::Duration::from_millis(pause)).await;
-            attempt += 1;
+        match made {
+            Capped::Made(stamp) => Ok(stamp),
+            Capped::Full => Err(CommentError::Full),
         }
-        Err(StoreError::Unavailable("the new comment's write was not acknowledged".into()).into())
     }
 
     /// Writes `to` over a comment's row by an LWT, if the row still has the stamp it was

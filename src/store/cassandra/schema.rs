@@ -168,6 +168,11 @@ const CHANGES: &[(u32, &str, Change)] = &[
         "a post's comments are capped by an LWT on the number it has taken",
         Change::Cql("ALTER TABLE comments ADD IF NOT EXISTS taken int static"),
     ),
+    (
+        24,
+        "a post's suggestions are capped by an LWT on the number it has taken",
+        Change::Cql("ALTER TABLE suggestions ADD IF NOT EXISTS taken int static"),
+    ),
 ];
 
 /// The schema version this build of Sibyl needs: the last change's number.

@@ -38,8 +38,24 @@ impl SuggestionRow {
     }
 }
 
+/// A row of a post's list of suggestions: everything but the text.
+#[derive(DeserializeRow)]
+struct SummaryRow {
+    id: String,
+    base: i32,
+    note: String,
+    suggester_id: Uuid,
+    suggester_name: String,
+    created: DateTime<Utc>,
+    state: String,
+}
+
 /// The statements of this file, prepared once at start.
 pub(super) struct Statements {
+    taken_read: PreparedStatement,
+    taken_read_serial: PreparedStatement,
+    taken_claim: PreparedStatement,
+    rows_count: PreparedStatement,
     pub(super) suggestion_insert: PreparedStatement,
     pub(super) suggestions_read: PreparedStatement,
     pub(super) suggestion_read: PreparedStatement,
@@ -50,13 +66,30 @@ pub(super) struct Statements {
 impl Statements {
     pub(super) async fn prepare(session: &Session, ks: &str) -> Result<Self, ExecutionError> {
         let prepare = |cql: String| super::prepare(session, cql);
+        let taken_read =
+            format!("SELECT taken FROM {ks}.suggestions WHERE site = ? AND post_id = ? LIMIT 1");
         Ok(Self {
+            taken_read: prepare(taken_read.clone()).await?,
+            taken_read_serial: {
+                let mut st = prepare(taken_read).await?;
+                st.set_consistency(Consistency::Serial);
+                st
+            },
+            taken_claim: prepare(format!(
+                "UPDATE {ks}.suggestions SET taken = ? WHERE site = ? AND post_id = ? IF taken = ?"
+            ))
+            .await?,
+            rows_count: prepare(format!(
+                "SELECT COUNT(*) FROM {ks}.suggestions WHERE site = ? AND post_id = ?"
+            ))
+            .await?,
             suggestion_insert: prepare(format!(
                 "INSERT INTO {ks}.suggestions (site, {SUGGESTION_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) IF NOT EXISTS"
             ))
             .await?,
             suggestions_read: prepare(format!(
-                "SELECT {SUGGESTION_COLUMNS} FROM {ks}.suggestions WHERE site = ? AND post_id = ?"
+                "SELECT id, base, note, suggester_id, suggester_name, created, state
+                 FROM {ks}.suggestions WHERE site = ? AND post_id = ?"
             ))
             .await?,
             suggestion_read: prepare(format!(
@@ -81,11 +114,16 @@ impl Statements {
 
 #[async_trait]
 impl Suggestions for CassandraStore {
-    async fn create_suggestion(&self, site: &Site, suggestion: &Suggestion) -> StoreResult<()> {
+    async fn create_suggestion(
+        &self,
+        site: &Site,
+        suggestion: &Suggestion,
+    ) -> Result<(), SuggestionError> {
         let g = suggestion;
+        let post = g.post_id;
         let values = (
             site.as_str(),
-            g.post_id.0,
+            post.0,
             g.id.as_str(),
             g.base as i32,
             g.title.as_str(),
@@ -97,39 +135,80 @@ impl Suggestions for CassandraStore {
             g.created,
             g.state.as_str(),
         );
-        let attempt = self
-            .session
-            .execute_unpaged(&self.suggestions.suggestion_insert, values)
-            .await;
-        // The id is this host's next number: the row is there exactly when the insert
-        // took effect.
-        let created = settled(attempt, || async {
-            Ok(self
-                .row::<(String, Option<Uuid>)>(
-                    &self.suggestions.suggestion_serial,
-                    (site.as_str(), g.post_id.0, g.id.as_str()),
-                )
-                .await?
-                .is_some())
-        })
-        .await?;
-        if created {
-            Ok(())
-        } else {
-            Err(StoreError::Corrupt(format!(
-                "suggestion id {} was already taken",
-                g.id
-            )))
+        let batch = logged(vec![
+            self.suggestions.suggestion_insert.clone(),
+            self.suggestions.taken_claim.clone(),
+        ]);
+        let statements = &self.suggestions;
+        let read = |serial: bool| async move {
+            let statement = if serial {
+                &statements.taken_read_serial
+            } else {
+                &statements.taken_read
+            };
+            let taken: Option<(Option<i32>,)> =
+                self.row(statement, (site.as_str(), post.0)).await?;
+            Ok(match taken.and_then(|(t,)| t) {
+                Some(n) => (Some(n), n),
+                None => {
+                    let (rows,): (i64,) = self
+                        .row(&statements.rows_count, (site.as_str(), post.0))
+                        .await?
+                        .unwrap_or((0,));
+                    (None, rows as i32)
+                }
+            })
+        };
+        let made = self
+            .capped_create(
+                post.0,
+                crate::domain::post::MAX_SUGGESTIONS_PER_POST as i32,
+                read,
+                |was, count| {
+                    let (values, batch) = (values.clone(), &batch);
+                    async move {
+                        let claim = (count + 1, site.as_str(), post.0, was);
+                        let outcome = self.session.batch(batch, (values, claim)).await;
+                        // The id is this host's next number: the row is there exactly
+                        // when the insert took effect.
+                        settled(outcome, || async {
+                            Ok(self
+                                .row::<(String, Option<Uuid>)>(
+                                    &statements.suggestion_serial,
+                                    (site.as_str(), post.0, g.id.as_str()),
+                                )
+                                .await?
+                                .is_some())
+                        })
+                        .await
+                        .map(|created| created.then_some(()))
+                    }
+                },
+            )
+            .await?;
+        match made {
+            Capped::Made(()) => Ok(()),
+            Capped::Full => Err(SuggestionError::Full),
         }
     }
 
-    async fn suggestions(&self, site: &Site, post: PostId) -> StoreResult<Vec<Suggestion>> {
-        let rows: Vec<SuggestionRow> = self
+    async fn suggestions(&self, site: &Site, post: PostId) -> StoreResult<Vec<SuggestionSummary>> {
+        let rows: Vec<SummaryRow> = self
             .rows(&self.suggestions.suggestions_read, (site.as_str(), post.0))
             .await?;
-        let mut all: Vec<Suggestion> = rows
+        let mut all: Vec<SuggestionSummary> = rows
             .into_iter()
-            .map(SuggestionRow::into_suggestion)
+            .map(|r| {
+                Ok(SuggestionSummary {
+                    id: r.id,
+                    base: u32::try_from(r.base).map_err(|e| StoreError::Corrupt(e.to_string()))?,
+                    note: r.note,
+                    suggester_id: UserId(r.suggester_id),
+                    suggester_name: r.suggester_name,
+                    created: r.created,
+                    state: SuggestionState::parse(&r.state)?,
+                })
+            })
             .collect::<StoreResult<_>>()?;
         all.sort_by(|a, b| b.created.cmp(&a.created).then_with(|| b.id.cmp(&a.id)));
         Ok(all)

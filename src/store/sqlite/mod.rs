@@ -26,7 +26,8 @@ use super::prelude::*;
 use super::{
     AccountError, CommentError, CommentPage, DirectoryEntry, EditError, Fault, Faults,
     ID_POOL_SIZE, ListPage, LogEntries, ModerationError, ModerationPage, NewSession, OpenError,
-    PageError, SetupError, Standing, Store, StoreError, StoreOptions, StoreResult, Taken,
+    PageError, SetupError, Standing, Store, StoreError, StoreOptions, StoreResult, SuggestionError,
+    Taken,
 };
 use crate::domain::comment::{MAX_COMMENTS_PER_POST, ThreadComment};
 use crate::domain::password::PasswordHash;
@@ -38,8 +39,8 @@ use crate::domain::{
 };
 use crate::domain::{
     Draft, Email, Locale, NewPost, NewUser, Post, PostEdit, PostId, PostStatus, PostSummary,
-    Profile, RevisionSummary, Role, SavedRevision, Site, Slug, Suggestion, SuggestionState, Tag,
-    Tags, Title, Translation, User, UserId, Username, millis_to_time,
+    Profile, RevisionSummary, Role, SavedRevision, Site, Slug, Suggestion, SuggestionState,
+    SuggestionSummary, Tag, Tags, Title, Translation, User, UserId, Username, millis_to_time,
 };
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};

@@ -55,9 +55,22 @@ impl SuggestionRow {
 
 #[async_trait]
 impl Suggestions for SqliteStore {
-    async fn create_suggestion(&self, site: &Site, suggestion: &Suggestion) -> StoreResult<()> {
+    async fn create_suggestion(
+        &self,
+        site: &Site,
+        suggestion: &Suggestion,
+    ) -> Result<(), SuggestionError> {
         let (site, g) = (site.to_string(), suggestion.clone());
-        self.run(move |sql| {
+        // The count and the insert in one transaction: of racers for the last places,
+        // those that come after the cap find it reached.
+        self.transaction(move |sql| {
+            let count: u64 = sql
+                .prepare("SELECT COUNT(*) FROM suggestions WHERE site = ?1 AND post_id = ?2")
+                .and_then(|mut s| s.query_row(params![site, g.post_id.0.to_string()], |r| r.get(0)))
+                .map_err(unavailable)?;
+            if count >= crate::domain::post::MAX_SUGGESTIONS_PER_POST {
+                return Err(SuggestionError::Full);
+            }
             sql
                 .prepare(
                     "INSERT INTO suggestions (site, post_id, id, base, title, body, tags, note, suggester_id, suggester_name, created, state)
@@ -85,19 +98,43 @@ impl Suggestions for SqliteStore {
         .await
     }
 
-    async fn suggestions(&self, site: &Site, post: PostId) -> StoreResult<Vec<Suggestion>> {
+    async fn suggestions(&self, site: &Site, post: PostId) -> StoreResult<Vec<SuggestionSummary>> {
         let site = site.to_string();
         self.run(move |sql| {
             let mut stmt = sql
-                .prepare(&format!(
-                    "SELECT {SUGGESTION_COLUMNS} FROM suggestions WHERE site = ?1 AND post_id = ?2 ORDER BY created DESC, id DESC"
-                ))
+                .prepare(
+                    "SELECT id, base, note, suggester_id, suggester_name, created, state
+                     FROM suggestions WHERE site = ?1 AND post_id = ?2 ORDER BY created DESC, id DESC",
+                )
                 .map_err(unavailable)?;
-            let rows: Vec<SuggestionRow> = stmt
-                .query_map(params![site, post.0.to_string()], SuggestionRow::read)
+            type Line = (String, u32, String, String, String, i64, String);
+            let rows: Vec<Line> = stmt
+                .query_map(params![site, post.0.to_string()], |r| {
+                    Ok((
+                        r.get(0)?,
+                        r.get(1)?,
+                        r.get(2)?,
+                        r.get(3)?,
+                        r.get(4)?,
+                        r.get(5)?,
+                        r.get(6)?,
+                    ))
+                })
                 .and_then(Iterator::collect)
                 .map_err(unavailable)?;
-            rows.into_iter().map(SuggestionRow::into_suggestion).collect()
+            rows.into_iter()
+                .map(|(id, base, note, by, by_name, created, state)| {
+                    Ok(SuggestionSummary {
+                        id,
+                        base,
+                        note,
+                        suggester_id: UserId(uuid(&by)?),
+                        suggester_name: by_name,
+                        created: millis_to_time(created),
+                        state: SuggestionState::parse(&state)?,
+                    })
+                })
+                .collect()
         })
         .await
     }

@@ -4,7 +4,9 @@
 use crate::both_stores;
 use crate::helpers::TestStore;
 use sibyl::domain::post::Body;
+use sibyl::domain::post::MAX_SUGGESTIONS_PER_POST;
 use sibyl::domain::{PostId, Suggestion, SuggestionState, Tags, Title, UserId, now};
+use sibyl::store::SuggestionError;
 
 fn suggestion(id: &str, post: PostId) -> Suggestion {
     Suggestion {
@@ -22,7 +24,10 @@ fn suggestion(id: &str, post: PostId) -> Suggestion {
     }
 }
 
-both_stores!(suggestions_are_stored_listed_and_decided_once,);
+both_stores!(
+    suggestions_are_stored_listed_and_decided_once,
+    a_post_takes_a_bounded_number_of_suggestions,
+);
 
 async fn suggestions_are_stored_listed_and_decided_once(t: TestStore) {
     let post = PostId::new();
@@ -74,4 +79,59 @@ async fn suggestions_are_stored_listed_and_decided_once(t: TestStore) {
         .unwrap()
         .unwrap();
     assert_ne!(decided.state, SuggestionState::Open);
+}
+
+/// The cap holds under a race for the last places: 30 suggestions sent at once through
+/// two processes to a post 10 short of it leave exactly 10 more, on both stores.
+async fn a_post_takes_a_bounded_number_of_suggestions(t: TestStore) {
+    let post = PostId::new();
+    let below = MAX_SUGGESTIONS_PER_POST - 10;
+    for start in (0..below).step_by(50) {
+        let tasks: Vec<_> = (start..(start + 50).min(below))
+            .map(|i| {
+                let (store, site) = (t.store.clone(), t.site.clone());
+                let g = suggestion(&format!("host-a/{i}"), post);
+                tokio::spawn(async move { store.create_suggestion(&site, &g).await.unwrap() })
+            })
+            .collect();
+        for task in tasks {
+            task.await.unwrap();
+        }
+    }
+    let other = t.another_process().await;
+    let racers: Vec<_> = (0..30)
+        .map(|i| {
+            let store = if i % 2 == 0 {
+                t.store.clone()
+            } else {
+                other.clone()
+            };
+            let site = t.site.clone();
+            let g = suggestion(&format!("host-b/{i}"), post);
+            tokio::spawn(async move { store.create_suggestion(&site, &g).await })
+        })
+        .collect();
+    let (mut accepted, mut refused) = (0, 0);
+    for racer in racers {
+        match racer.await.unwrap() {
+            Ok(()) => accepted += 1,
+            Err(SuggestionError::Full) => refused += 1,
+            Err(e) => panic!("{e}"),
+        }
+    }
+    assert_eq!((accepted, refused), (10, 20));
+    let listed = t.store.suggestions(&t.site, post).await.unwrap();
+    assert_eq!(listed.len() as u64, MAX_SUGGESTIONS_PER_POST);
+    let one_more = t
+        .store
+        .create_suggestion(&t.site, &suggestion("host-c/1", post))
+        .await;
+    assert!(
+        matches!(one_more, Err(SuggestionError::Full)),
+        "{one_more:?}"
+    );
+    assert_eq!(
+        t.store.suggestion(&t.site, post, "host-c/1").await.unwrap(),
+        None
+    );
 }

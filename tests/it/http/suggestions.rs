@@ -1,9 +1,12 @@
 //! Suggestions in the browser: readers propose, authors decide.
 
 use crate::both_stores;
-use crate::helpers::{TestStore, location, spawn_app};
+use crate::helpers::{TestStore, location, spawn_app, spawn_app_with};
 
-both_stores!(readers_suggest_and_authors_accept_or_reject,);
+both_stores!(
+    readers_suggest_and_authors_accept_or_reject,
+    suggestions_are_rate_limited_per_account,
+);
 
 async fn readers_suggest_and_authors_accept_or_reject(t: TestStore) {
     let app = spawn_app(t).await;
@@ -122,5 +125,52 @@ async fn readers_suggest_and_authors_accept_or_reject(t: TestStore) {
             .status(),
         303,
         "anonymous visitors sign in first"
+    );
+}
+
+async fn suggestions_are_rate_limited_per_account(t: TestStore) {
+    let app = spawn_app_with(t, |config| {
+        config.rate_limits.suggestion_per_account.max = 2;
+    })
+    .await;
+    app.set_up().await;
+    let path = app.publish("Popular", "Everyone has an opinion.").await;
+    let (reader, _) = app.sign_up("reader password 1").await;
+    let suggest = |n: usize| {
+        let (reader, path) = (&reader, &path);
+        async move {
+            reader
+                .submit(
+                    &format!("{path}/suggest"),
+                    &format!("{path}/suggest"),
+                    &[
+                        ("base", "1"),
+                        ("title", "Popular"),
+                        ("body", &format!("Opinion number {n}.")),
+                        ("tags", ""),
+                        ("note", ""),
+                    ],
+                )
+                .await
+        }
+    };
+    for n in 0..2 {
+        assert_eq!(suggest(n).await.status(), 303, "suggestion {n}");
+    }
+    let refused = suggest(2).await;
+    assert_eq!(refused.status(), 429);
+    assert!(refused.headers().contains_key("retry-after"));
+    assert!(
+        refused
+            .text()
+            .await
+            .unwrap()
+            .contains("You are suggesting changes too fast.")
+    );
+    let queue = app.get_html(&format!("{path}/suggestions")).await;
+    assert_eq!(
+        queue.matches(&format!("{path}/suggestions/")).count(),
+        2,
+        "{queue}"
     );
 }
