@@ -151,6 +151,9 @@ pub enum Fault {
     /// A moderation dies midway: SQLite after the comment's row, before the lists;
     /// Cassandra after its logged batch, before the counters.
     CrashInModeration,
+    /// Cassandra: the answer to the LWT that takes a short number is lost after the LWT
+    /// ran, as when the coordinator times out (SQLite has no such window).
+    LostLwtAnswer,
 }
 
 impl Faults {

@@ -5,6 +5,7 @@ use super::*;
 /// The statements of this file, prepared once at start.
 pub(super) struct Statements {
     pub(super) id_pool_read: PreparedStatement,
+    id_pool_serial: PreparedStatement,
     pub(super) id_pool_seed: PreparedStatement,
     pub(super) id_pool_take: PreparedStatement,
     pub(super) id_pool_all: PreparedStatement,
@@ -20,12 +21,20 @@ impl Statements {
                 "SELECT next FROM {ks}.id_pool WHERE site = ? AND slot = ?"
             ))
             .await?,
+            id_pool_serial: {
+                let mut st = prepare(format!(
+                    "SELECT next, taker FROM {ks}.id_pool WHERE site = ? AND slot = ?"
+                ))
+                .await?;
+                st.set_consistency(Consistency::Serial);
+                st
+            },
             id_pool_seed: prepare(format!(
                 "INSERT INTO {ks}.id_pool (site, slot, next) VALUES (?, ?, ?) IF NOT EXISTS"
             ))
             .await?,
             id_pool_take: prepare(format!(
-                "UPDATE {ks}.id_pool SET next = ? WHERE site = ? AND slot = ? IF next = ?"
+                "UPDATE {ks}.id_pool SET next = ?, taker = ? WHERE site = ? AND slot = ? IF next = ?"
             ))
             .await?,
             id_pool_all: prepare(format!(
@@ -73,21 +82,32 @@ impl Ids for CassandraStore {
                     }
                 }
             };
+            let taker = Uuid::new_v4();
             let taken = self
                 .session
-                .execute_unpaged(&self.ids.id_pool_take, (n + size, site.as_str(), slot, n))
+                .execute_unpaged(
+                    &self.ids.id_pool_take,
+                    (n + size, taker, site.as_str(), slot, n),
+                )
                 .await;
-            match taken {
-                Ok(result) => {
-                    if lwt_applied(result)? {
-                        return u64::try_from(n).map_err(|e| StoreError::Corrupt(e.to_string()));
-                    }
-                    // Someone took n first: another candidate.
-                }
-                // Maybe ours, maybe not: n is never used by us, so at worst it is a gap,
-                // never a duplicate.
-                Err(e) if is_cas_uncertain(&e) => continue,
-                Err(e) => return Err(unavailable(e)),
+            let taken = if self.options.faults.fires(Fault::LostLwtAnswer) {
+                // The LWT ran, its answer is lost: settled below like any timeout.
+                taken.and(Err(super::lwt::lost_answer()))
+            } else {
+                taken
+            };
+            // Applied, or a timeout after which the serial read (which completes any
+            // proposal in flight) shows the slot moved on by this take: n is ours.
+            // Otherwise someone took n first: another candidate.
+            let ours = settled(taken, || async {
+                let now: Option<(i64, Option<Uuid>)> = self
+                    .row(&self.ids.id_pool_serial, (site.as_str(), slot))
+                    .await?;
+                Ok(now == Some((n + size, Some(taker))))
+            })
+            .await?;
+            if ours {
+                return u64::try_from(n).map_err(|e| StoreError::Corrupt(e.to_string()));
             }
         }
         Err(StoreError::Unavailable(

@@ -173,6 +173,20 @@ pub(super) fn is_cas_uncertain(e: &ExecutionError) -> bool {
     )
 }
 
+/// The error a CAS write that timed out gives: what `Fault::LostLwtAnswer` puts in place
+/// of an LWT's answer.
+pub(super) fn lost_answer() -> ExecutionError {
+    ExecutionError::LastAttemptError(RequestAttemptError::DbError(
+        DbError::WriteTimeout {
+            consistency: Consistency::Quorum,
+            received: 0,
+            required: 1,
+            write_type: WriteType::Cas,
+        },
+        "the answer was lost".into(),
+    ))
+}
+
 /// The statements of this file, prepared once at start.
 pub(super) struct Statements {
     pub(super) claim_insert: PreparedStatement,

@@ -55,7 +55,7 @@ use crate::domain::{
 };
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
-use lwt::{Capped, Claim, is_cas_uncertain, lwt_applied, settled};
+use lwt::{Capped, Claim, is_cas_uncertain, settled};
 use schema::connect_session;
 use scylla::client::execution_profile::ExecutionProfile;
 use scylla::client::session::Session;

@@ -173,6 +173,11 @@ const CHANGES: &[(u32, &str, Change)] = &[
         "a post's suggestions are capped by an LWT on the number it has taken",
         Change::Cql("ALTER TABLE suggestions ADD IF NOT EXISTS taken int static"),
     ),
+    (
+        25,
+        "a short number names its taker, so a timed-out take is settled by a serial read",
+        Change::Cql("ALTER TABLE id_pool ADD IF NOT EXISTS taker uuid"),
+    ),
 ];
 
 /// The schema version this build of Sibyl needs: the last change's number.
