@@ -723,13 +723,19 @@ async fn spam_defences_slow_robots_and_floods_down(t: TestStore) {
 
 both_stores!(a_post_with_ten_thousand_comments_pages_in_bounded_statements);
 
+/// A post at the comment cap, reached by a race for its last places through two
+/// processes, pages all its comments in a fixed number of statements a page.
 async fn a_post_with_ten_thousand_comments_pages_in_bounded_statements(t: TestStore) {
+    let other = t.another_process().await;
     let app = spawn_app(t).await;
     app.set_up().await;
     let path = app.publish("Viral", "Everyone has an opinion.").await;
     let post = post_of(&app, &path).await;
     let admin = app.store.user(post.author_id).await.unwrap().unwrap();
-    crate::contract::comments::fill(&app.store, &app.site, &post, &admin).await;
+    crate::contract::comments::fill_racing_for_the_last_places(
+        &app.store, &other, &app.site, &post, &admin,
+    )
+    .await;
     let reader = app.anonymous();
     reader.get(app.url(&path)).send().await.unwrap();
     let bound = match app.kind {
