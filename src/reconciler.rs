@@ -8,7 +8,7 @@
 //! marks it done. Finishing is idempotent and safe beside live writers, so two
 //! instances reconciling at once only repeat each other's work.
 
-use crate::domain::{PostEdit, PostId, Site, SuggestionState, now};
+use crate::domain::{HISTORY_PAGE, PostEdit, PostId, Site, SuggestionState, now};
 use crate::store::{EditError, Finished, Intent, Store, StoreError, StoreResult};
 use chrono::{DateTime, Utc};
 use std::sync::Arc;
@@ -123,12 +123,7 @@ async fn finish_here(store: &dyn Store, intent: &Intent) -> StoreResult<Finished
                 return Ok(Finished::Undone);
             };
             let marker = applied_message_prefix(suggestion);
-            let applied = store
-                .revisions(&site, post, &current.locale)
-                .await?
-                .iter()
-                .any(|r| r.message.starts_with(&marker));
-            if applied {
+            if saved_since(store, &site, &current, found.base, &marker).await? {
                 return Ok(Finished::Completed);
             }
             match apply_suggestion(store, &site, post, suggestion, accepted_by).await {
@@ -143,6 +138,35 @@ async fn finish_here(store: &dyn Store, intent: &Intent) -> StoreResult<Finished
             "the store left its own intent to the reconciler: {intent:?}"
         ))),
     }
+}
+
+/// Whether a revision of `post` after `base` has a message starting with `marker`: an
+/// applied suggestion is saved on top of the revision it was made from, so only the
+/// history since then is read, a page at a time.
+async fn saved_since(
+    store: &dyn Store,
+    site: &Site,
+    post: &crate::domain::Post,
+    base: u32,
+    marker: &str,
+) -> StoreResult<bool> {
+    let mut newest = post.revision;
+    while newest > base {
+        let page = store
+            .revisions(site, post.id, &post.locale, newest, HISTORY_PAGE)
+            .await?;
+        if page
+            .iter()
+            .any(|r| r.number > base && r.message.starts_with(marker))
+        {
+            return Ok(true);
+        }
+        match page.last() {
+            Some(last) if last.number > 1 => newest = last.number - 1,
+            _ => break,
+        }
+    }
+    Ok(false)
 }
 
 fn applied_message_prefix(suggestion: &str) -> String {

@@ -18,7 +18,7 @@ pub use comment::{
     LogEntry, Moderation, NewComment, StateCounts,
 };
 pub use post::{
-    Draft, NewPost, Post, PostEdit, PostId, PostStatus, PostSummary, RevisionSummary,
+    Draft, HISTORY_PAGE, NewPost, Post, PostEdit, PostId, PostStatus, PostSummary, RevisionSummary,
     SavedRevision, Slug, Suggestion, SuggestionState, SuggestionSummary, Tag, Tags, Title,
     Translation,
 };

@@ -781,6 +781,9 @@ pub struct SavedRevision {
     pub message: String,
 }
 
+/// The most revisions one page of a post's history lists.
+pub const HISTORY_PAGE: usize = 50;
+
 /// A line of a post's history.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RevisionSummary {

@@ -56,12 +56,17 @@ pub trait Revisions: Send + Sync {
         locale: &Locale,
     ) -> StoreResult<()>;
 
-    /// The history of a post's text in one locale, newest first.
+    /// A page of the history of a post's text in one locale: the revisions numbered
+    /// `newest` and below, newest first, at most `limit` of them (and never more than
+    /// `HISTORY_PAGE`). Numbers are dense from 1, so the page after one that ends at
+    /// revision `n > 1` starts at `n - 1`.
     async fn revisions(
         &self,
         site: &Site,
         id: PostId,
         locale: &Locale,
+        newest: u32,
+        limit: usize,
     ) -> StoreResult<Vec<RevisionSummary>>;
 
     async fn revision(

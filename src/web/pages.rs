@@ -338,6 +338,10 @@ pub struct HistoryPage {
     pub lang: String,
     pub title: String,
     pub rows: Vec<HistoryRow>,
+    /// The next page, of older revisions.
+    pub older: Option<String>,
+    /// The first page, from a later one.
+    pub newer: Option<String>,
 }
 
 #[derive(Template)]

@@ -129,6 +129,14 @@ pub fn history(slug: &str, lang: Option<&Locale>) -> String {
     format!("/posts/{slug}/history{}", lang_query(lang))
 }
 
+/// A later page of the history: the revisions numbered `newest` and below.
+pub fn history_from(slug: &str, lang: Option<&Locale>, newest: u32) -> String {
+    format!(
+        "/posts/{slug}/history{}",
+        and_param(&lang_query(lang), &format!("from={newest}"))
+    )
+}
+
 pub fn revision(slug: &str, lang: Option<&Locale>, number: u32) -> String {
     format!("/posts/{slug}/revisions/{number}{}", lang_query(lang))
 }
@@ -373,6 +381,14 @@ mod tests {
     fn a_translation_keeps_its_language_and_more_parameters_follow() {
         let fr = Locale::parse("fr").unwrap();
         assert_eq!(history("hello", Some(&fr)), "/posts/hello/history?lang=fr");
+        assert_eq!(
+            history_from("hello", Some(&fr), 50),
+            "/posts/hello/history?lang=fr&from=50"
+        );
+        assert_eq!(
+            history_from("hello", None, 7),
+            "/posts/hello/history?from=7"
+        );
         assert_eq!(revision("hello", None, 3), "/posts/hello/revisions/3");
         assert_eq!(
             commented("hello", Some(&fr), "pending"),

@@ -11,10 +11,10 @@ use super::posts::editable;
 use super::{AppState, WebError, render, see_other};
 use crate::domain::post::{Body, parse_message};
 use crate::domain::revision::{Locale, PagePath, RevisionKey};
-use crate::domain::{Draft, Post, PostEdit, SavedRevision, Tags, Title, User, now};
+use crate::domain::{Draft, HISTORY_PAGE, Post, PostEdit, SavedRevision, Tags, Title, User, now};
 use crate::store::EditError;
 use actix_web::http::StatusCode;
-use actix_web::{HttpResponse, web};
+use actix_web::{HttpRequest, HttpResponse, web};
 use serde::Deserialize;
 
 /// Revision `number` of a text of a post. A revision of another post or language is
@@ -295,21 +295,52 @@ pub(super) fn edit_failed(e: EditError) -> WebError {
     }
 }
 
+#[derive(Deserialize)]
+struct HistoryQuery {
+    #[serde(default)]
+    from: Option<String>,
+}
+
+/// The newest revision a history page lists: `from` in the address (a later page), never
+/// past the current revision.
+fn newest_listed(req: &HttpRequest, current: u32) -> Result<u32, WebError> {
+    let broken = || {
+        WebError::BadRequest(
+            "This page link is broken. Start again from the newest revisions.".into(),
+        )
+    };
+    let query = web::Query::<HistoryQuery>::from_query(req.query_string()).map_err(|_| broken())?;
+    match query.from.as_deref() {
+        None => Ok(current),
+        Some(from) => match from.parse::<u32>() {
+            Ok(n) if n >= 1 => Ok(n.min(current)),
+            _ => Err(broken()),
+        },
+    }
+}
+
 pub async fn history(
     state: web::Data<AppState>,
     author: Author,
     csrf: CsrfToken,
     slug: web::Path<String>,
     lang: Lang,
+    req: HttpRequest,
 ) -> Result<HttpResponse, WebError> {
     let post = editable(&state, &author.0, &slug).await?;
     let text = Text::of(&state, &post, &lang).await?;
     let current = text.existing()?;
+    let newest = newest_listed(&req, current.revision)?;
     let revisions = state
         .store
-        .revisions(&state.site, post.id, &text.locale)
+        .revisions(&state.site, post.id, &text.locale, newest, HISTORY_PAGE)
         .await?;
     let slug = post.slug.as_str();
+    let older = revisions
+        .last()
+        .filter(|last| last.number > 1)
+        .map(|last| paths::history_from(slug, text.lang(), last.number - 1));
+    let newer = (newest < current.revision).then(|| paths::history(slug, text.lang()));
     let rows = revisions
         .into_iter()
         .map(|r| HistoryRow {
@@ -336,6 +367,8 @@ pub async fn history(
         },
         title: current.title.as_str().to_owned(),
         rows,
+        older,
+        newer,
     };
     render(StatusCode::OK, &page)
 }

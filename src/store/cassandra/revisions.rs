@@ -1,7 +1,26 @@
 //! Revisions (seed 000's keys): a numbered claim per save, then the post moves to it;
 //! and authors' drafts.
+//!
+//! A text's history is shelved: revisions 1-50 of a post in one locale share a partition
+//! of `post_revisions`, 51-100 the next, and so on, so no partition grows with the
+//! history. Revision numbers are dense (a save claims `base + 1` only while the text is
+//! at `base`, and a claimed number is always rolled forward to), so a page of the
+//! history, at most a shelf long, reads one or two shelves.
 
 use super::*;
+use crate::domain::HISTORY_PAGE;
+
+/// Revisions per partition of `post_revisions`; `schema.cql` states the bound.
+pub(super) const REVISIONS_PER_SHELF: i32 = 50;
+
+/// The shelf that holds revision `number` (numbers start at 1).
+pub(super) fn shelf_of(number: i32) -> i32 {
+    (number.max(1) - 1) / REVISIONS_PER_SHELF
+}
+
+/// The columns of a revision row, in the order of `RevisionRow` after the key.
+const REVISION_COLUMNS: &str =
+    "revision, title, body, body_html, tags, author_id, author_name, created, message";
 
 #[derive(DeserializeRow)]
 pub(super) struct RevisionRow {
@@ -37,7 +56,7 @@ pub(super) struct Statements {
     pub(super) revision_claim: PreparedStatement,
     pub(super) revision_save_id_serial: PreparedStatement,
     pub(super) post_revise: PreparedStatement,
-    pub(super) revisions_list: PreparedStatement,
+    pub(super) revisions_page: PreparedStatement,
     pub(super) revision_read: PreparedStatement,
     pub(super) draft_write: PreparedStatement,
     pub(super) draft_read: PreparedStatement,
@@ -48,14 +67,14 @@ impl Statements {
     pub(super) async fn prepare(session: &Session, ks: &str) -> Result<Self, ExecutionError> {
         let prepare = |cql: String| super::prepare(session, cql);
         let mut revision_save_id_serial = prepare(format!(
-            "SELECT save_id FROM {ks}.revisions WHERE site = ? AND post_id = ? AND locale = ? AND branch = 1 AND revision = ?"
+            "SELECT save_id FROM {ks}.post_revisions WHERE site = ? AND post_id = ? AND locale = ? AND shelf = ? AND branch = 1 AND revision = ?"
         ))
         .await?;
         revision_save_id_serial.set_consistency(Consistency::Serial);
         Ok(Self {
             revision_claim: prepare(format!(
-                "INSERT INTO {ks}.revisions (site, post_id, locale, branch, revision, title, body, body_html, tags, author_id, author_name, created, message, save_id)
-                 VALUES (?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) IF NOT EXISTS"
+                "INSERT INTO {ks}.post_revisions (site, post_id, locale, shelf, branch, revision, title, body, body_html, tags, author_id, author_name, created, message, save_id)
+                 VALUES (?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) IF NOT EXISTS"
             ))
             .await?,
             revision_save_id_serial,
@@ -64,14 +83,15 @@ impl Statements {
                  WHERE site = ? AND post_id = ? IF revision = ?"
             ))
             .await?,
-            revisions_list: prepare(format!(
-                "SELECT revision, title, author_name, created, message FROM {ks}.revisions
-                 WHERE site = ? AND post_id = ? AND locale = ? AND branch = 1"
+            revisions_page: prepare(format!(
+                "SELECT revision, title, author_name, created, message FROM {ks}.post_revisions
+                 WHERE site = ? AND post_id = ? AND locale = ? AND shelf = ? AND branch = 1 AND revision <= ?
+                 LIMIT ?"
             ))
             .await?,
             revision_read: prepare(format!(
-                "SELECT revision, title, body, body_html, tags, author_id, author_name, created, message FROM {ks}.revisions
-                 WHERE site = ? AND post_id = ? AND locale = ? AND branch = 1 AND revision = ?"
+                "SELECT {REVISION_COLUMNS} FROM {ks}.post_revisions
+                 WHERE site = ? AND post_id = ? AND locale = ? AND shelf = ? AND branch = 1 AND revision = ?"
             ))
             .await?,
             draft_write: prepare(format!(
@@ -91,6 +111,21 @@ impl Statements {
 }
 
 impl CassandraStore {
+    /// Revision `number` of a post's text in `locale`, from its shelf.
+    pub(super) async fn revision_row(
+        &self,
+        site: &Site,
+        id: PostId,
+        locale: &Locale,
+        number: i32,
+    ) -> StoreResult<Option<RevisionRow>> {
+        self.row(
+            &self.revisions.revision_read,
+            (site.as_str(), id.0, locale.code(), shelf_of(number), number),
+        )
+        .await
+    }
+
     /// Moves a post whose next revision row exists but which still shows `base` (its saver
     /// is between its two writes, or died there) to that revision, so that a crash can
     /// never leave a post that refuses every save. Harmless when the saver is alive: its
@@ -103,13 +138,7 @@ impl CassandraStore {
         base: u32,
     ) -> StoreResult<()> {
         let next = base as i32 + 1;
-        let Some(row) = self
-            .row::<RevisionRow>(
-                &self.revisions.revision_read,
-                (site.as_str(), id.0, locale.code(), next),
-            )
-            .await?
-        else {
+        let Some(row) = self.revision_row(site, id, locale, next).await? else {
             return Ok(());
         };
         let revision = row.into_revision()?;
@@ -176,6 +205,7 @@ impl CassandraStore {
                     site.as_str(),
                     id.0,
                     code.as_str(),
+                    shelf_of(number),
                     number,
                     edit.title.as_str(),
                     edit.body.as_str(),
@@ -193,7 +223,7 @@ impl CassandraStore {
             let row: Option<(Option<Uuid>,)> = self
                 .row(
                     &self.revisions.revision_save_id_serial,
-                    (site.as_str(), id.0, code.as_str(), number),
+                    (site.as_str(), id.0, code.as_str(), shelf_of(number), number),
                 )
                 .await?;
             Ok(row.and_then(|(s,)| s) == Some(save_id))
@@ -349,13 +379,34 @@ impl Revisions for CassandraStore {
         site: &Site,
         id: PostId,
         locale: &Locale,
+        newest: u32,
+        limit: usize,
     ) -> StoreResult<Vec<RevisionSummary>> {
-        let rows: Vec<(i32, String, Option<String>, DateTime<Utc>, String)> = self
-            .rows(
-                &self.revisions.revisions_list,
-                (site.as_str(), id.0, locale.code()),
-            )
-            .await?;
+        let limit = limit.min(HISTORY_PAGE) as i32;
+        let Ok(newest) = i32::try_from(newest) else {
+            return Ok(Vec::new());
+        };
+        if newest < 1 || limit < 1 {
+            return Ok(Vec::new());
+        }
+        let code = locale.code();
+        let mut rows: Vec<(i32, String, Option<String>, DateTime<Utc>, String)> = Vec::new();
+        // A page is at most a shelf long, so it spans at most the newest's shelf and the
+        // one before it.
+        let shelf = shelf_of(newest);
+        for shelf in [shelf, shelf - 1] {
+            let wanted = limit - rows.len() as i32;
+            if shelf < 0 || wanted < 1 {
+                break;
+            }
+            rows.extend(
+                self.rows::<(i32, String, Option<String>, DateTime<Utc>, String)>(
+                    &self.revisions.revisions_page,
+                    (site.as_str(), id.0, code.as_str(), shelf, newest, wanted),
+                )
+                .await?,
+            );
+        }
         rows.into_iter()
             .map(|(number, title, author_name, created, message)| {
                 Ok(RevisionSummary {
@@ -380,12 +431,97 @@ impl Revisions for CassandraStore {
         let Ok(number) = i32::try_from(number) else {
             return Ok(None);
         };
-        let row: Option<RevisionRow> = self
-            .row(
-                &self.revisions.revision_read,
-                (site.as_str(), id.0, locale.code(), number),
-            )
-            .await?;
+        let row = self.revision_row(site, id, locale, number).await?;
         row.map(RevisionRow::into_revision).transpose()
     }
+}
+
+/// Migration: copies every revision of a keyspace made before the shelves from
+/// `revisions` into `post_revisions`, on its shelf. Nothing else writes the new table
+/// until the version is recorded (an older keyspace is refused by every instance of
+/// this build), and each copy is an idempotent write of the same values, so a migration
+/// that dies half-way is run again from the start.
+pub async fn carry_over_revisions(session: &Session, ks: &str) -> Result<usize, String> {
+    use futures_util::StreamExt;
+    let fail = |e: &dyn std::fmt::Display| format!("copying the revisions: {e}");
+    if !super::schema::table_exists(session, ks, "revisions").await? {
+        return Ok(0);
+    }
+    let mut put = session
+        .prepare(format!(
+            "INSERT INTO {ks}.post_revisions (site, post_id, locale, shelf, branch, {REVISION_COLUMNS}, save_id)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+        ))
+        .await
+        .map_err(|e| fail(&e))?;
+    put.set_is_idempotent(true);
+    type Old = (
+        String,
+        Uuid,
+        String,
+        i32,
+        i32,
+        String,
+        String,
+        String,
+        Option<Vec<String>>,
+        Uuid,
+        Option<String>,
+        DateTime<Utc>,
+        String,
+        Option<Uuid>,
+    );
+    let mut rows = session
+        .query_iter(
+            format!(
+                "SELECT site, post_id, locale, branch, {REVISION_COLUMNS}, save_id FROM {ks}.revisions"
+            ),
+            (),
+        )
+        .await
+        .map_err(|e| fail(&e))?
+        .rows_stream::<Old>()
+        .map_err(|e| fail(&e))?;
+    let mut copied = 0;
+    while let Some(row) = rows.next().await {
+        let (
+            site,
+            post,
+            locale,
+            branch,
+            revision,
+            title,
+            body,
+            html,
+            tags,
+            author,
+            name,
+            at,
+            message,
+            save,
+        ) = row.map_err(|e| fail(&e))?;
+        let values = (
+            site,
+            post,
+            locale,
+            shelf_of(revision),
+            branch,
+            revision,
+            title,
+            body,
+            html,
+            tags,
+            author,
+            name,
+            at,
+            message,
+            save,
+        );
+        session
+            .execute_unpaged(&put, values)
+            .await
+            .map_err(|e| fail(&e))?;
+        copied += 1;
+    }
+    Ok(copied)
 }

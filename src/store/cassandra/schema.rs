@@ -44,6 +44,9 @@ enum Change {
     /// Copies the moderation log into the log by hour, with the hours of each month in
     /// moderation_log_hours, before the log per month is dropped.
     CopyModerationLog,
+    /// Copies every revision into `post_revisions`, on the shelf of 50 that holds its
+    /// number, before the table of whole histories is dropped.
+    CopyRevisions,
 }
 
 /// The changes, numbered in order. A keyspace records the last one it has in
@@ -177,6 +180,16 @@ const CHANGES: &[(u32, &str, Change)] = &[
         25,
         "a short number names its taker, so a timed-out take is settled by a serial read",
         Change::Cql("ALTER TABLE id_pool ADD IF NOT EXISTS taker uuid"),
+    ),
+    (
+        26,
+        "copy every revision onto its shelf of post_revisions (50 revisions a partition)",
+        Change::CopyRevisions,
+    ),
+    (
+        27,
+        "drop revisions, whose partition held a post's whole history",
+        Change::Cql("DROP TABLE IF EXISTS revisions"),
     ),
 ];
 
@@ -321,6 +334,12 @@ pub async fn migrate(
                     .await
                     .map_err(|e| fail(&e))?;
                 tracing::info!(rows, "moderation lists are now in hour buckets");
+            }
+            Change::CopyRevisions => {
+                let rows = super::revisions::carry_over_revisions(&session, keyspace)
+                    .await
+                    .map_err(|e| fail(&e))?;
+                tracing::info!(rows, "post histories are now on shelves of 50 revisions");
             }
             Change::CopyModerationLog => {
                 let rows = super::moderation::carry_over_log(&session, keyspace)

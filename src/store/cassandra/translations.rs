@@ -1,6 +1,5 @@
 //! Translations: a post's text in other locales, with the same save protocol as revisions.
 
-use super::revisions::RevisionRow;
 use super::*;
 
 pub(super) const TRANSLATION_COLUMNS: &str =
@@ -175,13 +174,7 @@ impl CassandraStore {
         base: u32,
     ) -> StoreResult<()> {
         let next = base as i32 + 1;
-        let Some(row) = self
-            .row::<RevisionRow>(
-                &self.revisions.revision_read,
-                (site.as_str(), id.0, locale.code(), next),
-            )
-            .await?
-        else {
+        let Some(row) = self.revision_row(site, id, locale, next).await? else {
             return Ok(());
         };
         let revision = row.into_revision()?;

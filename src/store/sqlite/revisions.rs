@@ -181,17 +181,20 @@ impl Revisions for SqliteStore {
         site: &Site,
         id: PostId,
         locale: &Locale,
+        newest: u32,
+        limit: usize,
     ) -> StoreResult<Vec<RevisionSummary>> {
         let (site, locale) = (site.to_string(), locale.code());
+        let limit = limit.min(crate::domain::HISTORY_PAGE) as i64;
         self.run(move |sql| {
             let mut stmt = sql
                 .prepare(
                     "SELECT revision, title, author_name, created, message FROM revisions
-                     WHERE site = ?1 AND post_id = ?2 AND locale = ?3 AND branch = 1
-                     ORDER BY revision DESC",
+                     WHERE site = ?1 AND post_id = ?2 AND locale = ?3 AND branch = 1 AND revision <= ?4
+                     ORDER BY revision DESC LIMIT ?5",
                 )
                 .map_err(unavailable)?;
-            stmt.query_map(params![site, id.0.to_string(), locale], |r| {
+            stmt.query_map(params![site, id.0.to_string(), locale, newest, limit], |r| {
                 Ok(RevisionSummary {
                     number: r.get(0)?,
                     title: r.get(1)?,

@@ -55,7 +55,7 @@ async fn every_save_is_a_new_revision_and_history_keeps_them_all(t: TestStore) {
     assert!(third.body_html.contains("<em>body</em>"));
     let history = t
         .store
-        .revisions(&t.site, original.id, &Locale::Neutral)
+        .revisions(&t.site, original.id, &Locale::Neutral, 50, 50)
         .await
         .unwrap();
     let listed: Vec<(u32, &str)> = history
@@ -131,7 +131,7 @@ async fn of_concurrent_saves_from_one_base_exactly_one_wins(t: TestStore) {
     assert_eq!(winners.len(), 1);
     let history = t
         .store
-        .revisions(&t.site, original.id, &Locale::Neutral)
+        .revisions(&t.site, original.id, &Locale::Neutral, 50, 50)
         .await
         .unwrap();
     assert_eq!(history.len(), 2, "one new revision");
@@ -184,7 +184,7 @@ async fn stale_bases_and_unknown_posts_change_nothing(t: TestStore) {
     assert!(matches!(unknown, Err(EditError::NoSuchPost)), "{unknown:?}");
     assert_eq!(
         t.store
-            .revisions(&t.site, original.id, &Locale::Neutral)
+            .revisions(&t.site, original.id, &Locale::Neutral, 50, 50)
             .await
             .unwrap()
             .len(),
@@ -302,7 +302,7 @@ async fn drafts_are_private_replaceable_and_make_no_revision(t: TestStore) {
     );
     assert_eq!(
         t.store
-            .revisions(&t.site, original.id, &Locale::Neutral)
+            .revisions(&t.site, original.id, &Locale::Neutral, 50, 50)
             .await
             .unwrap()
             .len(),
@@ -332,4 +332,181 @@ async fn drafts_are_private_replaceable_and_make_no_revision(t: TestStore) {
     );
     assert!(sibyl::domain::Draft::parse(1, &"t".repeat(201), "", "", now()).is_err());
     assert!(sibyl::domain::Draft::parse(1, "", &"b".repeat(300 * 1024), "", now()).is_err());
+}
+
+both_stores!(a_long_history_pages_back_to_its_first_revision);
+
+/// The revisions numbered `newest` and below, a page of `size` at a time, with what each
+/// page cost in statements.
+async fn history_walk(t: &TestStore, id: PostId, newest: u32, size: usize) -> (Vec<u32>, u64) {
+    let (mut numbers, mut most) = (Vec::new(), 0);
+    let mut next = Some(newest);
+    while let Some(newest) = next {
+        let before = t.store.statements();
+        let page = t
+            .store
+            .revisions(&t.site, id, &Locale::Neutral, newest, size)
+            .await
+            .unwrap();
+        most = most.max(t.store.statements() - before);
+        assert!(!page.is_empty() && page.len() <= size, "from {newest}");
+        numbers.extend(page.iter().map(|r| r.number));
+        next = page
+            .last()
+            .map(|r| r.number)
+            .filter(|&n| n > 1)
+            .map(|n| n - 1);
+    }
+    (numbers, most)
+}
+
+/// 120 revisions (on Cassandra, three shelves of the history) are paged back to the first
+/// at several page sizes, every revision once and in order, each page in one read on
+/// SQLite and at most two on Cassandra; a page is never longer than `HISTORY_PAGE`.
+async fn a_long_history_pages_back_to_its_first_revision(t: TestStore) {
+    let by = author(&t).await;
+    let original = post(&t, &by).await;
+    for base in 1..120 {
+        let text = format!("Body {}.", base + 1);
+        t.store
+            .save_revision(
+                &t.site,
+                original.id,
+                edit(base, &by, "Title", &text, "More"),
+            )
+            .await
+            .unwrap();
+    }
+    let all: Vec<u32> = (1..=120).rev().collect();
+    let bound = match t.kind {
+        crate::helpers::Kind::Sqlite => 1,
+        crate::helpers::Kind::Cassandra => 2,
+    };
+    for size in [1, 7, 50] {
+        let (numbers, most) = history_walk(&t, original.id, 120, size).await;
+        assert_eq!(numbers, all, "pages of {size}");
+        assert!(most <= bound, "pages of {size}: {most} statements");
+    }
+    let (numbers, _) = history_walk(&t, original.id, 75, 30).await;
+    assert_eq!(numbers, (1..=75).rev().collect::<Vec<_>>());
+    let capped = t
+        .store
+        .revisions(&t.site, original.id, &Locale::Neutral, 120, 500)
+        .await
+        .unwrap();
+    assert_eq!(capped.len(), sibyl::domain::HISTORY_PAGE);
+    assert_eq!(capped[0].number, 120);
+    let old = t
+        .store
+        .revision(&t.site, original.id, &Locale::Neutral, 77)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(old.body.as_str(), "Body 77.");
+}
+
+/// A keyspace of the version before the shelves (one partition a post in `revisions`):
+/// `migrate` puts every revision on its shelf, the history pages as before, and the old
+/// table is dropped.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn migrate_puts_every_revision_on_its_shelf() {
+    let keyspace = "sibyl_revision_carry_test";
+    let t = TestStore::cassandra_alone(keyspace).await;
+    let session = scylla::client::session_builder::SessionBuilder::new()
+        .known_node(crate::helpers::cassandra_node())
+        .build()
+        .await
+        .unwrap();
+    session
+        .query_unpaged(
+            format!(
+                "CREATE TABLE {keyspace}.revisions (site text, post_id uuid, locale text, branch int, \
+                 revision int, title text, body text, body_html text, tags list<text>, author_id uuid, \
+                 author_name text, created timestamp, message text, save_id uuid, \
+                 PRIMARY KEY ((site, post_id), locale, branch, revision)) \
+                 WITH CLUSTERING ORDER BY (locale ASC, branch ASC, revision DESC)"
+            ),
+            (),
+        )
+        .await
+        .unwrap();
+    let post = PostId::new();
+    for (locale, count) in [("", 60), ("fr", 3)] {
+        for n in 1..=count {
+            session
+                .query_unpaged(
+                    format!(
+                        "INSERT INTO {keyspace}.revisions (site, post_id, locale, branch, revision, title, body, body_html, tags, author_id, author_name, created, message, save_id) \
+                         VALUES (?, ?, ?, 1, ?, 'Old title', ?, '<p>old</p>', ['old'], ?, 'Ada', ?, 'Saved', ?)"
+                    ),
+                    (
+                        t.site.as_str(),
+                        post.0,
+                        locale,
+                        n,
+                        format!("Old body {n}."),
+                        uuid::Uuid::new_v4(),
+                        now(),
+                        uuid::Uuid::new_v4(),
+                    ),
+                )
+                .await
+                .unwrap();
+        }
+    }
+    let neutral = |newest| {
+        let (store, site) = (t.store.clone(), t.site.clone());
+        async move {
+            store
+                .revisions(&site, post, &Locale::Neutral, newest, 50)
+                .await
+                .unwrap()
+                .iter()
+                .map(|r| r.number)
+                .collect::<Vec<_>>()
+        }
+    };
+    assert_eq!(neutral(60).await, Vec::<u32>::new());
+    for _ in 0..2 {
+        session
+            .query_unpaged(
+                format!("UPDATE {keyspace}.schema_version SET version = 25 WHERE scope = 'sibyl'"),
+                (),
+            )
+            .await
+            .unwrap();
+        let url = sibyl::store::StoreUrl::Cassandra {
+            nodes: vec![crate::helpers::cassandra_node()],
+            keyspace: keyspace.into(),
+        };
+        sibyl::store::migrate(&url, None).await.unwrap();
+    }
+    assert_eq!(neutral(60).await, (11..=60).rev().collect::<Vec<_>>());
+    assert_eq!(neutral(10).await, (1..=10).rev().collect::<Vec<_>>());
+    let french = Locale::parse("fr").unwrap();
+    let old = t
+        .store
+        .revision(&t.site, post, &french, 2)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        (
+            old.title.as_str(),
+            old.body.as_str(),
+            old.author_name.as_str()
+        ),
+        ("Old title", "Old body 2.", "Ada")
+    );
+    let tables = session
+        .query_unpaged(
+            "SELECT table_name FROM system_schema.tables WHERE keyspace_name = ? AND table_name = ?",
+            (keyspace, "revisions"),
+        )
+        .await
+        .unwrap()
+        .into_rows_result()
+        .unwrap()
+        .rows_num();
+    assert_eq!(tables, 0, "the old table is dropped");
 }

@@ -81,10 +81,14 @@ async fn each_locale_has_its_own_revisions_and_publication(t: TestStore) {
     );
     let english = t
         .store
-        .revisions(&t.site, post.id, &locale("en"))
+        .revisions(&t.site, post.id, &locale("en"), 50, 50)
         .await
         .unwrap();
-    let french = t.store.revisions(&t.site, post.id, &fr).await.unwrap();
+    let french = t
+        .store
+        .revisions(&t.site, post.id, &fr, 50, 50)
+        .await
+        .unwrap();
     assert_eq!(english.iter().map(|r| r.number).collect::<Vec<_>>(), [1]);
     assert_eq!(french.iter().map(|r| r.number).collect::<Vec<_>>(), [2, 1]);
     let old = t
@@ -206,7 +210,7 @@ async fn each_locale_has_its_own_revisions_and_publication(t: TestStore) {
     assert_eq!((now_fr.revision, now_fr.title.as_str()), (2, "Salut"));
     assert_eq!(
         t.store
-            .revisions(&t.site, post.id, &fr)
+            .revisions(&t.site, post.id, &fr, 50, 50)
             .await
             .unwrap()
             .len(),
@@ -252,7 +256,11 @@ async fn of_concurrent_translation_saves_exactly_one_wins(t: TestStore) {
             .unwrap();
         assert_eq!(stored, won[0]);
         assert_eq!(stored.revision, base + 1);
-        let history = t.store.revisions(&t.site, post.id, &fr).await.unwrap();
+        let history = t
+            .store
+            .revisions(&t.site, post.id, &fr, 50, 50)
+            .await
+            .unwrap();
         assert_eq!(
             history.len() as u32,
             base + 1,

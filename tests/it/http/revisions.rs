@@ -6,7 +6,60 @@ use crate::helpers::{TestStore, location, spawn_app};
 both_stores!(
     an_author_edits_compares_and_restores_in_the_browser_flow,
     the_draft_button_keeps_text_without_a_revision,
+    a_long_history_has_older_pages,
 );
+
+/// A post with 55 revisions: its history shows the newest 50 with a link to the older
+/// ones, which lead back; a broken `from` is a 400, one past the current revision starts
+/// at the current one.
+async fn a_long_history_has_older_pages(t: TestStore) {
+    let app = spawn_app(t).await;
+    app.set_up().await;
+    let path = app.publish("Long story", "Draft 1.").await;
+    let post = crate::fixtures::post_of(&app, &path).await;
+    let by = app.store.user(post.author_id).await.unwrap().unwrap();
+    for base in 1..55 {
+        let text = format!("Draft {}.", base + 1);
+        let edit = crate::fixtures::edit(base, &by, "Long story", &text, "", "Again");
+        app.store
+            .save_revision(&app.site, post.id, edit)
+            .await
+            .unwrap();
+    }
+    let listed = |html: &str| {
+        html.split("aria-label=\"Compare from revision ")
+            .skip(1)
+            .map(|rest| rest.split('"').next().unwrap().parse::<u32>().unwrap())
+            .collect::<Vec<_>>()
+    };
+    let first = app.get_html(&format!("{path}/history")).await;
+    assert_eq!(listed(&first), (6..=55).rev().collect::<Vec<_>>());
+    let older = format!("{path}/history?from=5");
+    assert!(
+        first.contains(&format!(
+            "href=\"{older}\" rel=\"next\" id=\"older-revisions\""
+        )),
+        "{first}"
+    );
+    assert!(!first.contains("newest-revisions"));
+    let second = app.get_html(&older).await;
+    assert_eq!(listed(&second), [5, 4, 3, 2, 1]);
+    assert!(second.contains(&format!("href=\"{path}/history\" id=\"newest-revisions\"")));
+    assert!(!second.contains("older-revisions"));
+    let past = app.get_html(&format!("{path}/history?from=900")).await;
+    assert_eq!(listed(&past), (6..=55).rev().collect::<Vec<_>>());
+    for broken in ["abc", "0", "-3", ""] {
+        let answer = app.get(&format!("{path}/history?from={broken}")).await;
+        assert_eq!(answer.status(), 400, "from={broken}");
+        assert!(
+            answer
+                .text()
+                .await
+                .unwrap()
+                .contains("This page link is broken.")
+        );
+    }
+}
 
 async fn an_author_edits_compares_and_restores_in_the_browser_flow(t: TestStore) {
     let app = spawn_app(t).await;
