@@ -89,12 +89,19 @@ impl CommentState {
     }
 }
 
-/// The text of a comment: a small Markdown subset, bounded in size and in links.
+/// The text of a comment: a small Markdown subset, bounded in size and in links. The
+/// bounds in bytes are what bound a post's partitions on Cassandra (see schema.cql):
+/// 4,000 bytes hold the 2,000 characters of any text in a script of one or two bytes a
+/// character (Latin, Greek, Cyrillic, Hebrew, Arabic), and fewer in scripts of three or
+/// four; the HTML readers see is bounded too, since escaping (`&` is `&amp;`) and links
+/// make it longer than the text.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CommentBody(String);
 
 impl CommentBody {
     pub const MAX_CHARS: usize = 2000;
+    pub const MAX_BYTES: usize = 4000;
+    pub const MAX_HTML_BYTES: usize = 8192;
     pub const MAX_LINKS: usize = 3;
 
     pub fn parse(input: &str) -> Result<Self, Invalid> {
@@ -110,6 +117,15 @@ impl CommentBody {
                 Self::MAX_CHARS
             )));
         }
+        if text.len() > Self::MAX_BYTES {
+            return Err(Invalid::new(format!(
+                "This comment is too long: it takes {} bytes, and a comment takes at most {} \
+                 (2,000 characters of most scripts, fewer of those whose characters take 3 or 4 bytes, \
+                 such as Chinese or emoji).",
+                text.len(),
+                Self::MAX_BYTES
+            )));
+        }
         let links = super::markdown::comment_links(text);
         if links > Self::MAX_LINKS {
             return Err(Invalid::new(format!(
@@ -117,7 +133,20 @@ impl CommentBody {
                 Self::MAX_LINKS
             )));
         }
+        let html = super::markdown::comment_to_safe_html(text);
+        if html.len() > Self::MAX_HTML_BYTES {
+            return Err(Invalid::new(
+                "This comment is too long once formatted: shorten it, or use fewer links and \
+                 fewer characters such as & < > and quotes, which take several bytes each on the page.",
+            ));
+        }
         Ok(Self(text.to_owned()))
+    }
+
+    /// A text read back from a store: it met the bounds of the version that wrote it,
+    /// which may be looser than today's, so none is checked again.
+    pub fn stored(text: &str) -> Self {
+        Self(text.to_owned())
     }
 
     pub fn as_str(&self) -> &str {
@@ -566,6 +595,25 @@ mod tests {
         let four = "[a](https://a.example) [b](https://b.example) [c](https://c.example) <https://d.example>";
         let error = CommentBody::parse(four).unwrap_err();
         assert!(error.0.contains("at most 3 links"), "{error}");
+    }
+
+    #[test]
+    fn bodies_are_bounded_in_bytes_and_in_html() {
+        // 2,000 two-byte characters are exactly the byte bound.
+        assert!(CommentBody::parse(&"é".repeat(2000)).is_ok());
+        // 1,334 three-byte characters are 4,002 bytes.
+        let chinese = CommentBody::parse(&"評".repeat(1334)).unwrap_err();
+        assert!(chinese.0.contains("it takes 4002 bytes"), "{chinese}");
+        assert!(CommentBody::parse(&"評".repeat(1333)).is_ok());
+        let emoji = CommentBody::parse(&"🙂".repeat(1001)).unwrap_err();
+        assert!(emoji.0.contains("at most 4000"), "{emoji}");
+        // 2,000 ampersands are 10,000 bytes of HTML (&amp; each).
+        let escaped = CommentBody::parse(&"&".repeat(2000)).unwrap_err();
+        assert!(escaped.0.contains("too long once formatted"), "{escaped}");
+        let ok = CommentBody::parse(&"&".repeat(1600)).unwrap();
+        assert!(ok.to_html().len() <= CommentBody::MAX_HTML_BYTES);
+        // What a store gives back is taken as it is, even past today's bounds.
+        assert_eq!(CommentBody::stored(&"&".repeat(2000)).as_str().len(), 2000);
     }
 
     #[test]

@@ -3,7 +3,10 @@
 
 use super::*;
 
-pub(super) const COMMENT_COLUMNS: &str = "id, post_id, post_slug, post_title, thread, parent, author_id, author_name, author_email, body, body_html, state, reason, edited";
+/// The columns of a comment in its row and in the moderation lists' copies. Its HTML is
+/// not among them: it is made from the text when read (only the readers' thread keeps
+/// it), which keeps a post's partitions under their bound.
+pub(super) const COMMENT_COLUMNS: &str = "id, post_id, post_slug, post_title, thread, parent, author_id, author_name, author_email, body, state, reason, edited";
 
 pub(super) const THREAD_COLUMNS: &str =
     "thread, id, parent, author_id, author_name, body_html, edited";
@@ -21,7 +24,6 @@ pub(super) struct CommentRow {
     author_name: String,
     author_email: Option<String>,
     body: String,
-    body_html: String,
     state: String,
     reason: Option<String>,
     edited: Option<DateTime<Utc>>,
@@ -39,6 +41,7 @@ impl CommentRow {
                 email: self.author_email.unwrap_or_default(),
             },
         };
+        let body = CommentBody::stored(&self.body);
         Ok(Comment {
             id: CommentId(Uuid::from(self.id)),
             post: CommentedPost {
@@ -49,8 +52,8 @@ impl CommentRow {
             thread: CommentId(Uuid::from(self.thread)),
             parent: self.parent.map(|p| CommentId(Uuid::from(p))),
             author,
-            body: CommentBody::parse(&self.body)?,
-            body_html: self.body_html,
+            body_html: body.to_html(),
+            body,
             state: CommentState::parse(&self.state)?,
             reason: self.reason.unwrap_or_default(),
             edited: self.edited,
@@ -76,7 +79,6 @@ pub(super) struct MovedRow {
     author_name: String,
     author_email: Option<String>,
     body: String,
-    body_html: String,
     state: String,
     reason: Option<String>,
     edited: Option<DateTime<Utc>>,
@@ -97,7 +99,6 @@ impl MovedRow {
             author_name: self.author_name,
             author_email: self.author_email,
             body: self.body,
-            body_html: self.body_html,
             state: self.state,
             reason: self.reason,
             edited: self.edited,
@@ -149,7 +150,6 @@ pub(super) fn comment_values(site: &Site, c: &Comment) -> Vec<Option<CqlValue>> 
         text(c.author.name()),
         text(c.author.email()),
         text(c.body.as_str()),
-        text(&c.body_html),
         text(c.state.as_str()),
         text(&c.reason),
         c.edited
@@ -305,11 +305,11 @@ impl Statements {
                 st
             },
             comment_create: prepare(format!(
-                "INSERT INTO {ks}.comments (site, {COMMENT_COLUMNS}, stamp, mover) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) IF NOT EXISTS"
+                "INSERT INTO {ks}.comments (site, {COMMENT_COLUMNS}, stamp, mover) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) IF NOT EXISTS"
             ))
             .await?,
             comment_move: prepare(format!(
-                "UPDATE {ks}.comments SET body = ?, body_html = ?, state = ?, reason = ?, edited = ?, stamp = ?, mover = ?
+                "UPDATE {ks}.comments SET body = ?, state = ?, reason = ?, edited = ?, stamp = ?, mover = ?
                  WHERE site = ? AND post_id = ? AND id = ? IF stamp = ?"
             ))
             .await?,
@@ -348,7 +348,7 @@ impl Statements {
             ))
             .await?,
             post_queue_insert: prepare(format!(
-                "INSERT INTO {ks}.post_moderation (site, {COMMENT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                "INSERT INTO {ks}.post_moderation (site, {COMMENT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
             ))
             .await?,
         })

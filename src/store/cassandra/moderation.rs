@@ -227,7 +227,6 @@ impl CassandraStore {
         let mover = Uuid::new_v4();
         let values = (
             to.body.as_str(),
-            to.body_html.as_str(),
             to.state.as_str(),
             to.reason.as_str(),
             to.edited,

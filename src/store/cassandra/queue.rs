@@ -26,7 +26,7 @@ impl Statements {
         let prepare = |cql: String| super::prepare(session, cql);
         Ok(Self {
             insert: prepare(format!(
-                "INSERT INTO {ks}.moderation_lists (site, {COMMENT_COLUMNS}, hour) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                "INSERT INTO {ks}.moderation_lists (site, {COMMENT_COLUMNS}, hour) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
             ))
             .await?,
             delete: prepare(format!(
@@ -320,7 +320,7 @@ pub async fn carry_over_lists(session: &Session, ks: &str) -> Result<usize, Stri
         .map_err(|e| fail(&e))?;
     let put = session
         .prepare(format!(
-            "INSERT INTO {ks}.moderation_lists (site, {COMMENT_COLUMNS}, hour) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            "INSERT INTO {ks}.moderation_lists (site, {COMMENT_COLUMNS}, hour) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
         ))
         .await
         .map_err(|e| fail(&e))?;

@@ -191,6 +191,21 @@ const CHANGES: &[(u32, &str, Change)] = &[
         "drop revisions, whose partition held a post's whole history",
         Change::Cql("DROP TABLE IF EXISTS revisions"),
     ),
+    (
+        28,
+        "a comment's HTML is made from its text when read, not kept in its row",
+        Change::Cql("ALTER TABLE comments DROP IF EXISTS body_html"),
+    ),
+    (
+        29,
+        "nor in the post's moderation lists",
+        Change::Cql("ALTER TABLE post_moderation DROP IF EXISTS body_html"),
+    ),
+    (
+        30,
+        "nor in the site's moderation lists",
+        Change::Cql("ALTER TABLE moderation_lists DROP IF EXISTS body_html"),
+    ),
 ];
 
 /// The schema version this build of Sibyl needs: the last change's number.

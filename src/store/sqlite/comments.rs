@@ -64,7 +64,7 @@ impl CommentRow {
             thread: id(&self.thread)?,
             parent: self.parent.as_deref().map(id).transpose()?,
             author,
-            body: CommentBody::parse(&self.body)?,
+            body: CommentBody::stored(&self.body),
             body_html: self.body_html,
             state: CommentState::parse(&self.state)?,
             reason: self.reason,

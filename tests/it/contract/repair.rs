@@ -157,8 +157,8 @@ async fn repair_reports_and_rebuilds_what_disagrees(t: TestStore) {
             session
                 .query_unpaged(
                     format!(
-                        "INSERT INTO {KEYSPACE}.moderation_lists (site, state, hour, id, post_id, post_slug, post_title, thread, author_name, body, body_html) \
-                         VALUES (?, 'spam', ?, ?, ?, '', '', ?, 'x', 'Waiting', '')"
+                        "INSERT INTO {KEYSPACE}.moderation_lists (site, state, hour, id, post_id, post_slug, post_title, thread, author_name, body) \
+                         VALUES (?, 'spam', ?, ?, ?, '', '', ?, 'x', 'Waiting')"
                     ),
                     (
                         site,

@@ -137,10 +137,14 @@ async fn bad_comment_input_is_explained_and_changes_nothing(t: TestStore) {
     let before = app.store.comment_state_counts(&app.site).await.unwrap();
 
     let huge = "x".repeat(100 * 1024);
+    let wide = "評".repeat(1500);
+    let escaped = "&".repeat(2000);
     let links = "[a](https://a.example) [b](https://b.example) [c](https://c.example) [d](https://d.example)";
     for (body, status, message) in [
         ("   ", 422, "A comment needs some text."),
         (huge.as_str(), 422, "A comment has at most 2000 characters"),
+        (wide.as_str(), 422, "it takes 4500 bytes"),
+        (escaped.as_str(), 422, "too long once formatted"),
         (links, 422, "A comment has at most 3 links"),
     ] {
         let response = comment_on(&reader, &path, &[("body", body)]).await;
