@@ -6,35 +6,80 @@ use super::*;
 pub(super) const SUMMARY_COLUMNS: &str =
     "published, post_id, slug, title, excerpt, author_name, tags";
 
+/// How a list of published posts is bucketed: an author's by year of publication, a
+/// tag's by month (the most used of a site's tags has far more posts in a year than the
+/// busiest author; see schema.cql).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Bucket {
+    /// The year, `2026`.
+    Year,
+    /// The year and month, `202611`.
+    Month,
+}
+
+impl Bucket {
+    /// The bucket of a time.
+    pub(super) fn at(self, at: DateTime<Utc>) -> i32 {
+        use chrono::Datelike;
+        match self {
+            Bucket::Year => at.year(),
+            Bucket::Month => at.year() * 100 + at.month() as i32,
+        }
+    }
+
+    /// The bucket of a publication time UUID.
+    pub(super) fn of(self, published: CqlTimeuuid) -> StoreResult<i32> {
+        timeuuid::time_of(Uuid::from(published))
+            .map(|at| self.at(at))
+            .ok_or_else(|| StoreError::Corrupt("a publication key is not a time UUID".into()))
+    }
+
+    /// Whether a number names a bucket (from 1970 to 9999).
+    fn valid(self, bucket: i32) -> bool {
+        match self {
+            Bucket::Year => (1970..=9999).contains(&bucket),
+            Bucket::Month => {
+                (197001..=999912).contains(&bucket) && (1..=12).contains(&(bucket % 100))
+            }
+        }
+    }
+
+    /// The bucket's column in its table and in the list's index.
+    pub(super) fn column(self) -> &'static str {
+        match self {
+            Bucket::Year => "year",
+            Bucket::Month => "month",
+        }
+    }
+}
+
 /// The year bucket of a publication time UUID.
 pub(super) fn year_of(published: CqlTimeuuid) -> StoreResult<i32> {
-    timeuuid::time_of(Uuid::from(published))
-        .map(|at| chrono::Datelike::year(&at))
-        .ok_or_else(|| StoreError::Corrupt("a publication key is not a time UUID".into()))
+    Bucket::Year.of(published)
 }
 
-/// Where a page of a list bucketed by year (a tag's, an author's) continues: `<year>`
-/// (the start of that year's bucket), `<year>.<hex of the driver's paging state>`, or
-/// `<year>-` (the years before that one).
-pub(super) fn tag_cursor(year: i32, state: Option<&PagingState>) -> String {
+/// Where a page of a bucketed list (a tag's, an author's) continues: `<bucket>` (the
+/// start of that bucket), `<bucket>.<hex of the driver's paging state>`, or `<bucket>-`
+/// (the buckets before that one).
+pub(super) fn tag_cursor(bucket: i32, state: Option<&PagingState>) -> String {
     match state.and_then(PagingState::as_bytes_slice) {
-        Some(bytes) => format!("{year}.{}", crate::domain::token::hex(bytes)),
-        None => year.to_string(),
+        Some(bytes) => format!("{bucket}.{}", crate::domain::token::hex(bytes)),
+        None => bucket.to_string(),
     }
 }
 
-pub(super) fn parse_tag_cursor(cursor: &str) -> Option<(i32, PagingState)> {
-    if let Some(year) = cursor.strip_suffix('-') {
-        let year: i32 = year.parse().ok().filter(|y| (1971..=9999).contains(y))?;
-        return Some((-year, PagingState::start()));
+pub(super) fn parse_tag_cursor(cursor: &str, kind: Bucket) -> Option<(i32, PagingState)> {
+    if let Some(bucket) = cursor.strip_suffix('-') {
+        let bucket: i32 = bucket.parse().ok().filter(|b| kind.valid(*b))?;
+        return Some((-bucket, PagingState::start()));
     }
-    let (year, state) = match cursor.split_once('.') {
-        Some((year, hex)) => (year, Some(crate::domain::token::unhex(hex)?)),
+    let (bucket, state) = match cursor.split_once('.') {
+        Some((bucket, hex)) => (bucket, Some(crate::domain::token::unhex(hex)?)),
         None => (cursor, None),
     };
-    let year: i32 = year.parse().ok().filter(|y| (1970..=9999).contains(y))?;
+    let bucket: i32 = bucket.parse().ok().filter(|b| kind.valid(*b))?;
     Some((
-        year,
+        bucket,
         state.map_or_else(PagingState::start, PagingState::new_from_raw_bytes),
     ))
 }
@@ -77,8 +122,8 @@ pub(super) struct Statements {
     pub(super) unlist_rows: Batch,
     pub(super) tag_post_insert: PreparedStatement,
     pub(super) tag_post_delete: PreparedStatement,
-    pub(super) tag_year_insert: PreparedStatement,
-    pub(super) tag_year_before: PreparedStatement,
+    pub(super) tag_month_insert: PreparedStatement,
+    pub(super) tag_month_before: PreparedStatement,
     pub(super) tag_page_read: PreparedStatement,
     pub(super) author_year_before: PreparedStatement,
     pub(super) author_page_read: PreparedStatement,
@@ -109,20 +154,20 @@ impl Statements {
             publish_rows,
             unlist_rows,
             tag_post_insert: prepare(format!(
-                "INSERT INTO {ks}.posts_by_tag (site, tag, year, {SUMMARY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                "INSERT INTO {ks}.tag_posts (site, tag, month, {SUMMARY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
             ))
             .await?,
             tag_post_delete: prepare(format!(
-                "DELETE FROM {ks}.posts_by_tag WHERE site = ? AND tag = ? AND year = ? AND published = ?"
+                "DELETE FROM {ks}.tag_posts WHERE site = ? AND tag = ? AND month = ? AND published = ?"
             ))
             .await?,
-            tag_year_insert: prepare(format!("INSERT INTO {ks}.tag_years (site, tag, year) VALUES (?, ?, ?)")).await?,
-            tag_year_before: prepare(format!(
-                "SELECT year FROM {ks}.tag_years WHERE site = ? AND tag = ? AND year < ? LIMIT 1"
+            tag_month_insert: prepare(format!("INSERT INTO {ks}.tag_months (site, tag, month) VALUES (?, ?, ?)")).await?,
+            tag_month_before: prepare(format!(
+                "SELECT month FROM {ks}.tag_months WHERE site = ? AND tag = ? AND month < ? LIMIT 1"
             ))
             .await?,
             tag_page_read: prepare(format!(
-                "SELECT {SUMMARY_COLUMNS} FROM {ks}.posts_by_tag WHERE site = ? AND tag = ? AND year = ?"
+                "SELECT {SUMMARY_COLUMNS} FROM {ks}.tag_posts WHERE site = ? AND tag = ? AND month = ?"
             ))
             .await?,
             author_year_before: prepare(format!(
@@ -140,11 +185,12 @@ impl Statements {
     }
 }
 
-/// A list kept in year buckets: the read of one bucket, and the read of its index for
-/// the next older year.
-pub(super) struct YearList<'a> {
+/// A bucketed list: the read of one bucket, the read of its index for the next older
+/// bucket, and how it is bucketed.
+pub(super) struct BucketList<'a> {
     read: &'a PreparedStatement,
     older: &'a PreparedStatement,
+    bucket: Bucket,
 }
 
 impl CassandraStore {
@@ -198,8 +244,8 @@ impl CassandraStore {
         self.trim_front_page(site).await
     }
 
-    /// Writes a published post's rows in its tags' year buckets and the year in each
-    /// tag's tag_years (one logged batch).
+    /// Writes a published post's rows in its tags' month buckets and the month in each
+    /// tag's tag_months (one logged batch).
     pub(super) async fn list_tags(
         &self,
         site: &Site,
@@ -209,10 +255,10 @@ impl CassandraStore {
         if post.tags.is_empty() {
             return Ok(());
         }
-        let year = year_of(published_id)?;
+        let month = Bucket::Month.of(published_id)?;
         let tags = post.tags.to_strings();
-        // Each row with its year in the tag's index, in one logged batch: a bucket is
-        // never without its entry in tag_years, through which readers reach it.
+        // Each row with its month in the tag's index, in one logged batch: a bucket is
+        // never without its entry in tag_months, through which readers reach it.
         let mut batch = Batch::new(BatchType::Logged);
         let mut values: Vec<Vec<Option<CqlValue>>> = Vec::new();
         let text = |s: &str| Some(CqlValue::Text(s.to_owned()));
@@ -221,7 +267,7 @@ impl CassandraStore {
             values.push(vec![
                 text(site.as_str()),
                 text(tag),
-                Some(CqlValue::Int(year)),
+                Some(CqlValue::Int(month)),
                 Some(CqlValue::Timeuuid(published_id)),
                 Some(CqlValue::Uuid(post.id.0)),
                 text(post.slug.as_str()),
@@ -232,18 +278,18 @@ impl CassandraStore {
                     tags.iter().map(|t| CqlValue::Text(t.clone())).collect(),
                 )),
             ]);
-            batch.append_statement(self.listings.tag_year_insert.clone());
+            batch.append_statement(self.listings.tag_month_insert.clone());
             values.push(vec![
                 text(site.as_str()),
                 text(tag),
-                Some(CqlValue::Int(year)),
+                Some(CqlValue::Int(month)),
             ]);
         }
         mark_idempotence(&mut batch);
         self.batch(&batch, values).await
     }
 
-    /// Removes a post's rows from the year buckets of `tags`.
+    /// Removes a post's rows from the month buckets of `tags`.
     pub(super) async fn unlist_tags(
         &self,
         site: &Site,
@@ -253,10 +299,10 @@ impl CassandraStore {
         if tags.is_empty() {
             return Ok(());
         }
-        let year = year_of(published_id)?;
+        let month = Bucket::Month.of(published_id)?;
         let rows: Vec<_> = tags
             .iter()
-            .map(|tag| (site.as_str(), tag.as_str(), year, published_id))
+            .map(|tag| (site.as_str(), tag.as_str(), month, published_id))
             .collect();
         let batch = logged(
             rows.iter()
@@ -331,15 +377,15 @@ impl CassandraStore {
         ))
     }
 
-    /// A page of a list kept in year buckets (a tag's, an author's): newest first from
-    /// the cursor's place, one read of a bucket per year the page spans; when a bucket
-    /// ends before the page is full, the list's index of years names the next older one
-    /// (never a pointer kept in the buckets, which a post published into an older year
-    /// could leave stale). A page that ends with its bucket leaves the next read of the
-    /// index to the next page.
-    async fn year_page<K>(
+    /// A page of a bucketed list (a tag's, an author's): newest first from the cursor's
+    /// place, one read of a bucket per bucket the page spans; when a bucket ends before
+    /// the page is full, the list's index of buckets names the next older one (never a
+    /// pointer kept in the buckets, which a post published into an older bucket could
+    /// leave stale). A page that ends with its bucket leaves the next read of the index
+    /// to the next page.
+    async fn bucket_page<K>(
         &self,
-        list: YearList<'_>,
+        list: BucketList<'_>,
         site: &Site,
         key: K,
         after: Option<&str>,
@@ -350,23 +396,24 @@ impl CassandraStore {
     {
         use std::ops::ControlFlow;
         let limit = limit.clamp(1, 100);
-        let (mut year, mut state) = match after {
-            None => (
-                chrono::Datelike::year(&crate::domain::now()),
-                PagingState::start(),
-            ),
-            Some(cursor) => parse_tag_cursor(cursor).ok_or(PageError::BadCursor)?,
+        let (mut bucket, mut state) = match after {
+            // An author's current year usually has posts: read it first. A tag's current
+            // month often has none: read the index for its newest month first, so a
+            // first page is always two reads rather than three.
+            None if list.bucket == Bucket::Month => (-i32::MAX, PagingState::start()),
+            None => (list.bucket.at(crate::domain::now()), PagingState::start()),
+            Some(cursor) => parse_tag_cursor(cursor, list.bucket).ok_or(PageError::BadCursor)?,
         };
         let mut posts = Vec::new();
         loop {
-            // A negative year: that year is done, go on before it.
-            if year < 0 {
+            // A negative bucket: that bucket is done, go on before it.
+            if bucket < 0 {
                 let older: Option<(i32,)> =
-                    self.row(list.older, (site.as_str(), key, -year)).await?;
+                    self.row(list.older, (site.as_str(), key, -bucket)).await?;
                 match older {
                     None => return Ok(ListPage { posts, next: None }),
                     Some((older,)) => {
-                        year = older;
+                        bucket = older;
                         state = PagingState::start();
                     }
                 }
@@ -377,7 +424,7 @@ impl CassandraStore {
                 .session
                 .execute_single_page(
                     &statement,
-                    (site.as_str(), key, year),
+                    (site.as_str(), key, bucket),
                     std::mem::replace(&mut state, PagingState::start()),
                 )
                 .await
@@ -388,7 +435,7 @@ impl CassandraStore {
                     if posts.len() >= limit {
                         return Ok(ListPage {
                             posts,
-                            next: Some(tag_cursor(year, Some(&next))),
+                            next: Some(tag_cursor(bucket, Some(&next))),
                         });
                     }
                     state = next;
@@ -397,10 +444,10 @@ impl CassandraStore {
                     if posts.len() >= limit {
                         return Ok(ListPage {
                             posts,
-                            next: Some(format!("{year}-")),
+                            next: Some(format!("{bucket}-")),
                         });
                     }
-                    year = -year;
+                    bucket = -bucket;
                 }
             }
         }
@@ -443,11 +490,13 @@ impl Listings for CassandraStore {
         after: Option<&str>,
         limit: usize,
     ) -> Result<ListPage, PageError> {
-        let list = YearList {
+        let list = BucketList {
             read: &self.listings.tag_page_read,
-            older: &self.listings.tag_year_before,
+            older: &self.listings.tag_month_before,
+            bucket: Bucket::Month,
         };
-        self.year_page(list, site, tag.as_str(), after, limit).await
+        self.bucket_page(list, site, tag.as_str(), after, limit)
+            .await
     }
 
     async fn posts_by_author(
@@ -457,11 +506,12 @@ impl Listings for CassandraStore {
         after: Option<&str>,
         limit: usize,
     ) -> Result<ListPage, PageError> {
-        let list = YearList {
+        let list = BucketList {
             read: &self.listings.author_page_read,
             older: &self.listings.author_year_before,
+            bucket: Bucket::Year,
         };
-        self.year_page(list, site, author.0, after, limit).await
+        self.bucket_page(list, site, author.0, after, limit).await
     }
 }
 
@@ -531,6 +581,83 @@ pub async fn carry_over_author_posts(session: &Session, ks: &str) -> Result<usiz
             .map_err(|e| fail(&e))?;
         session
             .execute_unpaged(&put_year, (site.as_str(), author, year))
+            .await
+            .map_err(|e| fail(&e))?;
+        copied += 1;
+    }
+    Ok(copied)
+}
+
+/// Copies the rows of the tag pages of a keyspace made before the month buckets (one
+/// bucket a year, `posts_by_tag`) into them, and their months into tag_months; run
+/// again, it writes the same rows. Nothing else writes the new tables until the version
+/// is recorded: every instance of this build refuses an older keyspace. Returns the
+/// rows copied.
+pub async fn carry_over_tag_posts(session: &Session, ks: &str) -> Result<usize, String> {
+    use futures_util::StreamExt;
+    let fail = |e: &dyn std::fmt::Display| format!("copying the tag pages: {e}");
+    if !super::schema::table_exists(session, ks, "posts_by_tag").await? {
+        return Ok(0);
+    }
+    let mut put = session
+        .prepare(format!(
+            "INSERT INTO {ks}.tag_posts (site, tag, month, {SUMMARY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+        ))
+        .await
+        .map_err(|e| fail(&e))?;
+    put.set_is_idempotent(true);
+    let mut put_month = session
+        .prepare(format!(
+            "INSERT INTO {ks}.tag_months (site, tag, month) VALUES (?, ?, ?)"
+        ))
+        .await
+        .map_err(|e| fail(&e))?;
+    put_month.set_is_idempotent(true);
+    type Old = (
+        String,
+        String,
+        CqlTimeuuid,
+        Uuid,
+        String,
+        String,
+        String,
+        String,
+        Option<Vec<String>>,
+    );
+    let mut rows = session
+        .query_iter(
+            format!("SELECT site, tag, {SUMMARY_COLUMNS} FROM {ks}.posts_by_tag"),
+            (),
+        )
+        .await
+        .map_err(|e| fail(&e))?
+        .rows_stream::<Old>()
+        .map_err(|e| fail(&e))?;
+    let mut copied = 0;
+    while let Some(row) = rows.next().await {
+        let (site, tag, published, post, slug, title, excerpt, name, tags) =
+            row.map_err(|e| fail(&e))?;
+        let month = Bucket::Month.of(published).map_err(|e| fail(&e))?;
+        session
+            .execute_unpaged(
+                &put,
+                (
+                    site.as_str(),
+                    tag.as_str(),
+                    month,
+                    published,
+                    post,
+                    slug,
+                    title,
+                    excerpt,
+                    name,
+                    tags.unwrap_or_default(),
+                ),
+            )
+            .await
+            .map_err(|e| fail(&e))?;
+        session
+            .execute_unpaged(&put_month, (site.as_str(), tag.as_str(), month))
             .await
             .map_err(|e| fail(&e))?;
         copied += 1;

@@ -4,7 +4,7 @@
 //! the moderation lists against the comments' rows (in queue.rs); the accounts' claims
 //! and directory against the users table.
 
-use super::listings::{SUMMARY_COLUMNS, year_of};
+use super::listings::{Bucket, SUMMARY_COLUMNS};
 use super::posts::slug_scope;
 use super::tallies::Tally;
 use super::*;
@@ -47,6 +47,7 @@ struct Bucketed {
     years: &'static str,
     column: &'static str,
     key: CqlValue,
+    bucket: Bucket,
 }
 
 /// What one pass over the lists found: rows to delete, posts whose rows to rewrite.
@@ -251,6 +252,7 @@ impl CassandraStore {
                 years: "author_years",
                 column: "author_id",
                 key: CqlValue::Uuid(*author),
+                bucket: Bucket::Year,
             };
             self.repair_buckets(site, &bucketed, &theirs, fix, findings, &mut fixes)
                 .await?;
@@ -261,10 +263,11 @@ impl CassandraStore {
                 .filter(|l| l.post.tags.to_strings().contains(tag))
                 .collect();
             let bucketed = Bucketed {
-                rows: "posts_by_tag",
-                years: "tag_years",
+                rows: "tag_posts",
+                years: "tag_months",
                 column: "tag",
                 key: text(tag),
+                bucket: Bucket::Month,
             };
             self.repair_buckets(site, &bucketed, &theirs, fix, findings, &mut fixes)
                 .await?;
@@ -276,7 +279,7 @@ impl CassandraStore {
             let where_ = match table {
                 "front_page" => "site = ? AND published = ?",
                 "author_posts" => "site = ? AND author_id = ? AND year = ? AND published = ?",
-                _ => "site = ? AND tag = ? AND year = ? AND published = ?",
+                _ => "site = ? AND tag = ? AND month = ? AND published = ?",
             };
             let delete = prepare(
                 &self.session,
@@ -293,8 +296,8 @@ impl CassandraStore {
         Ok(())
     }
 
-    /// One year-bucketed list (an author's, a tag's): its index of years has every year
-    /// with rows, and each year's bucket has exactly the posts published then.
+    /// One bucketed list (an author's by year, a tag's by month): its index has every
+    /// bucket with rows, and each bucket has exactly the posts published then.
     async fn repair_buckets(
         &self,
         site: &Site,
@@ -310,16 +313,18 @@ impl CassandraStore {
             years: years_table,
             column,
             key,
+            bucket,
         } = list;
+        let by = bucket.column();
         let mut by_year: HashMap<i32, HashMap<Uuid, &Listing>> = HashMap::new();
         for l in listings {
-            let year = year_of(CqlTimeuuid::from(l.published_id))?;
+            let year = bucket.of(CqlTimeuuid::from(l.published_id))?;
             by_year.entry(year).or_default().insert(l.published_id, l);
         }
         let values = vec![Some(text(site.as_str())), Some(key.clone())];
         let recorded: Vec<(i32,)> = self
             .scan(
-                format!("SELECT year FROM {ks}.{years_table} WHERE site = ? AND {column} = ?"),
+                format!("SELECT {by} FROM {ks}.{years_table} WHERE site = ? AND {column} = ?"),
                 values.clone(),
             )
             .await?;
@@ -332,14 +337,14 @@ impl CassandraStore {
                 findings.push(Finding {
                     table: years_table,
                     what: format!(
-                        "{column} {key:?} has posts in {year}, which was not recorded; recorded"
+                        "{column} {key:?} has posts in {by} {year}, which was not recorded; recorded"
                     ),
                 });
                 if fix {
                     let insert = prepare(
                         &self.session,
                         format!(
-                            "INSERT INTO {ks}.{years_table} (site, {column}, year) VALUES (?, ?, ?)"
+                            "INSERT INTO {ks}.{years_table} (site, {column}, {by}) VALUES (?, ?, ?)"
                         ),
                     )
                     .await
@@ -354,7 +359,7 @@ impl CassandraStore {
             let rows = self
                 .scan(
                     format!(
-                        "SELECT {SUMMARY_COLUMNS} FROM {ks}.{table} WHERE site = ? AND {column} = ? AND year = ?"
+                        "SELECT {SUMMARY_COLUMNS} FROM {ks}.{table} WHERE site = ? AND {column} = ? AND {by} = ?"
                     ),
                     row,
                 )

@@ -47,6 +47,9 @@ enum Change {
     /// Copies every revision into `post_revisions`, on the shelf of 50 that holds its
     /// number, before the table of whole histories is dropped.
     CopyRevisions,
+    /// Copies every tag page row into the buckets by month, with the months in
+    /// tag_months, before the buckets by year and their index are dropped.
+    CopyTagPosts,
 }
 
 /// The changes, numbered in order. A keyspace records the last one it has in
@@ -206,7 +209,36 @@ const CHANGES: &[(u32, &str, Change)] = &[
         "nor in the site's moderation lists",
         Change::Cql("ALTER TABLE moderation_lists DROP IF EXISTS body_html"),
     ),
+    (
+        31,
+        "copy every tag page row into its month's bucket of tag_posts, with the months in tag_months",
+        Change::CopyTagPosts,
+    ),
+    (
+        32,
+        "drop posts_by_tag, whose year buckets did not bound a popular tag",
+        Change::Cql("DROP TABLE IF EXISTS posts_by_tag"),
+    ),
+    (
+        33,
+        "drop tag_years, the index of those buckets",
+        Change::Cql("DROP TABLE IF EXISTS tag_years"),
+    ),
 ];
+
+/// The table an `ALTER TABLE` change alters, when a later change drops that table.
+fn dropped_later(version: u32, cql: &str) -> Option<&'static str> {
+    let table = cql
+        .strip_prefix("ALTER TABLE ")?
+        .split_whitespace()
+        .next()?;
+    CHANGES.iter().find_map(|(n, _, change)| match change {
+        Change::Cql(later) if *n > version => later
+            .strip_prefix("DROP TABLE IF EXISTS ")
+            .filter(|dropped| *dropped == table),
+        _ => None,
+    })
+}
 
 /// The schema version this build of Sibyl needs: the last change's number.
 pub fn latest_version() -> u32 {
@@ -321,10 +353,21 @@ pub async fn migrate(
         tracing::info!(version, what, "changing the schema");
         match change {
             Change::Cql(cql) => {
-                session
-                    .query_unpaged(*cql, &[])
-                    .await
-                    .map_err(|e| fail(&e))?;
+                // A keyspace made without a table that a later change drops (because it
+                // was made after that change, by an older schema file's successor) has
+                // nothing to alter.
+                if let Some(table) = dropped_later(*version, cql)
+                    && !table_exists(&session, keyspace, table)
+                        .await
+                        .map_err(|e| fail(&e))?
+                {
+                    tracing::info!(version, table, "no such table to change: skipped");
+                } else {
+                    session
+                        .query_unpaged(*cql, &[])
+                        .await
+                        .map_err(|e| fail(&e))?;
+                }
             }
             Change::CopySiteFiles => {
                 let copied = binaries::carry_over_site_files(&session, keyspace)
@@ -355,6 +398,12 @@ pub async fn migrate(
                     .await
                     .map_err(|e| fail(&e))?;
                 tracing::info!(rows, "post histories are now on shelves of 50 revisions");
+            }
+            Change::CopyTagPosts => {
+                let rows = super::listings::carry_over_tag_posts(&session, keyspace)
+                    .await
+                    .map_err(|e| fail(&e))?;
+                tracing::info!(rows, "tag pages are now in month buckets");
             }
             Change::CopyModerationLog => {
                 let rows = super::moderation::carry_over_log(&session, keyspace)
@@ -515,5 +564,14 @@ mod tests {
             }
         }
         assert_eq!(latest_version() as usize, CHANGES.len());
+    }
+
+    #[test]
+    fn an_alter_of_a_table_dropped_later_is_known() {
+        let older_year = "ALTER TABLE posts_by_tag DROP IF EXISTS older_year";
+        assert_eq!(dropped_later(18, older_year), Some("posts_by_tag"));
+        assert_eq!(dropped_later(40, older_year), None);
+        let kept = "ALTER TABLE comments ADD IF NOT EXISTS stamp bigint";
+        assert_eq!(dropped_later(10, kept), None);
     }
 }

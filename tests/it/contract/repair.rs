@@ -85,7 +85,9 @@ async fn repair_reports_and_rebuilds_what_disagrees(t: TestStore) {
             };
             let (red_at, blue_at) = (published(red.id.0).await, published(blue.id.0).await);
             let site = t.site.as_str();
-            let year = chrono::Datelike::year(&sibyl::domain::now());
+            let blue_published = blue.published.unwrap();
+            let month = chrono::Datelike::year(&blue_published) * 100
+                + chrono::Datelike::month(&blue_published) as i32;
             for (cql, values) in [
                 (
                     format!("DELETE FROM {KEYSPACE}.front_page WHERE site = ? AND published = ?"),
@@ -107,10 +109,10 @@ async fn repair_reports_and_rebuilds_what_disagrees(t: TestStore) {
             session
                 .query_unpaged(
                     format!(
-                        "INSERT INTO {KEYSPACE}.posts_by_tag (site, tag, year, published, post_id, slug, title, excerpt, author_name, tags) \
+                        "INSERT INTO {KEYSPACE}.tag_posts (site, tag, month, published, post_id, slug, title, excerpt, author_name, tags) \
                          VALUES (?, 'red', ?, ?, ?, ?, 'Blue post', '', 'x', ['blue'])"
                     ),
-                    (site, year, blue_at, blue.id.0, blue.slug.as_str()),
+                    (site, month, blue_at, blue.id.0, blue.slug.as_str()),
                 )
                 .await
                 .unwrap();
@@ -185,8 +187,8 @@ async fn repair_reports_and_rebuilds_what_disagrees(t: TestStore) {
                 "moderation_lists",
                 "moderation_lists",
                 "post_moderation",
-                "posts_by_tag",
                 "short_links",
+                "tag_posts",
                 "user_directory",
             ]
         }

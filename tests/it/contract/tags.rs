@@ -1,4 +1,4 @@
-//! Tag pages: the tag index bucketed by year, paged without offsets, kept in step with
+//! Tag pages: the tag index bucketed by month (author pages by year), paged without offsets, kept in step with
 //! publishing, editing and unpublishing.
 
 use crate::both_stores;
@@ -190,16 +190,26 @@ async fn broken_cursors_are_refused(t: TestStore) {
     }
     if t.kind == Kind::Cassandra {
         // Well-formed, but not a paging state Cassandra made.
+        let month = chrono::Datelike::year(&now()) * 100 + chrono::Datelike::month(&now()) as i32;
         let forged = t
             .store
-            .tag_page(&t.site, &tag, Some("2026.00010203"), 1)
+            .tag_page(&t.site, &tag, Some(&format!("{month}.00010203")), 1)
             .await;
         assert!(matches!(forged, Err(PageError::BadCursor)), "{forged:?}");
+        // Not a month.
+        for bad in ["202613", "202600-", "196912"] {
+            let outcome = t.store.tag_page(&t.site, &tag, Some(bad), 1).await;
+            assert!(
+                matches!(outcome, Err(PageError::BadCursor)),
+                "{bad:?}: {outcome:?}"
+            );
+        }
     }
 }
 
-/// A page within a year's bucket is one read; on Cassandra, a page that reaches the end
-/// of a bucket reads the tag's index of years once more, for the next older year.
+/// A page within a month's bucket is one read; on Cassandra, the first page reads the
+/// tag's index of months for the newest first, and a page that reaches the end of a
+/// bucket reads the index once more, for the next older month.
 async fn a_tag_page_is_one_read(t: TestStore) {
     let by = writer(&t).await;
     for i in 0..8 {
@@ -208,7 +218,11 @@ async fn a_tag_page_is_one_read(t: TestStore) {
     let tag = Tag::parse("epsilon").unwrap();
     let before = t.store.statements();
     let page = t.store.tag_page(&t.site, &tag, None, 3).await.unwrap();
-    assert_eq!(t.store.statements() - before, 1, "first page");
+    let first = match t.kind {
+        Kind::Sqlite => 1,
+        Kind::Cassandra => 2,
+    };
+    assert_eq!(t.store.statements() - before, first, "first page");
     let before = t.store.statements();
     let page = t
         .store
@@ -255,7 +269,10 @@ async fn migrate_carries_the_author_lists_into_year_buckets() {
     ))
     .await;
     query(format!(
-        "ALTER TABLE {keyspace}.posts_by_tag ADD older_year int static"
+        "CREATE TABLE {keyspace}.posts_by_tag (site text, tag text, year int, published timeuuid, \
+         post_id uuid, slug text, title text, excerpt text, author_name text, tags list<text>, \
+         older_year int static, PRIMARY KEY ((site, tag, year), published)) \
+         WITH CLUSTERING ORDER BY (published DESC)"
     ))
     .await;
     let old = publish(&t, &by, "Carried over", "", 400).await;
@@ -326,4 +343,99 @@ async fn migrate_carries_the_author_lists_into_year_buckets() {
         .unwrap()
         .rows_num();
     assert_eq!(pointer, 0, "the pointer to older years is dropped");
+}
+
+/// A keyspace of the version before the month buckets: `migrate` copies every row of the
+/// tag pages' year buckets into the month it was published in, with the months in the
+/// tag's index, and drops the year buckets and their index.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn migrate_carries_the_tag_pages_into_month_buckets() {
+    let keyspace = "sibyl_tag_carry_test";
+    let t = TestStore::cassandra_alone(keyspace).await;
+    let by = writer(&t).await;
+    let session = scylla::client::session_builder::SessionBuilder::new()
+        .known_node(crate::helpers::cassandra_node())
+        .build()
+        .await
+        .unwrap();
+    let query = |cql: String| {
+        let session = &session;
+        async move { session.query_unpaged(cql, ()).await.unwrap() }
+    };
+    query(format!(
+        "CREATE TABLE {keyspace}.posts_by_tag (site text, tag text, year int, published timeuuid, \
+         post_id uuid, slug text, title text, excerpt text, author_name text, tags list<text>, \
+         PRIMARY KEY ((site, tag, year), published)) WITH CLUSTERING ORDER BY (published DESC)"
+    ))
+    .await;
+    query(format!(
+        "CREATE TABLE {keyspace}.tag_years (site text, tag text, year int, \
+         PRIMARY KEY ((site, tag), year)) WITH CLUSTERING ORDER BY (year DESC)"
+    ))
+    .await;
+    // Three posts over two years and three months, listed the old way only.
+    let mut posts = Vec::new();
+    for (title, days_ago) in [("Newest", 1), ("Older", 45), ("Oldest", 500)] {
+        posts.push(publish(&t, &by, title, "", days_ago).await);
+    }
+    for post in &posts {
+        let at = post.published.unwrap();
+        let published = sibyl::domain::timeuuid::at(at);
+        let year = chrono::Datelike::year(&at);
+        session
+            .query_unpaged(
+                format!(
+                    "INSERT INTO {keyspace}.posts_by_tag (site, tag, year, published, post_id, slug, title, excerpt, author_name, tags) \
+                     VALUES (?, 'carried', ?, ?, ?, ?, ?, '', 'Tess Tagger', ['carried'])"
+                ),
+                (
+                    t.site.as_str(),
+                    year,
+                    scylla::value::CqlTimeuuid::from(published),
+                    post.id.0,
+                    post.slug.as_str(),
+                    post.title.as_str(),
+                ),
+            )
+            .await
+            .unwrap();
+        session
+            .query_unpaged(
+                format!(
+                    "INSERT INTO {keyspace}.tag_years (site, tag, year) VALUES (?, 'carried', ?)"
+                ),
+                (t.site.as_str(), year),
+            )
+            .await
+            .unwrap();
+    }
+    assert!(walk(&t, "carried", 2).await.is_empty());
+    for _ in 0..2 {
+        query(format!(
+            "UPDATE {keyspace}.schema_version SET version = 30 WHERE scope = 'sibyl'"
+        ))
+        .await;
+        let url = sibyl::store::StoreUrl::Cassandra {
+            nodes: vec![crate::helpers::cassandra_node()],
+            keyspace: keyspace.into(),
+        };
+        sibyl::store::migrate(&url, None).await.unwrap();
+    }
+    let expected: Vec<PostId> = posts.iter().map(|p| p.id).collect();
+    for limit in [1, 2, 5] {
+        assert_eq!(walk(&t, "carried", limit).await, expected, "limit {limit}");
+    }
+    for table in ["posts_by_tag", "tag_years"] {
+        let tables = session
+            .query_unpaged(
+                "SELECT table_name FROM system_schema.tables WHERE keyspace_name = ? AND table_name = ?",
+                (keyspace, table),
+            )
+            .await
+            .unwrap()
+            .into_rows_result()
+            .unwrap()
+            .rows_num();
+        assert_eq!(tables, 0, "{table} is dropped");
+    }
 }
