@@ -124,6 +124,7 @@ pub(super) struct Statements {
     pub(super) tag_post_delete: PreparedStatement,
     pub(super) tag_month_insert: PreparedStatement,
     pub(super) tag_month_before: PreparedStatement,
+    pub(super) tag_months_newest: PreparedStatement,
     pub(super) tag_page_read: PreparedStatement,
     pub(super) author_year_before: PreparedStatement,
     pub(super) author_page_read: PreparedStatement,
@@ -166,6 +167,10 @@ impl Statements {
                 "SELECT month FROM {ks}.tag_months WHERE site = ? AND tag = ? AND month < ? LIMIT 1"
             ))
             .await?,
+            tag_months_newest: prepare(format!(
+                "SELECT month FROM {ks}.tag_months WHERE site = ? AND tag = ? LIMIT 2"
+            ))
+            .await?,
             tag_page_read: prepare(format!(
                 "SELECT {SUMMARY_COLUMNS} FROM {ks}.tag_posts WHERE site = ? AND tag = ? AND month = ?"
             ))
@@ -190,6 +195,9 @@ impl Statements {
 pub(super) struct BucketList<'a> {
     read: &'a PreparedStatement,
     older: &'a PreparedStatement,
+    /// The newest two buckets of the index, read by a first page when the current
+    /// bucket is often empty (a tag's month); None: a first page reads the current one.
+    newest: Option<&'a PreparedStatement>,
     bucket: Bucket,
 }
 
@@ -396,17 +404,49 @@ impl CassandraStore {
     {
         use std::ops::ControlFlow;
         let limit = limit.clamp(1, 100);
-        let (mut bucket, mut state) = match after {
-            // An author's current year usually has posts: read it first. A tag's current
-            // month often has none: read the index for its newest month first, so a
-            // first page is always two reads rather than three.
-            None if list.bucket == Bucket::Month => (-i32::MAX, PagingState::start()),
-            None => (list.bucket.at(crate::domain::now()), PagingState::start()),
-            Some(cursor) => parse_tag_cursor(cursor, list.bucket).ok_or(PageError::BadCursor)?,
+        // The bucket after the one being read, when the index was read for both: Some(None)
+        // when there is none.
+        let mut known_older: Option<Option<i32>> = None;
+        let (mut bucket, mut state) = match (after, list.newest) {
+            // A tag's current month often has no posts: a first page reads the index for
+            // the newest two months, so a small tag's first page is two reads (the index,
+            // its one month) and a larger one's needs no read of the index when its
+            // newest month ends.
+            (None, Some(newest)) => {
+                let months: Vec<(i32,)> = self.rows(newest, (site.as_str(), key)).await?;
+                match months.first() {
+                    None => {
+                        return Ok(ListPage {
+                            posts: Vec::new(),
+                            next: None,
+                        });
+                    }
+                    Some((first,)) => {
+                        known_older = Some(months.get(1).map(|(m,)| *m));
+                        (*first, PagingState::start())
+                    }
+                }
+            }
+            // An author's current year usually has posts: read it first.
+            (None, None) => (list.bucket.at(crate::domain::now()), PagingState::start()),
+            (Some(cursor), _) => {
+                parse_tag_cursor(cursor, list.bucket).ok_or(PageError::BadCursor)?
+            }
         };
         let mut posts = Vec::new();
         loop {
             // A negative bucket: that bucket is done, go on before it.
+            if bucket < 0
+                && let Some(older) = known_older.take()
+            {
+                match older {
+                    None => return Ok(ListPage { posts, next: None }),
+                    Some(older) => {
+                        bucket = older;
+                        state = PagingState::start();
+                    }
+                }
+            }
             if bucket < 0 {
                 let older: Option<(i32,)> =
                     self.row(list.older, (site.as_str(), key, -bucket)).await?;
@@ -442,10 +482,12 @@ impl CassandraStore {
                 }
                 ControlFlow::Break(()) => {
                     if posts.len() >= limit {
-                        return Ok(ListPage {
-                            posts,
-                            next: Some(format!("{bucket}-")),
-                        });
+                        let next = match known_older {
+                            Some(None) => None,
+                            Some(Some(older)) => Some(older.to_string()),
+                            None => Some(format!("{bucket}-")),
+                        };
+                        return Ok(ListPage { posts, next });
                     }
                     bucket = -bucket;
                 }
@@ -493,6 +535,7 @@ impl Listings for CassandraStore {
         let list = BucketList {
             read: &self.listings.tag_page_read,
             older: &self.listings.tag_month_before,
+            newest: Some(&self.listings.tag_months_newest),
             bucket: Bucket::Month,
         };
         self.bucket_page(list, site, tag.as_str(), after, limit)
@@ -509,6 +552,7 @@ impl Listings for CassandraStore {
         let list = BucketList {
             read: &self.listings.author_page_read,
             older: &self.listings.author_year_before,
+            newest: None,
             bucket: Bucket::Year,
         };
         self.bucket_page(list, site, author.0, after, limit).await

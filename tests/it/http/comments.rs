@@ -836,8 +836,8 @@ async fn every_page_comments_touch_takes_a_fixed_number_of_statements(t: TestSto
         (
             "/tags/notes",
             slug_and_post + 1,
-            "the tag's page of posts (on Cassandra and the tag's index of years, since the \
-             year's bucket ended before the page was full), their comment counts",
+            "the tag's page of posts (on Cassandra after the tag's index of months, which \
+             names its newest two), their comment counts",
         ),
         ("/", 2, "the front page, its comment counts"),
     ] {
