@@ -20,6 +20,13 @@ pub const CHUNK_SIZE: usize = 256 * 1024;
 /// How many shards the collector's candidate list has: each is one partition, read whole.
 pub const GC_SHARDS: u32 = 16;
 
+/// How long a line of a file's log is kept (on Cassandra, its TTL), which bounds a log's
+/// partitions: a file gets a line or two a day (its daily revalidation).
+pub const LOG_DAYS: i64 = 90;
+
+/// The most lines a log page shows: the newest.
+pub const LOG_LINES: usize = 500;
+
 /// An original: stored bytes. Random (version 4): its checksum is found through the
 /// checksum table, which an LWT claims, so that two uploads of the same bytes agree.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -496,9 +503,12 @@ pub trait BinaryStore: Send + Sync {
     async fn put_rendition(&self, rendition: &Rendition) -> StoreResult<()>;
     async fn rendition(&self, original: OriginalId, name: &str) -> StoreResult<Option<Rendition>>;
 
-    /// Appends to a reference's log and to its context's log.
+    /// Appends to a reference's log and to its context's log, for `LOG_DAYS`.
     async fn log(&self, reference: &Reference, message: &str) -> StoreResult<()>;
+    /// The newest `LOG_LINES` lines of a context's log from the last `LOG_DAYS`, in time
+    /// order.
     async fn log_of_context(&self, site: &Site, context: &Context) -> StoreResult<Vec<LogLine>>;
+    /// The same for one reference.
     async fn log_of_reference(&self, reference: &RefId) -> StoreResult<Vec<LogLine>>;
 
     /// The collector's list of originals to look at, per shard.

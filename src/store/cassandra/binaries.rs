@@ -6,8 +6,8 @@ use super::logged;
 use super::lwt::{is_cas_uncertain, lwt_applied};
 use crate::domain::{Site, UserId};
 use crate::store::binaries::{
-    BinaryStore, Context, Life, LogLine, Original, OriginalId, RefId, Reference, Rendition,
-    StoredOriginal, StoredReference,
+    BinaryStore, Context, LOG_DAYS, LOG_LINES, Life, LogLine, Original, OriginalId, RefId,
+    Reference, Rendition, StoredOriginal, StoredReference,
 };
 use crate::store::{StoreError, StoreResult};
 use async_trait::async_trait;
@@ -273,21 +273,22 @@ impl CassandraBinaries {
             .await?,
             log_add: logged(vec![
                 prepare(format!(
-                    "INSERT INTO {ks}.binary_log (reference_id, at, message) VALUES (?, ?, ?)"
+                    "INSERT INTO {ks}.binary_log (reference_id, at, message) VALUES (?, ?, ?) USING TTL ?"
                 ))
                 .await?,
                 prepare(format!(
                     "INSERT INTO {ks}.binary_log_by_context (site, context, at, reference_id, message) \
-                     VALUES (?, ?, ?, ?, ?)"
+                     VALUES (?, ?, ?, ?, ?) USING TTL ?"
                 ))
                 .await?,
             ]),
             log_of_context: prepare(format!(
-                "SELECT at, reference_id, message FROM {ks}.binary_log_by_context WHERE site = ? AND context = ?"
+                "SELECT at, reference_id, message FROM {ks}.binary_log_by_context WHERE site = ? AND context = ? \
+                 ORDER BY at DESC LIMIT {LOG_LINES}"
             ))
             .await?,
             log_of_reference: prepare(format!(
-                "SELECT at, message FROM {ks}.binary_log WHERE reference_id = ?"
+                "SELECT at, message FROM {ks}.binary_log WHERE reference_id = ? ORDER BY at DESC LIMIT {LOG_LINES}"
             ))
             .await?,
             gc_mark: prepare(format!(
@@ -849,17 +850,19 @@ impl BinaryStore for CassandraBinaries {
 
     async fn log(&self, r: &Reference, message: &str) -> StoreResult<()> {
         let at = CqlTimeuuid::from(crate::domain::timeuuid::at(crate::domain::now()));
+        let ttl = (LOG_DAYS * 24 * 3600) as i32;
         self.session
             .batch(
                 &self.st.log_add,
                 (
-                    (r.id.as_str(), at, message),
+                    (r.id.as_str(), at, message, ttl),
                     (
                         r.site.as_str(),
                         r.context.as_str(),
                         at,
                         r.id.as_str(),
                         message,
+                        ttl,
                     ),
                 ),
             )
@@ -872,7 +875,9 @@ impl BinaryStore for CassandraBinaries {
         let rows: Vec<(CqlTimeuuid, String, String)> = self
             .rows(&self.st.log_of_context, (site.as_str(), context.as_str()))
             .await?;
+        // Read newest first, so that a read never walks the lines that expired.
         rows.into_iter()
+            .rev()
             .map(|(at, reference, message)| {
                 Ok(LogLine {
                     at: Uuid::from(at),
@@ -889,6 +894,7 @@ impl BinaryStore for CassandraBinaries {
             .await?;
         Ok(rows
             .into_iter()
+            .rev()
             .map(|(at, message)| LogLine {
                 at: Uuid::from(at),
                 reference: reference.clone(),

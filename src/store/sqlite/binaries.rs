@@ -5,8 +5,8 @@
 use super::{Sql, run_blocking};
 use crate::domain::{Site, UserId, millis_to_time};
 use crate::store::binaries::{
-    BinaryStore, Context, Life, LogLine, Original, OriginalId, RefId, Reference, Rendition,
-    StoredOriginal, StoredReference,
+    BinaryStore, Context, LOG_DAYS, LOG_LINES, Life, LogLine, Original, OriginalId, RefId,
+    Reference, Rendition, StoredOriginal, StoredReference,
 };
 use crate::store::{StoreError, StoreResult};
 use async_trait::async_trait;
@@ -634,13 +634,15 @@ impl BinaryStore for SqliteBinaries {
         let rows: Vec<(String, String, String)> = self
             .run(move |c| {
                 c.prepare(
-                    "SELECT at, reference_id, message FROM binary_log WHERE site = ?1 AND context = ?2 ORDER BY seq",
+                    "SELECT at, reference_id, message FROM binary_log WHERE site = ?1 AND context = ?2 ORDER BY seq DESC LIMIT ?3",
                 )?
-                .query_map(params![site, context], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
+                .query_map(params![site, context, LOG_LINES as i64], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
                 .collect()
             })
             .await?;
-        rows.into_iter()
+        let lines: Vec<LogLine> = rows
+            .into_iter()
+            .rev()
             .map(|(at, reference, message)| {
                 Ok(LogLine {
                     at: Uuid::parse_str(&at)
@@ -649,7 +651,8 @@ impl BinaryStore for SqliteBinaries {
                     message,
                 })
             })
-            .collect()
+            .collect::<StoreResult<_>>()?;
+        Ok(recent(lines))
     }
 
     async fn log_of_reference(&self, reference: &RefId) -> StoreResult<Vec<LogLine>> {
@@ -657,13 +660,15 @@ impl BinaryStore for SqliteBinaries {
         let rows: Vec<(String, String)> = self
             .run(move |c| {
                 c.prepare(
-                    "SELECT at, message FROM binary_log WHERE reference_id = ?1 ORDER BY seq",
+                    "SELECT at, message FROM binary_log WHERE reference_id = ?1 ORDER BY seq DESC LIMIT ?2",
                 )?
-                .query_map(params![id], |r| Ok((r.get(0)?, r.get(1)?)))?
+                .query_map(params![id, LOG_LINES as i64], |r| Ok((r.get(0)?, r.get(1)?)))?
                 .collect()
             })
             .await?;
-        rows.into_iter()
+        let lines: Vec<LogLine> = rows
+            .into_iter()
+            .rev()
             .map(|(at, message)| {
                 Ok(LogLine {
                     at: Uuid::parse_str(&at)
@@ -672,7 +677,8 @@ impl BinaryStore for SqliteBinaries {
                     message,
                 })
             })
-            .collect()
+            .collect::<StoreResult<_>>()?;
+        Ok(recent(lines))
     }
 
     async fn mark_candidate(&self, id: OriginalId, since: DateTime<Utc>) -> StoreResult<()> {
@@ -732,4 +738,14 @@ impl BinaryStore for SqliteBinaries {
         })
         .await
     }
+}
+
+/// The lines of the last `LOG_DAYS`: what Cassandra's TTL keeps (SQLite keeps the older
+/// lines in its file, unshown).
+fn recent(lines: Vec<LogLine>) -> Vec<LogLine> {
+    let since = crate::domain::now() - chrono::Duration::days(LOG_DAYS);
+    lines
+        .into_iter()
+        .filter(|line| crate::domain::timeuuid::time_of(line.at).is_none_or(|at| at >= since))
+        .collect()
 }

@@ -463,7 +463,78 @@ both_stores!(
     a_sites_files_are_listed_newest_first_a_page_at_a_time,
     bad_images_are_stored_as_errors_with_the_reason,
     removing_a_context_drops_its_references_and_logs_it,
+    a_log_shows_its_newest_lines_in_time_order,
 );
+
+/// A file's log and its post's log show their newest `LOG_LINES` lines, oldest of those
+/// first; on Cassandra every line expires after `LOG_DAYS` (its TTL).
+async fn a_log_shows_its_newest_lines_in_time_order(store: TestStore) {
+    use sibyl::store::binaries::{LOG_DAYS, LOG_LINES};
+    let service = service(&store);
+    let stored = ingest(
+        &service,
+        upload(&store, UserId(Uuid::new_v4()), "log.txt"),
+        b"log",
+    )
+    .await;
+    let reference = stored.reference;
+    for i in 0..LOG_LINES + 5 {
+        service
+            .store
+            .log(&reference, &format!("line {i}"))
+            .await
+            .unwrap();
+    }
+    let expected: Vec<String> = (5..LOG_LINES + 5).map(|i| format!("line {i}")).collect();
+    let of_file = service.store.log_of_reference(&reference.id).await.unwrap();
+    let messages: Vec<String> = of_file.iter().map(|l| l.message.clone()).collect();
+    assert_eq!(messages, expected);
+    let of_post = service
+        .store
+        .log_of_context(&store.site, &reference.context)
+        .await
+        .unwrap();
+    let messages: Vec<String> = of_post.iter().map(|l| l.message.clone()).collect();
+    assert_eq!(
+        messages, expected,
+        "the upload's own line is older than these"
+    );
+    if store.kind == crate::helpers::Kind::Cassandra {
+        let session = scylla::client::session_builder::SessionBuilder::new()
+            .known_node(crate::helpers::cassandra_node())
+            .build()
+            .await
+            .unwrap();
+        for (table, key) in [
+            ("binary_log", "reference_id = ?"),
+            ("binary_log_by_context", "site = ? AND context = ?"),
+        ] {
+            let cql = format!(
+                "SELECT TTL(message) FROM {}.{table} WHERE {key} LIMIT 1",
+                crate::helpers::TEST_KEYSPACE
+            );
+            let values: Vec<String> = if table == "binary_log" {
+                vec![reference.id.as_str().to_owned()]
+            } else {
+                vec![
+                    store.site.as_str().to_owned(),
+                    reference.context.as_str().to_owned(),
+                ]
+            };
+            let (ttl,): (Option<i32>,) = session
+                .query_unpaged(cql, values)
+                .await
+                .unwrap()
+                .into_rows_result()
+                .unwrap()
+                .first_row()
+                .unwrap();
+            let ttl = i64::from(ttl.expect("a TTL"));
+            let full = LOG_DAYS * 24 * 3600;
+            assert!(ttl <= full && ttl > full - 3600, "{table}: {ttl}");
+        }
+    }
+}
 
 /// A keyspace of an earlier version, whose list of files was by reference id: `migrate`
 /// copies it into the list newest first from the references, and drops it.
