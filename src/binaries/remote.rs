@@ -260,7 +260,7 @@ impl Binaries {
                 self.store.swap_url(url, holder, Some(id)).await?;
             }
         }
-        self.store.mark_fetched(id, url).await
+        self.store.mark_fetched(id).await
     }
 
     /// Looks at a fetched original again: a conditional request for a good copy, a new
@@ -415,7 +415,7 @@ impl Binaries {
             }
         }
         self.store.swap_url(&key, id, Some(new)).await?;
-        self.store.mark_fetched(new, &key).await?;
+        self.store.mark_fetched(new).await?;
         self.store.drop_fetched(id).await?;
         self.store.mark_candidate(id, now()).await?;
         for reference in &references {
@@ -534,7 +534,7 @@ impl Binaries {
     pub async fn refresh(&self, fetcher: &Fetcher, at: DateTime<Utc>) -> Result<usize, StoreError> {
         let mut looked_at = 0;
         for shard in 0..GC_SHARDS {
-            for (id, _) in self.store.fetched(shard).await? {
+            for id in self.store.fetched(shard).await? {
                 let Some(original) = self.store.original(id).await? else {
                     self.store.drop_fetched(id).await?;
                     continue;

@@ -464,9 +464,10 @@ pub trait BinaryStore: Send + Sync {
         from: OriginalId,
         to: Option<OriginalId>,
     ) -> StoreResult<bool>;
-    /// The list of fetched originals, per shard, that revalidation walks.
-    async fn mark_fetched(&self, id: OriginalId, url: &str) -> StoreResult<()>;
-    async fn fetched(&self, shard: u32) -> StoreResult<Vec<(OriginalId, String)>>;
+    /// The list of fetched originals, per shard, that revalidation walks (each
+    /// original's URL is in its own row).
+    async fn mark_fetched(&self, id: OriginalId) -> StoreResult<()>;
+    async fn fetched(&self, shard: u32) -> StoreResult<Vec<OriginalId>>;
     async fn drop_fetched(&self, id: OriginalId) -> StoreResult<()>;
     /// Takes the lease on revalidating a fetched original for `hold`, unless another
     /// refresher holds an unexpired one. True when taken.

@@ -175,11 +175,11 @@ impl CassandraBinaries {
             ))
             .await?,
             fetched_mark: prepare(format!(
-                "INSERT INTO {ks}.binary_fetched (shard, original_id, url) VALUES (?, ?, ?)"
+                "INSERT INTO {ks}.binary_fetched (shard, original_id) VALUES (?, ?)"
             ))
             .await?,
             fetched_list: prepare(format!(
-                "SELECT original_id, url FROM {ks}.binary_fetched WHERE shard = ?"
+                "SELECT original_id FROM {ks}.binary_fetched WHERE shard = ?"
             ))
             .await?,
             lease_take: prepare(format!(
@@ -689,17 +689,14 @@ impl BinaryStore for CassandraBinaries {
         }
     }
 
-    async fn mark_fetched(&self, id: OriginalId, url: &str) -> StoreResult<()> {
-        self.write(&self.st.fetched_mark, (id.shard() as i32, id.0, url))
+    async fn mark_fetched(&self, id: OriginalId) -> StoreResult<()> {
+        self.write(&self.st.fetched_mark, (id.shard() as i32, id.0))
             .await
     }
 
-    async fn fetched(&self, shard: u32) -> StoreResult<Vec<(OriginalId, String)>> {
-        let rows: Vec<(Uuid, String)> = self.rows(&self.st.fetched_list, (shard as i32,)).await?;
-        Ok(rows
-            .into_iter()
-            .map(|(id, url)| (OriginalId(id), url))
-            .collect())
+    async fn fetched(&self, shard: u32) -> StoreResult<Vec<OriginalId>> {
+        let rows: Vec<(Uuid,)> = self.rows(&self.st.fetched_list, (shard as i32,)).await?;
+        Ok(rows.into_iter().map(|(id,)| OriginalId(id)).collect())
     }
 
     async fn drop_fetched(&self, id: OriginalId) -> StoreResult<()> {

@@ -224,6 +224,11 @@ const CHANGES: &[(u32, &str, Change)] = &[
         "drop tag_years, the index of those buckets",
         Change::Cql("DROP TABLE IF EXISTS tag_years"),
     ),
+    (
+        34,
+        "the list of fetched originals names them only (each URL is in its original's row)",
+        Change::Cql("ALTER TABLE binary_fetched DROP IF EXISTS url"),
+    ),
 ];
 
 /// The table an `ALTER TABLE` change alters, when a later change drops that table.

@@ -384,29 +384,24 @@ impl BinaryStore for SqliteBinaries {
         .await
     }
 
-    async fn mark_fetched(&self, id: OriginalId, url: &str) -> StoreResult<()> {
-        let url = url.to_owned();
+    async fn mark_fetched(&self, id: OriginalId) -> StoreResult<()> {
         self.run(move |c| {
-            c.prepare(
-                "INSERT OR REPLACE INTO binary_fetched (original_id, shard, url) VALUES (?1, ?2, ?3)",
-            )?
-            .execute(params![id_text(id), id.shard(), url])
-            .map(drop)
+            c.prepare("INSERT OR REPLACE INTO binary_fetched (original_id, shard) VALUES (?1, ?2)")?
+                .execute(params![id_text(id), id.shard()])
+                .map(drop)
         })
         .await
     }
 
-    async fn fetched(&self, shard: u32) -> StoreResult<Vec<(OriginalId, String)>> {
-        let rows: Vec<(String, String)> = self
+    async fn fetched(&self, shard: u32) -> StoreResult<Vec<OriginalId>> {
+        let rows: Vec<String> = self
             .run(move |c| {
-                c.prepare("SELECT original_id, url FROM binary_fetched WHERE shard = ?1")?
-                    .query_map(params![shard], |r| Ok((r.get(0)?, r.get(1)?)))?
+                c.prepare("SELECT original_id FROM binary_fetched WHERE shard = ?1")?
+                    .query_map(params![shard], |r| r.get(0))?
                     .collect()
             })
             .await?;
-        rows.into_iter()
-            .map(|(id, url)| Ok((parse_id(&id)?, url)))
-            .collect()
+        rows.iter().map(|id| parse_id(id)).collect()
     }
 
     async fn drop_fetched(&self, id: OriginalId) -> StoreResult<()> {
