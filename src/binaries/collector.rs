@@ -124,7 +124,7 @@ async fn consider(
         // Decided earlier; the deletion may not have finished.
         Some(Life::Gone) => purge(store, id, since).await,
         Some(Life::Live) => {
-            if !store.references_to(id).await?.is_empty() {
+            if store.is_referenced(id).await? {
                 store.drop_candidate(id, since).await?;
                 return Ok(Outcome::Kept);
             }
@@ -167,7 +167,7 @@ async fn decide(
     let claimed = Some(Life::Deleting(claim));
     // Written before this read by anyone who pointed at it while it was live; anyone
     // pointing from now on finds it claimed and backs out.
-    if !store.references_to(id).await?.is_empty() {
+    if store.is_referenced(id).await? {
         store.set_life(id, claimed, Some(Life::Live)).await?;
         store.drop_candidate(id, since).await?;
         return Ok(Outcome::Kept);

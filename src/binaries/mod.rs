@@ -21,8 +21,8 @@ pub mod resize;
 pub mod service;
 
 pub use crate::store::binaries::{
-    BinaryStore, CHUNK_SIZE, Claim, Context, GC_SHARDS, Life, LogLine, Original, OriginalId, RefId,
-    Reference, Rendition, Status,
+    BinaryStore, CHUNK_SIZE, Claim, Context, GC_SHARDS, Life, LogLine, Original, OriginalId,
+    REFERENCES_PAGE, RefId, Reference, Rendition, Status,
 };
 pub use service::{Binaries, BinaryLimits, IngestError};
 

@@ -4,7 +4,10 @@
 
 use super::fetch::{FetchError, Fetched, Fetcher};
 use super::service::{Ingested, Received, Source, Upload, reference_for};
-use super::{Binaries, GC_SHARDS, IngestError, Life, Original, OriginalId, Reference, Status};
+use super::{
+    Binaries, GC_SHARDS, IngestError, Life, Original, OriginalId, REFERENCES_PAGE, RefId,
+    Reference, Status,
+};
 use crate::domain::{UserId, now};
 use crate::store::StoreError;
 use chrono::{DateTime, Utc};
@@ -472,12 +475,23 @@ impl Binaries {
 
     async fn references_of(&self, id: OriginalId) -> Result<Vec<Reference>, StoreError> {
         let mut references = Vec::new();
-        for rid in self.store.references_to(id).await? {
-            if let Some(reference) = self.store.reference(&rid).await?
-                && reference.original == id
-            {
-                references.push(reference);
+        let mut after: Option<RefId> = None;
+        loop {
+            let page = self
+                .store
+                .references_to(id, after.as_ref(), REFERENCES_PAGE)
+                .await?;
+            for rid in &page {
+                if let Some(reference) = self.store.reference(rid).await?
+                    && reference.original == id
+                {
+                    references.push(reference);
+                }
             }
+            if page.len() < REFERENCES_PAGE as usize {
+                break;
+            }
+            after = page.last().cloned();
         }
         references.sort_by(|a, b| a.created.cmp(&b.created).then(a.id.cmp(&b.id)));
         Ok(references)

@@ -607,12 +607,7 @@ impl Binaries {
         self.store
             .log(reference, &format!("removed {}: {why}", reference.name))
             .await?;
-        if self
-            .store
-            .references_to(reference.original)
-            .await?
-            .is_empty()
-        {
+        if !self.store.is_referenced(reference.original).await? {
             self.store.mark_candidate(reference.original, now()).await?;
         }
         Ok(())

@@ -27,6 +27,9 @@ pub const LOG_DAYS: i64 = 90;
 /// The most lines a log page shows: the newest.
 pub const LOG_LINES: usize = 500;
 
+/// The most references to one original read at once.
+pub const REFERENCES_PAGE: u32 = 1000;
+
 /// An original: stored bytes. Random (version 4): its checksum is found through the
 /// checksum table, which an LWT claims, so that two uploads of the same bytes agree.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -497,9 +500,17 @@ pub trait BinaryStore: Send + Sync {
         after: Option<(DateTime<Utc>, RefId)>,
         limit: u32,
     ) -> StoreResult<Vec<Reference>>;
-    /// Which references point at an original, read at a consistency that sees every
-    /// completed `add_reference` (QUORUM on Cassandra).
-    async fn references_to(&self, original: OriginalId) -> StoreResult<Vec<RefId>>;
+    /// Whether any reference points at an original, read at a consistency that sees
+    /// every completed `add_reference` (QUORUM on Cassandra): one row at most is read.
+    async fn is_referenced(&self, original: OriginalId) -> StoreResult<bool>;
+    /// A page of the references that point at an original, by id: the `limit` (at most
+    /// `REFERENCES_PAGE`) after `after`, at the same consistency.
+    async fn references_to(
+        &self,
+        original: OriginalId,
+        after: Option<&RefId>,
+        limit: u32,
+    ) -> StoreResult<Vec<RefId>>;
 
     async fn put_rendition(&self, rendition: &Rendition) -> StoreResult<()>;
     async fn rendition(&self, original: OriginalId, name: &str) -> StoreResult<Option<Rendition>>;

@@ -6,8 +6,8 @@ use super::logged;
 use super::lwt::{is_cas_uncertain, lwt_applied};
 use crate::domain::{Site, UserId};
 use crate::store::binaries::{
-    BinaryStore, Context, LOG_DAYS, LOG_LINES, Life, LogLine, Original, OriginalId, RefId,
-    Reference, Rendition, StoredOriginal, StoredReference,
+    BinaryStore, Context, LOG_DAYS, LOG_LINES, Life, LogLine, Original, OriginalId,
+    REFERENCES_PAGE, RefId, Reference, Rendition, StoredOriginal, StoredReference,
 };
 use crate::store::{StoreError, StoreResult};
 use async_trait::async_trait;
@@ -259,7 +259,7 @@ impl CassandraBinaries {
             ))
             .await?,
             references_to: prepare(format!(
-                "SELECT reference_id FROM {ks}.binary_refs_by_original WHERE original_id = ?"
+                "SELECT reference_id FROM {ks}.binary_refs_by_original WHERE original_id = ? AND reference_id > ? LIMIT ?"
             ))
             .await?,
             rendition_put: prepare(format!(
@@ -806,8 +806,21 @@ impl BinaryStore for CassandraBinaries {
         rows.into_iter().map(to_reference).collect()
     }
 
-    async fn references_to(&self, original: OriginalId) -> StoreResult<Vec<RefId>> {
-        let rows: Vec<(String,)> = self.rows(&self.st.references_to, (original.0,)).await?;
+    async fn is_referenced(&self, original: OriginalId) -> StoreResult<bool> {
+        Ok(!self.references_to(original, None, 1).await?.is_empty())
+    }
+
+    async fn references_to(
+        &self,
+        original: OriginalId,
+        after: Option<&RefId>,
+        limit: u32,
+    ) -> StoreResult<Vec<RefId>> {
+        let after = after.map_or("", |a| a.as_str());
+        let limit = limit.min(REFERENCES_PAGE) as i32;
+        let rows: Vec<(String,)> = self
+            .rows(&self.st.references_to, (original.0, after, limit))
+            .await?;
         rows.iter()
             .map(|(id,)| RefId::parse(id).map_err(StoreError::from))
             .collect()

@@ -5,8 +5,8 @@
 use super::{Sql, run_blocking};
 use crate::domain::{Site, UserId, millis_to_time};
 use crate::store::binaries::{
-    BinaryStore, Context, LOG_DAYS, LOG_LINES, Life, LogLine, Original, OriginalId, RefId,
-    Reference, Rendition, StoredOriginal, StoredReference,
+    BinaryStore, Context, LOG_DAYS, LOG_LINES, Life, LogLine, Original, OriginalId,
+    REFERENCES_PAGE, RefId, Reference, Rendition, StoredOriginal, StoredReference,
 };
 use crate::store::{StoreError, StoreResult};
 use async_trait::async_trait;
@@ -559,12 +559,26 @@ impl BinaryStore for SqliteBinaries {
         rows.into_iter().map(to_reference).collect()
     }
 
-    async fn references_to(&self, original: OriginalId) -> StoreResult<Vec<RefId>> {
+    async fn is_referenced(&self, original: OriginalId) -> StoreResult<bool> {
+        Ok(!self.references_to(original, None, 1).await?.is_empty())
+    }
+
+    async fn references_to(
+        &self,
+        original: OriginalId,
+        after: Option<&RefId>,
+        limit: u32,
+    ) -> StoreResult<Vec<RefId>> {
+        let after = after.map_or(String::new(), |a| a.as_str().to_owned());
+        let limit = limit.min(REFERENCES_PAGE);
         let ids: Vec<String> = self
             .run(move |c| {
-                c.prepare("SELECT reference_id FROM binary_ref_links WHERE original_id = ?1")?
-                    .query_map(params![id_text(original)], |r| r.get(0))?
-                    .collect()
+                c.prepare(
+                    "SELECT reference_id FROM binary_ref_links WHERE original_id = ?1 AND reference_id > ?2
+                     ORDER BY reference_id LIMIT ?3",
+                )?
+                .query_map(params![id_text(original), after, limit], |r| r.get(0))?
+                .collect()
             })
             .await?;
         ids.iter()
