@@ -64,6 +64,7 @@ struct Statements {
     references_in: PreparedStatement,
     files_first: PreparedStatement,
     files_after: PreparedStatement,
+    file_month_before: PreparedStatement,
     references_to: PreparedStatement,
     rendition_put: PreparedStatement,
     rendition_get: PreparedStatement,
@@ -80,7 +81,21 @@ struct Statements {
 const REF_COLUMNS: &str =
     "reference_id, original_id, site, context, name, owner, created, size, url";
 
+/// The month bucket of a site's list of files (year * 100 + month, such as 202611).
+fn file_month(created: DateTime<Utc>) -> i32 {
+    use chrono::Datelike;
+    created.year() * 100 + created.month() as i32
+}
+
 impl CassandraBinaries {
+    /// The newest month before `month` in which the site has files.
+    async fn month_before(&self, site: &Site, month: i32) -> StoreResult<Option<i32>> {
+        let rows: Vec<(i32,)> = self
+            .rows(&self.st.file_month_before, (site.as_str(), month))
+            .await?;
+        Ok(rows.first().map(|(m,)| *m))
+    }
+
     pub async fn prepare(session: Arc<Session>, ks: &str) -> Result<Self, ExecutionError> {
         let s = &session;
         let prepare = |cql: String| super::prepare(s, cql);
@@ -211,7 +226,11 @@ impl CassandraBinaries {
                 ))
                 .await?,
                 prepare(format!(
-                    "INSERT INTO {ks}.binary_files_by_site ({REF_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                    "INSERT INTO {ks}.binary_files_by_month (month, {REF_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                ))
+                .await?,
+                prepare(format!(
+                    "INSERT INTO {ks}.binary_file_months (site, month) VALUES (?, ?)"
                 ))
                 .await?,
                 prepare(format!(
@@ -229,7 +248,7 @@ impl CassandraBinaries {
                 ))
                 .await?,
                 prepare(format!(
-                    "DELETE FROM {ks}.binary_files_by_site WHERE site = ? AND created = ? AND reference_id = ?"
+                    "DELETE FROM {ks}.binary_files_by_month WHERE site = ? AND month = ? AND created = ? AND reference_id = ?"
                 ))
                 .await?,
                 prepare(format!(
@@ -250,12 +269,16 @@ impl CassandraBinaries {
             ))
             .await?,
             files_first: prepare(format!(
-                "SELECT {REF_COLUMNS} FROM {ks}.binary_files_by_site WHERE site = ? LIMIT ?"
+                "SELECT {REF_COLUMNS} FROM {ks}.binary_files_by_month WHERE site = ? AND month = ? LIMIT ?"
             ))
             .await?,
             files_after: prepare(format!(
-                "SELECT {REF_COLUMNS} FROM {ks}.binary_files_by_site WHERE site = ? \
+                "SELECT {REF_COLUMNS} FROM {ks}.binary_files_by_month WHERE site = ? AND month = ? \
                  AND (created, reference_id) < (?, ?) LIMIT ?"
+            ))
+            .await?,
+            file_month_before: prepare(format!(
+                "SELECT month FROM {ks}.binary_file_months WHERE site = ? AND month < ? LIMIT 1"
             ))
             .await?,
             references_to: prepare(format!(
@@ -379,10 +402,68 @@ fn corrupt(e: impl std::fmt::Display) -> StoreError {
     StoreError::Corrupt(e.to_string())
 }
 
+/// The statements that list a file in its site's month: the row and the month.
+struct FilePuts {
+    row: PreparedStatement,
+    month: PreparedStatement,
+}
+
+impl FilePuts {
+    async fn prepare(session: &Session, ks: &str) -> Result<Self, String> {
+        let fail = |e: &dyn std::fmt::Display| format!("copying the list of files: {e}");
+        let mut row = session
+            .prepare(format!(
+                "INSERT INTO {ks}.binary_files_by_month (month, {REF_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            ))
+            .await
+            .map_err(|e| fail(&e))?;
+        row.set_is_idempotent(true);
+        let mut month = session
+            .prepare(format!(
+                "INSERT INTO {ks}.binary_file_months (site, month) VALUES (?, ?)"
+            ))
+            .await
+            .map_err(|e| fail(&e))?;
+        month.set_is_idempotent(true);
+        Ok(Self { row, month })
+    }
+
+    /// Lists one reference row (of REF_COLUMNS) in its month; run again, it writes the
+    /// same rows.
+    async fn put(&self, session: &Session, row: ReferenceRow) -> Result<(), String> {
+        let fail = |e: &dyn std::fmt::Display| format!("copying the list of files: {e}");
+        let (id, original, site, context, name, owner, created, size, url) = row;
+        let month = file_month(created);
+        session
+            .execute_unpaged(
+                &self.row,
+                (
+                    month,
+                    id,
+                    original,
+                    site.as_str(),
+                    context,
+                    name,
+                    owner,
+                    created,
+                    size,
+                    url,
+                ),
+            )
+            .await
+            .map_err(|e| fail(&e))?;
+        session
+            .execute_unpaged(&self.month, (site.as_str(), month))
+            .await
+            .map_err(|e| fail(&e))?;
+        Ok(())
+    }
+}
+
 /// Copies the rows of the admins' list by reference id (`binary_refs_by_site`, of
-/// earlier versions) into the list newest first (`binary_files_by_site`), from the
-/// references themselves; `migrate` runs it before it drops the old table. Nothing to do
-/// where the old table does not exist. Returns how many references were copied.
+/// earlier versions) into the list by month, from the references themselves; `migrate`
+/// runs it before it drops the old table. Nothing to do where the old table does not
+/// exist. Returns how many references were copied.
 pub async fn carry_over_site_files(session: &Session, ks: &str) -> Result<usize, String> {
     let fail = |e: &dyn std::fmt::Display| format!("copying the list of files: {e}");
     if !super::schema::table_exists(session, ks, "binary_refs_by_site").await? {
@@ -394,12 +475,7 @@ pub async fn carry_over_site_files(session: &Session, ks: &str) -> Result<usize,
         ))
         .await
         .map_err(|e| fail(&e))?;
-    let put = session
-        .prepare(format!(
-            "INSERT INTO {ks}.binary_files_by_site ({REF_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
-        ))
-        .await
-        .map_err(|e| fail(&e))?;
+    let puts = FilePuts::prepare(session, ks).await?;
     let mut ids = session
         .query_iter(
             format!("SELECT reference_id FROM {ks}.binary_refs_by_site"),
@@ -426,12 +502,35 @@ pub async fn carry_over_site_files(session: &Session, ks: &str) -> Result<usize,
             .transpose()
             .map_err(|e| fail(&e))?
         {
-            session
-                .execute_unpaged(&put, row)
-                .await
-                .map_err(|e| fail(&e))?;
+            puts.put(session, row).await?;
             copied += 1;
         }
+    }
+    Ok(copied)
+}
+
+/// Copies the list of files newest first of earlier versions (`binary_files_by_site`,
+/// one partition a site) into the list by month; `migrate` runs it before it drops the
+/// old table. Returns how many rows were copied.
+pub async fn carry_over_files_by_month(session: &Session, ks: &str) -> Result<usize, String> {
+    let fail = |e: &dyn std::fmt::Display| format!("copying the list of files: {e}");
+    if !super::schema::table_exists(session, ks, "binary_files_by_site").await? {
+        return Ok(0);
+    }
+    let puts = FilePuts::prepare(session, ks).await?;
+    let mut rows = session
+        .query_iter(
+            format!("SELECT {REF_COLUMNS} FROM {ks}.binary_files_by_site"),
+            (),
+        )
+        .await
+        .map_err(|e| fail(&e))?
+        .rows_stream::<ReferenceRow>()
+        .map_err(|e| fail(&e))?;
+    let mut copied = 0;
+    while let Some(row) = rows.next().await {
+        puts.put(session, row.map_err(|e| fail(&e))?).await?;
+        copied += 1;
     }
     Ok(copied)
 }
@@ -740,10 +839,29 @@ impl BinaryStore for CassandraBinaries {
             r.size as i64,
             r.url.as_deref(),
         );
+        let month = file_month(r.created);
+        let listed = (
+            month,
+            r.id.as_str(),
+            r.original.0,
+            r.site.as_str(),
+            r.context.as_str(),
+            r.name.as_str(),
+            r.owner.0,
+            r.created,
+            r.size as i64,
+            r.url.as_deref(),
+        );
         self.session
             .batch(
                 &self.st.reference_add,
-                (row, row, row, (r.original.0, r.id.as_str())),
+                (
+                    row,
+                    row,
+                    listed,
+                    (r.site.as_str(), month),
+                    (r.original.0, r.id.as_str()),
+                ),
             )
             .await
             .map(drop)
@@ -762,7 +880,12 @@ impl BinaryStore for CassandraBinaries {
                 (
                     (r.id.as_str(),),
                     (r.site.as_str(), r.context.as_str(), r.id.as_str()),
-                    (r.site.as_str(), r.created, r.id.as_str()),
+                    (
+                        r.site.as_str(),
+                        file_month(r.created),
+                        r.created,
+                        r.id.as_str(),
+                    ),
                     (r.original.0, r.id.as_str()),
                 ),
             )
@@ -789,21 +912,43 @@ impl BinaryStore for CassandraBinaries {
         after: Option<(DateTime<Utc>, RefId)>,
         limit: u32,
     ) -> StoreResult<Vec<Reference>> {
-        let limit = i32::try_from(limit).unwrap_or(i32::MAX);
-        let rows: Vec<ReferenceRow> = match after {
-            None => {
-                self.rows(&self.st.files_first, (site.as_str(), limit))
-                    .await?
-            }
-            Some((created, id)) => {
-                self.rows(
-                    &self.st.files_after,
-                    (site.as_str(), created, id.as_str(), limit),
-                )
-                .await?
-            }
+        let limit = limit.min(1000) as usize;
+        // The month to read first: the cursor's, or the newest with files.
+        let mut month = match &after {
+            Some((created, _)) => file_month(*created),
+            None => match self.month_before(site, i32::MAX).await? {
+                Some(month) => month,
+                None => return Ok(Vec::new()),
+            },
         };
-        rows.into_iter().map(to_reference).collect()
+        let mut after = after;
+        let mut files = Vec::new();
+        loop {
+            let want = (limit - files.len()) as i32;
+            let rows: Vec<ReferenceRow> = match after.take() {
+                None => {
+                    self.rows(&self.st.files_first, (site.as_str(), month, want))
+                        .await?
+                }
+                Some((created, id)) => {
+                    self.rows(
+                        &self.st.files_after,
+                        (site.as_str(), month, created, id.as_str(), want),
+                    )
+                    .await?
+                }
+            };
+            for row in rows {
+                files.push(to_reference(row)?);
+            }
+            if files.len() >= limit {
+                return Ok(files);
+            }
+            match self.month_before(site, month).await? {
+                Some(older) => month = older,
+                None => return Ok(files),
+            }
+        }
     }
 
     async fn is_referenced(&self, original: OriginalId) -> StoreResult<bool> {

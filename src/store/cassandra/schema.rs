@@ -50,6 +50,9 @@ enum Change {
     /// Copies every tag page row into the buckets by month, with the months in
     /// tag_months, before the buckets by year and their index are dropped.
     CopyTagPosts,
+    /// Copies the list of a site's files into the buckets by month, with the months in
+    /// binary_file_months, before the list in one partition is dropped.
+    CopyFilesByMonth,
 }
 
 /// The changes, numbered in order. A keyspace records the last one it has in
@@ -229,6 +232,16 @@ const CHANGES: &[(u32, &str, Change)] = &[
         "the list of fetched originals names them only (each URL is in its original's row)",
         Change::Cql("ALTER TABLE binary_fetched DROP IF EXISTS url"),
     ),
+    (
+        35,
+        "copy the list of a site's files into month buckets (binary_files_by_month)",
+        Change::CopyFilesByMonth,
+    ),
+    (
+        36,
+        "drop binary_files_by_site, one partition for every file of a site",
+        Change::Cql("DROP TABLE IF EXISTS binary_files_by_site"),
+    ),
 ];
 
 /// The table an `ALTER TABLE` change alters, when a later change drops that table.
@@ -404,6 +417,12 @@ pub async fn migrate(
                     .map_err(|e| fail(&e))?;
                 tracing::info!(rows, "post histories are now on shelves of 50 revisions");
             }
+            Change::CopyFilesByMonth => {
+                let rows = binaries::carry_over_files_by_month(&session, keyspace)
+                    .await
+                    .map_err(|e| fail(&e))?;
+                tracing::info!(rows, "the list of files is now in month buckets");
+            }
             Change::CopyTagPosts => {
                 let rows = super::listings::carry_over_tag_posts(&session, keyspace)
                     .await
@@ -547,7 +566,7 @@ mod tests {
             .iter()
             .filter(|s| s.starts_with("CREATE TABLE IF NOT EXISTS"))
             .count();
-        assert_eq!(creates, 51);
+        assert_eq!(creates, 52);
         // Changes to earlier keyspaces are numbered in CHANGES, not in the file.
         assert_eq!(statements.len(), creates);
         assert!(!statements.iter().any(|s| s.contains("--")));

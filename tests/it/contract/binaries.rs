@@ -316,15 +316,17 @@ async fn a_sites_files_are_listed_newest_first_a_page_at_a_time(store: TestStore
     for i in 0..5u64 {
         let data = random_bytes(100, 9300 + i);
         let mut stored = ingest(&service, upload(&store, owner, "f.bin"), &data).await;
-        // Distinct times, two of them equal (the reference id breaks the tie).
+        // Distinct times 40 days apart (months apart, with a month between that has no
+        // files), two of them equal (the reference id breaks the tie).
         service
             .store
             .remove_reference(&stored.reference)
             .await
             .unwrap();
-        stored.reference.created =
-            chrono::DateTime::from_timestamp_millis(1_790_000_000_000 + (i.min(3) as i64) * 1000)
-                .unwrap();
+        stored.reference.created = chrono::DateTime::from_timestamp_millis(
+            1_790_000_000_000 + (i.min(3) as i64) * 40 * 86_400_000,
+        )
+        .unwrap();
         service
             .store
             .add_reference(&stored.reference)
@@ -586,10 +588,12 @@ async fn migrate_carries_the_list_of_files_over() {
         url: None,
     };
     opened.binaries().add_reference(&reference).await.unwrap();
-    session
-        .query_unpaged(format!("TRUNCATE {keyspace}.binary_files_by_site"), ())
-        .await
-        .unwrap();
+    for table in ["binary_files_by_month", "binary_file_months"] {
+        session
+            .query_unpaged(format!("TRUNCATE {keyspace}.{table}"), ())
+            .await
+            .unwrap();
+    }
     for id in [reference.id.as_str(), "0000000000000000"] {
         session
             .query_unpaged(
@@ -628,6 +632,107 @@ async fn migrate_carries_the_list_of_files_over() {
         .query_unpaged(
             "SELECT table_name FROM system_schema.tables WHERE keyspace_name = ? AND table_name = ?",
             (keyspace, "binary_refs_by_site"),
+        )
+        .await
+        .unwrap()
+        .into_rows_result()
+        .unwrap()
+        .rows_num();
+    assert_eq!(old, 0, "the old list is dropped");
+    session
+        .query_unpaged(format!("DROP KEYSPACE {keyspace}"), ())
+        .await
+        .unwrap();
+}
+
+/// A keyspace whose list of files was one partition a site (`binary_files_by_site`):
+/// `migrate` copies it into the months the files were uploaded in, the list pages across
+/// them newest first, and the old table is dropped.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn migrate_carries_the_list_of_files_into_months() {
+    use sibyl::store::{self, StoreOptions};
+    let keyspace = "sibyl_files_by_month_test";
+    let (url, session) = crate::helpers::own_keyspace(keyspace).await;
+    session
+        .query_unpaged(
+            format!(
+                "CREATE TABLE {keyspace}.binary_files_by_site (site text, created timestamp, \
+                 reference_id text, original_id uuid, context text, name text, owner uuid, \
+                 size bigint, url text, PRIMARY KEY ((site), created, reference_id)) \
+                 WITH CLUSTERING ORDER BY (created DESC, reference_id DESC)"
+            ),
+            (),
+        )
+        .await
+        .unwrap();
+    let opened = store::open(&url, StoreOptions::default()).await.unwrap();
+    let site = sibyl::domain::Site::parse("https://months.example").unwrap();
+    let mut references = Vec::new();
+    for days in [0i64, 3, 45, 200, 201] {
+        let reference = sibyl::binaries::Reference {
+            id: sibyl::binaries::RefId::new(),
+            original: OriginalId::new(),
+            site: site.clone(),
+            context: Context::post(PostId(Uuid::new_v4())),
+            name: format!("file-{days}.png"),
+            owner: UserId(Uuid::new_v4()),
+            created: chrono::DateTime::from_timestamp_millis(1_780_000_000_000 - days * 86_400_000)
+                .unwrap(),
+            size: 100 + days as u64,
+            url: None,
+        };
+        session
+            .query_unpaged(
+                format!(
+                    "INSERT INTO {keyspace}.binary_files_by_site (site, created, reference_id, original_id, context, name, owner, size) \
+                     VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+                ),
+                (
+                    site.as_str(),
+                    reference.created,
+                    reference.id.as_str(),
+                    reference.original.0,
+                    reference.context.as_str(),
+                    reference.name.as_str(),
+                    reference.owner.0,
+                    reference.size as i64,
+                ),
+            )
+            .await
+            .unwrap();
+        references.push(reference);
+    }
+    let walk = || async {
+        let mut seen = Vec::new();
+        let mut after = None;
+        loop {
+            let page = opened
+                .binaries()
+                .files_of_site(&site, after, 2)
+                .await
+                .unwrap();
+            let Some(last) = page.last() else { break };
+            after = Some((last.created, last.id.clone()));
+            seen.extend(page);
+        }
+        seen
+    };
+    assert!(walk().await.is_empty());
+    for _ in 0..2 {
+        session
+            .query_unpaged(
+                format!("UPDATE {keyspace}.schema_version SET version = 34 WHERE scope = 'sibyl'"),
+                (),
+            )
+            .await
+            .unwrap();
+        store::migrate(&url, None).await.unwrap();
+    }
+    assert_eq!(walk().await, references);
+    let old = session
+        .query_unpaged(
+            "SELECT table_name FROM system_schema.tables WHERE keyspace_name = ? AND table_name = ?",
+            (keyspace, "binary_files_by_site"),
         )
         .await
         .unwrap()
