@@ -28,7 +28,18 @@ pub(super) fn login_claim(login: &Login) -> (&'static str, &str) {
     }
 }
 
-/// The bound values of a user_directory insert.
+/// The partition of the directory that holds a user name key: its first three
+/// characters, so that no partition holds a whole shelf (the names of one letter).
+pub(super) fn prefix_of(key: &str) -> String {
+    key.chars().take(3).collect()
+}
+
+/// The bound values of the directory's index of prefixes: the key's shelf and prefix.
+pub(super) fn prefix_values(key: &str) -> (&'static str, String) {
+    (shelf_of(key), prefix_of(key))
+}
+
+/// The bound values of a user_directory_by_prefix insert.
 pub(super) fn directory_values(
     user: &User,
 ) -> (
@@ -43,7 +54,7 @@ pub(super) fn directory_values(
 ) {
     let key = user.username.key();
     (
-        shelf_of(&key).to_owned(),
+        prefix_of(&key),
         key,
         user.id.0,
         user.username.as_str().to_owned(),
@@ -129,8 +140,11 @@ pub(super) struct Statements {
     pub(super) user_profile: PreparedStatement,
     pub(super) user_role: PreparedStatement,
     pub(super) user_banned: PreparedStatement,
-    pub(super) directory_insert: PreparedStatement,
+    /// An entry and its prefix in the shelf's index of prefixes: a logged batch.
+    pub(super) directory_write: Batch,
     pub(super) directory_delete: PreparedStatement,
+    pub(super) prefix_insert: PreparedStatement,
+    pub(super) prefixes_of_shelf: PreparedStatement,
     /// An account whose sign-up was undone: its rows go.
     pub(super) account_remove: Batch,
 }
@@ -139,9 +153,14 @@ impl Statements {
     pub(super) async fn prepare(session: &Session, ks: &str) -> Result<Self, ExecutionError> {
         let prepare = |cql: String| super::prepare(session, cql);
         let directory_insert = prepare(format!(
-            "INSERT INTO {ks}.user_directory (shelf, username_key, {DIRECTORY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+            "INSERT INTO {ks}.user_directory_by_prefix (prefix, username_key, {DIRECTORY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
         ))
         .await?;
+        let prefix_insert = prepare(format!(
+            "INSERT INTO {ks}.user_directory_prefixes (shelf, prefix) VALUES (?, ?)"
+        ))
+        .await?;
+        let directory_write = logged(vec![directory_insert.clone(), prefix_insert.clone()]);
         let user_set = |columns: &str| {
             let cql = format!("UPDATE {ks}.users SET {columns} WHERE user_id = ?");
             prepare(cql)
@@ -152,6 +171,7 @@ impl Statements {
             ))
             .await?,
             directory_insert.clone(),
+            prefix_insert.clone(),
             prepare(format!(
                 "INSERT INTO {ks}.users_by_signup (month, created, user_id) VALUES (?, ?, ?)"
             ))
@@ -162,7 +182,7 @@ impl Statements {
             .await?,
         ]);
         let directory_delete = prepare(format!(
-            "DELETE FROM {ks}.user_directory WHERE shelf = ? AND username_key = ?"
+            "DELETE FROM {ks}.user_directory_by_prefix WHERE prefix = ? AND username_key = ?"
         ))
         .await?;
         let account_remove = logged(vec![
@@ -181,11 +201,15 @@ impl Statements {
             user_by_id: prepare(format!("SELECT {USER_COLUMNS} FROM {ks}.users WHERE user_id = ?")).await?,
             user_password: user_set("password_hash = ?").await?,
             directory_read: prepare(format!(
-                "SELECT {DIRECTORY_COLUMNS} FROM {ks}.user_directory WHERE shelf = ? AND username_key > ? LIMIT ?"
+                "SELECT {DIRECTORY_COLUMNS} FROM {ks}.user_directory_by_prefix WHERE prefix = ? AND username_key > ? LIMIT ?"
             ))
             .await?,
             directory_entry_read: prepare(format!(
-                "SELECT {DIRECTORY_COLUMNS} FROM {ks}.user_directory WHERE shelf = ? AND username_key = ?"
+                "SELECT {DIRECTORY_COLUMNS} FROM {ks}.user_directory_by_prefix WHERE prefix = ? AND username_key = ?"
+            ))
+            .await?,
+            prefixes_of_shelf: prepare(format!(
+                "SELECT prefix FROM {ks}.user_directory_prefixes WHERE shelf = ? AND prefix >= ? LIMIT ?"
             ))
             .await?,
             signup_months: prepare(format!(
@@ -207,8 +231,9 @@ impl Statements {
             user_profile: user_set("display_name = ?, bio = ?, homepage = ?").await?,
             user_role: user_set("role = ?").await?,
             user_banned: user_set("banned = ?").await?,
-            directory_insert,
+            directory_write,
             directory_delete,
+            prefix_insert,
             account_remove,
         })
     }
@@ -285,6 +310,7 @@ impl CassandraStore {
                 (
                     row,
                     directory_values(&created),
+                    prefix_values(&created.username.key()),
                     (month.clone(), created.created, owner),
                     (month,),
                 ),
@@ -350,7 +376,7 @@ impl CassandraStore {
                 &self.accounts.account_remove,
                 (
                     (id.0,),
-                    (shelf_of(&key), key.as_str()),
+                    (prefix_of(&key), key.as_str()),
                     (signup_month(user.created), user.created, id.0),
                 ),
             )
@@ -446,7 +472,7 @@ impl CassandraStore {
 
     /// The directory entry at a user name's key.
     pub(super) async fn directory_entry(&self, key: &str) -> StoreResult<Option<DirectoryEntry>> {
-        self.row::<DirectoryRow>(&self.accounts.directory_entry_read, (shelf_of(key), key))
+        self.row::<DirectoryRow>(&self.accounts.directory_entry_read, (prefix_of(key), key))
             .await?
             .map(DirectoryRow::into_entry)
             .transpose()
@@ -461,13 +487,16 @@ impl CassandraStore {
     pub(super) async fn write_directory(&self, id: UserId) -> Result<User, AccountError> {
         let user = self.user(id).await?.ok_or(AccountError::NoSuchUser)?;
         let key = user.username.key();
-        self.exec(&self.accounts.directory_insert, directory_values(&user))
-            .await?;
+        self.batch(
+            &self.accounts.directory_write,
+            (directory_values(&user), prefix_values(&key)),
+        )
+        .await?;
         let after = self.user(id).await?.ok_or(AccountError::NoSuchUser)?;
         if after.username.key() != key {
             self.exec(
                 &self.accounts.directory_delete,
-                (shelf_of(&key), key.as_str()),
+                (prefix_of(&key), key.as_str()),
             )
             .await?;
         }
@@ -506,15 +535,30 @@ impl Accounts for CassandraStore {
         let (old_key, new_key) = (user.username.key(), new.key());
         let write = self.batch(
             &self.accounts.user_rename,
-            ((new.as_str(), id.0), (shelf_of(&old_key), old_key.as_str())),
+            (
+                (new.as_str(), id.0),
+                (prefix_of(&old_key), old_key.as_str()),
+            ),
         );
         let change = ClaimChange {
             scope: "username",
             taken: Taken::Username,
             old_key: old_key.clone(),
-            new_key,
+            new_key: new_key.clone(),
         };
-        self.move_claim(id, change, write).await
+        let renamed = self.move_claim(id, change, write).await?;
+        // A write racing this rename may have read the old name before the rename's row
+        // was visible and written an entry there after the batch's delete: deleted again
+        // now that the row has the new name, either this delete comes later or that
+        // writer's own check after its write sees the new name and deletes it.
+        if renamed.username.key() == new_key && old_key != new_key {
+            self.exec(
+                &self.accounts.directory_delete,
+                (prefix_of(&old_key), old_key.as_str()),
+            )
+            .await?;
+        }
+        Ok(renamed)
     }
 
     async fn change_email(&self, id: UserId, new: &Email) -> Result<User, AccountError> {
@@ -573,13 +617,38 @@ impl Accounts for CassandraStore {
         after: Option<&str>,
         limit: usize,
     ) -> StoreResult<Vec<DirectoryEntry>> {
-        let rows: Vec<DirectoryRow> = self
-            .rows(
-                &self.accounts.directory_read,
-                (shelf, after.unwrap_or(""), limit.min(1000) as i32),
-            )
-            .await?;
-        rows.into_iter().map(DirectoryRow::into_entry).collect()
+        // The shelf's partitions in key order, from the cursor's: each read from the
+        // cursor on until the page is full. The index names only prefixes that have had
+        // entries, a few at a time.
+        let limit = limit.min(1000);
+        let after = after.unwrap_or("");
+        let mut from = prefix_of(after);
+        let mut entries = Vec::new();
+        loop {
+            let prefixes: Vec<(String,)> = self
+                .rows(&self.accounts.prefixes_of_shelf, (shelf, from.as_str(), 8))
+                .await?;
+            let last = prefixes.len() < 8;
+            for (prefix,) in &prefixes {
+                let want = (limit - entries.len()) as i32;
+                let rows: Vec<DirectoryRow> = self
+                    .rows(
+                        &self.accounts.directory_read,
+                        (prefix.as_str(), after, want),
+                    )
+                    .await?;
+                for row in rows {
+                    entries.push(row.into_entry()?);
+                }
+                if entries.len() >= limit {
+                    return Ok(entries);
+                }
+            }
+            match prefixes.last() {
+                Some((prefix,)) if !last => from = format!("{prefix}\u{0}"),
+                _ => return Ok(entries),
+            }
+        }
     }
 
     /// Months newest first, from `signup_months` (one row a month with sign-ups), each
@@ -648,4 +717,73 @@ impl Accounts for CassandraStore {
             _ => Ok(None),
         }
     }
+}
+
+/// Copies the user directory of a keyspace made before the partitions by prefix (one
+/// partition a shelf, `user_directory`) into them, with each prefix in its shelf's
+/// index; run again, it writes the same rows. Every instance of this build refuses the
+/// older keyspace until the version is recorded, so nothing else writes meanwhile.
+/// Returns the entries copied.
+pub async fn carry_over_directory(session: &Session, ks: &str) -> Result<usize, String> {
+    use futures_util::StreamExt;
+    let fail = |e: &dyn std::fmt::Display| format!("copying the user directory: {e}");
+    if !super::schema::table_exists(session, ks, "user_directory").await? {
+        return Ok(0);
+    }
+    let mut put = session
+        .prepare(format!(
+            "INSERT INTO {ks}.user_directory_by_prefix (prefix, username_key, {DIRECTORY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+        ))
+        .await
+        .map_err(|e| fail(&e))?;
+    put.set_is_idempotent(true);
+    let mut put_prefix = session
+        .prepare(format!(
+            "INSERT INTO {ks}.user_directory_prefixes (shelf, prefix) VALUES (?, ?)"
+        ))
+        .await
+        .map_err(|e| fail(&e))?;
+    put_prefix.set_is_idempotent(true);
+    type Old = (
+        String,
+        Option<Uuid>,
+        Option<String>,
+        Option<String>,
+        Option<String>,
+        Option<String>,
+        Option<bool>,
+    );
+    let mut rows = session
+        .query_iter(
+            format!("SELECT username_key, {DIRECTORY_COLUMNS} FROM {ks}.user_directory"),
+            (),
+        )
+        .await
+        .map_err(|e| fail(&e))?
+        .rows_stream::<Old>()
+        .map_err(|e| fail(&e))?;
+    let mut copied = 0;
+    while let Some(row) = rows.next().await {
+        let (key, id, username, display_name, email, role, banned) = row.map_err(|e| fail(&e))?;
+        let values = (
+            prefix_of(&key),
+            key.as_str(),
+            id,
+            username,
+            display_name,
+            email,
+            role,
+            banned,
+        );
+        session
+            .execute_unpaged(&put, values)
+            .await
+            .map_err(|e| fail(&e))?;
+        session
+            .execute_unpaged(&put_prefix, prefix_values(&key))
+            .await
+            .map_err(|e| fail(&e))?;
+        copied += 1;
+    }
+    Ok(copied)
 }

@@ -453,19 +453,21 @@ impl CassandraStore {
         }
         let entries: Vec<(String, String, Option<Uuid>)> = self
             .scan(
-                format!("SELECT shelf, username_key, user_id FROM {ks}.user_directory"),
+                format!("SELECT prefix, username_key, user_id FROM {ks}.user_directory_by_prefix"),
                 (),
             )
             .await?;
         let mut listed = HashSet::new();
-        for (shelf, key, id) in entries {
+        let mut prefixes = BTreeSet::new();
+        for (prefix, key, id) in entries {
             let current = id.and_then(|id| keys.get(&id)).map(|(u, _)| u);
             if current == Some(&key) {
                 listed.insert(id);
+                prefixes.insert(super::accounts::prefix_values(&key));
                 continue;
             }
             findings.push(Finding {
-                table: "user_directory",
+                table: "user_directory_by_prefix",
                 what: format!(
                     "an entry {key} for an account that does not have that name; removed"
                 ),
@@ -473,9 +475,31 @@ impl CassandraStore {
             if fix {
                 self.exec(
                     &self.accounts.directory_delete,
-                    (shelf.as_str(), key.as_str()),
+                    (prefix.as_str(), key.as_str()),
                 )
                 .await?;
+            }
+        }
+        // Every prefix with an entry is in its shelf's index, through which pages find it.
+        let indexed: HashSet<(String, String)> = self
+            .scan::<(String, String)>(
+                format!("SELECT shelf, prefix FROM {ks}.user_directory_prefixes"),
+                (),
+            )
+            .await?
+            .into_iter()
+            .collect();
+        for (shelf, prefix) in prefixes {
+            if indexed.contains(&(shelf.to_owned(), prefix.clone())) {
+                continue;
+            }
+            findings.push(Finding {
+                table: "user_directory_prefixes",
+                what: format!("the prefix {prefix:?} of shelf {shelf} was not indexed; indexed"),
+            });
+            if fix {
+                self.exec(&self.accounts.prefix_insert, (shelf, prefix.as_str()))
+                    .await?;
             }
         }
         for id in keys.keys() {
@@ -490,7 +514,7 @@ impl CassandraStore {
             };
             if user.is_some() && !agrees {
                 findings.push(Finding {
-                    table: "user_directory",
+                    table: "user_directory_by_prefix",
                     what: format!("the entry of account {id} was missing or out of date; written"),
                 });
                 if fix {

@@ -53,6 +53,9 @@ enum Change {
     /// Copies the list of a site's files into the buckets by month, with the months in
     /// binary_file_months, before the list in one partition is dropped.
     CopyFilesByMonth,
+    /// Copies the user directory into the partitions by prefix, with the prefixes in
+    /// user_directory_prefixes, before the directory by shelf is dropped.
+    CopyDirectory,
 }
 
 /// The changes, numbered in order. A keyspace records the last one it has in
@@ -242,6 +245,16 @@ const CHANGES: &[(u32, &str, Change)] = &[
         "drop binary_files_by_site, one partition for every file of a site",
         Change::Cql("DROP TABLE IF EXISTS binary_files_by_site"),
     ),
+    (
+        37,
+        "copy the user directory into partitions by the names' first three characters",
+        Change::CopyDirectory,
+    ),
+    (
+        38,
+        "drop user_directory, one partition for every name of a letter",
+        Change::Cql("DROP TABLE IF EXISTS user_directory"),
+    ),
 ];
 
 /// The table an `ALTER TABLE` change alters, when a later change drops that table.
@@ -417,6 +430,12 @@ pub async fn migrate(
                     .map_err(|e| fail(&e))?;
                 tracing::info!(rows, "post histories are now on shelves of 50 revisions");
             }
+            Change::CopyDirectory => {
+                let rows = super::accounts::carry_over_directory(&session, keyspace)
+                    .await
+                    .map_err(|e| fail(&e))?;
+                tracing::info!(rows, "the user directory is now in partitions by prefix");
+            }
             Change::CopyFilesByMonth => {
                 let rows = binaries::carry_over_files_by_month(&session, keyspace)
                     .await
@@ -566,7 +585,7 @@ mod tests {
             .iter()
             .filter(|s| s.starts_with("CREATE TABLE IF NOT EXISTS"))
             .count();
-        assert_eq!(creates, 52);
+        assert_eq!(creates, 53);
         // Changes to earlier keyspaces are numbered in CHANGES, not in the file.
         assert_eq!(statements.len(), creates);
         assert!(!statements.iter().any(|s| s.contains("--")));

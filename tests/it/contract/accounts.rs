@@ -9,6 +9,7 @@ use sibyl::domain::user::{Login, shelf_of};
 use sibyl::domain::{Email, NewUser, Profile, Role, User, UserId, Username, now};
 use sibyl::store::{AccountError, Fault, NewSession, StoreOptions, Taken};
 use std::time::Duration;
+use uuid::Uuid;
 
 fn email_for(name: &str) -> String {
     format!("{name}@example.com")
@@ -36,6 +37,7 @@ both_stores!(
     changing_the_email_address_moves_its_claim,
     profile_role_and_ban_changes_show_in_the_directory,
     the_directory_pages_through_a_shelf_by_user_name,
+    the_directory_pages_across_the_prefixes_of_a_shelf,
     the_newest_accounts_come_first_page_by_page,
     ending_sessions_keeps_only_the_current_one,
     attempts_are_counted_per_key_within_their_window,
@@ -474,6 +476,40 @@ async fn the_directory_pages_through_a_shelf_by_user_name(t: TestStore) {
     );
 }
 
+/// Names of one shelf under six different first three characters (on Cassandra, six
+/// partitions of the directory): a walk of the shelf two at a time lists each once, in
+/// order of name.
+async fn the_directory_pages_across_the_prefixes_of_a_shelf(t: TestStore) {
+    let unique = &Uuid::new_v4().simple().to_string()[..12];
+    let mut names: Vec<String> = ["va_", "vd_", "vm_", "vz_", "v0_", "v__"]
+        .iter()
+        .map(|start| format!("{start}{unique}"))
+        .collect();
+    for name in &names {
+        t.store
+            .create_user(new_user(name, &email_for(name)))
+            .await
+            .unwrap();
+    }
+    names.sort();
+    let mut walked = Vec::new();
+    let mut after: Option<String> = None;
+    loop {
+        let page = t
+            .store
+            .user_directory("v", after.as_deref(), 2)
+            .await
+            .unwrap();
+        assert!(page.len() <= 2);
+        let Some(last) = page.last() else { break };
+        after = Some(last.username.clone());
+        walked.extend(page.into_iter().map(|e| e.username));
+    }
+    assert!(walked.windows(2).all(|w| w[0] < w[1]), "{walked:?}");
+    let ours: Vec<String> = walked.into_iter().filter(|n| n.ends_with(unique)).collect();
+    assert_eq!(ours, names);
+}
+
 async fn ending_sessions_keeps_only_the_current_one(t: TestStore) {
     let name = unique_name("s");
     let user = t
@@ -649,4 +685,84 @@ async fn migrate_lists_the_accounts_made_before_the_newest_list() {
         .query_unpaged(format!("DROP KEYSPACE IF EXISTS {keyspace}"), ())
         .await
         .unwrap();
+}
+
+/// A keyspace whose directory was one partition a shelf (`user_directory`): `migrate`
+/// copies every entry into the partition of its prefix and indexes the prefix, the shelf
+/// pages as before, and the old table is dropped.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn migrate_carries_the_directory_into_prefixes() {
+    let keyspace = "sibyl_directory_carry_test";
+    let t = TestStore::cassandra_alone(keyspace).await;
+    let session = scylla::client::session_builder::SessionBuilder::new()
+        .known_node(crate::helpers::cassandra_node())
+        .build()
+        .await
+        .unwrap();
+    session
+        .query_unpaged(
+            format!(
+                "CREATE TABLE {keyspace}.user_directory (shelf text, username_key text, user_id uuid, \
+                 username text, display_name text, email text, role text, banned boolean, \
+                 PRIMARY KEY (shelf, username_key))"
+            ),
+            (),
+        )
+        .await
+        .unwrap();
+    let names = ["kab", "kabcd", "kz", "kzz_1"];
+    for name in names {
+        session
+            .query_unpaged(
+                format!(
+                    "INSERT INTO {keyspace}.user_directory (shelf, username_key, user_id, username, display_name, email, role, banned) \
+                     VALUES ('k', ?, ?, ?, 'Old', ?, 'reader', false)"
+                ),
+                (name, Uuid::new_v4(), name, format!("{name}@example.com")),
+            )
+            .await
+            .unwrap();
+    }
+    let walk = || async {
+        let mut walked = Vec::new();
+        let mut after: Option<String> = None;
+        loop {
+            let page = t
+                .store
+                .user_directory("k", after.as_deref(), 3)
+                .await
+                .unwrap();
+            let Some(last) = page.last() else { break };
+            after = Some(last.username.clone());
+            walked.extend(page.into_iter().map(|e| e.username));
+        }
+        walked
+    };
+    assert!(walk().await.is_empty());
+    for _ in 0..2 {
+        session
+            .query_unpaged(
+                format!("UPDATE {keyspace}.schema_version SET version = 36 WHERE scope = 'sibyl'"),
+                (),
+            )
+            .await
+            .unwrap();
+        let url = sibyl::store::StoreUrl::Cassandra {
+            nodes: vec![crate::helpers::cassandra_node()],
+            keyspace: keyspace.into(),
+        };
+        sibyl::store::migrate(&url, None).await.unwrap();
+    }
+    assert_eq!(walk().await, names);
+    let old = session
+        .query_unpaged(
+            "SELECT table_name FROM system_schema.tables WHERE keyspace_name = ? AND table_name = ?",
+            (keyspace, "user_directory"),
+        )
+        .await
+        .unwrap()
+        .into_rows_result()
+        .unwrap()
+        .rows_num();
+    assert_eq!(old, 0, "the old directory is dropped");
 }

@@ -129,9 +129,9 @@ async fn repair_reports_and_rebuilds_what_disagrees(t: TestStore) {
             session
                 .query_unpaged(
                     format!(
-                        "DELETE FROM {KEYSPACE}.user_directory WHERE shelf = ? AND username_key = ?"
+                        "DELETE FROM {KEYSPACE}.user_directory_by_prefix WHERE prefix = ? AND username_key = ?"
                     ),
-                    (sibyl::domain::user::shelf_of(&key), key.as_str()),
+                    (key.chars().take(3).collect::<String>(), key.as_str()),
                 )
                 .await
                 .unwrap();
@@ -189,7 +189,7 @@ async fn repair_reports_and_rebuilds_what_disagrees(t: TestStore) {
                 "post_moderation",
                 "short_links",
                 "tag_posts",
-                "user_directory",
+                "user_directory_by_prefix",
             ]
         }
         Kind::Sqlite => {
