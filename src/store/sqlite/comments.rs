@@ -390,13 +390,15 @@ impl Comments for SqliteStore {
             let marks = vec!["?"; ids.len()].join(", ");
             let mut stmt = sql
                 .prepare(&format!(
-                    "SELECT post_id, COUNT(*) FROM comments
-                     WHERE site = ? AND state = 'approved' AND post_id IN ({marks}) GROUP BY post_id"
+                    "SELECT post_id, n FROM comment_tallies
+                     WHERE site = ? AND state = 'approved' AND n > 0 AND post_id IN ({marks})"
                 ))
                 .map_err(unavailable)?;
             let values = std::iter::once(&site).chain(ids.iter());
             let rows: Vec<(String, u64)> = stmt
-                .query_map(rusqlite::params_from_iter(values), |r| Ok((r.get(0)?, r.get(1)?)))
+                .query_map(rusqlite::params_from_iter(values), |r| {
+                    Ok((r.get(0)?, r.get(1)?))
+                })
                 .and_then(Iterator::collect)
                 .map_err(unavailable)?;
             rows.into_iter()

@@ -160,7 +160,7 @@ impl SqliteStore {
                     )
                     .with_init(|c| {
                         c.set_prepared_statement_cache_capacity(STATEMENT_CACHE);
-                        c.busy_timeout(std::time::Duration::from_secs(1))
+                        c.busy_timeout(std::time::Duration::from_secs(5))
                     }),
             )
             .map_err(|e| OpenError(format!("cannot open SQLite file {}: {e}", path.display())))?;

@@ -161,7 +161,7 @@ impl CommentModeration for SqliteStore {
         let site = site.to_string();
         self.run(move |sql| {
             let mut stmt = sql
-                .prepare("SELECT state, COUNT(*) FROM comments WHERE site = ?1 GROUP BY state")
+                .prepare("SELECT state, n FROM comment_state_tallies WHERE site = ?1")
                 .map_err(unavailable)?;
             let rows: Vec<(String, u64)> = stmt
                 .query_map(params![site], |r| Ok((r.get(0)?, r.get(1)?)))

@@ -24,6 +24,7 @@ const MIGRATIONS: &[(u32, &str)] = &[
     (7, include_str!("migrations/0007_binary_ref_links.sql")),
     (8, include_str!("migrations/0008_intents.sql")),
     (9, include_str!("migrations/0009_fetched_without_url.sql")),
+    (10, include_str!("migrations/0010_comment_tallies.sql")),
 ];
 
 /// Applies, in one transaction, every version after the one the file records.

@@ -1,0 +1,202 @@
+//! Seeds a large site for `scripts/bench --scale` through Sibyl's own store code: 20
+//! authors, POSTS published posts spread over two years with 3 tags each drawn from
+//! 1,000 tags by Zipf's law, and COMMENTS approved comments drawn over the posts by Zipf's
+//! law (the busiest posts reach the cap of 10,000 and refuse the rest, as they would for
+//! readers). 64 writes are in flight at a time.
+//!
+//! Usage: scale_seed STORE_URL SITE_URL POSTS COMMENTS
+//! Prints the paths the benchmark loads (the busiest post, the most used tag, the
+//! busiest author), then a line `seeded <posts/s> <comments/s> <refused>`.
+
+use futures_util::{StreamExt, stream};
+use sibyl::domain::password::Password;
+use sibyl::domain::post::Body;
+use sibyl::domain::{
+    CommentBody, CommentState, CommentedPost, Commenter, Email, NewComment, NewPost, NewUser, Post,
+    Role, Site, Tags, Title, User, UserId, Username, now,
+};
+use sibyl::store::{self, CommentError, Store, StoreOptions, StoreUrl};
+use std::sync::Arc;
+use std::time::Instant;
+
+const TAGS: usize = 1000;
+const AUTHORS: usize = 20;
+const IN_FLIGHT: usize = 64;
+
+/// A small deterministic generator (SplitMix64), so that every run seeds the same site.
+struct Draw(u64);
+
+impl Draw {
+    fn next(&mut self) -> f64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        ((z ^ (z >> 31)) >> 11) as f64 / (1u64 << 53) as f64
+    }
+}
+
+/// Ranks 0..n drawn by Zipf's law (rank r with weight 1 / (r + 1)).
+struct Zipf(Vec<f64>);
+
+impl Zipf {
+    fn new(n: usize) -> Self {
+        let mut total = 0.0;
+        let cumulative = (1..=n)
+            .map(|r| {
+                total += 1.0 / r as f64;
+                total
+            })
+            .collect::<Vec<_>>();
+        Self(cumulative.into_iter().map(|c| c / total).collect())
+    }
+
+    fn draw(&self, draw: &mut Draw) -> usize {
+        let u = draw.next();
+        self.0.partition_point(|&c| c < u).min(self.0.len() - 1)
+    }
+}
+
+fn user(name: &str, role: Role) -> Result<NewUser, String> {
+    Ok(NewUser {
+        id: UserId::new(),
+        username: Username::parse(name).map_err(|e| e.0)?,
+        email: Email::parse(&format!("{name}@example.com")).map_err(|e| e.0)?,
+        display_name: format!("Writer {name}"),
+        role,
+        password_hash: Password::parse("a long enough password")
+            .map_err(|e| e.0)?
+            .hash(),
+        created: now(),
+    })
+}
+
+#[tokio::main]
+async fn main() -> Result<(), String> {
+    let args: Vec<String> = std::env::args().collect();
+    let [_, store_url, site_url, posts, comments] = args.as_slice() else {
+        return Err("usage: scale_seed STORE_URL SITE_URL POSTS COMMENTS".into());
+    };
+    let posts: usize = posts.parse().map_err(|_| "POSTS is a number")?;
+    let comments: usize = comments.parse().map_err(|_| "COMMENTS is a number")?;
+    let url = StoreUrl::parse(store_url).map_err(|e| e.0)?;
+    let site = Site::parse(site_url).map_err(|e| e.0)?;
+    let store: Arc<dyn Store> = store::open(&url, StoreOptions::default())
+        .await
+        .map_err(|e| e.to_string())?;
+    let unique = &uuid::Uuid::new_v4().simple().to_string()[..8];
+    let admin = store
+        .create_first_admin(&site, user(&format!("admin_{unique}"), Role::Admin)?)
+        .await
+        .map_err(|e| e.to_string())?;
+    let mut authors: Vec<User> = vec![admin];
+    for n in 1..AUTHORS {
+        let author = store
+            .create_user(user(&format!("writer{n}_{unique}"), Role::Author)?)
+            .await
+            .map_err(|e| e.to_string())?;
+        authors.push(author);
+    }
+    let tags = Zipf::new(TAGS);
+    let by_author = Zipf::new(AUTHORS);
+    let mut draw = Draw(7);
+    let two_years = chrono::Duration::days(730);
+    let started = Instant::now();
+    let plans: Vec<(usize, String, usize)> = (0..posts)
+        .map(|n| {
+            let mut picked: Vec<String> = Vec::new();
+            while picked.len() < 3 {
+                let tag = format!("topic{}", tags.draw(&mut draw));
+                if !picked.contains(&tag) {
+                    picked.push(tag);
+                }
+            }
+            (n, picked.join(", "), by_author.draw(&mut draw))
+        })
+        .collect();
+    let made: Vec<Result<Post, String>> = stream::iter(plans)
+        .map(|(n, tags, author)| {
+            let (store, site, author) = (store.clone(), site.clone(), authors[author].clone());
+            // The oldest first, so that post n is the n-th oldest.
+            let at = now() - two_years + two_years * n as i32 / posts.max(1) as i32;
+            async move {
+                let body = format!(
+                    "Post {n} of the scale run: *bounded* partitions and single reads.\n\n\
+                     Every page costs one or two reads, whatever the size of the site."
+                );
+                let post = NewPost::new(
+                    site,
+                    Title::parse(&format!("Scale post {n}")).map_err(|e| e.0)?,
+                    Body::parse(&body).map_err(|e| e.0)?,
+                    Tags::parse(&tags).map_err(|e| e.0)?,
+                    author.id,
+                    author.display_name.clone(),
+                    at,
+                    true,
+                );
+                store
+                    .create_post(post)
+                    .await
+                    .map_err(|e| format!("post {n}: {e}"))
+            }
+        })
+        .buffer_unordered(IN_FLIGHT)
+        .collect()
+        .await;
+    let mut made: Vec<Post> = made.into_iter().collect::<Result<_, _>>()?;
+    made.sort_by_key(|p| std::cmp::Reverse(p.published));
+    let posts_rate = posts as f64 / started.elapsed().as_secs_f64();
+    // Comments by Zipf's law over the posts, newest first: the newest post is the busiest.
+    let over_posts = Zipf::new(made.len().max(1));
+    let started = Instant::now();
+    let targets: Vec<usize> = (0..comments).map(|_| over_posts.draw(&mut draw)).collect();
+    let commenter = authors[0].clone();
+    let outcomes: Vec<Result<bool, String>> = stream::iter(targets.into_iter().enumerate())
+        .map(|(i, target)| {
+            let (store, site, post, by) = (
+                store.clone(),
+                site.clone(),
+                made[target].clone(),
+                commenter.clone(),
+            );
+            async move {
+                let comment = NewComment::new(
+                    CommentedPost {
+                        id: post.id,
+                        slug: post.slug.as_str().to_owned(),
+                        title: post.title.as_str().to_owned(),
+                    },
+                    None,
+                    Commenter::Member {
+                        id: by.id,
+                        name: by.display_name.clone(),
+                    },
+                    CommentBody::parse(&format!("Comment {i}: a *short* remark."))
+                        .map_err(|e| e.0)?,
+                    CommentState::Approved,
+                    now(),
+                );
+                match store.add_comment(&site, &comment).await {
+                    Ok(()) => Ok(true),
+                    Err(CommentError::Full) => Ok(false),
+                    Err(e) => Err(format!("comment {i}: {e}")),
+                }
+            }
+        })
+        .buffer_unordered(IN_FLIGHT)
+        .collect()
+        .await;
+    let mut refused = 0;
+    for outcome in outcomes {
+        if !outcome? {
+            refused += 1;
+        }
+    }
+    let comments_rate = comments as f64 / started.elapsed().as_secs_f64();
+    let busiest = made.first().ok_or("no posts")?;
+    println!("/posts/{}", busiest.slug.as_str());
+    println!("/tags/topic0");
+    println!("/authors/{}", authors[0].username.as_str());
+    println!("seeded {posts_rate:.0} {comments_rate:.0} {refused}");
+    Ok(())
+}
