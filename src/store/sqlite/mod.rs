@@ -135,8 +135,13 @@ impl SqliteStore {
             c.set_prepared_statement_cache_capacity(STATEMENT_CACHE);
             c.execute_batch("PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;")
         });
+        // One writing connection: SQLite takes one writer at a time anyway, and several
+        // connections waiting on its busy handler are woken in no order, so under a
+        // burst of writes one of them could wait past its timeout and fail with
+        // "database is locked" (the scale benchmark's 64 concurrent sign-ups, posts and
+        // comments did). The pool queues writers instead; reads use `readers`.
         let pool = r2d2::Pool::builder()
-            .max_size(8)
+            .max_size(1)
             .build(manager)
             .map_err(|e| OpenError(format!("cannot open SQLite file {}: {e}", path.display())))?;
         let mut conn = pool

@@ -70,6 +70,77 @@ mod tests {
         migrate(&mut conn).unwrap();
     }
 
+    /// Migration 10 counts the comments a file already has, and its triggers keep the
+    /// counts as comments are added, moved between states and removed.
+    #[test]
+    fn comment_counts_start_from_the_rows_and_follow_every_write() {
+        let mut conn = Connection::open_in_memory().unwrap();
+        for (version, sql) in &MIGRATIONS[..9] {
+            conn.execute_batch(sql).unwrap();
+            conn.pragma_update(None, "user_version", version).unwrap();
+        }
+        // Comments without their posts: only the counts are looked at here.
+        conn.pragma_update(None, "foreign_keys", false).unwrap();
+        let add = |conn: &Connection, post: &str, id: &str, state: &str| {
+            conn.execute(
+                "INSERT INTO comments (site, post_id, id, created, thread, sort_key, author_name,
+                 author_email, body, body_html, state, reason, post_slug, post_title)
+                 VALUES ('s', ?1, ?2, 0, ?2, ?2, 'a', '', 'b', '<p>b</p>', ?3, '', 'p', 'P')",
+                (post, id, state),
+            )
+            .unwrap();
+        };
+        add(&conn, "p", "1", "approved");
+        add(&conn, "p", "2", "approved");
+        add(&conn, "p", "3", "pending");
+        add(&conn, "q", "4", "approved");
+        migrate(&mut conn).unwrap();
+        let count = |conn: &Connection, post: &str, state: &str| -> i64 {
+            conn.query_row(
+                "SELECT COALESCE(SUM(n), 0) FROM comment_tallies WHERE site = 's' AND post_id = ?1 AND state = ?2",
+                (post, state),
+                |r| r.get(0),
+            )
+            .unwrap()
+        };
+        let site = |conn: &Connection, state: &str| -> i64 {
+            conn.query_row(
+                "SELECT COALESCE(SUM(n), 0) FROM comment_state_tallies WHERE site = 's' AND state = ?1",
+                (state,),
+                |r| r.get(0),
+            )
+            .unwrap()
+        };
+        assert_eq!(
+            (count(&conn, "p", "approved"), count(&conn, "p", "pending")),
+            (2, 1)
+        );
+        assert_eq!((site(&conn, "approved"), site(&conn, "pending")), (3, 1));
+        conn.execute("UPDATE comments SET state = 'approved' WHERE id = '3'", [])
+            .unwrap();
+        conn.execute("UPDATE comments SET body = 'c' WHERE id = '1'", [])
+            .unwrap();
+        add(&conn, "q", "5", "spam");
+        conn.execute("DELETE FROM comments WHERE id = '4'", [])
+            .unwrap();
+        assert_eq!(
+            (count(&conn, "p", "approved"), count(&conn, "p", "pending")),
+            (3, 0)
+        );
+        assert_eq!(
+            (count(&conn, "q", "approved"), count(&conn, "q", "spam")),
+            (0, 1)
+        );
+        assert_eq!(
+            (
+                site(&conn, "approved"),
+                site(&conn, "pending"),
+                site(&conn, "spam")
+            ),
+            (3, 0, 1)
+        );
+    }
+
     /// Every file in `migrations/` is a version, numbered 1, 2, 3... in the order listed.
     #[test]
     fn migrations_are_numbered_files_in_order() {
