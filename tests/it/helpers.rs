@@ -85,6 +85,48 @@ pub async fn own_keyspace(keyspace: &str) -> (StoreUrl, scylla::client::session:
     (url, session)
 }
 
+/// Whether `keyspace` has a table called `table`.
+pub async fn table_exists(
+    session: &scylla::client::session::Session,
+    keyspace: &str,
+    table: &str,
+) -> bool {
+    session
+        .query_unpaged(
+            "SELECT table_name FROM system_schema.tables WHERE keyspace_name = ? AND table_name = ?",
+            (keyspace, table),
+        )
+        .await
+        .unwrap()
+        .into_rows_result()
+        .unwrap()
+        .rows_num()
+        > 0
+}
+
+/// Records `version` as the schema version of `keyspace` on the test node, then runs
+/// `sibyl migrate` on it: what a keyspace made by that version goes through.
+pub async fn migrate_from(
+    session: &scylla::client::session::Session,
+    keyspace: &str,
+    version: u32,
+) {
+    session
+        .query_unpaged(
+            format!(
+                "UPDATE {keyspace}.schema_version SET version = {version} WHERE scope = 'sibyl'"
+            ),
+            (),
+        )
+        .await
+        .unwrap();
+    let url = StoreUrl::Cassandra {
+        nodes: vec![cassandra_node()],
+        keyspace: keyspace.into(),
+    };
+    store::migrate(&url, None).await.unwrap();
+}
+
 impl TestStore {
     /// The same store opened again, with its own connections and in-process state, as a
     /// second Sibyl process would have it.

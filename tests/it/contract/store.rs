@@ -626,22 +626,8 @@ async fn a_keyspace_is_upgraded_from_the_version_it_records() {
             .unwrap()
             .0
     };
-    let table_exists = |table: &'static str| {
-        let session = &session;
-        async move {
-            session
-                .query_unpaged(
-                    "SELECT table_name FROM system_schema.tables WHERE keyspace_name = ? AND table_name = ?",
-                    (keyspace, table),
-                )
-                .await
-                .unwrap()
-                .into_rows_result()
-                .unwrap()
-                .rows_num()
-                > 0
-        }
-    };
+    let table_exists =
+        |table: &'static str| crate::helpers::table_exists(&session, keyspace, table);
     let set_version = |v: u32| {
         let session = &session;
         async move {
