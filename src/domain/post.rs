@@ -1,14 +1,42 @@
 use super::revision::Locale;
 use super::{Invalid, Site, UserId};
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, Datelike, Utc};
 use uuid::Uuid;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct PostId(pub Uuid);
 
 impl PostId {
+    /// How many buckets a site's per-post comment counts are spread over (on Cassandra,
+    /// a partition each).
+    pub const TALLY_BUCKETS: u8 = 64;
+
+    /// A new post's id, made now.
     pub fn new() -> Self {
-        Self(Uuid::new_v4())
+        Self::made_in(super::now())
+    }
+
+    /// A new random (version 4) id whose tally bucket is the month `created` falls in,
+    /// counted from year 0 and taken modulo [`Self::TALLY_BUCKETS`]. The posts written
+    /// in one month share a bucket, so a page of posts written near each other in time
+    /// (the front page, a tag's or an author's newest) reads their comment counts from
+    /// one or two partitions instead of one per post, and a bucket is used again only
+    /// after 64 months. Only the last byte is chosen, which is random in a version 4
+    /// UUID: 116 random bits remain.
+    pub fn made_in(created: DateTime<Utc>) -> Self {
+        let mut bytes = *Uuid::new_v4().as_bytes();
+        let month = i64::from(created.year()) * 12 + i64::from(created.month0());
+        let want = month.rem_euclid(i64::from(Self::TALLY_BUCKETS)) as u8;
+        let have = Self(Uuid::from_bytes(bytes)).tally_bucket();
+        // The bucket is the low six bits of every byte XORed together.
+        bytes[15] ^= have ^ want;
+        Self(Uuid::from_bytes(bytes))
+    }
+
+    /// The bucket of this post's comment counts: its bytes XORed together, modulo
+    /// [`Self::TALLY_BUCKETS`] (for ids from [`Self::made_in`], the month it was made in).
+    pub fn tally_bucket(self) -> u8 {
+        self.0.as_bytes().iter().fold(0u8, |a, b| a ^ b) % Self::TALLY_BUCKETS
     }
 }
 
@@ -449,7 +477,7 @@ impl NewPost {
         let body_html = super::markdown::to_safe_html(body.as_str());
         let excerpt = body.excerpt();
         Self {
-            id: PostId::new(),
+            id: PostId::made_in(created),
             site,
             title,
             body,

@@ -243,3 +243,39 @@ fn titles_tags_and_bodies_have_limits() {
     assert!(Tags::parse("a<b").is_err());
     assert!(Tags::parse("a,b,c,d,e,f,g,h,i,j,k").is_err());
 }
+
+#[test]
+fn posts_made_in_one_month_share_a_tally_bucket_and_64_months_use_every_bucket() {
+    use chrono::TimeZone;
+    let month =
+        |year: i32, month: u32, day: u32| Utc.with_ymd_and_hms(year, month, day, 12, 0, 0).unwrap();
+    let november: Vec<PostId> = (1..=30)
+        .flat_map(|day| (0..10).map(move |_| PostId::made_in(month(2026, 11, day))))
+        .collect();
+    let bucket = november[0].tally_bucket();
+    assert!(november.iter().all(|id| id.tally_bucket() == bucket));
+    let distinct: std::collections::HashSet<_> = november.iter().collect();
+    assert_eq!(distinct.len(), november.len(), "ids stay random");
+    for id in &november {
+        assert_eq!(id.0.get_version_num(), 4);
+        assert_eq!(id.0.get_variant(), uuid::Variant::RFC4122);
+    }
+    assert_eq!(
+        PostId::made_in(month(2026, 12, 1)).tally_bucket(),
+        (bucket + 1) % PostId::TALLY_BUCKETS,
+        "the next month, the next bucket"
+    );
+    let buckets: std::collections::BTreeSet<u8> = (0..64)
+        .map(|m| PostId::made_in(month(2020 + m / 12, (m % 12) as u32 + 1, 15)).tally_bucket())
+        .collect();
+    assert_eq!(
+        buckets.len(),
+        64,
+        "64 months in a row use every bucket once"
+    );
+    assert_eq!(
+        PostId::made_in(month(2020, 1, 1)).tally_bucket(),
+        PostId::made_in(month(2025, 5, 1)).tally_bucket(),
+        "64 months later a bucket is used again"
+    );
+}

@@ -264,7 +264,8 @@ impl CassandraStore {
         C: Fn(Option<i32>, i32) -> CF,
         CF: std::future::Future<Output = StoreResult<Option<T>>>,
     {
-        let turn = super::tallies::bucket_of(partition) as usize;
+        // Not the tally bucket, which the posts of a month share.
+        let turn = (partition.as_u64_pair().0 % self.partition_turns.len() as u64) as usize;
         let _turn = self.partition_turns[turn].lock().await;
         let deadline = std::time::Instant::now() + CAPPED_DEADLINE;
         let (mut attempt, mut stalled) = (0u32, 0u32);

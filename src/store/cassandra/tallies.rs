@@ -10,12 +10,13 @@
 use super::*;
 
 /// Partitions of a site's per-post tallies: a post's bucket follows from its id.
-pub(super) const BUCKETS: u8 = 64;
+pub(super) const BUCKETS: u8 = PostId::TALLY_BUCKETS;
 /// Comment rows read per page when a post is recounted.
 const RECOUNT_PAGE: i32 = 1000;
 
+/// A post's bucket: see [`PostId::tally_bucket`].
 pub(super) fn bucket_of(post: Uuid) -> i32 {
-    i32::from(post.as_bytes().iter().fold(0u8, |a, b| a ^ b) % BUCKETS)
+    i32::from(PostId(post).tally_bucket())
 }
 
 fn slot(state: CommentState) -> usize {
