@@ -264,7 +264,7 @@ impl Accounts for SqliteStore {
     ) -> StoreResult<Vec<DirectoryEntry>> {
         let shelf = shelf.to_owned();
         let after = after.unwrap_or("").to_owned();
-        self.run(move |sql| {
+        self.read(move |sql| {
             let mut stmt = sql
                 .prepare(&format!(
                     "SELECT {USER_COLUMNS} FROM users WHERE shelf = ?1 AND username_key > ?2
@@ -295,7 +295,7 @@ impl Accounts for SqliteStore {
             Some((created, id)) => (created.timestamp_millis(), id.0.to_string()),
             None => (i64::MAX, String::new()),
         };
-        self.run(move |sql| {
+        self.read(move |sql| {
             let mut stmt = sql
                 .prepare(&format!(
                     "SELECT {USER_COLUMNS} FROM users WHERE created < ?1 OR (created = ?1 AND id < ?2)

@@ -2,7 +2,7 @@
 //! schema (references by context, by site, by original) are indexes here, kept in step
 //! by SQLite itself; compare-and-set is a conditional statement under the single writer.
 
-use super::{Sql, run_blocking};
+use super::{Sql, Writer, run_blocking};
 use crate::domain::{Site, UserId, millis_to_time};
 use crate::store::binaries::{
     BinaryStore, Context, LOG_DAYS, LOG_LINES, Life, LogLine, Original, OriginalId,
@@ -11,20 +11,19 @@ use crate::store::binaries::{
 use crate::store::{StoreError, StoreResult};
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
-use r2d2_sqlite::SqliteConnectionManager;
 use rusqlite::{OptionalExtension, params};
 use std::sync::Arc;
 use std::sync::atomic::AtomicU64;
 use uuid::Uuid;
 
 pub struct SqliteBinaries {
-    pool: r2d2::Pool<SqliteConnectionManager>,
+    pool: Writer,
     /// The store's statement counter: the binary service's statements count too.
     statements: Arc<AtomicU64>,
 }
 
 impl SqliteBinaries {
-    pub fn new(pool: r2d2::Pool<SqliteConnectionManager>, statements: Arc<AtomicU64>) -> Self {
+    pub(super) fn new(pool: Writer, statements: Arc<AtomicU64>) -> Self {
         Self { pool, statements }
     }
 

@@ -410,7 +410,7 @@ impl Comments for SqliteStore {
 
     async fn commenter_standing(&self, site: &Site, user: UserId) -> StoreResult<Standing> {
         let site = site.to_string();
-        self.run(move |sql| {
+        self.read(move |sql| {
             let row = sql
                 .prepare("SELECT banned, trusted FROM commenters WHERE site = ?1 AND user_id = ?2")
                 .and_then(|mut s| {

@@ -59,7 +59,7 @@ impl CommentModeration for SqliteStore {
             Some(c) => Some(parse_moderation_cursor(c).ok_or(PageError::BadCursor)?),
         };
         let site = site.to_string();
-        self.run(move |sql| {
+        self.read(move |sql| {
             let (created, id) = after.unwrap_or((i64::MAX, String::new()));
             let post_filter = if post.is_some() { "AND q.post_id = ?6" } else { "" };
             let mut stmt = sql
@@ -159,7 +159,7 @@ impl CommentModeration for SqliteStore {
 
     async fn comment_state_counts(&self, site: &Site) -> StoreResult<StateCounts> {
         let site = site.to_string();
-        self.run(move |sql| {
+        self.read(move |sql| {
             let mut stmt = sql
                 .prepare("SELECT state, n FROM comment_state_tallies WHERE site = ?1")
                 .map_err(unavailable)?;
@@ -194,7 +194,7 @@ impl CommentModeration for SqliteStore {
         };
         let limit = limit.clamp(1, 500);
         let (site, month) = (site.to_string(), month.to_owned());
-        self.run(move |sql| {
+        self.read(move |sql| {
             let mut stmt = sql
                 .prepare(
                     "SELECT at, comment_id, post_id, post_slug, post_title, by_name, from_state, to_state, reason, seq

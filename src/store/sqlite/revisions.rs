@@ -129,7 +129,7 @@ impl Revisions for SqliteStore {
         locale: &Locale,
     ) -> StoreResult<Option<Draft>> {
         let (site, locale) = (site.to_string(), locale.code());
-        self.run(move |sql| {
+        self.read(move |sql| {
             sql.prepare(
                 "SELECT base, title, body, tags, saved FROM user_drafts
                      WHERE site = ?1 AND post_id = ?2 AND user_id = ?3 AND locale = ?4",
@@ -186,7 +186,7 @@ impl Revisions for SqliteStore {
     ) -> StoreResult<Vec<RevisionSummary>> {
         let (site, locale) = (site.to_string(), locale.code());
         let limit = limit.min(crate::domain::HISTORY_PAGE) as i64;
-        self.run(move |sql| {
+        self.read(move |sql| {
             let mut stmt = sql
                 .prepare(
                     "SELECT revision, title, author_name, created, message FROM revisions
@@ -217,7 +217,7 @@ impl Revisions for SqliteStore {
         number: u32,
     ) -> StoreResult<Option<SavedRevision>> {
         let (site, locale) = (site.to_string(), locale.code());
-        self.run(move |sql| {
+        self.read(move |sql| {
             let row = sql
                 .prepare(
                     "SELECT title, body, body_html, tags, author_id, author_name, created, message FROM revisions

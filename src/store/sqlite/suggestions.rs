@@ -100,7 +100,7 @@ impl Suggestions for SqliteStore {
 
     async fn suggestions(&self, site: &Site, post: PostId) -> StoreResult<Vec<SuggestionSummary>> {
         let site = site.to_string();
-        self.run(move |sql| {
+        self.read(move |sql| {
             let mut stmt = sql
                 .prepare(
                     "SELECT id, base, note, suggester_id, suggester_name, created, state
@@ -146,7 +146,7 @@ impl Suggestions for SqliteStore {
         id: &str,
     ) -> StoreResult<Option<Suggestion>> {
         let (site, id) = (site.to_string(), id.to_owned());
-        self.run(move |sql| {
+        self.read(move |sql| {
             let row = sql
                 .prepare(&format!(
                     "SELECT {SUGGESTION_COLUMNS} FROM suggestions WHERE site = ?1 AND post_id = ?2 AND id = ?3"
