@@ -1004,7 +1004,10 @@ impl BinaryStore for CassandraBinaries {
     }
 
     async fn log(&self, r: &Reference, message: &str) -> StoreResult<()> {
-        let at = CqlTimeuuid::from(crate::domain::timeuuid::at(crate::domain::now()));
+        // The clock's full precision, not `now()`'s milliseconds: two lines written in one
+        // millisecond would share a timestamp and sort by the time UUID's clock sequence,
+        // which wraps, so the later line could come first.
+        let at = CqlTimeuuid::from(crate::domain::timeuuid::at(chrono::Utc::now()));
         let ttl = (LOG_DAYS * 24 * 3600) as i32;
         self.session
             .batch(
