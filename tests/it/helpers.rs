@@ -73,10 +73,12 @@ pub async fn own_keyspace(keyspace: &str) -> (StoreUrl, scylla::client::session:
         .build()
         .await
         .unwrap_or_else(|e| panic!("Cassandra tests need a node at {node}: {e}"));
-    session
-        .query_unpaged(format!("DROP KEYSPACE IF EXISTS {keyspace}"), ())
-        .await
-        .unwrap();
+    // Dropping a keyspace flushes its tables first: more than a query's 30 s on a busy node.
+    let mut drop = scylla::statement::unprepared::Statement::new(format!(
+        "DROP KEYSPACE IF EXISTS {keyspace}"
+    ));
+    drop.set_request_timeout(Some(std::time::Duration::from_secs(120)));
+    session.query_unpaged(drop, ()).await.unwrap();
     let url = StoreUrl::Cassandra {
         nodes: vec![node],
         keyspace: keyspace.into(),

@@ -7,10 +7,18 @@ use super::*;
 pub const SCHEMA: &str = include_str!("../../../schema.cql");
 
 pub(super) async fn connect_session(nodes: &[String]) -> Result<Session, OpenError> {
+    connect_with_timeout(nodes, Duration::from_secs(10)).await
+}
+
+/// A schema change waits for every node to agree on it, which takes far longer than a
+/// page's statement on a busy cluster: `sibyl migrate` gives each statement this long.
+const SCHEMA_TIMEOUT: Duration = Duration::from_secs(120);
+
+async fn connect_with_timeout(nodes: &[String], timeout: Duration) -> Result<Session, OpenError> {
     let profile = ExecutionProfile::builder()
         .consistency(Consistency::LocalQuorum)
         .serial_consistency(Some(SerialConsistency::Serial))
-        .request_timeout(Some(Duration::from_secs(10)))
+        .request_timeout(Some(timeout))
         .build();
     SessionBuilder::new()
         .known_nodes(nodes)
@@ -283,7 +291,7 @@ pub async fn migrate(
     keyspace: &str,
     replication: Option<&Replication>,
 ) -> Result<(), OpenError> {
-    let session = connect_session(nodes).await?;
+    let session = connect_with_timeout(nodes, SCHEMA_TIMEOUT).await?;
     let fail = |e: &dyn std::fmt::Display| OpenError(format!("migrating keyspace {keyspace}: {e}"));
     // The nodes as the cluster knows them now, not as at connection.
     session.refresh_metadata().await.map_err(|e| fail(&e))?;
