@@ -1,21 +1,24 @@
-//! Seeds a large site for `scripts/bench --scale` through Sibyl's own store code: 20
-//! authors, POSTS published posts spread over two years with 3 tags each drawn from
-//! 1,000 tags by Zipf's law, and COMMENTS approved comments drawn over the posts by Zipf's
-//! law (the busiest posts reach the cap of 10,000 and refuse the rest, as they would for
-//! readers). 64 writes are in flight at a time.
+//! Seeds a site for `scripts/bench --scale` through Sibyl's own store code: 20 authors,
+//! POSTS published posts, a day apart at most and spread over two years at most, with 3
+//! tags each drawn from 1,000 tags by Zipf's law, and COMMENTS comments drawn over the
+//! posts by Zipf's law (the busiest posts reach the cap of 10,000 and refuse the rest, as
+//! they would for readers), one in ten left pending for the moderation desk. 64 writes are
+//! in flight at a time.
 //!
 //! Usage: scale_seed STORE_URL SITE_URL POSTS COMMENTS
 //! Prints the paths the benchmark loads (the busiest post, the most used tag, the
-//! busiest author), then a line `seeded <posts/s> <comments/s> <refused>`.
+//! busiest author, the moderation desk), then the cookie of a session of the site's
+//! administrator, then a line `seeded <posts/s> <comments/s> <refused>`.
 
 use futures_util::{StreamExt, stream};
 use sibyl::domain::password::Password;
 use sibyl::domain::post::Body;
+use sibyl::domain::token::{random_token, session_key};
 use sibyl::domain::{
     CommentBody, CommentState, CommentedPost, Commenter, Email, NewComment, NewPost, NewUser, Post,
     Role, Site, Tags, Title, User, UserId, Username, now,
 };
-use sibyl::store::{self, CommentError, Store, StoreOptions, StoreUrl};
+use sibyl::store::{self, CommentError, NewSession, Store, StoreOptions, StoreUrl};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -89,6 +92,16 @@ async fn main() -> Result<(), String> {
         .create_first_admin(&site, user(&format!("admin_{unique}"), Role::Admin)?)
         .await
         .map_err(|e| e.to_string())?;
+    let token = random_token();
+    store
+        .create_session(&NewSession {
+            key: session_key(&token),
+            user_id: admin.id,
+            created: now(),
+            expires: now() + chrono::Duration::days(1),
+        })
+        .await
+        .map_err(|e| e.to_string())?;
     let mut authors: Vec<User> = vec![admin];
     for n in 1..AUTHORS {
         let author = store
@@ -100,7 +113,8 @@ async fn main() -> Result<(), String> {
     let tags = Zipf::new(TAGS);
     let by_author = Zipf::new(AUTHORS);
     let mut draw = Draw(7);
-    let two_years = chrono::Duration::days(730);
+    // A post a day at most, over two years at most: a small site is a young one.
+    let span = chrono::Duration::days((posts as i64).clamp(1, 730));
     let started = Instant::now();
     let plans: Vec<(usize, String, usize)> = (0..posts)
         .map(|n| {
@@ -118,7 +132,7 @@ async fn main() -> Result<(), String> {
         .map(|(n, tags, author)| {
             let (store, site, author) = (store.clone(), site.clone(), authors[author].clone());
             // The oldest first, so that post n is the n-th oldest.
-            let at = now() - two_years + two_years * n as i32 / posts.max(1) as i32;
+            let at = now() - span + span * n as i32 / posts.max(1) as i32;
             async move {
                 let body = format!(
                     "Post {n} of the scale run: *bounded* partitions and single reads.\n\n\
@@ -173,7 +187,11 @@ async fn main() -> Result<(), String> {
                     },
                     CommentBody::parse(&format!("Comment {i}: a *short* remark."))
                         .map_err(|e| e.0)?,
-                    CommentState::Approved,
+                    if i % 10 == 0 {
+                        CommentState::Pending
+                    } else {
+                        CommentState::Approved
+                    },
                     now(),
                 );
                 match store.add_comment(&site, &comment).await {
@@ -197,6 +215,8 @@ async fn main() -> Result<(), String> {
     println!("/posts/{}", busiest.slug.as_str());
     println!("/tags/topic0");
     println!("/authors/{}", authors[0].username.as_str());
+    println!("/admin/comments");
+    println!("sibyl_session={token}");
     println!("seeded {posts_rate:.0} {comments_rate:.0} {refused}");
     Ok(())
 }
