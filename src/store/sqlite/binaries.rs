@@ -17,21 +17,21 @@ use std::sync::atomic::AtomicU64;
 use uuid::Uuid;
 
 pub struct SqliteBinaries {
-    pool: Writer,
+    writer: Writer,
     /// The store's statement counter: the binary service's statements count too.
     statements: Arc<AtomicU64>,
 }
 
 impl SqliteBinaries {
-    pub(super) fn new(pool: Writer, statements: Arc<AtomicU64>) -> Self {
-        Self { pool, statements }
+    pub(super) fn new(writer: Writer, statements: Arc<AtomicU64>) -> Self {
+        Self { writer, statements }
     }
 
     async fn run<T: Send + 'static>(
         &self,
         work: impl FnOnce(&Sql<'_>) -> rusqlite::Result<T> + Send + 'static,
     ) -> StoreResult<T> {
-        run_blocking(&self.pool, &self.statements, |conn, statements| {
+        run_blocking(&self.writer, &self.statements, |conn, statements| {
             work(&Sql { conn, statements }).map_err(|e| StoreError::Unavailable(e.to_string()))
         })
         .await

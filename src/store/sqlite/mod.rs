@@ -76,7 +76,7 @@ pub(super) struct Writer {
 }
 
 pub struct SqliteStore {
-    pool: Writer,
+    writer: Writer,
     /// Read-only connections for the reads of readers' pages, used on the calling thread.
     readers: r2d2::Pool<SqliteConnectionManager>,
     statements: Arc<AtomicU64>,
@@ -188,16 +188,16 @@ impl SqliteStore {
             )
             .map_err(|e| OpenError(format!("cannot open SQLite file {}: {e}", path.display())))?;
         let statements = Arc::new(AtomicU64::new(0));
-        let pool = Writer {
+        let writer = Writer {
             pool,
             turn: Arc::new(tokio::sync::Semaphore::new(1)),
         };
         Ok(Self {
             binaries: Arc::new(binaries::SqliteBinaries::new(
-                pool.clone(),
+                writer.clone(),
                 Arc::clone(&statements),
             )),
-            pool,
+            writer,
             readers,
             statements,
             faults,
@@ -234,7 +234,7 @@ impl SqliteStore {
         T: Send + 'static,
         E: From<StoreError> + Send + 'static,
     {
-        run_blocking(&self.pool, &self.statements, |conn, statements| {
+        run_blocking(&self.writer, &self.statements, |conn, statements| {
             work(&Sql { conn, statements })
         })
         .await
@@ -251,7 +251,7 @@ impl SqliteStore {
         T: Send + 'static,
         E: From<StoreError> + Send + 'static,
     {
-        run_blocking(&self.pool, &self.statements, |conn, statements| {
+        run_blocking(&self.writer, &self.statements, |conn, statements| {
             let tx = conn
                 .transaction_with_behavior(TransactionBehavior::Immediate)
                 .map_err(unavailable)?;

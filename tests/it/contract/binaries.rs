@@ -614,14 +614,7 @@ async fn migrate_carries_the_list_of_files_over() {
             .is_empty()
     );
     // A keyspace at the version before the list newest first.
-    session
-        .query_unpaged(
-            format!("UPDATE {keyspace}.schema_version SET version = 7 WHERE scope = 'sibyl'"),
-            (),
-        )
-        .await
-        .unwrap();
-    store::migrate(&url, None).await.unwrap();
+    crate::helpers::migrate_from(&session, keyspace, 7).await;
     let listed = opened
         .binaries()
         .files_of_site(&site, None, 10)

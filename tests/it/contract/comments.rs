@@ -615,19 +615,8 @@ async fn migrate_counts_the_comments_into_the_tallies() {
             .await
             .unwrap();
     }
-    let url = sibyl::store::StoreUrl::Cassandra {
-        nodes: vec![crate::helpers::cassandra_node()],
-        keyspace: keyspace.into(),
-    };
     for _ in 0..2 {
-        session
-            .query_unpaged(
-                format!("UPDATE {keyspace}.schema_version SET version = 12 WHERE scope = 'sibyl'"),
-                (),
-            )
-            .await
-            .unwrap();
-        sibyl::store::migrate(&url, None).await.unwrap();
+        crate::helpers::migrate_from(&session, keyspace, 12).await;
         let approved = t
             .store
             .approved_comment_counts(&t.site, &[counted.id])
