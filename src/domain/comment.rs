@@ -339,6 +339,12 @@ pub const EDIT_WINDOW_MINUTES: i64 = 15;
 /// post's partitions); past it the post's comments close.
 pub const MAX_COMMENTS_PER_POST: u64 = 10_000;
 
+/// A signed-in reader's own comments awaiting moderation are looked for among a post's
+/// newest this many pending comments: the read stays bounded on a post whose queue is
+/// long (a reader's own are the recent ones, and a queue that long is the moderators'
+/// to clear).
+pub const OWN_PENDING_WINDOW: usize = 200;
+
 /// A moderator's decision about one comment.
 #[derive(Debug, Clone)]
 pub struct Moderation {

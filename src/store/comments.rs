@@ -104,7 +104,8 @@ pub trait Comments: Send + Sync {
         limit: usize,
     ) -> Result<CommentPage, PageError>;
 
-    /// One author's comments on a post that wait for moderation, oldest first.
+    /// One author's comments on a post that wait for moderation, oldest first: those among
+    /// the post's newest [`crate::domain::comment::OWN_PENDING_WINDOW`] pending comments.
     async fn pending_comments_by(
         &self,
         site: &Site,

@@ -567,7 +567,7 @@ impl Comments for CassandraStore {
     ) -> StoreResult<Vec<Comment>> {
         let rows: Vec<CommentRow> = self
             .rows(
-                &self.moderation.post_queue_page,
+                &self.moderation.post_pending_newest,
                 (site.as_str(), post.0, CommentState::Pending.as_str()),
             )
             .await?;

@@ -15,6 +15,8 @@ pub(super) struct Statements {
     log_rows_all: PreparedStatement,
     log_rows_before: PreparedStatement,
     pub(super) post_queue_page: PreparedStatement,
+    /// The newest pending comments of a post, among which a reader's own are looked for.
+    pub(super) post_pending_newest: PreparedStatement,
 }
 
 impl Statements {
@@ -55,6 +57,11 @@ impl Statements {
             .await?,
             post_queue_page: prepare(format!(
                 "SELECT {COMMENT_COLUMNS} FROM {ks}.post_moderation WHERE site = ? AND post_id = ? AND state = ?"
+            ))
+            .await?,
+            post_pending_newest: prepare(format!(
+                "SELECT {COMMENT_COLUMNS} FROM {ks}.post_moderation WHERE site = ? AND post_id = ? AND state = ? LIMIT {}",
+                crate::domain::comment::OWN_PENDING_WINDOW
             ))
             .await?,
         })

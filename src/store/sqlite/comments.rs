@@ -2,6 +2,7 @@
 
 use super::moderation::list_for_moderation;
 use super::*;
+use crate::domain::comment::OWN_PENDING_WINDOW;
 
 pub(super) const COMMENT_COLUMNS: &str = "id, post_id, post_slug, post_title, thread, parent, author_id, author_name, author_email, body, body_html, state, reason, edited";
 
@@ -320,8 +321,11 @@ impl Comments for SqliteStore {
             let mut stmt = sql
                 .prepare(&format!(
                     "SELECT {COMMENT_COLUMNS} FROM comments
-                     WHERE site = ?1 AND post_id = ?2 AND author_id = ?3 AND state = 'pending'
-                     ORDER BY sort_key LIMIT 100"
+                     WHERE site = ?1 AND post_id = ?2 AND author_id = ?3 AND id IN (
+                       SELECT id FROM moderation_queue
+                       WHERE site = ?1 AND post_id = ?2 AND state = 'pending'
+                       ORDER BY created DESC, id DESC LIMIT {OWN_PENDING_WINDOW}
+                     ) ORDER BY created, id"
                 ))
                 .map_err(unavailable)?;
             let rows: Vec<CommentRow> = stmt

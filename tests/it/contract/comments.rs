@@ -5,7 +5,7 @@
 use crate::both_stores;
 use crate::fixtures;
 use crate::helpers::{Kind, TestStore, unique_name};
-use sibyl::domain::comment::MAX_COMMENTS_PER_POST;
+use sibyl::domain::comment::{MAX_COMMENTS_PER_POST, OWN_PENDING_WINDOW};
 use sibyl::domain::{
     Comment, CommentBody, CommentId, CommentState, CommentedPost, Commenter, Moderation,
     NewComment, Post, Role, User, now,
@@ -125,6 +125,7 @@ both_stores!(
     every_moderation_transition_keeps_the_lists_in_step,
     a_moderation_that_dies_midway_leaves_everything_agreeing,
     counts_of_many_posts_are_one_read,
+    a_readers_own_pending_comments_are_one_bounded_read,
 );
 
 async fn five_hundred_concurrent_comments_are_stored_distinct_ordered_and_paged(t: TestStore) {
@@ -501,6 +502,70 @@ async fn counts_of_many_posts_are_one_read(t: TestStore) {
         [0, 1, 1, 2, 2],
         "approved comments only"
     );
+}
+
+async fn a_readers_own_pending_comments_are_one_bounded_read(t: TestStore) {
+    let author = member(&t, Role::Author).await;
+    let reader = member(&t, Role::Reader).await;
+    let other = member(&t, Role::Reader).await;
+    let post = post(&t, &author).await;
+    // A second apart each, so that the order asked for is the order written.
+    let start = now() - chrono::Duration::hours(1);
+    let written = std::sync::atomic::AtomicI64::new(0);
+    let add = |by: &User, text: &str, state: CommentState| {
+        let n = written.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        NewComment::new(
+            on(&post),
+            None,
+            Commenter::Member {
+                id: by.id,
+                name: by.display_name.clone(),
+            },
+            CommentBody::parse(text).unwrap(),
+            state,
+            start + chrono::Duration::seconds(n),
+        )
+    };
+    let first = add(&reader, "Mine, first", CommentState::Pending);
+    t.store.add_comment(&t.site, &first).await.unwrap();
+    let theirs = add(&other, "Theirs", CommentState::Pending);
+    t.store.add_comment(&t.site, &theirs).await.unwrap();
+    let shown = add(&reader, "Mine, shown", CommentState::Approved);
+    t.store.add_comment(&t.site, &shown).await.unwrap();
+    let second = add(&reader, "Mine, second", CommentState::Pending);
+    t.store.add_comment(&t.site, &second).await.unwrap();
+    let mine = |list: Vec<Comment>| list.into_iter().map(|c| c.id).collect::<Vec<_>>();
+    let before = t.store.statements();
+    let found = t
+        .store
+        .pending_comments_by(&t.site, post.id, reader.id)
+        .await
+        .unwrap();
+    assert_eq!(t.store.statements() - before, 1, "one read");
+    assert_eq!(
+        mine(found),
+        [first.id, second.id],
+        "only the reader's, only the pending ones, oldest first"
+    );
+    // A queue longer than the window: the reader's newest is still found, the one older
+    // than the post's newest OWN_PENDING_WINDOW pending comments is not read at all.
+    let queue: Vec<_> = (0..OWN_PENDING_WINDOW)
+        .map(|i| add(&other, &format!("Queued {i}"), CommentState::Pending))
+        .collect();
+    for chunk in queue.chunks(50) {
+        let adds = chunk.iter().map(|c| t.store.add_comment(&t.site, c));
+        for added in futures_util::future::join_all(adds).await {
+            added.unwrap();
+        }
+    }
+    let latest = add(&reader, "Mine, latest", CommentState::Pending);
+    t.store.add_comment(&t.site, &latest).await.unwrap();
+    let found = t
+        .store
+        .pending_comments_by(&t.site, post.id, reader.id)
+        .await
+        .unwrap();
+    assert_eq!(mine(found), [latest.id]);
 }
 
 /// Adds `count` approved comments to `post`, 100 at a time.
