@@ -4,6 +4,12 @@ use super::moderation::list_for_moderation;
 use super::*;
 use crate::domain::comment::OWN_PENDING_WINDOW;
 
+/// All of a post's comments, for its cap: the sum of its tallies (kept by triggers in the
+/// same transaction as the rows, so exact), a row per state rather than an index entry
+/// per comment.
+pub(super) const COMMENTS_OF_POST: &str =
+    "SELECT COALESCE(SUM(n), 0) FROM comment_tallies WHERE site = ?1 AND post_id = ?2";
+
 pub(super) const COMMENT_COLUMNS: &str = "id, post_id, post_slug, post_title, thread, parent, author_id, author_name, author_email, body, body_html, state, reason, edited";
 
 pub(super) fn comment_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<CommentRow> {
@@ -190,7 +196,7 @@ impl Comments for SqliteStore {
         self.transaction(move |sql| {
             let post = c.post.id.0.to_string();
             let count: u64 = sql
-                .prepare("SELECT COUNT(*) FROM comments WHERE site = ?1 AND post_id = ?2")
+                .prepare(COMMENTS_OF_POST)
                 .and_then(|mut s| s.query_row(params![site, post], |r| r.get(0)))
                 .map_err(unavailable)?;
             if count >= MAX_COMMENTS_PER_POST {

@@ -4,25 +4,30 @@ use super::*;
 use crate::store::FRONT_PAGE_CAP;
 
 /// Makes a post's rows in the tag index match its tags and publication (none for a draft).
+/// Removes a post's rows from its tags' lists (through `post_tags_by_post`).
+pub(super) const UNLIST_POST: &str = "DELETE FROM post_tags WHERE site = ?1 AND post_id = ?2";
+
+/// Lists a post under one tag.
+pub(super) const LIST_POST: &str =
+    "INSERT INTO post_tags (site, tag, post_id, published) VALUES (?1, ?2, ?3, ?4)";
+
 pub(super) fn list_tags(sql: &Sql<'_>, site: &str, post: &Post) -> StoreResult<()> {
     let id = post.id.0.to_string();
-    sql.prepare("DELETE FROM post_tags WHERE site = ?1 AND post_id = ?2")
+    sql.prepare(UNLIST_POST)
         .and_then(|mut s| s.execute(params![site, id]))
         .map_err(unavailable)?;
     if let Some(published) = post.published {
         for tag in post.tags.iter() {
-            sql.prepare(
-                "INSERT INTO post_tags (site, tag, post_id, published) VALUES (?1, ?2, ?3, ?4)",
-            )
-            .and_then(|mut s| {
-                s.execute(params![
-                    site,
-                    tag.as_str(),
-                    id,
-                    published.timestamp_millis()
-                ])
-            })
-            .map_err(unavailable)?;
+            sql.prepare(LIST_POST)
+                .and_then(|mut s| {
+                    s.execute(params![
+                        site,
+                        tag.as_str(),
+                        id,
+                        published.timestamp_millis()
+                    ])
+                })
+                .map_err(unavailable)?;
         }
     }
     Ok(())

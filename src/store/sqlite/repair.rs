@@ -108,18 +108,16 @@ fn check(sql: &Sql<'_>, site: &str, fix: bool) -> StoreResult<RepairReport> {
         return Ok(report);
     }
     for id in retag {
-        sql.prepare("DELETE FROM post_tags WHERE site = ?1 AND post_id = ?2")
+        sql.prepare(super::listings::UNLIST_POST)
             .and_then(|mut s| s.execute(params![site, id]))
             .map_err(unavailable)?;
         for ((post, tag), published) in expected.range((id.clone(), String::new())..) {
             if *post != id {
                 break;
             }
-            sql.prepare(
-                "INSERT INTO post_tags (site, tag, post_id, published) VALUES (?1, ?2, ?3, ?4)",
-            )
-            .and_then(|mut s| s.execute(params![site, tag, post, published]))
-            .map_err(unavailable)?;
+            sql.prepare(super::listings::LIST_POST)
+                .and_then(|mut s| s.execute(params![site, tag, post, published]))
+                .map_err(unavailable)?;
         }
     }
     for (post, id, state) in requeue {

@@ -25,6 +25,7 @@ const MIGRATIONS: &[(u32, &str)] = &[
     (8, include_str!("migrations/0008_intents.sql")),
     (9, include_str!("migrations/0009_fetched_without_url.sql")),
     (10, include_str!("migrations/0010_comment_tallies.sql")),
+    (11, include_str!("migrations/0011_post_tags_by_post.sql")),
 ];
 
 /// Applies, in one transaction, every version after the one the file records.
@@ -159,6 +160,44 @@ mod tests {
             let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
                 .join("src/store/sqlite/migrations");
             assert_eq!(std::fs::read_to_string(dir.join(file)).unwrap(), *sql);
+        }
+    }
+
+    /// The plan SQLite makes for a statement, one line per step.
+    fn plan(conn: &Connection, sql: &str) -> Vec<String> {
+        let mut stmt = conn.prepare(&format!("EXPLAIN QUERY PLAN {sql}")).unwrap();
+        stmt.query_map(
+            rusqlite::params_from_iter(std::iter::repeat_n("x", stmt.parameter_count())),
+            |r| r.get::<_, String>(3),
+        )
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap()
+    }
+
+    /// The statements that every post or comment write runs reach their rows through an
+    /// index on the post, not through the site's whole list: writes cost the same on a
+    /// site of 100,000 posts as on a new one.
+    #[test]
+    fn writes_find_a_posts_rows_by_the_post() {
+        let mut conn = Connection::open_in_memory().unwrap();
+        migrate(&mut conn).unwrap();
+        for (sql, index) in [
+            (
+                super::super::listings::UNLIST_POST,
+                "post_tags_by_post (site=? AND post_id=?)",
+            ),
+            (
+                super::super::comments::COMMENTS_OF_POST,
+                "sqlite_autoindex_comment_tallies_1 (site=? AND post_id=?)",
+            ),
+        ] {
+            let steps = plan(&conn, sql);
+            assert!(
+                steps.iter().any(|s| s.ends_with(index))
+                    && !steps.iter().any(|s| s.starts_with("SCAN")),
+                "{sql}: {steps:?}"
+            );
         }
     }
 }
