@@ -13,7 +13,6 @@ use sibyl::domain::Site;
 use sibyl::startup::{AppConfig, Application};
 use sibyl::store::{self, Store, StoreOptions, StoreUrl};
 use std::sync::Arc;
-use std::time::Duration;
 
 #[tokio::main]
 async fn main() -> Result<(), String> {
@@ -26,20 +25,7 @@ async fn main() -> Result<(), String> {
     let store: Arc<dyn Store> = store::open(&url, StoreOptions::default())
         .await
         .map_err(|e| e.to_string())?;
-    let config = AppConfig {
-        listen: "127.0.0.1:0".parse().map_err(|_| "a listen address")?,
-        site,
-        session_ttl: Duration::from_secs(3600),
-        front_page_size: 20,
-        rate_limits: Default::default(),
-        lock_dir: std::env::temp_dir().join("sibyl-scale-statements"),
-        comment_min_delay: Duration::ZERO,
-        binary_limits: Default::default(),
-        collector: None,
-        reconciler: None,
-        fetch: Default::default(),
-        refresh: None,
-    };
+    let config = AppConfig::in_process(site, std::env::temp_dir().join("sibyl-scale-statements"));
     let app = Application::build(config, Arc::clone(&store)).map_err(|e| e.to_string())?;
     let base = format!("http://127.0.0.1:{}", app.port());
     tokio::spawn(app.run_until_stopped());

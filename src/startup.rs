@@ -36,6 +36,27 @@ pub struct AppConfig {
 }
 
 impl AppConfig {
+    /// An instance of `site` run inside another program (the tests, the statement count
+    /// of `scripts/bench --scale`): a free loopback port, the default limits, 20 posts on
+    /// the home page, sessions of an hour, no least delay before a comment is sent, and no
+    /// background jobs (collector, reconciler, refresher).
+    pub fn in_process(site: Site, lock_dir: std::path::PathBuf) -> Self {
+        Self {
+            listen: SocketAddr::from(([127, 0, 0, 1], 0)),
+            site,
+            session_ttl: Duration::from_secs(3600),
+            front_page_size: 20,
+            rate_limits: Default::default(),
+            lock_dir,
+            comment_min_delay: Duration::ZERO,
+            binary_limits: Default::default(),
+            collector: None,
+            reconciler: None,
+            fetch: Default::default(),
+            refresh: None,
+        }
+    }
+
     /// The part of the configuration the web layer reads.
     pub fn web(&self) -> web::WebConfig {
         web::WebConfig {

@@ -3,7 +3,6 @@ use sibyl::startup::{AppConfig, Application};
 use sibyl::store::{self, Store, StoreOptions, StoreUrl};
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::time::Duration;
 use tokio::sync::OnceCell;
 use uuid::Uuid;
 
@@ -235,20 +234,10 @@ pub async fn spawn_app_for(site: Site, test_store: TestStore) -> TestApp {
 
 /// The application with a configuration the test adjusts (limits, session lifetime...).
 pub async fn spawn_app_with(test_store: TestStore, adjust: impl FnOnce(&mut AppConfig)) -> TestApp {
-    let mut config = AppConfig {
-        listen: "127.0.0.1:0".parse().unwrap(),
-        site: test_store.site.clone(),
-        session_ttl: Duration::from_secs(3600),
-        front_page_size: 20,
-        rate_limits: Default::default(),
-        lock_dir: std::env::temp_dir().join("sibyl-test-locks"),
-        comment_min_delay: Duration::ZERO,
-        binary_limits: Default::default(),
-        collector: None,
-        reconciler: None,
-        fetch: Default::default(),
-        refresh: None,
-    };
+    let mut config = AppConfig::in_process(
+        test_store.site.clone(),
+        std::env::temp_dir().join("sibyl-test-locks"),
+    );
     adjust(&mut config);
     let site = config.site.clone();
     let store = Arc::clone(&test_store.store);

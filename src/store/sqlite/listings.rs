@@ -3,7 +3,6 @@
 use super::*;
 use crate::store::FRONT_PAGE_CAP;
 
-/// Makes a post's rows in the tag index match its tags and publication (none for a draft).
 /// Removes a post's rows from its tags' lists (through `post_tags_by_post`).
 pub(super) const UNLIST_POST: &str = "DELETE FROM post_tags WHERE site = ?1 AND post_id = ?2";
 
@@ -11,6 +10,7 @@ pub(super) const UNLIST_POST: &str = "DELETE FROM post_tags WHERE site = ?1 AND 
 pub(super) const LIST_POST: &str =
     "INSERT INTO post_tags (site, tag, post_id, published) VALUES (?1, ?2, ?3, ?4)";
 
+/// Makes a post's rows in the tag index match its tags and publication (none for a draft).
 pub(super) fn list_tags(sql: &Sql<'_>, site: &str, post: &Post) -> StoreResult<()> {
     let id = post.id.0.to_string();
     sql.prepare(UNLIST_POST)

@@ -37,6 +37,18 @@ pub fn comment(
     reply_to: Option<&Comment>,
     state: CommentState,
 ) -> NewComment {
+    comment_at(post, by, text, reply_to, state, now())
+}
+
+/// A comment written at a given time.
+fn comment_at(
+    post: &Post,
+    by: &User,
+    text: &str,
+    reply_to: Option<&Comment>,
+    state: CommentState,
+    at: chrono::DateTime<chrono::Utc>,
+) -> NewComment {
     NewComment::new(
         on(post),
         reply_to,
@@ -46,7 +58,7 @@ pub fn comment(
         },
         CommentBody::parse(text).unwrap(),
         state,
-        now(),
+        at,
     )
 }
 
@@ -514,14 +526,11 @@ async fn a_readers_own_pending_comments_are_one_bounded_read(t: TestStore) {
     let written = std::sync::atomic::AtomicI64::new(0);
     let add = |by: &User, text: &str, state: CommentState| {
         let n = written.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        NewComment::new(
-            on(&post),
+        comment_at(
+            &post,
+            by,
+            text,
             None,
-            Commenter::Member {
-                id: by.id,
-                name: by.display_name.clone(),
-            },
-            CommentBody::parse(text).unwrap(),
             state,
             start + chrono::Duration::seconds(n),
         )
