@@ -6,14 +6,39 @@ use super::*;
 /// them; older ones are trimmed on publish, so the partition stays bounded.
 pub const FRONT_PAGE_CAP: usize = 100;
 
-/// A page of a list of posts, and where the next page starts: a cursor that only the store
-/// that made it understands (Cassandra: a bucket and the driver's paging state; SQLite: a
-/// keyset position). Never an offset.
+/// A page of a list of posts, newest first, and where the pages beside it start:
+/// cursors that only the store that made them understands (the place of a post in the
+/// list: Cassandra its publication time UUID, whose bucket it names; SQLite its time and
+/// id). Never an offset.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ListPage {
     pub posts: Vec<PostSummary>,
-    pub next: Option<String>,
+    /// The posts after the last one shown, if there are any.
+    pub older: Option<String>,
+    /// The posts before the first one shown, if there are any.
+    pub newer: Option<String>,
 }
+
+/// Where a page of a list starts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PageAt<'a> {
+    /// The newest posts.
+    Newest,
+    /// The posts just older than the cursor's (a page's `older`).
+    Older(&'a str),
+    /// The posts just newer than the cursor's (a page's `newer`), still newest first.
+    Newer(&'a str),
+}
+
+impl<'a> From<Option<&'a str>> for PageAt<'a> {
+    /// No cursor: the newest posts; a cursor: the posts older than it.
+    fn from(after: Option<&'a str>) -> Self {
+        after.map_or(PageAt::Newest, PageAt::Older)
+    }
+}
+
+/// A month of the site's archive: `year * 100 + month`, such as 202611.
+pub type Month = i32;
 
 #[derive(Debug, thiserror::Error)]
 pub enum PageError {
@@ -51,29 +76,92 @@ pub trait Posts: Send + Sync {
     async fn slug_by_short_id(&self, site: &Site, short_id: u64) -> StoreResult<Option<Slug>>;
 }
 
-/// The lists readers page through: the front page, tag pages (seed 001) and author pages.
+/// The lists readers page through: the home page's archive, months, tag pages (seed 001)
+/// and author pages.
 #[async_trait]
 pub trait Listings: Send + Sync {
-    /// The newest published posts of a site, newest first: one read.
-    async fn front_page(&self, site: &Site, limit: usize) -> StoreResult<Vec<PostSummary>>;
+    /// The site's published posts, newest first, `limit` at a time: the first page is the
+    /// home page (one read), the pages after it go back to the first post.
+    async fn home_page(
+        &self,
+        site: &Site,
+        at: PageAt<'_>,
+        limit: usize,
+    ) -> Result<ListPage, PageError>;
 
-    /// A tag's published posts (seed 001's Tag rows), newest first, `limit` at a time,
-    /// starting where the cursor `after` says.
+    /// The posts published in one month (UTC), newest first, `limit` at a time.
+    async fn month_page(
+        &self,
+        site: &Site,
+        month: Month,
+        at: PageAt<'_>,
+        limit: usize,
+    ) -> Result<ListPage, PageError>;
+
+    /// The months in which the site has published posts, newest first.
+    async fn archive_months(&self, site: &Site) -> StoreResult<Vec<Month>>;
+
+    /// A tag's published posts (seed 001's Tag rows), newest first, `limit` at a time.
     async fn tag_page(
         &self,
         site: &Site,
         tag: &Tag,
-        after: Option<&str>,
+        at: PageAt<'_>,
         limit: usize,
     ) -> Result<ListPage, PageError>;
 
-    /// An author's published posts on a site, newest first, `limit` at a time, starting
-    /// where the cursor `after` says (as [`Listings::tag_page`]).
+    /// An author's published posts on a site, newest first, `limit` at a time.
     async fn posts_by_author(
         &self,
         site: &Site,
         author: UserId,
-        after: Option<&str>,
+        at: PageAt<'_>,
         limit: usize,
     ) -> Result<ListPage, PageError>;
+}
+
+/// The month of the archive a year and a month of the year name, if they name one.
+pub fn month(year: i32, month: u32) -> Option<Month> {
+    ((1970..=9999).contains(&year) && (1..=12).contains(&month)).then(|| year * 100 + month as i32)
+}
+
+/// When a month of the archive starts and when the next one does (UTC).
+pub fn month_span(month: Month) -> Option<(DateTime<Utc>, DateTime<Utc>)> {
+    use chrono::TimeZone;
+    let (year, number) = (month / 100, (month % 100) as u32);
+    let start = Utc.with_ymd_and_hms(year, number, 1, 0, 0, 0).single()?;
+    let (next_year, next) = if number == 12 {
+        (year + 1, 1)
+    } else {
+        (year, number + 1)
+    };
+    let end = Utc.with_ymd_and_hms(next_year, next, 1, 0, 0, 0).single()?;
+    Some((start, end))
+}
+
+/// A page made from the rows a store read from where `at` says, each with its cursor: at
+/// most `limit + 1` rows, newest first (for [`PageAt::Newer`], oldest first, as read from
+/// the cursor up). The row past the limit, if read, says that there is more that way.
+pub(crate) fn page_of(
+    at: PageAt<'_>,
+    mut rows: Vec<(PostSummary, String)>,
+    limit: usize,
+) -> ListPage {
+    let more = rows.len() > limit;
+    rows.truncate(limit);
+    if matches!(at, PageAt::Newer(_)) {
+        rows.reverse();
+    }
+    let first = rows.first().map(|(_, cursor)| cursor.clone());
+    let last = rows.last().map(|(_, cursor)| cursor.clone());
+    let (older, newer) = match at {
+        PageAt::Newest => (last.filter(|_| more), None),
+        PageAt::Older(_) => (last.filter(|_| more), first),
+        PageAt::Newer(_) => (last, first.filter(|_| more)),
+    };
+    ListPage {
+        posts: rows.into_iter().map(|(post, _)| post).collect(),
+        older,
+        newer,
+    }
 }

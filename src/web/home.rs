@@ -1,24 +1,33 @@
+use super::archive::{PageQuery, Paged, paged, pager};
 use super::auth::{CsrfToken, MaybeUser, layout};
 use super::pages::HomePage;
 use super::{AppState, WebError, render};
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 
-/// The newest posts: one read of the front page, one of their comment counts. Only an
-/// empty site also asks whether it has been set up.
+/// The newest posts: one read of the front page, one of their comment counts; older
+/// pages (`?after=`) go back through the archive to the first post. Only an empty site
+/// also asks whether it has been set up.
 pub async fn show(
     state: web::Data<AppState>,
     user: MaybeUser,
     csrf: CsrfToken,
+    query: web::Query<PageQuery>,
 ) -> Result<HttpResponse, WebError> {
-    let posts = state
+    let at = query.at()?;
+    let outcome = state
         .store
-        .front_page(&state.site, state.front_page_size)
-        .await?;
-    let setup_needed = posts.is_empty() && !state.site_ready().await?;
+        .home_page(&state.site, at, state.front_page_size)
+        .await;
+    let page = match paged(outcome, at, "/", "the home page")? {
+        Paged::Page(page) => page,
+        Paged::Answer(answer) => return Ok(answer),
+    };
+    let setup_needed = page.posts.is_empty() && !state.site_ready().await?;
     let page = HomePage {
         layout: layout(&user, &csrf),
-        posts: super::comments::with_counts(&state, posts).await?,
+        pager: pager("/", &page),
+        posts: super::comments::with_counts(&state, page.posts).await?,
         setup_needed,
     };
     render(StatusCode::OK, &page)

@@ -3,6 +3,7 @@
 
 mod account;
 mod admin;
+mod archive;
 mod assets;
 mod auth;
 mod authors;
@@ -245,6 +246,11 @@ pub fn configure(cfg: &mut web::ServiceConfig, state: AppState) {
                 .service(web::resource("/posts/{slug}").route(get_or_head().to(posts::show)))
                 .service(web::resource("/p/{n}").route(get_or_head().to(posts::short_link)))
                 .service(web::resource("/tags/{tag}").route(get_or_head().to(tags::show)))
+                .service(web::resource("/archive").route(get_or_head().to(archive::index)))
+                .service(
+                    web::resource("/archive/{year}/{month}")
+                        .route(get_or_head().to(archive::month_page)),
+                )
                 .service(
                     web::resource("/posts/{slug}/publish").route(web::post().to(posts::publish)),
                 )

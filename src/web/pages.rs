@@ -84,6 +84,39 @@ pub struct HomePage {
     pub layout: Layout,
     pub posts: Vec<SummaryView>,
     pub setup_needed: bool,
+    pub pager: Pager,
+}
+
+/// The links to the pages beside a page of a list.
+pub struct Pager {
+    pub older: Option<String>,
+    pub newer: Option<String>,
+}
+
+/// A month of the archive: its posts, and the months with posts beside it.
+#[derive(Template)]
+#[template(path = "archive/month.html")]
+pub struct MonthPage {
+    pub layout: Layout,
+    /// "November 2026".
+    pub title: String,
+    pub posts: Vec<SummaryView>,
+    pub pager: Pager,
+    pub earlier: Option<ArchiveMonth>,
+    pub later: Option<ArchiveMonth>,
+}
+
+pub struct ArchiveMonth {
+    pub url: String,
+    pub label: String,
+}
+
+/// The months with posts, by year, newest first.
+#[derive(Template)]
+#[template(path = "archive/index.html")]
+pub struct ArchivePage {
+    pub layout: Layout,
+    pub years: Vec<(i32, Vec<ArchiveMonth>)>,
 }
 
 pub struct PostView {
@@ -236,8 +269,7 @@ pub struct AuthorPage {
     pub bio_paragraphs: Vec<String>,
     pub homepage: String,
     pub posts: Vec<SummaryView>,
-    /// The next page of the author's posts, if there are more.
-    pub next: Option<String>,
+    pub pager: Pager,
 }
 
 pub struct DirectoryRow {
@@ -413,7 +445,7 @@ pub struct TagPage {
     pub layout: Layout,
     pub tag: String,
     pub posts: Vec<SummaryView>,
-    pub next: Option<String>,
+    pub pager: Pager,
 }
 
 #[derive(Template)]

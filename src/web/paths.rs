@@ -90,17 +90,22 @@ pub fn tag(tag: &str) -> String {
     format!("/tags/{}", encode_component(tag))
 }
 
-/// The next (older) page of a tag.
-pub fn tag_after(tag_name: &str, cursor: &str) -> String {
-    format!("{}?after={}", tag(tag_name), encode_component(cursor))
-}
-
 pub fn author(username: &str) -> String {
     format!("/authors/{}", encode_component(username))
 }
 
-pub fn author_after(username: &str, cursor: &str) -> String {
-    format!("{}?after={}", author(username), encode_component(cursor))
+/// A page of a list at `base`: the posts older than a cursor (`older`) or newer.
+pub fn list_page(base: &str, older: bool, cursor: &str) -> String {
+    let (join, way) = (
+        if base.contains('?') { '&' } else { '?' },
+        if older { "after" } else { "before" },
+    );
+    format!("{base}{join}{way}={}", encode_component(cursor))
+}
+
+/// A month of the archive, `202611`: `/archive/2026/11`.
+pub fn archive_month(month: i32) -> String {
+    format!("/archive/{}/{:02}", month / 100, month % 100)
 }
 
 pub fn publish(slug: &str, lang: Option<&Locale>) -> String {

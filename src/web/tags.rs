@@ -1,40 +1,33 @@
 //! Tag pages (seed 001's Tag rows): a tag's posts, newest first, a page at a time.
 
+use super::archive::{PageQuery, Paged, paged, pager};
 use super::auth::{CsrfToken, MaybeUser, layout};
 use super::pages::{TagLink, TagPage};
 use super::paths;
 use super::{AppState, WebError, render};
 use crate::domain::Tag;
-use crate::store::PageError;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
-use serde::Deserialize;
-
-#[derive(Deserialize)]
-pub struct TagQuery {
-    after: Option<String>,
-}
 
 pub async fn show(
     state: web::Data<AppState>,
     user: MaybeUser,
     csrf: CsrfToken,
     tag: web::Path<String>,
-    query: web::Query<TagQuery>,
+    query: web::Query<PageQuery>,
 ) -> Result<HttpResponse, WebError> {
     let tag = Tag::parse(&tag).map_err(|_| WebError::NotFound)?;
-    let after = query.after.as_deref().filter(|a| !a.is_empty());
-    let page = state
+    let at = query.at()?;
+    let base = paths::tag(tag.as_str());
+    let outcome = state
         .store
-        .tag_page(&state.site, &tag, after, state.front_page_size)
-        .await
-        .map_err(|e| match e {
-            PageError::BadCursor => WebError::BadRequest(
-                "This page link is broken. Start again from the first page of the tag.".into(),
-            ),
-            PageError::Store(e) => e.into(),
-        })?;
-    if page.posts.is_empty() && after.is_none() {
+        .tag_page(&state.site, &tag, at, state.front_page_size)
+        .await;
+    let page = match paged(outcome, at, &base, "the first page of the tag")? {
+        Paged::Page(page) => page,
+        Paged::Answer(answer) => return Ok(answer),
+    };
+    if page.posts.is_empty() {
         return Err(WebError::NotFoundWith(format!(
             "No post is tagged “{}”.",
             tag.as_str()
@@ -43,10 +36,8 @@ pub async fn show(
     let page = TagPage {
         layout: layout(&user, &csrf),
         tag: tag.as_str().to_owned(),
+        pager: pager(&base, &page),
         posts: super::comments::with_counts(&state, page.posts).await?,
-        next: page
-            .next
-            .map(|cursor| paths::tag_after(tag.as_str(), &cursor)),
     };
     render(StatusCode::OK, &page)
 }

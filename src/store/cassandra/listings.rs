@@ -2,6 +2,7 @@
 //! each a single-partition read.
 
 use super::*;
+use crate::store::posts::page_of;
 
 pub(super) const SUMMARY_COLUMNS: &str =
     "published, post_id, slug, title, excerpt, author_name, tags";
@@ -15,6 +16,9 @@ pub(super) enum Bucket {
     Year,
     /// The year and month, `202611`.
     Month,
+    /// The year, month and half of the month (1: days 1 to 15, 2: from the 16th),
+    /// `2026112`: the site's archive, whose busiest month is too much for one partition.
+    HalfMonth,
 }
 
 impl Bucket {
@@ -24,6 +28,9 @@ impl Bucket {
         match self {
             Bucket::Year => at.year(),
             Bucket::Month => at.year() * 100 + at.month() as i32,
+            Bucket::HalfMonth => {
+                (at.year() * 100 + at.month() as i32) * 10 + if at.day() <= 15 { 1 } else { 2 }
+            }
         }
     }
 
@@ -41,6 +48,7 @@ impl Bucket {
             Bucket::Month => {
                 (197001..=999912).contains(&bucket) && (1..=12).contains(&(bucket % 100))
             }
+            Bucket::HalfMonth => matches!(bucket % 10, 1 | 2) && Bucket::Month.valid(bucket / 10),
         }
     }
 
@@ -48,7 +56,8 @@ impl Bucket {
     pub(super) fn column(self) -> &'static str {
         match self {
             Bucket::Year => "year",
-            Bucket::Month => "month",
+            // The archive's halves of months live in the tag tables' month column.
+            Bucket::Month | Bucket::HalfMonth => "month",
         }
     }
 }
@@ -58,30 +67,41 @@ pub(super) fn year_of(published: CqlTimeuuid) -> StoreResult<i32> {
     Bucket::Year.of(published)
 }
 
-/// Where a page of a bucketed list (a tag's, an author's) continues: `<bucket>` (the
-/// start of that bucket), `<bucket>.<hex of the driver's paging state>`, or `<bucket>-`
-/// (the buckets before that one).
-pub(super) fn tag_cursor(bucket: i32, state: Option<&PagingState>) -> String {
-    match state.and_then(PagingState::as_bytes_slice) {
-        Some(bytes) => format!("{bucket}.{}", crate::domain::token::hex(bytes)),
-        None => bucket.to_string(),
-    }
+/// The reserved key under which `tag_posts` and `tag_months` list every published post
+/// of a site: the site's archive, by month. No tag can be named so (a tag has letters,
+/// digits, spaces and `- _ . + #` only).
+pub(super) const ARCHIVE: &str = "*";
+
+/// The lists of `tag_posts` a published post with these tags is in: its tags' and the
+/// archive's.
+pub(super) fn listed_under(tags: &[String]) -> Vec<String> {
+    let mut lists = tags.to_vec();
+    lists.push(ARCHIVE.to_owned());
+    lists
 }
 
-pub(super) fn parse_tag_cursor(cursor: &str, kind: Bucket) -> Option<(i32, PagingState)> {
-    if let Some(bucket) = cursor.strip_suffix('-') {
-        let bucket: i32 = bucket.parse().ok().filter(|b| kind.valid(*b))?;
-        return Some((-bucket, PagingState::start()));
-    }
-    let (bucket, state) = match cursor.split_once('.') {
-        Some((bucket, hex)) => (bucket, Some(crate::domain::token::unhex(hex)?)),
-        None => (cursor, None),
+/// The bucket of a post's row in the list of `tag_posts` under `key`: the month for a
+/// tag, the half of the month for the archive.
+pub(super) fn bucket_of(key: &str, published: CqlTimeuuid) -> StoreResult<i32> {
+    let kind = if key == ARCHIVE {
+        Bucket::HalfMonth
+    } else {
+        Bucket::Month
     };
-    let bucket: i32 = bucket.parse().ok().filter(|b| kind.valid(*b))?;
-    Some((
-        bucket,
-        state.map_or_else(PagingState::start, PagingState::new_from_raw_bytes),
-    ))
+    kind.of(published)
+}
+
+/// The place of a post in a list: its publication time UUID, which names its bucket.
+fn list_cursor(published: CqlTimeuuid) -> String {
+    Uuid::from(published).to_string()
+}
+
+/// The publication time UUID a cursor names, if it names one in a valid bucket.
+fn parse_list_cursor(cursor: &str, kind: Bucket) -> Option<CqlTimeuuid> {
+    let id = Uuid::try_parse(cursor).ok()?;
+    let published = CqlTimeuuid::from(id);
+    kind.of(published).ok().filter(|b| kind.valid(*b))?;
+    Some(published)
 }
 
 /// A row of front_page or posts_by_author.
@@ -96,22 +116,61 @@ pub(super) struct SummaryRow {
     tags: Option<Vec<String>>,
 }
 
-pub(super) fn summaries(rows: Vec<SummaryRow>) -> StoreResult<Vec<PostSummary>> {
-    rows.into_iter()
-        .map(|row| {
-            let published = timeuuid::time_of(Uuid::from(row.published))
-                .ok_or_else(|| StoreError::Corrupt("a list key is not a time UUID".into()))?;
-            Ok(PostSummary {
-                id: PostId(row.post_id),
-                slug: Slug::parse(&row.slug)?,
-                title: row.title,
-                excerpt: row.excerpt,
-                author_name: row.author_name,
-                tags: Tags::from_stored(row.tags.unwrap_or_default()),
-                published,
-            })
+/// What a list row shows of its post.
+pub(super) fn summary(row: SummaryRow) -> StoreResult<PostSummary> {
+    let published = timeuuid::time_of(Uuid::from(row.published))
+        .ok_or_else(|| StoreError::Corrupt("a list key is not a time UUID".into()))?;
+    Ok(PostSummary {
+        id: PostId(row.post_id),
+        slug: Slug::parse(&row.slug)?,
+        title: row.title,
+        excerpt: row.excerpt,
+        author_name: row.author_name,
+        tags: Tags::from_stored(row.tags.unwrap_or_default()),
+        published,
+    })
+}
+
+/// The reads of one kind of bucketed list (`tag_posts` by month, `author_posts` by year):
+/// a bucket from its newest row, from a cursor down or up, or from its oldest row; and
+/// the list's index of buckets, before or after a bucket.
+pub(super) struct BucketReads {
+    newest: PreparedStatement,
+    older: PreparedStatement,
+    newer: PreparedStatement,
+    oldest: PreparedStatement,
+    bucket_before: PreparedStatement,
+    bucket_after: PreparedStatement,
+    bucket: Bucket,
+}
+
+impl BucketReads {
+    async fn prepare(
+        session: &Session,
+        ks: &str,
+        (table, index, key): (&str, &str, &str),
+        bucket: Bucket,
+    ) -> Result<Self, ExecutionError> {
+        let by = bucket.column();
+        let rows = format!(
+            "SELECT {SUMMARY_COLUMNS} FROM {ks}.{table} WHERE site = ? AND {key} = ? AND {by} = ?"
+        );
+        let buckets =
+            format!("SELECT {by} FROM {ks}.{index} WHERE site = ? AND {key} = ? AND {by}");
+        let prepare = |cql: String| super::prepare(session, cql);
+        Ok(Self {
+            newest: prepare(format!("{rows} LIMIT ?")).await?,
+            older: prepare(format!("{rows} AND published < ? LIMIT ?")).await?,
+            newer: prepare(format!(
+                "{rows} AND published > ? ORDER BY published ASC LIMIT ?"
+            ))
+            .await?,
+            oldest: prepare(format!("{rows} ORDER BY published ASC LIMIT ?")).await?,
+            bucket_before: prepare(format!("{buckets} < ? LIMIT 1")).await?,
+            bucket_after: prepare(format!("{buckets} > ? ORDER BY {by} ASC LIMIT 1")).await?,
+            bucket,
         })
-        .collect()
+    }
 }
 
 /// The statements of this file, prepared once at start.
@@ -123,12 +182,13 @@ pub(super) struct Statements {
     pub(super) tag_post_insert: PreparedStatement,
     pub(super) tag_post_delete: PreparedStatement,
     pub(super) tag_month_insert: PreparedStatement,
-    pub(super) tag_month_before: PreparedStatement,
     pub(super) tag_months_newest: PreparedStatement,
-    pub(super) tag_page_read: PreparedStatement,
-    pub(super) author_year_before: PreparedStatement,
-    pub(super) author_page_read: PreparedStatement,
+    pub(super) archive_months: PreparedStatement,
+    pub(super) tag_reads: BucketReads,
+    pub(super) archive_reads: BucketReads,
+    pub(super) author_reads: BucketReads,
     pub(super) front_page_read: PreparedStatement,
+    pub(super) front_page_insert: PreparedStatement,
     pub(super) front_page_keys: PreparedStatement,
     pub(super) front_page_trim: PreparedStatement,
 }
@@ -136,6 +196,10 @@ pub(super) struct Statements {
 impl Statements {
     pub(super) async fn prepare(session: &Session, ks: &str) -> Result<Self, ExecutionError> {
         let prepare = |cql: String| super::prepare(session, cql);
+        let front_page_insert = prepare(format!(
+            "INSERT INTO {ks}.front_page (site, {SUMMARY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+        ))
+        .await?;
         let unlist_rows = logged(vec![
             prepare(format!("DELETE FROM {ks}.front_page WHERE site = ? AND published = ?")).await?,
             prepare(format!(
@@ -144,7 +208,7 @@ impl Statements {
             .await?,
         ]);
         let publish_rows = logged(vec![
-            prepare(format!("INSERT INTO {ks}.front_page (site, {SUMMARY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")).await?,
+            front_page_insert.clone(),
             prepare(format!(
                 "INSERT INTO {ks}.author_posts (site, author_id, year, {SUMMARY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
             ))
@@ -163,42 +227,44 @@ impl Statements {
             ))
             .await?,
             tag_month_insert: prepare(format!("INSERT INTO {ks}.tag_months (site, tag, month) VALUES (?, ?, ?)")).await?,
-            tag_month_before: prepare(format!(
-                "SELECT month FROM {ks}.tag_months WHERE site = ? AND tag = ? AND month < ? LIMIT 1"
-            ))
-            .await?,
             tag_months_newest: prepare(format!(
                 "SELECT month FROM {ks}.tag_months WHERE site = ? AND tag = ? LIMIT 2"
             ))
             .await?,
-            tag_page_read: prepare(format!(
-                "SELECT {SUMMARY_COLUMNS} FROM {ks}.tag_posts WHERE site = ? AND tag = ? AND month = ?"
+            archive_months: prepare(format!(
+                "SELECT month FROM {ks}.tag_months WHERE site = ? AND tag = ? LIMIT {MONTHS_SHOWN}"
             ))
             .await?,
-            author_year_before: prepare(format!(
-                "SELECT year FROM {ks}.author_years WHERE site = ? AND author_id = ? AND year < ? LIMIT 1"
-            ))
-            .await?,
-            author_page_read: prepare(format!(
-                "SELECT {SUMMARY_COLUMNS} FROM {ks}.author_posts WHERE site = ? AND author_id = ? AND year = ?"
-            ))
+            tag_reads: BucketReads::prepare(session, ks, ("tag_posts", "tag_months", "tag"), Bucket::Month).await?,
+            archive_reads: BucketReads::prepare(session, ks, ("tag_posts", "tag_months", "tag"), Bucket::HalfMonth).await?,
+            author_reads: BucketReads::prepare(
+                session,
+                ks,
+                ("author_posts", "author_years", "author_id"),
+                Bucket::Year,
+            )
             .await?,
             front_page_read: prepare(format!("SELECT {SUMMARY_COLUMNS} FROM {ks}.front_page WHERE site = ? LIMIT ?")).await?,
+            front_page_insert,
             front_page_keys: prepare(format!("SELECT published FROM {ks}.front_page WHERE site = ? LIMIT ?")).await?,
             front_page_trim: prepare(format!("DELETE FROM {ks}.front_page WHERE site = ? AND published <= ?")).await?,
         })
     }
 }
 
-/// A bucketed list: the read of one bucket, the read of its index for the next older
-/// bucket, and how it is bucketed.
+/// The most buckets the archive's index is read for: the halves of a hundred years' months.
+const MONTHS_SHOWN: usize = 2400;
+
+/// A bucketed list to page through: its reads, where a first page starts, and whether
+/// the page stays in one bucket (a month of the archive).
 pub(super) struct BucketList<'a> {
-    read: &'a PreparedStatement,
-    older: &'a PreparedStatement,
+    reads: &'a BucketReads,
     /// The newest two buckets of the index, read by a first page when the current
     /// bucket is often empty (a tag's month); None: a first page reads the current one.
     newest: Option<&'a PreparedStatement>,
-    bucket: Bucket,
+    /// Only the buckets from the first to the second (a month of the archive, its two
+    /// halves): the page does not leave them.
+    only: Option<(i32, i32)>,
 }
 
 impl CassandraStore {
@@ -252,29 +318,26 @@ impl CassandraStore {
         self.trim_front_page(site).await
     }
 
-    /// Writes a published post's rows in its tags' month buckets and the month in each
-    /// tag's tag_months (one logged batch).
+    /// Writes a published post's rows in the month buckets of its tags and the archive,
+    /// and the month in each one's tag_months (one logged batch).
     pub(super) async fn list_tags(
         &self,
         site: &Site,
         post: &Post,
         published_id: CqlTimeuuid,
     ) -> StoreResult<()> {
-        if post.tags.is_empty() {
-            return Ok(());
-        }
-        let month = Bucket::Month.of(published_id)?;
         let tags = post.tags.to_strings();
         // Each row with its month in the tag's index, in one logged batch: a bucket is
         // never without its entry in tag_months, through which readers reach it.
         let mut batch = Batch::new(BatchType::Logged);
         let mut values: Vec<Vec<Option<CqlValue>>> = Vec::new();
         let text = |s: &str| Some(CqlValue::Text(s.to_owned()));
-        for tag in &tags {
+        for tag in listed_under(&tags) {
+            let month = bucket_of(&tag, published_id)?;
             batch.append_statement(self.listings.tag_post_insert.clone());
             values.push(vec![
                 text(site.as_str()),
-                text(tag),
+                text(&tag),
                 Some(CqlValue::Int(month)),
                 Some(CqlValue::Timeuuid(published_id)),
                 Some(CqlValue::Uuid(post.id.0)),
@@ -289,7 +352,7 @@ impl CassandraStore {
             batch.append_statement(self.listings.tag_month_insert.clone());
             values.push(vec![
                 text(site.as_str()),
-                text(tag),
+                text(&tag),
                 Some(CqlValue::Int(month)),
             ]);
         }
@@ -307,11 +370,17 @@ impl CassandraStore {
         if tags.is_empty() {
             return Ok(());
         }
-        let month = Bucket::Month.of(published_id)?;
-        let rows: Vec<_> = tags
+        let rows = tags
             .iter()
-            .map(|tag| (site.as_str(), tag.as_str(), month, published_id))
-            .collect();
+            .map(|tag| {
+                Ok((
+                    site.as_str(),
+                    tag.as_str(),
+                    bucket_of(tag, published_id)?,
+                    published_id,
+                ))
+            })
+            .collect::<StoreResult<Vec<_>>>()?;
         let batch = logged(
             rows.iter()
                 .map(|_| self.listings.tag_post_delete.clone())
@@ -339,8 +408,9 @@ impl CassandraStore {
             let (post, now) = &current;
             if let Some(was) = &was {
                 let published_id = CqlTimeuuid::from(was.published_id);
+                let mut left_front = false;
                 let kept: Vec<String> = match now {
-                    Some(now) if now.published_id == was.published_id => now.tags.clone(),
+                    Some(now) if now.published_id == was.published_id => listed_under(&now.tags),
                     _ => {
                         self.batch(
                             &self.listings.unlist_rows,
@@ -355,16 +425,20 @@ impl CassandraStore {
                             ),
                         )
                         .await?;
+                        left_front = true;
                         Vec::new()
                     }
                 };
-                let dropped: Vec<String> = was
-                    .tags
+                let dropped: Vec<String> = listed_under(&was.tags)
                     .iter()
                     .filter(|t| !kept.contains(t))
                     .cloned()
                     .collect();
                 self.unlist_tags(site, &dropped, published_id).await?;
+                if left_front {
+                    // Out of the archive too by now, so not read back into the front page.
+                    self.refill_front_page(site).await?;
+                }
             }
             if let Some(now) = now {
                 self.list_published(site, post, CqlTimeuuid::from(now.published_id))
@@ -385,114 +459,193 @@ impl CassandraStore {
         ))
     }
 
-    /// A page of a bucketed list (a tag's, an author's): newest first from the cursor's
-    /// place, one read of a bucket per bucket the page spans; when a bucket ends before
-    /// the page is full, the list's index of buckets names the next older one (never a
-    /// pointer kept in the buckets, which a post published into an older bucket could
-    /// leave stale). A page that ends with its bucket leaves the next read of the index
-    /// to the next page.
+    /// A page of a bucketed list (the archive's, a tag's, an author's) from where `at`
+    /// says: one read of a bucket per bucket the page spans, from the cursor's bucket (a
+    /// cursor is a post's time UUID, which names its bucket) down or up; when a bucket
+    /// ends before the page is full, the list's index of buckets names the next one
+    /// (never a pointer kept in the buckets, which a post published into an older bucket
+    /// could leave stale). One row past the page is read, when there is one, to know
+    /// whether another page follows.
     async fn bucket_page<K>(
         &self,
         list: BucketList<'_>,
         site: &Site,
         key: K,
-        after: Option<&str>,
+        at: PageAt<'_>,
         limit: usize,
     ) -> Result<ListPage, PageError>
     where
         K: scylla::serialize::value::SerializeValue + Copy + Send + Sync,
     {
-        use std::ops::ControlFlow;
         let limit = limit.clamp(1, 100);
+        let rows = self.walk(&list, site, key, at, limit + 1).await?;
+        let rows = rows
+            .into_iter()
+            .map(|(post, published)| (post, list_cursor(published)))
+            .collect();
+        Ok(page_of(at, rows, limit))
+    }
+
+    /// Up to `want` rows of a bucketed list from where `at` says, in the order walked
+    /// (newest first; oldest first for [`PageAt::Newer`]), each with its time UUID.
+    async fn walk<K>(
+        &self,
+        list: &BucketList<'_>,
+        site: &Site,
+        key: K,
+        at: PageAt<'_>,
+        want: usize,
+    ) -> Result<Vec<(PostSummary, CqlTimeuuid)>, PageError>
+    where
+        K: scylla::serialize::value::SerializeValue + Copy + Send + Sync,
+    {
+        let reads = list.reads;
+        let kind = reads.bucket;
+        let up = matches!(at, PageAt::Newer(_));
         // The bucket after the one being read, when the index was read for both: Some(None)
         // when there is none.
-        let mut known_older: Option<Option<i32>> = None;
-        let (mut bucket, mut state) = match (after, list.newest) {
-            // A tag's current month often has no posts: a first page reads the index for
-            // the newest two months, so a small tag's first page is two reads (the index,
-            // its one month) and a larger one's needs no read of the index when its
-            // newest month ends.
-            (None, Some(newest)) => {
-                let months: Vec<(i32,)> = self.rows(newest, (site.as_str(), key)).await?;
-                match months.first() {
-                    None => {
-                        return Ok(ListPage {
-                            posts: Vec::new(),
-                            next: None,
-                        });
-                    }
-                    Some((first,)) => {
-                        known_older = Some(months.get(1).map(|(m,)| *m));
-                        (*first, PagingState::start())
-                    }
+        let mut known_next: Option<Option<i32>> = None;
+        let (mut bucket, mut bound) = match at {
+            PageAt::Older(cursor) | PageAt::Newer(cursor) => {
+                let published = parse_list_cursor(cursor, kind).ok_or(PageError::BadCursor)?;
+                let bucket = kind.of(published)?;
+                if list.only.is_some_and(|(lo, hi)| bucket < lo || bucket > hi) {
+                    return Err(PageError::BadCursor);
                 }
+                (bucket, Some(published))
             }
-            // An author's current year usually has posts: read it first.
-            (None, None) => (list.bucket.at(crate::domain::now()), PagingState::start()),
-            (Some(cursor), _) => {
-                parse_tag_cursor(cursor, list.bucket).ok_or(PageError::BadCursor)?
-            }
+            PageAt::Newest => match (list.only, list.newest) {
+                (Some((_, hi)), _) => (hi, None),
+                // A tag's current month often has no posts: a first page reads the index
+                // for the newest two months, so a small tag's first page is two reads
+                // (the index, its one month) and a larger one's needs no read of the
+                // index when its newest month ends.
+                (None, Some(newest)) => {
+                    let buckets: Vec<(i32,)> = self.rows(newest, (site.as_str(), key)).await?;
+                    let Some((first,)) = buckets.first() else {
+                        return Ok(Vec::new());
+                    };
+                    known_next = Some(buckets.get(1).map(|(b,)| *b));
+                    (*first, None)
+                }
+                // An author's current year usually has posts: read it first.
+                (None, None) => (kind.at(crate::domain::now()), None),
+            },
         };
-        let mut posts = Vec::new();
+        let mut out = Vec::new();
         loop {
-            // A negative bucket: that bucket is done, go on before it.
-            if bucket < 0
-                && let Some(older) = known_older.take()
-            {
-                match older {
-                    None => return Ok(ListPage { posts, next: None }),
-                    Some(older) => {
-                        bucket = older;
-                        state = PagingState::start();
-                    }
+            let left = (want - out.len()) as i32;
+            let rows: Vec<SummaryRow> = match (bound, up) {
+                (Some(from), false) => {
+                    self.rows(&reads.older, (site.as_str(), key, bucket, from, left))
+                        .await?
                 }
+                (Some(from), true) => {
+                    self.rows(&reads.newer, (site.as_str(), key, bucket, from, left))
+                        .await?
+                }
+                (None, false) => {
+                    self.rows(&reads.newest, (site.as_str(), key, bucket, left))
+                        .await?
+                }
+                (None, true) => {
+                    self.rows(&reads.oldest, (site.as_str(), key, bucket, left))
+                        .await?
+                }
+            };
+            for row in rows {
+                let published = row.published;
+                out.push((summary(row)?, published));
             }
-            if bucket < 0 {
-                let older: Option<(i32,)> =
-                    self.row(list.older, (site.as_str(), key, -bucket)).await?;
-                match older {
-                    None => return Ok(ListPage { posts, next: None }),
-                    Some((older,)) => {
-                        bucket = older;
-                        state = PagingState::start();
-                    }
-                }
+            if out.len() >= want {
+                return Ok(out);
             }
-            let mut statement = list.read.clone();
-            statement.set_page_size((limit - posts.len()) as i32);
-            let (result, response) = self
-                .session
-                .execute_single_page(
-                    &statement,
-                    (site.as_str(), key, bucket),
-                    std::mem::replace(&mut state, PagingState::start()),
-                )
-                .await
-                .map_err(paging_error)?;
-            posts.extend(summaries(decode_rows::<SummaryRow>(result)?)?);
-            match response.into_paging_control_flow() {
-                ControlFlow::Continue(next) => {
-                    if posts.len() >= limit {
-                        return Ok(ListPage {
-                            posts,
-                            next: Some(tag_cursor(bucket, Some(&next))),
-                        });
-                    }
-                    state = next;
+            let next = match known_next.take() {
+                Some(next) => next,
+                None => {
+                    let index = if up {
+                        &reads.bucket_after
+                    } else {
+                        &reads.bucket_before
+                    };
+                    let next: Option<(i32,)> =
+                        self.row(index, (site.as_str(), key, bucket)).await?;
+                    next.map(|(b,)| b)
                 }
-                ControlFlow::Break(()) => {
-                    if posts.len() >= limit {
-                        let next = match known_older {
-                            Some(None) => None,
-                            Some(Some(older)) => Some(older.to_string()),
-                            None => Some(format!("{bucket}-")),
-                        };
-                        return Ok(ListPage { posts, next });
-                    }
-                    bucket = -bucket;
+            };
+            match next.filter(|b| list.only.is_none_or(|(lo, hi)| (lo..=hi).contains(b))) {
+                None => return Ok(out),
+                Some(next) => {
+                    bucket = next;
+                    bound = None;
                 }
             }
         }
+    }
+
+    /// The site's archive: every published post, in the month buckets of `tag_posts`
+    /// under the reserved key [`ARCHIVE`]; `only`: one month of it.
+    fn archive(&self, only: Option<(i32, i32)>) -> BucketList<'_> {
+        BucketList {
+            reads: &self.listings.archive_reads,
+            newest: Some(&self.listings.tag_months_newest),
+            only,
+        }
+    }
+
+    /// Fills the front page back up to [`FRONT_PAGE_CAP`] rows from the archive, after a
+    /// post left it: it holds the site's newest posts, all of them when there are fewer,
+    /// so a home page shorter than asked for is the whole site. Writes what it read;
+    /// run again, the same rows.
+    pub(super) async fn refill_front_page(&self, site: &Site) -> StoreResult<()> {
+        let keys: Vec<(CqlTimeuuid,)> = self
+            .rows(
+                &self.listings.front_page_keys,
+                (site.as_str(), FRONT_PAGE_CAP as i32),
+            )
+            .await?;
+        if keys.len() >= FRONT_PAGE_CAP {
+            return Ok(());
+        }
+        let oldest = keys.last().map(|(k,)| list_cursor(*k));
+        let at = oldest.as_deref().map_or(PageAt::Newest, PageAt::Older);
+        let want = FRONT_PAGE_CAP - keys.len();
+        let rows = self
+            .walk(&self.archive(None), site, ARCHIVE, at, want)
+            .await
+            .map_err(|e| match e {
+                PageError::Store(e) => e,
+                PageError::BadCursor => {
+                    StoreError::Corrupt("a front page key is not a time UUID".into())
+                }
+            })?;
+        for (post, published) in rows {
+            // A row of a post that another process is taking out of the lists right now
+            // is not copied back: the post's own row says whether it is listed there.
+            let listed = self.post_listing(site, post.id, false).await?;
+            let still = listed
+                .and_then(|(_, listed)| listed)
+                .is_some_and(|l| CqlTimeuuid::from(l.published_id) == published);
+            if !still {
+                continue;
+            }
+            let tags = post.tags.to_strings();
+            self.exec(
+                &self.listings.front_page_insert,
+                (
+                    site.as_str(),
+                    published,
+                    post.id.0,
+                    post.slug.as_str(),
+                    post.title.as_str(),
+                    post.excerpt.as_str(),
+                    post.author_name.as_str(),
+                    &tags,
+                ),
+            )
+            .await?;
+        }
+        Ok(())
     }
 
     /// Keeps the front page partition at [`FRONT_PAGE_CAP`] rows: one read of the keys,
@@ -517,45 +670,95 @@ impl CassandraStore {
 
 #[async_trait]
 impl Listings for CassandraStore {
-    async fn front_page(&self, site: &Site, limit: usize) -> StoreResult<Vec<PostSummary>> {
-        let limit = limit.min(FRONT_PAGE_CAP) as i32;
+    /// The first page is the front page partition (one read); the pages after it are the
+    /// archive's month buckets.
+    async fn home_page(
+        &self,
+        site: &Site,
+        at: PageAt<'_>,
+        limit: usize,
+    ) -> Result<ListPage, PageError> {
+        let limit = limit.clamp(1, 100);
+        // The front page holds the newest FRONT_PAGE_CAP: a first page of fewer reads it,
+        // and one more row to know whether older pages follow.
+        if at != PageAt::Newest || limit >= FRONT_PAGE_CAP {
+            return self
+                .bucket_page(self.archive(None), site, ARCHIVE, at, limit)
+                .await;
+        }
         let rows: Vec<SummaryRow> = self
-            .rows(&self.listings.front_page_read, (site.as_str(), limit))
+            .rows(
+                &self.listings.front_page_read,
+                (site.as_str(), limit as i32 + 1),
+            )
             .await?;
-        summaries(rows)
+        let rows = rows
+            .into_iter()
+            .map(|row| {
+                let cursor = list_cursor(row.published);
+                Ok((summary(row)?, cursor))
+            })
+            .collect::<StoreResult<Vec<_>>>()?;
+        Ok(page_of(at, rows, limit))
+    }
+
+    async fn month_page(
+        &self,
+        site: &Site,
+        month: Month,
+        at: PageAt<'_>,
+        limit: usize,
+    ) -> Result<ListPage, PageError> {
+        if !Bucket::Month.valid(month) {
+            return Ok(page_of(at, Vec::new(), limit));
+        }
+        let halves = (month * 10 + 1, month * 10 + 2);
+        self.bucket_page(self.archive(Some(halves)), site, ARCHIVE, at, limit)
+            .await
+    }
+
+    async fn archive_months(&self, site: &Site) -> StoreResult<Vec<Month>> {
+        let months: Vec<(i32,)> = self
+            .rows(&self.listings.archive_months, (site.as_str(), ARCHIVE))
+            .await?;
+        // Halves of months, newest first: each month once.
+        let mut out: Vec<Month> = Vec::new();
+        for (half,) in months {
+            if out.last() != Some(&(half / 10)) {
+                out.push(half / 10);
+            }
+        }
+        Ok(out)
     }
 
     async fn tag_page(
         &self,
         site: &Site,
         tag: &Tag,
-        after: Option<&str>,
+        at: PageAt<'_>,
         limit: usize,
     ) -> Result<ListPage, PageError> {
         let list = BucketList {
-            read: &self.listings.tag_page_read,
-            older: &self.listings.tag_month_before,
+            reads: &self.listings.tag_reads,
             newest: Some(&self.listings.tag_months_newest),
-            bucket: Bucket::Month,
+            only: None,
         };
-        self.bucket_page(list, site, tag.as_str(), after, limit)
-            .await
+        self.bucket_page(list, site, tag.as_str(), at, limit).await
     }
 
     async fn posts_by_author(
         &self,
         site: &Site,
         author: UserId,
-        after: Option<&str>,
+        at: PageAt<'_>,
         limit: usize,
     ) -> Result<ListPage, PageError> {
         let list = BucketList {
-            read: &self.listings.author_page_read,
-            older: &self.listings.author_year_before,
+            reads: &self.listings.author_reads,
             newest: None,
-            bucket: Bucket::Year,
+            only: None,
         };
-        self.bucket_page(list, site, author.0, after, limit).await
+        self.bucket_page(list, site, author.0, at, limit).await
     }
 }
 
@@ -707,4 +910,75 @@ pub async fn carry_over_tag_posts(session: &Session, ks: &str) -> Result<usize, 
         copied += 1;
     }
     Ok(copied)
+}
+
+/// Lists every post of the author pages' rows (every published post of every site is in
+/// its author's list) in its site's archive, with the month in the archive's index; run
+/// again, it writes the same rows. Returns the rows written.
+pub async fn carry_over_archive(session: &Session, ks: &str) -> Result<usize, String> {
+    use futures_util::StreamExt;
+    let fail = |e: &dyn std::fmt::Display| format!("listing the archive: {e}");
+    let mut put = session
+        .prepare(format!(
+            "INSERT INTO {ks}.tag_posts (site, tag, month, {SUMMARY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+        ))
+        .await
+        .map_err(|e| fail(&e))?;
+    put.set_is_idempotent(true);
+    let mut put_month = session
+        .prepare(format!(
+            "INSERT INTO {ks}.tag_months (site, tag, month) VALUES (?, ?, ?)"
+        ))
+        .await
+        .map_err(|e| fail(&e))?;
+    put_month.set_is_idempotent(true);
+    type Row = (
+        String,
+        CqlTimeuuid,
+        Uuid,
+        String,
+        String,
+        String,
+        String,
+        Option<Vec<String>>,
+    );
+    let mut rows = session
+        .query_iter(
+            format!("SELECT site, {SUMMARY_COLUMNS} FROM {ks}.author_posts"),
+            (),
+        )
+        .await
+        .map_err(|e| fail(&e))?
+        .rows_stream::<Row>()
+        .map_err(|e| fail(&e))?;
+    let mut written = 0;
+    while let Some(row) = rows.next().await {
+        let (site, published, post, slug, title, excerpt, name, tags) =
+            row.map_err(|e| fail(&e))?;
+        let month = Bucket::HalfMonth.of(published).map_err(|e| fail(&e))?;
+        session
+            .execute_unpaged(
+                &put,
+                (
+                    site.as_str(),
+                    ARCHIVE,
+                    month,
+                    published,
+                    post,
+                    slug,
+                    title,
+                    excerpt,
+                    name,
+                    tags.unwrap_or_default(),
+                ),
+            )
+            .await
+            .map_err(|e| fail(&e))?;
+        session
+            .execute_unpaged(&put_month, (site.as_str(), ARCHIVE, month))
+            .await
+            .map_err(|e| fail(&e))?;
+        written += 1;
+    }
+    Ok(written)
 }

@@ -4,7 +4,7 @@
 //! the moderation lists against the comments' rows (in queue.rs); the accounts' claims
 //! and directory against the users table.
 
-use super::listings::{Bucket, SUMMARY_COLUMNS};
+use super::listings::{ARCHIVE, Bucket, SUMMARY_COLUMNS};
 use super::posts::slug_scope;
 use super::tallies::Tally;
 use super::*;
@@ -214,7 +214,8 @@ impl CassandraStore {
         Ok(counted)
     }
 
-    /// The front page, author pages, tag buckets and tag years of a site's posts.
+    /// The front page, author pages, tag and archive buckets and their months of a site's
+    /// posts.
     async fn repair_lists(
         &self,
         site: &Site,
@@ -257,17 +258,23 @@ impl CassandraStore {
             self.repair_buckets(site, &bucketed, &theirs, fix, findings, &mut fixes)
                 .await?;
         }
-        for tag in tags {
+        // Every tag's buckets, and the archive's, which list every post.
+        let archive = ARCHIVE.to_owned();
+        for tag in tags.iter().chain([&archive]) {
             let theirs: Vec<&Listing> = listings
                 .iter()
-                .filter(|l| l.post.tags.to_strings().contains(tag))
+                .filter(|l| *tag == archive || l.post.tags.to_strings().contains(tag))
                 .collect();
             let bucketed = Bucketed {
                 rows: "tag_posts",
                 years: "tag_months",
                 column: "tag",
                 key: text(tag),
-                bucket: Bucket::Month,
+                bucket: if *tag == archive {
+                    Bucket::HalfMonth
+                } else {
+                    Bucket::Month
+                },
             };
             self.repair_buckets(site, &bucketed, &theirs, fix, findings, &mut fixes)
                 .await?;

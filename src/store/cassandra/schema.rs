@@ -64,6 +64,9 @@ enum Change {
     /// Copies the user directory into the partitions by prefix, with the prefixes in
     /// user_directory_prefixes, before the directory by shelf is dropped.
     CopyDirectory,
+    /// Lists every published post in the site's archive (the month buckets of
+    /// `tag_posts` under the reserved key `*`), from the author pages' rows.
+    ListArchive,
 }
 
 /// The changes, numbered in order. A keyspace records the last one it has in
@@ -263,6 +266,11 @@ const CHANGES: &[(u32, &str, Change)] = &[
         "drop user_directory, one partition for every name of a letter",
         Change::Cql("DROP TABLE IF EXISTS user_directory"),
     ),
+    (
+        39,
+        "list every published post in the site's archive by month, for paging back to the first",
+        Change::ListArchive,
+    ),
 ];
 
 /// The table an `ALTER TABLE` change alters, when a later change drops that table.
@@ -455,6 +463,12 @@ pub async fn migrate(
                     .await
                     .map_err(|e| fail(&e))?;
                 tracing::info!(rows, "tag pages are now in month buckets");
+            }
+            Change::ListArchive => {
+                let rows = super::listings::carry_over_archive(&session, keyspace)
+                    .await
+                    .map_err(|e| fail(&e))?;
+                tracing::info!(rows, "every published post is in the site's archive");
             }
             Change::CopyModerationLog => {
                 let rows = super::moderation::carry_over_log(&session, keyspace)

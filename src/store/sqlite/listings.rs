@@ -1,7 +1,9 @@
 //! The lists of published posts: front page, author pages and tag pages, by index.
 
 use super::*;
-use crate::store::FRONT_PAGE_CAP;
+use crate::store::posts::page_of;
+use crate::store::{Month, PageAt, month_span};
+use rusqlite::types::Value;
 
 /// Removes a post's rows from its tags' lists (through `post_tags_by_post`).
 pub(super) const UNLIST_POST: &str = "DELETE FROM post_tags WHERE site = ?1 AND post_id = ?2";
@@ -33,12 +35,12 @@ pub(super) fn list_tags(sql: &Sql<'_>, site: &str, post: &Post) -> StoreResult<(
     Ok(())
 }
 
-/// The position after a post in a tag's list: `<published millis>.<post id>`.
-pub(super) fn tag_cursor(post: &PostSummary) -> String {
+/// The place of a post in a list: `<published millis>.<post id>`.
+pub(super) fn list_cursor(post: &PostSummary) -> String {
     format!("{}.{}", post.published.timestamp_millis(), post.id.0)
 }
 
-pub(super) fn parse_tag_cursor(cursor: &str) -> Option<(i64, String)> {
+pub(super) fn parse_list_cursor(cursor: &str) -> Option<(i64, String)> {
     let (millis, id) = cursor.split_once('.')?;
     let id = Uuid::try_parse(id).ok()?;
     Some((millis.parse().ok()?, id.to_string()))
@@ -85,17 +87,120 @@ pub(super) fn summaries(
     Ok(out)
 }
 
+impl SqliteStore {
+    /// A page of a list by its keys: `filter` is a `FROM ... WHERE ...` clause over posts
+    /// `p` (with `?1`, `?2`... for `args`), `key` the list's columns of time and post id.
+    async fn keyset_page(
+        &self,
+        filter: &'static str,
+        key: (&'static str, &'static str),
+        args: Vec<Value>,
+        at: PageAt<'_>,
+        limit: usize,
+    ) -> Result<ListPage, PageError> {
+        let limit = limit.clamp(1, 100);
+        let (time, id) = key;
+        let n = args.len();
+        let (bound, order) = match at {
+            PageAt::Newest => (String::new(), "DESC"),
+            PageAt::Older(_) => (
+                format!(" AND ({time}, {id}) < (?{}, ?{})", n + 1, n + 2),
+                "DESC",
+            ),
+            PageAt::Newer(_) => (
+                format!(" AND ({time}, {id}) > (?{}, ?{})", n + 1, n + 2),
+                "ASC",
+            ),
+        };
+        let mut args = args;
+        if let PageAt::Older(cursor) | PageAt::Newer(cursor) = at {
+            let (millis, post) = parse_list_cursor(cursor).ok_or(PageError::BadCursor)?;
+            args.push(Value::Integer(millis));
+            args.push(Value::Text(post));
+        }
+        args.push(Value::Integer(limit as i64 + 1));
+        let clause = format!(
+            "{filter}{bound} ORDER BY {time} {order}, {id} {order} LIMIT ?{}",
+            args.len()
+        );
+        let posts = self
+            .read(move |sql| summaries(sql, &clause, rusqlite::params_from_iter(args)))
+            .await?;
+        let rows = posts
+            .into_iter()
+            .map(|post| {
+                let cursor = list_cursor(&post);
+                (post, cursor)
+            })
+            .collect();
+        Ok(page_of(at, rows, limit))
+    }
+}
+
 #[async_trait]
 impl Listings for SqliteStore {
-    async fn front_page(&self, site: &Site, limit: usize) -> StoreResult<Vec<PostSummary>> {
+    async fn home_page(
+        &self,
+        site: &Site,
+        at: PageAt<'_>,
+        limit: usize,
+    ) -> Result<ListPage, PageError> {
+        self.keyset_page(
+            "FROM posts p WHERE site = ?1 AND published IS NOT NULL",
+            ("published", "id"),
+            vec![Value::Text(site.to_string())],
+            at,
+            limit,
+        )
+        .await
+    }
+
+    async fn month_page(
+        &self,
+        site: &Site,
+        month: Month,
+        at: PageAt<'_>,
+        limit: usize,
+    ) -> Result<ListPage, PageError> {
+        let Some((start, end)) = month_span(month) else {
+            return Ok(page_of(at, Vec::new(), limit));
+        };
+        if let PageAt::Older(cursor) | PageAt::Newer(cursor) = at {
+            let (millis, _) = parse_list_cursor(cursor).ok_or(PageError::BadCursor)?;
+            if millis < start.timestamp_millis() || millis >= end.timestamp_millis() {
+                return Err(PageError::BadCursor);
+            }
+        }
+        self.keyset_page(
+            "FROM posts p WHERE site = ?1 AND published IS NOT NULL AND published >= ?2 AND published < ?3",
+            ("published", "id"),
+            vec![
+                Value::Text(site.to_string()),
+                Value::Integer(start.timestamp_millis()),
+                Value::Integer(end.timestamp_millis()),
+            ],
+            at,
+            limit,
+        )
+        .await
+    }
+
+    async fn archive_months(&self, site: &Site) -> StoreResult<Vec<Month>> {
         let site = site.to_string();
-        let limit = limit.min(FRONT_PAGE_CAP);
         self.read(move |sql| {
-            summaries(
-                sql,
-                "FROM posts p WHERE site = ?1 AND published IS NOT NULL ORDER BY published DESC, id DESC LIMIT ?2",
-                params![site, limit as i64],
-            )
+            // From the newest post, month by month: each step one seek in the index of
+            // publication times for the newest post before the month's start.
+            let mut stmt = sql.prepare(ARCHIVE_MONTHS).map_err(unavailable)?;
+            let rows = stmt
+                .query_map(params![site], |r| r.get::<_, i64>(0))
+                .map_err(unavailable)?;
+            let mut months = Vec::new();
+            for row in rows {
+                let at = millis_to_time(row.map_err(unavailable)?);
+                months
+                    .push(chrono::Datelike::year(&at) * 100 + chrono::Datelike::month(&at) as i32);
+            }
+            Ok(months)
         })
         .await
     }
@@ -104,67 +209,53 @@ impl Listings for SqliteStore {
         &self,
         site: &Site,
         tag: &Tag,
-        after: Option<&str>,
+        at: PageAt<'_>,
         limit: usize,
     ) -> Result<ListPage, PageError> {
-        let (millis, id) = match after {
-            None => (i64::MAX, "~".to_owned()),
-            Some(cursor) => parse_tag_cursor(cursor).ok_or(PageError::BadCursor)?,
-        };
-        let (site, tag) = (site.to_string(), tag.as_str().to_owned());
-        let limit = limit.clamp(1, 100);
-        let mut posts = self
-            .read(move |sql| {
-                summaries(
-                    sql,
-                    "FROM post_tags t JOIN posts p ON p.site = t.site AND p.id = t.post_id
-                     WHERE t.site = ?1 AND t.tag = ?2 AND (t.published < ?3 OR (t.published = ?3 AND t.post_id < ?4))
-                     ORDER BY t.published DESC, t.post_id DESC LIMIT ?5",
-                    params![site, tag, millis, id, limit as i64 + 1],
-                )
-            })
-            .await?;
-        let next = (posts.len() > limit).then(|| {
-            posts.truncate(limit);
-            posts.last().map(tag_cursor)
-        });
-        Ok(ListPage {
-            posts,
-            next: next.flatten(),
-        })
+        self.keyset_page(
+            "FROM post_tags t JOIN posts p ON p.site = t.site AND p.id = t.post_id
+             WHERE t.site = ?1 AND t.tag = ?2",
+            ("t.published", "t.post_id"),
+            vec![
+                Value::Text(site.to_string()),
+                Value::Text(tag.as_str().to_owned()),
+            ],
+            at,
+            limit,
+        )
+        .await
     }
 
     async fn posts_by_author(
         &self,
         site: &Site,
         author: UserId,
-        after: Option<&str>,
+        at: PageAt<'_>,
         limit: usize,
     ) -> Result<ListPage, PageError> {
-        let (millis, id) = match after {
-            None => (i64::MAX, "~".to_owned()),
-            Some(cursor) => parse_tag_cursor(cursor).ok_or(PageError::BadCursor)?,
-        };
-        let site = site.to_string();
-        let limit = limit.clamp(1, 100);
-        let mut posts = self
-            .read(move |sql| {
-                summaries(
-                    sql,
-                    "FROM posts p WHERE site = ?1 AND author_id = ?2 AND published IS NOT NULL
-                     AND (published < ?3 OR (published = ?3 AND id < ?4))
-                     ORDER BY published DESC, id DESC LIMIT ?5",
-                    params![site, author.0.to_string(), millis, id, limit as i64 + 1],
-                )
-            })
-            .await?;
-        let next = (posts.len() > limit).then(|| {
-            posts.truncate(limit);
-            posts.last().map(tag_cursor)
-        });
-        Ok(ListPage {
-            posts,
-            next: next.flatten(),
-        })
+        self.keyset_page(
+            "FROM posts p WHERE site = ?1 AND author_id = ?2 AND published IS NOT NULL",
+            ("published", "id"),
+            vec![
+                Value::Text(site.to_string()),
+                Value::Text(author.0.to_string()),
+            ],
+            at,
+            limit,
+        )
+        .await
     }
 }
+
+/// The months with published posts, newest first: the newest post's time, then for each
+/// month the newest post before it started.
+const ARCHIVE_MONTHS: &str = "
+WITH RECURSIVE months(at) AS (
+    SELECT MAX(published) FROM posts WHERE site = ?1 AND published IS NOT NULL
+    UNION ALL
+    SELECT (SELECT MAX(published) FROM posts
+            WHERE site = ?1 AND published IS NOT NULL
+              AND published < CAST(strftime('%s', months.at / 1000, 'unixepoch', 'start of month') AS INTEGER) * 1000)
+    FROM months WHERE months.at IS NOT NULL
+)
+SELECT at FROM months WHERE at IS NOT NULL";

@@ -16,6 +16,7 @@ use sibyl::domain::{
     Title, User, now,
 };
 use sibyl::reconciler::{Report, reconcile};
+use sibyl::store::PageAt;
 use sibyl::store::{Fault, Intent, StoreOptions};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -45,10 +46,15 @@ const PENDING_TTL: std::time::Duration = std::time::Duration::from_secs(2);
 /// Where a post shows: on the front page, its author's page, and each of `tags`' pages
 /// (how many times on each, so that a duplicate shows).
 async fn shown(t: &TestStore, post: &Post, tags: &[&str]) -> Vec<usize> {
-    let front = t.store.front_page(&t.site, 100).await.unwrap();
+    let front = t
+        .store
+        .home_page(&t.site, PageAt::Newest, 100)
+        .await
+        .unwrap()
+        .posts;
     let author = t
         .store
-        .posts_by_author(&t.site, post.author_id, None, 100)
+        .posts_by_author(&t.site, post.author_id, None.into(), 100)
         .await
         .unwrap()
         .posts;
@@ -59,7 +65,7 @@ async fn shown(t: &TestStore, post: &Post, tags: &[&str]) -> Vec<usize> {
     for tag in tags {
         let page = t
             .store
-            .tag_page(&t.site, &Tag::parse(tag).unwrap(), None, 100)
+            .tag_page(&t.site, &Tag::parse(tag).unwrap(), None.into(), 100)
             .await
             .unwrap();
         counts.push(page.posts.iter().filter(|s| s.id == post.id).count());
@@ -70,9 +76,10 @@ async fn shown(t: &TestStore, post: &Post, tags: &[&str]) -> Vec<usize> {
 /// The title the front page shows for a post.
 async fn front_title(t: &TestStore, post: &Post) -> Option<String> {
     t.store
-        .front_page(&t.site, 100)
+        .home_page(&t.site, PageAt::Newest, 100)
         .await
         .unwrap()
+        .posts
         .into_iter()
         .find(|s| s.id == post.id)
         .map(|s| s.title)

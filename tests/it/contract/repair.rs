@@ -7,6 +7,7 @@ use crate::contract::comments::{comment, member};
 use crate::fixtures::post;
 use crate::helpers::{Kind, TestStore, cassandra_node};
 use sibyl::domain::{CommentState, Role, Tag};
+use sibyl::store::PageAt;
 use sibyl::store::RepairReport;
 
 const KEYSPACE: &str = "sibyl_repair_test";
@@ -34,7 +35,7 @@ fn tables(report: &RepairReport) -> Vec<&'static str> {
 
 async fn tagged(t: &TestStore, tag: &str) -> Vec<String> {
     t.store
-        .tag_page(&t.site, &Tag::parse(tag).unwrap(), None, 50)
+        .tag_page(&t.site, &Tag::parse(tag).unwrap(), None.into(), 50)
         .await
         .unwrap()
         .posts
@@ -238,9 +239,10 @@ async fn repair_reports_and_rebuilds_what_disagrees(t: TestStore) {
     // (Both were published within one millisecond: their order is not asserted.)
     let mut front: Vec<_> = t
         .store
-        .front_page(&t.site, 10)
+        .home_page(&t.site, PageAt::Newest, 10)
         .await
         .unwrap()
+        .posts
         .into_iter()
         .map(|s| s.title)
         .collect();

@@ -6,6 +6,7 @@ use crate::fixtures;
 use crate::helpers::TestStore;
 use sibyl::domain::{Locale, Post, PostEdit, PostId, Role, User, now};
 use sibyl::store::EditError;
+use sibyl::store::PageAt;
 
 async fn author(t: &TestStore) -> User {
     fixtures::user(t, Role::Author, "Edna Editor").await
@@ -79,7 +80,12 @@ async fn every_save_is_a_new_revision_and_history_keeps_them_all(t: TestStore) {
         "old revisions never change"
     );
     assert_eq!(first.tags.to_strings(), ["one"]);
-    let front = t.store.front_page(&t.site, 5).await.unwrap();
+    let front = t
+        .store
+        .home_page(&t.site, PageAt::Newest, 5)
+        .await
+        .unwrap()
+        .posts;
     assert_eq!(
         (front.len(), front[0].title.as_str()),
         (1, "Third title"),
@@ -87,7 +93,7 @@ async fn every_save_is_a_new_revision_and_history_keeps_them_all(t: TestStore) {
     );
     let by_author = t
         .store
-        .posts_by_author(&t.site, by.id, None, 5)
+        .posts_by_author(&t.site, by.id, None.into(), 5)
         .await
         .unwrap()
         .posts;
@@ -244,7 +250,12 @@ async fn a_save_that_dies_between_its_writes_never_locks_the_post(kind: TestStor
                 .unwrap()
                 .unwrap();
             assert_eq!((now_at.revision, now_at.title.as_str()), (2, "Dying save"));
-            let front = t.store.front_page(&t.site, 1).await.unwrap();
+            let front = t
+                .store
+                .home_page(&t.site, PageAt::Newest, 1)
+                .await
+                .unwrap()
+                .posts;
             assert_eq!(
                 front[0].title, "Dying save",
                 "copies follow the rolled-forward text"

@@ -8,6 +8,7 @@ use sibyl::domain::user::Login;
 use sibyl::domain::{
     NewPost, NewUser, PostId, PostStatus, Role, Slug, User, UserId, Username, now,
 };
+use sibyl::store::PageAt;
 use sibyl::store::{FRONT_PAGE_CAP, ID_POOL_SIZE, NewSession, SetupError, Taken};
 use std::collections::HashSet;
 
@@ -236,7 +237,12 @@ async fn created_posts_read_back_equal(t: TestStore) {
     assert!(post.body_html.contains("<em>text</em>"));
     let read = t.store.post_by_slug(&t.site, &post.slug).await.unwrap();
     assert_eq!(read.as_ref(), Some(&post));
-    let front = t.store.front_page(&t.site, 10).await.unwrap();
+    let front = t
+        .store
+        .home_page(&t.site, PageAt::Newest, 10)
+        .await
+        .unwrap()
+        .posts;
     assert_eq!(front.len(), 1);
     assert_eq!(
         (front[0].id, front[0].title.as_str()),
@@ -255,7 +261,14 @@ async fn drafts_stay_off_the_front_page_until_published(t: TestStore) {
         .unwrap();
     assert_eq!(draft.status, PostStatus::Draft);
     assert_eq!(draft.published, None);
-    assert!(t.store.front_page(&t.site, 10).await.unwrap().is_empty());
+    assert!(
+        t.store
+            .home_page(&t.site, PageAt::Newest, 10)
+            .await
+            .unwrap()
+            .posts
+            .is_empty()
+    );
     let at = now();
     let published = t
         .store
@@ -267,7 +280,12 @@ async fn drafts_stay_off_the_front_page_until_published(t: TestStore) {
         (published.status, published.published),
         (PostStatus::Published, Some(at))
     );
-    let front = t.store.front_page(&t.site, 10).await.unwrap();
+    let front = t
+        .store
+        .home_page(&t.site, PageAt::Newest, 10)
+        .await
+        .unwrap()
+        .posts;
     assert_eq!(front.iter().map(|p| p.id).collect::<Vec<_>>(), [draft.id]);
 }
 
@@ -287,7 +305,15 @@ async fn publishing_twice_lists_a_post_once(t: TestStore) {
     for task in tasks {
         assert!(task.await.unwrap().unwrap().is_some());
     }
-    assert_eq!(t.store.front_page(&t.site, 10).await.unwrap().len(), 1);
+    assert_eq!(
+        t.store
+            .home_page(&t.site, PageAt::Newest, 10)
+            .await
+            .unwrap()
+            .posts
+            .len(),
+        1
+    );
 }
 
 async fn same_titles_get_distinct_slugs_even_concurrently(t: TestStore) {
@@ -340,18 +366,20 @@ async fn front_page_is_newest_first_and_limited(t: TestStore) {
     ids.reverse();
     let front: Vec<PostId> = t
         .store
-        .front_page(&t.site, 10)
+        .home_page(&t.site, PageAt::Newest, 10)
         .await
         .unwrap()
+        .posts
         .iter()
         .map(|p| p.id)
         .collect();
     assert_eq!(front, ids);
     let limited: Vec<PostId> = t
         .store
-        .front_page(&t.site, 3)
+        .home_page(&t.site, PageAt::Newest, 3)
         .await
         .unwrap()
+        .posts
         .iter()
         .map(|p| p.id)
         .collect();
@@ -368,7 +396,12 @@ async fn front_page_is_bounded(t: TestStore) {
             .await
             .unwrap();
     }
-    let front = t.store.front_page(&t.site, 10_000).await.unwrap();
+    let front = t
+        .store
+        .home_page(&t.site, PageAt::Newest, 10_000)
+        .await
+        .unwrap()
+        .posts;
     assert_eq!(front.len(), FRONT_PAGE_CAP);
     assert_eq!(
         front[0].title,
@@ -394,7 +427,15 @@ async fn front_page_is_one_statement_and_a_post_two(t: TestStore) {
         );
     }
     let before = t.store.statements();
-    assert_eq!(t.store.front_page(&t.site, 20).await.unwrap().len(), 3);
+    assert_eq!(
+        t.store
+            .home_page(&t.site, PageAt::Newest, 20)
+            .await
+            .unwrap()
+            .posts
+            .len(),
+        3
+    );
     assert_eq!(
         t.store.statements() - before,
         1,
@@ -436,7 +477,14 @@ async fn unknown_records_are_none(t: TestStore) {
             .unwrap(),
         None
     );
-    assert!(t.store.front_page(&t.site, 20).await.unwrap().is_empty());
+    assert!(
+        t.store
+            .home_page(&t.site, PageAt::Newest, 20)
+            .await
+            .unwrap()
+            .posts
+            .is_empty()
+    );
 }
 
 async fn five_hundred_concurrent_short_ids_are_distinct_and_the_pool_keeps_its_size(t: TestStore) {
@@ -551,16 +599,17 @@ async fn unpublishing_takes_a_post_off_every_list_and_publishing_brings_it_back_
     assert_eq!((draft.status, draft.published), (PostStatus::Draft, None));
     let front: Vec<PostId> = t
         .store
-        .front_page(&t.site, 10)
+        .home_page(&t.site, PageAt::Newest, 10)
         .await
         .unwrap()
+        .posts
         .iter()
         .map(|p| p.id)
         .collect();
     assert_eq!(front, [kept.id]);
     let listed: Vec<PostId> = t
         .store
-        .posts_by_author(&t.site, author.id, None, 10)
+        .posts_by_author(&t.site, author.id, None.into(), 10)
         .await
         .unwrap()
         .posts
@@ -587,9 +636,10 @@ async fn unpublishing_takes_a_post_off_every_list_and_publishing_brings_it_back_
     assert_eq!(again.status, PostStatus::Published);
     let front: Vec<PostId> = t
         .store
-        .front_page(&t.site, 10)
+        .home_page(&t.site, PageAt::Newest, 10)
         .await
         .unwrap()
+        .posts
         .iter()
         .map(|p| p.id)
         .collect();

@@ -6,7 +6,7 @@ use crate::fixtures;
 use crate::helpers::{Kind, TestStore};
 use chrono::Duration;
 use sibyl::domain::{Post, PostId, Role, Tag, User, now};
-use sibyl::store::PageError;
+use sibyl::store::{PageAt, PageError};
 
 async fn writer(t: &TestStore) -> User {
     fixtures::user(t, Role::Author, "Tess Tagger").await
@@ -25,12 +25,12 @@ async fn walk(t: &TestStore, tag: &str, limit: usize) -> Vec<PostId> {
     for _ in 0..50 {
         let page = t
             .store
-            .tag_page(&t.site, &tag, after.as_deref(), limit)
+            .tag_page(&t.site, &tag, after.as_deref().into(), limit)
             .await
             .unwrap();
         assert!(page.posts.len() <= limit);
         ids.extend(page.posts.iter().map(|p| p.id));
-        match page.next {
+        match page.older {
             Some(next) => after = Some(next),
             None => return ids,
         }
@@ -83,12 +83,12 @@ async fn author_pages_walk_every_year_newest_first_without_loss_or_repeat(t: Tes
         for _ in 0..20 {
             let page = t
                 .store
-                .posts_by_author(&t.site, by.id, after.as_deref(), limit)
+                .posts_by_author(&t.site, by.id, after.as_deref().into(), limit)
                 .await
                 .unwrap();
             assert!(page.posts.len() <= limit);
             ids.extend(page.posts.iter().map(|p| p.id));
-            match page.next {
+            match page.older {
                 Some(next) => after = Some(next),
                 None => break,
             }
@@ -97,7 +97,7 @@ async fn author_pages_walk_every_year_newest_first_without_loss_or_repeat(t: Tes
     }
     let broken = t
         .store
-        .posts_by_author(&t.site, by.id, Some("not a cursor"), 3)
+        .posts_by_author(&t.site, by.id, Some("not a cursor").into(), 3)
         .await;
     assert!(matches!(broken, Err(PageError::BadCursor)), "{broken:?}");
 }
@@ -127,14 +127,14 @@ async fn a_tag_used_only_in_earlier_years_is_still_found(t: TestStore) {
     let old = publish(&t, &by, "Old news", "gamma", 800).await;
     let page = t
         .store
-        .tag_page(&t.site, &Tag::parse("gamma").unwrap(), None, 10)
+        .tag_page(&t.site, &Tag::parse("gamma").unwrap(), None.into(), 10)
         .await
         .unwrap();
     assert_eq!(
         page.posts.iter().map(|p| p.id).collect::<Vec<_>>(),
         [old.id]
     );
-    assert_eq!(page.next, None);
+    assert_eq!(page.older, None);
 }
 
 async fn edits_and_unpublishing_keep_the_tag_index_in_step(t: TestStore) {
@@ -150,7 +150,7 @@ async fn edits_and_unpublishing_keep_the_tag_index_in_step(t: TestStore) {
     );
     let green = t
         .store
-        .tag_page(&t.site, &Tag::parse("green").unwrap(), None, 5)
+        .tag_page(&t.site, &Tag::parse("green").unwrap(), None.into(), 5)
         .await
         .unwrap();
     assert_eq!(
@@ -170,11 +170,15 @@ async fn broken_cursors_are_refused(t: TestStore) {
         publish(&t, &by, &format!("Cursor {i}"), "delta", i).await;
     }
     let tag = Tag::parse("delta").unwrap();
-    let first = t.store.tag_page(&t.site, &tag, None, 1).await.unwrap();
-    let good = first.next.clone().expect("a second page");
+    let first = t
+        .store
+        .tag_page(&t.site, &tag, None.into(), 1)
+        .await
+        .unwrap();
+    let good = first.older.clone().expect("a second page");
     assert_eq!(
         t.store
-            .tag_page(&t.site, &tag, Some(&good), 1)
+            .tag_page(&t.site, &tag, PageAt::Older(&good), 1)
             .await
             .unwrap()
             .posts
@@ -182,23 +186,19 @@ async fn broken_cursors_are_refused(t: TestStore) {
         1
     );
     for bad in ["", "garbage", "1.2.3", "2026.zz", "99999", "2026.", "-5"] {
-        let outcome = t.store.tag_page(&t.site, &tag, Some(bad), 1).await;
-        assert!(
-            matches!(outcome, Err(PageError::BadCursor)),
-            "{bad:?}: {outcome:?}"
-        );
+        for at in [PageAt::Older(bad), PageAt::Newer(bad)] {
+            let outcome = t.store.tag_page(&t.site, &tag, at, 1).await;
+            assert!(
+                matches!(outcome, Err(PageError::BadCursor)),
+                "{at:?}: {outcome:?}"
+            );
+        }
     }
     if t.kind == Kind::Cassandra {
-        // Well-formed, but not a paging state Cassandra made.
-        let month = chrono::Datelike::year(&now()) * 100 + chrono::Datelike::month(&now()) as i32;
-        let forged = t
-            .store
-            .tag_page(&t.site, &tag, Some(&format!("{month}.00010203")), 1)
-            .await;
-        assert!(matches!(forged, Err(PageError::BadCursor)), "{forged:?}");
-        // Not a month.
-        for bad in ["202613", "202600-", "196912"] {
-            let outcome = t.store.tag_page(&t.site, &tag, Some(bad), 1).await;
+        // Well-formed UUIDs, but not the time of a post: a random one, and one of 1582.
+        let random = uuid::Uuid::new_v4().to_string();
+        for bad in [random.as_str(), "00000000-0000-1000-8000-000000000000"] {
+            let outcome = t.store.tag_page(&t.site, &tag, PageAt::Older(bad), 1).await;
             assert!(
                 matches!(outcome, Err(PageError::BadCursor)),
                 "{bad:?}: {outcome:?}"
@@ -217,7 +217,11 @@ async fn a_tag_page_is_one_read(t: TestStore) {
     }
     let tag = Tag::parse("epsilon").unwrap();
     let before = t.store.statements();
-    let page = t.store.tag_page(&t.site, &tag, None, 3).await.unwrap();
+    let page = t
+        .store
+        .tag_page(&t.site, &tag, None.into(), 3)
+        .await
+        .unwrap();
     let first = match t.kind {
         Kind::Sqlite => 1,
         Kind::Cassandra => 2,
@@ -226,17 +230,17 @@ async fn a_tag_page_is_one_read(t: TestStore) {
     let before = t.store.statements();
     let page = t
         .store
-        .tag_page(&t.site, &tag, page.next.as_deref(), 3)
+        .tag_page(&t.site, &tag, page.older.as_deref().into(), 3)
         .await
         .unwrap();
     assert_eq!(t.store.statements() - before, 1, "next page");
     let before = t.store.statements();
     let last = t
         .store
-        .tag_page(&t.site, &tag, page.next.as_deref(), 3)
+        .tag_page(&t.site, &tag, page.older.as_deref().into(), 3)
         .await
         .unwrap();
-    assert_eq!((last.posts.len(), last.next), (2, None));
+    assert_eq!((last.posts.len(), last.older), (2, None));
     let expected = match t.kind {
         Kind::Sqlite => 1,
         Kind::Cassandra => 2,
@@ -301,7 +305,7 @@ async fn migrate_carries_the_author_lists_into_year_buckets() {
         let site = t.site.clone();
         async move {
             store
-                .posts_by_author(&site, by.id, None, 10)
+                .posts_by_author(&site, by.id, PageAt::Newest, 10)
                 .await
                 .unwrap()
                 .posts

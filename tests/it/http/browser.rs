@@ -3,7 +3,7 @@
 //! the home page. Screenshots land in target/screenshots/ for a person to look at.
 
 use crate::both_stores;
-use crate::helpers::{TestStore, spawn_app, unique_name};
+use crate::helpers::{TestStore, spawn_app, spawn_app_with, unique_name};
 use base64::Engine;
 use serde_json::{Value, json};
 use std::path::PathBuf;
@@ -650,8 +650,10 @@ both_stores!(every_signed_in_page_fits_a_phone_and_a_desktop);
 /// out" or a table's buttons). Screenshots of each for a person to look at.
 async fn every_signed_in_page_fits_a_phone_and_a_desktop(t: TestStore) {
     let store = format!("{:?}", t.kind).to_lowercase();
-    let app = spawn_app(t).await;
+    // Lists of one post a page, so that their links to older and newer pages show.
+    let app = spawn_app_with(t, |c| c.front_page_size = 1).await;
     let admin = app.set_up().await;
+    app.publish("An older loaf", "The first post.").await;
     let body = "Intro.\n\n## The schedule\n\n| Time | Step | A rather long column heading |\n\
                 | --- | --- | --- |\n| 08:00 | Mix the flour, the water and the salt | yes |\n\
                 | 12:00 | Shape | no |\n\nA-very-long-word-without-any-break-that-could-widen-the-page-on-a-phone.";
@@ -703,6 +705,17 @@ async fn every_signed_in_page_fits_a_phone_and_a_desktop(t: TestStore) {
         .find("/binary/logs/")
         .expect("the editor links its log");
     let files_log = editor[start..start + editor[start..].find('"').unwrap()].to_owned();
+    let this_month = {
+        use chrono::Datelike;
+        let now = sibyl::domain::now();
+        format!("/archive/{}/{:02}", now.year(), now.month())
+    };
+    let home = app.get_html("/").await;
+    let start = home
+        .find("href=\"/?after=")
+        .expect("an older page of the home page")
+        + 6;
+    let older_home = home[start..start + home[start..].find('"').unwrap()].replace("&amp;", "&");
 
     let browser = Browser::start().await;
     browser.goto(&app.url("/login")).await;
@@ -719,6 +732,9 @@ async fn every_signed_in_page_fits_a_phone_and_a_desktop(t: TestStore) {
         ("suggestion", suggestion),
         ("files-log", files_log),
         ("home", "/".to_owned()),
+        ("archive", "/archive".to_owned()),
+        ("month", this_month),
+        ("older", older_home),
         ("post", post.clone()),
         ("editor", format!("{post}/edit")),
         ("history", format!("{post}/history")),

@@ -3,7 +3,7 @@
 //! A page the checker finds an error in fails the test with the checker's words.
 
 use crate::both_stores;
-use crate::helpers::{TestApp, TestStore, location, spawn_app};
+use crate::helpers::{TestApp, TestStore, location, spawn_app_with};
 use std::path::PathBuf;
 use std::process::Command;
 
@@ -68,7 +68,8 @@ async fn page(app: &TestApp, path: &str) -> (String, String) {
 both_stores!(every_page_passes_the_html_checker);
 
 async fn every_page_passes_the_html_checker(t: TestStore) {
-    let app = spawn_app(t).await;
+    // Pages of two posts, so that the lists' pagers are checked too.
+    let app = spawn_app_with(t, |c| c.front_page_size = 2).await;
     let admin = app.set_up().await;
     let body = "An introduction with **emphasis**, a [link](https://example.com) and a footnote[^1].\n\n\
                 ## The schedule\n\n| Time | Step |\n| --- | --- |\n| 08:00 | Mix |\n| 12:00 | Shape |\n\n\
@@ -123,6 +124,8 @@ async fn every_page_passes_the_html_checker(t: TestStore) {
     .collect::<Vec<_>>()
     .join("\n\n");
     let hostile_post = app.publish("Hostile text", &hostile).await;
+    app.publish("A third post", "So that the home page has an older page.")
+        .await;
 
     let mut pages = Vec::new();
     for path in [
@@ -154,6 +157,17 @@ async fn every_page_passes_the_html_checker(t: TestStore) {
         pages.push((format!("reader {name}"), html));
     }
     let anonymous = app.another_browser();
+    let this_month = {
+        use chrono::Datelike;
+        let now = sibyl::domain::now();
+        format!("/archive/{}/{:02}", now.year(), now.month())
+    };
+    let home = anonymous.get_html("/").await;
+    let start = home
+        .find("href=\"/?after=")
+        .expect("an older page of the home page")
+        + 6;
+    let older_home = home[start..start + home[start..].find('"').unwrap()].replace("&amp;", "&");
     for path in [
         "/".to_owned(),
         post.clone(),
@@ -161,6 +175,9 @@ async fn every_page_passes_the_html_checker(t: TestStore) {
         "/login".to_owned(),
         "/signup".to_owned(),
         "/tags/notes".to_owned(),
+        "/archive".to_owned(),
+        this_month.clone(),
+        older_home,
         "/no/such/page".to_owned(),
     ] {
         let (name, html) = page(&anonymous, &path).await;

@@ -268,9 +268,10 @@ async fn bad_post_input_is_explained_and_changes_nothing(t: TestStore) {
     assert_eq!(response.status(), 400);
     assert!(
         app.store
-            .front_page(&app.site, 20)
+            .home_page(&app.site, sibyl::store::PageAt::Newest, 20)
             .await
             .unwrap()
+            .posts
             .is_empty(),
         "nothing was created"
     );
@@ -313,9 +314,10 @@ async fn forms_without_the_right_csrf_token_are_refused(t: TestStore) {
     assert_eq!(app.get("/write").await.status(), 200, "still signed in");
     assert!(
         app.store
-            .front_page(&app.site, 20)
+            .home_page(&app.site, sibyl::store::PageAt::Newest, 20)
             .await
             .unwrap()
+            .posts
             .is_empty()
     );
 }
@@ -353,9 +355,10 @@ async fn anonymous_visitors_cannot_write(t: TestStore) {
     assert!(location(&post).starts_with("/login"));
     assert!(
         app.store
-            .front_page(&app.site, 20)
+            .home_page(&app.site, sibyl::store::PageAt::Newest, 20)
             .await
             .unwrap()
+            .posts
             .is_empty()
     );
 }
@@ -598,9 +601,10 @@ async fn a_preview_shows_the_rendered_text_and_stores_nothing(t: TestStore) {
     );
     assert!(
         app.store
-            .front_page(&app.site, 10)
+            .home_page(&app.site, sibyl::store::PageAt::Newest, 10)
             .await
             .unwrap()
+            .posts
             .is_empty()
     );
     let slug = sibyl::domain::Slug::parse("previewed").unwrap();

@@ -26,6 +26,13 @@ const EVERYONE: [Who; 5] = [
 struct Expect(u16, &'static str);
 
 const OK: Expect = Expect(200, "");
+
+/// The archive's page of the current month, in which the table's posts are published.
+fn this_month() -> String {
+    use chrono::Datelike;
+    let now = sibyl::domain::now();
+    format!("/archive/{}/{:02}", now.year(), now.month())
+}
 const LOGIN: Expect = Expect(303, "/login");
 const FORBIDDEN: Expect = Expect(403, "");
 
@@ -467,6 +474,8 @@ async fn every_route_answers_every_role_as_declared(t: TestStore) {
             ],
         ),
         get("/tags/notes", [OK; 5]),
+        get("/archive", [OK; 5]),
+        get(this_month(), [OK; 5]),
         get(
             format!("{published}/suggestions/matrix/1"),
             [LOGIN, FORBIDDEN, FORBIDDEN, OK, LOGIN],

@@ -1,0 +1,337 @@
+//! The site's archive: home pages back to the first post and forward again, months of
+//! posts, the months with posts, and a first page that stays full when posts leave it.
+
+use crate::both_stores;
+use crate::fixtures;
+use crate::helpers::{Kind, TestStore};
+use chrono::{DateTime, Duration, TimeZone, Utc};
+use sibyl::domain::{Post, PostId, Role, User, now};
+use sibyl::store::{FRONT_PAGE_CAP, ListPage, PageAt, PageError, month};
+
+async fn writer(t: &TestStore) -> User {
+    fixtures::user(t, Role::Author, "Ada Archivist").await
+}
+
+async fn publish_at(t: &TestStore, by: &User, title: &str, at: DateTime<Utc>) -> Post {
+    let new = fixtures::new_post(t, by, title, "Body.", "", at, true);
+    t.store.create_post(new).await.unwrap()
+}
+
+fn ids(page: &ListPage) -> Vec<PostId> {
+    page.posts.iter().map(|p| p.id).collect()
+}
+
+/// The home pages from the newest to the last, `limit` at a time; then, from the last
+/// page, the newer pages back up to the first. Returns both walks, each newest first.
+async fn walk_home(t: &TestStore, limit: usize) -> (Vec<PostId>, Vec<PostId>) {
+    let mut down = Vec::new();
+    let mut page = t
+        .store
+        .home_page(&t.site, PageAt::Newest, limit)
+        .await
+        .unwrap();
+    assert_eq!(page.newer, None, "nothing is newer than the first page");
+    for _ in 0..100 {
+        assert!(!page.posts.is_empty() && page.posts.len() <= limit);
+        down.extend(ids(&page));
+        let Some(older) = page.older.clone() else {
+            break;
+        };
+        page = t
+            .store
+            .home_page(&t.site, PageAt::Older(&older), limit)
+            .await
+            .unwrap();
+        assert!(page.newer.is_some(), "a page after the first links back");
+    }
+    // Up from the last page: each newer page is newest first, the walk goes up.
+    let mut up: Vec<Vec<PostId>> = vec![ids(&page)];
+    while let Some(newer) = page.newer.clone() {
+        assert!(up.len() < 100, "the newer pages never ended");
+        page = t
+            .store
+            .home_page(&t.site, PageAt::Newer(&newer), limit)
+            .await
+            .unwrap();
+        assert!(!page.posts.is_empty() && page.posts.len() <= limit);
+        assert!(page.older.is_some(), "a newer page links back down");
+        up.push(ids(&page));
+    }
+    up.reverse();
+    (down, up.concat())
+}
+
+both_stores!(
+    home_pages_go_back_to_the_first_post_and_forward_again,
+    the_first_page_stays_full_when_its_posts_leave_it,
+    months_list_their_posts_and_the_archive_names_them,
+    broken_archive_cursors_are_refused,
+    a_page_of_the_archive_is_one_read,
+);
+
+/// Posts over three years and a draft: every page size walks every published post once,
+/// newest first, down with the older cursors and up again with the newer ones.
+async fn home_pages_go_back_to_the_first_post_and_forward_again(t: TestStore) {
+    let by = writer(&t).await;
+    let mut expected = Vec::new();
+    for (i, days_ago) in [800, 790, 400, 60, 31, 30, 3, 2, 1, 0]
+        .into_iter()
+        .enumerate()
+    {
+        let at = now() - Duration::days(days_ago) - Duration::minutes(i as i64);
+        expected.push(publish_at(&t, &by, &format!("Archived {i}"), at).await.id);
+    }
+    let draft = fixtures::new_post(&t, &by, "Not yet", "Body.", "", now(), false);
+    t.store.create_post(draft).await.unwrap();
+    expected.reverse();
+    for limit in [1, 3, 4, 10, 20] {
+        let (down, up) = walk_home(&t, limit).await;
+        assert_eq!(down, expected, "down, pages of {limit}");
+        assert_eq!(up, expected, "up, pages of {limit}");
+    }
+}
+
+/// The first page is the newest posts even after the newest leave: a page of 99 shows
+/// every post left when fewer than that remain, and the store's own check finds the
+/// lists as they should be.
+async fn the_first_page_stays_full_when_its_posts_leave_it(t: TestStore) {
+    let by = writer(&t).await;
+    let start = now() - Duration::hours(2);
+    let mut posts = Vec::new();
+    for i in 0..(FRONT_PAGE_CAP + 3) {
+        let at = start + Duration::seconds(i as i64);
+        posts.push(publish_at(&t, &by, &format!("Full {i}"), at).await);
+    }
+    for post in posts.iter().rev().take(5) {
+        t.store.unpublish_post(&t.site, post.id).await.unwrap();
+    }
+    let left: Vec<PostId> = posts.iter().rev().skip(5).map(|p| p.id).collect();
+    assert_eq!(left.len(), 98);
+    let page = t
+        .store
+        .home_page(&t.site, PageAt::Newest, 99)
+        .await
+        .unwrap();
+    assert_eq!(ids(&page), left, "every post left, on the first page");
+    assert_eq!(page.older, None);
+    let page = t
+        .store
+        .home_page(&t.site, PageAt::Newest, 20)
+        .await
+        .unwrap();
+    assert_eq!(ids(&page), left[..20]);
+    let (down, up) = walk_home(&t, 20).await;
+    assert_eq!((down, up), (left.clone(), left));
+    let report = t.store.repair(&t.site, false).await.unwrap();
+    assert!(report.findings.is_empty(), "{:?}", report.findings);
+}
+
+fn utc(y: i32, m: u32, d: u32, h: u32, min: u32, s: u32) -> DateTime<Utc> {
+    Utc.with_ymd_and_hms(y, m, d, h, min, s).unwrap()
+}
+
+/// Months hold exactly the posts published in them (UTC, to the second at their edges),
+/// page within the month only, and the archive names the months with posts, newest first.
+async fn months_list_their_posts_and_the_archive_names_them(t: TestStore) {
+    let by = writer(&t).await;
+    let mut feb = Vec::new();
+    for (i, at) in [
+        utc(2024, 2, 1, 0, 0, 0),
+        utc(2024, 2, 10, 12, 0, 0),
+        utc(2024, 2, 29, 23, 59, 59),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        feb.push(publish_at(&t, &by, &format!("February {i}"), at).await);
+    }
+    let march = publish_at(&t, &by, "March", utc(2024, 3, 1, 0, 0, 0)).await;
+    let december = publish_at(&t, &by, "December", utc(2025, 12, 31, 23, 59, 59)).await;
+    assert_eq!(
+        t.store.archive_months(&t.site).await.unwrap(),
+        [202512, 202403, 202402]
+    );
+    let feb_month = month(2024, 2).unwrap();
+    let first = t
+        .store
+        .month_page(&t.site, feb_month, PageAt::Newest, 2)
+        .await
+        .unwrap();
+    assert_eq!(ids(&first), [feb[2].id, feb[1].id]);
+    let older = first.older.clone().expect("a second page of February");
+    let second = t
+        .store
+        .month_page(&t.site, feb_month, PageAt::Older(&older), 2)
+        .await
+        .unwrap();
+    assert_eq!(
+        (ids(&second), second.older.clone()),
+        (vec![feb[0].id], None)
+    );
+    let back = t
+        .store
+        .month_page(
+            &t.site,
+            feb_month,
+            PageAt::Newer(second.newer.as_deref().unwrap()),
+            2,
+        )
+        .await
+        .unwrap();
+    assert_eq!(ids(&back), [feb[2].id, feb[1].id]);
+    let only = |m: i32| {
+        let t = &t;
+        async move {
+            ids(&t
+                .store
+                .month_page(&t.site, m, PageAt::Newest, 20)
+                .await
+                .unwrap())
+        }
+    };
+    assert_eq!(only(202403).await, [march.id]);
+    assert_eq!(only(202512).await, [december.id]);
+    assert_eq!(only(202401).await, []);
+    assert_eq!(only(202601).await, []);
+    // A cursor of February does not page March.
+    let crossed = t
+        .store
+        .month_page(&t.site, 202403, PageAt::Older(&older), 2)
+        .await;
+    assert!(matches!(crossed, Err(PageError::BadCursor)), "{crossed:?}");
+    t.store.unpublish_post(&t.site, march.id).await.unwrap();
+    assert_eq!(only(202403).await, []);
+}
+
+async fn broken_archive_cursors_are_refused(t: TestStore) {
+    let by = writer(&t).await;
+    for i in 0..3 {
+        publish_at(&t, &by, &format!("Cursor {i}"), now() - Duration::days(i)).await;
+    }
+    let this_month = {
+        use chrono::Datelike;
+        month(now().year(), now().month()).unwrap()
+    };
+    let mut bad = vec![
+        "".to_owned(),
+        "garbage".to_owned(),
+        "1.2.3".to_owned(),
+        "2026.zz".to_owned(),
+        "-5".to_owned(),
+    ];
+    if t.kind == Kind::Cassandra {
+        // Well-formed UUIDs, but not the time of a post: a random one, and one of 1582.
+        bad.push(uuid::Uuid::new_v4().to_string());
+        bad.push("00000000-0000-1000-8000-000000000000".to_owned());
+    }
+    for cursor in &bad {
+        for at in [PageAt::Older(cursor), PageAt::Newer(cursor)] {
+            let home = t.store.home_page(&t.site, at, 2).await;
+            assert!(
+                matches!(home, Err(PageError::BadCursor)),
+                "{at:?}: {home:?}"
+            );
+            let month = t.store.month_page(&t.site, this_month, at, 2).await;
+            assert!(
+                matches!(month, Err(PageError::BadCursor)),
+                "{at:?}: {month:?}"
+            );
+        }
+    }
+}
+
+/// The first home page is one read (the front page), a page after it within a month one
+/// more, a month's page one, and the archive's months one.
+async fn a_page_of_the_archive_is_one_read(t: TestStore) {
+    let by = writer(&t).await;
+    for i in 0..8 {
+        publish_at(&t, &by, &format!("Read {i}"), now() - Duration::seconds(i)).await;
+    }
+    let this_month = {
+        use chrono::Datelike;
+        month(now().year(), now().month()).unwrap()
+    };
+    let before = t.store.statements();
+    let first = t.store.home_page(&t.site, PageAt::Newest, 3).await.unwrap();
+    assert_eq!(t.store.statements() - before, 1, "the first page");
+    let before = t.store.statements();
+    let cursor = first.older.unwrap();
+    let second = t
+        .store
+        .home_page(&t.site, PageAt::Older(&cursor), 3)
+        .await
+        .unwrap();
+    assert_eq!(second.posts.len(), 3);
+    assert_eq!(t.store.statements() - before, 1, "the next page");
+    let before = t.store.statements();
+    let page = t
+        .store
+        .month_page(&t.site, this_month, PageAt::Newest, 3)
+        .await
+        .unwrap();
+    assert_eq!(page.posts.len(), 3);
+    assert_eq!(t.store.statements() - before, 1, "a month");
+    let before = t.store.statements();
+    t.store.archive_months(&t.site).await.unwrap();
+    assert_eq!(t.store.statements() - before, 1, "the months");
+}
+
+/// A keyspace of the version before the archive: `migrate` lists every published post
+/// in it from the author pages' rows, and a second run changes nothing.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn migrate_lists_every_published_post_in_the_archive() {
+    let keyspace = "sibyl_archive_carry_test";
+    let t = TestStore::cassandra_alone(keyspace).await;
+    let by = writer(&t).await;
+    let session = scylla::client::session_builder::SessionBuilder::new()
+        .known_node(crate::helpers::cassandra_node())
+        .build()
+        .await
+        .unwrap();
+    let mut expected = Vec::new();
+    for (i, days_ago) in [0, 40, 400].into_iter().enumerate() {
+        let at = now() - Duration::days(days_ago);
+        expected.push(publish_at(&t, &by, &format!("Carried {i}"), at).await);
+    }
+    // What the earlier version had: no archive rows, no archive months.
+    for post in &expected {
+        let published = sibyl::domain::timeuuid::at(post.published.unwrap());
+        let at = post.published.unwrap();
+        // The archive's bucket: the half of the month.
+        let bucket = {
+            use chrono::Datelike;
+            (at.year() * 100 + at.month() as i32) * 10 + if at.day() <= 15 { 1 } else { 2 }
+        };
+        session
+            .query_unpaged(
+                format!("DELETE FROM {keyspace}.tag_posts WHERE site = ? AND tag = '*' AND month = ? AND published = ?"),
+                (t.site.as_str(), bucket, scylla::value::CqlTimeuuid::from(published)),
+            )
+            .await
+            .unwrap();
+    }
+    session
+        .query_unpaged(
+            format!("DELETE FROM {keyspace}.tag_months WHERE site = ? AND tag = '*'"),
+            (t.site.as_str(),),
+        )
+        .await
+        .unwrap();
+    let expected: Vec<PostId> = expected.iter().map(|p| p.id).collect();
+    let first = t.store.home_page(&t.site, PageAt::Newest, 1).await.unwrap();
+    let older = t
+        .store
+        .home_page(&t.site, PageAt::Older(first.older.as_deref().unwrap()), 1)
+        .await
+        .unwrap();
+    assert!(older.posts.is_empty(), "the older pages were missing");
+    assert!(t.store.archive_months(&t.site).await.unwrap().is_empty());
+    for _ in 0..2 {
+        crate::helpers::migrate_from(&session, keyspace, 38).await;
+    }
+    let (down, up) = walk_home(&t, 1).await;
+    assert_eq!((down, up), (expected.clone(), expected));
+    assert_eq!(t.store.archive_months(&t.site).await.unwrap().len(), 3);
+    let report = t.store.repair(&t.site, false).await.unwrap();
+    assert!(report.findings.is_empty(), "{:?}", report.findings);
+}
