@@ -19,16 +19,45 @@ fn options() -> Options {
 
 fn cleaner() -> &'static ammonia::Builder<'static> {
     static CLEANER: OnceLock<ammonia::Builder<'static>> = OnceLock::new();
-    CLEANER.get_or_init(|| {
-        let mut builder = ammonia::Builder::default();
+    CLEANER.get_or_init(|| configured(None))
+}
+
+/// Safe HTML (what [`to_safe_html`] made) with every URL of the site made absolute from
+/// `base` (`https://blog.example.com`), images' `srcset` too: for feeds, read away from
+/// the site. The same cleaner runs again, so the text is as safe as before.
+pub fn with_absolute_urls(safe_html: &str, base: &url::Url) -> String {
+    configured(Some(base.clone())).clean(safe_html).to_string()
+}
+
+/// The cleaner of posts' HTML; with a base, relative URLs are made absolute from it.
+fn configured(base: Option<url::Url>) -> ammonia::Builder<'static> {
+    let srcset_base = base
+        .as_ref()
+        .map(|b| b.as_str().trim_end_matches('/').to_owned());
+    let mut builder = ammonia::Builder::default();
+    if let Some(base) = base {
+        builder.url_relative(ammonia::UrlRelative::RewriteWithBase(base));
+    }
+    {
         builder
             .url_schemes(["http", "https", "mailto"].into_iter().collect())
             .link_rel(Some("noopener noreferrer nofollow"))
             .add_tag_attributes("input", ["type", "checked", "disabled"])
             .add_tag_attributes("img", ["srcset", "sizes", "loading", "decoding"])
-            .attribute_filter(|element, attribute, value| {
+            .attribute_filter(move |element, attribute, value| {
                 if element == "img" && attribute == "srcset" {
-                    return is_binary_srcset(value).then(|| value.into());
+                    if !is_binary_srcset(value) {
+                        return None;
+                    }
+                    return Some(match &srcset_base {
+                        None => value.into(),
+                        Some(base) => value
+                            .split(", ")
+                            .map(|candidate| format!("{base}{candidate}"))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                            .into(),
+                    });
                 }
                 valid_attribute(attribute, value)
             })
@@ -91,8 +120,8 @@ fn cleaner() -> &'static ammonia::Builder<'static> {
                     "language-text",
                 ],
             );
-        builder
-    })
+    }
+    builder
 }
 
 /// An attribute's value as valid HTML allows it, or `None` to drop the attribute: URLs

@@ -558,6 +558,7 @@ impl NewPost {
             author_name: self.author_name,
             created: self.created,
             revision: 1,
+            updated: self.created,
             short_id,
             locale: self.locale,
             translations: Vec::new(),
@@ -582,6 +583,8 @@ pub struct Post {
     pub published: Option<DateTime<Utc>>,
     /// The latest revision number (the first save is revision 1).
     pub revision: u32,
+    /// When the latest revision was saved (the post's creation for the first).
+    pub updated: DateTime<Utc>,
     /// The post's number in its site's short links, `/p/<n>` (seed 002).
     pub short_id: u64,
     /// The language of the original text, whose state the fields above describe.

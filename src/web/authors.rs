@@ -45,6 +45,7 @@ pub async fn show(
             .collect(),
         homepage: author.homepage,
         pager: pager(&base, &page),
+        feed: paths::author_feed(author.username.as_str()),
         posts: super::comments::with_counts(&state, page.posts).await?,
     };
     render(StatusCode::OK, &page)

@@ -10,6 +10,7 @@ mod authors;
 pub mod binaries;
 mod comments;
 mod error;
+mod feeds;
 mod home;
 mod limits;
 mod locales;
@@ -247,6 +248,12 @@ pub fn configure(cfg: &mut web::ServiceConfig, state: AppState) {
                 .service(web::resource("/p/{n}").route(get_or_head().to(posts::short_link)))
                 .service(web::resource("/tags/{tag}").route(get_or_head().to(tags::show)))
                 .service(web::resource("/archive").route(get_or_head().to(archive::index)))
+                .service(web::resource("/feed.xml").route(get_or_head().to(feeds::site)))
+                .service(web::resource("/tags/{tag}/feed.xml").route(get_or_head().to(feeds::tag)))
+                .service(
+                    web::resource("/authors/{username}/feed.xml")
+                        .route(get_or_head().to(feeds::author)),
+                )
                 .service(
                     web::resource("/archive/{year}/{month}")
                         .route(get_or_head().to(archive::month_page)),

@@ -270,6 +270,8 @@ pub struct AuthorPage {
     pub homepage: String,
     pub posts: Vec<SummaryView>,
     pub pager: Pager,
+    /// The author's Atom feed.
+    pub feed: String,
 }
 
 pub struct DirectoryRow {
@@ -446,6 +448,8 @@ pub struct TagPage {
     pub tag: String,
     pub posts: Vec<SummaryView>,
     pub pager: Pager,
+    /// The tag's Atom feed.
+    pub feed: String,
 }
 
 #[derive(Template)]

@@ -94,6 +94,21 @@ pub fn author(username: &str) -> String {
     format!("/authors/{}", encode_component(username))
 }
 
+/// The site's Atom feed.
+pub fn site_feed() -> String {
+    "/feed.xml".to_owned()
+}
+
+/// A tag's Atom feed.
+pub fn tag_feed(tag_name: &str) -> String {
+    format!("{}/feed.xml", tag(tag_name))
+}
+
+/// An author's Atom feed.
+pub fn author_feed(username: &str) -> String {
+    format!("{}/feed.xml", author(username))
+}
+
 /// A page of a list at `base`: the posts older than a cursor (`older`) or newer.
 pub fn list_page(base: &str, older: bool, cursor: &str) -> String {
     let (join, way) = (

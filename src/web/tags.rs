@@ -37,6 +37,7 @@ pub async fn show(
         layout: layout(&user, &csrf),
         tag: tag.as_str().to_owned(),
         pager: pager(&base, &page),
+        feed: paths::tag_feed(tag.as_str()),
         posts: super::comments::with_counts(&state, page.posts).await?,
     };
     render(StatusCode::OK, &page)

@@ -737,3 +737,51 @@ proptest::proptest! {
         }
     }
 }
+
+#[test]
+fn feeds_get_absolute_urls_and_text_stays_as_written() {
+    let html = to_safe_html(
+        "[A post](/posts/a) and [elsewhere](https://example.org/x).\n\n\
+         ![Photo](/binary/AB12CD34EF56GH78?size=800x600)\n\n\
+         `src=\"/not-a-link\"`",
+    );
+    let base = url::Url::parse("https://blog.example.com").unwrap();
+    let absolute = with_absolute_urls(&html, &base);
+    assert!(
+        absolute.contains("href=\"https://blog.example.com/posts/a\""),
+        "{absolute}"
+    );
+    assert!(
+        absolute.contains("href=\"https://example.org/x\""),
+        "{absolute}"
+    );
+    assert!(
+        absolute.contains("src=\"https://blog.example.com/binary/AB12CD34EF56GH78"),
+        "{absolute}"
+    );
+    assert!(
+        absolute.contains("srcset=\"https://blog.example.com/binary/AB12CD34EF56GH78/full/"),
+        "{absolute}"
+    );
+    for relative in ["href=\"/", " src=\"/", "srcset=\"/", ", /binary"] {
+        assert!(
+            !absolute.contains(relative),
+            "{relative} is left: {absolute}"
+        );
+    }
+    assert!(
+        absolute.contains("<code>src=\"/not-a-link\"</code>"),
+        "text is not a URL: {absolute}"
+    );
+    // Cleaned again by the same rules: what is unsafe never passes.
+    let hostile = with_absolute_urls(
+        "<img src=\"/a.png\" onerror=\"alert(1)\"><script>alert(2)</script><a href=\"javascript:x\">x</a>",
+        &base,
+    );
+    assert!(
+        !hostile.contains("onerror")
+            && !hostile.contains("script")
+            && !hostile.contains("javascript"),
+        "{hostile}"
+    );
+}

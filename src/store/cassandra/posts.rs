@@ -2,7 +2,7 @@
 
 use super::*;
 
-pub(super) const POST_COLUMNS: &str = "post_id, slug, title, body, body_html, excerpt, tags, author_id, author_name, status, created, published, revision, short_id";
+pub(super) const POST_COLUMNS: &str = "post_id, slug, title, body, body_html, excerpt, tags, author_id, author_name, status, created, published, revision, short_id, updated";
 
 pub(super) fn slug_scope(site: &Site) -> String {
     format!("slug:{site}")
@@ -24,6 +24,8 @@ pub(super) struct PostRow {
     published: Option<DateTime<Utc>>,
     revision: i32,
     short_id: Option<i64>,
+    /// When the latest revision was saved; none in rows older than the column.
+    updated: Option<DateTime<Utc>>,
     origin: Option<String>,
     translations: Option<Vec<String>>,
     comments_closed: Option<bool>,
@@ -56,6 +58,9 @@ impl PostRow {
             status: PostStatus::parse(&self.status)?,
             created: self.created,
             published: self.published,
+            updated: self
+                .updated
+                .unwrap_or_else(|| self.published.map_or(self.created, |p| p.max(self.created))),
             revision: u32::try_from(self.revision)
                 .map_err(|e| StoreError::Corrupt(e.to_string()))?,
             short_id: self
@@ -96,6 +101,7 @@ pub(super) struct PostInsert<'a> {
     published: Option<DateTime<Utc>>,
     revision: i32,
     short_id: i64,
+    updated: DateTime<Utc>,
     published_id: Option<CqlTimeuuid>,
     origin: String,
 }
@@ -143,7 +149,7 @@ impl Statements {
             ))
             .await?,
             post_insert: prepare(format!(
-                "INSERT INTO {ks}.posts (site, {POST_COLUMNS}, published_id, origin) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) IF NOT EXISTS"
+                "INSERT INTO {ks}.posts (site, {POST_COLUMNS}, published_id, origin) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) IF NOT EXISTS"
             ))
             .await?,
             post_publish: prepare(
@@ -244,6 +250,7 @@ impl CassandraStore {
             published: post.published(),
             revision: 1,
             short_id: short_id as i64,
+            updated: post.created,
             published_id,
             origin: post.locale.code(),
         };

@@ -79,7 +79,7 @@ impl Statements {
             .await?,
             revision_save_id_serial,
             post_revise: prepare(format!(
-                "UPDATE {ks}.posts SET title = ?, body = ?, body_html = ?, excerpt = ?, tags = ?, revision = ?
+                "UPDATE {ks}.posts SET title = ?, body = ?, body_html = ?, excerpt = ?, tags = ?, revision = ?, updated = ?
                  WHERE site = ? AND post_id = ? IF revision = ?"
             ))
             .await?,
@@ -166,6 +166,7 @@ impl CassandraStore {
                     excerpt.as_str(),
                     &tags,
                     next,
+                    revision.created,
                     site.as_str(),
                     id.0,
                     base as i32,
@@ -283,6 +284,7 @@ impl Revisions for CassandraStore {
                     edit.excerpt.as_str(),
                     &tags,
                     number,
+                    edit.at,
                     site.as_str(),
                     id.0,
                     edit.base as i32,

@@ -271,6 +271,11 @@ const CHANGES: &[(u32, &str, Change)] = &[
         "list every published post in the site's archive by month, for paging back to the first",
         Change::ListArchive,
     ),
+    (
+        40,
+        "posts record when their latest revision was saved, for feeds and sitemaps",
+        Change::Cql("ALTER TABLE posts ADD IF NOT EXISTS updated timestamp"),
+    ),
 ];
 
 /// The table an `ALTER TABLE` change alters, when a later change drops that table.

@@ -9,7 +9,8 @@ pub(super) const POST_COLUMNS: &str = "id, slug, title, body, body_html, excerpt
 
 /// POST_COLUMNS and, in the same statement, the locales of the published translations.
 pub(super) const POST_SELECT: &str = "id, slug, title, body, body_html, excerpt, tags, author_id, author_name, status, created, published, revision, short_id, locale, comments_closed,
-    (SELECT group_concat(t.locale) FROM translations t WHERE t.site = posts.site AND t.post_id = posts.id AND t.status = 'published')";
+    (SELECT group_concat(t.locale) FROM translations t WHERE t.site = posts.site AND t.post_id = posts.id AND t.status = 'published'),
+    (SELECT r.created FROM revisions r WHERE r.site = posts.site AND r.post_id = posts.id AND r.locale = posts.locale AND r.branch = 1 AND r.revision = posts.revision)";
 
 pub(super) struct PostRow {
     id: String,
@@ -29,6 +30,8 @@ pub(super) struct PostRow {
     locale: String,
     comments_closed: bool,
     translations: Option<String>,
+    /// When the latest revision was saved.
+    updated: Option<i64>,
 }
 
 impl PostRow {
@@ -51,6 +54,7 @@ impl PostRow {
             locale: row.get(14)?,
             comments_closed: row.get(15)?,
             translations: row.get(16)?,
+            updated: row.get(17)?,
         })
     }
 
@@ -69,6 +73,7 @@ impl PostRow {
             created: millis_to_time(self.created),
             published: self.published.map(millis_to_time),
             revision: self.revision,
+            updated: millis_to_time(self.updated.unwrap_or(self.created)),
             short_id: self.short_id,
             locale: Locale::parse(&self.locale)?,
             translations: locales(self.translations.as_deref())?,

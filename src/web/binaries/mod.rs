@@ -9,7 +9,7 @@
 //! editor's attachments, processing logs, the admins' list).
 
 mod files;
-mod serve;
+pub(super) mod serve;
 
 pub use files::{admin, attachments_of, log};
 pub use serve::{iiif, iiif_unturned, info, original};

@@ -5,6 +5,7 @@ mod accounts;
 pub mod binaries;
 mod browser;
 pub mod comments;
+mod feeds;
 mod fetch;
 mod html_checker;
 mod iiif;

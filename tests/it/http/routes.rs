@@ -475,6 +475,9 @@ async fn every_route_answers_every_role_as_declared(t: TestStore) {
         ),
         get("/tags/notes", [OK; 5]),
         get("/archive", [OK; 5]),
+        get("/feed.xml", [OK; 5]),
+        get("/tags/notes/feed.xml", [OK; 5]),
+        get(format!("/authors/{}/feed.xml", admin.username), [OK; 5]),
         get(this_month(), [OK; 5]),
         get(
             format!("{published}/suggestions/matrix/1"),
