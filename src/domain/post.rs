@@ -833,6 +833,9 @@ pub struct PostSummary {
     pub title: String,
     pub excerpt: String,
     pub author_name: String,
+    /// Its author's account (unknown in Cassandra list rows older than the column, until
+    /// `sibyl migrate` or `sibyl repair` rewrites them).
+    pub author_id: Option<UserId>,
     pub tags: Tags,
     pub published: DateTime<Utc>,
 }

@@ -9,6 +9,27 @@ use crate::domain::Username;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 
+/// `/authors/id/{id}`: the page of the author with that account, by its current name
+/// (a 302: names can change), as lists and posts link authors.
+pub async fn by_id(
+    state: web::Data<AppState>,
+    id: web::Path<String>,
+) -> Result<HttpResponse, WebError> {
+    let id = uuid::Uuid::try_parse(&id).map_err(|_| WebError::NotFound)?;
+    let author = state
+        .store
+        .user(crate::domain::UserId(id))
+        .await?
+        .filter(|a| !a.banned)
+        .ok_or(WebError::NotFound)?;
+    Ok(HttpResponse::Found()
+        .insert_header((
+            actix_web::http::header::LOCATION,
+            paths::author(author.username.as_str()),
+        ))
+        .finish())
+}
+
 pub async fn show(
     state: web::Data<AppState>,
     user: MaybeUser,

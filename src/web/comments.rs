@@ -62,6 +62,7 @@ fn summary_view(p: PostSummary) -> SummaryView {
         title: p.title,
         excerpt: p.excerpt,
         author: p.author_name,
+        author_url: p.author_id.map(paths::author_by_id),
         date: Dated::new(p.published),
         tags: super::tags::tag_links(&p.tags),
         comments: 0,

@@ -215,6 +215,7 @@ pub fn configure(cfg: &mut web::ServiceConfig, state: AppState) {
                 .service(
                     web::resource("/authors/{username}").route(get_or_head().to(authors::show)),
                 )
+                .service(web::resource("/authors/id/{id}").route(get_or_head().to(authors::by_id)))
                 .service(
                     web::resource("/admin/comments")
                         .route(get_or_head().to(moderation::site_desk))

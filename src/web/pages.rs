@@ -71,6 +71,8 @@ pub struct SummaryView {
     pub title: String,
     pub excerpt: String,
     pub author: String,
+    /// The author's page, when the list row names the author's account.
+    pub author_url: Option<String>,
     pub date: Dated,
     pub tags: Vec<TagLink>,
     /// Approved comments.
@@ -124,6 +126,7 @@ pub struct PostView {
     pub title: String,
     pub body_html: String,
     pub author: String,
+    pub author_url: String,
     pub date: Dated,
     pub tags: Vec<TagLink>,
     pub draft: bool,

@@ -94,6 +94,12 @@ pub fn author(username: &str) -> String {
     format!("/authors/{}", encode_component(username))
 }
 
+/// An author's page by their account's id, which never changes: it leads on to the
+/// page by their current user name.
+pub fn author_by_id(id: crate::domain::UserId) -> String {
+    format!("/authors/id/{}", id.0)
+}
+
 /// The site's Atom feed.
 pub fn site_feed() -> String {
     "/feed.xml".to_owned()

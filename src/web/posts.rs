@@ -346,6 +346,7 @@ fn post_view(p: &crate::domain::Post, text: &crate::domain::Translation) -> Post
         title: text.title.as_str().to_owned(),
         body_html: text.body_html.clone(),
         author: p.author_name.clone(),
+        author_url: paths::author_by_id(p.author_id),
         date: Dated::new(text.published.or(p.published).unwrap_or(p.created)),
         tags: super::tags::tag_links(&p.tags),
         draft: p.status == PostStatus::Draft || text.status == PostStatus::Draft,

@@ -7,6 +7,11 @@ use crate::store::posts::page_of;
 pub(super) const SUMMARY_COLUMNS: &str =
     "published, post_id, slug, title, excerpt, author_name, tags";
 
+/// What every list row holds: the summary and the author's id (in `author_posts`, a
+/// column of the key).
+pub(super) const LIST_COLUMNS: &str =
+    "published, post_id, slug, title, excerpt, author_name, tags, author_id";
+
 /// How a list of published posts is bucketed: an author's by year of publication, a
 /// tag's by month (the most used of a site's tags has far more posts in a year than the
 /// busiest author; see schema.cql).
@@ -114,6 +119,8 @@ pub(super) struct SummaryRow {
     excerpt: String,
     author_name: String,
     tags: Option<Vec<String>>,
+    /// None in rows written before the column.
+    author_id: Option<Uuid>,
 }
 
 /// What a list row shows of its post.
@@ -126,6 +133,7 @@ pub(super) fn summary(row: SummaryRow) -> StoreResult<PostSummary> {
         title: row.title,
         excerpt: row.excerpt,
         author_name: row.author_name,
+        author_id: row.author_id.map(UserId),
         tags: Tags::from_stored(row.tags.unwrap_or_default()),
         published,
     })
@@ -153,7 +161,7 @@ impl BucketReads {
     ) -> Result<Self, ExecutionError> {
         let by = bucket.column();
         let rows = format!(
-            "SELECT {SUMMARY_COLUMNS} FROM {ks}.{table} WHERE site = ? AND {key} = ? AND {by} = ?"
+            "SELECT {LIST_COLUMNS} FROM {ks}.{table} WHERE site = ? AND {key} = ? AND {by} = ?"
         );
         let buckets =
             format!("SELECT {by} FROM {ks}.{index} WHERE site = ? AND {key} = ? AND {by}");
@@ -197,7 +205,7 @@ impl Statements {
     pub(super) async fn prepare(session: &Session, ks: &str) -> Result<Self, ExecutionError> {
         let prepare = |cql: String| super::prepare(session, cql);
         let front_page_insert = prepare(format!(
-            "INSERT INTO {ks}.front_page (site, {SUMMARY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+            "INSERT INTO {ks}.front_page (site, {LIST_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
         ))
         .await?;
         let unlist_rows = logged(vec![
@@ -219,7 +227,7 @@ impl Statements {
             publish_rows,
             unlist_rows,
             tag_post_insert: prepare(format!(
-                "INSERT INTO {ks}.tag_posts (site, tag, month, {SUMMARY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                "INSERT INTO {ks}.tag_posts (site, tag, month, {LIST_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
             ))
             .await?,
             tag_post_delete: prepare(format!(
@@ -244,7 +252,7 @@ impl Statements {
                 Bucket::Year,
             )
             .await?,
-            front_page_read: prepare(format!("SELECT {SUMMARY_COLUMNS} FROM {ks}.front_page WHERE site = ? LIMIT ?")).await?,
+            front_page_read: prepare(format!("SELECT {LIST_COLUMNS} FROM {ks}.front_page WHERE site = ? LIMIT ?")).await?,
             front_page_insert,
             front_page_keys: prepare(format!("SELECT published FROM {ks}.front_page WHERE site = ? LIMIT ?")).await?,
             front_page_trim: prepare(format!("DELETE FROM {ks}.front_page WHERE site = ? AND published <= ?")).await?,
@@ -295,6 +303,7 @@ impl CassandraStore {
             row.4,
             row.5,
             row.6,
+            post.author_id.0,
         );
         let year = year_of(published_id)?;
         let author = (
@@ -348,6 +357,7 @@ impl CassandraStore {
                 Some(CqlValue::List(
                     tags.iter().map(|t| CqlValue::Text(t.clone())).collect(),
                 )),
+                Some(CqlValue::Uuid(post.author_id.0)),
             ]);
             batch.append_statement(self.listings.tag_month_insert.clone());
             values.push(vec![
@@ -641,6 +651,7 @@ impl CassandraStore {
                     post.excerpt.as_str(),
                     post.author_name.as_str(),
                     &tags,
+                    post.author_id.map(|a| a.0),
                 ),
             )
             .await?;
@@ -981,4 +992,117 @@ pub async fn carry_over_archive(session: &Session, ks: &str) -> Result<usize, St
         written += 1;
     }
     Ok(written)
+}
+
+/// Writes the author's id into the rows of every published post (as the author pages'
+/// rows, whose key holds it, list them) in its tags' and the archive's buckets, and in
+/// the front page for the posts it holds; every row is written whole, as it is, so a
+/// second run writes the same. Returns the posts seen.
+pub async fn carry_over_author_ids(session: &Session, ks: &str) -> Result<usize, String> {
+    use futures_util::StreamExt;
+    use std::collections::{HashMap, HashSet};
+    let fail = |e: &dyn std::fmt::Display| format!("naming the authors in the lists: {e}");
+    let prepare = |cql: String| async move {
+        let mut statement = session.prepare(cql).await.map_err(|e| fail(&e))?;
+        statement.set_is_idempotent(true);
+        Ok::<_, String>(statement)
+    };
+    let put_tag = prepare(format!(
+        "INSERT INTO {ks}.tag_posts (site, tag, month, {LIST_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    ))
+    .await?;
+    let put_front = prepare(format!(
+        "INSERT INTO {ks}.front_page (site, {LIST_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    ))
+    .await?;
+    let front_keys = prepare(format!(
+        "SELECT published FROM {ks}.front_page WHERE site = ?"
+    ))
+    .await?;
+    type Row = (
+        String,
+        Uuid,
+        CqlTimeuuid,
+        Uuid,
+        String,
+        String,
+        String,
+        String,
+        Option<Vec<String>>,
+    );
+    let mut rows = session
+        .query_iter(
+            format!("SELECT site, author_id, {SUMMARY_COLUMNS} FROM {ks}.author_posts"),
+            (),
+        )
+        .await
+        .map_err(|e| fail(&e))?
+        .rows_stream::<Row>()
+        .map_err(|e| fail(&e))?;
+    // The keys of each site's front page (at most FRONT_PAGE_CAP), read once.
+    let mut fronts: HashMap<String, HashSet<Uuid>> = HashMap::new();
+    let mut seen = 0;
+    while let Some(row) = rows.next().await {
+        let (site, author, published, post, slug, title, excerpt, name, tags) =
+            row.map_err(|e| fail(&e))?;
+        let tags = tags.unwrap_or_default();
+        let summary = (
+            published, post, &slug, &title, &excerpt, &name, &tags, author,
+        );
+        for list in listed_under(&tags) {
+            let bucket = bucket_of(&list, published).map_err(|e| fail(&e))?;
+            let values = (
+                site.as_str(),
+                list.as_str(),
+                bucket,
+                summary.0,
+                summary.1,
+                summary.2,
+                summary.3,
+                summary.4,
+                summary.5,
+                summary.6,
+                summary.7,
+            );
+            session
+                .execute_unpaged(&put_tag, values)
+                .await
+                .map_err(|e| fail(&e))?;
+        }
+        if !fronts.contains_key(&site) {
+            let keys: Vec<(CqlTimeuuid,)> = session
+                .execute_unpaged(&front_keys, (site.as_str(),))
+                .await
+                .map_err(|e| fail(&e))?
+                .into_rows_result()
+                .map_err(|e| fail(&e))?
+                .rows::<(CqlTimeuuid,)>()
+                .map_err(|e| fail(&e))?
+                .collect::<Result<_, _>>()
+                .map_err(|e| fail(&e))?;
+            fronts.insert(
+                site.clone(),
+                keys.into_iter().map(|(k,)| Uuid::from(k)).collect(),
+            );
+        }
+        if fronts[&site].contains(&Uuid::from(published)) {
+            let values = (
+                site.as_str(),
+                summary.0,
+                summary.1,
+                summary.2,
+                summary.3,
+                summary.4,
+                summary.5,
+                summary.6,
+                summary.7,
+            );
+            session
+                .execute_unpaged(&put_front, values)
+                .await
+                .map_err(|e| fail(&e))?;
+        }
+        seen += 1;
+    }
+    Ok(seen)
 }

@@ -4,7 +4,7 @@
 //! the moderation lists against the comments' rows (in queue.rs); the accounts' claims
 //! and directory against the users table.
 
-use super::listings::{ARCHIVE, Bucket, SUMMARY_COLUMNS};
+use super::listings::{ARCHIVE, Bucket, LIST_COLUMNS};
 use super::posts::slug_scope;
 use super::tallies::Tally;
 use super::*;
@@ -21,6 +21,7 @@ struct ListRow {
     excerpt: String,
     author_name: String,
     tags: Option<Vec<String>>,
+    author_id: Option<Uuid>,
 }
 
 impl ListRow {
@@ -32,6 +33,7 @@ impl ListRow {
             && self.excerpt == post.excerpt
             && self.author_name == post.author_name
             && self.tags.clone().unwrap_or_default() == post.tags.to_strings()
+            && self.author_id == Some(post.author_id.0)
     }
 }
 
@@ -238,7 +240,7 @@ impl CassandraStore {
             .collect();
         let rows = self
             .scan(
-                format!("SELECT {SUMMARY_COLUMNS} FROM {ks}.front_page WHERE site = ?"),
+                format!("SELECT {LIST_COLUMNS} FROM {ks}.front_page WHERE site = ?"),
                 (site.as_str(),),
             )
             .await?;
@@ -366,7 +368,7 @@ impl CassandraStore {
             let rows = self
                 .scan(
                     format!(
-                        "SELECT {SUMMARY_COLUMNS} FROM {ks}.{table} WHERE site = ? AND {column} = ? AND {by} = ?"
+                        "SELECT {LIST_COLUMNS} FROM {ks}.{table} WHERE site = ? AND {column} = ? AND {by} = ?"
                     ),
                     row,
                 )

@@ -67,6 +67,9 @@ enum Change {
     /// Lists every published post in the site's archive (the month buckets of
     /// `tag_posts` under the reserved key `*`), from the author pages' rows.
     ListArchive,
+    /// Writes the author's id into every row of the front page and the tag and archive
+    /// buckets, from the author pages' rows (whose key holds it).
+    CopyAuthorIds,
 }
 
 /// The changes, numbered in order. A keyspace records the last one it has in
@@ -276,6 +279,21 @@ const CHANGES: &[(u32, &str, Change)] = &[
         "posts record when their latest revision was saved, for feeds and sitemaps",
         Change::Cql("ALTER TABLE posts ADD IF NOT EXISTS updated timestamp"),
     ),
+    (
+        41,
+        "the front page's rows name the author's account, for links to their page",
+        Change::Cql("ALTER TABLE front_page ADD IF NOT EXISTS author_id uuid"),
+    ),
+    (
+        42,
+        "the tag and archive buckets' rows name the author's account",
+        Change::Cql("ALTER TABLE tag_posts ADD IF NOT EXISTS author_id uuid"),
+    ),
+    (
+        43,
+        "write the author's id into the rows of the front page, tags and archive",
+        Change::CopyAuthorIds,
+    ),
 ];
 
 /// The table an `ALTER TABLE` change alters, when a later change drops that table.
@@ -468,6 +486,12 @@ pub async fn migrate(
                     .await
                     .map_err(|e| fail(&e))?;
                 tracing::info!(rows, "tag pages are now in month buckets");
+            }
+            Change::CopyAuthorIds => {
+                let rows = super::listings::carry_over_author_ids(&session, keyspace)
+                    .await
+                    .map_err(|e| fail(&e))?;
+                tracing::info!(rows, "every list row names its author's account");
             }
             Change::ListArchive => {
                 let rows = super::listings::carry_over_archive(&session, keyspace)

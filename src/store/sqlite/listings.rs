@@ -55,7 +55,7 @@ pub(super) fn summaries(
 ) -> StoreResult<Vec<PostSummary>> {
     let mut stmt = sql
         .prepare(&format!(
-            "SELECT p.id, p.slug, p.title, p.excerpt, p.author_name, p.tags, p.published {filter}"
+            "SELECT p.id, p.slug, p.title, p.excerpt, p.author_name, p.tags, p.published, p.author_id {filter}"
         ))
         .map_err(unavailable)?;
     let rows = stmt
@@ -68,18 +68,21 @@ pub(super) fn summaries(
                 r.get::<_, String>(4)?,
                 r.get::<_, String>(5)?,
                 r.get::<_, i64>(6)?,
+                r.get::<_, String>(7)?,
             ))
         })
         .map_err(unavailable)?;
     let mut out = Vec::new();
     for row in rows {
-        let (id, slug, title, excerpt, author_name, tags, published) = row.map_err(unavailable)?;
+        let (id, slug, title, excerpt, author_name, tags, published, author) =
+            row.map_err(unavailable)?;
         out.push(PostSummary {
             id: PostId(uuid(&id)?),
             slug: Slug::parse(&slug)?,
             title,
             excerpt,
             author_name,
+            author_id: Some(UserId(uuid(&author)?)),
             tags: split_tags(&tags),
             published: millis_to_time(published),
         });

@@ -84,6 +84,24 @@ async fn home_pages_go_back_to_the_first_post_and_forward_again(t: TestStore) {
     let draft = fixtures::new_post(&t, &by, "Not yet", "Body.", "", now(), false);
     t.store.create_post(draft).await.unwrap();
     expected.reverse();
+    // Every list's rows name the author's account.
+    let first = t.store.home_page(&t.site, PageAt::Newest, 3).await.unwrap();
+    let older = t
+        .store
+        .home_page(&t.site, PageAt::Older(first.older.as_deref().unwrap()), 3)
+        .await
+        .unwrap();
+    let by_author = t
+        .store
+        .posts_by_author(&t.site, by.id, PageAt::Newest, 3)
+        .await
+        .unwrap();
+    for page in [&first, &older, &by_author] {
+        assert!(
+            page.posts.iter().all(|p| p.author_id == Some(by.id)),
+            "{page:?}"
+        );
+    }
     for limit in [1, 3, 4, 10, 20] {
         let (down, up) = walk_home(&t, limit).await;
         assert_eq!(down, expected, "down, pages of {limit}");
@@ -276,8 +294,9 @@ async fn a_page_of_the_archive_is_one_read(t: TestStore) {
     assert_eq!(t.store.statements() - before, 1, "the months");
 }
 
-/// A keyspace of the version before the archive: `migrate` lists every published post
-/// in it from the author pages' rows, and a second run changes nothing.
+/// A keyspace of the version before the archive and the authors' ids in list rows:
+/// `migrate` lists every published post in the archive and names the authors in the
+/// rows, from the author pages' rows, and a second run changes nothing.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn migrate_lists_every_published_post_in_the_archive() {
     let keyspace = "sibyl_archive_carry_test";
@@ -293,19 +312,20 @@ async fn migrate_lists_every_published_post_in_the_archive() {
         let at = now() - Duration::days(days_ago);
         expected.push(publish_at(&t, &by, &format!("Carried {i}"), at).await);
     }
-    // What the earlier version had: no archive rows, no archive months.
+    // What the earlier version had: no archive rows, no archive months (each bucket
+    // deleted whole), and front page rows without the author's id.
     for post in &expected {
-        let published = sibyl::domain::timeuuid::at(post.published.unwrap());
         let at = post.published.unwrap();
-        // The archive's bucket: the half of the month.
         let bucket = {
             use chrono::Datelike;
             (at.year() * 100 + at.month() as i32) * 10 + if at.day() <= 15 { 1 } else { 2 }
         };
         session
             .query_unpaged(
-                format!("DELETE FROM {keyspace}.tag_posts WHERE site = ? AND tag = '*' AND month = ? AND published = ?"),
-                (t.site.as_str(), bucket, scylla::value::CqlTimeuuid::from(published)),
+                format!(
+                    "DELETE FROM {keyspace}.tag_posts WHERE site = ? AND tag = '*' AND month = ?"
+                ),
+                (t.site.as_str(), bucket),
             )
             .await
             .unwrap();
@@ -317,6 +337,41 @@ async fn migrate_lists_every_published_post_in_the_archive() {
         )
         .await
         .unwrap();
+    let keys = session
+        .query_unpaged(
+            format!("SELECT published FROM {keyspace}.front_page WHERE site = ?"),
+            (t.site.as_str(),),
+        )
+        .await
+        .unwrap()
+        .into_rows_result()
+        .unwrap()
+        .rows::<(scylla::value::CqlTimeuuid,)>()
+        .unwrap()
+        .collect::<Result<Vec<_>, _>>()
+        .unwrap();
+    assert_eq!(keys.len(), 3);
+    for (published,) in keys {
+        session
+            .query_unpaged(
+                format!("UPDATE {keyspace}.front_page SET author_id = null WHERE site = ? AND published = ?"),
+                (t.site.as_str(), published),
+            )
+            .await
+            .unwrap();
+    }
+    let unnamed = t
+        .store
+        .home_page(&t.site, PageAt::Newest, 10)
+        .await
+        .unwrap();
+    assert!(unnamed.posts.iter().all(|p| p.author_id.is_none()));
+    let report = t.store.repair(&t.site, false).await.unwrap();
+    assert!(
+        report.findings.iter().any(|f| f.table == "front_page"),
+        "repair sees the rows without their author: {:?}",
+        report.findings
+    );
     let expected: Vec<PostId> = expected.iter().map(|p| p.id).collect();
     let first = t.store.home_page(&t.site, PageAt::Newest, 1).await.unwrap();
     let older = t
@@ -331,6 +386,15 @@ async fn migrate_lists_every_published_post_in_the_archive() {
     }
     let (down, up) = walk_home(&t, 1).await;
     assert_eq!((down, up), (expected.clone(), expected));
+    let named = t
+        .store
+        .home_page(&t.site, PageAt::Newest, 10)
+        .await
+        .unwrap();
+    assert!(
+        named.posts.iter().all(|p| p.author_id == Some(by.id)),
+        "{named:?}"
+    );
     assert_eq!(t.store.archive_months(&t.site).await.unwrap().len(), 3);
     let report = t.store.repair(&t.site, false).await.unwrap();
     assert!(report.findings.is_empty(), "{:?}", report.findings);

@@ -139,6 +139,11 @@ async fn every_route_answers_every_role_as_declared(t: TestStore) {
     )
     .await;
     let published = app.publish("Matrix post", "Body.").await;
+    let page = app.get_html(&published).await;
+    let start = page
+        .find("/authors/id/")
+        .expect("the post links its author");
+    let author_page = page[start..start + page[start..].find('"').unwrap()].to_owned();
     let slug = sibyl::domain::Slug::parse(published.trim_start_matches("/posts/")).unwrap();
     let short_id = app
         .store
@@ -476,6 +481,7 @@ async fn every_route_answers_every_role_as_declared(t: TestStore) {
         get("/tags/notes", [OK; 5]),
         get("/archive", [OK; 5]),
         get("/feed.xml", [OK; 5]),
+        get(author_page.clone(), [Expect(302, "/authors/"); 5]),
         get("/tags/notes/feed.xml", [OK; 5]),
         get(format!("/authors/{}/feed.xml", admin.username), [OK; 5]),
         get(this_month(), [OK; 5]),

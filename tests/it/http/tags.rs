@@ -131,7 +131,7 @@ async fn readers_follow_tag_links_and_older_posts(t: TestStore) {
 /// 400 or a 404, and a link to older posts that no longer exist a 404.
 async fn readers_page_back_through_the_home_page_and_the_months(t: TestStore) {
     let app = spawn_app(t).await;
-    app.set_up().await;
+    let admin = app.set_up().await;
     for i in 0..23 {
         app.submit(
             "/write",
@@ -147,6 +147,27 @@ async fn readers_page_back_through_the_home_page_and_the_months(t: TestStore) {
     }
     let home = html(&app, "/").await;
     assert!(home.contains("Paged 22") && !home.contains("Paged 2<"));
+    // Every list and post links its author, by the account's id, which leads on to the
+    // author's page by name.
+    let by = link(&home, "author").expect("the list links the author");
+    assert!(by.starts_with("/authors/id/"), "{by}");
+    let post = html(&app, "/posts/paged-22").await;
+    assert_eq!(
+        link(&post, "author"),
+        Some(by.clone()),
+        "the post links its author"
+    );
+    let found = app.anonymous_get(&by).await;
+    assert_eq!(
+        (found.status().as_u16(), location(&found)),
+        (302, format!("/authors/{}", admin.username))
+    );
+    for unknown in [
+        "/authors/id/not-an-id",
+        "/authors/id/00000000-0000-4000-8000-000000000000",
+    ] {
+        assert_eq!(app.anonymous_get(unknown).await.status(), 404, "{unknown}");
+    }
     assert_eq!(
         link(&home, "prev"),
         None,
