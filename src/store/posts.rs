@@ -37,6 +37,20 @@ impl<'a> From<Option<&'a str>> for PageAt<'a> {
     }
 }
 
+/// A tag and how many published posts it has.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TagCount {
+    pub tag: Tag,
+    pub posts: u64,
+}
+
+/// A page of the site's tags, by name, and the name after which the next page starts.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TagCountPage {
+    pub tags: Vec<TagCount>,
+    pub next: Option<String>,
+}
+
 /// A month of the site's archive: `year * 100 + month`, such as 202611.
 pub type Month = i32;
 
@@ -101,6 +115,15 @@ pub trait Listings: Send + Sync {
     /// The months in which the site has published posts, newest first.
     async fn archive_months(&self, site: &Site) -> StoreResult<Vec<Month>>;
 
+    /// The site's tags that have published posts, by name, with how many each has:
+    /// `limit` at a time, after the tag named `after`.
+    async fn tag_counts(
+        &self,
+        site: &Site,
+        after: Option<&Tag>,
+        limit: usize,
+    ) -> StoreResult<TagCountPage>;
+
     /// A tag's published posts (seed 001's Tag rows), newest first, `limit` at a time.
     async fn tag_page(
         &self,
@@ -164,4 +187,21 @@ pub(crate) fn page_of(
         older,
         newer,
     }
+}
+
+/// A page of tags from the rows a store read after a name: at most `limit + 1` rows of a
+/// tag and its count, by name. Tags counted at zero or less (a store whose counts are
+/// repaired later) are left out; the row past the limit, if read, says that more follow.
+pub(crate) fn tag_count_page(rows: Vec<(String, i64)>, limit: usize) -> StoreResult<TagCountPage> {
+    let next = (rows.len() > limit).then(|| rows[limit - 1].0.clone());
+    let mut tags = Vec::new();
+    for (name, posts) in rows.into_iter().take(limit) {
+        if posts > 0 {
+            tags.push(TagCount {
+                tag: Tag::parse(&name)?,
+                posts: posts as u64,
+            });
+        }
+    }
+    Ok(TagCountPage { tags, next })
 }

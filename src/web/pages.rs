@@ -95,6 +95,22 @@ pub struct Pager {
     pub newer: Option<String>,
 }
 
+/// The site's tags with their counts, by name.
+#[derive(Template)]
+#[template(path = "tags/index.html")]
+pub struct TagsPage {
+    pub layout: Layout,
+    pub tags: Vec<TagCountView>,
+    /// The next page of tags, if there are more.
+    pub more: Option<String>,
+}
+
+pub struct TagCountView {
+    pub name: String,
+    pub url: String,
+    pub posts: u64,
+}
+
 /// A month of the archive: its posts, and the months with posts beside it.
 #[derive(Template)]
 #[template(path = "archive/month.html")]

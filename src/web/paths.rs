@@ -86,6 +86,11 @@ pub fn short_link(n: u64) -> String {
     format!("/p/{n}")
 }
 
+/// The list of the site's tags.
+pub fn tags() -> String {
+    "/tags".to_owned()
+}
+
 pub fn tag(tag: &str) -> String {
     format!("/tags/{}", encode_component(tag))
 }

@@ -2,12 +2,13 @@
 
 use super::archive::{PageQuery, Paged, paged, pager};
 use super::auth::{CsrfToken, MaybeUser, layout};
-use super::pages::{TagLink, TagPage};
+use super::pages::{TagCountView, TagLink, TagPage, TagsPage};
 use super::paths;
 use super::{AppState, WebError, render};
 use crate::domain::Tag;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
+use serde::Deserialize;
 
 pub async fn show(
     state: web::Data<AppState>,
@@ -39,6 +40,51 @@ pub async fn show(
         pager: pager(&base, &page),
         feed: paths::tag_feed(tag.as_str()),
         posts: super::comments::with_counts(&state, page.posts).await?,
+    };
+    render(StatusCode::OK, &page)
+}
+
+/// How many tags a page of `/tags` lists.
+pub const TAGS_PAGE: usize = 200;
+
+#[derive(Deserialize)]
+pub struct TagsQuery {
+    after: Option<String>,
+}
+
+/// `/tags`: the site's tags, by name, with how many posts each has, a page at a time.
+pub async fn index(
+    state: web::Data<AppState>,
+    user: MaybeUser,
+    csrf: CsrfToken,
+    query: web::Query<TagsQuery>,
+) -> Result<HttpResponse, WebError> {
+    let after = match query.after.as_deref().filter(|a| !a.is_empty()) {
+        None => None,
+        Some(after) => Some(Tag::parse(after).map_err(|_| {
+            WebError::BadRequest(
+                "This page link is broken. Start again from the first page of tags.".into(),
+            )
+        })?),
+    };
+    let page = state
+        .store
+        .tag_counts(&state.site, after.as_ref(), TAGS_PAGE)
+        .await?;
+    let page = TagsPage {
+        layout: layout(&user, &csrf),
+        tags: page
+            .tags
+            .into_iter()
+            .map(|t| TagCountView {
+                url: paths::tag(t.tag.as_str()),
+                name: t.tag.as_str().to_owned(),
+                posts: t.posts,
+            })
+            .collect(),
+        more: page
+            .next
+            .map(|n| format!("{}?after={}", paths::tags(), paths::encode_component(&n))),
     };
     render(StatusCode::OK, &page)
 }

@@ -2,7 +2,7 @@
 //! each a single-partition read.
 
 use super::*;
-use crate::store::posts::page_of;
+use crate::store::posts::{page_of, tag_count_page};
 
 pub(super) const SUMMARY_COLUMNS: &str =
     "published, post_id, slug, title, excerpt, author_name, tags";
@@ -191,6 +191,9 @@ pub(super) struct Statements {
     pub(super) tag_post_delete: PreparedStatement,
     pub(super) tag_month_insert: PreparedStatement,
     pub(super) tag_months_newest: PreparedStatement,
+    pub(super) tag_count_add: PreparedStatement,
+    pub(super) tag_counts_first: PreparedStatement,
+    pub(super) tag_counts_after: PreparedStatement,
     pub(super) archive_months: PreparedStatement,
     pub(super) tag_reads: BucketReads,
     pub(super) archive_reads: BucketReads,
@@ -237,6 +240,18 @@ impl Statements {
             tag_month_insert: prepare(format!("INSERT INTO {ks}.tag_months (site, tag, month) VALUES (?, ?, ?)")).await?,
             tag_months_newest: prepare(format!(
                 "SELECT month FROM {ks}.tag_months WHERE site = ? AND tag = ? LIMIT 2"
+            ))
+            .await?,
+            tag_count_add: prepare(format!(
+                "UPDATE {ks}.tag_counts SET posts = posts + ? WHERE site = ? AND tag = ?"
+            ))
+            .await?,
+            tag_counts_first: prepare(format!(
+                "SELECT tag, posts FROM {ks}.tag_counts WHERE site = ? LIMIT ?"
+            ))
+            .await?,
+            tag_counts_after: prepare(format!(
+                "SELECT tag, posts FROM {ks}.tag_counts WHERE site = ? AND tag > ? LIMIT ?"
             ))
             .await?,
             archive_months: prepare(format!(
@@ -409,7 +424,24 @@ impl CassandraStore {
         &self,
         site: &Site,
         id: PostId,
+        was: Option<Listed>,
+    ) -> StoreResult<Option<Post>> {
+        self.settle(site, id, was, true).await
+    }
+
+    /// Rewrites a post's rows where repair found them wrong, not knowing where they were:
+    /// the tags' counts are left to repair, which counts them after.
+    pub(super) async fn rewrite_lists(&self, site: &Site, id: PostId) -> StoreResult<()> {
+        self.settle(site, id, None, false).await.map(|_| ())
+    }
+
+    /// [`Self::settle_lists`]; with `count`, moving the tags' counts too.
+    async fn settle(
+        &self,
+        site: &Site,
+        id: PostId,
         mut was: Option<Listed>,
+        count: bool,
     ) -> StoreResult<Option<Post>> {
         let Some(mut current) = self.post_listing(site, id, true).await? else {
             return Ok(None);
@@ -453,6 +485,9 @@ impl CassandraStore {
             if let Some(now) = now {
                 self.list_published(site, post, CqlTimeuuid::from(now.published_id))
                     .await?;
+            }
+            if count {
+                self.count_tags(site, was.as_ref(), now.as_ref()).await?;
             }
             let Some(again) = self.post_listing(site, id, true).await? else {
                 return Ok(None);
@@ -603,6 +638,36 @@ impl CassandraStore {
         }
     }
 
+    /// Moves the tags' counts from where a post's rows were listed (`was`) to where they
+    /// are now: one more for each tag it gained, one less for each it lost.
+    pub(super) async fn count_tags(
+        &self,
+        site: &Site,
+        was: Option<&Listed>,
+        now: Option<&Listed>,
+    ) -> StoreResult<()> {
+        let tags = |l: Option<&Listed>| l.map(|l| l.tags.clone()).unwrap_or_default();
+        let (before, after) = (tags(was), tags(now));
+        let moves = after
+            .iter()
+            .filter(|t| !before.contains(t))
+            .map(|t| (1i64, t))
+            .chain(
+                before
+                    .iter()
+                    .filter(|t| !after.contains(t))
+                    .map(|t| (-1, t)),
+            );
+        for (change, tag) in moves {
+            self.exec(
+                &self.listings.tag_count_add,
+                (scylla::value::Counter(change), site.as_str(), tag.as_str()),
+            )
+            .await?;
+        }
+        Ok(())
+    }
+
     /// Fills the front page back up to [`FRONT_PAGE_CAP`] rows from the archive, after a
     /// post left it: it holds the site's newest posts, all of them when there are fewer,
     /// so a home page shorter than asked for is the whole site. Writes what it read;
@@ -742,6 +807,30 @@ impl Listings for CassandraStore {
         Ok(out)
     }
 
+    async fn tag_counts(
+        &self,
+        site: &Site,
+        after: Option<&Tag>,
+        limit: usize,
+    ) -> StoreResult<TagCountPage> {
+        let limit = limit.clamp(1, 1000);
+        let read = limit as i32 + 1;
+        let rows: Vec<(String, scylla::value::Counter)> = match after {
+            None => {
+                self.rows(&self.listings.tag_counts_first, (site.as_str(), read))
+                    .await?
+            }
+            Some(after) => {
+                self.rows(
+                    &self.listings.tag_counts_after,
+                    (site.as_str(), after.as_str(), read),
+                )
+                .await?
+            }
+        };
+        tag_count_page(rows.into_iter().map(|(t, c)| (t, c.0)).collect(), limit)
+    }
+
     async fn tag_page(
         &self,
         site: &Site,
@@ -771,338 +860,4 @@ impl Listings for CassandraStore {
         };
         self.bucket_page(list, site, author.0, at, limit).await
     }
-}
-
-/// Copies the rows of the unbucketed author lists of a keyspace made before the year
-/// buckets into them (and their years into author_years); run again, it writes the same
-/// rows. Returns the rows copied.
-pub async fn carry_over_author_posts(session: &Session, ks: &str) -> Result<usize, String> {
-    use futures_util::StreamExt;
-    let fail = |e: &dyn std::fmt::Display| format!("copying the author lists: {e}");
-    if !super::schema::table_exists(session, ks, "posts_by_author").await? {
-        return Ok(0);
-    }
-    let put = session
-        .prepare(format!(
-            "INSERT INTO {ks}.author_posts (site, author_id, year, {SUMMARY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-        ))
-        .await
-        .map_err(|e| fail(&e))?;
-    let put_year = session
-        .prepare(format!(
-            "INSERT INTO {ks}.author_years (site, author_id, year) VALUES (?, ?, ?)"
-        ))
-        .await
-        .map_err(|e| fail(&e))?;
-    type Old = (
-        String,
-        Uuid,
-        CqlTimeuuid,
-        Uuid,
-        String,
-        String,
-        String,
-        String,
-        Option<Vec<String>>,
-    );
-    let mut rows = session
-        .query_iter(
-            format!("SELECT site, author_id, {SUMMARY_COLUMNS} FROM {ks}.posts_by_author"),
-            (),
-        )
-        .await
-        .map_err(|e| fail(&e))?
-        .rows_stream::<Old>()
-        .map_err(|e| fail(&e))?;
-    let mut copied = 0;
-    while let Some(row) = rows.next().await {
-        let (site, author, published, post, slug, title, excerpt, name, tags) =
-            row.map_err(|e| fail(&e))?;
-        let year = year_of(published).map_err(|e| fail(&e))?;
-        session
-            .execute_unpaged(
-                &put,
-                (
-                    site.as_str(),
-                    author,
-                    year,
-                    published,
-                    post,
-                    slug,
-                    title,
-                    excerpt,
-                    name,
-                    tags.unwrap_or_default(),
-                ),
-            )
-            .await
-            .map_err(|e| fail(&e))?;
-        session
-            .execute_unpaged(&put_year, (site.as_str(), author, year))
-            .await
-            .map_err(|e| fail(&e))?;
-        copied += 1;
-    }
-    Ok(copied)
-}
-
-/// Copies the rows of the tag pages of a keyspace made before the month buckets (one
-/// bucket a year, `posts_by_tag`) into them, and their months into tag_months; run
-/// again, it writes the same rows. Nothing else writes the new tables until the version
-/// is recorded: every instance of this build refuses an older keyspace. Returns the
-/// rows copied.
-pub async fn carry_over_tag_posts(session: &Session, ks: &str) -> Result<usize, String> {
-    use futures_util::StreamExt;
-    let fail = |e: &dyn std::fmt::Display| format!("copying the tag pages: {e}");
-    if !super::schema::table_exists(session, ks, "posts_by_tag").await? {
-        return Ok(0);
-    }
-    let mut put = session
-        .prepare(format!(
-            "INSERT INTO {ks}.tag_posts (site, tag, month, {SUMMARY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-        ))
-        .await
-        .map_err(|e| fail(&e))?;
-    put.set_is_idempotent(true);
-    let mut put_month = session
-        .prepare(format!(
-            "INSERT INTO {ks}.tag_months (site, tag, month) VALUES (?, ?, ?)"
-        ))
-        .await
-        .map_err(|e| fail(&e))?;
-    put_month.set_is_idempotent(true);
-    type Old = (
-        String,
-        String,
-        CqlTimeuuid,
-        Uuid,
-        String,
-        String,
-        String,
-        String,
-        Option<Vec<String>>,
-    );
-    let mut rows = session
-        .query_iter(
-            format!("SELECT site, tag, {SUMMARY_COLUMNS} FROM {ks}.posts_by_tag"),
-            (),
-        )
-        .await
-        .map_err(|e| fail(&e))?
-        .rows_stream::<Old>()
-        .map_err(|e| fail(&e))?;
-    let mut copied = 0;
-    while let Some(row) = rows.next().await {
-        let (site, tag, published, post, slug, title, excerpt, name, tags) =
-            row.map_err(|e| fail(&e))?;
-        let month = Bucket::Month.of(published).map_err(|e| fail(&e))?;
-        session
-            .execute_unpaged(
-                &put,
-                (
-                    site.as_str(),
-                    tag.as_str(),
-                    month,
-                    published,
-                    post,
-                    slug,
-                    title,
-                    excerpt,
-                    name,
-                    tags.unwrap_or_default(),
-                ),
-            )
-            .await
-            .map_err(|e| fail(&e))?;
-        session
-            .execute_unpaged(&put_month, (site.as_str(), tag.as_str(), month))
-            .await
-            .map_err(|e| fail(&e))?;
-        copied += 1;
-    }
-    Ok(copied)
-}
-
-/// Lists every post of the author pages' rows (every published post of every site is in
-/// its author's list) in its site's archive, with the month in the archive's index; run
-/// again, it writes the same rows. Returns the rows written.
-pub async fn carry_over_archive(session: &Session, ks: &str) -> Result<usize, String> {
-    use futures_util::StreamExt;
-    let fail = |e: &dyn std::fmt::Display| format!("listing the archive: {e}");
-    let mut put = session
-        .prepare(format!(
-            "INSERT INTO {ks}.tag_posts (site, tag, month, {SUMMARY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-        ))
-        .await
-        .map_err(|e| fail(&e))?;
-    put.set_is_idempotent(true);
-    let mut put_month = session
-        .prepare(format!(
-            "INSERT INTO {ks}.tag_months (site, tag, month) VALUES (?, ?, ?)"
-        ))
-        .await
-        .map_err(|e| fail(&e))?;
-    put_month.set_is_idempotent(true);
-    type Row = (
-        String,
-        CqlTimeuuid,
-        Uuid,
-        String,
-        String,
-        String,
-        String,
-        Option<Vec<String>>,
-    );
-    let mut rows = session
-        .query_iter(
-            format!("SELECT site, {SUMMARY_COLUMNS} FROM {ks}.author_posts"),
-            (),
-        )
-        .await
-        .map_err(|e| fail(&e))?
-        .rows_stream::<Row>()
-        .map_err(|e| fail(&e))?;
-    let mut written = 0;
-    while let Some(row) = rows.next().await {
-        let (site, published, post, slug, title, excerpt, name, tags) =
-            row.map_err(|e| fail(&e))?;
-        let month = Bucket::HalfMonth.of(published).map_err(|e| fail(&e))?;
-        session
-            .execute_unpaged(
-                &put,
-                (
-                    site.as_str(),
-                    ARCHIVE,
-                    month,
-                    published,
-                    post,
-                    slug,
-                    title,
-                    excerpt,
-                    name,
-                    tags.unwrap_or_default(),
-                ),
-            )
-            .await
-            .map_err(|e| fail(&e))?;
-        session
-            .execute_unpaged(&put_month, (site.as_str(), ARCHIVE, month))
-            .await
-            .map_err(|e| fail(&e))?;
-        written += 1;
-    }
-    Ok(written)
-}
-
-/// Writes the author's id into the rows of every published post (as the author pages'
-/// rows, whose key holds it, list them) in its tags' and the archive's buckets, and in
-/// the front page for the posts it holds; every row is written whole, as it is, so a
-/// second run writes the same. Returns the posts seen.
-pub async fn carry_over_author_ids(session: &Session, ks: &str) -> Result<usize, String> {
-    use futures_util::StreamExt;
-    use std::collections::{HashMap, HashSet};
-    let fail = |e: &dyn std::fmt::Display| format!("naming the authors in the lists: {e}");
-    let prepare = |cql: String| async move {
-        let mut statement = session.prepare(cql).await.map_err(|e| fail(&e))?;
-        statement.set_is_idempotent(true);
-        Ok::<_, String>(statement)
-    };
-    let put_tag = prepare(format!(
-        "INSERT INTO {ks}.tag_posts (site, tag, month, {LIST_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-    ))
-    .await?;
-    let put_front = prepare(format!(
-        "INSERT INTO {ks}.front_page (site, {LIST_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
-    ))
-    .await?;
-    let front_keys = prepare(format!(
-        "SELECT published FROM {ks}.front_page WHERE site = ?"
-    ))
-    .await?;
-    type Row = (
-        String,
-        Uuid,
-        CqlTimeuuid,
-        Uuid,
-        String,
-        String,
-        String,
-        String,
-        Option<Vec<String>>,
-    );
-    let mut rows = session
-        .query_iter(
-            format!("SELECT site, author_id, {SUMMARY_COLUMNS} FROM {ks}.author_posts"),
-            (),
-        )
-        .await
-        .map_err(|e| fail(&e))?
-        .rows_stream::<Row>()
-        .map_err(|e| fail(&e))?;
-    // The keys of each site's front page (at most FRONT_PAGE_CAP), read once.
-    let mut fronts: HashMap<String, HashSet<Uuid>> = HashMap::new();
-    let mut seen = 0;
-    while let Some(row) = rows.next().await {
-        let (site, author, published, post, slug, title, excerpt, name, tags) =
-            row.map_err(|e| fail(&e))?;
-        let tags = tags.unwrap_or_default();
-        let summary = (
-            published, post, &slug, &title, &excerpt, &name, &tags, author,
-        );
-        for list in listed_under(&tags) {
-            let bucket = bucket_of(&list, published).map_err(|e| fail(&e))?;
-            let values = (
-                site.as_str(),
-                list.as_str(),
-                bucket,
-                summary.0,
-                summary.1,
-                summary.2,
-                summary.3,
-                summary.4,
-                summary.5,
-                summary.6,
-                summary.7,
-            );
-            session
-                .execute_unpaged(&put_tag, values)
-                .await
-                .map_err(|e| fail(&e))?;
-        }
-        if !fronts.contains_key(&site) {
-            let keys: Vec<(CqlTimeuuid,)> = session
-                .execute_unpaged(&front_keys, (site.as_str(),))
-                .await
-                .map_err(|e| fail(&e))?
-                .into_rows_result()
-                .map_err(|e| fail(&e))?
-                .rows::<(CqlTimeuuid,)>()
-                .map_err(|e| fail(&e))?
-                .collect::<Result<_, _>>()
-                .map_err(|e| fail(&e))?;
-            fronts.insert(
-                site.clone(),
-                keys.into_iter().map(|(k,)| Uuid::from(k)).collect(),
-            );
-        }
-        if fronts[&site].contains(&Uuid::from(published)) {
-            let values = (
-                site.as_str(),
-                summary.0,
-                summary.1,
-                summary.2,
-                summary.3,
-                summary.4,
-                summary.5,
-                summary.6,
-                summary.7,
-            );
-            session
-                .execute_unpaged(&put_front, values)
-                .await
-                .map_err(|e| fail(&e))?;
-        }
-        seen += 1;
-    }
-    Ok(seen)
 }

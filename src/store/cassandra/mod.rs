@@ -15,6 +15,7 @@ mod cql;
 mod hours;
 mod ids;
 mod intents;
+mod list_migrations;
 mod listings;
 mod lwt;
 mod moderation;
@@ -36,7 +37,7 @@ use super::{
     AccountError, CommentError, CommentPage, DirectoryEntry, EditError, FRONT_PAGE_CAP, Fault,
     Finished, ID_POOL_SIZE, Intent, ListPage, Listed, LogEntries, ModerationError, ModerationPage,
     Month, NewSession, OpenError, PageAt, PageError, Replication, SetupError, Standing, Store,
-    StoreError, StoreOptions, StoreResult, SuggestionError, Taken,
+    StoreError, StoreOptions, StoreResult, SuggestionError, TagCountPage, Taken,
 };
 use crate::domain::comment::{MAX_COMMENTS_PER_POST, ThreadComment};
 use crate::domain::password::PasswordHash;

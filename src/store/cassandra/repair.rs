@@ -281,9 +281,16 @@ impl CassandraStore {
             self.repair_buckets(site, &bucketed, &theirs, fix, findings, &mut fixes)
                 .await?;
         }
-        if !fix {
-            return Ok(());
+        if fix {
+            self.fix_lists(site, fixes).await?;
         }
+        // Counted after any rewrite, which counts what it lists.
+        self.repair_tag_counts(site, listings, fix, findings).await
+    }
+
+    /// Deletes the stale rows found and rewrites the posts whose rows were wrong.
+    async fn fix_lists(&self, site: &Site, fixes: ListFixes) -> StoreResult<()> {
+        let ks = &self.keyspace;
         for (table, values) in fixes.stale {
             let where_ = match table {
                 "front_page" => "site = ? AND published = ?",
@@ -300,7 +307,61 @@ impl CassandraStore {
             self.exec(&delete, values).await?;
         }
         for id in fixes.rewrite {
-            self.settle_lists(site, PostId(id), None).await?;
+            self.rewrite_lists(site, PostId(id)).await?;
+        }
+        Ok(())
+    }
+
+    /// Each tag's count against the posts listed under it.
+    async fn repair_tag_counts(
+        &self,
+        site: &Site,
+        listings: &[Listing],
+        fix: bool,
+        findings: &mut Vec<Finding>,
+    ) -> StoreResult<()> {
+        let ks = &self.keyspace;
+        let mut expected: HashMap<String, i64> = HashMap::new();
+        for listing in listings {
+            for tag in listing.post.tags.to_strings() {
+                *expected.entry(tag).or_default() += 1;
+            }
+        }
+        let counted: Vec<(String, scylla::value::Counter)> = self
+            .scan(
+                format!("SELECT tag, posts FROM {ks}.tag_counts WHERE site = ?"),
+                (site.as_str(),),
+            )
+            .await?;
+        let mut counted: HashMap<String, i64> =
+            counted.into_iter().map(|(t, c)| (t, c.0)).collect();
+        for tag in expected.keys() {
+            counted.entry(tag.clone()).or_default();
+        }
+        let mut wrong: Vec<(String, i64, i64)> = counted
+            .into_iter()
+            .filter_map(|(tag, n)| {
+                let should = expected.get(&tag).copied().unwrap_or_default();
+                (n != should).then_some((tag, n, should))
+            })
+            .collect();
+        wrong.sort();
+        for (tag, n, should) in wrong {
+            findings.push(Finding {
+                table: "tag_counts",
+                what: format!("tag {tag} counted {n} posts for {should}; recounted"),
+            });
+            if fix {
+                self.exec(
+                    &self.listings.tag_count_add,
+                    (
+                        scylla::value::Counter(should - n),
+                        site.as_str(),
+                        tag.as_str(),
+                    ),
+                )
+                .await?;
+            }
         }
         Ok(())
     }

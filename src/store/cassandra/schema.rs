@@ -70,6 +70,8 @@ enum Change {
     /// Writes the author's id into every row of the front page and the tag and archive
     /// buckets, from the author pages' rows (whose key holds it).
     CopyAuthorIds,
+    /// Counts every tag's posts into `tag_counts`, from the tag buckets.
+    CountTags,
 }
 
 /// The changes, numbered in order. A keyspace records the last one it has in
@@ -294,6 +296,11 @@ const CHANGES: &[(u32, &str, Change)] = &[
         "write the author's id into the rows of the front page, tags and archive",
         Change::CopyAuthorIds,
     ),
+    (
+        44,
+        "count each tag's posts into tag_counts, for the list of tags",
+        Change::CountTags,
+    ),
 ];
 
 /// The table an `ALTER TABLE` change alters, when a later change drops that table.
@@ -452,7 +459,7 @@ pub async fn migrate(
                 tracing::info!(posts, "comments counted into the tallies");
             }
             Change::CopyAuthorPosts => {
-                let rows = super::listings::carry_over_author_posts(&session, keyspace)
+                let rows = super::list_migrations::carry_over_author_posts(&session, keyspace)
                     .await
                     .map_err(|e| fail(&e))?;
                 tracing::info!(rows, "author pages are now in year buckets");
@@ -482,19 +489,25 @@ pub async fn migrate(
                 tracing::info!(rows, "the list of files is now in month buckets");
             }
             Change::CopyTagPosts => {
-                let rows = super::listings::carry_over_tag_posts(&session, keyspace)
+                let rows = super::list_migrations::carry_over_tag_posts(&session, keyspace)
                     .await
                     .map_err(|e| fail(&e))?;
                 tracing::info!(rows, "tag pages are now in month buckets");
             }
+            Change::CountTags => {
+                let tags = super::list_migrations::carry_over_tag_counts(&session, keyspace)
+                    .await
+                    .map_err(|e| fail(&e))?;
+                tracing::info!(tags, "every tag's posts are counted");
+            }
             Change::CopyAuthorIds => {
-                let rows = super::listings::carry_over_author_ids(&session, keyspace)
+                let rows = super::list_migrations::carry_over_author_ids(&session, keyspace)
                     .await
                     .map_err(|e| fail(&e))?;
                 tracing::info!(rows, "every list row names its author's account");
             }
             Change::ListArchive => {
-                let rows = super::listings::carry_over_archive(&session, keyspace)
+                let rows = super::list_migrations::carry_over_archive(&session, keyspace)
                     .await
                     .map_err(|e| fail(&e))?;
                 tracing::info!(rows, "every published post is in the site's archive");
@@ -636,7 +649,7 @@ mod tests {
             .iter()
             .filter(|s| s.starts_with("CREATE TABLE IF NOT EXISTS"))
             .count();
-        assert_eq!(creates, 53);
+        assert_eq!(creates, 54);
         // Changes to earlier keyspaces are numbered in CHANGES, not in the file.
         assert_eq!(statements.len(), creates);
         assert!(!statements.iter().any(|s| s.contains("--")));

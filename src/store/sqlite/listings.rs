@@ -2,7 +2,8 @@
 
 use super::*;
 use crate::store::posts::page_of;
-use crate::store::{Month, PageAt, month_span};
+use crate::store::posts::tag_count_page;
+use crate::store::{Month, PageAt, TagCountPage, month_span};
 use rusqlite::types::Value;
 
 /// Removes a post's rows from its tags' lists (through `post_tags_by_post`).
@@ -12,9 +13,21 @@ pub(super) const UNLIST_POST: &str = "DELETE FROM post_tags WHERE site = ?1 AND 
 pub(super) const LIST_POST: &str =
     "INSERT INTO post_tags (site, tag, post_id, published) VALUES (?1, ?2, ?3, ?4)";
 
-/// Makes a post's rows in the tag index match its tags and publication (none for a draft).
+/// Takes a post's rows in post_tags out of its tags' counts (before they are removed).
+pub(super) const UNCOUNT_POST: &str = "UPDATE tag_counts SET posts = posts - 1
+     WHERE site = ?1 AND tag IN (SELECT tag FROM post_tags WHERE site = ?1 AND post_id = ?2)";
+
+/// Counts one more post under a tag.
+pub(super) const COUNT_POST: &str = "INSERT INTO tag_counts (site, tag, posts) VALUES (?1, ?2, 1)
+     ON CONFLICT (site, tag) DO UPDATE SET posts = posts + 1";
+
+/// Makes a post's rows in the tag index, and the tags' counts, match its tags and
+/// publication (none for a draft).
 pub(super) fn list_tags(sql: &Sql<'_>, site: &str, post: &Post) -> StoreResult<()> {
     let id = post.id.0.to_string();
+    sql.prepare(UNCOUNT_POST)
+        .and_then(|mut s| s.execute(params![site, id]))
+        .map_err(unavailable)?;
     sql.prepare(UNLIST_POST)
         .and_then(|mut s| s.execute(params![site, id]))
         .map_err(unavailable)?;
@@ -30,8 +43,14 @@ pub(super) fn list_tags(sql: &Sql<'_>, site: &str, post: &Post) -> StoreResult<(
                     ])
                 })
                 .map_err(unavailable)?;
+            sql.prepare(COUNT_POST)
+                .and_then(|mut s| s.execute(params![site, tag.as_str()]))
+                .map_err(unavailable)?;
         }
     }
+    sql.prepare("DELETE FROM tag_counts WHERE site = ?1 AND posts <= 0")
+        .and_then(|mut s| s.execute(params![site]))
+        .map_err(unavailable)?;
     Ok(())
 }
 
@@ -206,6 +225,32 @@ impl Listings for SqliteStore {
             Ok(months)
         })
         .await
+    }
+
+    async fn tag_counts(
+        &self,
+        site: &Site,
+        after: Option<&Tag>,
+        limit: usize,
+    ) -> StoreResult<TagCountPage> {
+        let site = site.to_string();
+        let after = after.map(|t| t.as_str().to_owned()).unwrap_or_default();
+        let limit = limit.clamp(1, 1000);
+        let rows: Vec<(String, i64)> = self
+            .read(move |sql| {
+                sql.prepare(
+                    "SELECT tag, posts FROM tag_counts WHERE site = ?1 AND tag > ?2 ORDER BY tag LIMIT ?3",
+                )
+                .and_then(|mut s| {
+                    s.query_map(params![site, after, limit as i64 + 1], |r| {
+                        Ok((r.get(0)?, r.get(1)?))
+                    })?
+                    .collect()
+                })
+                .map_err(unavailable)
+            })
+            .await?;
+        tag_count_page(rows, limit)
     }
 
     async fn tag_page(

@@ -104,6 +104,32 @@ fn check(sql: &Sql<'_>, site: &str, fix: bool) -> StoreResult<RepairReport> {
         .prepare("SELECT COUNT(*) FROM users")
         .and_then(|mut s| s.query_row([], |r| r.get::<_, i64>(0)))
         .map_err(unavailable)? as usize;
+    // The tags' counts, against the posts each tag should list.
+    let mut should: BTreeMap<String, i64> = BTreeMap::new();
+    for (_, tag) in expected.keys() {
+        *should.entry(tag.clone()).or_default() += 1;
+    }
+    let counted: BTreeMap<String, i64> = sql
+        .prepare("SELECT tag, posts FROM tag_counts WHERE site = ?1")
+        .and_then(|mut s| {
+            s.query_map([site], |r| Ok((r.get(0)?, r.get(1)?)))?
+                .collect()
+        })
+        .map_err(unavailable)?;
+    let mut counts_wrong = Vec::new();
+    for tag in should.keys().chain(counted.keys()).collect::<BTreeSet<_>>() {
+        let (n, listed) = (
+            counted.get(tag).copied().unwrap_or_default(),
+            should.get(tag).copied().unwrap_or_default(),
+        );
+        if n != listed {
+            report.findings.push(Finding {
+                table: "tag_counts",
+                what: format!("tag {tag} counted {n} posts for {listed}; recounted"),
+            });
+            counts_wrong.push(tag.clone());
+        }
+    }
     if !fix {
         return Ok(report);
     }
@@ -119,6 +145,17 @@ fn check(sql: &Sql<'_>, site: &str, fix: bool) -> StoreResult<RepairReport> {
                 .and_then(|mut s| s.execute(params![site, tag, post, published]))
                 .map_err(unavailable)?;
         }
+    }
+    if !counts_wrong.is_empty() {
+        sql.prepare("DELETE FROM tag_counts WHERE site = ?1")
+            .and_then(|mut s| s.execute([site]))
+            .map_err(unavailable)?;
+        sql.prepare(
+            "INSERT INTO tag_counts (site, tag, posts)
+             SELECT site, tag, COUNT(*) FROM post_tags WHERE site = ?1 GROUP BY site, tag",
+        )
+        .and_then(|mut s| s.execute([site]))
+        .map_err(unavailable)?;
     }
     for (post, id, state) in requeue {
         list_for_moderation(sql, site, &post, CommentId(uuid(&id)?), state)?;

@@ -2,7 +2,7 @@
 //! SQLite store and a real Cassandra node, through `dyn Store` only.
 
 mod accounts;
-mod archive;
+pub mod archive;
 mod binaries;
 mod collector;
 pub mod comments;

@@ -126,6 +126,15 @@ async fn repair_reports_and_rebuilds_what_disagrees(t: TestStore) {
                 )
                 .await
                 .unwrap();
+            session
+                .query_unpaged(
+                    format!(
+                        "UPDATE {KEYSPACE}.tag_counts SET posts = posts + 2 WHERE site = ? AND tag = 'blue'"
+                    ),
+                    (site,),
+                )
+                .await
+                .unwrap();
             let key = author.username.key();
             session
                 .query_unpaged(
@@ -189,6 +198,7 @@ async fn repair_reports_and_rebuilds_what_disagrees(t: TestStore) {
                 "moderation_lists",
                 "post_moderation",
                 "short_links",
+                "tag_counts",
                 "tag_posts",
                 "user_directory_by_prefix",
             ]
@@ -211,7 +221,12 @@ async fn repair_reports_and_rebuilds_what_disagrees(t: TestStore) {
                 (site, waiting.id.to_string()),
             )
             .unwrap();
-            vec!["moderation_queue", "post_tags", "post_tags"]
+            conn.execute(
+                "UPDATE tag_counts SET posts = 7 WHERE site = ?1 AND tag = 'blue'",
+                (site,),
+            )
+            .unwrap();
+            vec!["moderation_queue", "post_tags", "post_tags", "tag_counts"]
         }
     };
     let dry = t.store.repair(&t.site, false).await.unwrap();

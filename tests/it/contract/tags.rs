@@ -46,7 +46,80 @@ both_stores!(
     a_tag_page_is_one_read,
     a_tag_given_to_a_post_older_than_any_of_the_tag_is_still_reached,
     author_pages_walk_every_year_newest_first_without_loss_or_repeat,
+    tags_count_their_published_posts,
 );
+
+/// Every tag with its count, following the pages `limit` at a time.
+async fn counts(t: &TestStore, limit: usize) -> Vec<(String, u64)> {
+    let (mut all, mut after) = (Vec::new(), None::<Tag>);
+    for _ in 0..20 {
+        let page = t
+            .store
+            .tag_counts(&t.site, after.as_ref(), limit)
+            .await
+            .unwrap();
+        assert!(page.tags.len() <= limit);
+        all.extend(
+            page.tags
+                .into_iter()
+                .map(|c| (c.tag.as_str().to_owned(), c.posts)),
+        );
+        match page.next {
+            Some(next) => after = Some(Tag::parse(&next).unwrap()),
+            None => return all,
+        }
+    }
+    panic!("the pages of tags never ended");
+}
+
+/// Each tag counts its published posts: not drafts; a revision's new tags move the
+/// counts; an unpublished post leaves them; listed by name, a page at a time (one read);
+/// and the store's own check finds the counts right.
+async fn tags_count_their_published_posts(t: TestStore) {
+    let by = writer(&t).await;
+    let first = publish(&t, &by, "One", "alpha, beta", 2).await;
+    publish(&t, &by, "Two", "alpha", 1).await;
+    let third = publish(&t, &by, "Three", "gamma", 0).await;
+    let draft = fixtures::new_post(&t, &by, "Draft", "Body.", "alpha, delta", now(), false);
+    t.store.create_post(draft).await.unwrap();
+    let expect = |pairs: &[(&str, u64)]| -> Vec<(String, u64)> {
+        pairs.iter().map(|(t, n)| (t.to_string(), *n)).collect()
+    };
+    assert_eq!(
+        counts(&t, 50).await,
+        expect(&[("alpha", 2), ("beta", 1), ("gamma", 1)])
+    );
+    let edit = fixtures::edit(1, &by, "One", "Body.", "beta, epsilon", "retagged");
+    t.store
+        .save_revision(&t.site, first.id, edit)
+        .await
+        .unwrap();
+    t.store.unpublish_post(&t.site, third.id).await.unwrap();
+    let now_counted = expect(&[("alpha", 1), ("beta", 1), ("epsilon", 1)]);
+    for limit in [1, 2, 50] {
+        assert_eq!(counts(&t, limit).await, now_counted, "pages of {limit}");
+    }
+    t.store
+        .publish_post(&t.site, third.id, now())
+        .await
+        .unwrap();
+    assert_eq!(
+        counts(&t, 50).await,
+        expect(&[("alpha", 1), ("beta", 1), ("epsilon", 1), ("gamma", 1)])
+    );
+    let before = t.store.statements();
+    let page = t.store.tag_counts(&t.site, None, 2).await.unwrap();
+    assert_eq!(
+        t.store.statements() - before,
+        1,
+        "a page of tags is one read"
+    );
+    assert_eq!(page.next.as_deref(), Some("beta"));
+    assert_eq!(
+        crate::contract::archive::list_findings(&t).await,
+        Vec::<String>::new()
+    );
+}
 
 /// The tag's chain of years is read from its index: a post of an older year than any
 /// the tag had, given the tag by a later edit, is on the tag's last page.

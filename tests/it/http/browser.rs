@@ -733,6 +733,7 @@ async fn every_signed_in_page_fits_a_phone_and_a_desktop(t: TestStore) {
         ("files-log", files_log),
         ("home", "/".to_owned()),
         ("archive", "/archive".to_owned()),
+        ("tags", "/tags".to_owned()),
         ("month", this_month),
         ("older", older_home),
         ("post", post.clone()),

@@ -176,6 +176,7 @@ async fn every_page_passes_the_html_checker(t: TestStore) {
         "/signup".to_owned(),
         "/tags/notes".to_owned(),
         "/archive".to_owned(),
+        "/tags".to_owned(),
         this_month.clone(),
         older_home,
         "/no/such/page".to_owned(),

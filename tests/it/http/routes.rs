@@ -480,6 +480,7 @@ async fn every_route_answers_every_role_as_declared(t: TestStore) {
         ),
         get("/tags/notes", [OK; 5]),
         get("/archive", [OK; 5]),
+        get("/tags", [OK; 5]),
         get("/feed.xml", [OK; 5]),
         get(author_page.clone(), [Expect(302, "/authors/"); 5]),
         get("/tags/notes/feed.xml", [OK; 5]),

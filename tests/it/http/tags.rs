@@ -84,6 +84,14 @@ async fn readers_follow_tag_links_and_older_posts(t: TestStore) {
         "newer than the second page is the first"
     );
     assert_eq!(app.anonymous_get("/tags/nothing-here").await.status(), 404);
+    // The list of tags names it, with its count, and is linked from every page.
+    let index = self::html(&app, "/tags").await;
+    assert!(
+        index.contains("href=\"/tags/cassandra%20notes\"") && index.contains("23 posts"),
+        "{index}"
+    );
+    assert!(second.contains("href=\"/tags\""));
+    assert_eq!(app.anonymous_get("/tags?after=%00").await.status(), 400);
     assert_eq!(
         app.anonymous_get(&format!("/tags/{}", "x".repeat(500)))
             .await

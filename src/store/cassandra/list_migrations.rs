@@ -1,0 +1,402 @@
+//! What `sibyl migrate` copies into the lists of published posts when a keyspace made by
+//! an earlier version lacks them (see `schema.rs`): each function reads the rows the
+//! earlier version kept and writes them whole, so a second run writes the same.
+
+use super::listings::{
+    ARCHIVE, Bucket, LIST_COLUMNS, SUMMARY_COLUMNS, bucket_of, listed_under, year_of,
+};
+use super::*;
+
+/// Copies the rows of the unbucketed author lists of a keyspace made before the year
+/// buckets into them (and their years into author_years); run again, it writes the same
+/// rows. Returns the rows copied.
+pub async fn carry_over_author_posts(session: &Session, ks: &str) -> Result<usize, String> {
+    use futures_util::StreamExt;
+    let fail = |e: &dyn std::fmt::Display| format!("copying the author lists: {e}");
+    if !super::schema::table_exists(session, ks, "posts_by_author").await? {
+        return Ok(0);
+    }
+    let put = session
+        .prepare(format!(
+            "INSERT INTO {ks}.author_posts (site, author_id, year, {SUMMARY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+        ))
+        .await
+        .map_err(|e| fail(&e))?;
+    let put_year = session
+        .prepare(format!(
+            "INSERT INTO {ks}.author_years (site, author_id, year) VALUES (?, ?, ?)"
+        ))
+        .await
+        .map_err(|e| fail(&e))?;
+    type Old = (
+        String,
+        Uuid,
+        CqlTimeuuid,
+        Uuid,
+        String,
+        String,
+        String,
+        String,
+        Option<Vec<String>>,
+    );
+    let mut rows = session
+        .query_iter(
+            format!("SELECT site, author_id, {SUMMARY_COLUMNS} FROM {ks}.posts_by_author"),
+            (),
+        )
+        .await
+        .map_err(|e| fail(&e))?
+        .rows_stream::<Old>()
+        .map_err(|e| fail(&e))?;
+    let mut copied = 0;
+    while let Some(row) = rows.next().await {
+        let (site, author, published, post, slug, title, excerpt, name, tags) =
+            row.map_err(|e| fail(&e))?;
+        let year = year_of(published).map_err(|e| fail(&e))?;
+        session
+            .execute_unpaged(
+                &put,
+                (
+                    site.as_str(),
+                    author,
+                    year,
+                    published,
+                    post,
+                    slug,
+                    title,
+                    excerpt,
+                    name,
+                    tags.unwrap_or_default(),
+                ),
+            )
+            .await
+            .map_err(|e| fail(&e))?;
+        session
+            .execute_unpaged(&put_year, (site.as_str(), author, year))
+            .await
+            .map_err(|e| fail(&e))?;
+        copied += 1;
+    }
+    Ok(copied)
+}
+
+/// Copies the rows of the tag pages of a keyspace made before the month buckets (one
+/// bucket a year, `posts_by_tag`) into them, and their months into tag_months; run
+/// again, it writes the same rows. Nothing else writes the new tables until the version
+/// is recorded: every instance of this build refuses an older keyspace. Returns the
+/// rows copied.
+pub async fn carry_over_tag_posts(session: &Session, ks: &str) -> Result<usize, String> {
+    use futures_util::StreamExt;
+    let fail = |e: &dyn std::fmt::Display| format!("copying the tag pages: {e}");
+    if !super::schema::table_exists(session, ks, "posts_by_tag").await? {
+        return Ok(0);
+    }
+    let mut put = session
+        .prepare(format!(
+            "INSERT INTO {ks}.tag_posts (site, tag, month, {SUMMARY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+        ))
+        .await
+        .map_err(|e| fail(&e))?;
+    put.set_is_idempotent(true);
+    let mut put_month = session
+        .prepare(format!(
+            "INSERT INTO {ks}.tag_months (site, tag, month) VALUES (?, ?, ?)"
+        ))
+        .await
+        .map_err(|e| fail(&e))?;
+    put_month.set_is_idempotent(true);
+    type Old = (
+        String,
+        String,
+        CqlTimeuuid,
+        Uuid,
+        String,
+        String,
+        String,
+        String,
+        Option<Vec<String>>,
+    );
+    let mut rows = session
+        .query_iter(
+            format!("SELECT site, tag, {SUMMARY_COLUMNS} FROM {ks}.posts_by_tag"),
+            (),
+        )
+        .await
+        .map_err(|e| fail(&e))?
+        .rows_stream::<Old>()
+        .map_err(|e| fail(&e))?;
+    let mut copied = 0;
+    while let Some(row) = rows.next().await {
+        let (site, tag, published, post, slug, title, excerpt, name, tags) =
+            row.map_err(|e| fail(&e))?;
+        let month = Bucket::Month.of(published).map_err(|e| fail(&e))?;
+        session
+            .execute_unpaged(
+                &put,
+                (
+                    site.as_str(),
+                    tag.as_str(),
+                    month,
+                    published,
+                    post,
+                    slug,
+                    title,
+                    excerpt,
+                    name,
+                    tags.unwrap_or_default(),
+                ),
+            )
+            .await
+            .map_err(|e| fail(&e))?;
+        session
+            .execute_unpaged(&put_month, (site.as_str(), tag.as_str(), month))
+            .await
+            .map_err(|e| fail(&e))?;
+        copied += 1;
+    }
+    Ok(copied)
+}
+
+/// Lists every post of the author pages' rows (every published post of every site is in
+/// its author's list) in its site's archive, with the month in the archive's index; run
+/// again, it writes the same rows. Returns the rows written.
+pub async fn carry_over_archive(session: &Session, ks: &str) -> Result<usize, String> {
+    use futures_util::StreamExt;
+    let fail = |e: &dyn std::fmt::Display| format!("listing the archive: {e}");
+    let mut put = session
+        .prepare(format!(
+            "INSERT INTO {ks}.tag_posts (site, tag, month, {SUMMARY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+        ))
+        .await
+        .map_err(|e| fail(&e))?;
+    put.set_is_idempotent(true);
+    let mut put_month = session
+        .prepare(format!(
+            "INSERT INTO {ks}.tag_months (site, tag, month) VALUES (?, ?, ?)"
+        ))
+        .await
+        .map_err(|e| fail(&e))?;
+    put_month.set_is_idempotent(true);
+    type Row = (
+        String,
+        CqlTimeuuid,
+        Uuid,
+        String,
+        String,
+        String,
+        String,
+        Option<Vec<String>>,
+    );
+    let mut rows = session
+        .query_iter(
+            format!("SELECT site, {SUMMARY_COLUMNS} FROM {ks}.author_posts"),
+            (),
+        )
+        .await
+        .map_err(|e| fail(&e))?
+        .rows_stream::<Row>()
+        .map_err(|e| fail(&e))?;
+    let mut written = 0;
+    while let Some(row) = rows.next().await {
+        let (site, published, post, slug, title, excerpt, name, tags) =
+            row.map_err(|e| fail(&e))?;
+        let month = Bucket::HalfMonth.of(published).map_err(|e| fail(&e))?;
+        session
+            .execute_unpaged(
+                &put,
+                (
+                    site.as_str(),
+                    ARCHIVE,
+                    month,
+                    published,
+                    post,
+                    slug,
+                    title,
+                    excerpt,
+                    name,
+                    tags.unwrap_or_default(),
+                ),
+            )
+            .await
+            .map_err(|e| fail(&e))?;
+        session
+            .execute_unpaged(&put_month, (site.as_str(), ARCHIVE, month))
+            .await
+            .map_err(|e| fail(&e))?;
+        written += 1;
+    }
+    Ok(written)
+}
+
+/// Writes the author's id into the rows of every published post (as the author pages'
+/// rows, whose key holds it, list them) in its tags' and the archive's buckets, and in
+/// the front page for the posts it holds; every row is written whole, as it is, so a
+/// second run writes the same. Returns the posts seen.
+pub async fn carry_over_author_ids(session: &Session, ks: &str) -> Result<usize, String> {
+    use futures_util::StreamExt;
+    use std::collections::{HashMap, HashSet};
+    let fail = |e: &dyn std::fmt::Display| format!("naming the authors in the lists: {e}");
+    let prepare = |cql: String| async move {
+        let mut statement = session.prepare(cql).await.map_err(|e| fail(&e))?;
+        statement.set_is_idempotent(true);
+        Ok::<_, String>(statement)
+    };
+    let put_tag = prepare(format!(
+        "INSERT INTO {ks}.tag_posts (site, tag, month, {LIST_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    ))
+    .await?;
+    let put_front = prepare(format!(
+        "INSERT INTO {ks}.front_page (site, {LIST_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    ))
+    .await?;
+    let front_keys = prepare(format!(
+        "SELECT published FROM {ks}.front_page WHERE site = ?"
+    ))
+    .await?;
+    type Row = (
+        String,
+        Uuid,
+        CqlTimeuuid,
+        Uuid,
+        String,
+        String,
+        String,
+        String,
+        Option<Vec<String>>,
+    );
+    let mut rows = session
+        .query_iter(
+            format!("SELECT site, author_id, {SUMMARY_COLUMNS} FROM {ks}.author_posts"),
+            (),
+        )
+        .await
+        .map_err(|e| fail(&e))?
+        .rows_stream::<Row>()
+        .map_err(|e| fail(&e))?;
+    // The keys of each site's front page (at most FRONT_PAGE_CAP), read once.
+    let mut fronts: HashMap<String, HashSet<Uuid>> = HashMap::new();
+    let mut seen = 0;
+    while let Some(row) = rows.next().await {
+        let (site, author, published, post, slug, title, excerpt, name, tags) =
+            row.map_err(|e| fail(&e))?;
+        let tags = tags.unwrap_or_default();
+        let summary = (
+            published, post, &slug, &title, &excerpt, &name, &tags, author,
+        );
+        for list in listed_under(&tags) {
+            let bucket = bucket_of(&list, published).map_err(|e| fail(&e))?;
+            let values = (
+                site.as_str(),
+                list.as_str(),
+                bucket,
+                summary.0,
+                summary.1,
+                summary.2,
+                summary.3,
+                summary.4,
+                summary.5,
+                summary.6,
+                summary.7,
+            );
+            session
+                .execute_unpaged(&put_tag, values)
+                .await
+                .map_err(|e| fail(&e))?;
+        }
+        if !fronts.contains_key(&site) {
+            let keys: Vec<(CqlTimeuuid,)> = session
+                .execute_unpaged(&front_keys, (site.as_str(),))
+                .await
+                .map_err(|e| fail(&e))?
+                .into_rows_result()
+                .map_err(|e| fail(&e))?
+                .rows::<(CqlTimeuuid,)>()
+                .map_err(|e| fail(&e))?
+                .collect::<Result<_, _>>()
+                .map_err(|e| fail(&e))?;
+            fronts.insert(
+                site.clone(),
+                keys.into_iter().map(|(k,)| Uuid::from(k)).collect(),
+            );
+        }
+        if fronts[&site].contains(&Uuid::from(published)) {
+            let values = (
+                site.as_str(),
+                summary.0,
+                summary.1,
+                summary.2,
+                summary.3,
+                summary.4,
+                summary.5,
+                summary.6,
+                summary.7,
+            );
+            session
+                .execute_unpaged(&put_front, values)
+                .await
+                .map_err(|e| fail(&e))?;
+        }
+        seen += 1;
+    }
+    Ok(seen)
+}
+
+/// Counts every tag's posts from its buckets (every row of `tag_posts` but the archive's)
+/// into `tag_counts`, adding to each counter the difference from what it holds, so a
+/// second run adds nothing. Returns the tags counted.
+pub async fn carry_over_tag_counts(session: &Session, ks: &str) -> Result<usize, String> {
+    use futures_util::StreamExt;
+    use std::collections::HashMap;
+    let fail = |e: &dyn std::fmt::Display| format!("counting the tags' posts: {e}");
+    let add = session
+        .prepare(format!(
+            "UPDATE {ks}.tag_counts SET posts = posts + ? WHERE site = ? AND tag = ?"
+        ))
+        .await
+        .map_err(|e| fail(&e))?;
+    let mut should: HashMap<(String, String), i64> = HashMap::new();
+    let mut rows = session
+        .query_iter(format!("SELECT site, tag FROM {ks}.tag_posts"), ())
+        .await
+        .map_err(|e| fail(&e))?
+        .rows_stream::<(String, String)>()
+        .map_err(|e| fail(&e))?;
+    while let Some(row) = rows.next().await {
+        let (site, tag) = row.map_err(|e| fail(&e))?;
+        if tag != ARCHIVE {
+            *should.entry((site, tag)).or_default() += 1;
+        }
+    }
+    let mut counted: HashMap<(String, String), i64> = HashMap::new();
+    let mut rows = session
+        .query_iter(format!("SELECT site, tag, posts FROM {ks}.tag_counts"), ())
+        .await
+        .map_err(|e| fail(&e))?
+        .rows_stream::<(String, String, scylla::value::Counter)>()
+        .map_err(|e| fail(&e))?;
+    while let Some(row) = rows.next().await {
+        let (site, tag, posts) = row.map_err(|e| fail(&e))?;
+        counted.insert((site, tag), posts.0);
+    }
+    let tags = should.len();
+    for ((site, tag), n) in should {
+        let have = counted
+            .get(&(site.clone(), tag.clone()))
+            .copied()
+            .unwrap_or_default();
+        if n != have {
+            session
+                .execute_unpaged(
+                    &add,
+                    (
+                        scylla::value::Counter(n - have),
+                        site.as_str(),
+                        tag.as_str(),
+                    ),
+                )
+                .await
+                .map_err(|e| fail(&e))?;
+        }
+    }
+    Ok(tags)
+}
