@@ -29,6 +29,25 @@ pub fn with_absolute_urls(safe_html: &str, base: &url::Url) -> String {
     configured(Some(base.clone())).clean(safe_html).to_string()
 }
 
+/// The address of the first image of the site's binary service in a post's safe HTML
+/// (an attachment, at the size the text shows it), for link previews.
+pub fn first_binary_image(safe_html: &str) -> Option<&str> {
+    let mut rest = safe_html;
+    while let Some(at) = rest.find("<img ") {
+        rest = &rest[at..];
+        let end = rest.find('>')?;
+        let tag = &rest[..end];
+        if let Some(src) = tag.find(" src=\"").map(|i| &tag[i + 6..])
+            && let Some(close) = src.find('"')
+            && src[..close].starts_with("/binary/")
+        {
+            return Some(&src[..close]);
+        }
+        rest = &rest[end..];
+    }
+    None
+}
+
 /// The cleaner of posts' HTML; with a base, relative URLs are made absolute from it.
 fn configured(base: Option<url::Url>) -> ammonia::Builder<'static> {
     let srcset_base = base

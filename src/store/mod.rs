@@ -28,8 +28,8 @@ pub use ids::{ID_POOL_SIZE, Ids};
 pub use intents::{Finished, Intent, IntentId, Intents, Listed, Unfinished};
 pub use open::{OpenError, Replication, StoreUrl, migrate, open};
 pub use posts::{
-    FRONT_PAGE_CAP, ListPage, Listings, Month, PageAt, PageError, Posts, TagCount, TagCountPage,
-    month, month_span,
+    FRONT_PAGE_CAP, ListPage, Listings, Month, PageAt, PageError, Posts, SitemapEntry, TagCount,
+    TagCountPage, month, month_span,
 };
 pub use repair::{Finding, Repair, RepairReport};
 pub use revisions::{EditError, Revisions, SuggestionError, Suggestions, Translations};

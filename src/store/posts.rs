@@ -37,6 +37,14 @@ impl<'a> From<Option<&'a str>> for PageAt<'a> {
     }
 }
 
+/// A published post in a sitemap.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SitemapEntry {
+    pub slug: Slug,
+    /// When its latest revision was saved.
+    pub updated: DateTime<Utc>,
+}
+
 /// A tag and how many published posts it has.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TagCount {
@@ -114,6 +122,10 @@ pub trait Listings: Send + Sync {
 
     /// The months in which the site has published posts, newest first.
     async fn archive_months(&self, site: &Site) -> StoreResult<Vec<Month>>;
+
+    /// Every post published in a month, newest first, with when its latest revision was
+    /// saved: a month's sitemap. Bounded by what a month can hold (see schema.cql).
+    async fn sitemap_month(&self, site: &Site, month: Month) -> StoreResult<Vec<SitemapEntry>>;
 
     /// The site's tags that have published posts, by name, with how many each has:
     /// `limit` at a time, after the tag named `after`.

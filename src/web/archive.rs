@@ -122,7 +122,7 @@ pub async fn index(
         }
     }
     let page = ArchivePage {
-        layout: layout(&user, &csrf),
+        layout: layout(&user, &csrf).describing("Every month in which posts were published."),
         years,
     };
     render(StatusCode::OK, &page)
@@ -166,7 +166,8 @@ pub async fn month_page(
     }
     let months = state.store.archive_months(&state.site).await?;
     let page = MonthPage {
-        layout: layout(&user, &csrf),
+        layout: layout(&user, &csrf)
+            .describing(&format!("Posts published in {}.", month_label(wanted))),
         title: month_label(wanted),
         pager: pager(&base, &page),
         posts: super::comments::with_counts(&state, page.posts).await?,

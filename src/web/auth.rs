@@ -107,11 +107,14 @@ where
 /// one, but its cookie is only set on a response that rendered the token into a form
 /// ([`CsrfToken::value`]): pages without forms, static files and images stay free of
 /// cookies, so a shared cache can keep them without handing one visitor's token to
-/// another.
+/// another. It also carries the absolute address of the page the request is for (the
+/// site's URL and the request's path and query), which every page's layout names as its
+/// canonical address: both come from the request, once, in the same middleware.
 #[derive(Debug, Clone)]
 pub struct CsrfToken {
     token: String,
     used: Arc<AtomicBool>,
+    page: Arc<str>,
 }
 
 impl CsrfToken {
@@ -142,7 +145,9 @@ impl super::pages::FormToken for CsrfToken {
 /// What every page's frame shows: who is signed in, and this browser's CSRF token for
 /// the page's forms.
 pub fn layout(user: &MaybeUser, csrf: &CsrfToken) -> super::pages::Layout {
-    super::pages::Layout::new(user.0.as_ref(), Box::new(csrf.clone()))
+    let mut layout = super::pages::Layout::new(user.0.as_ref(), Box::new(csrf.clone()));
+    layout.canonical = Some(csrf.page.to_string());
+    layout
 }
 
 fn well_formed(token: &str) -> bool {
@@ -163,6 +168,14 @@ pub async fn csrf_cookie(
     let secure = req
         .app_data::<web::Data<AppState>>()
         .is_some_and(|s| s.site.is_https());
+    let site = req
+        .app_data::<web::Data<AppState>>()
+        .map(|s| s.site.as_str().to_owned())
+        .unwrap_or_default();
+    let page: Arc<str> = match req.uri().path_and_query() {
+        Some(pq) => format!("{site}{pq}").into(),
+        None => format!("{site}{}", req.path()).into(),
+    };
     let (token, fresh) = match existing {
         Some(token) => (token, false),
         None => (random_token(), true),
@@ -171,6 +184,7 @@ pub async fn csrf_cookie(
     req.extensions_mut().insert(CsrfToken {
         token: token.clone(),
         used: used.clone(),
+        page,
     });
     let mut response = next.call(req).await?;
     // A handler that rotated the token (sign-in) set its own cookie already.

@@ -54,8 +54,13 @@ pub async fn show(
         Paged::Page(page) => page,
         Paged::Answer(answer) => return Ok(answer),
     };
+    let description = if author.bio.trim().is_empty() {
+        format!("Posts by {}.", author.display_name)
+    } else {
+        author.bio.clone()
+    };
     let page = AuthorPage {
-        layout: layout(&user, &csrf),
+        layout: layout(&user, &csrf).describing(&description),
         display_name: author.display_name,
         username: author.username.as_str().to_owned(),
         bio_paragraphs: author

@@ -25,7 +25,8 @@ pub async fn show(
     };
     let setup_needed = page.posts.is_empty() && !state.site_ready().await?;
     let page = HomePage {
-        layout: layout(&user, &csrf),
+        layout: layout(&user, &csrf)
+            .describing("The newest posts, and every older one a page at a time."),
         pager: pager("/", &page),
         posts: super::comments::with_counts(&state, page.posts).await?,
         setup_needed,

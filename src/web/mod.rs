@@ -20,6 +20,7 @@ mod paths;
 mod posts;
 mod revisions;
 mod settings;
+mod sitemaps;
 mod suggestions;
 mod tags;
 
@@ -251,6 +252,12 @@ pub fn configure(cfg: &mut web::ServiceConfig, state: AppState) {
                 .service(web::resource("/tags/{tag}").route(get_or_head().to(tags::show)))
                 .service(web::resource("/archive").route(get_or_head().to(archive::index)))
                 .service(web::resource("/feed.xml").route(get_or_head().to(feeds::site)))
+                .service(web::resource("/robots.txt").route(get_or_head().to(sitemaps::robots)))
+                .service(web::resource("/sitemap.xml").route(get_or_head().to(sitemaps::index)))
+                .service(
+                    web::resource("/sitemaps/{name}")
+                        .route(get_or_head().to(sitemaps::month_sitemap)),
+                )
                 .service(web::resource("/tags/{tag}/feed.xml").route(get_or_head().to(feeds::tag)))
                 .service(
                     web::resource("/authors/{username}/feed.xml")

@@ -17,7 +17,14 @@ pub trait FormToken {
 pub struct Layout {
     pub user: Option<LayoutUser>,
     csrf: Option<Box<dyn FormToken>>,
+    /// The page's own absolute address, for `rel=canonical` (none on error pages).
+    pub canonical: Option<String>,
+    /// What the page is, in a sentence, for search engines and link previews.
+    pub description: String,
 }
+
+/// What a page says of itself when it says nothing more particular.
+pub const SITE_DESCRIPTION: &str = "A blog published with Sibyl.";
 
 pub struct LayoutUser {
     pub display_name: String,
@@ -34,7 +41,18 @@ impl Layout {
                 is_admin: u.role == Role::Admin,
             }),
             csrf: Some(csrf),
+            canonical: None,
+            description: SITE_DESCRIPTION.to_owned(),
         }
+    }
+
+    /// The same layout, saying `description` of its page (cut to 300 characters).
+    pub fn describing(mut self, description: &str) -> Self {
+        let text: String = description.split_whitespace().collect::<Vec<_>>().join(" ");
+        if !text.is_empty() {
+            self.description = text.chars().take(300).collect();
+        }
+        self
     }
 
     /// The CSRF token, for a form on the page. Only a page that calls this (renders a
@@ -48,6 +66,8 @@ impl Layout {
         Self {
             user: None,
             csrf: None,
+            canonical: None,
+            description: SITE_DESCRIPTION.to_owned(),
         }
     }
 }
@@ -176,6 +196,23 @@ pub struct PostPage {
     pub can_suggest: bool,
     pub suggested: bool,
     pub comments: CommentSection,
+    pub preview: Preview,
+}
+
+/// What a shared link to a post shows (OpenGraph, Twitter card) and what search engines
+/// read of it (JSON-LD `BlogPosting`).
+pub struct Preview {
+    pub title: String,
+    pub description: String,
+    /// The post's absolute address.
+    pub url: String,
+    /// The first image of the post's attachments, absolute.
+    pub image: Option<String>,
+    pub published: String,
+    pub modified: String,
+    pub author: String,
+    /// The `BlogPosting` object, as JSON safe inside a `<script>` element.
+    pub json_ld: String,
 }
 
 /// Where a post page's buttons and links lead, for the text it shows.

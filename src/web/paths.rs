@@ -105,6 +105,16 @@ pub fn author_by_id(id: crate::domain::UserId) -> String {
     format!("/authors/id/{}", id.0)
 }
 
+/// The sitemap index.
+pub fn sitemap_index() -> String {
+    "/sitemap.xml".to_owned()
+}
+
+/// The sitemap of a month of the archive, `202611`: `/sitemaps/2026-11.xml`.
+pub fn sitemap_month(month: i32) -> String {
+    format!("/sitemaps/{}-{:02}.xml", month / 100, month % 100)
+}
+
 /// The site's Atom feed.
 pub fn site_feed() -> String {
     "/feed.xml".to_owned()

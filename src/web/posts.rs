@@ -4,7 +4,7 @@ use super::auth::{Author, CsrfForm, CsrfOnly, CsrfToken, MaybeUser, csrf_field, 
 use super::comments::CommentQuery;
 use super::locales::{Lang, Text, alternates};
 use super::pages::{
-    CommentDraft, Dated, PostLinks, PostPage, PostView, TranslationLink, WritePage,
+    CommentDraft, Dated, PostLinks, PostPage, PostView, Preview, TranslationLink, WritePage,
 };
 use super::paths;
 use super::{AppState, WebError, render, see_other};
@@ -252,8 +252,10 @@ async fn post_page(
         super::comments::section(state, post, user, csrf, text.lang(), comments, draft).await?;
     let slug = post.slug.as_str();
     let lang = text.lang();
+    let preview = preview(state, post, shown, text.lang());
     Ok(PostPage {
-        layout: layout(user, csrf),
+        layout: layout(user, csrf).describing(&shown.excerpt),
+        preview,
         post: post_view(post, shown),
         text_lang: match &text.locale {
             Locale::Neutral => String::new(),
@@ -336,6 +338,49 @@ async fn set_status(
             .ok_or_else(|| text.missing())?;
     }
     Ok(see_other(&paths::post_in(post.slug.as_str(), text.lang())))
+}
+
+/// A post's link preview and structured data, in the language shown.
+fn preview(
+    state: &AppState,
+    p: &crate::domain::Post,
+    text: &crate::domain::Translation,
+    lang: Option<&Locale>,
+) -> Preview {
+    let site = state.site.as_str();
+    let url = format!("{site}{}", paths::post_in(p.slug.as_str(), lang));
+    let image = crate::domain::markdown::first_binary_image(&text.body_html)
+        .map(|path| format!("{site}{path}"));
+    let published = text.published.or(p.published).unwrap_or(p.created);
+    let mut json = serde_json::json!({
+        "@context": "https://schema.org",
+        "@type": "BlogPosting",
+        "headline": text.title.as_str(),
+        "description": text.excerpt,
+        "url": url,
+        "mainEntityOfPage": url,
+        "datePublished": published.to_rfc3339(),
+        "dateModified": p.updated.max(published).to_rfc3339(),
+        "author": {
+            "@type": "Person",
+            "name": p.author_name,
+            "url": format!("{site}{}", paths::author_by_id(p.author_id)),
+        },
+    });
+    if let Some(image) = &image {
+        json["image"] = serde_json::Value::from(image.as_str());
+    }
+    Preview {
+        title: text.title.as_str().to_owned(),
+        description: text.excerpt.clone(),
+        url,
+        image,
+        published: published.to_rfc3339(),
+        modified: p.updated.max(published).to_rfc3339(),
+        author: p.author_name.clone(),
+        // Inside <script>, only "</" (and "<!--") could end or disturb the element.
+        json_ld: json.to_string().replace('<', "\\u003c"),
+    }
 }
 
 /// A post shown in one of its languages: the text's title, body and state, the post's

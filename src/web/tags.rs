@@ -35,7 +35,7 @@ pub async fn show(
         )));
     }
     let page = TagPage {
-        layout: layout(&user, &csrf),
+        layout: layout(&user, &csrf).describing(&format!("Posts tagged “{}”.", tag.as_str())),
         tag: tag.as_str().to_owned(),
         pager: pager(&base, &page),
         feed: paths::tag_feed(tag.as_str()),
@@ -72,7 +72,8 @@ pub async fn index(
         .tag_counts(&state.site, after.as_ref(), TAGS_PAGE)
         .await?;
     let page = TagsPage {
-        layout: layout(&user, &csrf),
+        layout: layout(&user, &csrf)
+            .describing("Every tag of the site, with how many posts each has."),
         tags: page
             .tags
             .into_iter()

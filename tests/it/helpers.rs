@@ -427,3 +427,22 @@ impl TestApp {
         self.anonymous().get(self.url(path)).send().await.unwrap()
     }
 }
+
+/// A post page without its one JSON-LD element (the site's own script element, whose
+/// text must be JSON and hold no `<` that could end it early), for checks that nothing
+/// else on the page is a script.
+pub fn without_json_ld(html: &str) -> String {
+    const OPEN: &str = "<script type=\"application/ld+json\">";
+    let start = html.find(OPEN).expect("a post page has its JSON-LD");
+    let text_start = start + OPEN.len();
+    let end = text_start
+        + html[text_start..]
+            .find("</script>")
+            .expect("the element ends");
+    let json = &html[text_start..end];
+    assert!(!json.contains('<'), "the JSON-LD holds a raw <: {json}");
+    serde_json::from_str::<serde_json::Value>(json).expect("the JSON-LD is JSON");
+    let rest = format!("{}{}", &html[..start], &html[end + "</script>".len()..]);
+    assert!(!rest.contains(OPEN), "one JSON-LD element only");
+    rest
+}

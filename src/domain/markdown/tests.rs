@@ -785,3 +785,18 @@ fn feeds_get_absolute_urls_and_text_stays_as_written() {
         "{hostile}"
     );
 }
+
+#[test]
+fn the_first_attachment_is_the_preview_image() {
+    let html = to_safe_html(
+        "![Elsewhere](https://example.org/a.png)\n\n![Chart](/binary/AB12CD34EF56GH78?size=800x600)\n\n![Second](/binary/ZZ12CD34EF56GH78)",
+    );
+    assert_eq!(
+        first_binary_image(&html),
+        Some("/binary/AB12CD34EF56GH78/full/!800,600/0/default.jpg")
+    );
+    assert_eq!(
+        first_binary_image(&to_safe_html("No image. `<img src=\"/binary/x\">`")),
+        None
+    );
+}

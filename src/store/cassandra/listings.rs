@@ -192,6 +192,7 @@ pub(super) struct Statements {
     pub(super) tag_month_insert: PreparedStatement,
     pub(super) tag_months_newest: PreparedStatement,
     pub(super) tag_count_add: PreparedStatement,
+    pub(super) archive_sitemap: PreparedStatement,
     pub(super) tag_counts_first: PreparedStatement,
     pub(super) tag_counts_after: PreparedStatement,
     pub(super) archive_months: PreparedStatement,
@@ -230,7 +231,7 @@ impl Statements {
             publish_rows,
             unlist_rows,
             tag_post_insert: prepare(format!(
-                "INSERT INTO {ks}.tag_posts (site, tag, month, {LIST_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                "INSERT INTO {ks}.tag_posts (site, tag, month, {LIST_COLUMNS}, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
             ))
             .await?,
             tag_post_delete: prepare(format!(
@@ -240,6 +241,10 @@ impl Statements {
             tag_month_insert: prepare(format!("INSERT INTO {ks}.tag_months (site, tag, month) VALUES (?, ?, ?)")).await?,
             tag_months_newest: prepare(format!(
                 "SELECT month FROM {ks}.tag_months WHERE site = ? AND tag = ? LIMIT 2"
+            ))
+            .await?,
+            archive_sitemap: prepare(format!(
+                "SELECT slug, published, updated FROM {ks}.tag_posts WHERE site = ? AND tag = ? AND month = ?"
             ))
             .await?,
             tag_count_add: prepare(format!(
@@ -373,6 +378,9 @@ impl CassandraStore {
                     tags.iter().map(|t| CqlValue::Text(t.clone())).collect(),
                 )),
                 Some(CqlValue::Uuid(post.author_id.0)),
+                Some(CqlValue::Timestamp(scylla::value::CqlTimestamp(
+                    post.updated.timestamp_millis(),
+                ))),
             ]);
             batch.append_statement(self.listings.tag_month_insert.clone());
             values.push(vec![
@@ -802,6 +810,38 @@ impl Listings for CassandraStore {
         for (half,) in months {
             if out.last() != Some(&(half / 10)) {
                 out.push(half / 10);
+            }
+        }
+        Ok(out)
+    }
+
+    /// The month's two halves of the archive, each read whole (the driver paging).
+    async fn sitemap_month(&self, site: &Site, month: Month) -> StoreResult<Vec<SitemapEntry>> {
+        use futures_util::StreamExt;
+        if !Bucket::Month.valid(month) {
+            return Ok(Vec::new());
+        }
+        let mut out = Vec::new();
+        for half in [month * 10 + 2, month * 10 + 1] {
+            let mut rows = self
+                .session
+                .execute_iter(
+                    self.listings.archive_sitemap.clone(),
+                    (site.as_str(), ARCHIVE, half),
+                )
+                .await
+                .map_err(unavailable)?
+                .rows_stream::<(String, CqlTimeuuid, Option<DateTime<Utc>>)>()
+                .map_err(unavailable)?;
+            while let Some(row) = rows.next().await {
+                let (slug, published, updated) =
+                    row.map_err(|e| StoreError::Corrupt(e.to_string()))?;
+                let published = timeuuid::time_of(Uuid::from(published))
+                    .ok_or_else(|| StoreError::Corrupt("a list key is not a time UUID".into()))?;
+                out.push(SitemapEntry {
+                    slug: Slug::parse(&slug)?,
+                    updated: updated.map_or(published, |u| u.max(published)),
+                });
             }
         }
         Ok(out)

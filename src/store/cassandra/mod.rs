@@ -36,8 +36,8 @@ use super::prelude::*;
 use super::{
     AccountError, CommentError, CommentPage, DirectoryEntry, EditError, FRONT_PAGE_CAP, Fault,
     Finished, ID_POOL_SIZE, Intent, ListPage, Listed, LogEntries, ModerationError, ModerationPage,
-    Month, NewSession, OpenError, PageAt, PageError, Replication, SetupError, Standing, Store,
-    StoreError, StoreOptions, StoreResult, SuggestionError, TagCountPage, Taken,
+    Month, NewSession, OpenError, PageAt, PageError, Replication, SetupError, SitemapEntry,
+    Standing, Store, StoreError, StoreOptions, StoreResult, SuggestionError, TagCountPage, Taken,
 };
 use crate::domain::comment::{MAX_COMMENTS_PER_POST, ThreadComment};
 use crate::domain::password::PasswordHash;

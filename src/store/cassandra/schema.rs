@@ -301,6 +301,11 @@ const CHANGES: &[(u32, &str, Change)] = &[
         "count each tag's posts into tag_counts, for the list of tags",
         Change::CountTags,
     ),
+    (
+        45,
+        "tag and archive rows record when the post's latest revision was saved, for sitemaps",
+        Change::Cql("ALTER TABLE tag_posts ADD IF NOT EXISTS updated timestamp"),
+    ),
 ];
 
 /// The table an `ALTER TABLE` change alters, when a later change drops that table.

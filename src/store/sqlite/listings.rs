@@ -3,7 +3,7 @@
 use super::*;
 use crate::store::posts::page_of;
 use crate::store::posts::tag_count_page;
-use crate::store::{Month, PageAt, TagCountPage, month_span};
+use crate::store::{Month, PageAt, SitemapEntry, TagCountPage, month_span};
 use rusqlite::types::Value;
 
 /// Removes a post's rows from its tags' lists (through `post_tags_by_post`).
@@ -225,6 +225,41 @@ impl Listings for SqliteStore {
             Ok(months)
         })
         .await
+    }
+
+    async fn sitemap_month(&self, site: &Site, month: Month) -> StoreResult<Vec<SitemapEntry>> {
+        let Some((start, end)) = month_span(month) else {
+            return Ok(Vec::new());
+        };
+        let site = site.to_string();
+        let rows: Vec<(String, i64, Option<i64>)> = self
+            .read(move |sql| {
+                sql.prepare(
+                    "SELECT slug, published,
+                        (SELECT r.created FROM revisions r WHERE r.site = p.site AND r.post_id = p.id
+                            AND r.locale = p.locale AND r.branch = 1 AND r.revision = p.revision)
+                     FROM posts p WHERE site = ?1 AND published IS NOT NULL
+                        AND published >= ?2 AND published < ?3
+                     ORDER BY published DESC, id DESC",
+                )
+                .and_then(|mut s| {
+                    s.query_map(
+                        params![site, start.timestamp_millis(), end.timestamp_millis()],
+                        |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+                    )?
+                    .collect()
+                })
+                .map_err(unavailable)
+            })
+            .await?;
+        rows.into_iter()
+            .map(|(slug, published, updated)| {
+                Ok(SitemapEntry {
+                    slug: Slug::parse(&slug)?,
+                    updated: millis_to_time(updated.unwrap_or(published).max(published)),
+                })
+            })
+            .collect()
     }
 
     async fn tag_counts(

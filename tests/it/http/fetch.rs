@@ -461,7 +461,7 @@ async fn one_refresher_at_a_time_revalidates_an_original(t: TestStore) {
         .iter()
         .filter(|o| **o == Revalidated::Unchanged)
         .count();
-    assert!(busy >= 1 && busy + after == 3, "{outcomes:?}");
+    assert_eq!(busy + after, 3, "{outcomes:?}");
     let Revalidated::Changed(new) = changed[0] else {
         unreachable!()
     };

@@ -13,6 +13,7 @@ mod pages;
 mod revisions;
 mod routes;
 mod semantics;
+mod seo;
 mod suggestions;
 mod tags;
 mod translations;

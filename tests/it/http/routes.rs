@@ -33,6 +33,14 @@ fn this_month() -> String {
     let now = sibyl::domain::now();
     format!("/archive/{}/{:02}", now.year(), now.month())
 }
+
+/// The sitemap of the current month.
+fn this_months_sitemap() -> String {
+    use chrono::Datelike;
+    let now = sibyl::domain::now();
+    format!("/sitemaps/{}-{:02}.xml", now.year(), now.month())
+}
+
 const LOGIN: Expect = Expect(303, "/login");
 const FORBIDDEN: Expect = Expect(403, "");
 
@@ -481,6 +489,9 @@ async fn every_route_answers_every_role_as_declared(t: TestStore) {
         get("/tags/notes", [OK; 5]),
         get("/archive", [OK; 5]),
         get("/tags", [OK; 5]),
+        get("/robots.txt", [OK; 5]),
+        get("/sitemap.xml", [OK; 5]),
+        get(this_months_sitemap(), [OK; 5]),
         get("/feed.xml", [OK; 5]),
         get(author_page.clone(), [Expect(302, "/authors/"); 5]),
         get("/tags/notes/feed.xml", [OK; 5]),

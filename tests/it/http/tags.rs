@@ -68,8 +68,9 @@ async fn readers_follow_tag_links_and_older_posts(t: TestStore) {
     assert!(
         second.contains("Tagged 0") && second.contains("Tagged 2") && !second.contains("Tagged 22")
     );
-    assert!(
-        !second.contains("?after="),
+    assert_eq!(
+        link(&second, "next"),
+        None,
         "the last page links no further"
     );
     let newer = link(&second, "prev").expect("a newer-posts link");
@@ -121,8 +122,9 @@ async fn readers_follow_tag_links_and_older_posts(t: TestStore) {
     assert!(
         second.contains("Tagged 0") && second.contains("Tagged 2") && !second.contains("Tagged 22")
     );
-    assert!(
-        !second.contains("?after="),
+    assert_eq!(
+        link(&second, "next"),
+        None,
         "the last page links no further"
     );
     assert!(link(&second, "prev").is_some_and(|l| l.starts_with(&format!("{author}?before="))));
