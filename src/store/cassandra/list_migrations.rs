@@ -342,61 +342,52 @@ pub async fn carry_over_author_ids(session: &Session, ks: &str) -> Result<usize,
 }
 
 /// Counts every tag's posts from its buckets (every row of `tag_posts` but the archive's)
-/// into `tag_counts`, adding to each counter the difference from what it holds, so a
-/// second run adds nothing. Returns the tags counted.
+/// into `tag_month_counts` and their sums into `tag_counts`, writing each count whole, so
+/// a second run writes the same. Returns the tags counted.
 pub async fn carry_over_tag_counts(session: &Session, ks: &str) -> Result<usize, String> {
     use futures_util::StreamExt;
     use std::collections::HashMap;
     let fail = |e: &dyn std::fmt::Display| format!("counting the tags' posts: {e}");
-    let add = session
-        .prepare(format!(
-            "UPDATE {ks}.tag_counts SET posts = posts + ? WHERE site = ? AND tag = ?"
-        ))
-        .await
-        .map_err(|e| fail(&e))?;
-    let mut should: HashMap<(String, String), i64> = HashMap::new();
+    let prepare = |cql: String| async move {
+        let mut statement = session.prepare(cql).await.map_err(|e| fail(&e))?;
+        statement.set_is_idempotent(true);
+        Ok::<_, String>(statement)
+    };
+    let put_month = prepare(format!(
+        "INSERT INTO {ks}.tag_month_counts (site, tag, month, posts) VALUES (?, ?, ?, ?)"
+    ))
+    .await?;
+    let put_total = prepare(format!(
+        "INSERT INTO {ks}.tag_counts (site, tag, posts) VALUES (?, ?, ?)"
+    ))
+    .await?;
+    let mut months: HashMap<(String, String, i32), i64> = HashMap::new();
     let mut rows = session
-        .query_iter(format!("SELECT site, tag FROM {ks}.tag_posts"), ())
+        .query_iter(format!("SELECT site, tag, month FROM {ks}.tag_posts"), ())
         .await
         .map_err(|e| fail(&e))?
-        .rows_stream::<(String, String)>()
+        .rows_stream::<(String, String, i32)>()
         .map_err(|e| fail(&e))?;
     while let Some(row) = rows.next().await {
-        let (site, tag) = row.map_err(|e| fail(&e))?;
+        let (site, tag, month) = row.map_err(|e| fail(&e))?;
         if tag != ARCHIVE {
-            *should.entry((site, tag)).or_default() += 1;
+            *months.entry((site, tag, month)).or_default() += 1;
         }
     }
-    let mut counted: HashMap<(String, String), i64> = HashMap::new();
-    let mut rows = session
-        .query_iter(format!("SELECT site, tag, posts FROM {ks}.tag_counts"), ())
-        .await
-        .map_err(|e| fail(&e))?
-        .rows_stream::<(String, String, scylla::value::Counter)>()
-        .map_err(|e| fail(&e))?;
-    while let Some(row) = rows.next().await {
-        let (site, tag, posts) = row.map_err(|e| fail(&e))?;
-        counted.insert((site, tag), posts.0);
+    let mut totals: HashMap<(String, String), i64> = HashMap::new();
+    for ((site, tag, month), n) in months {
+        session
+            .execute_unpaged(&put_month, (site.as_str(), tag.as_str(), month, n))
+            .await
+            .map_err(|e| fail(&e))?;
+        *totals.entry((site, tag)).or_default() += n;
     }
-    let tags = should.len();
-    for ((site, tag), n) in should {
-        let have = counted
-            .get(&(site.clone(), tag.clone()))
-            .copied()
-            .unwrap_or_default();
-        if n != have {
-            session
-                .execute_unpaged(
-                    &add,
-                    (
-                        scylla::value::Counter(n - have),
-                        site.as_str(),
-                        tag.as_str(),
-                    ),
-                )
-                .await
-                .map_err(|e| fail(&e))?;
-        }
+    let tags = totals.len();
+    for ((site, tag), n) in totals {
+        session
+            .execute_unpaged(&put_total, (site.as_str(), tag.as_str(), n))
+            .await
+            .map_err(|e| fail(&e))?;
     }
     Ok(tags)
 }

@@ -96,6 +96,11 @@ pub(super) fn bucket_of(key: &str, published: CqlTimeuuid) -> StoreResult<i32> {
     kind.of(published)
 }
 
+/// Now, in microseconds since 1970: the write time of a count made from a read begun now.
+fn timestamp_now() -> i64 {
+    crate::domain::now().timestamp_micros()
+}
+
 /// The place of a post in a list: its publication time UUID, which names its bucket.
 fn list_cursor(published: CqlTimeuuid) -> String {
     Uuid::from(published).to_string()
@@ -191,7 +196,10 @@ pub(super) struct Statements {
     pub(super) tag_post_delete: PreparedStatement,
     pub(super) tag_month_insert: PreparedStatement,
     pub(super) tag_months_newest: PreparedStatement,
-    pub(super) tag_count_add: PreparedStatement,
+    pub(super) tag_bucket_count: PreparedStatement,
+    pub(super) tag_month_count_write: PreparedStatement,
+    pub(super) tag_month_counts_read: PreparedStatement,
+    pub(super) tag_count_write: PreparedStatement,
     pub(super) archive_sitemap: PreparedStatement,
     pub(super) tag_counts_first: PreparedStatement,
     pub(super) tag_counts_after: PreparedStatement,
@@ -247,8 +255,20 @@ impl Statements {
                 "SELECT slug, published, updated FROM {ks}.tag_posts WHERE site = ? AND tag = ? AND month = ?"
             ))
             .await?,
-            tag_count_add: prepare(format!(
-                "UPDATE {ks}.tag_counts SET posts = posts + ? WHERE site = ? AND tag = ?"
+            tag_bucket_count: prepare(format!(
+                "SELECT COUNT(*) FROM {ks}.tag_posts WHERE site = ? AND tag = ? AND month = ?"
+            ))
+            .await?,
+            tag_month_count_write: prepare(format!(
+                "INSERT INTO {ks}.tag_month_counts (site, tag, month, posts) VALUES (?, ?, ?, ?) USING TIMESTAMP ?"
+            ))
+            .await?,
+            tag_month_counts_read: prepare(format!(
+                "SELECT posts FROM {ks}.tag_month_counts WHERE site = ? AND tag = ?"
+            ))
+            .await?,
+            tag_count_write: prepare(format!(
+                "INSERT INTO {ks}.tag_counts (site, tag, posts) VALUES (?, ?, ?) USING TIMESTAMP ?"
             ))
             .await?,
             tag_counts_first: prepare(format!(
@@ -646,33 +666,76 @@ impl CassandraStore {
         }
     }
 
-    /// Moves the tags' counts from where a post's rows were listed (`was`) to where they
-    /// are now: one more for each tag it gained, one less for each it lost.
+    /// Counts again the tag buckets a post's rows entered or left, from where they were
+    /// listed (`was`) to where they are now, and each such tag's total.
     pub(super) async fn count_tags(
         &self,
         site: &Site,
         was: Option<&Listed>,
         now: Option<&Listed>,
     ) -> StoreResult<()> {
-        let tags = |l: Option<&Listed>| l.map(|l| l.tags.clone()).unwrap_or_default();
-        let (before, after) = (tags(was), tags(now));
-        let moves = after
+        let buckets = |l: Option<&Listed>| -> StoreResult<Vec<(String, i32)>> {
+            let Some(l) = l else {
+                return Ok(Vec::new());
+            };
+            let month = Bucket::Month.of(CqlTimeuuid::from(l.published_id))?;
+            Ok(l.tags.iter().map(|t| (t.clone(), month)).collect())
+        };
+        let (before, after) = (buckets(was)?, buckets(now)?);
+        let same = was
+            .zip(now)
+            .is_some_and(|(w, n)| w.published_id == n.published_id);
+        let mut moved: Vec<(String, i32)> = before
             .iter()
-            .filter(|t| !before.contains(t))
-            .map(|t| (1i64, t))
-            .chain(
-                before
-                    .iter()
-                    .filter(|t| !after.contains(t))
-                    .map(|t| (-1, t)),
-            );
-        for (change, tag) in moves {
-            self.exec(
-                &self.listings.tag_count_add,
-                (scylla::value::Counter(change), site.as_str(), tag.as_str()),
-            )
-            .await?;
+            .filter(|b| !same || !after.contains(b))
+            .chain(after.iter().filter(|a| !same || !before.contains(a)))
+            .cloned()
+            .collect();
+        moved.sort();
+        moved.dedup();
+        for (tag, month) in &moved {
+            self.recount_bucket(site, tag, *month).await?;
         }
+        let mut tags: Vec<&String> = moved.iter().map(|(t, _)| t).collect();
+        tags.dedup();
+        for tag in tags {
+            self.recount_tag(site, tag).await?;
+        }
+        Ok(())
+    }
+
+    /// Counts one tag bucket's rows into tag_month_counts, at the time of the count.
+    pub(super) async fn recount_bucket(
+        &self,
+        site: &Site,
+        tag: &str,
+        month: i32,
+    ) -> StoreResult<()> {
+        let at = timestamp_now();
+        let (n,): (i64,) = self
+            .row(&self.listings.tag_bucket_count, (site.as_str(), tag, month))
+            .await?
+            .unwrap_or((0,));
+        self.exec(
+            &self.listings.tag_month_count_write,
+            (site.as_str(), tag, month, n, at),
+        )
+        .await?;
+        Ok(())
+    }
+
+    /// Sums a tag's month counts into tag_counts, at the time of the read.
+    pub(super) async fn recount_tag(&self, site: &Site, tag: &str) -> StoreResult<()> {
+        let at = timestamp_now();
+        let months: Vec<(Option<i64>,)> = self
+            .rows(&self.listings.tag_month_counts_read, (site.as_str(), tag))
+            .await?;
+        let total: i64 = months.iter().map(|(n,)| n.unwrap_or_default()).sum();
+        self.exec(
+            &self.listings.tag_count_write,
+            (site.as_str(), tag, total, at),
+        )
+        .await?;
         Ok(())
     }
 
@@ -855,7 +918,7 @@ impl Listings for CassandraStore {
     ) -> StoreResult<TagCountPage> {
         let limit = limit.clamp(1, 1000);
         let read = limit as i32 + 1;
-        let rows: Vec<(String, scylla::value::Counter)> = match after {
+        let rows: Vec<(String, Option<i64>)> = match after {
             None => {
                 self.rows(&self.listings.tag_counts_first, (site.as_str(), read))
                     .await?
@@ -868,7 +931,12 @@ impl Listings for CassandraStore {
                 .await?
             }
         };
-        tag_count_page(rows.into_iter().map(|(t, c)| (t, c.0)).collect(), limit)
+        tag_count_page(
+            rows.into_iter()
+                .map(|(t, n)| (t, n.unwrap_or_default()))
+                .collect(),
+            limit,
+        )
     }
 
     async fn tag_page(

@@ -327,14 +327,16 @@ impl CassandraStore {
                 *expected.entry(tag).or_default() += 1;
             }
         }
-        let counted: Vec<(String, scylla::value::Counter)> = self
+        let counted: Vec<(String, Option<i64>)> = self
             .scan(
                 format!("SELECT tag, posts FROM {ks}.tag_counts WHERE site = ?"),
                 (site.as_str(),),
             )
             .await?;
-        let mut counted: HashMap<String, i64> =
-            counted.into_iter().map(|(t, c)| (t, c.0)).collect();
+        let mut counted: HashMap<String, i64> = counted
+            .into_iter()
+            .map(|(t, n)| (t, n.unwrap_or_default()))
+            .collect();
         for tag in expected.keys() {
             counted.entry(tag.clone()).or_default();
         }
@@ -352,15 +354,17 @@ impl CassandraStore {
                 what: format!("tag {tag} counted {n} posts for {should}; recounted"),
             });
             if fix {
-                self.exec(
-                    &self.listings.tag_count_add,
-                    (
-                        scylla::value::Counter(should - n),
-                        site.as_str(),
-                        tag.as_str(),
-                    ),
-                )
-                .await?;
+                // Every month of the tag counted again, then its total.
+                let months: Vec<(i32,)> = self
+                    .scan(
+                        format!("SELECT month FROM {ks}.tag_months WHERE site = ? AND tag = ?"),
+                        (site.as_str(), tag.as_str()),
+                    )
+                    .await?;
+                for (month,) in months {
+                    self.recount_bucket(site, &tag, month).await?;
+                }
+                self.recount_tag(site, &tag).await?;
             }
         }
         Ok(())

@@ -129,7 +129,7 @@ async fn repair_reports_and_rebuilds_what_disagrees(t: TestStore) {
             session
                 .query_unpaged(
                     format!(
-                        "UPDATE {KEYSPACE}.tag_counts SET posts = posts + 2 WHERE site = ? AND tag = 'blue'"
+                        "UPDATE {KEYSPACE}.tag_counts SET posts = 3 WHERE site = ? AND tag = 'blue'"
                     ),
                     (site,),
                 )

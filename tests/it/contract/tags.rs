@@ -47,7 +47,49 @@ both_stores!(
     a_tag_given_to_a_post_older_than_any_of_the_tag_is_still_reached,
     author_pages_walk_every_year_newest_first_without_loss_or_repeat,
     tags_count_their_published_posts,
+    racing_publishes_and_unpublishes_leave_exact_counts,
 );
+
+/// Twenty posts of one tag published at once, then half of them unpublished at once
+/// while the other half gain a second tag: every count ends exact.
+async fn racing_publishes_and_unpublishes_leave_exact_counts(t: TestStore) {
+    let by = writer(&t).await;
+    let created = futures_util::future::join_all((0..20).map(|i| {
+        let new = fixtures::new_post(&t, &by, &format!("Race {i}"), "Body.", "race", now(), true);
+        let store = t.store.clone();
+        async move { store.create_post(new).await.unwrap() }
+    }))
+    .await;
+    assert_eq!(counts(&t, 50).await, [("race".to_owned(), 20)]);
+    futures_util::future::join_all(created.iter().enumerate().map(|(i, post)| {
+        let store = t.store.clone();
+        let site = t.site.clone();
+        let edit = fixtures::edit(
+            1,
+            &by,
+            &format!("Race {i}"),
+            "Body.",
+            "race, second",
+            "more",
+        );
+        async move {
+            if i % 2 == 0 {
+                store.unpublish_post(&site, post.id).await.unwrap();
+            } else {
+                store.save_revision(&site, post.id, edit).await.unwrap();
+            }
+        }
+    }))
+    .await;
+    assert_eq!(
+        counts(&t, 50).await,
+        [("race".to_owned(), 10), ("second".to_owned(), 10)]
+    );
+    assert_eq!(
+        crate::contract::archive::list_findings(&t).await,
+        Vec::<String>::new()
+    );
+}
 
 /// Every tag with its count, following the pages `limit` at a time.
 async fn counts(t: &TestStore, limit: usize) -> Vec<(String, u64)> {
