@@ -10,6 +10,24 @@ pub async fn stylesheet() -> HttpResponse {
         .body(STYLESHEET)
 }
 
+const FAVICON: &str = include_str!("../../static/favicon.svg");
+
+/// The site's icon, for browsers' tabs and bookmarks.
+pub async fn favicon() -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("image/svg+xml")
+        .insert_header((header::CACHE_CONTROL, "public, max-age=86400"))
+        .body(FAVICON)
+}
+
+/// `/favicon.ico`, which browsers ask for by themselves: the icon is an SVG.
+pub async fn favicon_ico() -> HttpResponse {
+    HttpResponse::MovedPermanently()
+        .insert_header((header::LOCATION, "/static/favicon.svg"))
+        .insert_header((header::CACHE_CONTROL, "public, max-age=86400"))
+        .finish()
+}
+
 const AUTOSAVE: &str = include_str!("../../static/autosave.js");
 const ATTACHMENTS: &str = include_str!("../../static/attachments.js");
 

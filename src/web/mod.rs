@@ -394,6 +394,10 @@ pub fn configure(cfg: &mut web::ServiceConfig, state: AppState) {
                     web::resource("/static/sibyl.css").route(get_or_head().to(assets::stylesheet)),
                 )
                 .service(
+                    web::resource("/static/favicon.svg").route(get_or_head().to(assets::favicon)),
+                )
+                .service(web::resource("/favicon.ico").route(get_or_head().to(assets::favicon_ico)))
+                .service(
                     web::resource("/static/attachments.js")
                         .route(get_or_head().to(assets::attachments_script)),
                 )

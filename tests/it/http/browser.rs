@@ -801,6 +801,40 @@ async fn every_signed_in_page_fits_a_phone_and_a_desktop(t: TestStore) {
             .screenshot(&format!("{store}-{width}-editor-preview"))
             .await;
     }
+    // A reader whose system asks for dark pages gets them, at both widths.
+    browser
+        .call(
+            reqwest::Method::POST,
+            "/goog/cdp/execute",
+            Some(json!({
+                "cmd": "Emulation.setEmulatedMedia",
+                "params": {"features": [{"name": "prefers-color-scheme", "value": "dark"}]},
+            })),
+        )
+        .await;
+    for width in [390, 1280] {
+        browser
+            .call(
+                reqwest::Method::POST,
+                "/window/rect",
+                Some(json!({"width": width, "height": 900})),
+            )
+            .await;
+        for (name, path) in [("home", "/".to_owned()), ("post", post.clone())] {
+            browser.goto(&app.url(&path)).await;
+            let colours = browser
+                .run(
+                    "const s = getComputedStyle(document.body); return [s.backgroundColor, s.color];",
+                )
+                .await;
+            if colours != json!(["rgb(23, 24, 26)", "rgb(232, 230, 227)"]) {
+                wrong.push(format!("{path} in dark mode at {width}: {colours}"));
+            }
+            browser
+                .screenshot(&format!("{store}-{width}-dark-{name}"))
+                .await;
+        }
+    }
     browser.quit().await;
     assert!(
         too_wide.is_empty(),

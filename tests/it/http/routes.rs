@@ -490,6 +490,8 @@ async fn every_route_answers_every_role_as_declared(t: TestStore) {
         get("/archive", [OK; 5]),
         get("/tags", [OK; 5]),
         get("/robots.txt", [OK; 5]),
+        get("/static/favicon.svg", [OK; 5]),
+        get("/favicon.ico", [Expect(301, "/static/favicon.svg"); 5]),
         get("/sitemap.xml", [OK; 5]),
         get(this_months_sitemap(), [OK; 5]),
         get("/feed.xml", [OK; 5]),
