@@ -157,85 +157,15 @@ pub async fn carry_over_tag_posts(session: &Session, ks: &str) -> Result<usize, 
     Ok(copied)
 }
 
-/// Lists every post of the author pages' rows (every published post of every site is in
-/// its author's list) in its site's archive, with the month in the archive's index; run
-/// again, it writes the same rows. Returns the rows written.
-pub async fn carry_over_archive(session: &Session, ks: &str) -> Result<usize, String> {
-    use futures_util::StreamExt;
-    let fail = |e: &dyn std::fmt::Display| format!("listing the archive: {e}");
-    let mut put = session
-        .prepare(format!(
-            "INSERT INTO {ks}.tag_posts (site, tag, month, {SUMMARY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-        ))
-        .await
-        .map_err(|e| fail(&e))?;
-    put.set_is_idempotent(true);
-    let mut put_month = session
-        .prepare(format!(
-            "INSERT INTO {ks}.tag_months (site, tag, month) VALUES (?, ?, ?)"
-        ))
-        .await
-        .map_err(|e| fail(&e))?;
-    put_month.set_is_idempotent(true);
-    type Row = (
-        String,
-        CqlTimeuuid,
-        Uuid,
-        String,
-        String,
-        String,
-        String,
-        Option<Vec<String>>,
-    );
-    let mut rows = session
-        .query_iter(
-            format!("SELECT site, {SUMMARY_COLUMNS} FROM {ks}.author_posts"),
-            (),
-        )
-        .await
-        .map_err(|e| fail(&e))?
-        .rows_stream::<Row>()
-        .map_err(|e| fail(&e))?;
-    let mut written = 0;
-    while let Some(row) = rows.next().await {
-        let (site, published, post, slug, title, excerpt, name, tags) =
-            row.map_err(|e| fail(&e))?;
-        let month = Bucket::HalfMonth.of(published).map_err(|e| fail(&e))?;
-        session
-            .execute_unpaged(
-                &put,
-                (
-                    site.as_str(),
-                    ARCHIVE,
-                    month,
-                    published,
-                    post,
-                    slug,
-                    title,
-                    excerpt,
-                    name,
-                    tags.unwrap_or_default(),
-                ),
-            )
-            .await
-            .map_err(|e| fail(&e))?;
-        session
-            .execute_unpaged(&put_month, (site.as_str(), ARCHIVE, month))
-            .await
-            .map_err(|e| fail(&e))?;
-        written += 1;
-    }
-    Ok(written)
-}
-
-/// Writes the author's id into the rows of every published post (as the author pages'
-/// rows, whose key holds it, list them) in its tags' and the archive's buckets, and in
-/// the front page for the posts it holds; every row is written whole, as it is, so a
-/// second run writes the same. Returns the posts seen.
-pub async fn carry_over_author_ids(session: &Session, ks: &str) -> Result<usize, String> {
+/// Writes every published post (as the author pages' rows, whose key holds the author's
+/// id, list them) into its tags' and the archive's buckets with their months in
+/// tag_months, and into the front page for the posts it holds: the archive and the
+/// authors' ids for a keyspace made before them. Every row is written whole, as it is,
+/// so a second run writes the same. Returns the posts seen.
+pub async fn carry_over_lists(session: &Session, ks: &str) -> Result<usize, String> {
     use futures_util::StreamExt;
     use std::collections::{HashMap, HashSet};
-    let fail = |e: &dyn std::fmt::Display| format!("naming the authors in the lists: {e}");
+    let fail = |e: &dyn std::fmt::Display| format!("listing the archive and the authors: {e}");
     let prepare = |cql: String| async move {
         let mut statement = session.prepare(cql).await.map_err(|e| fail(&e))?;
         statement.set_is_idempotent(true);
@@ -247,6 +177,10 @@ pub async fn carry_over_author_ids(session: &Session, ks: &str) -> Result<usize,
     .await?;
     let put_front = prepare(format!(
         "INSERT INTO {ks}.front_page (site, {LIST_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    ))
+    .await?;
+    let put_month = prepare(format!(
+        "INSERT INTO {ks}.tag_months (site, tag, month) VALUES (?, ?, ?)"
     ))
     .await?;
     let front_keys = prepare(format!(
@@ -300,6 +234,10 @@ pub async fn carry_over_author_ids(session: &Session, ks: &str) -> Result<usize,
             );
             session
                 .execute_unpaged(&put_tag, values)
+                .await
+                .map_err(|e| fail(&e))?;
+            session
+                .execute_unpaged(&put_month, (site.as_str(), list.as_str(), bucket))
                 .await
                 .map_err(|e| fail(&e))?;
         }

@@ -454,23 +454,7 @@ impl CassandraStore {
         id: PostId,
         was: Option<Listed>,
     ) -> StoreResult<Option<Post>> {
-        self.settle(site, id, was, true).await
-    }
-
-    /// Rewrites a post's rows where repair found them wrong, not knowing where they were:
-    /// the tags' counts are left to repair, which counts them after.
-    pub(super) async fn rewrite_lists(&self, site: &Site, id: PostId) -> StoreResult<()> {
-        self.settle(site, id, None, false).await.map(|_| ())
-    }
-
-    /// [`Self::settle_lists`]; with `count`, moving the tags' counts too.
-    async fn settle(
-        &self,
-        site: &Site,
-        id: PostId,
-        mut was: Option<Listed>,
-        count: bool,
-    ) -> StoreResult<Option<Post>> {
+        let mut was = was;
         let Some(mut current) = self.post_listing(site, id, true).await? else {
             return Ok(None);
         };
@@ -514,9 +498,7 @@ impl CassandraStore {
                 self.list_published(site, post, CqlTimeuuid::from(now.published_id))
                     .await?;
             }
-            if count {
-                self.count_tags(site, was.as_ref(), now.as_ref()).await?;
-            }
+            self.count_tags(site, was.as_ref(), now.as_ref()).await?;
             let Some(again) = self.post_listing(site, id, true).await? else {
                 return Ok(None);
             };

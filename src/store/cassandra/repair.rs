@@ -307,7 +307,7 @@ impl CassandraStore {
             self.exec(&delete, values).await?;
         }
         for id in fixes.rewrite {
-            self.rewrite_lists(site, PostId(id)).await?;
+            self.settle_lists(site, PostId(id), None).await?;
         }
         Ok(())
     }

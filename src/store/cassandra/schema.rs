@@ -65,11 +65,10 @@ enum Change {
     /// user_directory_prefixes, before the directory by shelf is dropped.
     CopyDirectory,
     /// Lists every published post in the site's archive (the month buckets of
-    /// `tag_posts` under the reserved key `*`), from the author pages' rows.
+    /// `tag_posts` under the reserved key `*`), and writes the author's id into every
+    /// row of the front page and the tag and archive buckets, from the author pages'
+    /// rows (whose key holds it).
     ListArchive,
-    /// Writes the author's id into every row of the front page and the tag and archive
-    /// buckets, from the author pages' rows (whose key holds it).
-    CopyAuthorIds,
     /// Counts every tag's posts into `tag_counts`, from the tag buckets.
     CountTags,
 }
@@ -273,38 +272,33 @@ const CHANGES: &[(u32, &str, Change)] = &[
     ),
     (
         39,
-        "list every published post in the site's archive by month, for paging back to the first",
-        Change::ListArchive,
-    ),
-    (
-        40,
         "posts record when their latest revision was saved, for feeds and sitemaps",
         Change::Cql("ALTER TABLE posts ADD IF NOT EXISTS updated timestamp"),
     ),
     (
-        41,
+        40,
         "the front page's rows name the author's account, for links to their page",
         Change::Cql("ALTER TABLE front_page ADD IF NOT EXISTS author_id uuid"),
     ),
     (
-        42,
+        41,
         "the tag and archive buckets' rows name the author's account",
         Change::Cql("ALTER TABLE tag_posts ADD IF NOT EXISTS author_id uuid"),
     ),
     (
+        42,
+        "tag and archive rows record when the post's latest revision was saved, for sitemaps",
+        Change::Cql("ALTER TABLE tag_posts ADD IF NOT EXISTS updated timestamp"),
+    ),
+    (
         43,
-        "write the author's id into the rows of the front page, tags and archive",
-        Change::CopyAuthorIds,
+        "list every published post in the site's archive by month, and name each list row's author",
+        Change::ListArchive,
     ),
     (
         44,
         "count each tag's posts into tag_month_counts and tag_counts, for the list of tags",
         Change::CountTags,
-    ),
-    (
-        45,
-        "tag and archive rows record when the post's latest revision was saved, for sitemaps",
-        Change::Cql("ALTER TABLE tag_posts ADD IF NOT EXISTS updated timestamp"),
     ),
 ];
 
@@ -505,17 +499,14 @@ pub async fn migrate(
                     .map_err(|e| fail(&e))?;
                 tracing::info!(tags, "every tag's posts are counted");
             }
-            Change::CopyAuthorIds => {
-                let rows = super::list_migrations::carry_over_author_ids(&session, keyspace)
-                    .await
-                    .map_err(|e| fail(&e))?;
-                tracing::info!(rows, "every list row names its author's account");
-            }
             Change::ListArchive => {
-                let rows = super::list_migrations::carry_over_archive(&session, keyspace)
+                let posts = super::list_migrations::carry_over_lists(&session, keyspace)
                     .await
                     .map_err(|e| fail(&e))?;
-                tracing::info!(rows, "every published post is in the site's archive");
+                tracing::info!(
+                    posts,
+                    "every published post is in the archive, every list row names its author"
+                );
             }
             Change::CopyModerationLog => {
                 let rows = super::moderation::carry_over_log(&session, keyspace)
