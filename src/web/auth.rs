@@ -176,6 +176,9 @@ pub async fn csrf_cookie(
         Some(pq) => format!("{site}{pq}").into(),
         None => format!("{site}{}", req.path()).into(),
     };
+    // A signed-in reader's pages are not kept by the browser; anyone else's are kept and
+    // asked for again each time (the page then answers 304 if it did not change).
+    let signed_in = req.cookie(SESSION_COOKIE).is_some();
     let (token, fresh) = match existing {
         Some(token) => (token, false),
         None => (random_token(), true),
@@ -208,7 +211,11 @@ pub async fn csrf_cookie(
     }
     headers.insert(
         header::CACHE_CONTROL,
-        header::HeaderValue::from_static("private, no-store"),
+        header::HeaderValue::from_static(if signed_in {
+            "private, no-store"
+        } else {
+            "private, no-cache"
+        }),
     );
     if fresh && !rotated {
         response

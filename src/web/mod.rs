@@ -8,6 +8,7 @@ mod assets;
 mod auth;
 mod authors;
 pub mod binaries;
+mod caching;
 mod comments;
 mod error;
 mod feeds;
@@ -31,7 +32,7 @@ pub use limits::{Limit, RateLimits};
 use crate::domain::{CommentSettings, Site};
 use crate::store::Store;
 use actix_web::http::header;
-use actix_web::middleware::{DefaultHeaders, from_fn};
+use actix_web::middleware::{Compress, DefaultHeaders, from_fn};
 use actix_web::{HttpResponse, web};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -187,6 +188,8 @@ pub fn configure(cfg: &mut web::ServiceConfig, state: AppState) {
                 .wrap(from_fn(error::signed_in_errors))
                 .wrap(from_fn(auth::csrf_cookie))
                 .wrap(security_headers)
+                .wrap(from_fn(caching::conditional_pages))
+                .wrap(Compress::default())
                 .service(web::resource("/").route(get_or_head().to(home::show)))
                 .service(
                     web::resource("/setup")

@@ -131,6 +131,9 @@ pub async fn original(
         .insert_header((header::ETAG, etag.clone()))
         .insert_header((header::CACHE_CONTROL, "public, max-age=86400"))
         .insert_header((header::ACCEPT_RANGES, "bytes"))
+        // Sent as stored: ranges and the strong tag name these very bytes, so the
+        // compression middleware must leave them alone.
+        .insert_header((header::CONTENT_ENCODING, "identity"))
         .insert_header((header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
         .insert_header((
             header::CONTENT_DISPOSITION,

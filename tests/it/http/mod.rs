@@ -4,6 +4,7 @@
 mod accounts;
 pub mod binaries;
 mod browser;
+mod caching;
 pub mod comments;
 mod feeds;
 mod fetch;
