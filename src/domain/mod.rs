@@ -23,7 +23,7 @@ pub use post::{
     Translation,
 };
 pub use revision::Locale;
-pub use site::Site;
+pub use site::{Site, SiteIdentity};
 pub use user::{Email, NewUser, Profile, Role, User, UserId, Username};
 
 /// A value that failed to parse, with a message meant for the person who typed it.

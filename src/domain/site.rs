@@ -1,4 +1,4 @@
-use super::Invalid;
+use super::{Invalid, Locale};
 
 /// A site, named by its canonical base URL (`https://blog.example.com`), as the `<site>`
 /// part of Snap!-style keys. Every record belongs to one.
@@ -72,9 +72,133 @@ impl std::str::FromStr for Site {
     }
 }
 
+/// What a site calls itself, set by its administrator: shown in every page's header,
+/// `<title>` and footer, its feeds and its link previews.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SiteIdentity {
+    /// The site's name (1 to 80 characters).
+    pub title: String,
+    /// A line under the name (up to 160 characters; may be empty).
+    pub tagline: String,
+    /// What the site is, for search engines and previews of pages that say nothing more
+    /// particular (up to 300 characters; may be empty).
+    pub description: String,
+    /// The language of the site's pages and feeds, unless a text says otherwise.
+    pub language: Locale,
+    /// A line of plain text at the foot of every page (up to 300 characters).
+    pub footer: String,
+}
+
+impl Default for SiteIdentity {
+    fn default() -> Self {
+        Self {
+            title: "Sibyl".into(),
+            tagline: String::new(),
+            description: "A blog published with Sibyl.".into(),
+            language: Locale::Language("en".into()),
+            footer: "Powered by Sibyl".into(),
+        }
+    }
+}
+
+/// One line of plain text: surrounding and repeated white space folded, no control
+/// characters, at most `max` characters.
+fn line(field: &str, input: &str, max: usize) -> Result<String, Invalid> {
+    if input.chars().any(|c| c.is_control() && !c.is_whitespace()) {
+        return Err(Invalid::new(format!(
+            "The {field} cannot hold control characters."
+        )));
+    }
+    let text = input.split_whitespace().collect::<Vec<_>>().join(" ");
+    let count = text.chars().count();
+    if count > max {
+        return Err(Invalid::new(format!(
+            "The {field} is {count} characters long; at most {max} fit."
+        )));
+    }
+    Ok(text)
+}
+
+impl SiteIdentity {
+    /// Checks what an administrator typed. The language is a code such as `en`, `en-GB`
+    /// or `pt_BR`.
+    pub fn parse(
+        title: &str,
+        tagline: &str,
+        description: &str,
+        language: &str,
+        footer: &str,
+    ) -> Result<Self, Invalid> {
+        let title = line("title", title, 80)?;
+        if title.is_empty() {
+            return Err(Invalid::new("The site needs a title."));
+        }
+        let language = Locale::parse(&language.trim().replace('-', "_")).map_err(|_| {
+            Invalid::new(format!(
+                "{:?} is not a language code: use one such as en, fr or en-GB.",
+                language.trim()
+            ))
+        })?;
+        if language == Locale::Neutral {
+            return Err(Invalid::new(
+                "The site needs a language, such as en, fr or en-GB.",
+            ));
+        }
+        Ok(Self {
+            title,
+            tagline: line("tagline", tagline, 160)?,
+            description: line("description", description, 300)?,
+            language,
+            footer: line("footer", footer, 300)?,
+        })
+    }
+
+    /// The language as HTML's `lang` and Atom's `xml:lang` write it (`en-GB`).
+    pub fn lang(&self) -> String {
+        self.language.hreflang()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_identity_is_folded_and_checked() {
+        let identity = SiteIdentity::parse(
+            "  Notes   from\tthe field ",
+            "Small things",
+            "",
+            "en-GB",
+            "© 2026 The authors",
+        )
+        .unwrap();
+        assert_eq!(identity.title, "Notes from the field");
+        assert_eq!(identity.lang(), "en-GB");
+        assert_eq!(identity.language.code(), "en_GB");
+        assert_eq!(
+            SiteIdentity::parse("T", "", "", "pt_BR", "")
+                .unwrap()
+                .lang(),
+            "pt-BR"
+        );
+        for (title, language, footer) in [
+            ("", "en", ""),
+            ("   ", "en", ""),
+            ("T", "", ""),
+            ("T", "english", ""),
+            ("T", "EN", ""),
+            ("T", "en", "bell\u{7}"),
+            (&"x".repeat(81), "en", ""),
+            ("T", "en", &"y".repeat(301)),
+        ] {
+            assert!(
+                SiteIdentity::parse(title, "", "", language, footer).is_err(),
+                "{title:?} {language:?} {footer:?}"
+            );
+        }
+        assert!(SiteIdentity::parse(&"é".repeat(80), "", "", "fr", "").is_ok());
+    }
 
     #[test]
     fn canonical_form_drops_trailing_slash_and_lowercases_host() {

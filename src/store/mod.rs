@@ -15,6 +15,7 @@ pub mod open;
 pub mod posts;
 pub mod repair;
 pub mod revisions;
+pub mod site;
 pub mod sqlite;
 
 pub use accounts::{
@@ -33,12 +34,13 @@ pub use posts::{
 };
 pub use repair::{Finding, Repair, RepairReport};
 pub use revisions::{EditError, Revisions, SuggestionError, Suggestions, Translations};
+pub use site::SiteSettings;
 
 /// The aggregates' traits, for the adapters (and for code holding a concrete store).
 pub mod prelude {
     pub use super::{
         Accounts, CommentModeration, Comments, Ids, Intents, Listings, Posts, Repair, Revisions,
-        Sessions, Store, Suggestions, Translations,
+        Sessions, SiteSettings, Store, Suggestions, Translations,
     };
 }
 
@@ -93,6 +95,7 @@ pub trait Store:
     + CommentModeration
     + Intents
     + Repair
+    + SiteSettings
     + Send
     + Sync
 {

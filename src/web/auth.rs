@@ -9,7 +9,7 @@
 
 use super::{AppState, WebError};
 use crate::domain::token::{random_token, session_key, tokens_match};
-use crate::domain::{Role, User, now};
+use crate::domain::{Role, SiteIdentity, User, now};
 use actix_web::body::MessageBody;
 use actix_web::cookie::{Cookie, SameSite, time};
 use actix_web::dev::{Payload, ServiceRequest, ServiceResponse};
@@ -109,12 +109,14 @@ where
 /// cookies, so a shared cache can keep them without handing one visitor's token to
 /// another. It also carries the absolute address of the page the request is for (the
 /// site's URL and the request's path and query), which every page's layout names as its
-/// canonical address: both come from the request, once, in the same middleware.
+/// canonical address, and the site's identity its header shows: all come once per
+/// request, from the same middleware.
 #[derive(Debug, Clone)]
 pub struct CsrfToken {
     token: String,
     used: Arc<AtomicBool>,
     page: Arc<str>,
+    identity: Arc<SiteIdentity>,
 }
 
 impl CsrfToken {
@@ -145,7 +147,11 @@ impl super::pages::FormToken for CsrfToken {
 /// What every page's frame shows: who is signed in, and this browser's CSRF token for
 /// the page's forms.
 pub fn layout(user: &MaybeUser, csrf: &CsrfToken) -> super::pages::Layout {
-    let mut layout = super::pages::Layout::new(user.0.as_ref(), Box::new(csrf.clone()));
+    let mut layout = super::pages::Layout::new(
+        user.0.as_ref(),
+        Box::new(csrf.clone()),
+        Arc::clone(&csrf.identity),
+    );
     layout.canonical = Some(csrf.page.to_string());
     layout
 }
@@ -165,9 +171,12 @@ pub async fn csrf_cookie(
         .cookie(CSRF_COOKIE)
         .map(|c| c.value().to_owned())
         .filter(|t| well_formed(t));
-    let secure = req
-        .app_data::<web::Data<AppState>>()
-        .is_some_and(|s| s.site.is_https());
+    let state = req.app_data::<web::Data<AppState>>().cloned();
+    let secure = state.as_ref().is_some_and(|s| s.site.is_https());
+    let identity = match &state {
+        Some(state) => state.identity().await,
+        None => Arc::default(),
+    };
     let site = req
         .app_data::<web::Data<AppState>>()
         .map(|s| s.site.as_str().to_owned())
@@ -188,6 +197,7 @@ pub async fn csrf_cookie(
         token: token.clone(),
         used: used.clone(),
         page,
+        identity,
     });
     let mut response = next.call(req).await?;
     // A handler that rotated the token (sign-in) set its own cookie already.

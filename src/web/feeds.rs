@@ -5,7 +5,7 @@
 use super::binaries::serve::none_match;
 use super::{AppState, WebError, paths};
 use crate::domain::markdown::with_absolute_urls;
-use crate::domain::{Post, PostStatus, Tag, Username};
+use crate::domain::{Post, PostStatus, SiteIdentity, Tag, Username};
 use crate::store::{ListPage, PageAt};
 use actix_web::http::header::{self, HttpDate};
 use actix_web::{HttpRequest, HttpResponse, web};
@@ -31,7 +31,7 @@ pub async fn site(state: web::Data<AppState>, req: HttpRequest) -> Result<HttpRe
         .await
         .map_err(page_error)?;
     let source = Source {
-        title: "Sibyl".to_owned(),
+        title: state.identity().await.title.clone(),
         page: "/".to_owned(),
         feed: paths::site_feed(),
     };
@@ -57,7 +57,7 @@ pub async fn tag(
         )));
     }
     let source = Source {
-        title: format!("Tagged {} · Sibyl", tag.as_str()),
+        title: format!("Tagged {} · {}", tag.as_str(), state.identity().await.title),
         page: paths::tag(tag.as_str()),
         feed: paths::tag_feed(tag.as_str()),
     };
@@ -84,7 +84,7 @@ pub async fn author(
         .map_err(page_error)?;
     let name = author.username.as_str();
     let source = Source {
-        title: format!("{} · Sibyl", author.display_name),
+        title: format!("{} · {}", author.display_name, state.identity().await.title),
         page: paths::author(name),
         feed: paths::author_feed(name),
     };
@@ -126,7 +126,7 @@ async fn respond(
         .map(|p| p.updated)
         .max()
         .unwrap_or(DateTime::<Utc>::UNIX_EPOCH);
-    let xml = write(&base, &source, &posts, updated)?;
+    let xml = write(&base, &*state.identity().await, &source, &posts, updated)?;
     // Weak: compression sends the same feed in other bytes.
     let etag = super::caching::weak_etag(xml.as_bytes());
     let modified = HttpDate::from(SystemTime::from(updated));
@@ -165,6 +165,7 @@ async fn respond(
 /// The feed's XML.
 fn write(
     base: &url::Url,
+    site: &SiteIdentity,
     source: &Source,
     posts: &[Post],
     updated: DateTime<Utc>,
@@ -218,6 +219,10 @@ fn write(
     let mut feed = Feed::default();
     feed.set_id(absolute(&source.feed));
     feed.set_title(Text::plain(source.title.as_str()));
+    if !site.tagline.is_empty() {
+        feed.set_subtitle(Some(Text::plain(site.tagline.as_str())));
+    }
+    feed.set_lang(Some(site.lang()));
     feed.set_updated(updated.fixed_offset());
     feed.set_links(vec![
         link(absolute(&source.feed), "self", Some("application/atom+xml")),

@@ -25,8 +25,8 @@ pub async fn show(
     };
     let setup_needed = page.posts.is_empty() && !state.site_ready().await?;
     let page = HomePage {
-        layout: layout(&user, &csrf)
-            .describing("The newest posts, and every older one a page at a time."),
+        // The home page is described by the site's own description.
+        layout: layout(&user, &csrf),
         pager: pager("/", &page),
         posts: super::comments::with_counts(&state, page.posts).await?,
         setup_needed,

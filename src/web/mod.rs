@@ -21,6 +21,7 @@ mod paths;
 mod posts;
 mod revisions;
 mod settings;
+mod site_admin;
 mod sitemaps;
 mod suggestions;
 mod tags;
@@ -29,7 +30,7 @@ pub use auth::{CSRF_COOKIE, SESSION_COOKIE};
 pub use error::WebError;
 pub use limits::{Limit, RateLimits};
 
-use crate::domain::{CommentSettings, Site};
+use crate::domain::{CommentSettings, Site, SiteIdentity};
 use crate::store::Store;
 use actix_web::http::header;
 use actix_web::middleware::{Compress, DefaultHeaders, from_fn};
@@ -64,6 +65,9 @@ pub struct WebConfig {
     pub refresh: crate::binaries::remote::RefreshConfig,
 }
 
+/// The site's identity, and when it was read.
+type ReadIdentity = (std::time::Instant, Arc<SiteIdentity>);
+
 #[derive(Clone)]
 pub struct AppState {
     pub store: Arc<dyn Store>,
@@ -79,6 +83,11 @@ pub struct AppState {
     /// Set once the site has an administrator, which never becomes untrue: spares the
     /// home page a read.
     site_ready: Arc<AtomicBool>,
+    /// The site's identity as last read, and when: every page shows it without a read
+    /// of its own. Once older than `SETTINGS_TTL` it is read again in the background
+    /// while pages go on with the copy they have (set while a read is under way).
+    identity: Arc<std::sync::RwLock<Option<ReadIdentity>>>,
+    identity_reading: Arc<AtomicBool>,
     pub binaries: crate::binaries::Binaries,
     pub fetcher: crate::binaries::fetch::Fetcher,
 }
@@ -98,6 +107,8 @@ impl AppState {
             comment_min_delay: config.comment_min_delay,
             comment_settings: Arc::new(std::sync::RwLock::new(None)),
             site_ready: Arc::new(AtomicBool::new(false)),
+            identity: Arc::new(std::sync::RwLock::new(None)),
+            identity_reading: Arc::new(AtomicBool::new(false)),
             binaries: {
                 let mut binaries =
                     crate::binaries::Binaries::new(store.binaries(), config.binary_limits);
@@ -133,6 +144,55 @@ impl AppState {
             .comment_settings
             .write()
             .unwrap_or_else(|e| e.into_inner()) = Some((std::time::Instant::now(), settings));
+    }
+
+    /// What the site calls itself. Only the first page after start waits for the read.
+    pub async fn identity(&self) -> Arc<SiteIdentity> {
+        let cached = self
+            .identity
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone();
+        match cached {
+            Some((read, identity)) if read.elapsed() < SETTINGS_TTL => identity,
+            Some((_, identity)) => {
+                if !self.identity_reading.swap(true, Ordering::AcqRel) {
+                    let state = self.clone();
+                    tokio::spawn(async move {
+                        state.read_identity().await;
+                        state.identity_reading.store(false, Ordering::Release);
+                    });
+                }
+                identity
+            }
+            None => self.read_identity().await,
+        }
+    }
+
+    async fn read_identity(&self) -> Arc<SiteIdentity> {
+        match self.store.site_identity(&self.site).await {
+            Ok(identity) => {
+                let identity = Arc::new(identity);
+                self.remember_identity(Arc::clone(&identity));
+                identity
+            }
+            Err(e) => {
+                // The page itself reports the store's state; its header makes do with
+                // the copy it has, or the defaults, and the next page reads again.
+                tracing::warn!(error = %e, "cannot read the site's identity");
+                self.identity
+                    .read()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .as_ref()
+                    .map(|(_, identity)| Arc::clone(identity))
+                    .unwrap_or_default()
+            }
+        }
+    }
+
+    pub fn remember_identity(&self, identity: Arc<SiteIdentity>) {
+        *self.identity.write().unwrap_or_else(|e| e.into_inner()) =
+            Some((std::time::Instant::now(), identity));
     }
 
     /// Whether the site has its administrator yet (read from the store until it has).
@@ -237,6 +297,11 @@ pub fn configure(cfg: &mut web::ServiceConfig, state: AppState) {
                     web::resource("/admin/commenters").route(web::post().to(moderation::commenter)),
                 )
                 .service(web::resource("/admin/users").route(get_or_head().to(admin::users)))
+                .service(
+                    web::resource("/admin/site")
+                        .route(get_or_head().to(site_admin::show))
+                        .route(web::post().to(site_admin::save)),
+                )
                 .service(
                     web::resource("/admin/users/{id}/role").route(web::post().to(admin::set_role)),
                 )

@@ -3,9 +3,10 @@
 //! Pages depend on nothing else in `web/`: handlers gather the data and hand it over, so
 //! a page can be read (and changed) without knowing where its data came from.
 
-use crate::domain::{Role, User};
+use crate::domain::{Role, SiteIdentity, User};
 use askama::Template;
 use chrono::{DateTime, Utc};
+use std::sync::Arc;
 
 /// The browser's CSRF token as a page sees it. Reading it is what makes the response set
 /// the token's cookie and stay private, so a page reads it only when it renders a form.
@@ -21,10 +22,9 @@ pub struct Layout {
     pub canonical: Option<String>,
     /// What the page is, in a sentence, for search engines and link previews.
     pub description: String,
+    /// What the site calls itself: its name, tagline, language and footer.
+    pub site: Arc<SiteIdentity>,
 }
-
-/// What a page says of itself when it says nothing more particular.
-pub const SITE_DESCRIPTION: &str = "A blog published with Sibyl.";
 
 pub struct LayoutUser {
     pub display_name: String,
@@ -33,7 +33,7 @@ pub struct LayoutUser {
 }
 
 impl Layout {
-    pub fn new(user: Option<&User>, csrf: Box<dyn FormToken>) -> Self {
+    pub fn new(user: Option<&User>, csrf: Box<dyn FormToken>, site: Arc<SiteIdentity>) -> Self {
         Self {
             user: user.map(|u| LayoutUser {
                 display_name: u.display_name.clone(),
@@ -42,7 +42,8 @@ impl Layout {
             }),
             csrf: Some(csrf),
             canonical: None,
-            description: SITE_DESCRIPTION.to_owned(),
+            description: site_description(&site),
+            site,
         }
     }
 
@@ -63,13 +64,25 @@ impl Layout {
 
     /// For error pages, rendered without a store round trip.
     pub fn anonymous() -> Self {
+        let site = Arc::<SiteIdentity>::default();
         Self {
             user: None,
             csrf: None,
             canonical: None,
-            description: SITE_DESCRIPTION.to_owned(),
+            description: site_description(&site),
+            site,
         }
     }
+}
+
+/// What a page says of itself when it says nothing more particular: the site's
+/// description, else its tagline, else its name.
+fn site_description(site: &SiteIdentity) -> String {
+    [&site.description, &site.tagline, &site.title]
+        .into_iter()
+        .find(|text| !text.is_empty())
+        .cloned()
+        .unwrap_or_default()
 }
 
 pub struct Dated {
@@ -631,6 +644,19 @@ pub struct LogPage {
 pub struct CommentSettingsPage {
     pub layout: Layout,
     pub settings: crate::domain::CommentSettings,
+    pub saved: bool,
+    pub error: Option<String>,
+}
+
+#[derive(Template)]
+#[template(path = "admin/site.html")]
+pub struct SiteAdminPage {
+    pub layout: Layout,
+    pub title: String,
+    pub tagline: String,
+    pub description: String,
+    pub language: String,
+    pub footer: String,
     pub saved: bool,
     pub error: Option<String>,
 }

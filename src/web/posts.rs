@@ -252,7 +252,7 @@ async fn post_page(
         super::comments::section(state, post, user, csrf, text.lang(), comments, draft).await?;
     let slug = post.slug.as_str();
     let lang = text.lang();
-    let preview = preview(state, post, shown, text.lang());
+    let preview = preview(state, post, shown, text.lang()).await;
     Ok(PostPage {
         layout: layout(user, csrf).describing(&shown.excerpt),
         preview,
@@ -341,7 +341,7 @@ async fn set_status(
 }
 
 /// A post's link preview and structured data, in the language shown.
-fn preview(
+async fn preview(
     state: &AppState,
     p: &crate::domain::Post,
     text: &crate::domain::Translation,
@@ -365,6 +365,11 @@ fn preview(
             "@type": "Person",
             "name": p.author_name,
             "url": format!("{site}{}", paths::author_by_id(p.author_id)),
+        },
+        "publisher": {
+            "@type": "Organization",
+            "name": state.identity().await.title,
+            "url": site,
         },
     });
     if let Some(image) = &image {

@@ -25,6 +25,7 @@ mod repair;
 mod revisions;
 mod schema;
 mod sessions;
+mod site;
 mod suggestions;
 mod tallies;
 mod translations;
@@ -91,6 +92,7 @@ pub struct CassandraStore {
     queue: queue::Statements,
     intents: intents::Statements,
     tallies: tallies::Statements,
+    site: site::Statements,
     options: StoreOptions,
     binaries: Arc<binaries::CassandraBinaries>,
     /// This process's turns at a capped partition's LWT, one lock per tally bucket of
@@ -214,6 +216,9 @@ impl CassandraStore {
         let tallies = tallies::Statements::prepare(&session, ks)
             .await
             .map_err(missing)?;
+        let site = site::Statements::prepare(&session, ks)
+            .await
+            .map_err(missing)?;
         let recorded = schema::recorded_version(&session, ks)
             .await
             .map_err(missing)?;
@@ -253,6 +258,7 @@ impl CassandraStore {
             queue,
             intents,
             tallies,
+            site,
             options,
             binaries: Arc::new(binaries),
             partition_turns: Arc::new(

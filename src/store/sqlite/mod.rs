@@ -19,6 +19,7 @@ mod repair;
 mod revisions;
 mod schema;
 mod sessions;
+mod site;
 mod suggestions;
 mod translations;
 

@@ -27,6 +27,7 @@ const MIGRATIONS: &[(u32, &str)] = &[
     (10, include_str!("migrations/0010_comment_tallies.sql")),
     (11, include_str!("migrations/0011_post_tags_by_post.sql")),
     (12, include_str!("migrations/0012_tag_counts.sql")),
+    (13, include_str!("migrations/0013_site_identity.sql")),
 ];
 
 /// Applies, in one transaction, every version after the one the file records.

@@ -750,6 +750,7 @@ async fn every_signed_in_page_fits_a_phone_and_a_desktop(t: TestStore) {
         ),
         ("admin-comment-log", "/admin/comments/log".to_owned()),
         ("admin-files", "/admin/binaries".to_owned()),
+        ("admin-site", "/admin/site".to_owned()),
         ("post-moderation", format!("{post}/comments/moderate")),
     ];
     let mut too_wide = Vec::new();

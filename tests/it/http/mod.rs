@@ -15,6 +15,7 @@ mod revisions;
 mod routes;
 mod semantics;
 mod seo;
+mod site;
 mod suggestions;
 mod tags;
 mod translations;

@@ -526,6 +526,18 @@ async fn every_route_answers_every_role_as_declared(t: TestStore) {
             ],
         ),
         get("/admin/comments", [LOGIN, FORBIDDEN, FORBIDDEN, OK, LOGIN]),
+        get("/admin/site", [LOGIN, FORBIDDEN, FORBIDDEN, OK, LOGIN]),
+        post(
+            "/admin/site",
+            &[("title", "Matrix"), ("language", "en")],
+            [
+                LOGIN,
+                FORBIDDEN,
+                FORBIDDEN,
+                Expect(303, "/admin/site?saved=1"),
+                LOGIN,
+            ],
+        ),
         get(
             "/admin/comments/log",
             [LOGIN, FORBIDDEN, FORBIDDEN, OK, LOGIN],

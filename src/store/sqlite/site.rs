@@ -1,0 +1,61 @@
+//! The site's identity: one row per site.
+
+use super::*;
+use crate::domain::SiteIdentity;
+
+#[async_trait]
+impl SiteSettings for SqliteStore {
+    async fn site_identity(&self, site: &Site) -> StoreResult<SiteIdentity> {
+        let site = site.to_string();
+        let row: Option<(String, String, String, String, String)> = self
+            .read(move |sql| {
+                sql.prepare(
+                    "SELECT title, tagline, description, language, footer
+                     FROM site_identity WHERE site = ?1",
+                )
+                .and_then(|mut s| {
+                    s.query_row(params![site], |r| {
+                        Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?))
+                    })
+                    .optional()
+                })
+                .map_err(unavailable)
+            })
+            .await?;
+        let Some((title, tagline, description, language, footer)) = row else {
+            return Ok(SiteIdentity::default());
+        };
+        Ok(SiteIdentity {
+            title,
+            tagline,
+            description,
+            language: Locale::parse(&language).map_err(|e| StoreError::Corrupt(e.0))?,
+            footer,
+        })
+    }
+
+    async fn save_site_identity(&self, site: &Site, identity: &SiteIdentity) -> StoreResult<()> {
+        let (site, identity) = (site.to_string(), identity.clone());
+        self.run(move |sql| {
+            sql.prepare(
+                "INSERT INTO site_identity (site, title, tagline, description, language, footer)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+                 ON CONFLICT (site) DO UPDATE SET title = ?2, tagline = ?3, description = ?4,
+                     language = ?5, footer = ?6",
+            )
+            .and_then(|mut s| {
+                s.execute(params![
+                    site,
+                    identity.title,
+                    identity.tagline,
+                    identity.description,
+                    identity.language.code(),
+                    identity.footer
+                ])
+            })
+            .map_err(unavailable)?;
+            Ok(())
+        })
+        .await
+    }
+}

@@ -1,0 +1,199 @@
+//! What a site calls itself: an administrator sets its title, tagline, description,
+//! language and footer at /admin/site, and every page, feed and link preview shows them;
+//! bad input changes nothing.
+
+use crate::both_stores;
+use crate::helpers::{TestStore, spawn_app};
+use sibyl::domain::SiteIdentity;
+
+fn identity_form<'a>(
+    title: &'a str,
+    tagline: &'a str,
+    language: &'a str,
+    footer: &'a str,
+) -> Vec<(&'a str, &'a str)> {
+    vec![
+        ("title", title),
+        ("tagline", tagline),
+        (
+            "description",
+            "Field notes on rivers, written as they happen.",
+        ),
+        ("language", language),
+        ("footer", footer),
+    ]
+}
+
+async fn an_admin_names_the_site_and_every_page_says_so(t: TestStore) {
+    let app = spawn_app(t).await;
+    app.set_up().await;
+    let post = app
+        .publish("Spring flood", "The river rose overnight.")
+        .await;
+
+    // Before anything is set, the engine's own defaults.
+    let home = app.anonymous_get("/").await.text().await.unwrap();
+    assert!(home.contains("<html lang=\"en\">"), "{home}");
+    assert!(home.contains("<title>Sibyl</title>"), "{home}");
+
+    let saved = app
+        .submit(
+            "/admin/site",
+            "/admin/site",
+            &identity_form(
+                "River <Notes>",
+                "From the bank",
+                "en-GB",
+                "© 2026 The river people",
+            ),
+        )
+        .await;
+    assert_eq!(saved.status(), 303);
+    assert_eq!(saved.headers()["location"], "/admin/site?saved=1");
+    let form = app.get_html("/admin/site?saved=1").await;
+    assert!(form.contains("Saved."), "{form}");
+    assert!(
+        form.contains("value=\"River &#60;Notes&#62;\"")
+            || form.contains("value=\"River &lt;Notes&gt;\""),
+        "{form}"
+    );
+
+    // Stored once, for every process of the site.
+    let stored = app.store.site_identity(&app.site).await.unwrap();
+    assert_eq!(
+        stored,
+        SiteIdentity::parse(
+            "River <Notes>",
+            "From the bank",
+            "Field notes on rivers, written as they happen.",
+            "en-GB",
+            "© 2026 The river people"
+        )
+        .unwrap()
+    );
+
+    for page in ["/", post.as_str(), "/tags", "/archive", "/login"] {
+        let html = app.anonymous_get(page).await.text().await.unwrap();
+        assert!(html.contains("<html lang=\"en-GB\">"), "{page}: {html}");
+        assert!(
+            html.contains("<a class=\"site-name\" href=\"/\">River &#60;Notes&#62;</a>")
+                || html.contains("<a class=\"site-name\" href=\"/\">River &lt;Notes&gt;</a>"),
+            "{page}: {html}"
+        );
+        assert!(
+            html.contains("<span class=\"tagline\">From the bank</span>"),
+            "{page}"
+        );
+        assert!(html.contains("© 2026 The river people</footer>"), "{page}");
+        assert!(
+            !html.contains("Sibyl<"),
+            "{page} still names the engine: {html}"
+        );
+        assert!(!html.contains("<Notes>"), "{page}: the title is escaped");
+    }
+    let home = app.anonymous_get("/").await.text().await.unwrap();
+    assert!(
+        home.contains("<title>River &#60;Notes&#62; · From the bank</title>")
+            || home.contains("<title>River &lt;Notes&gt; · From the bank</title>"),
+        "{home}"
+    );
+    assert!(
+        home.contains(
+            "<meta name=\"description\" content=\"Field notes on rivers, written as they happen.\">"
+        ),
+        "{home}"
+    );
+    let article = app.anonymous_get(&post).await.text().await.unwrap();
+    assert!(
+        article.contains("<title>Spring flood · River &#60;Notes&#62;</title>")
+            || article.contains("<title>Spring flood · River &lt;Notes&gt;</title>"),
+        "{article}"
+    );
+    assert!(
+        article.contains("<meta property=\"og:site_name\" content=\"River &#60;Notes&#62;\">")
+            || article.contains("<meta property=\"og:site_name\" content=\"River &lt;Notes&gt;\">"),
+        "{article}"
+    );
+
+    assert!(
+        article.contains(r#""publisher":{"@type":"Organization","name":"River \u003cNotes>""#),
+        "{article}"
+    );
+
+    let feed = app.anonymous_get("/feed.xml").await.text().await.unwrap();
+    assert!(feed.contains("xml:lang=\"en-GB\""), "{feed}");
+    assert!(
+        feed.contains("<title>River &lt;Notes&gt;</title>"),
+        "{feed}"
+    );
+    assert!(
+        feed.contains("<subtitle>From the bank</subtitle>"),
+        "{feed}"
+    );
+}
+
+async fn bad_identities_are_refused_and_change_nothing(t: TestStore) {
+    let app = spawn_app(t).await;
+    app.set_up().await;
+    let good = identity_form("Kept", "", "fr", "");
+    assert_eq!(
+        app.submit("/admin/site", "/admin/site", &good)
+            .await
+            .status(),
+        303
+    );
+    let long_title = "t".repeat(81);
+    let long_footer = "f".repeat(301);
+    for (form, why) in [
+        (identity_form("", "", "fr", ""), "needs a title"),
+        (identity_form("   ", "", "fr", ""), "needs a title"),
+        (identity_form("T", "", "", ""), "needs a language"),
+        (
+            identity_form("T", "", "french", ""),
+            "is not a language code",
+        ),
+        (
+            identity_form("T", "", "fr", "a\u{7}bell"),
+            "control characters",
+        ),
+        (identity_form(&long_title, "", "fr", ""), "at most 80 fit"),
+        (
+            identity_form("T", "", "fr", &long_footer),
+            "at most 300 fit",
+        ),
+    ] {
+        let response = app.submit("/admin/site", "/admin/site", &form).await;
+        assert_eq!(response.status(), 422, "{form:?}");
+        let html = response.text().await.unwrap();
+        assert!(html.contains(why), "{why}: {html}");
+        // What was typed is shown again, to be corrected.
+        assert!(html.contains(&format!("value=\"{}\"", form[3].1)), "{html}");
+        let stored = app.store.site_identity(&app.site).await.unwrap();
+        assert_eq!(stored.title, "Kept");
+        assert_eq!(stored.lang(), "fr");
+    }
+    // Without the form's token, nothing is saved either.
+    let forged = app
+        .post_form("/admin/site", &identity_form("Forged", "", "en", ""))
+        .await;
+    assert_eq!(forged.status(), 403);
+    assert_eq!(
+        app.store.site_identity(&app.site).await.unwrap().title,
+        "Kept"
+    );
+    // A reader cannot change it.
+    let (reader, _) = app.sign_up("a reader's long password").await;
+    let refused = reader
+        .submit("/", "/admin/site", &identity_form("Mine", "", "en", ""))
+        .await;
+    assert_eq!(refused.status(), 403);
+    assert_eq!(
+        app.store.site_identity(&app.site).await.unwrap().title,
+        "Kept"
+    );
+}
+
+both_stores!(
+    an_admin_names_the_site_and_every_page_says_so,
+    bad_identities_are_refused_and_change_nothing,
+);
