@@ -8,6 +8,7 @@ pub mod markdown;
 pub mod password;
 pub mod post;
 pub mod revision;
+pub mod search;
 pub mod site;
 pub mod timeuuid;
 pub mod token;

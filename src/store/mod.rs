@@ -15,6 +15,7 @@ pub mod open;
 pub mod posts;
 pub mod repair;
 pub mod revisions;
+pub mod search;
 pub mod site;
 pub mod sqlite;
 
@@ -34,13 +35,14 @@ pub use posts::{
 };
 pub use repair::{Finding, Repair, RepairReport};
 pub use revisions::{EditError, Revisions, SuggestionError, Suggestions, Translations};
+pub use search::{Search, SearchHit, SearchPage};
 pub use site::SiteSettings;
 
 /// The aggregates' traits, for the adapters (and for code holding a concrete store).
 pub mod prelude {
     pub use super::{
         Accounts, CommentModeration, Comments, Ids, Intents, Listings, Posts, Repair, Revisions,
-        Sessions, SiteSettings, Store, Suggestions, Translations,
+        Search, Sessions, SiteSettings, Store, Suggestions, Translations,
     };
 }
 
@@ -96,6 +98,7 @@ pub trait Store:
     + Intents
     + Repair
     + SiteSettings
+    + Search
     + Send
     + Sync
 {

@@ -20,6 +20,7 @@ mod pages;
 mod paths;
 mod posts;
 mod revisions;
+mod search;
 mod settings;
 mod site_admin;
 mod sitemaps;
@@ -317,6 +318,7 @@ pub fn configure(cfg: &mut web::ServiceConfig, state: AppState) {
                 .service(web::resource("/posts/{slug}").route(get_or_head().to(posts::show)))
                 .service(web::resource("/p/{n}").route(get_or_head().to(posts::short_link)))
                 .service(web::resource("/tags").route(get_or_head().to(tags::index)))
+                .service(web::resource("/search").route(get_or_head().to(search::show)))
                 .service(web::resource("/tags/{tag}").route(get_or_head().to(tags::show)))
                 .service(web::resource("/archive").route(get_or_head().to(archive::index)))
                 .service(web::resource("/feed.xml").route(get_or_head().to(feeds::site)))

@@ -649,6 +649,29 @@ pub struct CommentSettingsPage {
 }
 
 #[derive(Template)]
+#[template(path = "search.html")]
+pub struct SearchPageView {
+    pub layout: Layout,
+    /// What the reader typed.
+    pub query: String,
+    pub results: Vec<SearchResultView>,
+    /// The next page of results, if there are more.
+    pub more: Option<String>,
+    /// Whether a search was made (and so "nothing found" means something).
+    pub searched: bool,
+    pub error: Option<String>,
+}
+
+pub struct SearchResultView {
+    pub url: String,
+    pub title: String,
+    /// The text's language, when it is a translation.
+    pub lang: Option<String>,
+    pub date: Dated,
+    pub passage: crate::domain::search::Passage,
+}
+
+#[derive(Template)]
 #[template(path = "admin/site.html")]
 pub struct SiteAdminPage {
     pub layout: Layout,

@@ -499,6 +499,8 @@ impl CassandraStore {
                     .await?;
             }
             self.count_tags(site, was.as_ref(), now.as_ref()).await?;
+            self.index_search(site, post, was.as_ref(), now.as_ref())
+                .await?;
             let Some(again) = self.post_listing(site, id, true).await? else {
                 return Ok(None);
             };

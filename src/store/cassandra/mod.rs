@@ -24,6 +24,7 @@ mod queue;
 mod repair;
 mod revisions;
 mod schema;
+mod search;
 mod sessions;
 mod site;
 mod suggestions;
@@ -93,6 +94,7 @@ pub struct CassandraStore {
     intents: intents::Statements,
     tallies: tallies::Statements,
     site: site::Statements,
+    search: search::Statements,
     options: StoreOptions,
     binaries: Arc<binaries::CassandraBinaries>,
     /// This process's turns at a capped partition's LWT, one lock per tally bucket of
@@ -219,6 +221,9 @@ impl CassandraStore {
         let site = site::Statements::prepare(&session, ks)
             .await
             .map_err(missing)?;
+        let search = search::Statements::prepare(&session, ks)
+            .await
+            .map_err(missing)?;
         let recorded = schema::recorded_version(&session, ks)
             .await
             .map_err(missing)?;
@@ -259,6 +264,7 @@ impl CassandraStore {
             intents,
             tallies,
             site,
+            search,
             options,
             binaries: Arc::new(binaries),
             partition_turns: Arc::new(

@@ -71,6 +71,9 @@ enum Change {
     ListArchive,
     /// Counts every tag's posts into `tag_counts`, from the tag buckets.
     CountTags,
+    /// Writes the words of every published text (posts' own and their published
+    /// translations) into `search_texts`.
+    IndexSearch,
 }
 
 /// The changes, numbered in order. A keyspace records the last one it has in
@@ -300,6 +303,11 @@ const CHANGES: &[(u32, &str, Change)] = &[
         "count each tag's posts into tag_month_counts and tag_counts, for the list of tags",
         Change::CountTags,
     ),
+    (
+        45,
+        "index the words of every published text in search_texts, for full-text search",
+        Change::IndexSearch,
+    ),
 ];
 
 /// The table an `ALTER TABLE` change alters, when a later change drops that table.
@@ -499,6 +507,12 @@ pub async fn migrate(
                     .map_err(|e| fail(&e))?;
                 tracing::info!(tags, "every tag's posts are counted");
             }
+            Change::IndexSearch => {
+                let texts = super::search::carry_over_search(&session, keyspace)
+                    .await
+                    .map_err(|e| fail(&e))?;
+                tracing::info!(texts, "every published text is searchable");
+            }
             Change::ListArchive => {
                 let posts = super::list_migrations::carry_over_lists(&session, keyspace)
                     .await
@@ -645,9 +659,14 @@ mod tests {
             .iter()
             .filter(|s| s.starts_with("CREATE TABLE IF NOT EXISTS"))
             .count();
-        assert_eq!(creates, 56);
+        assert_eq!(creates, 57);
+        let indexes = statements
+            .iter()
+            .filter(|s| s.starts_with("CREATE INDEX IF NOT EXISTS") && s.contains("USING 'sai'"))
+            .count();
+        assert_eq!(indexes, 1);
         // Changes to earlier keyspaces are numbered in CHANGES, not in the file.
-        assert_eq!(statements.len(), creates);
+        assert_eq!(statements.len(), creates + indexes);
         assert!(!statements.iter().any(|s| s.contains("--")));
     }
 

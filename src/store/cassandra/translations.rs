@@ -269,6 +269,10 @@ impl Translations for CassandraStore {
             )
             .into());
         }
+        if saved.status == PostStatus::Published {
+            // A published translation shows its new text at once: so does search.
+            self.reindex_search(site, id).await?;
+        }
         Ok(saved)
     }
 
@@ -323,6 +327,8 @@ impl Translations for CassandraStore {
             PostStatus::Draft => &self.translations.post_translation_remove,
         };
         self.exec(follow, (&listed, site.as_str(), id.0)).await?;
+        // And so does search (the same re-runnable way).
+        self.reindex_search(site, id).await?;
         Ok(Some(now))
     }
 }

@@ -22,7 +22,7 @@ pub(super) const COUNT_POST: &str = "INSERT INTO tag_counts (site, tag, posts) V
      ON CONFLICT (site, tag) DO UPDATE SET posts = posts + 1";
 
 /// Makes a post's rows in the tag index, and the tags' counts, match its tags and
-/// publication (none for a draft).
+/// publication (none for a draft); and its rows in the search index its texts.
 pub(super) fn list_tags(sql: &Sql<'_>, site: &str, post: &Post) -> StoreResult<()> {
     let id = post.id.0.to_string();
     sql.prepare(UNCOUNT_POST)
@@ -51,7 +51,7 @@ pub(super) fn list_tags(sql: &Sql<'_>, site: &str, post: &Post) -> StoreResult<(
     sql.prepare("DELETE FROM tag_counts WHERE site = ?1 AND posts <= 0")
         .and_then(|mut s| s.execute(params![site]))
         .map_err(unavailable)?;
-    Ok(())
+    super::search::index_post(sql, site, &id)
 }
 
 /// The place of a post in a list: `<published millis>.<post id>`.

@@ -18,6 +18,7 @@ mod posts;
 mod repair;
 mod revisions;
 mod schema;
+mod search;
 mod sessions;
 mod site;
 mod suggestions;

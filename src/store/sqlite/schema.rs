@@ -28,7 +28,11 @@ const MIGRATIONS: &[(u32, &str)] = &[
     (11, include_str!("migrations/0011_post_tags_by_post.sql")),
     (12, include_str!("migrations/0012_tag_counts.sql")),
     (13, include_str!("migrations/0013_site_identity.sql")),
+    (14, include_str!("migrations/0014_search.sql")),
 ];
+
+/// The version that makes the search index.
+const SEARCH_VERSION: u32 = 14;
 
 /// Applies, in one transaction, every version after the one the file records.
 pub(super) fn migrate(conn: &mut Connection) -> rusqlite::Result<()> {
@@ -36,6 +40,19 @@ pub(super) fn migrate(conn: &mut Connection) -> rusqlite::Result<()> {
     let done: u32 = tx.query_row("PRAGMA user_version", [], |r| r.get(0))?;
     for (version, sql) in MIGRATIONS.iter().filter(|(v, _)| *v > done) {
         tx.execute_batch(sql)?;
+        if *version == SEARCH_VERSION {
+            // The words are Sibyl's own analysis, so existing posts are indexed here.
+            let counter = std::sync::atomic::AtomicU64::new(0);
+            let sql = super::Sql {
+                conn: &tx,
+                statements: &counter,
+            };
+            super::search::index_every_post(&sql).map_err(|e| {
+                rusqlite::Error::ToSqlConversionFailure(
+                    format!("indexing posts for search: {e}").into(),
+                )
+            })?;
+        }
         tx.pragma_update(None, "user_version", version)?;
     }
     tx.commit()

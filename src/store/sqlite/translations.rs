@@ -135,6 +135,8 @@ impl Translations for SqliteStore {
                 ])
             })
             .map_err(unavailable)?;
+            // A published translation shows its new text at once: so does search.
+            super::search::index_post(sql, &site, &id)?;
             let saved = translation_of(sql, &site, &id, &locale)?.ok_or(EditError::NoSuchPost)?;
             Ok(saved)
         })
@@ -150,7 +152,7 @@ impl Translations for SqliteStore {
         at: DateTime<Utc>,
     ) -> StoreResult<Option<Translation>> {
         let (site, locale) = (site.to_string(), locale.code());
-        self.run(move |sql| {
+        self.transaction(move |sql| {
             let id = id.0.to_string();
             let published = (status == PostStatus::Published).then(|| at.timestamp_millis());
             sql.prepare(
@@ -159,6 +161,7 @@ impl Translations for SqliteStore {
             )
             .and_then(|mut s| s.execute(params![site, id, locale, status.as_str(), published]))
             .map_err(unavailable)?;
+            super::search::index_post(sql, &site, &id)?;
             translation_of(sql, &site, &id, &locale)
         })
         .await

@@ -12,6 +12,7 @@ mod races;
 mod reconciler;
 mod repair;
 mod revisions;
+mod search;
 mod store;
 mod suggestions;
 mod tags;

@@ -734,6 +734,8 @@ async fn every_signed_in_page_fits_a_phone_and_a_desktop(t: TestStore) {
         ("home", "/".to_owned()),
         ("archive", "/archive".to_owned()),
         ("tags", "/tags".to_owned()),
+        ("search", "/search?q=bakery+schedule".to_owned()),
+        ("search-refused", "/search?q=%22%2A%22".to_owned()),
         ("month", this_month),
         ("older", older_home),
         ("post", post.clone()),

@@ -13,6 +13,7 @@ mod iiif;
 mod pages;
 mod revisions;
 mod routes;
+mod search;
 mod semantics;
 mod seo;
 mod site;

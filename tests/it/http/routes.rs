@@ -489,6 +489,8 @@ async fn every_route_answers_every_role_as_declared(t: TestStore) {
         get("/tags/notes", [OK; 5]),
         get("/archive", [OK; 5]),
         get("/tags", [OK; 5]),
+        get("/search?q=words", [OK; 5]),
+        get("/search", [OK; 5]),
         get("/robots.txt", [OK; 5]),
         get("/static/favicon.svg", [OK; 5]),
         get("/favicon.ico", [Expect(301, "/static/favicon.svg"); 5]),

@@ -1,0 +1,444 @@
+//! Search on Cassandra: `search_texts` holds the words of every published text (a
+//! post's own and its published translations) in a set with a storage-attached index,
+//! partitioned like the site's archive (half months) and split in [`SHARDS`], so that a
+//! query reads one small partition at a time, on its replicas only.
+//!
+//! A query walks the archive's buckets newest first (their index is one partition,
+//! `tag_months` under `*`), reading each bucket's shards at once: a common word fills a
+//! page from the newest bucket, a rare one reads more buckets, a few more at a time.
+//! Cassandra's index finds rows but cannot score them: results are newest first.
+
+use super::listings::{ARCHIVE, bucket_of};
+use super::*;
+use crate::domain::search::{MAX_QUERY_WORDS, SearchQuery, SearchText};
+use crate::domain::timeuuid::time_of;
+use crate::store::{Search, SearchHit, SearchPage};
+use futures_util::future::try_join_all;
+use scylla::value::CqlValue;
+
+/// How many partitions each half month of texts is split into.
+pub(super) const SHARDS: i32 = 8;
+
+/// The most buckets a query reads at once (their shards at once too).
+const MOST_BUCKETS_AT_ONCE: usize = 8;
+
+/// The shard of a post: its texts are all in one.
+fn shard_of(id: PostId) -> i32 {
+    (id.0.as_u128() % SHARDS as u128) as i32
+}
+
+const HIT_COLUMNS: &str = "published_id, locale, post_id, slug, title, passage_source";
+
+type HitRow = (CqlTimeuuid, String, Uuid, String, String, String);
+
+/// The statements of this file, prepared once at start.
+pub(super) struct Statements {
+    write: PreparedStatement,
+    delete_post: PreparedStatement,
+    delete_locale: PreparedStatement,
+    locales: PreparedStatement,
+    buckets: PreparedStatement,
+    /// For a query of n words, `finds[n - 1]`: from a bucket's newest, older than a
+    /// post, and the same post's later locales.
+    finds: Vec<[PreparedStatement; 3]>,
+}
+
+impl Statements {
+    pub(super) async fn prepare(session: &Session, ks: &str) -> Result<Self, ExecutionError> {
+        let prepare = |cql: String| super::prepare(session, cql);
+        let key = "site = ? AND month = ? AND shard = ?";
+        let mut finds = Vec::new();
+        for n in 1..=MAX_QUERY_WORDS {
+            let words = " AND terms CONTAINS ?".repeat(n);
+            let select = format!("SELECT {HIT_COLUMNS} FROM {ks}.search_texts WHERE {key}{words}");
+            finds.push([
+                prepare(format!("{select} LIMIT ?")).await?,
+                prepare(format!("{select} AND published_id < ? LIMIT ?")).await?,
+                prepare(format!(
+                    "{select} AND published_id = ? AND locale > ? LIMIT ?"
+                ))
+                .await?,
+            ]);
+        }
+        Ok(Self {
+            write: prepare(format!(
+                "INSERT INTO {ks}.search_texts (site, month, shard, published_id, locale, post_id, slug, title, passage_source, terms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            ))
+            .await?,
+            delete_post: prepare(format!(
+                "DELETE FROM {ks}.search_texts WHERE {key} AND published_id = ?"
+            ))
+            .await?,
+            delete_locale: prepare(format!(
+                "DELETE FROM {ks}.search_texts WHERE {key} AND published_id = ? AND locale = ?"
+            ))
+            .await?,
+            locales: prepare(format!(
+                "SELECT locale FROM {ks}.search_texts WHERE {key} AND published_id = ?"
+            ))
+            .await?,
+            buckets: prepare(format!(
+                "SELECT month FROM {ks}.tag_months WHERE site = ? AND tag = '{ARCHIVE}'"
+            ))
+            .await?,
+            finds,
+        })
+    }
+}
+
+/// A place in the results: the last text's publication time UUID, shard and locale
+/// (`<uuid>_<shard>_<locale>`).
+#[derive(Debug, Clone)]
+struct Cursor {
+    published: CqlTimeuuid,
+    shard: i32,
+    locale: String,
+    month: i32,
+}
+
+fn parse_cursor(cursor: &str) -> Option<Cursor> {
+    let mut parts = cursor.splitn(3, '_');
+    let id = Uuid::try_parse(parts.next()?).ok()?;
+    time_of(id)?;
+    let shard: i32 = parts.next()?.parse().ok()?;
+    let locale = parts.next()?;
+    if !(0..SHARDS).contains(&shard) || Locale::parse(locale).is_err() {
+        return None;
+    }
+    let published = CqlTimeuuid::from(id);
+    Some(Cursor {
+        published,
+        shard,
+        locale: locale.to_owned(),
+        month: bucket_of(ARCHIVE, published).ok()?,
+    })
+}
+
+impl CassandraStore {
+    /// Makes a post's rows in the search index follow its publication, from where it
+    /// was listed (`was`) to where it is (`now`), as its lists do: part of settling a
+    /// post's lists, so run again by every retry and by the reconciler.
+    pub(super) async fn index_search(
+        &self,
+        site: &Site,
+        post: &Post,
+        was: Option<&Listed>,
+        now: Option<&Listed>,
+    ) -> StoreResult<()> {
+        if let Some(was) = was
+            && now.is_none_or(|now| now.published_id != was.published_id)
+        {
+            let published = CqlTimeuuid::from(was.published_id);
+            self.exec(
+                &self.search.delete_post,
+                (
+                    site.as_str(),
+                    bucket_of(ARCHIVE, published)?,
+                    shard_of(post.id),
+                    published,
+                ),
+            )
+            .await?;
+        }
+        if let Some(now) = now {
+            self.write_search_texts(site, post, CqlTimeuuid::from(now.published_id))
+                .await?;
+        }
+        Ok(())
+    }
+
+    /// After a translation changed: the post's texts again, if it is published.
+    pub(super) async fn reindex_search(&self, site: &Site, id: PostId) -> StoreResult<()> {
+        if let Some((post, Some(listed))) = self.post_listing(site, id, false).await? {
+            self.write_search_texts(site, &post, CqlTimeuuid::from(listed.published_id))
+                .await?;
+        }
+        Ok(())
+    }
+
+    /// Writes a published post's texts (its own and its published translations) and
+    /// removes the rows of locales it no longer shows. Each write can be made again.
+    async fn write_search_texts(
+        &self,
+        site: &Site,
+        post: &Post,
+        published: CqlTimeuuid,
+    ) -> StoreResult<()> {
+        let month = bucket_of(ARCHIVE, published)?;
+        let shard = shard_of(post.id);
+        let mut texts = vec![(
+            post.locale.code(),
+            post.title.as_str().to_owned(),
+            post.body.as_str().to_owned(),
+        )];
+        if !post.translations.is_empty() {
+            texts.extend(
+                self.translations(site, post.id)
+                    .await?
+                    .into_iter()
+                    .filter(|t| t.status == PostStatus::Published)
+                    .map(|t| {
+                        (
+                            t.locale.code(),
+                            t.title.as_str().to_owned(),
+                            t.body.as_str().to_owned(),
+                        )
+                    }),
+            );
+        }
+        let indexed: Vec<(String,)> = self
+            .rows(
+                &self.search.locales,
+                (site.as_str(), month, shard, published),
+            )
+            .await?;
+        for (locale,) in indexed {
+            if !texts.iter().any(|(l, _, _)| *l == locale) {
+                self.exec(
+                    &self.search.delete_locale,
+                    (site.as_str(), month, shard, published, locale),
+                )
+                .await?;
+            }
+        }
+        let tags: Vec<&str> = post.tags.iter().map(|t| t.as_str()).collect();
+        for (locale, title, body) in texts {
+            let text = SearchText::of(&title, &body, &tags);
+            self.exec(
+                &self.search.write,
+                (
+                    site.as_str(),
+                    month,
+                    shard,
+                    published,
+                    locale,
+                    post.id.0,
+                    post.slug.as_str(),
+                    title,
+                    text.passage_source,
+                    text.terms,
+                ),
+            )
+            .await?;
+        }
+        Ok(())
+    }
+
+    /// Up to `want` texts of one bucket, newest first, from after `after` when the
+    /// cursor is in this bucket: each shard read at once, the shards' rows merged.
+    async fn bucket_hits(
+        &self,
+        site: &Site,
+        month: i32,
+        query: &SearchQuery,
+        after: Option<&Cursor>,
+        want: usize,
+    ) -> StoreResult<Vec<HitRow>> {
+        let finds = &self.search.finds[query.words.len() - 1];
+        let reads = (0..SHARDS).map(|shard| async move {
+            let mut values: Vec<CqlValue> = vec![
+                CqlValue::Text(site.as_str().to_owned()),
+                CqlValue::Int(month),
+                CqlValue::Int(shard),
+            ];
+            values.extend(query.words.iter().cloned().map(CqlValue::Text));
+            let limit = CqlValue::Int(i32::try_from(want).unwrap_or(i32::MAX));
+            let Some(cursor) = after else {
+                values.push(limit);
+                return self.rows::<HitRow>(&finds[0], values).await;
+            };
+            let mut older = values.clone();
+            older.extend([CqlValue::Timeuuid(cursor.published), limit.clone()]);
+            let mut rows = Vec::new();
+            if shard == cursor.shard {
+                // The rest of the cursor's post first: its later locales.
+                values.extend([
+                    CqlValue::Timeuuid(cursor.published),
+                    CqlValue::Text(cursor.locale.clone()),
+                    limit,
+                ]);
+                rows = self.rows::<HitRow>(&finds[2], values).await?;
+            }
+            if rows.len() < want {
+                rows.extend(self.rows::<HitRow>(&finds[1], older).await?);
+            }
+            Ok::<_, StoreError>(rows)
+        });
+        let mut rows: Vec<HitRow> = try_join_all(reads).await?.into_iter().flatten().collect();
+        rows.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
+        rows.truncate(want);
+        Ok(rows)
+    }
+}
+
+/// Indexes every published text of a keyspace made before search (run again, it writes
+/// the same rows). Returns the texts written.
+pub async fn carry_over_search(session: &Session, ks: &str) -> Result<usize, String> {
+    use futures_util::StreamExt;
+    let fail = |e: &dyn std::fmt::Display| format!("indexing texts for search: {e}");
+    let statements = Statements::prepare(session, ks)
+        .await
+        .map_err(|e| fail(&e))?;
+    let translations = session
+        .prepare(format!(
+            "SELECT locale, title, body, status FROM {ks}.translations WHERE site = ? AND post_id = ?"
+        ))
+        .await
+        .map_err(|e| fail(&e))?;
+    type Row = (
+        String,
+        Uuid,
+        Option<String>,
+        Option<CqlTimeuuid>,
+        Option<String>,
+        Option<String>,
+        Option<String>,
+        Option<Vec<String>>,
+        Option<String>,
+    );
+    let mut rows = session
+        .query_iter(
+            format!(
+                "SELECT site, post_id, status, published_id, slug, title, body, tags, origin FROM {ks}.posts"
+            ),
+            (),
+        )
+        .await
+        .map_err(|e| fail(&e))?
+        .rows_stream::<Row>()
+        .map_err(|e| fail(&e))?;
+    let mut written = 0;
+    while let Some(row) = rows.next().await {
+        let (site, id, status, published, slug, title, body, tags, origin) =
+            row.map_err(|e| fail(&e))?;
+        let (Some("published"), Some(published)) = (status.as_deref(), published) else {
+            continue;
+        };
+        let month = bucket_of(ARCHIVE, published).map_err(|e| fail(&e))?;
+        let shard = shard_of(PostId(id));
+        let mut texts = vec![(
+            origin.unwrap_or_default(),
+            title.unwrap_or_default(),
+            body.unwrap_or_default(),
+        )];
+        type Text = (String, Option<String>, Option<String>, Option<String>);
+        let more: Vec<Text> = session
+            .execute_unpaged(&translations, (site.as_str(), id))
+            .await
+            .map_err(|e| fail(&e))?
+            .into_rows_result()
+            .map_err(|e| fail(&e))?
+            .rows()
+            .map_err(|e| fail(&e))?
+            .collect::<Result<_, _>>()
+            .map_err(|e| fail(&e))?;
+        texts.extend(
+            more.into_iter()
+                .filter(|(.., status)| status.as_deref() == Some("published"))
+                .map(|(l, t, b, _)| (l, t.unwrap_or_default(), b.unwrap_or_default())),
+        );
+        let tags = tags.unwrap_or_default();
+        let tags: Vec<&str> = tags.iter().map(String::as_str).collect();
+        for (locale, title, body) in texts {
+            let text = SearchText::of(&title, &body, &tags);
+            session
+                .execute_unpaged(
+                    &statements.write,
+                    (
+                        site.as_str(),
+                        month,
+                        shard,
+                        published,
+                        locale,
+                        id,
+                        slug.as_deref().unwrap_or_default(),
+                        title,
+                        text.passage_source,
+                        text.terms,
+                    ),
+                )
+                .await
+                .map_err(|e| fail(&e))?;
+            written += 1;
+        }
+    }
+    Ok(written)
+}
+
+#[async_trait]
+impl Search for CassandraStore {
+    async fn search(
+        &self,
+        site: &Site,
+        query: &SearchQuery,
+        after: Option<&str>,
+        limit: usize,
+    ) -> Result<SearchPage, PageError> {
+        let limit = limit.clamp(1, 100);
+        if query.words.is_empty() || query.words.len() > MAX_QUERY_WORDS {
+            return Ok(SearchPage {
+                hits: Vec::new(),
+                next: None,
+            });
+        }
+        let after = match after {
+            Some(cursor) => Some(parse_cursor(cursor).ok_or(PageError::BadCursor)?),
+            None => None,
+        };
+        let buckets: Vec<(i32,)> = self.rows(&self.search.buckets, (site.as_str(),)).await?;
+        let mut buckets: Vec<i32> = buckets.into_iter().map(|(m,)| m).collect();
+        if let Some(cursor) = &after {
+            buckets.retain(|m| *m <= cursor.month);
+            if buckets.first() != Some(&cursor.month) {
+                buckets.insert(0, cursor.month);
+            }
+        }
+        let mut rows: Vec<HitRow> = Vec::new();
+        let mut at_once = 1;
+        let mut next = 0;
+        while next < buckets.len() && rows.len() <= limit {
+            let chunk = &buckets[next..(next + at_once).min(buckets.len())];
+            next += chunk.len();
+            at_once = (at_once * 2).min(MOST_BUCKETS_AT_ONCE);
+            let want = limit + 1 - rows.len();
+            let reads = chunk.iter().map(|month| {
+                let bound = after.as_ref().filter(|c| c.month == *month);
+                async move { self.bucket_hits(site, *month, query, bound, want).await }
+            });
+            for bucket in try_join_all(reads).await? {
+                rows.extend(bucket);
+            }
+        }
+        let more = rows.len() > limit;
+        rows.truncate(limit);
+        let next = more
+            .then(|| {
+                rows.last().map(|(published, locale, post_id, ..)| {
+                    format!(
+                        "{}_{}_{locale}",
+                        Uuid::from(*published),
+                        shard_of(PostId(*post_id))
+                    )
+                })
+            })
+            .flatten();
+        let hits = rows
+            .into_iter()
+            .map(
+                |(published, locale, post_id, slug, title, passage_source)| {
+                    Ok(SearchHit {
+                        post_id: PostId(post_id),
+                        locale: Locale::parse(&locale)?,
+                        slug: Slug::parse(&slug)?,
+                        title,
+                        published: time_of(Uuid::from(published)).ok_or_else(|| {
+                            StoreError::Corrupt("a search row without its time".into())
+                        })?,
+                        passage_source,
+                    })
+                },
+            )
+            .collect::<StoreResult<Vec<_>>>()?;
+        Ok(SearchPage { hits, next })
+    }
+}

@@ -1,0 +1,164 @@
+//! Search: FTS5 over the words of every published text (`search_docs`, `search_index`),
+//! rewritten in the same transaction as each write that changes what a post shows.
+
+use super::*;
+use crate::domain::search::{SearchQuery, SearchText};
+use crate::store::{Search, SearchHit, SearchPage};
+
+/// Makes a post's rows in the search index match what it shows now: its own text and
+/// its published translations while it is published, nothing otherwise.
+pub(super) fn index_post(sql: &Sql<'_>, site: &str, id: &str) -> StoreResult<()> {
+    sql.prepare("DELETE FROM search_docs WHERE site = ?1 AND post_id = ?2")
+        .and_then(|mut s| s.execute(params![site, id]))
+        .map_err(unavailable)?;
+    let Some(post) = super::posts::post_by_id(sql, site, id)? else {
+        return Ok(());
+    };
+    let Some(published) = post
+        .published
+        .filter(|_| post.status == PostStatus::Published)
+    else {
+        return Ok(());
+    };
+    let tags: Vec<&str> = post.tags.iter().map(|t| t.as_str()).collect();
+    let mut texts = vec![(
+        post.locale.code(),
+        post.title.as_str().to_owned(),
+        post.body.as_str().to_owned(),
+    )];
+    let mut stmt = sql
+        .prepare(
+            "SELECT locale, title, body FROM translations
+             WHERE site = ?1 AND post_id = ?2 AND status = 'published'",
+        )
+        .map_err(unavailable)?;
+    let translations = stmt
+        .query_map(params![site, id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+        .and_then(Iterator::collect::<rusqlite::Result<Vec<(String, String, String)>>>)
+        .map_err(unavailable)?;
+    texts.extend(translations);
+    for (locale, title, body) in texts {
+        let text = SearchText::of(&title, &body, &tags);
+        sql.prepare(
+            "INSERT INTO search_docs (site, post_id, locale, slug, title, published,
+                 passage_source, title_words, body_words)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+        )
+        .and_then(|mut s| {
+            s.execute(params![
+                site,
+                id,
+                locale,
+                post.slug.as_str(),
+                title,
+                published.timestamp_millis(),
+                text.passage_source,
+                text.title_words,
+                text.body_words
+            ])
+        })
+        .map_err(unavailable)?;
+    }
+    Ok(())
+}
+
+/// Indexes every published post of the file (once, when the index is made).
+pub(super) fn index_every_post(sql: &Sql<'_>) -> StoreResult<()> {
+    let mut stmt = sql
+        .prepare("SELECT site, id FROM posts WHERE status = 'published'")
+        .map_err(unavailable)?;
+    let posts = stmt
+        .query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?)))
+        .and_then(Iterator::collect::<rusqlite::Result<Vec<_>>>)
+        .map_err(unavailable)?;
+    for (site, id) in posts {
+        index_post(sql, &site, &id)?;
+    }
+    Ok(())
+}
+
+/// A place in a ranked list of results: `<score>_<row id>` (the score as Rust writes
+/// an f64, which reads back to the same number).
+fn parse_cursor(cursor: &str) -> Option<(f64, i64)> {
+    let (score, id) = cursor.split_once('_')?;
+    let score: f64 = score.parse().ok()?;
+    score.is_finite().then_some(())?;
+    Some((score, id.parse().ok()?))
+}
+
+#[async_trait]
+impl Search for SqliteStore {
+    async fn search(
+        &self,
+        site: &Site,
+        query: &SearchQuery,
+        after: Option<&str>,
+        limit: usize,
+    ) -> Result<SearchPage, PageError> {
+        let limit = limit.clamp(1, 100);
+        let after = match after {
+            Some(cursor) => Some(parse_cursor(cursor).ok_or(PageError::BadCursor)?),
+            None => None,
+        };
+        let (site, expression) = (site.to_string(), query.fts5());
+        let rows = self
+            .read(move |sql| {
+                // Lower BM25 scores are better matches; the row id breaks ties.
+                let mut stmt = sql
+                    .prepare(
+                        "SELECT * FROM (
+                             SELECT d.id, d.post_id, d.locale, d.slug, d.title, d.published,
+                                 d.passage_source, bm25(search_index, 4.0, 1.0) AS score
+                             FROM search_index JOIN search_docs d ON d.id = search_index.rowid
+                             WHERE search_index MATCH ?1 AND d.site = ?2)
+                         WHERE ?3 IS NULL OR (score, id) > (?3, ?4)
+                         ORDER BY score, id LIMIT ?5",
+                    )
+                    .map_err(unavailable)?;
+                stmt.query_map(
+                    params![
+                        expression,
+                        site,
+                        after.map(|a| a.0),
+                        after.map(|a| a.1),
+                        limit as i64 + 1
+                    ],
+                    |r| {
+                        Ok((
+                            r.get::<_, i64>(0)?,
+                            r.get::<_, String>(1)?,
+                            r.get::<_, String>(2)?,
+                            r.get::<_, String>(3)?,
+                            r.get::<_, String>(4)?,
+                            r.get::<_, i64>(5)?,
+                            r.get::<_, String>(6)?,
+                            r.get::<_, f64>(7)?,
+                        ))
+                    },
+                )
+                .and_then(Iterator::collect::<rusqlite::Result<Vec<_>>>)
+                .map_err(unavailable)
+            })
+            .await?;
+        let more = rows.len() > limit;
+        let mut hits = Vec::new();
+        let mut last = None;
+        for (row, post_id, locale, slug, title, published, passage_source, score) in
+            rows.into_iter().take(limit)
+        {
+            hits.push(SearchHit {
+                post_id: PostId(uuid(&post_id)?),
+                locale: Locale::parse(&locale).map_err(StoreError::from)?,
+                slug: Slug::parse(&slug).map_err(StoreError::from)?,
+                title,
+                published: millis_to_time(published),
+                passage_source,
+            });
+            last = Some(format!("{score}_{row}"));
+        }
+        Ok(SearchPage {
+            hits,
+            next: if more { last } else { None },
+        })
+    }
+}
