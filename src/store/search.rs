@@ -30,7 +30,9 @@ pub trait Search: Send + Sync {
     /// page at a time, from `after` (the `next` of an earlier page).
     ///
     /// SQLite ranks them, best first (BM25 over the words, a title's words weighing
-    /// four times a text's). Cassandra's index finds but cannot rank: newest first.
+    /// four times a text's), when the query matches at most 5,000 texts; a query more
+    /// common than that lists the most recently indexed texts first. Cassandra's index
+    /// finds but cannot rank: newest first.
     async fn search(
         &self,
         site: &Site,

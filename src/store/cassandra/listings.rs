@@ -47,7 +47,7 @@ impl Bucket {
     }
 
     /// Whether a number names a bucket (from 1970 to 9999).
-    fn valid(self, bucket: i32) -> bool {
+    pub(super) fn valid(self, bucket: i32) -> bool {
         match self {
             Bucket::Year => (1970..=9999).contains(&bucket),
             Bucket::Month => {

@@ -636,6 +636,10 @@ impl Repair for CassandraStore {
             }
             authors.insert(post.author_id.0);
             tags.extend(post.tags.to_strings());
+            if let Some(listed) = &listed {
+                self.repair_search(site, &post, listed.published_id, fix, &mut findings)
+                    .await?;
+            }
             if let Some(listed) = listed {
                 listings.push(Listing {
                     post,

@@ -8,7 +8,7 @@
 //! page from the newest bucket, a rare one reads more buckets, a few more at a time.
 //! Cassandra's index finds rows but cannot score them: results are newest first.
 
-use super::listings::{ARCHIVE, bucket_of};
+use super::listings::{ARCHIVE, Bucket, bucket_of};
 use super::*;
 use crate::domain::search::{MAX_QUERY_WORDS, SearchQuery, SearchText};
 use crate::domain::timeuuid::time_of;
@@ -21,6 +21,12 @@ pub(super) const SHARDS: i32 = 8;
 
 /// The most buckets a query reads at once (their shards at once too).
 const MOST_BUCKETS_AT_ONCE: usize = 8;
+
+/// The most buckets one page of results reads (six months): a word that few posts have
+/// does not make one request read the whole archive. A page that stops there links on
+/// to the next bucket. So a page costs at most 1 + 12 x 8 reads (and one more for the
+/// rest of the post a cursor is in).
+pub(super) const BUCKETS_PER_PAGE: usize = 12;
 
 /// The shard of a post: its texts are all in one.
 fn shard_of(id: PostId) -> i32 {
@@ -74,7 +80,7 @@ impl Statements {
             ))
             .await?,
             locales: prepare(format!(
-                "SELECT locale FROM {ks}.search_texts WHERE {key} AND published_id = ?"
+                "SELECT locale, title FROM {ks}.search_texts WHERE {key} AND published_id = ?"
             ))
             .await?,
             buckets: prepare(format!(
@@ -99,6 +105,10 @@ struct Cursor {
 fn parse_cursor(cursor: &str) -> Option<Cursor> {
     let mut parts = cursor.splitn(3, '_');
     let id = Uuid::try_parse(parts.next()?).ok()?;
+    // Only a time UUID (version 1) is a timeuuid to Cassandra.
+    if id.get_version_num() != 1 {
+        return None;
+    }
     time_of(id)?;
     let shard: i32 = parts.next()?.parse().ok()?;
     let locale = parts.next()?;
@@ -186,13 +196,13 @@ impl CassandraStore {
                     }),
             );
         }
-        let indexed: Vec<(String,)> = self
+        let indexed: Vec<(String, Option<String>)> = self
             .rows(
                 &self.search.locales,
                 (site.as_str(), month, shard, published),
             )
             .await?;
-        for (locale,) in indexed {
+        for (locale, _) in indexed {
             if !texts.iter().any(|(l, _, _)| *l == locale) {
                 self.exec(
                     &self.search.delete_locale,
@@ -220,6 +230,56 @@ impl CassandraStore {
                 ),
             )
             .await?;
+        }
+        Ok(())
+    }
+
+    /// Repair's check of a published post's rows in the search index: one per text it
+    /// shows, under the text's title; written again when they are not.
+    pub(super) async fn repair_search(
+        &self,
+        site: &Site,
+        post: &Post,
+        published: Uuid,
+        fix: bool,
+        findings: &mut Vec<crate::store::Finding>,
+    ) -> StoreResult<()> {
+        let published = CqlTimeuuid::from(published);
+        let mut shown = std::collections::BTreeSet::from([(
+            post.locale.code(),
+            Some(post.title.as_str().to_owned()),
+        )]);
+        if !post.translations.is_empty() {
+            for t in self.translations(site, post.id).await? {
+                if t.status == PostStatus::Published {
+                    shown.insert((t.locale.code(), Some(t.title.as_str().to_owned())));
+                }
+            }
+        }
+        let indexed: std::collections::BTreeSet<(String, Option<String>)> = self
+            .rows(
+                &self.search.locales,
+                (
+                    site.as_str(),
+                    bucket_of(ARCHIVE, published)?,
+                    shard_of(post.id),
+                    published,
+                ),
+            )
+            .await?
+            .into_iter()
+            .collect();
+        if indexed != shown {
+            findings.push(crate::store::Finding {
+                table: "search_texts",
+                what: format!(
+                    "the search index of post {} held {indexed:?} for its texts {shown:?}; indexed again",
+                    post.id.0
+                ),
+            });
+            if fix {
+                self.write_search_texts(site, post, published).await?;
+            }
         }
         Ok(())
     }
@@ -381,9 +441,22 @@ impl Search for CassandraStore {
                 next: None,
             });
         }
-        let after = match after {
-            Some(cursor) => Some(parse_cursor(cursor).ok_or(PageError::BadCursor)?),
-            None => None,
+        // A cursor is a text's place, or (`b<bucket>`) the bucket a page stopped before.
+        let (after, from_bucket) = match after {
+            Some(cursor) => match cursor.strip_prefix('b') {
+                Some(bucket) => {
+                    let bucket: i32 = bucket.parse().map_err(|_| PageError::BadCursor)?;
+                    if !Bucket::HalfMonth.valid(bucket) {
+                        return Err(PageError::BadCursor);
+                    }
+                    (None, Some(bucket))
+                }
+                None => (
+                    Some(parse_cursor(cursor).ok_or(PageError::BadCursor)?),
+                    None,
+                ),
+            },
+            None => (None, None),
         };
         let buckets: Vec<(i32,)> = self.rows(&self.search.buckets, (site.as_str(),)).await?;
         let mut buckets: Vec<i32> = buckets.into_iter().map(|(m,)| m).collect();
@@ -393,11 +466,15 @@ impl Search for CassandraStore {
                 buckets.insert(0, cursor.month);
             }
         }
+        if let Some(bucket) = from_bucket {
+            buckets.retain(|m| *m <= bucket);
+        }
         let mut rows: Vec<HitRow> = Vec::new();
         let mut at_once = 1;
         let mut next = 0;
-        while next < buckets.len() && rows.len() <= limit {
-            let chunk = &buckets[next..(next + at_once).min(buckets.len())];
+        while next < buckets.len() && rows.len() <= limit && next < BUCKETS_PER_PAGE {
+            let end = (next + at_once).min(buckets.len()).min(BUCKETS_PER_PAGE);
+            let chunk = &buckets[next..end];
             next += chunk.len();
             at_once = (at_once * 2).min(MOST_BUCKETS_AT_ONCE);
             let want = limit + 1 - rows.len();
@@ -411,17 +488,18 @@ impl Search for CassandraStore {
         }
         let more = rows.len() > limit;
         rows.truncate(limit);
-        let next = more
-            .then(|| {
-                rows.last().map(|(published, locale, post_id, ..)| {
-                    format!(
-                        "{}_{}_{locale}",
-                        Uuid::from(*published),
-                        shard_of(PostId(*post_id))
-                    )
-                })
+        let next = if more {
+            rows.last().map(|(published, locale, post_id, ..)| {
+                format!(
+                    "{}_{}_{locale}",
+                    Uuid::from(*published),
+                    shard_of(PostId(*post_id))
+                )
             })
-            .flatten();
+        } else {
+            // The page's reads are spent: the next page starts at the next bucket.
+            buckets.get(next).map(|bucket| format!("b{bucket}"))
+        };
         let hits = rows
             .into_iter()
             .map(

@@ -130,8 +130,12 @@ fn check(sql: &Sql<'_>, site: &str, fix: bool) -> StoreResult<RepairReport> {
             counts_wrong.push(tag.clone());
         }
     }
+    let reindex = stale_search_texts(sql, site, &mut report)?;
     if !fix {
         return Ok(report);
+    }
+    for id in reindex {
+        super::search::index_post(sql, site, &id)?;
     }
     for id in retag {
         sql.prepare(super::listings::UNLIST_POST)
@@ -166,6 +170,42 @@ fn check(sql: &Sql<'_>, site: &str, fix: bool) -> StoreResult<RepairReport> {
             .map_err(unavailable)?;
     }
     Ok(report)
+}
+
+/// The posts whose texts in the search index are not the ones they show (a published
+/// text missing, or one that is no longer published, or under another title).
+fn stale_search_texts(
+    sql: &Sql<'_>,
+    site: &str,
+    report: &mut RepairReport,
+) -> StoreResult<BTreeSet<String>> {
+    let texts = |q: &str| -> StoreResult<BTreeSet<(String, String, String)>> {
+        sql.prepare(q)
+            .and_then(|mut s| {
+                s.query_map([site], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
+                    .collect()
+            })
+            .map_err(unavailable)
+    };
+    let shown = texts(
+        "SELECT id, locale, title FROM posts WHERE site = ?1 AND status = 'published'
+         UNION ALL
+         SELECT t.post_id, t.locale, t.title FROM translations t
+             JOIN posts p ON p.site = t.site AND p.id = t.post_id
+         WHERE t.site = ?1 AND t.status = 'published' AND p.status = 'published'",
+    )?;
+    let indexed = texts("SELECT post_id, locale, title FROM search_docs WHERE site = ?1")?;
+    let mut stale = BTreeSet::new();
+    for (id, locale, title) in shown.symmetric_difference(&indexed) {
+        report.findings.push(Finding {
+            table: "search_docs",
+            what: format!(
+                "the text of post {id} in locale {locale:?} (“{title}”) is out of step with the search index; indexed again"
+            ),
+        });
+        stale.insert(id.clone());
+    }
+    Ok(stale)
 }
 
 #[async_trait]

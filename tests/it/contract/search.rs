@@ -89,6 +89,7 @@ async fn texts_are_found_across_months_and_paged_without_repeats(t: TestStore) {
         "NaN_3",
         "ffffffff-ffff-ffff-ffff-ffffffffffff_0_",
         "00000000-0000-1000-8000-000000000000_99_",
+        "019abcde-0000-7000-8000-000000000000_0_",
     ] {
         let refused = t.store.search(&t.site, &query, Some(forged), 10).await;
         assert!(
@@ -98,7 +99,58 @@ async fn texts_are_found_across_months_and_paged_without_repeats(t: TestStore) {
     }
 }
 
-both_stores!(texts_are_found_across_months_and_paged_without_repeats);
+/// A word only the oldest of fourteen half months has: on Cassandra a page reads twelve
+/// half months at most (so a request's reads are bounded), then links on to the rest.
+async fn a_page_reads_a_bounded_part_of_the_archive(t: TestStore) {
+    let by = fixtures::user(&t, Role::Author, "Sam Searcher").await;
+    let mut oldest = None;
+    for i in 0..14 {
+        let body = if i == 13 {
+            "Harbour quokka."
+        } else {
+            "Harbour."
+        };
+        let new = fixtures::new_post(
+            &t,
+            &by,
+            &format!("Half month {i}"),
+            body,
+            "",
+            now() - Duration::days(16 * i),
+            true,
+        );
+        oldest = Some(t.store.create_post(new).await.unwrap().id);
+    }
+    let query = SearchQuery::parse("quokka").unwrap();
+    let before = t.store.statements();
+    let first = t.store.search(&t.site, &query, None, 10).await.unwrap();
+    let cost = t.store.statements() - before;
+    match t.kind {
+        Kind::Cassandra => {
+            assert!(first.hits.is_empty(), "{first:?}");
+            assert!(
+                first.next.is_some(),
+                "the page links on to older half months"
+            );
+            assert_eq!(
+                cost,
+                1 + 12 * 8,
+                "the buckets' index, then twelve buckets of eight shards"
+            );
+        }
+        Kind::Sqlite => {
+            assert_eq!(first.hits.len(), 1);
+            assert_eq!(cost, 2, "how common the word is, then the page");
+        }
+    }
+    assert_eq!(all_pages(&t, "quokka", 10).await, [oldest.unwrap()]);
+    assert_eq!(all_pages(&t, "harbour", 5).await.len(), 14);
+}
+
+both_stores!(
+    texts_are_found_across_months_and_paged_without_repeats,
+    a_page_reads_a_bounded_part_of_the_archive,
+);
 
 /// A keyspace of the version before search: `migrate` indexes every published text, and
 /// a second run changes nothing.
@@ -155,5 +207,109 @@ async fn an_older_sqlite_file_is_indexed_when_opened() {
     assert_eq!(
         all_pages_of(reopened.as_ref(), &t, "indexed later", 10).await,
         [post]
+    );
+}
+
+/// Texts missing from the search index (a hand edit, a bug) are found by repair's check
+/// and written again by a repair, after which the check finds nothing.
+async fn repair_finds_and_restores_missing_texts(t: TestStore) {
+    let by = fixtures::user(&t, Role::Author, "Rita Repairer").await;
+    let new = fixtures::new_post(&t, &by, "Mended", "A lighthouse text.", "", now(), true);
+    let post = t.store.create_post(new).await.unwrap();
+    assert_eq!(all_pages(&t, "lighthouse", 10).await, [post.id]);
+    match t.kind {
+        Kind::Sqlite => {
+            let conn = rusqlite::Connection::open(t.sqlite_path.as_ref().unwrap()).unwrap();
+            conn.execute(
+                "DELETE FROM search_docs WHERE post_id = ?1",
+                [post.id.0.to_string()],
+            )
+            .unwrap();
+        }
+        Kind::Cassandra => {
+            use chrono::Datelike;
+            let session = scylla::client::session_builder::SessionBuilder::new()
+                .known_node(crate::helpers::cassandra_node())
+                .build()
+                .await
+                .unwrap();
+            let at = post.published.unwrap();
+            let half =
+                (at.year() * 100 + at.month() as i32) * 10 + if at.day() <= 15 { 1 } else { 2 };
+            let shard = (post.id.0.as_u128() % 8) as i32;
+            let keyspace = match &t.url {
+                sibyl::store::StoreUrl::Cassandra { keyspace, .. } => keyspace.clone(),
+                other => panic!("{other:?}"),
+            };
+            session
+                .query_unpaged(
+                    format!("DELETE FROM {keyspace}.search_texts WHERE site = ? AND month = ? AND shard = ?"),
+                    (t.site.as_str(), half, shard),
+                )
+                .await
+                .unwrap();
+        }
+    }
+    assert!(all_pages(&t, "lighthouse", 10).await.is_empty());
+    let searched =
+        |findings: &[String]| findings.iter().filter(|f| f.starts_with("search_")).count();
+    let found = crate::contract::archive::list_findings(&t).await;
+    assert_eq!(searched(&found), 1, "{found:?}");
+    assert!(
+        all_pages(&t, "lighthouse", 10).await.is_empty(),
+        "a dry run changes nothing"
+    );
+    t.store.repair(&t.site, true).await.unwrap();
+    assert_eq!(all_pages(&t, "lighthouse", 10).await, [post.id]);
+    let again = crate::contract::archive::list_findings(&t).await;
+    assert_eq!(searched(&again), 0, "{again:?}");
+}
+
+both_stores!(repair_finds_and_restores_missing_texts);
+
+/// On SQLite, a query that matches more than 5,000 texts is not ranked (scoring every
+/// match is what costs): the most recently indexed come first, paged all the same.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_query_too_common_to_rank_lists_the_newest_first() {
+    let t = TestStore::sqlite().await;
+    let by = fixtures::user(&t, Role::Author, "Prolific Writer").await;
+    let mut last = None;
+    for i in 0..5_001 {
+        let body = if i % 2 == 0 {
+            "Common words, ranked or not."
+        } else {
+            "Common words."
+        };
+        let new = fixtures::new_post(&t, &by, &format!("Common {i}"), body, "", now(), true);
+        last = Some(t.store.create_post(new).await.unwrap().id);
+    }
+    let query = SearchQuery::parse("common words").unwrap();
+    let first = t.store.search(&t.site, &query, None, 10).await.unwrap();
+    assert_eq!(first.hits.len(), 10);
+    assert_eq!(first.hits[0].post_id, last.unwrap(), "the newest first");
+    let next = first.next.expect("more pages");
+    assert!(next.starts_with('n'), "{next}");
+    let second = t
+        .store
+        .search(&t.site, &query, Some(&next), 10)
+        .await
+        .unwrap();
+    assert_eq!(second.hits.len(), 10);
+    assert!(
+        second
+            .hits
+            .iter()
+            .all(|h| first.hits.iter().all(|f| f.post_id != h.post_id))
+    );
+    // Rarer words are ranked.
+    let ranked = t
+        .store
+        .search(&t.site, &SearchQuery::parse("ranked").unwrap(), None, 10)
+        .await
+        .unwrap();
+    assert!(
+        ranked.next.as_deref().is_some_and(|n| n.starts_with('r')),
+        "{:?}",
+        ranked.next
     );
 }
