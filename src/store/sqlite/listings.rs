@@ -28,6 +28,16 @@ pub(super) const COUNT_POST: &str = "INSERT INTO tag_counts (site, tag, posts) V
 /// publication (none for a draft); and its rows in the search index its texts.
 pub(super) fn list_tags(sql: &Sql<'_>, site: &str, post: &Post) -> StoreResult<()> {
     let id = post.id.0.to_string();
+    // The tags it was listed under: only their counts can fall to nothing.
+    let was: Vec<String> = sql
+        .prepare(
+            "SELECT tag FROM post_tags INDEXED BY post_tags_by_post WHERE site = ?1 AND post_id = ?2",
+        )
+        .and_then(|mut s| {
+            s.query_map(params![site, id], |r| r.get(0))?
+                .collect::<rusqlite::Result<Vec<String>>>()
+        })
+        .map_err(unavailable)?;
     sql.prepare(UNCOUNT_POST)
         .and_then(|mut s| s.execute(params![site, id]))
         .map_err(unavailable)?;
@@ -51,9 +61,11 @@ pub(super) fn list_tags(sql: &Sql<'_>, site: &str, post: &Post) -> StoreResult<(
                 .map_err(unavailable)?;
         }
     }
-    sql.prepare("DELETE FROM tag_counts WHERE site = ?1 AND posts <= 0")
-        .and_then(|mut s| s.execute(params![site]))
-        .map_err(unavailable)?;
+    for tag in was {
+        sql.prepare("DELETE FROM tag_counts WHERE site = ?1 AND tag = ?2 AND posts <= 0")
+            .and_then(|mut s| s.execute(params![site, tag]))
+            .map_err(unavailable)?;
+    }
     super::search::index_post(sql, site, &id)
 }
 

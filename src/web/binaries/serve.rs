@@ -244,7 +244,8 @@ pub async fn info(
         .insert_header((header::ACCESS_CONTROL_ALLOW_ORIGIN, "*"))
         .insert_header((header::LINK, IIIF_PROFILE_LINK))
         .insert_header((header::CACHE_CONTROL, "public, max-age=86400"))
-        .insert_header((header::ETAG, format!("\"{}-info\"", original.checksum)))
+        // Weak: compression may send the same document in other bytes.
+        .insert_header((header::ETAG, format!("W/\"{}-info\"", original.checksum)))
         .content_type(content_type)
         .body(body)
 }
