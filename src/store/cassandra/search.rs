@@ -92,6 +92,55 @@ impl Statements {
     }
 }
 
+/// Where a published post's texts are in the index, and what they hold.
+struct PostTexts<'a> {
+    site: &'a str,
+    published: CqlTimeuuid,
+    post: PostId,
+    slug: &'a str,
+    tags: Vec<&'a str>,
+    /// Each text's locale code, title and Markdown body.
+    texts: Vec<(String, String, String)>,
+}
+
+impl PostTexts<'_> {
+    /// The row's partition: the archive's bucket of the publication, and the shard.
+    fn partition(&self) -> StoreResult<(i32, i32)> {
+        Ok((bucket_of(ARCHIVE, self.published)?, shard_of(self.post)))
+    }
+
+    /// Writes every text's row (each write can be made again); returns how many.
+    async fn write(
+        &self,
+        session: &Session,
+        write: &PreparedStatement,
+    ) -> Result<usize, StoreError> {
+        let (month, shard) = self.partition()?;
+        for (locale, title, body) in &self.texts {
+            let text = SearchText::of(title, body, &self.tags);
+            session
+                .execute_unpaged(
+                    write,
+                    (
+                        self.site,
+                        month,
+                        shard,
+                        self.published,
+                        locale,
+                        self.post.0,
+                        self.slug,
+                        title,
+                        text.passage_source,
+                        text.terms,
+                    ),
+                )
+                .await
+                .map_err(unavailable)?;
+        }
+        Ok(self.texts.len())
+    }
+}
+
 /// A place in the results: the last text's publication time UUID, shard and locale
 /// (`<uuid>_<shard>_<locale>`).
 #[derive(Debug, Clone)]
@@ -174,8 +223,6 @@ impl CassandraStore {
         post: &Post,
         published: CqlTimeuuid,
     ) -> StoreResult<()> {
-        let month = bucket_of(ARCHIVE, published)?;
-        let shard = shard_of(post.id);
         let mut texts = vec![(
             post.locale.code(),
             post.title.as_str().to_owned(),
@@ -196,6 +243,15 @@ impl CassandraStore {
                     }),
             );
         }
+        let texts = PostTexts {
+            site: site.as_str(),
+            published,
+            post: post.id,
+            slug: post.slug.as_str(),
+            tags: post.tags.iter().map(|t| t.as_str()).collect(),
+            texts,
+        };
+        let (month, shard) = texts.partition()?;
         let indexed: Vec<(String, Option<String>)> = self
             .rows(
                 &self.search.locales,
@@ -203,7 +259,7 @@ impl CassandraStore {
             )
             .await?;
         for (locale, _) in indexed {
-            if !texts.iter().any(|(l, _, _)| *l == locale) {
+            if !texts.texts.iter().any(|(l, _, _)| *l == locale) {
                 self.exec(
                     &self.search.delete_locale,
                     (site.as_str(), month, shard, published, locale),
@@ -211,26 +267,7 @@ impl CassandraStore {
                 .await?;
             }
         }
-        let tags: Vec<&str> = post.tags.iter().map(|t| t.as_str()).collect();
-        for (locale, title, body) in texts {
-            let text = SearchText::of(&title, &body, &tags);
-            self.exec(
-                &self.search.write,
-                (
-                    site.as_str(),
-                    month,
-                    shard,
-                    published,
-                    locale,
-                    post.id.0,
-                    post.slug.as_str(),
-                    title,
-                    text.passage_source,
-                    text.terms,
-                ),
-            )
-            .await?;
-        }
+        texts.write(&self.session, &self.search.write).await?;
         Ok(())
     }
 
@@ -374,8 +411,6 @@ pub async fn carry_over_search(session: &Session, ks: &str) -> Result<usize, Str
         let (Some("published"), Some(published)) = (status.as_deref(), published) else {
             continue;
         };
-        let month = bucket_of(ARCHIVE, published).map_err(|e| fail(&e))?;
-        let shard = shard_of(PostId(id));
         let mut texts = vec![(
             origin.unwrap_or_default(),
             title.unwrap_or_default(),
@@ -398,29 +433,18 @@ pub async fn carry_over_search(session: &Session, ks: &str) -> Result<usize, Str
                 .map(|(l, t, b, _)| (l, t.unwrap_or_default(), b.unwrap_or_default())),
         );
         let tags = tags.unwrap_or_default();
-        let tags: Vec<&str> = tags.iter().map(String::as_str).collect();
-        for (locale, title, body) in texts {
-            let text = SearchText::of(&title, &body, &tags);
-            session
-                .execute_unpaged(
-                    &statements.write,
-                    (
-                        site.as_str(),
-                        month,
-                        shard,
-                        published,
-                        locale,
-                        id,
-                        slug.as_deref().unwrap_or_default(),
-                        title,
-                        text.passage_source,
-                        text.terms,
-                    ),
-                )
-                .await
-                .map_err(|e| fail(&e))?;
-            written += 1;
-        }
+        let texts = PostTexts {
+            site: site.as_str(),
+            published,
+            post: PostId(id),
+            slug: slug.as_deref().unwrap_or_default(),
+            tags: tags.iter().map(String::as_str).collect(),
+            texts,
+        };
+        written += texts
+            .write(session, &statements.write)
+            .await
+            .map_err(|e| fail(&e))?;
     }
     Ok(written)
 }
