@@ -151,6 +151,31 @@ struct Cursor {
     month: i32,
 }
 
+/// Where a page of results starts.
+#[derive(Debug)]
+enum Start {
+    /// After a text.
+    After(Cursor),
+    /// At a bucket (`m<bucket>`): a page that spent its reads stopped before it.
+    Bucket(i32),
+}
+
+/// The mark of a bucket cursor: not a hexadecimal digit, so never the start of a text's
+/// cursor, whose time UUID may begin with any of those.
+const BUCKET_CURSOR: char = 'm';
+
+fn parse_start(cursor: &str) -> Option<Start> {
+    match cursor.strip_prefix(BUCKET_CURSOR) {
+        Some(bucket) => {
+            let bucket: i32 = bucket.parse().ok()?;
+            Bucket::HalfMonth
+                .valid(bucket)
+                .then_some(Start::Bucket(bucket))
+        }
+        None => parse_cursor(cursor).map(Start::After),
+    }
+}
+
 fn parse_cursor(cursor: &str) -> Option<Cursor> {
     let mut parts = cursor.splitn(3, '_');
     let id = Uuid::try_parse(parts.next()?).ok()?;
@@ -465,20 +490,10 @@ impl Search for CassandraStore {
                 next: None,
             });
         }
-        // A cursor is a text's place, or (`b<bucket>`) the bucket a page stopped before.
         let (after, from_bucket) = match after {
-            Some(cursor) => match cursor.strip_prefix('b') {
-                Some(bucket) => {
-                    let bucket: i32 = bucket.parse().map_err(|_| PageError::BadCursor)?;
-                    if !Bucket::HalfMonth.valid(bucket) {
-                        return Err(PageError::BadCursor);
-                    }
-                    (None, Some(bucket))
-                }
-                None => (
-                    Some(parse_cursor(cursor).ok_or(PageError::BadCursor)?),
-                    None,
-                ),
+            Some(cursor) => match parse_start(cursor).ok_or(PageError::BadCursor)? {
+                Start::After(cursor) => (Some(cursor), None),
+                Start::Bucket(bucket) => (None, Some(bucket)),
             },
             None => (None, None),
         };
@@ -522,7 +537,9 @@ impl Search for CassandraStore {
             })
         } else {
             // The page's reads are spent: the next page starts at the next bucket.
-            buckets.get(next).map(|bucket| format!("b{bucket}"))
+            buckets
+                .get(next)
+                .map(|bucket| format!("{BUCKET_CURSOR}{bucket}"))
         };
         let hits = rows
             .into_iter()
@@ -542,5 +559,42 @@ impl Search for CassandraStore {
             )
             .collect::<StoreResult<Vec<_>>>()?;
         Ok(SearchPage { hits, next })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_text_cursor_is_never_read_as_a_bucket() {
+        let when = chrono::Utc::now();
+        // Time UUIDs until one begins with each hexadecimal letter: a cursor is its
+        // text's, whatever its first character.
+        let mut firsts = std::collections::HashSet::new();
+        // The first hexadecimal digit of a time UUID moves every 2^28 ticks of 100 ns.
+        for n in 0..64 {
+            let id = crate::domain::timeuuid::at(when + chrono::Duration::seconds(27 * n));
+            let first = id.to_string().chars().next().unwrap();
+            if !first.is_ascii_alphabetic() || !firsts.insert(first) {
+                continue;
+            }
+            let cursor = format!("{id}_3_fr");
+            match parse_start(&cursor) {
+                Some(Start::After(c)) => {
+                    assert_eq!(Uuid::from(c.published), id);
+                    assert_eq!((c.shard, c.locale.as_str()), (3, "fr"));
+                }
+                other => panic!("{cursor}: {other:?}"),
+            }
+        }
+        assert_eq!(firsts.len(), 6, "{firsts:?}");
+        assert!(matches!(
+            parse_start("m2026112"),
+            Some(Start::Bucket(2026112))
+        ));
+        for bad in ["m2026133", "m", "mx", "b2026112", ""] {
+            assert!(parse_start(bad).is_none(), "{bad}");
+        }
     }
 }
