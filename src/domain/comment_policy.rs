@@ -19,11 +19,15 @@ pub struct PostFacts {
     /// Its editors closed its comments.
     pub comments_closed: bool,
     pub published: Option<DateTime<Utc>>,
+    /// A static page (About, Contact), which takes no comments.
+    pub page: bool,
 }
 
 /// Why a post takes no comments now.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Closed {
+    /// A static page takes none.
+    Page,
     /// A draft takes none until it is published.
     Unpublished,
     /// Its editors closed them.
@@ -34,7 +38,9 @@ pub enum Closed {
 
 /// Whether a post takes comments at `now`, and if not, why.
 pub fn closed(post: &PostFacts, settings: &CommentSettings, now: DateTime<Utc>) -> Option<Closed> {
-    if post.status != PostStatus::Published {
+    if post.page {
+        Some(Closed::Page)
+    } else if post.status != PostStatus::Published {
         Some(Closed::Unpublished)
     } else if post.comments_closed {
         Some(Closed::ByEditors)
@@ -151,6 +157,7 @@ mod tests {
             status: PostStatus::Published,
             comments_closed: false,
             published: Some(at(0)),
+            page: false,
         }
     }
 
@@ -192,6 +199,21 @@ mod tests {
             screen(&draft, &settings(), &fair_form(), at(DAY_MS)),
             Err(Refusal::Closed(Closed::Unpublished))
         );
+    }
+
+    #[test]
+    fn a_page_takes_no_comments_published_or_not() {
+        for status in [PostStatus::Published, PostStatus::Draft] {
+            let page = PostFacts {
+                page: true,
+                status,
+                ..open_post()
+            };
+            assert_eq!(
+                screen(&page, &settings(), &fair_form(), at(DAY_MS)),
+                Err(Refusal::Closed(Closed::Page))
+            );
+        }
     }
 
     #[test]

@@ -19,7 +19,8 @@ pub use comment::{
     LogEntry, Moderation, NewComment, StateCounts,
 };
 pub use post::{
-    Draft, HISTORY_PAGE, NewPost, Post, PostEdit, PostId, PostStatus, PostSummary, RevisionSummary,
+    Draft, HISTORY_PAGE, MAX_PAGES, NewPost, PageEntry, Post, PostEdit, PostId, PostKind,
+    PostStatus, PostSummary, RevisionSummary,
     SavedRevision, Slug, Suggestion, SuggestionState, SuggestionSummary, Tag, Tags, Title,
     Translation,
 };

@@ -417,6 +417,61 @@ impl Body {
     }
 }
 
+/// What a post is: an entry of the blog, or one of the site's static pages (About,
+/// Contact), which the navigation lists and which no list of posts, feed or search does.
+/// Fixed when the post is created.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum PostKind {
+    #[default]
+    Post,
+    Page,
+}
+
+impl PostKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PostKind::Post => "post",
+            PostKind::Page => "page",
+        }
+    }
+
+    /// A stored kind; none (rows older than pages) is a post.
+    pub fn parse(input: &str) -> Result<Self, Invalid> {
+        match input {
+            "post" | "" => Ok(PostKind::Post),
+            "page" => Ok(PostKind::Page),
+            other => Err(Invalid::new(format!("unknown post kind {other:?}"))),
+        }
+    }
+}
+
+/// How many static pages a site has at most, drafts included: what its navigation and
+/// the list of pages read whole.
+pub const MAX_PAGES: usize = 100;
+
+/// Whether a site that has `pages` static pages may make one more.
+pub fn room_for_page(pages: usize) -> Result<(), Invalid> {
+    if pages >= MAX_PAGES {
+        Err(Invalid::new(format!(
+            "A site has at most {MAX_PAGES} pages. Change one of them instead."
+        )))
+    } else {
+        Ok(())
+    }
+}
+
+/// One of a site's static pages, as its list (and the navigation) shows it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PageEntry {
+    pub id: PostId,
+    pub slug: Slug,
+    pub title: String,
+    pub status: PostStatus,
+    pub created: DateTime<Utc>,
+    /// When its latest revision was saved.
+    pub updated: DateTime<Utc>,
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PostStatus {
     Draft,
@@ -457,6 +512,7 @@ pub struct NewPost {
     pub publish: bool,
     /// The language the post is written in (neutral when the author names none).
     pub locale: Locale,
+    pub kind: PostKind,
 }
 
 impl NewPost {
@@ -489,12 +545,22 @@ impl NewPost {
             created,
             publish,
             locale: Locale::Neutral,
+            kind: PostKind::Post,
         }
     }
 
     /// The same post, written in `locale`.
     pub fn in_locale(self, locale: Locale) -> Self {
         Self { locale, ..self }
+    }
+
+    /// The same text as a static page: no tags, which only posts are listed under.
+    pub fn as_page(self) -> Self {
+        Self {
+            kind: PostKind::Page,
+            tags: Tags::default(),
+            ..self
+        }
     }
 }
 
@@ -563,6 +629,7 @@ impl NewPost {
             locale: self.locale,
             translations: Vec::new(),
             comments_closed: false,
+            kind: self.kind,
         }
     }
 }
@@ -594,9 +661,14 @@ pub struct Post {
     pub translations: Vec<Locale>,
     /// Its editors closed its comments.
     pub comments_closed: bool,
+    pub kind: PostKind,
 }
 
 impl Post {
+    pub fn is_page(&self) -> bool {
+        self.kind == PostKind::Page
+    }
+
     /// The original text, as a [`Translation`] is another language's.
     pub fn original(&self) -> Translation {
         Translation {

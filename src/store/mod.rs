@@ -30,7 +30,8 @@ pub use ids::{ID_POOL_SIZE, Ids};
 pub use intents::{Finished, Intent, IntentId, Intents, Listed, Unfinished};
 pub use open::{OpenError, Replication, StoreUrl, migrate, open};
 pub use posts::{
-    FRONT_PAGE_CAP, ListPage, Listings, Month, PageAt, PageError, Posts, SitemapEntry, TagCount,
+    FRONT_PAGE_CAP, ListPage, Listings, Month, PAGES_READ, PageAt, PageError, Posts, SitemapEntry,
+    TagCount,
     TagCountPage, month, month_span,
 };
 pub use repair::{Finding, Repair, RepairReport};
@@ -54,7 +55,7 @@ use crate::domain::{
     NewComment, StateCounts,
 };
 use crate::domain::{
-    Draft, Email, Invalid, Locale, NewPost, NewUser, Post, PostEdit, PostId, PostStatus,
+    Draft, Email, Invalid, Locale, NewPost, NewUser, PageEntry, Post, PostEdit, PostId, PostStatus,
     PostSummary, Profile, RevisionSummary, Role, SavedRevision, Site, Slug, Suggestion,
     SuggestionState, SuggestionSummary, Tag, Translation, User, UserId, Username,
 };

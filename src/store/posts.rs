@@ -59,6 +59,10 @@ pub struct TagCountPage {
     pub next: Option<String>,
 }
 
+/// How many of a site's pages a read of them takes at most: the cap and room for the
+/// few that pages made at the same moment can add.
+pub const PAGES_READ: usize = crate::domain::MAX_PAGES + 20;
+
 /// A month of the site's archive: `year * 100 + month`, such as 202611.
 pub type Month = i32;
 
@@ -144,6 +148,11 @@ pub trait Listings: Send + Sync {
         at: PageAt<'_>,
         limit: usize,
     ) -> Result<ListPage, PageError>;
+
+    /// The site's static pages, published or not, in the order they were made: at most
+    /// [`crate::domain::MAX_PAGES`] and a few more (pages made at the same moment can pass
+    /// the cap together), in one read.
+    async fn site_pages(&self, site: &Site) -> StoreResult<Vec<PageEntry>>;
 
     /// An author's published posts on a site, newest first, `limit` at a time.
     async fn posts_by_author(

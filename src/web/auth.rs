@@ -9,7 +9,7 @@
 
 use super::{AppState, WebError};
 use crate::domain::token::{random_token, session_key, tokens_match};
-use crate::domain::{Role, SiteIdentity, User, now};
+use crate::domain::{Role, User, now};
 use actix_web::body::MessageBody;
 use actix_web::cookie::{Cookie, SameSite, time};
 use actix_web::dev::{Payload, ServiceRequest, ServiceResponse};
@@ -116,7 +116,7 @@ pub struct CsrfToken {
     token: String,
     used: Arc<AtomicBool>,
     page: Arc<str>,
-    identity: Arc<SiteIdentity>,
+    identity: Arc<super::pages::SiteFrame>,
 }
 
 impl CsrfToken {

@@ -121,12 +121,14 @@ fn post_facts(post: &Post) -> PostFacts {
         status: post.status,
         comments_closed: post.comments_closed,
         published: post.published,
+        page: post.is_page(),
     }
 }
 
 /// Why a post takes no comments, as its page and a refused comment say it.
 fn closed_message(why: Closed) -> String {
     match why {
+        Closed::Page => "Pages take no comments.".into(),
         Closed::Unpublished => "Comments open when the post is published.".into(),
         Closed::ByEditors => "Comments on this post are closed.".into(),
         Closed::After { days } => {

@@ -31,7 +31,8 @@ pub use auth::{CSRF_COOKIE, SESSION_COOKIE};
 pub use error::WebError;
 pub use limits::{Limit, RateLimits};
 
-use crate::domain::{CommentSettings, Site, SiteIdentity};
+use crate::domain::{CommentSettings, PostStatus, Site, SiteIdentity};
+use pages::{NavLink, SiteFrame};
 use crate::store::Store;
 use actix_web::http::header;
 use actix_web::middleware::{Compress, DefaultHeaders, from_fn};
@@ -66,8 +67,8 @@ pub struct WebConfig {
     pub refresh: crate::binaries::remote::RefreshConfig,
 }
 
-/// The site's identity, and when it was read.
-type ReadIdentity = (std::time::Instant, Arc<SiteIdentity>);
+/// The site's identity and pages, and when they were read.
+type ReadFrame = (std::time::Instant, Arc<SiteFrame>);
 
 #[derive(Clone)]
 pub struct AppState {
@@ -84,10 +85,11 @@ pub struct AppState {
     /// Set once the site has an administrator, which never becomes untrue: spares the
     /// home page a read.
     site_ready: Arc<AtomicBool>,
-    /// The site's identity as last read, and when: every page shows it without a read
-    /// of its own. Once older than `SETTINGS_TTL` it is read again in the background
-    /// while pages go on with the copy they have (set while a read is under way).
-    identity: Arc<std::sync::RwLock<Option<ReadIdentity>>>,
+    /// The site's identity and its published pages as last read, and when: every page
+    /// shows them without a read of its own. Once older than `SETTINGS_TTL` they are
+    /// read again in the background while pages go on with the copy they have (set
+    /// while a read is under way).
+    identity: Arc<std::sync::RwLock<Option<ReadFrame>>>,
     identity_reading: Arc<AtomicBool>,
     pub binaries: crate::binaries::Binaries,
     pub fetcher: crate::binaries::fetch::Fetcher,
@@ -147,8 +149,9 @@ impl AppState {
             .unwrap_or_else(|e| e.into_inner()) = Some((std::time::Instant::now(), settings));
     }
 
-    /// What the site calls itself. Only the first page after start waits for the read.
-    pub async fn identity(&self) -> Arc<SiteIdentity> {
+    /// What the site calls itself, and its published pages for the navigation. Only the
+    /// first page after start waits for the read.
+    pub async fn identity(&self) -> Arc<SiteFrame> {
         let cached = self
             .identity
             .read()
@@ -170,30 +173,67 @@ impl AppState {
         }
     }
 
-    async fn read_identity(&self) -> Arc<SiteIdentity> {
-        match self.store.site_identity(&self.site).await {
-            Ok(identity) => {
-                let identity = Arc::new(identity);
-                self.remember_identity(Arc::clone(&identity));
-                identity
+    async fn read_identity(&self) -> Arc<SiteFrame> {
+        let read = async {
+            let identity = self.store.site_identity(&self.site).await?;
+            let pages = self.store.site_pages(&self.site).await?;
+            Ok::<_, crate::store::StoreError>((identity, pages))
+        };
+        match read.await {
+            Ok((identity, pages)) => {
+                let frame = Arc::new(SiteFrame {
+                    identity,
+                    pages: pages
+                        .into_iter()
+                        .filter(|p| p.status == PostStatus::Published)
+                        .map(|p| NavLink {
+                            url: paths::page(p.slug.as_str()),
+                            title: p.title,
+                        })
+                        .collect(),
+                });
+                self.remember_frame(Arc::clone(&frame));
+                frame
             }
             Err(e) => {
                 // The page itself reports the store's state; its header makes do with
                 // the copy it has, or the defaults, and the next page reads again.
-                tracing::warn!(error = %e, "cannot read the site's identity");
-                self.identity
-                    .read()
-                    .unwrap_or_else(|e| e.into_inner())
-                    .as_ref()
-                    .map(|(_, identity)| Arc::clone(identity))
-                    .unwrap_or_default()
+                tracing::warn!(error = %e, "cannot read the site's identity and pages");
+                self.cached_frame().unwrap_or_default()
             }
         }
     }
 
-    pub fn remember_identity(&self, identity: Arc<SiteIdentity>) {
+    fn cached_frame(&self) -> Option<Arc<SiteFrame>> {
+        self.identity
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .as_ref()
+            .map(|(_, frame)| Arc::clone(frame))
+    }
+
+    fn remember_frame(&self, frame: Arc<SiteFrame>) {
         *self.identity.write().unwrap_or_else(|e| e.into_inner()) =
-            Some((std::time::Instant::now(), identity));
+            Some((std::time::Instant::now(), frame));
+    }
+
+    /// Keeps a saved identity with the pages this instance knows: its pages show it at
+    /// once. Returns the frame they show.
+    pub fn remember_identity(&self, identity: SiteIdentity) -> Arc<SiteFrame> {
+        let pages = self
+            .cached_frame()
+            .map(|frame| frame.pages.clone())
+            .unwrap_or_default();
+        let frame = Arc::new(SiteFrame { identity, pages });
+        self.remember_frame(Arc::clone(&frame));
+        frame
+    }
+
+    /// Reads the site's identity and pages again now: after a page was made, published,
+    /// unpublished or renamed, this instance's navigation shows it at once (others
+    /// within `SETTINGS_TTL`).
+    pub async fn reread_frame(&self) {
+        self.read_identity().await;
     }
 
     /// Whether the site has its administrator yet (read from the store until it has).
@@ -316,6 +356,8 @@ pub fn configure(cfg: &mut web::ServiceConfig, state: AppState) {
                         .route(web::post().to(posts::create)),
                 )
                 .service(web::resource("/posts/{slug}").route(get_or_head().to(posts::show)))
+                .service(web::resource("/pages/{slug}").route(get_or_head().to(posts::show_page)))
+                .service(web::resource("/admin/pages").route(get_or_head().to(site_admin::pages)))
                 .service(web::resource("/p/{n}").route(get_or_head().to(posts::short_link)))
                 .service(web::resource("/tags").route(get_or_head().to(tags::index)))
                 .service(web::resource("/search").route(get_or_head().to(search::show)))

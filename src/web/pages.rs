@@ -22,8 +22,32 @@ pub struct Layout {
     pub canonical: Option<String>,
     /// What the page is, in a sentence, for search engines and link previews.
     pub description: String,
-    /// What the site calls itself: its name, tagline, language and footer.
-    pub site: Arc<SiteIdentity>,
+    /// What the site calls itself (its name, tagline, language and footer), and its
+    /// published pages.
+    pub site: Arc<SiteFrame>,
+}
+
+/// What every page's frame shows of the site: its identity (the fields of which a
+/// frame answers to as its own) and its published pages, in the navigation.
+#[derive(Debug, Default)]
+pub struct SiteFrame {
+    pub identity: SiteIdentity,
+    pub pages: Vec<NavLink>,
+}
+
+impl std::ops::Deref for SiteFrame {
+    type Target = SiteIdentity;
+
+    fn deref(&self) -> &SiteIdentity {
+        &self.identity
+    }
+}
+
+/// A link of the site's navigation.
+#[derive(Debug, Clone)]
+pub struct NavLink {
+    pub title: String,
+    pub url: String,
 }
 
 pub struct LayoutUser {
@@ -33,7 +57,7 @@ pub struct LayoutUser {
 }
 
 impl Layout {
-    pub fn new(user: Option<&User>, csrf: Box<dyn FormToken>, site: Arc<SiteIdentity>) -> Self {
+    pub fn new(user: Option<&User>, csrf: Box<dyn FormToken>, site: Arc<SiteFrame>) -> Self {
         Self {
             user: user.map(|u| LayoutUser {
                 display_name: u.display_name.clone(),
@@ -64,7 +88,7 @@ impl Layout {
 
     /// For error pages, rendered without a store round trip.
     pub fn anonymous() -> Self {
-        let site = Arc::<SiteIdentity>::default();
+        let site = Arc::<SiteFrame>::default();
         Self {
             user: None,
             csrf: None,
@@ -208,8 +232,11 @@ pub struct PostPage {
     /// A signed-in reader who is not an editor may suggest an edit.
     pub can_suggest: bool,
     pub suggested: bool,
-    pub comments: CommentSection,
+    /// None on a static page, which takes no comments.
+    pub comments: Option<CommentSection>,
     pub preview: Preview,
+    /// A static page: no byline, tags or comments.
+    pub page: bool,
 }
 
 /// What a shared link to a post shows (OpenGraph, Twitter card) and what search engines
@@ -267,6 +294,8 @@ pub struct WritePage {
     pub lang: String,
     /// The body rendered as it would be published, when the author asked for a preview.
     pub preview: Option<String>,
+    /// A static page (no tags), not a post.
+    pub page: bool,
 }
 
 #[derive(Template)]
@@ -417,6 +446,8 @@ pub struct EditPage {
     pub preview: Option<String>,
     /// The post's files (its binary context).
     pub attachments: Vec<AttachmentView>,
+    /// A static page: no tags.
+    pub page: bool,
 }
 
 pub struct HistoryRow {
@@ -682,6 +713,24 @@ pub struct SiteAdminPage {
     pub footer: String,
     pub saved: bool,
     pub error: Option<String>,
+}
+
+#[derive(Template)]
+#[template(path = "admin/pages.html")]
+pub struct PagesAdminPage {
+    pub layout: Layout,
+    pub pages: Vec<PageRowView>,
+    pub max: usize,
+}
+
+/// A line of the admins' list of pages.
+pub struct PageRowView {
+    pub slug: String,
+    pub title: String,
+    pub url: String,
+    pub edit_url: String,
+    pub published: bool,
+    pub made: Dated,
 }
 
 /// Which form of the account page a message belongs to.

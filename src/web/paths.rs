@@ -76,6 +76,17 @@ pub fn post(slug: &str) -> String {
     format!("/posts/{slug}")
 }
 
+/// A static page (About, Contact).
+pub fn page(slug: &str) -> String {
+    format!("/pages/{slug}")
+}
+
+/// A post or a page in one of its languages, where readers read it.
+pub fn text_url(slug: &str, page: bool, lang: Option<&Locale>) -> String {
+    let path = if page { self::page(slug) } else { post(slug) };
+    format!("{path}{}", lang_query(lang))
+}
+
 /// A post in one of its languages.
 pub fn post_in(slug: &str, lang: Option<&Locale>) -> String {
     format!("/posts/{slug}{}", lang_query(lang))

@@ -10,12 +10,38 @@ use super::paths;
 use super::{AppState, WebError, render, see_other};
 use crate::domain::markdown::to_safe_html;
 use crate::domain::post::Body;
-use crate::domain::{Locale, NewPost, PostStatus, Role, Slug, Tags, Title, User, now};
+use crate::domain::{Locale, NewPost, PostKind, PostStatus, Role, Slug, Tags, Title, User, now};
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 use serde::Deserialize;
 
-pub async fn write_form(author: Author, csrf: CsrfToken) -> Result<HttpResponse, WebError> {
+#[derive(Deserialize)]
+pub struct WriteQuery {
+    /// `page` for a static page; a post without it.
+    #[serde(default)]
+    kind: String,
+}
+
+/// What the editor makes: a post, or (for administrators) a static page.
+fn kind_of(kind: &str, author: &User) -> Result<PostKind, WebError> {
+    match kind {
+        "" | "post" => Ok(PostKind::Post),
+        "page" if author.role == Role::Admin => Ok(PostKind::Page),
+        "page" => Err(WebError::Forbidden(
+            "Only an administrator makes the site's pages.".into(),
+        )),
+        _ => Err(WebError::BadRequest(
+            "A new text is a post or a page.".into(),
+        )),
+    }
+}
+
+pub async fn write_form(
+    author: Author,
+    csrf: CsrfToken,
+    query: web::Query<WriteQuery>,
+) -> Result<HttpResponse, WebError> {
+    let kind = kind_of(&query.kind, &author.0)?;
     let page = WritePage {
         layout: layout(&MaybeUser(Some(author.0)), &csrf),
         error: None,
@@ -24,6 +50,7 @@ pub async fn write_form(author: Author, csrf: CsrfToken) -> Result<HttpResponse,
         tags: String::new(),
         lang: String::new(),
         preview: None,
+        page: kind == PostKind::Page,
     };
     render(StatusCode::OK, &page)
 }
@@ -40,6 +67,9 @@ pub struct WriteForm {
     lang: String,
     /// Which button was pressed: `publish`, `draft` or `preview`.
     action: String,
+    /// `page` for a static page.
+    #[serde(default)]
+    kind: String,
 }
 
 csrf_field!(WriteForm);
@@ -51,6 +81,7 @@ pub async fn create(
     form: CsrfForm<WriteForm>,
 ) -> Result<HttpResponse, WebError> {
     let form = form.into_inner();
+    let kind = kind_of(&form.kind, &author.0)?;
     let publish = match form.action.as_str() {
         "publish" => true,
         "draft" | "preview" => false,
@@ -64,7 +95,11 @@ pub async fn create(
         Ok::<_, crate::domain::Invalid>((
             Title::parse(&form.title)?,
             Body::parse(&form.body)?,
-            Tags::parse(&form.tags)?,
+            // Pages are listed under no tag.
+            match kind {
+                PostKind::Post => Tags::parse(&form.tags)?,
+                PostKind::Page => Tags::default(),
+            },
             Locale::parse(form.lang.trim())?,
         ))
     })();
@@ -76,6 +111,7 @@ pub async fn create(
         tags: form.tags.clone(),
         lang: form.lang.clone(),
         preview,
+        page: kind == PostKind::Page,
     };
     let (title, body, tags, locale) = match parsed {
         Ok(fields) => fields,
@@ -85,6 +121,12 @@ pub async fn create(
         // Rendered exactly as the saved post will be, and nothing is stored.
         let html = to_safe_html(body.as_str());
         return render(StatusCode::OK, &page(None, Some(html)));
+    }
+    if kind == PostKind::Page {
+        let pages = state.store.site_pages(&state.site).await?;
+        if let Err(full) = crate::domain::post::room_for_page(pages.len()) {
+            return render(StatusCode::UNPROCESSABLE_ENTITY, &page(Some(full.0), None));
+        }
     }
     let user = author.0;
     let post = NewPost::new(
@@ -98,8 +140,19 @@ pub async fn create(
         publish,
     )
     .in_locale(locale);
+    let post = match kind {
+        PostKind::Post => post,
+        PostKind::Page => post.as_page(),
+    };
     let post = state.store.create_post(post).await?;
-    Ok(see_other(&paths::post(post.slug.as_str())))
+    if post.is_page() {
+        state.reread_frame().await;
+    }
+    Ok(see_other(&paths::text_url(
+        post.slug.as_str(),
+        post.is_page(),
+        None,
+    )))
 }
 
 /// `/p/<n>`: a post's short link, redirecting for good to its canonical address.
@@ -167,8 +220,12 @@ pub async fn show(
     slug: web::Path<String>,
     lang: Lang,
     query: web::Query<ShowQuery>,
+    request: actix_web::HttpRequest,
 ) -> Result<HttpResponse, WebError> {
     let post = post_at(&state, &slug).await?;
+    if post.is_page() {
+        return Ok(moved_to(&paths::page(post.slug.as_str()), &request));
+    }
     let query = query.into_inner();
     let page = post_page(
         &state,
@@ -182,6 +239,48 @@ pub async fn show(
     )
     .await?;
     render(StatusCode::OK, &page)
+}
+
+/// `/pages/<slug>`: a static page, in one of its languages.
+pub async fn show_page(
+    state: web::Data<AppState>,
+    user: MaybeUser,
+    csrf: CsrfToken,
+    slug: web::Path<String>,
+    lang: Lang,
+    request: actix_web::HttpRequest,
+) -> Result<HttpResponse, WebError> {
+    let post = post_at(&state, &slug).await?;
+    if !post.is_page() {
+        return Ok(moved_to(&paths::post(post.slug.as_str()), &request));
+    }
+    let page = post_page(
+        &state,
+        &user,
+        &csrf,
+        &post,
+        &lang,
+        &CommentQuery::default(),
+        None,
+        false,
+    )
+    .await?;
+    render(StatusCode::OK, &page)
+}
+
+/// A redirect for good to `path`, with the request's query (a post asked for as a
+/// page, or a page as a post).
+fn moved_to(path: &str, request: &actix_web::HttpRequest) -> HttpResponse {
+    let location = match request.query_string() {
+        "" => path.to_owned(),
+        query => format!("{path}?{query}"),
+    };
+    HttpResponse::MovedPermanently()
+        .insert_header((
+            actix_web::http::header::LOCATION,
+            paths::ascii_location(&location),
+        ))
+        .finish()
 }
 
 /// The post's page again, with a comment that could not be taken and why.
@@ -248,8 +347,12 @@ async fn post_page(
     } else {
         Vec::new()
     };
-    let comments =
-        super::comments::section(state, post, user, csrf, text.lang(), comments, draft).await?;
+    // A page takes no comments, and shows no section for them.
+    let comments = if post.is_page() {
+        None
+    } else {
+        Some(super::comments::section(state, post, user, csrf, text.lang(), comments, draft).await?)
+    };
     let slug = post.slug.as_str();
     let lang = text.lang();
     let preview = preview(state, post, shown, text.lang()).await;
@@ -284,6 +387,7 @@ async fn post_page(
             && post.status == PostStatus::Published,
         suggested,
         comments,
+        page: post.is_page(),
     })
 }
 
@@ -329,6 +433,9 @@ async fn set_status(
             PostStatus::Draft => state.store.unpublish_post(&state.site, post.id).await?,
         };
         changed.ok_or(WebError::NotFound)?;
+        if post.is_page() {
+            state.reread_frame().await;
+        }
     } else {
         text.existing()?;
         state
@@ -337,7 +444,11 @@ async fn set_status(
             .await?
             .ok_or_else(|| text.missing())?;
     }
-    Ok(see_other(&paths::post_in(post.slug.as_str(), text.lang())))
+    Ok(see_other(&paths::text_url(
+        post.slug.as_str(),
+        post.is_page(),
+        text.lang(),
+    )))
 }
 
 /// A post's link preview and structured data, in the language shown.
@@ -348,13 +459,16 @@ async fn preview(
     lang: Option<&Locale>,
 ) -> Preview {
     let site = state.site.as_str();
-    let url = format!("{site}{}", paths::post_in(p.slug.as_str(), lang));
+    let url = format!(
+        "{site}{}",
+        paths::text_url(p.slug.as_str(), p.is_page(), lang)
+    );
     let image = crate::domain::markdown::first_binary_image(&text.body_html)
         .map(|path| format!("{site}{path}"));
     let published = text.published.or(p.published).unwrap_or(p.created);
     let mut json = serde_json::json!({
         "@context": "https://schema.org",
-        "@type": "BlogPosting",
+        "@type": if p.is_page() { "WebPage" } else { "BlogPosting" },
         "headline": text.title.as_str(),
         "description": text.excerpt,
         "url": url,

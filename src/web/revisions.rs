@@ -65,8 +65,8 @@ fn edit_page(
     let slug = post.slug.as_str();
     EditPage {
         layout: layout(&MaybeUser(Some(author.clone())), csrf),
-        post_url: paths::post(slug),
-        text_url: paths::post_in(slug, text.lang()),
+        post_url: paths::text_url(slug, post.is_page(), None),
+        text_url: paths::text_url(slug, post.is_page(), text.lang()),
         history_url: paths::history(slug, text.lang()),
         discard_draft_url: paths::discard_draft(slug, text.lang()),
         save_url: paths::edit(slug, text.lang()),
@@ -83,6 +83,7 @@ fn edit_page(
         message: form.map_or_else(String::new, |f| f.message.clone()),
         preview: None,
         attachments: Vec::new(),
+        page: post.is_page(),
     }
 }
 
@@ -205,8 +206,8 @@ pub async fn save(
         Ok::<_, crate::domain::Invalid>((
             Title::parse(&form.title)?,
             Body::parse(&form.body)?,
-            // A translation has the post's tags.
-            if text.original {
+            // A translation has the post's tags; a page has none.
+            if text.original && !post.is_page() {
                 Tags::parse(&form.tags)?
             } else {
                 post.tags.clone()
@@ -243,7 +244,15 @@ pub async fn save(
                 .store
                 .discard_draft(&state.site, post.id, user.id, &text.locale)
                 .await?;
-            Ok(see_other(&paths::post_in(post.slug.as_str(), text.lang())))
+            if post.is_page() {
+                // Its title in the navigation.
+                state.reread_frame().await;
+            }
+            Ok(see_other(&paths::text_url(
+                post.slug.as_str(),
+                post.is_page(),
+                text.lang(),
+            )))
         }
         Err(EditError::Conflict) => {
             // Show the newest revision number, so that saving again is a deliberate act.
@@ -356,7 +365,7 @@ pub async fn history(
         .collect();
     let page = HistoryPage {
         layout: layout(&MaybeUser(Some(author.0)), &csrf),
-        text_url: paths::post_in(slug, text.lang()),
+        text_url: paths::text_url(slug, post.is_page(), text.lang()),
         edit_url: paths::edit(slug, text.lang()),
         diff_url: paths::diff(slug),
         language: text.language(),

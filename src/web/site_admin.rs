@@ -2,9 +2,10 @@
 //! footer), set by an administrator.
 
 use super::auth::{Admin, CsrfForm, CsrfToken, MaybeUser, csrf_field, layout};
-use super::pages::SiteAdminPage;
+use super::pages::{PageRowView, PagesAdminPage, SiteAdminPage};
+use super::paths;
 use super::{AppState, WebError, render, see_other};
-use crate::domain::SiteIdentity;
+use crate::domain::{MAX_PAGES, PostStatus, SiteIdentity};
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 use serde::Deserialize;
@@ -23,8 +24,7 @@ pub async fn show(
     query: web::Query<SavedQuery>,
 ) -> Result<HttpResponse, WebError> {
     // The form shows what the store holds now, not an instance's copy.
-    let identity = Arc::new(state.store.site_identity(&state.site).await?);
-    state.remember_identity(Arc::clone(&identity));
+    let identity = state.remember_identity(state.store.site_identity(&state.site).await?);
     let mut layout = layout(&MaybeUser(Some(admin.0)), &csrf);
     layout.site = Arc::clone(&identity);
     let page = SiteAdminPage {
@@ -91,6 +91,31 @@ pub async fn save(
         .store
         .save_site_identity(&state.site, &identity)
         .await?;
-    state.remember_identity(Arc::new(identity));
+    state.remember_identity(identity);
     Ok(see_other("/admin/site?saved=1"))
+}
+
+/// `/admin/pages`: the site's pages, drafts too, with links to write a new one.
+pub async fn pages(
+    state: web::Data<AppState>,
+    admin: Admin,
+    csrf: CsrfToken,
+) -> Result<HttpResponse, WebError> {
+    let pages = state.store.site_pages(&state.site).await?;
+    let page = PagesAdminPage {
+        layout: layout(&MaybeUser(Some(admin.0)), &csrf),
+        pages: pages
+            .into_iter()
+            .map(|p| PageRowView {
+                url: paths::page(p.slug.as_str()),
+                edit_url: paths::edit(p.slug.as_str(), None),
+                slug: p.slug.as_str().to_owned(),
+                title: p.title,
+                published: p.status == PostStatus::Published,
+                made: super::pages::Dated::new(p.created),
+            })
+            .collect(),
+        max: MAX_PAGES,
+    };
+    render(StatusCode::OK, &page)
 }

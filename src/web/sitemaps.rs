@@ -3,6 +3,7 @@
 //! posts with when their latest revision was saved.
 
 use super::{AppState, WebError, paths};
+use crate::domain::PostStatus;
 use crate::store::month;
 use actix_web::http::header;
 use actix_web::{HttpResponse, web};
@@ -47,6 +48,14 @@ pub async fn index(state: web::Data<AppState>) -> Result<HttpResponse, WebError>
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n\
          <sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
     );
+    let pages = state.store.site_pages(&state.site).await?;
+    if pages.iter().any(|p| p.status == PostStatus::Published) {
+        let _ = writeln!(
+            body,
+            "  <sitemap><loc>{}</loc></sitemap>",
+            xml(&format!("{site}{PAGES_SITEMAP}"))
+        );
+    }
     for m in months {
         let _ = writeln!(
             body,
@@ -58,6 +67,31 @@ pub async fn index(state: web::Data<AppState>) -> Result<HttpResponse, WebError>
     Ok(xml_response(body))
 }
 
+/// The sitemap of the site's published pages.
+const PAGES_SITEMAP: &str = "/sitemaps/pages.xml";
+
+/// `/sitemaps/pages.xml`: the site's published pages, if it has any.
+async fn pages_sitemap(state: &AppState) -> Result<Option<HttpResponse>, WebError> {
+    let pages = state.store.site_pages(&state.site).await?;
+    let site = state.site.as_str();
+    let mut body = String::from(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n\
+         <urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
+    );
+    let mut any = false;
+    for page in pages.iter().filter(|p| p.status == PostStatus::Published) {
+        any = true;
+        let _ = writeln!(
+            body,
+            "  <url><loc>{}</loc><lastmod>{}</lastmod></url>",
+            xml(&format!("{site}{}", paths::page(page.slug.as_str()))),
+            page.updated.format("%Y-%m-%dT%H:%M:%SZ")
+        );
+    }
+    body.push_str("</urlset>\n");
+    Ok(any.then(|| xml_response(body)))
+}
+
 /// `/sitemaps/{year}-{month}.xml`: the posts published that month.
 pub async fn month_sitemap(
     state: web::Data<AppState>,
@@ -66,6 +100,9 @@ pub async fn month_sitemap(
     let not_found = || {
         WebError::NotFoundWith("There is no such sitemap: /sitemap.xml names every month's.".into())
     };
+    if format!("/sitemaps/{name}") == PAGES_SITEMAP {
+        return pages_sitemap(&state).await?.ok_or_else(not_found);
+    }
     let wanted = name
         .strip_suffix(".xml")
         .and_then(|n| n.split_once('-'))

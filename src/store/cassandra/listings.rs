@@ -501,6 +501,7 @@ impl CassandraStore {
             self.count_tags(site, was.as_ref(), now.as_ref()).await?;
             self.index_search(site, post, was.as_ref(), now.as_ref())
                 .await?;
+            self.list_static_page(site, post).await?;
             let Some(again) = self.post_listing(site, id, true).await? else {
                 return Ok(None);
             };
@@ -936,6 +937,10 @@ impl Listings for CassandraStore {
             only: None,
         };
         self.bucket_page(list, site, tag.as_str(), at, limit).await
+    }
+
+    async fn site_pages(&self, site: &Site) -> StoreResult<Vec<crate::domain::PageEntry>> {
+        self.read_site_pages(site).await
     }
 
     async fn posts_by_author(

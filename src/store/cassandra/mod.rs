@@ -19,6 +19,7 @@ mod list_migrations;
 mod listings;
 mod lwt;
 mod moderation;
+mod pages;
 mod posts;
 mod queue;
 mod repair;
@@ -52,7 +53,8 @@ use crate::domain::{
     LogEntry, Moderation, NewComment, StateCounts,
 };
 use crate::domain::{
-    Draft, Email, Locale, NewPost, NewUser, Post, PostEdit, PostId, PostStatus, PostSummary,
+    Draft, Email, Locale, NewPost, NewUser, Post, PostEdit, PostId, PostKind, PostStatus,
+    PostSummary,
     Profile, RevisionSummary, Role, SavedRevision, Site, Slug, Suggestion, SuggestionState,
     SuggestionSummary, Tag, Tags, Title, Translation, User, UserId, Username,
 };
@@ -95,6 +97,7 @@ pub struct CassandraStore {
     tallies: tallies::Statements,
     site: site::Statements,
     search: search::Statements,
+    pages: pages::Statements,
     options: StoreOptions,
     binaries: Arc<binaries::CassandraBinaries>,
     /// This process's turns at a capped partition's LWT, one lock per tally bucket of
@@ -224,6 +227,9 @@ impl CassandraStore {
         let search = search::Statements::prepare(&session, ks)
             .await
             .map_err(missing)?;
+        let pages = pages::Statements::prepare(&session, ks)
+            .await
+            .map_err(missing)?;
         let recorded = schema::recorded_version(&session, ks)
             .await
             .map_err(missing)?;
@@ -265,6 +271,7 @@ impl CassandraStore {
             tallies,
             site,
             search,
+            pages,
             options,
             binaries: Arc::new(binaries),
             partition_turns: Arc::new(

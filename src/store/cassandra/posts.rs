@@ -30,12 +30,15 @@ pub(super) struct PostRow {
     translations: Option<Vec<String>>,
     comments_closed: Option<bool>,
     published_id: Option<CqlTimeuuid>,
+    kind: Option<String>,
 }
 
 impl PostRow {
-    /// Where the lists have the post, by its row: nowhere unless published.
+    /// Where the lists have the post, by its row: nowhere unless a published post (a
+    /// page is in the list of pages only).
     fn listed(&self) -> Option<Listed> {
-        (self.status == PostStatus::Published.as_str())
+        (self.status == PostStatus::Published.as_str()
+            && self.kind.as_deref().unwrap_or_default() != PostKind::Page.as_str())
             .then_some(self.published_id)
             .flatten()
             .map(|id| Listed {
@@ -79,6 +82,7 @@ impl PostRow {
                 locales
             },
             comments_closed: self.comments_closed.unwrap_or(false),
+            kind: PostKind::parse(self.kind.as_deref().unwrap_or_default())?,
         })
     }
 }
@@ -104,6 +108,7 @@ pub(super) struct PostInsert<'a> {
     updated: DateTime<Utc>,
     published_id: Option<CqlTimeuuid>,
     origin: String,
+    kind: &'a str,
 }
 
 /// The statements of this file, prepared once at start.
@@ -131,7 +136,7 @@ impl Statements {
             st
         };
         let post_read = format!(
-            "SELECT {POST_COLUMNS}, origin, translations, comments_closed, published_id FROM {ks}.posts WHERE site = ? AND post_id = ?"
+            "SELECT {POST_COLUMNS}, origin, translations, comments_closed, published_id, kind FROM {ks}.posts WHERE site = ? AND post_id = ?"
         );
         Ok(Self {
             post_by_id: prepare(post_read.clone()).await?,
@@ -149,7 +154,7 @@ impl Statements {
             ))
             .await?,
             post_insert: prepare(format!(
-                "INSERT INTO {ks}.posts (site, {POST_COLUMNS}, published_id, origin) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) IF NOT EXISTS"
+                "INSERT INTO {ks}.posts (site, {POST_COLUMNS}, published_id, origin, kind) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) IF NOT EXISTS"
             ))
             .await?,
             post_publish: prepare(
@@ -253,6 +258,7 @@ impl CassandraStore {
             updated: post.created,
             published_id,
             origin: post.locale.code(),
+            kind: post.kind.as_str(),
         };
         let attempt = self
             .session

@@ -619,6 +619,7 @@ impl Repair for CassandraStore {
             .await?;
         let mut listings = Vec::new();
         let mut posts = Vec::new();
+        let mut pages = Vec::new();
         let (mut authors, mut tags) = (HashSet::new(), HashSet::new());
         // What each bucket's state counts should be: the sums of its posts' rows.
         let mut buckets = vec![[0i64; 5]; usize::from(super::tallies::BUCKETS)];
@@ -645,8 +646,11 @@ impl Repair for CassandraStore {
                     post,
                     published_id: listed.published_id,
                 });
+            } else if post.is_page() {
+                pages.push(post);
             }
         }
+        self.repair_pages(site, &pages, fix, &mut findings).await?;
         self.repair_lists(site, &listings, &authors, &tags, fix, &mut findings)
             .await?;
         self.repair_moderation_lists(site, &posts, fix, &mut findings)

@@ -308,6 +308,11 @@ const CHANGES: &[(u32, &str, Change)] = &[
         "index the words of every published text in search_texts, for full-text search",
         Change::IndexSearch,
     ),
+    (
+        46,
+        "static pages: posts of kind 'page', listed in site_pages and in no list of posts",
+        Change::Cql("ALTER TABLE posts ADD IF NOT EXISTS kind text"),
+    ),
 ];
 
 /// The table an `ALTER TABLE` change alters, when a later change drops that table.

@@ -3,7 +3,7 @@
 use super::*;
 use crate::store::posts::page_of;
 use crate::store::posts::tag_count_page;
-use crate::store::{Month, PageAt, SitemapEntry, TagCountPage, month_span};
+use crate::store::{Month, PAGES_READ, PageAt, SitemapEntry, TagCountPage, month_span};
 use rusqlite::types::Value;
 
 /// Removes a post's rows from its tags' lists (through `post_tags_by_post`).
@@ -25,7 +25,7 @@ pub(super) const COUNT_POST: &str = "INSERT INTO tag_counts (site, tag, posts) V
      ON CONFLICT (site, tag) DO UPDATE SET posts = posts + 1";
 
 /// Makes a post's rows in the tag index, and the tags' counts, match its tags and
-/// publication (none for a draft); and its rows in the search index its texts.
+/// publication (none for a draft or a page); and its rows in the search index its texts.
 pub(super) fn list_tags(sql: &Sql<'_>, site: &str, post: &Post) -> StoreResult<()> {
     let id = post.id.0.to_string();
     // The tags it was listed under: only their counts can fall to nothing.
@@ -44,7 +44,7 @@ pub(super) fn list_tags(sql: &Sql<'_>, site: &str, post: &Post) -> StoreResult<(
     sql.prepare(UNLIST_POST)
         .and_then(|mut s| s.execute(params![site, id]))
         .map_err(unavailable)?;
-    if let Some(published) = post.published {
+    if let Some(published) = post.published.filter(|_| !post.is_page()) {
         for tag in post.tags.iter() {
             sql.prepare(LIST_POST)
                 .and_then(|mut s| {
@@ -183,7 +183,7 @@ impl Listings for SqliteStore {
         limit: usize,
     ) -> Result<ListPage, PageError> {
         self.keyset_page(
-            "FROM posts p WHERE site = ?1 AND published IS NOT NULL",
+            "FROM posts p WHERE site = ?1 AND published IS NOT NULL AND kind = 'post'",
             ("published", "id"),
             vec![Value::Text(site.to_string())],
             at,
@@ -209,7 +209,7 @@ impl Listings for SqliteStore {
             }
         }
         self.keyset_page(
-            "FROM posts p WHERE site = ?1 AND published IS NOT NULL AND published >= ?2 AND published < ?3",
+            "FROM posts p WHERE site = ?1 AND published IS NOT NULL AND kind = 'post' AND published >= ?2 AND published < ?3",
             ("published", "id"),
             vec![
                 Value::Text(site.to_string()),
@@ -253,7 +253,7 @@ impl Listings for SqliteStore {
                     "SELECT slug, published,
                         (SELECT r.created FROM revisions r WHERE r.site = p.site AND r.post_id = p.id
                             AND r.locale = p.locale AND r.branch = 1 AND r.revision = p.revision)
-                     FROM posts p WHERE site = ?1 AND published IS NOT NULL
+                     FROM posts p WHERE site = ?1 AND published IS NOT NULL AND kind = 'post'
                         AND published >= ?2 AND published < ?3
                      ORDER BY published DESC, id DESC",
                 )
@@ -324,6 +324,47 @@ impl Listings for SqliteStore {
         .await
     }
 
+    async fn site_pages(&self, site: &Site) -> StoreResult<Vec<PageEntry>> {
+        let site = site.to_string();
+        type Row = (String, String, String, String, i64, Option<i64>);
+        let rows: Vec<Row> = self
+            .read(move |sql| {
+                sql.prepare(
+                    "SELECT id, slug, title, status, created,
+                        (SELECT r.created FROM revisions r WHERE r.site = p.site AND r.post_id = p.id
+                            AND r.locale = p.locale AND r.branch = 1 AND r.revision = p.revision)
+                     FROM posts p WHERE site = ?1 AND kind = 'page' ORDER BY created, id LIMIT ?2",
+                )
+                .and_then(|mut s| {
+                    s.query_map(params![site, PAGES_READ as i64], |r| {
+                        Ok((
+                            r.get(0)?,
+                            r.get(1)?,
+                            r.get(2)?,
+                            r.get(3)?,
+                            r.get(4)?,
+                            r.get(5)?,
+                        ))
+                    })?
+                    .collect()
+                })
+                .map_err(unavailable)
+            })
+            .await?;
+        rows.into_iter()
+            .map(|(id, slug, title, status, created, updated)| {
+                Ok(PageEntry {
+                    id: PostId(uuid(&id)?),
+                    slug: Slug::parse(&slug)?,
+                    title,
+                    status: PostStatus::parse(&status)?,
+                    created: millis_to_time(created),
+                    updated: millis_to_time(updated.unwrap_or(created)),
+                })
+            })
+            .collect()
+    }
+
     async fn posts_by_author(
         &self,
         site: &Site,
@@ -332,7 +373,7 @@ impl Listings for SqliteStore {
         limit: usize,
     ) -> Result<ListPage, PageError> {
         self.keyset_page(
-            "FROM posts p WHERE site = ?1 AND author_id = ?2 AND published IS NOT NULL",
+            "FROM posts p WHERE site = ?1 AND author_id = ?2 AND published IS NOT NULL AND kind = 'post'",
             ("published", "id"),
             vec![
                 Value::Text(site.to_string()),
@@ -349,10 +390,10 @@ impl Listings for SqliteStore {
 /// month the newest post before it started.
 const ARCHIVE_MONTHS: &str = "
 WITH RECURSIVE months(at) AS (
-    SELECT MAX(published) FROM posts WHERE site = ?1 AND published IS NOT NULL
+    SELECT MAX(published) FROM posts WHERE site = ?1 AND published IS NOT NULL AND kind = 'post'
     UNION ALL
     SELECT (SELECT MAX(published) FROM posts
-            WHERE site = ?1 AND published IS NOT NULL
+            WHERE site = ?1 AND published IS NOT NULL AND kind = 'post'
               AND published < CAST(strftime('%s', months.at / 1000, 'unixepoch', 'start of month') AS INTEGER) * 1000)
     FROM months WHERE months.at IS NOT NULL
 )

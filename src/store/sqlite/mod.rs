@@ -40,7 +40,8 @@ use crate::domain::{
     LogEntry, Moderation, NewComment, StateCounts,
 };
 use crate::domain::{
-    Draft, Email, Locale, NewPost, NewUser, Post, PostEdit, PostId, PostStatus, PostSummary,
+    Draft, Email, Locale, NewPost, NewUser, PageEntry, Post, PostEdit, PostId, PostKind,
+    PostStatus, PostSummary,
     Profile, RevisionSummary, Role, SavedRevision, Site, Slug, Suggestion, SuggestionState,
     SuggestionSummary, Tag, Tags, Title, Translation, User, UserId, Username, millis_to_time,
 };

@@ -5,10 +5,10 @@ use super::listings::list_tags;
 use super::revisions::insert_revision;
 use super::*;
 
-pub(super) const POST_COLUMNS: &str = "id, slug, title, body, body_html, excerpt, tags, author_id, author_name, status, created, published, revision, short_id, locale, comments_closed";
+pub(super) const POST_COLUMNS: &str = "id, slug, title, body, body_html, excerpt, tags, author_id, author_name, status, created, published, revision, short_id, locale, comments_closed, kind";
 
 /// POST_COLUMNS and, in the same statement, the locales of the published translations.
-pub(super) const POST_SELECT: &str = "id, slug, title, body, body_html, excerpt, tags, author_id, author_name, status, created, published, revision, short_id, locale, comments_closed,
+pub(super) const POST_SELECT: &str = "id, slug, title, body, body_html, excerpt, tags, author_id, author_name, status, created, published, revision, short_id, locale, comments_closed, kind,
     (SELECT group_concat(t.locale) FROM translations t WHERE t.site = posts.site AND t.post_id = posts.id AND t.status = 'published'),
     (SELECT r.created FROM revisions r WHERE r.site = posts.site AND r.post_id = posts.id AND r.locale = posts.locale AND r.branch = 1 AND r.revision = posts.revision)";
 
@@ -29,6 +29,7 @@ pub(super) struct PostRow {
     short_id: u64,
     locale: String,
     comments_closed: bool,
+    kind: String,
     translations: Option<String>,
     /// When the latest revision was saved.
     updated: Option<i64>,
@@ -53,8 +54,9 @@ impl PostRow {
             short_id: row.get(13)?,
             locale: row.get(14)?,
             comments_closed: row.get(15)?,
-            translations: row.get(16)?,
-            updated: row.get(17)?,
+            kind: row.get(16)?,
+            translations: row.get(17)?,
+            updated: row.get(18)?,
         })
     }
 
@@ -78,6 +80,7 @@ impl PostRow {
             locale: Locale::parse(&self.locale)?,
             translations: locales(self.translations.as_deref())?,
             comments_closed: self.comments_closed,
+            kind: PostKind::parse(&self.kind)?,
         })
     }
 }
@@ -127,7 +130,7 @@ impl Posts for SqliteStore {
             let published = post.published();
             let status = post.status();
             sql.prepare(&format!(
-                "INSERT INTO posts ({POST_COLUMNS}, site) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, 1, ?14, ?15, 0, ?13)"
+                "INSERT INTO posts ({POST_COLUMNS}, site) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, 1, ?14, ?15, 0, ?16, ?13)"
             ))
             .and_then(|mut s| {
                 s.execute(params![
@@ -146,6 +149,7 @@ impl Posts for SqliteStore {
                     site,
                     short_id,
                     post.locale.code(),
+                    post.kind.as_str(),
                 ])
             })
             .map_err(unavailable)?;

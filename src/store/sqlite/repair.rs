@@ -21,8 +21,11 @@ fn check(sql: &Sql<'_>, site: &str, fix: bool) -> StoreResult<RepairReport> {
             })
             .map_err(unavailable)
     };
-    // The tag index: a row per tag of each published post, at its publication time.
-    let posts = query("SELECT id, tags, published FROM posts WHERE site = ?1")?;
+    // The tag index: a row per tag of each published post (not page), at its
+    // publication time.
+    let posts = query(
+        "SELECT id, tags, CASE WHEN kind = 'post' THEN published END FROM posts WHERE site = ?1",
+    )?;
     report.posts = posts.len();
     let mut expected: BTreeMap<(String, String), i64> = BTreeMap::new();
     for (id, tags, published) in &posts {
@@ -188,11 +191,13 @@ fn stale_search_texts(
             .map_err(unavailable)
     };
     let shown = texts(
-        "SELECT id, locale, title FROM posts WHERE site = ?1 AND status = 'published'
+        "SELECT id, locale, title FROM posts
+         WHERE site = ?1 AND status = 'published' AND kind = 'post'
          UNION ALL
          SELECT t.post_id, t.locale, t.title FROM translations t
              JOIN posts p ON p.site = t.site AND p.id = t.post_id
-         WHERE t.site = ?1 AND t.status = 'published' AND p.status = 'published'",
+         WHERE t.site = ?1 AND t.status = 'published' AND p.status = 'published'
+             AND p.kind = 'post'",
     )?;
     let indexed = texts("SELECT post_id, locale, title FROM search_docs WHERE site = ?1")?;
     let mut stale = BTreeSet::new();

@@ -29,6 +29,7 @@ const MIGRATIONS: &[(u32, &str)] = &[
     (12, include_str!("migrations/0012_tag_counts.sql")),
     (13, include_str!("migrations/0013_site_identity.sql")),
     (14, include_str!("migrations/0014_search.sql")),
+    (15, include_str!("migrations/0015_pages.sql")),
 ];
 
 /// The version that makes the search index.

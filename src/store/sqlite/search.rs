@@ -14,9 +14,10 @@ pub(super) fn index_post(sql: &Sql<'_>, site: &str, id: &str) -> StoreResult<()>
     let Some(post) = super::posts::post_by_id(sql, site, id)? else {
         return Ok(());
     };
+    // Pages are found through the navigation, not searched.
     let Some(published) = post
         .published
-        .filter(|_| post.status == PostStatus::Published)
+        .filter(|_| post.status == PostStatus::Published && !post.is_page())
     else {
         return Ok(());
     };

@@ -13,6 +13,7 @@ mod reconciler;
 mod repair;
 mod revisions;
 mod search;
+mod static_pages;
 mod store;
 mod suggestions;
 mod tags;

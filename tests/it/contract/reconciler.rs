@@ -283,6 +283,43 @@ async fn every_crash_window_is_closed_by_the_reconciler(t: TestStore, options: S
     );
     assert_eq!(shown(&t, &created, &["epsilon"]).await, [1, 1, 1]);
 
+    // A new page dies after its row: the reconciler lists it among the site's pages.
+    let title = format!("About the reconciler {}", unique_name("p"));
+    let new = new_post(&t, &author, &title, "Text.", "", now(), true).as_page();
+    let page_id = new.id;
+    faults.arm(Fault::CrashAfterPostRow);
+    let outcome = t.store.create_post(new).await;
+    died(&t, &outcome);
+    let listed = |pages: Vec<sibyl::domain::PageEntry>| {
+        pages
+            .into_iter()
+            .filter(|p| p.id == page_id)
+            .map(|p| (p.title, p.status))
+            .collect::<Vec<_>>()
+    };
+    if cassandra {
+        assert!(
+            listed(t.store.site_pages(&t.site).await.unwrap()).is_empty(),
+            "the window is open"
+        );
+    }
+    let report = pass(&t).await;
+    assert_eq!(report.completed, usize::from(cassandra), "{report:?}");
+    assert_eq!(
+        listed(t.store.site_pages(&t.site).await.unwrap()),
+        [(title.clone(), PostStatus::Published)]
+    );
+    // Unpublishing it dies after its row says draft: the pass lists it as a draft.
+    faults.arm(Fault::CrashAfterUnpublish);
+    let outcome = t.store.unpublish_post(&t.site, page_id).await;
+    died(&t, &outcome);
+    let report = pass(&t).await;
+    assert_eq!(report.completed, usize::from(cassandra), "{report:?}");
+    assert_eq!(
+        listed(t.store.site_pages(&t.site).await.unwrap()),
+        [(title, PostStatus::Draft)]
+    );
+
     // The same, but the crashed post's pending slug claim expires and another post
     // takes the slug before the pass: the crashed post moves to the next free slug.
     let title = format!("Slug lost by a crash {}", unique_name("p"));
