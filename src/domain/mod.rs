@@ -20,9 +20,8 @@ pub use comment::{
 };
 pub use post::{
     Draft, HISTORY_PAGE, MAX_PAGES, NewPost, PageEntry, Post, PostEdit, PostId, PostKind,
-    PostStatus, PostSummary, RevisionSummary,
-    SavedRevision, Slug, Suggestion, SuggestionState, SuggestionSummary, Tag, Tags, Title,
-    Translation,
+    PostStatus, PostSummary, RevisionSummary, SavedRevision, Slug, Suggestion, SuggestionState,
+    SuggestionSummary, Tag, Tags, Title, Translation,
 };
 pub use revision::Locale;
 pub use site::{Site, SiteIdentity};

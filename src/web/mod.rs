@@ -32,11 +32,11 @@ pub use error::WebError;
 pub use limits::{Limit, RateLimits};
 
 use crate::domain::{CommentSettings, PostStatus, Site, SiteIdentity};
-use pages::{NavLink, SiteFrame};
 use crate::store::Store;
 use actix_web::http::header;
 use actix_web::middleware::{Compress, DefaultHeaders, from_fn};
 use actix_web::{HttpResponse, web};
+use pages::{NavLink, SiteFrame};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;

@@ -54,9 +54,8 @@ use crate::domain::{
 };
 use crate::domain::{
     Draft, Email, Locale, NewPost, NewUser, Post, PostEdit, PostId, PostKind, PostStatus,
-    PostSummary,
-    Profile, RevisionSummary, Role, SavedRevision, Site, Slug, Suggestion, SuggestionState,
-    SuggestionSummary, Tag, Tags, Title, Translation, User, UserId, Username,
+    PostSummary, Profile, RevisionSummary, Role, SavedRevision, Site, Slug, Suggestion,
+    SuggestionState, SuggestionSummary, Tag, Tags, Title, Translation, User, UserId, Username,
 };
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};

@@ -39,12 +39,12 @@ impl PostRow {
     fn listed(&self) -> Option<Listed> {
         (self.status == PostStatus::Published.as_str()
             && self.kind.as_deref().unwrap_or_default() != PostKind::Page.as_str())
-            .then_some(self.published_id)
-            .flatten()
-            .map(|id| Listed {
-                published_id: Uuid::from(id),
-                tags: self.tags.clone().unwrap_or_default(),
-            })
+        .then_some(self.published_id)
+        .flatten()
+        .map(|id| Listed {
+            published_id: Uuid::from(id),
+            tags: self.tags.clone().unwrap_or_default(),
+        })
     }
 
     pub(super) fn into_post(self) -> StoreResult<Post> {

@@ -664,7 +664,7 @@ mod tests {
             .iter()
             .filter(|s| s.starts_with("CREATE TABLE IF NOT EXISTS"))
             .count();
-        assert_eq!(creates, 57);
+        assert_eq!(creates, 58);
         let indexes = statements
             .iter()
             .filter(|s| s.starts_with("CREATE INDEX IF NOT EXISTS") && s.contains("USING 'sai'"))

@@ -17,15 +17,32 @@ async fn pages_stay_out_of_every_list_of_posts(t: TestStore) {
     let about = t
         .store
         .create_post(
-            new_post(&t, &admin, "About", "We write about otters.", "rivers", now(), true)
-                .as_page(),
+            new_post(
+                &t,
+                &admin,
+                "About",
+                "We write about otters.",
+                "rivers",
+                now(),
+                true,
+            )
+            .as_page(),
         )
         .await
         .unwrap();
     let contact = t
         .store
         .create_post(
-            new_post(&t, &admin, "Contact", "Write to the otters.", "", now(), false).as_page(),
+            new_post(
+                &t,
+                &admin,
+                "Contact",
+                "Write to the otters.",
+                "",
+                now(),
+                false,
+            )
+            .as_page(),
         )
         .await
         .unwrap();
@@ -52,7 +69,11 @@ async fn pages_stay_out_of_every_list_of_posts(t: TestStore) {
     );
 
     let only_the_post = |ids: Vec<sibyl::domain::PostId>| assert_eq!(ids, [post.id]);
-    let home = t.store.home_page(&t.site, PageAt::Newest, 20).await.unwrap();
+    let home = t
+        .store
+        .home_page(&t.site, PageAt::Newest, 20)
+        .await
+        .unwrap();
     only_the_post(home.posts.iter().map(|p| p.id).collect());
     use chrono::Datelike;
     let this_month = month(now().year(), now().month()).unwrap();
@@ -70,8 +91,8 @@ async fn pages_stay_out_of_every_list_of_posts(t: TestStore) {
     only_the_post(by_author.posts.iter().map(|p| p.id).collect());
     let sitemap = t.store.sitemap_month(&t.site, this_month).await.unwrap();
     assert_eq!(
-        sitemap.iter().map(|e| e.slug.clone()).collect::<Vec<_>>(),
-        [post.slug.clone()]
+        sitemap.iter().map(|e| e.slug.as_str()).collect::<Vec<_>>(),
+        [post.slug.as_str()]
     );
     let tagged = t
         .store
@@ -124,7 +145,14 @@ async fn pages_stay_out_of_every_list_of_posts(t: TestStore) {
         .save_revision(
             &t.site,
             contact.id,
-            edit(1, &admin, "Write to us", "Letters welcome.", "rivers", "Renamed"),
+            edit(
+                1,
+                &admin,
+                "Write to us",
+                "Letters welcome.",
+                "rivers",
+                "Renamed",
+            ),
         )
         .await
         .unwrap();
@@ -165,7 +193,11 @@ async fn pages_stay_out_of_every_list_of_posts(t: TestStore) {
         .await
         .unwrap();
     only_the_post(tagged.posts.iter().map(|p| p.id).collect());
-    let home = t.store.home_page(&t.site, PageAt::Newest, 20).await.unwrap();
+    let home = t
+        .store
+        .home_page(&t.site, PageAt::Newest, 20)
+        .await
+        .unwrap();
     only_the_post(home.posts.iter().map(|p| p.id).collect());
     let found = t
         .store
@@ -173,14 +205,9 @@ async fn pages_stay_out_of_every_list_of_posts(t: TestStore) {
         .await
         .unwrap();
     assert!(found.hits.is_empty(), "{:?}", found.hits);
-    assert_eq!(
-        t.store.archive_months(&t.site).await.unwrap(),
-        [this_month]
-    );
+    assert_eq!(t.store.archive_months(&t.site).await.unwrap(), [this_month]);
     assert!(
-        crate::contract::archive::list_findings(&t)
-            .await
-            .is_empty(),
+        crate::contract::archive::list_findings(&t).await.is_empty(),
         "repair agrees"
     );
 }
@@ -234,10 +261,7 @@ async fn repair_restores_the_list_of_pages(t: TestStore) {
         t.store.repair(&t.site, true).await.unwrap();
     }
     let listed = t.store.site_pages(&t.site).await.unwrap();
-    assert_eq!(
-        listed.iter().map(|p| p.id).collect::<Vec<_>>(),
-        [about.id]
-    );
+    assert_eq!(listed.iter().map(|p| p.id).collect::<Vec<_>>(), [about.id]);
     let again = crate::contract::archive::list_findings(&t).await;
     assert!(again.is_empty(), "{again:?}");
 }

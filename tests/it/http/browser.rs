@@ -659,6 +659,27 @@ async fn every_signed_in_page_fits_a_phone_and_a_desktop(t: TestStore) {
                 | 12:00 | Shape | no |\n\nA-very-long-word-without-any-break-that-could-widen-the-page-on-a-phone.";
     let post = app.publish("A schedule for the bakery", body).await;
     app.write("A draft", "Not yet.", "", "draft").await;
+    for (title, body) in [
+        (
+            "About",
+            "Who bakes here, and why.\n\nWe bake *every* morning.",
+        ),
+        ("Contact", "Write to the bakery."),
+    ] {
+        let page = app
+            .submit(
+                "/write?kind=page",
+                "/write",
+                &[
+                    ("title", title),
+                    ("body", body),
+                    ("kind", "page"),
+                    ("action", "publish"),
+                ],
+            )
+            .await;
+        assert_eq!(page.status(), 303);
+    }
     let (reader, _) = app.sign_up("a long enough password").await;
     let comment =
         crate::http::comments::comment_on(&reader, &post, &[("body", "Lovely bread.")]).await;
@@ -753,6 +774,9 @@ async fn every_signed_in_page_fits_a_phone_and_a_desktop(t: TestStore) {
         ("admin-comment-log", "/admin/comments/log".to_owned()),
         ("admin-files", "/admin/binaries".to_owned()),
         ("admin-site", "/admin/site".to_owned()),
+        ("admin-pages", "/admin/pages".to_owned()),
+        ("page", "/pages/about".to_owned()),
+        ("write-page", "/write?kind=page".to_owned()),
         ("post-moderation", format!("{post}/comments/moderate")),
     ];
     let mut too_wide = Vec::new();

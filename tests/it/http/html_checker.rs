@@ -126,6 +126,19 @@ async fn every_page_passes_the_html_checker(t: TestStore) {
     let hostile_post = app.publish("Hostile text", &hostile).await;
     app.publish("A third post", "So that the home page has an older page.")
         .await;
+    let about = app
+        .submit(
+            "/write?kind=page",
+            "/write",
+            &[
+                ("title", "About"),
+                ("body", "Who writes here, and why."),
+                ("kind", "page"),
+                ("action", "publish"),
+            ],
+        )
+        .await;
+    assert_eq!(crate::helpers::location(&about), "/pages/about");
 
     let mut pages = Vec::new();
     for path in [
@@ -136,6 +149,10 @@ async fn every_page_passes_the_html_checker(t: TestStore) {
         "/tags/notes".to_owned(),
         format!("/authors/{}", admin.username),
         "/write".to_owned(),
+        "/write?kind=page".to_owned(),
+        "/pages/about".to_owned(),
+        "/posts/about/edit".to_owned(),
+        "/admin/pages".to_owned(),
         format!("{post}/edit"),
         format!("{post}/history"),
         format!("{post}/revisions/1"),
@@ -177,6 +194,7 @@ async fn every_page_passes_the_html_checker(t: TestStore) {
         "/tags/notes".to_owned(),
         "/archive".to_owned(),
         "/tags".to_owned(),
+        "/pages/about".to_owned(),
         this_month.clone(),
         older_home,
         "/no/such/page".to_owned(),

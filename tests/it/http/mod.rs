@@ -17,6 +17,7 @@ mod search;
 mod semantics;
 mod seo;
 mod site;
+mod static_pages;
 mod suggestions;
 mod tags;
 mod translations;

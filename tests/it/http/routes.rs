@@ -161,6 +161,20 @@ async fn every_route_answers_every_role_as_declared(t: TestStore) {
         .unwrap()
         .short_id;
     let draft = location(&app.write("Matrix draft", "Body.", "", "draft").await);
+    let about = location(
+        &app.submit(
+            "/write?kind=page",
+            "/write",
+            &[
+                ("title", "Matrix about"),
+                ("body", "About the matrix."),
+                ("kind", "page"),
+                ("action", "publish"),
+            ],
+        )
+        .await,
+    );
+    assert!(about.starts_with("/pages/matrix-about"), "{about}");
     let spare = sibyl::domain::UserId(uuid::Uuid::parse_str(&spare_id).unwrap());
     let post_id = app
         .store
@@ -302,6 +316,29 @@ async fn every_route_answers_every_role_as_declared(t: TestStore) {
             ],
         ),
         get("/write", [LOGIN, FORBIDDEN, OK, OK, LOGIN]),
+        get("/write?kind=page", [LOGIN, FORBIDDEN, FORBIDDEN, OK, LOGIN]),
+        post(
+            "/write",
+            &[
+                ("title", "Matrix page"),
+                ("body", "Body."),
+                ("kind", "page"),
+                ("action", "draft"),
+            ],
+            [
+                LOGIN,
+                FORBIDDEN,
+                FORBIDDEN,
+                Expect(303, "/pages/matrix-page"),
+                LOGIN,
+            ],
+        ),
+        get("/admin/pages", [LOGIN, FORBIDDEN, FORBIDDEN, OK, LOGIN]),
+        get(about.clone(), [OK; 5]),
+        get(
+            about.replace("/pages/", "/posts/"),
+            [Expect(301, "/pages/matrix-about"); 5],
+        ),
         get(published.clone(), [OK; 5]),
         get(
             draft.clone(),
