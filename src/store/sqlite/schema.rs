@@ -41,20 +41,22 @@ pub(super) fn migrate(conn: &mut Connection) -> rusqlite::Result<()> {
     let done: u32 = tx.query_row("PRAGMA user_version", [], |r| r.get(0))?;
     for (version, sql) in MIGRATIONS.iter().filter(|(v, _)| *v > done) {
         tx.execute_batch(sql)?;
-        if *version == SEARCH_VERSION {
-            // The words are Sibyl's own analysis, so existing posts are indexed here.
-            let counter = std::sync::atomic::AtomicU64::new(0);
-            let sql = super::Sql {
-                conn: &tx,
-                statements: &counter,
-            };
-            super::search::index_every_post(&sql).map_err(|e| {
-                rusqlite::Error::ToSqlConversionFailure(
-                    format!("indexing posts for search: {e}").into(),
-                )
-            })?;
-        }
         tx.pragma_update(None, "user_version", version)?;
+    }
+    if done > 0 && done < SEARCH_VERSION {
+        // The words are Sibyl's own analysis, so the posts a file had before search are
+        // indexed here: once every version is applied (the code reads the posts as the
+        // last version has them), in the same transaction.
+        let counter = std::sync::atomic::AtomicU64::new(0);
+        let sql = super::Sql {
+            conn: &tx,
+            statements: &counter,
+        };
+        super::search::index_every_post(&sql).map_err(|e| {
+            rusqlite::Error::ToSqlConversionFailure(
+                format!("indexing posts for search: {e}").into(),
+            )
+        })?;
     }
     tx.commit()
 }

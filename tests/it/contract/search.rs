@@ -206,8 +206,14 @@ async fn an_older_sqlite_file_is_indexed_when_opened() {
     let path = t.sqlite_path.clone().unwrap();
     {
         let conn = rusqlite::Connection::open(&path).unwrap();
+        // Back to version 13: without search (14) and pages (15).
         conn.execute_batch(
-            "DROP TABLE search_index; DROP TABLE search_docs; PRAGMA user_version = 13;",
+            "DROP TABLE search_index; DROP TABLE search_docs;
+             DROP INDEX posts_pages; DROP INDEX posts_front_page; DROP INDEX posts_by_author;
+             ALTER TABLE posts DROP COLUMN kind;
+             CREATE INDEX posts_front_page ON posts (site, published DESC, id DESC) WHERE published IS NOT NULL;
+             CREATE INDEX posts_by_author ON posts (site, author_id, published DESC, id DESC) WHERE published IS NOT NULL;
+             PRAGMA user_version = 13;",
         )
         .unwrap();
     }
