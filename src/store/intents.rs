@@ -66,6 +66,13 @@ pub enum Intent {
         post: Uuid,
         comment: Uuid,
     },
+    /// A translation's save or change of status: the post's list of published
+    /// translations and the search index follow the translation's row.
+    Translation {
+        site: String,
+        post: Uuid,
+        locale: String,
+    },
     /// An accepted suggestion becomes the post's newest revision.
     ApplySuggestion {
         site: String,

@@ -148,6 +148,9 @@ pub enum Fault {
     CrashAfterPublish,
     /// Unpublishing dies after the post's row says draft, before the lists drop it.
     CrashAfterUnpublish,
+    /// A translation's save or change of status dies after its row moved, before the
+    /// post's list of translations and the search index follow.
+    CrashAfterTranslationMove,
     /// A sign-up dies after the account's rows are written, before any claim is
     /// committed.
     CrashBeforeClaimsCommitted,

@@ -163,6 +163,13 @@ impl Intents for CassandraStore {
                 self.finish_comment(&site, PostId(*post), CommentId(*comment))
                     .await
             }
+            Intent::Translation { site, post, locale } => {
+                let site = Site::parse(site)?;
+                let locale = Locale::parse(locale)?;
+                self.follow_translation(&site, PostId(*post), &locale, true)
+                    .await?;
+                Ok(Finished::Completed)
+            }
             Intent::ApplySuggestion { .. } => Ok(Finished::NotMine),
         }
     }

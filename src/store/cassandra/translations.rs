@@ -248,6 +248,15 @@ impl Translations for CassandraStore {
         if self.options.faults.fires(Fault::CrashAfterRevisionClaim) {
             return Err(Fault::CrashAfterRevisionClaim.error().into());
         }
+        // Recorded before the row moves: the list of translations and search follow it
+        // even if this process dies after.
+        let intent = self
+            .begin(&Intent::Translation {
+                site: site.to_string(),
+                post: id.0,
+                locale: locale.code(),
+            })
+            .await?;
         let certain = self
             .move_translation(
                 site,
@@ -269,10 +278,14 @@ impl Translations for CassandraStore {
             )
             .into());
         }
+        if self.options.faults.fires(Fault::CrashAfterTranslationMove) {
+            return Err(Fault::CrashAfterTranslationMove.error().into());
+        }
         if saved.status == PostStatus::Published {
             // A published translation shows its new text at once: so does search.
             self.reindex_search(site, id).await?;
         }
+        self.end(intent).await?;
         Ok(saved)
     }
 
@@ -288,6 +301,13 @@ impl Translations for CassandraStore {
             return Ok(None);
         };
         let code = locale.code();
+        let intent = self
+            .begin(&Intent::Translation {
+                site: site.to_string(),
+                post: id.0,
+                locale: code.clone(),
+            })
+            .await?;
         let now = if current.status == status {
             current
         } else {
@@ -319,16 +339,41 @@ impl Translations for CassandraStore {
                 None => return Ok(None),
             }
         };
-        // The post's list follows the status the translation has now, whoever moved it:
-        // this also finishes a move whose process died before this step.
-        let listed = vec![code];
+        if self.options.faults.fires(Fault::CrashAfterTranslationMove) {
+            return Err(Fault::CrashAfterTranslationMove.error());
+        }
+        self.follow_translation(site, id, locale, false).await?;
+        self.end(intent).await?;
+        Ok(Some(now))
+    }
+}
+
+impl CassandraStore {
+    /// The steps after a translation's row moved (its intent's): the post's list of
+    /// published translations follows the status the row has now, whoever moved it, and
+    /// the search index follows the post's texts. Each can be run again; `serial` reads
+    /// the row at SERIAL (the reconciler's, which must see an LWT that timed out).
+    pub(super) async fn follow_translation(
+        &self,
+        site: &Site,
+        id: PostId,
+        locale: &Locale,
+        serial: bool,
+    ) -> StoreResult<()> {
+        let now = if serial {
+            self.translation_serial(site, id, locale).await?
+        } else {
+            self.translation(site, id, locale).await?
+        };
+        let Some(now) = now else {
+            return Ok(());
+        };
+        let listed = vec![locale.code()];
         let follow = match now.status {
             PostStatus::Published => &self.translations.post_translation_add,
             PostStatus::Draft => &self.translations.post_translation_remove,
         };
         self.exec(follow, (&listed, site.as_str(), id.0)).await?;
-        // And so does search (the same re-runnable way).
-        self.reindex_search(site, id).await?;
-        Ok(Some(now))
+        self.reindex_search(site, id).await
     }
 }

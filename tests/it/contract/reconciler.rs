@@ -283,6 +283,78 @@ async fn every_crash_window_is_closed_by_the_reconciler(t: TestStore, options: S
     );
     assert_eq!(shown(&t, &created, &["epsilon"]).await, [1, 1, 1]);
 
+    // A translation is published and dies before the post's list of translations and
+    // the search index follow its row; then a save of it dies the same way.
+    let translated = post(&t, &author, "Translated by the reconciler", "Text.", "").await;
+    let fr = sibyl::domain::Locale::parse("fr").unwrap();
+    t.store
+        .save_translation(
+            &t.site,
+            translated.id,
+            &fr,
+            edit(0, &author, "Traduit", "Le mot quenouille.", "", "Premier"),
+        )
+        .await
+        .unwrap();
+    let lists_french = || async {
+        t.store
+            .post_by_id(&t.site, translated.id)
+            .await
+            .unwrap()
+            .unwrap()
+            .translations
+            .contains(&fr)
+    };
+    let shared = &t;
+    let found = |word: &'static str| async move {
+        shared
+            .store
+            .search(
+                &shared.site,
+                &sibyl::domain::search::SearchQuery::parse(word).unwrap(),
+                None,
+                10,
+            )
+            .await
+            .unwrap()
+            .hits
+            .iter()
+            .map(|h| h.post_id)
+            .collect::<Vec<_>>()
+    };
+    faults.arm(Fault::CrashAfterTranslationMove);
+    let outcome = t
+        .store
+        .set_translation_status(&t.site, translated.id, &fr, PostStatus::Published, now())
+        .await;
+    died(&t, &outcome);
+    if cassandra {
+        assert!(!lists_french().await, "the window is open");
+        assert!(found("quenouille").await.is_empty(), "the window is open");
+    }
+    let report = pass(&t).await;
+    assert_eq!(report.completed, usize::from(cassandra), "{report:?}");
+    assert!(lists_french().await);
+    assert_eq!(found("quenouille").await, [translated.id]);
+    faults.arm(Fault::CrashAfterTranslationMove);
+    let outcome = t
+        .store
+        .save_translation(
+            &t.site,
+            translated.id,
+            &fr,
+            edit(1, &author, "Traduit", "Le mot fuseau.", "", "Second"),
+        )
+        .await;
+    died(&t, &outcome);
+    if cassandra {
+        assert!(found("fuseau").await.is_empty(), "the window is open");
+    }
+    let report = pass(&t).await;
+    assert_eq!(report.completed, usize::from(cassandra), "{report:?}");
+    assert_eq!(found("fuseau").await, [translated.id]);
+    assert!(found("quenouille").await.is_empty());
+
     // A new page dies after its row: the reconciler lists it among the site's pages.
     let title = format!("About the reconciler {}", unique_name("p"));
     let new = new_post(&t, &author, &title, "Text.", "", now(), true).as_page();
