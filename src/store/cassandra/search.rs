@@ -43,6 +43,8 @@ pub(super) struct Statements {
     delete_post: PreparedStatement,
     delete_locale: PreparedStatement,
     locales: PreparedStatement,
+    /// Repair's read of a post's rows: their titles and words.
+    texts: PreparedStatement,
     buckets: PreparedStatement,
     /// For a query of n words, `finds[n - 1]`: from a bucket's newest, older than a
     /// post, and the same post's later locales.
@@ -81,6 +83,10 @@ impl Statements {
             .await?,
             locales: prepare(format!(
                 "SELECT locale, title FROM {ks}.search_texts WHERE {key} AND published_id = ?"
+            ))
+            .await?,
+            texts: prepare(format!(
+                "SELECT locale, title, terms FROM {ks}.search_texts WHERE {key} AND published_id = ?"
             ))
             .await?,
             buckets: prepare(format!(
@@ -306,21 +312,33 @@ impl CassandraStore {
         fix: bool,
         findings: &mut Vec<crate::store::Finding>,
     ) -> StoreResult<()> {
+        use std::collections::BTreeSet;
         let published = CqlTimeuuid::from(published);
-        let mut shown = std::collections::BTreeSet::from([(
+        let tags: Vec<&str> = post.tags.iter().map(|t| t.as_str()).collect();
+        // Each text as its row should hold it: locale, title and words.
+        let row_of = |locale: String, title: &str, body: &str| {
+            let terms: BTreeSet<String> = SearchText::of(title, body, &tags)
+                .terms
+                .into_iter()
+                .collect();
+            (locale, Some(title.to_owned()), terms)
+        };
+        let mut shown = BTreeSet::from([row_of(
             post.locale.code(),
-            Some(post.title.as_str().to_owned()),
+            post.title.as_str(),
+            post.body.as_str(),
         )]);
         if !post.translations.is_empty() {
             for t in self.translations(site, post.id).await? {
                 if t.status == PostStatus::Published {
-                    shown.insert((t.locale.code(), Some(t.title.as_str().to_owned())));
+                    shown.insert(row_of(t.locale.code(), t.title.as_str(), t.body.as_str()));
                 }
             }
         }
-        let indexed: std::collections::BTreeSet<(String, Option<String>)> = self
-            .rows(
-                &self.search.locales,
+        type TextRow = (String, Option<String>, Option<Vec<String>>);
+        let indexed: BTreeSet<(String, Option<String>, BTreeSet<String>)> = self
+            .rows::<TextRow>(
+                &self.search.texts,
                 (
                     site.as_str(),
                     bucket_of(ARCHIVE, published)?,
@@ -330,13 +348,27 @@ impl CassandraStore {
             )
             .await?
             .into_iter()
+            .map(|(locale, title, terms)| {
+                (
+                    locale,
+                    title,
+                    terms.unwrap_or_default().into_iter().collect(),
+                )
+            })
             .collect();
         if indexed != shown {
+            let titles = |rows: &BTreeSet<(String, Option<String>, BTreeSet<String>)>| {
+                rows.iter()
+                    .map(|(locale, title, _)| (locale.clone(), title.clone()))
+                    .collect::<Vec<_>>()
+            };
             findings.push(crate::store::Finding {
                 table: "search_texts",
                 what: format!(
-                    "the search index of post {} held {indexed:?} for its texts {shown:?}; indexed again",
-                    post.id.0
+                    "the search index of post {} held {:?} for its texts {:?} (or their words differ); indexed again",
+                    post.id.0,
+                    titles(&indexed),
+                    titles(&shown)
                 ),
             });
             if fix {

@@ -176,32 +176,53 @@ fn check(sql: &Sql<'_>, site: &str, fix: bool) -> StoreResult<RepairReport> {
 }
 
 /// The posts whose texts in the search index are not the ones they show (a published
-/// text missing, or one that is no longer published, or under another title).
+/// text missing, or one that is no longer published, or under another title, or with
+/// other words).
 fn stale_search_texts(
     sql: &Sql<'_>,
     site: &str,
     report: &mut RepairReport,
 ) -> StoreResult<BTreeSet<String>> {
-    let texts = |q: &str| -> StoreResult<BTreeSet<(String, String, String)>> {
+    /// A text as the index holds it: post, locale, title, the title's and the rest's words.
+    type Indexed = (String, String, String, String, String);
+    let rows = |q: &str| -> StoreResult<BTreeSet<Indexed>> {
         sql.prepare(q)
             .and_then(|mut s| {
-                s.query_map([site], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
-                    .collect()
+                s.query_map([site], |r| {
+                    Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?))
+                })?
+                .collect()
             })
             .map_err(unavailable)
     };
-    let shown = texts(
-        "SELECT id, locale, title FROM posts
+    // Each published text with its Markdown and its post's tags, analyzed as indexing does.
+    let shown: BTreeSet<Indexed> = rows(
+        "SELECT id, locale, title, body, tags FROM posts
          WHERE site = ?1 AND status = 'published' AND kind = 'post'
          UNION ALL
-         SELECT t.post_id, t.locale, t.title FROM translations t
+         SELECT t.post_id, t.locale, t.title, t.body, p.tags FROM translations t
              JOIN posts p ON p.site = t.site AND p.id = t.post_id
          WHERE t.site = ?1 AND t.status = 'published' AND p.status = 'published'
              AND p.kind = 'post'",
+    )?
+    .into_iter()
+    .map(|(id, locale, title, body, tags)| {
+        let tags = split_tags(&tags).to_strings();
+        let tags: Vec<&str> = tags.iter().map(String::as_str).collect();
+        let text = crate::domain::search::SearchText::of(&title, &body, &tags);
+        (id, locale, title, text.title_words, text.body_words)
+    })
+    .collect();
+    let indexed = rows(
+        "SELECT post_id, locale, title, title_words, body_words FROM search_docs WHERE site = ?1",
     )?;
-    let indexed = texts("SELECT post_id, locale, title FROM search_docs WHERE site = ?1")?;
     let mut stale = BTreeSet::new();
-    for (id, locale, title) in shown.symmetric_difference(&indexed) {
+    let mut found = BTreeSet::new();
+    for (id, locale, title, _, _) in shown.symmetric_difference(&indexed) {
+        // One finding for a text whose row differs (both sides differ then).
+        if !found.insert((id, locale)) {
+            continue;
+        }
         report.findings.push(Finding {
             table: "search_docs",
             what: format!(
