@@ -148,6 +148,36 @@ pub enum Command {
         #[arg(long)]
         dry_run: bool,
     },
+    /// Manage accounts from the shell (for an operator locked out of the web pages); a
+    /// new password is typed twice on a terminal, or read from the first line of
+    /// standard input
+    User {
+        #[command(subcommand)]
+        command: UserCommand,
+    },
+}
+
+#[derive(Debug, Clone, Subcommand)]
+pub enum UserCommand {
+    /// Create an administrator (the site's first, closing /setup, if it has none)
+    CreateAdmin {
+        username: String,
+        email: String,
+        /// The name shown on the site (the user name by default)
+        #[arg(long)]
+        display_name: Option<String>,
+    },
+    /// Set a new password for an account (by user name or e-mail address) and end its
+    /// sessions
+    ResetPassword { user: String },
+    /// Make an account a reader, an author or an admin
+    SetRole { user: String, role: String },
+    /// The newest accounts first, tab-separated
+    List {
+        /// How many accounts, at most 1000
+        #[arg(long, default_value_t = 50)]
+        limit: usize,
+    },
 }
 
 #[cfg(test)]

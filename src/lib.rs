@@ -8,6 +8,7 @@ pub mod binaries;
 pub mod config;
 pub mod domain;
 pub mod reconciler;
+pub mod shell_admin;
 pub mod startup;
 pub mod store;
 pub mod telemetry;

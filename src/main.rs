@@ -26,6 +26,7 @@ async fn main() -> ExitCode {
             .map_err(|e| e.to_string()),
         Command::Reconcile => reconcile(&settings).await,
         Command::Repair { dry_run } => repair(&settings, !dry_run).await,
+        Command::User { command } => user(&settings, command).await,
         Command::Serve => serve(settings).await,
     };
     match outcome {
@@ -70,6 +71,19 @@ async fn repair(settings: &sibyl::config::Settings, fix: bool) -> Result<(), Str
     if !fix && !report.findings.is_empty() {
         return Err(format!("{} things to fix", report.findings.len()));
     }
+    Ok(())
+}
+
+/// `sibyl user ...`: prints what was done.
+async fn user(
+    settings: &sibyl::config::Settings,
+    command: sibyl::config::UserCommand,
+) -> Result<(), String> {
+    let store = store::open(&settings.store, StoreOptions::default())
+        .await
+        .map_err(|e| e.to_string())?;
+    let said = sibyl::shell_admin::run(store.as_ref(), &settings.site_url, command).await?;
+    print!("{said}");
     Ok(())
 }
 

@@ -23,6 +23,7 @@ fn help_explains_every_flag() {
     for flag in [
         "serve",
         "migrate",
+        "user",
         "--store",
         "--listen",
         "--site-url",
@@ -199,3 +200,188 @@ fn a_client_that_sends_an_over_long_uri_gets_a_400_and_no_error_is_logged() {
     assert!(log.contains("serving"), "{log}");
     assert!(!log.contains("ERROR"), "{log}");
 }
+
+/// `sibyl` with `input` on its standard input (not a terminal: the password is its first
+/// line).
+fn sibyl_fed(args: &[&str], input: &str) -> std::process::Output {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sibyl"))
+        .args(args)
+        .env_remove("SIBYL_STORE")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn store_arg(t: &crate::helpers::TestStore) -> String {
+    match &t.url {
+        sibyl::store::StoreUrl::Sqlite(path) => format!("sqlite:{}", path.display()),
+        sibyl::store::StoreUrl::Cassandra { nodes, keyspace } => {
+            format!("cassandra://{}/{keyspace}", nodes.join(","))
+        }
+    }
+}
+
+/// `sibyl user create-admin | reset-password | set-role | list`, run as a process against
+/// the store a site serves from: the site's first administrator (closing /setup), then
+/// another; the same uniqueness and password rules as the web pages, refusals that say
+/// why and change nothing, a reset that ends the account's sessions.
+async fn an_operator_manages_accounts_from_the_shell(t: crate::helpers::TestStore) {
+    use sibyl::domain::user::Login;
+    use sibyl::domain::{Role, now};
+    let store = store_arg(&t);
+    let site = t.site.as_str().to_owned();
+    let run = |args: &[&str], input: &str| {
+        let mut all = vec!["user"];
+        all.extend_from_slice(args);
+        all.extend_from_slice(&["--store", &store, "--site-url", &site]);
+        sibyl_fed(&all, input)
+    };
+    let said = |o: &std::process::Output| String::from_utf8_lossy(&o.stdout).into_owned();
+    let first = crate::helpers::unique_name("root");
+    let second = crate::helpers::unique_name("deputy");
+    let email = |name: &str| format!("{name}@example.com");
+    let account = |name: String| {
+        let store = t.store.clone();
+        async move {
+            store
+                .user_by_login(&Login::parse(&name).unwrap())
+                .await
+                .unwrap()
+        }
+    };
+
+    // A short password is refused, and no account is made.
+    let short = run(&["create-admin", &first, &email(&first)], "short\n");
+    assert_eq!(short.status.code(), Some(1));
+    assert!(
+        stderr(&short).contains("at least 10 characters"),
+        "{}",
+        stderr(&short)
+    );
+    assert!(account(first.clone()).await.is_none());
+
+    let made = run(
+        &[
+            "create-admin",
+            &first,
+            &email(&first),
+            "--display-name",
+            "Root Operator",
+        ],
+        "correct horse battery\n",
+    );
+    assert!(made.status.success(), "{}", stderr(&made));
+    assert!(
+        said(&made).contains(&format!("created administrator {first}")),
+        "{}",
+        said(&made)
+    );
+    let root = account(first.clone()).await.unwrap();
+    assert_eq!(
+        (root.role, root.display_name.as_str()),
+        (Role::Admin, "Root Operator")
+    );
+    assert!(root.password_hash.verify("correct horse battery"));
+    // The site's first administrator: /setup is closed.
+    assert_eq!(t.store.site_admin(&t.site).await.unwrap(), Some(root.id));
+
+    // The same name again is taken; a second administrator is one more, not the first.
+    let again = run(
+        &["create-admin", &first, &email(&second)],
+        "another long password\n",
+    );
+    assert_eq!(again.status.code(), Some(1));
+    assert!(
+        stderr(&again).contains("already taken"),
+        "{}",
+        stderr(&again)
+    );
+    assert!(account(second.clone()).await.is_none());
+    let deputy = run(
+        &["create-admin", &second, &email(&second)],
+        "another long password\r\n",
+    );
+    assert!(deputy.status.success(), "{}", stderr(&deputy));
+    let deputy = account(second.clone()).await.unwrap();
+    assert!(deputy.password_hash.verify("another long password"));
+    assert_eq!(t.store.site_admin(&t.site).await.unwrap(), Some(root.id));
+
+    // Roles, by user name or e-mail address; a role that does not exist changes nothing.
+    let demoted = run(&["set-role", &email(&second), "author"], "");
+    assert!(demoted.status.success(), "{}", stderr(&demoted));
+    assert!(
+        said(&demoted).contains(&format!("{second} is now author")),
+        "{}",
+        said(&demoted)
+    );
+    assert_eq!(account(second.clone()).await.unwrap().role, Role::Author);
+    let bad_role = run(&["set-role", &second, "emperor"], "");
+    assert_eq!(bad_role.status.code(), Some(1));
+    assert_eq!(account(second.clone()).await.unwrap().role, Role::Author);
+    let nobody = run(&["set-role", "nobody-at-all-here", "admin"], "");
+    assert_eq!(nobody.status.code(), Some(1));
+    assert!(
+        stderr(&nobody).contains("no account"),
+        "{}",
+        stderr(&nobody)
+    );
+
+    // A reset: the new password works, the old one does not, and sessions end.
+    let key = vec![7u8; 32];
+    t.store
+        .create_session(&sibyl::store::NewSession {
+            key: key.clone(),
+            user_id: root.id,
+            created: now(),
+            expires: now() + chrono::Duration::hours(1),
+        })
+        .await
+        .unwrap();
+    assert!(t.store.session_user(&key, now()).await.unwrap().is_some());
+    let reset = run(&["reset-password", &first], "a brand new passphrase\n");
+    assert!(reset.status.success(), "{}", stderr(&reset));
+    let root = account(first.clone()).await.unwrap();
+    assert!(root.password_hash.verify("a brand new passphrase"));
+    assert!(!root.password_hash.verify("correct horse battery"));
+    assert!(t.store.session_user(&key, now()).await.unwrap().is_none());
+
+    // The list: newest first, with roles.
+    let list = run(&["list", "--limit", "1000"], "");
+    assert!(list.status.success(), "{}", stderr(&list));
+    let lines = said(&list);
+    let row = |name: &str| {
+        lines
+            .lines()
+            .position(|l| l.starts_with(&format!("{name}\t")))
+    };
+    let (newer, older) = (row(&second).unwrap(), row(&first).unwrap());
+    assert!(newer < older, "{lines}");
+    assert!(
+        lines
+            .lines()
+            .nth(older)
+            .unwrap()
+            .contains("\tadmin\tactive\t"),
+        "{lines}"
+    );
+    assert!(
+        lines
+            .lines()
+            .nth(newer)
+            .unwrap()
+            .contains("\tauthor\tactive\t"),
+        "{lines}"
+    );
+}
+
+crate::both_stores!(an_operator_manages_accounts_from_the_shell);

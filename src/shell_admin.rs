@@ -1,0 +1,160 @@
+//! `sibyl user ...`: administration from the shell, for the operator locked out of the
+//! web pages (no administrator, a forgotten password, a role to change). Each command
+//! goes through the same store contract and the same rules as the web pages: the same
+//! uniqueness claims, the same argon2id hashing, the same password rules.
+
+use crate::config::UserCommand;
+use crate::domain::password::Password;
+use crate::domain::user::{Login, parse_display_name};
+use crate::domain::{Email, NewUser, Role, Site, User, UserId, Username, now};
+use crate::store::{AccountError, SetupError, Store, Taken};
+use std::io::{BufRead, IsTerminal, Write};
+
+/// How many accounts `sibyl user list` shows at most, newest first.
+pub const LIST_MAX: usize = 1000;
+
+/// Runs one command against the store; returns what to print.
+pub async fn run(store: &dyn Store, site: &Site, command: UserCommand) -> Result<String, String> {
+    match command {
+        UserCommand::CreateAdmin {
+            username,
+            email,
+            display_name,
+        } => {
+            let username = Username::parse(&username).map_err(|e| e.0)?;
+            let email = Email::parse(&email).map_err(|e| e.0)?;
+            let display_name = parse_display_name(display_name.as_deref().unwrap_or(""), &username)
+                .map_err(|e| e.0)?;
+            let password = read_new_password()?;
+            let user = NewUser {
+                id: UserId::new(),
+                username,
+                email,
+                display_name,
+                role: Role::Admin,
+                password_hash: hash(password).await?,
+                created: now(),
+            };
+            // A site without an administrator gets this one as the one /setup makes,
+            // so /setup is closed afterwards; otherwise one more administrator.
+            let made = if store
+                .site_admin(site)
+                .await
+                .map_err(|e| e.to_string())?
+                .is_none()
+            {
+                match store.create_first_admin(site, user.clone()).await {
+                    Ok(made) => Ok(made),
+                    Err(SetupError::AlreadySetUp) => store.create_user(user).await,
+                    Err(SetupError::Taken(taken)) => Err(AccountError::Taken(taken)),
+                    Err(SetupError::Store(e)) => Err(AccountError::Store(e)),
+                }
+            } else {
+                store.create_user(user).await
+            }
+            .map_err(account_error)?;
+            Ok(format!(
+                "created administrator {} <{}>\n",
+                made.username.as_str(),
+                made.email.as_str()
+            ))
+        }
+        UserCommand::ResetPassword { user } => {
+            let user = find(store, &user).await?;
+            let password = read_new_password()?;
+            store
+                .change_password(user.id, &hash(password).await?)
+                .await
+                .map_err(account_error)?;
+            // Whoever held the old password is signed out everywhere.
+            store
+                .end_sessions(user.id, None)
+                .await
+                .map_err(|e| e.to_string())?;
+            Ok(format!(
+                "new password set for {}; every session of theirs ended\n",
+                user.username.as_str()
+            ))
+        }
+        UserCommand::SetRole { user, role } => {
+            let role = Role::parse(&role).map_err(|e| e.0)?;
+            let user = find(store, &user).await?;
+            let changed = store.set_role(user.id, role).await.map_err(account_error)?;
+            Ok(format!(
+                "{} is now {}\n",
+                changed.username.as_str(),
+                changed.role.as_str()
+            ))
+        }
+        UserCommand::List { limit } => {
+            let limit = limit.clamp(1, LIST_MAX);
+            let users = store
+                .newest_users(None, limit)
+                .await
+                .map_err(|e| e.to_string())?;
+            let mut out = String::from("user name\te-mail\trole\tstatus\tjoined\n");
+            for u in users {
+                out.push_str(&format!(
+                    "{}\t{}\t{}\t{}\t{}\n",
+                    u.username.as_str(),
+                    u.email.as_str(),
+                    u.role.as_str(),
+                    if u.banned { "banned" } else { "active" },
+                    u.created.format("%Y-%m-%d %H:%M UTC")
+                ));
+            }
+            Ok(out)
+        }
+    }
+}
+
+async fn find(store: &dyn Store, login: &str) -> Result<User, String> {
+    let parsed = Login::parse(login).map_err(|e| e.0)?;
+    store
+        .user_by_login(&parsed)
+        .await
+        .map_err(|e| e.to_string())?
+        .ok_or_else(|| format!("no account has the user name or e-mail address {login:?}"))
+}
+
+fn account_error(e: AccountError) -> String {
+    match e {
+        AccountError::Taken(Taken::Username) => "that user name is already taken".into(),
+        AccountError::Taken(Taken::Email) => "that e-mail address is already in use".into(),
+        other => other.to_string(),
+    }
+}
+
+async fn hash(password: Password) -> Result<crate::domain::password::PasswordHash, String> {
+    tokio::task::spawn_blocking(move || password.hash())
+        .await
+        .map_err(|e| format!("hashing: {e}"))
+}
+
+/// The new password: typed twice without echo on a terminal, else the first line of
+/// standard input (for scripts: `printf '%s\n' "$PASSWORD" | sibyl user ...`).
+fn read_new_password() -> Result<Password, String> {
+    if std::io::stdin().is_terminal() {
+        let first = rpassword::prompt_password("New password: ").map_err(|e| e.to_string())?;
+        let second = rpassword::prompt_password("The same again: ").map_err(|e| e.to_string())?;
+        if first != second {
+            return Err("the two passwords differ".into());
+        }
+        Password::parse(&first).map_err(|e| e.0)
+    } else {
+        let mut line = String::new();
+        std::io::stdin()
+            .lock()
+            .read_line(&mut line)
+            .map_err(|e| format!("reading the password from standard input: {e}"))?;
+        let line = line.strip_suffix('\n').unwrap_or(&line);
+        let line = line.strip_suffix('\r').unwrap_or(line);
+        if line.is_empty() {
+            let _ = writeln!(
+                std::io::stderr(),
+                "sibyl: expected the new password on standard input"
+            );
+        }
+        Password::parse(line).map_err(|e| e.0)
+    }
+}
