@@ -130,6 +130,13 @@ pub trait Comments: Send + Sync {
         posts: &[PostId],
     ) -> StoreResult<Vec<(PostId, u64)>>;
 
+    /// The comments of each of `posts` that wait for moderation, in one statement.
+    async fn pending_comment_counts(
+        &self,
+        site: &Site,
+        posts: &[PostId],
+    ) -> StoreResult<Vec<(PostId, u64)>>;
+
     async fn commenter_standing(&self, site: &Site, user: UserId) -> StoreResult<Standing>;
 
     async fn set_comment_ban(&self, site: &Site, user: UserId, banned: bool) -> StoreResult<()>;

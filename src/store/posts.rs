@@ -154,6 +154,16 @@ pub trait Listings: Send + Sync {
     /// the cap together), in one read.
     async fn site_pages(&self, site: &Site) -> StoreResult<Vec<PageEntry>>;
 
+    /// An author's drafts on a site (posts, not pages), the most recently made first,
+    /// `limit` at a time; each summary's `published` is when the draft was made.
+    async fn drafts_by_author(
+        &self,
+        site: &Site,
+        author: UserId,
+        at: PageAt<'_>,
+        limit: usize,
+    ) -> Result<ListPage, PageError>;
+
     /// An author's published posts on a site, newest first, `limit` at a time.
     async fn posts_by_author(
         &self,

@@ -10,6 +10,7 @@ mod authors;
 pub mod binaries;
 mod caching;
 mod comments;
+mod desk;
 mod error;
 mod feeds;
 mod home;
@@ -358,6 +359,7 @@ pub fn configure(cfg: &mut web::ServiceConfig, state: AppState) {
                 .service(web::resource("/posts/{slug}").route(get_or_head().to(posts::show)))
                 .service(web::resource("/pages/{slug}").route(get_or_head().to(posts::show_page)))
                 .service(web::resource("/admin/pages").route(get_or_head().to(site_admin::pages)))
+                .service(web::resource("/desk").route(get_or_head().to(desk::show)))
                 .service(web::resource("/p/{n}").route(get_or_head().to(posts::short_link)))
                 .service(web::resource("/tags").route(get_or_head().to(tags::index)))
                 .service(web::resource("/search").route(get_or_head().to(search::show)))

@@ -733,6 +733,39 @@ pub struct PageRowView {
     pub made: Dated,
 }
 
+#[derive(Template)]
+#[template(path = "desk.html")]
+pub struct DeskPage {
+    pub layout: Layout,
+    /// Whose desk it is, by their display name.
+    pub owner: String,
+    /// The signed-in writer's own.
+    pub own: bool,
+    pub tabs: Vec<DeskTab>,
+    /// The drafts tab (else the published one).
+    pub drafts: bool,
+    pub rows: Vec<DeskRow>,
+    pub pager: Pager,
+}
+
+pub struct DeskTab {
+    pub label: &'static str,
+    pub url: String,
+    pub current: bool,
+}
+
+/// A post on a desk: where it is read and edited, its date (a draft's start, a post's
+/// publication), and its comments waiting for moderation.
+pub struct DeskRow {
+    pub title: String,
+    pub url: String,
+    pub edit_url: String,
+    pub date: Dated,
+    pub pending: u64,
+    pub moderate_url: String,
+    pub suggestions_url: String,
+}
+
 /// Which form of the account page a message belongs to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Section {

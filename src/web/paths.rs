@@ -76,6 +76,14 @@ pub fn post(slug: &str) -> String {
     format!("/posts/{slug}")
 }
 
+/// A writer's desk at one tab; `author` for another writer's (an administrator's view).
+pub fn desk(tab: &str, author: Option<&str>) -> String {
+    match author {
+        Some(name) => format!("/desk?tab={tab}&author={}", encode_component(name)),
+        None => format!("/desk?tab={tab}"),
+    }
+}
+
 /// A static page (About, Contact).
 pub fn page(slug: &str) -> String {
     format!("/pages/{slug}")

@@ -623,7 +623,15 @@ impl Comments for CassandraStore {
         site: &Site,
         posts: &[PostId],
     ) -> StoreResult<Vec<(PostId, u64)>> {
-        self.approved_counts(site, posts).await
+        self.approved_counts(site, posts, false).await
+    }
+
+    async fn pending_comment_counts(
+        &self,
+        site: &Site,
+        posts: &[PostId],
+    ) -> StoreResult<Vec<(PostId, u64)>> {
+        self.approved_counts(site, posts, true).await
     }
 
     async fn commenter_standing(&self, site: &Site, user: UserId) -> StoreResult<Standing> {

@@ -502,6 +502,8 @@ impl CassandraStore {
             self.index_search(site, post, was.as_ref(), now.as_ref())
                 .await?;
             self.list_static_page(site, post).await?;
+            self.list_draft(site, post, was.as_ref(), now.as_ref())
+                .await?;
             let Some(again) = self.post_listing(site, id, true).await? else {
                 return Ok(None);
             };
@@ -937,6 +939,16 @@ impl Listings for CassandraStore {
             only: None,
         };
         self.bucket_page(list, site, tag.as_str(), at, limit).await
+    }
+
+    async fn drafts_by_author(
+        &self,
+        site: &Site,
+        author: UserId,
+        at: PageAt<'_>,
+        limit: usize,
+    ) -> Result<ListPage, PageError> {
+        self.read_drafts(site, author, at, limit).await
     }
 
     async fn site_pages(&self, site: &Site) -> StoreResult<Vec<crate::domain::PageEntry>> {

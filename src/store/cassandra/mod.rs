@@ -12,6 +12,7 @@ mod accounts;
 mod binaries;
 mod comments;
 mod cql;
+mod drafts;
 mod hours;
 mod ids;
 mod intents;
@@ -97,6 +98,7 @@ pub struct CassandraStore {
     site: site::Statements,
     search: search::Statements,
     pages: pages::Statements,
+    drafts: drafts::Statements,
     options: StoreOptions,
     binaries: Arc<binaries::CassandraBinaries>,
     /// This process's turns at a capped partition's LWT, one lock per tally bucket of
@@ -229,6 +231,9 @@ impl CassandraStore {
         let pages = pages::Statements::prepare(&session, ks)
             .await
             .map_err(missing)?;
+        let drafts = drafts::Statements::prepare(&session, ks)
+            .await
+            .map_err(missing)?;
         let recorded = schema::recorded_version(&session, ks)
             .await
             .map_err(missing)?;
@@ -271,6 +276,7 @@ impl CassandraStore {
             site,
             search,
             pages,
+            drafts,
             options,
             binaries: Arc::new(binaries),
             partition_turns: Arc::new(

@@ -620,6 +620,7 @@ impl Repair for CassandraStore {
         let mut listings = Vec::new();
         let mut posts = Vec::new();
         let mut pages = Vec::new();
+        let mut drafts = Vec::new();
         let (mut authors, mut tags) = (HashSet::new(), HashSet::new());
         // What each bucket's state counts should be: the sums of its posts' rows.
         let mut buckets = vec![[0i64; 5]; usize::from(super::tallies::BUCKETS)];
@@ -648,9 +649,13 @@ impl Repair for CassandraStore {
                 });
             } else if post.is_page() {
                 pages.push(post);
+            } else if post.status == PostStatus::Draft {
+                drafts.push(post);
             }
         }
         self.repair_pages(site, &pages, fix, &mut findings).await?;
+        self.repair_drafts(site, &authors, &drafts, fix, &mut findings)
+            .await?;
         self.repair_lists(site, &listings, &authors, &tags, fix, &mut findings)
             .await?;
         self.repair_moderation_lists(site, &posts, fix, &mut findings)

@@ -74,6 +74,8 @@ enum Change {
     /// Writes the words of every published text (posts' own and their published
     /// translations) into `search_texts`.
     IndexSearch,
+    /// Lists every draft post in its author's drafts (`author_drafts`).
+    ListDrafts,
 }
 
 /// The changes, numbered in order. A keyspace records the last one it has in
@@ -313,6 +315,11 @@ const CHANGES: &[(u32, &str, Change)] = &[
         "static pages: posts of kind 'page', listed in site_pages and in no list of posts",
         Change::Cql("ALTER TABLE posts ADD IF NOT EXISTS kind text"),
     ),
+    (
+        47,
+        "list every draft in its author's drafts, for the writers' desk",
+        Change::ListDrafts,
+    ),
 ];
 
 /// The table an `ALTER TABLE` change alters, when a later change drops that table.
@@ -512,6 +519,12 @@ pub async fn migrate(
                     .map_err(|e| fail(&e))?;
                 tracing::info!(tags, "every tag's posts are counted");
             }
+            Change::ListDrafts => {
+                let drafts = super::drafts::carry_over_drafts(&session, keyspace)
+                    .await
+                    .map_err(|e| fail(&e))?;
+                tracing::info!(drafts, "every draft is on its author's desk");
+            }
             Change::IndexSearch => {
                 let texts = super::search::carry_over_search(&session, keyspace)
                     .await
@@ -664,7 +677,7 @@ mod tests {
             .iter()
             .filter(|s| s.starts_with("CREATE TABLE IF NOT EXISTS"))
             .count();
-        assert_eq!(creates, 58);
+        assert_eq!(creates, 59);
         let indexes = statements
             .iter()
             .filter(|s| s.starts_with("CREATE INDEX IF NOT EXISTS") && s.contains("USING 'sai'"))

@@ -82,7 +82,7 @@ impl Statements {
             ))
             .await?,
             approved_read: prepare(format!(
-                "SELECT post_id, approved FROM {ks}.comment_tallies WHERE site = ? AND bucket IN ? AND post_id IN ?"
+                "SELECT post_id, approved, pending FROM {ks}.comment_tallies WHERE site = ? AND bucket IN ? AND post_id IN ?"
             ))
             .await?,
             state_add: prepare(format!(
@@ -341,11 +341,13 @@ impl CassandraStore {
         ))
     }
 
-    /// The approved comments of each of `posts` (missing: none), in one statement.
+    /// The approved (or, with `pending`, the pending) comments of each of `posts`
+    /// (missing: none), in one statement.
     pub(super) async fn approved_counts(
         &self,
         site: &Site,
         posts: &[PostId],
+        pending: bool,
     ) -> StoreResult<Vec<(PostId, u64)>> {
         if posts.is_empty() {
             return Ok(Vec::new());
@@ -354,12 +356,15 @@ impl CassandraStore {
         let mut buckets: Vec<i32> = ids.iter().map(|id| bucket_of(*id)).collect();
         buckets.sort_unstable();
         buckets.dedup();
-        let rows: Vec<(Uuid, Option<Counter>)> = self
+        let rows: Vec<(Uuid, Option<Counter>, Option<Counter>)> = self
             .rows(&self.tallies.approved_read, (site.as_str(), buckets, ids))
             .await?;
         Ok(rows
             .into_iter()
-            .map(|(id, n)| (PostId(id), n.map_or(0, |c| c.0).max(0) as u64))
+            .map(|(id, approved, waiting)| {
+                let n = if pending { waiting } else { approved };
+                (PostId(id), n.map_or(0, |c| c.0).max(0) as u64)
+            })
             .collect())
     }
 

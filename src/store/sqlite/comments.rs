@@ -391,31 +391,15 @@ impl Comments for SqliteStore {
         site: &Site,
         posts: &[PostId],
     ) -> StoreResult<Vec<(PostId, u64)>> {
-        if posts.is_empty() {
-            return Ok(Vec::new());
-        }
-        let site = site.to_string();
-        let ids: Vec<String> = posts.iter().map(|p| p.0.to_string()).collect();
-        self.read(move |sql| {
-            let marks = vec!["?"; ids.len()].join(", ");
-            let mut stmt = sql
-                .prepare(&format!(
-                    "SELECT post_id, n FROM comment_tallies
-                     WHERE site = ? AND state = 'approved' AND n > 0 AND post_id IN ({marks})"
-                ))
-                .map_err(unavailable)?;
-            let values = std::iter::once(&site).chain(ids.iter());
-            let rows: Vec<(String, u64)> = stmt
-                .query_map(rusqlite::params_from_iter(values), |r| {
-                    Ok((r.get(0)?, r.get(1)?))
-                })
-                .and_then(Iterator::collect)
-                .map_err(unavailable)?;
-            rows.into_iter()
-                .map(|(id, n)| Ok((PostId(uuid(&id)?), n)))
-                .collect()
-        })
-        .await
+        self.counts_in(site, posts, CommentState::Approved).await
+    }
+
+    async fn pending_comment_counts(
+        &self,
+        site: &Site,
+        posts: &[PostId],
+    ) -> StoreResult<Vec<(PostId, u64)>> {
+        self.counts_in(site, posts, CommentState::Pending).await
     }
 
     async fn commenter_standing(&self, site: &Site, user: UserId) -> StoreResult<Standing> {
@@ -448,6 +432,43 @@ impl Comments for SqliteStore {
             .and_then(|mut s| s.execute(params![site, user.0.to_string(), banned]))
             .map_err(unavailable)?;
             Ok(())
+        })
+        .await
+    }
+}
+
+impl SqliteStore {
+    /// The comments of each of `posts` in `state`, from their tallies, in one statement.
+    async fn counts_in(
+        &self,
+        site: &Site,
+        posts: &[PostId],
+        state: CommentState,
+    ) -> StoreResult<Vec<(PostId, u64)>> {
+        let state = state.as_str().to_owned();
+        if posts.is_empty() {
+            return Ok(Vec::new());
+        }
+        let site = site.to_string();
+        let ids: Vec<String> = posts.iter().map(|p| p.0.to_string()).collect();
+        self.read(move |sql| {
+            let marks = vec!["?"; ids.len()].join(", ");
+            let mut stmt = sql
+                .prepare(&format!(
+                    "SELECT post_id, n FROM comment_tallies
+                     WHERE site = ? AND state = ? AND n > 0 AND post_id IN ({marks})"
+                ))
+                .map_err(unavailable)?;
+            let values = [&site, &state].into_iter().chain(ids.iter());
+            let rows: Vec<(String, u64)> = stmt
+                .query_map(rusqlite::params_from_iter(values), |r| {
+                    Ok((r.get(0)?, r.get(1)?))
+                })
+                .and_then(Iterator::collect)
+                .map_err(unavailable)?;
+            rows.into_iter()
+                .map(|(id, n)| Ok((PostId(uuid(&id)?), n)))
+                .collect()
         })
         .await
     }

@@ -82,14 +82,17 @@ pub(super) fn parse_list_cursor(cursor: &str) -> Option<(i64, String)> {
 
 /// Post summaries selected by `filter` (a FROM ... WHERE ... ORDER BY ... LIMIT clause
 /// in which `p` is the posts table).
+/// The summaries of the posts `filter` selects, each dated by the column `time` (its
+/// publication; a draft's creation).
 pub(super) fn summaries(
     sql: &Sql<'_>,
+    time: &str,
     filter: &str,
     values: impl rusqlite::Params,
 ) -> StoreResult<Vec<PostSummary>> {
     let mut stmt = sql
         .prepare(&format!(
-            "SELECT p.id, p.slug, p.title, p.excerpt, p.author_name, p.tags, p.published, p.author_id {filter}"
+            "SELECT p.id, p.slug, p.title, p.excerpt, p.author_name, p.tags, p.{time}, p.author_id {filter}"
         ))
         .map_err(unavailable)?;
     let rows = stmt
@@ -161,7 +164,12 @@ impl SqliteStore {
             args.len()
         );
         let posts = self
-            .read(move |sql| summaries(sql, &clause, rusqlite::params_from_iter(args)))
+            .read(move |sql| {
+                // Each post dated by its own column of the list's order (`t.published`,
+                // a tag row's copy of it, is the post's `published`).
+                let dated = time.rsplit('.').next().unwrap_or(time);
+                summaries(sql, dated, &clause, rusqlite::params_from_iter(args))
+            })
             .await?;
         let rows = posts
             .into_iter()
@@ -317,6 +325,26 @@ impl Listings for SqliteStore {
             vec![
                 Value::Text(site.to_string()),
                 Value::Text(tag.as_str().to_owned()),
+            ],
+            at,
+            limit,
+        )
+        .await
+    }
+
+    async fn drafts_by_author(
+        &self,
+        site: &Site,
+        author: UserId,
+        at: PageAt<'_>,
+        limit: usize,
+    ) -> Result<ListPage, PageError> {
+        self.keyset_page(
+            "FROM posts p WHERE site = ?1 AND author_id = ?2 AND status = 'draft' AND kind = 'post'",
+            ("created", "id"),
+            vec![
+                Value::Text(site.to_string()),
+                Value::Text(author.0.to_string()),
             ],
             at,
             limit,

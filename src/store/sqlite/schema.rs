@@ -30,6 +30,7 @@ const MIGRATIONS: &[(u32, &str)] = &[
     (13, include_str!("migrations/0013_site_identity.sql")),
     (14, include_str!("migrations/0014_search.sql")),
     (15, include_str!("migrations/0015_pages.sql")),
+    (16, include_str!("migrations/0016_drafts.sql")),
 ];
 
 /// The version that makes the search index.

@@ -6,6 +6,7 @@ pub mod archive;
 mod binaries;
 mod collector;
 pub mod comments;
+mod drafts;
 mod host_ids;
 mod moderation;
 mod races;

@@ -150,6 +150,8 @@ async fn every_page_passes_the_html_checker(t: TestStore) {
         format!("/authors/{}", admin.username),
         "/write".to_owned(),
         "/write?kind=page".to_owned(),
+        "/desk".to_owned(),
+        "/desk?tab=published".to_owned(),
         "/pages/about".to_owned(),
         "/posts/about/edit".to_owned(),
         "/admin/pages".to_owned(),

@@ -6,6 +6,7 @@ pub mod binaries;
 mod browser;
 mod caching;
 pub mod comments;
+mod desk;
 mod feeds;
 mod fetch;
 mod html_checker;

@@ -334,6 +334,8 @@ async fn every_route_answers_every_role_as_declared(t: TestStore) {
             ],
         ),
         get("/admin/pages", [LOGIN, FORBIDDEN, FORBIDDEN, OK, LOGIN]),
+        get("/desk", [LOGIN, FORBIDDEN, OK, OK, LOGIN]),
+        get("/desk?tab=published", [LOGIN, FORBIDDEN, OK, OK, LOGIN]),
         get(about.clone(), [OK; 5]),
         get(
             about.replace("/pages/", "/posts/"),

@@ -1,0 +1,281 @@
+//! An author's drafts (`author_drafts`), for their desk: one partition per author and
+//! site, the most recently made first, written from each post's own row when its lists
+//! settle (so finished by the reconciler and checked by repair).
+
+use super::*;
+use crate::store::Listed;
+use crate::store::posts::page_of;
+use crate::store::repair::Finding;
+use std::collections::HashMap;
+
+const DRAFT_COLUMNS: &str = "created, post_id, slug, title, excerpt, author_name, tags";
+
+/// The statements of this file, prepared once at start.
+pub(super) struct Statements {
+    write: PreparedStatement,
+    delete: PreparedStatement,
+    newest: PreparedStatement,
+    older: PreparedStatement,
+    newer: PreparedStatement,
+}
+
+impl Statements {
+    pub(super) async fn prepare(session: &Session, ks: &str) -> Result<Self, ExecutionError> {
+        let prepare = |cql: String| super::prepare(session, cql);
+        let key = "site = ? AND author_id = ?";
+        Ok(Self {
+            write: prepare(format!(
+                "INSERT INTO {ks}.author_drafts (site, author_id, {DRAFT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            ))
+            .await?,
+            delete: prepare(format!(
+                "DELETE FROM {ks}.author_drafts WHERE {key} AND created = ? AND post_id = ?"
+            ))
+            .await?,
+            newest: prepare(format!(
+                "SELECT {DRAFT_COLUMNS} FROM {ks}.author_drafts WHERE {key} LIMIT ?"
+            ))
+            .await?,
+            older: prepare(format!(
+                "SELECT {DRAFT_COLUMNS} FROM {ks}.author_drafts WHERE {key} AND (created, post_id) < (?, ?) LIMIT ?"
+            ))
+            .await?,
+            newer: prepare(format!(
+                "SELECT {DRAFT_COLUMNS} FROM {ks}.author_drafts WHERE {key} AND (created, post_id) > (?, ?) ORDER BY created ASC, post_id ASC LIMIT ?"
+            ))
+            .await?,
+        })
+    }
+}
+
+type DraftRow = (
+    DateTime<Utc>,
+    Uuid,
+    Option<String>,
+    Option<String>,
+    Option<String>,
+    Option<String>,
+    Option<Vec<String>>,
+);
+
+/// A draft's place in its author's list: `<created millis>.<post id>`.
+fn cursor(created: DateTime<Utc>, id: Uuid) -> String {
+    format!("{}.{id}", created.timestamp_millis())
+}
+
+fn parse_cursor(cursor: &str) -> Option<(DateTime<Utc>, Uuid)> {
+    let (millis, id) = cursor.split_once('.')?;
+    let at = DateTime::from_timestamp_millis(millis.parse().ok()?)?;
+    Some((at, Uuid::try_parse(id).ok()?))
+}
+
+impl CassandraStore {
+    /// Makes the post's row in its author's drafts follow its publication: written
+    /// while it is a draft (its title as it is now), removed once it is published
+    /// (`was` none and `now` some: it has just been). Pages have their own list.
+    pub(super) async fn list_draft(
+        &self,
+        site: &Site,
+        post: &Post,
+        was: Option<&Listed>,
+        now: Option<&Listed>,
+    ) -> StoreResult<()> {
+        if post.is_page() {
+            return Ok(());
+        }
+        match (post.status, was, now) {
+            (PostStatus::Draft, _, _) => {
+                self.exec(
+                    &self.drafts.write,
+                    (
+                        site.as_str(),
+                        post.author_id.0,
+                        post.created,
+                        post.id.0,
+                        post.slug.as_str(),
+                        post.title.as_str(),
+                        post.excerpt.as_str(),
+                        post.author_name.as_str(),
+                        post.tags.to_strings(),
+                    ),
+                )
+                .await?;
+            }
+            (PostStatus::Published, None, Some(_)) => {
+                self.exec(
+                    &self.drafts.delete,
+                    (site.as_str(), post.author_id.0, post.created, post.id.0),
+                )
+                .await?;
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    pub(super) async fn read_drafts(
+        &self,
+        site: &Site,
+        author: UserId,
+        at: PageAt<'_>,
+        limit: usize,
+    ) -> Result<ListPage, PageError> {
+        let limit = limit.clamp(1, 100);
+        let want = limit as i32 + 1;
+        let rows: Vec<DraftRow> = match at {
+            PageAt::Newest => {
+                self.rows(&self.drafts.newest, (site.as_str(), author.0, want))
+                    .await?
+            }
+            PageAt::Older(c) | PageAt::Newer(c) => {
+                let (created, id) = parse_cursor(c).ok_or(PageError::BadCursor)?;
+                let statement = if matches!(at, PageAt::Older(_)) {
+                    &self.drafts.older
+                } else {
+                    &self.drafts.newer
+                };
+                self.rows(statement, (site.as_str(), author.0, created, id, want))
+                    .await?
+            }
+        };
+        let mut out = Vec::with_capacity(rows.len());
+        for (created, id, slug, title, excerpt, author_name, tags) in rows {
+            let summary = PostSummary {
+                id: PostId(id),
+                slug: Slug::parse(slug.as_deref().unwrap_or_default()).map_err(StoreError::from)?,
+                title: title.unwrap_or_default(),
+                excerpt: excerpt.unwrap_or_default(),
+                author_name: author_name.unwrap_or_default(),
+                author_id: Some(author),
+                tags: Tags::from_stored(tags.unwrap_or_default()),
+                published: created,
+            };
+            out.push((summary, cursor(created, id)));
+        }
+        Ok(page_of(at, out, limit))
+    }
+
+    /// Repair's check of the drafts lists of `authors` against the draft posts.
+    pub(super) async fn repair_drafts(
+        &self,
+        site: &Site,
+        authors: &std::collections::HashSet<Uuid>,
+        drafts: &[Post],
+        fix: bool,
+        findings: &mut Vec<Finding>,
+    ) -> StoreResult<()> {
+        let expected: HashMap<Uuid, &Post> = drafts.iter().map(|p| (p.id.0, p)).collect();
+        for author in authors {
+            let rows: Vec<DraftRow> = self
+                .scan(
+                    format!(
+                        "SELECT {DRAFT_COLUMNS} FROM {}.author_drafts WHERE site = ? AND author_id = ?",
+                        self.keyspace
+                    ),
+                    (site.as_str(), *author),
+                )
+                .await?;
+            let mut seen = std::collections::HashSet::new();
+            for (created, id, slug, title, ..) in rows {
+                let shows = expected.get(&id).is_some_and(|p| {
+                    p.author_id.0 == *author
+                        && p.created == created
+                        && slug.as_deref() == Some(p.slug.as_str())
+                        && title.as_deref() == Some(p.title.as_str())
+                });
+                if shows {
+                    seen.insert(id);
+                    continue;
+                }
+                findings.push(Finding {
+                    table: "author_drafts",
+                    what: format!("the row of post {id} is stale or not a draft's; removed"),
+                });
+                if fix {
+                    self.exec(&self.drafts.delete, (site.as_str(), *author, created, id))
+                        .await?;
+                }
+            }
+            for draft in drafts.iter().filter(|p| p.author_id.0 == *author) {
+                if !seen.contains(&draft.id.0) {
+                    findings.push(Finding {
+                        table: "author_drafts",
+                        what: format!("draft {} is missing; written", draft.id.0),
+                    });
+                    if fix {
+                        self.list_draft(site, draft, None, None).await?;
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Lists every draft post of a keyspace made before the desk in its author's drafts
+/// (one scan of `posts`): run again, it writes the same rows. Returns the drafts listed.
+pub async fn carry_over_drafts(session: &Session, ks: &str) -> Result<usize, String> {
+    use futures_util::StreamExt;
+    let fail = |e: &dyn std::fmt::Display| format!("listing the drafts: {e}");
+    let write = session
+        .prepare(format!(
+            "INSERT INTO {ks}.author_drafts (site, author_id, {DRAFT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+        ))
+        .await
+        .map_err(|e| fail(&e))?;
+    type Row = (
+        String,
+        Uuid,
+        Option<String>,
+        Option<String>,
+        Option<Uuid>,
+        Option<DateTime<Utc>>,
+        Option<String>,
+        Option<String>,
+        Option<String>,
+        Option<Vec<String>>,
+        Option<String>,
+    );
+    let mut rows = session
+        .query_iter(
+            format!(
+                "SELECT site, post_id, status, kind, author_id, created, slug, title, excerpt, tags, author_name FROM {ks}.posts"
+            ),
+            (),
+        )
+        .await
+        .map_err(|e| fail(&e))?
+        .rows_stream::<Row>()
+        .map_err(|e| fail(&e))?;
+    let mut listed = 0;
+    while let Some(row) = rows.next().await {
+        let (site, id, status, kind, author, created, slug, title, excerpt, tags, name) =
+            row.map_err(|e| fail(&e))?;
+        let (Some("draft"), Some(author), Some(created)) = (status.as_deref(), author, created)
+        else {
+            continue;
+        };
+        if kind.as_deref() == Some(PostKind::Page.as_str()) {
+            continue;
+        }
+        session
+            .execute_unpaged(
+                &write,
+                (
+                    site.as_str(),
+                    author,
+                    created,
+                    id,
+                    slug.unwrap_or_default(),
+                    title.unwrap_or_default(),
+                    excerpt.unwrap_or_default(),
+                    name.unwrap_or_default(),
+                    tags.unwrap_or_default(),
+                ),
+            )
+            .await
+            .map_err(|e| fail(&e))?;
+        listed += 1;
+    }
+    Ok(listed)
+}

@@ -1,0 +1,149 @@
+//! `/desk`: a writer's own posts, drafts and published in tabs, newest first and paged,
+//! each with the comments that wait for moderation; an administrator opens anyone's
+//! (`?author=<user name>`). Two reads a page: the list, and the waiting comments' counts.
+
+use super::archive::{PageQuery, Paged, paged, pager};
+use super::auth::{Author, CsrfToken, MaybeUser, layout};
+use super::pages::{Dated, DeskPage, DeskRow, DeskTab};
+use super::{AppState, WebError, paths, render};
+use crate::domain::{Role, Username};
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, web};
+use serde::Deserialize;
+
+/// How many posts a page of the desk lists.
+const DESK_PAGE: usize = 20;
+
+#[derive(Deserialize)]
+pub struct DeskQuery {
+    #[serde(default)]
+    tab: String,
+    #[serde(default)]
+    author: String,
+    #[serde(flatten)]
+    page: PageQuery,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Tab {
+    Drafts,
+    Published,
+}
+
+impl Tab {
+    const ALL: [Tab; 2] = [Tab::Drafts, Tab::Published];
+
+    fn name(self) -> &'static str {
+        match self {
+            Tab::Drafts => "drafts",
+            Tab::Published => "published",
+        }
+    }
+
+    fn label(self) -> &'static str {
+        match self {
+            Tab::Drafts => "Drafts",
+            Tab::Published => "Published",
+        }
+    }
+}
+
+pub async fn show(
+    state: web::Data<AppState>,
+    author: Author,
+    csrf: CsrfToken,
+    query: web::Query<DeskQuery>,
+) -> Result<HttpResponse, WebError> {
+    let me = author.0;
+    let tab = match query.tab.as_str() {
+        "" | "drafts" => Tab::Drafts,
+        "published" => Tab::Published,
+        _ => {
+            return Err(WebError::BadRequest(
+                "The desk has the tabs drafts and published.".into(),
+            ));
+        }
+    };
+    // Whose desk: one's own, or for an administrator anyone's.
+    let whose = if query.author.is_empty() || query.author == me.username.as_str() {
+        None
+    } else if me.role == Role::Admin {
+        let name = Username::parse(&query.author).map_err(|_| WebError::NotFound)?;
+        Some(
+            state
+                .store
+                .author_by_name(&name)
+                .await?
+                .ok_or(WebError::NotFound)?,
+        )
+    } else {
+        return Err(WebError::Forbidden(
+            "Only an administrator opens another writer's desk.".into(),
+        ));
+    };
+    let (owner_id, owner_name, owner_username) = match &whose {
+        Some(u) => (u.id, u.display_name.clone(), Some(u.username.as_str())),
+        None => (me.id, me.display_name.clone(), None),
+    };
+    let base = |t: Tab| paths::desk(t.name(), owner_username);
+    let at = query.page.at()?;
+    let outcome = match tab {
+        Tab::Drafts => {
+            state
+                .store
+                .drafts_by_author(&state.site, owner_id, at, DESK_PAGE)
+                .await
+        }
+        Tab::Published => {
+            state
+                .store
+                .posts_by_author(&state.site, owner_id, at, DESK_PAGE)
+                .await
+        }
+    };
+    let list = match paged(outcome, at, &base(tab), "the desk's first page")? {
+        Paged::Page(list) => list,
+        Paged::Answer(answer) => return Ok(answer),
+    };
+    let ids: Vec<_> = list.posts.iter().map(|p| p.id).collect();
+    let waiting = state
+        .store
+        .pending_comment_counts(&state.site, &ids)
+        .await?;
+    let rows = list
+        .posts
+        .iter()
+        .map(|p| {
+            let slug = p.slug.as_str();
+            DeskRow {
+                title: p.title.clone(),
+                url: paths::post(slug),
+                edit_url: paths::edit(slug, None),
+                date: Dated::new(p.published),
+                pending: waiting
+                    .iter()
+                    .find(|(id, _)| *id == p.id)
+                    .map_or(0, |(_, n)| *n),
+                moderate_url: paths::moderation(Some(slug)),
+                suggestions_url: paths::suggestions(slug),
+            }
+        })
+        .collect();
+    let page = DeskPage {
+        layout: layout(&MaybeUser(Some(me.clone())), &csrf),
+        owner: owner_name,
+        own: whose.is_none(),
+        tabs: Tab::ALL
+            .iter()
+            .map(|t| DeskTab {
+                label: t.label(),
+                url: base(*t),
+                current: *t == tab,
+            })
+            .collect(),
+        drafts: tab == Tab::Drafts,
+        rows,
+        pager: pager(&base(tab), &list),
+    };
+    render(StatusCode::OK, &page)
+}

@@ -1,0 +1,288 @@
+//! An author's drafts through the store contract, for their desk: the most recently
+//! made first, paged both ways, following publication, unpublication and revisions, an
+//! author's own only, pages apart; the comments waiting on each post counted in one
+//! read; and on Cassandra the list repaired when it disagrees with the posts.
+
+use crate::both_stores;
+use crate::contract::comments::comment;
+use crate::fixtures::{self, edit, new_post};
+use crate::helpers::{Kind, TestStore};
+use chrono::Duration;
+use sibyl::domain::{CommentState, PostId, Role, now};
+use sibyl::store::{ListPage, PageAt, PageError};
+
+fn ids(page: &ListPage) -> Vec<PostId> {
+    page.posts.iter().map(|p| p.id).collect()
+}
+
+async fn drafts_follow_their_posts_and_page_both_ways(t: TestStore) {
+    let ada = fixtures::user(&t, Role::Author, "Ada Drafter").await;
+    let bob = fixtures::user(&t, Role::Admin, "Bob Other").await;
+    let mut drafts = Vec::new();
+    for (i, days_ago) in [30, 20, 10].into_iter().enumerate() {
+        let made = now() - Duration::days(days_ago);
+        let new = new_post(
+            &t,
+            &ada,
+            &format!("Draft {i}"),
+            "Not yet.",
+            "notes",
+            made,
+            false,
+        );
+        drafts.push(t.store.create_post(new).await.unwrap());
+    }
+    let published = fixtures::post(&t, &ada, "Out already", "Published.", "notes").await;
+    // Another author's draft, and a page's, are not on her desk.
+    t.store
+        .create_post(new_post(&t, &bob, "Bob's draft", "His.", "", now(), false))
+        .await
+        .unwrap();
+    t.store
+        .create_post(new_post(&t, &ada, "A page", "Pages apart.", "", now(), false).as_page())
+        .await
+        .unwrap();
+
+    let first = t
+        .store
+        .drafts_by_author(&t.site, ada.id, PageAt::Newest, 2)
+        .await
+        .unwrap();
+    assert_eq!(ids(&first), [drafts[2].id, drafts[1].id]);
+    assert_eq!(
+        first.posts[0].published, drafts[2].created,
+        "dated when made"
+    );
+    assert_eq!(first.posts[0].title, "Draft 2");
+    assert!(first.newer.is_none());
+    let second = t
+        .store
+        .drafts_by_author(
+            &t.site,
+            ada.id,
+            PageAt::Older(first.older.as_deref().unwrap()),
+            2,
+        )
+        .await
+        .unwrap();
+    assert_eq!(ids(&second), [drafts[0].id]);
+    assert!(second.older.is_none());
+    let back = t
+        .store
+        .drafts_by_author(
+            &t.site,
+            ada.id,
+            PageAt::Newer(second.newer.as_deref().unwrap()),
+            2,
+        )
+        .await
+        .unwrap();
+    assert_eq!(ids(&back), [drafts[2].id, drafts[1].id]);
+    for forged in [
+        "",
+        "x",
+        "12.not-a-uuid",
+        "abc.7d9f0e62-5a2c-4e0b-9a3f-1c2d3e4f5a6b",
+    ] {
+        let refused = t
+            .store
+            .drafts_by_author(&t.site, ada.id, PageAt::Older(forged), 2)
+            .await;
+        assert!(matches!(refused, Err(PageError::BadCursor)), "{forged:?}");
+    }
+
+    // Published, a draft leaves; unpublished, a post comes back at the time it was made;
+    // a new revision's title shows.
+    t.store
+        .publish_post(&t.site, drafts[1].id, now())
+        .await
+        .unwrap()
+        .unwrap();
+    t.store
+        .unpublish_post(&t.site, published.id)
+        .await
+        .unwrap()
+        .unwrap();
+    t.store
+        .save_revision(
+            &t.site,
+            drafts[0].id,
+            edit(
+                1,
+                &ada,
+                "Draft 0, renamed",
+                "Still not.",
+                "notes",
+                "Renamed",
+            ),
+        )
+        .await
+        .unwrap();
+    let all = t
+        .store
+        .drafts_by_author(&t.site, ada.id, PageAt::Newest, 10)
+        .await
+        .unwrap();
+    assert_eq!(ids(&all), [published.id, drafts[2].id, drafts[0].id]);
+    assert_eq!(all.posts[2].title, "Draft 0, renamed");
+    let theirs = t
+        .store
+        .drafts_by_author(&t.site, bob.id, PageAt::Newest, 10)
+        .await
+        .unwrap();
+    assert_eq!(theirs.posts.len(), 1);
+
+    // The comments waiting on each of a page of posts, in one read.
+    let reader = fixtures::user(&t, Role::Reader, "Rita Reader").await;
+    let shown = t
+        .store
+        .post_by_id(&t.site, drafts[1].id)
+        .await
+        .unwrap()
+        .unwrap();
+    for (text, state) in [
+        ("First", CommentState::Pending),
+        ("Second", CommentState::Pending),
+        ("Third", CommentState::Approved),
+    ] {
+        t.store
+            .add_comment(&t.site, &comment(&shown, &reader, text, None, state))
+            .await
+            .unwrap();
+    }
+    let waiting = t
+        .store
+        .pending_comment_counts(&t.site, &[drafts[1].id, drafts[2].id])
+        .await
+        .unwrap();
+    let of = |id: PostId| {
+        waiting
+            .iter()
+            .find(|(p, _)| *p == id)
+            .map_or(0, |(_, n)| *n)
+    };
+    assert_eq!((of(drafts[1].id), of(drafts[2].id)), (2, 0));
+    assert!(
+        crate::contract::archive::list_findings(&t)
+            .await
+            .iter()
+            .all(|f| !f.starts_with("author_drafts")),
+        "repair agrees"
+    );
+}
+
+/// On Cassandra the drafts are a list of their own: repair finds rows missing and
+/// stale, and writes the list again.
+async fn repair_restores_an_authors_drafts(t: TestStore) {
+    let ada = fixtures::user(&t, Role::Author, "Ada Mender").await;
+    let draft = t
+        .store
+        .create_post(new_post(&t, &ada, "Mend me", "Draft.", "", now(), false))
+        .await
+        .unwrap();
+    if t.kind == Kind::Cassandra {
+        let session = scylla::client::session_builder::SessionBuilder::new()
+            .known_node(crate::helpers::cassandra_node())
+            .build()
+            .await
+            .unwrap();
+        let keyspace = match &t.url {
+            sibyl::store::StoreUrl::Cassandra { keyspace, .. } => keyspace.clone(),
+            other => panic!("{other:?}"),
+        };
+        session
+            .query_unpaged(
+                format!("DELETE FROM {keyspace}.author_drafts WHERE site = ? AND author_id = ?"),
+                (t.site.as_str(), ada.id.0),
+            )
+            .await
+            .unwrap();
+        session
+            .query_unpaged(
+                format!("INSERT INTO {keyspace}.author_drafts (site, author_id, created, post_id, slug, title) VALUES (?, ?, ?, ?, 'ghost', 'Ghost')"),
+                (t.site.as_str(), ada.id.0, now(), uuid::Uuid::new_v4()),
+            )
+            .await
+            .unwrap();
+        let found = crate::contract::archive::list_findings(&t).await;
+        assert_eq!(
+            found
+                .iter()
+                .filter(|f| f.starts_with("author_drafts"))
+                .count(),
+            2,
+            "{found:?}"
+        );
+        t.store.repair(&t.site, true).await.unwrap();
+    }
+    let listed = t
+        .store
+        .drafts_by_author(&t.site, ada.id, PageAt::Newest, 10)
+        .await
+        .unwrap();
+    assert_eq!(ids(&listed), [draft.id]);
+    let again = crate::contract::archive::list_findings(&t).await;
+    assert!(
+        again.iter().all(|f| !f.starts_with("author_drafts")),
+        "{again:?}"
+    );
+}
+
+both_stores!(
+    drafts_follow_their_posts_and_page_both_ways,
+    repair_restores_an_authors_drafts,
+);
+
+/// A keyspace of the version before the desk: `migrate` lists every draft (not pages,
+/// not published posts) in its author's drafts, and a second run changes nothing.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn migrate_lists_the_drafts_a_keyspace_had_before_the_desk() {
+    let keyspace = "sibyl_drafts_carry_test";
+    let t = TestStore::cassandra_alone(keyspace).await;
+    let ada = fixtures::user(&t, Role::Author, "Ada Earlier").await;
+    let session = scylla::client::session_builder::SessionBuilder::new()
+        .known_node(crate::helpers::cassandra_node())
+        .build()
+        .await
+        .unwrap();
+    let mut drafts = Vec::new();
+    for (i, days_ago) in [2, 1].into_iter().enumerate() {
+        let made = now() - Duration::days(days_ago);
+        let new = new_post(
+            &t,
+            &ada,
+            &format!("Earlier draft {i}"),
+            "Draft.",
+            "",
+            made,
+            false,
+        );
+        drafts.push(t.store.create_post(new).await.unwrap().id);
+    }
+    fixtures::post(&t, &ada, "Earlier post", "Out.", "").await;
+    t.store
+        .create_post(new_post(&t, &ada, "Earlier page", "Page.", "", now(), false).as_page())
+        .await
+        .unwrap();
+    // What the earlier version had: no list of drafts.
+    session
+        .query_unpaged(format!("TRUNCATE {keyspace}.author_drafts"), ())
+        .await
+        .unwrap();
+    let none = t
+        .store
+        .drafts_by_author(&t.site, ada.id, PageAt::Newest, 10)
+        .await
+        .unwrap();
+    assert!(none.posts.is_empty());
+    for _ in 0..2 {
+        crate::helpers::migrate_from(&session, keyspace, 46).await;
+        let listed = t
+            .store
+            .drafts_by_author(&t.site, ada.id, PageAt::Newest, 10)
+            .await
+            .unwrap();
+        assert_eq!(ids(&listed), [drafts[1], drafts[0]]);
+        assert_eq!(listed.posts[0].author_name, "Ada Earlier");
+    }
+}

@@ -1,0 +1,129 @@
+//! The writers' desk in the browser's terms: a draft saved from /write is found again on
+//! the desk, published posts in their tab with the comments waiting on them, paging, an
+//! administrator's view of another writer's desk, and who may open what.
+
+use crate::both_stores;
+use crate::helpers::{TestStore, location, spawn_app};
+use sibyl::domain::user::Login;
+
+async fn a_writer_finds_drafts_and_waiting_comments_on_the_desk(t: TestStore) {
+    let app = spawn_app(t).await;
+    app.set_up().await;
+    let (author, name) = app.sign_up("a long enough password").await;
+    let author_id = app
+        .store
+        .user_by_login(&Login::parse(&name).unwrap())
+        .await
+        .unwrap()
+        .unwrap()
+        .id;
+    app.submit(
+        "/",
+        &format!("/admin/users/{}/role", author_id.0),
+        &[("role", "author")],
+    )
+    .await;
+    let saved = author
+        .write("Half a thought", "To be continued.", "", "draft")
+        .await;
+    assert_eq!(saved.status(), 303);
+    let draft = location(&saved);
+    let published = author.publish("A whole thought", "Finished.").await;
+    let (reader, _) = app.sign_up("a long enough password").await;
+    let sent =
+        crate::http::comments::comment_on(&reader, &published, &[("body", "Nice one.")]).await;
+    assert!(sent.status().is_redirection());
+
+    // The navigation leads there; the drafts tab is the first.
+    let home = author.get_html("/").await;
+    assert!(home.contains("<a href=\"/desk\">Desk</a>"), "{home}");
+    let desk = author.get_html("/desk").await;
+    assert!(desk.contains("<h1>Your desk</h1>"), "{desk}");
+    assert!(
+        desk.contains("<strong aria-current=\"page\">Drafts</strong>"),
+        "{desk}"
+    );
+    assert!(
+        desk.contains(&format!("<a href=\"{draft}\">Half a thought</a>")),
+        "{desk}"
+    );
+    assert!(
+        desk.contains(&format!("href=\"{draft}/edit\">Edit</a>")),
+        "{desk}"
+    );
+    assert!(!desk.contains("A whole thought"), "{desk}");
+
+    let tab = author.get_html("/desk?tab=published").await;
+    assert!(
+        tab.contains(&format!("<a href=\"{published}\">A whole thought</a>")),
+        "{tab}"
+    );
+    assert!(
+        tab.contains(&format!(
+            "<a href=\"{published}/comments/moderate\" class=\"pending\">1 waiting</a>"
+        )),
+        "{tab}"
+    );
+    assert!(!tab.contains("Half a thought"), "{tab}");
+
+    // Paged: 25 drafts make two pages of 20, and the pages lead to each other.
+    for i in 0..24 {
+        author
+            .write(&format!("Draft number {i}"), "Later.", "", "draft")
+            .await;
+    }
+    let first = author.get_html("/desk").await;
+    assert_eq!(first.matches(">Edit</a>").count(), 20, "{first}");
+    let (before, _) = first.split_once("id=\"older\"").expect("an older page");
+    let (_, href) = before.rsplit_once("href=\"").unwrap();
+    let older = href
+        .split('"')
+        .next()
+        .unwrap()
+        .replace("&#38;", "&")
+        .replace("&amp;", "&");
+    assert!(older.starts_with("/desk?tab=drafts&after="), "{older}");
+    let second = author.get_html(&older).await;
+    assert_eq!(second.matches(">Edit</a>").count(), 5, "{second}");
+    assert!(
+        second.contains(">Half a thought</a>"),
+        "the oldest last: {second}"
+    );
+    assert!(second.contains("before="), "{second}");
+    let broken = author.get("/desk?tab=drafts&after=not-a-cursor").await;
+    assert_eq!(broken.status(), 400);
+    assert_eq!(author.get("/desk?tab=everything").await.status(), 400);
+
+    // Publishing moves a draft to the other tab.
+    let csrf = crate::helpers::csrf_in(&author.get_html(&draft).await);
+    let out = author
+        .post_form(&format!("{draft}/publish"), &[("csrf", &csrf)])
+        .await;
+    assert_eq!(out.status(), 303);
+    let drafts = author.get_html("/desk").await;
+    assert!(!drafts.contains("Half a thought"));
+    let tab = author.get_html("/desk?tab=published").await;
+    assert!(tab.contains("Half a thought"), "{tab}");
+
+    // An administrator opens anyone's desk; a writer only their own; readers none.
+    let theirs = app.get_html(&format!("/desk?author={name}")).await;
+    assert!(theirs.contains("desk</h1>"), "{theirs}");
+    assert!(theirs.contains("Draft number 23"), "{theirs}");
+    assert!(!theirs.contains("<h1>Your desk</h1>"), "{theirs}");
+    let own = app.get_html("/desk").await;
+    assert!(!own.contains("Draft number"), "the admin's own desk: {own}");
+    assert_eq!(app.get("/desk?author=nobody-here").await.status(), 404);
+    assert_eq!(
+        author
+            .get(&format!("/desk?author={}", "someone-else"))
+            .await
+            .status(),
+        403
+    );
+    assert_eq!(reader.get("/desk").await.status(), 403);
+    let anonymous = app.anonymous_get("/desk").await;
+    assert_eq!(anonymous.status(), 303);
+    assert!(location(&anonymous).starts_with("/login"));
+}
+
+both_stores!(a_writer_finds_drafts_and_waiting_comments_on_the_desk);
