@@ -610,6 +610,7 @@ impl NewPost {
 
     /// The post it is, once the store has given it a slug and a short number.
     pub fn into_post(self, slug: Slug, short_id: u64) -> Post {
+        let published = self.published();
         Post {
             status: self.status(),
             published: self.published(),
@@ -630,6 +631,7 @@ impl NewPost {
             translations: Vec::new(),
             comments_closed: false,
             kind: self.kind,
+            first_published: published,
         }
     }
 }
@@ -662,9 +664,29 @@ pub struct Post {
     /// Its editors closed its comments.
     pub comments_closed: bool,
     pub kind: PostKind,
+    /// The date of its last publication, kept while it is a draft again: publishing it
+    /// again keeps this date (and its place in the lists) unless its author asks for a
+    /// new one.
+    pub first_published: Option<DateTime<Utc>>,
 }
 
 impl Post {
+    /// The date a publication at `now` gives the post: its earlier publication's, unless
+    /// `anew` (or it was never published).
+    pub fn publication_at(&self, now: DateTime<Utc>, anew: bool) -> DateTime<Utc> {
+        match self.first_published {
+            Some(first) if !anew => first,
+            _ => now,
+        }
+    }
+
+    /// When its text changed after it was published, long enough after to say so (a
+    /// minute: not the save that published it).
+    pub fn revised_after_publication(&self) -> Option<DateTime<Utc>> {
+        let published = self.published?;
+        (self.updated - published > chrono::Duration::minutes(1)).then_some(self.updated)
+    }
+
     pub fn is_page(&self) -> bool {
         self.kind == PostKind::Page
     }

@@ -201,6 +201,8 @@ pub struct PostView {
     pub author: String,
     pub author_url: String,
     pub date: Dated,
+    /// When its text last changed, if that was after it was published.
+    pub updated: Option<Dated>,
     pub tags: Vec<TagLink>,
     pub draft: bool,
 }
@@ -228,6 +230,8 @@ pub struct PostPage {
     /// For editors: every translation, drafts too.
     pub translations: Vec<TranslationLink>,
     pub can_publish: bool,
+    /// A draft published before: the date publishing it again keeps.
+    pub published_before: Option<Dated>,
     pub can_edit: bool,
     /// A signed-in reader who is not an editor may suggest an edit.
     pub can_suggest: bool,
@@ -448,6 +452,8 @@ pub struct EditPage {
     pub attachments: Vec<AttachmentView>,
     /// A static page: no tags.
     pub page: bool,
+    /// The text is a draft: the editor offers to save and publish it.
+    pub can_publish: bool,
 }
 
 pub struct HistoryRow {

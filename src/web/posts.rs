@@ -380,6 +380,10 @@ async fn post_page(
         original: text.original,
         translations,
         can_publish: editor && shown.status == PostStatus::Draft,
+        published_before: (text.original && post.status == PostStatus::Draft)
+            .then_some(post.first_published)
+            .flatten()
+            .map(Dated::new),
         can_edit: editor,
         can_suggest: text.original
             && user.0.is_some()
@@ -397,10 +401,20 @@ pub async fn publish(
     author: Author,
     slug: web::Path<String>,
     lang: Lang,
-    _form: CsrfForm<CsrfOnly>,
+    form: CsrfForm<PublishForm>,
 ) -> Result<HttpResponse, WebError> {
-    set_status(state, author, slug, lang, PostStatus::Published).await
+    let anew = form.0.anew.is_some();
+    set_status(state, author, slug, lang, PostStatus::Published, anew).await
 }
+
+#[derive(Deserialize)]
+pub struct PublishForm {
+    csrf: String,
+    /// Set: publish with today's date, not the earlier publication's.
+    anew: Option<String>,
+}
+
+csrf_field!(PublishForm);
 
 /// Takes a published post (or with `?lang=` one translation) back to draft.
 pub async fn unpublish(
@@ -410,7 +424,7 @@ pub async fn unpublish(
     lang: Lang,
     _form: CsrfForm<CsrfOnly>,
 ) -> Result<HttpResponse, WebError> {
-    set_status(state, author, slug, lang, PostStatus::Draft).await
+    set_status(state, author, slug, lang, PostStatus::Draft, false).await
 }
 
 async fn set_status(
@@ -419,16 +433,16 @@ async fn set_status(
     slug: web::Path<String>,
     lang: Lang,
     status: PostStatus,
+    anew: bool,
 ) -> Result<HttpResponse, WebError> {
     let post = editable(&state, &author.0, &slug).await?;
     let text = Text::of(&state, &post, &lang).await?;
     if text.original {
         let changed = match status {
             PostStatus::Published => {
-                state
-                    .store
-                    .publish_post(&state.site, post.id, now())
-                    .await?
+                // Published again, a post keeps its date unless asked for a new one.
+                let at = post.publication_at(now(), anew);
+                state.store.publish_post(&state.site, post.id, at).await?
             }
             PostStatus::Draft => state.store.unpublish_post(&state.site, post.id).await?,
         };
@@ -512,6 +526,7 @@ fn post_view(p: &crate::domain::Post, text: &crate::domain::Translation) -> Post
         author: p.author_name.clone(),
         author_url: paths::author_by_id(p.author_id),
         date: Dated::new(text.published.or(p.published).unwrap_or(p.created)),
+        updated: p.revised_after_publication().map(Dated::new),
         tags: super::tags::tag_links(&p.tags),
         draft: p.status == PostStatus::Draft || text.status == PostStatus::Draft,
     }

@@ -11,7 +11,9 @@ use super::posts::editable;
 use super::{AppState, WebError, render, see_other};
 use crate::domain::post::{Body, parse_message};
 use crate::domain::revision::{Locale, PagePath, RevisionKey};
-use crate::domain::{Draft, HISTORY_PAGE, Post, PostEdit, SavedRevision, Tags, Title, User, now};
+use crate::domain::{
+    Draft, HISTORY_PAGE, Post, PostEdit, PostStatus, SavedRevision, Tags, Title, User, now,
+};
 use crate::store::EditError;
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
@@ -84,6 +86,10 @@ fn edit_page(
         preview: None,
         attachments: Vec::new(),
         page: post.is_page(),
+        can_publish: match &text.current {
+            Some(current) => current.status == PostStatus::Draft,
+            None => false,
+        },
     }
 }
 
@@ -164,7 +170,8 @@ pub struct EditForm {
     tags: String,
     #[serde(default)]
     message: String,
-    /// `draft` keeps the text as a private draft; anything else saves a revision.
+    /// `draft` keeps the text as a private draft; `publish` saves a revision and
+    /// publishes the text (a draft's); anything else saves a revision.
     #[serde(default)]
     action: String,
 }
@@ -244,6 +251,24 @@ pub async fn save(
                 .store
                 .discard_draft(&state.site, post.id, user.id, &text.locale)
                 .await?;
+            if form.action == "publish" {
+                // The text just saved goes out (a draft published before keeps its date).
+                if text.original {
+                    let at = post.publication_at(now(), false);
+                    state.store.publish_post(&state.site, post.id, at).await?;
+                } else {
+                    state
+                        .store
+                        .set_translation_status(
+                            &state.site,
+                            post.id,
+                            &text.locale,
+                            PostStatus::Published,
+                            now(),
+                        )
+                        .await?;
+                }
+            }
             if post.is_page() {
                 // Its title in the navigation.
                 state.reread_frame().await;

@@ -31,6 +31,7 @@ pub(super) struct PostRow {
     comments_closed: Option<bool>,
     published_id: Option<CqlTimeuuid>,
     kind: Option<String>,
+    first_published: Option<DateTime<Utc>>,
 }
 
 impl PostRow {
@@ -83,6 +84,7 @@ impl PostRow {
             },
             comments_closed: self.comments_closed.unwrap_or(false),
             kind: PostKind::parse(self.kind.as_deref().unwrap_or_default())?,
+            first_published: self.first_published.or(self.published),
         })
     }
 }
@@ -109,6 +111,7 @@ pub(super) struct PostInsert<'a> {
     published_id: Option<CqlTimeuuid>,
     origin: String,
     kind: &'a str,
+    first_published: Option<DateTime<Utc>>,
 }
 
 /// The statements of this file, prepared once at start.
@@ -136,7 +139,7 @@ impl Statements {
             st
         };
         let post_read = format!(
-            "SELECT {POST_COLUMNS}, origin, translations, comments_closed, published_id, kind FROM {ks}.posts WHERE site = ? AND post_id = ?"
+            "SELECT {POST_COLUMNS}, origin, translations, comments_closed, published_id, kind, first_published FROM {ks}.posts WHERE site = ? AND post_id = ?"
         );
         Ok(Self {
             post_by_id: prepare(post_read.clone()).await?,
@@ -154,11 +157,11 @@ impl Statements {
             ))
             .await?,
             post_insert: prepare(format!(
-                "INSERT INTO {ks}.posts (site, {POST_COLUMNS}, published_id, origin, kind) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) IF NOT EXISTS"
+                "INSERT INTO {ks}.posts (site, {POST_COLUMNS}, published_id, origin, kind, first_published) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) IF NOT EXISTS"
             ))
             .await?,
             post_publish: prepare(
-                format!("UPDATE {ks}.posts SET status = 'published', published = ?, published_id = ? WHERE site = ? AND post_id = ? IF status = 'draft'"),
+                format!("UPDATE {ks}.posts SET status = 'published', published = ?, published_id = ?, first_published = ? WHERE site = ? AND post_id = ? IF status = 'draft'"),
             )
             .await?,
             post_reslug: prepare(format!(
@@ -259,6 +262,7 @@ impl CassandraStore {
             published_id,
             origin: post.locale.code(),
             kind: post.kind.as_str(),
+            first_published: post.published(),
         };
         let attempt = self
             .session
@@ -468,7 +472,7 @@ impl Posts for CassandraStore {
             id,
             was,
             &self.posts.post_publish,
-            (at, published_id, site.as_str(), id.0),
+            (at, published_id, at, site.as_str(), id.0),
             Fault::CrashAfterPublish,
         )
         .await

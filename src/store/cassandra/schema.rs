@@ -320,6 +320,11 @@ const CHANGES: &[(u32, &str, Change)] = &[
         "list every draft in its author's drafts, for the writers' desk",
         Change::ListDrafts,
     ),
+    (
+        48,
+        "posts keep the date of their last publication while they are drafts again",
+        Change::Cql("ALTER TABLE posts ADD IF NOT EXISTS first_published timestamp"),
+    ),
 ];
 
 /// The table an `ALTER TABLE` change alters, when a later change drops that table.

@@ -5,10 +5,10 @@ use super::listings::list_tags;
 use super::revisions::insert_revision;
 use super::*;
 
-pub(super) const POST_COLUMNS: &str = "id, slug, title, body, body_html, excerpt, tags, author_id, author_name, status, created, published, revision, short_id, locale, comments_closed, kind";
+pub(super) const POST_COLUMNS: &str = "id, slug, title, body, body_html, excerpt, tags, author_id, author_name, status, created, published, revision, short_id, locale, comments_closed, kind, first_published";
 
 /// POST_COLUMNS and, in the same statement, the locales of the published translations.
-pub(super) const POST_SELECT: &str = "id, slug, title, body, body_html, excerpt, tags, author_id, author_name, status, created, published, revision, short_id, locale, comments_closed, kind,
+pub(super) const POST_SELECT: &str = "id, slug, title, body, body_html, excerpt, tags, author_id, author_name, status, created, published, revision, short_id, locale, comments_closed, kind, first_published,
     (SELECT group_concat(t.locale) FROM translations t WHERE t.site = posts.site AND t.post_id = posts.id AND t.status = 'published'),
     (SELECT r.created FROM revisions r WHERE r.site = posts.site AND r.post_id = posts.id AND r.locale = posts.locale AND r.branch = 1 AND r.revision = posts.revision)";
 
@@ -30,6 +30,7 @@ pub(super) struct PostRow {
     locale: String,
     comments_closed: bool,
     kind: String,
+    first_published: Option<i64>,
     translations: Option<String>,
     /// When the latest revision was saved.
     updated: Option<i64>,
@@ -55,8 +56,9 @@ impl PostRow {
             locale: row.get(14)?,
             comments_closed: row.get(15)?,
             kind: row.get(16)?,
-            translations: row.get(17)?,
-            updated: row.get(18)?,
+            first_published: row.get(17)?,
+            translations: row.get(18)?,
+            updated: row.get(19)?,
         })
     }
 
@@ -81,6 +83,7 @@ impl PostRow {
             translations: locales(self.translations.as_deref())?,
             comments_closed: self.comments_closed,
             kind: PostKind::parse(&self.kind)?,
+            first_published: self.first_published.or(self.published).map(millis_to_time),
         })
     }
 }
@@ -130,7 +133,7 @@ impl Posts for SqliteStore {
             let published = post.published();
             let status = post.status();
             sql.prepare(&format!(
-                "INSERT INTO posts ({POST_COLUMNS}, site) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, 1, ?14, ?15, 0, ?16, ?13)"
+                "INSERT INTO posts ({POST_COLUMNS}, site) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, 1, ?14, ?15, 0, ?16, ?12, ?13)"
             ))
             .and_then(|mut s| {
                 s.execute(params![
@@ -191,7 +194,7 @@ impl Posts for SqliteStore {
         self.transaction(move |sql| {
             let id = id.0.to_string();
             sql.prepare(
-                "UPDATE posts SET status = 'published', published = ?3
+                "UPDATE posts SET status = 'published', published = ?3, first_published = ?3
                  WHERE site = ?1 AND id = ?2 AND status = 'draft'",
             )
             .and_then(|mut s| s.execute(params![site, id, at.timestamp_millis()]))

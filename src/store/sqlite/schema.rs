@@ -31,6 +31,7 @@ const MIGRATIONS: &[(u32, &str)] = &[
     (14, include_str!("migrations/0014_search.sql")),
     (15, include_str!("migrations/0015_pages.sql")),
     (16, include_str!("migrations/0016_drafts.sql")),
+    (17, include_str!("migrations/0017_first_published.sql")),
 ];
 
 /// The version that makes the search index.

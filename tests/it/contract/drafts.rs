@@ -286,3 +286,54 @@ async fn migrate_lists_the_drafts_a_keyspace_had_before_the_desk() {
         assert_eq!(listed.posts[0].author_name, "Ada Earlier");
     }
 }
+
+/// A post keeps the date of its publication while it is a draft again, and a second
+/// publication at that date puts it back where it was in the lists.
+async fn a_post_keeps_its_publication_date_while_a_draft(t: TestStore) {
+    let ada = fixtures::user(&t, Role::Author, "Ada Republisher").await;
+    let first = now() - Duration::days(5);
+    let old = t
+        .store
+        .create_post(new_post(
+            &t,
+            &ada,
+            "Five days old",
+            "Text.",
+            "",
+            first,
+            true,
+        ))
+        .await
+        .unwrap();
+    assert_eq!(old.first_published, Some(first));
+    let newer = fixtures::post(&t, &ada, "Today's", "Text.", "").await;
+    let draft = t
+        .store
+        .unpublish_post(&t.site, old.id)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(draft.published, None);
+    let kept = draft.first_published.expect("kept while a draft");
+    assert_eq!(kept.timestamp_millis(), first.timestamp_millis());
+    assert_eq!(draft.publication_at(now(), false), kept);
+    assert!(draft.publication_at(now(), true) > kept);
+    let again = t
+        .store
+        .publish_post(&t.site, old.id, draft.publication_at(now(), false))
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(again.published, Some(kept));
+    let home = t
+        .store
+        .home_page(&t.site, PageAt::Newest, 10)
+        .await
+        .unwrap();
+    assert_eq!(ids(&home), [newer.id, old.id]);
+    // Read back as another process would.
+    let read = t.store.post_by_id(&t.site, old.id).await.unwrap().unwrap();
+    assert_eq!(read.first_published, Some(kept));
+}
+
+both_stores!(a_post_keeps_its_publication_date_while_a_draft);

@@ -206,9 +206,11 @@ async fn an_older_sqlite_file_is_indexed_when_opened() {
     let path = t.sqlite_path.clone().unwrap();
     {
         let conn = rusqlite::Connection::open(&path).unwrap();
-        // Back to version 13: without search (14) and pages (15).
+        // Back to version 13: without first publications (17), drafts (16), pages (15)
+        // and search (14).
         conn.execute_batch(
-            "DROP TABLE search_index; DROP TABLE search_docs;
+            "ALTER TABLE posts DROP COLUMN first_published; DROP INDEX posts_drafts;
+             DROP TABLE search_index; DROP TABLE search_docs;
              DROP INDEX posts_pages; DROP INDEX posts_front_page; DROP INDEX posts_by_author;
              ALTER TABLE posts DROP COLUMN kind;
              CREATE INDEX posts_front_page ON posts (site, published DESC, id DESC) WHERE published IS NOT NULL;

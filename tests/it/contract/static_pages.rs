@@ -23,7 +23,7 @@ async fn pages_stay_out_of_every_list_of_posts(t: TestStore) {
                 "About",
                 "We write about otters.",
                 "rivers",
-                now(),
+                now() - chrono::Duration::minutes(2),
                 true,
             )
             .as_page(),
@@ -39,7 +39,7 @@ async fn pages_stay_out_of_every_list_of_posts(t: TestStore) {
                 "Contact",
                 "Write to the otters.",
                 "",
-                now(),
+                now() - chrono::Duration::minutes(1),
                 false,
             )
             .as_page(),

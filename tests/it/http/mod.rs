@@ -12,6 +12,7 @@ mod fetch;
 mod html_checker;
 mod iiif;
 mod pages;
+mod publishing;
 mod revisions;
 mod routes;
 mod search;
