@@ -146,6 +146,10 @@ fn row(entry: DirectoryEntry) -> DirectoryRow {
             paths::ban_user(&id)
         },
         id,
+        desk_url: entry
+            .role
+            .can_write()
+            .then(|| paths::desk("drafts", Some(&entry.username))),
         username: entry.username,
         display_name: entry.display_name,
         email: entry.email,

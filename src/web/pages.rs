@@ -379,6 +379,8 @@ pub struct AuthorPage {
 pub struct DirectoryRow {
     pub id: String,
     pub author_url: String,
+    /// A writer's desk (their drafts and posts), for authors and administrators.
+    pub desk_url: Option<String>,
     pub username: String,
     pub display_name: String,
     pub email: String,

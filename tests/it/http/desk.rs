@@ -105,7 +105,15 @@ async fn a_writer_finds_drafts_and_waiting_comments_on_the_desk(t: TestStore) {
     let tab = author.get_html("/desk?tab=published").await;
     assert!(tab.contains("Half a thought"), "{tab}");
 
-    // An administrator opens anyone's desk; a writer only their own; readers none.
+    // An administrator opens anyone's desk (the list of users links writers' desks); a
+    // writer only their own; readers none.
+    let users = app.get_html("/admin/users").await;
+    let link = format!("/desk?tab=drafts&#38;author={name}\" class=\"desk-link\"");
+    let link_amp = link.replace("&#38;", "&amp;");
+    assert!(
+        users.contains(&link) || users.contains(&link_amp),
+        "{users}"
+    );
     let theirs = app.get_html(&format!("/desk?author={name}")).await;
     assert!(theirs.contains("desk</h1>"), "{theirs}");
     assert!(theirs.contains("Draft number 23"), "{theirs}");
