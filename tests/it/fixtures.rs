@@ -76,6 +76,25 @@ pub async fn post(t: &TestStore, by: &User, title: &str, body: &str, tags: &str)
         .unwrap()
 }
 
+/// A published post on an app's site by `by`, written at `at`, without tags.
+pub fn new_post_on(
+    app: &TestApp,
+    by: &User,
+    title: &str,
+    at: chrono::DateTime<chrono::Utc>,
+) -> NewPost {
+    NewPost::new(
+        app.site.clone(),
+        Title::parse(title).unwrap(),
+        Body::parse("Some text.").unwrap(),
+        Tags::default(),
+        by.id,
+        by.display_name.clone(),
+        at,
+        true,
+    )
+}
+
 /// A save by `by` from revision `base`, now.
 pub fn edit(base: u32, by: &User, title: &str, body: &str, tags: &str, message: &str) -> PostEdit {
     PostEdit::new(

@@ -48,6 +48,21 @@ pub struct TestStore {
     _dir: Option<tempfile::TempDir>,
 }
 
+/// A CQL session of the test's own, and the keyspace of a Cassandra test store: for
+/// tests that change rows behind the store's back (what a bug or a hand edit leaves).
+pub async fn cql(t: &TestStore) -> (scylla::client::session::Session, String) {
+    let keyspace = match &t.url {
+        StoreUrl::Cassandra { keyspace, .. } => keyspace.clone(),
+        other => panic!("not a Cassandra store: {other:?}"),
+    };
+    let session = scylla::client::session_builder::SessionBuilder::new()
+        .known_node(cassandra_node())
+        .build()
+        .await
+        .unwrap();
+    (session, keyspace)
+}
+
 pub fn cassandra_node() -> String {
     std::env::var("SIBYL_TEST_CASSANDRA").unwrap_or_else(|_| "127.0.0.1:9042".into())
 }
@@ -394,6 +409,28 @@ impl TestApp {
         assert_eq!(response.status(), 303, "{}", response.text().await.unwrap());
         assert_eq!(location(&response), "/account");
         (browser, name)
+    }
+
+    /// Signs up a new reader in a fresh browser, whom this (administrator's) browser
+    /// then makes an author; returns the author's browser, user name and id.
+    pub async fn an_author(&self) -> (TestApp, String, sibyl::domain::UserId) {
+        let (browser, name) = self.sign_up("a long enough password").await;
+        let id = self
+            .store
+            .user_by_login(&sibyl::domain::user::Login::parse(&name).unwrap())
+            .await
+            .unwrap()
+            .unwrap()
+            .id;
+        let promoted = self
+            .submit(
+                "/",
+                &format!("/admin/users/{}/role", id.0),
+                &[("role", "author")],
+            )
+            .await;
+        assert!(promoted.status().is_redirection(), "{}", promoted.status());
+        (browser, name, id)
     }
 
     /// Signs in through the login form.

@@ -181,15 +181,7 @@ async fn repair_restores_an_authors_drafts(t: TestStore) {
         .await
         .unwrap();
     if t.kind == Kind::Cassandra {
-        let session = scylla::client::session_builder::SessionBuilder::new()
-            .known_node(crate::helpers::cassandra_node())
-            .build()
-            .await
-            .unwrap();
-        let keyspace = match &t.url {
-            sibyl::store::StoreUrl::Cassandra { keyspace, .. } => keyspace.clone(),
-            other => panic!("{other:?}"),
-        };
+        let (session, keyspace) = crate::helpers::cql(&t).await;
         session
             .query_unpaged(
                 format!("DELETE FROM {keyspace}.author_drafts WHERE site = ? AND author_id = ?"),

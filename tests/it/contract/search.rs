@@ -244,19 +244,11 @@ async fn repair_finds_and_restores_missing_texts(t: TestStore) {
         }
         Kind::Cassandra => {
             use chrono::Datelike;
-            let session = scylla::client::session_builder::SessionBuilder::new()
-                .known_node(crate::helpers::cassandra_node())
-                .build()
-                .await
-                .unwrap();
+            let (session, keyspace) = crate::helpers::cql(&t).await;
             let at = post.published.unwrap();
             let half =
                 (at.year() * 100 + at.month() as i32) * 10 + if at.day() <= 15 { 1 } else { 2 };
             let shard = (post.id.0.as_u128() % 8) as i32;
-            let keyspace = match &t.url {
-                sibyl::store::StoreUrl::Cassandra { keyspace, .. } => keyspace.clone(),
-                other => panic!("{other:?}"),
-            };
             session
                 .query_unpaged(
                     format!("DELETE FROM {keyspace}.search_texts WHERE site = ? AND month = ? AND shard = ?"),
@@ -296,19 +288,11 @@ async fn repair_finds_and_restores_missing_texts(t: TestStore) {
         }
         Kind::Cassandra => {
             use chrono::Datelike;
-            let session = scylla::client::session_builder::SessionBuilder::new()
-                .known_node(crate::helpers::cassandra_node())
-                .build()
-                .await
-                .unwrap();
+            let (session, keyspace) = crate::helpers::cql(&t).await;
             let at = post.published.unwrap();
             let half =
                 (at.year() * 100 + at.month() as i32) * 10 + if at.day() <= 15 { 1 } else { 2 };
             let shard = (post.id.0.as_u128() % 8) as i32;
-            let keyspace = match &t.url {
-                sibyl::store::StoreUrl::Cassandra { keyspace, .. } => keyspace.clone(),
-                other => panic!("{other:?}"),
-            };
             let (published_id,): (scylla::value::CqlTimeuuid,) = session
                 .query_unpaged(
                     format!(

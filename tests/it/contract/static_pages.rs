@@ -223,15 +223,7 @@ async fn repair_restores_the_list_of_pages(t: TestStore) {
         .unwrap();
     assert_eq!(t.store.site_pages(&t.site).await.unwrap().len(), 1);
     if t.kind == Kind::Cassandra {
-        let session = scylla::client::session_builder::SessionBuilder::new()
-            .known_node(crate::helpers::cassandra_node())
-            .build()
-            .await
-            .unwrap();
-        let keyspace = match &t.url {
-            sibyl::store::StoreUrl::Cassandra { keyspace, .. } => keyspace.clone(),
-            other => panic!("{other:?}"),
-        };
+        let (session, keyspace) = crate::helpers::cql(&t).await;
         session
             .query_unpaged(
                 format!("DELETE FROM {keyspace}.site_pages WHERE site = ?"),

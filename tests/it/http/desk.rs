@@ -4,25 +4,11 @@
 
 use crate::both_stores;
 use crate::helpers::{TestStore, location, spawn_app};
-use sibyl::domain::user::Login;
 
 async fn a_writer_finds_drafts_and_waiting_comments_on_the_desk(t: TestStore) {
     let app = spawn_app(t).await;
     app.set_up().await;
-    let (author, name) = app.sign_up("a long enough password").await;
-    let author_id = app
-        .store
-        .user_by_login(&Login::parse(&name).unwrap())
-        .await
-        .unwrap()
-        .unwrap()
-        .id;
-    app.submit(
-        "/",
-        &format!("/admin/users/{}/role", author_id.0),
-        &[("role", "author")],
-    )
-    .await;
+    let (author, name, _) = app.an_author().await;
     let saved = author
         .write("Half a thought", "To be continued.", "", "draft")
         .await;

@@ -20,7 +20,12 @@ async fn a_post_published_again_keeps_its_date_unless_asked(t: TestStore) {
     let first = now() - Duration::days(3);
     let old = app
         .store
-        .create_post(new_post_at(&app, &me, "Three days old", first))
+        .create_post(crate::fixtures::new_post_on(
+            &app,
+            &me,
+            "Three days old",
+            first,
+        ))
         .await
         .unwrap();
     let newer = app.publish("Written today", "Fresh.").await;
@@ -125,7 +130,7 @@ async fn the_editor_saves_and_publishes_and_a_revision_says_when(t: TestStore) {
         .unwrap();
     let old = app
         .store
-        .create_post(new_post_at(
+        .create_post(crate::fixtures::new_post_on(
             &app,
             &me,
             "Revised later",
@@ -157,24 +162,6 @@ async fn the_editor_saves_and_publishes_and_a_revision_says_when(t: TestStore) {
         )),
         "{html}"
     );
-}
-
-fn new_post_at(
-    app: &crate::helpers::TestApp,
-    by: &sibyl::domain::User,
-    title: &str,
-    at: chrono::DateTime<chrono::Utc>,
-) -> sibyl::domain::NewPost {
-    sibyl::domain::NewPost::new(
-        app.site.clone(),
-        sibyl::domain::Title::parse(title).unwrap(),
-        sibyl::domain::post::Body::parse("Some text.").unwrap(),
-        sibyl::domain::Tags::default(),
-        by.id,
-        by.display_name.clone(),
-        at,
-        true,
-    )
 }
 
 both_stores!(

@@ -245,20 +245,7 @@ async fn an_admin_writes_pages_that_the_navigation_lists(t: TestStore) {
 async fn only_admins_make_pages_and_a_site_has_at_most_its_cap(t: TestStore) {
     let app = spawn_app(t).await;
     app.set_up().await;
-    let (author, name) = app.sign_up("a long enough password").await;
-    let author_id = app
-        .store
-        .user_by_login(&Login::parse(&name).unwrap())
-        .await
-        .unwrap()
-        .unwrap()
-        .id;
-    app.submit(
-        "/",
-        &format!("/admin/users/{}/role", author_id.0),
-        &[("role", "author")],
-    )
-    .await;
+    let (author, _, _) = app.an_author().await;
     assert_eq!(author.get("/write").await.status(), 200);
     assert_eq!(author.get("/write?kind=page").await.status(), 403);
     let refused = author
@@ -284,7 +271,9 @@ async fn only_admins_make_pages_and_a_site_has_at_most_its_cap(t: TestStore) {
         .unwrap();
     for i in 1..MAX_PAGES {
         app.store
-            .create_post(new_post_for(&app, &admin, &format!("Page {i}"), now()).as_page())
+            .create_post(
+                crate::fixtures::new_post_on(&app, &admin, &format!("Page {i}"), now()).as_page(),
+            )
             .await
             .unwrap();
     }
@@ -326,24 +315,6 @@ async fn only_admins_make_pages_and_a_site_has_at_most_its_cap(t: TestStore) {
     let first = home.find(">Page 1<").unwrap();
     let last = home.find(">The last<").unwrap();
     assert!(first < last);
-}
-
-fn new_post_for(
-    app: &crate::helpers::TestApp,
-    by: &sibyl::domain::User,
-    title: &str,
-    at: chrono::DateTime<chrono::Utc>,
-) -> sibyl::domain::NewPost {
-    sibyl::domain::NewPost::new(
-        app.site.clone(),
-        sibyl::domain::Title::parse(title).unwrap(),
-        sibyl::domain::post::Body::parse("A page.").unwrap(),
-        sibyl::domain::Tags::default(),
-        by.id,
-        by.display_name.clone(),
-        at,
-        true,
-    )
 }
 
 both_stores!(
