@@ -456,6 +456,8 @@ pub struct EditPage {
     pub page: bool,
     /// The text is a draft: the editor offers to save and publish it.
     pub can_publish: bool,
+    /// The text is published: where to take it back to draft.
+    pub unpublish_url: Option<String>,
 }
 
 pub struct HistoryRow {

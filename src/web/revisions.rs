@@ -90,6 +90,11 @@ fn edit_page(
             Some(current) => current.status == PostStatus::Draft,
             None => false,
         },
+        unpublish_url: text
+            .current
+            .as_ref()
+            .filter(|current| current.status == PostStatus::Published)
+            .map(|_| paths::unpublish(slug, text.lang())),
     }
 }
 

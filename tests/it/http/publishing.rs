@@ -120,6 +120,37 @@ async fn the_editor_saves_and_publishes_and_a_revision_says_when(t: TestStore) {
         !editor.contains("id=\"save-publish\""),
         "published already: {editor}"
     );
+    // The editor takes it back to draft too, and publishes it again.
+    assert!(editor.contains("id=\"unpublish-from-editor\""), "{editor}");
+    let back = app
+        .post_form(
+            &format!("{draft}/unpublish"),
+            &[("csrf", &csrf_in(&editor))],
+        )
+        .await;
+    assert_eq!(back.status(), 303);
+    assert_eq!(app.anonymous_get(&draft).await.status(), 404);
+    let editor = app.get_html(&format!("{draft}/edit")).await;
+    assert!(
+        editor.contains("id=\"save-publish\""),
+        "a draft again: {editor}"
+    );
+    let again = app
+        .submit(
+            &format!("{draft}/edit"),
+            &format!("{draft}/edit"),
+            &[
+                ("base", "2"),
+                ("title", "Out now"),
+                ("body", "Final words."),
+                ("tags", ""),
+                ("message", "Again"),
+                ("action", "publish"),
+            ],
+        )
+        .await;
+    assert_eq!(again.status(), 303);
+    assert_eq!(app.anonymous_get(&draft).await.status(), 200);
 
     // A post published days ago and revised today says so.
     let me = app
