@@ -258,7 +258,7 @@ pub async fn section(
             Some("pending") => Some("Thank you: your comment awaits moderation."),
             _ => None,
         },
-        moderate_url: may_edit(me, post.author_id).then(|| paths::moderation(Some(slug))),
+        moderate_url: may_edit(me, post).then(|| paths::moderation(Some(slug))),
         comments_closed: post.comments_closed,
     })
 }
@@ -388,7 +388,7 @@ pub async fn create(
             comment_policy::Author::Member {
                 banned: standing.banned,
                 trusted: standing.trusted,
-                editor: may_edit(Some(u), post.author_id),
+                editor: may_edit(Some(u), &post),
             }
         }
         None => comment_policy::Author::Guest,
@@ -586,7 +586,7 @@ pub async fn set_closed(
     closed: bool,
 ) -> Result<HttpResponse, WebError> {
     let post = post_at(&state, &slug).await?;
-    if !may_edit(Some(&user.0), post.author_id) {
+    if !may_edit(Some(&user.0), &post) {
         return Err(WebError::Forbidden(
             "Only the post's author or an administrator can close its comments.".into(),
         ));

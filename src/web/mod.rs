@@ -68,8 +68,9 @@ pub struct WebConfig {
     pub refresh: crate::binaries::remote::RefreshConfig,
 }
 
-/// The site's identity and pages, and when they were read.
-type ReadFrame = (std::time::Instant, Arc<SiteFrame>);
+/// The site's identity and pages, when they were read, and the number of the read (a
+/// later read's frame replaces an earlier one's, never the other way).
+type ReadFrame = (std::time::Instant, Arc<SiteFrame>, u64);
 
 #[derive(Clone)]
 pub struct AppState {
@@ -92,6 +93,8 @@ pub struct AppState {
     /// while a read is under way).
     identity: Arc<std::sync::RwLock<Option<ReadFrame>>>,
     identity_reading: Arc<AtomicBool>,
+    /// The number of the last read of the frame begun.
+    frame_reads: Arc<std::sync::atomic::AtomicU64>,
     pub binaries: crate::binaries::Binaries,
     pub fetcher: crate::binaries::fetch::Fetcher,
 }
@@ -113,6 +116,7 @@ impl AppState {
             site_ready: Arc::new(AtomicBool::new(false)),
             identity: Arc::new(std::sync::RwLock::new(None)),
             identity_reading: Arc::new(AtomicBool::new(false)),
+            frame_reads: Arc::new(std::sync::atomic::AtomicU64::new(0)),
             binaries: {
                 let mut binaries =
                     crate::binaries::Binaries::new(store.binaries(), config.binary_limits);
@@ -159,13 +163,21 @@ impl AppState {
             .unwrap_or_else(|e| e.into_inner())
             .clone();
         match cached {
-            Some((read, identity)) if read.elapsed() < SETTINGS_TTL => identity,
-            Some((_, identity)) => {
+            Some((read, identity, _)) if read.elapsed() < SETTINGS_TTL => identity,
+            Some((_, identity, _)) => {
                 if !self.identity_reading.swap(true, Ordering::AcqRel) {
                     let state = self.clone();
                     tokio::spawn(async move {
+                        /// Ends the read under way however the task ends (a panic
+                        /// included), so that a later page starts another.
+                        struct Done(Arc<AtomicBool>);
+                        impl Drop for Done {
+                            fn drop(&mut self) {
+                                self.0.store(false, Ordering::Release);
+                            }
+                        }
+                        let _done = Done(Arc::clone(&state.identity_reading));
                         state.read_identity().await;
-                        state.identity_reading.store(false, Ordering::Release);
                     });
                 }
                 identity
@@ -175,6 +187,7 @@ impl AppState {
     }
 
     async fn read_identity(&self) -> Arc<SiteFrame> {
+        let number = self.frame_reads.fetch_add(1, Ordering::AcqRel) + 1;
         let read = async {
             let identity = self.store.site_identity(&self.site).await?;
             let pages = self.store.site_pages(&self.site).await?;
@@ -193,7 +206,7 @@ impl AppState {
                         })
                         .collect(),
                 });
-                self.remember_frame(Arc::clone(&frame));
+                self.remember_frame(Arc::clone(&frame), number);
                 frame
             }
             Err(e) => {
@@ -210,12 +223,16 @@ impl AppState {
             .read()
             .unwrap_or_else(|e| e.into_inner())
             .as_ref()
-            .map(|(_, frame)| Arc::clone(frame))
+            .map(|(_, frame, _)| Arc::clone(frame))
     }
 
-    fn remember_frame(&self, frame: Arc<SiteFrame>) {
-        *self.identity.write().unwrap_or_else(|e| e.into_inner()) =
-            Some((std::time::Instant::now(), frame));
+    /// Keeps the frame read `number`, unless a later read's is kept already (a slow
+    /// background read must not bring back what a page's change replaced).
+    fn remember_frame(&self, frame: Arc<SiteFrame>, number: u64) {
+        let mut kept = self.identity.write().unwrap_or_else(|e| e.into_inner());
+        if kept.as_ref().is_none_or(|(_, _, n)| *n <= number) {
+            *kept = Some((std::time::Instant::now(), frame, number));
+        }
     }
 
     /// Keeps a saved identity with the pages this instance knows: its pages show it at
@@ -226,7 +243,8 @@ impl AppState {
             .map(|frame| frame.pages.clone())
             .unwrap_or_default();
         let frame = Arc::new(SiteFrame { identity, pages });
-        self.remember_frame(Arc::clone(&frame));
+        let number = self.frame_reads.fetch_add(1, Ordering::AcqRel) + 1;
+        self.remember_frame(Arc::clone(&frame), number);
         frame
     }
 

@@ -106,7 +106,7 @@ pub async fn post_desk(
 
 async fn moderated_post(state: &AppState, user: &SignedIn, slug: &str) -> Result<Post, WebError> {
     let post = post_at(state, slug).await?;
-    if !may_edit(Some(&user.0), post.author_id) {
+    if !may_edit(Some(&user.0), &post) {
         return Err(WebError::Forbidden(
             "Only the post's author or an administrator moderates its comments.".into(),
         ));

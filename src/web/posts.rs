@@ -184,9 +184,12 @@ pub(super) async fn post_at(state: &AppState, slug: &str) -> Result<crate::domai
         .ok_or(WebError::NotFound)
 }
 
-/// Editors of a post: its author (while an author) and administrators.
-pub(super) fn may_edit(user: Option<&User>, author_id: crate::domain::UserId) -> bool {
-    user.is_some_and(|u| u.role == Role::Admin || (u.role.can_write() && u.id == author_id))
+/// Editors of a post: its author (while an author) and administrators; of a page (the
+/// site's own, in its navigation), administrators only.
+pub(super) fn may_edit(user: Option<&User>, post: &crate::domain::Post) -> bool {
+    user.is_some_and(|u| {
+        u.role == Role::Admin || (!post.is_page() && u.role.can_write() && u.id == post.author_id)
+    })
 }
 
 /// The post a path names, for someone who may edit it.
@@ -196,7 +199,7 @@ pub(super) async fn editable(
     slug: &str,
 ) -> Result<crate::domain::Post, WebError> {
     let post = post_at(state, slug).await?;
-    if !may_edit(Some(user), post.author_id) {
+    if !may_edit(Some(user), &post) {
         return Err(WebError::Forbidden(
             "Only the post's author or an administrator can do this.".into(),
         ));
@@ -320,7 +323,7 @@ async fn post_page(
     draft: Option<CommentDraft>,
     suggested: bool,
 ) -> Result<PostPage, WebError> {
-    let editor = may_edit(user.0.as_ref(), post.author_id);
+    let editor = may_edit(user.0.as_ref(), post);
     // A draft exists only for those who may edit it, in every language.
     if post.status == PostStatus::Draft && !editor {
         return Err(WebError::NotFound);
@@ -388,6 +391,7 @@ async fn post_page(
         can_suggest: text.original
             && user.0.is_some()
             && !editor
+            && !post.is_page()
             && post.status == PostStatus::Published,
         suggested,
         comments,

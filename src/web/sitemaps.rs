@@ -29,7 +29,7 @@ fn xml_response(body: String) -> HttpResponse {
 /// pages; the sitemap index is named.
 pub async fn robots(state: web::Data<AppState>) -> HttpResponse {
     let body = format!(
-        "User-agent: *\nDisallow: /admin/\nDisallow: /account\nDisallow: /write\nDisallow: /login\n\
+        "User-agent: *\nDisallow: /admin/\nDisallow: /account\nDisallow: /write\nDisallow: /desk\nDisallow: /login\n\
          Disallow: /signup\nDisallow: /setup\nDisallow: /binary/logs/\n\nSitemap: {}{}\n",
         state.site.as_str(),
         paths::sitemap_index()

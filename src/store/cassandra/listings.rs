@@ -507,7 +507,11 @@ impl CassandraStore {
             let Some(again) = self.post_listing(site, id, true).await? else {
                 return Ok(None);
             };
-            let moved = again.1 != *now || (now.is_some() && again.0.revision != post.revision);
+            // Moved: to other lists, or to another text or state that the rows written
+            // from it show (a page's or a draft's list, which `Listed` does not name).
+            let moved = again.1 != *now
+                || again.0.revision != post.revision
+                || again.0.status != post.status;
             was = now.clone();
             current = again;
             if !moved {

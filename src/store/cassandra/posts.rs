@@ -169,7 +169,7 @@ impl Statements {
             ))
             .await?,
             post_unpublish: prepare(format!(
-                "UPDATE {ks}.posts SET status = 'draft', published = null, published_id = null WHERE site = ? AND post_id = ? IF status = 'published'"
+                "UPDATE {ks}.posts SET status = 'draft', published = null, published_id = null, first_published = ? WHERE site = ? AND post_id = ? IF status = 'published' AND published = ?"
             ))
             .await?,
         })
@@ -441,12 +441,14 @@ impl Posts for CassandraStore {
         if post.status == PostStatus::Draft {
             return Ok(Some(post));
         }
+        // The date it keeps while a draft (rows made before the column have none yet):
+        // set by this LWT, which applies only to the publication it was read from.
         self.move_listed(
             site,
             id,
             was,
             &self.posts.post_unpublish,
-            (site.as_str(), id.0),
+            (post.first_published, site.as_str(), id.0, post.published),
             Fault::CrashAfterUnpublish,
         )
         .await

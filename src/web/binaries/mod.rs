@@ -209,7 +209,7 @@ async fn post_of(state: &AppState, user: &User, context: &Context) -> Result<Pos
         None => None,
     }
     .ok_or_else(|| WebError::NotFoundWith(format!("There is no post {context} on this site.")))?;
-    if !may_edit(Some(user), post.author_id) {
+    if !may_edit(Some(user), &post) {
         return Err(WebError::Forbidden(
             "Only the post's author or an administrator can change its attachments.".into(),
         ));

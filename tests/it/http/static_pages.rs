@@ -245,7 +245,7 @@ async fn an_admin_writes_pages_that_the_navigation_lists(t: TestStore) {
 async fn only_admins_make_pages_and_a_site_has_at_most_its_cap(t: TestStore) {
     let app = spawn_app(t).await;
     app.set_up().await;
-    let (author, _, _) = app.an_author().await;
+    let (author, _, author_id) = app.an_author().await;
     assert_eq!(author.get("/write").await.status(), 200);
     assert_eq!(author.get("/write?kind=page").await.status(), 403);
     let refused = author
@@ -258,8 +258,32 @@ async fn only_admins_make_pages_and_a_site_has_at_most_its_cap(t: TestStore) {
     assert_eq!(refused.status(), 403);
     assert_eq!(app.get("/write?kind=chapter").await.status(), 400);
     assert!(app.store.site_pages(&app.site).await.unwrap().is_empty());
+    // A page its maker wrote while an administrator is the administrators' once they
+    // are not one: its editor, publishing and history refuse them.
+    let former_admin = app.store.user(author_id).await.unwrap().unwrap();
+    let theirs = app
+        .store
+        .create_post(crate::fixtures::new_post_on(&app, &former_admin, "Colophon", now()).as_page())
+        .await
+        .unwrap();
+    let path = format!("/posts/{}", theirs.slug.as_str());
+    assert_eq!(author.get(&format!("{path}/edit")).await.status(), 403);
+    assert_eq!(author.get(&format!("{path}/history")).await.status(), 403);
+    let csrf = csrf_in(&author.get_html("/desk").await);
+    let refused = author
+        .post_form(&format!("{path}/unpublish"), &[("csrf", &csrf)])
+        .await;
+    assert_eq!(refused.status(), 403);
+    assert_eq!(app.get(&format!("{path}/edit")).await.status(), 200);
+    app.store
+        .unpublish_post(&app.site, theirs.id)
+        .await
+        .unwrap();
+    let pages = app.store.site_pages(&app.site).await.unwrap();
+    assert_eq!(pages.len(), 1, "the colophon only, a draft now");
 
-    // Up to the cap (made through the store: the same rows the editor makes).
+    // Up to the cap, the colophon included (made through the store: the same rows the
+    // editor makes).
     let admin = app
         .store
         .create_user(NewUser {
@@ -269,7 +293,7 @@ async fn only_admins_make_pages_and_a_site_has_at_most_its_cap(t: TestStore) {
         })
         .await
         .unwrap();
-    for i in 1..MAX_PAGES {
+    for i in 2..MAX_PAGES {
         app.store
             .create_post(
                 crate::fixtures::new_post_on(&app, &admin, &format!("Page {i}"), now()).as_page(),
@@ -305,14 +329,16 @@ async fn only_admins_make_pages_and_a_site_has_at_most_its_cap(t: TestStore) {
     let pages = app.store.site_pages(&app.site).await.unwrap();
     assert_eq!(pages.len(), MAX_PAGES);
     assert!(pages.iter().all(|p| p.title != "One too many"));
-    // Every published page is in the navigation, in the order made.
+    // Every published page is in the navigation (not the draft colophon), in the
+    // order made.
     let home = app.anonymous_get("/").await.text().await.unwrap();
     assert_eq!(
         home.matches("class=\"page-link\"").count(),
-        MAX_PAGES,
+        MAX_PAGES - 1,
         "{home}"
     );
-    let first = home.find(">Page 1<").unwrap();
+    assert!(!home.contains(">Colophon<"), "{home}");
+    let first = home.find(">Page 2<").unwrap();
     let last = home.find(">The last<").unwrap();
     assert!(first < last);
 }
