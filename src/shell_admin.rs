@@ -8,7 +8,7 @@ use crate::domain::password::Password;
 use crate::domain::user::{Login, parse_display_name};
 use crate::domain::{Email, NewUser, Role, Site, User, UserId, Username, now};
 use crate::store::{AccountError, SetupError, Store, Taken};
-use std::io::{BufRead, IsTerminal, Write};
+use std::io::{BufRead, IsTerminal};
 
 /// How many accounts `sibyl user list` shows at most, newest first.
 pub const LIST_MAX: usize = 1000;
@@ -150,10 +150,7 @@ fn read_new_password() -> Result<Password, String> {
         let line = line.strip_suffix('\n').unwrap_or(&line);
         let line = line.strip_suffix('\r').unwrap_or(line);
         if line.is_empty() {
-            let _ = writeln!(
-                std::io::stderr(),
-                "sibyl: expected the new password on standard input"
-            );
+            return Err("expected the new password on the first line of standard input".into());
         }
         Password::parse(line).map_err(|e| e.0)
     }

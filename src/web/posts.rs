@@ -166,12 +166,17 @@ pub async fn short_link(
         .slug_by_short_id(&state.site, n)
         .await?
         .ok_or(WebError::NotFound)?;
-    Ok(HttpResponse::MovedPermanently()
+    Ok(moved_permanently(&paths::post(slug.as_str())))
+}
+
+/// A redirect for good to `location`, a path on this site.
+fn moved_permanently(location: &str) -> HttpResponse {
+    HttpResponse::MovedPermanently()
         .insert_header((
             actix_web::http::header::LOCATION,
-            paths::ascii_location(&paths::post(slug.as_str())),
+            paths::ascii_location(location),
         ))
-        .finish())
+        .finish()
 }
 
 /// The post a slug in the path names; any malformed or unknown slug is a 404.
@@ -274,16 +279,10 @@ pub async fn show_page(
 /// A redirect for good to `path`, with the request's query (a post asked for as a
 /// page, or a page as a post).
 fn moved_to(path: &str, request: &actix_web::HttpRequest) -> HttpResponse {
-    let location = match request.query_string() {
-        "" => path.to_owned(),
-        query => format!("{path}?{query}"),
-    };
-    HttpResponse::MovedPermanently()
-        .insert_header((
-            actix_web::http::header::LOCATION,
-            paths::ascii_location(&location),
-        ))
-        .finish()
+    match request.query_string() {
+        "" => moved_permanently(path),
+        query => moved_permanently(&format!("{path}?{query}")),
+    }
 }
 
 /// The post's page again, with a comment that could not be taken and why.
@@ -441,32 +440,43 @@ async fn set_status(
 ) -> Result<HttpResponse, WebError> {
     let post = editable(&state, &author.0, &slug).await?;
     let text = Text::of(&state, &post, &lang).await?;
-    if text.original {
-        let changed = match status {
-            PostStatus::Published => {
-                // Published again, a post keeps its date unless asked for a new one.
-                let at = post.publication_at(now(), anew);
-                state.store.publish_post(&state.site, post.id, at).await?
-            }
-            PostStatus::Draft => state.store.unpublish_post(&state.site, post.id).await?,
-        };
-        changed.ok_or(WebError::NotFound)?;
-        if post.is_page() {
-            state.reread_frame().await;
-        }
-    } else {
-        text.existing()?;
-        state
-            .store
-            .set_translation_status(&state.site, post.id, &text.locale, status, now())
-            .await?
-            .ok_or_else(|| text.missing())?;
+    change_status(&state, &post, &text, status, anew).await?;
+    if post.is_page() {
+        state.reread_frame().await;
     }
     Ok(see_other(&paths::text_url(
         post.slug.as_str(),
         post.is_page(),
         text.lang(),
     )))
+}
+
+/// Publishes or unpublishes a text: the post's own (published again, it keeps its date
+/// unless `anew`) or a translation. A text that is not there is a 404.
+pub(super) async fn change_status(
+    state: &AppState,
+    post: &crate::domain::Post,
+    text: &Text,
+    status: PostStatus,
+    anew: bool,
+) -> Result<(), WebError> {
+    if text.original {
+        let changed = match status {
+            PostStatus::Published => {
+                let at = post.publication_at(now(), anew);
+                state.store.publish_post(&state.site, post.id, at).await?
+            }
+            PostStatus::Draft => state.store.unpublish_post(&state.site, post.id).await?,
+        };
+        changed.ok_or(WebError::NotFound)?;
+    } else {
+        state
+            .store
+            .set_translation_status(&state.site, post.id, &text.locale, status, now())
+            .await?
+            .ok_or_else(|| text.missing())?;
+    }
+    Ok(())
 }
 
 /// A post's link preview and structured data, in the language shown.

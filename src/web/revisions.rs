@@ -258,24 +258,11 @@ pub async fn save(
                 .await?;
             if form.action == "publish" {
                 // The text just saved goes out (a draft published before keeps its date).
-                if text.original {
-                    let at = post.publication_at(now(), false);
-                    state.store.publish_post(&state.site, post.id, at).await?;
-                } else {
-                    state
-                        .store
-                        .set_translation_status(
-                            &state.site,
-                            post.id,
-                            &text.locale,
-                            PostStatus::Published,
-                            now(),
-                        )
-                        .await?;
-                }
+                super::posts::change_status(&state, &post, &text, PostStatus::Published, false)
+                    .await?;
             }
             if post.is_page() {
-                // Its title in the navigation.
+                // Its title (and state) in the navigation.
                 state.reread_frame().await;
             }
             Ok(see_other(&paths::text_url(

@@ -82,7 +82,7 @@ impl Statements {
             ))
             .await?,
             locales: prepare(format!(
-                "SELECT locale, title FROM {ks}.search_texts WHERE {key} AND published_id = ?"
+                "SELECT locale FROM {ks}.search_texts WHERE {key} AND published_id = ?"
             ))
             .await?,
             texts: prepare(format!(
@@ -283,13 +283,13 @@ impl CassandraStore {
             texts,
         };
         let (month, shard) = texts.partition()?;
-        let indexed: Vec<(String, Option<String>)> = self
+        let indexed: Vec<(String,)> = self
             .rows(
                 &self.search.locales,
                 (site.as_str(), month, shard, published),
             )
             .await?;
-        for (locale, _) in indexed {
+        for (locale,) in indexed {
             if !texts.texts.iter().any(|(l, _, _)| *l == locale) {
                 self.exec(
                     &self.search.delete_locale,
@@ -303,7 +303,7 @@ impl CassandraStore {
     }
 
     /// Repair's check of a published post's rows in the search index: one per text it
-    /// shows, under the text's title; written again when they are not.
+    /// shows, under the text's title and with its words; written again when they are not.
     pub(super) async fn repair_search(
         &self,
         site: &Site,

@@ -1,5 +1,6 @@
 //! The lists of published posts: front page, author pages and tag pages, by index.
 
+use super::posts::latest_save;
 use super::*;
 use crate::store::posts::page_of;
 use crate::store::posts::tag_count_page;
@@ -257,14 +258,13 @@ impl Listings for SqliteStore {
         let site = site.to_string();
         let rows: Vec<(String, i64, Option<i64>)> = self
             .read(move |sql| {
-                sql.prepare(
-                    "SELECT slug, published,
-                        (SELECT r.created FROM revisions r WHERE r.site = p.site AND r.post_id = p.id
-                            AND r.locale = p.locale AND r.branch = 1 AND r.revision = p.revision)
-                     FROM posts p WHERE site = ?1 AND published IS NOT NULL AND kind = 'post'
+                sql.prepare(concat!(
+                    "SELECT slug, published, ",
+                    latest_save!(),
+                    " FROM posts p WHERE site = ?1 AND published IS NOT NULL AND kind = 'post'
                         AND published >= ?2 AND published < ?3
                      ORDER BY published DESC, id DESC",
-                )
+                ))
                 .and_then(|mut s| {
                     s.query_map(
                         params![site, start.timestamp_millis(), end.timestamp_millis()],
@@ -357,12 +357,11 @@ impl Listings for SqliteStore {
         type Row = (String, String, String, String, i64, Option<i64>);
         let rows: Vec<Row> = self
             .read(move |sql| {
-                sql.prepare(
-                    "SELECT id, slug, title, status, created,
-                        (SELECT r.created FROM revisions r WHERE r.site = p.site AND r.post_id = p.id
-                            AND r.locale = p.locale AND r.branch = 1 AND r.revision = p.revision)
-                     FROM posts p WHERE site = ?1 AND kind = 'page' ORDER BY created, id LIMIT ?2",
-                )
+                sql.prepare(concat!(
+                    "SELECT id, slug, title, status, created, ",
+                    latest_save!(),
+                    " FROM posts p WHERE site = ?1 AND kind = 'page' ORDER BY created, id LIMIT ?2",
+                ))
                 .and_then(|mut s| {
                     s.query_map(params![site, PAGES_READ as i64], |r| {
                         Ok((

@@ -7,10 +7,23 @@ use super::*;
 
 pub(super) const POST_COLUMNS: &str = "id, slug, title, body, body_html, excerpt, tags, author_id, author_name, status, created, published, revision, short_id, locale, comments_closed, kind, first_published";
 
-/// POST_COLUMNS and, in the same statement, the locales of the published translations.
-pub(super) const POST_SELECT: &str = "id, slug, title, body, body_html, excerpt, tags, author_id, author_name, status, created, published, revision, short_id, locale, comments_closed, kind, first_published,
-    (SELECT group_concat(t.locale) FROM translations t WHERE t.site = posts.site AND t.post_id = posts.id AND t.status = 'published'),
-    (SELECT r.created FROM revisions r WHERE r.site = posts.site AND r.post_id = posts.id AND r.locale = posts.locale AND r.branch = 1 AND r.revision = posts.revision)";
+/// When the latest revision of post `p`'s own text was saved: a subquery of a statement
+/// that reads `posts p`.
+macro_rules! latest_save {
+    () => {
+        "(SELECT r.created FROM revisions r WHERE r.site = p.site AND r.post_id = p.id \
+          AND r.locale = p.locale AND r.branch = 1 AND r.revision = p.revision)"
+    };
+}
+pub(super) use latest_save;
+
+/// POST_COLUMNS of `posts p` and, in the same statement, the locales of the published
+/// translations and when the latest revision was saved.
+pub(super) const POST_SELECT: &str = concat!(
+    "id, slug, title, body, body_html, excerpt, tags, author_id, author_name, status, created, published, revision, short_id, locale, comments_closed, kind, first_published,
+    (SELECT group_concat(t.locale) FROM translations t WHERE t.site = p.site AND t.post_id = p.id AND t.status = 'published'), ",
+    latest_save!()
+);
 
 pub(super) struct PostRow {
     id: String,
@@ -103,7 +116,7 @@ pub(super) fn locales(list: Option<&str>) -> StoreResult<Vec<Locale>> {
 pub(super) fn post_by_id(sql: &Sql<'_>, site: &str, id: &str) -> StoreResult<Option<Post>> {
     let row = sql
         .prepare(&format!(
-            "SELECT {POST_SELECT} FROM posts WHERE site = ?1 AND id = ?2"
+            "SELECT {POST_SELECT} FROM posts p WHERE site = ?1 AND id = ?2"
         ))
         .and_then(|mut s| s.query_row(params![site, id], PostRow::read).optional())
         .map_err(unavailable)?;
@@ -213,7 +226,7 @@ impl Posts for SqliteStore {
         self.read(move |sql| {
             let row = sql
                 .prepare(&format!(
-                    "SELECT {POST_SELECT} FROM posts WHERE site = ?1 AND id = ?2"
+                    "SELECT {POST_SELECT} FROM posts p WHERE site = ?1 AND id = ?2"
                 ))
                 .and_then(|mut s| s.query_row(params![site, id], PostRow::read).optional())
                 .map_err(unavailable)?;
@@ -227,7 +240,7 @@ impl Posts for SqliteStore {
         self.read(move |sql| {
             let row = sql
                 .prepare(&format!(
-                    "SELECT {POST_SELECT} FROM posts WHERE site = ?1 AND slug = ?2"
+                    "SELECT {POST_SELECT} FROM posts p WHERE site = ?1 AND slug = ?2"
                 ))
                 .and_then(|mut s| s.query_row(params![site, slug], PostRow::read).optional())
                 .map_err(unavailable)?;
