@@ -5,9 +5,11 @@
 //! wires them into a running server.
 
 pub mod binaries;
+pub mod clock;
 pub mod config;
 pub mod domain;
 pub mod reconciler;
+pub mod scheduler;
 pub mod shell_admin;
 pub mod startup;
 pub mod store;

@@ -118,6 +118,9 @@ async fn serve(settings: sibyl::config::Settings) -> Result<(), String> {
             ..Default::default()
         },
         refresh: (!settings.no_background).then(Default::default),
+        // Safe in every instance at once too: a scheduled post is published once.
+        scheduler: Some(Default::default()),
+        clock: sibyl::clock::Clock::system(),
     };
     let app = Application::build(config.clone(), store)
         .map_err(|e| format!("cannot serve on {}: {e}", settings.listen))?;

@@ -33,13 +33,18 @@ pub struct AppConfig {
     /// When fetched binaries are revalidated and retried; `None` runs no refresher in
     /// this instance (the schedule's numbers still apply to what it logs).
     pub refresh: Option<crate::binaries::remote::RefreshConfig>,
+    /// When the scheduler reads the schedule again at the latest; `None` runs none in
+    /// this instance.
+    pub scheduler: Option<crate::scheduler::SchedulerConfig>,
+    /// The time scheduled posts go by (the system's, except in tests).
+    pub clock: crate::clock::Clock,
 }
 
 impl AppConfig {
     /// An instance of `site` run inside another program (the tests, the statement count
     /// of `scripts/bench --scale`): a free loopback port, the default limits, 20 posts on
     /// the home page, sessions of an hour, no least delay before a comment is sent, and no
-    /// background jobs (collector, reconciler, refresher).
+    /// background jobs (collector, reconciler, refresher, scheduler), by the system's clock.
     pub fn in_process(site: Site, lock_dir: std::path::PathBuf) -> Self {
         Self {
             listen: SocketAddr::from(([127, 0, 0, 1], 0)),
@@ -54,6 +59,8 @@ impl AppConfig {
             reconciler: None,
             fetch: Default::default(),
             refresh: None,
+            scheduler: None,
+            clock: crate::clock::Clock::system(),
         }
     }
 
@@ -68,6 +75,7 @@ impl AppConfig {
             binary_limits: self.binary_limits,
             fetch: self.fetch.clone(),
             refresh: self.refresh.unwrap_or_default(),
+            clock: self.clock.clone(),
         }
     }
 }
@@ -75,6 +83,7 @@ impl AppConfig {
 pub struct Application {
     server: Server,
     port: u16,
+    scheduler: crate::scheduler::Scheduler,
 }
 
 impl Application {
@@ -91,7 +100,17 @@ impl Application {
         if let Some(collector) = config.collector {
             crate::binaries::collector::spawn(store.binaries(), collector);
         }
-        let state = web::AppState::new(store, &config.web(), Arc::new(host_ids))?;
+        let scheduler = crate::scheduler::Scheduler::default();
+        if let Some(every) = config.scheduler {
+            scheduler.spawn(
+                Arc::clone(&store),
+                config.site.clone(),
+                config.clock.clone(),
+                every,
+            );
+        }
+        let mut state = web::AppState::new(store, &config.web(), Arc::new(host_ids))?;
+        state.scheduler = scheduler.clone();
         if config.refresh.is_some() {
             state.binaries.spawn_refresher(state.fetcher.clone());
         }
@@ -99,11 +118,20 @@ impl Application {
             HttpServer::new(move || App::new().configure(|cfg| web::configure(cfg, state.clone())))
                 .listen(listener)?
                 .run();
-        Ok(Self { server, port })
+        Ok(Self {
+            server,
+            port,
+            scheduler,
+        })
     }
 
     pub fn port(&self) -> u16 {
         self.port
+    }
+
+    /// This instance's scheduler (idle unless the configuration runs one).
+    pub fn scheduler(&self) -> &crate::scheduler::Scheduler {
+        &self.scheduler
     }
 
     pub async fn run_until_stopped(self) -> std::io::Result<()> {

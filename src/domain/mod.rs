@@ -8,6 +8,7 @@ pub mod markdown;
 pub mod password;
 pub mod post;
 pub mod revision;
+pub mod schedule;
 pub mod search;
 pub mod site;
 pub mod timeuuid;
@@ -24,6 +25,7 @@ pub use post::{
     SuggestionSummary, Tag, Tags, Title, Translation,
 };
 pub use revision::Locale;
+pub use schedule::ScheduledPost;
 pub use site::{Site, SiteIdentity};
 pub use user::{Email, NewUser, Profile, Role, User, UserId, Username};
 

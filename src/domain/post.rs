@@ -632,6 +632,7 @@ impl NewPost {
             comments_closed: false,
             kind: self.kind,
             first_published: published,
+            scheduled: None,
         }
     }
 }
@@ -668,6 +669,8 @@ pub struct Post {
     /// again keeps this date (and its place in the lists) unless its author asks for a
     /// new one.
     pub first_published: Option<DateTime<Utc>>,
+    /// When a draft is to be published by the scheduler (and the date it then gets).
+    pub scheduled: Option<DateTime<Utc>>,
 }
 
 impl Post {

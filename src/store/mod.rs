@@ -55,8 +55,8 @@ use crate::domain::{
 };
 use crate::domain::{
     Draft, Email, Invalid, Locale, NewPost, NewUser, PageEntry, Post, PostEdit, PostId, PostStatus,
-    PostSummary, Profile, RevisionSummary, Role, SavedRevision, Site, Slug, Suggestion,
-    SuggestionState, SuggestionSummary, Tag, Translation, User, UserId, Username,
+    PostSummary, Profile, RevisionSummary, Role, SavedRevision, ScheduledPost, Site, Slug,
+    Suggestion, SuggestionState, SuggestionSummary, Tag, Translation, User, UserId, Username,
 };
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
@@ -148,6 +148,9 @@ pub enum Fault {
     CrashAfterPublish,
     /// Unpublishing dies after the post's row says draft, before the lists drop it.
     CrashAfterUnpublish,
+    /// Scheduling (or unscheduling) dies after the post's row has its time, before the
+    /// schedule's list has it.
+    CrashAfterSchedule,
     /// A translation's save or change of status dies after its row moved, before the
     /// post's list of translations and the search index follow.
     CrashAfterTranslationMove,

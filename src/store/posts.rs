@@ -94,6 +94,26 @@ pub trait Posts: Send + Sync {
     /// Unpublishing a draft changes nothing.
     async fn unpublish_post(&self, site: &Site, id: PostId) -> StoreResult<Option<Post>>;
 
+    /// Schedules a draft to be published at `due`, or with `None` takes it off the
+    /// schedule. A published post is returned unchanged.
+    async fn schedule_post(
+        &self,
+        site: &Site,
+        id: PostId,
+        due: Option<DateTime<Utc>>,
+    ) -> StoreResult<Option<Post>>;
+
+    /// Publishes a draft scheduled for `due`, dated `due`, if it still is: true for the
+    /// one call, of any number racing in any number of processes, that published it.
+    /// A post no longer scheduled for `due` (published, unscheduled or moved to another
+    /// time) is left as it is, and a list row that still names it is removed.
+    async fn publish_scheduled(
+        &self,
+        site: &Site,
+        id: PostId,
+        due: DateTime<Utc>,
+    ) -> StoreResult<bool>;
+
     async fn post_by_slug(&self, site: &Site, slug: &Slug) -> StoreResult<Option<Post>>;
 
     async fn post_by_id(&self, site: &Site, id: PostId) -> StoreResult<Option<Post>>;
@@ -153,6 +173,10 @@ pub trait Listings: Send + Sync {
     /// [`crate::domain::MAX_PAGES`] and a few more (pages made at the same moment can pass
     /// the cap together), in one read.
     async fn site_pages(&self, site: &Site) -> StoreResult<Vec<PageEntry>>;
+
+    /// The site's drafts waiting for their time (posts and pages), soonest first: at
+    /// most [`crate::domain::schedule::SCHEDULED_READ`], in one read.
+    async fn scheduled_posts(&self, site: &Site) -> StoreResult<Vec<ScheduledPost>>;
 
     /// An author's drafts on a site (posts, not pages), the most recently made first,
     /// `limit` at a time; each summary's `published` is when the draft was made.

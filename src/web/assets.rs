@@ -30,17 +30,23 @@ pub async fn favicon_ico() -> HttpResponse {
 
 const AUTOSAVE: &str = include_str!("../../static/autosave.js");
 const ATTACHMENTS: &str = include_str!("../../static/attachments.js");
+const SCHEDULE: &str = include_str!("../../static/schedule.js");
 
-pub async fn autosave_script() -> HttpResponse {
+fn script(body: &'static str) -> HttpResponse {
     HttpResponse::Ok()
         .content_type("text/javascript; charset=utf-8")
         .insert_header((header::CACHE_CONTROL, "public, max-age=3600"))
-        .body(AUTOSAVE)
+        .body(body)
+}
+
+pub async fn autosave_script() -> HttpResponse {
+    script(AUTOSAVE)
 }
 
 pub async fn attachments_script() -> HttpResponse {
-    HttpResponse::Ok()
-        .content_type("text/javascript; charset=utf-8")
-        .insert_header((header::CACHE_CONTROL, "public, max-age=3600"))
-        .body(ATTACHMENTS)
+    script(ATTACHMENTS)
+}
+
+pub async fn schedule_script() -> HttpResponse {
+    script(SCHEDULE)
 }

@@ -1,12 +1,13 @@
-//! `/desk`: a writer's own posts, drafts and published in tabs, newest first and paged,
-//! each with the comments that wait for moderation; an administrator opens anyone's
-//! (`?author=<user name>`). Two reads a page: the list, and the waiting comments' counts.
+//! `/desk`: a writer's own posts in tabs: drafts and published, newest first and paged,
+//! each with the comments that wait for moderation, and scheduled, soonest first; an
+//! administrator opens anyone's (`?author=<user name>`). Two reads a page: the list, and
+//! the waiting comments' counts (the scheduled tab: the site's schedule, in one read).
 
 use super::archive::{PageQuery, Paged, paged, pager};
 use super::auth::{Author, CsrfToken, MaybeUser, layout};
-use super::pages::{Dated, DeskPage, DeskRow, DeskTab};
+use super::pages::{Dated, DeskPage, DeskRow, DeskTab, Pager};
 use super::{AppState, WebError, paths, render};
-use crate::domain::{Role, Username};
+use crate::domain::{Role, Slug, Username};
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 use serde::Deserialize;
@@ -27,15 +28,17 @@ pub struct DeskQuery {
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Tab {
     Drafts,
+    Scheduled,
     Published,
 }
 
 impl Tab {
-    const ALL: [Tab; 2] = [Tab::Drafts, Tab::Published];
+    const ALL: [Tab; 3] = [Tab::Drafts, Tab::Scheduled, Tab::Published];
 
     fn name(self) -> &'static str {
         match self {
             Tab::Drafts => "drafts",
+            Tab::Scheduled => "scheduled",
             Tab::Published => "published",
         }
     }
@@ -43,7 +46,25 @@ impl Tab {
     fn label(self) -> &'static str {
         match self {
             Tab::Drafts => "Drafts",
+            Tab::Scheduled => "Scheduled",
             Tab::Published => "Published",
+        }
+    }
+
+    /// What its rows' date is.
+    fn date_label(self) -> &'static str {
+        match self {
+            Tab::Drafts => "Started",
+            Tab::Scheduled => "Goes live",
+            Tab::Published => "Published",
+        }
+    }
+
+    fn empty(self) -> &'static str {
+        match self {
+            Tab::Drafts => "No drafts: what you save as a draft waits here.",
+            Tab::Scheduled => "Nothing scheduled: a draft's page and its editor schedule it.",
+            Tab::Published => "Nothing published yet.",
         }
     }
 }
@@ -57,10 +78,11 @@ pub async fn show(
     let me = author.0;
     let tab = match query.tab.as_str() {
         "" | "drafts" => Tab::Drafts,
+        "scheduled" => Tab::Scheduled,
         "published" => Tab::Published,
         _ => {
             return Err(WebError::BadRequest(
-                "The desk has the tabs drafts and published.".into(),
+                "The desk has the tabs drafts, scheduled and published.".into(),
             ));
         }
     };
@@ -86,9 +108,38 @@ pub async fn show(
         None => (me.id, me.display_name.clone(), None),
     };
     let base = |t: Tab| paths::desk(t.name(), owner_username);
+    let page = |rows: Vec<DeskRow>, pager: Pager| DeskPage {
+        layout: layout(&MaybeUser(Some(me.clone())), &csrf),
+        owner: owner_name.clone(),
+        own: whose.is_none(),
+        tabs: Tab::ALL
+            .iter()
+            .map(|t| DeskTab {
+                label: t.label(),
+                url: base(*t),
+                current: *t == tab,
+            })
+            .collect(),
+        date_label: tab.date_label(),
+        empty: tab.empty(),
+        rows,
+        pager,
+    };
+    if tab == Tab::Scheduled {
+        // The site's whole schedule is small (see MAX_SCHEDULED): one page, soonest first.
+        let rows = state
+            .store
+            .scheduled_posts(&state.site)
+            .await?
+            .into_iter()
+            .filter(|p| p.author_id == owner_id)
+            .map(|p| row(&p.slug, p.title, Dated::with_time(p.due), 0))
+            .collect();
+        return render(StatusCode::OK, &page(rows, Pager::default()));
+    }
     let at = query.page.at()?;
     let outcome = match tab {
-        Tab::Drafts => {
+        Tab::Scheduled | Tab::Drafts => {
             state
                 .store
                 .drafts_by_author(&state.site, owner_id, at, DESK_PAGE)
@@ -114,36 +165,25 @@ pub async fn show(
         .posts
         .iter()
         .map(|p| {
-            let slug = p.slug.as_str();
-            DeskRow {
-                title: p.title.clone(),
-                url: paths::post(slug),
-                edit_url: paths::edit(slug, None),
-                date: Dated::new(p.published),
-                pending: waiting
-                    .iter()
-                    .find(|(id, _)| *id == p.id)
-                    .map_or(0, |(_, n)| *n),
-                moderate_url: paths::moderation(Some(slug)),
-                suggestions_url: paths::suggestions(slug),
-            }
+            let pending = waiting
+                .iter()
+                .find(|(id, _)| *id == p.id)
+                .map_or(0, |(_, n)| *n);
+            row(&p.slug, p.title.clone(), Dated::new(p.published), pending)
         })
         .collect();
-    let page = DeskPage {
-        layout: layout(&MaybeUser(Some(me.clone())), &csrf),
-        owner: owner_name,
-        own: whose.is_none(),
-        tabs: Tab::ALL
-            .iter()
-            .map(|t| DeskTab {
-                label: t.label(),
-                url: base(*t),
-                current: *t == tab,
-            })
-            .collect(),
-        drafts: tab == Tab::Drafts,
-        rows,
-        pager: pager(&base(tab), &list),
-    };
-    render(StatusCode::OK, &page)
+    render(StatusCode::OK, &page(rows, pager(&base(tab), &list)))
+}
+
+fn row(slug: &Slug, title: String, date: Dated, pending: u64) -> DeskRow {
+    let slug = slug.as_str();
+    DeskRow {
+        title,
+        url: paths::post(slug),
+        edit_url: paths::edit(slug, None),
+        date,
+        pending,
+        moderate_url: paths::moderation(Some(slug)),
+        suggestions_url: paths::suggestions(slug),
+    }
 }

@@ -21,6 +21,7 @@ mod pages;
 mod paths;
 mod posts;
 mod revisions;
+mod schedule;
 mod search;
 mod settings;
 mod site_admin;
@@ -66,6 +67,8 @@ pub struct WebConfig {
     /// When fetched binaries are revalidated and retried: what their log says, even in
     /// an instance that runs no refresher.
     pub refresh: crate::binaries::remote::RefreshConfig,
+    /// The time schedules are checked against.
+    pub clock: crate::clock::Clock,
 }
 
 /// The site's identity and pages, when they were read, and the number of the read (a
@@ -97,6 +100,9 @@ pub struct AppState {
     frame_reads: Arc<std::sync::atomic::AtomicU64>,
     pub binaries: crate::binaries::Binaries,
     pub fetcher: crate::binaries::fetch::Fetcher,
+    pub clock: crate::clock::Clock,
+    /// This instance's scheduler, woken when a post is scheduled here.
+    pub scheduler: crate::scheduler::Scheduler,
 }
 
 impl AppState {
@@ -128,6 +134,8 @@ impl AppState {
                 ..config.fetch.clone()
             })?,
             store,
+            clock: config.clock.clone(),
+            scheduler: Default::default(),
         })
     }
 
@@ -403,6 +411,15 @@ pub fn configure(cfg: &mut web::ServiceConfig, state: AppState) {
                     web::resource("/posts/{slug}/publish").route(web::post().to(posts::publish)),
                 )
                 .service(
+                    web::resource("/posts/{slug}/schedule")
+                        .route(get_or_head().to(schedule::form))
+                        .route(web::post().to(schedule::schedule)),
+                )
+                .service(
+                    web::resource("/posts/{slug}/unschedule")
+                        .route(web::post().to(schedule::unschedule)),
+                )
+                .service(
                     web::resource("/posts/{slug}/unpublish")
                         .route(web::post().to(posts::unpublish)),
                 )
@@ -536,6 +553,10 @@ pub fn configure(cfg: &mut web::ServiceConfig, state: AppState) {
                 .service(
                     web::resource("/static/autosave.js")
                         .route(get_or_head().to(assets::autosave_script)),
+                )
+                .service(
+                    web::resource("/static/schedule.js")
+                        .route(get_or_head().to(assets::schedule_script)),
                 )
                 .default_service(web::to(not_found)),
         );

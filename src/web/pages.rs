@@ -121,6 +121,14 @@ impl Dated {
             iso: at.to_rfc3339(),
         }
     }
+
+    /// A date with its time of day (UTC), for what happens at a set time.
+    pub fn with_time(at: DateTime<Utc>) -> Self {
+        Self {
+            human: at.format("%B %-d, %Y at %H:%M UTC").to_string(),
+            iso: at.to_rfc3339(),
+        }
+    }
 }
 
 pub struct SummaryView {
@@ -147,6 +155,7 @@ pub struct HomePage {
 }
 
 /// The links to the pages beside a page of a list.
+#[derive(Default)]
 pub struct Pager {
     pub older: Option<String>,
     pub newer: Option<String>,
@@ -232,6 +241,8 @@ pub struct PostPage {
     pub can_publish: bool,
     /// A draft published before: the date publishing it again keeps.
     pub published_before: Option<Dated>,
+    /// A scheduled draft: when it goes live.
+    pub scheduled: Option<Dated>,
     pub can_edit: bool,
     /// A signed-in reader who is not an editor may suggest an edit.
     pub can_suggest: bool,
@@ -273,6 +284,7 @@ pub struct PostLinks {
     pub open_comments: String,
     /// Sign in, then back to the post.
     pub sign_in: String,
+    pub schedule: String,
 }
 
 #[derive(Template)]
@@ -456,6 +468,8 @@ pub struct EditPage {
     pub page: bool,
     /// The text is a draft: the editor offers to save and publish it.
     pub can_publish: bool,
+    /// The original text of a draft: where it is scheduled, after a save.
+    pub schedule_url: Option<String>,
     /// The text is published: where to take it back to draft.
     pub unpublish_url: Option<String>,
 }
@@ -752,10 +766,30 @@ pub struct DeskPage {
     /// The signed-in writer's own.
     pub own: bool,
     pub tabs: Vec<DeskTab>,
-    /// The drafts tab (else the published one).
-    pub drafts: bool,
+    /// What the rows' date is (started, goes live, published).
+    pub date_label: &'static str,
+    /// What an empty tab says.
+    pub empty: &'static str,
     pub rows: Vec<DeskRow>,
     pub pager: Pager,
+}
+
+#[derive(Template)]
+#[template(path = "posts/schedule.html")]
+pub struct SchedulePage {
+    pub layout: Layout,
+    pub title: String,
+    pub post_url: String,
+    pub action: String,
+    pub unschedule_url: String,
+    /// When it goes live, if it is scheduled.
+    pub scheduled: Option<Dated>,
+    pub error: Option<String>,
+    /// What the form had, when it is shown again with an error.
+    pub at: String,
+    pub zone: String,
+    /// Every time zone's name, for the field's suggestions.
+    pub zones: Vec<&'static str>,
 }
 
 pub struct DeskTab {

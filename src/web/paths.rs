@@ -167,6 +167,15 @@ pub fn publish(slug: &str, lang: Option<&Locale>) -> String {
     format!("/posts/{slug}/publish{}", lang_query(lang))
 }
 
+/// Where a draft's time to go live is set.
+pub fn schedule(slug: &str) -> String {
+    format!("/posts/{slug}/schedule")
+}
+
+pub fn unschedule(slug: &str) -> String {
+    format!("/posts/{slug}/unschedule")
+}
+
 pub fn unpublish(slug: &str, lang: Option<&Locale>) -> String {
     format!("/posts/{slug}/unpublish{}", lang_query(lang))
 }

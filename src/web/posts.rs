@@ -378,6 +378,7 @@ async fn post_page(
             close_comments: paths::close_comments(slug),
             open_comments: paths::open_comments(slug),
             sign_in: paths::login(&paths::post(slug)),
+            schedule: paths::schedule(slug),
         },
         original: text.original,
         translations,
@@ -386,6 +387,10 @@ async fn post_page(
             .then_some(post.first_published)
             .flatten()
             .map(Dated::new),
+        scheduled: (text.original && post.status == PostStatus::Draft)
+            .then_some(post.scheduled)
+            .flatten()
+            .map(Dated::with_time),
         can_edit: editor,
         can_suggest: text.original
             && user.0.is_some()

@@ -90,6 +90,8 @@ fn edit_page(
             Some(current) => current.status == PostStatus::Draft,
             None => false,
         },
+        schedule_url: (text.original && post.status == PostStatus::Draft)
+            .then(|| paths::schedule(slug)),
         unpublish_url: text
             .current
             .as_ref()
@@ -176,7 +178,8 @@ pub struct EditForm {
     #[serde(default)]
     message: String,
     /// `draft` keeps the text as a private draft; `publish` saves a revision and
-    /// publishes the text (a draft's); anything else saves a revision.
+    /// publishes the text (a draft's); `schedule` saves a revision and goes on to the
+    /// draft's schedule; anything else saves a revision.
     #[serde(default)]
     action: String,
 }
@@ -264,6 +267,9 @@ pub async fn save(
             if post.is_page() {
                 // Its title (and state) in the navigation.
                 state.reread_frame().await;
+            }
+            if form.action == "schedule" && text.original && post.status == PostStatus::Draft {
+                return Ok(see_other(&paths::schedule(post.slug.as_str())));
             }
             Ok(see_other(&paths::text_url(
                 post.slug.as_str(),

@@ -235,6 +235,8 @@ pub struct TestApp {
     pub store: Arc<dyn Store>,
     pub site: Site,
     pub kind: Kind,
+    /// The instance's scheduler (idle unless the test's configuration runs one).
+    pub scheduler: sibyl::scheduler::Scheduler,
     /// Keeps the store's temporary files for as long as the application runs.
     _store: Option<TestStore>,
 }
@@ -258,6 +260,7 @@ pub async fn spawn_app_with(test_store: TestStore, adjust: impl FnOnce(&mut AppC
     let store = Arc::clone(&test_store.store);
     let app = Application::build(config, Arc::clone(&store)).unwrap();
     let address = format!("http://127.0.0.1:{}", app.port());
+    let scheduler = app.scheduler().clone();
     tokio::spawn(app.run_until_stopped());
     TestApp {
         address,
@@ -265,6 +268,7 @@ pub async fn spawn_app_with(test_store: TestStore, adjust: impl FnOnce(&mut AppC
         store,
         site,
         kind: test_store.kind,
+        scheduler,
         _store: Some(test_store),
     }
 }
@@ -451,6 +455,7 @@ impl TestApp {
             store: Arc::clone(&self.store),
             site: self.site.clone(),
             kind: self.kind,
+            scheduler: self.scheduler.clone(),
             _store: None,
         }
     }

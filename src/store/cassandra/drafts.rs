@@ -13,6 +13,7 @@ const DRAFT_COLUMNS: &str = "created, post_id, slug, title, excerpt, author_name
 /// The statements of this file, prepared once at start.
 pub(super) struct Statements {
     write: PreparedStatement,
+    find: PreparedStatement,
     delete: PreparedStatement,
     newest: PreparedStatement,
     older: PreparedStatement,
@@ -26,6 +27,10 @@ impl Statements {
         Ok(Self {
             write: prepare(format!(
                 "INSERT INTO {ks}.author_drafts (site, author_id, {DRAFT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            ))
+            .await?,
+            find: prepare(format!(
+                "SELECT post_id FROM {ks}.author_drafts WHERE {key} AND created = ? AND post_id = ?"
             ))
             .await?,
             delete: prepare(format!(
@@ -72,7 +77,8 @@ fn parse_cursor(cursor: &str) -> Option<(DateTime<Utc>, Uuid)> {
 impl CassandraStore {
     /// Makes the post's row in its author's drafts follow its publication: written
     /// while it is a draft (its title as it is now), removed once it is published
-    /// (`was` none and `now` some: it has just been). Pages have their own list.
+    /// (`was` none and `now` some: it has just been), and while it is scheduled (it is
+    /// on the schedule's list then) if it is there. Pages have their own list.
     pub(super) async fn list_draft(
         &self,
         site: &Site,
@@ -83,7 +89,14 @@ impl CassandraStore {
         if post.is_page() {
             return Ok(());
         }
+        let key = (site.as_str(), post.author_id.0, post.created, post.id.0);
         match (post.status, was, now) {
+            (PostStatus::Draft, _, _) if post.scheduled.is_some() => {
+                let row: Option<(Uuid,)> = self.row(&self.drafts.find, key).await?;
+                if row.is_some() {
+                    self.exec(&self.drafts.delete, key).await?;
+                }
+            }
             (PostStatus::Draft, _, _) => {
                 self.exec(
                     &self.drafts.write,
@@ -102,11 +115,7 @@ impl CassandraStore {
                 .await?;
             }
             (PostStatus::Published, None, Some(_)) => {
-                self.exec(
-                    &self.drafts.delete,
-                    (site.as_str(), post.author_id.0, post.created, post.id.0),
-                )
-                .await?;
+                self.exec(&self.drafts.delete, key).await?;
             }
             _ => {}
         }

@@ -504,6 +504,7 @@ impl CassandraStore {
             self.list_static_page(site, post).await?;
             self.list_draft(site, post, was.as_ref(), now.as_ref())
                 .await?;
+            self.list_scheduled(site, post).await?;
             let Some(again) = self.post_listing(site, id, true).await? else {
                 return Ok(None);
             };
@@ -511,7 +512,8 @@ impl CassandraStore {
             // from it show (a page's or a draft's list, which `Listed` does not name).
             let moved = again.1 != *now
                 || again.0.revision != post.revision
-                || again.0.status != post.status;
+                || again.0.status != post.status
+                || again.0.scheduled != post.scheduled;
             was = now.clone();
             current = again;
             if !moved {
@@ -943,6 +945,10 @@ impl Listings for CassandraStore {
             only: None,
         };
         self.bucket_page(list, site, tag.as_str(), at, limit).await
+    }
+
+    async fn scheduled_posts(&self, site: &Site) -> StoreResult<Vec<ScheduledPost>> {
+        self.read_scheduled(site).await
     }
 
     async fn drafts_by_author(

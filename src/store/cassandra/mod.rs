@@ -25,6 +25,7 @@ mod posts;
 mod queue;
 mod repair;
 mod revisions;
+mod schedule;
 mod schema;
 mod search;
 mod sessions;
@@ -55,8 +56,9 @@ use crate::domain::{
 };
 use crate::domain::{
     Draft, Email, Locale, NewPost, NewUser, Post, PostEdit, PostId, PostKind, PostStatus,
-    PostSummary, Profile, RevisionSummary, Role, SavedRevision, Site, Slug, Suggestion,
-    SuggestionState, SuggestionSummary, Tag, Tags, Title, Translation, User, UserId, Username,
+    PostSummary, Profile, RevisionSummary, Role, SavedRevision, ScheduledPost, Site, Slug,
+    Suggestion, SuggestionState, SuggestionSummary, Tag, Tags, Title, Translation, User, UserId,
+    Username,
 };
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
@@ -99,6 +101,7 @@ pub struct CassandraStore {
     search: search::Statements,
     pages: pages::Statements,
     drafts: drafts::Statements,
+    schedule: schedule::Statements,
     options: StoreOptions,
     binaries: Arc<binaries::CassandraBinaries>,
     /// This process's turns at a capped partition's LWT, one lock per tally bucket of
@@ -234,6 +237,9 @@ impl CassandraStore {
         let drafts = drafts::Statements::prepare(&session, ks)
             .await
             .map_err(missing)?;
+        let schedule = schedule::Statements::prepare(&session, ks)
+            .await
+            .map_err(missing)?;
         let recorded = schema::recorded_version(&session, ks)
             .await
             .map_err(missing)?;
@@ -277,6 +283,7 @@ impl CassandraStore {
             search,
             pages,
             drafts,
+            schedule,
             options,
             binaries: Arc::new(binaries),
             partition_turns: Arc::new(

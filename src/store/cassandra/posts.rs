@@ -32,6 +32,7 @@ pub(super) struct PostRow {
     published_id: Option<CqlTimeuuid>,
     kind: Option<String>,
     first_published: Option<DateTime<Utc>>,
+    scheduled: Option<DateTime<Utc>>,
 }
 
 impl PostRow {
@@ -85,6 +86,7 @@ impl PostRow {
             comments_closed: self.comments_closed.unwrap_or(false),
             kind: PostKind::parse(self.kind.as_deref().unwrap_or_default())?,
             first_published: self.first_published.or(self.published),
+            scheduled: self.scheduled,
         })
     }
 }
@@ -126,6 +128,9 @@ pub(super) struct Statements {
     /// revision and status is: no cell of it is written both ways.
     pub(super) post_insert: PreparedStatement,
     pub(super) post_publish: PreparedStatement,
+    /// Publishes a draft at the time it was scheduled for, if it still is.
+    pub(super) post_publish_due: PreparedStatement,
+    pub(super) post_schedule: PreparedStatement,
     pub(super) post_unpublish: PreparedStatement,
     /// Moves a new post's row to another slug when it lost its own before committing it.
     pub(super) post_reslug: PreparedStatement,
@@ -139,7 +144,7 @@ impl Statements {
             st
         };
         let post_read = format!(
-            "SELECT {POST_COLUMNS}, origin, translations, comments_closed, published_id, kind, first_published FROM {ks}.posts WHERE site = ? AND post_id = ?"
+            "SELECT {POST_COLUMNS}, origin, translations, comments_closed, published_id, kind, first_published, scheduled FROM {ks}.posts WHERE site = ? AND post_id = ?"
         );
         Ok(Self {
             post_by_id: prepare(post_read.clone()).await?,
@@ -161,8 +166,16 @@ impl Statements {
             ))
             .await?,
             post_publish: prepare(
-                format!("UPDATE {ks}.posts SET status = 'published', published = ?, published_id = ?, first_published = ? WHERE site = ? AND post_id = ? IF status = 'draft'"),
+                format!("UPDATE {ks}.posts SET status = 'published', published = ?, published_id = ?, first_published = ?, scheduled = null WHERE site = ? AND post_id = ? IF status = 'draft'"),
             )
+            .await?,
+            post_publish_due: prepare(
+                format!("UPDATE {ks}.posts SET status = 'published', published = ?, published_id = ?, first_published = ?, scheduled = null WHERE site = ? AND post_id = ? IF status = 'draft' AND scheduled = ?"),
+            )
+            .await?,
+            post_schedule: prepare(format!(
+                "UPDATE {ks}.posts SET scheduled = ? WHERE site = ? AND post_id = ? IF status = 'draft'"
+            ))
             .await?,
             post_reslug: prepare(format!(
                 "UPDATE {ks}.posts SET slug = ? WHERE site = ? AND post_id = ? IF slug = ?"
@@ -478,6 +491,81 @@ impl Posts for CassandraStore {
             Fault::CrashAfterPublish,
         )
         .await
+    }
+
+    async fn schedule_post(
+        &self,
+        site: &Site,
+        id: PostId,
+        due: Option<DateTime<Utc>>,
+    ) -> StoreResult<Option<Post>> {
+        let Some((post, was)) = self.post_listing(site, id, false).await? else {
+            return Ok(None);
+        };
+        if post.status == PostStatus::Published {
+            return Ok(Some(post));
+        }
+        self.move_listed(
+            site,
+            id,
+            was,
+            &self.posts.post_schedule,
+            (due, site.as_str(), id.0),
+            Fault::CrashAfterSchedule,
+        )
+        .await
+    }
+
+    async fn publish_scheduled(
+        &self,
+        site: &Site,
+        id: PostId,
+        due: DateTime<Utc>,
+    ) -> StoreResult<bool> {
+        let Some((post, was)) = self.post_listing(site, id, true).await? else {
+            return Ok(false);
+        };
+        if post.status == PostStatus::Published || post.scheduled != Some(due) {
+            // Not due (any more): the schedule's row, if one is left, goes.
+            self.list_scheduled(site, &post).await?;
+            return Ok(false);
+        }
+        let intent = self
+            .begin(&Intent::Relist {
+                site: site.to_string(),
+                post: id.0,
+                was: was.clone(),
+            })
+            .await?;
+        let published_id = timeuuid::at(due);
+        let values = (
+            due,
+            CqlTimeuuid::from(published_id),
+            due,
+            site.as_str(),
+            id.0,
+            due,
+        );
+        let applied = match self
+            .session
+            .execute_unpaged(&self.posts.post_publish_due, values)
+            .await
+        {
+            Ok(result) => lwt::lwt_applied(result)?,
+            // Whether it applied is in the row: published under this call's time UUID.
+            Err(e) if is_cas_uncertain(&e) => self
+                .post_listing(site, id, true)
+                .await?
+                .and_then(|(_, listed)| listed)
+                .is_some_and(|listed| listed.published_id == published_id),
+            Err(e) => return Err(unavailable(e)),
+        };
+        if self.options.faults.fires(Fault::CrashAfterPublish) {
+            return Err(Fault::CrashAfterPublish.error());
+        }
+        self.settle_lists(site, id, was).await?;
+        self.end(intent).await?;
+        Ok(applied)
     }
 
     async fn post_by_id(&self, site: &Site, id: PostId) -> StoreResult<Option<Post>> {

@@ -621,6 +621,7 @@ impl Repair for CassandraStore {
         let mut posts = Vec::new();
         let mut pages = Vec::new();
         let mut drafts = Vec::new();
+        let mut scheduled = Vec::new();
         let (mut authors, mut tags) = (HashSet::new(), HashSet::new());
         // What each bucket's state counts should be: the sums of its posts' rows.
         let mut buckets = vec![[0i64; 5]; usize::from(super::tallies::BUCKETS)];
@@ -642,6 +643,9 @@ impl Repair for CassandraStore {
                 self.repair_search(site, &post, listed.published_id, fix, &mut findings)
                     .await?;
             }
+            if post.status == PostStatus::Draft && post.scheduled.is_some() {
+                scheduled.push(post.clone());
+            }
             if let Some(listed) = listed {
                 listings.push(Listing {
                     post,
@@ -649,11 +653,13 @@ impl Repair for CassandraStore {
                 });
             } else if post.is_page() {
                 pages.push(post);
-            } else if post.status == PostStatus::Draft {
+            } else if post.status == PostStatus::Draft && post.scheduled.is_none() {
                 drafts.push(post);
             }
         }
         self.repair_pages(site, &pages, fix, &mut findings).await?;
+        self.repair_scheduled(site, &scheduled, fix, &mut findings)
+            .await?;
         self.repair_drafts(site, &authors, &drafts, fix, &mut findings)
             .await?;
         self.repair_lists(site, &listings, &authors, &tags, fix, &mut findings)

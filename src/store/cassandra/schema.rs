@@ -325,6 +325,11 @@ const CHANGES: &[(u32, &str, Change)] = &[
         "posts keep the date of their last publication while they are drafts again",
         Change::Cql("ALTER TABLE posts ADD IF NOT EXISTS first_published timestamp"),
     ),
+    (
+        49,
+        "scheduled publishing: when a draft is to go live, listed in scheduled_posts",
+        Change::Cql("ALTER TABLE posts ADD IF NOT EXISTS scheduled timestamp"),
+    ),
 ];
 
 /// The table an `ALTER TABLE` change alters, when a later change drops that table.
@@ -682,7 +687,7 @@ mod tests {
             .iter()
             .filter(|s| s.starts_with("CREATE TABLE IF NOT EXISTS"))
             .count();
-        assert_eq!(creates, 59);
+        assert_eq!(creates, 60);
         let indexes = statements
             .iter()
             .filter(|s| s.starts_with("CREATE INDEX IF NOT EXISTS") && s.contains("USING 'sai'"))

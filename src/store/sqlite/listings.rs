@@ -2,6 +2,7 @@
 
 use super::posts::latest_save;
 use super::*;
+use crate::domain::schedule::SCHEDULED_READ;
 use crate::store::posts::page_of;
 use crate::store::posts::tag_count_page;
 use crate::store::{Month, PAGES_READ, PageAt, SitemapEntry, TagCountPage, month_span};
@@ -340,7 +341,7 @@ impl Listings for SqliteStore {
         limit: usize,
     ) -> Result<ListPage, PageError> {
         self.keyset_page(
-            "FROM posts p WHERE site = ?1 AND author_id = ?2 AND status = 'draft' AND kind = 'post'",
+            "FROM posts p WHERE site = ?1 AND author_id = ?2 AND status = 'draft' AND kind = 'post' AND scheduled IS NULL",
             ("created", "id"),
             vec![
                 Value::Text(site.to_string()),
@@ -350,6 +351,46 @@ impl Listings for SqliteStore {
             limit,
         )
         .await
+    }
+
+    async fn scheduled_posts(&self, site: &Site) -> StoreResult<Vec<ScheduledPost>> {
+        let site = site.to_string();
+        type Row = (String, String, String, String, String, i64);
+        let rows: Vec<Row> = self
+            .read(move |sql| {
+                sql.prepare(
+                    "SELECT id, slug, title, author_id, author_name, scheduled FROM posts
+                     WHERE site = ?1 AND scheduled IS NOT NULL AND status = 'draft'
+                     ORDER BY scheduled, id LIMIT ?2",
+                )
+                .and_then(|mut s| {
+                    s.query_map(params![site, SCHEDULED_READ as i64], |r| {
+                        Ok((
+                            r.get(0)?,
+                            r.get(1)?,
+                            r.get(2)?,
+                            r.get(3)?,
+                            r.get(4)?,
+                            r.get(5)?,
+                        ))
+                    })?
+                    .collect()
+                })
+                .map_err(unavailable)
+            })
+            .await?;
+        rows.into_iter()
+            .map(|(id, slug, title, author, author_name, due)| {
+                Ok(ScheduledPost {
+                    id: PostId(uuid(&id)?),
+                    slug: Slug::parse(&slug)?,
+                    title,
+                    author_id: UserId(uuid(&author)?),
+                    author_name,
+                    due: millis_to_time(due),
+                })
+            })
+            .collect()
     }
 
     async fn site_pages(&self, site: &Site) -> StoreResult<Vec<PageEntry>> {

@@ -41,9 +41,9 @@ use crate::domain::{
 };
 use crate::domain::{
     Draft, Email, Locale, NewPost, NewUser, PageEntry, Post, PostEdit, PostId, PostKind,
-    PostStatus, PostSummary, Profile, RevisionSummary, Role, SavedRevision, Site, Slug, Suggestion,
-    SuggestionState, SuggestionSummary, Tag, Tags, Title, Translation, User, UserId, Username,
-    millis_to_time,
+    PostStatus, PostSummary, Profile, RevisionSummary, Role, SavedRevision, ScheduledPost, Site,
+    Slug, Suggestion, SuggestionState, SuggestionSummary, Tag, Tags, Title, Translation, User,
+    UserId, Username, millis_to_time,
 };
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};

@@ -22,7 +22,8 @@ pub(super) use latest_save;
 pub(super) const POST_SELECT: &str = concat!(
     "id, slug, title, body, body_html, excerpt, tags, author_id, author_name, status, created, published, revision, short_id, locale, comments_closed, kind, first_published,
     (SELECT group_concat(t.locale) FROM translations t WHERE t.site = p.site AND t.post_id = p.id AND t.status = 'published'), ",
-    latest_save!()
+    latest_save!(),
+    ", scheduled"
 );
 
 pub(super) struct PostRow {
@@ -47,6 +48,7 @@ pub(super) struct PostRow {
     translations: Option<String>,
     /// When the latest revision was saved.
     updated: Option<i64>,
+    scheduled: Option<i64>,
 }
 
 impl PostRow {
@@ -72,6 +74,7 @@ impl PostRow {
             first_published: row.get(17)?,
             translations: row.get(18)?,
             updated: row.get(19)?,
+            scheduled: row.get(20)?,
         })
     }
 
@@ -97,6 +100,7 @@ impl PostRow {
             comments_closed: self.comments_closed,
             kind: PostKind::parse(&self.kind)?,
             first_published: self.first_published.or(self.published).map(millis_to_time),
+            scheduled: self.scheduled.map(millis_to_time),
         })
     }
 }
@@ -207,8 +211,8 @@ impl Posts for SqliteStore {
         self.transaction(move |sql| {
             let id = id.0.to_string();
             sql.prepare(
-                "UPDATE posts SET status = 'published', published = ?3, first_published = ?3
-                 WHERE site = ?1 AND id = ?2 AND status = 'draft'",
+                "UPDATE posts SET status = 'published', published = ?3, first_published = ?3,
+                 scheduled = NULL WHERE site = ?1 AND id = ?2 AND status = 'draft'",
             )
             .and_then(|mut s| s.execute(params![site, id, at.timestamp_millis()]))
             .map_err(unavailable)?;
@@ -217,6 +221,53 @@ impl Posts for SqliteStore {
                 list_tags(sql, &site, post)?;
             }
             Ok(post)
+        })
+        .await
+    }
+
+    async fn schedule_post(
+        &self,
+        site: &Site,
+        id: PostId,
+        due: Option<DateTime<Utc>>,
+    ) -> StoreResult<Option<Post>> {
+        let site = site.to_string();
+        self.transaction(move |sql| {
+            let id = id.0.to_string();
+            sql.prepare(
+                "UPDATE posts SET scheduled = ?3 WHERE site = ?1 AND id = ?2 AND status = 'draft'",
+            )
+            .and_then(|mut s| s.execute(params![site, id, due.map(|d| d.timestamp_millis())]))
+            .map_err(unavailable)?;
+            post_by_id(sql, &site, &id)
+        })
+        .await
+    }
+
+    async fn publish_scheduled(
+        &self,
+        site: &Site,
+        id: PostId,
+        due: DateTime<Utc>,
+    ) -> StoreResult<bool> {
+        let site = site.to_string();
+        self.transaction(move |sql| {
+            let id = id.0.to_string();
+            let changed = sql
+                .prepare(
+                    "UPDATE posts SET status = 'published', published = ?3, first_published = ?3,
+                     scheduled = NULL
+                     WHERE site = ?1 AND id = ?2 AND status = 'draft' AND scheduled = ?3",
+                )
+                .and_then(|mut s| s.execute(params![site, id, due.timestamp_millis()]))
+                .map_err(unavailable)?;
+            if changed == 0 {
+                return Ok(false);
+            }
+            if let Some(post) = post_by_id(sql, &site, &id)? {
+                list_tags(sql, &site, &post)?;
+            }
+            Ok(true)
         })
         .await
     }

@@ -32,6 +32,7 @@ const MIGRATIONS: &[(u32, &str)] = &[
     (15, include_str!("migrations/0015_pages.sql")),
     (16, include_str!("migrations/0016_drafts.sql")),
     (17, include_str!("migrations/0017_first_published.sql")),
+    (18, include_str!("migrations/0018_scheduled.sql")),
 ];
 
 /// The version that makes the search index.

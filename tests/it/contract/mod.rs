@@ -13,6 +13,7 @@ mod races;
 mod reconciler;
 mod repair;
 mod revisions;
+mod scheduling;
 mod search;
 mod static_pages;
 mod store;

@@ -392,6 +392,76 @@ async fn every_crash_window_is_closed_by_the_reconciler(t: TestStore, options: S
         [(title, PostStatus::Draft)]
     );
 
+    // Scheduling dies after the post's row has its time: the pass puts it on the
+    // schedule and takes it off its author's drafts.
+    let waiting = t
+        .store
+        .create_post(new_post(
+            &t,
+            &author,
+            "Scheduled by the reconciler",
+            "Text.",
+            "delta",
+            now(),
+            false,
+        ))
+        .await
+        .unwrap();
+    let due = now() + chrono::Duration::hours(1);
+    let on_schedule = || async {
+        let scheduled = t.store.scheduled_posts(&t.site).await.unwrap();
+        scheduled
+            .iter()
+            .filter(|p| p.id == waiting.id)
+            .map(|p| p.due)
+            .collect::<Vec<_>>()
+    };
+    let in_drafts = || async {
+        let drafts = t
+            .store
+            .drafts_by_author(&t.site, author.id, PageAt::Newest, 100)
+            .await
+            .unwrap();
+        drafts.posts.iter().any(|p| p.id == waiting.id)
+    };
+    assert!(in_drafts().await);
+    faults.arm(Fault::CrashAfterSchedule);
+    let outcome = t.store.schedule_post(&t.site, waiting.id, Some(due)).await;
+    died(&t, &outcome);
+    if cassandra {
+        assert!(on_schedule().await.is_empty(), "the window is open");
+        assert!(in_drafts().await, "the window is open");
+    }
+    let report = pass(&t).await;
+    assert_eq!(report.completed, usize::from(cassandra), "{report:?}");
+    assert_eq!(on_schedule().await, [due]);
+    assert!(!in_drafts().await);
+    // Its publication, when due, dies after the row says published: the pass lists it
+    // and takes it off the schedule.
+    faults.arm(Fault::CrashAfterPublish);
+    let outcome = t.store.publish_scheduled(&t.site, waiting.id, due).await;
+    died(&t, &outcome);
+    if cassandra {
+        assert_eq!(
+            shown(&t, &waiting, &["delta"]).await,
+            [0, 0, 0],
+            "the window is open"
+        );
+        assert_eq!(on_schedule().await, [due], "the window is open");
+    }
+    let report = pass(&t).await;
+    assert_eq!(report.completed, usize::from(cassandra), "{report:?}");
+    assert_eq!(shown(&t, &waiting, &["delta"]).await, [1, 1, 1]);
+    assert!(on_schedule().await.is_empty());
+    assert!(!in_drafts().await);
+    // Published once: a later call for the same time publishes nothing.
+    assert!(
+        !t.store
+            .publish_scheduled(&t.site, waiting.id, due)
+            .await
+            .unwrap()
+    );
+
     // The same, but the crashed post's pending slug claim expires and another post
     // takes the slug before the pass: the crashed post moves to the next free slug.
     let title = format!("Slug lost by a crash {}", unique_name("p"));

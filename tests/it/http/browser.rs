@@ -659,6 +659,19 @@ async fn every_signed_in_page_fits_a_phone_and_a_desktop(t: TestStore) {
                 | 12:00 | Shape | no |\n\nA-very-long-word-without-any-break-that-could-widen-the-page-on-a-phone.";
     let post = app.publish("A schedule for the bakery", body).await;
     app.write("A draft", "Not yet.", "", "draft").await;
+    let later = crate::helpers::location(&app.write("Out next month", "Soon.", "", "draft").await);
+    let schedule = format!("{later}/schedule");
+    let at = (sibyl::domain::now() + chrono::Duration::days(30))
+        .format("%Y-%m-%dT09:00")
+        .to_string();
+    let scheduled = app
+        .submit(
+            &schedule,
+            &schedule,
+            &[("at", &at), ("zone", "Europe/Paris")],
+        )
+        .await;
+    assert_eq!(scheduled.status(), 303);
     for (title, body) in [
         (
             "About",
@@ -777,6 +790,9 @@ async fn every_signed_in_page_fits_a_phone_and_a_desktop(t: TestStore) {
         ("admin-pages", "/admin/pages".to_owned()),
         ("desk", "/desk".to_owned()),
         ("desk-published", "/desk?tab=published".to_owned()),
+        ("desk-scheduled", "/desk?tab=scheduled".to_owned()),
+        ("schedule", schedule.clone()),
+        ("scheduled-draft", later.clone()),
         ("page", "/pages/about".to_owned()),
         ("write-page", "/write?kind=page".to_owned()),
         ("post-moderation", format!("{post}/comments/moderate")),

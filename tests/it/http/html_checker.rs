@@ -140,6 +140,20 @@ async fn every_page_passes_the_html_checker(t: TestStore) {
         .await;
     assert_eq!(crate::helpers::location(&about), "/pages/about");
 
+    // The draft is scheduled: its page and the schedule's say when it goes live.
+    let schedule = format!("{draft}/schedule");
+    let at = (sibyl::domain::now() + chrono::Duration::days(30))
+        .format("%Y-%m-%dT09:00")
+        .to_string();
+    let scheduled = app
+        .submit(
+            &schedule,
+            &schedule,
+            &[("at", &at), ("zone", "Europe/Paris")],
+        )
+        .await;
+    assert_eq!(scheduled.status(), 303);
+
     let mut pages = Vec::new();
     for path in [
         "/".to_owned(),
@@ -152,6 +166,8 @@ async fn every_page_passes_the_html_checker(t: TestStore) {
         "/write?kind=page".to_owned(),
         "/desk".to_owned(),
         "/desk?tab=published".to_owned(),
+        "/desk?tab=scheduled".to_owned(),
+        format!("{draft}/schedule"),
         "/pages/about".to_owned(),
         "/posts/about/edit".to_owned(),
         "/admin/pages".to_owned(),

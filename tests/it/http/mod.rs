@@ -15,6 +15,7 @@ mod pages;
 mod publishing;
 mod revisions;
 mod routes;
+mod scheduling;
 mod search;
 mod semantics;
 mod seo;

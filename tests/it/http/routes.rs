@@ -336,6 +336,16 @@ async fn every_route_answers_every_role_as_declared(t: TestStore) {
         get("/admin/pages", [LOGIN, FORBIDDEN, FORBIDDEN, OK, LOGIN]),
         get("/desk", [LOGIN, FORBIDDEN, OK, OK, LOGIN]),
         get("/desk?tab=published", [LOGIN, FORBIDDEN, OK, OK, LOGIN]),
+        get("/desk?tab=scheduled", [LOGIN, FORBIDDEN, OK, OK, LOGIN]),
+        get("/static/schedule.js", [OK; 5]),
+        get(
+            format!("{draft}/schedule"),
+            [LOGIN, FORBIDDEN, FORBIDDEN, OK, LOGIN],
+        ),
+        get(
+            format!("{published}/schedule"),
+            [LOGIN, FORBIDDEN, FORBIDDEN, Expect(409, ""), LOGIN],
+        ),
         get(about.clone(), [OK; 5]),
         get(
             about.replace("/pages/", "/posts/"),
@@ -411,6 +421,16 @@ async fn every_route_answers_every_role_as_declared(t: TestStore) {
                 Expect(303, "/posts/"),
                 LOGIN,
             ],
+        ),
+        post(
+            format!("{draft}/schedule"),
+            &[("at", "2000-01-01T00:00"), ("zone", "UTC")],
+            [LOGIN, FORBIDDEN, FORBIDDEN, Expect(422, ""), LOGIN],
+        ),
+        post(
+            format!("{draft}/unschedule"),
+            &[],
+            [LOGIN, FORBIDDEN, FORBIDDEN, Expect(303, "/posts/"), LOGIN],
         ),
         post(
             format!("{draft}/publish"),

@@ -1,0 +1,129 @@
+//! The scheduler: publishes drafts when the time their authors chose comes.
+//!
+//! Every instance serving a site runs one (unless told to run no background work). It
+//! reads the site's schedule, publishes what is due, and sleeps until the next post is
+//! due, at most `every` (another instance may have scheduled one sooner), or until this
+//! instance schedules one. Publishing is the store's `publish_scheduled`, which lets
+//! one call publish a post however many instances race for it, and the schedule lives
+//! in the store, so it survives restarts: a post due while no instance ran goes out at
+//! the first pass after one starts, with the date it was scheduled for.
+
+use crate::clock::Clock;
+use crate::domain::Site;
+use crate::store::{Store, StoreResult};
+use chrono::{DateTime, Utc};
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::{Notify, watch};
+
+#[derive(Debug, Clone, Copy)]
+pub struct SchedulerConfig {
+    /// The longest wait between two reads of the schedule.
+    pub every: Duration,
+}
+
+impl Default for SchedulerConfig {
+    fn default() -> Self {
+        Self {
+            every: Duration::from_secs(30),
+        }
+    }
+}
+
+/// What a pass did.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Pass {
+    /// The time the pass went by.
+    pub at: DateTime<Utc>,
+    /// Posts this pass published (not those another instance got to first).
+    pub published: usize,
+    /// Posts it could not publish now (the store failed); tried again next pass.
+    pub failed: usize,
+    /// When the next scheduled post is due, if any is.
+    pub next: Option<DateTime<Utc>>,
+}
+
+/// Publishes every post of `site` due by `now`.
+pub async fn publish_due(store: &dyn Store, site: &Site, now: DateTime<Utc>) -> StoreResult<Pass> {
+    let mut pass = Pass {
+        at: now,
+        ..Pass::default()
+    };
+    for post in store.scheduled_posts(site).await? {
+        if post.due > now {
+            // Soonest first: the rest are later still.
+            pass.next = Some(post.due);
+            break;
+        }
+        match store.publish_scheduled(site, post.id, post.due).await {
+            Ok(true) => {
+                pass.published += 1;
+                tracing::info!(post = %post.id.0, slug = post.slug.as_str(), due = %post.due, "published a scheduled post");
+            }
+            Ok(false) => {}
+            Err(e) => {
+                pass.failed += 1;
+                tracing::warn!(post = %post.id.0, error = %e, "could not publish a scheduled post; trying again");
+            }
+        }
+    }
+    Ok(pass)
+}
+
+/// The handle of an instance's scheduler: wakes it when this instance changes the
+/// schedule, and tells what its passes did.
+#[derive(Debug, Clone)]
+pub struct Scheduler {
+    wake: Arc<Notify>,
+    passes: Arc<watch::Sender<(u64, Pass)>>,
+}
+
+impl Default for Scheduler {
+    fn default() -> Self {
+        Self {
+            wake: Arc::new(Notify::new()),
+            passes: Arc::new(watch::channel((0, Pass::default())).0),
+        }
+    }
+}
+
+impl Scheduler {
+    /// Runs passes for `site` in the background, by `clock`'s time.
+    pub fn spawn(&self, store: Arc<dyn Store>, site: Site, clock: Clock, config: SchedulerConfig) {
+        let me = self.clone();
+        tokio::spawn(async move {
+            loop {
+                let now = clock.now();
+                let next = match publish_due(store.as_ref(), &site, now).await {
+                    Ok(pass) => {
+                        me.passes.send_modify(|(n, last)| {
+                            *n += 1;
+                            *last = pass;
+                        });
+                        if pass.failed > 0 { None } else { pass.next }
+                    }
+                    Err(e) => {
+                        tracing::warn!(error = %e, "the scheduler could not read the schedule");
+                        None
+                    }
+                };
+                let until = next.unwrap_or(now + chrono::Duration::days(1));
+                tokio::select! {
+                    _ = clock.sleep_until(until, config.every) => {}
+                    _ = me.wake.notified() => {}
+                }
+            }
+        });
+    }
+
+    /// Tells the scheduler that the schedule changed (a post scheduled sooner than it
+    /// knows of): it reads it again at once.
+    pub fn wake(&self) {
+        self.wake.notify_one();
+    }
+
+    /// The passes run so far and the last one's report.
+    pub fn passes(&self) -> watch::Receiver<(u64, Pass)> {
+        self.passes.subscribe()
+    }
+}

@@ -1,0 +1,165 @@
+//! The site's scheduled drafts (`scheduled_posts`), for the scheduler and the desks: one
+//! partition per site, written from each post's own row when its lists settle (so
+//! finished by the reconciler and checked by repair).
+
+use super::*;
+use crate::domain::schedule::SCHEDULED_READ;
+use crate::store::repair::Finding;
+use std::collections::HashMap;
+
+const SCHEDULED_COLUMNS: &str = "post_id, due, slug, title, author_id, author_name";
+
+/// The statements of this file, prepared once at start.
+pub(super) struct Statements {
+    write: PreparedStatement,
+    find: PreparedStatement,
+    delete: PreparedStatement,
+    all: PreparedStatement,
+}
+
+impl Statements {
+    pub(super) async fn prepare(session: &Session, ks: &str) -> Result<Self, ExecutionError> {
+        let prepare = |cql: String| super::prepare(session, cql);
+        Ok(Self {
+            write: prepare(format!(
+                "INSERT INTO {ks}.scheduled_posts (site, {SCHEDULED_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)"
+            ))
+            .await?,
+            find: prepare(format!(
+                "SELECT due FROM {ks}.scheduled_posts WHERE site = ? AND post_id = ?"
+            ))
+            .await?,
+            delete: prepare(format!(
+                "DELETE FROM {ks}.scheduled_posts WHERE site = ? AND post_id = ?"
+            ))
+            .await?,
+            all: prepare(format!(
+                "SELECT {SCHEDULED_COLUMNS} FROM {ks}.scheduled_posts WHERE site = ? LIMIT ?"
+            ))
+            .await?,
+        })
+    }
+}
+
+type ScheduledRow = (
+    Uuid,
+    Option<DateTime<Utc>>,
+    Option<String>,
+    Option<String>,
+    Option<Uuid>,
+    Option<String>,
+);
+
+impl CassandraStore {
+    /// Makes the post's row in the site's schedule follow its own: written while it is
+    /// a draft with a time (its title as it is now), removed otherwise if there.
+    pub(super) async fn list_scheduled(&self, site: &Site, post: &Post) -> StoreResult<()> {
+        match (post.status, post.scheduled) {
+            (PostStatus::Draft, Some(due)) => {
+                self.exec(
+                    &self.schedule.write,
+                    (
+                        site.as_str(),
+                        post.id.0,
+                        due,
+                        post.slug.as_str(),
+                        post.title.as_str(),
+                        post.author_id.0,
+                        post.author_name.as_str(),
+                    ),
+                )
+                .await?;
+                Ok(())
+            }
+            _ => self.unlist_scheduled(site, post.id).await,
+        }
+    }
+
+    /// Removes a post's row from the schedule if it has one: read first, so that the
+    /// many posts never scheduled leave no tombstones in the site's partition.
+    async fn unlist_scheduled(&self, site: &Site, id: PostId) -> StoreResult<()> {
+        let row: Option<(Option<DateTime<Utc>>,)> =
+            self.row(&self.schedule.find, (site.as_str(), id.0)).await?;
+        if row.is_some() {
+            self.exec(&self.schedule.delete, (site.as_str(), id.0))
+                .await?;
+        }
+        Ok(())
+    }
+
+    pub(super) async fn read_scheduled(&self, site: &Site) -> StoreResult<Vec<ScheduledPost>> {
+        let rows: Vec<ScheduledRow> = self
+            .rows(&self.schedule.all, (site.as_str(), SCHEDULED_READ as i32))
+            .await?;
+        let mut out = Vec::with_capacity(rows.len());
+        for (id, due, slug, title, author_id, author_name) in rows {
+            let (Some(due), Some(author_id)) = (due, author_id) else {
+                return Err(StoreError::Corrupt(format!(
+                    "the schedule's row of post {id} has no time or author"
+                )));
+            };
+            out.push(ScheduledPost {
+                id: PostId(id),
+                slug: Slug::parse(slug.as_deref().unwrap_or_default())?,
+                title: title.unwrap_or_default(),
+                author_id: UserId(author_id),
+                author_name: author_name.unwrap_or_default(),
+                due,
+            });
+        }
+        out.sort_by_key(|p| (p.due, p.id.0));
+        Ok(out)
+    }
+
+    /// Repair's check of the site's schedule against its scheduled drafts.
+    pub(super) async fn repair_scheduled(
+        &self,
+        site: &Site,
+        scheduled: &[Post],
+        fix: bool,
+        findings: &mut Vec<Finding>,
+    ) -> StoreResult<()> {
+        let expected: HashMap<Uuid, &Post> = scheduled.iter().map(|p| (p.id.0, p)).collect();
+        let rows: Vec<ScheduledRow> = self
+            .scan(
+                format!(
+                    "SELECT {SCHEDULED_COLUMNS} FROM {}.scheduled_posts WHERE site = ?",
+                    self.keyspace
+                ),
+                (site.as_str(),),
+            )
+            .await?;
+        let mut seen = std::collections::HashSet::new();
+        for (id, due, slug, title, ..) in rows {
+            let shows = expected.get(&id).is_some_and(|p| {
+                p.scheduled == due
+                    && slug.as_deref() == Some(p.slug.as_str())
+                    && title.as_deref() == Some(p.title.as_str())
+            });
+            if shows {
+                seen.insert(id);
+                continue;
+            }
+            findings.push(Finding {
+                table: "scheduled_posts",
+                what: format!("the row of post {id} is stale or not a scheduled draft's; removed"),
+            });
+            if fix {
+                self.exec(&self.schedule.delete, (site.as_str(), id))
+                    .await?;
+            }
+        }
+        for post in scheduled {
+            if !seen.contains(&post.id.0) {
+                findings.push(Finding {
+                    table: "scheduled_posts",
+                    what: format!("scheduled draft {} is missing; written", post.id.0),
+                });
+                if fix {
+                    self.list_scheduled(site, post).await?;
+                }
+            }
+        }
+        Ok(())
+    }
+}
