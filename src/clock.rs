@@ -58,8 +58,8 @@ impl Clock {
     }
 
     /// Waits until the clock reads `until`, or at most `cap` of real time (a manual
-    /// clock: until it is moved, or `cap`).
-    pub async fn sleep_until(&self, until: DateTime<Utc>, cap: Duration) {
+    /// clock: until it is moved, or `cap`; not at all if it moved since it read `seen`).
+    pub async fn sleep_until(&self, until: DateTime<Utc>, seen: DateTime<Utc>, cap: Duration) {
         match &*self.0 {
             Kind::System => {
                 let wait = (until - self.now()).to_std().unwrap_or_default().min(cap);
@@ -70,7 +70,8 @@ impl Clock {
                 let woken = moved.notified();
                 tokio::pin!(woken);
                 woken.as_mut().enable();
-                if self.now() >= until {
+                let now = self.now();
+                if now >= until || now != seen {
                     return;
                 }
                 let _ = tokio::time::timeout(cap, woken).await;
@@ -94,7 +95,11 @@ mod tests {
             let clock = clock.clone();
             tokio::spawn(async move {
                 clock
-                    .sleep_until(start + chrono::Duration::hours(1), Duration::from_secs(600))
+                    .sleep_until(
+                        start + chrono::Duration::hours(1),
+                        start,
+                        Duration::from_secs(600),
+                    )
                     .await;
                 clock.now()
             })

@@ -7,6 +7,7 @@
 pub mod binaries;
 pub mod clock;
 pub mod config;
+pub mod deletion;
 pub mod domain;
 pub mod reconciler;
 pub mod scheduler;

@@ -134,6 +134,11 @@ async fn finish_here(store: &dyn Store, intent: &Intent) -> StoreResult<Finished
                 ))),
             }
         }
+        Intent::DeletePost { site, post } => {
+            let site = Site::parse(site)?;
+            crate::deletion::finish_post_deletion(store, &site, PostId(*post)).await?;
+            Ok(Finished::Completed)
+        }
         _ => Err(StoreError::Corrupt(format!(
             "the store left its own intent to the reconciler: {intent:?}"
         ))),

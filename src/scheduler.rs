@@ -1,6 +1,7 @@
 //! The scheduler: publishes drafts when the time their authors chose comes.
 //!
-//! Every instance serving a site runs one (unless told to run no background work). It
+//! Every instance serving a site runs one (even with no other background work: two
+//! instances' passes at once publish each post once). It
 //! reads the site's schedule, publishes what is due, and sleeps until the next post is
 //! due, at most `every` (another instance may have scheduled one sooner), or until this
 //! instance schedules one. Publishing is the store's `publish_scheduled`, which lets
@@ -109,7 +110,7 @@ impl Scheduler {
                 };
                 let until = next.unwrap_or(now + chrono::Duration::days(1));
                 tokio::select! {
-                    _ = clock.sleep_until(until, config.every) => {}
+                    _ = clock.sleep_until(until, now, config.every) => {}
                     _ = me.wake.notified() => {}
                 }
             }

@@ -1,7 +1,7 @@
-// The schedule form's time zone starts as the browser's own, unless one was typed.
+// The schedule form, first shown, starts with the browser's own time zone.
 (function () {
   var zone = document.getElementById("schedule-zone");
-  if (!zone || zone.value !== "UTC" || !window.Intl) return;
+  if (!zone || !zone.dataset.fresh || !window.Intl) return;
   var own = Intl.DateTimeFormat().resolvedOptions().timeZone;
   if (own && document.querySelector('#zones option[value="' + own + '"]')) zone.value = own;
 })();

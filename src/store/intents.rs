@@ -73,6 +73,9 @@ pub enum Intent {
         post: Uuid,
         locale: String,
     },
+    /// A post's deletion: everything hanging from it in the store, then its files in
+    /// the binary service, go (see [`crate::deletion`]).
+    DeletePost { site: String, post: Uuid },
     /// An accepted suggestion becomes the post's newest revision.
     ApplySuggestion {
         site: String,

@@ -30,8 +30,8 @@ pub use ids::{ID_POOL_SIZE, Ids};
 pub use intents::{Finished, Intent, IntentId, Intents, Listed, Unfinished};
 pub use open::{OpenError, Replication, StoreUrl, migrate, open};
 pub use posts::{
-    FRONT_PAGE_CAP, ListPage, Listings, Month, PAGES_READ, PageAt, PageError, Posts, SitemapEntry,
-    TagCount, TagCountPage, month, month_span,
+    FRONT_PAGE_CAP, ListPage, Listings, Month, PAGES_READ, PageAt, PageError, Posts, ShortLink,
+    SitemapEntry, TagCount, TagCountPage, month, month_span,
 };
 pub use repair::{Finding, Repair, RepairReport};
 pub use revisions::{EditError, Revisions, SuggestionError, Suggestions, Translations};
@@ -151,6 +151,9 @@ pub enum Fault {
     /// Scheduling (or unscheduling) dies after the post's row has its time, before the
     /// schedule's list has it.
     CrashAfterSchedule,
+    /// Deleting a post dies after its row says deleted: on Cassandra before anything
+    /// hanging from it is removed; on SQLite after the store's part, before its files.
+    CrashAfterDeleteMark,
     /// A translation's save or change of status dies after its row moved, before the
     /// post's list of translations and the search index follow.
     CrashAfterTranslationMove,

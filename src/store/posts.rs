@@ -118,8 +118,29 @@ pub trait Posts: Send + Sync {
 
     async fn post_by_id(&self, site: &Site, id: PostId) -> StoreResult<Option<Post>>;
 
-    /// The slug of the post a short number names.
-    async fn slug_by_short_id(&self, site: &Site, short_id: u64) -> StoreResult<Option<Slug>>;
+    /// Where a short number leads: the slug of the post it names, or gone if that post
+    /// was deleted.
+    async fn slug_by_short_id(&self, site: &Site, short_id: u64) -> StoreResult<Option<ShortLink>>;
+
+    /// Deletes a post and everything that hangs from it: its revisions, translations,
+    /// drafts, suggestions and comments (with their counts and moderation lists), its
+    /// rows in every list, count and search index. Its slug and short number stay
+    /// taken, and answer as gone ([`Posts::is_gone`]). A call for a post already marked
+    /// deleted finishes what an earlier call left (a crash half-way on Cassandra).
+    /// Returns whether there was such a post, deleted now or before. The post's files
+    /// belong to the binary service: [`crate::deletion`] removes both.
+    async fn delete_post(&self, site: &Site, id: PostId) -> StoreResult<bool>;
+
+    /// Whether `slug` named a post that was deleted.
+    async fn is_gone(&self, site: &Site, slug: &Slug) -> StoreResult<bool>;
+}
+
+/// Where a short link leads.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ShortLink {
+    Post(Slug),
+    /// The post was deleted.
+    Gone,
 }
 
 /// The lists readers page through: the home page's archive, months, tag pages (seed 001)

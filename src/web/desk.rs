@@ -181,6 +181,7 @@ fn row(slug: &Slug, title: String, date: Dated, pending: u64) -> DeskRow {
         title,
         url: paths::post(slug),
         edit_url: paths::edit(slug, None),
+        delete_url: paths::delete(slug),
         date,
         pending,
         moderate_url: paths::moderation(Some(slug)),

@@ -15,6 +15,9 @@ use askama::Template;
 pub enum WebError {
     #[error("not found")]
     NotFound,
+    /// What was here was deleted.
+    #[error("gone")]
+    Gone,
     #[error("{0}")]
     NotFoundWith(String),
     #[error("{0}")]
@@ -71,6 +74,10 @@ impl WebError {
     fn page(&self) -> (&'static str, String) {
         match self {
             WebError::NotFound => ("Page not found", "There is nothing at this address.".into()),
+            WebError::Gone => (
+                "Deleted",
+                "What was here was deleted, and nothing will take its place.".into(),
+            ),
             WebError::NotFoundWith(m) => ("Page not found", m.clone()),
             WebError::Conflict(m) => ("Changed meanwhile", m.clone()),
             WebError::BadRequest(m) => ("That did not work", m.clone()),
@@ -95,6 +102,7 @@ impl ResponseError for WebError {
     fn status_code(&self) -> StatusCode {
         match self {
             WebError::NotFound | WebError::NotFoundWith(_) => StatusCode::NOT_FOUND,
+            WebError::Gone => StatusCode::GONE,
             WebError::Conflict(_) => StatusCode::CONFLICT,
             WebError::BadRequest(_) => StatusCode::BAD_REQUEST,
             WebError::Forbidden(_) => StatusCode::FORBIDDEN,

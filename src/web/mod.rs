@@ -10,6 +10,7 @@ mod authors;
 pub mod binaries;
 mod caching;
 mod comments;
+mod deletion;
 mod desk;
 mod error;
 mod feeds;
@@ -414,6 +415,11 @@ pub fn configure(cfg: &mut web::ServiceConfig, state: AppState) {
                     web::resource("/posts/{slug}/schedule")
                         .route(get_or_head().to(schedule::form))
                         .route(web::post().to(schedule::schedule)),
+                )
+                .service(
+                    web::resource("/posts/{slug}/delete")
+                        .route(get_or_head().to(deletion::confirm))
+                        .route(web::post().to(deletion::delete)),
                 )
                 .service(
                     web::resource("/posts/{slug}/unschedule")

@@ -285,6 +285,7 @@ pub struct PostLinks {
     /// Sign in, then back to the post.
     pub sign_in: String,
     pub schedule: String,
+    pub delete: String,
 }
 
 #[derive(Template)]
@@ -775,6 +776,20 @@ pub struct DeskPage {
 }
 
 #[derive(Template)]
+#[template(path = "posts/delete.html")]
+pub struct DeletePage {
+    pub layout: Layout,
+    pub title: String,
+    pub url: String,
+    pub action: String,
+    pub page: bool,
+    pub revisions: u32,
+    /// Its comments, approved and waiting.
+    pub comments: u64,
+    pub short_url: String,
+}
+
+#[derive(Template)]
 #[template(path = "posts/schedule.html")]
 pub struct SchedulePage {
     pub layout: Layout,
@@ -785,6 +800,8 @@ pub struct SchedulePage {
     /// When it goes live, if it is scheduled.
     pub scheduled: Option<Dated>,
     pub error: Option<String>,
+    /// The form as first shown (its time zone may start as the browser's).
+    pub fresh: bool,
     /// What the form had, when it is shown again with an error.
     pub at: String,
     pub zone: String,
@@ -804,6 +821,7 @@ pub struct DeskRow {
     pub title: String,
     pub url: String,
     pub edit_url: String,
+    pub delete_url: String,
     pub date: Dated,
     pub pending: u64,
     pub moderate_url: String,

@@ -167,6 +167,11 @@ pub fn publish(slug: &str, lang: Option<&Locale>) -> String {
     format!("/posts/{slug}/publish{}", lang_query(lang))
 }
 
+/// Where a post is deleted, after a confirmation.
+pub fn delete(slug: &str) -> String {
+    format!("/posts/{slug}/delete")
+}
+
 /// Where a draft's time to go live is set.
 pub fn schedule(slug: &str) -> String {
     format!("/posts/{slug}/schedule")

@@ -11,6 +11,7 @@ use super::{AppState, WebError, render, see_other};
 use crate::domain::markdown::to_safe_html;
 use crate::domain::post::Body;
 use crate::domain::{Locale, NewPost, PostKind, PostStatus, Role, Slug, Tags, Title, User, now};
+use crate::store::ShortLink;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 use serde::Deserialize;
@@ -161,12 +162,11 @@ pub async fn short_link(
     n: web::Path<String>,
 ) -> Result<HttpResponse, WebError> {
     let n: u64 = n.parse().map_err(|_| WebError::NotFound)?;
-    let slug = state
-        .store
-        .slug_by_short_id(&state.site, n)
-        .await?
-        .ok_or(WebError::NotFound)?;
-    Ok(moved_permanently(&paths::post(slug.as_str())))
+    match state.store.slug_by_short_id(&state.site, n).await? {
+        Some(ShortLink::Post(slug)) => Ok(moved_permanently(&paths::post(slug.as_str()))),
+        Some(ShortLink::Gone) => Err(WebError::Gone),
+        None => Err(WebError::NotFound),
+    }
 }
 
 /// A redirect for good to `location`, a path on this site.
@@ -179,14 +179,15 @@ fn moved_permanently(location: &str) -> HttpResponse {
         .finish()
 }
 
-/// The post a slug in the path names; any malformed or unknown slug is a 404.
+/// The post a slug in the path names; any malformed or unknown slug is a 404, the slug
+/// of a deleted post a 410 (a second read, on that path only).
 pub(super) async fn post_at(state: &AppState, slug: &str) -> Result<crate::domain::Post, WebError> {
     let slug = Slug::parse(slug).map_err(|_| WebError::NotFound)?;
-    state
-        .store
-        .post_by_slug(&state.site, &slug)
-        .await?
-        .ok_or(WebError::NotFound)
+    match state.store.post_by_slug(&state.site, &slug).await? {
+        Some(post) => Ok(post),
+        None if state.store.is_gone(&state.site, &slug).await? => Err(WebError::Gone),
+        None => Err(WebError::NotFound),
+    }
 }
 
 /// Editors of a post: its author (while an author) and administrators; of a page (the
@@ -379,6 +380,7 @@ async fn post_page(
             open_comments: paths::open_comments(slug),
             sign_in: paths::login(&paths::post(slug)),
             schedule: paths::schedule(slug),
+            delete: paths::delete(slug),
         },
         original: text.original,
         translations,

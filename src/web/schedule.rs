@@ -86,11 +86,16 @@ pub async fn unschedule(
     _form: CsrfForm<CsrfOnly>,
 ) -> Result<HttpResponse, WebError> {
     let post = schedulable(&state, &author, &slug).await?;
-    state
+    let after = state
         .store
         .schedule_post(&state.site, post.id, None)
         .await?
         .ok_or(WebError::NotFound)?;
+    if after.status == PostStatus::Published {
+        return Err(WebError::Conflict(
+            "This post went live before the schedule could be cancelled: unpublish it if it should not be out.".into(),
+        ));
+    }
     Ok(see_other(&paths::text_url(
         post.slug.as_str(),
         post.is_page(),
@@ -126,8 +131,11 @@ fn schedule_page(
         action: paths::schedule(slug),
         unschedule_url: paths::unschedule(slug),
         scheduled: post.scheduled.map(Dated::with_time),
+        fresh: error.is_none(),
         error,
-        at: at.to_owned(),
+        // Only what a date and time field can hold is shown in one again.
+        at: chrono::NaiveDateTime::parse_from_str(at, "%Y-%m-%dT%H:%M")
+            .map_or_else(|_| String::new(), |_| at.to_owned()),
         zone: if zone.is_empty() { "UTC" } else { zone }.to_owned(),
         zones: chrono_tz::TZ_VARIANTS.iter().map(|z| z.name()).collect(),
     }

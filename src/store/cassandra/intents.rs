@@ -170,7 +170,7 @@ impl Intents for CassandraStore {
                     .await?;
                 Ok(Finished::Completed)
             }
-            Intent::ApplySuggestion { .. } => Ok(Finished::NotMine),
+            Intent::ApplySuggestion { .. } | Intent::DeletePost { .. } => Ok(Finished::NotMine),
         }
     }
 }

@@ -659,6 +659,34 @@ impl CassandraStore {
         }
     }
 
+    /// Takes a post listed as `was` out of every list of posts (front page, author
+    /// page, archive, tags) and their counts; run again, it removes nothing more.
+    pub(super) async fn unlist_post(
+        &self,
+        site: &Site,
+        author: UserId,
+        was: &Listed,
+    ) -> StoreResult<()> {
+        let published_id = CqlTimeuuid::from(was.published_id);
+        self.batch(
+            &self.listings.unlist_rows,
+            (
+                (site.as_str(), published_id),
+                (
+                    site.as_str(),
+                    author.0,
+                    year_of(published_id)?,
+                    published_id,
+                ),
+            ),
+        )
+        .await?;
+        self.unlist_tags(site, &listed_under(&was.tags), published_id)
+            .await?;
+        self.refill_front_page(site).await?;
+        self.count_tags(site, Some(was), None).await
+    }
+
     /// Counts again the tag buckets a post's rows entered or left, from where they were
     /// listed (`was`) to where they are now, and each such tag's total.
     pub(super) async fn count_tags(

@@ -12,6 +12,7 @@ mod accounts;
 mod binaries;
 mod comments;
 mod cql;
+mod deletion;
 mod drafts;
 mod hours;
 mod ids;
@@ -41,8 +42,9 @@ use super::prelude::*;
 use super::{
     AccountError, CommentError, CommentPage, DirectoryEntry, EditError, FRONT_PAGE_CAP, Fault,
     Finished, ID_POOL_SIZE, Intent, ListPage, Listed, LogEntries, ModerationError, ModerationPage,
-    Month, NewSession, OpenError, PageAt, PageError, Replication, SetupError, SitemapEntry,
-    Standing, Store, StoreError, StoreOptions, StoreResult, SuggestionError, TagCountPage, Taken,
+    Month, NewSession, OpenError, PageAt, PageError, Replication, SetupError, ShortLink,
+    SitemapEntry, Standing, Store, StoreError, StoreOptions, StoreResult, SuggestionError,
+    TagCountPage, Taken,
 };
 use crate::domain::comment::{MAX_COMMENTS_PER_POST, ThreadComment};
 use crate::domain::password::PasswordHash;
@@ -102,6 +104,7 @@ pub struct CassandraStore {
     pages: pages::Statements,
     drafts: drafts::Statements,
     schedule: schedule::Statements,
+    deletion: deletion::Statements,
     options: StoreOptions,
     binaries: Arc<binaries::CassandraBinaries>,
     /// This process's turns at a capped partition's LWT, one lock per tally bucket of
@@ -240,6 +243,9 @@ impl CassandraStore {
         let schedule = schedule::Statements::prepare(&session, ks)
             .await
             .map_err(missing)?;
+        let deletion = deletion::Statements::prepare(&session, ks)
+            .await
+            .map_err(missing)?;
         let recorded = schema::recorded_version(&session, ks)
             .await
             .map_err(missing)?;
@@ -284,6 +290,7 @@ impl CassandraStore {
             pages,
             drafts,
             schedule,
+            deletion,
             options,
             binaries: Arc::new(binaries),
             partition_turns: Arc::new(

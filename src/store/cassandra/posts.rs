@@ -36,6 +36,10 @@ pub(super) struct PostRow {
 }
 
 impl PostRow {
+    /// A deleted post's row, kept for its slug and short number: no post to read.
+    fn deleted(&self) -> bool {
+        self.status == "deleted"
+    }
     /// Where the lists have the post, by its row: nowhere unless a published post (a
     /// page is in the list of pages only).
     fn listed(&self) -> Option<Listed> {
@@ -150,7 +154,7 @@ impl Statements {
             post_by_id: prepare(post_read.clone()).await?,
             post_by_id_serial: serial(prepare(post_read).await?),
             short_link_read: prepare(format!(
-                "SELECT slug FROM {ks}.short_links WHERE site = ? AND short_id = ?"
+                "SELECT slug, gone FROM {ks}.short_links WHERE site = ? AND short_id = ?"
             ))
             .await?,
             short_link_full: prepare(format!(
@@ -193,6 +197,7 @@ impl CassandraStore {
     pub(super) async fn post_by_id(&self, site: &Site, id: PostId) -> StoreResult<Option<Post>> {
         self.row::<PostRow>(&self.posts.post_by_id, (site.as_str(), id.0))
             .await?
+            .filter(|row| !row.deleted())
             .map(PostRow::into_post)
             .transpose()
     }
@@ -206,6 +211,7 @@ impl CassandraStore {
     ) -> StoreResult<Option<Post>> {
         self.row::<PostRow>(&self.posts.post_by_id_serial, (site.as_str(), id.0))
             .await?
+            .filter(|row| !row.deleted())
             .map(PostRow::into_post)
             .transpose()
     }
@@ -226,11 +232,11 @@ impl CassandraStore {
             .row::<PostRow>(statement, (site.as_str(), id.0))
             .await?
         {
-            Some(row) => {
+            Some(row) if !row.deleted() => {
                 let listed = row.listed();
                 Ok(Some((row.into_post()?, listed)))
             }
-            None => Ok(None),
+            _ => Ok(None),
         }
     }
 
@@ -584,14 +590,28 @@ impl Posts for CassandraStore {
         }
     }
 
-    async fn slug_by_short_id(&self, site: &Site, short_id: u64) -> StoreResult<Option<Slug>> {
+    async fn slug_by_short_id(&self, site: &Site, short_id: u64) -> StoreResult<Option<ShortLink>> {
         let Ok(short_id) = i64::try_from(short_id) else {
             return Ok(None);
         };
-        let row: Option<(String,)> = self
+        let row: Option<(String, Option<bool>)> = self
             .row(&self.posts.short_link_read, (site.as_str(), short_id))
             .await?;
-        row.map(|(slug,)| Slug::parse(&slug).map_err(StoreError::from))
-            .transpose()
+        row.map(|(slug, gone)| {
+            Ok(if gone == Some(true) {
+                ShortLink::Gone
+            } else {
+                ShortLink::Post(Slug::parse(&slug)?)
+            })
+        })
+        .transpose()
+    }
+
+    async fn delete_post(&self, site: &Site, id: PostId) -> StoreResult<bool> {
+        self.delete_marked(site, id).await
+    }
+
+    async fn is_gone(&self, site: &Site, slug: &Slug) -> StoreResult<bool> {
+        self.slug_gone(site, slug).await
     }
 }

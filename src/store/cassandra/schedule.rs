@@ -77,7 +77,7 @@ impl CassandraStore {
 
     /// Removes a post's row from the schedule if it has one: read first, so that the
     /// many posts never scheduled leave no tombstones in the site's partition.
-    async fn unlist_scheduled(&self, site: &Site, id: PostId) -> StoreResult<()> {
+    pub(super) async fn unlist_scheduled(&self, site: &Site, id: PostId) -> StoreResult<()> {
         let row: Option<(Option<DateTime<Utc>>,)> =
             self.row(&self.schedule.find, (site.as_str(), id.0)).await?;
         if row.is_some() {
@@ -93,14 +93,15 @@ impl CassandraStore {
             .await?;
         let mut out = Vec::with_capacity(rows.len());
         for (id, due, slug, title, author_id, author_name) in rows {
-            let (Some(due), Some(author_id)) = (due, author_id) else {
-                return Err(StoreError::Corrupt(format!(
-                    "the schedule's row of post {id} has no time or author"
-                )));
+            // A broken row (a hand edit) stops no one: repair rewrites it from the post.
+            let slug = Slug::parse(slug.as_deref().unwrap_or_default());
+            let (Some(due), Some(author_id), Ok(slug)) = (due, author_id, slug) else {
+                tracing::warn!(post = %id, "a row of the schedule is broken; run sibyl repair");
+                continue;
             };
             out.push(ScheduledPost {
                 id: PostId(id),
-                slug: Slug::parse(slug.as_deref().unwrap_or_default())?,
+                slug,
                 title: title.unwrap_or_default(),
                 author_id: UserId(author_id),
                 author_name: author_name.unwrap_or_default(),

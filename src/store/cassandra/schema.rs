@@ -330,6 +330,11 @@ const CHANGES: &[(u32, &str, Change)] = &[
         "scheduled publishing: when a draft is to go live, listed in scheduled_posts",
         Change::Cql("ALTER TABLE posts ADD IF NOT EXISTS scheduled timestamp"),
     ),
+    (
+        50,
+        "a deleted post's short number answers as gone",
+        Change::Cql("ALTER TABLE short_links ADD IF NOT EXISTS gone boolean"),
+    ),
 ];
 
 /// The table an `ALTER TABLE` change alters, when a later change drops that table.

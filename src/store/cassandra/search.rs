@@ -218,22 +218,33 @@ impl CassandraStore {
         if let Some(was) = was
             && now.is_none_or(|now| now.published_id != was.published_id)
         {
-            let published = CqlTimeuuid::from(was.published_id);
-            self.exec(
-                &self.search.delete_post,
-                (
-                    site.as_str(),
-                    bucket_of(ARCHIVE, published)?,
-                    shard_of(post.id),
-                    published,
-                ),
-            )
-            .await?;
+            self.unindex_search(site, post.id, CqlTimeuuid::from(was.published_id))
+                .await?;
         }
         if let Some(now) = now {
             self.write_search_texts(site, post, CqlTimeuuid::from(now.published_id))
                 .await?;
         }
+        Ok(())
+    }
+
+    /// Removes the texts of a post published under `published` from the index.
+    pub(super) async fn unindex_search(
+        &self,
+        site: &Site,
+        id: PostId,
+        published: CqlTimeuuid,
+    ) -> StoreResult<()> {
+        self.exec(
+            &self.search.delete_post,
+            (
+                site.as_str(),
+                bucket_of(ARCHIVE, published)?,
+                shard_of(id),
+                published,
+            ),
+        )
+        .await?;
         Ok(())
     }
 

@@ -401,7 +401,7 @@ impl Listings for SqliteStore {
                 sql.prepare(concat!(
                     "SELECT id, slug, title, status, created, ",
                     latest_save!(),
-                    " FROM posts p WHERE site = ?1 AND kind = 'page' ORDER BY created, id LIMIT ?2",
+                    " FROM posts p WHERE site = ?1 AND kind = 'page' AND status != 'deleted' ORDER BY created, id LIMIT ?2",
                 ))
                 .and_then(|mut s| {
                     s.query_map(params![site, PAGES_READ as i64], |r| {

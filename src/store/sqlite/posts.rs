@@ -5,6 +5,9 @@ use super::listings::list_tags;
 use super::revisions::insert_revision;
 use super::*;
 
+/// The status of a deleted post's row, which stays to keep its slug and short number.
+const DELETED: &str = "deleted";
+
 pub(super) const POST_COLUMNS: &str = "id, slug, title, body, body_html, excerpt, tags, author_id, author_name, status, created, published, revision, short_id, locale, comments_closed, kind, first_published";
 
 /// When the latest revision of post `p`'s own text was saved: a subquery of a statement
@@ -120,7 +123,7 @@ pub(super) fn locales(list: Option<&str>) -> StoreResult<Vec<Locale>> {
 pub(super) fn post_by_id(sql: &Sql<'_>, site: &str, id: &str) -> StoreResult<Option<Post>> {
     let row = sql
         .prepare(&format!(
-            "SELECT {POST_SELECT} FROM posts p WHERE site = ?1 AND id = ?2"
+            "SELECT {POST_SELECT} FROM posts p WHERE site = ?1 AND id = ?2 AND status != 'deleted'"
         ))
         .and_then(|mut s| s.query_row(params![site, id], PostRow::read).optional())
         .map_err(unavailable)?;
@@ -277,7 +280,7 @@ impl Posts for SqliteStore {
         self.read(move |sql| {
             let row = sql
                 .prepare(&format!(
-                    "SELECT {POST_SELECT} FROM posts p WHERE site = ?1 AND id = ?2"
+                    "SELECT {POST_SELECT} FROM posts p WHERE site = ?1 AND id = ?2 AND status != 'deleted'"
                 ))
                 .and_then(|mut s| s.query_row(params![site, id], PostRow::read).optional())
                 .map_err(unavailable)?;
@@ -291,7 +294,7 @@ impl Posts for SqliteStore {
         self.read(move |sql| {
             let row = sql
                 .prepare(&format!(
-                    "SELECT {POST_SELECT} FROM posts p WHERE site = ?1 AND slug = ?2"
+                    "SELECT {POST_SELECT} FROM posts p WHERE site = ?1 AND slug = ?2 AND status != 'deleted'"
                 ))
                 .and_then(|mut s| s.query_row(params![site, slug], PostRow::read).optional())
                 .map_err(unavailable)?;
@@ -300,18 +303,94 @@ impl Posts for SqliteStore {
         .await
     }
 
-    async fn slug_by_short_id(&self, site: &Site, short_id: u64) -> StoreResult<Option<Slug>> {
+    async fn slug_by_short_id(&self, site: &Site, short_id: u64) -> StoreResult<Option<ShortLink>> {
         let site = site.to_string();
         self.read(move |sql| {
-            let slug: Option<String> = sql
-                .prepare("SELECT slug FROM posts WHERE site = ?1 AND short_id = ?2")
+            let row: Option<(String, String)> = sql
+                .prepare("SELECT slug, status FROM posts WHERE site = ?1 AND short_id = ?2")
                 .and_then(|mut s| {
-                    s.query_row(params![site, short_id], |r| r.get(0))
+                    s.query_row(params![site, short_id], |r| Ok((r.get(0)?, r.get(1)?)))
                         .optional()
                 })
                 .map_err(unavailable)?;
-            slug.map(|s| Slug::parse(&s).map_err(StoreError::from))
-                .transpose()
+            row.map(|(slug, status)| {
+                Ok(if status == DELETED {
+                    ShortLink::Gone
+                } else {
+                    ShortLink::Post(Slug::parse(&slug)?)
+                })
+            })
+            .transpose()
+        })
+        .await
+    }
+
+    async fn delete_post(&self, site: &Site, id: PostId) -> StoreResult<bool> {
+        let site = site.to_string();
+        let deleted: bool = self
+            .transaction(move |sql| -> StoreResult<bool> {
+                let id = id.0.to_string();
+                let status: Option<String> = sql
+                    .prepare("SELECT status FROM posts WHERE site = ?1 AND id = ?2")
+                    .and_then(|mut s| s.query_row(params![site, id], |r| r.get(0)).optional())
+                    .map_err(unavailable)?;
+                match status.as_deref() {
+                    None => return Ok(false),
+                    Some(DELETED) => return Ok(true),
+                    Some(_) => {}
+                }
+                let Some(post) = post_by_id(sql, &site, &id)? else {
+                    return Ok(false);
+                };
+                // Children before parents (the moderation queue names comments); the
+                // comments' triggers take them out of the site's counts.
+                for table in [
+                    "moderation_queue",
+                    "comments",
+                    "comment_tallies",
+                    "suggestions",
+                    "user_drafts",
+                    "revisions",
+                    "translations",
+                ] {
+                    sql.prepare(&format!(
+                        "DELETE FROM {table} WHERE site = ?1 AND post_id = ?2"
+                    ))
+                    .and_then(|mut s| s.execute(params![site, id]))
+                    .map_err(unavailable)?;
+                }
+                // The row stays, emptied, so that its slug and short number stay taken and
+                // answer as gone.
+                sql.prepare(
+                    "UPDATE posts SET status = 'deleted', title = '', body = '', body_html = '',
+                 excerpt = '', tags = '', published = NULL, first_published = NULL,
+                 scheduled = NULL WHERE site = ?1 AND id = ?2",
+                )
+                .and_then(|mut s| s.execute(params![site, id]))
+                .map_err(unavailable)?;
+                // Out of its tags (and their counts) and the search index.
+                let unlisted = Post {
+                    published: None,
+                    ..post
+                };
+                list_tags(sql, &site, &unlisted)?;
+                Ok(true)
+            })
+            .await?;
+        // The store's part is one transaction; the files' references, which the caller
+        // removes next, are the window a crash here opens.
+        if deleted && self.faults.fires(Fault::CrashAfterDeleteMark) {
+            return Err(Fault::CrashAfterDeleteMark.error());
+        }
+        Ok(deleted)
+    }
+
+    async fn is_gone(&self, site: &Site, slug: &Slug) -> StoreResult<bool> {
+        let (site, slug) = (site.to_string(), slug.as_str().to_owned());
+        self.read(move |sql| {
+            sql.prepare("SELECT 1 FROM posts WHERE site = ?1 AND slug = ?2 AND status = 'deleted'")
+                .and_then(|mut s| s.exists(params![site, slug]))
+                .map_err(unavailable)
         })
         .await
     }

@@ -278,7 +278,7 @@ async fn every_crash_window_is_closed_by_the_reconciler(t: TestStore, options: S
             .slug_by_short_id(&t.site, created.short_id)
             .await
             .unwrap(),
-        Some(slug.clone()),
+        Some(sibyl::store::ShortLink::Post(slug.clone())),
         "its short link"
     );
     assert_eq!(shown(&t, &created, &["epsilon"]).await, [1, 1, 1]);
@@ -462,6 +462,31 @@ async fn every_crash_window_is_closed_by_the_reconciler(t: TestStore, options: S
             .unwrap()
     );
 
+    // A deletion dies after the post's row says deleted: the post is gone for readers,
+    // but its lists and everything hanging from it are left; the pass removes them.
+    let doomed = post(&t, &author, "Deleted by the reconciler", "Text.", "epsilon").await;
+    faults.arm(Fault::CrashAfterDeleteMark);
+    let outcome = sibyl::deletion::delete_post(t.store.as_ref(), &t.site, doomed.id).await;
+    died(&t, &outcome);
+    assert!(
+        t.store
+            .post_by_id(&t.site, doomed.id)
+            .await
+            .unwrap()
+            .is_none()
+    );
+    if cassandra {
+        assert_eq!(
+            shown(&t, &doomed, &["epsilon"]).await,
+            [1, 1, 1],
+            "the window is open"
+        );
+    }
+    let report = pass(&t).await;
+    assert_eq!(report.completed, 1, "recorded on both stores: {report:?}");
+    assert_eq!(shown(&t, &doomed, &["epsilon"]).await, [0, 0, 0]);
+    assert!(t.store.is_gone(&t.site, &doomed.slug).await.unwrap());
+
     // The same, but the crashed post's pending slug claim expires and another post
     // takes the slug before the pass: the crashed post moves to the next free slug.
     let title = format!("Slug lost by a crash {}", unique_name("p"));
@@ -503,7 +528,7 @@ async fn every_crash_window_is_closed_by_the_reconciler(t: TestStore, options: S
                 .slug_by_short_id(&t.site, moved.short_id)
                 .await
                 .unwrap(),
-            Some(moved.slug.clone())
+            Some(sibyl::store::ShortLink::Post(moved.slug.clone()))
         );
         assert_eq!(shown(&t, &moved, &[]).await, [1, 1]);
     }

@@ -268,7 +268,7 @@ async fn repair_reports_and_rebuilds_what_disagrees(t: TestStore) {
             .slug_by_short_id(&t.site, red.short_id)
             .await
             .unwrap(),
-        Some(red.slug.clone())
+        Some(sibyl::store::ShortLink::Post(red.slug.clone()))
     );
     let counts = t
         .store

@@ -11,7 +11,7 @@ use sibyl::domain::search::SearchQuery;
 use sibyl::domain::{PostId, Role, now};
 use sibyl::store::{PageError, SearchPage, Store};
 
-async fn all_pages(t: &TestStore, words: &str, limit: usize) -> Vec<PostId> {
+pub async fn all_pages(t: &TestStore, words: &str, limit: usize) -> Vec<PostId> {
     all_pages_of(t.store.as_ref(), t, words, limit).await
 }
 

@@ -545,7 +545,7 @@ async fn posts_get_distinct_short_ids_that_lead_back_to_them(t: TestStore) {
                 .slug_by_short_id(&t.site, post.short_id)
                 .await
                 .unwrap(),
-            Some(post.slug.clone())
+            Some(sibyl::store::ShortLink::Post(post.slug.clone()))
         );
         let read = t
             .store

@@ -58,7 +58,7 @@ async fn page(app: &TestApp, path: &str) -> (String, String) {
     let response = app.get(path).await;
     let status = response.status().as_u16();
     assert!(
-        status == 200 || status == 404,
+        [200, 404, 410].contains(&status),
         "{path}: {status} {}",
         location(&response)
     );
@@ -154,6 +154,13 @@ async fn every_page_passes_the_html_checker(t: TestStore) {
         .await;
     assert_eq!(scheduled.status(), 303);
 
+    // A deleted post's address answers 410 with a page of its own.
+    let gone = app.publish("Gone soon", "Deleted below.").await;
+    let deleted = app
+        .submit(&format!("{gone}/delete"), &format!("{gone}/delete"), &[])
+        .await;
+    assert_eq!(deleted.status(), 303);
+
     let mut pages = Vec::new();
     for path in [
         "/".to_owned(),
@@ -168,6 +175,7 @@ async fn every_page_passes_the_html_checker(t: TestStore) {
         "/desk?tab=published".to_owned(),
         "/desk?tab=scheduled".to_owned(),
         format!("{draft}/schedule"),
+        format!("{post}/delete"),
         "/pages/about".to_owned(),
         "/posts/about/edit".to_owned(),
         "/admin/pages".to_owned(),
@@ -216,6 +224,7 @@ async fn every_page_passes_the_html_checker(t: TestStore) {
         this_month.clone(),
         older_home,
         "/no/such/page".to_owned(),
+        gone.clone(),
     ] {
         let (name, html) = page(&anonymous, &path).await;
         pages.push((format!("anonymous {name}"), html));

@@ -6,6 +6,7 @@ pub mod binaries;
 mod browser;
 mod caching;
 pub mod comments;
+mod deletion;
 mod desk;
 mod feeds;
 mod fetch;

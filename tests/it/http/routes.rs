@@ -147,6 +147,7 @@ async fn every_route_answers_every_role_as_declared(t: TestStore) {
     )
     .await;
     let published = app.publish("Matrix post", "Body.").await;
+    let doomed = app.publish("Matrix doomed", "Body.").await;
     let page = app.get_html(&published).await;
     let start = page
         .find("/authors/id/")
@@ -346,6 +347,10 @@ async fn every_route_answers_every_role_as_declared(t: TestStore) {
             format!("{published}/schedule"),
             [LOGIN, FORBIDDEN, FORBIDDEN, Expect(409, ""), LOGIN],
         ),
+        get(
+            format!("{published}/delete"),
+            [LOGIN, FORBIDDEN, FORBIDDEN, OK, LOGIN],
+        ),
         get(about.clone(), [OK; 5]),
         get(
             about.replace("/pages/", "/posts/"),
@@ -427,6 +432,12 @@ async fn every_route_answers_every_role_as_declared(t: TestStore) {
             &[("at", "2000-01-01T00:00"), ("zone", "UTC")],
             [LOGIN, FORBIDDEN, FORBIDDEN, Expect(422, ""), LOGIN],
         ),
+        post(
+            format!("{doomed}/delete"),
+            &[],
+            [LOGIN, FORBIDDEN, FORBIDDEN, Expect(303, "/desk"), LOGIN],
+        ),
+        get(doomed.clone(), [Expect(410, ""); 5]),
         post(
             format!("{draft}/unschedule"),
             &[],

@@ -99,8 +99,8 @@ async fn a_scheduled_post_goes_live_when_its_time_comes(t: TestStore) {
         let page = refused.text().await.unwrap();
         assert!(page.contains(reason), "{at} {zone}: {page}");
         assert!(
-            page.contains(&format!("value=\"{zone}\"")),
-            "the form keeps what was typed"
+            page.contains(&format!("id=\"schedule-zone\" value=\"{zone}\"")),
+            "the form keeps what was typed: {page}"
         );
     }
     assert!(
