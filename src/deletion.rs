@@ -1,6 +1,11 @@
 //! Deleting a post: the store's records of it (see [`crate::store::Posts::delete_post`])
 //! and its files in the binary service, as one write recorded first as an intent, so
 //! that the reconciler finishes it if the process dies half-way.
+//!
+//! The intent is left for the reconciler even when the deletion ends well: its pass,
+//! after the grace period, runs every step again, removing what a write that read the
+//! post before it was deleted (a comment, a save, a publication settling its lists)
+//! put back meanwhile, and only then marks it done.
 
 use crate::binaries::{Binaries, Context};
 use crate::domain::{PostId, Site};
@@ -15,7 +20,9 @@ pub async fn delete_post(store: &dyn Store, site: &Site, id: PostId) -> StoreRes
         })
         .await?;
     let existed = finish_post_deletion(store, site, id).await?;
-    store.end(intent).await?;
+    if !existed {
+        store.end(intent).await?;
+    }
     Ok(existed)
 }
 

@@ -139,6 +139,15 @@ pub trait Suggestions: Send + Sync {
     /// A post's suggestions, newest first, without their texts.
     async fn suggestions(&self, site: &Site, post: PostId) -> StoreResult<Vec<SuggestionSummary>>;
 
+    /// How many suggestions wait for a decision on each of `posts` (those with any), in
+    /// one statement: on Cassandra it reads the state of each suggestion of those posts,
+    /// at most `MAX_SUGGESTIONS_PER_POST` a post.
+    async fn open_suggestion_counts(
+        &self,
+        site: &Site,
+        posts: &[PostId],
+    ) -> StoreResult<Vec<(PostId, u64)>>;
+
     async fn suggestion(
         &self,
         site: &Site,

@@ -1,7 +1,8 @@
 //! `/desk`: a writer's own posts in tabs: drafts and published, newest first and paged,
-//! each with the comments that wait for moderation, and scheduled, soonest first; an
-//! administrator opens anyone's (`?author=<user name>`). Two reads a page: the list, and
-//! the waiting comments' counts (the scheduled tab: the site's schedule, in one read).
+//! each with the comments that wait for moderation and the suggestions that wait for a
+//! decision, and scheduled, soonest first; an administrator opens anyone's
+//! (`?author=<user name>`). Two round trips a page: the list, then the two counts at
+//! once (the scheduled tab: the site's schedule, in one read).
 
 use super::archive::{PageQuery, Paged, paged, pager};
 use super::auth::{Author, CsrfToken, MaybeUser, layout};
@@ -133,7 +134,7 @@ pub async fn show(
             .await?
             .into_iter()
             .filter(|p| p.author_id == owner_id)
-            .map(|p| row(&p.slug, p.title, Dated::with_time(p.due), 0))
+            .map(|p| row(&p.slug, p.title, Dated::with_time(p.due), (0, 0)))
             .collect();
         return render(StatusCode::OK, &page(rows, Pager::default()));
     }
@@ -157,25 +158,26 @@ pub async fn show(
         Paged::Answer(answer) => return Ok(answer),
     };
     let ids: Vec<_> = list.posts.iter().map(|p| p.id).collect();
-    let waiting = state
-        .store
-        .pending_comment_counts(&state.site, &ids)
-        .await?;
+    let (waiting, suggested) = tokio::try_join!(
+        state.store.pending_comment_counts(&state.site, &ids),
+        state.store.open_suggestion_counts(&state.site, &ids),
+    )?;
+    let count = |counts: &[(crate::domain::PostId, u64)], id| {
+        counts.iter().find(|(p, _)| *p == id).map_or(0, |(_, n)| *n)
+    };
     let rows = list
         .posts
         .iter()
         .map(|p| {
-            let pending = waiting
-                .iter()
-                .find(|(id, _)| *id == p.id)
-                .map_or(0, |(_, n)| *n);
-            row(&p.slug, p.title.clone(), Dated::new(p.published), pending)
+            let waiting = (count(&waiting, p.id), count(&suggested, p.id));
+            row(&p.slug, p.title.clone(), Dated::new(p.published), waiting)
         })
         .collect();
     render(StatusCode::OK, &page(rows, pager(&base(tab), &list)))
 }
 
-fn row(slug: &Slug, title: String, date: Dated, pending: u64) -> DeskRow {
+/// A post's row, with its comments and suggestions waiting.
+fn row(slug: &Slug, title: String, date: Dated, (pending, suggested): (u64, u64)) -> DeskRow {
     let slug = slug.as_str();
     DeskRow {
         title,
@@ -184,6 +186,7 @@ fn row(slug: &Slug, title: String, date: Dated, pending: u64) -> DeskRow {
         delete_url: paths::delete(slug),
         date,
         pending,
+        suggested,
         moderate_url: paths::moderation(Some(slug)),
         suggestions_url: paths::suggestions(slug),
     }

@@ -824,6 +824,8 @@ pub struct DeskRow {
     pub delete_url: String,
     pub date: Dated,
     pub pending: u64,
+    /// Its suggestions waiting for a decision.
+    pub suggested: u64,
     pub moderate_url: String,
     pub suggestions_url: String,
 }

@@ -66,7 +66,8 @@ pub struct WriteForm {
     /// The language the post is written in: `en`, `fr_CA`, or empty for none.
     #[serde(default)]
     lang: String,
-    /// Which button was pressed: `publish`, `draft` or `preview`.
+    /// Which button was pressed: `publish`, `draft`, `preview` or `files` (a draft, then
+    /// its files).
     action: String,
     /// `page` for a static page.
     #[serde(default)]
@@ -85,10 +86,10 @@ pub async fn create(
     let kind = kind_of(&form.kind, &author.0)?;
     let publish = match form.action.as_str() {
         "publish" => true,
-        "draft" | "preview" => false,
+        "draft" | "preview" | "files" => false,
         _ => {
             return Err(WebError::BadRequest(
-                "Choose Publish, Save draft or Preview.".into(),
+                "Choose Publish, Save draft, Preview or Save draft and add files.".into(),
             ));
         }
     };
@@ -148,6 +149,10 @@ pub async fn create(
     let post = state.store.create_post(post).await?;
     if post.is_page() {
         state.reread_frame().await;
+    }
+    if form.action == "files" {
+        // Files hang from a saved post: on to the editor's, the post a draft.
+        return Ok(see_other(&paths::edit_attachments(post.slug.as_str())));
     }
     Ok(see_other(&paths::text_url(
         post.slug.as_str(),

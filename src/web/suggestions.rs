@@ -11,7 +11,7 @@ use super::paths;
 use super::{AppState, WebError, render, see_other};
 use crate::domain::post::MAX_SUGGESTIONS_PER_POST;
 use crate::domain::post::{Body, parse_message};
-use crate::domain::{Post, PostStatus, Slug, Suggestion, SuggestionState, Tags, Title, User, now};
+use crate::domain::{Post, PostStatus, Suggestion, SuggestionState, Tags, Title, User, now};
 use crate::store::SuggestionError;
 use crate::store::{EditError, Intent, IntentId};
 use actix_web::http::StatusCode;
@@ -19,12 +19,7 @@ use actix_web::{HttpResponse, web};
 use serde::Deserialize;
 
 async fn published(state: &AppState, slug: &str) -> Result<Post, WebError> {
-    let slug = Slug::parse(slug).map_err(|_| WebError::NotFound)?;
-    let post = state
-        .store
-        .post_by_slug(&state.site, &slug)
-        .await?
-        .ok_or(WebError::NotFound)?;
+    let post = super::posts::post_at(state, slug).await?;
     if post.status != PostStatus::Published {
         return Err(WebError::NotFound);
     }

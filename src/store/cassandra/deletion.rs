@@ -9,12 +9,12 @@
 use super::posts::slug_scope;
 use super::revisions::shelf_of;
 use super::*;
+use futures_util::{StreamExt, TryStreamExt};
 
 /// The statements of this file, prepared once at start.
 pub(super) struct Statements {
     mark: PreparedStatement,
     read: PreparedStatement,
-    unlisted: PreparedStatement,
     short_gone: PreparedStatement,
     page_delete: PreparedStatement,
     draft_delete: PreparedStatement,
@@ -43,15 +43,11 @@ impl Statements {
             ))
             .await?,
             read: prepare(format!(
-                "SELECT status, kind, author_id, created, tags, published_id, revision, origin, short_id FROM {ks}.posts WHERE {post}"
-            ))
-            .await?,
-            unlisted: prepare(format!(
-                "UPDATE {ks}.posts SET published_id = null, published = null, tags = null WHERE {post} IF status = 'deleted'"
+                "SELECT status, kind, author_id, created, tags, published_id, revision, origin, short_id, slug FROM {ks}.posts WHERE {post}"
             ))
             .await?,
             short_gone: prepare(format!(
-                "UPDATE {ks}.short_links SET gone = true WHERE site = ? AND short_id = ?"
+                "UPDATE {ks}.short_links SET gone = true, post_id = ?, slug = ? WHERE site = ? AND short_id = ?"
             ))
             .await?,
             page_delete: prepare(format!(
@@ -106,7 +102,7 @@ impl Statements {
             ))
             .await?,
             shelf_delete: prepare(format!(
-                "DELETE FROM {ks}.post_revisions WHERE {post} AND locale = ? AND shelf = ?"
+                "DELETE FROM {ks}.post_revisions WHERE {post} AND locale = ? AND shelf = ? AND branch = ? AND revision = ? IF EXISTS"
             ))
             .await?,
         })
@@ -125,6 +121,7 @@ struct MarkedRow {
     revision: i32,
     origin: Option<String>,
     short_id: Option<i64>,
+    slug: Option<String>,
 }
 
 impl CassandraStore {
@@ -164,8 +161,9 @@ impl CassandraStore {
     async fn purge(&self, site: &Site, id: PostId, row: &MarkedRow) -> StoreResult<()> {
         let key = (site.as_str(), id.0);
         let author = UserId(row.author_id);
-        // Out of the lists of posts, their counts and the search index, then the row
-        // forgets where it was listed.
+        // Out of the lists of posts, their counts and the search index. The row keeps
+        // where it was listed: a second purge (the reconciler's, after a write that read
+        // the post before it was marked) removes what such a write put back.
         if let Some(published_id) = row.published_id {
             let was = Listed {
                 published_id: Uuid::from(published_id),
@@ -173,15 +171,6 @@ impl CassandraStore {
             };
             self.unlist_post(site, author, &was).await?;
             self.unindex_search(site, id, published_id).await?;
-            match self
-                .session
-                .execute_unpaged(&self.deletion.unlisted, key)
-                .await
-            {
-                Ok(_) => {}
-                Err(e) if is_cas_uncertain(&e) => {}
-                Err(e) => return Err(unavailable(e)),
-            }
         }
         // Its rows in the lists of pages, drafts and the schedule.
         if row.kind.as_deref() == Some(PostKind::Page.as_str()) {
@@ -208,25 +197,30 @@ impl CassandraStore {
                 key,
             )
             .await?;
-        for (comment, state) in &comments {
+        // Sixteen at a time: a post can have 10,000.
+        let removals = comments.into_iter().map(|(comment, state)| async move {
             if let Some(state) = state {
                 self.exec(
                     &self.deletion.list_delete,
                     (
                         site.as_str(),
                         state.as_str(),
-                        super::hours::hour_of(Uuid::from(*comment)),
-                        *comment,
+                        super::hours::hour_of(Uuid::from(comment)),
+                        comment,
                     ),
                 )
                 .await?;
             }
             self.lwt_delete(
                 &self.deletion.comment_delete,
-                (site.as_str(), id.0, *comment),
+                (site.as_str(), id.0, comment),
             )
+            .await
+        });
+        futures_util::stream::iter(removals)
+            .buffer_unordered(16)
+            .try_collect::<Vec<()>>()
             .await?;
-        }
         self.delete_taken(
             &self.deletion.comments_taken,
             &self.deletion.comments_taken_delete,
@@ -237,10 +231,14 @@ impl CassandraStore {
         self.exec(&self.deletion.thread_delete, key).await?;
         self.exec(&self.deletion.post_moderation_delete, key)
             .await?;
-        let bucket = super::tallies::bucket_of(id.0);
-        self.exec(&self.deletion.tally_delete, (site.as_str(), bucket, id.0))
-            .await?;
-        self.settle_bucket(site, bucket, None, true).await?;
+        // Its counts out of its bucket's, recounted from the other posts' (only when it
+        // had any: a recount races the comments other posts get meanwhile).
+        if !self.tally(site, id).await?.is_zero() {
+            let bucket = super::tallies::bucket_of(id.0);
+            self.exec(&self.deletion.tally_delete, (site.as_str(), bucket, id.0))
+                .await?;
+            self.settle_bucket(site, bucket, None, true).await?;
+        }
         // Suggestions and editors' drafts.
         let suggestions: Vec<(String,)> = self
             .scan(
@@ -288,8 +286,12 @@ impl CassandraStore {
         let origin = row.origin.clone().unwrap_or_default();
         self.delete_shelves(site, id, &origin, row.revision).await?;
         if let Some(short_id) = row.short_id {
-            self.exec(&self.deletion.short_gone, (site.as_str(), short_id))
-                .await?;
+            let slug = row.slug.as_deref().unwrap_or_default();
+            self.exec(
+                &self.deletion.short_gone,
+                (id.0, slug, site.as_str(), short_id),
+            )
+            .await?;
         }
         Ok(())
     }
@@ -311,7 +313,8 @@ impl CassandraStore {
         Ok(())
     }
 
-    /// Every shelf of one text's revisions, up to the one of `newest`.
+    /// Every revision of one text, shelf by shelf up to the one of `newest`: each row by
+    /// an LWT (revisions are made by LWTs), sixteen at a time.
     async fn delete_shelves(
         &self,
         site: &Site,
@@ -320,11 +323,25 @@ impl CassandraStore {
         newest: i32,
     ) -> StoreResult<()> {
         for shelf in 0..=shelf_of(newest.max(1)) {
-            self.exec(
-                &self.deletion.shelf_delete,
-                (site.as_str(), id.0, locale, shelf),
-            )
-            .await?;
+            let rows: Vec<(i32, i32)> = self
+                .scan(
+                    format!(
+                        "SELECT branch, revision FROM {}.post_revisions WHERE site = ? AND post_id = ? AND locale = ? AND shelf = ?",
+                        self.keyspace
+                    ),
+                    (site.as_str(), id.0, locale, shelf),
+                )
+                .await?;
+            let removals = rows.into_iter().map(|(branch, revision)| {
+                self.lwt_delete(
+                    &self.deletion.shelf_delete,
+                    (site.as_str(), id.0, locale, shelf, branch, revision),
+                )
+            });
+            futures_util::stream::iter(removals)
+                .buffer_unordered(16)
+                .try_collect::<Vec<()>>()
+                .await?;
         }
         Ok(())
     }

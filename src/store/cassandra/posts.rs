@@ -594,14 +594,14 @@ impl Posts for CassandraStore {
         let Ok(short_id) = i64::try_from(short_id) else {
             return Ok(None);
         };
-        let row: Option<(String, Option<bool>)> = self
+        let row: Option<(Option<String>, Option<bool>)> = self
             .row(&self.posts.short_link_read, (site.as_str(), short_id))
             .await?;
         row.map(|(slug, gone)| {
             Ok(if gone == Some(true) {
                 ShortLink::Gone
             } else {
-                ShortLink::Post(Slug::parse(&slug)?)
+                ShortLink::Post(Slug::parse(slug.as_deref().unwrap_or_default())?)
             })
         })
         .transpose()

@@ -80,7 +80,7 @@ impl Statements {
             revision_save_id_serial,
             post_revise: prepare(format!(
                 "UPDATE {ks}.posts SET title = ?, body = ?, body_html = ?, excerpt = ?, tags = ?, revision = ?, updated = ?
-                 WHERE site = ? AND post_id = ? IF revision = ?"
+                 WHERE site = ? AND post_id = ? IF revision = ? AND status IN ('draft', 'published')"
             ))
             .await?,
             revisions_page: prepare(format!(

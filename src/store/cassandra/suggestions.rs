@@ -58,6 +58,8 @@ pub(super) struct Statements {
     rows_count: PreparedStatement,
     pub(super) suggestion_insert: PreparedStatement,
     pub(super) suggestions_read: PreparedStatement,
+    /// The state of every suggestion of some posts: their counts of open ones.
+    states_of: PreparedStatement,
     pub(super) suggestion_read: PreparedStatement,
     pub(super) suggestion_decide: PreparedStatement,
     pub(super) suggestion_serial: PreparedStatement,
@@ -90,6 +92,10 @@ impl Statements {
             suggestions_read: prepare(format!(
                 "SELECT id, base, note, suggester_id, suggester_name, created, state
                  FROM {ks}.suggestions WHERE site = ? AND post_id = ?"
+            ))
+            .await?,
+            states_of: prepare(format!(
+                "SELECT post_id, state FROM {ks}.suggestions WHERE site = ? AND post_id IN ?"
             ))
             .await?,
             suggestion_read: prepare(format!(
@@ -190,6 +196,31 @@ impl Suggestions for CassandraStore {
             Capped::Made(()) => Ok(()),
             Capped::Full => Err(SuggestionError::Full),
         }
+    }
+
+    async fn open_suggestion_counts(
+        &self,
+        site: &Site,
+        posts: &[PostId],
+    ) -> StoreResult<Vec<(PostId, u64)>> {
+        if posts.is_empty() {
+            return Ok(Vec::new());
+        }
+        let ids: Vec<Uuid> = posts.iter().map(|p| p.0).collect();
+        let rows: Vec<(Uuid, Option<String>)> = self
+            .rows(&self.suggestions.states_of, (site.as_str(), ids))
+            .await?;
+        let mut counts: Vec<(PostId, u64)> = Vec::new();
+        for (post, state) in rows {
+            if state.as_deref() != Some(SuggestionState::Open.as_str()) {
+                continue;
+            }
+            match counts.iter_mut().find(|(id, _)| id.0 == post) {
+                Some((_, n)) => *n += 1,
+                None => counts.push((PostId(post), 1)),
+            }
+        }
+        Ok(counts)
     }
 
     async fn suggestions(&self, site: &Site, post: PostId) -> StoreResult<Vec<SuggestionSummary>> {

@@ -334,13 +334,14 @@ impl Posts for SqliteStore {
                     .prepare("SELECT status FROM posts WHERE site = ?1 AND id = ?2")
                     .and_then(|mut s| s.query_row(params![site, id], |r| r.get(0)).optional())
                     .map_err(unavailable)?;
-                match status.as_deref() {
-                    None => return Ok(false),
-                    Some(DELETED) => return Ok(true),
-                    Some(_) => {}
-                }
-                let Some(post) = post_by_id(sql, &site, &id)? else {
+                let Some(status) = status else {
                     return Ok(false);
+                };
+                // The post as it was, unless a deletion already emptied it (this one then
+                // removes what a write that read the post before it was deleted added).
+                let post = match status.as_str() {
+                    DELETED => None,
+                    _ => post_by_id(sql, &site, &id)?,
                 };
                 // Children before parents (the moderation queue names comments); the
                 // comments' triggers take them out of the site's counts.
@@ -359,6 +360,9 @@ impl Posts for SqliteStore {
                     .and_then(|mut s| s.execute(params![site, id]))
                     .map_err(unavailable)?;
                 }
+                let Some(post) = post else {
+                    return Ok(true);
+                };
                 // The row stays, emptied, so that its slug and short number stay taken and
                 // answer as gone.
                 sql.prepare(

@@ -27,7 +27,44 @@ fn suggestion(id: &str, post: PostId) -> Suggestion {
 both_stores!(
     suggestions_are_stored_listed_and_decided_once,
     a_post_takes_a_bounded_number_of_suggestions,
+    open_suggestions_are_counted_per_post_in_one_read,
 );
+
+/// The desk's counts: the open suggestions of each post asked about, decided ones and
+/// other posts' apart.
+async fn open_suggestions_are_counted_per_post_in_one_read(t: TestStore) {
+    let (busy, quiet, other) = (PostId::new(), PostId::new(), PostId::new());
+    for (id, post) in [
+        ("host-c/1", busy),
+        ("host-c/2", busy),
+        ("host-c/3", busy),
+        ("host-c/4", other),
+    ] {
+        t.store
+            .create_suggestion(&t.site, &suggestion(id, post))
+            .await
+            .unwrap();
+    }
+    t.store
+        .decide_suggestion(&t.site, busy, "host-c/3", SuggestionState::Rejected)
+        .await
+        .unwrap();
+    let before = t.store.statements();
+    let counts = t
+        .store
+        .open_suggestion_counts(&t.site, &[busy, quiet])
+        .await
+        .unwrap();
+    assert_eq!(t.store.statements() - before, 1, "one read");
+    assert_eq!(counts, [(busy, 2)]);
+    assert!(
+        t.store
+            .open_suggestion_counts(&t.site, &[])
+            .await
+            .unwrap()
+            .is_empty()
+    );
+}
 
 async fn suggestions_are_stored_listed_and_decided_once(t: TestStore) {
     let post = PostId::new();

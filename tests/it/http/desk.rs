@@ -1,5 +1,5 @@
 //! The writers' desk in the browser's terms: a draft saved from /write is found again on
-//! the desk, published posts in their tab with the comments waiting on them, paging, an
+//! the desk, published posts in their tab with the comments and suggestions waiting on them, paging, an
 //! administrator's view of another writer's desk, and who may open what.
 
 use crate::both_stores;
@@ -19,6 +19,22 @@ async fn a_writer_finds_drafts_and_waiting_comments_on_the_desk(t: TestStore) {
     let sent =
         crate::http::comments::comment_on(&reader, &published, &[("body", "Nice one.")]).await;
     assert!(sent.status().is_redirection());
+    // The reader suggests an edit too.
+    let suggest = format!("{published}/suggest");
+    let suggested = reader
+        .submit(
+            &suggest,
+            &suggest,
+            &[
+                ("base", "1"),
+                ("title", "A whole thought"),
+                ("body", "Finished, really."),
+                ("tags", ""),
+                ("note", "More final"),
+            ],
+        )
+        .await;
+    assert_eq!(suggested.status(), 303);
 
     // The navigation leads there; the drafts tab is the first.
     let home = author.get_html("/").await;
@@ -47,6 +63,12 @@ async fn a_writer_finds_drafts_and_waiting_comments_on_the_desk(t: TestStore) {
     assert!(
         tab.contains(&format!(
             "<a href=\"{published}/comments/moderate\" class=\"pending\">1 waiting</a>"
+        )),
+        "{tab}"
+    );
+    assert!(
+        tab.contains(&format!(
+            "<a href=\"{published}/suggestions\" class=\"suggested\">1 open</a>"
         )),
         "{tab}"
     );

@@ -1,6 +1,7 @@
 //! Publishing from the browser: a post published again keeps its first date (and its
 //! place in the lists) unless its author asks for today's; the editor saves and
-//! publishes a draft in one step; a post revised after publication says when.
+//! publishes a draft in one step; a post revised after publication says when; a new
+//! post's Files button saves a draft and opens its files.
 
 use crate::both_stores;
 use crate::helpers::{TestStore, csrf_in, location, spawn_app};
@@ -195,7 +196,44 @@ async fn the_editor_saves_and_publishes_and_a_revision_says_when(t: TestStore) {
     );
 }
 
+/// A new post's Files section: files hang from a saved post, so its button saves a
+/// draft and opens the editor at the files, ready for uploads.
+async fn a_new_post_gets_its_files_after_one_click(t: TestStore) {
+    let app = spawn_app(t).await;
+    app.set_up().await;
+    let form = app.get_html("/write").await;
+    assert!(form.contains("id=\"save-add-files\""), "{form}");
+    let saved = app
+        .write("With pictures", "Pictures below.", "", "files")
+        .await;
+    assert_eq!(saved.status(), 303);
+    assert_eq!(location(&saved), "/posts/with-pictures/edit#attachments");
+    let post = app
+        .store
+        .post_by_slug(&app.site, &Slug::parse("with-pictures").unwrap())
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(post.status, sibyl::domain::PostStatus::Draft);
+    let editor = app.get_html("/posts/with-pictures/edit").await;
+    assert!(
+        editor.contains("id=\"files\""),
+        "the upload field: {editor}"
+    );
+    // A button that is none of the editor's is refused, and nothing is saved.
+    let odd = app.write("Odd button", "Text.", "", "launch").await;
+    assert_eq!(odd.status(), 400);
+    assert!(
+        app.store
+            .post_by_slug(&app.site, &Slug::parse("odd-button").unwrap())
+            .await
+            .unwrap()
+            .is_none()
+    );
+}
+
 both_stores!(
     a_post_published_again_keeps_its_date_unless_asked,
     the_editor_saves_and_publishes_and_a_revision_says_when,
+    a_new_post_gets_its_files_after_one_click,
 );
