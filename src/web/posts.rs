@@ -66,8 +66,8 @@ pub struct WriteForm {
     /// The language the post is written in: `en`, `fr_CA`, or empty for none.
     #[serde(default)]
     lang: String,
-    /// Which button was pressed: `publish`, `draft`, `preview` or `files` (a draft, then
-    /// its files).
+    /// Which button was pressed: `publish`, `draft`, `preview`, `files` (a draft, then
+    /// its files) or `schedule` (a draft, then its schedule).
     action: String,
     /// `page` for a static page.
     #[serde(default)]
@@ -86,10 +86,11 @@ pub async fn create(
     let kind = kind_of(&form.kind, &author.0)?;
     let publish = match form.action.as_str() {
         "publish" => true,
-        "draft" | "preview" | "files" => false,
+        "draft" | "preview" | "files" | "schedule" => false,
         _ => {
             return Err(WebError::BadRequest(
-                "Choose Publish, Save draft, Preview or Save draft and add files.".into(),
+                "Choose Publish, Save and schedule, Save draft, Preview or Save draft and add files."
+                    .into(),
             ));
         }
     };
@@ -150,9 +151,12 @@ pub async fn create(
     if post.is_page() {
         state.reread_frame().await;
     }
-    if form.action == "files" {
+    match form.action.as_str() {
         // Files hang from a saved post: on to the editor's, the post a draft.
-        return Ok(see_other(&paths::edit_attachments(post.slug.as_str())));
+        "files" => return Ok(see_other(&paths::edit_attachments(post.slug.as_str()))),
+        // Saved as a draft, on to the time it goes live.
+        "schedule" => return Ok(see_other(&paths::schedule(post.slug.as_str()))),
+        _ => {}
     }
     Ok(see_other(&paths::text_url(
         post.slug.as_str(),

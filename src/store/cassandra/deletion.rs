@@ -15,6 +15,7 @@ use futures_util::{StreamExt, TryStreamExt};
 pub(super) struct Statements {
     mark: PreparedStatement,
     read: PreparedStatement,
+    read_serial: PreparedStatement,
     short_gone: PreparedStatement,
     page_delete: PreparedStatement,
     draft_delete: PreparedStatement,
@@ -37,15 +38,20 @@ impl Statements {
     pub(super) async fn prepare(session: &Session, ks: &str) -> Result<Self, ExecutionError> {
         let prepare = |cql: String| super::prepare(session, cql);
         let post = "site = ? AND post_id = ?";
+        let read = format!(
+            "SELECT status, kind, author_id, created, tags, published_id, revision, origin, short_id, slug FROM {ks}.posts WHERE {post}"
+        );
         Ok(Self {
             mark: prepare(format!(
                 "UPDATE {ks}.posts SET status = 'deleted', title = '', body = '', body_html = '', excerpt = '', scheduled = null WHERE {post} IF status IN ('draft', 'published')"
             ))
             .await?,
-            read: prepare(format!(
-                "SELECT status, kind, author_id, created, tags, published_id, revision, origin, short_id, slug FROM {ks}.posts WHERE {post}"
-            ))
-            .await?,
+            read: prepare(read.clone()).await?,
+            read_serial: {
+                let mut st = prepare(read).await?;
+                st.set_consistency(Consistency::Serial);
+                st
+            },
             short_gone: prepare(format!(
                 "UPDATE {ks}.short_links SET gone = true, post_id = ?, slug = ? WHERE site = ? AND short_id = ?"
             ))
@@ -141,9 +147,10 @@ impl CassandraStore {
         if self.options.faults.fires(Fault::CrashAfterDeleteMark) {
             return Err(Fault::CrashAfterDeleteMark.error());
         }
-        let mut serial = self.deletion.read.clone();
-        serial.set_consistency(Consistency::Serial);
-        let Some(row) = self.row::<MarkedRow>(&serial, key).await? else {
+        let Some(row) = self
+            .row::<MarkedRow>(&self.deletion.read_serial, key)
+            .await?
+        else {
             return Ok(false);
         };
         if row.status != "deleted" {
@@ -358,6 +365,14 @@ impl CassandraStore {
             .await
             .map(|_| ())
             .map_err(unavailable)
+    }
+
+    /// Whether a post's row is there, marked deleted (read at SERIAL).
+    pub(super) async fn marked_deleted(&self, site: &Site, id: PostId) -> StoreResult<bool> {
+        let row = self
+            .row::<MarkedRow>(&self.deletion.read_serial, (site.as_str(), id.0))
+            .await?;
+        Ok(row.is_some_and(|r| r.status == "deleted"))
     }
 
     /// Whether `slug` names a post marked deleted.

@@ -366,6 +366,14 @@ impl CassandraStore {
         let claims = self.claims();
         let scope = slug_scope(site);
         if self.post_by_id_serial(site, id).await?.is_none() {
+            if self.marked_deleted(site, id).await? {
+                // Deleted before its creation was finished: its slug stays taken, as
+                // every deleted post's does (unless its pending claim was lost already).
+                if claims.claim(&scope, slug.as_str(), id.0).await? != Claim::Taken {
+                    claims.commit(&scope, slug.as_str(), id.0).await?;
+                }
+                return Ok(Finished::Completed);
+            }
             claims.release(&scope, slug.as_str(), id.0).await;
             return Ok(Finished::Undone);
         }

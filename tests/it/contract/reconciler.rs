@@ -486,6 +486,22 @@ async fn every_crash_window_is_closed_by_the_reconciler(t: TestStore, options: S
     assert_eq!(report.completed, 1, "recorded on both stores: {report:?}");
     assert_eq!(shown(&t, &doomed, &["epsilon"]).await, [0, 0, 0]);
     assert!(t.store.is_gone(&t.site, &doomed.slug).await.unwrap());
+    // A new post dies after its row and is deleted before the pass finishes it: its
+    // slug stays taken, gone, as every deleted post's.
+    let title = format!("Half made then deleted {}", unique_name("p"));
+    let new = new_post(&t, &author, &title, "Text.", "", now(), true);
+    let half = new.id;
+    faults.arm(Fault::CrashAfterPostRow);
+    let outcome = t.store.create_post(new).await;
+    died(&t, &outcome);
+    assert!(
+        sibyl::deletion::delete_post(t.store.as_ref(), &t.site, half)
+            .await
+            .unwrap()
+    );
+    pass(&t).await;
+    let slug = Slug::from_title(&Title::parse(&title).unwrap());
+    assert!(t.store.is_gone(&t.site, &slug).await.unwrap(), "{slug:?}");
 
     // The same, but the crashed post's pending slug claim expires and another post
     // takes the slug before the pass: the crashed post moves to the next free slug.

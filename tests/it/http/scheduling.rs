@@ -217,6 +217,20 @@ async fn a_schedule_is_changed_or_cancelled_from_its_page(t: TestStore) {
     assert_eq!(post.scheduled, None);
     assert!(app.get_html("/desk").await.contains(&path), "a draft again");
 
+    // A new post is saved as a draft and goes on to its schedule.
+    let fresh = app
+        .write("Notes for next week", "Soon.", "", "schedule")
+        .await;
+    assert_eq!(fresh.status(), 303);
+    assert_eq!(location(&fresh), "/posts/notes-for-next-week/schedule");
+    let draft = app
+        .store
+        .post_by_slug(&app.site, &Slug::parse("notes-for-next-week").unwrap())
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(draft.status, sibyl::domain::PostStatus::Draft);
+
     // The editor saves and goes on to the schedule.
     let edit = format!("{path}/edit");
     let saved = app
