@@ -115,6 +115,19 @@ pub struct Settings {
     #[arg(long, env = "SIBYL_NO_BACKGROUND", global = true)]
     pub no_background: bool,
 
+    /// The SMTP server mail goes through: smtp://host:port (plain, for a relay on this
+    /// machine), smtp://host:587?tls=required (STARTTLS), smtps://user:password@host:465;
+    /// with --mail-from. Without it mail is off, and the pages that would send it say so
+    #[arg(long, env = "SIBYL_SMTP_URL", global = true, requires = "mail_from",
+          value_parser = crate::mail::MailConfig::parse_url)]
+    pub smtp_url: Option<String>,
+
+    /// The address mail comes from, such as "My blog <blog@example.com>"; with
+    /// --smtp-url
+    #[arg(long, env = "SIBYL_MAIL_FROM", global = true, requires = "smtp_url",
+          value_parser = crate::mail::MailConfig::parse_from)]
+    pub mail_from: Option<lettre::message::Mailbox>,
+
     /// Log filter, e.g. info or sibyl=debug,actix_web=info
     #[arg(
         long,
@@ -123,6 +136,16 @@ pub struct Settings {
         global = true
     )]
     pub log: String,
+}
+
+impl Settings {
+    /// Where mail goes, when both settings are given.
+    pub fn mail(&self) -> Option<crate::mail::MailConfig> {
+        Some(crate::mail::MailConfig {
+            smtp_url: self.smtp_url.clone()?,
+            from: self.mail_from.clone()?,
+        })
+    }
 }
 
 #[derive(Debug, Clone, Subcommand)]

@@ -9,6 +9,7 @@ pub mod clock;
 pub mod config;
 pub mod deletion;
 pub mod domain;
+pub mod mail;
 pub mod reconciler;
 pub mod scheduler;
 pub mod shell_admin;

@@ -95,6 +95,7 @@ async fn serve(settings: sibyl::config::Settings) -> Result<(), String> {
     let store = store::open(&settings.store, StoreOptions::default())
         .await
         .map_err(|e| e.to_string())?;
+    let mail = settings.mail();
     let config = AppConfig {
         listen: settings.listen,
         site: settings.site_url,
@@ -121,6 +122,7 @@ async fn serve(settings: sibyl::config::Settings) -> Result<(), String> {
         // Safe in every instance at once too: a scheduled post is published once.
         scheduler: Some(Default::default()),
         clock: sibyl::clock::Clock::system(),
+        mail,
     };
     let app = Application::build(config.clone(), store)
         .map_err(|e| format!("cannot serve on {}: {e}", settings.listen))?;

@@ -38,6 +38,8 @@ pub struct AppConfig {
     pub scheduler: Option<crate::scheduler::SchedulerConfig>,
     /// The time scheduled posts go by (the system's, except in tests).
     pub clock: crate::clock::Clock,
+    /// Where mail goes; `None`: mail is off.
+    pub mail: Option<crate::mail::MailConfig>,
 }
 
 impl AppConfig {
@@ -61,6 +63,7 @@ impl AppConfig {
             refresh: None,
             scheduler: None,
             clock: crate::clock::Clock::system(),
+            mail: None,
         }
     }
 
@@ -76,6 +79,7 @@ impl AppConfig {
             fetch: self.fetch.clone(),
             refresh: self.refresh.unwrap_or_default(),
             clock: self.clock.clone(),
+            mail: self.mail.clone(),
         }
     }
 }
@@ -111,6 +115,18 @@ impl Application {
         }
         let mut state = web::AppState::new(store, &config.web(), Arc::new(host_ids))?;
         state.scheduler = scheduler.clone();
+        if config.scheduler.is_some() {
+            // A page the scheduler published joins the navigation at once here.
+            let (mut passes, state) = (scheduler.passes(), state.clone());
+            tokio::spawn(async move {
+                while passes.changed().await.is_ok() {
+                    let published = passes.borrow_and_update().1.published;
+                    if published > 0 {
+                        state.reread_frame().await;
+                    }
+                }
+            });
+        }
         if config.refresh.is_some() {
             state.binaries.spawn_refresher(state.fetcher.clone());
         }

@@ -36,6 +36,8 @@ pub struct RateLimits {
     /// IIIF images computed (not stored, not cached) per client address: each decodes
     /// a photo.
     pub scale_per_ip: Limit,
+    /// Test messages an administrator sends to themselves.
+    pub test_mail_per_account: Limit,
 }
 
 impl Default for RateLimits {
@@ -82,6 +84,10 @@ impl Default for RateLimits {
                 max: 300,
                 window: minutes(10),
             },
+            test_mail_per_account: Limit {
+                max: 5,
+                window: minutes(10),
+            },
         }
     }
 }
@@ -98,6 +104,7 @@ pub enum Subject<'a> {
     UploadBy(&'a str),
     FetchBy(&'a str),
     ScaleFromIp(&'a str),
+    TestMailBy(&'a str),
 }
 
 impl AppState {
@@ -143,6 +150,10 @@ impl AppState {
             Subject::ScaleFromIp(ip) => (
                 self.rate_limits.scale_per_ip,
                 format!("{site}/scale/ip/{ip}"),
+            ),
+            Subject::TestMailBy(account) => (
+                self.rate_limits.test_mail_per_account,
+                format!("{site}/test-mail/account/{account}"),
             ),
         }
     }

@@ -70,6 +70,8 @@ pub struct WebConfig {
     pub refresh: crate::binaries::remote::RefreshConfig,
     /// The time schedules are checked against.
     pub clock: crate::clock::Clock,
+    /// Where mail goes; `None`: mail is off.
+    pub mail: Option<crate::mail::MailConfig>,
 }
 
 /// The site's identity and pages, when they were read, and the number of the read (a
@@ -104,6 +106,7 @@ pub struct AppState {
     pub clock: crate::clock::Clock,
     /// This instance's scheduler, woken when a post is scheduled here.
     pub scheduler: crate::scheduler::Scheduler,
+    pub mailer: crate::mail::Mailer,
 }
 
 impl AppState {
@@ -137,6 +140,8 @@ impl AppState {
             store,
             clock: config.clock.clone(),
             scheduler: Default::default(),
+            mailer: crate::mail::Mailer::new(config.mail.as_ref())
+                .map_err(std::io::Error::other)?,
         })
     }
 
@@ -370,6 +375,10 @@ pub fn configure(cfg: &mut web::ServiceConfig, state: AppState) {
                     web::resource("/admin/site")
                         .route(get_or_head().to(site_admin::show))
                         .route(web::post().to(site_admin::save)),
+                )
+                .service(
+                    web::resource("/admin/site/test-mail")
+                        .route(web::post().to(site_admin::test_mail)),
                 )
                 .service(
                     web::resource("/admin/users/{id}/role").route(web::post().to(admin::set_role)),

@@ -738,6 +738,38 @@ pub struct SiteAdminPage {
     pub footer: String,
     pub saved: bool,
     pub error: Option<String>,
+    pub mail: MailView,
+}
+
+/// The site's mail, as its administrators see it.
+pub struct MailView {
+    /// The server mail goes through and the address it comes from; none: mail is off.
+    pub server: Option<String>,
+    pub from: String,
+    /// Where the test message goes: the administrator's own address.
+    pub to: String,
+    /// A test message just went.
+    pub sent: bool,
+    /// Why the test message did not go.
+    pub error: Option<String>,
+}
+
+/// A test message, as plain text.
+#[derive(Template)]
+#[template(path = "mail/test.txt")]
+pub struct TestMailText {
+    pub site: String,
+    pub url: String,
+    pub server: String,
+}
+
+/// A test message, as HTML.
+#[derive(Template)]
+#[template(path = "mail/test.html")]
+pub struct TestMailHtml {
+    pub site: String,
+    pub url: String,
+    pub server: String,
 }
 
 #[derive(Template)]

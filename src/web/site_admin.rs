@@ -1,13 +1,19 @@
 //! `/admin/site`: what the site calls itself (title, tagline, description, language and
-//! footer), set by an administrator.
+//! footer), set by an administrator, and whether it sends mail (with a test message).
 
-use super::auth::{Admin, CsrfForm, CsrfToken, MaybeUser, csrf_field, layout};
-use super::pages::{PageRowView, PagesAdminPage, SiteAdminPage};
+use super::auth::{Admin, CsrfForm, CsrfOnly, CsrfToken, MaybeUser, csrf_field, layout};
+use super::limits::Subject;
+use super::pages::{
+    MailView, PageRowView, PagesAdminPage, SiteAdminPage, TestMailHtml, TestMailText,
+};
 use super::paths;
 use super::{AppState, WebError, render, see_other};
 use crate::domain::{MAX_PAGES, PostStatus, SiteIdentity};
+use crate::mail::Mail;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
+use askama::Template;
+use lettre::message::Mailbox;
 use serde::Deserialize;
 use std::sync::Arc;
 
@@ -15,6 +21,9 @@ use std::sync::Arc;
 pub struct SavedQuery {
     #[serde(default)]
     saved: String,
+    /// `sent`: a test message just went.
+    #[serde(default)]
+    mail: String,
 }
 
 pub async fn show(
@@ -25,7 +34,8 @@ pub async fn show(
 ) -> Result<HttpResponse, WebError> {
     // The form shows what the store holds now, not an instance's copy.
     let identity = state.remember_identity(state.store.site_identity(&state.site).await?);
-    let mut layout = layout(&MaybeUser(Some(admin.0)), &csrf);
+    let admin_user = admin.0;
+    let mut layout = layout(&MaybeUser(Some(admin_user.clone())), &csrf);
     layout.site = Arc::clone(&identity);
     let page = SiteAdminPage {
         layout,
@@ -36,8 +46,96 @@ pub async fn show(
         footer: identity.footer.clone(),
         saved: query.saved == "1",
         error: None,
+        mail: mail_view(&state, &admin_user, query.mail == "sent", None),
     };
     render(StatusCode::OK, &page)
+}
+
+/// The mail section of the page, for `user`.
+fn mail_view(
+    state: &AppState,
+    user: &crate::domain::User,
+    sent: bool,
+    error: Option<String>,
+) -> MailView {
+    let described = state.mailer.describe();
+    MailView {
+        server: described.as_ref().map(|(server, _)| server.clone()),
+        from: described.map(|(_, from)| from).unwrap_or_default(),
+        to: user.email.as_str().to_owned(),
+        sent,
+        error,
+    }
+}
+
+/// Sends a test message to the administrator's own address, through the site's SMTP
+/// server: what an operator checks their mail settings with.
+pub async fn test_mail(
+    state: web::Data<AppState>,
+    admin: Admin,
+    csrf: CsrfToken,
+    _form: CsrfForm<CsrfOnly>,
+) -> Result<HttpResponse, WebError> {
+    if !state.mailer.is_on() {
+        return Err(WebError::Conflict(
+            "Mail is off on this site: start Sibyl with --smtp-url and --mail-from to send mail."
+                .into(),
+        ));
+    }
+    let me = admin.0;
+    let account = me.id.0.to_string();
+    state
+        .check_limit(
+            Subject::TestMailBy(&account),
+            "Enough test messages for now.",
+        )
+        .await?;
+    state.record_attempt(Subject::TestMailBy(&account)).await?;
+    let identity = state.identity().await;
+    let to = Mailbox::new(
+        Some(me.display_name.clone()),
+        me.email
+            .as_str()
+            .parse()
+            .map_err(|e| WebError::Internal(format!("an account's address: {e}")))?,
+    );
+    let (server, _) = state.mailer.describe().unwrap_or_default();
+    let (site, url) = (identity.title.clone(), state.site.to_string());
+    let text = TestMailText {
+        site: site.clone(),
+        url: url.clone(),
+        server: server.clone(),
+    };
+    let html = TestMailHtml { site, url, server };
+    let mail = Mail {
+        to,
+        subject: format!("A test message from {}", identity.title),
+        text: text
+            .render()
+            .map_err(|e| WebError::Internal(e.to_string()))?,
+        html: html
+            .render()
+            .map_err(|e| WebError::Internal(e.to_string()))?,
+    };
+    match state.mailer.send(mail).await {
+        Ok(()) => Ok(see_other("/admin/site?mail=sent")),
+        Err(e) => {
+            tracing::warn!(error = %e, "a test message was not sent");
+            let stored = state.store.site_identity(&state.site).await?;
+            let page = SiteAdminPage {
+                layout: layout(&MaybeUser(Some(me.clone())), &csrf),
+                title: stored.title.clone(),
+                tagline: stored.tagline.clone(),
+                description: stored.description.clone(),
+                language: stored.lang(),
+                footer: stored.footer.clone(),
+                saved: false,
+                error: None,
+                mail: mail_view(&state, &me, false, Some(format!("No message went: {e}."))),
+            };
+            render(StatusCode::BAD_GATEWAY, &page)
+        }
+    }
 }
 
 #[derive(Deserialize)]
@@ -75,7 +173,7 @@ pub async fn save(
         Err(invalid) => {
             // The form again, as typed, with what is wrong; nothing is saved.
             let page = SiteAdminPage {
-                layout: layout(&MaybeUser(Some(admin.0)), &csrf),
+                layout: layout(&MaybeUser(Some(admin.0.clone())), &csrf),
                 title: form.title,
                 tagline: form.tagline,
                 description: form.description,
@@ -83,6 +181,7 @@ pub async fn save(
                 footer: form.footer,
                 saved: false,
                 error: Some(invalid.0),
+                mail: mail_view(&state, &admin.0, false, None),
             };
             return render(StatusCode::UNPROCESSABLE_ENTITY, &page);
         }

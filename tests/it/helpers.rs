@@ -488,3 +488,78 @@ pub fn without_json_ld(html: &str) -> String {
     assert!(!rest.contains(OPEN), "one JSON-LD element only");
     rest
 }
+
+/// A real SMTP server on loopback for one test (`scripts/smtp-sink`, on Debian's
+/// python3-aiosmtpd), and the messages it received; stopped when dropped.
+pub struct SmtpSink {
+    child: std::process::Child,
+    pub port: u16,
+    dir: tempfile::TempDir,
+}
+
+impl SmtpSink {
+    /// Starts the server on a free port; panics, saying why, if it cannot.
+    pub fn start() -> Self {
+        use std::io::BufRead;
+        let dir = tempfile::tempdir().unwrap();
+        let script = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/smtp-sink");
+        let mut child = std::process::Command::new(script)
+            .arg(dir.path())
+            .arg("0")
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .unwrap_or_else(|e| {
+                panic!("the mail tests need {script} (Debian: python3-aiosmtpd): {e}")
+            });
+        let mut line = String::new();
+        std::io::BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut line)
+            .unwrap();
+        let port = line
+            .trim()
+            .strip_prefix("listening on ")
+            .and_then(|p| p.parse().ok())
+            .unwrap_or_else(|| {
+                let _ = child.kill();
+                panic!("the SMTP sink did not start (is python3-aiosmtpd installed?): {line:?}")
+            });
+        Self { child, port, dir }
+    }
+
+    pub fn url(&self) -> String {
+        format!("smtp://127.0.0.1:{}", self.port)
+    }
+
+    /// The messages received so far, in order, each as it came (headers and body).
+    pub fn messages(&self) -> Vec<String> {
+        let mut files: Vec<_> = std::fs::read_dir(self.dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|x| x == "eml"))
+            .collect();
+        files.sort();
+        files
+            .iter()
+            .map(|p| std::fs::read_to_string(p).unwrap())
+            .collect()
+    }
+
+    /// Waits (a few seconds at most) until `n` messages have come.
+    pub async fn wait_for(&self, n: usize) -> Vec<String> {
+        for _ in 0..100 {
+            let messages = self.messages();
+            if messages.len() >= n {
+                return messages;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        }
+        panic!("{n} messages never came: {:?}", self.messages());
+    }
+}
+
+impl Drop for SmtpSink {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}

@@ -12,6 +12,7 @@ mod feeds;
 mod fetch;
 mod html_checker;
 mod iiif;
+mod mail;
 mod pages;
 mod publishing;
 mod revisions;

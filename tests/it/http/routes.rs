@@ -433,6 +433,11 @@ async fn every_route_answers_every_role_as_declared(t: TestStore) {
             [LOGIN, FORBIDDEN, FORBIDDEN, Expect(422, ""), LOGIN],
         ),
         post(
+            "/admin/site/test-mail",
+            &[],
+            [LOGIN, FORBIDDEN, FORBIDDEN, Expect(409, ""), LOGIN],
+        ),
+        post(
             format!("{doomed}/delete"),
             &[],
             [LOGIN, FORBIDDEN, FORBIDDEN, Expect(303, "/desk"), LOGIN],

@@ -171,6 +171,57 @@ async fn a_scheduled_post_goes_live_when_its_time_comes(t: TestStore) {
     assert!(!app.get_html("/desk?tab=scheduled").await.contains(&path));
     // Published, it can no longer be scheduled.
     assert_eq!(app.get(&schedule).await.status(), 409);
+
+    // A scheduled page joins every page's navigation when it goes live.
+    let page = app
+        .submit(
+            "/write?kind=page",
+            "/write",
+            &[
+                ("title", "Opening hours"),
+                ("body", "From nine."),
+                ("kind", "page"),
+                ("action", "schedule"),
+            ],
+        )
+        .await;
+    assert_eq!(location(&page), "/posts/opening-hours/schedule");
+    let (local, due) = in_paris(&clock, Duration::hours(1));
+    let done = app
+        .submit(
+            "/posts/opening-hours/schedule",
+            "/posts/opening-hours/schedule",
+            &[("at", &local), ("zone", "Europe/Paris")],
+        )
+        .await;
+    assert_eq!(done.status(), 303);
+    let nav = "href=\"/pages/opening-hours\"";
+    assert!(
+        !app.anonymous_get("/")
+            .await
+            .text()
+            .await
+            .unwrap()
+            .contains(nav)
+    );
+    clock.advance(Duration::hours(1));
+    assert_eq!(pass_at(&app, due).await.published, 1);
+    let mut shown = false;
+    for _ in 0..50 {
+        if app
+            .anonymous_get("/")
+            .await
+            .text()
+            .await
+            .unwrap()
+            .contains(nav)
+        {
+            shown = true;
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert!(shown, "the page is in the navigation once published");
 }
 
 async fn a_schedule_is_changed_or_cancelled_from_its_page(t: TestStore) {
