@@ -16,6 +16,14 @@ pub fn session_key(token: &str) -> Vec<u8> {
     Sha256::digest(token.as_bytes()).to_vec()
 }
 
+/// How long a password reset link works.
+pub const RESET_LINK_MINUTES: i64 = 60;
+
+/// The SHA-256 of a password reset link's token: what the store keeps of it.
+pub fn reset_key(token: &str) -> Vec<u8> {
+    session_key(token)
+}
+
 /// A uniformly random number below `bound` (for picking among candidates, not secrets).
 pub fn random_below(bound: u64) -> u64 {
     let mut bytes = [0u8; 8];

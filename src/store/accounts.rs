@@ -157,4 +157,25 @@ pub trait Sessions: Send + Sync {
 
     /// Ends every session of a user but the one whose key is `keep`.
     async fn end_sessions(&self, user: UserId, keep: Option<&[u8]>) -> StoreResult<()>;
+
+    /// Records a password reset: the digest of its token, for `user`, usable once until
+    /// `expires`.
+    async fn create_password_reset(
+        &self,
+        key: &[u8],
+        user: UserId,
+        expires: DateTime<Utc>,
+    ) -> StoreResult<()>;
+
+    /// The account a reset token is for, if it is unused and unexpired at `now`; uses
+    /// nothing.
+    async fn password_reset(&self, key: &[u8], now: DateTime<Utc>) -> StoreResult<Option<UserId>>;
+
+    /// Uses a reset token: the account it is for, if it was unused and unexpired at
+    /// `now`, for one caller only however many race with the same token.
+    async fn use_password_reset(
+        &self,
+        key: &[u8],
+        now: DateTime<Utc>,
+    ) -> StoreResult<Option<UserId>>;
 }

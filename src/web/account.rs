@@ -144,6 +144,9 @@ async fn new_account(
 pub struct NextQuery {
     #[serde(default)]
     next: String,
+    /// `1`: back from setting a new password with a reset link.
+    #[serde(default)]
+    reset: String,
 }
 
 /// Only a path on this site may follow sign-in: never `//host` or `https://host`.
@@ -171,6 +174,7 @@ pub async fn login_form(
         error: None,
         login: String::new(),
         next: safe_next(&query.next),
+        reset: query.reset == "1",
     };
     render(StatusCode::OK, &page)
 }
@@ -236,6 +240,7 @@ pub async fn login(
             error: Some("Wrong user name, e-mail address or password.".into()),
             login: form.login,
             next: safe_next(&form.next),
+            reset: false,
         };
         return render(StatusCode::UNAUTHORIZED, &page);
     };

@@ -18,6 +18,9 @@ pub enum WebError {
     /// What was here was deleted.
     #[error("gone")]
     Gone,
+    /// What was here no longer works, and why.
+    #[error("{0}")]
+    GoneWith(String),
     #[error("{0}")]
     NotFoundWith(String),
     #[error("{0}")]
@@ -78,6 +81,7 @@ impl WebError {
                 "Deleted",
                 "What was here was deleted, and nothing will take its place.".into(),
             ),
+            WebError::GoneWith(m) => ("No longer here", m.clone()),
             WebError::NotFoundWith(m) => ("Page not found", m.clone()),
             WebError::Conflict(m) => ("Changed meanwhile", m.clone()),
             WebError::BadRequest(m) => ("That did not work", m.clone()),
@@ -102,7 +106,7 @@ impl ResponseError for WebError {
     fn status_code(&self) -> StatusCode {
         match self {
             WebError::NotFound | WebError::NotFoundWith(_) => StatusCode::NOT_FOUND,
-            WebError::Gone => StatusCode::GONE,
+            WebError::Gone | WebError::GoneWith(_) => StatusCode::GONE,
             WebError::Conflict(_) => StatusCode::CONFLICT,
             WebError::BadRequest(_) => StatusCode::BAD_REQUEST,
             WebError::Forbidden(_) => StatusCode::FORBIDDEN,

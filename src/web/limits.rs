@@ -38,6 +38,10 @@ pub struct RateLimits {
     pub scale_per_ip: Limit,
     /// Test messages an administrator sends to themselves.
     pub test_mail_per_account: Limit,
+    /// Password reset links asked for from one client address.
+    pub reset_per_ip: Limit,
+    /// Password reset links asked for one e-mail address.
+    pub reset_per_email: Limit,
 }
 
 impl Default for RateLimits {
@@ -88,6 +92,14 @@ impl Default for RateLimits {
                 max: 5,
                 window: minutes(10),
             },
+            reset_per_ip: Limit {
+                max: 10,
+                window: minutes(60),
+            },
+            reset_per_email: Limit {
+                max: 3,
+                window: minutes(60),
+            },
         }
     }
 }
@@ -105,6 +117,8 @@ pub enum Subject<'a> {
     FetchBy(&'a str),
     ScaleFromIp(&'a str),
     TestMailBy(&'a str),
+    ResetFromIp(&'a str),
+    ResetFor(&'a str),
 }
 
 impl AppState {
@@ -154,6 +168,14 @@ impl AppState {
             Subject::TestMailBy(account) => (
                 self.rate_limits.test_mail_per_account,
                 format!("{site}/test-mail/account/{account}"),
+            ),
+            Subject::ResetFromIp(ip) => (
+                self.rate_limits.reset_per_ip,
+                format!("{site}/reset/ip/{ip}"),
+            ),
+            Subject::ResetFor(email) => (
+                self.rate_limits.reset_per_email,
+                format!("{site}/reset/email/{email}"),
             ),
         }
     }

@@ -19,6 +19,7 @@ mod limits;
 mod locales;
 mod moderation;
 mod pages;
+mod password_reset;
 mod paths;
 mod posts;
 mod revisions;
@@ -336,6 +337,16 @@ pub fn configure(cfg: &mut web::ServiceConfig, state: AppState) {
                         .route(web::post().to(account::login)),
                 )
                 .service(web::resource("/logout").route(web::post().to(account::logout)))
+                .service(
+                    web::resource("/password/forgot")
+                        .route(get_or_head().to(password_reset::forgot_form))
+                        .route(web::post().to(password_reset::forgot)),
+                )
+                .service(
+                    web::resource("/password/reset/{token}")
+                        .route(get_or_head().to(password_reset::reset_form))
+                        .route(web::post().to(password_reset::reset)),
+                )
                 .service(
                     web::resource("/signup")
                         .route(get_or_head().to(account::signup_form))

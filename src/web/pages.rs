@@ -322,6 +322,8 @@ pub struct LoginPage {
     pub error: Option<String>,
     pub login: String,
     pub next: String,
+    /// Back from setting a new password.
+    pub reset: bool,
 }
 
 #[derive(Template)]
@@ -752,6 +754,45 @@ pub struct MailView {
     pub sent: bool,
     /// Why the test message did not go.
     pub error: Option<String>,
+}
+
+#[derive(Template)]
+#[template(path = "account/forgot.html")]
+pub struct ForgotPage {
+    pub layout: Layout,
+    pub mail_on: bool,
+    pub email: String,
+    /// The address the answer is about, once asked.
+    pub sent_to: Option<String>,
+    pub error: Option<String>,
+}
+
+#[derive(Template)]
+#[template(path = "account/reset.html")]
+pub struct ResetPage {
+    pub layout: Layout,
+    pub action: String,
+    pub error: Option<String>,
+}
+
+/// A password reset link, as plain text.
+#[derive(Template)]
+#[template(path = "mail/reset.txt")]
+pub struct ResetMailText {
+    pub site: String,
+    pub url: String,
+    pub username: String,
+    pub minutes: i64,
+}
+
+/// A password reset link, as HTML.
+#[derive(Template)]
+#[template(path = "mail/reset.html")]
+pub struct ResetMailHtml {
+    pub site: String,
+    pub url: String,
+    pub username: String,
+    pub minutes: i64,
 }
 
 /// A test message, as plain text.

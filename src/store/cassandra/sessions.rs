@@ -1,6 +1,20 @@
-//! Sessions and rate-limited attempts, both kept with a TTL.
+//! Sessions, rate-limited attempts and password resets, all kept with a TTL.
 
 use super::*;
+
+type ResetRow = (Uuid, Option<DateTime<Utc>>, Option<bool>);
+
+trait Usable {
+    /// The account, if the link is unused and unexpired at `now`.
+    fn usable(&self, now: DateTime<Utc>) -> Option<UserId>;
+}
+
+impl Usable for ResetRow {
+    fn usable(&self, now: DateTime<Utc>) -> Option<UserId> {
+        let (user, expires, used) = *self;
+        (used == Some(false) && expires.is_some_and(|e| e > now)).then_some(UserId(user))
+    }
+}
 
 /// The statements of this file, prepared once at start.
 pub(super) struct Statements {
@@ -12,6 +26,10 @@ pub(super) struct Statements {
     pub(super) session_of_user_delete: PreparedStatement,
     pub(super) session_read: PreparedStatement,
     pub(super) session_delete: PreparedStatement,
+    reset_insert: PreparedStatement,
+    reset_read: PreparedStatement,
+    reset_use: PreparedStatement,
+    reset_read_serial: PreparedStatement,
 }
 
 impl Statements {
@@ -37,6 +55,27 @@ impl Statements {
             .await?,
             session_read: prepare(format!("SELECT user_id, expires FROM {ks}.sessions WHERE key = ?")).await?,
             session_delete: prepare(format!("DELETE FROM {ks}.sessions WHERE key = ?")).await?,
+            reset_insert: prepare(format!(
+                "INSERT INTO {ks}.password_resets (key, user_id, expires, used) VALUES (?, ?, ?, false) IF NOT EXISTS"
+            ))
+            .await?,
+            reset_read: prepare(format!(
+                "SELECT user_id, expires, used FROM {ks}.password_resets WHERE key = ?"
+            ))
+            .await?,
+            // The row's TTL again on the cell it changes, so that the row goes whole.
+            reset_use: prepare(format!(
+                "UPDATE {ks}.password_resets USING TTL 86400 SET used = true WHERE key = ? IF used = false AND expires > ?"
+            ))
+            .await?,
+            reset_read_serial: {
+                let mut st = prepare(format!(
+                    "SELECT user_id, expires, used FROM {ks}.password_resets WHERE key = ?"
+                ))
+                .await?;
+                st.set_consistency(Consistency::Serial);
+                st
+            },
         })
     }
 }
@@ -112,5 +151,57 @@ impl Sessions for CassandraStore {
             }
         }
         Ok(())
+    }
+
+    async fn create_password_reset(
+        &self,
+        key: &[u8],
+        user: UserId,
+        expires: DateTime<Utc>,
+    ) -> StoreResult<()> {
+        // A token is 32 random bytes: its digest is never taken already.
+        let result = self
+            .session
+            .execute_unpaged(&self.sessions.reset_insert, (key, user.0, expires))
+            .await
+            .map_err(unavailable)?;
+        if lwt::lwt_applied(result)? {
+            Ok(())
+        } else {
+            Err(StoreError::Corrupt(
+                "a reset token's digest was taken".into(),
+            ))
+        }
+    }
+
+    async fn password_reset(&self, key: &[u8], now: DateTime<Utc>) -> StoreResult<Option<UserId>> {
+        let row: Option<ResetRow> = self.row(&self.sessions.reset_read, (key,)).await?;
+        Ok(row.and_then(|r| r.usable(now)))
+    }
+
+    async fn use_password_reset(
+        &self,
+        key: &[u8],
+        now: DateTime<Utc>,
+    ) -> StoreResult<Option<UserId>> {
+        let Some(user) = self.password_reset(key, now).await? else {
+            return Ok(None);
+        };
+        match self
+            .session
+            .execute_unpaged(&self.sessions.reset_use, (key, now))
+            .await
+        {
+            Ok(result) => Ok(lwt::lwt_applied(result)?.then_some(user)),
+            // Whether this call used it cannot be told from the row: it is used (by
+            // someone) or still usable; the caller asks for a new link either way.
+            Err(e) if is_cas_uncertain(&e) => {
+                let row: Option<ResetRow> =
+                    self.row(&self.sessions.reset_read_serial, (key,)).await?;
+                tracing::warn!(error = %e, still_usable = row.is_some_and(|r| r.usable(now).is_some()), "using a reset token timed out");
+                Err(unavailable(e))
+            }
+            Err(e) => Err(unavailable(e)),
+        }
     }
 }

@@ -33,6 +33,7 @@ const MIGRATIONS: &[(u32, &str)] = &[
     (16, include_str!("migrations/0016_drafts.sql")),
     (17, include_str!("migrations/0017_first_published.sql")),
     (18, include_str!("migrations/0018_scheduled.sql")),
+    (19, include_str!("migrations/0019_password_resets.sql")),
 ];
 
 /// The version that makes the search index.

@@ -103,4 +103,66 @@ impl Sessions for SqliteStore {
         })
         .await
     }
+
+    async fn create_password_reset(
+        &self,
+        key: &[u8],
+        user: UserId,
+        expires: DateTime<Utc>,
+    ) -> StoreResult<()> {
+        let key = key.to_vec();
+        self.run(move |sql| {
+            // Resets that ended a day ago are of no use to anyone: they go.
+            let day_ago = expires - chrono::Duration::days(1) - chrono::Duration::hours(1);
+            sql.prepare("DELETE FROM password_resets WHERE expires < ?1")
+                .and_then(|mut s| s.execute([day_ago.timestamp_millis()]))
+                .map_err(unavailable)?;
+            sql.prepare("INSERT INTO password_resets (key, user_id, expires) VALUES (?1, ?2, ?3)")
+                .and_then(|mut s| {
+                    s.execute(params![key, user.0.to_string(), expires.timestamp_millis()])
+                })
+                .map_err(unavailable)?;
+            Ok(())
+        })
+        .await
+    }
+
+    async fn password_reset(&self, key: &[u8], now: DateTime<Utc>) -> StoreResult<Option<UserId>> {
+        let key = key.to_vec();
+        let user: Option<String> = self
+            .read(move |sql| {
+                sql.prepare(
+                    "SELECT user_id FROM password_resets WHERE key = ?1 AND used = 0 AND expires > ?2",
+                )
+                .and_then(|mut s| {
+                    s.query_row(params![key, now.timestamp_millis()], |r| r.get(0))
+                        .optional()
+                })
+                .map_err(unavailable)
+            })
+            .await?;
+        user.map(|u| uuid(&u).map(UserId)).transpose()
+    }
+
+    async fn use_password_reset(
+        &self,
+        key: &[u8],
+        now: DateTime<Utc>,
+    ) -> StoreResult<Option<UserId>> {
+        let key = key.to_vec();
+        let user: Option<String> = self
+            .run(move |sql| {
+                sql.prepare(
+                    "UPDATE password_resets SET used = 1
+                     WHERE key = ?1 AND used = 0 AND expires > ?2 RETURNING user_id",
+                )
+                .and_then(|mut s| {
+                    s.query_row(params![key, now.timestamp_millis()], |r| r.get(0))
+                        .optional()
+                })
+                .map_err(unavailable)
+            })
+            .await?;
+        user.map(|u| uuid(&u).map(UserId)).transpose()
+    }
 }

@@ -10,6 +10,7 @@ mod deletion;
 mod drafts;
 mod host_ids;
 mod moderation;
+mod password_resets;
 mod races;
 mod reconciler;
 mod repair;

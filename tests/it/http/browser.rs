@@ -793,6 +793,7 @@ async fn every_signed_in_page_fits_a_phone_and_a_desktop(t: TestStore) {
         ("desk-scheduled", "/desk?tab=scheduled".to_owned()),
         ("schedule", schedule.clone()),
         ("delete", format!("{post}/delete")),
+        ("forgot-password", "/password/forgot".to_owned()),
         ("scheduled-draft", later.clone()),
         ("page", "/pages/about".to_owned()),
         ("write-page", "/write?kind=page".to_owned()),

@@ -154,6 +154,25 @@ async fn every_page_passes_the_html_checker(t: TestStore) {
         .await;
     assert_eq!(scheduled.status(), 303);
 
+    // A password reset link's form, for a link made as the mail would carry it.
+    let token = sibyl::domain::token::random_token();
+    let admin_id = app
+        .store
+        .user_by_login(&sibyl::domain::user::Login::parse(&admin.username).unwrap())
+        .await
+        .unwrap()
+        .unwrap()
+        .id;
+    app.store
+        .create_password_reset(
+            &sibyl::domain::token::reset_key(&token),
+            admin_id,
+            sibyl::domain::now() + chrono::Duration::hours(1),
+        )
+        .await
+        .unwrap();
+    let reset_form = format!("/password/reset/{token}");
+
     // A deleted post's address answers 410 with a page of its own.
     let gone = app.publish("Gone soon", "Deleted below.").await;
     let deleted = app
@@ -225,6 +244,9 @@ async fn every_page_passes_the_html_checker(t: TestStore) {
         older_home,
         "/no/such/page".to_owned(),
         gone.clone(),
+        "/password/forgot".to_owned(),
+        reset_form.clone(),
+        "/login?reset=1".to_owned(),
     ] {
         let (name, html) = page(&anonymous, &path).await;
         pages.push((format!("anonymous {name}"), html));

@@ -14,6 +14,7 @@ mod html_checker;
 mod iiif;
 mod mail;
 mod pages;
+mod password_reset;
 mod publishing;
 mod revisions;
 mod routes;

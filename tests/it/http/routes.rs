@@ -339,6 +339,11 @@ async fn every_route_answers_every_role_as_declared(t: TestStore) {
         get("/desk?tab=published", [LOGIN, FORBIDDEN, OK, OK, LOGIN]),
         get("/desk?tab=scheduled", [LOGIN, FORBIDDEN, OK, OK, LOGIN]),
         get("/static/schedule.js", [OK; 5]),
+        get("/password/forgot", [OK; 5]),
+        get(
+            format!("/password/reset/{}", "0".repeat(64)),
+            [Expect(410, ""); 5],
+        ),
         get(
             format!("{draft}/schedule"),
             [LOGIN, FORBIDDEN, FORBIDDEN, OK, LOGIN],
@@ -431,6 +436,11 @@ async fn every_route_answers_every_role_as_declared(t: TestStore) {
             format!("{draft}/schedule"),
             &[("at", "2000-01-01T00:00"), ("zone", "UTC")],
             [LOGIN, FORBIDDEN, FORBIDDEN, Expect(422, ""), LOGIN],
+        ),
+        post(
+            "/password/forgot",
+            &[("email", "someone@example.com")],
+            [Expect(409, ""); 5],
         ),
         post(
             "/admin/site/test-mail",

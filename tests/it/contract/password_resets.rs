@@ -1,0 +1,68 @@
+//! Password reset links through the store contract: a link is for its account until it
+//! expires, and is used once, by one of any number of callers racing in two processes.
+
+use crate::both_stores;
+use crate::fixtures;
+use crate::helpers::TestStore;
+use chrono::Duration;
+use sibyl::domain::token::{random_token, reset_key};
+use sibyl::domain::{Role, now};
+use std::sync::Arc;
+
+async fn a_reset_link_is_used_once_before_it_expires(t: TestStore) {
+    let user = fixtures::user(&t, Role::Reader, "Rae Resetter").await;
+    let (token, at) = (random_token(), now());
+    let key = reset_key(&token);
+    t.store
+        .create_password_reset(&key, user.id, at + Duration::hours(1))
+        .await
+        .unwrap();
+    assert_eq!(
+        t.store.password_reset(&key, at).await.unwrap(),
+        Some(user.id)
+    );
+    // Looking does not use it; an unknown token and a late look find nothing.
+    assert_eq!(
+        t.store.password_reset(&key, at).await.unwrap(),
+        Some(user.id)
+    );
+    let unknown = reset_key(&random_token());
+    assert_eq!(t.store.password_reset(&unknown, at).await.unwrap(), None);
+    assert_eq!(
+        t.store
+            .password_reset(&key, at + Duration::minutes(61))
+            .await
+            .unwrap(),
+        None
+    );
+    assert_eq!(
+        t.store
+            .use_password_reset(&key, at + Duration::minutes(61))
+            .await
+            .unwrap(),
+        None,
+        "too late to use"
+    );
+
+    // Eight callers from two processes race to use it: one does.
+    let other = t.another_process().await;
+    let stores = [Arc::clone(&t.store), other];
+    let racers = (0..8).map(|i| {
+        let (store, key) = (Arc::clone(&stores[i % 2]), key.clone());
+        tokio::spawn(async move { store.use_password_reset(&key, at).await })
+    });
+    let outcomes: Vec<_> = futures_util::future::join_all(racers)
+        .await
+        .into_iter()
+        .map(|r| r.unwrap())
+        .collect();
+    let used: Vec<_> = outcomes
+        .iter()
+        .filter_map(|o| o.as_ref().ok().copied().flatten())
+        .collect();
+    assert_eq!(used, [user.id], "{outcomes:?}");
+    assert_eq!(t.store.password_reset(&key, at).await.unwrap(), None);
+    assert_eq!(t.store.use_password_reset(&key, at).await.unwrap(), None);
+}
+
+both_stores!(a_reset_link_is_used_once_before_it_expires);
