@@ -24,6 +24,17 @@ pub fn reset_key(token: &str) -> Vec<u8> {
     session_key(token)
 }
 
+/// What a password reset link checks its account against when used: the digest of its
+/// password hash and e-mail address, which a change of either (a use of another link
+/// included) changes.
+pub fn reset_stamp(user: &super::User) -> String {
+    let mut digest = Sha256::new();
+    digest.update(user.password_hash.as_str().as_bytes());
+    digest.update(b"\n");
+    digest.update(user.email.key().as_bytes());
+    hex(&digest.finalize())
+}
+
 /// A uniformly random number below `bound` (for picking among candidates, not secrets).
 pub fn random_below(bound: u64) -> u64 {
     let mut bytes = [0u8; 8];

@@ -158,24 +158,36 @@ pub trait Sessions: Send + Sync {
     /// Ends every session of a user but the one whose key is `keep`.
     async fn end_sessions(&self, user: UserId, keep: Option<&[u8]>) -> StoreResult<()>;
 
-    /// Records a password reset: the digest of its token, for `user`, usable once until
-    /// `expires`.
+    /// Records a password reset: the digest of its token, for `reset.user` as it was
+    /// (`reset.stamp`), usable once until `expires`.
     async fn create_password_reset(
         &self,
         key: &[u8],
-        user: UserId,
+        reset: &PasswordReset,
         expires: DateTime<Utc>,
     ) -> StoreResult<()>;
 
-    /// The account a reset token is for, if it is unused and unexpired at `now`; uses
-    /// nothing.
-    async fn password_reset(&self, key: &[u8], now: DateTime<Utc>) -> StoreResult<Option<UserId>>;
+    /// What a reset token is for, if it is unused and unexpired at `now`; uses nothing.
+    async fn password_reset(
+        &self,
+        key: &[u8],
+        now: DateTime<Utc>,
+    ) -> StoreResult<Option<PasswordReset>>;
 
-    /// Uses a reset token: the account it is for, if it was unused and unexpired at
-    /// `now`, for one caller only however many race with the same token.
+    /// Uses a reset token: what it is for, if it was unused and unexpired at `now`, for
+    /// one caller only however many race with the same token.
     async fn use_password_reset(
         &self,
         key: &[u8],
         now: DateTime<Utc>,
-    ) -> StoreResult<Option<UserId>>;
+    ) -> StoreResult<Option<PasswordReset>>;
+}
+
+/// What a password reset link is for: an account, as it was when the link was made
+/// (`stamp`: see [`crate::domain::token::reset_stamp`]), so that a link dies when the
+/// account's password or address changes, another link's use included.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PasswordReset {
+    pub user: UserId,
+    pub stamp: String,
 }

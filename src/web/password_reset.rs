@@ -10,10 +10,11 @@ use super::limits::{Subject, client_ip};
 use super::pages::{ForgotPage, ResetMailHtml, ResetMailText, ResetPage};
 use super::{AppState, WebError, render, see_other};
 use crate::domain::password::Password;
-use crate::domain::token::{RESET_LINK_MINUTES, random_token, reset_key};
+use crate::domain::token::{RESET_LINK_MINUTES, random_token, reset_key, reset_stamp};
 use crate::domain::user::Login;
 use crate::domain::{Email, Invalid};
 use crate::mail::Mail;
+use crate::store::PasswordReset;
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
@@ -115,7 +116,14 @@ async fn send_link(state: &AppState, email: &Email) -> Result<(), String> {
     let expires = state.clock.now() + chrono::Duration::minutes(RESET_LINK_MINUTES);
     state
         .store
-        .create_password_reset(&reset_key(&token), user.id, expires)
+        .create_password_reset(
+            &reset_key(&token),
+            &PasswordReset {
+                user: user.id,
+                stamp: reset_stamp(&user),
+            },
+            expires,
+        )
         .await
         .map_err(|e| e.to_string())?;
     let identity = state.identity().await;
@@ -164,15 +172,14 @@ pub async fn reset_form(
     csrf: CsrfToken,
     token: web::Path<String>,
 ) -> Result<HttpResponse, WebError> {
-    let key = reset_key(&token);
-    if state
+    let found = state
         .store
-        .password_reset(&key, state.clock.now())
-        .await?
-        .is_none()
-    {
+        .password_reset(&reset_key(&token), state.clock.now())
+        .await?;
+    let Some(reset) = found else {
         return Err(dead_link());
-    }
+    };
+    account_of(&state, &reset).await?;
     let page = ResetPage {
         layout: layout(&user, &csrf),
         action: format!("/password/reset/{token}"),
@@ -212,17 +219,18 @@ pub async fn reset(
     if form.new_password != form.new_password_confirm {
         return refuse("The two passwords differ.".into());
     }
+    let hash = web::block(move || new.hash())
+        .await
+        .map_err(|e| WebError::Internal(format!("hashing: {e}")))?;
     // Used here, once: a second submission (or a race) finds it used.
-    let Some(account) = state
+    let Some(reset) = state
         .store
         .use_password_reset(&reset_key(&token), state.clock.now())
         .await?
     else {
         return Err(dead_link());
     };
-    let hash = web::block(move || new.hash())
-        .await
-        .map_err(|e| WebError::Internal(format!("hashing: {e}")))?;
+    let account = account_of(&state, &reset).await?;
     state
         .store
         .change_password(account, &hash)
@@ -231,7 +239,28 @@ pub async fn reset(
             crate::store::AccountError::Store(e) => WebError::from(e),
             other => WebError::Internal(format!("{other:?}")),
         })?;
-    // Whoever had the old password is signed out everywhere.
-    state.store.end_sessions(account, None).await?;
+    // Whoever had the old password is signed out everywhere (tried again if the store
+    // fails once: the password is already changed).
+    let mut ended = state.store.end_sessions(account, None).await;
+    for _ in 0..2 {
+        if ended.is_ok() {
+            break;
+        }
+        ended = state.store.end_sessions(account, None).await;
+    }
+    ended?;
     Ok(see_other("/login?reset=1"))
+}
+
+/// The account a link is for, if it is as it was when the link was made (same password,
+/// same address: another link's use, a change of address or of password kill it) and
+/// not suspended.
+async fn account_of(
+    state: &AppState,
+    reset: &PasswordReset,
+) -> Result<crate::domain::UserId, WebError> {
+    match state.store.user(reset.user).await? {
+        Some(user) if !user.banned && reset_stamp(&user) == reset.stamp => Ok(user.id),
+        _ => Err(dead_link()),
+    }
 }

@@ -42,9 +42,9 @@ use super::prelude::*;
 use super::{
     AccountError, CommentError, CommentPage, DirectoryEntry, EditError, FRONT_PAGE_CAP, Fault,
     Finished, ID_POOL_SIZE, Intent, ListPage, Listed, LogEntries, ModerationError, ModerationPage,
-    Month, NewSession, OpenError, PageAt, PageError, Replication, SetupError, ShortLink,
-    SitemapEntry, Standing, Store, StoreError, StoreOptions, StoreResult, SuggestionError,
-    TagCountPage, Taken,
+    Month, NewSession, OpenError, PageAt, PageError, PasswordReset, Replication, SetupError,
+    ShortLink, SitemapEntry, Standing, Store, StoreError, StoreOptions, StoreResult,
+    SuggestionError, TagCountPage, Taken,
 };
 use crate::domain::comment::{MAX_COMMENTS_PER_POST, ThreadComment};
 use crate::domain::password::PasswordHash;

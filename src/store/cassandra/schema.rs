@@ -335,6 +335,11 @@ const CHANGES: &[(u32, &str, Change)] = &[
         "a deleted post's short number answers as gone",
         Change::Cql("ALTER TABLE short_links ADD IF NOT EXISTS gone boolean"),
     ),
+    (
+        51,
+        "a password reset link records the account as it was, and dies when it changes",
+        Change::Cql("ALTER TABLE password_resets ADD IF NOT EXISTS stamp text"),
+    ),
 ];
 
 /// The table an `ALTER TABLE` change alters, when a later change drops that table.

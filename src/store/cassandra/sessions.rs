@@ -2,17 +2,35 @@
 
 use super::*;
 
-type ResetRow = (Uuid, Option<DateTime<Utc>>, Option<bool>);
+/// How long a reset's row lives after it is written (the link itself, an hour).
+const RESET_ROW_SECONDS: i64 = 86400;
+
+type ResetRow = (
+    Option<Uuid>,
+    Option<String>,
+    Option<DateTime<Utc>>,
+    Option<bool>,
+);
 
 trait Usable {
-    /// The account, if the link is unused and unexpired at `now`.
-    fn usable(&self, now: DateTime<Utc>) -> Option<UserId>;
+    /// What the link is for, if it is unused and unexpired at `now`.
+    fn usable(&self, now: DateTime<Utc>) -> Option<PasswordReset>;
 }
 
 impl Usable for ResetRow {
-    fn usable(&self, now: DateTime<Utc>) -> Option<UserId> {
-        let (user, expires, used) = *self;
-        (used == Some(false) && expires.is_some_and(|e| e > now)).then_some(UserId(user))
+    fn usable(&self, now: DateTime<Utc>) -> Option<PasswordReset> {
+        let (user, stamp, expires, used) = self;
+        match (user, stamp) {
+            (Some(user), Some(stamp))
+                if *used == Some(false) && expires.is_some_and(|e| e > now) =>
+            {
+                Some(PasswordReset {
+                    user: UserId(*user),
+                    stamp: stamp.clone(),
+                })
+            }
+            _ => None,
+        }
     }
 }
 
@@ -30,6 +48,7 @@ pub(super) struct Statements {
     reset_read: PreparedStatement,
     reset_use: PreparedStatement,
     reset_read_serial: PreparedStatement,
+    reset_ttl: PreparedStatement,
 }
 
 impl Statements {
@@ -56,21 +75,25 @@ impl Statements {
             session_read: prepare(format!("SELECT user_id, expires FROM {ks}.sessions WHERE key = ?")).await?,
             session_delete: prepare(format!("DELETE FROM {ks}.sessions WHERE key = ?")).await?,
             reset_insert: prepare(format!(
-                "INSERT INTO {ks}.password_resets (key, user_id, expires, used) VALUES (?, ?, ?, false) IF NOT EXISTS"
+                "INSERT INTO {ks}.password_resets (key, user_id, stamp, expires, used) VALUES (?, ?, ?, ?, false) IF NOT EXISTS USING TTL {RESET_ROW_SECONDS}"
             ))
             .await?,
             reset_read: prepare(format!(
-                "SELECT user_id, expires, used FROM {ks}.password_resets WHERE key = ?"
+                "SELECT user_id, stamp, expires, used FROM {ks}.password_resets WHERE key = ?"
             ))
             .await?,
-            // The row's TTL again on the cell it changes, so that the row goes whole.
+            // The cell it changes expires with the rest of the row (the TTL left to it).
             reset_use: prepare(format!(
-                "UPDATE {ks}.password_resets USING TTL 86400 SET used = true WHERE key = ? IF used = false AND expires > ?"
+                "UPDATE {ks}.password_resets USING TTL ? SET used = true WHERE key = ? IF used = false AND expires > ?"
+            ))
+            .await?,
+            reset_ttl: prepare(format!(
+                "SELECT TTL(user_id) FROM {ks}.password_resets WHERE key = ?"
             ))
             .await?,
             reset_read_serial: {
                 let mut st = prepare(format!(
-                    "SELECT user_id, expires, used FROM {ks}.password_resets WHERE key = ?"
+                    "SELECT user_id, stamp, expires, used FROM {ks}.password_resets WHERE key = ?"
                 ))
                 .await?;
                 st.set_consistency(Consistency::Serial);
@@ -156,13 +179,14 @@ impl Sessions for CassandraStore {
     async fn create_password_reset(
         &self,
         key: &[u8],
-        user: UserId,
+        reset: &PasswordReset,
         expires: DateTime<Utc>,
     ) -> StoreResult<()> {
         // A token is 32 random bytes: its digest is never taken already.
+        let values = (key, reset.user.0, reset.stamp.as_str(), expires);
         let result = self
             .session
-            .execute_unpaged(&self.sessions.reset_insert, (key, user.0, expires))
+            .execute_unpaged(&self.sessions.reset_insert, values)
             .await
             .map_err(unavailable)?;
         if lwt::lwt_applied(result)? {
@@ -174,7 +198,11 @@ impl Sessions for CassandraStore {
         }
     }
 
-    async fn password_reset(&self, key: &[u8], now: DateTime<Utc>) -> StoreResult<Option<UserId>> {
+    async fn password_reset(
+        &self,
+        key: &[u8],
+        now: DateTime<Utc>,
+    ) -> StoreResult<Option<PasswordReset>> {
         let row: Option<ResetRow> = self.row(&self.sessions.reset_read, (key,)).await?;
         Ok(row.and_then(|r| r.usable(now)))
     }
@@ -183,16 +211,19 @@ impl Sessions for CassandraStore {
         &self,
         key: &[u8],
         now: DateTime<Utc>,
-    ) -> StoreResult<Option<UserId>> {
-        let Some(user) = self.password_reset(key, now).await? else {
+    ) -> StoreResult<Option<PasswordReset>> {
+        let Some(reset) = self.password_reset(key, now).await? else {
             return Ok(None);
         };
+        // The use's cell lives as long as the row's other cells have left.
+        let row: Option<(Option<i32>,)> = self.row(&self.sessions.reset_ttl, (key,)).await?;
+        let ttl = row.and_then(|(t,)| t).unwrap_or(1).max(1);
         match self
             .session
-            .execute_unpaged(&self.sessions.reset_use, (key, now))
+            .execute_unpaged(&self.sessions.reset_use, (ttl, key, now))
             .await
         {
-            Ok(result) => Ok(lwt::lwt_applied(result)?.then_some(user)),
+            Ok(result) => Ok(lwt::lwt_applied(result)?.then_some(reset)),
             // Whether this call used it cannot be told from the row: it is used (by
             // someone) or still usable; the caller asks for a new link either way.
             Err(e) if is_cas_uncertain(&e) => {

@@ -28,8 +28,8 @@ use super::prelude::*;
 use super::{
     AccountError, CommentError, CommentPage, DirectoryEntry, EditError, Fault, Faults,
     ID_POOL_SIZE, ListPage, LogEntries, ModerationError, ModerationPage, NewSession, OpenError,
-    PageError, SetupError, ShortLink, Standing, Store, StoreError, StoreOptions, StoreResult,
-    SuggestionError, Taken,
+    PageError, PasswordReset, SetupError, ShortLink, Standing, Store, StoreError, StoreOptions,
+    StoreResult, SuggestionError, Taken,
 };
 use crate::domain::comment::{MAX_COMMENTS_PER_POST, ThreadComment};
 use crate::domain::password::PasswordHash;

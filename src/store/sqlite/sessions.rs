@@ -107,62 +107,92 @@ impl Sessions for SqliteStore {
     async fn create_password_reset(
         &self,
         key: &[u8],
-        user: UserId,
+        reset: &PasswordReset,
         expires: DateTime<Utc>,
     ) -> StoreResult<()> {
         let key = key.to_vec();
+        let (user, stamp) = (reset.user, reset.stamp.clone());
         self.run(move |sql| {
             // Resets that ended a day ago are of no use to anyone: they go.
             let day_ago = expires - chrono::Duration::days(1) - chrono::Duration::hours(1);
             sql.prepare("DELETE FROM password_resets WHERE expires < ?1")
                 .and_then(|mut s| s.execute([day_ago.timestamp_millis()]))
                 .map_err(unavailable)?;
-            sql.prepare("INSERT INTO password_resets (key, user_id, expires) VALUES (?1, ?2, ?3)")
-                .and_then(|mut s| {
-                    s.execute(params![key, user.0.to_string(), expires.timestamp_millis()])
-                })
+            sql.prepare(
+                "INSERT INTO password_resets (key, user_id, stamp, expires) VALUES (?1, ?2, ?3, ?4)",
+            )
+            .and_then(|mut s| {
+                s.execute(params![
+                    key,
+                    user.0.to_string(),
+                    stamp,
+                    expires.timestamp_millis()
+                ])
+            })
                 .map_err(unavailable)?;
             Ok(())
         })
         .await
     }
 
-    async fn password_reset(&self, key: &[u8], now: DateTime<Utc>) -> StoreResult<Option<UserId>> {
+    async fn password_reset(
+        &self,
+        key: &[u8],
+        now: DateTime<Utc>,
+    ) -> StoreResult<Option<PasswordReset>> {
         let key = key.to_vec();
-        let user: Option<String> = self
+        let found: Option<(String, String)> = self
             .read(move |sql| {
                 sql.prepare(
-                    "SELECT user_id FROM password_resets WHERE key = ?1 AND used = 0 AND expires > ?2",
+                    "SELECT user_id, stamp FROM password_resets WHERE key = ?1 AND used = 0 AND expires > ?2",
                 )
                 .and_then(|mut s| {
-                    s.query_row(params![key, now.timestamp_millis()], |r| r.get(0))
+                    s.query_row(params![key, now.timestamp_millis()], |r| {
+                        Ok((r.get(0)?, r.get(1)?))
+                    })
                         .optional()
                 })
                 .map_err(unavailable)
             })
             .await?;
-        user.map(|u| uuid(&u).map(UserId)).transpose()
+        found
+            .map(|(user, stamp)| {
+                Ok(PasswordReset {
+                    user: UserId(uuid(&user)?),
+                    stamp,
+                })
+            })
+            .transpose()
     }
 
     async fn use_password_reset(
         &self,
         key: &[u8],
         now: DateTime<Utc>,
-    ) -> StoreResult<Option<UserId>> {
+    ) -> StoreResult<Option<PasswordReset>> {
         let key = key.to_vec();
-        let user: Option<String> = self
+        let found: Option<(String, String)> = self
             .run(move |sql| {
                 sql.prepare(
                     "UPDATE password_resets SET used = 1
-                     WHERE key = ?1 AND used = 0 AND expires > ?2 RETURNING user_id",
+                     WHERE key = ?1 AND used = 0 AND expires > ?2 RETURNING user_id, stamp",
                 )
                 .and_then(|mut s| {
-                    s.query_row(params![key, now.timestamp_millis()], |r| r.get(0))
-                        .optional()
+                    s.query_row(params![key, now.timestamp_millis()], |r| {
+                        Ok((r.get(0)?, r.get(1)?))
+                    })
+                    .optional()
                 })
                 .map_err(unavailable)
             })
             .await?;
-        user.map(|u| uuid(&u).map(UserId)).transpose()
+        found
+            .map(|(user, stamp)| {
+                Ok(PasswordReset {
+                    user: UserId(uuid(&user)?),
+                    stamp,
+                })
+            })
+            .transpose()
     }
 }

@@ -5,26 +5,31 @@ use crate::both_stores;
 use crate::fixtures;
 use crate::helpers::TestStore;
 use chrono::Duration;
-use sibyl::domain::token::{random_token, reset_key};
+use sibyl::domain::token::{random_token, reset_key, reset_stamp};
 use sibyl::domain::{Role, now};
+use sibyl::store::PasswordReset;
 use std::sync::Arc;
 
 async fn a_reset_link_is_used_once_before_it_expires(t: TestStore) {
     let user = fixtures::user(&t, Role::Reader, "Rae Resetter").await;
     let (token, at) = (random_token(), now());
     let key = reset_key(&token);
+    let reset = PasswordReset {
+        user: user.id,
+        stamp: reset_stamp(&user),
+    };
     t.store
-        .create_password_reset(&key, user.id, at + Duration::hours(1))
+        .create_password_reset(&key, &reset, at + Duration::hours(1))
         .await
         .unwrap();
     assert_eq!(
         t.store.password_reset(&key, at).await.unwrap(),
-        Some(user.id)
+        Some(reset.clone())
     );
     // Looking does not use it; an unknown token and a late look find nothing.
     assert_eq!(
         t.store.password_reset(&key, at).await.unwrap(),
-        Some(user.id)
+        Some(reset.clone())
     );
     let unknown = reset_key(&random_token());
     assert_eq!(t.store.password_reset(&unknown, at).await.unwrap(), None);
@@ -58,9 +63,9 @@ async fn a_reset_link_is_used_once_before_it_expires(t: TestStore) {
         .collect();
     let used: Vec<_> = outcomes
         .iter()
-        .filter_map(|o| o.as_ref().ok().copied().flatten())
+        .filter_map(|o| o.as_ref().ok().cloned().flatten())
         .collect();
-    assert_eq!(used, [user.id], "{outcomes:?}");
+    assert_eq!(used, [reset], "{outcomes:?}");
     assert_eq!(t.store.password_reset(&key, at).await.unwrap(), None);
     assert_eq!(t.store.use_password_reset(&key, at).await.unwrap(), None);
 }

@@ -156,17 +156,19 @@ async fn every_page_passes_the_html_checker(t: TestStore) {
 
     // A password reset link's form, for a link made as the mail would carry it.
     let token = sibyl::domain::token::random_token();
-    let admin_id = app
+    let admin_user = app
         .store
         .user_by_login(&sibyl::domain::user::Login::parse(&admin.username).unwrap())
         .await
         .unwrap()
-        .unwrap()
-        .id;
+        .unwrap();
     app.store
         .create_password_reset(
             &sibyl::domain::token::reset_key(&token),
-            admin_id,
+            &sibyl::store::PasswordReset {
+                user: admin_user.id,
+                stamp: sibyl::domain::token::reset_stamp(&admin_user),
+            },
             sibyl::domain::now() + chrono::Duration::hours(1),
         )
         .await
