@@ -32,6 +32,10 @@ pub(super) struct Statements {
     user_drafts_delete: PreparedStatement,
     translation_delete: PreparedStatement,
     shelf_delete: PreparedStatement,
+    comment_ids: PreparedStatement,
+    suggestion_ids: PreparedStatement,
+    translation_revisions: PreparedStatement,
+    shelf_rows: PreparedStatement,
 }
 
 impl Statements {
@@ -42,6 +46,17 @@ impl Statements {
             "SELECT status, kind, author_id, created, tags, published_id, revision, origin, short_id, slug FROM {ks}.posts WHERE {post}"
         );
         Ok(Self {
+            comment_ids: prepare(format!("SELECT id, state FROM {ks}.comments WHERE {post}")).await?,
+            suggestion_ids: prepare(format!("SELECT id FROM {ks}.suggestions WHERE {post}"))
+                .await?,
+            translation_revisions: prepare(format!(
+                "SELECT locale, revision FROM {ks}.translations WHERE {post}"
+            ))
+            .await?,
+            shelf_rows: prepare(format!(
+                "SELECT branch, revision FROM {ks}.post_revisions WHERE {post} AND locale = ? AND shelf = ?"
+            ))
+            .await?,
             mark: prepare(format!(
                 "UPDATE {ks}.posts SET status = 'deleted', title = '', body = '', body_html = '', excerpt = '', scheduled = null WHERE {post} IF status IN ('draft', 'published')"
             ))
@@ -195,15 +210,8 @@ impl CassandraStore {
         }
         self.unlist_scheduled(site, id).await?;
         // Comments: out of the moderation lists, then their rows, thread and counts.
-        let comments: Vec<(CqlTimeuuid, Option<String>)> = self
-            .scan(
-                format!(
-                    "SELECT id, state FROM {}.comments WHERE site = ? AND post_id = ?",
-                    self.keyspace
-                ),
-                key,
-            )
-            .await?;
+        let comments: Vec<(CqlTimeuuid, Option<String>)> =
+            self.scan_prepared(&self.deletion.comment_ids, key).await?;
         // Sixteen at a time: a post can have 10,000.
         let removals = comments.into_iter().map(|(comment, state)| async move {
             if let Some(state) = state {
@@ -248,13 +256,7 @@ impl CassandraStore {
         }
         // Suggestions and editors' drafts.
         let suggestions: Vec<(String,)> = self
-            .scan(
-                format!(
-                    "SELECT id FROM {}.suggestions WHERE site = ? AND post_id = ?",
-                    self.keyspace
-                ),
-                key,
-            )
+            .scan_prepared(&self.deletion.suggestion_ids, key)
             .await?;
         for (suggestion,) in &suggestions {
             self.lwt_delete(
@@ -273,13 +275,7 @@ impl CassandraStore {
         self.exec(&self.deletion.user_drafts_delete, key).await?;
         // Each translation's revisions, then the translation (last: it names them).
         let translations: Vec<(String, Option<i32>)> = self
-            .scan(
-                format!(
-                    "SELECT locale, revision FROM {}.translations WHERE site = ? AND post_id = ?",
-                    self.keyspace
-                ),
-                key,
-            )
+            .scan_prepared(&self.deletion.translation_revisions, key)
             .await?;
         for (locale, revision) in &translations {
             self.delete_shelves(site, id, locale, revision.unwrap_or(1))
@@ -331,11 +327,8 @@ impl CassandraStore {
     ) -> StoreResult<()> {
         for shelf in 0..=shelf_of(newest.max(1)) {
             let rows: Vec<(i32, i32)> = self
-                .scan(
-                    format!(
-                        "SELECT branch, revision FROM {}.post_revisions WHERE site = ? AND post_id = ? AND locale = ? AND shelf = ?",
-                        self.keyspace
-                    ),
+                .scan_prepared(
+                    &self.deletion.shelf_rows,
                     (site.as_str(), id.0, locale, shelf),
                 )
                 .await?;
@@ -360,11 +353,7 @@ impl CassandraStore {
         statement: &PreparedStatement,
         values: impl SerializeRow,
     ) -> StoreResult<()> {
-        self.session
-            .execute_unpaged(statement, values)
-            .await
-            .map(|_| ())
-            .map_err(unavailable)
+        self.exec(statement, values).await.map(|_| ())
     }
 
     /// Whether a post's row is there, marked deleted (read at SERIAL).

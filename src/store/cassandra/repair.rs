@@ -64,7 +64,8 @@ fn text(s: &str) -> CqlValue {
 }
 
 impl CassandraStore {
-    /// Every row of a query, the driver paging through.
+    /// Every row of a query, the driver paging through (prepared for the call: for
+    /// repair's one-off reads).
     pub(super) async fn scan<T>(
         &self,
         cql: String,
@@ -73,11 +74,23 @@ impl CassandraStore {
     where
         T: 'static + for<'f, 'm> scylla::deserialize::row::DeserializeRow<'f, 'm>,
     {
-        use futures_util::StreamExt;
         let statement = prepare(&self.session, cql).await.map_err(unavailable)?;
+        self.scan_prepared(&statement, values).await
+    }
+
+    /// Every row of a statement prepared once, the driver paging through.
+    pub(super) async fn scan_prepared<T>(
+        &self,
+        statement: &PreparedStatement,
+        values: impl SerializeRow,
+    ) -> StoreResult<Vec<T>>
+    where
+        T: 'static + for<'f, 'm> scylla::deserialize::row::DeserializeRow<'f, 'm>,
+    {
+        use futures_util::StreamExt;
         let mut rows = self
             .session
-            .execute_iter(statement, values)
+            .execute_iter(statement.clone(), values)
             .await
             .map_err(unavailable)?
             .rows_stream::<T>()

@@ -5,11 +5,13 @@ use super::*;
 /// How long a reset's row lives after it is written (the link itself, an hour).
 const RESET_ROW_SECONDS: i64 = 86400;
 
+/// A reset's account, stamp, expiry, use, and the seconds its row has left.
 type ResetRow = (
     Option<Uuid>,
     Option<String>,
     Option<DateTime<Utc>>,
     Option<bool>,
+    Option<i32>,
 );
 
 trait Usable {
@@ -19,7 +21,7 @@ trait Usable {
 
 impl Usable for ResetRow {
     fn usable(&self, now: DateTime<Utc>) -> Option<PasswordReset> {
-        let (user, stamp, expires, used) = self;
+        let (user, stamp, expires, used, _) = self;
         match (user, stamp) {
             (Some(user), Some(stamp))
                 if *used == Some(false) && expires.is_some_and(|e| e > now) =>
@@ -48,7 +50,6 @@ pub(super) struct Statements {
     reset_read: PreparedStatement,
     reset_use: PreparedStatement,
     reset_read_serial: PreparedStatement,
-    reset_ttl: PreparedStatement,
 }
 
 impl Statements {
@@ -79,7 +80,7 @@ impl Statements {
             ))
             .await?,
             reset_read: prepare(format!(
-                "SELECT user_id, stamp, expires, used FROM {ks}.password_resets WHERE key = ?"
+                "SELECT user_id, stamp, expires, used, TTL(user_id) FROM {ks}.password_resets WHERE key = ?"
             ))
             .await?,
             // The cell it changes expires with the rest of the row (the TTL left to it).
@@ -87,13 +88,9 @@ impl Statements {
                 "UPDATE {ks}.password_resets USING TTL ? SET used = true WHERE key = ? IF used = false AND expires > ?"
             ))
             .await?,
-            reset_ttl: prepare(format!(
-                "SELECT TTL(user_id) FROM {ks}.password_resets WHERE key = ?"
-            ))
-            .await?,
             reset_read_serial: {
                 let mut st = prepare(format!(
-                    "SELECT user_id, stamp, expires, used FROM {ks}.password_resets WHERE key = ?"
+                    "SELECT user_id, stamp, expires, used, TTL(user_id) FROM {ks}.password_resets WHERE key = ?"
                 ))
                 .await?;
                 st.set_consistency(Consistency::Serial);
@@ -212,12 +209,15 @@ impl Sessions for CassandraStore {
         key: &[u8],
         now: DateTime<Utc>,
     ) -> StoreResult<Option<PasswordReset>> {
-        let Some(reset) = self.password_reset(key, now).await? else {
+        let row: Option<ResetRow> = self.row(&self.sessions.reset_read, (key,)).await?;
+        let Some(row) = row else {
+            return Ok(None);
+        };
+        let Some(reset) = row.usable(now) else {
             return Ok(None);
         };
         // The use's cell lives as long as the row's other cells have left.
-        let row: Option<(Option<i32>,)> = self.row(&self.sessions.reset_ttl, (key,)).await?;
-        let ttl = row.and_then(|(t,)| t).unwrap_or(1).max(1);
+        let ttl = row.4.unwrap_or(1).max(1);
         match self
             .session
             .execute_unpaged(&self.sessions.reset_use, (ttl, key, now))

@@ -141,28 +141,15 @@ impl Sessions for SqliteStore {
         now: DateTime<Utc>,
     ) -> StoreResult<Option<PasswordReset>> {
         let key = key.to_vec();
-        let found: Option<(String, String)> = self
-            .read(move |sql| {
-                sql.prepare(
-                    "SELECT user_id, stamp FROM password_resets WHERE key = ?1 AND used = 0 AND expires > ?2",
-                )
-                .and_then(|mut s| {
-                    s.query_row(params![key, now.timestamp_millis()], |r| {
-                        Ok((r.get(0)?, r.get(1)?))
-                    })
-                        .optional()
-                })
-                .map_err(unavailable)
-            })
-            .await?;
-        found
-            .map(|(user, stamp)| {
-                Ok(PasswordReset {
-                    user: UserId(uuid(&user)?),
-                    stamp,
-                })
-            })
-            .transpose()
+        self.read(move |sql| {
+            reset_found(
+                sql,
+                "SELECT user_id, stamp FROM password_resets WHERE key = ?1 AND used = 0 AND expires > ?2",
+                &key,
+                now,
+            )
+        })
+        .await
     }
 
     async fn use_password_reset(
@@ -171,28 +158,41 @@ impl Sessions for SqliteStore {
         now: DateTime<Utc>,
     ) -> StoreResult<Option<PasswordReset>> {
         let key = key.to_vec();
-        let found: Option<(String, String)> = self
-            .run(move |sql| {
-                sql.prepare(
-                    "UPDATE password_resets SET used = 1
-                     WHERE key = ?1 AND used = 0 AND expires > ?2 RETURNING user_id, stamp",
-                )
-                .and_then(|mut s| {
-                    s.query_row(params![key, now.timestamp_millis()], |r| {
-                        Ok((r.get(0)?, r.get(1)?))
-                    })
-                    .optional()
-                })
-                .map_err(unavailable)
-            })
-            .await?;
-        found
-            .map(|(user, stamp)| {
-                Ok(PasswordReset {
-                    user: UserId(uuid(&user)?),
-                    stamp,
-                })
-            })
-            .transpose()
+        self.run(move |sql| {
+            reset_found(
+                sql,
+                "UPDATE password_resets SET used = 1
+                 WHERE key = ?1 AND used = 0 AND expires > ?2 RETURNING user_id, stamp",
+                &key,
+                now,
+            )
+        })
+        .await
     }
+}
+
+/// The reset a statement of `key` and `now` finds (or uses): its account and stamp.
+fn reset_found(
+    sql: &Sql<'_>,
+    statement: &str,
+    key: &[u8],
+    now: DateTime<Utc>,
+) -> StoreResult<Option<PasswordReset>> {
+    let found: Option<(String, String)> = sql
+        .prepare(statement)
+        .and_then(|mut s| {
+            s.query_row(params![key, now.timestamp_millis()], |r| {
+                Ok((r.get(0)?, r.get(1)?))
+            })
+            .optional()
+        })
+        .map_err(unavailable)?;
+    found
+        .map(|(user, stamp)| {
+            Ok(PasswordReset {
+                user: UserId(uuid(&user)?),
+                stamp,
+            })
+        })
+        .transpose()
 }
