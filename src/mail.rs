@@ -43,6 +43,15 @@ pub struct Mail {
     pub html: String,
 }
 
+/// The mailbox of an account: its display name and address.
+pub fn mailbox(name: &str, email: &crate::domain::Email) -> Result<Mailbox, MailError> {
+    let address = email
+        .as_str()
+        .parse()
+        .map_err(|e| MailError::Message(format!("the address {}: {e}", email.as_str())))?;
+    Ok(Mailbox::new(Some(name.to_owned()), address))
+}
+
 #[derive(Debug, thiserror::Error)]
 pub enum MailError {
     #[error("mail is off on this site")]

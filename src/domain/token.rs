@@ -19,6 +19,9 @@ pub fn session_key(token: &str) -> Vec<u8> {
 /// How long a password reset link works.
 pub const RESET_LINK_MINUTES: i64 = 60;
 
+/// How long a link confirming a new e-mail address works.
+pub const CONFIRM_LINK_HOURS: i64 = 24;
+
 /// The SHA-256 of a password reset link's token: what the store keeps of it.
 pub fn reset_key(token: &str) -> Vec<u8> {
     session_key(token)

@@ -158,36 +158,40 @@ pub trait Sessions: Send + Sync {
     /// Ends every session of a user but the one whose key is `keep`.
     async fn end_sessions(&self, user: UserId, keep: Option<&[u8]>) -> StoreResult<()>;
 
-    /// Records a password reset: the digest of its token, for `reset.user` as it was
-    /// (`reset.stamp`), usable once until `expires`.
-    async fn create_password_reset(
+    /// Records a link mailed to an account (a password reset, or the confirmation of a
+    /// new address): the digest of its token, for `link.user` as it was (`link.stamp`),
+    /// usable once until `expires`.
+    async fn create_account_link(
         &self,
         key: &[u8],
-        reset: &PasswordReset,
+        link: &AccountLink,
         expires: DateTime<Utc>,
     ) -> StoreResult<()>;
 
-    /// What a reset token is for, if it is unused and unexpired at `now`; uses nothing.
-    async fn password_reset(
+    /// What a link's token is for, if it is unused and unexpired at `now`; uses nothing.
+    async fn account_link(
         &self,
         key: &[u8],
         now: DateTime<Utc>,
-    ) -> StoreResult<Option<PasswordReset>>;
+    ) -> StoreResult<Option<AccountLink>>;
 
-    /// Uses a reset token: what it is for, if it was unused and unexpired at `now`, for
+    /// Uses a link's token: what it is for, if it was unused and unexpired at `now`, for
     /// one caller only however many race with the same token.
-    async fn use_password_reset(
+    async fn use_account_link(
         &self,
         key: &[u8],
         now: DateTime<Utc>,
-    ) -> StoreResult<Option<PasswordReset>>;
+    ) -> StoreResult<Option<AccountLink>>;
 }
 
-/// What a password reset link is for: an account, as it was when the link was made
-/// (`stamp`: see [`crate::domain::token::reset_stamp`]), so that a link dies when the
-/// account's password or address changes, another link's use included.
+/// What a link mailed to an account is for: the account, as it was when the link was
+/// made (`stamp`: see [`crate::domain::token::reset_stamp`]), so that a link dies when
+/// the account's password or address changes, another link's use included; and, for the
+/// confirmation of a new address, that address (`None`: a password reset). A link of one
+/// kind never does the other's work.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PasswordReset {
+pub struct AccountLink {
     pub user: UserId,
     pub stamp: String,
+    pub new_email: Option<Email>,
 }

@@ -20,7 +20,7 @@ pub mod site;
 pub mod sqlite;
 
 pub use accounts::{
-    AccountError, Accounts, DirectoryEntry, NewSession, PasswordReset, Sessions, SetupError, Taken,
+    AccountError, AccountLink, Accounts, DirectoryEntry, NewSession, Sessions, SetupError, Taken,
 };
 pub use comments::{
     CommentError, CommentModeration, CommentPage, Comments, LogEntries, ModerationError,

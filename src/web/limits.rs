@@ -42,6 +42,8 @@ pub struct RateLimits {
     pub reset_per_ip: Limit,
     /// Password reset links asked for one e-mail address.
     pub reset_per_email: Limit,
+    /// Links asked for by one account to confirm a new e-mail address.
+    pub confirm_per_account: Limit,
 }
 
 impl Default for RateLimits {
@@ -100,6 +102,10 @@ impl Default for RateLimits {
                 max: 3,
                 window: minutes(60),
             },
+            confirm_per_account: Limit {
+                max: 5,
+                window: minutes(60),
+            },
         }
     }
 }
@@ -119,6 +125,7 @@ pub enum Subject<'a> {
     TestMailBy(&'a str),
     ResetFromIp(&'a str),
     ResetFor(&'a str),
+    ConfirmBy(&'a str),
 }
 
 impl AppState {
@@ -176,6 +183,10 @@ impl AppState {
             Subject::ResetFor(email) => (
                 self.rate_limits.reset_per_email,
                 format!("{site}/reset/email/{email}"),
+            ),
+            Subject::ConfirmBy(account) => (
+                self.rate_limits.confirm_per_account,
+                format!("{site}/confirm-email/account/{account}"),
             ),
         }
     }

@@ -12,6 +12,7 @@ mod caching;
 mod comments;
 mod deletion;
 mod desk;
+mod email_change;
 mod error;
 mod feeds;
 mod home;
@@ -358,6 +359,11 @@ pub fn configure(cfg: &mut web::ServiceConfig, state: AppState) {
                     web::resource("/account/username").route(web::post().to(settings::username)),
                 )
                 .service(web::resource("/account/email").route(web::post().to(settings::email)))
+                .service(
+                    web::resource("/account/email/confirm/{token}")
+                        .route(get_or_head().to(email_change::confirm_form))
+                        .route(web::post().to(email_change::confirm)),
+                )
                 .service(
                     web::resource("/account/password").route(web::post().to(settings::password)),
                 )

@@ -357,6 +357,8 @@ pub struct SettingsPage {
     pub bio: String,
     pub homepage: String,
     pub role: &'static str,
+    /// Whether a new address must be confirmed by a mailed link.
+    pub mail_on: bool,
     pub notice: Option<String>,
     pub error: Option<(Section, String)>,
 }
@@ -773,6 +775,58 @@ pub struct ResetPage {
     pub layout: Layout,
     pub action: String,
     pub error: Option<String>,
+}
+
+/// The page a link confirming a new address opens: what it changes, and a button; then
+/// what it changed.
+#[derive(Template)]
+#[template(path = "account/confirm_email.html")]
+pub struct ConfirmEmailPage {
+    pub layout: Layout,
+    pub action: String,
+    pub username: String,
+    pub new_email: String,
+    pub done: bool,
+}
+
+/// A link confirming a new address, as plain text.
+#[derive(Template)]
+#[template(path = "mail/confirm_email.txt")]
+pub struct ConfirmMailText {
+    pub site: String,
+    pub url: String,
+    pub username: String,
+    pub new_email: String,
+    pub hours: i64,
+}
+
+/// A link confirming a new address, as HTML.
+#[derive(Template)]
+#[template(path = "mail/confirm_email.html")]
+pub struct ConfirmMailHtml {
+    pub site: String,
+    pub url: String,
+    pub username: String,
+    pub new_email: String,
+    pub hours: i64,
+}
+
+/// The notice to the old address once a new one is confirmed, as plain text.
+#[derive(Template)]
+#[template(path = "mail/email_changed.txt")]
+pub struct EmailChangedText {
+    pub site: String,
+    pub username: String,
+    pub new_email: String,
+}
+
+/// The notice to the old address once a new one is confirmed, as HTML.
+#[derive(Template)]
+#[template(path = "mail/email_changed.html")]
+pub struct EmailChangedHtml {
+    pub site: String,
+    pub username: String,
+    pub new_email: String,
 }
 
 /// A password reset link, as plain text.

@@ -14,7 +14,7 @@ use crate::domain::token::{RESET_LINK_MINUTES, random_token, reset_key, reset_st
 use crate::domain::user::Login;
 use crate::domain::{Email, Invalid};
 use crate::mail::Mail;
-use crate::store::PasswordReset;
+use crate::store::AccountLink;
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
@@ -116,11 +116,12 @@ async fn send_link(state: &AppState, email: &Email) -> Result<(), String> {
     let expires = state.clock.now() + chrono::Duration::minutes(RESET_LINK_MINUTES);
     state
         .store
-        .create_password_reset(
+        .create_account_link(
             &reset_key(&token),
-            &PasswordReset {
+            &AccountLink {
                 user: user.id,
                 stamp: reset_stamp(&user),
+                new_email: None,
             },
             expires,
         )
@@ -143,10 +144,7 @@ async fn send_link(state: &AppState, email: &Email) -> Result<(), String> {
         username: user.username.as_str().to_owned(),
         minutes: RESET_LINK_MINUTES,
     };
-    let to = lettre::message::Mailbox::new(
-        Some(user.display_name.clone()),
-        user.email.as_str().parse().map_err(|e| format!("{e}"))?,
-    );
+    let to = crate::mail::mailbox(&user.display_name, &user.email).map_err(|e| e.to_string())?;
     state
         .mailer
         .send(Mail {
@@ -174,9 +172,9 @@ pub async fn reset_form(
 ) -> Result<HttpResponse, WebError> {
     let found = state
         .store
-        .password_reset(&reset_key(&token), state.clock.now())
+        .account_link(&reset_key(&token), state.clock.now())
         .await?;
-    let Some(reset) = found else {
+    let Some(reset) = found.filter(|link| link.new_email.is_none()) else {
         return Err(dead_link());
     };
     account_of(&state, &reset).await?;
@@ -225,8 +223,9 @@ pub async fn reset(
     // Used here, once: a second submission (or a race) finds it used.
     let Some(reset) = state
         .store
-        .use_password_reset(&reset_key(&token), state.clock.now())
+        .use_account_link(&reset_key(&token), state.clock.now())
         .await?
+        .filter(|link| link.new_email.is_none())
     else {
         return Err(dead_link());
     };
@@ -257,7 +256,7 @@ pub async fn reset(
 /// not suspended.
 async fn account_of(
     state: &AppState,
-    reset: &PasswordReset,
+    reset: &AccountLink,
 ) -> Result<crate::domain::UserId, WebError> {
     match state.store.user(reset.user).await? {
         Some(user) if !user.banned && reset_stamp(&user) == reset.stamp => Ok(user.id),

@@ -1,4 +1,5 @@
-//! A signed-in user's own account: profile, user name, e-mail address, password.
+//! A signed-in user's own account: profile, user name, e-mail address (confirmed by a
+//! mailed link when mail is on: see `email_change`), password.
 
 use super::auth::{CsrfForm, CsrfToken, MaybeUser, SignedIn, csrf_field, layout, session_key_of};
 use super::pages::{Section, SettingsPage};
@@ -18,6 +19,7 @@ pub struct SavedQuery {
 }
 
 fn page(
+    state: &AppState,
     user: &User,
     csrf: &CsrfToken,
     notice: Option<String>,
@@ -32,12 +34,14 @@ fn page(
         bio: user.bio.clone(),
         homepage: user.homepage.clone(),
         role: user.role.as_str(),
+        mail_on: state.mailer.is_on(),
         notice,
         error,
     }
 }
 
 pub async fn show(
+    state: web::Data<AppState>,
     user: SignedIn,
     csrf: CsrfToken,
     query: web::Query<SavedQuery>,
@@ -46,17 +50,21 @@ pub async fn show(
         "profile" => Some("Your profile was saved."),
         "username" => Some("Your user name was changed."),
         "email" => Some("Your e-mail address was changed."),
+        "email-sent" => Some(
+            "We sent a link to the new address: your address changes when you follow it (within a day). Until then it stays as it is.",
+        ),
         "password" => Some("Your password was changed; your other sessions were signed out."),
         _ => None,
     };
     render(
         StatusCode::OK,
-        &page(&user.0, &csrf, notice.map(str::to_owned), None),
+        &page(&state, &user.0, &csrf, notice.map(str::to_owned), None),
     )
 }
 
 /// Re-renders the page with an error next to the form it concerns.
 fn refuse(
+    state: &AppState,
     user: &User,
     csrf: &CsrfToken,
     section: Section,
@@ -65,7 +73,7 @@ fn refuse(
 ) -> Result<HttpResponse, WebError> {
     render(
         status,
-        &page(user, csrf, None, Some((section, message.to_owned()))),
+        &page(state, user, csrf, None, Some((section, message.to_owned()))),
     )
 }
 
@@ -112,6 +120,7 @@ pub async fn profile(
         Ok(profile) => profile,
         Err(Invalid(e)) => {
             return refuse(
+                &state,
                 &user,
                 &csrf,
                 Section::Profile,
@@ -193,17 +202,34 @@ async fn change_identity(
     let new = match new {
         Ok(new) => new,
         Err(Invalid(e)) => {
-            return refuse(user, csrf, section, StatusCode::UNPROCESSABLE_ENTITY, &e);
+            return refuse(
+                state,
+                user,
+                csrf,
+                section,
+                StatusCode::UNPROCESSABLE_ENTITY,
+                &e,
+            );
         }
     };
     if !password_matches(user, current_password).await? {
         return refuse(
+            state,
             user,
             csrf,
             section,
             StatusCode::UNAUTHORIZED,
             "That is not your current password.",
         );
+    }
+    // With mail on, a new address counts only once a link mailed to it is followed.
+    if let Identity::Email(email) = &new
+        && state.mailer.is_on()
+    {
+        return match super::email_change::ask_confirmation(state, user, email).await? {
+            Ok(()) => Ok(see_other(&paths::account_saved("email-sent"))),
+            Err((status, message)) => refuse(state, user, csrf, section, status, &message),
+        };
     }
     let (changed, saved, taken) = match &new {
         Identity::Username(name) => (
@@ -219,7 +245,7 @@ async fn change_identity(
     };
     match outcome(changed)? {
         Ok(_) => Ok(see_other(&paths::account_saved(saved))),
-        Err(_) => refuse(user, csrf, section, StatusCode::CONFLICT, taken),
+        Err(_) => refuse(state, user, csrf, section, StatusCode::CONFLICT, taken),
     }
 }
 
@@ -246,6 +272,7 @@ pub async fn password(
         Ok(new) => new,
         Err(Invalid(e)) => {
             return refuse(
+                &state,
                 &user,
                 &csrf,
                 Section::Password,
@@ -256,6 +283,7 @@ pub async fn password(
     };
     if form.new_password != form.new_password_confirm {
         return refuse(
+            &state,
             &user,
             &csrf,
             Section::Password,
@@ -265,6 +293,7 @@ pub async fn password(
     }
     if !password_matches(&user, &form.current_password).await? {
         return refuse(
+            &state,
             &user,
             &csrf,
             Section::Password,

@@ -13,7 +13,6 @@ use crate::mail::Mail;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 use askama::Template;
-use lettre::message::Mailbox;
 use serde::Deserialize;
 use std::sync::Arc;
 
@@ -92,13 +91,8 @@ pub async fn test_mail(
         .await?;
     state.record_attempt(Subject::TestMailBy(&account)).await?;
     let identity = state.identity().await;
-    let to = Mailbox::new(
-        Some(me.display_name.clone()),
-        me.email
-            .as_str()
-            .parse()
-            .map_err(|e| WebError::Internal(format!("an account's address: {e}")))?,
-    );
+    let to = crate::mail::mailbox(&me.display_name, &me.email)
+        .map_err(|e| WebError::Internal(e.to_string()))?;
     let (server, _) = state.mailer.describe().unwrap_or_default();
     let (site, url) = (identity.title.clone(), state.site.to_string());
     let text = TestMailText {

@@ -40,10 +40,10 @@ pub use schema::{SCHEMA, latest_version, migrate, schema_statements};
 
 use super::prelude::*;
 use super::{
-    AccountError, CommentError, CommentPage, DirectoryEntry, EditError, FRONT_PAGE_CAP, Fault,
-    Finished, ID_POOL_SIZE, Intent, ListPage, Listed, LogEntries, ModerationError, ModerationPage,
-    Month, NewSession, OpenError, PageAt, PageError, PasswordReset, Replication, SetupError,
-    ShortLink, SitemapEntry, Standing, Store, StoreError, StoreOptions, StoreResult,
+    AccountError, AccountLink, CommentError, CommentPage, DirectoryEntry, EditError,
+    FRONT_PAGE_CAP, Fault, Finished, ID_POOL_SIZE, Intent, ListPage, Listed, LogEntries,
+    ModerationError, ModerationPage, Month, NewSession, OpenError, PageAt, PageError, Replication,
+    SetupError, ShortLink, SitemapEntry, Standing, Store, StoreError, StoreOptions, StoreResult,
     SuggestionError, TagCountPage, Taken,
 };
 use crate::domain::comment::{MAX_COMMENTS_PER_POST, ThreadComment};

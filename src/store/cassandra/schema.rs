@@ -340,6 +340,11 @@ const CHANGES: &[(u32, &str, Change)] = &[
         "a password reset link records the account as it was, and dies when it changes",
         Change::Cql("ALTER TABLE password_resets ADD IF NOT EXISTS stamp text"),
     ),
+    (
+        52,
+        "the same links confirm a new e-mail address before it counts",
+        Change::Cql("ALTER TABLE password_resets ADD IF NOT EXISTS new_email text"),
+    ),
 ];
 
 /// The table an `ALTER TABLE` change alters, when a later change drops that table.

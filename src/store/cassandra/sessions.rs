@@ -1,13 +1,16 @@
-//! Sessions, rate-limited attempts and password resets, all kept with a TTL.
+//! Sessions, rate-limited attempts and the links mailed to accounts (password resets,
+//! address confirmations), all kept with a TTL.
 
 use super::*;
 
-/// How long a reset's row lives after it is written (the link itself, an hour).
-const RESET_ROW_SECONDS: i64 = 86400;
+/// How long a link's row outlives the link.
+const LINK_ROW_SECONDS_AFTER: i64 = 86400;
 
-/// A reset's account, stamp, expiry, use, and the seconds its row has left.
-type ResetRow = (
+/// A link's account, stamp, address to confirm, expiry, use, and the seconds its row
+/// has left.
+type LinkRow = (
     Option<Uuid>,
+    Option<String>,
     Option<String>,
     Option<DateTime<Utc>>,
     Option<bool>,
@@ -16,19 +19,25 @@ type ResetRow = (
 
 trait Usable {
     /// What the link is for, if it is unused and unexpired at `now`.
-    fn usable(&self, now: DateTime<Utc>) -> Option<PasswordReset>;
+    fn usable(&self, now: DateTime<Utc>) -> Option<AccountLink>;
 }
 
-impl Usable for ResetRow {
-    fn usable(&self, now: DateTime<Utc>) -> Option<PasswordReset> {
-        let (user, stamp, expires, used, _) = self;
+impl Usable for LinkRow {
+    fn usable(&self, now: DateTime<Utc>) -> Option<AccountLink> {
+        let (user, stamp, new_email, expires, used, _) = self;
+        // An address that no longer parses makes the link dead, not the page broken.
+        let new_email = match new_email {
+            Some(e) => Some(Email::parse(e).ok()?),
+            None => None,
+        };
         match (user, stamp) {
             (Some(user), Some(stamp))
                 if *used == Some(false) && expires.is_some_and(|e| e > now) =>
             {
-                Some(PasswordReset {
+                Some(AccountLink {
                     user: UserId(*user),
                     stamp: stamp.clone(),
+                    new_email,
                 })
             }
             _ => None,
@@ -46,10 +55,10 @@ pub(super) struct Statements {
     pub(super) session_of_user_delete: PreparedStatement,
     pub(super) session_read: PreparedStatement,
     pub(super) session_delete: PreparedStatement,
-    reset_insert: PreparedStatement,
-    reset_read: PreparedStatement,
-    reset_use: PreparedStatement,
-    reset_read_serial: PreparedStatement,
+    link_insert: PreparedStatement,
+    link_read: PreparedStatement,
+    link_use: PreparedStatement,
+    link_read_serial: PreparedStatement,
 }
 
 impl Statements {
@@ -75,22 +84,22 @@ impl Statements {
             .await?,
             session_read: prepare(format!("SELECT user_id, expires FROM {ks}.sessions WHERE key = ?")).await?,
             session_delete: prepare(format!("DELETE FROM {ks}.sessions WHERE key = ?")).await?,
-            reset_insert: prepare(format!(
-                "INSERT INTO {ks}.password_resets (key, user_id, stamp, expires, used) VALUES (?, ?, ?, ?, false) IF NOT EXISTS USING TTL {RESET_ROW_SECONDS}"
+            link_insert: prepare(format!(
+                "INSERT INTO {ks}.password_resets (key, user_id, stamp, new_email, expires, used) VALUES (?, ?, ?, ?, ?, false) IF NOT EXISTS USING TTL ?"
             ))
             .await?,
-            reset_read: prepare(format!(
-                "SELECT user_id, stamp, expires, used, TTL(user_id) FROM {ks}.password_resets WHERE key = ?"
+            link_read: prepare(format!(
+                "SELECT user_id, stamp, new_email, expires, used, TTL(user_id) FROM {ks}.password_resets WHERE key = ?"
             ))
             .await?,
             // The cell it changes expires with the rest of the row (the TTL left to it).
-            reset_use: prepare(format!(
+            link_use: prepare(format!(
                 "UPDATE {ks}.password_resets USING TTL ? SET used = true WHERE key = ? IF used = false AND expires > ?"
             ))
             .await?,
-            reset_read_serial: {
+            link_read_serial: {
                 let mut st = prepare(format!(
-                    "SELECT user_id, stamp, expires, used, TTL(user_id) FROM {ks}.password_resets WHERE key = ?"
+                    "SELECT user_id, stamp, new_email, expires, used, TTL(user_id) FROM {ks}.password_resets WHERE key = ?"
                 ))
                 .await?;
                 st.set_consistency(Consistency::Serial);
@@ -173,43 +182,51 @@ impl Sessions for CassandraStore {
         Ok(())
     }
 
-    async fn create_password_reset(
+    async fn create_account_link(
         &self,
         key: &[u8],
-        reset: &PasswordReset,
+        link: &AccountLink,
         expires: DateTime<Utc>,
     ) -> StoreResult<()> {
         // A token is 32 random bytes: its digest is never taken already.
-        let values = (key, reset.user.0, reset.stamp.as_str(), expires);
+        let ttl = ((expires - Utc::now()).num_seconds().max(0) + LINK_ROW_SECONDS_AFTER) as i32;
+        let values = (
+            key,
+            link.user.0,
+            link.stamp.as_str(),
+            link.new_email.as_ref().map(Email::as_str),
+            expires,
+            ttl,
+        );
         let result = self
             .session
-            .execute_unpaged(&self.sessions.reset_insert, values)
+            .execute_unpaged(&self.sessions.link_insert, values)
             .await
             .map_err(unavailable)?;
         if lwt::lwt_applied(result)? {
             Ok(())
         } else {
             Err(StoreError::Corrupt(
-                "a reset token's digest was taken".into(),
+                "a link token's digest was taken".into(),
             ))
         }
     }
 
-    async fn password_reset(
+    async fn account_link(
         &self,
         key: &[u8],
         now: DateTime<Utc>,
-    ) -> StoreResult<Option<PasswordReset>> {
-        let row: Option<ResetRow> = self.row(&self.sessions.reset_read, (key,)).await?;
+    ) -> StoreResult<Option<AccountLink>> {
+        let row: Option<LinkRow> = self.row(&self.sessions.link_read, (key,)).await?;
         Ok(row.and_then(|r| r.usable(now)))
     }
 
-    async fn use_password_reset(
+    async fn use_account_link(
         &self,
         key: &[u8],
         now: DateTime<Utc>,
-    ) -> StoreResult<Option<PasswordReset>> {
-        let row: Option<ResetRow> = self.row(&self.sessions.reset_read, (key,)).await?;
+    ) -> StoreResult<Option<AccountLink>> {
+        let row: Option<LinkRow> = self.row(&self.sessions.link_read, (key,)).await?;
         let Some(row) = row else {
             return Ok(None);
         };
@@ -217,19 +234,19 @@ impl Sessions for CassandraStore {
             return Ok(None);
         };
         // The use's cell lives as long as the row's other cells have left.
-        let ttl = row.4.unwrap_or(1).max(1);
+        let ttl = row.5.unwrap_or(1).max(1);
         match self
             .session
-            .execute_unpaged(&self.sessions.reset_use, (ttl, key, now))
+            .execute_unpaged(&self.sessions.link_use, (ttl, key, now))
             .await
         {
             Ok(result) => Ok(lwt::lwt_applied(result)?.then_some(reset)),
             // Whether this call used it cannot be told from the row: it is used (by
             // someone) or still usable; the caller asks for a new link either way.
             Err(e) if is_cas_uncertain(&e) => {
-                let row: Option<ResetRow> =
-                    self.row(&self.sessions.reset_read_serial, (key,)).await?;
-                tracing::warn!(error = %e, still_usable = row.is_some_and(|r| r.usable(now).is_some()), "using a reset token timed out");
+                let row: Option<LinkRow> =
+                    self.row(&self.sessions.link_read_serial, (key,)).await?;
+                tracing::warn!(error = %e, still_usable = row.is_some_and(|r| r.usable(now).is_some()), "using a link token timed out");
                 Err(unavailable(e))
             }
             Err(e) => Err(unavailable(e)),

@@ -26,10 +26,10 @@ mod translations;
 
 use super::prelude::*;
 use super::{
-    AccountError, CommentError, CommentPage, DirectoryEntry, EditError, Fault, Faults,
+    AccountError, AccountLink, CommentError, CommentPage, DirectoryEntry, EditError, Fault, Faults,
     ID_POOL_SIZE, ListPage, LogEntries, ModerationError, ModerationPage, NewSession, OpenError,
-    PageError, PasswordReset, SetupError, ShortLink, Standing, Store, StoreError, StoreOptions,
-    StoreResult, SuggestionError, Taken,
+    PageError, SetupError, ShortLink, Standing, Store, StoreError, StoreOptions, StoreResult,
+    SuggestionError, Taken,
 };
 use crate::domain::comment::{MAX_COMMENTS_PER_POST, ThreadComment};
 use crate::domain::password::PasswordHash;

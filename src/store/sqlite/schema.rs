@@ -34,6 +34,7 @@ const MIGRATIONS: &[(u32, &str)] = &[
     (17, include_str!("migrations/0017_first_published.sql")),
     (18, include_str!("migrations/0018_scheduled.sql")),
     (19, include_str!("migrations/0019_password_resets.sql")),
+    (20, include_str!("migrations/0020_email_confirmations.sql")),
 ];
 
 /// The version that makes the search index.

@@ -1,4 +1,4 @@
-//! Sessions and rate-limited attempts.
+//! Sessions, rate-limited attempts and the links mailed to accounts.
 
 use super::accounts::{USER_COLUMNS, UserRow};
 use super::*;
@@ -104,47 +104,50 @@ impl Sessions for SqliteStore {
         .await
     }
 
-    async fn create_password_reset(
+    async fn create_account_link(
         &self,
         key: &[u8],
-        reset: &PasswordReset,
+        link: &AccountLink,
         expires: DateTime<Utc>,
     ) -> StoreResult<()> {
         let key = key.to_vec();
-        let (user, stamp) = (reset.user, reset.stamp.clone());
+        let link = link.clone();
         self.run(move |sql| {
-            // Resets that ended a day ago are of no use to anyone: they go.
-            let day_ago = expires - chrono::Duration::days(1) - chrono::Duration::hours(1);
+            // Links that ended a day ago are of no use to anyone: they go.
+            let day_ago = (Utc::now() - chrono::Duration::days(1)).timestamp_millis();
             sql.prepare("DELETE FROM password_resets WHERE expires < ?1")
-                .and_then(|mut s| s.execute([day_ago.timestamp_millis()]))
+                .and_then(|mut s| s.execute([day_ago]))
                 .map_err(unavailable)?;
             sql.prepare(
-                "INSERT INTO password_resets (key, user_id, stamp, expires) VALUES (?1, ?2, ?3, ?4)",
+                "INSERT INTO password_resets (key, user_id, stamp, new_email, expires)
+                 VALUES (?1, ?2, ?3, ?4, ?5)",
             )
             .and_then(|mut s| {
                 s.execute(params![
                     key,
-                    user.0.to_string(),
-                    stamp,
+                    link.user.0.to_string(),
+                    link.stamp,
+                    link.new_email.as_ref().map(|e| e.as_str().to_owned()),
                     expires.timestamp_millis()
                 ])
             })
-                .map_err(unavailable)?;
+            .map_err(unavailable)?;
             Ok(())
         })
         .await
     }
 
-    async fn password_reset(
+    async fn account_link(
         &self,
         key: &[u8],
         now: DateTime<Utc>,
-    ) -> StoreResult<Option<PasswordReset>> {
+    ) -> StoreResult<Option<AccountLink>> {
         let key = key.to_vec();
         self.read(move |sql| {
-            reset_found(
+            link_found(
                 sql,
-                "SELECT user_id, stamp FROM password_resets WHERE key = ?1 AND used = 0 AND expires > ?2",
+                "SELECT user_id, stamp, new_email FROM password_resets
+                 WHERE key = ?1 AND used = 0 AND expires > ?2",
                 &key,
                 now,
             )
@@ -152,17 +155,17 @@ impl Sessions for SqliteStore {
         .await
     }
 
-    async fn use_password_reset(
+    async fn use_account_link(
         &self,
         key: &[u8],
         now: DateTime<Utc>,
-    ) -> StoreResult<Option<PasswordReset>> {
+    ) -> StoreResult<Option<AccountLink>> {
         let key = key.to_vec();
         self.run(move |sql| {
-            reset_found(
+            link_found(
                 sql,
                 "UPDATE password_resets SET used = 1
-                 WHERE key = ?1 AND used = 0 AND expires > ?2 RETURNING user_id, stamp",
+                 WHERE key = ?1 AND used = 0 AND expires > ?2 RETURNING user_id, stamp, new_email",
                 &key,
                 now,
             )
@@ -171,27 +174,32 @@ impl Sessions for SqliteStore {
     }
 }
 
-/// The reset a statement of `key` and `now` finds (or uses): its account and stamp.
-fn reset_found(
+/// The link a statement of `key` and `now` finds (or uses): its account, stamp and the
+/// address it confirms.
+fn link_found(
     sql: &Sql<'_>,
     statement: &str,
     key: &[u8],
     now: DateTime<Utc>,
-) -> StoreResult<Option<PasswordReset>> {
-    let found: Option<(String, String)> = sql
+) -> StoreResult<Option<AccountLink>> {
+    let found: Option<(String, String, Option<String>)> = sql
         .prepare(statement)
         .and_then(|mut s| {
             s.query_row(params![key, now.timestamp_millis()], |r| {
-                Ok((r.get(0)?, r.get(1)?))
+                Ok((r.get(0)?, r.get(1)?, r.get(2)?))
             })
             .optional()
         })
         .map_err(unavailable)?;
     found
-        .map(|(user, stamp)| {
-            Ok(PasswordReset {
+        .map(|(user, stamp, new_email)| {
+            Ok(AccountLink {
                 user: UserId(uuid(&user)?),
                 stamp,
+                new_email: new_email
+                    .map(|e| Email::parse(&e))
+                    .transpose()
+                    .map_err(|e| StoreError::Corrupt(format!("a link's address: {}", e.0)))?,
             })
         })
         .transpose()

@@ -1,6 +1,7 @@
 //! The store contract, one file per aggregate: every test runs against the embedded
 //! SQLite store and a real Cassandra node, through `dyn Store` only.
 
+mod account_links;
 mod accounts;
 pub mod archive;
 mod binaries;
@@ -10,7 +11,6 @@ mod deletion;
 mod drafts;
 mod host_ids;
 mod moderation;
-mod password_resets;
 mod races;
 mod reconciler;
 mod repair;

@@ -206,7 +206,7 @@ async fn an_older_sqlite_file_is_indexed_when_opened() {
     let path = t.sqlite_path.clone().unwrap();
     {
         let conn = rusqlite::Connection::open(&path).unwrap();
-        // Back to version 13: without password resets (19), schedules (18), first
+        // Back to version 13: without mailed links (20, 19), schedules (18), first
         // publications (17), drafts (16), pages (15) and search (14).
         conn.execute_batch(
             "DROP TABLE password_resets; DROP INDEX posts_scheduled; DROP INDEX posts_drafts; ALTER TABLE posts DROP COLUMN scheduled;

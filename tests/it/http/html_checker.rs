@@ -163,17 +163,33 @@ async fn every_page_passes_the_html_checker(t: TestStore) {
         .unwrap()
         .unwrap();
     app.store
-        .create_password_reset(
+        .create_account_link(
             &sibyl::domain::token::reset_key(&token),
-            &sibyl::store::PasswordReset {
+            &sibyl::store::AccountLink {
                 user: admin_user.id,
                 stamp: sibyl::domain::token::reset_stamp(&admin_user),
+                new_email: None,
             },
             sibyl::domain::now() + chrono::Duration::hours(1),
         )
         .await
         .unwrap();
     let reset_form = format!("/password/reset/{token}");
+    // And a link confirming a new address.
+    let token = sibyl::domain::token::random_token();
+    app.store
+        .create_account_link(
+            &sibyl::domain::token::reset_key(&token),
+            &sibyl::store::AccountLink {
+                user: admin_user.id,
+                stamp: sibyl::domain::token::reset_stamp(&admin_user),
+                new_email: Some(sibyl::domain::Email::parse("new@example.com").unwrap()),
+            },
+            sibyl::domain::now() + chrono::Duration::hours(1),
+        )
+        .await
+        .unwrap();
+    let confirm_form = format!("/account/email/confirm/{token}");
 
     // A deleted post's address answers 410 with a page of its own.
     let gone = app.publish("Gone soon", "Deleted below.").await;
@@ -248,6 +264,7 @@ async fn every_page_passes_the_html_checker(t: TestStore) {
         gone.clone(),
         "/password/forgot".to_owned(),
         reset_form.clone(),
+        confirm_form.clone(),
         "/login?reset=1".to_owned(),
     ] {
         let (name, html) = page(&anonymous, &path).await;

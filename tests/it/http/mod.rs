@@ -8,6 +8,7 @@ mod caching;
 pub mod comments;
 mod deletion;
 mod desk;
+mod email_change;
 mod feeds;
 mod fetch;
 mod html_checker;

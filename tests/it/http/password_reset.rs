@@ -9,7 +9,7 @@ use chrono::Duration;
 use sibyl::clock::Clock;
 use sibyl::mail::MailConfig;
 
-async fn app_with_mail(t: TestStore, sink: &SmtpSink, clock: &Clock) -> TestApp {
+pub(super) async fn app_with_mail(t: TestStore, sink: &SmtpSink, clock: &Clock) -> TestApp {
     let mail = MailConfig {
         smtp_url: sink.url(),
         from: MailConfig::parse_from("Blog <blog@example.com>").unwrap(),

@@ -345,6 +345,10 @@ async fn every_route_answers_every_role_as_declared(t: TestStore) {
             [Expect(410, ""); 5],
         ),
         get(
+            format!("/account/email/confirm/{}", "0".repeat(64)),
+            [Expect(410, ""); 5],
+        ),
+        get(
             format!("{draft}/schedule"),
             [LOGIN, FORBIDDEN, FORBIDDEN, OK, LOGIN],
         ),
@@ -522,6 +526,11 @@ async fn every_route_answers_every_role_as_declared(t: TestStore) {
                 Expect(422, ""),
                 LOGIN,
             ],
+        ),
+        post(
+            format!("/account/email/confirm/{}", "0".repeat(64)),
+            &[],
+            [Expect(410, ""); 5],
         ),
         post(
             "/account/password",
