@@ -8,6 +8,10 @@ use super::listings::{ARCHIVE, Bucket, LIST_COLUMNS};
 use super::posts::slug_scope;
 use super::tallies::Tally;
 use super::*;
+
+/// How long a committed claim is left to the sign-up or rename that made it before
+/// repair judges it.
+const RECENT: chrono::Duration = chrono::Duration::minutes(10);
 use crate::store::repair::{Finding, Repair, RepairReport};
 use std::collections::{BTreeSet, HashMap, HashSet};
 
@@ -457,6 +461,14 @@ impl CassandraStore {
         Ok(())
     }
 
+    /// The keys of an account's user name and address as its row has them now.
+    async fn account_keys(&self, id: Uuid) -> StoreResult<Option<(String, String)>> {
+        Ok(self
+            .user(UserId(id))
+            .await?
+            .map(|u| (u.username.key(), u.email.key())))
+    }
+
     /// Every account's claims and directory entry, and every claim and entry against
     /// the accounts. Pending claims are left alone: they are a sign-up or rename under
     /// way, or expire by their TTL.
@@ -484,7 +496,15 @@ impl CassandraStore {
         }
         for (id, (username, email)) in &keys {
             for (scope, name) in [("username", username), ("email", email)] {
-                match claims.owner(scope, name).await? {
+                let owner = claims.owner(scope, name).await?;
+                let in_step = matches!(&owner, Some((o, state)) if o == id && state == "committed");
+                // An account renamed since the scan is judged by what it is now.
+                if !in_step
+                    && self.account_keys(*id).await? != Some((username.clone(), email.clone()))
+                {
+                    continue;
+                }
+                match owner {
                     Some((owner, state)) if owner == *id => {
                         if state != "committed" {
                             findings.push(Finding {
@@ -512,22 +532,36 @@ impl CassandraStore {
                 }
             }
         }
-        let all_claims: Vec<(String, String, Option<Uuid>, Option<String>)> = self
+        type ClaimRow = (String, String, Option<Uuid>, Option<String>, Option<i64>);
+        let all_claims: Vec<ClaimRow> = self
             .scan(
-                format!("SELECT scope, name, owner, state FROM {ks}.claims"),
+                format!("SELECT scope, name, owner, state, WRITETIME(state) FROM {ks}.claims"),
                 (),
             )
             .await?;
-        for (scope, name, owner, state) in all_claims {
+        let recent = (crate::domain::now() - RECENT).timestamp_micros();
+        for (scope, name, owner, state, written) in all_claims {
             let (Some(owner), Some("committed")) = (owner, state.as_deref()) else {
                 continue;
             };
-            let held = match (scope.as_str(), keys.get(&owner)) {
-                ("username", Some((username, _))) => *username == name,
-                ("email", Some((_, email))) => *email == name,
-                ("username" | "email", None) => false,
-                _ => continue,
+            let holds = |keys: Option<&(String, String)>| match (scope.as_str(), keys) {
+                ("username", Some((username, _))) => Some(*username == name),
+                ("email", Some((_, email))) => Some(*email == name),
+                ("username" | "email", None) => Some(false),
+                _ => None,
             };
+            let Some(held) = holds(keys.get(&owner)) else {
+                continue;
+            };
+            // A claim committed lately may belong to a sign-up or a rename under way (the
+            // claim is committed before the account's row has the name): left to them.
+            // An account made or renamed since the scan is judged by what it is now.
+            if !held
+                && (written.is_none_or(|w| w > recent)
+                    || holds(self.account_keys(owner).await?.as_ref()) == Some(true))
+            {
+                continue;
+            }
             if !held {
                 findings.push(Finding {
                     table: "claims",
@@ -550,6 +584,14 @@ impl CassandraStore {
             let current = id.and_then(|id| keys.get(&id)).map(|(u, _)| u);
             if current == Some(&key) {
                 listed.insert(id);
+                prefixes.insert(super::accounts::prefix_values(&key));
+                continue;
+            }
+            // An account made or renamed since the scan is judged by what it is now.
+            if let Some(id) = id
+                && self.account_keys(id).await?.is_some_and(|(u, _)| u == key)
+            {
+                listed.insert(Some(id));
                 prefixes.insert(super::accounts::prefix_values(&key));
                 continue;
             }

@@ -135,6 +135,22 @@ async fn repair_reports_and_rebuilds_what_disagrees(t: TestStore) {
                 )
                 .await
                 .unwrap();
+            // A user name committed for the author, who does not have it: an hour old,
+            // it is released; a minute old, it may be a rename under way, left alone.
+            for (name, age) in [("stale-claim", 3600), ("fresh-claim", 60)] {
+                let written =
+                    (sibyl::domain::now() - chrono::Duration::seconds(age)).timestamp_micros();
+                session
+                    .query_unpaged(
+                        format!(
+                            "INSERT INTO {KEYSPACE}.claims (scope, name, owner, state) \
+                             VALUES ('username', ?, ?, 'committed') USING TIMESTAMP ?"
+                        ),
+                        (name, author.id.0, written),
+                    )
+                    .await
+                    .unwrap();
+            }
             let key = author.username.key();
             session
                 .query_unpaged(
@@ -192,6 +208,7 @@ async fn repair_reports_and_rebuilds_what_disagrees(t: TestStore) {
                 .await
                 .unwrap();
             vec![
+                "claims",
                 "comment_tallies",
                 "front_page",
                 "moderation_lists",
@@ -249,6 +266,17 @@ async fn repair_reports_and_rebuilds_what_disagrees(t: TestStore) {
         t.store.repair(&t.site, false).await.unwrap().findings,
         vec![]
     );
+    if t.kind == Kind::Cassandra {
+        let claimed = |name: &'static str| {
+            let store = t.store.clone();
+            async move {
+                let login = sibyl::domain::user::Login::parse(name).unwrap();
+                store.is_claimed(&login).await.unwrap()
+            }
+        };
+        assert!(!claimed("stale-claim").await, "released");
+        assert!(claimed("fresh-claim").await, "left to the rename under way");
+    }
 
     assert_eq!(tagged(&t, "red").await, ["Red post"]);
     // (Both were published within one millisecond: their order is not asserted.)
