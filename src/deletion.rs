@@ -1,15 +1,21 @@
-//! Deleting a post: the store's records of it (see [`crate::store::Posts::delete_post`])
-//! and its files in the binary service, as one write recorded first as an intent, so
-//! that the reconciler finishes it if the process dies half-way.
+//! Deleting a post (the store's records of it, see [`crate::store::Posts::delete_post`],
+//! and its files in the binary service) and deleting an account, each as one write
+//! recorded first as an intent, so that the reconciler finishes it if the process dies
+//! half-way.
 //!
 //! The intent is left for the reconciler even when the deletion ends well: its pass,
 //! after the grace period, runs every step again, removing what a write that read the
-//! post before it was deleted (a comment, a save, a publication settling its lists)
-//! put back meanwhile, and only then marks it done.
+//! post (or the account) before it was deleted (a comment, a save, a publication
+//! settling its lists) put back meanwhile, and only then marks it done.
 
 use crate::binaries::{Binaries, Context};
-use crate::domain::{PostId, Site};
-use crate::store::{Intent, Store, StoreResult};
+use crate::domain::comment::{DELETED_USER, Moderation};
+use crate::domain::password::Password;
+use crate::domain::token::random_token;
+use crate::domain::{CommentState, Email, PostId, Profile, Role, Site, User, UserId, Username};
+use crate::store::{
+    AccountError, Intent, ModerationError, PageAt, PageError, Store, StoreError, StoreResult,
+};
 
 /// Deletes a post and its files; returns whether there was such a post.
 pub async fn delete_post(store: &dyn Store, site: &Site, id: PostId) -> StoreResult<bool> {
@@ -41,4 +47,213 @@ pub(crate) async fn finish_post_deletion(
             .await?;
     }
     Ok(existed)
+}
+
+/// Why an account is not deleted.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum KeptAccount {
+    /// An administrator's account: another administrator makes it an author or a reader
+    /// first, so that a site never loses its last administrator by a click.
+    Administrator,
+    /// It has posts or pages of its own (drafts and scheduled ones included): they are
+    /// deleted first, from the desk.
+    HasPosts,
+}
+
+impl KeptAccount {
+    pub fn message(&self) -> &'static str {
+        match self {
+            KeptAccount::Administrator => {
+                "An administrator's account is not deleted: another administrator makes it an author or a reader first."
+            }
+            KeptAccount::HasPosts => {
+                "This account still has posts (drafts and scheduled ones included): delete them from the desk first."
+            }
+        }
+    }
+}
+
+/// What a deleted account becomes: a user name and an address nobody can sign up with
+/// (a reserved `.invalid` domain), and no name of its own.
+pub fn tombstone(id: UserId) -> (Username, Email) {
+    let mark = &id.0.simple().to_string()[..24];
+    let username = Username::parse(&format!("deleted-{mark}")).expect("a valid user name");
+    let email = Email::parse(&format!("deleted-{mark}@deleted.invalid")).expect("a valid address");
+    (username, email)
+}
+
+/// Whether `user` has been deleted (its tombstone written).
+pub fn is_deleted(user: &User) -> bool {
+    let (username, _) = tombstone(user.id);
+    user.username == username && user.display_name == DELETED_USER
+}
+
+/// Whether an account may be deleted, and if not why.
+pub async fn account_kept(
+    store: &dyn Store,
+    site: &Site,
+    user: &User,
+) -> StoreResult<Option<KeptAccount>> {
+    if user.role == Role::Admin {
+        return Ok(Some(KeptAccount::Administrator));
+    }
+    let (drafts, published, scheduled) = futures_util::try_join!(
+        async {
+            store
+                .drafts_by_author(site, user.id, PageAt::Newest, 1)
+                .await
+                .map_err(page_error)
+        },
+        async {
+            store
+                .posts_by_author(site, user.id, PageAt::Newest, 1)
+                .await
+                .map_err(page_error)
+        },
+        store.scheduled_posts(site),
+    )?;
+    let has_posts = !drafts.posts.is_empty()
+        || !published.posts.is_empty()
+        || scheduled.iter().any(|p| p.author_id == user.id);
+    Ok(has_posts.then_some(KeptAccount::HasPosts))
+}
+
+fn page_error(e: PageError) -> StoreError {
+    match e {
+        PageError::Store(e) => e,
+        PageError::BadCursor => StoreError::Corrupt("a first page refused its cursor".into()),
+    }
+}
+
+/// Who deletes an account (the account itself or an administrator), for the moderation
+/// log of the comments it removes.
+#[derive(Debug, Clone)]
+pub struct Deleter {
+    pub id: UserId,
+    pub name: String,
+}
+
+/// Deletes an account that [`account_kept`] does not keep: it is suspended and signed out
+/// at once, its comments are signed "deleted user" (or removed, as the site's policy
+/// says), its user name and address are released for anyone to take, and its row stays
+/// as a nameless record, so that revisions and comments it made keep a valid author.
+pub async fn delete_account(
+    store: &dyn Store,
+    site: &Site,
+    user: &User,
+    by: &Deleter,
+) -> StoreResult<Result<(), KeptAccount>> {
+    if let Some(kept) = account_kept(store, site, user).await? {
+        return Ok(Err(kept));
+    }
+    let remove_comments = store
+        .comment_settings(site)
+        .await?
+        .remove_deleted_accounts_comments;
+    store
+        .begin(&Intent::DeleteAccount {
+            site: site.to_string(),
+            user: user.id.0,
+            remove_comments,
+            by: by.id.0,
+            by_name: by.name.clone(),
+        })
+        .await?;
+    finish_account_deletion(store, site, user.id, remove_comments, by).await?;
+    Ok(Ok(()))
+}
+
+/// How many of an account's comments are read at a time.
+const COMMENTS_AT_ONCE: usize = 100;
+
+/// Every step of an account's deletion, each of which can run again.
+pub(crate) async fn finish_account_deletion(
+    store: &dyn Store,
+    site: &Site,
+    id: UserId,
+    remove_comments: bool,
+    by: &Deleter,
+) -> StoreResult<()> {
+    let Some(user) = store.user(id).await? else {
+        return Ok(());
+    };
+    let account = |e: AccountError| match e {
+        AccountError::Store(e) => e,
+        other => StoreError::Corrupt(format!("deleting an account: {other}")),
+    };
+    // Out at once: no sign-in, no session, no powers.
+    if !user.banned {
+        store.set_banned(id, true).await.map_err(account)?;
+    }
+    store.end_sessions(id, None).await?;
+    if user.role != Role::Reader {
+        store.set_role(id, Role::Reader).await.map_err(account)?;
+    }
+    // Its comments, signed "deleted user" (and removed if the site says so).
+    let mut cursor: Option<String> = None;
+    loop {
+        let page = store
+            .comments_by_member(site, id, user.created, cursor.as_deref(), COMMENTS_AT_ONCE)
+            .await
+            .map_err(page_error)?;
+        for (post, comment) in &page.comments {
+            match store.forget_commenter(site, *post, *comment).await {
+                Ok(_) | Err(ModerationError::NoSuchComment) => {}
+                Err(ModerationError::Store(e)) => return Err(e),
+                Err(e @ ModerationError::Illegal { .. }) => {
+                    return Err(StoreError::Corrupt(e.to_string()));
+                }
+            }
+            if remove_comments {
+                let removal = Moderation {
+                    to: CommentState::Deleted,
+                    reason: "its account was deleted".into(),
+                    by: by.id,
+                    by_name: by.name.clone(),
+                    at: crate::domain::now(),
+                };
+                match store.moderate(site, *post, *comment, &removal).await {
+                    Ok(_)
+                    | Err(ModerationError::NoSuchComment | ModerationError::Illegal { .. }) => {}
+                    Err(ModerationError::Store(e)) => return Err(e),
+                }
+            }
+        }
+        match page.next {
+            Some(next) => cursor = Some(next),
+            None => break,
+        }
+    }
+    store
+        .drop_comments_by_member(site, id, user.created)
+        .await?;
+    // Then what named it. The password first: once the name is the tombstone's, every
+    // step before it is done.
+    let (username, email) = tombstone(id);
+    if user.username != username {
+        let password = Password::parse(&random_token()).expect("a long enough password");
+        let hash = tokio::task::spawn_blocking(move || password.hash())
+            .await
+            .map_err(|e| StoreError::Unavailable(format!("hashing: {e}")))?;
+        store.change_password(id, &hash).await.map_err(account)?;
+    }
+    if user.email != email {
+        store.change_email(id, &email).await.map_err(account)?;
+    }
+    if user.username != username {
+        store
+            .change_username(id, &username)
+            .await
+            .map_err(account)?;
+    }
+    let blank = Profile {
+        display_name: DELETED_USER.to_owned(),
+        bio: String::new(),
+        homepage: String::new(),
+    };
+    if user.display_name != blank.display_name || !user.bio.is_empty() || !user.homepage.is_empty()
+    {
+        store.update_profile(id, &blank).await.map_err(account)?;
+    }
+    Ok(())
 }

@@ -139,6 +139,28 @@ async fn finish_here(store: &dyn Store, intent: &Intent) -> StoreResult<Finished
             crate::deletion::finish_post_deletion(store, &site, PostId(*post)).await?;
             Ok(Finished::Completed)
         }
+        Intent::DeleteAccount {
+            site,
+            user,
+            remove_comments,
+            by,
+            by_name,
+        } => {
+            let site = Site::parse(site)?;
+            let by = crate::deletion::Deleter {
+                id: crate::domain::UserId(*by),
+                name: by_name.clone(),
+            };
+            crate::deletion::finish_account_deletion(
+                store,
+                &site,
+                crate::domain::UserId(*user),
+                *remove_comments,
+                &by,
+            )
+            .await?;
+            Ok(Finished::Completed)
+        }
         _ => Err(StoreError::Corrupt(format!(
             "the store left its own intent to the reconciler: {intent:?}"
         ))),

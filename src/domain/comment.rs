@@ -450,7 +450,13 @@ pub struct CommentSettings {
     pub trust_approved: bool,
     /// Comments close this many days after a post is published (0: never).
     pub close_after_days: u32,
+    /// A deleted account's comments are removed; otherwise they stay, signed
+    /// [`DELETED_USER`].
+    pub remove_deleted_accounts_comments: bool,
 }
+
+/// What the comments a deleted account leaves are signed with.
+pub const DELETED_USER: &str = "deleted user";
 
 impl CommentSettings {
     /// Whether a post published at `published` still takes comments at `now`.

@@ -166,6 +166,7 @@ mod tests {
             guests: false,
             trust_approved: false,
             close_after_days: 0,
+            remove_deleted_accounts_comments: false,
         }
     }
 

@@ -19,6 +19,14 @@ pub struct ModerationPage {
     pub next: Option<String>,
 }
 
+/// Where some of one member's comments are (post and comment), and the cursor of the
+/// rest.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MemberComments {
+    pub comments: Vec<(PostId, CommentId)>,
+    pub next: Option<String>,
+}
+
 /// A page of a month's moderation log, newest first, and the cursor of the next older.
 #[derive(Debug)]
 pub struct LogEntries {
@@ -140,6 +148,34 @@ pub trait Comments: Send + Sync {
     async fn commenter_standing(&self, site: &Site, user: UserId) -> StoreResult<Standing>;
 
     async fn set_comment_ban(&self, site: &Site, user: UserId, banned: bool) -> StoreResult<()>;
+
+    /// Where a member's comments on a site are (every state), `limit` at a time from
+    /// `cursor`; `since` is when their account was made (no comment of theirs is older).
+    async fn comments_by_member(
+        &self,
+        site: &Site,
+        user: UserId,
+        since: DateTime<Utc>,
+        cursor: Option<&str>,
+        limit: usize,
+    ) -> Result<MemberComments, PageError>;
+
+    /// Signs a comment as left by a deleted account: [`crate::domain::comment::DELETED_USER`],
+    /// no account, no address, in its row and every copy. Its state and text stay.
+    async fn forget_commenter(
+        &self,
+        site: &Site,
+        post: PostId,
+        id: CommentId,
+    ) -> Result<Comment, ModerationError>;
+
+    /// Forgets where a member's comments are, once none is signed by them any more.
+    async fn drop_comments_by_member(
+        &self,
+        site: &Site,
+        user: UserId,
+        since: DateTime<Utc>,
+    ) -> StoreResult<()>;
 }
 
 /// The moderation lists, transitions, counts by state and log.

@@ -76,6 +76,15 @@ pub enum Intent {
     /// A post's deletion: everything hanging from it in the store, then its files in
     /// the binary service, go (see [`crate::deletion`]).
     DeletePost { site: String, post: Uuid },
+    /// An account's deletion: it is suspended, its comments are signed "deleted user" (or
+    /// removed), and its name and address are released (see [`crate::deletion`]).
+    DeleteAccount {
+        site: String,
+        user: Uuid,
+        remove_comments: bool,
+        by: Uuid,
+        by_name: String,
+    },
     /// An accepted suggestion becomes the post's newest revision.
     ApplySuggestion {
         site: String,

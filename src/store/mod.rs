@@ -23,8 +23,8 @@ pub use accounts::{
     AccountError, AccountLink, Accounts, DirectoryEntry, NewSession, Sessions, SetupError, Taken,
 };
 pub use comments::{
-    CommentError, CommentModeration, CommentPage, Comments, LogEntries, ModerationError,
-    ModerationPage, Standing,
+    CommentError, CommentModeration, CommentPage, Comments, LogEntries, MemberComments,
+    ModerationError, ModerationPage, Standing,
 };
 pub use ids::{ID_POOL_SIZE, Ids};
 pub use intents::{Finished, Intent, IntentId, Intents, Listed, Unfinished};

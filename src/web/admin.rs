@@ -140,6 +140,7 @@ fn row(entry: DirectoryEntry) -> DirectoryRow {
     DirectoryRow {
         author_url: paths::author(&entry.username),
         role_url: paths::user_role(&id),
+        delete_url: format!("/admin/users/{id}/delete"),
         ban_url: if entry.banned {
             paths::unban_user(&id)
         } else {

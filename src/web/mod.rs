@@ -2,6 +2,7 @@
 //! call the store, and render one askama page.
 
 mod account;
+mod account_deletion;
 mod admin;
 mod archive;
 mod assets;
@@ -359,6 +360,16 @@ pub fn configure(cfg: &mut web::ServiceConfig, state: AppState) {
                     web::resource("/account/username").route(web::post().to(settings::username)),
                 )
                 .service(web::resource("/account/email").route(web::post().to(settings::email)))
+                .service(
+                    web::resource("/account/delete")
+                        .route(get_or_head().to(account_deletion::own_form))
+                        .route(web::post().to(account_deletion::own)),
+                )
+                .service(
+                    web::resource("/admin/users/{id}/delete")
+                        .route(get_or_head().to(account_deletion::admin_form))
+                        .route(web::post().to(account_deletion::admin)),
+                )
                 .service(
                     web::resource("/account/email/confirm/{token}")
                         .route(get_or_head().to(email_change::confirm_form))

@@ -403,6 +403,8 @@ pub struct SettingsForm {
     trust_approved: Option<String>,
     #[serde(default)]
     close_after_days: String,
+    #[serde(default)]
+    deleted_accounts: String,
 }
 
 pub async fn save_settings(
@@ -417,12 +419,19 @@ pub async fn save_settings(
     } else {
         days.parse::<u32>().ok().filter(|d| *d <= 3650).ok_or(())
     };
+    let close_after_days = close_after_days.and_then(|days| {
+        matches!(form.deleted_accounts.as_str(), "" | "keep" | "remove")
+            .then_some(days)
+            .ok_or(())
+    });
     let Ok(close_after_days) = close_after_days else {
         let page = CommentSettingsPage {
             layout: layout(&MaybeUser(Some(admin.0)), &csrf),
             settings: state.comment_settings().await?,
             saved: false,
-            error: Some("Close comments after a number of days from 0 (never) to 3650.".into()),
+            error: Some(
+                "Close comments after a number of days from 0 (never) to 3650, and say what becomes of a deleted account's comments.".into(),
+            ),
         };
         return render(StatusCode::UNPROCESSABLE_ENTITY, &page);
     };
@@ -430,6 +439,7 @@ pub async fn save_settings(
         guests: form.guests.is_some(),
         trust_approved: form.trust_approved.is_some(),
         close_after_days,
+        remove_deleted_accounts_comments: form.deleted_accounts == "remove",
     };
     state
         .store

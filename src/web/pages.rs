@@ -406,6 +406,8 @@ pub struct DirectoryRow {
     pub role_url: String,
     /// Ban, or unban a banned account.
     pub ban_url: String,
+    /// The page that deletes the account.
+    pub delete_url: String,
     /// When the account was made, in the newest accounts' view.
     pub joined: Option<String>,
 }
@@ -900,6 +902,32 @@ pub struct DeskPage {
     pub empty: &'static str,
     pub rows: Vec<DeskRow>,
     pub pager: Pager,
+}
+
+/// The confirmation of an account's deletion: what happens, or why it is kept.
+#[derive(Template)]
+#[template(path = "account/delete.html")]
+pub struct DeleteAccountPage {
+    pub layout: Layout,
+    /// The viewer's own account (asks for the password).
+    pub own: bool,
+    pub username: String,
+    pub action: String,
+    pub back: String,
+    /// The site removes a deleted account's comments (otherwise keeps them).
+    pub remove_comments: bool,
+    /// Why the account is not deleted, if it is not.
+    pub kept: Option<String>,
+    pub error: Option<String>,
+}
+
+/// What an account's deletion says once done.
+#[derive(Template)]
+#[template(path = "account/deleted.html")]
+pub struct AccountDeletedPage {
+    pub layout: Layout,
+    pub own: bool,
+    pub username: String,
 }
 
 #[derive(Template)]

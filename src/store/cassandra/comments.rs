@@ -287,11 +287,11 @@ impl Statements {
             ))
             .await?,
             comment_settings_read: prepare(format!(
-                "SELECT guests, trust_approved, close_after_days FROM {ks}.comment_settings WHERE site = ?"
+                "SELECT guests, trust_approved, close_after_days, remove_deleted FROM {ks}.comment_settings WHERE site = ?"
             ))
             .await?,
             comment_settings_write: prepare(format!(
-                "INSERT INTO {ks}.comment_settings (site, guests, trust_approved, close_after_days) VALUES (?, ?, ?, ?)"
+                "INSERT INTO {ks}.comment_settings (site, guests, trust_approved, close_after_days, remove_deleted) VALUES (?, ?, ?, ?, ?)"
             ))
             .await?,
             post_comments_closed: prepare(format!(
@@ -309,8 +309,8 @@ impl Statements {
             ))
             .await?,
             comment_move: prepare(format!(
-                "UPDATE {ks}.comments SET body = ?, state = ?, reason = ?, edited = ?, stamp = ?, mover = ?
-                 WHERE site = ? AND post_id = ? AND id = ? IF stamp = ?"
+                "UPDATE {ks}.comments SET author_id = ?, author_name = ?, author_email = ?, body = ?, state = ?,
+                 reason = ?, edited = ?, stamp = ?, mover = ? WHERE site = ? AND post_id = ? AND id = ? IF stamp = ?"
             ))
             .await?,
             thread_insert: prepare(format!(
@@ -384,15 +384,17 @@ impl CassandraStore {
 #[async_trait]
 impl Comments for CassandraStore {
     async fn comment_settings(&self, site: &Site) -> StoreResult<CommentSettings> {
-        let row: Option<(Option<bool>, Option<bool>, Option<i32>)> = self
+        type Row = (Option<bool>, Option<bool>, Option<i32>, Option<bool>);
+        let row: Option<Row> = self
             .row(&self.comments.comment_settings_read, (site.as_str(),))
             .await?;
         Ok(
-            row.map_or_else(CommentSettings::default, |(guests, trust, days)| {
+            row.map_or_else(CommentSettings::default, |(guests, trust, days, remove)| {
                 CommentSettings {
                     guests: guests.unwrap_or(false),
                     trust_approved: trust.unwrap_or(false),
                     close_after_days: days.and_then(|d| u32::try_from(d).ok()).unwrap_or(0),
+                    remove_deleted_accounts_comments: remove.unwrap_or(false),
                 }
             }),
         )
@@ -411,6 +413,7 @@ impl Comments for CassandraStore {
                 settings.guests,
                 settings.trust_approved,
                 days,
+                settings.remove_deleted_accounts_comments,
             ),
         )
         .await?;
@@ -653,5 +656,34 @@ impl Comments for CassandraStore {
         )
         .await?;
         Ok(())
+    }
+
+    async fn comments_by_member(
+        &self,
+        site: &Site,
+        user: UserId,
+        since: DateTime<Utc>,
+        cursor: Option<&str>,
+        limit: usize,
+    ) -> Result<MemberComments, PageError> {
+        self.member_comments(site, user, since, cursor, limit).await
+    }
+
+    async fn forget_commenter(
+        &self,
+        site: &Site,
+        post: PostId,
+        id: CommentId,
+    ) -> Result<Comment, ModerationError> {
+        self.forget_member_comment(site, post, id).await
+    }
+
+    async fn drop_comments_by_member(
+        &self,
+        site: &Site,
+        user: UserId,
+        since: DateTime<Utc>,
+    ) -> StoreResult<()> {
+        self.drop_member_months(site, user, since).await
     }
 }

@@ -170,7 +170,9 @@ impl Intents for CassandraStore {
                     .await?;
                 Ok(Finished::Completed)
             }
-            Intent::ApplySuggestion { .. } | Intent::DeletePost { .. } => Ok(Finished::NotMine),
+            Intent::ApplySuggestion { .. }
+            | Intent::DeletePost { .. }
+            | Intent::DeleteAccount { .. } => Ok(Finished::NotMine),
         }
     }
 }

@@ -10,6 +10,7 @@
 
 mod accounts;
 mod binaries;
+mod commenters;
 mod comments;
 mod cql;
 mod deletion;
@@ -42,9 +43,9 @@ use super::prelude::*;
 use super::{
     AccountError, AccountLink, CommentError, CommentPage, DirectoryEntry, EditError,
     FRONT_PAGE_CAP, Fault, Finished, ID_POOL_SIZE, Intent, ListPage, Listed, LogEntries,
-    ModerationError, ModerationPage, Month, NewSession, OpenError, PageAt, PageError, Replication,
-    SetupError, ShortLink, SitemapEntry, Standing, Store, StoreError, StoreOptions, StoreResult,
-    SuggestionError, TagCountPage, Taken,
+    MemberComments, ModerationError, ModerationPage, Month, NewSession, OpenError, PageAt,
+    PageError, Replication, SetupError, ShortLink, SitemapEntry, Standing, Store, StoreError,
+    StoreOptions, StoreResult, SuggestionError, TagCountPage, Taken,
 };
 use crate::domain::comment::{MAX_COMMENTS_PER_POST, ThreadComment};
 use crate::domain::password::PasswordHash;
@@ -95,6 +96,7 @@ pub struct CassandraStore {
     suggestions: suggestions::Statements,
     ids: ids::Statements,
     comments: comments::Statements,
+    commenters: commenters::Statements,
     moderation: moderation::Statements,
     queue: queue::Statements,
     intents: intents::Statements,
@@ -185,65 +187,70 @@ impl CassandraStore {
                 nodes.join(",")
             ))
         };
+        // Each file's statements are prepared in a boxed future: inline, the futures of
+        // them all make opening a store overflow a test thread's stack in debug builds.
         let ks = keyspace;
-        let lwt = lwt::Statements::prepare(&session, ks)
+        let lwt = Box::pin(lwt::Statements::prepare(&session, ks))
             .await
             .map_err(missing)?;
-        let accounts = accounts::Statements::prepare(&session, ks)
+        let accounts = Box::pin(accounts::Statements::prepare(&session, ks))
             .await
             .map_err(missing)?;
-        let sessions = sessions::Statements::prepare(&session, ks)
+        let sessions = Box::pin(sessions::Statements::prepare(&session, ks))
             .await
             .map_err(missing)?;
-        let posts = posts::Statements::prepare(&session, ks)
+        let posts = Box::pin(posts::Statements::prepare(&session, ks))
             .await
             .map_err(missing)?;
-        let listings = listings::Statements::prepare(&session, ks)
+        let listings = Box::pin(listings::Statements::prepare(&session, ks))
             .await
             .map_err(missing)?;
-        let revisions = revisions::Statements::prepare(&session, ks)
+        let revisions = Box::pin(revisions::Statements::prepare(&session, ks))
             .await
             .map_err(missing)?;
-        let translations = translations::Statements::prepare(&session, ks)
+        let translations = Box::pin(translations::Statements::prepare(&session, ks))
             .await
             .map_err(missing)?;
-        let suggestions = suggestions::Statements::prepare(&session, ks)
+        let suggestions = Box::pin(suggestions::Statements::prepare(&session, ks))
             .await
             .map_err(missing)?;
-        let ids = ids::Statements::prepare(&session, ks)
+        let ids = Box::pin(ids::Statements::prepare(&session, ks))
             .await
             .map_err(missing)?;
-        let comments = comments::Statements::prepare(&session, ks)
+        let comments = Box::pin(comments::Statements::prepare(&session, ks))
             .await
             .map_err(missing)?;
-        let moderation = moderation::Statements::prepare(&session, ks)
+        let commenters = Box::pin(commenters::Statements::prepare(&session, ks))
             .await
             .map_err(missing)?;
-        let queue = queue::Statements::prepare(&session, ks)
+        let moderation = Box::pin(moderation::Statements::prepare(&session, ks))
             .await
             .map_err(missing)?;
-        let intents = intents::Statements::prepare(&session, ks)
+        let queue = Box::pin(queue::Statements::prepare(&session, ks))
             .await
             .map_err(missing)?;
-        let tallies = tallies::Statements::prepare(&session, ks)
+        let intents = Box::pin(intents::Statements::prepare(&session, ks))
             .await
             .map_err(missing)?;
-        let site = site::Statements::prepare(&session, ks)
+        let tallies = Box::pin(tallies::Statements::prepare(&session, ks))
             .await
             .map_err(missing)?;
-        let search = search::Statements::prepare(&session, ks)
+        let site = Box::pin(site::Statements::prepare(&session, ks))
             .await
             .map_err(missing)?;
-        let pages = pages::Statements::prepare(&session, ks)
+        let search = Box::pin(search::Statements::prepare(&session, ks))
             .await
             .map_err(missing)?;
-        let drafts = drafts::Statements::prepare(&session, ks)
+        let pages = Box::pin(pages::Statements::prepare(&session, ks))
             .await
             .map_err(missing)?;
-        let schedule = schedule::Statements::prepare(&session, ks)
+        let drafts = Box::pin(drafts::Statements::prepare(&session, ks))
             .await
             .map_err(missing)?;
-        let deletion = deletion::Statements::prepare(&session, ks)
+        let schedule = Box::pin(schedule::Statements::prepare(&session, ks))
+            .await
+            .map_err(missing)?;
+        let deletion = Box::pin(deletion::Statements::prepare(&session, ks))
             .await
             .map_err(missing)?;
         let recorded = schema::recorded_version(&session, ks)
@@ -281,6 +288,7 @@ impl CassandraStore {
             suggestions,
             ids,
             comments,
+            commenters,
             moderation,
             queue,
             intents,

@@ -233,6 +233,9 @@ impl CassandraStore {
         let stamp = next_stamp(read);
         let mover = Uuid::new_v4();
         let values = (
+            to.author.user_id().map(|u| u.0),
+            to.author.name(),
+            to.author.email(),
             to.body.as_str(),
             to.state.as_str(),
             to.reason.as_str(),
@@ -327,6 +330,10 @@ impl CassandraStore {
                     id.clone(),
                 ]);
             }
+        }
+        if let Some(row) = self.member_row(site, c) {
+            batch.append_statement(self.commenters.insert.clone());
+            values.push(row);
         }
         if c.state == CommentState::Approved {
             batch.append_statement(self.comments.thread_insert.clone());

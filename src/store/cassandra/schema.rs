@@ -64,6 +64,8 @@ enum Change {
     /// Copies the user directory into the partitions by prefix, with the prefixes in
     /// user_directory_prefixes, before the directory by shelf is dropped.
     CopyDirectory,
+    /// Lists every member's comment in `comments_by_user`.
+    IndexCommentsByUser,
     /// Lists every published post in the site's archive (the month buckets of
     /// `tag_posts` under the reserved key `*`), and writes the author's id into every
     /// row of the front page and the tag and archive buckets, from the author pages'
@@ -345,6 +347,16 @@ const CHANGES: &[(u32, &str, Change)] = &[
         "the same links confirm a new e-mail address before it counts",
         Change::Cql("ALTER TABLE password_resets ADD IF NOT EXISTS new_email text"),
     ),
+    (
+        53,
+        "a site's policy for the comments of a deleted account",
+        Change::Cql("ALTER TABLE comment_settings ADD IF NOT EXISTS remove_deleted boolean"),
+    ),
+    (
+        54,
+        "every member's comments are listed in comments_by_user",
+        Change::IndexCommentsByUser,
+    ),
 ];
 
 /// The table an `ALTER TABLE` change alters, when a later change drops that table.
@@ -544,6 +556,12 @@ pub async fn migrate(
                     .map_err(|e| fail(&e))?;
                 tracing::info!(tags, "every tag's posts are counted");
             }
+            Change::IndexCommentsByUser => {
+                let comments = super::commenters::carry_over_by_user(&session, keyspace)
+                    .await
+                    .map_err(|e| fail(&e))?;
+                tracing::info!(comments, "every member's comments are listed by account");
+            }
             Change::ListDrafts => {
                 let drafts = super::drafts::carry_over_drafts(&session, keyspace)
                     .await
@@ -702,7 +720,7 @@ mod tests {
             .iter()
             .filter(|s| s.starts_with("CREATE TABLE IF NOT EXISTS"))
             .count();
-        assert_eq!(creates, 61);
+        assert_eq!(creates, 62);
         let indexes = statements
             .iter()
             .filter(|s| s.starts_with("CREATE INDEX IF NOT EXISTS") && s.contains("USING 'sai'"))

@@ -2,7 +2,7 @@
 
 use super::moderation::list_for_moderation;
 use super::*;
-use crate::domain::comment::OWN_PENDING_WINDOW;
+use crate::domain::comment::{DELETED_USER, OWN_PENDING_WINDOW};
 
 /// All of a post's comments, for its cap: the sum of its tallies (kept by triggers in the
 /// same transaction as the rows, so exact), a row per state rather than an index entry
@@ -130,7 +130,8 @@ impl Comments for SqliteStore {
         self.read(move |sql| {
             let row = sql
                 .prepare(
-                    "SELECT guests, trust_approved, close_after_days FROM comment_settings WHERE site = ?1",
+                    "SELECT guests, trust_approved, close_after_days, remove_deleted
+                     FROM comment_settings WHERE site = ?1",
                 )
                 .and_then(|mut s| {
                     s.query_row(params![site], |r| {
@@ -138,6 +139,7 @@ impl Comments for SqliteStore {
                             guests: r.get(0)?,
                             trust_approved: r.get(1)?,
                             close_after_days: r.get(2)?,
+                            remove_deleted_accounts_comments: r.get(3)?,
                         })
                     })
                     .optional()
@@ -157,16 +159,18 @@ impl Comments for SqliteStore {
         self.run(move |sql| {
             sql
                 .prepare(
-                    "INSERT INTO comment_settings (site, guests, trust_approved, close_after_days)
-                     VALUES (?1, ?2, ?3, ?4)
-                     ON CONFLICT (site) DO UPDATE SET guests = ?2, trust_approved = ?3, close_after_days = ?4",
+                    "INSERT INTO comment_settings (site, guests, trust_approved, close_after_days, remove_deleted)
+                     VALUES (?1, ?2, ?3, ?4, ?5)
+                     ON CONFLICT (site) DO UPDATE SET guests = ?2, trust_approved = ?3,
+                         close_after_days = ?4, remove_deleted = ?5",
                 )
                 .and_then(|mut s| {
                     s.execute(params![
                         site,
                         settings.guests,
                         settings.trust_approved,
-                        settings.close_after_days
+                        settings.close_after_days,
+                        settings.remove_deleted_accounts_comments
                     ])
                 })
                 .map_err(unavailable)?;
@@ -434,6 +438,85 @@ impl Comments for SqliteStore {
             Ok(())
         })
         .await
+    }
+
+    async fn comments_by_member(
+        &self,
+        site: &Site,
+        user: UserId,
+        _since: DateTime<Utc>,
+        cursor: Option<&str>,
+        limit: usize,
+    ) -> Result<MemberComments, PageError> {
+        // The cursor is the last (post, comment) given, in the index's order.
+        let after = match cursor {
+            None => (String::new(), String::new()),
+            Some(c) => {
+                let (post, id) = c.split_once(':').ok_or(PageError::BadCursor)?;
+                let valid = |t: &str| Uuid::parse_str(t).is_ok();
+                if !valid(post) || !valid(id) {
+                    return Err(PageError::BadCursor);
+                }
+                (post.to_owned(), id.to_owned())
+            }
+        };
+        let (site, limit) = (site.to_string(), limit.clamp(1, 1000));
+        let rows: Vec<(String, String)> = self
+            .read(move |sql| {
+                sql.prepare(
+                    "SELECT post_id, id FROM comments INDEXED BY comments_by_user
+                     WHERE site = ?1 AND author_id = ?2 AND (post_id, id) > (?3, ?4)
+                     ORDER BY post_id, id LIMIT ?5",
+                )
+                .and_then(|mut s| {
+                    s.query_map(
+                        params![site, user.0.to_string(), after.0, after.1, limit as i64],
+                        |r| Ok((r.get(0)?, r.get(1)?)),
+                    )?
+                    .collect::<Result<_, _>>()
+                })
+                .map_err(unavailable)
+            })
+            .await?;
+        let next = (rows.len() == limit)
+            .then(|| rows.last().map(|(p, i)| format!("{p}:{i}")))
+            .flatten();
+        let comments = rows
+            .iter()
+            .map(|(p, i)| Ok((PostId(uuid(p)?), CommentId(uuid(i)?))))
+            .collect::<StoreResult<_>>()?;
+        Ok(MemberComments { comments, next })
+    }
+
+    async fn forget_commenter(
+        &self,
+        site: &Site,
+        post: PostId,
+        id: CommentId,
+    ) -> Result<Comment, ModerationError> {
+        let site = site.to_string();
+        self.transaction(move |sql| {
+            let (post_text, id_text) = (post.0.to_string(), id.to_string());
+            comment_of(sql, &site, &post_text, &id_text)?.ok_or(ModerationError::NoSuchComment)?;
+            sql.prepare(
+                "UPDATE comments SET author_id = NULL, author_name = ?4, author_email = ''
+                 WHERE site = ?1 AND post_id = ?2 AND id = ?3",
+            )
+            .and_then(|mut s| s.execute(params![site, post_text, id_text, DELETED_USER]))
+            .map_err(unavailable)?;
+            comment_of(sql, &site, &post_text, &id_text)?.ok_or(ModerationError::NoSuchComment)
+        })
+        .await
+    }
+
+    async fn drop_comments_by_member(
+        &self,
+        _site: &Site,
+        _user: UserId,
+        _since: DateTime<Utc>,
+    ) -> StoreResult<()> {
+        // The index is over the comments themselves: a forgotten comment has left it.
+        Ok(())
     }
 }
 

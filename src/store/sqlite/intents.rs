@@ -69,7 +69,9 @@ impl Intents for SqliteStore {
 
     async fn finish(&self, intent: &Intent) -> StoreResult<Finished> {
         Ok(match intent {
-            Intent::ApplySuggestion { .. } | Intent::DeletePost { .. } => Finished::NotMine,
+            Intent::ApplySuggestion { .. }
+            | Intent::DeletePost { .. }
+            | Intent::DeleteAccount { .. } => Finished::NotMine,
             // One transaction each on this store: never recorded, nothing left to do.
             _ => Finished::Completed,
         })

@@ -27,9 +27,9 @@ mod translations;
 use super::prelude::*;
 use super::{
     AccountError, AccountLink, CommentError, CommentPage, DirectoryEntry, EditError, Fault, Faults,
-    ID_POOL_SIZE, ListPage, LogEntries, ModerationError, ModerationPage, NewSession, OpenError,
-    PageError, SetupError, ShortLink, Standing, Store, StoreError, StoreOptions, StoreResult,
-    SuggestionError, Taken,
+    ID_POOL_SIZE, ListPage, LogEntries, MemberComments, ModerationError, ModerationPage,
+    NewSession, OpenError, PageError, SetupError, ShortLink, Standing, Store, StoreError,
+    StoreOptions, StoreResult, SuggestionError, Taken,
 };
 use crate::domain::comment::{MAX_COMMENTS_PER_POST, ThreadComment};
 use crate::domain::password::PasswordHash;

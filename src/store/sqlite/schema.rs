@@ -35,6 +35,7 @@ const MIGRATIONS: &[(u32, &str)] = &[
     (18, include_str!("migrations/0018_scheduled.sql")),
     (19, include_str!("migrations/0019_password_resets.sql")),
     (20, include_str!("migrations/0020_email_confirmations.sql")),
+    (21, include_str!("migrations/0021_deleted_accounts.sql")),
 ];
 
 /// The version that makes the search index.

@@ -1,6 +1,7 @@
 //! The store contract, one file per aggregate: every test runs against the embedded
 //! SQLite store and a real Cassandra node, through `dyn Store` only.
 
+mod account_deletion;
 mod account_links;
 mod accounts;
 pub mod archive;

@@ -90,7 +90,15 @@ async fn every_page_passes_the_html_checker(t: TestStore) {
         .await;
     assert_eq!(edited.status(), 303);
     let draft = location(&app.write("A draft", "Not yet.", "", "draft").await);
-    let (reader, _) = app.sign_up("a long enough password").await;
+    let (reader, reader_name) = app.sign_up("a long enough password").await;
+    let reader_id = app
+        .store
+        .user_by_login(&sibyl::domain::user::Login::parse(&reader_name).unwrap())
+        .await
+        .unwrap()
+        .unwrap()
+        .id
+        .0;
     let comment = crate::http::comments::comment_on(
         &reader,
         &post,
@@ -228,11 +236,17 @@ async fn every_page_passes_the_html_checker(t: TestStore) {
         "/admin/comments/log".to_owned(),
         "/admin/comments/settings".to_owned(),
         "/admin/binaries".to_owned(),
+        "/account/delete".to_owned(),
+        format!("/admin/users/{reader_id}/delete"),
         "/no/such/page".to_owned(),
     ] {
         pages.push(page(&app, &path).await);
     }
-    for path in [format!("{post}/suggest"), post.clone()] {
+    for path in [
+        format!("{post}/suggest"),
+        post.clone(),
+        "/account/delete".to_owned(),
+    ] {
         let (name, html) = page(&reader, &path).await;
         pages.push((format!("reader {name}"), html));
     }

@@ -1,6 +1,7 @@
 //! The application over HTTP, as a browser or a client drives it, on both stores: pages,
 //! forms and their errors, routes and roles, attachments, the browser journey.
 
+mod account_deletion;
 mod accounts;
 pub mod binaries;
 mod browser;

@@ -134,6 +134,9 @@ async fn every_route_answers_every_role_as_declared(t: TestStore) {
     let (_, spare_name) = app.sign_up(password).await;
     let author_id = id_of(&app, &author_name).await;
     let spare_id = id_of(&app, &spare_name).await;
+    let (_, leaver_name) = app.sign_up(password).await;
+    let leaver_id = id_of(&app, &leaver_name).await;
+    let own_id = id_of(&app, &admin.username).await;
     app.submit(
         "/",
         &format!("/admin/users/{author_id}/role"),
@@ -577,6 +580,36 @@ async fn every_route_answers_every_role_as_declared(t: TestStore) {
                 FORBIDDEN,
                 FORBIDDEN,
                 Expect(303, "/admin/users"),
+                LOGIN,
+            ],
+        ),
+        get(
+            format!("/admin/users/{leaver_id}/delete"),
+            [LOGIN, FORBIDDEN, FORBIDDEN, OK, LOGIN],
+        ),
+        post(
+            format!("/admin/users/{leaver_id}/delete"),
+            &[],
+            [LOGIN, FORBIDDEN, FORBIDDEN, OK, LOGIN],
+        ),
+        get(
+            format!("/admin/users/{leaver_id}/delete"),
+            [LOGIN, FORBIDDEN, FORBIDDEN, Expect(404, ""), LOGIN],
+        ),
+        post(
+            format!("/admin/users/{own_id}/delete"),
+            &[],
+            [LOGIN, FORBIDDEN, FORBIDDEN, Expect(400, ""), LOGIN],
+        ),
+        get("/account/delete", [LOGIN, OK, OK, OK, LOGIN]),
+        post(
+            "/account/delete",
+            &[("current_password", "not the password")],
+            [
+                LOGIN,
+                Expect(401, ""),
+                Expect(401, ""),
+                Expect(401, ""),
                 LOGIN,
             ],
         ),

@@ -1,0 +1,231 @@
+//! Where each member's comments are (`comments_by_user`, by month of writing), for
+//! deleting an account: its comments are found month by month from the account's
+//! creation, signed "deleted user" (or removed) one by one, then the months are dropped.
+
+use super::*;
+use crate::domain::comment::DELETED_USER;
+use chrono::Datelike;
+
+/// The month (yyyymm) a comment was written in: its partition in `comments_by_user`.
+pub(super) fn month_of(id: CommentId) -> i32 {
+    let at = id.time();
+    at.year() * 100 + at.month() as i32
+}
+
+/// The months from the one of `since` to the one after now (a clock a little ahead
+/// included), oldest first.
+fn months_since(since: DateTime<Utc>) -> Vec<i32> {
+    let last = crate::domain::now() + chrono::Duration::days(31);
+    let (mut year, mut month) = (since.year(), since.month() as i32);
+    let end = last.year() * 100 + last.month() as i32;
+    let mut months = Vec::new();
+    while year * 100 + month <= end {
+        months.push(year * 100 + month);
+        (year, month) = if month == 12 {
+            (year + 1, 1)
+        } else {
+            (year, month + 1)
+        };
+    }
+    months
+}
+
+/// Where a page of a member's comments starts: a month, after a comment of it if any.
+fn parse_cursor(cursor: &str) -> Result<(i32, Option<(Uuid, Uuid)>), PageError> {
+    let mut parts = cursor.split(':');
+    let month: i32 = parts
+        .next()
+        .and_then(|m| m.parse().ok())
+        .filter(|m| (197001..=999912).contains(m))
+        .ok_or(PageError::BadCursor)?;
+    let id = |t: Option<&str>| t.and_then(|t| Uuid::parse_str(t).ok());
+    match (parts.next(), parts.next(), parts.next()) {
+        (None, None, None) => Ok((month, None)),
+        (post, comment, None) => match (id(post), id(comment)) {
+            (Some(post), Some(comment)) => Ok((month, Some((post, comment)))),
+            _ => Err(PageError::BadCursor),
+        },
+        _ => Err(PageError::BadCursor),
+    }
+}
+
+/// The statements of this file, prepared once at start.
+pub(super) struct Statements {
+    pub(super) insert: PreparedStatement,
+    first: PreparedStatement,
+    after: PreparedStatement,
+    drop_month: PreparedStatement,
+}
+
+impl Statements {
+    pub(super) async fn prepare(session: &Session, ks: &str) -> Result<Self, ExecutionError> {
+        let prepare = |cql: String| super::prepare(session, cql);
+        Ok(Self {
+            insert: prepare(format!(
+                "INSERT INTO {ks}.comments_by_user (site, user_id, month, post_id, id) VALUES (?, ?, ?, ?, ?)"
+            ))
+            .await?,
+            first: prepare(format!(
+                "SELECT post_id, id FROM {ks}.comments_by_user WHERE site = ? AND user_id = ? AND month = ? LIMIT ?"
+            ))
+            .await?,
+            after: prepare(format!(
+                "SELECT post_id, id FROM {ks}.comments_by_user WHERE site = ? AND user_id = ? AND month = ?
+                 AND (post_id, id) > (?, ?) LIMIT ?"
+            ))
+            .await?,
+            drop_month: prepare(format!(
+                "DELETE FROM {ks}.comments_by_user WHERE site = ? AND user_id = ? AND month = ?"
+            ))
+            .await?,
+        })
+    }
+}
+
+impl CassandraStore {
+    /// The values of a comment's row in `comments_by_user`, if a member wrote it.
+    pub(super) fn member_row(&self, site: &Site, c: &Comment) -> Option<Vec<Option<CqlValue>>> {
+        let user = c.author.user_id()?;
+        Some(vec![
+            Some(CqlValue::Text(site.to_string())),
+            Some(CqlValue::Uuid(user.0)),
+            Some(CqlValue::Int(month_of(c.id))),
+            Some(CqlValue::Uuid(c.post.id.0)),
+            Some(CqlValue::Timeuuid(CqlTimeuuid::from(c.id.0))),
+        ])
+    }
+
+    pub(super) async fn member_comments(
+        &self,
+        site: &Site,
+        user: UserId,
+        since: DateTime<Utc>,
+        cursor: Option<&str>,
+        limit: usize,
+    ) -> Result<MemberComments, PageError> {
+        let limit = limit.clamp(1, 1000);
+        let (start, mut after) = match cursor {
+            Some(c) => parse_cursor(c)?,
+            None => (0, None),
+        };
+        let mut comments = Vec::new();
+        for month in months_since(since).into_iter().filter(|m| *m >= start) {
+            let want = (limit - comments.len()) as i32;
+            let rows: Vec<(Uuid, CqlTimeuuid)> = match after.take() {
+                Some((post, id)) if month == start => {
+                    self.rows(
+                        &self.commenters.after,
+                        (
+                            site.as_str(),
+                            user.0,
+                            month,
+                            post,
+                            CqlTimeuuid::from(id),
+                            want,
+                        ),
+                    )
+                    .await?
+                }
+                _ => {
+                    self.rows(&self.commenters.first, (site.as_str(), user.0, month, want))
+                        .await?
+                }
+            };
+            comments.extend(
+                rows.into_iter()
+                    .map(|(post, id)| (PostId(post), CommentId(Uuid::from(id)))),
+            );
+            if comments.len() == limit {
+                let (post, id) = comments[limit - 1];
+                return Ok(MemberComments {
+                    comments,
+                    next: Some(format!("{month}:{}:{}", post.0, id.0)),
+                });
+            }
+        }
+        Ok(MemberComments {
+            comments,
+            next: None,
+        })
+    }
+
+    pub(super) async fn forget_member_comment(
+        &self,
+        site: &Site,
+        post: PostId,
+        id: CommentId,
+    ) -> Result<Comment, ModerationError> {
+        let intent = self
+            .begin(&Intent::Comment {
+                site: site.to_string(),
+                post: post.0,
+                comment: id.0,
+            })
+            .await?;
+        let (forgotten, stamp) = self
+            .decide_move(site, post, id, |comment| {
+                let forgotten = Comment {
+                    author: Commenter::Guest {
+                        name: DELETED_USER.to_owned(),
+                        email: String::new(),
+                    },
+                    ..comment
+                };
+                Ok((forgotten.clone(), forgotten))
+            })
+            .await?;
+        let (batch, values) = self.state_batch(site, &forgotten, stamp, Some(forgotten.state));
+        self.batch(&batch, values).await?;
+        self.end(intent).await?;
+        Ok(forgotten)
+    }
+
+    pub(super) async fn drop_member_months(
+        &self,
+        site: &Site,
+        user: UserId,
+        since: DateTime<Utc>,
+    ) -> StoreResult<()> {
+        for month in months_since(since) {
+            self.exec(&self.commenters.drop_month, (site.as_str(), user.0, month))
+                .await?;
+        }
+        Ok(())
+    }
+}
+
+/// `sibyl migrate`: lists every member's comment in `comments_by_user`.
+pub async fn carry_over_by_user(session: &Session, ks: &str) -> Result<usize, String> {
+    use futures_util::StreamExt;
+    let fail = |e: &dyn std::fmt::Display| format!("listing comments by member: {e}");
+    let write = session
+        .prepare(format!(
+            "INSERT INTO {ks}.comments_by_user (site, user_id, month, post_id, id) VALUES (?, ?, ?, ?, ?)"
+        ))
+        .await
+        .map_err(|e| fail(&e))?;
+    let mut rows = session
+        .query_iter(
+            format!("SELECT site, post_id, id, author_id FROM {ks}.comments"),
+            (),
+        )
+        .await
+        .map_err(|e| fail(&e))?
+        .rows_stream::<(String, Uuid, Option<CqlTimeuuid>, Option<Uuid>)>()
+        .map_err(|e| fail(&e))?;
+    let mut listed = 0;
+    while let Some(row) = rows.next().await {
+        let (site, post, id, author) = row.map_err(|e| fail(&e))?;
+        // A partition of only its static `taken` reads as a row without an id.
+        let (Some(id), Some(author)) = (id, author) else {
+            continue;
+        };
+        let month = month_of(CommentId(Uuid::from(id)));
+        session
+            .execute_unpaged(&write, (site.as_str(), author, month, post, id))
+            .await
+            .map_err(|e| fail(&e))?;
+        listed += 1;
+    }
+    Ok(listed)
+}
