@@ -55,8 +55,8 @@ pub enum KeptAccount {
     /// An administrator's account: another administrator makes it an author or a reader
     /// first, so that a site never loses its last administrator by a click.
     Administrator,
-    /// It has posts or pages of its own (drafts and scheduled ones included): they are
-    /// deleted first, from the desk.
+    /// It has posts of its own (drafts and scheduled ones included): they are deleted
+    /// first, from the desk. (Pages are the site's, written by administrators.)
     HasPosts,
 }
 
@@ -159,7 +159,7 @@ pub async fn delete_account(
             by_name: by.name.clone(),
         })
         .await?;
-    finish_account_deletion(store, site, user.id, remove_comments, by).await?;
+    finish_account_deletion(store, site, user.id, remove_comments, by, false).await?;
     Ok(Ok(()))
 }
 
@@ -173,10 +173,17 @@ pub(crate) async fn finish_account_deletion(
     id: UserId,
     remove_comments: bool,
     by: &Deleter,
+    last_pass: bool,
 ) -> StoreResult<()> {
     let Some(user) = store.user(id).await? else {
         return Ok(());
     };
+    // Made an administrator since it was checked (and not yet suspended by this
+    // deletion): left alone.
+    if user.role == Role::Admin && !user.banned {
+        tracing::warn!(user = %id.0, "an account made an administrator meanwhile was not deleted");
+        return Ok(());
+    }
     let account = |e: AccountError| match e {
         AccountError::Store(e) => e,
         other => StoreError::Corrupt(format!("deleting an account: {other}")),
@@ -197,13 +204,8 @@ pub(crate) async fn finish_account_deletion(
             .await
             .map_err(page_error)?;
         for (post, comment) in &page.comments {
-            match store.forget_commenter(site, *post, *comment).await {
-                Ok(_) | Err(ModerationError::NoSuchComment) => {}
-                Err(ModerationError::Store(e)) => return Err(e),
-                Err(e @ ModerationError::Illegal { .. }) => {
-                    return Err(StoreError::Corrupt(e.to_string()));
-                }
-            }
+            // Removed first: once signed "deleted user" a comment is no longer found by
+            // its account (on SQLite), so a rerun would not find it to remove.
             if remove_comments {
                 let removal = Moderation {
                     to: CommentState::Deleted,
@@ -218,15 +220,26 @@ pub(crate) async fn finish_account_deletion(
                     Err(ModerationError::Store(e)) => return Err(e),
                 }
             }
+            match store.forget_commenter(site, *post, *comment).await {
+                Ok(_) | Err(ModerationError::NoSuchComment) => {}
+                Err(ModerationError::Store(e)) => return Err(e),
+                Err(e @ ModerationError::Illegal { .. }) => {
+                    return Err(StoreError::Corrupt(e.to_string()));
+                }
+            }
         }
         match page.next {
             Some(next) => cursor = Some(next),
             None => break,
         }
     }
-    store
-        .drop_comments_by_member(site, id, user.created)
-        .await?;
+    // The list of its comments goes on the reconciler's pass only, after its grace: a
+    // comment a request sent just before the suspension is listed by then, and signed.
+    if last_pass {
+        store
+            .drop_comments_by_member(site, id, user.created)
+            .await?;
+    }
     // Then what named it. The password first: once the name is the tombstone's, every
     // step before it is done.
     let (username, email) = tombstone(id);

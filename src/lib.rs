@@ -10,6 +10,7 @@ pub mod config;
 pub mod deletion;
 pub mod domain;
 pub mod mail;
+pub mod newsletter;
 pub mod reconciler;
 pub mod scheduler;
 pub mod shell_admin;

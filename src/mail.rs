@@ -41,6 +41,9 @@ pub struct Mail {
     pub subject: String,
     pub text: String,
     pub html: String,
+    /// For mail to a list's subscriber: the address that unsubscribes them, sent as
+    /// `List-Unsubscribe` with `List-Unsubscribe-Post` for one click (RFC 8058).
+    pub unsubscribe: Option<String>,
 }
 
 /// The mailbox of an account: its display name and address.
@@ -102,10 +105,23 @@ impl Mailer {
 
     pub async fn send(&self, mail: Mail) -> Result<(), MailError> {
         let inner = self.0.as_ref().ok_or(MailError::Off)?;
-        let message = Message::builder()
+        let mut builder = Message::builder()
             .from(inner.from.clone())
             .to(mail.to)
-            .subject(mail.subject)
+            .subject(mail.subject);
+        if let Some(url) = mail.unsubscribe {
+            use lettre::message::header::{HeaderName, HeaderValue};
+            builder = builder
+                .raw_header(HeaderValue::new(
+                    HeaderName::new_from_ascii_str("List-Unsubscribe"),
+                    format!("<{url}>"),
+                ))
+                .raw_header(HeaderValue::new(
+                    HeaderName::new_from_ascii_str("List-Unsubscribe-Post"),
+                    "List-Unsubscribe=One-Click".to_owned(),
+                ));
+        }
+        let message = builder
             .multipart(MultiPart::alternative_plain_html(mail.text, mail.html))
             .map_err(|e| MailError::Message(e.to_string()))?;
         inner

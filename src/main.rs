@@ -123,6 +123,8 @@ async fn serve(settings: sibyl::config::Settings) -> Result<(), String> {
         scheduler: Some(Default::default()),
         clock: sibyl::clock::Clock::system(),
         mail,
+        // Safe in every instance at once too: each delivery is claimed before it is sent.
+        newsletter: Some(Default::default()),
     };
     let app = Application::build(config.clone(), store)
         .map_err(|e| format!("cannot serve on {}: {e}", settings.listen))?;

@@ -157,6 +157,7 @@ async fn finish_here(store: &dyn Store, intent: &Intent) -> StoreResult<Finished
                 crate::domain::UserId(*user),
                 *remove_comments,
                 &by,
+                true,
             )
             .await?;
             Ok(Finished::Completed)

@@ -21,8 +21,8 @@ pub async fn run(store: &dyn Store, site: &Site, command: UserCommand) -> Result
             email,
             display_name,
         } => {
-            let username = Username::parse(&username).map_err(|e| e.0)?;
-            let email = Email::parse(&email).map_err(|e| e.0)?;
+            let username = Username::parse_chosen(&username).map_err(|e| e.0)?;
+            let email = Email::parse_chosen(&email).map_err(|e| e.0)?;
             let display_name = parse_display_name(display_name.as_deref().unwrap_or(""), &username)
                 .map_err(|e| e.0)?;
             let password = read_new_password()?;

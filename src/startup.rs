@@ -40,6 +40,9 @@ pub struct AppConfig {
     pub clock: crate::clock::Clock,
     /// Where mail goes; `None`: mail is off.
     pub mail: Option<crate::mail::MailConfig>,
+    /// When new posts are mailed to subscribers (with mail on); `None` mails none from
+    /// this instance.
+    pub newsletter: Option<crate::newsletter::NewsletterConfig>,
 }
 
 impl AppConfig {
@@ -64,6 +67,7 @@ impl AppConfig {
             scheduler: None,
             clock: crate::clock::Clock::system(),
             mail: None,
+            newsletter: None,
         }
     }
 
@@ -129,6 +133,22 @@ impl Application {
         }
         if config.refresh.is_some() {
             state.binaries.spawn_refresher(state.fetcher.clone());
+        }
+        if let Some(newsletter) = config.newsletter
+            && state.mailer.is_on()
+        {
+            let frame = state.clone();
+            crate::newsletter::spawn(
+                Arc::clone(&state.store),
+                state.mailer.clone(),
+                config.site.clone(),
+                move || {
+                    let frame = frame.clone();
+                    Box::pin(async move { frame.identity().await.title.clone() })
+                },
+                config.clock.clone(),
+                newsletter,
+            );
         }
         let server =
             HttpServer::new(move || App::new().configure(|cfg| web::configure(cfg, state.clone())))

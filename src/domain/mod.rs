@@ -11,6 +11,7 @@ pub mod revision;
 pub mod schedule;
 pub mod search;
 pub mod site;
+pub mod subscription;
 pub mod timeuuid;
 pub mod token;
 pub mod user;

@@ -210,6 +210,37 @@ impl NewUser {
     }
 }
 
+/// The start of the user names and the domain of the addresses that deleted accounts
+/// keep (see `crate::deletion::tombstone`): nobody chooses them.
+pub const RESERVED_NAME_PREFIX: &str = "deleted-";
+pub const RESERVED_DOMAIN: &str = "deleted.invalid";
+
+impl Username {
+    /// A user name someone chose (at sign-up, a rename, from the shell): as `parse`, and
+    /// not of the form deleted accounts keep.
+    pub fn parse_chosen(input: &str) -> Result<Self, Invalid> {
+        let name = Self::parse(input)?;
+        if name.key().starts_with(RESERVED_NAME_PREFIX) {
+            return Err(Invalid::new(
+                "User names starting with \"deleted-\" are kept for deleted accounts.",
+            ));
+        }
+        Ok(name)
+    }
+}
+
+impl Email {
+    /// An address someone gave for an account: as `parse`, and not at the domain deleted
+    /// accounts keep.
+    pub fn parse_chosen(input: &str) -> Result<Self, Invalid> {
+        let email = Self::parse(input)?;
+        if email.key().ends_with(&format!("@{RESERVED_DOMAIN}")) {
+            return Err(Invalid::new("Enter an address that receives mail."));
+        }
+        Ok(email)
+    }
+}
+
 /// What a new account is made of, as typed in a sign-up form, checked together.
 #[derive(Debug)]
 pub struct SignUp {
@@ -225,8 +256,8 @@ impl SignUp {
         password: &str,
         confirm: &str,
     ) -> Result<Self, Invalid> {
-        let username = Username::parse(username)?;
-        let email = Email::parse(email)?;
+        let username = Username::parse_chosen(username)?;
+        let email = Email::parse_chosen(email)?;
         let checked = super::password::Password::parse(password)?;
         if password != confirm {
             return Err(Invalid::new("The two passwords differ."));
@@ -316,6 +347,15 @@ mod tests {
     #[test]
     fn bad_usernames_are_rejected_with_a_reason() {
         assert!(Username::parse("ab").is_err());
+        assert!(
+            Username::parse_chosen("Deleted-0123abcd").is_err(),
+            "reserved"
+        );
+        assert!(Username::parse("deleted-0123abcd").is_ok(), "as stored");
+        assert!(
+            Email::parse_chosen("x@Deleted.Invalid").is_err(),
+            "reserved"
+        );
         assert!(Username::parse(&"a".repeat(10_000)).is_err());
         assert!(Username::parse("al ice").is_err());
         assert!(

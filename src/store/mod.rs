@@ -18,6 +18,7 @@ pub mod revisions;
 pub mod search;
 pub mod site;
 pub mod sqlite;
+pub mod subscriptions;
 
 pub use accounts::{
     AccountError, AccountLink, Accounts, DirectoryEntry, NewSession, Sessions, SetupError, Taken,
@@ -37,6 +38,7 @@ pub use repair::{Finding, Repair, RepairReport};
 pub use revisions::{EditError, Revisions, SuggestionError, Suggestions, Translations};
 pub use search::{Search, SearchHit, SearchPage};
 pub use site::SiteSettings;
+pub use subscriptions::{LinkPurpose, NewSubscription, SubscriberPage, Subscriptions};
 
 /// The aggregates' traits, for the adapters (and for code holding a concrete store).
 pub mod prelude {
@@ -99,6 +101,7 @@ pub trait Store:
     + Repair
     + SiteSettings
     + Search
+    + Subscriptions
     + Send
     + Sync
 {

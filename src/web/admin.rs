@@ -141,6 +141,11 @@ fn row(entry: DirectoryEntry) -> DirectoryRow {
         author_url: paths::author(&entry.username),
         role_url: paths::user_role(&id),
         delete_url: format!("/admin/users/{id}/delete"),
+        deleted: entry.banned
+            && entry.display_name == crate::domain::comment::DELETED_USER
+            && entry
+                .username
+                .starts_with(crate::domain::user::RESERVED_NAME_PREFIX),
         ban_url: if entry.banned {
             paths::unban_user(&id)
         } else {

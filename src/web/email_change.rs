@@ -37,13 +37,6 @@ pub async fn ask_confirmation(
             "That is your address already.".into(),
         )));
     }
-    let login = Login::parse(email.as_str()).map_err(|e| WebError::Internal(e.0))?;
-    if state.store.is_claimed(&login).await? {
-        return Ok(Err((
-            StatusCode::CONFLICT,
-            "That e-mail address already has an account.".into(),
-        )));
-    }
     let account = user.id.0.to_string();
     state
         .check_limit(
@@ -52,6 +45,13 @@ pub async fn ask_confirmation(
         )
         .await?;
     state.record_attempt(Subject::ConfirmBy(&account)).await?;
+    let login = Login::parse(email.as_str()).map_err(|e| WebError::Internal(e.0))?;
+    if state.store.is_claimed(&login).await? {
+        return Ok(Err((
+            StatusCode::CONFLICT,
+            "That e-mail address already has an account.".into(),
+        )));
+    }
     let token = random_token();
     let expires = state.clock.now() + chrono::Duration::hours(CONFIRM_LINK_HOURS);
     let link = AccountLink {
@@ -114,6 +114,7 @@ async fn send(
         subject,
         text: text.map_err(|e| e.to_string())?,
         html: html.map_err(|e| e.to_string())?,
+        unsubscribe: None,
     };
     state.mailer.send(mail).await.map_err(|e| e.to_string())
 }

@@ -44,6 +44,10 @@ pub struct RateLimits {
     pub reset_per_email: Limit,
     /// Links asked for by one account to confirm a new e-mail address.
     pub confirm_per_account: Limit,
+    /// Subscriptions asked for from one client address.
+    pub subscribe_per_ip: Limit,
+    /// Subscriptions asked for one e-mail address.
+    pub subscribe_per_email: Limit,
 }
 
 impl Default for RateLimits {
@@ -106,6 +110,14 @@ impl Default for RateLimits {
                 max: 5,
                 window: minutes(60),
             },
+            subscribe_per_ip: Limit {
+                max: 10,
+                window: minutes(60),
+            },
+            subscribe_per_email: Limit {
+                max: 3,
+                window: minutes(60),
+            },
         }
     }
 }
@@ -126,6 +138,8 @@ pub enum Subject<'a> {
     ResetFromIp(&'a str),
     ResetFor(&'a str),
     ConfirmBy(&'a str),
+    SubscribeFromIp(&'a str),
+    SubscribeFor(&'a str),
 }
 
 impl AppState {
@@ -183,6 +197,14 @@ impl AppState {
             Subject::ResetFor(email) => (
                 self.rate_limits.reset_per_email,
                 format!("{site}/reset/email/{email}"),
+            ),
+            Subject::SubscribeFromIp(ip) => (
+                self.rate_limits.subscribe_per_ip,
+                format!("{site}/subscribe/ip/{ip}"),
+            ),
+            Subject::SubscribeFor(email) => (
+                self.rate_limits.subscribe_per_email,
+                format!("{site}/subscribe/email/{email}"),
             ),
             Subject::ConfirmBy(account) => (
                 self.rate_limits.confirm_per_account,

@@ -30,6 +30,7 @@ mod search;
 mod settings;
 mod site_admin;
 mod sitemaps;
+mod subscriptions;
 mod suggestions;
 mod tags;
 
@@ -360,6 +361,21 @@ pub fn configure(cfg: &mut web::ServiceConfig, state: AppState) {
                     web::resource("/account/username").route(web::post().to(settings::username)),
                 )
                 .service(web::resource("/account/email").route(web::post().to(settings::email)))
+                .service(
+                    web::resource("/subscribe")
+                        .route(get_or_head().to(subscriptions::form))
+                        .route(web::post().to(subscriptions::subscribe)),
+                )
+                .service(
+                    web::resource("/subscribe/confirm/{token}")
+                        .route(get_or_head().to(subscriptions::confirm_form))
+                        .route(web::post().to(subscriptions::confirm)),
+                )
+                .service(
+                    web::resource("/unsubscribe/{token}")
+                        .route(get_or_head().to(subscriptions::unsubscribe_form))
+                        .route(web::post().to(subscriptions::unsubscribe)),
+                )
                 .service(
                     web::resource("/account/delete")
                         .route(get_or_head().to(account_deletion::own_form))

@@ -408,6 +408,8 @@ pub struct DirectoryRow {
     pub ban_url: String,
     /// The page that deletes the account.
     pub delete_url: String,
+    /// A deleted account's nameless record: nothing to do with it.
+    pub deleted: bool,
     /// When the account was made, in the newest accounts' view.
     pub joined: Option<String>,
 }
@@ -789,6 +791,49 @@ pub struct ConfirmEmailPage {
     pub username: String,
     pub new_email: String,
     pub done: bool,
+}
+
+/// The subscription form, or what it answered.
+#[derive(Template)]
+#[template(path = "subscriptions/subscribe.html")]
+pub struct SubscribePage {
+    pub layout: Layout,
+    pub mail_on: bool,
+    /// The author subscribed to (`None`: the site).
+    pub author: Option<String>,
+    pub email: String,
+    pub sent_to: Option<String>,
+    pub error: Option<String>,
+}
+
+/// A subscription's confirmation or end: a button (`action`), then what it did.
+#[derive(Template)]
+#[template(path = "subscriptions/subscription.html")]
+pub struct SubscriptionPage {
+    pub layout: Layout,
+    pub action: Option<String>,
+    /// Confirming (otherwise unsubscribing).
+    pub subscribing: bool,
+    pub email: String,
+    pub about: String,
+}
+
+/// A subscription's confirmation link, as plain text.
+#[derive(Template)]
+#[template(path = "mail/subscribe.txt")]
+pub struct SubscribeMailText {
+    pub url: String,
+    pub about: String,
+    pub hours: i64,
+}
+
+/// A subscription's confirmation link, as HTML.
+#[derive(Template)]
+#[template(path = "mail/subscribe.html")]
+pub struct SubscribeMailHtml {
+    pub url: String,
+    pub about: String,
+    pub hours: i64,
 }
 
 /// A link confirming a new address, as plain text.

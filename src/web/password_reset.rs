@@ -152,6 +152,7 @@ async fn send_link(state: &AppState, email: &Email) -> Result<(), String> {
             subject: format!("Your password on {}", identity.title),
             text: text.render().map_err(|e| e.to_string())?,
             html: html.render().map_err(|e| e.to_string())?,
+            unsubscribe: None,
         })
         .await
         .map_err(|e| e.to_string())
@@ -220,6 +221,15 @@ pub async fn reset(
     let hash = web::block(move || new.hash())
         .await
         .map_err(|e| WebError::Internal(format!("hashing: {e}")))?;
+    // A link of another kind is refused before it is used up.
+    if state
+        .store
+        .account_link(&reset_key(&token), state.clock.now())
+        .await?
+        .is_none_or(|link| link.new_email.is_some())
+    {
+        return Err(dead_link());
+    }
     // Used here, once: a second submission (or a race) finds it used.
     let Some(reset) = state
         .store

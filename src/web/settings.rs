@@ -147,7 +147,7 @@ pub async fn username(
     csrf: CsrfToken,
     form: CsrfForm<UsernameForm>,
 ) -> Result<HttpResponse, WebError> {
-    let new = Username::parse(&form.username).map(Identity::Username);
+    let new = Username::parse_chosen(&form.username).map(Identity::Username);
     change_identity(
         &state,
         &user.0,
@@ -172,7 +172,7 @@ pub async fn email(
     csrf: CsrfToken,
     form: CsrfForm<EmailForm>,
 ) -> Result<HttpResponse, WebError> {
-    let new = Email::parse(&form.email).map(Identity::Email);
+    let new = Email::parse_chosen(&form.email).map(Identity::Email);
     change_identity(
         &state,
         &user.0,

@@ -110,6 +110,7 @@ pub async fn test_mail(
         html: html
             .render()
             .map_err(|e| WebError::Internal(e.to_string()))?,
+        unsubscribe: None,
     };
     match state.mailer.send(mail).await {
         Ok(()) => Ok(see_other("/admin/site?mail=sent")),

@@ -32,6 +32,7 @@ mod schema;
 mod search;
 mod sessions;
 mod site;
+mod subscriptions;
 mod suggestions;
 mod tallies;
 mod translations;
@@ -107,6 +108,7 @@ pub struct CassandraStore {
     drafts: drafts::Statements,
     schedule: schedule::Statements,
     deletion: deletion::Statements,
+    subscriptions: subscriptions::Statements,
     options: StoreOptions,
     binaries: Arc<binaries::CassandraBinaries>,
     /// This process's turns at a capped partition's LWT, one lock per tally bucket of
@@ -253,6 +255,9 @@ impl CassandraStore {
         let deletion = Box::pin(deletion::Statements::prepare(&session, ks))
             .await
             .map_err(missing)?;
+        let subscriptions = Box::pin(subscriptions::Statements::prepare(&session, ks))
+            .await
+            .map_err(missing)?;
         let recorded = schema::recorded_version(&session, ks)
             .await
             .map_err(missing)?;
@@ -299,6 +304,7 @@ impl CassandraStore {
             drafts,
             schedule,
             deletion,
+            subscriptions,
             options,
             binaries: Arc::new(binaries),
             partition_turns: Arc::new(

@@ -553,8 +553,9 @@ impl CassandraStore {
             let Some(held) = holds(keys.get(&owner)) else {
                 continue;
             };
-            // A claim committed lately may belong to a sign-up or a rename under way (the
-            // claim is committed before the account's row has the name): left to them.
+            // A claim committed lately may belong to a sign-up or a rename under way, whose
+            // steps write the claims and the account's row one after the other: left to
+            // them (and to the reconciler, should they die).
             // An account made or renamed since the scan is judged by what it is now.
             if !held
                 && (written.is_none_or(|w| w > recent)

@@ -36,6 +36,7 @@ const MIGRATIONS: &[(u32, &str)] = &[
     (19, include_str!("migrations/0019_password_resets.sql")),
     (20, include_str!("migrations/0020_email_confirmations.sql")),
     (21, include_str!("migrations/0021_deleted_accounts.sql")),
+    (22, include_str!("migrations/0022_subscribers.sql")),
 ];
 
 /// The version that makes the search index.

@@ -20,6 +20,7 @@ mod scheduling;
 pub mod search;
 mod static_pages;
 mod store;
+mod subscriptions;
 mod suggestions;
 mod tags;
 mod translations;

@@ -198,6 +198,38 @@ async fn every_page_passes_the_html_checker(t: TestStore) {
         .await
         .unwrap();
     let confirm_form = format!("/account/email/confirm/{token}");
+    // A subscription waiting for its link, and one confirmed (its unsubscribe page).
+    let mut subscription_pages = Vec::new();
+    for confirmed in [false, true] {
+        let (confirm, unsubscribe) = (
+            sibyl::domain::token::random_token(),
+            sibyl::domain::token::random_token(),
+        );
+        let email = format!("{}@example.com", crate::helpers::unique_name("subscriber"));
+        let new = sibyl::store::NewSubscription {
+            email: sibyl::domain::Email::parse(&email).unwrap(),
+            scope: sibyl::domain::subscription::Scope::Site,
+            confirm_key: sibyl::domain::token::session_key(&confirm),
+            confirm_by: sibyl::domain::now() + chrono::Duration::hours(48),
+            unsubscribe: unsubscribe.clone(),
+            at: sibyl::domain::now(),
+        };
+        assert!(app.store.subscribe(&app.site, &new).await.unwrap());
+        if confirmed {
+            app.store
+                .confirm_subscription(
+                    &app.site,
+                    &sibyl::domain::token::session_key(&confirm),
+                    sibyl::domain::now(),
+                )
+                .await
+                .unwrap()
+                .unwrap();
+            subscription_pages.push(format!("/unsubscribe/{unsubscribe}"));
+        } else {
+            subscription_pages.push(format!("/subscribe/confirm/{confirm}"));
+        }
+    }
 
     // A deleted post's address answers 410 with a page of its own.
     let gone = app.publish("Gone soon", "Deleted below.").await;
@@ -280,6 +312,9 @@ async fn every_page_passes_the_html_checker(t: TestStore) {
         reset_form.clone(),
         confirm_form.clone(),
         "/login?reset=1".to_owned(),
+        "/subscribe".to_owned(),
+        subscription_pages[0].clone(),
+        subscription_pages[1].clone(),
     ] {
         let (name, html) = page(&anonymous, &path).await;
         pages.push((format!("anonymous {name}"), html));

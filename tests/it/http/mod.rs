@@ -26,6 +26,7 @@ mod semantics;
 mod seo;
 mod site;
 mod static_pages;
+mod subscriptions;
 mod suggestions;
 mod tags;
 mod translations;

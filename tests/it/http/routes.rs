@@ -351,6 +351,26 @@ async fn every_route_answers_every_role_as_declared(t: TestStore) {
             format!("/account/email/confirm/{}", "0".repeat(64)),
             [Expect(410, ""); 5],
         ),
+        get("/subscribe", [OK; 5]),
+        get(format!("/subscribe?author={}", admin.username), [OK; 5]),
+        get(
+            format!("/subscribe/confirm/{}", "0".repeat(64)),
+            [Expect(410, ""); 5],
+        ),
+        get(
+            format!("/unsubscribe/{}", "0".repeat(64)),
+            [Expect(410, ""); 5],
+        ),
+        post(
+            "/subscribe",
+            &[("email", "someone@example.com")],
+            [Expect(409, ""); 5],
+        ),
+        post(
+            format!("/unsubscribe/{}", "0".repeat(64)),
+            &[],
+            [Expect(410, ""); 5],
+        ),
         get(
             format!("{draft}/schedule"),
             [LOGIN, FORBIDDEN, FORBIDDEN, OK, LOGIN],

@@ -1,0 +1,240 @@
+//! Mailing new posts to subscribers: a background job in every instance when mail is on.
+//!
+//! A pass looks at the site's newest posts and records a mailing for each published in
+//! the last [`MAILING_WINDOW_HOURS`] that has none (an LWT, so once however many
+//! instances see it); then, for every open mailing, walks the subscribers shard by
+//! shard, claims the delivery to each address it is for (another LWT: one claim per post
+//! and address, across every instance) and only then sends, a mail at a time at the
+//! configured pace; the mailing is closed once every shard was walked. A delivery is
+//! claimed before it is sent, so a post reaches an address at most once: a process that
+//! dies between the claim and the send loses that one mail, never doubles it. Mailings
+//! live in the store, so a restart goes on where the last pass stopped.
+
+use crate::domain::Site;
+use crate::domain::subscription::{
+    MAILING_WINDOW_HOURS, Mailing, NEWEST_READ, SHARDS, Subscription,
+};
+use crate::mail::{Mail, Mailer};
+use crate::store::{PageAt, PageError, Store, StoreError, StoreResult};
+use askama::Template;
+use chrono::{DateTime, Utc};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// How often a pass runs, and how fast it sends.
+#[derive(Debug, Clone, Copy)]
+pub struct NewsletterConfig {
+    pub every: Duration,
+    /// The least time between two mails this instance sends.
+    pub pace: Duration,
+}
+
+impl Default for NewsletterConfig {
+    fn default() -> Self {
+        Self {
+            every: Duration::from_secs(30),
+            pace: Duration::from_millis(200),
+        }
+    }
+}
+
+/// What a pass did.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Pass {
+    /// Mailings recorded by this pass.
+    pub opened: usize,
+    /// Mails sent.
+    pub sent: usize,
+    /// Deliveries claimed whose mail the server refused (not tried again).
+    pub failed: usize,
+    /// Mailings closed.
+    pub closed: usize,
+}
+
+/// A new post, as plain text.
+#[derive(Template)]
+#[template(path = "mail/post.txt")]
+struct PostText<'a> {
+    site: &'a str,
+    title: &'a str,
+    excerpt: &'a str,
+    author: &'a str,
+    url: &'a str,
+    unsubscribe: &'a str,
+    about: &'a str,
+}
+
+/// A new post, as HTML.
+#[derive(Template)]
+#[template(path = "mail/post.html")]
+struct PostHtml<'a> {
+    site: &'a str,
+    title: &'a str,
+    excerpt: &'a str,
+    author: &'a str,
+    url: &'a str,
+    unsubscribe: &'a str,
+    about: &'a str,
+}
+
+fn page_error(e: PageError) -> StoreError {
+    match e {
+        PageError::Store(e) => e,
+        PageError::BadCursor => StoreError::Corrupt("a page refused its own cursor".into()),
+    }
+}
+
+/// One pass over `site` at `now`, sending through `mailer` as the site called `title`.
+pub async fn deliver(
+    store: &dyn Store,
+    mailer: &Mailer,
+    site: &Site,
+    title: &str,
+    now: DateTime<Utc>,
+    pace: Duration,
+) -> StoreResult<Pass> {
+    let mut pass = Pass::default();
+    if !mailer.is_on() {
+        return Ok(pass);
+    }
+    let since = now - chrono::Duration::hours(MAILING_WINDOW_HOURS);
+    let newest = store
+        .home_page(site, PageAt::Newest, NEWEST_READ)
+        .await
+        .map_err(page_error)?;
+    for post in newest
+        .posts
+        .iter()
+        .filter(|p| p.published >= since && p.published <= now)
+    {
+        let mailing = Mailing {
+            post: post.id,
+            slug: post.slug.as_str().to_owned(),
+            title: post.title.clone(),
+            excerpt: post.excerpt.clone(),
+            author_id: post.author_id,
+            author_name: post.author_name.clone(),
+            published: post.published,
+        };
+        if store.open_mailing(site, &mailing).await? {
+            pass.opened += 1;
+        }
+    }
+    for mailing in store.open_mailings(site, since).await? {
+        for shard in 0..SHARDS {
+            let mut cursor: Option<String> = None;
+            loop {
+                let page = store
+                    .subscribers(site, shard, cursor.as_deref(), 200)
+                    .await
+                    .map_err(page_error)?;
+                for subscription in page.subscriptions.iter().filter(|s| mailing.goes_to(s)) {
+                    if !store
+                        .claim_delivery(site, &mailing, &subscription.email.key(), now)
+                        .await?
+                    {
+                        continue;
+                    }
+                    match send(mailer, site, title, &mailing, subscription).await {
+                        Ok(()) => pass.sent += 1,
+                        Err(e) => {
+                            pass.failed += 1;
+                            tracing::warn!(post = %mailing.post.0, error = %e, "a subscriber's mail was not sent");
+                        }
+                    }
+                    tokio::time::sleep(pace).await;
+                }
+                match page.next {
+                    Some(next) => cursor = Some(next),
+                    None => break,
+                }
+            }
+        }
+        store.close_mailing(site, &mailing).await?;
+        pass.closed += 1;
+    }
+    Ok(pass)
+}
+
+async fn send(
+    mailer: &Mailer,
+    site: &Site,
+    title: &str,
+    mailing: &Mailing,
+    to: &Subscription,
+) -> Result<(), String> {
+    let base = site.as_str().trim_end_matches('/');
+    let url = format!("{base}/posts/{}", mailing.slug);
+    let unsubscribe = format!("{base}/unsubscribe/{}", to.unsubscribe);
+    let about = match to.scope {
+        crate::domain::subscription::Scope::Site => format!("everything new on {title}"),
+        crate::domain::subscription::Scope::Author(_) => {
+            format!("{}'s posts on {title}", mailing.author_name)
+        }
+    };
+    let text = PostText {
+        site: title,
+        title: &mailing.title,
+        excerpt: &mailing.excerpt,
+        author: &mailing.author_name,
+        url: &url,
+        unsubscribe: &unsubscribe,
+        about: &about,
+    };
+    let html = PostHtml {
+        site: title,
+        title: &mailing.title,
+        excerpt: &mailing.excerpt,
+        author: &mailing.author_name,
+        url: &url,
+        unsubscribe: &unsubscribe,
+        about: &about,
+    };
+    let mail = Mail {
+        to: lettre::message::Mailbox::new(
+            None,
+            to.email.as_str().parse().map_err(|e| format!("{e}"))?,
+        ),
+        subject: mailing.title.clone(),
+        text: text.render().map_err(|e| e.to_string())?,
+        html: html.render().map_err(|e| e.to_string())?,
+        unsubscribe: Some(unsubscribe.clone()),
+    };
+    mailer.send(mail).await.map_err(|e| e.to_string())
+}
+
+/// Runs a pass every `config.every`, for as long as the process lives.
+pub fn spawn(
+    store: Arc<dyn Store>,
+    mailer: Mailer,
+    site: Site,
+    title: impl Fn() -> std::pin::Pin<Box<dyn std::future::Future<Output = String> + Send>>
+    + Send
+    + Sync
+    + 'static,
+    clock: crate::clock::Clock,
+    config: NewsletterConfig,
+) {
+    tokio::spawn(async move {
+        loop {
+            let name = title().await;
+            match deliver(
+                store.as_ref(),
+                &mailer,
+                &site,
+                &name,
+                clock.now(),
+                config.pace,
+            )
+            .await
+            {
+                Ok(pass) if pass.sent + pass.failed + pass.opened > 0 => {
+                    tracing::info!(?pass, "mailed new posts to subscribers");
+                }
+                Ok(_) => {}
+                Err(e) => tracing::warn!(error = %e, "mailing new posts failed; trying again"),
+            }
+            tokio::time::sleep(config.every).await;
+        }
+    });
+}

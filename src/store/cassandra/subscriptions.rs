@@ -1,0 +1,488 @@
+//! Subscribers, their links, mailings and deliveries.
+
+use super::*;
+use crate::domain::subscription::{Mailing, Scope, Subscription, shard_of};
+use crate::store::{LinkPurpose, NewSubscription, SubscriberPage, Subscriptions};
+use chrono::Datelike;
+
+/// How long a pending subscription (and its links) outlives its confirmation deadline.
+const PENDING_AFTER: i64 = 86400;
+
+/// A subscriber row: address, scope, unsubscribe token, made, confirm-by, confirmed.
+type SubscriberRow = (
+    Option<String>,
+    String,
+    Option<String>,
+    Option<DateTime<Utc>>,
+    Option<DateTime<Utc>>,
+    Option<DateTime<Utc>>,
+);
+
+fn subscription_of(row: SubscriberRow) -> Option<(Subscription, DateTime<Utc>)> {
+    let (email, scope, unsubscribe, created, confirm_by, confirmed) = row;
+    Some((
+        Subscription {
+            email: Email::parse(&email?).ok()?,
+            scope: Scope::from_key(&scope)?,
+            unsubscribe: unsubscribe?,
+            created: created?,
+            confirmed,
+        },
+        confirm_by?,
+    ))
+}
+
+fn purpose_text(purpose: LinkPurpose) -> &'static str {
+    match purpose {
+        LinkPurpose::Confirm => "confirm",
+        LinkPurpose::Unsubscribe => "unsubscribe",
+    }
+}
+
+fn month_of(at: DateTime<Utc>) -> i32 {
+    at.year() * 100 + at.month() as i32
+}
+
+/// The months from the one of `since` to the one of now, oldest first.
+fn months_since(since: DateTime<Utc>, now: DateTime<Utc>) -> Vec<i32> {
+    let mut months = vec![month_of(since)];
+    let mut at = since;
+    while month_of(at) < month_of(now) {
+        at += chrono::Duration::days(28);
+        let month = month_of(at);
+        if months.last() != Some(&month) {
+            months.push(month);
+        }
+    }
+    months
+}
+
+/// The statements of this file, prepared once at start.
+pub(super) struct Statements {
+    insert: PreparedStatement,
+    renew: PreparedStatement,
+    read: PreparedStatement,
+    confirm: PreparedStatement,
+    delete: PreparedStatement,
+    first: PreparedStatement,
+    after: PreparedStatement,
+    link_insert: PreparedStatement,
+    link_read: PreparedStatement,
+    link_delete: PreparedStatement,
+    mailing_insert: PreparedStatement,
+    mailings_read: PreparedStatement,
+    mailing_done: PreparedStatement,
+    delivery_claim: PreparedStatement,
+}
+
+const SUBSCRIBER_COLUMNS: &str = "email, scope, unsubscribe, created, confirm_by, confirmed";
+const SUBSCRIBER_KEY: &str = "site = ? AND shard = ? AND email_key = ? AND scope = ?";
+
+impl Statements {
+    pub(super) async fn prepare(session: &Session, ks: &str) -> Result<Self, ExecutionError> {
+        let prepare = |cql: String| super::prepare(session, cql);
+        Ok(Self {
+            insert: prepare(format!(
+                "INSERT INTO {ks}.subscribers (site, shard, email_key, scope, email, unsubscribe, created, confirm_by)
+                 VALUES (?, ?, ?, ?, ?, ?, ?, ?) IF NOT EXISTS USING TTL ?"
+            ))
+            .await?,
+            renew: prepare(format!(
+                "UPDATE {ks}.subscribers USING TTL ? SET email = ?, unsubscribe = ?, created = ?, confirm_by = ?
+                 WHERE {SUBSCRIBER_KEY} IF confirmed = null"
+            ))
+            .await?,
+            read: prepare(format!(
+                "SELECT {SUBSCRIBER_COLUMNS} FROM {ks}.subscribers WHERE {SUBSCRIBER_KEY}"
+            ))
+            .await?,
+            // Every cell again, without a TTL: the row outlives its pending insert's.
+            confirm: prepare(format!(
+                "UPDATE {ks}.subscribers USING TTL 0 SET email = ?, unsubscribe = ?, created = ?, confirm_by = ?,
+                 confirmed = ? WHERE {SUBSCRIBER_KEY} IF confirmed = null"
+            ))
+            .await?,
+            delete: prepare(format!(
+                "DELETE FROM {ks}.subscribers WHERE {SUBSCRIBER_KEY} IF EXISTS"
+            ))
+            .await?,
+            first: prepare(format!(
+                "SELECT email_key, {SUBSCRIBER_COLUMNS} FROM {ks}.subscribers WHERE site = ? AND shard = ? LIMIT ?"
+            ))
+            .await?,
+            after: prepare(format!(
+                "SELECT email_key, {SUBSCRIBER_COLUMNS} FROM {ks}.subscribers WHERE site = ? AND shard = ?
+                 AND (email_key, scope) > (?, ?) LIMIT ?"
+            ))
+            .await?,
+            link_insert: prepare(format!(
+                "INSERT INTO {ks}.subscription_links (key, purpose, site, shard, email_key, scope)
+                 VALUES (?, ?, ?, ?, ?, ?) USING TTL ?"
+            ))
+            .await?,
+            link_read: prepare(format!(
+                "SELECT purpose, site, shard, email_key, scope FROM {ks}.subscription_links WHERE key = ?"
+            ))
+            .await?,
+            link_delete: prepare(format!("DELETE FROM {ks}.subscription_links WHERE key = ?")).await?,
+            mailing_insert: prepare(format!(
+                "INSERT INTO {ks}.mailings (site, month, post_id, slug, title, excerpt, author_id, author_name, published)
+                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) IF NOT EXISTS"
+            ))
+            .await?,
+            mailings_read: prepare(format!(
+                "SELECT post_id, slug, title, excerpt, author_id, author_name, published, done
+                 FROM {ks}.mailings WHERE site = ? AND month = ?"
+            ))
+            .await?,
+            mailing_done: prepare(format!(
+                "UPDATE {ks}.mailings SET done = true WHERE site = ? AND month = ? AND post_id = ?"
+            ))
+            .await?,
+            delivery_claim: prepare(format!(
+                "INSERT INTO {ks}.deliveries (site, post_id, shard, email_key, at) VALUES (?, ?, ?, ?, ?) IF NOT EXISTS"
+            ))
+            .await?,
+        })
+    }
+}
+
+/// Where a link points: the subscription's shard, address key and scope.
+type LinkTarget = (i32, String, String);
+
+impl CassandraStore {
+    async fn applied(
+        &self,
+        statement: &PreparedStatement,
+        values: impl SerializeRow,
+    ) -> StoreResult<bool> {
+        lwt::lwt_applied(self.exec(statement, values).await?)
+    }
+
+    async fn link_target(
+        &self,
+        site: &Site,
+        key: &[u8],
+        purpose: LinkPurpose,
+    ) -> StoreResult<Option<LinkTarget>> {
+        type Row = (
+            Option<String>,
+            Option<String>,
+            Option<i32>,
+            Option<String>,
+            Option<String>,
+        );
+        let row: Option<Row> = self.row(&self.subscriptions.link_read, (key,)).await?;
+        Ok(match row {
+            Some((Some(p), Some(s), Some(shard), Some(email_key), Some(scope)))
+                if p == purpose_text(purpose) && s == site.as_str() =>
+            {
+                Some((shard, email_key, scope))
+            }
+            _ => None,
+        })
+    }
+
+    async fn subscriber(
+        &self,
+        site: &Site,
+        (shard, email_key, scope): &LinkTarget,
+    ) -> StoreResult<Option<(Subscription, DateTime<Utc>)>> {
+        let row: Option<SubscriberRow> = self
+            .row(
+                &self.subscriptions.read,
+                (site.as_str(), *shard, email_key.as_str(), scope.as_str()),
+            )
+            .await?;
+        Ok(row.and_then(subscription_of))
+    }
+
+    async fn write_link(
+        &self,
+        site: &Site,
+        key: &[u8],
+        purpose: LinkPurpose,
+        (shard, email_key, scope): &LinkTarget,
+        ttl: i32,
+    ) -> StoreResult<()> {
+        self.exec(
+            &self.subscriptions.link_insert,
+            (
+                key,
+                purpose_text(purpose),
+                site.as_str(),
+                *shard,
+                email_key.as_str(),
+                scope.as_str(),
+                ttl,
+            ),
+        )
+        .await?;
+        Ok(())
+    }
+}
+
+#[async_trait]
+impl Subscriptions for CassandraStore {
+    async fn subscribe(&self, site: &Site, new: &NewSubscription) -> StoreResult<bool> {
+        let key = new.email.key();
+        let target: LinkTarget = (shard_of(&key), key.clone(), new.scope.key());
+        let ttl = ((new.confirm_by - new.at).num_seconds().max(0) + PENDING_AFTER) as i32;
+        let (shard, email_key, scope) = &target;
+        let made = self
+            .applied(
+                &self.subscriptions.insert,
+                (
+                    site.as_str(),
+                    *shard,
+                    email_key.as_str(),
+                    scope.as_str(),
+                    new.email.as_str(),
+                    new.unsubscribe.as_str(),
+                    new.at,
+                    new.confirm_by,
+                    ttl,
+                ),
+            )
+            .await?
+            || self
+                .applied(
+                    &self.subscriptions.renew,
+                    (
+                        ttl,
+                        new.email.as_str(),
+                        new.unsubscribe.as_str(),
+                        new.at,
+                        new.confirm_by,
+                        site.as_str(),
+                        *shard,
+                        email_key.as_str(),
+                        scope.as_str(),
+                    ),
+                )
+                .await?;
+        if made {
+            let unsubscribe = crate::domain::token::session_key(&new.unsubscribe);
+            self.write_link(site, &new.confirm_key, LinkPurpose::Confirm, &target, ttl)
+                .await?;
+            self.write_link(site, &unsubscribe, LinkPurpose::Unsubscribe, &target, ttl)
+                .await?;
+        }
+        Ok(made)
+    }
+
+    async fn subscription_link(
+        &self,
+        site: &Site,
+        key: &[u8],
+        purpose: LinkPurpose,
+        now: DateTime<Utc>,
+    ) -> StoreResult<Option<Subscription>> {
+        let Some(target) = self.link_target(site, key, purpose).await? else {
+            return Ok(None);
+        };
+        Ok(self
+            .subscriber(site, &target)
+            .await?
+            .filter(|(s, by)| match purpose {
+                LinkPurpose::Confirm => s.confirmed.is_none() && *by > now,
+                LinkPurpose::Unsubscribe => s.confirmed.is_some(),
+            })
+            .map(|(s, _)| s))
+    }
+
+    async fn confirm_subscription(
+        &self,
+        site: &Site,
+        key: &[u8],
+        now: DateTime<Utc>,
+    ) -> StoreResult<Option<Subscription>> {
+        let Some(target) = self.link_target(site, key, LinkPurpose::Confirm).await? else {
+            return Ok(None);
+        };
+        let Some((found, by)) = self.subscriber(site, &target).await? else {
+            return Ok(None);
+        };
+        if found.confirmed.is_some() || by <= now {
+            return Ok(None);
+        }
+        let (shard, email_key, scope) = &target;
+        let confirmed = self
+            .applied(
+                &self.subscriptions.confirm,
+                (
+                    found.email.as_str(),
+                    found.unsubscribe.as_str(),
+                    found.created,
+                    by,
+                    now,
+                    site.as_str(),
+                    *shard,
+                    email_key.as_str(),
+                    scope.as_str(),
+                ),
+            )
+            .await?;
+        if !confirmed {
+            return Ok(None);
+        }
+        // The unsubscribe link lives as long as the subscription now.
+        let unsubscribe = crate::domain::token::session_key(&found.unsubscribe);
+        self.write_link(site, &unsubscribe, LinkPurpose::Unsubscribe, &target, 0)
+            .await?;
+        Ok(Some(Subscription {
+            confirmed: Some(now),
+            ..found
+        }))
+    }
+
+    async fn unsubscribe(&self, site: &Site, key: &[u8]) -> StoreResult<Option<Subscription>> {
+        let Some(target) = self
+            .link_target(site, key, LinkPurpose::Unsubscribe)
+            .await?
+        else {
+            return Ok(None);
+        };
+        let found = self.subscriber(site, &target).await?;
+        let (shard, email_key, scope) = &target;
+        let removed = self
+            .applied(
+                &self.subscriptions.delete,
+                (site.as_str(), *shard, email_key.as_str(), scope.as_str()),
+            )
+            .await?;
+        self.exec(&self.subscriptions.link_delete, (key,)).await?;
+        Ok(found.filter(|_| removed).map(|(s, _)| s))
+    }
+
+    async fn subscribers(
+        &self,
+        site: &Site,
+        shard: i32,
+        cursor: Option<&str>,
+        limit: usize,
+    ) -> Result<SubscriberPage, PageError> {
+        let limit = limit.clamp(1, 1000);
+        type Row = (
+            String,
+            Option<String>,
+            String,
+            Option<String>,
+            Option<DateTime<Utc>>,
+            Option<DateTime<Utc>>,
+            Option<DateTime<Utc>>,
+        );
+        let rows: Vec<Row> = match cursor {
+            None => {
+                self.rows(
+                    &self.subscriptions.first,
+                    (site.as_str(), shard, limit as i32),
+                )
+                .await?
+            }
+            Some(c) => {
+                let (key, scope) = c.split_once('\n').ok_or(PageError::BadCursor)?;
+                self.rows(
+                    &self.subscriptions.after,
+                    (site.as_str(), shard, key, scope, limit as i32),
+                )
+                .await?
+            }
+        };
+        let next = (rows.len() == limit)
+            .then(|| rows.last().map(|r| format!("{}\n{}", r.0, r.2)))
+            .flatten();
+        // Pending subscriptions share the shard: read, and left out.
+        let subscriptions = rows
+            .into_iter()
+            .filter_map(|(_, email, scope, unsubscribe, created, by, confirmed)| {
+                subscription_of((email, scope, unsubscribe, created, by, confirmed))
+            })
+            .map(|(s, _)| s)
+            .filter(|s| s.confirmed.is_some())
+            .collect();
+        Ok(SubscriberPage {
+            subscriptions,
+            next,
+        })
+    }
+
+    async fn open_mailing(&self, site: &Site, m: &Mailing) -> StoreResult<bool> {
+        self.applied(
+            &self.subscriptions.mailing_insert,
+            (
+                site.as_str(),
+                month_of(m.published),
+                m.post.0,
+                m.slug.as_str(),
+                m.title.as_str(),
+                m.excerpt.as_str(),
+                m.author_id.map(|a| a.0),
+                m.author_name.as_str(),
+                m.published,
+            ),
+        )
+        .await
+    }
+
+    async fn open_mailings(&self, site: &Site, since: DateTime<Utc>) -> StoreResult<Vec<Mailing>> {
+        type Row = (
+            Uuid,
+            Option<String>,
+            Option<String>,
+            Option<String>,
+            Option<Uuid>,
+            Option<String>,
+            Option<DateTime<Utc>>,
+            Option<bool>,
+        );
+        let mut mailings = Vec::new();
+        for month in months_since(since, crate::domain::now().max(since)) {
+            let rows: Vec<Row> = self
+                .rows(&self.subscriptions.mailings_read, (site.as_str(), month))
+                .await?;
+            for (post, slug, title, excerpt, author, author_name, published, done) in rows {
+                let (Some(slug), Some(title), Some(published)) = (slug, title, published) else {
+                    continue;
+                };
+                if done == Some(true) || published < since {
+                    continue;
+                }
+                mailings.push(Mailing {
+                    post: PostId(post),
+                    slug,
+                    title,
+                    excerpt: excerpt.unwrap_or_default(),
+                    author_id: author.map(UserId),
+                    author_name: author_name.unwrap_or_default(),
+                    published,
+                });
+            }
+        }
+        mailings.sort_by_key(|m| m.published);
+        Ok(mailings)
+    }
+
+    async fn close_mailing(&self, site: &Site, m: &Mailing) -> StoreResult<()> {
+        self.exec(
+            &self.subscriptions.mailing_done,
+            (site.as_str(), month_of(m.published), m.post.0),
+        )
+        .await?;
+        Ok(())
+    }
+
+    async fn claim_delivery(
+        &self,
+        site: &Site,
+        m: &Mailing,
+        email_key: &str,
+        at: DateTime<Utc>,
+    ) -> StoreResult<bool> {
+        self.applied(
+            &self.subscriptions.delivery_claim,
+            (site.as_str(), m.post.0, shard_of(email_key), email_key, at),
+        )
+        .await
+    }
+}

@@ -1,0 +1,336 @@
+//! Subscribing by e-mail: `/subscribe` (to the site, or `?author=NAME` to one author)
+//! takes an address and answers the same whether or not it is subscribed already, before
+//! anything is looked up; a new (or still pending) subscription gets a link that
+//! confirms it (double opt-in, for two days). `/unsubscribe/{token}` ends one: a page
+//! with a button, and a POST that needs no form token, so that a mail program's one-click
+//! unsubscribe (RFC 8058, `List-Unsubscribe=One-Click`) works. Mailing new posts is
+//! [`crate::newsletter`]'s.
+
+use super::auth::{CsrfForm, CsrfToken, MaybeUser, csrf_field, layout};
+use super::limits::{Subject, client_ip};
+use super::pages::{SubscribeMailHtml, SubscribeMailText, SubscribePage, SubscriptionPage};
+use super::{AppState, WebError, render};
+use crate::domain::subscription::{CONFIRM_HOURS, Scope, Subscription};
+use crate::domain::token::{random_token, session_key};
+use crate::domain::{Email, Invalid, Username};
+use crate::mail::Mail;
+use crate::store::{LinkPurpose, NewSubscription};
+use actix_web::http::StatusCode;
+use actix_web::{HttpRequest, HttpResponse, web};
+use askama::Template;
+use serde::Deserialize;
+
+#[derive(Deserialize)]
+pub struct AuthorQuery {
+    #[serde(default)]
+    author: String,
+}
+
+/// The author a subscription is to (`None`: the site), by user name; an unknown name is
+/// a 404.
+async fn author_of(state: &AppState, name: &str) -> Result<Option<(String, Scope)>, WebError> {
+    if name.is_empty() {
+        return Ok(None);
+    }
+    let username = Username::parse(name).map_err(|_| WebError::NotFound)?;
+    let author = state
+        .store
+        .author_by_name(&username)
+        .await?
+        .filter(|u| u.role.can_write() && !u.banned)
+        .ok_or(WebError::NotFound)?;
+    Ok(Some((
+        author.username.as_str().to_owned(),
+        Scope::Author(author.id),
+    )))
+}
+
+fn form_page(
+    state: &AppState,
+    user: &MaybeUser,
+    csrf: &CsrfToken,
+    author: Option<&str>,
+    email: String,
+    sent_to: Option<String>,
+    error: Option<String>,
+) -> SubscribePage {
+    SubscribePage {
+        layout: layout(user, csrf),
+        mail_on: state.mailer.is_on(),
+        author: author.map(str::to_owned),
+        email,
+        sent_to,
+        error,
+    }
+}
+
+pub async fn form(
+    state: web::Data<AppState>,
+    user: MaybeUser,
+    csrf: CsrfToken,
+    query: web::Query<AuthorQuery>,
+) -> Result<HttpResponse, WebError> {
+    let author = author_of(&state, &query.author).await?;
+    let email = user
+        .0
+        .as_ref()
+        .map(|u| u.email.as_str().to_owned())
+        .unwrap_or_default();
+    let page = form_page(
+        &state,
+        &user,
+        &csrf,
+        author.as_ref().map(|a| a.0.as_str()),
+        email,
+        None,
+        None,
+    );
+    render(StatusCode::OK, &page)
+}
+
+#[derive(Deserialize)]
+pub struct SubscribeForm {
+    csrf: String,
+    #[serde(default)]
+    email: String,
+    #[serde(default)]
+    author: String,
+}
+
+#[derive(Deserialize)]
+pub struct ButtonForm {
+    csrf: String,
+}
+
+csrf_field!(SubscribeForm, ButtonForm);
+
+pub async fn subscribe(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    user: MaybeUser,
+    csrf: CsrfToken,
+    form: CsrfForm<SubscribeForm>,
+) -> Result<HttpResponse, WebError> {
+    if !state.mailer.is_on() {
+        return Err(WebError::Conflict(
+            "This site sends no mail, so it has no subscribers by e-mail: follow its feed instead (/feed.xml).".into(),
+        ));
+    }
+    let author = author_of(&state, &form.author).await?;
+    let author_name = author.as_ref().map(|a| a.0.as_str());
+    let email = match Email::parse_chosen(&form.email) {
+        Ok(email) => email,
+        Err(Invalid(e)) => {
+            let page = form_page(
+                &state,
+                &user,
+                &csrf,
+                author_name,
+                form.email.clone(),
+                None,
+                Some(e),
+            );
+            return render(StatusCode::UNPROCESSABLE_ENTITY, &page);
+        }
+    };
+    let ip = client_ip(&req);
+    let key = email.key();
+    let too_many = "Enough subscriptions have been asked for.";
+    state
+        .check_limit(Subject::SubscribeFromIp(&ip), too_many)
+        .await?;
+    state
+        .check_limit(Subject::SubscribeFor(&key), too_many)
+        .await?;
+    state.record_attempt(Subject::SubscribeFromIp(&ip)).await?;
+    state.record_attempt(Subject::SubscribeFor(&key)).await?;
+    // The subscription is looked up and the mail sent after the answer: the same answer,
+    // in the same time, whether or not the address is subscribed already.
+    let job = state.get_ref().clone();
+    let (wanted, scope) = (email.clone(), author.as_ref().map_or(Scope::Site, |a| a.1));
+    let about = author_name.map(str::to_owned);
+    tokio::spawn(async move {
+        if let Err(e) = ask_confirmation(&job, &wanted, scope, about).await {
+            tracing::warn!(error = %e, "a subscription's confirmation was not sent");
+        }
+    });
+    let page = form_page(
+        &state,
+        &user,
+        &csrf,
+        author_name,
+        String::new(),
+        Some(email.as_str().to_owned()),
+        None,
+    );
+    render(StatusCode::OK, &page)
+}
+
+/// Records the subscription (unless confirmed already) and mails its confirmation link.
+async fn ask_confirmation(
+    state: &AppState,
+    email: &Email,
+    scope: Scope,
+    author: Option<String>,
+) -> Result<(), String> {
+    let (confirm, unsubscribe) = (random_token(), random_token());
+    let at = state.clock.now();
+    let new = NewSubscription {
+        email: email.clone(),
+        scope,
+        confirm_key: session_key(&confirm),
+        confirm_by: at + chrono::Duration::hours(CONFIRM_HOURS),
+        unsubscribe,
+        at,
+    };
+    if !state
+        .store
+        .subscribe(&state.site, &new)
+        .await
+        .map_err(|e| e.to_string())?
+    {
+        return Ok(());
+    }
+    let site = state.identity().await.title.clone();
+    let url = format!(
+        "{}/subscribe/confirm/{confirm}",
+        state.site.as_str().trim_end_matches('/')
+    );
+    let about = match &author {
+        Some(name) => format!("{name}'s posts on {site}"),
+        None => format!("the posts of {site}"),
+    };
+    let text = SubscribeMailText {
+        url: url.clone(),
+        about: about.clone(),
+        hours: CONFIRM_HOURS,
+    };
+    let html = SubscribeMailHtml {
+        url,
+        about,
+        hours: CONFIRM_HOURS,
+    };
+    let to =
+        lettre::message::Mailbox::new(None, email.as_str().parse().map_err(|e| format!("{e}"))?);
+    state
+        .mailer
+        .send(Mail {
+            to,
+            subject: format!("Confirm your subscription to {site}"),
+            text: text.render().map_err(|e| e.to_string())?,
+            html: html.render().map_err(|e| e.to_string())?,
+            unsubscribe: None,
+        })
+        .await
+        .map_err(|e| e.to_string())
+}
+
+fn dead_link() -> WebError {
+    WebError::GoneWith(
+        "This link no longer works: a confirmation link works once, for two days, and an unsubscribe link until it was used. Subscribe again at /subscribe.".into(),
+    )
+}
+
+/// What a subscription is to, in words.
+async fn described(state: &AppState, s: &Subscription) -> Result<String, WebError> {
+    Ok(match s.scope {
+        Scope::Site => "every new post".to_owned(),
+        Scope::Author(id) => match state.store.user(id).await? {
+            Some(author) => format!("new posts by {}", author.display_name),
+            None => "an author's new posts".to_owned(),
+        },
+    })
+}
+
+fn subscription_page(
+    user: &MaybeUser,
+    csrf: &CsrfToken,
+    action: Option<String>,
+    subscribing: bool,
+    s: &Subscription,
+    about: String,
+) -> Result<HttpResponse, WebError> {
+    let page = SubscriptionPage {
+        layout: layout(user, csrf),
+        action,
+        subscribing,
+        email: s.email.as_str().to_owned(),
+        about,
+    };
+    render(StatusCode::OK, &page)
+}
+
+pub async fn confirm_form(
+    state: web::Data<AppState>,
+    user: MaybeUser,
+    csrf: CsrfToken,
+    token: web::Path<String>,
+) -> Result<HttpResponse, WebError> {
+    let found = state
+        .store
+        .subscription_link(
+            &state.site,
+            &session_key(&token),
+            LinkPurpose::Confirm,
+            state.clock.now(),
+        )
+        .await?
+        .ok_or_else(dead_link)?;
+    let about = described(&state, &found).await?;
+    let action = Some(format!("/subscribe/confirm/{token}"));
+    subscription_page(&user, &csrf, action, true, &found, about)
+}
+
+pub async fn confirm(
+    state: web::Data<AppState>,
+    user: MaybeUser,
+    csrf: CsrfToken,
+    token: web::Path<String>,
+    _form: CsrfForm<ButtonForm>,
+) -> Result<HttpResponse, WebError> {
+    let confirmed = state
+        .store
+        .confirm_subscription(&state.site, &session_key(&token), state.clock.now())
+        .await?
+        .ok_or_else(dead_link)?;
+    let about = described(&state, &confirmed).await?;
+    subscription_page(&user, &csrf, None, true, &confirmed, about)
+}
+
+pub async fn unsubscribe_form(
+    state: web::Data<AppState>,
+    user: MaybeUser,
+    csrf: CsrfToken,
+    token: web::Path<String>,
+) -> Result<HttpResponse, WebError> {
+    let found = state
+        .store
+        .subscription_link(
+            &state.site,
+            &session_key(&token),
+            LinkPurpose::Unsubscribe,
+            state.clock.now(),
+        )
+        .await?
+        .ok_or_else(dead_link)?;
+    let about = described(&state, &found).await?;
+    let action = Some(format!("/unsubscribe/{token}"));
+    subscription_page(&user, &csrf, action, false, &found, about)
+}
+
+/// Ends a subscription. No form token: the link's token is the authority, and a mail
+/// program's one-click unsubscribe posts `List-Unsubscribe=One-Click` without a page.
+pub async fn unsubscribe(
+    state: web::Data<AppState>,
+    user: MaybeUser,
+    csrf: CsrfToken,
+    token: web::Path<String>,
+) -> Result<HttpResponse, WebError> {
+    let ended = state
+        .store
+        .unsubscribe(&state.site, &session_key(&token))
+        .await?
+        .ok_or_else(dead_link)?;
+    let about = described(&state, &ended).await?;
+    subscription_page(&user, &csrf, None, false, &ended, about)
+}
