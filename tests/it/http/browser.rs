@@ -757,6 +757,15 @@ async fn every_signed_in_page_fits_a_phone_and_a_desktop(t: TestStore) {
     browser.type_into("#password", &admin.password).await;
     browser.click("#log-in").await;
     browser.wait_for_url(|u| !u.contains("/login")).await;
+    let (_, leaving) = app.sign_up("a long enough password").await;
+    let leaving_id = app
+        .store
+        .user_by_login(&sibyl::domain::user::Login::parse(&leaving).unwrap())
+        .await
+        .unwrap()
+        .unwrap()
+        .id
+        .0;
     let pages = [
         ("tag", "/tags/notes".to_owned()),
         ("diff", format!("{post}/diff?from=1&to=2")),
@@ -798,6 +807,12 @@ async fn every_signed_in_page_fits_a_phone_and_a_desktop(t: TestStore) {
         ("page", "/pages/about".to_owned()),
         ("write-page", "/write?kind=page".to_owned()),
         ("post-moderation", format!("{post}/comments/moderate")),
+        ("account-delete", "/account/delete".to_owned()),
+        (
+            "admin-delete-user",
+            format!("/admin/users/{leaving_id}/delete"),
+        ),
+        ("subscribe", "/subscribe".to_owned()),
     ];
     let mut too_wide = Vec::new();
     let mut wrong = Vec::new();
