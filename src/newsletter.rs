@@ -7,8 +7,10 @@
 //! and address, across every instance) and only then sends, a mail at a time at the
 //! configured pace; the mailing is closed once every shard was walked. A delivery is
 //! claimed before it is sent, so a post reaches an address at most once: a process that
-//! dies between the claim and the send loses that one mail, never doubles it. Mailings
-//! live in the store, so a restart goes on where the last pass stopped.
+//! dies between the claim and the send loses that one mail, never doubles it; a mail the
+//! server refuses gives its claim back and ends the pass. A post is mailed once in its
+//! life (publishing it again mails nothing), and not once it is unpublished or deleted.
+//! Mailings live in the store, so a restart goes on where the last pass stopped.
 
 use crate::domain::Site;
 use crate::domain::subscription::{
@@ -45,7 +47,7 @@ pub struct Pass {
     pub opened: usize,
     /// Mails sent.
     pub sent: usize,
-    /// Deliveries claimed whose mail the server refused (not tried again).
+    /// Mails the server did not take (given back, for a later pass).
     pub failed: usize,
     /// Mailings closed.
     pub closed: usize,
@@ -84,7 +86,33 @@ fn page_error(e: PageError) -> StoreError {
     }
 }
 
+/// Records a mailing for each of the newest posts published since `since` that has none.
+async fn open_new(store: &dyn Store, site: &Site, since: DateTime<Utc>) -> StoreResult<usize> {
+    let newest = store
+        .home_page(site, PageAt::Newest, NEWEST_READ)
+        .await
+        .map_err(page_error)?;
+    let mut opened = 0;
+    for post in newest.posts.iter().filter(|p| p.published >= since) {
+        let mailing = Mailing {
+            post: post.id,
+            slug: post.slug.as_str().to_owned(),
+            title: post.title.clone(),
+            excerpt: post.excerpt.clone(),
+            author_id: post.author_id,
+            author_name: post.author_name.clone(),
+            published: post.published,
+        };
+        if store.open_mailing(site, &mailing).await? {
+            opened += 1;
+        }
+    }
+    Ok(opened)
+}
+
 /// One pass over `site` at `now`, sending through `mailer` as the site called `title`.
+/// A mail the server does not take gives its delivery back and ends the pass (the
+/// server is likely down): the next pass goes on from there.
 pub async fn deliver(
     store: &dyn Store,
     mailer: &Mailer,
@@ -98,56 +126,42 @@ pub async fn deliver(
         return Ok(pass);
     }
     let since = now - chrono::Duration::hours(MAILING_WINDOW_HOURS);
-    let newest = store
-        .home_page(site, PageAt::Newest, NEWEST_READ)
-        .await
-        .map_err(page_error)?;
-    for post in newest
-        .posts
-        .iter()
-        .filter(|p| p.published >= since && p.published <= now)
-    {
-        let mailing = Mailing {
-            post: post.id,
-            slug: post.slug.as_str().to_owned(),
-            title: post.title.clone(),
-            excerpt: post.excerpt.clone(),
-            author_id: post.author_id,
-            author_name: post.author_name.clone(),
-            published: post.published,
-        };
-        if store.open_mailing(site, &mailing).await? {
-            pass.opened += 1;
-        }
-    }
-    for mailing in store.open_mailings(site, since).await? {
-        for shard in 0..SHARDS {
-            let mut cursor: Option<String> = None;
-            loop {
-                let page = store
-                    .subscribers(site, shard, cursor.as_deref(), 200)
-                    .await
-                    .map_err(page_error)?;
-                for subscription in page.subscriptions.iter().filter(|s| mailing.goes_to(s)) {
-                    if !store
-                        .claim_delivery(site, &mailing, &subscription.email.key(), now)
-                        .await?
-                    {
-                        continue;
-                    }
-                    match send(mailer, site, title, &mailing, subscription).await {
-                        Ok(()) => pass.sent += 1,
-                        Err(e) => {
-                            pass.failed += 1;
-                            tracing::warn!(post = %mailing.post.0, error = %e, "a subscriber's mail was not sent");
+    pass.opened += open_new(store, site, since).await?;
+    for mailing in store.open_mailings(site).await? {
+        // A post unpublished or deleted since is not mailed (any further).
+        let live = store
+            .post_by_id(site, mailing.post)
+            .await?
+            .is_some_and(|p| p.status == crate::domain::PostStatus::Published);
+        if live {
+            for shard in 0..SHARDS {
+                let mut cursor: Option<String> = None;
+                loop {
+                    let page = store
+                        .subscribers(site, shard, cursor.as_deref(), 200)
+                        .await
+                        .map_err(page_error)?;
+                    for subscription in page.subscriptions.iter().filter(|s| mailing.goes_to(s)) {
+                        let key = subscription.email.key();
+                        if !store.claim_delivery(site, &mailing, &key, now).await? {
+                            continue;
                         }
+                        if let Err(e) = send(mailer, site, title, &mailing, subscription).await {
+                            pass.failed += 1;
+                            tracing::warn!(post = %mailing.post.0, error = %e, "a subscriber's mail was not sent; the pass ends here");
+                            store.release_delivery(site, &mailing, &key, now).await?;
+                            return Ok(pass);
+                        }
+                        pass.sent += 1;
+                        tokio::time::sleep(pace).await;
                     }
-                    tokio::time::sleep(pace).await;
+                    match page.next {
+                        Some(next) => cursor = Some(next),
+                        None => break,
+                    }
                 }
-                match page.next {
-                    Some(next) => cursor = Some(next),
-                    None => break,
-                }
+                // A long mailing does not keep newer posts from being recorded in time.
+                pass.opened += open_new(store, site, since).await?;
             }
         }
         store.close_mailing(site, &mailing).await?;

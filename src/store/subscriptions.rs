@@ -68,13 +68,15 @@ pub trait Subscriptions: Send + Sync {
         limit: usize,
     ) -> Result<SubscriberPage, PageError>;
 
-    /// Records a mailing of a new post unless one exists; returns whether it did.
+    /// Records the mailing of a post unless the post has one (open or done): a post is
+    /// mailed once in its life. Returns whether it did.
     async fn open_mailing(&self, site: &Site, mailing: &Mailing) -> StoreResult<bool>;
 
-    /// The mailings of posts published since `since` that are not done, oldest first.
-    async fn open_mailings(&self, site: &Site, since: DateTime<Utc>) -> StoreResult<Vec<Mailing>>;
+    /// The site's mailings that are not done, oldest post first (a few at a time: the
+    /// posts of the last days).
+    async fn open_mailings(&self, site: &Site) -> StoreResult<Vec<Mailing>>;
 
-    /// Marks a mailing done: every shard was walked.
+    /// Marks a mailing done: every shard was walked (or its post is gone).
     async fn close_mailing(&self, site: &Site, mailing: &Mailing) -> StoreResult<()>;
 
     /// Claims the delivery of a mailing to an address: true for one caller only, however
@@ -86,4 +88,14 @@ pub trait Subscriptions: Send + Sync {
         email_key: &str,
         at: DateTime<Utc>,
     ) -> StoreResult<bool>;
+
+    /// Gives back a delivery claimed at `at` whose mail the server did not take, so that a
+    /// later pass sends it.
+    async fn release_delivery(
+        &self,
+        site: &Site,
+        mailing: &Mailing,
+        email_key: &str,
+        at: DateTime<Utc>,
+    ) -> StoreResult<()>;
 }

@@ -3,7 +3,6 @@
 use super::*;
 use crate::domain::subscription::{Mailing, Scope, Subscription, shard_of};
 use crate::store::{LinkPurpose, NewSubscription, SubscriberPage, Subscriptions};
-use chrono::Datelike;
 
 /// How long a pending subscription (and its links) outlives its confirmation deadline.
 const PENDING_AFTER: i64 = 86400;
@@ -39,24 +38,6 @@ fn purpose_text(purpose: LinkPurpose) -> &'static str {
     }
 }
 
-fn month_of(at: DateTime<Utc>) -> i32 {
-    at.year() * 100 + at.month() as i32
-}
-
-/// The months from the one of `since` to the one of now, oldest first.
-fn months_since(since: DateTime<Utc>, now: DateTime<Utc>) -> Vec<i32> {
-    let mut months = vec![month_of(since)];
-    let mut at = since;
-    while month_of(at) < month_of(now) {
-        at += chrono::Duration::days(28);
-        let month = month_of(at);
-        if months.last() != Some(&month) {
-            months.push(month);
-        }
-    }
-    months
-}
-
 /// The statements of this file, prepared once at start.
 pub(super) struct Statements {
     insert: PreparedStatement,
@@ -70,9 +51,13 @@ pub(super) struct Statements {
     link_read: PreparedStatement,
     link_delete: PreparedStatement,
     mailing_insert: PreparedStatement,
-    mailings_read: PreparedStatement,
+    mailing_read: PreparedStatement,
     mailing_done: PreparedStatement,
+    open_insert: PreparedStatement,
+    open_read: PreparedStatement,
+    open_delete: PreparedStatement,
     delivery_claim: PreparedStatement,
+    delivery_release: PreparedStatement,
 }
 
 const SUBSCRIBER_COLUMNS: &str = "email, scope, unsubscribe, created, confirm_by, confirmed";
@@ -97,9 +82,10 @@ impl Statements {
             ))
             .await?,
             // Every cell again, without a TTL: the row outlives its pending insert's.
+            // `confirm_by` in the condition: a row unsubscribed (gone) meanwhile stays gone.
             confirm: prepare(format!(
                 "UPDATE {ks}.subscribers USING TTL 0 SET email = ?, unsubscribe = ?, created = ?, confirm_by = ?,
-                 confirmed = ? WHERE {SUBSCRIBER_KEY} IF confirmed = null"
+                 confirmed = ? WHERE {SUBSCRIBER_KEY} IF confirmed = null AND confirm_by = ?"
             ))
             .await?,
             delete: prepare(format!(
@@ -126,17 +112,30 @@ impl Statements {
             .await?,
             link_delete: prepare(format!("DELETE FROM {ks}.subscription_links WHERE key = ?")).await?,
             mailing_insert: prepare(format!(
-                "INSERT INTO {ks}.mailings (site, month, post_id, slug, title, excerpt, author_id, author_name, published)
-                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) IF NOT EXISTS"
+                "INSERT INTO {ks}.post_mailings (site, post_id, slug, title, excerpt, author_id, author_name, published)
+                 VALUES (?, ?, ?, ?, ?, ?, ?, ?) IF NOT EXISTS"
             ))
             .await?,
-            mailings_read: prepare(format!(
-                "SELECT post_id, slug, title, excerpt, author_id, author_name, published, done
-                 FROM {ks}.mailings WHERE site = ? AND month = ?"
+            mailing_read: prepare(format!(
+                "SELECT slug, title, excerpt, author_id, author_name, published, done
+                 FROM {ks}.post_mailings WHERE site = ? AND post_id = ?"
             ))
             .await?,
             mailing_done: prepare(format!(
-                "UPDATE {ks}.mailings SET done = true WHERE site = ? AND month = ? AND post_id = ?"
+                "UPDATE {ks}.post_mailings SET done = true WHERE site = ? AND post_id = ?"
+            ))
+            .await?,
+            open_insert: prepare(format!(
+                "INSERT INTO {ks}.open_mailings (site, post_id) VALUES (?, ?)"
+            ))
+            .await?,
+            open_read: prepare(format!("SELECT post_id FROM {ks}.open_mailings WHERE site = ?")).await?,
+            open_delete: prepare(format!(
+                "DELETE FROM {ks}.open_mailings WHERE site = ? AND post_id = ?"
+            ))
+            .await?,
+            delivery_release: prepare(format!(
+                "DELETE FROM {ks}.deliveries WHERE site = ? AND post_id = ? AND shard = ? AND email_key = ? IF at = ?"
             ))
             .await?,
             delivery_claim: prepare(format!(
@@ -151,6 +150,38 @@ impl Statements {
 type LinkTarget = (i32, String, String);
 
 impl CassandraStore {
+    /// A post's mailing and whether it is done.
+    async fn mailing(&self, site: &Site, post: PostId) -> StoreResult<Option<(Mailing, bool)>> {
+        type Row = (
+            Option<String>,
+            Option<String>,
+            Option<String>,
+            Option<Uuid>,
+            Option<String>,
+            Option<DateTime<Utc>>,
+            Option<bool>,
+        );
+        let row: Option<Row> = self
+            .row(&self.subscriptions.mailing_read, (site.as_str(), post.0))
+            .await?;
+        Ok(row.and_then(
+            |(slug, title, excerpt, author, author_name, published, done)| {
+                Some((
+                    Mailing {
+                        post,
+                        slug: slug?,
+                        title: title?,
+                        excerpt: excerpt.unwrap_or_default(),
+                        author_id: author.map(UserId),
+                        author_name: author_name.unwrap_or_default(),
+                        published: published?,
+                    },
+                    done == Some(true),
+                ))
+            },
+        ))
+    }
+
     async fn applied(
         &self,
         statement: &PreparedStatement,
@@ -306,6 +337,11 @@ impl Subscriptions for CassandraStore {
         if found.confirmed.is_some() || by <= now {
             return Ok(None);
         }
+        // The unsubscribe link is made to last first: harmless if the confirmation then
+        // does not apply, and never left expiring under a confirmed subscription.
+        let unsubscribe = crate::domain::token::session_key(&found.unsubscribe);
+        self.write_link(site, &unsubscribe, LinkPurpose::Unsubscribe, &target, 0)
+            .await?;
         let (shard, email_key, scope) = &target;
         let confirmed = self
             .applied(
@@ -320,16 +356,13 @@ impl Subscriptions for CassandraStore {
                     *shard,
                     email_key.as_str(),
                     scope.as_str(),
+                    by,
                 ),
             )
             .await?;
         if !confirmed {
             return Ok(None);
         }
-        // The unsubscribe link lives as long as the subscription now.
-        let unsubscribe = crate::domain::token::session_key(&found.unsubscribe);
-        self.write_link(site, &unsubscribe, LinkPurpose::Unsubscribe, &target, 0)
-            .await?;
         Ok(Some(Subscription {
             confirmed: Some(now),
             ..found
@@ -408,55 +441,52 @@ impl Subscriptions for CassandraStore {
     }
 
     async fn open_mailing(&self, site: &Site, m: &Mailing) -> StoreResult<bool> {
-        self.applied(
-            &self.subscriptions.mailing_insert,
-            (
-                site.as_str(),
-                month_of(m.published),
-                m.post.0,
-                m.slug.as_str(),
-                m.title.as_str(),
-                m.excerpt.as_str(),
-                m.author_id.map(|a| a.0),
-                m.author_name.as_str(),
-                m.published,
-            ),
-        )
-        .await
+        // Listed first: a crash before the LWT leaves a listed post without a mailing,
+        // which the next pass reads past and lists again.
+        self.exec(&self.subscriptions.open_insert, (site.as_str(), m.post.0))
+            .await?;
+        let made = self
+            .applied(
+                &self.subscriptions.mailing_insert,
+                (
+                    site.as_str(),
+                    m.post.0,
+                    m.slug.as_str(),
+                    m.title.as_str(),
+                    m.excerpt.as_str(),
+                    m.author_id.map(|a| a.0),
+                    m.author_name.as_str(),
+                    m.published,
+                ),
+            )
+            .await?;
+        if !made
+            && self
+                .mailing(site, m.post)
+                .await?
+                .is_none_or(|(_, done)| done)
+        {
+            self.exec(&self.subscriptions.open_delete, (site.as_str(), m.post.0))
+                .await?;
+        }
+        Ok(made)
     }
 
-    async fn open_mailings(&self, site: &Site, since: DateTime<Utc>) -> StoreResult<Vec<Mailing>> {
-        type Row = (
-            Uuid,
-            Option<String>,
-            Option<String>,
-            Option<String>,
-            Option<Uuid>,
-            Option<String>,
-            Option<DateTime<Utc>>,
-            Option<bool>,
-        );
+    async fn open_mailings(&self, site: &Site) -> StoreResult<Vec<Mailing>> {
+        let listed: Vec<(Uuid,)> = self
+            .rows(&self.subscriptions.open_read, (site.as_str(),))
+            .await?;
         let mut mailings = Vec::new();
-        for month in months_since(since, crate::domain::now().max(since)) {
-            let rows: Vec<Row> = self
-                .rows(&self.subscriptions.mailings_read, (site.as_str(), month))
-                .await?;
-            for (post, slug, title, excerpt, author, author_name, published, done) in rows {
-                let (Some(slug), Some(title), Some(published)) = (slug, title, published) else {
-                    continue;
-                };
-                if done == Some(true) || published < since {
-                    continue;
+        for (post,) in listed {
+            match self.mailing(site, PostId(post)).await? {
+                Some((mailing, false)) => mailings.push(mailing),
+                Some((_, true)) => {
+                    self.exec(&self.subscriptions.open_delete, (site.as_str(), post))
+                        .await?;
                 }
-                mailings.push(Mailing {
-                    post: PostId(post),
-                    slug,
-                    title,
-                    excerpt: excerpt.unwrap_or_default(),
-                    author_id: author.map(UserId),
-                    author_name: author_name.unwrap_or_default(),
-                    published,
-                });
+                // Listed by a pass that died before its LWT: the next pass that sees
+                // the post newly published makes it.
+                None => {}
             }
         }
         mailings.sort_by_key(|m| m.published);
@@ -464,9 +494,23 @@ impl Subscriptions for CassandraStore {
     }
 
     async fn close_mailing(&self, site: &Site, m: &Mailing) -> StoreResult<()> {
-        self.exec(
-            &self.subscriptions.mailing_done,
-            (site.as_str(), month_of(m.published), m.post.0),
+        self.exec(&self.subscriptions.mailing_done, (site.as_str(), m.post.0))
+            .await?;
+        self.exec(&self.subscriptions.open_delete, (site.as_str(), m.post.0))
+            .await?;
+        Ok(())
+    }
+
+    async fn release_delivery(
+        &self,
+        site: &Site,
+        m: &Mailing,
+        email_key: &str,
+        at: DateTime<Utc>,
+    ) -> StoreResult<()> {
+        self.applied(
+            &self.subscriptions.delivery_release,
+            (site.as_str(), m.post.0, shard_of(email_key), email_key, at),
         )
         .await?;
         Ok(())

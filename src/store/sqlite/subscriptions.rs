@@ -83,6 +83,18 @@ impl Subscriptions for SqliteStore {
         let (site, new) = (site.to_string(), new.clone());
         self.transaction(move |sql| {
             let (key, scope) = (new.email.key(), new.scope.key());
+            // Pending subscriptions whose link died a day ago go, with their links.
+            let stale = (new.at - chrono::Duration::days(1)).timestamp_millis();
+            for statement in [
+                "DELETE FROM subscription_links WHERE (site, email_key, scope) IN
+                   (SELECT site, email_key, scope FROM subscribers
+                    WHERE site = ?1 AND confirmed IS NULL AND confirm_by < ?2)",
+                "DELETE FROM subscribers WHERE site = ?1 AND confirmed IS NULL AND confirm_by < ?2",
+            ] {
+                sql.prepare(statement)
+                    .and_then(|mut s| s.execute(params![site, stale]))
+                    .map_err(unavailable)?;
+            }
             // A pending subscription asked for again gets new links (the old ones still
             // confirm it); a confirmed one is left as it is.
             let made = sql
@@ -273,18 +285,18 @@ impl Subscriptions for SqliteStore {
         .await
     }
 
-    async fn open_mailings(&self, site: &Site, since: DateTime<Utc>) -> StoreResult<Vec<Mailing>> {
+    async fn open_mailings(&self, site: &Site) -> StoreResult<Vec<Mailing>> {
         let site = site.to_string();
         type Row = (String, String, String, String, Option<String>, String, i64);
         let rows: Vec<Row> = self
             .read(move |sql| {
                 sql.prepare(
                     "SELECT post_id, slug, title, excerpt, author_id, author_name, published
-                     FROM mailings WHERE site = ?1 AND done = 0 AND published >= ?2
+                     FROM mailings WHERE site = ?1 AND done = 0
                      ORDER BY published LIMIT 100",
                 )
                 .and_then(|mut s| {
-                    s.query_map(params![site, since.timestamp_millis()], |r| {
+                    s.query_map(params![site], |r| {
                         Ok((
                             r.get(0)?,
                             r.get(1)?,
@@ -323,6 +335,29 @@ impl Subscriptions for SqliteStore {
             sql.prepare("UPDATE mailings SET done = 1 WHERE site = ?1 AND post_id = ?2")
                 .and_then(|mut s| s.execute(params![site, post]))
                 .map_err(unavailable)?;
+            Ok(())
+        })
+        .await
+    }
+
+    async fn release_delivery(
+        &self,
+        site: &Site,
+        mailing: &Mailing,
+        email_key: &str,
+        at: DateTime<Utc>,
+    ) -> StoreResult<()> {
+        let (site, post, key) = (
+            site.to_string(),
+            mailing.post.0.to_string(),
+            email_key.to_owned(),
+        );
+        self.run(move |sql| {
+            sql.prepare(
+                "DELETE FROM deliveries WHERE site = ?1 AND post_id = ?2 AND email_key = ?3 AND at = ?4",
+            )
+            .and_then(|mut s| s.execute(params![site, post, key, at.timestamp_millis()]))
+            .map_err(unavailable)?;
             Ok(())
         })
         .await

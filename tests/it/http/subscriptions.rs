@@ -116,6 +116,27 @@ async fn subscribers_get_each_new_post_once(t: TestStore) {
     seen += 1;
 
     let path = app.publish("Fresh news", "Something *new* to read.").await;
+    // A server that does not answer: the delivery is given back and the pass ends.
+    let down = Mailer::new(Some(&MailConfig {
+        smtp_url: "smtp://127.0.0.1:1".into(),
+        from: MailConfig::parse_from("Blog <blog@example.com>").unwrap(),
+    }))
+    .unwrap();
+    let failed = sibyl::newsletter::deliver(
+        app.store.as_ref(),
+        &down,
+        &app.site,
+        "The Blog",
+        now(),
+        Duration::ZERO,
+    )
+    .await
+    .unwrap();
+    assert_eq!(
+        (failed.sent, failed.failed, failed.closed),
+        (0, 1, 0),
+        "{failed:?}"
+    );
     // Two processes mail at once: each subscriber gets the post once.
     let second_mailer = mailer(&sink);
     let (a, b) = tokio::join!(
@@ -182,6 +203,16 @@ async fn subscribers_get_each_new_post_once(t: TestStore) {
     let messages = sink.wait_for(seen + 1).await;
     assert!(messages[seen].contains(second.as_str()));
     assert!(!messages[seen..].iter().any(|m| m.contains(first.as_str())));
+    seen += 1;
+
+    // A post unpublished before its mailing is not mailed.
+    let withdrawn = app.publish("Withdrawn", "Too soon.").await;
+    let post = crate::fixtures::post_of(&app, &withdrawn).await;
+    app.store.unpublish_post(&app.site, post.id).await.unwrap();
+    let pass = deliver(&app, &sink).await;
+    assert_eq!(pass.sent, 0, "{pass:?}");
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(sink.messages().len(), seen);
 }
 
 async fn a_subscription_to_an_author_gets_only_their_posts(t: TestStore) {
