@@ -191,7 +191,8 @@ pub async fn open(url: &StoreUrl, options: StoreOptions) -> Result<Arc<dyn Store
     match url {
         StoreUrl::Sqlite(path) => Ok(Arc::new(sqlite::SqliteStore::open(path, options).await?)),
         StoreUrl::Cassandra { nodes, keyspace } => Ok(Arc::new(
-            cassandra::CassandraStore::connect(nodes, keyspace, options).await?,
+            // Boxed: the future of connecting and preparing every statement is large.
+            Box::pin(cassandra::CassandraStore::connect(nodes, keyspace, options)).await?,
         )),
     }
 }
