@@ -16,6 +16,7 @@ mod desk;
 mod email_change;
 mod error;
 mod feeds;
+mod health;
 mod home;
 mod limits;
 mod locales;
@@ -321,6 +322,8 @@ pub fn configure(cfg: &mut web::ServiceConfig, state: AppState) {
             };
             WebError::BadRequest(format!("The address's query could not be read: {why}.")).into()
         }))
+        .service(web::resource("/healthz").route(get_or_head().to(health::healthz)))
+        .service(web::resource("/readyz").route(get_or_head().to(health::readyz)))
         .service(
             web::scope("")
                 .wrap(from_fn(error::signed_in_errors))

@@ -12,6 +12,7 @@ mod desk;
 mod email_change;
 mod feeds;
 mod fetch;
+mod health;
 mod html_checker;
 mod iiif;
 mod mail;

@@ -351,6 +351,8 @@ async fn every_route_answers_every_role_as_declared(t: TestStore) {
             format!("/account/email/confirm/{}", "0".repeat(64)),
             [Expect(410, ""); 5],
         ),
+        get("/healthz", [OK; 5]),
+        get("/readyz", [OK; 5]),
         get("/subscribe", [OK; 5]),
         get(format!("/subscribe?author={}", admin.username), [OK; 5]),
         get(
