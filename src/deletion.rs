@@ -159,14 +159,18 @@ pub async fn delete_account(
             by_name: by.name.clone(),
         })
         .await?;
-    finish_account_deletion(store, site, user.id, remove_comments, by, false).await?;
-    Ok(Ok(()))
+    if finish_account_deletion(store, site, user.id, remove_comments, by, false).await? {
+        Ok(Ok(()))
+    } else {
+        Ok(Err(KeptAccount::Administrator))
+    }
 }
 
 /// How many of an account's comments are read at a time.
 const COMMENTS_AT_ONCE: usize = 100;
 
-/// Every step of an account's deletion, each of which can run again.
+/// Every step of an account's deletion, each of which can run again. Returns false when
+/// it left the account alone: made an administrator since it was checked.
 pub(crate) async fn finish_account_deletion(
     store: &dyn Store,
     site: &Site,
@@ -174,15 +178,15 @@ pub(crate) async fn finish_account_deletion(
     remove_comments: bool,
     by: &Deleter,
     last_pass: bool,
-) -> StoreResult<()> {
+) -> StoreResult<bool> {
     let Some(user) = store.user(id).await? else {
-        return Ok(());
+        return Ok(true);
     };
     // Made an administrator since it was checked (and not yet suspended by this
     // deletion): left alone.
     if user.role == Role::Admin && !user.banned {
         tracing::warn!(user = %id.0, "an account made an administrator meanwhile was not deleted");
-        return Ok(());
+        return Ok(false);
     }
     let account = |e: AccountError| match e {
         AccountError::Store(e) => e,
@@ -268,5 +272,5 @@ pub(crate) async fn finish_account_deletion(
     {
         store.update_profile(id, &blank).await.map_err(account)?;
     }
-    Ok(())
+    Ok(true)
 }

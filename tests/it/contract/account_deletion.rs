@@ -171,6 +171,18 @@ async fn a_deleted_account_frees_its_name_and_signs_its_comments(t: TestStore) {
     assert!(!is_deleted(
         &t.store.user(author.id).await.unwrap().unwrap()
     ));
+    // Made an administrator after the page that deletes it was shown: left alone, and
+    // the deletion says so.
+    let promoted = member(&t, Role::Reader).await;
+    t.store.set_role(promoted.id, Role::Admin).await.unwrap();
+    assert_eq!(
+        delete_account(t.store.as_ref(), &t.site, &promoted, &deleter(&admin))
+            .await
+            .unwrap(),
+        Err(KeptAccount::Administrator)
+    );
+    let untouched = t.store.user(promoted.id).await.unwrap().unwrap();
+    assert!(!untouched.banned && !is_deleted(&untouched));
 
     delete_account(t.store.as_ref(), &t.site, &leaving, &deleter(&admin))
         .await
