@@ -260,25 +260,35 @@ fn subscription_page(
     render(StatusCode::OK, &page)
 }
 
+/// The page a link opens: what the subscription is, and the button that confirms it
+/// (or ends it).
+async fn link_page(
+    state: &AppState,
+    user: &MaybeUser,
+    csrf: &CsrfToken,
+    token: &str,
+    purpose: LinkPurpose,
+) -> Result<HttpResponse, WebError> {
+    let found = state
+        .store
+        .subscription_link(&state.site, &session_key(token), purpose, state.clock.now())
+        .await?
+        .ok_or_else(dead_link)?;
+    let about = described(state, &found).await?;
+    let (action, subscribing) = match purpose {
+        LinkPurpose::Confirm => (format!("/subscribe/confirm/{token}"), true),
+        LinkPurpose::Unsubscribe => (format!("/unsubscribe/{token}"), false),
+    };
+    subscription_page(user, csrf, Some(action), subscribing, &found, about)
+}
+
 pub async fn confirm_form(
     state: web::Data<AppState>,
     user: MaybeUser,
     csrf: CsrfToken,
     token: web::Path<String>,
 ) -> Result<HttpResponse, WebError> {
-    let found = state
-        .store
-        .subscription_link(
-            &state.site,
-            &session_key(&token),
-            LinkPurpose::Confirm,
-            state.clock.now(),
-        )
-        .await?
-        .ok_or_else(dead_link)?;
-    let about = described(&state, &found).await?;
-    let action = Some(format!("/subscribe/confirm/{token}"));
-    subscription_page(&user, &csrf, action, true, &found, about)
+    link_page(&state, &user, &csrf, &token, LinkPurpose::Confirm).await
 }
 
 pub async fn confirm(
@@ -303,19 +313,7 @@ pub async fn unsubscribe_form(
     csrf: CsrfToken,
     token: web::Path<String>,
 ) -> Result<HttpResponse, WebError> {
-    let found = state
-        .store
-        .subscription_link(
-            &state.site,
-            &session_key(&token),
-            LinkPurpose::Unsubscribe,
-            state.clock.now(),
-        )
-        .await?
-        .ok_or_else(dead_link)?;
-    let about = described(&state, &found).await?;
-    let action = Some(format!("/unsubscribe/{token}"));
-    subscription_page(&user, &csrf, action, false, &found, about)
+    link_page(&state, &user, &csrf, &token, LinkPurpose::Unsubscribe).await
 }
 
 /// Ends a subscription. No form token: the link's token is the authority, and a mail

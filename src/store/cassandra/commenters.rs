@@ -155,29 +155,16 @@ impl CassandraStore {
         post: PostId,
         id: CommentId,
     ) -> Result<Comment, ModerationError> {
-        let intent = self
-            .begin(&Intent::Comment {
-                site: site.to_string(),
-                post: post.0,
-                comment: id.0,
+        self.rewrite_comment(site, post, id, |comment| {
+            Ok(Comment {
+                author: Commenter::Guest {
+                    name: DELETED_USER.to_owned(),
+                    email: String::new(),
+                },
+                ..comment
             })
-            .await?;
-        let (forgotten, stamp) = self
-            .decide_move(site, post, id, |comment| {
-                let forgotten = Comment {
-                    author: Commenter::Guest {
-                        name: DELETED_USER.to_owned(),
-                        email: String::new(),
-                    },
-                    ..comment
-                };
-                Ok((forgotten.clone(), forgotten))
-            })
-            .await?;
-        let (batch, values) = self.state_batch(site, &forgotten, stamp, Some(forgotten.state));
-        self.batch(&batch, values).await?;
-        self.end(intent).await?;
-        Ok(forgotten)
+        })
+        .await
     }
 
     pub(super) async fn drop_member_months(

@@ -591,34 +591,21 @@ impl Comments for CassandraStore {
         body: &CommentBody,
         at: DateTime<Utc>,
     ) -> Result<Comment, ModerationError> {
-        let intent = self
-            .begin(&Intent::Comment {
-                site: site.to_string(),
-                post: post.0,
-                comment: id.0,
+        self.rewrite_comment(site, post, id, |comment| {
+            if comment.state == CommentState::Deleted {
+                return Err(ModerationError::Illegal {
+                    from: comment.state,
+                    to: comment.state,
+                });
+            }
+            Ok(Comment {
+                body_html: body.to_html(),
+                body: body.clone(),
+                edited: Some(at),
+                ..comment
             })
-            .await?;
-        let (edited, stamp) = self
-            .decide_move(site, post, id, |comment| {
-                if comment.state == CommentState::Deleted {
-                    return Err(ModerationError::Illegal {
-                        from: comment.state,
-                        to: comment.state,
-                    });
-                }
-                let edited = Comment {
-                    body_html: body.to_html(),
-                    body: body.clone(),
-                    edited: Some(at),
-                    ..comment
-                };
-                Ok((edited.clone(), edited))
-            })
-            .await?;
-        let (batch, values) = self.state_batch(site, &edited, stamp, Some(edited.state));
-        self.batch(&batch, values).await?;
-        self.end(intent).await?;
-        Ok(edited)
+        })
+        .await
     }
 
     async fn approved_comment_counts(

@@ -284,6 +284,35 @@ impl CassandraStore {
         Err(StoreError::Unavailable("the comment kept changing".into()).into())
     }
 
+    /// Rewrites a comment in its state (its text, or its author), as `rewrite` decides
+    /// from its row: the row by LWT, then its copies at the move's stamp, recorded as an
+    /// intent for the reconciler should the copies not be written.
+    pub(super) async fn rewrite_comment(
+        &self,
+        site: &Site,
+        post: PostId,
+        id: CommentId,
+        rewrite: impl Fn(Comment) -> Result<Comment, ModerationError>,
+    ) -> Result<Comment, ModerationError> {
+        let intent = self
+            .begin(&Intent::Comment {
+                site: site.to_string(),
+                post: post.0,
+                comment: id.0,
+            })
+            .await?;
+        let (rewritten, stamp) = self
+            .decide_move(site, post, id, |comment| {
+                let rewritten = rewrite(comment)?;
+                Ok((rewritten.clone(), rewritten))
+            })
+            .await?;
+        let (batch, values) = self.state_batch(site, &rewritten, stamp, Some(rewritten.state));
+        self.batch(&batch, values).await?;
+        self.end(intent).await?;
+        Ok(rewritten)
+    }
+
     /// The logged batch that writes a comment's copies: its place in each moderation
     /// list (inserted in its state's, deleted from the one it `was` in, or from every
     /// other when that is not known) and among the approved comments, all at the stamp
