@@ -1,4 +1,6 @@
-//! The command line. Every flag can also be set by a `SIBYL_*` environment variable.
+//! The command line. Every flag can also be set by a `SIBYL_*` environment variable, or
+//! in a TOML file named by `--config`: a flag wins over its variable, which wins over the
+//! file, which wins over the default.
 
 use crate::domain::Site;
 use crate::store::{Replication, StoreUrl};
@@ -26,6 +28,12 @@ pub struct Cli {
 
 #[derive(Debug, Clone, Args)]
 pub struct Settings {
+    /// A TOML file of settings, named as the flags are (`site-url = "https://..."`,
+    /// `fetch-allow = ["10.0.0.0/8"]`, `no-background = true`); flags and SIBYL_*
+    /// variables override it
+    #[arg(long, env = "SIBYL_CONFIG", global = true)]
+    pub config: Option<std::path::PathBuf>,
+
     /// Where the data lives: sqlite:PATH or cassandra://HOST:PORT[,HOST:PORT]/KEYSPACE
     #[arg(
         long,
@@ -136,6 +144,172 @@ pub struct Settings {
         global = true
     )]
     pub log: String,
+
+    /// How log lines are written: text (readable) or json (one object a line, for a
+    /// log collector)
+    #[arg(long, env = "SIBYL_LOG_FORMAT", value_enum, default_value_t = crate::telemetry::LogFormat::Text, global = true)]
+    pub log_format: crate::telemetry::LogFormat,
+
+    /// Networks that may read the metrics at /metrics (comma-separated addresses or
+    /// CIDR blocks, e.g. 127.0.0.1,10.0.0.0/8), judged by the client's address (see
+    /// --trusted-proxies); nobody by default, and /metrics answers 404 to everyone else
+    #[arg(long, env = "SIBYL_METRICS_ALLOW", value_delimiter = ',', global = true,
+          value_parser = crate::binaries::fetch::Network::parse)]
+    pub metrics_allow: Vec<crate::binaries::fetch::Network>,
+
+    /// Proxies or load balancers in front (comma-separated addresses or CIDR blocks)
+    /// whose X-Forwarded-For names the client, for rate limits and --metrics-allow;
+    /// none by default: the client is the connecting address
+    #[arg(long, env = "SIBYL_TRUSTED_PROXIES", value_delimiter = ',', global = true,
+          value_parser = crate::binaries::fetch::Network::parse)]
+    pub trusted_proxies: Vec<crate::binaries::fetch::Network>,
+
+    /// On SIGTERM or SIGINT, how many seconds requests in flight and background passes
+    /// may take to finish before they are cut off
+    #[arg(long, env = "SIBYL_SHUTDOWN_TIMEOUT_SECS", default_value_t = 30, global = true,
+          value_parser = clap::value_parser!(u16).range(1..=3600))]
+    pub shutdown_timeout_secs: u16,
+}
+
+/// The command line of this process, with its configuration file (see [`parse_from`]);
+/// a mistake in either ends the process with clap's message and status 2.
+pub fn parse() -> Cli {
+    match parse_from(std::env::args_os().collect()) {
+        Ok(cli) => cli,
+        Err(Refused::Clap(e)) => e.exit(),
+        Err(Refused::File(message)) => {
+            eprintln!("sibyl: {message}");
+            std::process::exit(2);
+        }
+    }
+}
+
+/// Why a command line (or its file) was refused.
+#[derive(Debug)]
+pub enum Refused {
+    Clap(clap::Error),
+    /// The configuration file: unreadable, not TOML, an unknown or ill-typed setting.
+    File(String),
+}
+
+/// Parses `args`; when they (or `SIBYL_CONFIG`) name a configuration file, each of its
+/// settings applies where neither a flag nor a variable set it. Its values are checked
+/// as the flags' are.
+pub fn parse_from(args: Vec<std::ffi::OsString>) -> Result<Cli, Refused> {
+    use clap::{CommandFactory, FromArgMatches};
+    let command = Cli::command();
+    // The file is found before anything is checked, so that a setting it completes
+    // (--mail-from for a --smtp-url given by flag) is there when clap checks them.
+    let given = flags_given(&args);
+    let path = match given.iter().find(|(flag, _)| flag == "config") {
+        Some((_, Some(value))) => Some(std::path::PathBuf::from(value)),
+        Some((_, None)) => args
+            .iter()
+            .skip_while(|a| a.to_str() != Some("--config"))
+            .nth(1)
+            .map(std::path::PathBuf::from),
+        None => std::env::var_os("SIBYL_CONFIG")
+            .filter(|v| !v.is_empty())
+            .map(std::path::PathBuf::from),
+    };
+    let Some(path) = path else {
+        let matches = command.try_get_matches_from(&args).map_err(Refused::Clap)?;
+        return Cli::from_arg_matches(&matches).map_err(Refused::Clap);
+    };
+    let shown = path.display().to_string();
+    let text = std::fs::read_to_string(&path)
+        .map_err(|e| Refused::File(format!("cannot read the configuration file {shown}: {e}")))?;
+    let table: toml::Table = text
+        .parse()
+        .map_err(|e| Refused::File(format!("{shown} is not valid TOML: {e}")))?;
+    let mut from_file: Vec<std::ffi::OsString> = Vec::new();
+    for (key, value) in &table {
+        let long = key.replace('_', "-");
+        let arg = command
+            .get_arguments()
+            .find(|a| a.get_long() == Some(long.as_str()) && long != "config")
+            .ok_or_else(|| Refused::File(format!("{shown}: unknown setting `{key}`")))?;
+        // A flag or a variable wins over the file.
+        let by_flag = given.iter().any(|(flag, _)| *flag == long);
+        let by_variable = arg
+            .get_env()
+            .and_then(std::env::var_os)
+            .is_some_and(|v| !v.is_empty());
+        if by_flag || by_variable {
+            continue;
+        }
+        let is_switch = matches!(arg.get_action(), clap::ArgAction::SetTrue);
+        let text = match (value, is_switch) {
+            (toml::Value::Boolean(on), true) => {
+                if *on {
+                    from_file.push(format!("--{long}").into());
+                }
+                continue;
+            }
+            (_, true) => {
+                return Err(Refused::File(format!("{shown}: `{key}` is true or false")));
+            }
+            (toml::Value::String(s), false) => s.clone(),
+            (toml::Value::Integer(n), false) => n.to_string(),
+            (toml::Value::Array(items), false) if arg.get_value_delimiter().is_some() => items
+                .iter()
+                .map(|item| match item {
+                    toml::Value::String(s) => Ok(s.clone()),
+                    _ => Err(Refused::File(format!(
+                        "{shown}: `{key}` is a list of strings"
+                    ))),
+                })
+                .collect::<Result<Vec<_>, _>>()?
+                .join(","),
+            _ => {
+                return Err(Refused::File(format!(
+                    "{shown}: `{key}` must be a string or a number"
+                )));
+            }
+        };
+        from_file.push(format!("--{long}={text}").into());
+    }
+    // The file's settings go first, where global flags may stand.
+    let mut all = args;
+    let rest = all.split_off(1.min(all.len()));
+    let from_file_count = from_file.len();
+    all.extend(from_file);
+    all.extend(rest);
+    let matches = command.try_get_matches_from(&all).map_err(|e| {
+        if from_file_count == 0
+            || matches!(
+                e.kind(),
+                clap::error::ErrorKind::DisplayHelp | clap::error::ErrorKind::DisplayVersion
+            )
+        {
+            Refused::Clap(e)
+        } else {
+            Refused::File(format!(
+                "with the settings of {shown}: {}",
+                e.render().to_string().trim()
+            ))
+        }
+    })?;
+    Cli::from_arg_matches(&matches).map_err(Refused::Clap)
+}
+
+/// The long flags given on a command line, each with its `=value` if written so; what
+/// follows a bare `--` is not a flag. (Sibyl's settings have no short forms.)
+fn flags_given(args: &[std::ffi::OsString]) -> Vec<(String, Option<String>)> {
+    let mut flags = Vec::new();
+    for arg in args.iter().skip(1) {
+        let Some(arg) = arg.to_str() else { continue };
+        if arg == "--" {
+            break;
+        }
+        if let Some(flag) = arg.strip_prefix("--") {
+            flags.push(match flag.split_once('=') {
+                Some((name, value)) => (name.to_owned(), Some(value.to_owned())),
+                None => (flag.to_owned(), None),
+            });
+        }
+    }
+    flags
 }
 
 impl Settings {
@@ -248,5 +422,113 @@ mod tests {
         assert!(Cli::try_parse_from(["sibyl", "--front-page-size", "0"]).is_err());
         assert!(Cli::try_parse_from(["sibyl", "--front-page-size", "101"]).is_err());
         assert!(Cli::try_parse_from(["sibyl", "--comment-min-delay-secs", "601"]).is_err());
+    }
+
+    fn with_file(toml: &str, extra: &[&str]) -> (tempfile::TempDir, Result<Cli, Refused>) {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("sibyl.toml");
+        std::fs::write(&file, toml).unwrap();
+        let mut args: Vec<std::ffi::OsString> = vec!["sibyl".into()];
+        args.extend(extra.iter().map(Into::into));
+        args.extend(["--config".into(), file.into_os_string()]);
+        let parsed = parse_from(args);
+        (dir, parsed)
+    }
+
+    #[test]
+    fn a_configuration_file_sets_what_flags_do_not() {
+        let file = "site-url = \"https://blog.example.com\"\n\
+                    front_page_size = 30\n\
+                    no-background = true\n\
+                    fetch-allow = [\"10.0.0.0/8\", \"192.168.1.1\"]\n\
+                    listen = \"0.0.0.0:9000\"\n\
+                    log-format = \"json\"\n";
+        let (_dir, parsed) = with_file(file, &["--listen", "127.0.0.1:7000", "migrate"]);
+        let cli = parsed.unwrap();
+        let s = cli.settings;
+        assert_eq!(s.site_url.as_str(), "https://blog.example.com");
+        assert_eq!(s.front_page_size, 30);
+        assert!(s.no_background);
+        assert_eq!(s.fetch_allow.len(), 2);
+        assert_eq!(s.log_format, crate::telemetry::LogFormat::Json);
+        // The flag wins over the file.
+        assert_eq!(s.listen.to_string(), "127.0.0.1:7000");
+        // Untouched settings keep their defaults; the command is kept.
+        assert_eq!(s.session_hours, 336);
+        assert!(matches!(cli.command, Some(Command::Migrate { .. })));
+    }
+
+    #[test]
+    fn settings_that_go_together_may_come_from_the_file_and_a_flag() {
+        let (_dir, parsed) = with_file(
+            "mail-from = \"Blog <blog@example.com>\"\n",
+            &["--smtp-url", "smtp://127.0.0.1:2525"],
+        );
+        let s = parsed.unwrap().settings;
+        assert!(s.mail().is_some(), "{s:?}");
+        // Without the file's half, clap refuses the flag alone.
+        assert!(
+            parse_from(vec![
+                "sibyl".into(),
+                "--smtp-url".into(),
+                "smtp://127.0.0.1:2525".into()
+            ])
+            .is_err()
+        );
+        // `--config=FILE` works as `--config FILE`; a flag after `--` is not one.
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("s.toml");
+        std::fs::write(&file, "front-page-size = 7\n").unwrap();
+        let cli = parse_from(vec![
+            "sibyl".into(),
+            format!("--config={}", file.display()).into(),
+        ])
+        .unwrap();
+        assert_eq!(cli.settings.front_page_size, 7);
+        assert_eq!(
+            flags_given(&[
+                "sibyl".into(),
+                "--listen=x".into(),
+                "--".into(),
+                "--store".into()
+            ]),
+            vec![("listen".to_owned(), Some("x".to_owned()))]
+        );
+    }
+
+    #[test]
+    fn a_bad_configuration_file_is_refused_with_the_reason() {
+        for (file, says) in [
+            ("colour = \"blue\"\n", "unknown setting `colour`"),
+            (
+                "replication = \"SimpleStrategy:3\"\n",
+                "unknown setting `replication`",
+            ),
+            ("listen = \"nowhere\"\n", "invalid value 'nowhere'"),
+            ("front-page-size = 500\n", "500"),
+            (
+                "no-background = \"yes\"\n",
+                "`no-background` is true or false",
+            ),
+            ("site-url = [1]\n", "`site-url` must be a string"),
+            ("listen = \n", "not valid TOML"),
+        ] {
+            let (_dir, parsed) = with_file(file, &[]);
+            match parsed {
+                Err(Refused::File(message)) => {
+                    assert!(message.contains(says), "{file}: {message}")
+                }
+                other => panic!("{file}: {other:?}"),
+            }
+        }
+        let missing = parse_from(vec![
+            "sibyl".into(),
+            "--config".into(),
+            "/nonexistent/s.toml".into(),
+        ]);
+        assert!(
+            matches!(&missing, Err(Refused::File(m)) if m.contains("cannot read the configuration file")),
+            "{missing:?}"
+        );
     }
 }

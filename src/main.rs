@@ -1,5 +1,4 @@
-use clap::Parser;
-use sibyl::config::{Cli, Command};
+use sibyl::config::Command;
 use sibyl::startup::{AppConfig, Application};
 use sibyl::store::{self, StoreOptions};
 use std::process::ExitCode;
@@ -13,9 +12,9 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 #[tokio::main]
 async fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = sibyl::config::parse();
     let settings = cli.settings;
-    if let Err(e) = sibyl::telemetry::init(&settings.log) {
+    if let Err(e) = sibyl::telemetry::init(&settings.log, settings.log_format) {
         eprintln!("sibyl: {e}");
         return ExitCode::from(2);
     }
@@ -125,6 +124,9 @@ async fn serve(settings: sibyl::config::Settings) -> Result<(), String> {
         mail,
         // Safe in every instance at once too: each delivery is claimed before it is sent.
         newsletter: Some(Default::default()),
+        shutdown_timeout: Duration::from_secs(u64::from(settings.shutdown_timeout_secs)),
+        metrics_allow: settings.metrics_allow.clone(),
+        trusted_proxies: settings.trusted_proxies.clone(),
     };
     let app = Application::build(config.clone(), store)
         .map_err(|e| format!("cannot serve on {}: {e}", settings.listen))?;
@@ -134,5 +136,6 @@ async fn serve(settings: sibyl::config::Settings) -> Result<(), String> {
         settings.listen.ip(),
         app.port()
     );
+    app.stop_on_signals();
     app.run_until_stopped().await.map_err(|e| e.to_string())
 }

@@ -120,6 +120,7 @@ pub async fn deliver(
     title: &str,
     now: DateTime<Utc>,
     pace: Duration,
+    stopping: &crate::jobs::Stopping,
 ) -> StoreResult<Pass> {
     let mut pass = Pass::default();
     if !mailer.is_on() {
@@ -142,6 +143,11 @@ pub async fn deliver(
                         .await
                         .map_err(page_error)?;
                     for subscription in page.subscriptions.iter().filter(|s| mailing.goes_to(s)) {
+                        if stopping.is_stopping() {
+                            // The instance is stopping: the next pass (here or in
+                            // another instance) goes on from this subscriber.
+                            return Ok(pass);
+                        }
                         let key = subscription.email.key();
                         if !store.claim_delivery(site, &mailing, &key, now).await? {
                             continue;
@@ -217,8 +223,9 @@ async fn send(
     mailer.send(mail).await.map_err(|e| e.to_string())
 }
 
-/// Runs a pass every `config.every`, for as long as the process lives.
+/// Runs a pass every `config.every` among `jobs`, until the instance stops.
 pub fn spawn(
+    jobs: &crate::jobs::Jobs,
     store: Arc<dyn Store>,
     mailer: Mailer,
     site: Site,
@@ -229,26 +236,31 @@ pub fn spawn(
     clock: crate::clock::Clock,
     config: NewsletterConfig,
 ) {
-    tokio::spawn(async move {
-        loop {
+    let title = Arc::new(title);
+    jobs.every("newsletter", config.every, move |stopping| {
+        let (store, mailer, site) = (Arc::clone(&store), mailer.clone(), site.clone());
+        let (title, clock) = (Arc::clone(&title), clock.clone());
+        async move {
             let name = title().await;
-            match deliver(
+            let now = clock.now();
+            let pass = deliver(
                 store.as_ref(),
                 &mailer,
                 &site,
                 &name,
-                clock.now(),
+                now,
                 config.pace,
+                &stopping,
             )
             .await
-            {
-                Ok(pass) if pass.sent + pass.failed + pass.opened > 0 => {
-                    tracing::info!(?pass, "mailed new posts to subscribers");
-                }
-                Ok(_) => {}
-                Err(e) => tracing::warn!(error = %e, "mailing new posts failed; trying again"),
+            .map_err(|e| format!("mailing new posts failed: {e}"))?;
+            if pass.sent + pass.failed + pass.opened > 0 {
+                tracing::info!(?pass, "mailed new posts to subscribers");
             }
-            tokio::time::sleep(config.every).await;
+            if pass.failed > 0 {
+                return Err("the mail server refused a mail".into());
+            }
+            Ok(())
         }
     });
 }

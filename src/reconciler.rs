@@ -87,16 +87,15 @@ pub async fn reconcile(store: &dyn Store, before: DateTime<Utc>) -> StoreResult<
 }
 
 /// Runs [`reconcile`] every `config.every`, for intents older than `config.grace`.
-pub fn spawn(store: Arc<dyn Store>, config: ReconcilerConfig) {
-    tokio::spawn(async move {
-        let mut tick = tokio::time::interval(config.every);
-        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-        loop {
-            tick.tick().await;
+pub fn spawn(jobs: &crate::jobs::Jobs, store: Arc<dyn Store>, config: ReconcilerConfig) {
+    jobs.every("reconciler", config.every, move |_| {
+        let store = Arc::clone(&store);
+        async move {
             let before = now() - chrono::Duration::from_std(config.grace).unwrap_or_default();
-            if let Err(e) = reconcile(store.as_ref(), before).await {
-                tracing::warn!(error = %e, "reconciler pass failed");
-            }
+            reconcile(store.as_ref(), before)
+                .await
+                .map(|_| ())
+                .map_err(|e| e.to_string())
         }
     });
 }

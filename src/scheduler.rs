@@ -90,26 +90,39 @@ impl Default for Scheduler {
 
 impl Scheduler {
     /// Runs passes for `site` in the background, by `clock`'s time.
-    pub fn spawn(&self, store: Arc<dyn Store>, site: Site, clock: Clock, config: SchedulerConfig) {
+    pub fn spawn(
+        &self,
+        jobs: &crate::jobs::Jobs,
+        store: Arc<dyn Store>,
+        site: Site,
+        clock: Clock,
+        config: SchedulerConfig,
+    ) {
         let me = self.clone();
-        tokio::spawn(async move {
+        jobs.spawn("scheduler", move |mut stopping| async move {
             loop {
                 let now = clock.now();
+                let started = std::time::Instant::now();
                 let next = match publish_due(store.as_ref(), &site, now).await {
                     Ok(pass) => {
                         me.passes.send_modify(|(n, last)| {
                             *n += 1;
                             *last = pass;
                         });
-                        if pass.failed > 0 { None } else { pass.next }
+                        let ok = pass.failed == 0;
+                        crate::metrics::metrics().job_pass("scheduler", ok, started.elapsed());
+                        if ok { pass.next } else { None }
                     }
                     Err(e) => {
                         tracing::warn!(error = %e, "the scheduler could not read the schedule");
+                        crate::metrics::metrics().job_pass("scheduler", false, started.elapsed());
                         None
                     }
                 };
                 let until = next.unwrap_or(now + chrono::Duration::days(1));
                 tokio::select! {
+                    biased;
+                    _ = stopping.stopped() => break,
                     _ = clock.sleep_until(until, now, config.every) => {}
                     _ = me.wake.notified() => {}
                 }

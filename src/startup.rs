@@ -43,6 +43,14 @@ pub struct AppConfig {
     /// When new posts are mailed to subscribers (with mail on); `None` mails none from
     /// this instance.
     pub newsletter: Option<crate::newsletter::NewsletterConfig>,
+    /// On SIGTERM (or SIGINT), how long requests in flight and background passes may
+    /// take to finish before they are cut off.
+    pub shutdown_timeout: Duration,
+    /// Who may read `/metrics`; nobody when empty.
+    pub metrics_allow: Vec<crate::binaries::fetch::Network>,
+    /// Proxies in front whose `X-Forwarded-For` names the client (for rate limits and
+    /// `/metrics`); none by default.
+    pub trusted_proxies: Vec<crate::binaries::fetch::Network>,
 }
 
 impl AppConfig {
@@ -68,11 +76,14 @@ impl AppConfig {
             clock: crate::clock::Clock::system(),
             mail: None,
             newsletter: None,
+            shutdown_timeout: Duration::from_secs(30),
+            metrics_allow: Vec::new(),
+            trusted_proxies: Vec::new(),
         }
     }
 
-    /// The part of the configuration the web layer reads.
-    pub fn web(&self) -> web::WebConfig {
+    /// The part of the configuration the web layer reads, with the instance's jobs.
+    pub fn web(&self, jobs: &Arc<crate::jobs::Jobs>) -> web::WebConfig {
         web::WebConfig {
             site: self.site.clone(),
             session_ttl: self.session_ttl,
@@ -84,6 +95,9 @@ impl AppConfig {
             refresh: self.refresh.unwrap_or_default(),
             clock: self.clock.clone(),
             mail: self.mail.clone(),
+            metrics_allow: self.metrics_allow.clone(),
+            trusted_proxies: self.trusted_proxies.clone(),
+            jobs: Arc::clone(jobs),
         }
     }
 }
@@ -92,6 +106,8 @@ pub struct Application {
     server: Server,
     port: u16,
     scheduler: crate::scheduler::Scheduler,
+    jobs: Arc<crate::jobs::Jobs>,
+    shutdown_timeout: Duration,
 }
 
 impl Application {
@@ -102,28 +118,35 @@ impl Application {
         let port = listener.local_addr()?.port();
         let host_ids =
             crate::store::host_ids::HostIds::for_this_host(Arc::clone(&store), &config.lock_dir)?;
+        let jobs = Arc::new(crate::jobs::Jobs::default());
         if let Some(reconciler) = config.reconciler {
-            crate::reconciler::spawn(Arc::clone(&store), reconciler);
+            crate::reconciler::spawn(&jobs, Arc::clone(&store), reconciler);
         }
         if let Some(collector) = config.collector {
-            crate::binaries::collector::spawn(store.binaries(), collector);
+            crate::binaries::collector::spawn(&jobs, store.binaries(), collector);
         }
         let scheduler = crate::scheduler::Scheduler::default();
         if let Some(every) = config.scheduler {
             scheduler.spawn(
+                &jobs,
                 Arc::clone(&store),
                 config.site.clone(),
                 config.clock.clone(),
                 every,
             );
         }
-        let mut state = web::AppState::new(store, &config.web(), Arc::new(host_ids))?;
+        let mut state = web::AppState::new(store, &config.web(&jobs), Arc::new(host_ids))?;
         state.scheduler = scheduler.clone();
         if config.scheduler.is_some() {
             // A page the scheduler published joins the navigation at once here.
             let (mut passes, state) = (scheduler.passes(), state.clone());
-            tokio::spawn(async move {
-                while passes.changed().await.is_ok() {
+            jobs.spawn("navigation", |mut stopping| async move {
+                loop {
+                    tokio::select! {
+                        biased;
+                        _ = stopping.stopped() => break,
+                        changed = passes.changed() => if changed.is_err() { break },
+                    }
                     let published = passes.borrow_and_update().1.published;
                     if published > 0 {
                         state.reread_frame().await;
@@ -132,13 +155,14 @@ impl Application {
             });
         }
         if config.refresh.is_some() {
-            state.binaries.spawn_refresher(state.fetcher.clone());
+            state.binaries.spawn_refresher(&jobs, state.fetcher.clone());
         }
         if let Some(newsletter) = config.newsletter
             && state.mailer.is_on()
         {
             let frame = state.clone();
             crate::newsletter::spawn(
+                &jobs,
                 Arc::clone(&state.store),
                 state.mailer.clone(),
                 config.site.clone(),
@@ -150,14 +174,23 @@ impl Application {
                 newsletter,
             );
         }
-        let server =
-            HttpServer::new(move || App::new().configure(|cfg| web::configure(cfg, state.clone())))
-                .listen(listener)?
-                .run();
+        // Signals are handled here, not by the server: one SIGTERM stops requests and
+        // background jobs together, within one deadline.
+        let server = HttpServer::new(move || {
+            App::new()
+                .wrap(actix_web::middleware::from_fn(web::observe::requests))
+                .configure(|cfg| web::configure(cfg, state.clone()))
+        })
+        .shutdown_timeout(config.shutdown_timeout.as_secs().max(1))
+        .disable_signals()
+        .listen(listener)?
+        .run();
         Ok(Self {
             server,
             port,
             scheduler,
+            jobs,
+            shutdown_timeout: config.shutdown_timeout,
         })
     }
 
@@ -170,7 +203,88 @@ impl Application {
         &self.scheduler
     }
 
+    /// Stops this instance as SIGTERM does: it stops accepting, lets requests in flight
+    /// finish and background jobs end their pass, within the shutdown timeout.
+    pub fn stopper(&self) -> Stopper {
+        Stopper {
+            server: self.server.handle(),
+            jobs: Arc::clone(&self.jobs),
+            timeout: self.shutdown_timeout,
+        }
+    }
+
+    /// Stops this instance gracefully on the first SIGTERM or SIGINT (the server, not the
+    /// tests that run instances inside themselves).
+    pub fn stop_on_signals(&self) {
+        let stopper = self.stopper();
+        tokio::spawn(async move {
+            let signal = termination().await;
+            tracing::info!(
+                signal,
+                "stopping: finishing requests in flight and background passes"
+            );
+            // A second signal means now.
+            tokio::spawn(async {
+                let again = termination().await;
+                tracing::warn!(signal = again, "stopping at once");
+                std::process::exit(130);
+            });
+            stopper.stop().await;
+        });
+    }
+
+    /// Serves until stopped (by [`Stopper::stop`], or a signal after
+    /// [`Application::stop_on_signals`]).
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
-        self.server.await
+        let served = self.server.await;
+        // The server failed, or was stopped: the jobs stop too.
+        let stopped = self.jobs.stop(self.shutdown_timeout).await;
+        tracing::info!(?stopped, "background jobs stopped");
+        served
+    }
+}
+
+/// What stops an [`Application`] gracefully.
+#[derive(Clone)]
+pub struct Stopper {
+    server: actix_web::dev::ServerHandle,
+    jobs: Arc<crate::jobs::Jobs>,
+    timeout: Duration,
+}
+
+impl Stopper {
+    /// Stops accepting, waits for requests in flight and background passes (each within
+    /// the shutdown timeout), then lets `run_until_stopped` return.
+    pub async fn stop(&self) {
+        tokio::join!(self.server.stop(true), self.jobs.stop(self.timeout));
+    }
+}
+
+/// The name of the first termination signal received.
+async fn termination() -> &'static str {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        let wait = |kind: SignalKind, name: &'static str| async move {
+            match signal(kind) {
+                Ok(mut s) => {
+                    s.recv().await;
+                    name
+                }
+                Err(e) => {
+                    tracing::warn!(signal = name, error = %e, "cannot listen for this signal");
+                    std::future::pending().await
+                }
+            }
+        };
+        tokio::select! {
+            name = wait(SignalKind::terminate(), "SIGTERM") => name,
+            name = wait(SignalKind::interrupt(), "SIGINT") => name,
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
+        "Ctrl-C"
     }
 }

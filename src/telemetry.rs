@@ -1,4 +1,6 @@
-//! Logging to standard error, filtered by `--log`.
+//! Logging to standard error, filtered by `--log`: readable lines, or one JSON object a
+//! line (`--log-format json`) for a log collector. A line written while a request is
+//! served carries the request's id (the `request` span).
 
 use tracing::field::{Field, Visit};
 use tracing::{Event, Level, Subscriber};
@@ -6,15 +8,39 @@ use tracing_subscriber::EnvFilter;
 use tracing_subscriber::layer::{Context, Layer, SubscriberExt};
 use tracing_subscriber::util::SubscriberInitExt;
 
-pub fn init(filter: &str) -> Result<(), String> {
+/// How log lines are written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum LogFormat {
+    /// Readable lines: time, level, spans (`request{id=...}`), message and fields.
+    #[default]
+    Text,
+    /// One JSON object a line: `timestamp`, `level`, `target`, `fields` (with
+    /// `message`), and `span` (the request's `id` and `method`).
+    Json,
+}
+
+pub fn init(filter: &str, format: LogFormat) -> Result<(), String> {
     let filter =
         EnvFilter::try_new(filter).map_err(|e| format!("bad --log filter {filter:?}: {e}"))?;
-    tracing_subscriber::registry()
+    let registry = tracing_subscriber::registry()
         .with(filter)
-        .with(ClientMistakes)
-        .with(tracing_subscriber::fmt::layer().with_writer(std::io::stderr))
-        .try_init()
-        .map_err(|e| e.to_string())
+        .with(ClientMistakes);
+    match format {
+        LogFormat::Text => registry
+            .with(tracing_subscriber::fmt::layer().with_writer(std::io::stderr))
+            .try_init(),
+        LogFormat::Json => registry
+            .with(
+                tracing_subscriber::fmt::layer()
+                    .json()
+                    .with_current_span(true)
+                    .with_span_list(false)
+                    .with_writer(std::io::stderr),
+            )
+            .try_init(),
+    }
+    .map_err(|e| e.to_string())
 }
 
 /// The HTTP server logs a request it cannot parse (an over-long URI, a malformed

@@ -49,25 +49,24 @@ pub struct Pass {
     pub waiting: usize,
 }
 
-pub fn spawn(store: Arc<dyn BinaryStore>, config: CollectorConfig) -> tokio::task::JoinHandle<()> {
-    tokio::spawn(async move {
-        let mut ticks = tokio::time::interval(config.every);
-        ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-        loop {
-            ticks.tick().await;
-            match collect(&*store, &config, crate::domain::now()).await {
-                Ok(pass) if pass.deleted > 0 => {
-                    tracing::info!(
-                        deleted = pass.deleted,
-                        kept = pass.kept,
-                        "binary collector pass"
-                    )
-                }
-                Ok(_) => {}
-                Err(e) => tracing::warn!(error = %e, "binary collector pass failed"),
+/// Runs [`collect`] every `config.every` among `jobs`.
+pub fn spawn(jobs: &crate::jobs::Jobs, store: Arc<dyn BinaryStore>, config: CollectorConfig) {
+    jobs.every("collector", config.every, move |_| {
+        let store = Arc::clone(&store);
+        async move {
+            let pass = collect(&*store, &config, crate::domain::now())
+                .await
+                .map_err(|e| e.to_string())?;
+            if pass.deleted > 0 {
+                tracing::info!(
+                    deleted = pass.deleted,
+                    kept = pass.kept,
+                    "binary collector pass"
+                );
             }
+            Ok(())
         }
-    })
+    });
 }
 
 /// One pass over every shard of candidates.

@@ -44,8 +44,13 @@ impl Network {
         Ok(Self { address, prefix })
     }
 
+    /// Whether `ip` is in this network, as written or as the IPv4 address it carries.
     pub fn contains(&self, ip: IpAddr) -> bool {
-        match (self.address, canonical(ip)) {
+        self.holds(ip) || self.holds(canonical(ip))
+    }
+
+    fn holds(&self, ip: IpAddr) -> bool {
+        match (self.address, ip) {
             (IpAddr::V4(net), IpAddr::V4(ip)) => {
                 let mask = u32::MAX
                     .checked_shl(32 - u32::from(self.prefix))

@@ -564,18 +564,18 @@ impl Binaries {
     }
 
     /// Runs [`Binaries::refresh`] on its own schedule.
-    pub fn spawn_refresher(&self, fetcher: Fetcher) -> tokio::task::JoinHandle<()> {
+    pub fn spawn_refresher(&self, jobs: &crate::jobs::Jobs, fetcher: Fetcher) {
         let binaries = self.clone();
-        tokio::spawn(async move {
-            let mut ticks = tokio::time::interval(binaries.refresh.every);
-            ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-            loop {
-                ticks.tick().await;
-                if let Err(e) = binaries.refresh(&fetcher, now()).await {
-                    tracing::warn!(error = %e, "binary refresh pass failed");
-                }
+        jobs.every("refresher", self.refresh.every, move |_| {
+            let (binaries, fetcher) = (binaries.clone(), fetcher.clone());
+            async move {
+                binaries
+                    .refresh(&fetcher, now())
+                    .await
+                    .map(|_| ())
+                    .map_err(|e| e.to_string())
             }
-        })
+        });
     }
 }
 

@@ -5,6 +5,7 @@ pub mod comment_policy;
 pub mod html_repair;
 pub mod iiif;
 pub mod markdown;
+pub mod markdown_file;
 pub mod password;
 pub mod post;
 pub mod revision;

@@ -495,8 +495,9 @@ impl PostStatus {
     }
 }
 
-/// What an author submits to create a post. The store gives it its slug and first
-/// revision; the HTML is rendered once here, not on every view.
+/// What an author submits to create a post. The store gives it its slug (made from its
+/// title, or the one it brings from an import) and first revision; the HTML is rendered
+/// once here, not on every view.
 #[derive(Debug, Clone)]
 pub struct NewPost {
     pub id: PostId,
@@ -513,6 +514,9 @@ pub struct NewPost {
     /// The language the post is written in (neutral when the author names none).
     pub locale: Locale,
     pub kind: PostKind,
+    /// The slug it asks for (an imported post keeps its address); `None`: one is made
+    /// from its title. Either way a taken slug gets a number appended.
+    pub slug: Option<Slug>,
 }
 
 impl NewPost {
@@ -546,7 +550,23 @@ impl NewPost {
             publish,
             locale: Locale::Neutral,
             kind: PostKind::Post,
+            slug: None,
         }
+    }
+
+    /// The same post, asking for `slug` rather than one made from its title.
+    pub fn with_slug(self, slug: Slug) -> Self {
+        Self {
+            slug: Some(slug),
+            ..self
+        }
+    }
+
+    /// The slug it is given when free: its own, or one made from its title.
+    pub fn wanted_slug(&self) -> Slug {
+        self.slug
+            .clone()
+            .unwrap_or_else(|| Slug::from_title(&self.title))
     }
 
     /// The same post, written in `locale`.

@@ -212,7 +212,7 @@ pub async fn confirm(
     // The old address hears of it, in case it was not its owner who asked.
     let job = state.get_ref().clone();
     let (old, changed_to) = (account.clone(), new_email.clone());
-    tokio::spawn(async move {
+    state.jobs.errand(async move {
         let site = job.identity().await.title.clone();
         let text = EmailChangedText {
             site: site.clone(),

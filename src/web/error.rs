@@ -131,16 +131,23 @@ impl ResponseError for WebError {
                 .finish();
         }
         let (title, message) = self.page();
+        let reference = self
+            .status_code()
+            .is_server_error()
+            .then(super::observe::current_request_id)
+            .flatten();
         let page = ErrorPage {
             layout: Layout::anonymous(),
             title,
             message: message.clone(),
+            reference: reference.clone(),
         };
         let mut response = HttpResponse::build(self.status_code());
         // For [`signed_in_errors`], which knows who asked.
         response.extensions_mut().insert(Shown {
             title,
             message: message.clone(),
+            reference,
         });
         match self {
             WebError::Unavailable(_) => {
@@ -165,6 +172,7 @@ impl ResponseError for WebError {
 struct Shown {
     title: &'static str,
     message: String,
+    reference: Option<String>,
 }
 
 /// Renders error pages again for a signed-in visitor, so that their header shows who is
@@ -205,6 +213,7 @@ pub async fn signed_in_errors(
         layout: layout(&user, &csrf),
         title: shown.title,
         message: shown.message,
+        reference: shown.reference,
     };
     let Ok(html) = page.render() else {
         return Ok(response);

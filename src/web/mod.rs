@@ -21,9 +21,11 @@ mod home;
 mod limits;
 mod locales;
 mod moderation;
+pub mod observe;
 mod pages;
 mod password_reset;
 mod paths;
+mod post_download;
 mod posts;
 mod revisions;
 mod schedule;
@@ -77,6 +79,13 @@ pub struct WebConfig {
     pub clock: crate::clock::Clock,
     /// Where mail goes; `None`: mail is off.
     pub mail: Option<crate::mail::MailConfig>,
+    /// Who may read `/metrics`; nobody when empty.
+    pub metrics_allow: Vec<crate::binaries::fetch::Network>,
+    /// Proxies whose `X-Forwarded-For` names the client.
+    pub trusted_proxies: Vec<crate::binaries::fetch::Network>,
+    /// Background jobs and errands (mail sent after a page is answered), stopped with
+    /// the instance.
+    pub jobs: Arc<crate::jobs::Jobs>,
 }
 
 /// The site's identity and pages, when they were read, and the number of the read (a
@@ -112,6 +121,11 @@ pub struct AppState {
     /// This instance's scheduler, woken when a post is scheduled here.
     pub scheduler: crate::scheduler::Scheduler,
     pub mailer: crate::mail::Mailer,
+    /// Who may read `/metrics`.
+    pub metrics_allow: Arc<Vec<crate::binaries::fetch::Network>>,
+    pub trusted_proxies: Arc<Vec<crate::binaries::fetch::Network>>,
+    /// Where work that outlives its request runs, so that a stop waits for it.
+    pub jobs: Arc<crate::jobs::Jobs>,
 }
 
 impl AppState {
@@ -147,6 +161,9 @@ impl AppState {
             scheduler: Default::default(),
             mailer: crate::mail::Mailer::new(config.mail.as_ref())
                 .map_err(std::io::Error::other)?,
+            metrics_allow: Arc::new(config.metrics_allow.clone()),
+            trusted_proxies: Arc::new(config.trusted_proxies.clone()),
+            jobs: Arc::clone(&config.jobs),
         })
     }
 
@@ -324,6 +341,7 @@ pub fn configure(cfg: &mut web::ServiceConfig, state: AppState) {
         }))
         .service(web::resource("/healthz").route(get_or_head().to(health::healthz)))
         .service(web::resource("/readyz").route(get_or_head().to(health::readyz)))
+        .service(web::resource("/metrics").route(get_or_head().to(observe::metrics)))
         .service(
             web::scope("")
                 .wrap(from_fn(error::signed_in_errors))
@@ -443,6 +461,10 @@ pub fn configure(cfg: &mut web::ServiceConfig, state: AppState) {
                 .service(web::resource("/pages/{slug}").route(get_or_head().to(posts::show_page)))
                 .service(web::resource("/admin/pages").route(get_or_head().to(site_admin::pages)))
                 .service(web::resource("/desk").route(get_or_head().to(desk::show)))
+                .service(
+                    web::resource("/desk/download")
+                        .route(get_or_head().to(post_download::download)),
+                )
                 .service(web::resource("/p/{n}").route(get_or_head().to(posts::short_link)))
                 .service(web::resource("/tags").route(get_or_head().to(tags::index)))
                 .service(web::resource("/search").route(get_or_head().to(search::show)))

@@ -440,6 +440,8 @@ pub struct ErrorPage {
     pub layout: Layout,
     pub title: &'static str,
     pub message: String,
+    /// A server error's request id, for a reader to quote in a report.
+    pub reference: Option<String>,
 }
 
 pub fn dated(at: DateTime<Utc>) -> Dated {

@@ -82,7 +82,7 @@ pub async fn forgot(
     // the same time, whether or not an account has the address.
     let job = state.get_ref().clone();
     let wanted = email.clone();
-    tokio::spawn(async move {
+    state.jobs.errand(async move {
         if let Err(e) = send_link(&job, &wanted).await {
             tracing::warn!(error = %e, "a password reset link was not sent");
         }

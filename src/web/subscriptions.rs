@@ -149,7 +149,7 @@ pub async fn subscribe(
     let job = state.get_ref().clone();
     let (wanted, scope) = (email.clone(), author.as_ref().map_or(Scope::Site, |a| a.1));
     let about = author_name.map(str::to_owned);
-    tokio::spawn(async move {
+    state.jobs.errand(async move {
         if let Err(e) = ask_confirmation(&job, &wanted, scope, about).await {
             tracing::warn!(error = %e, "a subscription's confirmation was not sent");
         }

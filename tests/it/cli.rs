@@ -33,6 +33,11 @@ fn help_explains_every_flag() {
         "--fetch-allow",
         "--no-background",
         "--fetch-ca",
+        "--config",
+        "--log-format",
+        "--metrics-allow",
+        "--shutdown-timeout-secs",
+        "SIBYL_CONFIG",
         "SIBYL_STORE",
         "SIBYL_LISTEN",
     ] {

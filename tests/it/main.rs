@@ -8,4 +8,6 @@ mod helpers;
 
 mod cli;
 mod contract;
+mod deploy;
 mod http;
+mod lifecycle;

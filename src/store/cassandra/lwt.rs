@@ -151,7 +151,14 @@ pub(super) fn lwt_applied(result: QueryResult) -> StoreResult<bool> {
     let rows = result.into_rows_result().map_err(unavailable)?;
     let row: Row = rows.first_row().map_err(unavailable)?;
     match row.columns.first() {
-        Some(Some(CqlValue::Boolean(applied))) => Ok(*applied),
+        Some(Some(CqlValue::Boolean(applied))) => {
+            crate::metrics::metrics().lwt(if *applied {
+                crate::metrics::LwtOutcome::Applied
+            } else {
+                crate::metrics::LwtOutcome::NotApplied
+            });
+            Ok(*applied)
+        }
         other => Err(StoreError::Corrupt(format!(
             "LWT result without [applied]: {other:?}"
         ))),
@@ -161,7 +168,7 @@ pub(super) fn lwt_applied(result: QueryResult) -> StoreResult<bool> {
 /// A CAS write timeout (Paxos contention, or replicas too slow): the write may or may
 /// not have been applied.
 pub(super) fn is_cas_uncertain(e: &ExecutionError) -> bool {
-    matches!(
+    let uncertain = matches!(
         e,
         ExecutionError::LastAttemptError(RequestAttemptError::DbError(
             DbError::WriteTimeout {
@@ -170,7 +177,11 @@ pub(super) fn is_cas_uncertain(e: &ExecutionError) -> bool {
             },
             _
         ))
-    )
+    );
+    if uncertain {
+        crate::metrics::metrics().lwt(crate::metrics::LwtOutcome::Timeout);
+    }
+    uncertain
 }
 
 /// The error a CAS write that timed out gives: what `Fault::LostLwtAnswer` puts in place

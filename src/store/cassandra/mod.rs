@@ -153,8 +153,85 @@ where
 async fn prepare(session: &Session, cql: String) -> Result<PreparedStatement, ExecutionError> {
     let mut statement = session.prepare(cql.as_str()).await?;
     statement.set_is_idempotent(cql::is_idempotent(&cql));
+    observe(&mut statement, &cql);
     cql::record(&cql);
     Ok(statement)
+}
+
+/// Counts a statement in the metrics under its name (verb and table), with its failures.
+fn observe(statement: &mut PreparedStatement, cql: &str) {
+    statement.set_history_listener(Observed::named(&crate::metrics::statement_name(cql)));
+}
+
+/// The driver tells it of each execution of a statement, and how it ended.
+#[derive(Debug)]
+struct Observed(prometheus::IntCounter);
+
+impl Observed {
+    fn named(name: &str) -> Arc<Self> {
+        Arc::new(Self(
+            crate::metrics::metrics().statement_counter("cassandra", name),
+        ))
+    }
+}
+
+impl scylla::observability::history::HistoryListener for Observed {
+    fn log_request_start(&self) -> scylla::observability::history::RequestId {
+        self.0.inc();
+        scylla::observability::history::RequestId(0)
+    }
+
+    fn log_request_success(&self, _: scylla::observability::history::RequestId) {}
+
+    fn log_request_error(
+        &self,
+        _: scylla::observability::history::RequestId,
+        error: &scylla::errors::RequestError,
+    ) {
+        use scylla::errors::RequestError as E;
+        let kind = match error {
+            E::RequestTimeout(_) => "client_timeout",
+            E::EmptyPlan | E::ConnectionPoolError(_) => "no_connection",
+            E::LastAttemptError(RequestAttemptError::DbError(db, _)) => match db {
+                DbError::ReadTimeout { .. } => "read_timeout",
+                DbError::WriteTimeout { .. } => "write_timeout",
+                DbError::Unavailable { .. } => "unavailable",
+                DbError::Overloaded => "overloaded",
+                // A request Sibyl built from what a client sent (a forged page cursor).
+                DbError::Invalid | DbError::ProtocolError => "invalid_request",
+                _ => "refused",
+            },
+            E::LastAttemptError(_) => "connection",
+            _ => "other",
+        };
+        crate::metrics::metrics().store_error("cassandra", kind);
+    }
+
+    fn log_new_speculative_fiber(
+        &self,
+        _: scylla::observability::history::RequestId,
+    ) -> scylla::observability::history::SpeculativeId {
+        scylla::observability::history::SpeculativeId(0)
+    }
+
+    fn log_attempt_start(
+        &self,
+        _: scylla::observability::history::RequestId,
+        _: Option<scylla::observability::history::SpeculativeId>,
+        _: std::net::SocketAddr,
+    ) -> scylla::observability::history::AttemptId {
+        scylla::observability::history::AttemptId(0)
+    }
+
+    fn log_attempt_success(&self, _: scylla::observability::history::AttemptId) {}
+
+    fn log_attempt_error(
+        &self,
+        _: scylla::observability::history::AttemptId,
+        _: &RequestAttemptError,
+        _: &scylla::policies::retry::RetryDecision,
+    ) {
+    }
 }
 
 /// A logged batch of statements whose rows must agree: idempotent when every statement
@@ -168,8 +245,10 @@ fn logged(statements: Vec<PreparedStatement>) -> Batch {
     batch
 }
 
-/// Marks a batch idempotent when every statement in it is.
+/// Marks a batch idempotent when every statement in it is (and counts it in the
+/// metrics).
 fn mark_idempotence(batch: &mut Batch) {
+    batch.set_history_listener(Observed::named("BATCH"));
     let all = batch.statements.iter().all(|s| {
         matches!(s, scylla::statement::batch::BatchStatement::PreparedStatement(p) if p.get_is_idempotent())
     });

@@ -423,7 +423,7 @@ impl Posts for CassandraStore {
         let scope = slug_scope(&post.site);
         let owner = post.id.0;
         let slug = self
-            .claim_free_slug(&post.site, &Slug::from_title(&post.title), owner)
+            .claim_free_slug(&post.site, &post.wanted_slug(), owner)
             .await?;
         // Recorded once the slug is ours (before, a crash leaves only a pending claim,
         // which expires): the reconciler commits it and writes the rest, or releases it.

@@ -98,11 +98,20 @@ pub(super) struct Sql<'c> {
 impl<'c> Sql<'c> {
     fn prepare(&self, sql: &str) -> rusqlite::Result<CachedStatement<'c>> {
         self.statements.fetch_add(1, Ordering::Relaxed);
+        crate::metrics::metrics().statement("sqlite", sql);
         self.conn.prepare_cached(sql)
     }
 }
 
 fn unavailable(e: rusqlite::Error) -> StoreError {
+    let kind = match e.sqlite_error_code() {
+        Some(rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked) => "busy",
+        Some(rusqlite::ErrorCode::DiskFull) => "disk_full",
+        Some(rusqlite::ErrorCode::ConstraintViolation) => "constraint",
+        Some(_) => "refused",
+        None => "other",
+    };
+    crate::metrics::metrics().store_error("sqlite", kind);
     StoreError::Unavailable(e.to_string())
 }
 

@@ -135,7 +135,7 @@ impl Posts for SqliteStore {
     async fn create_post(&self, post: NewPost) -> StoreResult<Post> {
         self.transaction(move |sql| {
             let site = post.site.to_string();
-            let base = Slug::from_title(&post.title);
+            let base = post.wanted_slug();
             let mut slug = base.clone();
             let mut n = 1;
             while sql

@@ -54,6 +54,7 @@ both_stores!(
     drafts_stay_off_the_front_page_until_published,
     publishing_twice_lists_a_post_once,
     same_titles_get_distinct_slugs_even_concurrently,
+    a_post_that_brings_its_slug_keeps_it_unless_taken,
     front_page_is_newest_first_and_limited,
     front_page_is_bounded,
     front_page_is_one_statement_and_a_post_two,
@@ -347,6 +348,32 @@ async fn same_titles_get_distinct_slugs_even_concurrently(t: TestStore) {
     slugs.dedup();
     assert_eq!(slugs.len(), 9, "{slugs:?}");
     assert!(slugs.contains(&"same-title-2".to_owned()));
+}
+
+/// An imported post keeps the address it had (whatever its title says), and gets a
+/// number like any other when that address is taken.
+async fn a_post_that_brings_its_slug_keeps_it_unless_taken(t: TestStore) {
+    let author = admin_of(&t).await;
+    let wanted = sibyl::domain::Slug::parse("an-old-address").unwrap();
+    let kept = t
+        .store
+        .create_post(new_post(&t, &author, "A new title", true, now()).with_slug(wanted.clone()))
+        .await
+        .unwrap();
+    assert_eq!(kept.slug, wanted);
+    let read = t
+        .store
+        .post_by_slug(&t.site, &wanted)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!((read.id, read.title.as_str()), (kept.id, "A new title"));
+    let again = t
+        .store
+        .create_post(new_post(&t, &author, "Another", false, now()).with_slug(wanted))
+        .await
+        .unwrap();
+    assert_eq!(again.slug.as_str(), "an-old-address-2");
 }
 
 async fn front_page_is_newest_first_and_limited(t: TestStore) {

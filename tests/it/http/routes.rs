@@ -339,6 +339,7 @@ async fn every_route_answers_every_role_as_declared(t: TestStore) {
         ),
         get("/admin/pages", [LOGIN, FORBIDDEN, FORBIDDEN, OK, LOGIN]),
         get("/desk", [LOGIN, FORBIDDEN, OK, OK, LOGIN]),
+        get("/desk/download", [LOGIN, FORBIDDEN, OK, OK, LOGIN]),
         get("/desk?tab=published", [LOGIN, FORBIDDEN, OK, OK, LOGIN]),
         get("/desk?tab=scheduled", [LOGIN, FORBIDDEN, OK, OK, LOGIN]),
         get("/static/schedule.js", [OK; 5]),
@@ -353,6 +354,8 @@ async fn every_route_answers_every_role_as_declared(t: TestStore) {
         ),
         get("/healthz", [OK; 5]),
         get("/readyz", [OK; 5]),
+        // Read by the networks --metrics-allow names only, whoever is signed in.
+        get("/metrics", [Expect(404, ""); 5]),
         get("/subscribe", [OK; 5]),
         get(format!("/subscribe?author={}", admin.username), [OK; 5]),
         get(

@@ -76,6 +76,7 @@ async fn deliver(app: &TestApp, sink: &SmtpSink) -> sibyl::newsletter::Pass {
         "The Blog",
         now(),
         Duration::ZERO,
+        &sibyl::jobs::Stopping::never(),
     )
     .await
     .unwrap()
@@ -129,6 +130,7 @@ async fn subscribers_get_each_new_post_once(t: TestStore) {
         "The Blog",
         now(),
         Duration::ZERO,
+        &sibyl::jobs::Stopping::never(),
     )
     .await
     .unwrap();
@@ -139,6 +141,7 @@ async fn subscribers_get_each_new_post_once(t: TestStore) {
     );
     // Two processes mail at once: each subscriber gets the post once.
     let second_mailer = mailer(&sink);
+    let never = sibyl::jobs::Stopping::never();
     let (a, b) = tokio::join!(
         deliver(&app, &sink),
         sibyl::newsletter::deliver(
@@ -148,6 +151,7 @@ async fn subscribers_get_each_new_post_once(t: TestStore) {
             "The Blog",
             now(),
             Duration::ZERO,
+            &never,
         )
     );
     let b = b.unwrap();
