@@ -345,6 +345,22 @@ pub enum Command {
         #[arg(long)]
         dry_run: bool,
     },
+    /// Write the whole site into a new folder: settings, accounts (without their password
+    /// hashes unless asked), posts and pages with every revision and translation, and
+    /// comments, in Sibyl's versioned export format (docs/EXPORT.md)
+    Export {
+        /// The folder to write (new, or empty)
+        dir: std::path::PathBuf,
+        /// Include the accounts' argon2id password hashes, so that everyone keeps their
+        /// password; keep such an export as safe as the database
+        #[arg(long)]
+        with_password_hashes: bool,
+    },
+    /// Bring a site into this store
+    Import {
+        #[command(subcommand)]
+        from: ImportFrom,
+    },
     /// Manage accounts from the shell (for an operator locked out of the web pages); a
     /// new password is typed twice on a terminal, or read from the first line of
     /// standard input
@@ -352,6 +368,13 @@ pub enum Command {
         #[command(subcommand)]
         command: UserCommand,
     },
+}
+
+#[derive(Debug, Clone, Subcommand)]
+pub enum ImportFrom {
+    /// A folder `sibyl export` wrote, into a store without the site (or to finish an
+    /// import of it that stopped half-way)
+    Sibyl { dir: std::path::PathBuf },
 }
 
 #[derive(Debug, Clone, Subcommand)]

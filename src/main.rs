@@ -26,6 +26,11 @@ async fn main() -> ExitCode {
         Command::Reconcile => reconcile(&settings).await,
         Command::Repair { dry_run } => repair(&settings, !dry_run).await,
         Command::User { command } => user(&settings, command).await,
+        Command::Export {
+            dir,
+            with_password_hashes,
+        } => export(&settings, &dir, with_password_hashes).await,
+        Command::Import { from } => import(&settings, from).await,
         Command::Serve => serve(settings).await,
     };
     match outcome {
@@ -83,6 +88,83 @@ async fn user(
         .map_err(|e| e.to_string())?;
     let said = sibyl::shell_admin::run(store.as_ref(), &settings.site_url, command).await?;
     print!("{said}");
+    Ok(())
+}
+
+/// A line on a terminal that says how far a long job is, rewritten in place.
+fn progress_line(what: &'static str) -> impl FnMut(&sibyl::backup::Counts) {
+    use std::io::{IsTerminal, Write};
+    let terminal = std::io::stderr().is_terminal();
+    move |counts| {
+        if terminal {
+            eprint!(
+                "\r{what}: {} posts, {} revisions, {} comments",
+                counts.posts, counts.revisions, counts.comments
+            );
+            let _ = std::io::stderr().flush();
+        }
+    }
+}
+
+fn summary(counts: &sibyl::backup::Counts) -> String {
+    format!(
+        "{} accounts, {} posts and pages ({} revisions, {} translations), {} comments",
+        counts.users, counts.posts, counts.revisions, counts.translations, counts.comments
+    )
+}
+
+/// `sibyl export DIR`.
+async fn export(
+    settings: &sibyl::config::Settings,
+    dir: &std::path::Path,
+    with_hashes: bool,
+) -> Result<(), String> {
+    let store = store::open(&settings.store, StoreOptions::default())
+        .await
+        .map_err(|e| e.to_string())?;
+    let mut progress = progress_line("exporting");
+    let manifest = sibyl::backup::export::export(
+        store.as_ref(),
+        &settings.site_url,
+        dir,
+        with_hashes,
+        &mut progress,
+    )
+    .await
+    .map_err(|e| e.to_string())?;
+    eprintln!();
+    println!(
+        "exported {} into {}: {}",
+        manifest.site,
+        dir.display(),
+        summary(&manifest.counts)
+    );
+    Ok(())
+}
+
+/// `sibyl import ...`.
+async fn import(
+    settings: &sibyl::config::Settings,
+    from: sibyl::config::ImportFrom,
+) -> Result<(), String> {
+    let store = store::open(&settings.store, StoreOptions::default())
+        .await
+        .map_err(|e| e.to_string())?;
+    match from {
+        sibyl::config::ImportFrom::Sibyl { dir } => {
+            let mut progress = progress_line("importing");
+            let counts = sibyl::backup::restore::restore(
+                store.as_ref(),
+                &settings.site_url,
+                &dir,
+                &mut progress,
+            )
+            .await
+            .map_err(|e| format!("nothing more was imported: {e}"))?;
+            eprintln!();
+            println!("imported into {}: {}", settings.site_url, summary(&counts));
+        }
+    }
     Ok(())
 }
 

@@ -390,3 +390,69 @@ async fn an_operator_manages_accounts_from_the_shell(t: crate::helpers::TestStor
 }
 
 crate::both_stores!(an_operator_manages_accounts_from_the_shell);
+
+/// `sibyl export` and `sibyl import sibyl` as an operator runs them: a summary on success;
+/// a folder that is not empty, or not an export, is refused with the reason and status 1.
+#[test]
+fn export_and_import_run_from_the_shell() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = |name: &str| format!("sqlite:{}", dir.path().join(name).display());
+    let locks = dir.path().join("locks").display().to_string();
+    let made = sibyl_fed(
+        &[
+            "user",
+            "create-admin",
+            "ada",
+            "ada@example.com",
+            "--store",
+            &store("a.db"),
+            "--lock-dir",
+            &locks,
+        ],
+        "a long enough password\n",
+    );
+    assert!(made.status.success(), "{}", stderr(&made));
+    let folder = dir.path().join("export");
+    let folder = folder.to_str().unwrap();
+    let exported = sibyl(&["export", folder, "--store", &store("a.db"), "--log", "warn"]);
+    assert!(exported.status.success(), "{}", stderr(&exported));
+    let said = String::from_utf8_lossy(&exported.stdout);
+    assert!(said.contains("1 accounts, 0 posts"), "{said}");
+    // The folder holds an export now: another is not mixed into it.
+    let again = sibyl(&["export", folder, "--store", &store("a.db"), "--log", "warn"]);
+    assert_eq!(again.status.code(), Some(1));
+    assert!(
+        stderr(&again).contains("is not empty"),
+        "{}",
+        stderr(&again)
+    );
+    let imported = sibyl(&[
+        "import",
+        "sibyl",
+        folder,
+        "--store",
+        &store("b.db"),
+        "--log",
+        "warn",
+    ]);
+    assert!(imported.status.success(), "{}", stderr(&imported));
+    assert!(String::from_utf8_lossy(&imported.stdout).contains("imported into"));
+    // The account is there, without a password until reset.
+    let listed = sibyl(&["user", "list", "--store", &store("b.db"), "--log", "warn"]);
+    assert!(String::from_utf8_lossy(&listed.stdout).contains("ada"));
+    let not_an_export = sibyl(&[
+        "import",
+        "sibyl",
+        dir.path().to_str().unwrap(),
+        "--store",
+        &store("c.db"),
+        "--log",
+        "warn",
+    ]);
+    assert_eq!(not_an_export.status.code(), Some(1));
+    assert!(
+        stderr(&not_an_export).contains("not a finished Sibyl export"),
+        "{}",
+        stderr(&not_an_export)
+    );
+}

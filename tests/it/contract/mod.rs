@@ -5,6 +5,7 @@ mod account_deletion;
 mod account_links;
 mod accounts;
 pub mod archive;
+mod backup;
 mod binaries;
 mod collector;
 pub mod comments;

@@ -1,0 +1,346 @@
+//! `sibyl export DIR`: reads a site through the store's contract and writes it as the
+//! files of [`super`], one record at a time. The folder must not exist, or be empty; the
+//! manifest is written last, so a folder without one is an export that did not finish.
+
+use super::*;
+use crate::domain::{
+    CommentState, Commenter, Locale, Post, PostId, SavedRevision, Site, User, UserId,
+};
+use crate::store::{PageAt, Store};
+use std::collections::HashSet;
+use std::io::Write;
+use std::path::Path;
+
+/// Records read per page of a list.
+const PAGE: usize = 100;
+
+/// Writes `site` from `store` into `dir`; `with_hashes` adds the accounts' password
+/// hashes. `progress` is told of each post written.
+pub async fn export(
+    store: &dyn Store,
+    site: &Site,
+    dir: &Path,
+    with_hashes: bool,
+    progress: &mut dyn FnMut(&Counts),
+) -> Result<Manifest, BackupError> {
+    prepare_folder(dir)?;
+    let mut counts = Counts::default();
+    write_site(store, site, dir).await?;
+
+    let mut users = Lines::create(&dir.join(USERS))?;
+    let mut accounts: Vec<UserId> = Vec::new();
+    let mut before = None;
+    loop {
+        let page = store.newest_users(before, PAGE).await?;
+        let Some(last) = page.last() else { break };
+        before = Some((last.created, last.id));
+        for user in &page {
+            if crate::deletion::is_deleted(user) {
+                continue;
+            }
+            users.write(&user_record(user, with_hashes))?;
+            accounts.push(user.id);
+            counts.users += 1;
+        }
+        if page.len() < PAGE {
+            break;
+        }
+    }
+    users.finish()?;
+
+    let mut posts = Lines::create(&dir.join(POSTS))?;
+    let mut comments = Lines::create(&dir.join(COMMENTS))?;
+    let mut seen = HashSet::new();
+    for id in post_ids(store, site, &accounts).await? {
+        if !seen.insert(id) {
+            continue;
+        }
+        let Some(post) = store.post_by_id(site, id).await? else {
+            continue;
+        };
+        let record = post_record(store, site, &post).await?;
+        counts.posts += 1;
+        counts.revisions += record.revisions.len() as u64;
+        counts.translations += record.translations.len() as u64;
+        posts.write(&record)?;
+        counts.comments += write_comments(store, site, id, &mut comments).await?;
+        progress(&counts);
+    }
+    posts.finish()?;
+    comments.finish()?;
+
+    let manifest = Manifest {
+        format: FORMAT.into(),
+        version: VERSION,
+        generator: format!("sibyl {}", env!("CARGO_PKG_VERSION")),
+        site: site.as_str().to_owned(),
+        exported: crate::domain::now(),
+        password_hashes: with_hashes,
+        counts,
+    };
+    let text = serde_json::to_string_pretty(&manifest).expect("a manifest serializes");
+    let path = dir.join(MANIFEST);
+    std::fs::write(&path, text + "\n").map_err(|e| BackupError::file(&path, e))?;
+    Ok(manifest)
+}
+
+/// Makes `dir`, or accepts it empty: an export never mixes with other files.
+fn prepare_folder(dir: &Path) -> Result<(), BackupError> {
+    match std::fs::read_dir(dir) {
+        Ok(mut entries) => {
+            if entries.next().is_some() {
+                return Err(BackupError::Files(format!(
+                    "{} is not empty: export into a new folder",
+                    dir.display()
+                )));
+            }
+            Ok(())
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            std::fs::create_dir_all(dir).map_err(|e| BackupError::file(dir, e))
+        }
+        Err(e) => Err(BackupError::file(dir, e)),
+    }
+}
+
+async fn write_site(store: &dyn Store, site: &Site, dir: &Path) -> Result<(), BackupError> {
+    let identity = store.site_identity(site).await?;
+    let settings = store.comment_settings(site).await?;
+    let record = SiteRecord {
+        title: identity.title,
+        tagline: identity.tagline,
+        description: identity.description,
+        language: identity.language.code(),
+        footer: identity.footer,
+        comments: CommentSettingsRecord {
+            guests: settings.guests,
+            trust_approved: settings.trust_approved,
+            close_after_days: settings.close_after_days,
+            remove_deleted_accounts_comments: settings.remove_deleted_accounts_comments,
+        },
+    };
+    let path = dir.join(SITE);
+    let text = serde_json::to_string_pretty(&record).expect("a site serializes");
+    std::fs::write(&path, text + "\n").map_err(|e| BackupError::file(&path, e))
+}
+
+fn user_record(user: &User, with_hashes: bool) -> UserRecord {
+    UserRecord {
+        id: user.id.0,
+        username: user.username.as_str().to_owned(),
+        email: user.email.as_str().to_owned(),
+        display_name: user.display_name.clone(),
+        role: user.role.as_str().to_owned(),
+        created: user.created,
+        bio: user.bio.clone(),
+        homepage: user.homepage.clone(),
+        banned: user.banned,
+        password_hash: with_hashes.then(|| user.password_hash.as_str().to_owned()),
+    }
+}
+
+/// Every post and page of the site: each account's published posts and drafts, the
+/// scheduled drafts, the pages.
+async fn post_ids(
+    store: &dyn Store,
+    site: &Site,
+    accounts: &[UserId],
+) -> Result<Vec<PostId>, BackupError> {
+    let mut ids = Vec::new();
+    for &account in accounts {
+        for drafts in [false, true] {
+            let mut cursor: Option<String> = None;
+            loop {
+                let at = cursor.as_deref().map_or(PageAt::Newest, PageAt::Older);
+                let page = if drafts {
+                    store.drafts_by_author(site, account, at, PAGE).await
+                } else {
+                    store.posts_by_author(site, account, at, PAGE).await
+                }
+                .map_err(|e| BackupError::Invalid(e.to_string()))?;
+                ids.extend(page.posts.iter().map(|p| p.id));
+                match page.older {
+                    Some(next) => cursor = Some(next),
+                    None => break,
+                }
+            }
+        }
+    }
+    ids.extend(store.scheduled_posts(site).await?.iter().map(|s| s.id));
+    ids.extend(store.site_pages(site).await?.iter().map(|p| p.id));
+    Ok(ids)
+}
+
+async fn post_record(
+    store: &dyn Store,
+    site: &Site,
+    post: &Post,
+) -> Result<PostRecord, BackupError> {
+    let revisions = history(store, site, post.id, &post.locale, post.revision).await?;
+    let mut translations = Vec::new();
+    for translation in store.translations(site, post.id).await? {
+        translations.push(TranslationRecord {
+            locale: translation.locale.code(),
+            status: translation.status.as_str().to_owned(),
+            published: translation.published,
+            revisions: history(
+                store,
+                site,
+                post.id,
+                &translation.locale,
+                translation.revision,
+            )
+            .await?,
+        });
+    }
+    Ok(PostRecord {
+        id: post.id.0,
+        slug: post.slug.as_str().to_owned(),
+        kind: post.kind.as_str().to_owned(),
+        locale: post.locale.code(),
+        author_id: post.author_id.0,
+        status: post.status.as_str().to_owned(),
+        created: post.created,
+        published: post.published,
+        first_published: post.first_published,
+        scheduled: post.scheduled,
+        comments_closed: post.comments_closed,
+        revisions,
+        translations,
+    })
+}
+
+async fn history(
+    store: &dyn Store,
+    site: &Site,
+    post: PostId,
+    locale: &Locale,
+    newest: u32,
+) -> Result<Vec<RevisionRecord>, BackupError> {
+    let mut revisions = Vec::with_capacity(newest as usize);
+    for number in 1..=newest {
+        let revision: SavedRevision = store
+            .revision(site, post, locale, number)
+            .await?
+            .ok_or_else(|| {
+                BackupError::Invalid(format!(
+                    "post {} lacks revision {number} of {newest}",
+                    post.0
+                ))
+            })?;
+        revisions.push(RevisionRecord {
+            number,
+            title: revision.title.as_str().to_owned(),
+            body: revision.body.as_str().to_owned(),
+            tags: revision.tags.to_strings(),
+            author_id: revision.author_id.0,
+            author_name: revision.author_name,
+            created: revision.created,
+            message: revision.message,
+        });
+    }
+    Ok(revisions)
+}
+
+/// A post's comments in every state but deleted, oldest first.
+async fn write_comments(
+    store: &dyn Store,
+    site: &Site,
+    post: PostId,
+    out: &mut Lines,
+) -> Result<u64, BackupError> {
+    let mut all = Vec::new();
+    let mut cursor: Option<String> = None;
+    loop {
+        let page = store
+            .comment_page(site, post, cursor.as_deref(), PAGE)
+            .await
+            .map_err(|e| BackupError::Invalid(e.to_string()))?;
+        // The thread holds what readers see; the comment's row has its Markdown and
+        // its author's address.
+        for shown in page.comments {
+            if let Some(comment) = store.comment(site, post, shown.id).await? {
+                all.push(comment);
+            }
+        }
+        match page.older {
+            Some(next) => cursor = Some(next),
+            None => break,
+        }
+    }
+    for state in [
+        CommentState::Pending,
+        CommentState::Spam,
+        CommentState::Rejected,
+    ] {
+        let mut cursor: Option<String> = None;
+        loop {
+            let page = store
+                .moderation_list(site, state, Some(post), cursor.as_deref(), PAGE)
+                .await
+                .map_err(|e| BackupError::Invalid(e.to_string()))?;
+            all.extend(page.comments);
+            match page.next {
+                Some(next) => cursor = Some(next),
+                None => break,
+            }
+        }
+    }
+    all.sort_by_key(|c| c.created());
+    all.dedup_by_key(|c| c.id);
+    for comment in &all {
+        out.write(&CommentRecord {
+            post: post.0,
+            id: comment.id.0,
+            thread: comment.thread.0,
+            parent: comment.parent.map(|p| p.0),
+            author: match &comment.author {
+                Commenter::Member { id, name } => CommenterRecord::Member {
+                    id: id.0,
+                    name: name.clone(),
+                },
+                Commenter::Guest { name, email } => CommenterRecord::Guest {
+                    name: name.clone(),
+                    email: email.clone(),
+                },
+            },
+            body: comment.body.as_str().to_owned(),
+            state: comment.state.as_str().to_owned(),
+        })?;
+    }
+    Ok(all.len() as u64)
+}
+
+/// A JSON-lines file being written.
+struct Lines {
+    path: std::path::PathBuf,
+    out: std::io::BufWriter<std::fs::File>,
+}
+
+impl Lines {
+    fn create(path: &Path) -> Result<Self, BackupError> {
+        let file = std::fs::File::create(path).map_err(|e| BackupError::file(path, e))?;
+        Ok(Self {
+            path: path.to_owned(),
+            out: std::io::BufWriter::new(file),
+        })
+    }
+
+    fn write(&mut self, record: &impl Serialize) -> Result<(), BackupError> {
+        serde_json::to_writer(&mut self.out, record)
+            .map_err(|e| BackupError::file(&self.path, e))?;
+        self.out
+            .write_all(b"\n")
+            .map_err(|e| BackupError::file(&self.path, e))
+    }
+
+    fn finish(mut self) -> Result<(), BackupError> {
+        self.out
+            .flush()
+            .map_err(|e| BackupError::file(&self.path, e))?;
+        self.out
+            .get_ref()
+            .sync_all()
+            .map_err(|e| BackupError::file(&self.path, e))
+    }
+}
