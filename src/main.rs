@@ -152,6 +152,16 @@ async fn import(
         .map_err(|e| e.to_string())?;
     match from {
         sibyl::config::ImportFrom::Sibyl { dir } => {
+            if let Ok(text) = std::fs::read_to_string(dir.join(sibyl::backup::MANIFEST))
+                && let Ok(manifest) = serde_json::from_str::<serde_json::Value>(&text)
+                && let Some(from) = manifest.get("site").and_then(|s| s.as_str())
+                && from != settings.site_url.as_str()
+            {
+                eprintln!(
+                    "sibyl: the export is of {from}; it is imported as {} (--site-url)",
+                    settings.site_url
+                );
+            }
             let mut progress = progress_line("importing");
             let counts = sibyl::backup::restore::restore(
                 store.as_ref(),
@@ -160,7 +170,7 @@ async fn import(
                 &mut progress,
             )
             .await
-            .map_err(|e| format!("nothing more was imported: {e}"))?;
+            .map_err(|e| format!("the import stopped: {e}"))?;
             eprintln!();
             println!("imported into {}: {}", settings.site_url, summary(&counts));
         }

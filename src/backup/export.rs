@@ -7,7 +7,6 @@ use crate::domain::{
     CommentState, Commenter, Locale, Post, PostId, SavedRevision, Site, User, UserId,
 };
 use crate::store::{PageAt, Store};
-use std::collections::HashSet;
 use std::io::Write;
 use std::path::Path;
 
@@ -23,9 +22,14 @@ pub async fn export(
     with_hashes: bool,
     progress: &mut dyn FnMut(&Counts),
 ) -> Result<Manifest, BackupError> {
+    let Some(admin) = store.site_admin(site).await? else {
+        return Err(BackupError::Invalid(format!(
+            "there is no site at {site} in this store (is --site-url its address?)"
+        )));
+    };
     prepare_folder(dir)?;
     let mut counts = Counts::default();
-    write_site(store, site, dir).await?;
+    write_site(store, site, admin, dir).await?;
 
     let mut users = Lines::create(&dir.join(USERS))?;
     let mut accounts: Vec<UserId> = Vec::new();
@@ -42,19 +46,12 @@ pub async fn export(
             accounts.push(user.id);
             counts.users += 1;
         }
-        if page.len() < PAGE {
-            break;
-        }
     }
     users.finish()?;
 
     let mut posts = Lines::create(&dir.join(POSTS))?;
     let mut comments = Lines::create(&dir.join(COMMENTS))?;
-    let mut seen = HashSet::new();
     for id in post_ids(store, site, &accounts).await? {
-        if !seen.insert(id) {
-            continue;
-        }
         let Some(post) = store.post_by_id(site, id).await? else {
             continue;
         };
@@ -80,11 +77,14 @@ pub async fn export(
     };
     let text = serde_json::to_string_pretty(&manifest).expect("a manifest serializes");
     let path = dir.join(MANIFEST);
-    std::fs::write(&path, text + "\n").map_err(|e| BackupError::file(&path, e))?;
+    create_file(&path)?
+        .write_all((text + "\n").as_bytes())
+        .map_err(|e| BackupError::file(&path, e))?;
     Ok(manifest)
 }
 
-/// Makes `dir`, or accepts it empty: an export never mixes with other files.
+/// Makes `dir`, or accepts it empty: an export never mixes with other files. Only its
+/// owner may read it (it holds addresses, and hashes if asked).
 fn prepare_folder(dir: &Path) -> Result<(), BackupError> {
     match std::fs::read_dir(dir) {
         Ok(mut entries) => {
@@ -94,19 +94,43 @@ fn prepare_folder(dir: &Path) -> Result<(), BackupError> {
                     dir.display()
                 )));
             }
-            Ok(())
         }
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            std::fs::create_dir_all(dir).map_err(|e| BackupError::file(dir, e))
+            std::fs::create_dir_all(dir).map_err(|e| BackupError::file(dir, e))?;
         }
-        Err(e) => Err(BackupError::file(dir, e)),
+        Err(e) => return Err(BackupError::file(dir, e)),
     }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o700))
+            .map_err(|e| BackupError::file(dir, e))?;
+    }
+    Ok(())
 }
 
-async fn write_site(store: &dyn Store, site: &Site, dir: &Path) -> Result<(), BackupError> {
+/// A file of the export, readable by its owner only.
+fn create_file(path: &Path) -> Result<std::fs::File, BackupError> {
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.mode(0o600);
+    }
+    options.open(path).map_err(|e| BackupError::file(path, e))
+}
+
+async fn write_site(
+    store: &dyn Store,
+    site: &Site,
+    admin: UserId,
+    dir: &Path,
+) -> Result<(), BackupError> {
     let identity = store.site_identity(site).await?;
     let settings = store.comment_settings(site).await?;
     let record = SiteRecord {
+        admin: Some(admin.0),
         title: identity.title,
         tagline: identity.tagline,
         description: identity.description,
@@ -121,7 +145,9 @@ async fn write_site(store: &dyn Store, site: &Site, dir: &Path) -> Result<(), Ba
     };
     let path = dir.join(SITE);
     let text = serde_json::to_string_pretty(&record).expect("a site serializes");
-    std::fs::write(&path, text + "\n").map_err(|e| BackupError::file(&path, e))
+    create_file(&path)?
+        .write_all((text + "\n").as_bytes())
+        .map_err(|e| BackupError::file(&path, e))
 }
 
 fn user_record(user: &User, with_hashes: bool) -> UserRecord {
@@ -157,7 +183,7 @@ async fn post_ids(
                 } else {
                     store.posts_by_author(site, account, at, PAGE).await
                 }
-                .map_err(|e| BackupError::Invalid(e.to_string()))?;
+                .map_err(BackupError::page)?;
                 ids.extend(page.posts.iter().map(|p| p.id));
                 match page.older {
                     Some(next) => cursor = Some(next),
@@ -168,6 +194,9 @@ async fn post_ids(
     }
     ids.extend(store.scheduled_posts(site).await?.iter().map(|s| s.id));
     ids.extend(store.site_pages(site).await?.iter().map(|p| p.id));
+    // In an order of their own, the same whichever store lists them.
+    ids.sort_by_key(|id| id.0);
+    ids.dedup();
     Ok(ids)
 }
 
@@ -199,6 +228,7 @@ async fn post_record(
         kind: post.kind.as_str().to_owned(),
         locale: post.locale.code(),
         author_id: post.author_id.0,
+        author_name: post.author_name.clone(),
         status: post.status.as_str().to_owned(),
         created: post.created,
         published: post.published,
@@ -255,7 +285,7 @@ async fn write_comments(
         let page = store
             .comment_page(site, post, cursor.as_deref(), PAGE)
             .await
-            .map_err(|e| BackupError::Invalid(e.to_string()))?;
+            .map_err(BackupError::page)?;
         // The thread holds what readers see; the comment's row has its Markdown and
         // its author's address.
         for shown in page.comments {
@@ -263,7 +293,8 @@ async fn write_comments(
                 all.push(comment);
             }
         }
-        match page.older {
+        // Threads run oldest first: the next page is the newer one.
+        match page.newer {
             Some(next) => cursor = Some(next),
             None => break,
         }
@@ -278,7 +309,7 @@ async fn write_comments(
             let page = store
                 .moderation_list(site, state, Some(post), cursor.as_deref(), PAGE)
                 .await
-                .map_err(|e| BackupError::Invalid(e.to_string()))?;
+                .map_err(BackupError::page)?;
             all.extend(page.comments);
             match page.next {
                 Some(next) => cursor = Some(next),
@@ -286,7 +317,7 @@ async fn write_comments(
             }
         }
     }
-    all.sort_by_key(|c| c.created());
+    all.sort_by_key(|c| (c.created(), c.id));
     all.dedup_by_key(|c| c.id);
     for comment in &all {
         out.write(&CommentRecord {
@@ -319,7 +350,7 @@ struct Lines {
 
 impl Lines {
     fn create(path: &Path) -> Result<Self, BackupError> {
-        let file = std::fs::File::create(path).map_err(|e| BackupError::file(path, e))?;
+        let file = create_file(path)?;
         Ok(Self {
             path: path.to_owned(),
             out: std::io::BufWriter::new(file),

@@ -10,7 +10,8 @@
 //!   translation;
 //! - `comments.jsonl`: one comment a line, in every state but deleted.
 //!
-//! Lines are read one at a time, so neither side holds a whole site in memory.
+//! Lines are read and written one at a time, so neither side holds a whole site in
+//! memory (an export holds one post's comments at a time, at most 10,000).
 
 pub mod export;
 pub mod restore;
@@ -58,6 +59,8 @@ pub struct Counts {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SiteRecord {
+    /// The account that administers the site (it made it, or was given it).
+    pub admin: Option<Uuid>,
     pub title: String,
     pub tagline: String,
     pub description: String,
@@ -104,6 +107,8 @@ pub struct PostRecord {
     /// The language of the original text (empty: none named).
     pub locale: String,
     pub author_id: Uuid,
+    /// The byline the post's lists show.
+    pub author_name: String,
     /// `published` or `draft`.
     pub status: String,
     pub created: DateTime<Utc>,
@@ -181,5 +186,12 @@ pub enum BackupError {
 impl BackupError {
     fn file(path: &std::path::Path, e: impl std::fmt::Display) -> Self {
         BackupError::Files(format!("{}: {e}", path.display()))
+    }
+
+    fn page(e: crate::store::PageError) -> Self {
+        match e {
+            crate::store::PageError::Store(e) => BackupError::Store(e),
+            other => BackupError::Invalid(other.to_string()),
+        }
     }
 }

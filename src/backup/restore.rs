@@ -7,6 +7,7 @@
 //! written.
 
 use super::*;
+use crate::domain::comment::MAX_COMMENTS_PER_POST;
 use crate::domain::password::PasswordHash;
 use crate::domain::post::{Body, Title};
 use crate::domain::user::Login;
@@ -16,7 +17,7 @@ use crate::domain::{
     SiteIdentity, Slug, Tags, UserId, Username,
 };
 use crate::store::Store;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::io::BufRead;
 use std::path::Path;
 
@@ -47,14 +48,61 @@ pub async fn restore(
         remove_deleted_accounts_comments: site_record.comments.remove_deleted_accounts_comments,
     };
 
-    // Everything is checked first.
+    // Everything is checked first, records and how they hang together.
     let users: Vec<NewAccount> = read_lines(&dir.join(USERS), USERS, account)?;
     let mut checked = Counts {
         users: users.len() as u64,
         ..Counts::default()
     };
+    let mut logins = HashSet::new();
+    for (i, account) in users.iter().enumerate() {
+        for key in [
+            format!("name:{}", account.user.username.key()),
+            format!("address:{}", account.user.email.key()),
+        ] {
+            if !logins.insert(key.clone()) {
+                return Err(invalid(
+                    USERS,
+                    i + 1,
+                    format!("a second account with the {key}"),
+                ));
+            }
+        }
+    }
+    let ids: HashMap<UserId, &NewAccount> = users.iter().map(|u| (u.user.id, u)).collect();
+    let admin = match site_record.admin {
+        Some(admin)
+            if ids
+                .get(&UserId(admin))
+                .is_some_and(|a| a.user.role == Role::Admin) =>
+        {
+            UserId(admin)
+        }
+        Some(admin) => {
+            return Err(BackupError::Invalid(format!(
+                "{SITE}: the site's administrator {admin} is not an administrator in {USERS}"
+            )));
+        }
+        None => {
+            return Err(BackupError::Invalid(format!(
+                "{SITE} names no administrator: a site cannot be imported without one"
+            )));
+        }
+    };
+    let mut posts = HashMap::new();
+    let mut slugs = HashSet::new();
     for_each_line(&dir.join(POSTS), POSTS, |line, record: PostRecord| {
         check_post(&record).map_err(|e| invalid(POSTS, line, e))?;
+        if !slugs.insert(record.slug.clone()) {
+            return Err(invalid(
+                POSTS,
+                line,
+                format!("a second post at {}", record.slug),
+            ));
+        }
+        if posts.insert(record.id, 0u64).is_some() {
+            return Err(invalid(POSTS, line, format!("a second post {}", record.id)));
+        }
         checked.posts += 1;
         checked.revisions += record.revisions.len() as u64;
         checked.translations += record.translations.len() as u64;
@@ -65,6 +113,21 @@ pub async fn restore(
         COMMENTS,
         |line, record: CommentRecord| {
             new_comment(&record, "-", "-").map_err(|e| invalid(COMMENTS, line, e))?;
+            let count = posts.get_mut(&record.post).ok_or_else(|| {
+                invalid(
+                    COMMENTS,
+                    line,
+                    format!("post {} is not in {POSTS}", record.post),
+                )
+            })?;
+            *count += 1;
+            if *count > MAX_COMMENTS_PER_POST {
+                return Err(invalid(
+                    COMMENTS,
+                    line,
+                    "more comments on one post than a post takes",
+                ));
+            }
             checked.comments += 1;
             Ok(())
         },
@@ -76,18 +139,26 @@ pub async fn restore(
         )));
     }
 
-    // Then whether the target is free for it.
-    let ids: HashMap<UserId, &NewAccount> = users.iter().map(|u| (u.user.id, u)).collect();
-    if let Some(admin) = store.site_admin(site).await?
-        && !ids.contains_key(&admin)
-    {
-        return Err(BackupError::Occupied(format!(
-            "{site} already has a site here (its administrator is not in the export): import into an empty store"
-        )));
-    }
+    // Then whether the target is free for it: no other site at the address, no account
+    // of the export's names or addresses but its own (a resumed import).
+    let resumed = match store.site_admin(site).await? {
+        Some(there) if there == admin => true,
+        Some(_) => {
+            return Err(BackupError::Occupied(format!(
+                "{site} already has a site here (another administrator): import into an empty store"
+            )));
+        }
+        None => false,
+    };
     for account in &users {
         if store.user(account.user.id).await?.is_some() {
-            continue;
+            if resumed {
+                continue;
+            }
+            return Err(BackupError::Occupied(format!(
+                "the account {} is in this store already: import into another store",
+                account.user.username.as_str()
+            )));
         }
         for name in [account.user.username.as_str(), account.user.email.as_str()] {
             let login = Login::parse(name).map_err(|e| BackupError::Invalid(e.0))?;
@@ -99,46 +170,45 @@ pub async fn restore(
         }
     }
 
-    // Then it is written.
-    store.save_site_identity(site, &identity).await?;
-    store.save_comment_settings(site, &settings).await?;
+    // Then it is written: the accounts, the posts and the comments, the site's settings
+    // last (a resumed import writes them if they are still the defaults).
     let mut done = Counts::default();
-    write_accounts(store, site, &users).await?;
+    write_accounts(store, site, &users, admin).await?;
     done.users = users.len() as u64;
-    let names: HashMap<UserId, String> = users
-        .iter()
-        .map(|u| (u.user.id, u.user.display_name.clone()))
-        .collect();
-    let mut slugs: HashMap<PostId, (String, String)> = HashMap::new();
-    let posts: Vec<PostRecord> = read_lines(&dir.join(POSTS), POSTS, Ok)?;
-    for record in posts {
-        let (slug, title) = write_post(store, site, &record, &names).await?;
-        slugs.insert(PostId(record.id), (slug, title));
+    let mut titles: HashMap<PostId, (String, String)> = HashMap::new();
+    let mut lines = open_lines(&dir.join(POSTS))?;
+    while let Some((_, record)) = next_line::<PostRecord>(&mut lines, POSTS)? {
+        let (slug, title) = write_post(store, site, &record).await?;
+        titles.insert(PostId(record.id), (slug, title));
         done.posts += 1;
         done.revisions += record.revisions.len() as u64;
         done.translations += record.translations.len() as u64;
         progress(&done);
     }
-    let comments: Vec<CommentRecord> = read_lines(&dir.join(COMMENTS), COMMENTS, Ok)?;
-    for record in comments {
+    let mut lines = open_lines(&dir.join(COMMENTS))?;
+    while let Some((_, record)) = next_line::<CommentRecord>(&mut lines, COMMENTS)? {
         let post = PostId(record.post);
-        let (slug, title) = slugs.get(&post).cloned().ok_or_else(|| {
-            BackupError::Invalid(format!(
-                "a comment names post {}, which is not in the export",
-                record.post
-            ))
-        })?;
+        let (slug, title) = titles.get(&post).cloned().unwrap_or_default();
         let comment = new_comment(&record, &slug, &title).map_err(BackupError::Invalid)?;
         if store.comment(site, post, comment.id).await?.is_none() {
             store
                 .add_comment(site, &comment)
                 .await
-                .map_err(|e| BackupError::Invalid(format!("comment {}: {e}", record.id)))?;
+                .map_err(|e| match e {
+                    crate::store::CommentError::Store(e) => BackupError::Store(e),
+                    other => BackupError::Invalid(format!("comment {}: {other}", record.id)),
+                })?;
         }
         done.comments += 1;
         if done.comments % 100 == 0 {
             progress(&done);
         }
+    }
+    if !resumed || store.site_identity(site).await? == SiteIdentity::default() {
+        store.save_site_identity(site, &identity).await?;
+    }
+    if !resumed || store.comment_settings(site).await? == CommentSettings::default() {
+        store.save_comment_settings(site, &settings).await?;
     }
     progress(&done);
     Ok(done)
@@ -202,6 +272,26 @@ fn for_each_line<T: serde::de::DeserializeOwned>(
     Ok(())
 }
 
+type LineReader = std::iter::Enumerate<std::io::Lines<std::io::BufReader<std::fs::File>>>;
+
+fn open_lines(path: &Path) -> Result<LineReader, BackupError> {
+    let file = std::fs::File::open(path).map_err(|e| BackupError::file(path, e))?;
+    Ok(std::io::BufReader::new(file).lines().enumerate())
+}
+
+/// The next record of a JSON-lines file being read, and its line number.
+fn next_line<T: serde::de::DeserializeOwned>(
+    lines: &mut LineReader,
+    name: &str,
+) -> Result<Option<(usize, T)>, BackupError> {
+    let Some((i, line)) = lines.next() else {
+        return Ok(None);
+    };
+    let line = line.map_err(|e| BackupError::Files(format!("{name}: {e}")))?;
+    let record = serde_json::from_str(&line).map_err(|e| invalid(name, i + 1, e))?;
+    Ok(Some((i + 1, record)))
+}
+
 fn read_lines<T: serde::de::DeserializeOwned, U>(
     path: &Path,
     name: &str,
@@ -234,7 +324,9 @@ fn account(record: UserRecord) -> Result<NewAccount, String> {
     )
     .map_err(|e| e.0)?;
     let hash = match record.password_hash {
-        Some(hash) if hash.starts_with("$argon2id$") => PasswordHash::from_stored(hash),
+        Some(hash) if hash.starts_with("$argon2id$") || hash == NO_PASSWORD => {
+            PasswordHash::from_stored(hash)
+        }
         Some(_) => return Err("a password hash that is not argon2id".into()),
         None => PasswordHash::from_stored(NO_PASSWORD.into()),
     };
@@ -253,44 +345,52 @@ fn account(record: UserRecord) -> Result<NewAccount, String> {
     })
 }
 
-/// The administrators first, the oldest of them making the site's first; then the rest.
+/// The site's administrator first, making the site's first; then the rest. Roles,
+/// profiles and bans are set on the accounts this run makes, so that running it again
+/// undoes nothing done on the site since.
 async fn write_accounts(
     store: &dyn Store,
     site: &Site,
     users: &[NewAccount],
+    admin: UserId,
 ) -> Result<(), BackupError> {
     let mut order: Vec<&NewAccount> = users.iter().collect();
-    order.sort_by_key(|a| (a.user.role != Role::Admin, a.user.created));
+    order.sort_by_key(|a| (a.user.id != admin, a.user.created));
     for account in order {
         let id = account.user.id;
-        if store.user(id).await?.is_none() {
-            let first = account.user.role == Role::Admin && store.site_admin(site).await?.is_none();
-            if first {
-                store
-                    .create_first_admin(site, account.user.clone())
-                    .await
-                    .map_err(|e| {
-                        BackupError::Occupied(format!("{}: {e}", account.user.username.as_str()))
-                    })?;
-            } else {
-                store.create_user(account.user.clone()).await.map_err(|e| {
-                    BackupError::Occupied(format!("{}: {e}", account.user.username.as_str()))
-                })?;
-            }
+        if store.user(id).await?.is_some() {
+            continue;
         }
-        let account_error = |e: crate::store::AccountError| BackupError::Invalid(e.to_string());
-        store
-            .set_role(id, account.user.role)
-            .await
-            .map_err(account_error)?;
+        let taken =
+            |e: String| BackupError::Occupied(format!("{}: {e}", account.user.username.as_str()));
+        if id == admin {
+            store
+                .create_first_admin(site, account.user.clone())
+                .await
+                .map_err(|e| match e {
+                    crate::store::SetupError::Store(e) => BackupError::Store(e),
+                    other => taken(other.to_string()),
+                })?;
+        } else {
+            store
+                .create_user(account.user.clone())
+                .await
+                .map_err(|e| match e {
+                    crate::store::AccountError::Store(e) => BackupError::Store(e),
+                    other => taken(other.to_string()),
+                })?;
+        }
+        let account_error = |e: crate::store::AccountError| match e {
+            crate::store::AccountError::Store(e) => BackupError::Store(e),
+            other => BackupError::Invalid(other.to_string()),
+        };
         store
             .update_profile(id, &account.profile)
             .await
             .map_err(account_error)?;
-        store
-            .set_banned(id, account.banned)
-            .await
-            .map_err(account_error)?;
+        if account.banned {
+            store.set_banned(id, true).await.map_err(account_error)?;
+        }
     }
     Ok(())
 }
@@ -300,10 +400,21 @@ fn check_post(record: &PostRecord) -> Result<(), String> {
     Slug::parse(&record.slug).map_err(|e| e.0)?;
     PostKind::parse(&record.kind).map_err(|e| e.0)?;
     Locale::parse(&record.locale).map_err(|e| e.0)?;
-    PostStatus::parse(&record.status).map_err(|e| e.0)?;
+    let status = PostStatus::parse(&record.status).map_err(|e| e.0)?;
+    if status == PostStatus::Published && record.published.is_none() {
+        return Err("a published post without its publication date".into());
+    }
     check_history(&record.revisions)?;
+    let original = Locale::parse(&record.locale).map_err(|e| e.0)?;
+    let mut languages = HashSet::new();
     for translation in &record.translations {
-        Locale::parse(&translation.locale).map_err(|e| e.0)?;
+        let locale = Locale::parse(&translation.locale).map_err(|e| e.0)?;
+        if locale == original || !languages.insert(locale.code()) {
+            return Err(format!(
+                "a translation into {:?}, the post's own language or one it has already",
+                translation.locale
+            ));
+        }
         PostStatus::parse(&translation.status).map_err(|e| e.0)?;
         check_history(&translation.revisions)?;
     }
@@ -341,64 +452,88 @@ fn edit(revision: &RevisionRecord, base: u32) -> Result<PostEdit, String> {
     ))
 }
 
-/// Writes one post (what of it is not there yet); returns its slug and title.
+/// Writes one post (what of it is not there yet) and brings it to the state the record
+/// says; returns its slug and title.
 async fn write_post(
     store: &dyn Store,
     site: &Site,
     record: &PostRecord,
-    names: &HashMap<UserId, String>,
 ) -> Result<(String, String), BackupError> {
     let id = PostId(record.id);
     let bad = |e: String| BackupError::Invalid(format!("post {}: {e}", record.id));
-    let edit_error =
-        |e: crate::store::EditError| BackupError::Invalid(format!("post {}: {e}", record.id));
-    let locale = Locale::parse(&record.locale).map_err(|e| bad(e.0))?;
-    let post = match store.post_by_id(site, id).await? {
-        Some(post) => post,
-        None => {
-            let first = edit(&record.revisions[0], 0).map_err(bad)?;
-            let author = UserId(record.author_id);
-            let author_name = names
-                .get(&author)
-                .cloned()
-                .unwrap_or_else(|| first.author_name.clone());
-            let mut new = NewPost::new(
-                site.clone(),
-                first.title,
-                first.body,
-                first.tags,
-                author,
-                author_name,
-                record.created,
-                false,
-            )
-            .in_locale(locale.clone())
-            .with_slug(Slug::parse(&record.slug).map_err(|e| bad(e.0))?);
-            if PostKind::parse(&record.kind).map_err(|e| bad(e.0))? == PostKind::Page {
-                new = new.as_page();
-            }
-            new.id = id;
-            store.create_post(new).await?
-        }
+    let edit_error = |e: crate::store::EditError| match e {
+        crate::store::EditError::Store(e) => BackupError::Store(e),
+        other => BackupError::Invalid(format!("post {}: {other}", record.id)),
     };
-    // The revisions after those there are already.
-    for revision in record.revisions.iter().skip(post.revision as usize) {
-        let edit = edit(revision, revision.number - 1).map_err(bad)?;
-        store
-            .save_revision(site, id, edit)
-            .await
-            .map_err(edit_error)?;
+    let gone = || {
+        BackupError::Invalid(format!(
+            "post {} disappeared while it was imported",
+            record.id
+        ))
+    };
+    let locale = Locale::parse(&record.locale).map_err(|e| bad(e.0))?;
+    if store.post_by_id(site, id).await?.is_none() {
+        let first = edit(&record.revisions[0], 0).map_err(bad)?;
+        let mut new = NewPost::new(
+            site.clone(),
+            first.title,
+            first.body,
+            first.tags,
+            UserId(record.author_id),
+            record.author_name.clone(),
+            record.created,
+            false,
+        )
+        .in_locale(locale.clone())
+        .with_slug(Slug::parse(&record.slug).map_err(|e| bad(e.0))?);
+        if PostKind::parse(&record.kind).map_err(|e| bad(e.0))? == PostKind::Page {
+            new = new.as_page();
+        }
+        new.id = id;
+        store.create_post(new).await?;
     }
+    // The revisions after those there are already (read again after a refused save: a
+    // save an earlier run left half-done is finished by the store first).
+    for _ in 0..3 {
+        let post = store.post_by_id(site, id).await?.ok_or_else(gone)?;
+        let mut refused = false;
+        for revision in record.revisions.iter().skip(post.revision as usize) {
+            let edit = edit(revision, revision.number - 1).map_err(bad)?;
+            match store.save_revision(site, id, edit).await {
+                Ok(_) => {}
+                Err(crate::store::EditError::Conflict) => {
+                    refused = true;
+                    break;
+                }
+                Err(e) => return Err(edit_error(e)),
+            }
+        }
+        if !refused {
+            break;
+        }
+    }
+    // Its state, from whatever state a run before left it in.
     let status = PostStatus::parse(&record.status).map_err(|e| bad(e.0))?;
-    if post.status != PostStatus::Published
+    let post = store.post_by_id(site, id).await?.ok_or_else(gone)?;
+    if post.first_published.is_none()
         && let Some(at) = record.published.or(record.first_published)
     {
+        // Published once, at its date (a withdrawn post keeps its place that way).
         store.publish_post(site, id, at).await?;
-        if status != PostStatus::Published {
+    }
+    let post = store.post_by_id(site, id).await?.ok_or_else(gone)?;
+    match (status, post.status) {
+        (PostStatus::Draft, PostStatus::Published) => {
             store.unpublish_post(site, id).await?;
         }
+        (PostStatus::Published, PostStatus::Draft) => {
+            let at = record.published.unwrap_or(record.created);
+            store.publish_post(site, id, at).await?;
+        }
+        _ => {}
     }
-    if record.scheduled.is_some() && post.scheduled.is_none() {
+    let post = store.post_by_id(site, id).await?.ok_or_else(gone)?;
+    if record.scheduled != post.scheduled && status == PostStatus::Draft {
         store.schedule_post(site, id, record.scheduled).await?;
     }
     if record.comments_closed != post.comments_closed {
@@ -443,7 +578,11 @@ fn new_comment(record: &CommentRecord, slug: &str, title: &str) -> Result<NewCom
     if state == CommentState::Deleted {
         return Err("a deleted comment".into());
     }
-    let body = CommentBody::parse(&record.body).map_err(|e| e.0)?;
+    if record.body.trim().is_empty() {
+        return Err("a comment without text".into());
+    }
+    // As stored: it met the bounds of the Sibyl that took it.
+    let body = CommentBody::stored(&record.body);
     let author = match &record.author {
         CommenterRecord::Member { id, name } => Commenter::Member {
             id: UserId(*id),

@@ -80,6 +80,14 @@ static MIGRATED: OnceCell<()> = OnceCell::const_new();
 
 /// Drops `keyspace` if it exists and migrates it afresh on the test node; returns its
 /// URL and a session to the node for tests that reach under the store.
+/// A statement that drops a keyspace, given the time that takes: dropping flushes its
+/// tables first, more than a query's 30 s on a busy node.
+pub fn slow_drop(cql: String) -> scylla::statement::unprepared::Statement {
+    let mut drop = scylla::statement::unprepared::Statement::new(cql);
+    drop.set_request_timeout(Some(std::time::Duration::from_secs(120)));
+    drop
+}
+
 pub async fn own_keyspace(keyspace: &str) -> (StoreUrl, scylla::client::session::Session) {
     let node = cassandra_node();
     let session = scylla::client::session_builder::SessionBuilder::new()

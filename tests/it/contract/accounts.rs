@@ -682,7 +682,10 @@ async fn migrate_lists_the_accounts_made_before_the_newest_list() {
     store::migrate(&url, None).await.unwrap();
     assert_eq!(opened.newest_users(None, 10).await.unwrap().len(), 3);
     session
-        .query_unpaged(format!("DROP KEYSPACE IF EXISTS {keyspace}"), ())
+        .query_unpaged(
+            crate::helpers::slow_drop(format!("DROP KEYSPACE IF EXISTS {keyspace}")),
+            (),
+        )
         .await
         .unwrap();
 }

@@ -160,6 +160,11 @@ async fn seed(t: &TestStore) {
         .await
         .unwrap();
     store.unpublish_post(site, withdrawn.id).await.unwrap();
+    // Withdrawn, then scheduled to come back.
+    store
+        .schedule_post(site, withdrawn.id, Some(now() + day * 7))
+        .await
+        .unwrap();
     let later = store
         .create_post(fixtures::new_post(
             t,
@@ -207,6 +212,27 @@ async fn seed(t: &TestStore) {
         .set_comments_closed(site, closed.id, true)
         .await
         .unwrap();
+    // More approved comments than a page of them, on the closed post.
+    let on_closed = CommentedPost {
+        id: closed.id,
+        slug: closed.slug.as_str().to_owned(),
+        title: closed.title.as_str().to_owned(),
+    };
+    for i in 0..105 {
+        let at = now() - chrono::Duration::minutes(200 - i);
+        let new = NewComment::new(
+            on_closed.clone(),
+            None,
+            Commenter::Member {
+                id: reader.id,
+                name: reader.display_name.clone(),
+            },
+            CommentBody::parse(&format!("Comment {i}")).unwrap(),
+            CommentState::Approved,
+            at,
+        );
+        store.add_comment(site, &new).await.unwrap();
+    }
 
     let on = CommentedPost {
         id: first.id,
@@ -269,6 +295,19 @@ async fn seed(t: &TestStore) {
     ] {
         store.add_comment(site, &new).await.unwrap();
     }
+    // The author renames themselves after writing: their posts keep the byline and
+    // revisions keep the name they were saved under.
+    store
+        .update_profile(
+            author.id,
+            &Profile {
+                display_name: "Ada Renamed".into(),
+                bio: "Writes about *rivers*.".into(),
+                homepage: "https://ada.example".into(),
+            },
+        )
+        .await
+        .unwrap();
 }
 
 async fn export_to(t: &TestStore, dir: &Path) -> Manifest {
@@ -318,7 +357,7 @@ async fn a_site_goes_from_sqlite_to_cassandra_and_back_unchanged() {
     );
     assert_eq!(
         (exported.counts.translations, exported.counts.comments),
-        (1, 5)
+        (1, 110)
     );
     // Without the flag, no password hash leaves the store.
     let no_hashes = folders.path().join("no-hashes");
@@ -368,6 +407,7 @@ async fn a_site_goes_from_sqlite_to_cassandra_and_back_unchanged() {
         (post.revision, post.title.as_str()),
         (3, "The first river, edited")
     );
+    assert_eq!(post.author_name, "Ada Author");
     let home = cassandra
         .store
         .home_page(&cassandra.site, sibyl::store::PageAt::Newest, 20)
@@ -417,6 +457,27 @@ async fn a_site_goes_from_sqlite_to_cassandra_and_back_unchanged() {
             .posts
             .is_empty()
     );
+}
+
+/// An address with no site is not exported (a mistyped --site-url writes nothing).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_address_without_a_site_is_not_exported() {
+    let empty = TestStore::sqlite().await;
+    let folder = tempfile::tempdir().unwrap();
+    let target = folder.path().join("export");
+    let refused = export(
+        empty.store.as_ref(),
+        &empty.site,
+        &target,
+        false,
+        &mut |_| {},
+    )
+    .await;
+    assert!(
+        matches!(&refused, Err(BackupError::Invalid(m)) if m.contains("no site at")),
+        "{refused:?}"
+    );
+    assert!(!target.exists());
 }
 
 /// Damaged, foreign, newer and unfinished exports are refused with the reason, before
@@ -496,4 +557,49 @@ async fn bad_exports_are_refused_and_change_nothing() {
             dir.display()
         );
     }
+}
+
+/// An import the store fails half-way (a save dies after claiming its revision number)
+/// stops with the store's error; run again, it goes on from there and the site is whole.
+async fn a_stopped_import_is_finished_by_running_it_again(target: TestStore) {
+    let folders = tempfile::tempdir().unwrap();
+    let (first, second) = (folders.path().join("a"), folders.path().join("b"));
+    let source = TestStore::sqlite().await;
+    seed(&source).await;
+    export_to(&source, &first).await;
+    let faults = sibyl::store::Faults::default();
+    let store = sibyl::store::open(
+        &target.url,
+        sibyl::store::StoreOptions {
+            faults: faults.clone(),
+            ..Default::default()
+        },
+    )
+    .await
+    .unwrap();
+    faults.arm(sibyl::store::Fault::CrashAfterRevisionClaim);
+    let stopped = restore(store.as_ref(), &target.site, &first, &mut |_| {}).await;
+    assert!(
+        matches!(&stopped, Err(BackupError::Store(e)) if e.to_string().contains("injected fault")),
+        "{stopped:?}"
+    );
+    let finished = restore(store.as_ref(), &target.site, &first, &mut |_| {})
+        .await
+        .unwrap_or_else(|e| panic!("the second run: {e}"));
+    assert_eq!(finished.posts, 6);
+    export_to(&target, &second).await;
+    assert_same(&first, &second);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_stopped_import_is_finished_by_running_it_again_sqlite() {
+    a_stopped_import_is_finished_by_running_it_again(TestStore::sqlite().await).await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_stopped_import_is_finished_by_running_it_again_cassandra() {
+    a_stopped_import_is_finished_by_running_it_again(
+        TestStore::cassandra_alone("sibyl_backup_resume_test").await,
+    )
+    .await
 }

@@ -626,7 +626,10 @@ async fn migrate_carries_the_list_of_files_over() {
         "the old list is dropped"
     );
     session
-        .query_unpaged(format!("DROP KEYSPACE {keyspace}"), ())
+        .query_unpaged(
+            crate::helpers::slow_drop(format!("DROP KEYSPACE {keyspace}")),
+            (),
+        )
         .await
         .unwrap();
 }
@@ -714,7 +717,10 @@ async fn migrate_carries_the_list_of_files_into_months() {
         "the old list is dropped"
     );
     session
-        .query_unpaged(format!("DROP KEYSPACE {keyspace}"), ())
+        .query_unpaged(
+            crate::helpers::slow_drop(format!("DROP KEYSPACE {keyspace}")),
+            (),
+        )
         .await
         .unwrap();
 }

@@ -760,7 +760,10 @@ async fn a_keyspace_is_upgraded_from_the_version_it_records() {
     );
     assert_eq!(recorded().await, latest as i32);
     session
-        .query_unpaged(format!("DROP KEYSPACE {keyspace}"), ())
+        .query_unpaged(
+            crate::helpers::slow_drop(format!("DROP KEYSPACE {keyspace}")),
+            (),
+        )
         .await
         .unwrap();
 }
@@ -805,7 +808,10 @@ async fn migrate_chooses_a_replication_the_cluster_can_keep() {
     // Three copies on one node: refused, saying why, and no keyspace made.
     let other = "sibyl_replication_refused";
     session
-        .query_unpaged(format!("DROP KEYSPACE IF EXISTS {other}"), ())
+        .query_unpaged(
+            crate::helpers::slow_drop(format!("DROP KEYSPACE IF EXISTS {other}")),
+            (),
+        )
         .await
         .unwrap();
     let refused_url = match &url {
@@ -825,7 +831,10 @@ async fn migrate_chooses_a_replication_the_cluster_can_keep() {
     );
     assert_eq!(replication(other).await, None);
     session
-        .query_unpaged(format!("DROP KEYSPACE {keyspace}"), ())
+        .query_unpaged(
+            crate::helpers::slow_drop(format!("DROP KEYSPACE {keyspace}")),
+            (),
+        )
         .await
         .unwrap();
 }
