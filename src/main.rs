@@ -42,11 +42,18 @@ async fn main() -> ExitCode {
     }
 }
 
+/// The configured store, as every command but `migrate` opens it.
+async fn open_store(
+    settings: &sibyl::config::Settings,
+) -> Result<std::sync::Arc<dyn sibyl::store::Store>, String> {
+    store::open(&settings.store, StoreOptions::default())
+        .await
+        .map_err(|e| e.to_string())
+}
+
 /// One reconciler pass by hand, for the writes begun before the grace period.
 async fn reconcile(settings: &sibyl::config::Settings) -> Result<(), String> {
-    let store = store::open(&settings.store, StoreOptions::default())
-        .await
-        .map_err(|e| e.to_string())?;
+    let store = open_store(settings).await?;
     let grace = sibyl::reconciler::ReconcilerConfig::default().grace;
     let before = sibyl::domain::now() - chrono::Duration::from_std(grace).unwrap_or_default();
     let report = sibyl::reconciler::reconcile(store.as_ref(), before)
@@ -64,9 +71,7 @@ async fn reconcile(settings: &sibyl::config::Settings) -> Result<(), String> {
 
 /// `sibyl repair`: prints what disagreed, and fails when a dry run found anything.
 async fn repair(settings: &sibyl::config::Settings, fix: bool) -> Result<(), String> {
-    let store = store::open(&settings.store, StoreOptions::default())
-        .await
-        .map_err(|e| e.to_string())?;
+    let store = open_store(settings).await?;
     let report = store
         .repair(&settings.site_url, fix)
         .await
@@ -83,9 +88,7 @@ async fn user(
     settings: &sibyl::config::Settings,
     command: sibyl::config::UserCommand,
 ) -> Result<(), String> {
-    let store = store::open(&settings.store, StoreOptions::default())
-        .await
-        .map_err(|e| e.to_string())?;
+    let store = open_store(settings).await?;
     let said = sibyl::shell_admin::run(store.as_ref(), &settings.site_url, command).await?;
     print!("{said}");
     Ok(())
@@ -119,9 +122,7 @@ async fn export(
     dir: &std::path::Path,
     with_hashes: bool,
 ) -> Result<(), String> {
-    let store = store::open(&settings.store, StoreOptions::default())
-        .await
-        .map_err(|e| e.to_string())?;
+    let store = open_store(settings).await?;
     let mut progress = progress_line("exporting");
     let manifest = sibyl::backup::export::export(
         store.as_ref(),
@@ -147,9 +148,7 @@ async fn import(
     settings: &sibyl::config::Settings,
     from: sibyl::config::ImportFrom,
 ) -> Result<(), String> {
-    let store = store::open(&settings.store, StoreOptions::default())
-        .await
-        .map_err(|e| e.to_string())?;
+    let store = open_store(settings).await?;
     match from {
         sibyl::config::ImportFrom::Sibyl { dir } => {
             if let Ok(text) = std::fs::read_to_string(dir.join(sibyl::backup::MANIFEST))
@@ -183,9 +182,7 @@ async fn serve(settings: sibyl::config::Settings) -> Result<(), String> {
         Some(path) => sibyl::binaries::fetch::load_roots(path)?,
         None => Vec::new(),
     };
-    let store = store::open(&settings.store, StoreOptions::default())
-        .await
-        .map_err(|e| e.to_string())?;
+    let store = open_store(&settings).await?;
     let mail = settings.mail();
     let config = AppConfig {
         listen: settings.listen,

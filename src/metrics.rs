@@ -15,10 +15,12 @@
 //! - `sibyl_mail_total{outcome}`: mail handed to the SMTP server;
 //! - `process_*`: memory, CPU time, open files (Linux).
 
+use actix_web::http::StatusCode;
 use prometheus::{
     Encoder, HistogramOpts, HistogramVec, IntCounter, IntCounterVec, IntGaugeVec, Opts, Registry,
     TextEncoder,
 };
+use std::collections::HashMap;
 use std::sync::LazyLock;
 use std::time::Duration;
 
@@ -170,9 +172,9 @@ impl Metrics {
         String::from_utf8(out).unwrap_or_default()
     }
 
-    pub fn request(&self, route: &str, method: &str, status: u16, took: Duration) {
+    pub fn request(&self, route: &str, method: &str, status: StatusCode, took: Duration) {
         self.requests
-            .with_label_values(&[route, method, status_label(status)])
+            .with_label_values(&[route, method, status.as_str()])
             .inc();
         self.request_seconds
             .with_label_values(&[route, method])
@@ -188,24 +190,25 @@ impl Metrics {
     /// each thread remembers the counter of the texts it has seen, so a statement is
     /// named once, not at every call.
     pub fn statement(&self, store: &'static str, text: &str) {
+        type Seen = HashMap<&'static str, HashMap<Box<str>, IntCounter>>;
         thread_local! {
-            static SEEN: std::cell::RefCell<std::collections::HashMap<(&'static str, Box<str>), IntCounter>> =
-                std::cell::RefCell::new(std::collections::HashMap::new());
+            static SEEN: std::cell::RefCell<Seen> = std::cell::RefCell::new(HashMap::new());
         }
         /// Texts made at run time could be many: past this, the memory starts again.
         const REMEMBERED: usize = 2048;
         SEEN.with(|seen| {
             let mut seen = seen.borrow_mut();
-            if let Some(counter) = seen.get(&(store, text) as &dyn SeenKey) {
+            let texts = seen.entry(store).or_default();
+            if let Some(counter) = texts.get(text) {
                 counter.inc();
                 return;
             }
-            if seen.len() >= REMEMBERED {
-                seen.clear();
+            if texts.len() >= REMEMBERED {
+                texts.clear();
             }
             let counter = self.statement_counter(store, &statement_name(text));
             counter.inc();
-            seen.insert((store, text.into()), counter);
+            texts.insert(text.into(), counter);
         });
     }
 
@@ -238,81 +241,6 @@ impl Metrics {
         self.mail
             .with_label_values(&[if sent { "sent" } else { "failed" }])
             .inc();
-    }
-}
-
-/// A key of the per-thread statement memory, looked up without allocating its text.
-trait SeenKey {
-    fn key(&self) -> (&str, &str);
-}
-
-impl SeenKey for (&'static str, Box<str>) {
-    fn key(&self) -> (&str, &str) {
-        (self.0, &self.1)
-    }
-}
-
-impl SeenKey for (&'static str, &str) {
-    fn key(&self) -> (&str, &str) {
-        (self.0, self.1)
-    }
-}
-
-impl<'a> std::borrow::Borrow<dyn SeenKey + 'a> for (&'static str, Box<str>) {
-    fn borrow(&self) -> &(dyn SeenKey + 'a) {
-        self
-    }
-}
-
-impl PartialEq for dyn SeenKey + '_ {
-    fn eq(&self, other: &Self) -> bool {
-        self.key() == other.key()
-    }
-}
-
-impl Eq for dyn SeenKey + '_ {}
-
-impl std::hash::Hash for dyn SeenKey + '_ {
-    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        self.key().hash(state)
-    }
-}
-
-/// Statuses as labels without an allocation per request.
-fn status_label(status: u16) -> &'static str {
-    const KNOWN: [(u16, &str); 22] = [
-        (200, "200"),
-        (201, "201"),
-        (204, "204"),
-        (206, "206"),
-        (301, "301"),
-        (302, "302"),
-        (303, "303"),
-        (304, "304"),
-        (307, "307"),
-        (308, "308"),
-        (400, "400"),
-        (401, "401"),
-        (403, "403"),
-        (404, "404"),
-        (405, "405"),
-        (409, "409"),
-        (410, "410"),
-        (413, "413"),
-        (429, "429"),
-        (500, "500"),
-        (503, "503"),
-        (504, "504"),
-    ];
-    match KNOWN.iter().find(|(code, _)| *code == status) {
-        Some((_, label)) => label,
-        None => match status {
-            100..=199 => "1xx",
-            200..=299 => "2xx",
-            300..=399 => "3xx",
-            400..=499 => "4xx",
-            _ => "5xx",
-        },
     }
 }
 
@@ -411,7 +339,7 @@ mod tests {
     #[test]
     fn the_text_format_has_every_family_once_used() {
         let m = metrics();
-        m.request("/p/{n}", "GET", 200, Duration::from_millis(3));
+        m.request("/p/{n}", "GET", StatusCode::OK, Duration::from_millis(3));
         m.statement("sqlite", "SELECT * FROM posts");
         m.lwt(LwtOutcome::Timeout);
         m.job_pass("collector", true, Duration::from_millis(20));

@@ -6,7 +6,7 @@ use super::*;
 use crate::domain::{
     CommentState, Commenter, Locale, Post, PostId, SavedRevision, Site, User, UserId,
 };
-use crate::store::{PageAt, Store};
+use crate::store::Store;
 use std::io::Write;
 use std::path::Path;
 
@@ -174,23 +174,11 @@ async fn post_ids(
 ) -> Result<Vec<PostId>, BackupError> {
     let mut ids = Vec::new();
     for &account in accounts {
-        for drafts in [false, true] {
-            let mut cursor: Option<String> = None;
-            loop {
-                let at = cursor.as_deref().map_or(PageAt::Newest, PageAt::Older);
-                let page = if drafts {
-                    store.drafts_by_author(site, account, at, PAGE).await
-                } else {
-                    store.posts_by_author(site, account, at, PAGE).await
-                }
-                .map_err(BackupError::page)?;
-                ids.extend(page.posts.iter().map(|p| p.id));
-                match page.older {
-                    Some(next) => cursor = Some(next),
-                    None => break,
-                }
-            }
-        }
+        ids.extend(
+            crate::store::author_post_ids(store, site, account, PAGE)
+                .await
+                .map_err(BackupError::page)?,
+        );
     }
     ids.extend(store.scheduled_posts(site).await?.iter().map(|s| s.id));
     ids.extend(store.site_pages(site).await?.iter().map(|p| p.id));

@@ -263,11 +263,9 @@ fn for_each_line<T: serde::de::DeserializeOwned>(
     name: &str,
     mut each: impl FnMut(usize, T) -> Result<(), BackupError>,
 ) -> Result<(), BackupError> {
-    let file = std::fs::File::open(path).map_err(|e| BackupError::file(path, e))?;
-    for (i, line) in std::io::BufReader::new(file).lines().enumerate() {
-        let line = line.map_err(|e| BackupError::file(path, e))?;
-        let record: T = serde_json::from_str(&line).map_err(|e| invalid(name, i + 1, e))?;
-        each(i + 1, record)?;
+    let mut lines = open_lines(path)?;
+    while let Some((line, record)) = next_line(&mut lines, name)? {
+        each(line, record)?;
     }
     Ok(())
 }

@@ -32,7 +32,7 @@ pub use intents::{Finished, Intent, IntentId, Intents, Listed, Unfinished};
 pub use open::{OpenError, Replication, StoreUrl, migrate, open};
 pub use posts::{
     FRONT_PAGE_CAP, ListPage, Listings, Month, PAGES_READ, PageAt, PageError, Posts, ShortLink,
-    SitemapEntry, TagCount, TagCountPage, month, month_span,
+    SitemapEntry, TagCount, TagCountPage, author_post_ids, month, month_span,
 };
 pub use repair::{Finding, Repair, RepairReport};
 pub use revisions::{EditError, Revisions, SuggestionError, Suggestions, Translations};

@@ -219,6 +219,34 @@ pub trait Listings: Send + Sync {
     ) -> Result<ListPage, PageError>;
 }
 
+/// The ids of `author`'s posts on `site`, published and drafts (not pages, nor drafts
+/// waiting on the schedule), through both of their lists, `page` at a time.
+pub async fn author_post_ids(
+    store: &dyn super::Store,
+    site: &Site,
+    author: UserId,
+    page: usize,
+) -> Result<Vec<PostId>, PageError> {
+    let mut ids = Vec::new();
+    for drafts in [false, true] {
+        let mut cursor: Option<String> = None;
+        loop {
+            let at = cursor.as_deref().map_or(PageAt::Newest, PageAt::Older);
+            let listed = if drafts {
+                store.drafts_by_author(site, author, at, page).await?
+            } else {
+                store.posts_by_author(site, author, at, page).await?
+            };
+            ids.extend(listed.posts.iter().map(|p| p.id));
+            match listed.older {
+                Some(next) => cursor = Some(next),
+                None => break,
+            }
+        }
+    }
+    Ok(ids)
+}
+
 /// The month of the archive a year and a month of the year name, if they name one.
 pub fn month(year: i32, month: u32) -> Option<Month> {
     ((1970..=9999).contains(&year) && (1..=12).contains(&month)).then(|| year * 100 + month as i32)

@@ -45,13 +45,7 @@ fn new_id() -> String {
             .as_nanos() as u64)
             .to_be_bytes();
     }
-    const HEX: &[u8; 16] = b"0123456789abcdef";
-    let mut id = String::with_capacity(16);
-    for b in bytes {
-        id.push(HEX[usize::from(b >> 4)] as char);
-        id.push(HEX[usize::from(b & 15)] as char);
-    }
-    id
+    crate::domain::token::hex(&bytes)
 }
 
 /// A method as a label: the standard ones, and `other` for whatever a client invents
@@ -98,18 +92,18 @@ pub async fn requests<B: MessageBody + 'static>(
     let mut response = match served {
         Ok(response) => response,
         Err(e) => {
-            let status = e.as_response_error().status_code().as_u16();
+            let status = e.as_response_error().status_code();
             crate::metrics::metrics().request("unmatched", method, status, started.elapsed());
             return Err(e);
         }
     };
     let route = response.request().match_pattern();
     let route = route.as_deref().unwrap_or("unmatched");
-    let (status, took) = (response.status().as_u16(), started.elapsed());
+    let (status, took) = (response.status(), started.elapsed());
     crate::metrics::metrics().request(route, method, status, took);
     // The access log, off by default (`--log info,sibyl::access=debug`).
     span.in_scope(|| {
-        tracing::debug!(target: "sibyl::access", route, status, micros = took.as_micros() as u64, "answered");
+        tracing::debug!(target: "sibyl::access", route, status = status.as_u16(), micros = took.as_micros() as u64, "answered");
     });
     if let Ok(value) = HeaderValue::from_str(&id) {
         response.headers_mut().insert(REQUEST_ID, value);

@@ -9,7 +9,7 @@ use super::limits::Subject;
 use super::{AppState, WebError};
 use crate::domain::markdown_file::{post_file, translation_file};
 use crate::domain::{PostId, Site, UserId};
-use crate::store::{PageAt, Store};
+use crate::store::Store;
 use actix_web::http::header;
 use actix_web::{HttpResponse, web};
 use bytes::Bytes;
@@ -140,24 +140,9 @@ async fn send(sender: &Sender, pending: &Pending) -> Result<(), String> {
 /// The ids of everything `me` wrote on `site`: published posts, drafts, scheduled
 /// drafts, pages.
 async fn own_posts(store: &dyn Store, site: &Site, me: UserId) -> Result<Vec<PostId>, String> {
-    let mut ids = Vec::new();
-    for drafts in [false, true] {
-        let mut cursor: Option<String> = None;
-        loop {
-            let at = cursor.as_deref().map_or(PageAt::Newest, PageAt::Older);
-            let page = if drafts {
-                store.drafts_by_author(site, me, at, PAGE).await
-            } else {
-                store.posts_by_author(site, me, at, PAGE).await
-            }
-            .map_err(|e| e.to_string())?;
-            ids.extend(page.posts.iter().map(|p| p.id));
-            match page.older {
-                Some(next) => cursor = Some(next),
-                None => break,
-            }
-        }
-    }
+    let mut ids = crate::store::author_post_ids(store, site, me, PAGE)
+        .await
+        .map_err(|e| e.to_string())?;
     let scheduled = store
         .scheduled_posts(site)
         .await

@@ -44,6 +44,16 @@ fn environment(service: &Yaml) -> Vec<(String, String)> {
         .collect()
 }
 
+/// The long flag of the setting a `SIBYL_*` variable sets.
+fn flag_of(var: &str) -> String {
+    Cli::command()
+        .get_arguments()
+        .find(|a| a.get_env().is_some_and(|e| e == var))
+        .and_then(|a| a.get_long())
+        .unwrap_or_else(|| panic!("sibyl reads no variable {var}"))
+        .to_owned()
+}
+
 /// The Cassandra version the tests run (scripts/cassandra/pom.xml).
 fn tested_cassandra() -> String {
     let pom = read("scripts/cassandra/pom.xml");
@@ -97,15 +107,6 @@ fn compose_runs_a_cluster_migrate_two_instances_and_a_load_balancer() {
         ])
     );
     let service = |name: &str| &compose["services"][name];
-    // The env names the binary reads, and their flags.
-    let cli = Cli::command();
-    let flag_of = |var: &str| -> String {
-        cli.get_arguments()
-            .find(|a| a.get_env().is_some_and(|e| e == var))
-            .and_then(|a| a.get_long())
-            .unwrap_or_else(|| panic!("sibyl reads no variable {var}"))
-            .to_owned()
-    };
     let mut sibyl_services = 0;
     let mut lb_image = None;
     for (name, spec) in services {
@@ -236,13 +237,7 @@ fn the_dockerfile_builds_and_runs_what_the_tests_do() {
     let mut args = vec!["sibyl".to_owned()];
     for pair in env_line.split_whitespace() {
         let (var, value) = pair.split_once('=').unwrap();
-        let flag = Cli::command()
-            .get_arguments()
-            .find(|a| a.get_env().is_some_and(|e| e == var))
-            .and_then(|a| a.get_long())
-            .unwrap_or_else(|| panic!("sibyl reads no variable {var}"))
-            .to_owned();
-        args.push(format!("--{flag}={value}"));
+        args.push(format!("--{}={value}", flag_of(var)));
     }
     args.push("serve".into());
     Cli::try_parse_from(&args).unwrap_or_else(|e| panic!("{args:?}: {e}"));

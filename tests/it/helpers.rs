@@ -88,6 +88,28 @@ pub fn slow_drop(cql: String) -> scylla::statement::unprepared::Statement {
     drop
 }
 
+/// Drops one of a store's tables behind its back (what a broken database looks like to
+/// a running application): on SQLite without its foreign keys' checks.
+pub async fn drop_table(url: &StoreUrl, table: &str) {
+    match url {
+        StoreUrl::Sqlite(path) => rusqlite::Connection::open(path)
+            .unwrap()
+            .execute_batch(&format!("PRAGMA foreign_keys = OFF; DROP TABLE {table};"))
+            .unwrap(),
+        StoreUrl::Cassandra { keyspace, .. } => {
+            let session = scylla::client::session_builder::SessionBuilder::new()
+                .known_node(cassandra_node())
+                .build()
+                .await
+                .unwrap();
+            session
+                .query_unpaged(slow_drop(format!("DROP TABLE {keyspace}.{table}")), ())
+                .await
+                .unwrap();
+        }
+    }
+}
+
 pub async fn own_keyspace(keyspace: &str) -> (StoreUrl, scylla::client::session::Session) {
     let node = cassandra_node();
     let session = scylla::client::session_builder::SessionBuilder::new()

@@ -2,7 +2,7 @@
 //! setting a cookie; `/readyz` says ready while the store answers, and 503 with the
 //! store's reason once it fails.
 
-use crate::helpers::{Kind, TestApp, TestStore, cassandra_node, spawn_app};
+use crate::helpers::{TestApp, TestStore, spawn_app};
 
 async fn check(app: &TestApp, path: &str) -> (u16, String) {
     let response = app.anonymous_get(path).await;
@@ -17,30 +17,13 @@ async fn check(app: &TestApp, path: &str) -> (u16, String) {
 }
 
 async fn the_checks_say_what_answers(t: TestStore) {
-    let kind = t.kind;
-    let sqlite = t.sqlite_path.clone();
+    let url = t.url.clone();
     let app = spawn_app(t).await;
     assert_eq!(check(&app, "/healthz").await, (200, "ok\n".to_owned()));
     assert_eq!(check(&app, "/readyz").await, (200, "ready\n".to_owned()));
     // The table the readiness read goes to disappears under the store: not ready, and
     // why; the process itself still answers.
-    match kind {
-        Kind::Sqlite => {
-            let conn = rusqlite::Connection::open(sqlite.unwrap()).unwrap();
-            conn.execute_batch("DROP TABLE comment_settings").unwrap();
-        }
-        Kind::Cassandra => {
-            let session = scylla::client::session_builder::SessionBuilder::new()
-                .known_node(cassandra_node())
-                .build()
-                .await
-                .unwrap();
-            session
-                .query_unpaged(format!("DROP TABLE {KEYSPACE}.comment_settings"), ())
-                .await
-                .unwrap();
-        }
-    }
+    crate::helpers::drop_table(&url, "comment_settings").await;
     let (status, body) = check(&app, "/readyz").await;
     assert_eq!(status, 503, "{body}");
     assert!(body.starts_with("not ready: the store failed:"), "{body}");

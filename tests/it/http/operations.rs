@@ -6,7 +6,7 @@
 //! The metrics are the process's, and other tests run in it at once: values are
 //! compared before and after, as at least what this test did.
 
-use crate::helpers::{Kind, TestApp, TestStore, cassandra_node, spawn_app, spawn_app_with};
+use crate::helpers::{Kind, TestApp, TestStore, spawn_app, spawn_app_with};
 use sibyl::binaries::fetch::Network;
 
 async fn metrics(app: &TestApp) -> String {
@@ -47,7 +47,7 @@ fn request_id(response: &reqwest::Response) -> String {
 
 async fn operators_see_what_happened(t: TestStore) {
     let kind = t.kind;
-    let sqlite = t.sqlite_path.clone();
+    let url = t.url.clone();
     let store = match kind {
         Kind::Sqlite => "sqlite",
         Kind::Cassandra => "cassandra",
@@ -136,25 +136,12 @@ async fn operators_see_what_happened(t: TestStore) {
     // A store failure: the page gives the request's id to quote, and it is counted.
     let errors = "sibyl_store_errors_total{kind=";
     let failed_before = total(&metrics(&app).await, errors);
-    match kind {
-        Kind::Sqlite => {
-            rusqlite::Connection::open(sqlite.unwrap())
-                .unwrap()
-                .execute_batch("PRAGMA foreign_keys = OFF; DROP TABLE posts;")
-                .unwrap();
-        }
-        Kind::Cassandra => {
-            let session = scylla::client::session_builder::SessionBuilder::new()
-                .known_node(cassandra_node())
-                .build()
-                .await
-                .unwrap();
-            session
-                .query_unpaged(format!("DROP TABLE {KEYSPACE}.front_page"), ())
-                .await
-                .unwrap();
-        }
-    }
+    // The table the home page reads, on each store.
+    let table = match kind {
+        Kind::Sqlite => "posts",
+        Kind::Cassandra => "front_page",
+    };
+    crate::helpers::drop_table(&url, table).await;
     let broken = app.anonymous_get("/").await;
     assert_eq!(broken.status(), 503);
     let id = request_id(&broken);
