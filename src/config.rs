@@ -375,6 +375,21 @@ pub enum ImportFrom {
     /// A folder `sibyl export` wrote, into a store without the site (or to finish an
     /// import of it that stopped half-way)
     Sibyl { dir: std::path::PathBuf },
+    /// A WordPress export (Tools > Export, WXR 1.0 to 1.2) into this site, which must be
+    /// set up: posts and pages, authors (matched by e-mail address or made without a
+    /// password), categories and tags, approved comments, and the attachments the posts
+    /// use, fetched by URL under the --fetch-allow rules. Running it again changes
+    /// nothing
+    Wordpress { file: std::path::PathBuf },
+    /// A Ghost export (Settings > Labs > Export) into this site, which must be set up:
+    /// posts and pages, authors, tags and comments. Running it again changes nothing
+    Ghost {
+        file: std::path::PathBuf,
+        /// The Ghost site's address (https://old.example): its links are read as that
+        /// site's, and its images fetched into the posts
+        #[arg(long)]
+        from: Option<url::Url>,
+    },
 }
 
 #[derive(Debug, Clone, Subcommand)]

@@ -94,18 +94,31 @@ async fn user(
     Ok(())
 }
 
-/// A line on a terminal that says how far a long job is, rewritten in place.
-fn progress_line(what: &'static str) -> impl FnMut(&sibyl::backup::Counts) {
+/// A progress bar on a terminal (nothing elsewhere), redrawn in place at most ten times
+/// a second: how many of how many, or how many while the total is not known.
+fn progress_bar(doing: &'static str) -> impl FnMut(u64, u64, &'static str) {
     use std::io::{IsTerminal, Write};
     let terminal = std::io::stderr().is_terminal();
-    move |counts| {
-        if terminal {
-            eprint!(
-                "\r{what}: {} posts, {} revisions, {} comments",
-                counts.posts, counts.revisions, counts.comments
-            );
-            let _ = std::io::stderr().flush();
+    let mut drawn: Option<std::time::Instant> = None;
+    move |done, total, what| {
+        if !terminal
+            || (done < total && drawn.is_some_and(|d| d.elapsed() < Duration::from_millis(100)))
+        {
+            return;
         }
+        drawn = Some(std::time::Instant::now());
+        const WIDTH: u64 = 30;
+        let done_of_total = done.min(total);
+        match (done_of_total * WIDTH).checked_div(total) {
+            None => eprint!("\r{doing}: {done} {what}\x1b[K"),
+            Some(filled) => eprint!(
+                "\r{doing} {what} [{}{}] {done}/{total} ({}%)\x1b[K",
+                "#".repeat(filled as usize),
+                "-".repeat((WIDTH - filled) as usize),
+                done_of_total * 100 / total
+            ),
+        }
+        let _ = std::io::stderr().flush();
     }
 }
 
@@ -123,7 +136,7 @@ async fn export(
     with_hashes: bool,
 ) -> Result<(), String> {
     let store = open_store(settings).await?;
-    let mut progress = progress_line("exporting");
+    let mut progress = progress_bar("exporting");
     let manifest = sibyl::backup::export::export(
         store.as_ref(),
         &settings.site_url,
@@ -161,7 +174,7 @@ async fn import(
                     settings.site_url
                 );
             }
-            let mut progress = progress_line("importing");
+            let mut progress = progress_bar("importing");
             let counts = sibyl::backup::restore::restore(
                 store.as_ref(),
                 &settings.site_url,
@@ -173,39 +186,99 @@ async fn import(
             eprintln!();
             println!("imported into {}: {}", settings.site_url, summary(&counts));
         }
+        sibyl::config::ImportFrom::Wordpress { file } => {
+            let text = read_export(&file)?;
+            let blog = sibyl::backup::wordpress::read(&text, &settings.site_url)
+                .map_err(|e| format!("{}: {e}", file.display()))?;
+            move_in(settings, store.as_ref(), blog).await?;
+        }
+        sibyl::config::ImportFrom::Ghost { file, from } => {
+            let text = read_export(&file)?;
+            let blog = sibyl::backup::ghost::read(&text, &settings.site_url, from.as_ref())
+                .map_err(|e| format!("{}: {e}", file.display()))?;
+            move_in(settings, store.as_ref(), blog).await?;
+        }
     }
     Ok(())
 }
 
-async fn serve(settings: sibyl::config::Settings) -> Result<(), String> {
-    let extra_roots = match &settings.fetch_ca {
-        Some(path) => sibyl::binaries::fetch::load_roots(path)?,
-        None => Vec::new(),
+/// Another engine's export, read whole (it is checked whole before anything is written).
+fn read_export(file: &std::path::Path) -> Result<String, String> {
+    std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))
+}
+
+/// Writes a blog read from another engine, fetching its files as `PUT /binaries` does,
+/// and prints the report.
+async fn move_in(
+    settings: &sibyl::config::Settings,
+    store: &dyn sibyl::store::Store,
+    blog: sibyl::backup::moving_in::Blog,
+) -> Result<(), String> {
+    use sibyl::backup::moving_in::{Files, move_in};
+    let engine = blog.engine;
+    let binaries = sibyl::binaries::Binaries::new(store.binaries(), binary_limits(settings));
+    let fetcher =
+        sibyl::binaries::fetch::Fetcher::new(fetch_policy(settings)?).map_err(|e| e.to_string())?;
+    let files = Files {
+        binaries: &binaries,
+        fetcher: &fetcher,
     };
+    let mut progress = progress_bar("importing");
+    let report = move_in(store, &settings.site_url, &files, blog, &mut progress)
+        .await
+        .map_err(|e| format!("the import stopped: {e} (run it again to go on)"))?;
+    eprintln!();
+    println!(
+        "imported from {engine} into {}:\n{}",
+        settings.site_url,
+        report.describe()
+    );
+    Ok(())
+}
+
+/// The limits on stored files, from the settings.
+fn binary_limits(settings: &sibyl::config::Settings) -> sibyl::binaries::BinaryLimits {
+    sibyl::binaries::BinaryLimits {
+        max_file: u64::from(settings.max_file_mib) * 1024 * 1024,
+        max_per_user: u64::from(settings.max_user_mib) * 1024 * 1024,
+        image_memory: u64::from(settings.image_memory_mib) * 1024 * 1024,
+        ..Default::default()
+    }
+}
+
+/// What may be fetched by URL, from the settings: the private networks allowed, the
+/// extra certificate authorities, and the file size limit.
+fn fetch_policy(
+    settings: &sibyl::config::Settings,
+) -> Result<sibyl::binaries::fetch::FetchPolicy, String> {
+    Ok(sibyl::binaries::fetch::FetchPolicy {
+        allow: settings.fetch_allow.clone(),
+        extra_roots: match &settings.fetch_ca {
+            Some(path) => sibyl::binaries::fetch::load_roots(path)?,
+            None => Vec::new(),
+        },
+        max_bytes: binary_limits(settings).max_file,
+        ..Default::default()
+    })
+}
+
+async fn serve(settings: sibyl::config::Settings) -> Result<(), String> {
+    let fetch = fetch_policy(&settings)?;
     let store = open_store(&settings).await?;
     let mail = settings.mail();
     let config = AppConfig {
         listen: settings.listen,
-        site: settings.site_url,
+        site: settings.site_url.clone(),
         session_ttl: Duration::from_secs(u64::from(settings.session_hours) * 3600),
         front_page_size: usize::from(settings.front_page_size),
         rate_limits: Default::default(),
         lock_dir: settings.lock_dir.clone(),
         comment_min_delay: Duration::from_secs(u64::from(settings.comment_min_delay_secs)),
-        binary_limits: sibyl::binaries::BinaryLimits {
-            max_file: u64::from(settings.max_file_mib) * 1024 * 1024,
-            max_per_user: u64::from(settings.max_user_mib) * 1024 * 1024,
-            image_memory: u64::from(settings.image_memory_mib) * 1024 * 1024,
-            ..Default::default()
-        },
+        binary_limits: binary_limits(&settings),
         collector: (!settings.no_background).then(Default::default),
         // Safe in every instance at once: finishing a write is idempotent.
         reconciler: Some(Default::default()),
-        fetch: sibyl::binaries::fetch::FetchPolicy {
-            allow: settings.fetch_allow.clone(),
-            extra_roots,
-            ..Default::default()
-        },
+        fetch,
         refresh: (!settings.no_background).then(Default::default),
         // Safe in every instance at once too: a scheduled post is published once.
         scheduler: Some(Default::default()),

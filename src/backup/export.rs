@@ -20,7 +20,7 @@ pub async fn export(
     site: &Site,
     dir: &Path,
     with_hashes: bool,
-    progress: &mut dyn FnMut(&Counts),
+    progress: Progress<'_>,
 ) -> Result<Manifest, BackupError> {
     let Some(admin) = store.site_admin(site).await? else {
         return Err(BackupError::Invalid(format!(
@@ -61,7 +61,7 @@ pub async fn export(
         counts.translations += record.translations.len() as u64;
         posts.write(&record)?;
         counts.comments += write_comments(store, site, id, &mut comments).await?;
-        progress(&counts);
+        progress(counts.posts, 0, "posts");
     }
     posts.finish()?;
     comments.finish()?;

@@ -14,7 +14,10 @@
 //! memory (an export holds one post's comments at a time, at most 10,000).
 
 pub mod export;
+pub mod ghost;
+pub mod moving_in;
 pub mod restore;
+pub mod wordpress;
 
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
@@ -167,6 +170,10 @@ pub enum CommenterRecord {
     Member { id: Uuid, name: String },
     Guest { name: String, email: String },
 }
+
+/// Told how far a long command has got, for a progress bar: `done` of `total` (0 while
+/// not known) of `what` ("posts", "comments").
+pub type Progress<'a> = &'a mut dyn FnMut(u64, u64, &'static str);
 
 /// What went wrong with an export or an import, said for the person who ran it.
 #[derive(Debug, thiserror::Error)]

@@ -23,14 +23,14 @@ use std::path::Path;
 
 /// What an imported account without a password hash has: nothing verifies against it,
 /// so its owner sets one with "Forgot your password".
-const NO_PASSWORD: &str = "!imported without a password";
+pub(super) const NO_PASSWORD: &str = "!imported without a password";
 
 /// Reads `dir`, checks it whole, then writes it into `store` as `site`.
 pub async fn restore(
     store: &dyn Store,
     site: &Site,
     dir: &Path,
-    progress: &mut dyn FnMut(&Counts),
+    progress: Progress<'_>,
 ) -> Result<Counts, BackupError> {
     let manifest = read_manifest(dir)?;
     let site_record: SiteRecord = read_json(&dir.join(SITE))?;
@@ -183,25 +183,16 @@ pub async fn restore(
         done.posts += 1;
         done.revisions += record.revisions.len() as u64;
         done.translations += record.translations.len() as u64;
-        progress(&done);
+        progress(done.posts, checked.posts, "posts");
     }
     let mut lines = open_lines(&dir.join(COMMENTS))?;
     while let Some((_, record)) = next_line::<CommentRecord>(&mut lines, COMMENTS)? {
         let post = PostId(record.post);
         let (slug, title) = titles.get(&post).cloned().unwrap_or_default();
-        let comment = new_comment(&record, &slug, &title).map_err(BackupError::Invalid)?;
-        if store.comment(site, post, comment.id).await?.is_none() {
-            store
-                .add_comment(site, &comment)
-                .await
-                .map_err(|e| match e {
-                    crate::store::CommentError::Store(e) => BackupError::Store(e),
-                    other => BackupError::Invalid(format!("comment {}: {other}", record.id)),
-                })?;
-        }
+        write_comment(store, site, &record, &slug, &title).await?;
         done.comments += 1;
         if done.comments % 100 == 0 {
-            progress(&done);
+            progress(done.comments, checked.comments, "comments");
         }
     }
     if !resumed || store.site_identity(site).await? == SiteIdentity::default() {
@@ -210,7 +201,7 @@ pub async fn restore(
     if !resumed || store.comment_settings(site).await? == CommentSettings::default() {
         store.save_comment_settings(site, &settings).await?;
     }
-    progress(&done);
+    progress(done.comments, checked.comments, "comments");
     Ok(done)
 }
 
@@ -394,7 +385,7 @@ async fn write_accounts(
 }
 
 /// Checks what [`write_post`] will need, without a store.
-fn check_post(record: &PostRecord) -> Result<(), String> {
+pub(super) fn check_post(record: &PostRecord) -> Result<(), String> {
     Slug::parse(&record.slug).map_err(|e| e.0)?;
     PostKind::parse(&record.kind).map_err(|e| e.0)?;
     Locale::parse(&record.locale).map_err(|e| e.0)?;
@@ -452,7 +443,7 @@ fn edit(revision: &RevisionRecord, base: u32) -> Result<PostEdit, String> {
 
 /// Writes one post (what of it is not there yet) and brings it to the state the record
 /// says; returns its slug and title.
-async fn write_post(
+pub(super) async fn write_post(
     store: &dyn Store,
     site: &Site,
     record: &PostRecord,
@@ -567,7 +558,37 @@ async fn write_post(
     Ok((record.slug.clone(), title))
 }
 
-fn new_comment(record: &CommentRecord, slug: &str, title: &str) -> Result<NewComment, String> {
+/// Adds a comment unless it is there already; whether it was added.
+pub(super) async fn write_comment(
+    store: &dyn Store,
+    site: &Site,
+    record: &CommentRecord,
+    slug: &str,
+    title: &str,
+) -> Result<bool, BackupError> {
+    let comment = new_comment(record, slug, title).map_err(BackupError::Invalid)?;
+    if store
+        .comment(site, comment.post.id, comment.id)
+        .await?
+        .is_some()
+    {
+        return Ok(false);
+    }
+    store
+        .add_comment(site, &comment)
+        .await
+        .map_err(|e| match e {
+            crate::store::CommentError::Store(e) => BackupError::Store(e),
+            other => BackupError::Invalid(format!("comment {}: {other}", record.id)),
+        })?;
+    Ok(true)
+}
+
+pub(super) fn new_comment(
+    record: &CommentRecord,
+    slug: &str,
+    title: &str,
+) -> Result<NewComment, String> {
     let id = CommentId(record.id);
     if record.id.get_version_num() != 1 {
         return Err(format!("comment id {} is not a time UUID", record.id));

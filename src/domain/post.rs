@@ -24,7 +24,17 @@ impl PostId {
     /// after 64 months. Only the last byte is chosen, which is random in a version 4
     /// UUID: 116 random bits remain.
     pub fn made_in(created: DateTime<Utc>) -> Self {
-        let mut bytes = *Uuid::new_v4().as_bytes();
+        Self::in_bucket_of(Uuid::new_v4(), created)
+    }
+
+    /// The id a post brought in from elsewhere always gets for its source's `name` (see
+    /// [`super::token::named_uuid`]), in the tally bucket of the month it was written.
+    pub fn named(name: &str, created: DateTime<Utc>) -> Self {
+        Self::in_bucket_of(super::token::named_uuid(name), created)
+    }
+
+    fn in_bucket_of(id: Uuid, created: DateTime<Utc>) -> Self {
+        let mut bytes = *id.as_bytes();
         let month = i64::from(created.year()) * 12 + i64::from(created.month0());
         let want = month.rem_euclid(i64::from(Self::TALLY_BUCKETS)) as u8;
         let have = Self(Uuid::from_bytes(bytes)).tally_bucket();

@@ -46,6 +46,21 @@ pub fn random_below(bound: u64) -> u64 {
     u64::from_le_bytes(bytes) % bound.max(1)
 }
 
+/// The 16 bytes a name always gives: the start of its SHA-256. Ids of records brought
+/// in from another system are made from the source's own ids this way, so importing the
+/// same thing twice names it the same twice.
+pub fn name_bytes(name: &str) -> [u8; 16] {
+    let digest = Sha256::digest(name.as_bytes());
+    let mut bytes = [0u8; 16];
+    bytes.copy_from_slice(&digest[..16]);
+    bytes
+}
+
+/// A version-4-shaped UUID that is always the same for `name` (see [`name_bytes`]).
+pub fn named_uuid(name: &str) -> uuid::Uuid {
+    uuid::Builder::from_random_bytes(name_bytes(name)).into_uuid()
+}
+
 pub fn hex(bytes: &[u8]) -> String {
     const DIGITS: &[u8; 16] = b"0123456789abcdef";
     let mut out = String::with_capacity(bytes.len() * 2);

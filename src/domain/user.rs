@@ -9,6 +9,11 @@ impl UserId {
     pub fn new() -> Self {
         Self(Uuid::new_v4())
     }
+
+    /// The id an account brought in from elsewhere always gets for its source's `name`.
+    pub fn named(name: &str) -> Self {
+        Self(super::token::named_uuid(name))
+    }
 }
 
 impl Default for UserId {

@@ -24,7 +24,7 @@ mod moderation;
 pub mod observe;
 mod pages;
 mod password_reset;
-mod paths;
+pub(crate) mod paths;
 mod post_download;
 mod posts;
 mod revisions;

@@ -456,3 +456,98 @@ fn export_and_import_run_from_the_shell() {
         stderr(&not_an_export)
     );
 }
+
+/// `sibyl import wordpress` and `sibyl import ghost` as an operator runs them: the
+/// summary says what came in and what was skipped and why; a second run brings nothing
+/// new; an export cut short is refused with status 1 and changes nothing. Loopback is
+/// not allowed to be fetched here (no --fetch-allow), so the attachment is refused by the
+/// same rule as `PUT /binaries`, and the report says so.
+#[test]
+fn wordpress_and_ghost_imports_run_from_the_shell() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = format!("sqlite:{}", dir.path().join("a.db").display());
+    let locks = dir.path().join("locks").display().to_string();
+    let run = crate::helpers::unique_name("r").replace('_', "");
+    let fixture = |name: &str| {
+        let text = std::fs::read_to_string(format!(
+            "{}/tests/fixtures/{name}",
+            env!("CARGO_MANIFEST_DIR")
+        ))
+        .unwrap()
+        .replace("RUN", &run)
+        .replace("ORIGIN", "http://127.0.0.1:9");
+        let path = dir.path().join(name);
+        std::fs::write(&path, text).unwrap();
+        path.display().to_string()
+    };
+    let (wxr, ghost) = (fixture("wordpress.xml"), fixture("ghost.json"));
+    let import = |args: &[&str]| {
+        let mut all = vec!["import"];
+        all.extend_from_slice(args);
+        all.extend_from_slice(&["--store", &store, "--log", "warn"]);
+        sibyl(&all)
+    };
+    let unset = import(&["wordpress", &wxr]);
+    assert_eq!(unset.status.code(), Some(1));
+    assert!(
+        stderr(&unset).contains("not set up yet"),
+        "{}",
+        stderr(&unset)
+    );
+    let made = sibyl_fed(
+        &[
+            "user",
+            "create-admin",
+            "ada",
+            "admin@example.com",
+            "--store",
+            &store,
+            "--lock-dir",
+            &locks,
+        ],
+        "a long enough password\n",
+    );
+    assert!(made.status.success(), "{}", stderr(&made));
+
+    let cut = dir.path().join("cut.xml");
+    let text = std::fs::read_to_string(&wxr).unwrap();
+    std::fs::write(&cut, &text[..text.len() / 2]).unwrap();
+    let refused = import(&["wordpress", cut.to_str().unwrap()]);
+    assert_eq!(refused.status.code(), Some(1));
+    assert!(
+        stderr(&refused).contains("cut short"),
+        "{}",
+        stderr(&refused)
+    );
+
+    let imported = import(&["wordpress", &wxr]);
+    assert!(imported.status.success(), "{}", stderr(&imported));
+    let said = String::from_utf8_lossy(&imported.stdout);
+    for line in [
+        "imported from WordPress into",
+        "posts: 5, pages: 1 (6 new), comments: 3 (3 new)",
+        "users: 2 created, 0 matched by e-mail address",
+        "files: 1 (0 new)",
+        "1 × file http://127.0.0.1:9/wp-content/uploads/2020/01/photo.png: ",
+        "1 × posts in the trash",
+        "1 × <wp:future_thing> in <channel>",
+    ] {
+        assert!(said.contains(line), "{line:?} in {said}");
+    }
+    let again = import(&["wordpress", &wxr]);
+    let said = String::from_utf8_lossy(&again.stdout);
+    assert!(
+        said.contains("posts: 5, pages: 1 (0 new), comments: 3 (0 new)"),
+        "{said}"
+    );
+    let listed = sibyl(&["user", "list", "--store", &store, "--log", "warn"]);
+    assert!(String::from_utf8_lossy(&listed.stdout).contains(&format!("bob-{run}")));
+
+    let imported = import(&["ghost", &ghost, "--from", "http://127.0.0.1:9"]);
+    assert!(imported.status.success(), "{}", stderr(&imported));
+    let said = String::from_utf8_lossy(&imported.stdout);
+    assert!(
+        said.contains("posts: 6, pages: 1 (7 new), comments: 2 (2 new)"),
+        "{said}"
+    );
+}

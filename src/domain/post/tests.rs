@@ -279,3 +279,21 @@ fn posts_made_in_one_month_share_a_tally_bucket_and_64_months_use_every_bucket()
         "64 months later a bucket is used again"
     );
 }
+
+#[test]
+fn a_named_post_id_is_the_same_each_time_in_its_months_bucket() {
+    use chrono::TimeZone;
+    let at = Utc.with_ymd_and_hms(2020, 1, 15, 10, 0, 0).unwrap();
+    let id = PostId::named("https://blog.example wordpress:post:1", at);
+    assert_eq!(
+        id,
+        PostId::named("https://blog.example wordpress:post:1", at)
+    );
+    assert_ne!(
+        id,
+        PostId::named("https://blog.example wordpress:post:2", at)
+    );
+    assert_eq!(id.tally_bucket(), PostId::made_in(at).tally_bucket());
+    assert_eq!(id.0.get_version_num(), 4);
+    assert_eq!(id.0.get_variant(), uuid::Variant::RFC4122);
+}

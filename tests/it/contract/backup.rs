@@ -311,7 +311,7 @@ async fn seed(t: &TestStore) {
 }
 
 async fn export_to(t: &TestStore, dir: &Path) -> Manifest {
-    export(t.store.as_ref(), &t.site, dir, true, &mut |_| {})
+    export(t.store.as_ref(), &t.site, dir, true, &mut |_, _, _| {})
         .await
         .unwrap_or_else(|e| panic!("export: {e}"))
 }
@@ -366,7 +366,7 @@ async fn a_site_goes_from_sqlite_to_cassandra_and_back_unchanged() {
         &source.site,
         &no_hashes,
         false,
-        &mut |_| {},
+        &mut |_, _, _| {},
     )
     .await
     .unwrap();
@@ -378,7 +378,7 @@ async fn a_site_goes_from_sqlite_to_cassandra_and_back_unchanged() {
         cassandra.store.as_ref(),
         &cassandra.site,
         &first,
-        &mut |_| {},
+        &mut |_, _, _| {},
     )
     .await
     .unwrap_or_else(|e| panic!("import into Cassandra: {e}"));
@@ -387,7 +387,7 @@ async fn a_site_goes_from_sqlite_to_cassandra_and_back_unchanged() {
     assert_same(&first, &second);
 
     let back = TestStore::sqlite().await;
-    restore(back.store.as_ref(), &back.site, &second, &mut |_| {})
+    restore(back.store.as_ref(), &back.site, &second, &mut |_, _, _| {})
         .await
         .unwrap_or_else(|e| panic!("import into SQLite: {e}"));
     export_to(&back, &third).await;
@@ -420,7 +420,7 @@ async fn a_site_goes_from_sqlite_to_cassandra_and_back_unchanged() {
         cassandra.store.as_ref(),
         &cassandra.site,
         &first,
-        &mut |_| {},
+        &mut |_, _, _| {},
     )
     .await
     .unwrap();
@@ -443,7 +443,7 @@ async fn a_site_goes_from_sqlite_to_cassandra_and_back_unchanged() {
         )
         .await
         .unwrap();
-    let refused = restore(taken.store.as_ref(), &taken.site, &first, &mut |_| {}).await;
+    let refused = restore(taken.store.as_ref(), &taken.site, &first, &mut |_, _, _| {}).await;
     assert!(
         matches!(&refused, Err(BackupError::Occupied(m)) if m.contains("already has a site")),
         "{refused:?}"
@@ -470,7 +470,7 @@ async fn an_address_without_a_site_is_not_exported() {
         &empty.site,
         &target,
         false,
-        &mut |_| {},
+        &mut |_, _, _| {},
     )
     .await;
     assert!(
@@ -539,7 +539,7 @@ async fn bad_exports_are_refused_and_change_nothing() {
         (&unknown_field, "unknown field `colour`"),
     ] {
         let target = TestStore::sqlite().await;
-        let refused = restore(target.store.as_ref(), &target.site, dir, &mut |_| {}).await;
+        let refused = restore(target.store.as_ref(), &target.site, dir, &mut |_, _, _| {}).await;
         let message = match refused {
             Err(e) => e.to_string(),
             Ok(counts) => panic!("{}: imported {counts:?}", dir.display()),
@@ -578,12 +578,12 @@ async fn a_stopped_import_is_finished_by_running_it_again(target: TestStore) {
     .await
     .unwrap();
     faults.arm(sibyl::store::Fault::CrashAfterRevisionClaim);
-    let stopped = restore(store.as_ref(), &target.site, &first, &mut |_| {}).await;
+    let stopped = restore(store.as_ref(), &target.site, &first, &mut |_, _, _| {}).await;
     assert!(
         matches!(&stopped, Err(BackupError::Store(e)) if e.to_string().contains("injected fault")),
         "{stopped:?}"
     );
-    let finished = restore(store.as_ref(), &target.site, &first, &mut |_| {})
+    let finished = restore(store.as_ref(), &target.site, &first, &mut |_, _, _| {})
         .await
         .unwrap_or_else(|e| panic!("the second run: {e}"));
     assert_eq!(finished.posts, 6);

@@ -13,6 +13,7 @@ mod deletion;
 mod drafts;
 mod host_ids;
 mod moderation;
+pub mod moving_in;
 mod races;
 mod reconciler;
 mod repair;

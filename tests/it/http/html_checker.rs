@@ -24,7 +24,7 @@ fn vnu_jar() -> PathBuf {
 }
 
 /// Runs the checker over pages (name, HTML); returns its error lines.
-fn check(pages: &[(String, String)]) -> Vec<String> {
+pub(crate) fn check(pages: &[(String, String)]) -> Vec<String> {
     let dir = tempfile::tempdir().unwrap();
     for (i, (name, html)) in pages.iter().enumerate() {
         let file: String = name

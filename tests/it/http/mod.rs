@@ -16,6 +16,7 @@ mod health;
 mod html_checker;
 mod iiif;
 mod mail;
+mod moving_in;
 mod operations;
 mod pages;
 mod password_reset;
