@@ -346,8 +346,8 @@ pub enum Command {
         dry_run: bool,
     },
     /// Write the whole site into a new folder: settings, accounts (without their password
-    /// hashes unless asked), posts and pages with every revision and translation, and
-    /// comments, in Sibyl's versioned export format (docs/EXPORT.md)
+    /// hashes unless asked), posts and pages with every revision and translation,
+    /// comments, and attachments, in Sibyl's versioned export format (docs/EXPORT.md)
     Export {
         /// The folder to write (new, or empty)
         dir: std::path::PathBuf,

@@ -51,6 +51,7 @@ pub async fn export(
 
     let mut posts = Lines::create(&dir.join(POSTS))?;
     let mut comments = Lines::create(&dir.join(COMMENTS))?;
+    let mut files = Files::create(store, dir)?;
     for id in post_ids(store, site, &accounts).await? {
         let Some(post) = store.post_by_id(site, id).await? else {
             continue;
@@ -61,10 +62,12 @@ pub async fn export(
         counts.translations += record.translations.len() as u64;
         posts.write(&record)?;
         counts.comments += write_comments(store, site, id, &mut comments).await?;
+        counts.files += files.write(site, id).await?;
         progress(counts.posts, 0, "posts");
     }
     posts.finish()?;
     comments.finish()?;
+    files.finish()?;
 
     let manifest = Manifest {
         format: FORMAT.into(),
@@ -328,6 +331,69 @@ async fn write_comments(
         })?;
     }
     Ok(all.len() as u64)
+}
+
+/// The attachments being written: a record each, and the bytes once for every checksum.
+struct Files {
+    binaries: crate::binaries::Binaries,
+    records: Lines,
+    folder: std::path::PathBuf,
+    written: std::collections::HashSet<String>,
+}
+
+impl Files {
+    fn create(store: &dyn Store, dir: &Path) -> Result<Self, BackupError> {
+        let folder = dir.join(FILE_BYTES);
+        std::fs::create_dir(&folder).map_err(|e| BackupError::file(&folder, e))?;
+        Ok(Self {
+            binaries: crate::binaries::Binaries::new(store.binaries(), Default::default()),
+            records: Lines::create(&dir.join(FILES))?,
+            folder,
+            written: Default::default(),
+        })
+    }
+
+    /// A post's attachments that have bytes (a fetch that never succeeded has none, and
+    /// is left out), in the order of their ids; how many.
+    async fn write(&mut self, site: &Site, post: PostId) -> Result<u64, BackupError> {
+        let context = crate::store::binaries::Context::post(post);
+        let mut references = self.binaries.store.references_in(site, &context).await?;
+        references.sort_by(|a, b| a.id.as_str().cmp(b.id.as_str()));
+        let mut written = 0;
+        for reference in references {
+            let Some(original) = self.binaries.store.original(reference.original).await? else {
+                continue;
+            };
+            if !original.has_bytes() || original.checksum.is_empty() {
+                continue;
+            }
+            if !self.written.contains(&original.checksum) {
+                let bytes = self.binaries.read_all(&original).await?;
+                let path = self.folder.join(&original.checksum);
+                let mut file = create_file(&path)?;
+                file.write_all(&bytes)
+                    .and_then(|()| file.sync_all())
+                    .map_err(|e| BackupError::file(&path, e))?;
+                self.written.insert(original.checksum.clone());
+            }
+            self.records.write(&FileRecord {
+                reference: reference.id.as_str().to_owned(),
+                post: post.0,
+                name: reference.name,
+                owner: reference.owner.0,
+                created: reference.created,
+                url: reference.url,
+                size: original.size,
+                checksum: original.checksum,
+            })?;
+            written += 1;
+        }
+        Ok(written)
+    }
+
+    fn finish(self) -> Result<(), BackupError> {
+        self.records.finish()
+    }
 }
 
 /// A JSON-lines file being written.

@@ -8,7 +8,9 @@
 //! - `users.jsonl`: one account a line;
 //! - `posts.jsonl`: one post or page a line, with every revision of its text and of each
 //!   translation;
-//! - `comments.jsonl`: one comment a line, in every state but deleted.
+//! - `comments.jsonl`: one comment a line, in every state but deleted;
+//! - `files.jsonl`: one attachment of a post a line (version 2), its bytes in
+//!   `files/<checksum>`, once for every attachment with those bytes.
 //!
 //! Lines are read and written one at a time, so neither side holds a whole site in
 //! memory (an export holds one post's comments at a time, at most 10,000).
@@ -25,14 +27,17 @@ use uuid::Uuid;
 
 /// What `manifest.json` says the folder is.
 pub const FORMAT: &str = "sibyl-export";
-/// The version this Sibyl writes, and the newest it reads.
-pub const VERSION: u32 = 1;
+/// The version this Sibyl writes, and the newest it reads (version 1 had no files).
+pub const VERSION: u32 = 2;
 
 pub const MANIFEST: &str = "manifest.json";
 pub const SITE: &str = "site.json";
 pub const USERS: &str = "users.jsonl";
 pub const POSTS: &str = "posts.jsonl";
 pub const COMMENTS: &str = "comments.jsonl";
+pub const FILES: &str = "files.jsonl";
+/// The folder of the files' bytes.
+pub const FILE_BYTES: &str = "files";
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -57,6 +62,9 @@ pub struct Counts {
     pub revisions: u64,
     pub translations: u64,
     pub comments: u64,
+    /// Attachments (none in version 1).
+    #[serde(default)]
+    pub files: u64,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -162,6 +170,25 @@ pub struct CommentRecord {
     pub body: String,
     /// `pending`, `approved`, `spam` or `rejected`.
     pub state: String,
+}
+
+/// An attachment of a post: a reference to bytes, which posts show as
+/// `/binary/<reference>`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FileRecord {
+    pub reference: String,
+    pub post: Uuid,
+    /// The file name it was uploaded with.
+    pub name: String,
+    /// The account whose quota it counts against.
+    pub owner: Uuid,
+    pub created: DateTime<Utc>,
+    /// The URL it was fetched from, if it was.
+    pub url: Option<String>,
+    pub size: u64,
+    /// Hex SHA-256 of the bytes, which are in `files/<checksum>`.
+    pub checksum: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

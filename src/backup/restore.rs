@@ -132,6 +132,8 @@ pub async fn restore(
             Ok(())
         },
     )?;
+    let mut files = check_files(dir, &posts)?;
+    checked.files = files.len() as u64;
     if checked != manifest.counts {
         return Err(BackupError::Invalid(format!(
             "the files hold {checked:?}, the manifest says {:?}: the export is incomplete",
@@ -185,6 +187,13 @@ pub async fn restore(
         done.translations += record.translations.len() as u64;
         progress(done.posts, checked.posts, "posts");
     }
+    // A file counts against its owner, or the administrator for an owner not exported.
+    for file in &mut files {
+        if !ids.contains_key(&UserId(file.owner)) {
+            file.owner = admin.0;
+        }
+    }
+    write_files(store, site, dir, &files, &mut done, progress).await?;
     let mut lines = open_lines(&dir.join(COMMENTS))?;
     while let Some((_, record)) = next_line::<CommentRecord>(&mut lines, COMMENTS)? {
         let post = PostId(record.post);
@@ -203,6 +212,103 @@ pub async fn restore(
     }
     progress(done.comments, checked.comments, "comments");
     Ok(done)
+}
+
+/// The attachments of `files.jsonl` (none in a version 1 export), each of a post of the
+/// export, its bytes there whole: of its size and checksum.
+fn check_files(dir: &Path, posts: &HashMap<Uuid, u64>) -> Result<Vec<FileRecord>, BackupError> {
+    let path = dir.join(FILES);
+    if !path.exists() {
+        return Ok(Vec::new());
+    }
+    let files: Vec<FileRecord> = read_lines(&path, FILES, Ok::<_, String>)?;
+    let mut references = HashSet::new();
+    let mut verified = HashSet::new();
+    for (i, file) in files.iter().enumerate() {
+        let bad = |e: String| invalid(FILES, i + 1, e);
+        crate::store::binaries::RefId::parse(&file.reference).map_err(|e| bad(e.0))?;
+        if !references.insert(file.reference.as_str()) {
+            return Err(bad(format!("a second file {}", file.reference)));
+        }
+        if !posts.contains_key(&file.post) {
+            return Err(bad(format!("post {} is not in {POSTS}", file.post)));
+        }
+        let hex = file.checksum.len() == 64
+            && file
+                .checksum
+                .bytes()
+                .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b));
+        if !hex {
+            return Err(bad(format!(
+                "{:?} is not a SHA-256 checksum",
+                file.checksum
+            )));
+        }
+        if verified.insert(file.checksum.as_str()) {
+            let bytes_path = dir.join(FILE_BYTES).join(&file.checksum);
+            let bytes =
+                std::fs::read(&bytes_path).map_err(|e| BackupError::file(&bytes_path, e))?;
+            use sha2::Digest;
+            let sum = crate::domain::token::hex(&sha2::Sha256::digest(&bytes));
+            if bytes.len() as u64 != file.size || sum != file.checksum {
+                return Err(bad(format!(
+                    "{FILE_BYTES}/{} is not the file it names ({} bytes): the export is damaged",
+                    file.checksum,
+                    bytes.len()
+                )));
+            }
+        }
+    }
+    Ok(files)
+}
+
+/// Stores each attachment not there yet under its own reference id, counted against
+/// its owner.
+async fn write_files(
+    store: &dyn Store,
+    site: &Site,
+    dir: &Path,
+    files: &[FileRecord],
+    done: &mut Counts,
+    progress: Progress<'_>,
+) -> Result<(), BackupError> {
+    use crate::binaries::{Binaries, BinaryLimits, service::Upload};
+    use crate::store::binaries::{Context, RefId};
+    // What the site stored once is restored whatever the limits of the day.
+    let binaries = Binaries::new(
+        store.binaries(),
+        BinaryLimits {
+            max_file: u64::MAX,
+            max_per_user: u64::MAX,
+            ..Default::default()
+        },
+    );
+    for file in files {
+        let id = RefId::parse(&file.reference).map_err(|e| BackupError::Invalid(e.0))?;
+        if binaries.store.reference(&id).await?.is_none() {
+            let path = dir.join(FILE_BYTES).join(&file.checksum);
+            let bytes = std::fs::read(&path).map_err(|e| BackupError::file(&path, e))?;
+            let upload = Upload {
+                site: site.clone(),
+                context: Context::post(PostId(file.post)),
+                owner: UserId(file.owner),
+                name: file.name.clone(),
+            };
+            let body = futures_util::stream::once(std::future::ready(Ok::<_, std::io::Error>(
+                bytes::Bytes::from(bytes),
+            )));
+            binaries
+                .restore(upload, id, file.created, file.url.clone(), body)
+                .await
+                .map_err(|e| match e {
+                    crate::binaries::IngestError::Store(e) => BackupError::Store(e),
+                    other => BackupError::Invalid(format!("file {}: {other}", file.reference)),
+                })?;
+        }
+        done.files += 1;
+        progress(done.files, files.len() as u64, "files");
+    }
+    Ok(())
 }
 
 fn invalid(file: &str, line: usize, e: impl std::fmt::Display) -> BackupError {
@@ -227,7 +333,7 @@ fn read_manifest(dir: &Path) -> Result<Manifest, BackupError> {
         )));
     }
     match head.get("version").and_then(|v| v.as_u64()) {
-        Some(v) if v == u64::from(VERSION) => {}
+        Some(v) if (1..=u64::from(VERSION)).contains(&v) => {}
         Some(v) if v > u64::from(VERSION) => {
             return Err(BackupError::Invalid(format!(
                 "this export is format version {v}, from a newer Sibyl; this one reads version {VERSION}: upgrade Sibyl to import it"

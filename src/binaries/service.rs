@@ -180,6 +180,30 @@ impl Binaries {
         self.commit(reference, received).await
     }
 
+    /// Stores bytes under a reference a Sibyl export names, with its id, time and URL,
+    /// so that the posts that show `/binary/<id>` show it again.
+    pub async fn restore<S, E>(
+        &self,
+        upload: Upload,
+        id: RefId,
+        created: chrono::DateTime<chrono::Utc>,
+        url: Option<String>,
+        body: S,
+    ) -> Result<Ingested, IngestError>
+    where
+        S: Stream<Item = Result<Bytes, E>> + Unpin,
+        E: std::fmt::Display,
+    {
+        let received = self.receive(&upload, None, None, body).await?;
+        let reference = Reference {
+            id,
+            created,
+            url,
+            ..reference_for(upload, &received.original)
+        };
+        self.commit(reference, received).await
+    }
+
     /// Stores the bytes of an upload or a fetch and checks them; commits nothing.
     pub(super) async fn receive<S, E>(
         &self,

@@ -9,11 +9,14 @@
 use crate::fixtures;
 use crate::helpers::TestStore;
 use sibyl::backup::{BackupError, Manifest, export::export, restore::restore};
+use sibyl::binaries::service::Upload;
+use sibyl::binaries::{Binaries, BinaryLimits};
 use sibyl::domain::comment::CommentBody;
 use sibyl::domain::{
     CommentSettings, CommentState, CommentedPost, Commenter, Locale, NewComment, NewUser,
     PostStatus, Profile, Role, SiteIdentity, now,
 };
+use sibyl::store::binaries::Context;
 use std::path::Path;
 
 async fn seed(t: &TestStore) {
@@ -147,6 +150,25 @@ async fn seed(t: &TestStore) {
         ))
         .await
         .unwrap();
+    // Attachments: a picture on the first post, and the same bytes on a second one
+    // (stored once), each shown from its post by its reference.
+    let binaries = Binaries::new(store.binaries(), BinaryLimits::default());
+    let picture = fixtures::png(30, 20, 3);
+    for (post, name) in [
+        (first.id, "river.png"),
+        (closed_later(t, &author).await, "again.png"),
+    ] {
+        let body = futures_util::stream::once(std::future::ready(Ok::<_, std::io::Error>(
+            bytes::Bytes::from(picture.clone()),
+        )));
+        let upload = Upload {
+            site: site.clone(),
+            context: Context::post(post),
+            owner: author.id,
+            name: name.into(),
+        };
+        binaries.ingest(upload, body).await.unwrap();
+    }
     let withdrawn = store
         .create_post(fixtures::new_post(
             t,
@@ -310,6 +332,23 @@ async fn seed(t: &TestStore) {
         .unwrap();
 }
 
+/// A post to attach a file to.
+async fn closed_later(t: &TestStore, author: &sibyl::domain::User) -> sibyl::domain::PostId {
+    t.store
+        .create_post(fixtures::new_post(
+            t,
+            author,
+            "Pictures",
+            "Two of them.",
+            "",
+            now() - chrono::Duration::days(3),
+            true,
+        ))
+        .await
+        .unwrap()
+        .id
+}
+
 async fn export_to(t: &TestStore, dir: &Path) -> Manifest {
     export(t.store.as_ref(), &t.site, dir, true, &mut |_, _, _| {})
         .await
@@ -321,7 +360,28 @@ fn file(dir: &Path, name: &str) -> String {
 }
 
 fn assert_same(a: &Path, b: &Path) {
-    for name in ["site.json", "users.jsonl", "posts.jsonl", "comments.jsonl"] {
+    let bytes = |dir: &Path| {
+        let mut all: Vec<(String, Vec<u8>)> = std::fs::read_dir(dir.join("files"))
+            .unwrap()
+            .map(|e| {
+                let e = e.unwrap();
+                (
+                    e.file_name().to_string_lossy().into_owned(),
+                    std::fs::read(e.path()).unwrap(),
+                )
+            })
+            .collect();
+        all.sort();
+        all
+    };
+    assert_eq!(bytes(a), bytes(b), "the files' bytes");
+    for name in [
+        "site.json",
+        "users.jsonl",
+        "posts.jsonl",
+        "comments.jsonl",
+        "files.jsonl",
+    ] {
         let (left, right) = (file(a, name), file(b, name));
         if left != right {
             let diff: Vec<_> = left
@@ -352,12 +412,21 @@ async fn a_site_goes_from_sqlite_to_cassandra_and_back_unchanged() {
             exported.counts.posts,
             exported.counts.revisions
         ),
-        (4, 6, 8),
+        (4, 7, 9),
         "{exported:?}"
     );
     assert_eq!(
-        (exported.counts.translations, exported.counts.comments),
-        (1, 110)
+        (
+            exported.counts.translations,
+            exported.counts.comments,
+            exported.counts.files
+        ),
+        (1, 110, 2)
+    );
+    assert_eq!(
+        std::fs::read_dir(first.join("files")).unwrap().count(),
+        1,
+        "the same bytes once"
     );
     // Without the flag, no password hash leaves the store.
     let no_hashes = folders.path().join("no-hashes");
@@ -413,7 +482,25 @@ async fn a_site_goes_from_sqlite_to_cassandra_and_back_unchanged() {
         .home_page(&cassandra.site, sibyl::store::PageAt::Newest, 20)
         .await
         .unwrap();
-    assert_eq!(home.posts.len(), 2, "the published posts, not the page");
+    assert_eq!(home.posts.len(), 3, "the published posts, not the page");
+    // The picture is served from its reference again, with its bytes.
+    let binaries = Binaries::new(cassandra.store.binaries(), BinaryLimits::default());
+    let pictures = binaries
+        .store
+        .references_in(&cassandra.site, &Context::post(post.id))
+        .await
+        .unwrap();
+    assert_eq!(pictures.len(), 1);
+    let original = binaries
+        .store
+        .original(pictures[0].original)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        binaries.read_all(&original).await.unwrap(),
+        fixtures::png(30, 20, 3)
+    );
 
     // Importing again changes nothing, and says what is there.
     let again = restore(
@@ -494,7 +581,16 @@ async fn bad_exports_are_refused_and_change_nothing() {
         std::fs::create_dir(&dir).unwrap();
         for entry in std::fs::read_dir(&good).unwrap() {
             let entry = entry.unwrap();
-            std::fs::copy(entry.path(), dir.join(entry.file_name())).unwrap();
+            if entry.file_type().unwrap().is_dir() {
+                std::fs::create_dir(dir.join(entry.file_name())).unwrap();
+                for inner in std::fs::read_dir(entry.path()).unwrap() {
+                    let inner = inner.unwrap();
+                    let to = dir.join(entry.file_name()).join(inner.file_name());
+                    std::fs::copy(inner.path(), to).unwrap();
+                }
+            } else {
+                std::fs::copy(entry.path(), dir.join(entry.file_name())).unwrap();
+            }
         }
         dir
     };
@@ -510,7 +606,7 @@ async fn bad_exports_are_refused_and_change_nothing() {
     std::fs::remove_file(no_manifest.join("manifest.json")).unwrap();
     let newer = copy("newer");
     edit(&newer, "manifest.json", &|t| {
-        t.replace("\"version\": 1", "\"version\": 7")
+        t.replace("\"version\": 2", "\"version\": 7")
     });
     let foreign = copy("foreign");
     edit(&foreign, "manifest.json", &|t| {
@@ -529,7 +625,18 @@ async fn bad_exports_are_refused_and_change_nothing() {
         t.replacen("\"title\"", "\"colour\": \"blue\", \"title\"", 1)
     });
 
+    let damaged = copy("damaged");
+    for entry in std::fs::read_dir(damaged.join("files")).unwrap() {
+        std::fs::write(entry.unwrap().path(), b"not the picture").unwrap();
+    }
+    let astray = copy("astray");
+    edit(&astray, "files.jsonl", &|t| {
+        t.replacen("\"post\":\"", "\"post\":\"0", 1)
+    });
+
     for (dir, says) in [
+        (&damaged, "is not the file it names"),
+        (&astray, "files.jsonl, line 1"),
         (&truncated, "posts.jsonl, line"),
         (&no_manifest, "not a finished Sibyl export"),
         (&newer, "from a newer Sibyl"),
@@ -557,6 +664,26 @@ async fn bad_exports_are_refused_and_change_nothing() {
             dir.display()
         );
     }
+
+    // A version 1 export (before files) is still read.
+    let older = copy("version-1");
+    std::fs::remove_file(older.join("files.jsonl")).unwrap();
+    std::fs::remove_dir_all(older.join("files")).unwrap();
+    edit(&older, "manifest.json", &|t| {
+        t.replace("\"version\": 2", "\"version\": 1")
+            .replace(",\n    \"files\": 2", "")
+    });
+    assert!(!file(&older, "manifest.json").contains("files"));
+    let target = TestStore::sqlite().await;
+    let counts = restore(
+        target.store.as_ref(),
+        &target.site,
+        &older,
+        &mut |_, _, _| {},
+    )
+    .await
+    .unwrap();
+    assert_eq!((counts.posts, counts.files), (7, 0));
 }
 
 /// An import the store fails half-way (a save dies after claiming its revision number)
@@ -586,7 +713,7 @@ async fn a_stopped_import_is_finished_by_running_it_again(target: TestStore) {
     let finished = restore(store.as_ref(), &target.site, &first, &mut |_, _, _| {})
         .await
         .unwrap_or_else(|e| panic!("the second run: {e}"));
-    assert_eq!(finished.posts, 6);
+    assert_eq!((finished.posts, finished.files), (7, 2));
     export_to(&target, &second).await;
     assert_same(&first, &second);
 }
