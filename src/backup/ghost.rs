@@ -1,5 +1,5 @@
 //! `sibyl import ghost FILE.json`: a Ghost export (Settings > Labs > Export, Ghost 1 to
-//! 5) read into a [`Blog`] (see [`super::moving_in`]).
+//! 6) read into a [`Blog`] (see [`super::moving_in`]).
 //!
 //! What is read, and how it lands:
 //! - `settings`: the site's `title`, `description` and `locale` (`lang` before Ghost 2),
@@ -24,7 +24,8 @@
 //! counted in the report, not refused.
 
 use super::moving_in::{
-    Author, Blog, Entry, File, Item, Report, Threads, slug_of, tags_of, title_of,
+    Author, Blog, Entry, File, Item, Report, Threads, comment_body, escape_attribute, guest_name,
+    slug_of, tags_of, title_of,
 };
 use super::{BackupError, CommentRecord, CommenterRecord};
 use crate::domain::comment::MAX_COMMENTS_PER_POST;
@@ -165,7 +166,9 @@ pub fn read(json: &str, site: &Site, from: Option<&url::Url>) -> Result<Blog, Ba
                 e.0
             ))
         })?;
-        let id = UserId::named(&key(format!("user:{ghost_id}")));
+        // By address: Ghost's own ids repeat from one Ghost to another (its first owner
+        // is "1" in many), and the same person is the same account.
+        let id = UserId::named(&key(format!("user:{}", email.key())));
         let login = [text(row, "slug"), name.clone()]
             .into_iter()
             .find(|l| !l.trim().is_empty())
@@ -239,10 +242,7 @@ pub fn read(json: &str, site: &Site, from: Option<&url::Url>) -> Result<Blog, Ba
                 raw_title.trim()
             ))
         };
-        let kind = match (
-            row.get("type").and_then(Value::as_str),
-            row.get("page").and_then(Value::as_bool),
-        ) {
+        let kind = match (row.get("type").and_then(Value::as_str), flag(row, "page")) {
             (Some("page"), _) | (None, Some(true)) => "page",
             (Some("post"), _) | (None, _) => "post",
             (Some(other), _) => {
@@ -275,7 +275,7 @@ pub fn read(json: &str, site: &Site, from: Option<&url::Url>) -> Result<Blog, Ba
             status = "draft";
             report.change("posts for members only kept as drafts");
         }
-        let mut body = text(row, "html");
+        let mut body = on_old_site(&text(row, "html"), base.as_deref());
         if body.trim().is_empty() {
             body = text(row, "markdown");
         }
@@ -284,13 +284,20 @@ pub fn read(json: &str, site: &Site, from: Option<&url::Url>) -> Result<Blog, Ba
             continue;
         }
         let raw = row.to_string();
-        if base.is_none() && raw.contains(PLACEHOLDER) {
+        if base.is_none() && (raw.contains(PLACEHOLDER) || raw.contains("/content/images/")) {
             unplaced_links = true;
         }
         let feature = text(row, "feature_image");
         if !feature.is_empty() {
-            let alt = text(row, "feature_image_alt").replace('"', "&quot;");
-            body = format!("<figure><img src=\"{feature}\" alt=\"{alt}\"></figure>\n\n{body}");
+            let feature = match (feature.starts_with('/'), base.as_deref()) {
+                (true, Some(base)) => format!("{base}{feature}"),
+                _ => feature,
+            };
+            body = format!(
+                "<figure><img src=\"{}\" alt=\"{}\"></figure>\n\n{body}",
+                escape_attribute(&feature),
+                escape_attribute(&text(row, "feature_image_alt"))
+            );
             report.change("feature images put at the top of the text");
         }
         if body.len() > crate::domain::post::Body::MAX_BYTES {
@@ -300,7 +307,7 @@ pub fn read(json: &str, site: &Site, from: Option<&url::Url>) -> Result<Blog, Ba
         if !text(row, "custom_excerpt").trim().is_empty() {
             report.skip("excerpts (Sibyl makes one from the text)");
         }
-        if row.get("featured").and_then(Value::as_bool) == Some(true) {
+        if flag(row, "featured") == Some(true) {
             report.skip("featured flags (Sibyl has none)");
         }
         let mut byline = bylines.remove(&ghost_id).unwrap_or_default();
@@ -366,6 +373,26 @@ pub fn read(json: &str, site: &Site, from: Option<&url::Url>) -> Result<Blog, Ba
         posts,
         report,
     })
+}
+
+/// A yes or no of a row: a boolean, or 0 and 1 as Ghost 0.x and 1.x wrote them.
+fn flag(row: &Value, field: &str) -> Option<bool> {
+    match row.get(field)? {
+        Value::Bool(b) => Some(*b),
+        Value::Number(n) => n.as_i64().map(|n| n != 0),
+        _ => None,
+    }
+}
+
+/// A body with the old site's own paths (`/content/images/...`, as Ghost before 4 wrote
+/// them) made addresses on it, when it is known.
+fn on_old_site(html: &str, base: Option<&str>) -> String {
+    match base {
+        Some(base) => html
+            .replace("\"/content/images/", &format!("\"{base}/content/images/"))
+            .replace(", /content/images/", &format!(", {base}/content/images/")),
+        None => html.to_owned(),
+    }
 }
 
 /// A date as Ghost wrote it: ISO 8601, `2019-03-04 05:06:07` (UTC), or milliseconds
@@ -448,16 +475,15 @@ fn comments_of(
             report.skip(format!("comments in the state {state:?}"));
             continue;
         }
-        let body = row
-            .get("html")
-            .and_then(Value::as_str)
-            .unwrap_or("")
-            .trim()
-            .to_owned();
-        if body.is_empty() {
+        let html = row.get("html").and_then(Value::as_str).unwrap_or("");
+        if html.trim().is_empty() {
             report.skip("empty comments");
             continue;
         }
+        let Ok(body) = comment_body(html) else {
+            report.skip("comments longer, or with more links, than a comment here takes");
+            continue;
+        };
         if comments.len() as u64 == MAX_COMMENTS_PER_POST {
             report.skip("comments beyond the 10,000 a post has");
             continue;
@@ -473,11 +499,7 @@ fn comments_of(
             thread,
             parent,
             author: CommenterRecord::Guest {
-                name: if name.trim().is_empty() {
-                    "Anonymous".into()
-                } else {
-                    name
-                },
+                name: guest_name(&name),
                 email,
             },
             body,

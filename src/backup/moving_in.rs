@@ -11,7 +11,7 @@
 //! the author can rewrite a post in Markdown later as a new revision; a conversion to
 //! Markdown would lose whatever Markdown cannot say, without anyone noticing.
 
-use super::restore::{NO_PASSWORD, check_post, write_comment, write_post};
+use super::restore::{Bring, NO_PASSWORD, check_post, write_comment, write_post};
 use super::*;
 use crate::binaries::fetch::Fetcher;
 use crate::binaries::remote::FetchUrlError;
@@ -23,7 +23,12 @@ use crate::domain::{Email, NewUser, PostId, Profile, Role, Site, SiteIdentity, U
 use crate::store::Store;
 use crate::store::binaries::Context;
 use crate::web::paths;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
+
+mod text;
+pub(super) use text::{
+    comment_body, escape_attribute, guest_name, slug_of, tags_of, title_of, unescape_html,
+};
 
 /// A blog read from another engine's export, checked and named in Sibyl's terms.
 #[derive(Debug, Default)]
@@ -150,9 +155,15 @@ pub struct Files<'a> {
     pub fetcher: &'a Fetcher,
 }
 
-/// Writes `blog` into `site`, which must be set up (it has an administrator): authors
-/// first (matched by address, or made without a password), then each post that is not
-/// there yet with its files, then its comments. Running it again changes nothing.
+/// The author of posts whose author the export does not name (a WXR 1.0 file has no
+/// list of authors): they go to the site's administrator.
+pub(super) const ADMIN: UserId = UserId(Uuid::nil());
+
+/// Writes `blog` into `site`, which must be set up (it has an administrator): the authors
+/// of what is brought in first (matched by address, or made without a password), then
+/// each post with its files, then its comments. A post there already is only brought
+/// forward (published once, never withdrawn again); one deleted here since is left
+/// deleted. Running it again changes nothing.
 pub async fn move_in(
     store: &dyn Store,
     site: &Site,
@@ -160,19 +171,39 @@ pub async fn move_in(
     blog: Blog,
     progress: Progress<'_>,
 ) -> Result<Report, BackupError> {
-    if store.site_admin(site).await?.is_none() {
+    let Some(admin) = store.site_admin(site).await? else {
         return Err(BackupError::Invalid(format!(
             "{site} is not set up yet: make its administrator first (the /setup page, or `sibyl user create-admin`), then import into it"
         )));
-    }
+    };
+    let admin_name = store
+        .user(admin)
+        .await?
+        .map(|u| u.display_name)
+        .unwrap_or_default();
     // Every post as Sibyl checks its own exports, before anything is written.
     for item in &blog.posts {
         check_post(&item.record)
             .map_err(|e| BackupError::Invalid(format!("the post {:?}: {e}", item.record.slug)))?;
     }
     let mut report = blog.report;
-    let mut accounts: HashMap<UserId, UserId> = HashMap::new();
+    // Accounts only for those who wrote something that is brought in.
+    let mut wrote: HashSet<UserId> = HashSet::new();
+    for item in &blog.posts {
+        wrote.insert(UserId(item.record.author_id));
+        wrote.extend(item.record.revisions.iter().map(|r| UserId(r.author_id)));
+        for comment in &item.comments {
+            if let CommenterRecord::Member { id, .. } = comment.author {
+                wrote.insert(UserId(id));
+            }
+        }
+    }
+    let mut accounts: HashMap<UserId, UserId> = HashMap::from([(ADMIN, admin)]);
     for author in &blog.authors {
+        if !wrote.contains(&author.id) {
+            report.skip("authors with no post or comment brought in");
+            continue;
+        }
         let id = account_for(store, author, &mut report).await?;
         accounts.insert(author.id, id);
     }
@@ -183,6 +214,12 @@ pub async fn move_in(
     }
     let total = blog.posts.len() as u64;
     for (done, mut item) in blog.posts.into_iter().enumerate() {
+        if item.record.author_id == ADMIN.0 {
+            item.record.author_name = admin_name.clone();
+            for revision in &mut item.record.revisions {
+                revision.author_name = admin_name.clone();
+            }
+        }
         let owner = |id: Uuid| accounts.get(&UserId(id)).map_or(id, |a| a.0);
         item.record.author_id = owner(item.record.author_id);
         for revision in &mut item.record.revisions {
@@ -193,38 +230,50 @@ pub async fn move_in(
                 *id = owner(*id);
             }
         }
+        progress(done as u64, total, "posts");
         let id = PostId(item.record.id);
+        let there = store.post_by_id(site, id).await?.is_some();
+        if !there && store.is_deleted(site, id).await? {
+            report.skip("posts deleted here since an earlier import");
+            continue;
+        }
         if item.record.kind == "page" {
             report.pages += 1;
         } else {
             report.posts += 1;
         }
-        if store.post_by_id(site, id).await?.is_none() {
-            // Its files first, so that the first revision points at them; a run that
-            // stops before the post is written finds them again by their URLs.
-            let owner = UserId(item.record.author_id);
-            let mut moved = Vec::new();
-            for file in &item.files {
-                if let Some(path) = fetch(site, files, id, owner, file, &mut report).await? {
-                    moved.push((file, path));
+        // Its files first, so that the first revision points at them: found again by
+        // their URLs (a run that stopped after fetching them), fetched only for a post
+        // not there yet (an author may have removed one since).
+        let owner = UserId(item.record.author_id);
+        let mut moved = Vec::new();
+        for file in &item.files {
+            if let Some(path) = file_for(site, files, id, owner, file, !there, &mut report).await? {
+                moved.push((file, path));
+            }
+        }
+        if !there {
+            for revision in &mut item.record.revisions {
+                let body = repoint(&revision.body, &moved);
+                if body.len() <= crate::domain::post::Body::MAX_BYTES {
+                    revision.body = body;
+                } else {
+                    report.change(
+                        "posts too long to point at the files here, left pointing at the old ones",
+                    );
                 }
             }
-            for revision in &mut item.record.revisions {
-                revision.body = repoint(&revision.body, &moved);
-            }
             report.new_posts += 1;
-        } else {
-            report.files += item.files.len() as u64;
         }
-        let (slug, title) = write_post(store, site, &item.record).await?;
+        let (slug, title) = write_post(store, site, &item.record, Bring::Forward).await?;
         for comment in &item.comments {
             report.comments += 1;
             if write_comment(store, site, comment, &slug, &title).await? {
                 report.new_comments += 1;
             }
         }
-        progress(done as u64 + 1, total, "posts");
     }
+    progress(total, total, "posts");
     Ok(report)
 }
 
@@ -335,17 +384,18 @@ fn user_name_like(login: &str) -> String {
     }
 }
 
-/// Registers one file under a post through the binary service's fetch (its address rules
-/// and limits apply), or finds it registered by an earlier run; where it is served now.
-async fn fetch(
+/// Where one file of a post is served here: registered by an earlier run (found by its
+/// URL), or, when `fetch` says so, fetched now through the binary service (its address
+/// rules and limits apply). None for a file refused, which keeps its old URL.
+async fn file_for(
     site: &Site,
     files: &Files<'_>,
     post: PostId,
     owner: UserId,
     file: &File,
+    fetch: bool,
     report: &mut Report,
 ) -> Result<Option<String>, BackupError> {
-    report.files += 1;
     let context = Context::post(post);
     let url = crate::binaries::fetch::check_url(&file.url).map(|u| u.to_string());
     let there = files
@@ -356,7 +406,15 @@ async fn fetch(
         .into_iter()
         .find(|r| r.url.is_some() && r.url.as_deref() == url.as_deref().ok());
     if let Some(reference) = there {
-        return Ok(Some(paths::binary(&reference.id.to_string())));
+        let original = files.binaries.store.original(reference.original).await?;
+        if original.is_some_and(|o| o.status != Status::Error) {
+            report.files += 1;
+            return Ok(Some(paths::binary(&reference.id.to_string())));
+        }
+        return Ok(None);
+    }
+    if !fetch {
+        return Ok(None);
     }
     let upload = Upload {
         site: site.clone(),
@@ -364,35 +422,32 @@ async fn fetch(
         owner,
         name: String::new(),
     };
+    let refused = |why: &str, report: &mut Report| {
+        report.skip(format!("file {}: {why}", file.url));
+        Ok(None)
+    };
     match files
         .binaries
         .fetch_url(files.fetcher, upload, &file.url, None)
         .await
     {
-        Ok(ingested) => {
-            report.new_files += 1;
-            match ingested.original.status {
-                Status::Ok => {}
-                Status::Retry => {
-                    report.change("files not reachable now, fetched again in the background")
+        Ok(ingested) => match ingested.original.status {
+            Status::Error => refused(
+                ingested.original.error.as_deref().unwrap_or("refused"),
+                report,
+            ),
+            status => {
+                if status == Status::Retry {
+                    report.change("files not reachable now, fetched again in the background");
                 }
-                Status::Error => report.skip(format!(
-                    "file {}: {}",
-                    file.url,
-                    ingested.original.error.as_deref().unwrap_or("refused")
-                )),
+                report.files += 1;
+                report.new_files += 1;
+                Ok(Some(paths::binary(&ingested.reference.id.to_string())))
             }
-            Ok(Some(paths::binary(&ingested.reference.id.to_string())))
-        }
-        Err(FetchUrlError::Refused(why)) => {
-            report.skip(format!("file {}: {why}", file.url));
-            Ok(None)
-        }
+        },
+        Err(FetchUrlError::Refused(why)) => refused(&why, report),
         Err(FetchUrlError::Ingest(crate::binaries::IngestError::Store(e))) => Err(e.into()),
-        Err(FetchUrlError::Ingest(e)) => {
-            report.skip(format!("file {}: {e}", file.url));
-            Ok(None)
-        }
+        Err(FetchUrlError::Ingest(e)) => refused(&e.to_string(), report),
     }
 }
 
@@ -498,76 +553,6 @@ impl Threads {
     }
 }
 
-/// A title as a post takes it: "Untitled" for none, cut at the most a title has.
-pub(super) fn title_of(raw: &str, report: &mut Report) -> String {
-    let title = raw.trim();
-    if title.is_empty() {
-        report.change("posts without a title called \"Untitled\"");
-        return "Untitled".into();
-    }
-    if title.chars().count() > crate::domain::Title::MAX {
-        report.change("titles cut to 200 characters");
-        return title.chars().take(crate::domain::Title::MAX).collect();
-    }
-    title.to_owned()
-}
-
-/// Tag names as a post takes them: characters a tag cannot have made spaces, repeats and
-/// empty ones dropped, at most ten.
-pub(super) fn tags_of(names: &[String], report: &mut Report) -> Vec<String> {
-    let mut tags: Vec<String> = Vec::new();
-    for name in names {
-        let cleaned: String = name
-            .chars()
-            .map(|c| {
-                if c.is_alphanumeric() || matches!(c, '-' | '_' | ' ' | '.' | '+' | '#') {
-                    c
-                } else {
-                    ' '
-                }
-            })
-            .collect();
-        let cleaned: String = cleaned
-            .split_whitespace()
-            .collect::<Vec<_>>()
-            .join(" ")
-            .chars()
-            .take(crate::domain::Tag::MAX)
-            .collect();
-        let Ok(tag) = crate::domain::Tag::parse(&cleaned) else {
-            report.skip("tags without a letter or digit");
-            continue;
-        };
-        if tags.iter().any(|t| t == tag.as_str()) {
-            continue;
-        }
-        if tags.len() == crate::domain::Tags::MAX {
-            report.skip("tags beyond the ten a post has");
-            continue;
-        }
-        tags.push(tag.as_str().to_owned());
-    }
-    tags
-}
-
-/// A slug as the source had it, or one made from the title when it has none Sibyl takes.
-pub(super) fn slug_of(raw: &str, title: &str) -> String {
-    use crate::domain::{Slug, Title};
-    if let Ok(slug) = Slug::parse(raw.trim()) {
-        return slug.as_str().to_owned();
-    }
-    let words = raw.trim().replace(['-', '_'], " ");
-    let from = if words.trim().is_empty() {
-        title
-    } else {
-        words.as_str()
-    };
-    Title::parse(from)
-        .or_else(|_| Title::parse("untitled"))
-        .map(|t| Slug::from_title(&t).as_str().to_owned())
-        .unwrap_or_else(|_| "untitled".into())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -582,22 +567,6 @@ mod tests {
     }
 
     #[test]
-    fn tags_are_cleaned_deduplicated_and_capped() {
-        let mut report = Report::default();
-        let names: Vec<String> = ["News & Events", "news events", "!!!"]
-            .into_iter()
-            .map(String::from)
-            .chain((0..12).map(|i| format!("t{i}")))
-            .collect();
-        let tags = tags_of(&names, &mut report);
-        assert_eq!(tags.len(), 10);
-        assert_eq!(tags[0], "news events");
-        assert_eq!(tags[1], "t0");
-        assert_eq!(report.skipped["tags beyond the ten a post has"], 3);
-        assert_eq!(report.skipped["tags without a letter or digit"], 1);
-    }
-
-    #[test]
     fn every_spelling_of_a_file_is_repointed() {
         let file = File {
             url: "https://old.example/up/a.jpg".into(),
@@ -609,12 +578,5 @@ mod tests {
             repoint(body, &moved),
             r#"<img src="/binary/r1"> <a href="/binary/r1">"#
         );
-    }
-
-    #[test]
-    fn slugs_are_kept_or_made_from_the_title() {
-        assert_eq!(slug_of("hello-world", "x"), "hello-world");
-        assert_eq!(slug_of("", "Hello, World"), "hello-world");
-        assert_eq!(slug_of("Hello_World", "x"), "hello-world");
     }
 }

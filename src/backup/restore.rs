@@ -180,7 +180,7 @@ pub async fn restore(
     let mut titles: HashMap<PostId, (String, String)> = HashMap::new();
     let mut lines = open_lines(&dir.join(POSTS))?;
     while let Some((_, record)) = next_line::<PostRecord>(&mut lines, POSTS)? {
-        let (slug, title) = write_post(store, site, &record).await?;
+        let (slug, title) = write_post(store, site, &record, Bring::Exactly).await?;
         titles.insert(PostId(record.id), (slug, title));
         done.posts += 1;
         done.revisions += record.revisions.len() as u64;
@@ -547,12 +547,25 @@ fn edit(revision: &RevisionRecord, base: u32) -> Result<PostEdit, String> {
     ))
 }
 
+/// How [`write_post`] brings a post to the state its record gives.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Bring {
+    /// Exactly: a Sibyl export is the site as it was.
+    Exactly,
+    /// Only forward, from another engine: a post never published here is published at
+    /// its date; a post this call makes is scheduled and closed as the record says. What
+    /// was done on the site since (withdrawn, rescheduled, reopened) stays.
+    Forward,
+}
+
 /// Writes one post (what of it is not there yet) and brings it to the state the record
-/// says; returns its slug and title.
+/// says; returns the slug it has (the record's, or a numbered one if that was taken)
+/// and its title.
 pub(super) async fn write_post(
     store: &dyn Store,
     site: &Site,
     record: &PostRecord,
+    bring: Bring,
 ) -> Result<(String, String), BackupError> {
     let id = PostId(record.id);
     let bad = |e: String| BackupError::Invalid(format!("post {}: {e}", record.id));
@@ -567,7 +580,8 @@ pub(super) async fn write_post(
         ))
     };
     let locale = Locale::parse(&record.locale).map_err(|e| bad(e.0))?;
-    if store.post_by_id(site, id).await?.is_none() {
+    let made_now = store.post_by_id(site, id).await?.is_none();
+    if made_now {
         let first = edit(&record.revisions[0], 0).map_err(bad)?;
         let mut new = NewPost::new(
             site.clone(),
@@ -617,21 +631,22 @@ pub(super) async fn write_post(
         store.publish_post(site, id, at).await?;
     }
     let post = store.post_by_id(site, id).await?.ok_or_else(gone)?;
-    match (status, post.status) {
-        (PostStatus::Draft, PostStatus::Published) => {
+    match (status, post.status, bring) {
+        (PostStatus::Draft, PostStatus::Published, Bring::Exactly) => {
             store.unpublish_post(site, id).await?;
         }
-        (PostStatus::Published, PostStatus::Draft) => {
+        (PostStatus::Published, PostStatus::Draft, Bring::Exactly) => {
             let at = record.published.unwrap_or(record.created);
             store.publish_post(site, id, at).await?;
         }
         _ => {}
     }
     let post = store.post_by_id(site, id).await?.ok_or_else(gone)?;
-    if record.scheduled != post.scheduled && status == PostStatus::Draft {
+    let settle = bring == Bring::Exactly || made_now;
+    if settle && record.scheduled != post.scheduled && status == PostStatus::Draft {
         store.schedule_post(site, id, record.scheduled).await?;
     }
-    if record.comments_closed != post.comments_closed {
+    if settle && record.comments_closed != post.comments_closed {
         store
             .set_comments_closed(site, id, record.comments_closed)
             .await?;
@@ -656,12 +671,11 @@ pub(super) async fn write_post(
                 .await?;
         }
     }
-    let title = record
-        .revisions
-        .last()
-        .map(|r| r.title.clone())
-        .unwrap_or_default();
-    Ok((record.slug.clone(), title))
+    let post = store.post_by_id(site, id).await?.ok_or_else(gone)?;
+    Ok((
+        post.slug.as_str().to_owned(),
+        post.title.as_str().to_owned(),
+    ))
 }
 
 /// Adds a comment unless it is there already; whether it was added.

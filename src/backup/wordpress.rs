@@ -21,7 +21,8 @@
 //! Elements this reader does not know are counted in the report, not refused.
 
 use super::moving_in::{
-    Author, Blog, Entry, File, Item, Report, Threads, slug_of, tags_of, title_of,
+    ADMIN, Author, Blog, Entry, File, Item, Report, Threads, comment_body, escape_attribute,
+    guest_name, slug_of, tags_of, title_of, unescape_html,
 };
 use super::{BackupError, CommentRecord, CommenterRecord};
 use crate::domain::comment::MAX_COMMENTS_PER_POST;
@@ -176,11 +177,12 @@ pub fn read(xml: &str, site: &Site) -> Result<Blog, BackupError> {
             node.text_of("wp:author_first_name").trim(),
             node.text_of("wp:author_last_name").trim()
         );
-        let display_name = [node.text_of("wp:author_display_name").trim(), full.trim()]
-            .into_iter()
-            .find(|n| !n.is_empty())
-            .unwrap_or(&login)
-            .to_owned();
+        let display_name = unescape_html(
+            [node.text_of("wp:author_display_name").trim(), full.trim()]
+                .into_iter()
+                .find(|n| !n.is_empty())
+                .unwrap_or(&login),
+        );
         let id = UserId::named(&key(format!("author:{login}")));
         by_login.insert(login.clone(), (id, display_name.clone()));
         by_wp_id.insert(
@@ -211,6 +213,12 @@ pub fn read(xml: &str, site: &Site) -> Result<Blog, BackupError> {
         })
         .collect();
     let mut used = vec![false; attachments.len()];
+    // By their URL as it is with WordPress's size and `-scaled` suffixes taken off.
+    let by_url: HashMap<String, usize> = attachments
+        .iter()
+        .enumerate()
+        .map(|(i, a)| (original_url(&a.url), i))
+        .collect();
 
     let mut posts = Vec::new();
     for (n, item) in items.iter().enumerate() {
@@ -268,7 +276,7 @@ pub fn read(xml: &str, site: &Site) -> Result<Blog, BackupError> {
             status = "draft";
             report.change("password-protected posts kept as drafts");
         }
-        let body = item.text_of("content:encoded");
+        let mut body = item.text_of("content:encoded");
         if body.trim().is_empty() {
             report.skip("posts and pages without any text");
             continue;
@@ -284,12 +292,17 @@ pub fn read(xml: &str, site: &Site) -> Result<Blog, BackupError> {
             report.skip("sticky flags (Sibyl has none)");
         }
         let login = item.text_of("dc:creator").trim().to_owned();
-        let (author, author_name) = by_login.get(&login).cloned().ok_or_else(|| {
-            at(&format!(
-                "its author {login:?} is not a <wp:author> of the export"
-            ))
-        })?;
-        let title = title_of(&raw_title, &mut report);
+        let (author, author_name) = match by_login.get(&login) {
+            Some(author) => author.clone(),
+            None => {
+                // WXR 1.0 lists no authors; a user deleted from WordPress left none.
+                report.change(
+                    "posts whose author the export does not list given to the administrator",
+                );
+                (ADMIN, String::new())
+            }
+        };
+        let title = title_of(&unescape_html(&raw_title), &mut report);
         let slug_text = percent_encoding::percent_decode_str(item.text_of("wp:post_name").trim())
             .decode_utf8_lossy()
             .into_owned();
@@ -298,7 +311,7 @@ pub fn read(xml: &str, site: &Site) -> Result<Blog, BackupError> {
         for category in item.all("category") {
             match category.attr("domain").unwrap_or("category") {
                 "category" if category.attr("nicename") == Some("uncategorized") => {}
-                "category" | "post_tag" => names.push(category.text.trim().to_owned()),
+                "category" | "post_tag" => names.push(unescape_html(category.text.trim())),
                 "post_format" => {}
                 other => report.skip(format!("terms of the taxonomy {other:?}")),
             }
@@ -308,21 +321,48 @@ pub fn read(xml: &str, site: &Site) -> Result<Blog, BackupError> {
             .all("wp:postmeta")
             .find(|m| m.text_of("wp:meta_key").trim() == "_thumbnail_id")
             .map(|m| m.text_of("wp:meta_value").trim().to_owned());
-        let mut files = Vec::new();
-        for (i, attachment) in attachments.iter().enumerate() {
-            let aliases = sizes_of(&body, &attachment.url);
-            if attachment.parent == wp_id
-                || featured.as_deref() == Some(attachment.id.as_str())
-                || body.contains(&attachment.url)
-                || !aliases.is_empty()
-            {
-                used[i] = true;
-                files.push(File {
-                    url: attachment.url.clone(),
-                    aliases,
-                });
+        // The attachments it shows (in any size), its featured image, and those it is
+        // the parent of, each once, in the order of the file.
+        let mut shown: Vec<(usize, Vec<String>)> = Vec::new();
+        for url in urls_in(&body) {
+            if let Some(&i) = by_url.get(&original_url(url)) {
+                let at = match shown.iter().position(|(j, _)| *j == i) {
+                    Some(at) => at,
+                    None => {
+                        shown.push((i, Vec::new()));
+                        shown.len() - 1
+                    }
+                };
+                if url != attachments[i].url && !shown[at].1.iter().any(|a| a == url) {
+                    shown[at].1.push(url.to_owned());
+                }
             }
         }
+        for (i, attachment) in attachments.iter().enumerate() {
+            let is_featured = featured.as_deref() == Some(attachment.id.as_str());
+            let in_body = shown.iter().any(|(j, _)| *j == i);
+            if is_featured && !in_body {
+                body = format!(
+                    "<figure><img src=\"{}\" alt=\"\"></figure>\n\n{body}",
+                    escape_attribute(&attachment.url)
+                );
+                report.change("featured images put at the top of the text");
+            }
+            if (is_featured || attachment.parent == wp_id) && !in_body {
+                shown.push((i, Vec::new()));
+            }
+        }
+        shown.sort_by_key(|(i, _)| *i);
+        for (i, _) in &shown {
+            used[*i] = true;
+        }
+        let files: Vec<File> = shown
+            .into_iter()
+            .map(|(i, aliases)| File {
+                url: attachments[i].url.clone(),
+                aliases,
+            })
+            .collect();
         let id = PostId::named(&key(format!("post:{wp_id}")), created);
         let comments = comments_of(item, id, &key, &by_wp_id, &mut report).map_err(|e| at(&e))?;
         let published = (status == "published").then_some(created);
@@ -414,11 +454,15 @@ fn comments_of(
                 continue;
             }
         }
-        let body = node.text_of("wp:comment_content").trim().to_owned();
-        if body.is_empty() {
+        let raw = node.text_of("wp:comment_content");
+        if raw.trim().is_empty() {
             report.skip("empty comments");
             continue;
         }
+        let Ok(body) = comment_body(&raw) else {
+            report.skip("comments longer, or with more links, than a comment here takes");
+            continue;
+        };
         if comments.len() as u64 == MAX_COMMENTS_PER_POST {
             report.skip("comments beyond the 10,000 a post has");
             continue;
@@ -434,17 +478,10 @@ fn comments_of(
                 id: id.0,
                 name: name.clone(),
             },
-            None => {
-                let name = node.text_of("wp:comment_author").trim().to_owned();
-                CommenterRecord::Guest {
-                    name: if name.is_empty() {
-                        "Anonymous".into()
-                    } else {
-                        name
-                    },
-                    email: node.text_of("wp:comment_author_email").trim().to_owned(),
-                }
-            }
+            None => CommenterRecord::Guest {
+                name: guest_name(&node.text_of("wp:comment_author")),
+                email: node.text_of("wp:comment_author_email").trim().to_owned(),
+            },
         };
         comments.push(CommentRecord {
             post: post.0,
@@ -474,36 +511,43 @@ fn wp_date(node: &Node, gmt: &str, local: &str) -> Option<DateTime<Utc>> {
     })
 }
 
-/// The other sizes of an image in a body: `photo-300x200.jpg` for `photo.jpg`.
-fn sizes_of(body: &str, url: &str) -> Vec<String> {
+/// An upload's URL without the suffixes WordPress gives the copies it makes: a size
+/// (`photo-300x200.jpg`) and `-scaled` (`photo-scaled.jpg`, the big originals of 5.3 and
+/// later), so that every copy of an image finds the one file.
+fn original_url(url: &str) -> String {
     let Some(dot) = url.rfind('.').filter(|d| *d > url.rfind('/').unwrap_or(0)) else {
-        return Vec::new();
+        return url.to_owned();
     };
-    let (stem, extension) = url.split_at(dot);
-    let mut sizes = Vec::new();
-    for (at, _) in body.match_indices(stem) {
-        let rest = &body[at + stem.len()..];
-        let Some(rest) = rest.strip_prefix('-') else {
-            continue;
-        };
-        let size: String = rest
-            .chars()
-            .take_while(|c| c.is_ascii_digit() || *c == 'x')
-            .collect();
-        let mut parts = size.split('x');
-        let numbers = (parts.next(), parts.next(), parts.next());
-        if let (Some(w), Some(h), None) = numbers
-            && !w.is_empty()
-            && !h.is_empty()
-            && rest[size.len()..].starts_with(extension)
-        {
-            let alias = format!("{stem}-{size}{extension}");
-            if !sizes.contains(&alias) {
-                sizes.push(alias);
+    let (mut stem, extension) = url.split_at(dot);
+    if let Some((before, size)) = stem.rsplit_once('-')
+        && let Some((w, h)) = size.split_once('x')
+        && !w.is_empty()
+        && !h.is_empty()
+        && w.bytes().chain(h.bytes()).all(|b| b.is_ascii_digit())
+    {
+        stem = before;
+    }
+    let stem = stem.strip_suffix("-scaled").unwrap_or(stem);
+    format!("{stem}{extension}")
+}
+
+/// The absolute URLs a body names (in attributes, `srcset` lists, text), each once.
+fn urls_in(body: &str) -> Vec<&str> {
+    let mut urls: Vec<&str> = Vec::new();
+    for scheme in ["http://", "https://"] {
+        for (at, _) in body.match_indices(scheme) {
+            let end = body[at..]
+                .find(|c: char| {
+                    c.is_whitespace() || matches!(c, '"' | '\'' | '<' | '>' | '(' | ')')
+                })
+                .map_or(body.len(), |e| at + e);
+            let url = body[at..end].trim_end_matches([',', '.', ';']);
+            if !urls.contains(&url) {
+                urls.push(url);
             }
         }
     }
-    sizes
+    urls
 }
 
 fn report_unknown(node: &Node, known: &[&str], report: &mut Report) {
@@ -665,12 +709,28 @@ mod tests {
     }
 
     #[test]
-    fn the_sizes_of_an_image_are_found() {
-        let body = r#"<img src="https://o.example/up/a-300x200.jpg"><img src="https://o.example/up/a-1x2.png"><a href="https://o.example/up/a.jpg">"#;
+    fn every_copy_of_an_image_finds_its_upload() {
+        for copy in [
+            "https://o.example/up/a.jpg",
+            "https://o.example/up/a-300x200.jpg",
+            "https://o.example/up/a-scaled.jpg",
+            "https://o.example/up/a-scaled-1024x683.jpg",
+        ] {
+            assert_eq!(original_url(copy), "https://o.example/up/a.jpg", "{copy}");
+        }
         assert_eq!(
-            sizes_of(body, "https://o.example/up/a.jpg"),
-            vec!["https://o.example/up/a-300x200.jpg".to_owned()]
+            original_url("https://o.example/up/a-b.jpg"),
+            "https://o.example/up/a-b.jpg"
         );
-        assert!(sizes_of(body, "https://o.example/up/b.jpg").is_empty());
+        let body = r#"<img src="https://o.example/up/a-300x200.jpg" srcset="https://o.example/up/a.jpg 2x, https://o.example/up/b.png 3x"> see https://o.example/x."#;
+        assert_eq!(
+            urls_in(body),
+            [
+                "https://o.example/up/a-300x200.jpg",
+                "https://o.example/up/a.jpg",
+                "https://o.example/up/b.png",
+                "https://o.example/x"
+            ]
+        );
     }
 }

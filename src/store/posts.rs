@@ -133,6 +133,9 @@ pub trait Posts: Send + Sync {
 
     /// Whether `slug` named a post that was deleted.
     async fn is_gone(&self, site: &Site, slug: &Slug) -> StoreResult<bool>;
+
+    /// Whether the post `id` was deleted (its id stays taken, as its slug does).
+    async fn is_deleted(&self, site: &Site, id: PostId) -> StoreResult<bool>;
 }
 
 /// Where a short link leads.

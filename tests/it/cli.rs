@@ -527,7 +527,7 @@ fn wordpress_and_ghost_imports_run_from_the_shell() {
         "imported from WordPress into",
         "posts: 5, pages: 1 (6 new), comments: 3 (3 new)",
         "users: 2 created, 0 matched by e-mail address",
-        "files: 1 (0 new)",
+        "files: 0 (0 new)",
         "1 × file http://127.0.0.1:9/wp-content/uploads/2020/01/photo.png: ",
         "1 × posts in the trash",
         "1 × <wp:future_thing> in <channel>",

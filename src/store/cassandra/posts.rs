@@ -622,4 +622,8 @@ impl Posts for CassandraStore {
     async fn is_gone(&self, site: &Site, slug: &Slug) -> StoreResult<bool> {
         self.slug_gone(site, slug).await
     }
+
+    async fn is_deleted(&self, site: &Site, id: PostId) -> StoreResult<bool> {
+        self.marked_deleted(site, id).await
+    }
 }

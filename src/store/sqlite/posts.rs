@@ -398,4 +398,14 @@ impl Posts for SqliteStore {
         })
         .await
     }
+
+    async fn is_deleted(&self, site: &Site, id: PostId) -> StoreResult<bool> {
+        let (site, id) = (site.to_string(), id.0.to_string());
+        self.read(move |sql| {
+            sql.prepare("SELECT 1 FROM posts WHERE site = ?1 AND id = ?2 AND status = 'deleted'")
+                .and_then(|mut s| s.exists(params![site, id]))
+                .map_err(unavailable)
+        })
+        .await
+    }
 }

@@ -128,6 +128,14 @@ async fn a_deleted_post_leaves_only_its_name(t: TestStore) {
     );
     assert!(t.store.is_gone(&t.site, &doomed.slug).await.unwrap());
     assert!(!t.store.is_gone(&t.site, &survivor.slug).await.unwrap());
+    assert!(t.store.is_deleted(&t.site, doomed.id).await.unwrap());
+    assert!(!t.store.is_deleted(&t.site, survivor.id).await.unwrap());
+    assert!(
+        !t.store
+            .is_deleted(&t.site, sibyl::domain::PostId::new())
+            .await
+            .unwrap()
+    );
     assert_eq!(
         t.store
             .slug_by_short_id(&t.site, doomed.short_id)
