@@ -368,12 +368,7 @@ impl Files {
                 continue;
             }
             if !self.written.contains(&original.checksum) {
-                let bytes = self.binaries.read_all(&original).await?;
-                let path = self.folder.join(&original.checksum);
-                let mut file = create_file(&path)?;
-                file.write_all(&bytes)
-                    .and_then(|()| file.sync_all())
-                    .map_err(|e| BackupError::file(&path, e))?;
+                self.write_bytes(&original).await?;
                 self.written.insert(original.checksum.clone());
             }
             self.records.write(&FileRecord {
@@ -389,6 +384,32 @@ impl Files {
             written += 1;
         }
         Ok(written)
+    }
+
+    /// An original's bytes into `files/<checksum>`, chunk by chunk, checked against
+    /// their checksum as they are written: an export never holds bytes its import would
+    /// refuse.
+    async fn write_bytes(&self, original: &crate::binaries::Original) -> Result<(), BackupError> {
+        use futures_util::StreamExt;
+        use sha2::Digest;
+        let path = self.folder.join(&original.checksum);
+        let mut file = create_file(&path)?;
+        let mut sum = sha2::Sha256::new();
+        let mut chunks = std::pin::pin!(self.binaries.read_range(original, 0, original.size));
+        while let Some(chunk) = chunks.next().await {
+            let chunk = chunk?;
+            sum.update(&chunk);
+            file.write_all(&chunk)
+                .map_err(|e| BackupError::file(&path, e))?;
+        }
+        file.sync_all().map_err(|e| BackupError::file(&path, e))?;
+        if crate::domain::token::hex(&sum.finalize()) != original.checksum {
+            return Err(BackupError::Invalid(format!(
+                "the stored bytes of {} do not match their checksum: the store is damaged (run `sibyl repair`, or remove the file from its post)",
+                original.id
+            )));
+        }
+        Ok(())
     }
 
     fn finish(self) -> Result<(), BackupError> {

@@ -189,7 +189,9 @@ pub async fn move_in(
     let mut report = blog.report;
     // Accounts only for those who wrote something that is brought in.
     let mut wrote: HashSet<UserId> = HashSet::new();
+    let mut posted: HashSet<UserId> = HashSet::new();
     for item in &blog.posts {
+        posted.insert(UserId(item.record.author_id));
         wrote.insert(UserId(item.record.author_id));
         wrote.extend(item.record.revisions.iter().map(|r| UserId(r.author_id)));
         for comment in &item.comments {
@@ -204,7 +206,7 @@ pub async fn move_in(
             report.skip("authors with no post or comment brought in");
             continue;
         }
-        let id = account_for(store, author, &mut report).await?;
+        let id = account_for(store, author, posted.contains(&author.id), &mut report).await?;
         accounts.insert(author.id, id);
     }
     if let Some(identity) = blog.identity
@@ -277,11 +279,12 @@ pub async fn move_in(
     Ok(report)
 }
 
-/// The account an author's posts go to: the one with their address, or one made for
-/// them with the first free user name like theirs and no password.
+/// The account an author's posts (or comments) go to: the one with their address, or one
+/// made for them with the first free user name like theirs and no password.
 async fn account_for(
     store: &dyn Store,
     author: &Author,
+    writes_posts: bool,
     report: &mut Report,
 ) -> Result<UserId, BackupError> {
     let login = Login::parse(author.email.as_str()).map_err(|e| BackupError::Invalid(e.0))?;
@@ -289,7 +292,7 @@ async fn account_for(
         if user.id != author.id {
             report.users_matched += 1;
         }
-        if user.role == Role::Reader {
+        if user.role == Role::Reader && writes_posts {
             store
                 .set_role(user.id, Role::Author)
                 .await
@@ -326,7 +329,12 @@ async fn account_for(
             username: username.clone(),
             email: author.email.clone(),
             display_name: profile.display_name.clone(),
-            role: Role::Author,
+            // A reader who only commented stays one.
+            role: if writes_posts {
+                Role::Author
+            } else {
+                Role::Reader
+            },
             password_hash: PasswordHash::from_stored(NO_PASSWORD.into()),
             created: crate::domain::now(),
         };

@@ -223,7 +223,7 @@ fn check_files(dir: &Path, posts: &HashMap<Uuid, u64>) -> Result<Vec<FileRecord>
     }
     let files: Vec<FileRecord> = read_lines(&path, FILES, Ok::<_, String>)?;
     let mut references = HashSet::new();
-    let mut verified = HashSet::new();
+    let mut sizes: HashMap<&str, u64> = HashMap::new();
     for (i, file) in files.iter().enumerate() {
         let bad = |e: String| invalid(FILES, i + 1, e);
         crate::store::binaries::RefId::parse(&file.reference).map_err(|e| bad(e.0))?;
@@ -244,7 +244,14 @@ fn check_files(dir: &Path, posts: &HashMap<Uuid, u64>) -> Result<Vec<FileRecord>
                 file.checksum
             )));
         }
-        if verified.insert(file.checksum.as_str()) {
+        if let Some(size) = sizes.get(file.checksum.as_str()) {
+            if *size != file.size {
+                return Err(bad(format!(
+                    "{} bytes for {FILE_BYTES}/{}, which holds {size}",
+                    file.size, file.checksum
+                )));
+            }
+        } else {
             let bytes_path = dir.join(FILE_BYTES).join(&file.checksum);
             let bytes =
                 std::fs::read(&bytes_path).map_err(|e| BackupError::file(&bytes_path, e))?;
@@ -257,6 +264,7 @@ fn check_files(dir: &Path, posts: &HashMap<Uuid, u64>) -> Result<Vec<FileRecord>
                     bytes.len()
                 )));
             }
+            sizes.insert(file.checksum.as_str(), file.size);
         }
     }
     Ok(files)
@@ -273,7 +281,7 @@ async fn write_files(
     progress: Progress<'_>,
 ) -> Result<(), BackupError> {
     use crate::binaries::{Binaries, BinaryLimits, service::Upload};
-    use crate::store::binaries::{Context, RefId};
+    use crate::store::binaries::{Context, Life, RefId};
     // What the site stored once is restored whatever the limits of the day.
     let binaries = Binaries::new(
         store.binaries(),
@@ -285,7 +293,21 @@ async fn write_files(
     );
     for file in files {
         let id = RefId::parse(&file.reference).map_err(|e| BackupError::Invalid(e.0))?;
-        if binaries.store.reference(&id).await?.is_none() {
+        // Restored already, when its bytes went live; a run that died between writing
+        // the reference and its bytes going live left one to take away and do again.
+        let restored = match binaries.find(site, &id).await? {
+            Some((reference, original)) => {
+                let live = binaries.store.life(original.id).await? == Some(Life::Live);
+                if !(live && original.has_bytes()) {
+                    binaries
+                        .remove(&reference, "restored again: an import stopped half-way")
+                        .await?;
+                }
+                live && original.has_bytes()
+            }
+            None => false,
+        };
+        if !restored {
             let path = dir.join(FILE_BYTES).join(&file.checksum);
             let bytes = std::fs::read(&path).map_err(|e| BackupError::file(&path, e))?;
             let upload = Upload {
@@ -297,13 +319,24 @@ async fn write_files(
             let body = futures_util::stream::once(std::future::ready(Ok::<_, std::io::Error>(
                 bytes::Bytes::from(bytes),
             )));
-            binaries
+            let ingested = binaries
                 .restore(upload, id, file.created, file.url.clone(), body)
                 .await
                 .map_err(|e| match e {
                     crate::binaries::IngestError::Store(e) => BackupError::Store(e),
                     other => BackupError::Invalid(format!("file {}: {other}", file.reference)),
                 })?;
+            if ingested.original.status == crate::binaries::Status::Error {
+                binaries
+                    .remove(&ingested.reference, "refused on import")
+                    .await?;
+                return Err(BackupError::Invalid(format!(
+                    "file {} ({}) is refused here: {}",
+                    file.reference,
+                    file.name,
+                    ingested.original.error.unwrap_or_default()
+                )));
+            }
         }
         done.files += 1;
         progress(done.files, files.len() as u64, "files");
@@ -624,7 +657,10 @@ pub(super) async fn write_post(
     // Its state, from whatever state a run before left it in.
     let status = PostStatus::parse(&record.status).map_err(|e| bad(e.0))?;
     let post = store.post_by_id(site, id).await?.ok_or_else(gone)?;
+    // (From another engine, a draft scheduled here since waits for its time.)
+    let rescheduled = bring == Bring::Forward && !made_now && post.scheduled.is_some();
     if post.first_published.is_none()
+        && !rescheduled
         && let Some(at) = record.published.or(record.first_published)
     {
         // Published once, at its date (a withdrawn post keeps its place that way).

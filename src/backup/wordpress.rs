@@ -213,12 +213,23 @@ pub fn read(xml: &str, site: &Site) -> Result<Blog, BackupError> {
         })
         .collect();
     let mut used = vec![false; attachments.len()];
-    // By their URL as it is with WordPress's size and `-scaled` suffixes taken off.
-    let by_url: HashMap<String, usize> = attachments
+    // By their URL as it is with WordPress's size and `-scaled` suffixes taken off; an
+    // upload whose own name looks like a size (`icon-32x32.png`) is found by its exact
+    // URL first, and one without a suffix wins the stripped one.
+    let by_exact: HashMap<&str, usize> = attachments
         .iter()
         .enumerate()
-        .map(|(i, a)| (original_url(&a.url), i))
+        .map(|(i, a)| (a.url.as_str(), i))
         .collect();
+    let mut by_url: HashMap<String, usize> = HashMap::new();
+    for (i, attachment) in attachments.iter().enumerate() {
+        let key = original_url(&attachment.url);
+        if key == attachment.url {
+            by_url.insert(key, i);
+        } else {
+            by_url.entry(key).or_insert(i);
+        }
+    }
 
     let mut posts = Vec::new();
     for (n, item) in items.iter().enumerate() {
@@ -325,7 +336,8 @@ pub fn read(xml: &str, site: &Site) -> Result<Blog, BackupError> {
         // the parent of, each once, in the order of the file.
         let mut shown: Vec<(usize, Vec<String>)> = Vec::new();
         for url in urls_in(&body) {
-            if let Some(&i) = by_url.get(&original_url(url)) {
+            let found = by_exact.get(url).or_else(|| by_url.get(&original_url(url)));
+            if let Some(&i) = found {
                 let at = match shown.iter().position(|(j, _)| *j == i) {
                     Some(at) => at,
                     None => {

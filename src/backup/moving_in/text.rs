@@ -39,6 +39,8 @@ pub(in crate::backup) fn unescape_html(text: &str) -> String {
                 None
             };
             let text = match c {
+                // Not a control character a title or name would refuse.
+                Some(c) if c.is_control() && !matches!(c, '\n' | '\t') => '\u{fffd}'.to_string(),
                 Some(c) => c.to_string(),
                 None => NAMED.iter().find(|(n, _)| *n == name)?.1.to_owned(),
             };
@@ -60,29 +62,34 @@ pub(in crate::backup) fn unescape_html(text: &str) -> String {
 }
 
 /// A comment another engine stored as HTML, as the Markdown Sibyl's comments are:
-/// paragraphs and line breaks kept, links as Markdown links, other tags dropped,
-/// characters decoded; then checked as a comment written here is (its length, its
-/// links).
+/// paragraphs and line breaks kept (a break as a hard break), links as Markdown links,
+/// other tags dropped, characters decoded and Markdown's own escaped; then checked as a
+/// comment written here is (its length, its links).
 pub(in crate::backup) fn comment_body(html: &str) -> Result<String, String> {
     let mut text = String::new();
     let mut href: Option<String> = None;
-    let mut rest = html;
-    while let Some(open) = rest.find('<') {
-        text.push_str(&rest[..open]);
-        let Some(close) = rest[open..].find('>') else {
-            text.push_str(&rest[open..]);
-            rest = "";
-            break;
+    let mut i = 0;
+    while i < html.len() {
+        let rest = &html[i..];
+        let is_tag = rest.starts_with('<')
+            && rest[1..].starts_with(|c: char| c.is_ascii_alphabetic() || c == '/' || c == '!');
+        let Some(end) = is_tag.then(|| tag_end(rest)).flatten() else {
+            // Text, up to the next thing that may be a tag.
+            let next = rest[1..].find('<').map_or(html.len(), |n| i + 1 + n);
+            text.push_str(&markdown_text(&unescape_html(&html[i..next])));
+            i = next;
+            continue;
         };
-        let tag = &rest[open + 1..open + close];
-        rest = &rest[open + close + 1..];
-        let name: String = tag
+        let tag = &rest[1..end];
+        i += end + 1;
+        let closing = tag.starts_with('/');
+        let name = tag
             .trim_start_matches('/')
-            .chars()
-            .take_while(|c| c.is_ascii_alphanumeric())
-            .collect::<String>()
+            .split(|c: char| !c.is_ascii_alphanumeric())
+            .next()
+            .unwrap_or("")
             .to_ascii_lowercase();
-        match (tag.starts_with('/'), name.as_str()) {
+        match (closing, name.as_str()) {
             (false, "br") => text.push('\n'),
             (true, "p") => text.push_str("\n\n"),
             (false, "a") => {
@@ -93,26 +100,72 @@ pub(in crate::backup) fn comment_body(html: &str) -> Result<String, String> {
             }
             (true, "a") => {
                 if let Some(url) = href.take() {
+                    let url = url
+                        .replace(' ', "%20")
+                        .replace('(', "%28")
+                        .replace(')', "%29");
                     text.push_str(&format!("]({url})"));
                 }
             }
             _ => {}
         }
     }
-    text.push_str(rest);
-    let mut text = unescape_html(&text);
-    while text.contains("\n\n\n") {
-        text = text.replace("\n\n\n", "\n\n");
-    }
-    let text = text.trim().to_owned();
+    // Paragraphs apart, the lines of one kept as lines.
+    let text = text.replace("\r\n", "\n");
+    let paragraphs: Vec<String> = text
+        .split("\n\n")
+        .map(|p| {
+            p.lines()
+                .map(str::trim)
+                .filter(|l| !l.is_empty())
+                .collect::<Vec<_>>()
+                .join("  \n")
+        })
+        .filter(|p| !p.is_empty())
+        .collect();
+    let text = paragraphs.join("\n\n");
     crate::domain::comment::CommentBody::parse(&text).map_err(|e| e.0)?;
     Ok(text)
 }
 
-/// The value of an attribute in a tag's text (`a href="..."`).
+/// Where a tag that starts `text` ends (its `>`, quoted values skipped over).
+fn tag_end(text: &str) -> Option<usize> {
+    let mut quote = None;
+    for (at, c) in text.char_indices().skip(1) {
+        match (quote, c) {
+            (Some(q), c) if c == q => quote = None,
+            (Some(_), _) => {}
+            (None, '"' | '\'') => quote = Some(c),
+            (None, '>') => return Some(at),
+            _ => {}
+        }
+    }
+    None
+}
+
+/// Text as Markdown shows it as it is: the characters Markdown gives a meaning escaped.
+fn markdown_text(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if matches!(c, '\\' | '`' | '*' | '_' | '[' | ']' | '#') {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// The value of an attribute in a tag's text (`a href="..."`), not of one whose name
+/// ends the same (`data-href`).
 fn attribute(tag: &str, name: &str) -> Option<String> {
-    let at = tag.find(&format!("{name}="))? + name.len() + 1;
-    let value = &tag[at..];
+    let wanted = format!("{name}=");
+    let (at, _) = tag.match_indices(&wanted).find(|(at, _)| {
+        tag[..*at]
+            .chars()
+            .next_back()
+            .is_some_and(char::is_whitespace)
+    })?;
+    let value = &tag[at + wanted.len()..];
     let quote = value.chars().next().filter(|q| *q == '"' || *q == '\'')?;
     let value = &value[1..];
     let end = value.find(quote)?;
@@ -237,10 +290,17 @@ mod tests {
     #[test]
     fn html_comments_become_markdown_and_are_checked() {
         assert_eq!(
-            comment_body("<p>One &amp; two.</p><p>Line<br/>break, <a href=\"https://x.example/?a=1&amp;b=2\">a link</a>.</p>")
-                .unwrap(),
-            "One & two.\n\nLine\nbreak, [a link](https://x.example/?a=1&b=2)."
+            comment_body(
+                "<p>One &amp; two *stars*.</p><p>Line<br/>break, <a title=\"a>b\" data-href=\"x\" href=\"https://x.example/(a) b\">a link</a>.</p>"
+            )
+            .unwrap(),
+            "One & two \\*stars\\*.\n\nLine  \nbreak, [a link](https://x.example/%28a%29%20b)."
         );
+        assert_eq!(
+            comment_body("a <3 b > c\nnext").unwrap(),
+            "a <3 b > c  \nnext"
+        );
+        assert_eq!(unescape_html("x&#0;y"), "x\u{fffd}y");
         assert!(comment_body("<p></p>").is_err());
         assert!(comment_body(&"x".repeat(5000)).is_err());
         assert_eq!(

@@ -364,6 +364,15 @@ impl CassandraStore {
         Ok(row.is_some_and(|r| r.status == "deleted"))
     }
 
+    /// Whether a post's row is there, marked deleted, as a plain read sees it: a
+    /// finished deletion, for a caller that does not race one.
+    pub(super) async fn deleted_row(&self, site: &Site, id: PostId) -> StoreResult<bool> {
+        let row = self
+            .row::<MarkedRow>(&self.deletion.read, (site.as_str(), id.0))
+            .await?;
+        Ok(row.is_some_and(|r| r.status == "deleted"))
+    }
+
     /// Whether `slug` names a post marked deleted.
     pub(super) async fn slug_gone(&self, site: &Site, slug: &Slug) -> StoreResult<bool> {
         let claim: Option<(Uuid, String)> = self

@@ -624,6 +624,6 @@ impl Posts for CassandraStore {
     }
 
     async fn is_deleted(&self, site: &Site, id: PostId) -> StoreResult<bool> {
-        self.marked_deleted(site, id).await
+        self.deleted_row(site, id).await
     }
 }

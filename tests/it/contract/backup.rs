@@ -631,12 +631,14 @@ async fn bad_exports_are_refused_and_change_nothing() {
     }
     let astray = copy("astray");
     edit(&astray, "files.jsonl", &|t| {
-        t.replacen("\"post\":\"", "\"post\":\"0", 1)
+        let first: serde_json::Value = serde_json::from_str(t.lines().next().unwrap()).unwrap();
+        let post = first["post"].as_str().unwrap().to_owned();
+        t.replacen(&post, "00000000-0000-4000-8000-000000000000", 1)
     });
 
     for (dir, says) in [
         (&damaged, "is not the file it names"),
-        (&astray, "files.jsonl, line 1"),
+        (&astray, "is not in posts.jsonl"),
         (&truncated, "posts.jsonl, line"),
         (&no_manifest, "not a finished Sibyl export"),
         (&newer, "from a newer Sibyl"),
