@@ -313,6 +313,30 @@ fn flags_given(args: &[std::ffi::OsString]) -> Vec<(String, Option<String>)> {
 }
 
 impl Settings {
+    /// The limits on stored files.
+    pub fn binary_limits(&self) -> crate::binaries::BinaryLimits {
+        crate::binaries::BinaryLimits {
+            max_file: u64::from(self.max_file_mib) * 1024 * 1024,
+            max_per_user: u64::from(self.max_user_mib) * 1024 * 1024,
+            image_memory: u64::from(self.image_memory_mib) * 1024 * 1024,
+            ..Default::default()
+        }
+    }
+
+    /// What may be fetched by URL: the private networks allowed, the extra certificate
+    /// authorities, and the file size limit.
+    pub fn fetch_policy(&self) -> Result<crate::binaries::fetch::FetchPolicy, String> {
+        Ok(crate::binaries::fetch::FetchPolicy {
+            allow: self.fetch_allow.clone(),
+            extra_roots: match &self.fetch_ca {
+                Some(path) => crate::binaries::fetch::load_roots(path)?,
+                None => Vec::new(),
+            },
+            max_bytes: self.binary_limits().max_file,
+            ..Default::default()
+        })
+    }
+
     /// Where mail goes, when both settings are given.
     pub fn mail(&self) -> Option<crate::mail::MailConfig> {
         Some(crate::mail::MailConfig {

@@ -101,9 +101,8 @@ fn progress_bar(doing: &'static str) -> impl FnMut(u64, u64, &'static str) {
     let terminal = std::io::stderr().is_terminal();
     let mut drawn: Option<std::time::Instant> = None;
     move |done, total, what| {
-        if !terminal
-            || (done < total && drawn.is_some_and(|d| d.elapsed() < Duration::from_millis(100)))
-        {
+        let last = total > 0 && done >= total;
+        if !terminal || (!last && drawn.is_some_and(|d| d.elapsed() < Duration::from_millis(100))) {
             return;
         }
         drawn = Some(std::time::Instant::now());
@@ -216,9 +215,9 @@ async fn move_in(
 ) -> Result<(), String> {
     use sibyl::backup::moving_in::{Files, move_in};
     let engine = blog.engine;
-    let binaries = sibyl::binaries::Binaries::new(store.binaries(), binary_limits(settings));
-    let fetcher =
-        sibyl::binaries::fetch::Fetcher::new(fetch_policy(settings)?).map_err(|e| e.to_string())?;
+    let binaries = sibyl::binaries::Binaries::new(store.binaries(), settings.binary_limits());
+    let fetcher = sibyl::binaries::fetch::Fetcher::new(settings.fetch_policy()?)
+        .map_err(|e| e.to_string())?;
     let files = Files {
         binaries: &binaries,
         fetcher: &fetcher,
@@ -236,34 +235,8 @@ async fn move_in(
     Ok(())
 }
 
-/// The limits on stored files, from the settings.
-fn binary_limits(settings: &sibyl::config::Settings) -> sibyl::binaries::BinaryLimits {
-    sibyl::binaries::BinaryLimits {
-        max_file: u64::from(settings.max_file_mib) * 1024 * 1024,
-        max_per_user: u64::from(settings.max_user_mib) * 1024 * 1024,
-        image_memory: u64::from(settings.image_memory_mib) * 1024 * 1024,
-        ..Default::default()
-    }
-}
-
-/// What may be fetched by URL, from the settings: the private networks allowed, the
-/// extra certificate authorities, and the file size limit.
-fn fetch_policy(
-    settings: &sibyl::config::Settings,
-) -> Result<sibyl::binaries::fetch::FetchPolicy, String> {
-    Ok(sibyl::binaries::fetch::FetchPolicy {
-        allow: settings.fetch_allow.clone(),
-        extra_roots: match &settings.fetch_ca {
-            Some(path) => sibyl::binaries::fetch::load_roots(path)?,
-            None => Vec::new(),
-        },
-        max_bytes: binary_limits(settings).max_file,
-        ..Default::default()
-    })
-}
-
 async fn serve(settings: sibyl::config::Settings) -> Result<(), String> {
-    let fetch = fetch_policy(&settings)?;
+    let fetch = settings.fetch_policy()?;
     let store = open_store(&settings).await?;
     let mail = settings.mail();
     let config = AppConfig {
@@ -274,7 +247,7 @@ async fn serve(settings: sibyl::config::Settings) -> Result<(), String> {
         rate_limits: Default::default(),
         lock_dir: settings.lock_dir.clone(),
         comment_min_delay: Duration::from_secs(u64::from(settings.comment_min_delay_secs)),
-        binary_limits: binary_limits(&settings),
+        binary_limits: settings.binary_limits(),
         collector: (!settings.no_background).then(Default::default),
         // Safe in every instance at once: finishing a write is idempotent.
         reconciler: Some(Default::default()),

@@ -24,8 +24,8 @@
 //! counted in the report, not refused.
 
 use super::moving_in::{
-    Author, Blog, Entry, File, Item, Report, Threads, comment_body, escape_attribute, guest_name,
-    slug_of, tags_of, title_of,
+    Author, Blog, Entry, File, Item, Report, Threads, comment_body, guest_name, slug_of, tags_of,
+    title_of,
 };
 use super::{BackupError, CommentRecord, CommenterRecord};
 use crate::domain::comment::MAX_COMMENTS_PER_POST;
@@ -283,10 +283,12 @@ pub fn read(json: &str, site: &Site, from: Option<&url::Url>) -> Result<Blog, Ba
             report.skip("posts and pages without any text");
             continue;
         }
-        let raw = row.to_string();
-        if base.is_none() && (raw.contains(PLACEHOLDER) || raw.contains("/content/images/")) {
-            unplaced_links = true;
-        }
+        let of_old_site = ["html", "markdown", "feature_image"].iter().any(|field| {
+            row.get(*field)
+                .and_then(Value::as_str)
+                .is_some_and(|v| v.contains(PLACEHOLDER) || v.contains("/content/images/"))
+        });
+        unplaced_links |= base.is_none() && of_old_site;
         let feature = text(row, "feature_image");
         if !feature.is_empty() {
             let feature = match (feature.starts_with('/'), base.as_deref()) {
@@ -295,8 +297,8 @@ pub fn read(json: &str, site: &Site, from: Option<&url::Url>) -> Result<Blog, Ba
             };
             body = format!(
                 "<figure><img src=\"{}\" alt=\"{}\"></figure>\n\n{body}",
-                escape_attribute(&feature),
-                escape_attribute(&text(row, "feature_image_alt"))
+                crate::domain::markdown::escape_attribute(&feature),
+                crate::domain::markdown::escape_attribute(&text(row, "feature_image_alt"))
             );
             report.change("feature images put at the top of the text");
         }

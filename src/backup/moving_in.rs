@@ -11,7 +11,7 @@
 //! the author can rewrite a post in Markdown later as a new revision; a conversion to
 //! Markdown would lose whatever Markdown cannot say, without anyone noticing.
 
-use super::restore::{Bring, NO_PASSWORD, check_post, write_comment, write_post};
+use super::restore::{Bring, NO_PASSWORD, account_error, check_post, write_comment, write_post};
 use super::*;
 use crate::binaries::fetch::Fetcher;
 use crate::binaries::remote::FetchUrlError;
@@ -26,9 +26,7 @@ use crate::web::paths;
 use std::collections::{BTreeMap, HashMap, HashSet};
 
 mod text;
-pub(super) use text::{
-    comment_body, escape_attribute, guest_name, slug_of, tags_of, title_of, unescape_html,
-};
+pub(super) use text::{comment_body, guest_name, slug_of, tags_of, title_of, unescape_html};
 
 /// A blog read from another engine's export, checked and named in Sibyl's terms.
 #[derive(Debug, Default)]
@@ -247,10 +245,26 @@ pub async fn move_in(
         // Its files first, so that the first revision points at them: found again by
         // their URLs (a run that stopped after fetching them), fetched only for a post
         // not there yet (an author may have removed one since).
-        let owner = UserId(item.record.author_id);
+        let upload = Upload {
+            site: site.clone(),
+            context: Context::post(id),
+            owner: UserId(item.record.author_id),
+            name: String::new(),
+        };
+        let registered = match item.files.is_empty() {
+            true => Vec::new(),
+            false => {
+                files
+                    .binaries
+                    .store
+                    .references_in(site, &Context::post(id))
+                    .await?
+            }
+        };
         let mut moved = Vec::new();
         for file in &item.files {
-            if let Some(path) = file_for(site, files, id, owner, file, !there, &mut report).await? {
+            let found = file_for(files, &registered, &upload, file, !there, &mut report);
+            if let Some(path) = found.await? {
                 moved.push((file, path));
             }
         }
@@ -361,13 +375,6 @@ async fn account_for(
     )))
 }
 
-fn account_error(e: crate::store::AccountError) -> BackupError {
-    match e {
-        crate::store::AccountError::Store(e) => BackupError::Store(e),
-        other => BackupError::Invalid(other.to_string()),
-    }
-}
-
 /// A user name made of what a login has that user names may have.
 fn user_name_like(login: &str) -> String {
     let kept: String = login
@@ -396,22 +403,16 @@ fn user_name_like(login: &str) -> String {
 /// URL), or, when `fetch` says so, fetched now through the binary service (its address
 /// rules and limits apply). None for a file refused, which keeps its old URL.
 async fn file_for(
-    site: &Site,
     files: &Files<'_>,
-    post: PostId,
-    owner: UserId,
+    registered: &[crate::store::binaries::Reference],
+    upload: &Upload,
     file: &File,
     fetch: bool,
     report: &mut Report,
 ) -> Result<Option<String>, BackupError> {
-    let context = Context::post(post);
     let url = crate::binaries::fetch::check_url(&file.url).map(|u| u.to_string());
-    let there = files
-        .binaries
-        .store
-        .references_in(site, &context)
-        .await?
-        .into_iter()
+    let there = registered
+        .iter()
         .find(|r| r.url.is_some() && r.url.as_deref() == url.as_deref().ok());
     if let Some(reference) = there {
         let original = files.binaries.store.original(reference.original).await?;
@@ -424,19 +425,13 @@ async fn file_for(
     if !fetch {
         return Ok(None);
     }
-    let upload = Upload {
-        site: site.clone(),
-        context,
-        owner,
-        name: String::new(),
-    };
     let refused = |why: &str, report: &mut Report| {
         report.skip(format!("file {}: {why}", file.url));
         Ok(None)
     };
     match files
         .binaries
-        .fetch_url(files.fetcher, upload, &file.url, None)
+        .fetch_url(files.fetcher, upload.clone(), &file.url, None)
         .await
     {
         Ok(ingested) => match ingested.original.status {

@@ -193,7 +193,6 @@ pub async fn restore(
             file.owner = admin.0;
         }
     }
-    write_files(store, site, dir, &files, &mut done, progress).await?;
     let mut lines = open_lines(&dir.join(COMMENTS))?;
     while let Some((_, record)) = next_line::<CommentRecord>(&mut lines, COMMENTS)? {
         let post = PostId(record.post);
@@ -211,6 +210,9 @@ pub async fn restore(
         store.save_comment_settings(site, &settings).await?;
     }
     progress(done.comments, checked.comments, "comments");
+    // The files last: one the image checks of this Sibyl refuse stops the import with
+    // its name, with everything else written.
+    write_files(store, site, dir, &files, &mut done, progress).await?;
     Ok(done)
 }
 
@@ -508,10 +510,6 @@ async fn write_accounts(
                     other => taken(other.to_string()),
                 })?;
         }
-        let account_error = |e: crate::store::AccountError| match e {
-            crate::store::AccountError::Store(e) => BackupError::Store(e),
-            other => BackupError::Invalid(other.to_string()),
-        };
         store
             .update_profile(id, &account.profile)
             .await
@@ -521,6 +519,13 @@ async fn write_accounts(
         }
     }
     Ok(())
+}
+
+pub(super) fn account_error(e: crate::store::AccountError) -> BackupError {
+    match e {
+        crate::store::AccountError::Store(e) => BackupError::Store(e),
+        other => BackupError::Invalid(other.to_string()),
+    }
 }
 
 /// Checks what [`write_post`] will need, without a store.

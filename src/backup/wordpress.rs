@@ -21,8 +21,8 @@
 //! Elements this reader does not know are counted in the report, not refused.
 
 use super::moving_in::{
-    ADMIN, Author, Blog, Entry, File, Item, Report, Threads, comment_body, escape_attribute,
-    guest_name, slug_of, tags_of, title_of, unescape_html,
+    ADMIN, Author, Blog, Entry, File, Item, Report, Threads, comment_body, guest_name, slug_of,
+    tags_of, title_of, unescape_html,
 };
 use super::{BackupError, CommentRecord, CommenterRecord};
 use crate::domain::comment::MAX_COMMENTS_PER_POST;
@@ -292,10 +292,6 @@ pub fn read(xml: &str, site: &Site) -> Result<Blog, BackupError> {
             report.skip("posts and pages without any text");
             continue;
         }
-        if body.len() > crate::domain::post::Body::MAX_BYTES {
-            report.skip("posts longer than 256 KiB");
-            continue;
-        }
         if !item.text_of("excerpt:encoded").trim().is_empty() {
             report.skip("excerpts (Sibyl makes one from the text)");
         }
@@ -356,13 +352,17 @@ pub fn read(xml: &str, site: &Site) -> Result<Blog, BackupError> {
             if is_featured && !in_body {
                 body = format!(
                     "<figure><img src=\"{}\" alt=\"\"></figure>\n\n{body}",
-                    escape_attribute(&attachment.url)
+                    crate::domain::markdown::escape_attribute(&attachment.url)
                 );
                 report.change("featured images put at the top of the text");
             }
             if (is_featured || attachment.parent == wp_id) && !in_body {
                 shown.push((i, Vec::new()));
             }
+        }
+        if body.len() > crate::domain::post::Body::MAX_BYTES {
+            report.skip("posts longer than 256 KiB");
+            continue;
         }
         shown.sort_by_key(|(i, _)| *i);
         for (i, _) in &shown {

@@ -175,8 +175,23 @@ impl Binaries {
         S: Stream<Item = Result<Bytes, E>> + Unpin,
         E: std::fmt::Display,
     {
+        self.ingest_as(upload, body, |_| {}).await
+    }
+
+    /// [`Self::ingest`], with the reference as `adjust` leaves it.
+    async fn ingest_as<S, E>(
+        &self,
+        upload: Upload,
+        body: S,
+        adjust: impl FnOnce(&mut Reference),
+    ) -> Result<Ingested, IngestError>
+    where
+        S: Stream<Item = Result<Bytes, E>> + Unpin,
+        E: std::fmt::Display,
+    {
         let received = self.receive(&upload, None, None, body).await?;
-        let reference = reference_for(upload, &received.original);
+        let mut reference = reference_for(upload, &received.original);
+        adjust(&mut reference);
         self.commit(reference, received).await
     }
 
@@ -194,14 +209,12 @@ impl Binaries {
         S: Stream<Item = Result<Bytes, E>> + Unpin,
         E: std::fmt::Display,
     {
-        let received = self.receive(&upload, None, None, body).await?;
-        let reference = Reference {
-            id,
-            created,
-            url,
-            ..reference_for(upload, &received.original)
-        };
-        self.commit(reference, received).await
+        self.ingest_as(upload, body, |reference| {
+            reference.id = id;
+            reference.created = created;
+            reference.url = url;
+        })
+        .await
     }
 
     /// Stores the bytes of an upload or a fetch and checks them; commits nothing.

@@ -359,7 +359,8 @@ fn binary_image(url: &str) -> Option<(&str, Option<(u32, u32)>)> {
     Some((reference, size))
 }
 
-fn escape_attribute(text: &str) -> String {
+/// Text as an HTML attribute's value holds it.
+pub(crate) fn escape_attribute(text: &str) -> String {
     text.replace('&', "&amp;")
         .replace('"', "&quot;")
         .replace('<', "&lt;")

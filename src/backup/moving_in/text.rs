@@ -189,14 +189,6 @@ pub(in crate::backup) fn guest_name(raw: &str) -> String {
     }
 }
 
-/// An HTML attribute's value, escaped.
-pub(in crate::backup) fn escape_attribute(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('"', "&quot;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-}
-
 /// A title as a post takes it: "Untitled" for none, cut at the most a title has.
 pub(in crate::backup) fn title_of(raw: &str, report: &mut Report) -> String {
     let title = raw.trim();

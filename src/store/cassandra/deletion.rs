@@ -356,19 +356,21 @@ impl CassandraStore {
         self.exec(statement, values).await.map(|_| ())
     }
 
-    /// Whether a post's row is there, marked deleted (read at SERIAL).
-    pub(super) async fn marked_deleted(&self, site: &Site, id: PostId) -> StoreResult<bool> {
+    /// Whether a post's row is there, marked deleted: read at SERIAL when `serial` (a
+    /// caller racing a deletion), else as a plain read sees a finished one.
+    pub(super) async fn marked_deleted(
+        &self,
+        site: &Site,
+        id: PostId,
+        serial: bool,
+    ) -> StoreResult<bool> {
+        let statement = if serial {
+            &self.deletion.read_serial
+        } else {
+            &self.deletion.read
+        };
         let row = self
-            .row::<MarkedRow>(&self.deletion.read_serial, (site.as_str(), id.0))
-            .await?;
-        Ok(row.is_some_and(|r| r.status == "deleted"))
-    }
-
-    /// Whether a post's row is there, marked deleted, as a plain read sees it: a
-    /// finished deletion, for a caller that does not race one.
-    pub(super) async fn deleted_row(&self, site: &Site, id: PostId) -> StoreResult<bool> {
-        let row = self
-            .row::<MarkedRow>(&self.deletion.read, (site.as_str(), id.0))
+            .row::<MarkedRow>(statement, (site.as_str(), id.0))
             .await?;
         Ok(row.is_some_and(|r| r.status == "deleted"))
     }

@@ -366,7 +366,7 @@ impl CassandraStore {
         let claims = self.claims();
         let scope = slug_scope(site);
         if self.post_by_id_serial(site, id).await?.is_none() {
-            if self.marked_deleted(site, id).await? {
+            if self.marked_deleted(site, id, true).await? {
                 // Deleted before its creation was finished: its slug stays taken, as
                 // every deleted post's does (unless its pending claim was lost already).
                 if claims.claim(&scope, slug.as_str(), id.0).await? != Claim::Taken {
@@ -624,6 +624,6 @@ impl Posts for CassandraStore {
     }
 
     async fn is_deleted(&self, site: &Site, id: PostId) -> StoreResult<bool> {
-        self.deleted_row(site, id).await
+        self.marked_deleted(site, id, false).await
     }
 }

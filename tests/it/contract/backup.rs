@@ -156,7 +156,7 @@ async fn seed(t: &TestStore) {
     let picture = fixtures::png(30, 20, 3);
     for (post, name) in [
         (first.id, "river.png"),
-        (closed_later(t, &author).await, "again.png"),
+        (another_post(t, &author).await, "again.png"),
     ] {
         let body = futures_util::stream::once(std::future::ready(Ok::<_, std::io::Error>(
             bytes::Bytes::from(picture.clone()),
@@ -333,7 +333,7 @@ async fn seed(t: &TestStore) {
 }
 
 /// A post to attach a file to.
-async fn closed_later(t: &TestStore, author: &sibyl::domain::User) -> sibyl::domain::PostId {
+async fn another_post(t: &TestStore, author: &sibyl::domain::User) -> sibyl::domain::PostId {
     t.store
         .create_post(fixtures::new_post(
             t,
@@ -627,7 +627,12 @@ async fn bad_exports_are_refused_and_change_nothing() {
 
     let damaged = copy("damaged");
     for entry in std::fs::read_dir(damaged.join("files")).unwrap() {
-        std::fs::write(entry.unwrap().path(), b"not the picture").unwrap();
+        // One byte changed, the size kept: only the checksum tells.
+        let path = entry.unwrap().path();
+        let mut bytes = std::fs::read(&path).unwrap();
+        let last = bytes.len() - 1;
+        bytes[last] ^= 0x01;
+        std::fs::write(&path, bytes).unwrap();
     }
     let astray = copy("astray");
     edit(&astray, "files.jsonl", &|t| {

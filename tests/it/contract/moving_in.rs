@@ -243,7 +243,7 @@ async fn a_wordpress_export_moves_in_once(t: TestStore) {
     assert_eq!((report.posts, report.pages, report.new_posts), (5, 1, 6));
     assert_eq!((report.comments, report.new_comments), (3, 3));
     assert_eq!((report.users_created, report.users_matched), (1, 1));
-    assert_eq!((report.files, report.new_files), (1, 1));
+    assert_eq!((report.files, report.new_files), (2, 2));
     for (why, n) in [
         ("posts in the trash", 1),
         ("spam comments", 1),
@@ -262,6 +262,7 @@ async fn a_wordpress_export_moves_in_once(t: TestStore) {
         "private posts kept as drafts",
         "password-protected posts kept as drafts",
         "readers made authors to keep their posts",
+        "featured images put at the top of the text",
     ] {
         assert_eq!(report.changed.get(what), Some(&1), "{what}: {report:#?}");
     }
@@ -351,6 +352,14 @@ async fn a_wordpress_export_moves_in_once(t: TestStore) {
         (secret.status, secret.author_id),
         (PostStatus::Draft, bob.id)
     );
+    assert!(
+        secret
+            .body
+            .as_str()
+            .starts_with("<figure><img src=\"/binary/"),
+        "its featured image, not in its text, put on top: {}",
+        secret.body.as_str()
+    );
     assert_eq!(post(&t, "only-for-me").await.status, PostStatus::Draft);
     let later = post(&t, "coming-in-2030").await;
     assert_eq!(
@@ -389,7 +398,7 @@ async fn a_wordpress_export_moves_in_once(t: TestStore) {
     );
     assert_eq!((again.comments, again.new_comments), (3, 0));
     assert_eq!((again.users_created, again.users_matched), (0, 1));
-    assert_eq!((again.files, again.new_files), (1, 0));
+    assert_eq!((again.files, again.new_files), (2, 0));
     assert_eq!(mover.hits.load(Ordering::SeqCst), hits);
     let same = post(&t, "hello-world").await;
     assert_eq!(
@@ -432,6 +441,20 @@ async fn a_ghost_export_moves_in_once(t: TestStore) {
         .unwrap_err()
         .to_string();
     assert!(refused.contains("Ghost 9.0.0"), "{refused}");
+    let unset = mover
+        .ghost(t.store.as_ref(), &t.site, &json)
+        .await
+        .unwrap_err();
+    assert!(unset.to_string().contains("not set up"), "{unset}");
+    assert_eq!(mover.hits.load(Ordering::SeqCst), 0, "nothing fetched");
+    assert!(
+        t.store
+            .user_by_login(&Login::parse(&format!("gina@{}.example.com", mover.run)).unwrap())
+            .await
+            .unwrap()
+            .is_none(),
+        "nothing written"
+    );
     set_up(&t).await;
     // Someone here has the user name Hal had: he gets the next free one.
     let taken = format!("hal-{}", mover.run);
@@ -598,7 +621,8 @@ async fn a_stopped_import_is_finished_by_running_it_again(t: TestStore) {
         (finished.posts, finished.pages, finished.comments),
         (5, 1, 3)
     );
-    assert_eq!(finished.files, 1, "the picture fetched once, found again");
+    assert_eq!(finished.files, 2, "the pictures fetched once, found again");
+    assert_eq!(mover.hits.load(Ordering::SeqCst), 2);
     let report = sibyl::reconciler::reconcile(t.store.as_ref(), now())
         .await
         .unwrap();
