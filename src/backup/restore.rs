@@ -172,8 +172,8 @@ pub async fn restore(
         }
     }
 
-    // Then it is written: the accounts, the posts and the comments, the site's settings
-    // last (a resumed import writes them if they are still the defaults).
+    // Then it is written: the accounts, the posts, the comments, the site's settings (a
+    // resumed import writes them if they are still the defaults), and the files.
     let mut done = Counts::default();
     write_accounts(store, site, &users, admin).await?;
     done.users = users.len() as u64;
