@@ -24,12 +24,10 @@
 //! counted in the report, not refused.
 
 use super::moving_in::{
-    Author, Blog, Entry, File, Item, Report, Threads, comment_body, guest_name, slug_of, tags_of,
-    title_of,
+    Author, Blog, Comments, Entry, File, Item, Report, guest_name, slug_of, tags_of, title_of,
 };
 use super::{BackupError, CommentRecord, CommenterRecord};
-use crate::domain::comment::MAX_COMMENTS_PER_POST;
-use crate::domain::{Email, PostId, Site, SiteIdentity, UserId, timeuuid};
+use crate::domain::{Email, PostId, Site, SiteIdentity, UserId};
 use chrono::{DateTime, NaiveDateTime, Utc};
 use serde_json::Value;
 use std::collections::HashMap;
@@ -469,8 +467,7 @@ fn comments_of(
         all.push((written, id, *row));
     }
     all.sort_by(|a, b| (a.0, &a.1).cmp(&(b.0, &b.1)));
-    let mut threads = Threads::default();
-    let mut comments = Vec::new();
+    let mut comments = Comments::new(post, key("comment:".into()));
     for (written, ghost_id, row) in all {
         let state = row.get("status").and_then(Value::as_str).unwrap_or("");
         if state != "published" {
@@ -478,37 +475,16 @@ fn comments_of(
             continue;
         }
         let html = row.get("html").and_then(Value::as_str).unwrap_or("");
-        if html.trim().is_empty() {
-            report.skip("empty comments");
-            continue;
-        }
-        let Ok(body) = comment_body(html) else {
-            report.skip("comments longer, or with more links, than a comment here takes");
-            continue;
-        };
-        if comments.len() as u64 == MAX_COMMENTS_PER_POST {
-            report.skip("comments beyond the 10,000 a post has");
-            continue;
-        }
-        let id = timeuuid::named(written, &key(format!("comment:{ghost_id}")));
-        let parent_key = row.get("parent_id").and_then(Value::as_str);
-        let (parent, thread) = threads.place(ghost_id, id, parent_key, report);
+        let answers = row.get("parent_id").and_then(Value::as_str);
         let member = row.get("member_id").and_then(Value::as_str).unwrap_or("");
         let (name, email) = members.get(member).cloned().unwrap_or_default();
-        comments.push(CommentRecord {
-            post: post.0,
-            id,
-            thread,
-            parent,
-            author: CommenterRecord::Guest {
-                name: guest_name(&name),
-                email,
-            },
-            body,
-            state: "approved".into(),
-        });
+        let author = CommenterRecord::Guest {
+            name: guest_name(&name),
+            email,
+        };
+        comments.add(ghost_id, written, answers, author, html, report);
     }
-    Ok(comments)
+    Ok(comments.into_records())
 }
 
 #[cfg(test)]

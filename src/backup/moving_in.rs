@@ -527,23 +527,52 @@ impl Entry {
     }
 }
 
-/// Comments placed in their threads as they are read, oldest first, by the source's ids:
-/// a reply joins its parent's thread; one whose parent was not brought in stands on its
-/// own.
-#[derive(Default)]
-pub(super) struct Threads(HashMap<String, (Uuid, Uuid)>);
+/// The approved comments of one post, as a reader finds them oldest first: each checked
+/// as a comment written here is, named by its source's id, and placed in its thread (a
+/// reply joins its parent's; one whose parent was not brought in stands on its own).
+pub(super) struct Comments {
+    post: PostId,
+    /// What every comment's id is named by, before the source's id.
+    names: String,
+    placed: HashMap<String, (Uuid, Uuid)>,
+    records: Vec<CommentRecord>,
+}
 
-impl Threads {
-    /// The parent and thread of the comment `id` (`key` in the source) that answers
-    /// `parent` (the source's id, if any); remembered for its own replies.
-    pub(super) fn place(
+impl Comments {
+    pub(super) fn new(post: PostId, names: String) -> Self {
+        Self {
+            post,
+            names,
+            placed: HashMap::new(),
+            records: Vec::new(),
+        }
+    }
+
+    /// Brings in the comment `source` (the source's id), written at `written` as `html`
+    /// by `author`, answering the comment `answers` (the source's id), or counts why not.
+    pub(super) fn add(
         &mut self,
-        key: String,
-        id: Uuid,
-        parent: Option<&str>,
+        source: String,
+        written: chrono::DateTime<chrono::Utc>,
+        answers: Option<&str>,
+        author: CommenterRecord,
+        html: &str,
         report: &mut Report,
-    ) -> (Option<Uuid>, Uuid) {
-        let placed = match parent.map(|p| self.0.get(p)) {
+    ) {
+        if html.trim().is_empty() {
+            report.skip("empty comments");
+            return;
+        }
+        let Ok(body) = comment_body(html) else {
+            report.skip("comments longer, or with more links, than a comment here takes");
+            return;
+        };
+        if self.records.len() as u64 == crate::domain::comment::MAX_COMMENTS_PER_POST {
+            report.skip("comments beyond the 10,000 a post has");
+            return;
+        }
+        let id = crate::domain::timeuuid::named(written, &format!("{}{source}", self.names));
+        let (parent, thread) = match answers.map(|a| self.placed.get(a)) {
             Some(Some((parent, thread))) => (Some(*parent), *thread),
             None => (None, id),
             Some(None) => {
@@ -551,8 +580,20 @@ impl Threads {
                 (None, id)
             }
         };
-        self.0.insert(key, (id, placed.1));
-        placed
+        self.placed.insert(source, (id, thread));
+        self.records.push(CommentRecord {
+            post: self.post.0,
+            id,
+            thread,
+            parent,
+            author,
+            body,
+            state: "approved".into(),
+        });
+    }
+
+    pub(super) fn into_records(self) -> Vec<CommentRecord> {
+        self.records
     }
 }
 

@@ -618,8 +618,12 @@ pub(super) async fn write_post(
         ))
     };
     let locale = Locale::parse(&record.locale).map_err(|e| bad(e.0))?;
-    let made_now = store.post_by_id(site, id).await?.is_none();
-    if made_now {
+    // The post as it is, read again only after a write that changes what is used next.
+    let there = store.post_by_id(site, id).await?;
+    let made_now = there.is_none();
+    let mut post = if let Some(post) = there {
+        post
+    } else {
         let first = edit(&record.revisions[0], 0).map_err(bad)?;
         let mut new = NewPost::new(
             site.clone(),
@@ -637,17 +641,17 @@ pub(super) async fn write_post(
             new = new.as_page();
         }
         new.id = id;
-        store.create_post(new).await?;
-    }
+        store.create_post(new).await?
+    };
     // The revisions after those there are already (read again after a refused save: a
     // save an earlier run left half-done is finished by the store first).
     for _ in 0..3 {
-        let post = store.post_by_id(site, id).await?.ok_or_else(gone)?;
+        let mut saved = false;
         let mut refused = false;
         for revision in record.revisions.iter().skip(post.revision as usize) {
             let edit = edit(revision, revision.number - 1).map_err(bad)?;
             match store.save_revision(site, id, edit).await {
-                Ok(_) => {}
+                Ok(_) => saved = true,
                 Err(crate::store::EditError::Conflict) => {
                     refused = true;
                     break;
@@ -655,13 +659,15 @@ pub(super) async fn write_post(
                 Err(e) => return Err(edit_error(e)),
             }
         }
+        if saved || refused {
+            post = store.post_by_id(site, id).await?.ok_or_else(gone)?;
+        }
         if !refused {
             break;
         }
     }
     // Its state, from whatever state a run before left it in.
     let status = PostStatus::parse(&record.status).map_err(|e| bad(e.0))?;
-    let post = store.post_by_id(site, id).await?.ok_or_else(gone)?;
     // (From another engine, a draft scheduled here since waits for its time.)
     let rescheduled = bring == Bring::Forward && !made_now && post.scheduled.is_some();
     if post.first_published.is_none()
@@ -670,19 +676,20 @@ pub(super) async fn write_post(
     {
         // Published once, at its date (a withdrawn post keeps its place that way).
         store.publish_post(site, id, at).await?;
+        post = store.post_by_id(site, id).await?.ok_or_else(gone)?;
     }
-    let post = store.post_by_id(site, id).await?.ok_or_else(gone)?;
     match (status, post.status, bring) {
         (PostStatus::Draft, PostStatus::Published, Bring::Exactly) => {
             store.unpublish_post(site, id).await?;
+            post = store.post_by_id(site, id).await?.ok_or_else(gone)?;
         }
         (PostStatus::Published, PostStatus::Draft, Bring::Exactly) => {
             let at = record.published.unwrap_or(record.created);
             store.publish_post(site, id, at).await?;
+            post = store.post_by_id(site, id).await?.ok_or_else(gone)?;
         }
         _ => {}
     }
-    let post = store.post_by_id(site, id).await?.ok_or_else(gone)?;
     let settle = bring == Bring::Exactly || made_now;
     if settle && record.scheduled != post.scheduled && status == PostStatus::Draft {
         store.schedule_post(site, id, record.scheduled).await?;
@@ -712,7 +719,7 @@ pub(super) async fn write_post(
                 .await?;
         }
     }
-    let post = store.post_by_id(site, id).await?.ok_or_else(gone)?;
+    // (Scheduling, closing and translations change neither its slug nor its title.)
     Ok((
         post.slug.as_str().to_owned(),
         post.title.as_str().to_owned(),

@@ -21,12 +21,11 @@
 //! Elements this reader does not know are counted in the report, not refused.
 
 use super::moving_in::{
-    ADMIN, Author, Blog, Entry, File, Item, Report, Threads, comment_body, guest_name, slug_of,
-    tags_of, title_of, unescape_html,
+    ADMIN, Author, Blog, Comments, Entry, File, Item, Report, guest_name, slug_of, tags_of,
+    title_of, unescape_html,
 };
 use super::{BackupError, CommentRecord, CommenterRecord};
-use crate::domain::comment::MAX_COMMENTS_PER_POST;
-use crate::domain::{Email, PostId, Site, SiteIdentity, UserId, timeuuid};
+use crate::domain::{Email, PostId, Site, SiteIdentity, UserId};
 use chrono::{DateTime, NaiveDateTime, Utc};
 use std::collections::HashMap;
 
@@ -433,8 +432,7 @@ fn comments_of(
         all.push((date, node));
     }
     all.sort_by_key(|(date, _)| *date);
-    let mut threads = Threads::default();
-    let mut comments = Vec::new();
+    let mut comments = Comments::new(post, key("comment:".into()));
     for (date, node) in all {
         match node.text_of("wp:comment_type").trim() {
             "" | "comment" => {}
@@ -466,24 +464,9 @@ fn comments_of(
                 continue;
             }
         }
-        let raw = node.text_of("wp:comment_content");
-        if raw.trim().is_empty() {
-            report.skip("empty comments");
-            continue;
-        }
-        let Ok(body) = comment_body(&raw) else {
-            report.skip("comments longer, or with more links, than a comment here takes");
-            continue;
-        };
-        if comments.len() as u64 == MAX_COMMENTS_PER_POST {
-            report.skip("comments beyond the 10,000 a post has");
-            continue;
-        }
         let wp_id = node.text_of("wp:comment_id").trim().to_owned();
-        let id = timeuuid::named(date, &key(format!("comment:{wp_id}")));
         let parent_id = node.text_of("wp:comment_parent").trim().to_owned();
         let answers = Some(parent_id.as_str()).filter(|p| !p.is_empty() && *p != "0");
-        let (parent, thread) = threads.place(wp_id, id, answers, report);
         let user = node.text_of("wp:comment_user_id").trim().to_owned();
         let author = match authors.get(&user).filter(|_| user != "0") {
             Some((id, name)) => CommenterRecord::Member {
@@ -495,17 +478,10 @@ fn comments_of(
                 email: node.text_of("wp:comment_author_email").trim().to_owned(),
             },
         };
-        comments.push(CommentRecord {
-            post: post.0,
-            id,
-            thread,
-            parent,
-            author,
-            body,
-            state: "approved".into(),
-        });
+        let html = node.text_of("wp:comment_content");
+        comments.add(wp_id, date, answers, author, &html, report);
     }
-    Ok(comments)
+    Ok(comments.into_records())
 }
 
 /// A date WordPress wrote (`2019-03-04 05:06:07`), in UTC when the `_gmt` one is set,
