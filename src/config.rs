@@ -117,6 +117,18 @@ pub struct Settings {
     #[arg(long, env = "SIBYL_FETCH_CA", global = true)]
     pub fetch_ca: Option<std::path::PathBuf>,
 
+    /// New accounts may write: a sign-up (on the site or through the API) makes an
+    /// author rather than a reader, as multi-author platforms offer; off by default, an
+    /// administrator then makes authors from the list of users
+    #[arg(long, env = "SIBYL_NEW_ACCOUNTS_WRITE", global = true)]
+    pub new_accounts_write: bool,
+
+    /// Origins of front ends on other sites that may call the JSON API from a browser
+    /// (comma-separated, e.g. https://app.example.com; * for any); none by default
+    #[arg(long, env = "SIBYL_API_CORS_ORIGINS", value_delimiter = ',', global = true,
+          value_parser = crate::web::api::CorsOrigin::parse)]
+    pub api_cors_origins: Vec<crate::web::api::CorsOrigin>,
+
     /// Run no attachment collector or refresher in this process (they delete unneeded
     /// files and revalidate fetched ones; a site spread over several datacentres runs
     /// them in one only)

@@ -262,6 +262,8 @@ async fn serve(settings: sibyl::config::Settings) -> Result<(), String> {
         shutdown_timeout: Duration::from_secs(u64::from(settings.shutdown_timeout_secs)),
         metrics_allow: settings.metrics_allow.clone(),
         trusted_proxies: settings.trusted_proxies.clone(),
+        new_accounts_write: settings.new_accounts_write,
+        api_cors_origins: settings.api_cors_origins.clone(),
     };
     let app = Application::build(config.clone(), store)
         .map_err(|e| format!("cannot serve on {}: {e}", settings.listen))?;

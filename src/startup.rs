@@ -51,6 +51,10 @@ pub struct AppConfig {
     /// Proxies in front whose `X-Forwarded-For` names the client (for rate limits and
     /// `/metrics`); none by default.
     pub trusted_proxies: Vec<crate::binaries::fetch::Network>,
+    /// Sign-ups make authors rather than readers.
+    pub new_accounts_write: bool,
+    /// Origins allowed to call the JSON API from a browser.
+    pub api_cors_origins: Vec<web::api::CorsOrigin>,
 }
 
 impl AppConfig {
@@ -79,6 +83,8 @@ impl AppConfig {
             shutdown_timeout: Duration::from_secs(30),
             metrics_allow: Vec::new(),
             trusted_proxies: Vec::new(),
+            new_accounts_write: false,
+            api_cors_origins: Vec::new(),
         }
     }
 
@@ -97,6 +103,8 @@ impl AppConfig {
             mail: self.mail.clone(),
             metrics_allow: self.metrics_allow.clone(),
             trusted_proxies: self.trusted_proxies.clone(),
+            new_accounts_write: self.new_accounts_write,
+            api_cors_origins: self.api_cors_origins.clone(),
             jobs: Arc::clone(jobs),
         }
     }

@@ -1,5 +1,6 @@
 //! Pure rules and types. Nothing here knows about HTTP, templates or databases.
 
+pub mod api_token;
 pub mod comment;
 pub mod comment_policy;
 pub mod html_repair;

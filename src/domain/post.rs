@@ -366,12 +366,19 @@ impl Tags {
 
     /// Parses a comma-separated list as typed in the editor.
     pub fn parse(input: &str) -> Result<Self, Invalid> {
+        let items: Vec<String> = input
+            .split(',')
+            .filter(|part| !part.trim().is_empty())
+            .map(str::to_owned)
+            .collect();
+        Self::from_list(&items)
+    }
+
+    /// Parses a list of tags, one an item (the API's `tagList`).
+    pub fn from_list(items: &[String]) -> Result<Self, Invalid> {
         let mut tags: Vec<Tag> = Vec::new();
-        for part in input.split(',') {
-            if part.trim().is_empty() {
-                continue;
-            }
-            let tag = Tag::parse(part)?;
+        for item in items {
+            let tag = Tag::parse(item)?;
             if !tags.contains(&tag) {
                 tags.push(tag);
             }
@@ -599,6 +606,26 @@ pub const FIRST_VERSION: &str = "First version";
 
 /// How long an excerpt is at most, in characters: what lists show of a post.
 pub const EXCERPT_CHARS: usize = 280;
+
+/// A description written for a post (the API's `description`), which lists show in
+/// place of the excerpt made from its text: one line of plain text, white space folded,
+/// no control characters, at most [`EXCERPT_CHARS`] characters; empty when only white
+/// space is given.
+pub fn parse_description(input: &str) -> Result<String, Invalid> {
+    if input.chars().any(|c| c.is_control() && !c.is_whitespace()) {
+        return Err(Invalid::new(
+            "A description cannot hold control characters.",
+        ));
+    }
+    let text = input.split_whitespace().collect::<Vec<_>>().join(" ");
+    let count = text.chars().count();
+    if count > EXCERPT_CHARS {
+        return Err(Invalid::new(format!(
+            "A description is {count} characters long; at most {EXCERPT_CHARS} fit."
+        )));
+    }
+    Ok(text)
+}
 
 impl Body {
     /// What lists show of this text: its first words, as plain text.

@@ -10,4 +10,16 @@ pub trait SiteSettings: Send + Sync {
 
     /// Replaces the site's identity: one row, written whole, the last save wins.
     async fn save_site_identity(&self, site: &Site, identity: &SiteIdentity) -> StoreResult<()>;
+
+    /// The site's secret that signs its API tokens ([`crate::domain::api_token`]): 32
+    /// random bytes, made by the first call and never changed. Of any number of calls
+    /// racing in any number of processes, all get the one secret kept.
+    async fn api_secret(&self, site: &Site) -> StoreResult<Vec<u8>>;
+}
+
+/// A new secret for a site's API tokens.
+pub(crate) fn new_api_secret() -> Vec<u8> {
+    let mut bytes = vec![0u8; 32];
+    getrandom::fill(&mut bytes).expect("operating system random source is unavailable");
+    bytes
 }

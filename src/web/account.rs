@@ -8,7 +8,7 @@ use super::pages::{LoginPage, SetupPage, SignupPage};
 use super::{AppState, WebError, render, see_other};
 use crate::domain::password::dummy_hash;
 use crate::domain::user::{Login, SignUp, parse_display_name};
-use crate::domain::{NewUser, Role, UserId, now};
+use crate::domain::{NewUser, Role, User, UserId, now};
 use crate::store::{AccountError, SetupError, Taken};
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
@@ -140,6 +140,114 @@ async fn new_account(
     })
 }
 
+/// Why a sign-in was refused.
+pub(super) enum SignInFailure {
+    /// No such account, or another password: the two are not told apart.
+    Wrong,
+    /// The password is right, and the account banned.
+    Suspended,
+}
+
+/// Checks a sign-in (a user name or e-mail address, and a password) against the rate
+/// limits of its address and account, then the password, in the same time whether the
+/// account exists or not. A failure counts against the account.
+pub(super) async fn authenticate(
+    state: &AppState,
+    ip: &str,
+    login: &str,
+    password: &str,
+) -> Result<Result<User, SignInFailure>, WebError> {
+    state
+        .check_limit(
+            Subject::LoginFromIp(ip),
+            "Too many sign-in attempts from your address.",
+        )
+        .await?;
+    state.record_attempt(Subject::LoginFromIp(ip)).await?;
+    let login = Login::parse(login).ok();
+    let account = login.as_ref().map(|login| match login {
+        Login::Username(key) => format!("name:{key}"),
+        Login::Email(key) => format!("email:{key}"),
+    });
+    if let Some(account) = &account {
+        state
+            .check_limit(
+                Subject::LoginFailuresFor(account),
+                "Too many failed sign-ins for this account.",
+            )
+            .await?;
+    }
+    let found = match &login {
+        Some(login) => state.store.user_by_login(login).await?,
+        None => None,
+    };
+    // An unknown name costs the same hashing time as a wrong password.
+    let hash = found
+        .as_ref()
+        .map_or_else(|| dummy_hash().clone(), |u| u.password_hash.clone());
+    let typed = password.to_owned();
+    let verified = web::block(move || hash.verify(&typed))
+        .await
+        .map_err(|e| WebError::Internal(format!("verifying: {e}")))?;
+    let Some(signed_in) = found.filter(|_| verified) else {
+        if let Some(account) = &account {
+            state
+                .record_attempt(Subject::LoginFailuresFor(account))
+                .await?;
+        }
+        return Ok(Err(SignInFailure::Wrong));
+    };
+    // Told only to whoever knows the password.
+    if signed_in.banned {
+        return Ok(Err(SignInFailure::Suspended));
+    }
+    Ok(Ok(signed_in))
+}
+
+/// Makes an account of `role` from a valid sign-up, within the rate limit of its e-mail
+/// address (the address it comes from is checked by [`may_sign_up`]): the account, or which of its unique
+/// values someone else holds.
+pub(super) async fn register(
+    state: &AppState,
+    fields: SignUp,
+    role: Role,
+) -> Result<Result<User, Taken>, WebError> {
+    state
+        .check_limit(
+            Subject::SignupFor(&fields.email.key()),
+            "Too many sign-ups for this e-mail address.",
+        )
+        .await?;
+    state
+        .record_attempt(Subject::SignupFor(&fields.email.key()))
+        .await?;
+    let display_name = fields.username.as_str().to_owned();
+    let new = new_account(fields, display_name, role).await?;
+    match state.store.create_user(new).await {
+        Ok(created) => Ok(Ok(created)),
+        Err(AccountError::Taken(taken)) => Ok(Err(taken)),
+        Err(AccountError::NoSuchUser) => Err(WebError::Internal("new account vanished".into())),
+        Err(AccountError::Store(e)) => Err(e.into()),
+    }
+}
+
+/// Checks that the site is set up and that its address has sign-ups left, and counts
+/// this one.
+pub(super) async fn may_sign_up(state: &AppState, ip: &str) -> Result<(), WebError> {
+    if !state.site_ready().await? {
+        return Err(WebError::Forbidden(
+            "This site has not been set up yet.".into(),
+        ));
+    }
+    state
+        .check_limit(
+            Subject::SignupFromIp(ip),
+            "Too many sign-ups from your address.",
+        )
+        .await?;
+    state.record_attempt(Subject::SignupFromIp(ip)).await
+}
+
 #[derive(Deserialize)]
 pub struct NextQuery {
     #[serde(default)]
@@ -196,60 +304,25 @@ pub async fn login(
     form: CsrfForm<LoginForm>,
 ) -> Result<HttpResponse, WebError> {
     let form = form.into_inner();
-    let ip = client_ip(&req);
-    state
-        .check_limit(
-            Subject::LoginFromIp(&ip),
-            "Too many sign-in attempts from your address.",
-        )
-        .await?;
-    state.record_attempt(Subject::LoginFromIp(&ip)).await?;
-    let login = Login::parse(&form.login).ok();
-    let account = login.as_ref().map(|login| match login {
-        Login::Username(key) => format!("name:{key}"),
-        Login::Email(key) => format!("email:{key}"),
-    });
-    if let Some(account) = &account {
-        state
-            .check_limit(
-                Subject::LoginFailuresFor(account),
-                "Too many failed sign-ins for this account.",
-            )
-            .await?;
-    }
-    let found = match &login {
-        Some(login) => state.store.user_by_login(login).await?,
-        None => None,
-    };
-    // An unknown name costs the same hashing time as a wrong password.
-    let hash = found
-        .as_ref()
-        .map_or_else(|| dummy_hash().clone(), |u| u.password_hash.clone());
-    let typed = form.password.clone();
-    let verified = web::block(move || hash.verify(&typed))
-        .await
-        .map_err(|e| WebError::Internal(format!("verifying: {e}")))?;
-    let Some(signed_in) = found.filter(|_| verified) else {
-        if let Some(account) = &account {
-            state
-                .record_attempt(Subject::LoginFailuresFor(account))
-                .await?;
-        }
-        let page = LoginPage {
-            layout: layout(&user, &csrf),
-            error: Some("Wrong user name, e-mail address or password.".into()),
-            login: form.login,
-            next: safe_next(&form.next),
-            reset: false,
+    let signed_in =
+        match authenticate(&state, &client_ip(&req), &form.login, &form.password).await? {
+            Ok(user) => user,
+            Err(SignInFailure::Wrong) => {
+                let page = LoginPage {
+                    layout: layout(&user, &csrf),
+                    error: Some("Wrong user name, e-mail address or password.".into()),
+                    login: form.login,
+                    next: safe_next(&form.next),
+                    reset: false,
+                };
+                return render(StatusCode::UNAUTHORIZED, &page);
+            }
+            Err(SignInFailure::Suspended) => {
+                return Err(WebError::Forbidden(
+                    "This account has been suspended.".into(),
+                ));
+            }
         };
-        return render(StatusCode::UNAUTHORIZED, &page);
-    };
-    // Told only to whoever knows the password.
-    if signed_in.banned {
-        return Err(WebError::Forbidden(
-            "This account has been suspended.".into(),
-        ));
-    }
     // A new session every sign-in; the old one, if any, ends.
     end_session(&state, &req).await?;
     let cookies = start_session(&state, &signed_in).await?;
@@ -303,19 +376,7 @@ pub async fn signup(
     form: CsrfForm<SignupForm>,
 ) -> Result<HttpResponse, WebError> {
     let form = form.into_inner();
-    if !state.site_ready().await? {
-        return Err(WebError::Forbidden(
-            "This site has not been set up yet.".into(),
-        ));
-    }
-    let ip = client_ip(&req);
-    state
-        .check_limit(
-            Subject::SignupFromIp(&ip),
-            "Too many sign-ups from your address.",
-        )
-        .await?;
-    state.record_attempt(Subject::SignupFromIp(&ip)).await?;
+    may_sign_up(&state, &client_ip(&req)).await?;
     let again = |error: &str, status: StatusCode| {
         let page = SignupPage {
             layout: layout(&user, &csrf),
@@ -334,32 +395,18 @@ pub async fn signup(
         Ok(fields) => fields,
         Err(e) => return again(&e.0, StatusCode::UNPROCESSABLE_ENTITY),
     };
-    state
-        .check_limit(
-            Subject::SignupFor(&fields.email.key()),
-            "Too many sign-ups for this e-mail address.",
-        )
-        .await?;
-    state
-        .record_attempt(Subject::SignupFor(&fields.email.key()))
-        .await?;
-    let display_name = fields.username.as_str().to_owned();
-    let new = new_account(fields, display_name, Role::Reader).await?;
-    let created = match state.store.create_user(new).await {
+    let role = state.new_account_role();
+    let created = match register(&state, fields, role).await? {
         Ok(created) => created,
-        Err(AccountError::Taken(Taken::Username)) => {
+        Err(Taken::Username) => {
             return again("That user name is already taken.", StatusCode::CONFLICT);
         }
-        Err(AccountError::Taken(Taken::Email)) => {
+        Err(Taken::Email) => {
             return again(
                 "That e-mail address already has an account.",
                 StatusCode::CONFLICT,
             );
         }
-        Err(AccountError::NoSuchUser) => {
-            return Err(WebError::Internal("new account vanished".into()));
-        }
-        Err(AccountError::Store(e)) => return Err(e.into()),
     };
     let cookies = start_session(&state, &created).await?;
     let mut response = see_other("/account");

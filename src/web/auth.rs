@@ -346,10 +346,19 @@ role_extractor!(
 
 /// Starts a session for `user`: stores it and returns the cookies to set (a new
 /// session token and a new CSRF token).
-pub async fn start_session(
+/// A new session of `user`, of the site's session lifetime: its token (the store keeps
+/// only its SHA-256), when it was made and when it ends.
+pub async fn new_session(
     state: &AppState,
     user: &User,
-) -> Result<[Cookie<'static>; 2], WebError> {
+) -> Result<
+    (
+        String,
+        chrono::DateTime<chrono::Utc>,
+        chrono::DateTime<chrono::Utc>,
+    ),
+    WebError,
+> {
     let token = random_token();
     let created = now();
     let ttl = chrono::Duration::from_std(state.session_ttl)
@@ -363,6 +372,14 @@ pub async fn start_session(
             expires: created + ttl,
         })
         .await?;
+    Ok((token, created, created + ttl))
+}
+
+pub async fn start_session(
+    state: &AppState,
+    user: &User,
+) -> Result<[Cookie<'static>; 2], WebError> {
+    let (token, _, _) = new_session(state, user).await?;
     let secure = state.site.is_https();
     let session = Cookie::build(SESSION_COOKIE, token)
         .path("/")

@@ -4,6 +4,7 @@
 mod account;
 mod account_deletion;
 mod admin;
+pub mod api;
 mod archive;
 mod assets;
 mod auth;
@@ -83,6 +84,10 @@ pub struct WebConfig {
     pub metrics_allow: Vec<crate::binaries::fetch::Network>,
     /// Proxies whose `X-Forwarded-For` names the client.
     pub trusted_proxies: Vec<crate::binaries::fetch::Network>,
+    /// Sign-ups make authors rather than readers.
+    pub new_accounts_write: bool,
+    /// Origins allowed to call the JSON API from a browser.
+    pub api_cors_origins: Vec<api::CorsOrigin>,
     /// Background jobs and errands (mail sent after a page is answered), stopped with
     /// the instance.
     pub jobs: Arc<crate::jobs::Jobs>,
@@ -124,6 +129,10 @@ pub struct AppState {
     /// Who may read `/metrics`.
     pub metrics_allow: Arc<Vec<crate::binaries::fetch::Network>>,
     pub trusted_proxies: Arc<Vec<crate::binaries::fetch::Network>>,
+    pub new_accounts_write: bool,
+    pub api_cors_origins: Arc<Vec<api::CorsOrigin>>,
+    /// The site's secret for API tokens, once read.
+    api_secret: Arc<tokio::sync::OnceCell<Vec<u8>>>,
     /// Where work that outlives its request runs, so that a stop waits for it.
     pub jobs: Arc<crate::jobs::Jobs>,
 }
@@ -163,6 +172,9 @@ impl AppState {
                 .map_err(std::io::Error::other)?,
             metrics_allow: Arc::new(config.metrics_allow.clone()),
             trusted_proxies: Arc::new(config.trusted_proxies.clone()),
+            new_accounts_write: config.new_accounts_write,
+            api_cors_origins: Arc::new(config.api_cors_origins.clone()),
+            api_secret: Default::default(),
             jobs: Arc::clone(&config.jobs),
         })
     }
@@ -291,6 +303,24 @@ impl AppState {
         self.read_identity().await;
     }
 
+    /// The role a new account gets: an author where new accounts may write, else a reader.
+    pub fn new_account_role(&self) -> crate::domain::Role {
+        if self.new_accounts_write {
+            crate::domain::Role::Author
+        } else {
+            crate::domain::Role::Reader
+        }
+    }
+
+    /// The site's secret for API tokens, read (or made) once per instance.
+    pub async fn api_secret(&self) -> Result<&[u8], WebError> {
+        let secret = self
+            .api_secret
+            .get_or_try_init(|| self.store.api_secret(&self.site))
+            .await?;
+        Ok(secret)
+    }
+
     /// Whether the site has its administrator yet (read from the store until it has).
     pub async fn site_ready(&self) -> Result<bool, WebError> {
         if self.site_ready.load(Ordering::Relaxed) {
@@ -320,6 +350,7 @@ pub fn configure(cfg: &mut web::ServiceConfig, state: AppState) {
             "default-src 'self'; img-src 'self' https: data:; style-src 'self'; script-src 'self'; \
              object-src 'none'; frame-ancestors 'none'; form-action 'self'; base-uri 'none'",
         ));
+    let api_origins = Arc::clone(&state.api_cors_origins);
     cfg.app_data(web::Data::new(state))
         .app_data(
             web::FormConfig::default()
@@ -342,6 +373,7 @@ pub fn configure(cfg: &mut web::ServiceConfig, state: AppState) {
         .service(web::resource("/healthz").route(get_or_head().to(health::healthz)))
         .service(web::resource("/readyz").route(get_or_head().to(health::readyz)))
         .service(web::resource("/metrics").route(get_or_head().to(observe::metrics)))
+        .configure(|cfg| api::mount(cfg, &api_origins))
         .service(
             web::scope("")
                 .wrap(from_fn(error::signed_in_errors))

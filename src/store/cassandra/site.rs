@@ -7,6 +7,8 @@ use crate::domain::SiteIdentity;
 pub(super) struct Statements {
     identity_read: PreparedStatement,
     identity_write: PreparedStatement,
+    secret_read_serial: PreparedStatement,
+    secret_insert: PreparedStatement,
 }
 
 impl Statements {
@@ -21,9 +23,24 @@ impl Statements {
                 "INSERT INTO {ks}.site_identity (site, title, tagline, description, language, footer) VALUES (?, ?, ?, ?, ?, ?)"
             ))
             .await?,
+            secret_read_serial: {
+                let mut read = prepare(format!(
+                    "SELECT secret FROM {ks}.site_secrets WHERE site = ? AND name = ?"
+                ))
+                .await?;
+                read.set_consistency(Consistency::Serial);
+                read
+            },
+            secret_insert: prepare(format!(
+                "INSERT INTO {ks}.site_secrets (site, name, secret) VALUES (?, ?, ?) IF NOT EXISTS"
+            ))
+            .await?,
         })
     }
 }
+
+/// The name of the secret that signs API tokens, in `site_secrets`.
+const API_SECRET: &str = "api";
 
 type IdentityRow = (
     Option<String>,
@@ -65,5 +82,37 @@ impl SiteSettings for CassandraStore {
         )
         .await?;
         Ok(())
+    }
+
+    async fn api_secret(&self, site: &Site) -> StoreResult<Vec<u8>> {
+        let read = || async {
+            self.row::<(Vec<u8>,)>(&self.site.secret_read_serial, (site.as_str(), API_SECRET))
+                .await
+                .map(|row| row.map(|(secret,)| secret))
+        };
+        if let Some(secret) = read().await? {
+            return Ok(secret);
+        }
+        // Written by this LWT only, and read at SERIAL: whoever's insert won, applied or
+        // not, answered or timed out, the read after it sees the one secret kept.
+        let attempt = self
+            .session
+            .execute_unpaged(
+                &self.site.secret_insert,
+                (
+                    site.as_str(),
+                    API_SECRET,
+                    crate::store::site::new_api_secret(),
+                ),
+            )
+            .await;
+        if let Err(e) = &attempt
+            && !lwt::is_cas_uncertain(e)
+        {
+            return Err(StoreError::Unavailable(e.to_string()));
+        }
+        read().await?.ok_or_else(|| {
+            StoreError::Unavailable("the site's API secret could not be kept; try again".into())
+        })
     }
 }

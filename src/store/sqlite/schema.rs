@@ -37,6 +37,7 @@ const MIGRATIONS: &[(u32, &str)] = &[
     (20, include_str!("migrations/0020_email_confirmations.sql")),
     (21, include_str!("migrations/0021_deleted_accounts.sql")),
     (22, include_str!("migrations/0022_subscribers.sql")),
+    (23, include_str!("migrations/0023_site_secrets.sql")),
 ];
 
 /// The version that makes the search index.

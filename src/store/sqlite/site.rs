@@ -58,4 +58,22 @@ impl SiteSettings for SqliteStore {
         })
         .await
     }
+
+    async fn api_secret(&self, site: &Site) -> StoreResult<Vec<u8>> {
+        let site = site.to_string();
+        let made = crate::store::site::new_api_secret();
+        self.run(move |sql| {
+            // The first secret made is kept; a later insert changes nothing.
+            sql.prepare(
+                "INSERT INTO site_secrets (site, name, secret) VALUES (?1, 'api', ?2)
+                 ON CONFLICT (site, name) DO NOTHING",
+            )
+            .and_then(|mut s| s.execute(params![site, made]))
+            .map_err(unavailable)?;
+            sql.prepare("SELECT secret FROM site_secrets WHERE site = ?1 AND name = 'api'")
+                .and_then(|mut s| s.query_row(params![site], |r| r.get(0)))
+                .map_err(unavailable)
+        })
+        .await
+    }
 }

@@ -3,6 +3,7 @@
 
 mod account_deletion;
 mod accounts;
+mod api;
 pub mod binaries;
 mod browser;
 mod caching;

@@ -1,0 +1,317 @@
+//! Users and authentication: sign-up, sign-in, the current user and its changes, and
+//! signing out (an addition to the specification, which has none).
+
+use super::{ApiError, ApiResult, Caller, Errors, issue_token};
+use crate::domain::password::Password;
+use crate::domain::user::SignUp;
+use crate::domain::{Email, Profile, User, Username};
+use crate::store::{AccountError, Taken};
+use crate::web::AppState;
+use crate::web::account::{SignInFailure, authenticate, may_sign_up, register};
+use crate::web::limits::client_ip;
+use actix_web::http::StatusCode;
+use actix_web::{HttpRequest, HttpResponse, delete, get, post, put, web};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+/// The signed-in user, with a token.
+#[derive(Serialize, ToSchema)]
+pub struct UserBody {
+    user: UserView,
+}
+
+#[derive(Serialize, ToSchema)]
+struct UserView {
+    email: String,
+    token: String,
+    username: String,
+    bio: Option<String>,
+    /// Sibyl keeps no profile pictures: always null.
+    image: Option<String>,
+}
+
+fn user_body(user: &User, token: String) -> UserBody {
+    UserBody {
+        user: UserView {
+            email: user.email.as_str().to_owned(),
+            token,
+            username: user.username.as_str().to_owned(),
+            bio: (!user.bio.is_empty()).then(|| user.bio.clone()),
+            image: None,
+        },
+    }
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NewUserBody {
+    user: NewUserFields,
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+struct NewUserFields {
+    username: String,
+    email: String,
+    password: String,
+}
+
+/// The message of a value someone else holds.
+fn taken(taken: Taken) -> ApiError {
+    ApiError::invalid(match taken {
+        Taken::Username => "username has already been taken",
+        Taken::Email => "email has already been taken",
+    })
+}
+
+/// Signs up: a reader (an author where new accounts may write), signed in at once.
+#[utoipa::path(
+    tag = "User and Authentication",
+    request_body = NewUserBody,
+    responses(
+        (status = 201, description = "The new account, signed in", body = UserBody),
+        (status = 422, description = "Not valid, or taken", body = Errors),
+    )
+)]
+#[post("/users")]
+pub async fn register_user(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    body: web::Json<NewUserBody>,
+) -> ApiResult<HttpResponse> {
+    let fields = body.into_inner().user;
+    let ip = client_ip(&req);
+    may_sign_up(&state, &ip).await?;
+    let sign_up = SignUp::parse(
+        &fields.username,
+        &fields.email,
+        &fields.password,
+        &fields.password,
+    )?;
+    let user = register(&state, sign_up, state.new_account_role())
+        .await?
+        .map_err(taken)?;
+    let token = issue_token(&state, &user).await?;
+    Ok(HttpResponse::Created().json(user_body(&user, token)))
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct LoginBody {
+    user: LoginFields,
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+struct LoginFields {
+    email: String,
+    password: String,
+}
+
+/// Signs in by e-mail address and password: a new token.
+#[utoipa::path(
+    tag = "User and Authentication",
+    request_body = LoginBody,
+    responses(
+        (status = 200, description = "Signed in", body = UserBody),
+        (status = 401, description = "No such account, or another password", body = Errors),
+        (status = 403, description = "The account is suspended", body = Errors),
+        (status = 422, description = "The request cannot be read", body = Errors),
+    )
+)]
+#[post("/users/login")]
+pub async fn login(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    body: web::Json<LoginBody>,
+) -> ApiResult<HttpResponse> {
+    let fields = body.into_inner().user;
+    // By e-mail address only, as the specification says.
+    let email = Email::parse(&fields.email)
+        .map_err(|_| ApiError::unauthorized("email or password is invalid"))?;
+    let user =
+        match authenticate(&state, &client_ip(&req), email.as_str(), &fields.password).await? {
+            Ok(user) => user,
+            Err(SignInFailure::Wrong) => {
+                return Err(ApiError::unauthorized("email or password is invalid"));
+            }
+            Err(SignInFailure::Suspended) => {
+                return Err(ApiError::forbidden("this account has been suspended"));
+            }
+        };
+    let token = issue_token(&state, &user).await?;
+    Ok(HttpResponse::Ok().json(user_body(&user, token)))
+}
+
+/// Signs out: the token's session ends, and the token works no more.
+#[utoipa::path(
+    tag = "User and Authentication",
+    responses(
+        (status = 204, description = "Signed out"),
+        (status = 401, description = "No valid token", body = Errors),
+    ),
+    security(("Token" = []))
+)]
+#[delete("/users/login")]
+pub async fn logout(state: web::Data<AppState>, caller: Caller) -> ApiResult<HttpResponse> {
+    let secret = state.api_secret().await?;
+    if let Some(session) = super::session_of(secret, state.site.as_str(), &caller.token) {
+        state.store.delete_session(&session).await?;
+    }
+    Ok(HttpResponse::NoContent().finish())
+}
+
+/// The signed-in user.
+#[utoipa::path(
+    tag = "User and Authentication",
+    responses(
+        (status = 200, description = "The signed-in user", body = UserBody),
+        (status = 401, description = "No valid token", body = Errors),
+    ),
+    security(("Token" = []))
+)]
+#[get("/user")]
+pub async fn current_user(caller: Caller) -> ApiResult<HttpResponse> {
+    Ok(HttpResponse::Ok().json(user_body(&caller.user, caller.token)))
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct UpdateUserBody {
+    user: UpdateUserFields,
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+struct UpdateUserFields {
+    email: Option<String>,
+    username: Option<String>,
+    /// A new password; empty or absent: unchanged.
+    password: Option<String>,
+    bio: Option<String>,
+    /// Sibyl keeps no profile pictures: only null or empty is taken.
+    image: Option<String>,
+    /// The current password, needed to change the user name, e-mail address or
+    /// password (an addition to the specification: the site's own pages ask for it
+    /// too, so that a token in the wrong hands cannot take the account).
+    current_password: Option<String>,
+}
+
+/// Changes the signed-in user. A field left out, or equal to what it is, changes
+/// nothing; a new password ends every other session and gives a new token; a new
+/// e-mail address, with mail on, counts once the link mailed to it is followed.
+#[utoipa::path(
+    tag = "User and Authentication",
+    request_body = UpdateUserBody,
+    responses(
+        (status = 200, description = "The user as it is now", body = UserBody),
+        (status = 401, description = "No valid token", body = Errors),
+        (status = 403, description = "The current password is wrong or missing", body = Errors),
+        (status = 422, description = "Not valid, or taken", body = Errors),
+    ),
+    security(("Token" = []))
+)]
+#[put("/user")]
+pub async fn update_user(
+    state: web::Data<AppState>,
+    caller: Caller,
+    body: web::Json<UpdateUserBody>,
+) -> ApiResult<HttpResponse> {
+    let fields = body.into_inner().user;
+    let user = caller.user;
+    // Everything is checked before anything is written.
+    if fields
+        .image
+        .as_deref()
+        .is_some_and(|i| !i.trim().is_empty())
+    {
+        return Err(ApiError::invalid(
+            "this site keeps no profile pictures: image can only be null",
+        ));
+    }
+    let username = match fields.username.as_deref() {
+        Some(name) if name != user.username.as_str() => Some(Username::parse_chosen(name)?),
+        _ => None,
+    };
+    let email = match fields.email.as_deref() {
+        Some(e) if Email::parse(e).map(|e| e.key()).ok() != Some(user.email.key()) => {
+            Some(Email::parse_chosen(e)?)
+        }
+        _ => None,
+    };
+    let password = match fields.password.as_deref() {
+        Some(p) if !p.is_empty() => Some(Password::parse(p)?),
+        _ => None,
+    };
+    let profile = match &fields.bio {
+        Some(bio) if *bio != user.bio => Some(Profile::parse(
+            &user.display_name,
+            bio,
+            &user.homepage,
+            &user.username,
+        )?),
+        _ => None,
+    };
+    if username.is_some() || email.is_some() || password.is_some() {
+        let typed = fields.current_password.clone().unwrap_or_default();
+        let hash = user.password_hash.clone();
+        let matches = web::block(move || hash.verify(&typed)).await.map_err(|e| {
+            ApiError::from(crate::web::WebError::Internal(format!("verifying: {e}")))
+        })?;
+        if !matches {
+            return Err(ApiError::forbidden(
+                "changing the username, email or password needs the current password in currentPassword",
+            ));
+        }
+    }
+    let failed = |e: AccountError| match e {
+        AccountError::Taken(t) => taken(t),
+        AccountError::NoSuchUser => ApiError::not_found("user"),
+        AccountError::Store(e) => e.into(),
+    };
+    let mut now_is = user.clone();
+    if let Some(profile) = profile {
+        now_is = state
+            .store
+            .update_profile(user.id, &profile)
+            .await
+            .map_err(failed)?;
+    }
+    if let Some(name) = username {
+        now_is = state
+            .store
+            .change_username(user.id, &name)
+            .await
+            .map_err(failed)?;
+    }
+    if let Some(email) = email {
+        if state.mailer.is_on() {
+            if let Err((_, why)) =
+                crate::web::email_change::ask_confirmation(&state, &now_is, &email).await?
+            {
+                return Err(ApiError::invalid(why));
+            }
+        } else {
+            now_is = state
+                .store
+                .change_email(user.id, &email)
+                .await
+                .map_err(failed)?;
+        }
+    }
+    let mut token = caller.token;
+    if let Some(password) = password {
+        let hash = web::block(move || password.hash())
+            .await
+            .map_err(|e| ApiError::from(crate::web::WebError::Internal(format!("hashing: {e}"))))?;
+        state
+            .store
+            .change_password(user.id, &hash)
+            .await
+            .map_err(failed)?;
+        // Every session ends, this token's too: the new token is the one that works.
+        state.store.end_sessions(user.id, None).await?;
+        token = issue_token(&state, &now_is).await?;
+    }
+    Ok(HttpResponse::build(StatusCode::OK).json(user_body(&now_is, token)))
+}
