@@ -116,7 +116,7 @@ fn view(slug: &str, lang: Option<&Locale>, c: &ThreadComment, editable: bool) ->
 }
 
 /// What the comment policy needs to know about a post.
-fn post_facts(post: &Post) -> PostFacts {
+pub(super) fn post_facts(post: &Post) -> PostFacts {
     PostFacts {
         status: post.status,
         comments_closed: post.comments_closed,
@@ -138,7 +138,7 @@ fn closed_message(why: Closed) -> String {
 }
 
 /// The answer to a comment the policy refuses.
-fn refused(why: Refusal, post: &Post) -> WebError {
+pub(super) fn refused(why: Refusal, post: &Post) -> WebError {
     match why {
         Refusal::Closed(why) => WebError::Forbidden(closed_message(why)),
         Refusal::SignInRequired => WebError::LoginRequired {
@@ -328,50 +328,91 @@ pub async fn create(
         }
         Err(why) => return Err(refused(why, &post)),
     }
-    let ip = client_ip(&req);
+    let guest = (form.name.as_str(), form.email.as_str());
+    let written = write_comment(
+        &state,
+        &client_ip(&req),
+        &post,
+        me.as_ref(),
+        guest,
+        &form.body,
+        &form.parent,
+    )
+    .await?;
+    let state_of_new = match written {
+        Ok(comment) => comment.state,
+        Err(e) => {
+            return super::posts::page_with_comment(&state, &user, &csrf, &post, &lang, again(e))
+                .await;
+        }
+    };
+    let outcome = if state_of_new == CommentState::Approved {
+        "published"
+    } else {
+        "pending"
+    };
+    Ok(see_other(&paths::commented(
+        post.slug.as_str(),
+        lang_shown,
+        outcome,
+    )))
+}
+
+/// Writes a comment that passed the form's screening: within the rate limits of its
+/// address and account, its text and author checked (`Err`: why not, for the writer to
+/// see under what they sent), a reply to a published comment of the same post, placed
+/// by the site's policy, within the post's cap. `guest` is the name and address a
+/// visitor without an account gives.
+pub(super) async fn write_comment(
+    state: &AppState,
+    ip: &str,
+    post: &Post,
+    me: Option<&User>,
+    guest: (&str, &str),
+    text: &str,
+    parent: &str,
+) -> Result<Result<NewComment, String>, WebError> {
+    let settings = state.comment_settings().await?;
     state
         .check_limit(
-            Subject::CommentFromIp(&ip),
+            Subject::CommentFromIp(ip),
             "Too many comments have come from your address.",
         )
         .await?;
-    if let Some(u) = &me {
+    if let Some(u) = me {
         let account = u.id.0.to_string();
         state
             .check_limit(Subject::CommentBy(&account), "You are commenting too fast.")
             .await?;
     }
-    state.record_attempt(Subject::CommentFromIp(&ip)).await?;
-    if let Some(u) = &me {
+    state.record_attempt(Subject::CommentFromIp(ip)).await?;
+    if let Some(u) = me {
         state
             .record_attempt(Subject::CommentBy(&u.id.0.to_string()))
             .await?;
     }
     let parsed = (|| {
-        let body = CommentBody::parse(&form.body)?;
-        let author = match &me {
+        let body = CommentBody::parse(text)?;
+        let author = match me {
             Some(u) => Commenter::Member {
                 id: u.id,
                 name: u.display_name.clone(),
             },
             None => Commenter::Guest {
-                name: parse_guest_name(&form.name)?,
-                email: Email::parse(&form.email)?.as_str().to_owned(),
+                name: parse_guest_name(guest.0)?,
+                email: Email::parse(guest.1)?.as_str().to_owned(),
             },
         };
         Ok::<_, crate::domain::Invalid>((body, author))
     })();
     let (body, author) = match parsed {
         Ok(fields) => fields,
-        Err(e) => {
-            return super::posts::page_with_comment(&state, &user, &csrf, &post, &lang, again(e.0))
-                .await;
-        }
+        Err(e) => return Ok(Err(e.0)),
     };
-    let parent = if form.parent.is_empty() {
+    let parent = if parent.is_empty() {
         None
     } else {
-        let id = CommentId::parse(&form.parent).map_err(|e| WebError::BadRequest(e.0))?;
+        let id = CommentId::parse(parent).map_err(|e| WebError::BadRequest(e.0))?;
         let answered = state
             .store
             .comment(&state.site, post.id, id)
@@ -382,19 +423,19 @@ pub async fn create(
             })?;
         Some(answered)
     };
-    let author_facts = match &me {
+    let author_facts = match me {
         Some(u) => {
             let standing = state.store.commenter_standing(&state.site, u.id).await?;
             comment_policy::Author::Member {
                 banned: standing.banned,
                 trusted: standing.trusted,
-                editor: may_edit(Some(u), &post),
+                editor: may_edit(Some(u), post),
             }
         }
         None => comment_policy::Author::Guest,
     };
     let state_of_new =
-        comment_policy::place(&author_facts, &settings).map_err(|why| refused(why, &post))?;
+        comment_policy::place(&author_facts, &settings).map_err(|why| refused(why, post))?;
     let comment = NewComment::new(
         CommentedPost {
             id: post.id,
@@ -416,16 +457,7 @@ pub async fn create(
         }
         Err(CommentError::Store(e)) => return Err(e.into()),
     }
-    let outcome = if state_of_new == CommentState::Approved {
-        "published"
-    } else {
-        "pending"
-    };
-    Ok(see_other(&paths::commented(
-        post.slug.as_str(),
-        lang_shown,
-        outcome,
-    )))
+    Ok(Ok(comment))
 }
 
 /// The comment a path names, for its author within the edit window.

@@ -9,7 +9,7 @@ use super::*;
 pub(super) const COMMENT_COLUMNS: &str = "id, post_id, post_slug, post_title, thread, parent, author_id, author_name, author_email, body, state, reason, edited";
 
 pub(super) const THREAD_COLUMNS: &str =
-    "thread, id, parent, author_id, author_name, body_html, edited";
+    "thread, id, parent, author_id, author_name, body_html, edited, body";
 
 /// A row of comments, moderation_lists or post_moderation (the lists hold copies).
 #[derive(DeserializeRow)]
@@ -117,6 +117,7 @@ pub(super) struct ThreadRow {
     author_name: String,
     body_html: String,
     edited: Option<DateTime<Utc>>,
+    body: Option<String>,
 }
 
 pub(super) fn thread_comments(rows: Vec<ThreadRow>) -> StoreResult<Vec<ThreadComment>> {
@@ -129,6 +130,7 @@ pub(super) fn thread_comments(rows: Vec<ThreadRow>) -> StoreResult<Vec<ThreadCom
             author_id: r.author_id.map(UserId),
             author_name: r.author_name,
             body_html: r.body_html,
+            body: r.body,
             edited: r.edited,
         })
         .collect())
@@ -171,6 +173,7 @@ pub(super) fn thread_values(site: &Site, c: &Comment) -> Vec<Option<CqlValue>> {
         Some(CqlValue::Text(c.body_html.clone())),
         c.edited
             .map(|t| CqlValue::Timestamp(scylla::value::CqlTimestamp(t.timestamp_millis()))),
+        Some(CqlValue::Text(c.body.as_str().to_owned())),
     ]
 }
 
@@ -314,7 +317,7 @@ impl Statements {
             ))
             .await?,
             thread_insert: prepare(format!(
-                "INSERT INTO {ks}.comment_thread (site, post_id, {THREAD_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                "INSERT INTO {ks}.comment_thread (site, post_id, {THREAD_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
             ))
             .await?,
             thread_from_start: prepare(format!(

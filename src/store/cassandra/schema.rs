@@ -357,6 +357,11 @@ const CHANGES: &[(u32, &str, Change)] = &[
         "every member's comments are listed in comments_by_user",
         Change::IndexCommentsByUser,
     ),
+    (
+        55,
+        "a post's thread keeps each comment's Markdown, for the JSON API",
+        Change::Cql("ALTER TABLE comment_thread ADD IF NOT EXISTS body text"),
+    ),
 ];
 
 /// The table an `ALTER TABLE` change alters, when a later change drops that table.

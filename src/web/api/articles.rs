@@ -1,17 +1,16 @@
 //! Articles: the site's posts (not its static pages), listed newest first, made and
 //! changed by revisions as the editor makes them.
 
-use super::profiles::{ProfileView, account};
+use super::profiles::{ProfileView, account, accounts};
 use super::{ApiError, ApiResult, Caller, Errors, MaybeCaller, Window, timestamp};
 use crate::domain::post::{Body, Title, parse_description};
 use crate::domain::{NewPost, Post, PostEdit, PostId, PostStatus, PostSummary, Slug, Tag, Tags};
-use crate::domain::{User, UserId, now};
+use crate::domain::{User, now};
 use crate::store::{EditError, PageAt, PageError};
 use crate::web::AppState;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, delete, get, post, put, web};
 use serde::{Deserialize, Serialize};
-use std::collections::HashMap;
 use utoipa::ToSchema;
 
 /// An article as the specification shows it. Lists leave out its body.
@@ -84,24 +83,6 @@ pub struct ArticlesBody {
     articles_count: u64,
 }
 
-/// The profiles of the authors of some articles: one read per author, however many
-/// articles each has.
-async fn authors(
-    state: &AppState,
-    ids: impl Iterator<Item = UserId>,
-) -> ApiResult<HashMap<UserId, User>> {
-    let mut found = HashMap::new();
-    for id in ids {
-        if found.contains_key(&id) {
-            continue;
-        }
-        if let Some(user) = state.store.user(id).await? {
-            found.insert(id, user);
-        }
-    }
-    Ok(found)
-}
-
 async fn with_author(state: &AppState, post: &Post) -> ApiResult<ArticleBody> {
     let author = state.store.user(post.author_id).await?.map_or_else(
         || ProfileView::named(&post.author_name),
@@ -114,7 +95,11 @@ async fn with_author(state: &AppState, post: &Post) -> ApiResult<ArticleBody> {
 
 /// The article a slug names, as the caller may see it: a published post to anyone, a
 /// draft to its editors only; a static page is no article.
-async fn article_at(state: &AppState, slug: &str, caller: Option<&User>) -> ApiResult<Post> {
+pub(super) async fn article_at(
+    state: &AppState,
+    slug: &str,
+    caller: Option<&User>,
+) -> ApiResult<Post> {
     let slug = Slug::parse(slug).map_err(|_| ApiError::not_found("article"))?;
     let post = state
         .store
@@ -205,12 +190,7 @@ pub async fn list_articles(
             (None, Some(t)) => state.store.tag_page(&state.site, t, at, WALK).await,
             (None, None) => state.store.home_page(&state.site, at, WALK).await,
         }
-        .map_err(|e| match e {
-            PageError::BadCursor => ApiError::from(crate::web::WebError::Internal(
-                "a list's own cursor was refused".into(),
-            )),
-            PageError::Store(e) => e.into(),
-        })?;
+        .map_err(page_failed)?;
         let mut rows = read.posts.into_iter().filter(|s| wanted(s)).peekable();
         let mut full = false;
         while let Some(summary) = rows.next() {
@@ -235,7 +215,7 @@ pub async fn list_articles(
             None => break false,
         }
     };
-    let users = authors(&state, page.iter().filter_map(|s| s.author_id)).await?;
+    let users = accounts(&state, page.iter().filter_map(|s| s.author_id)).await?;
     let articles: Vec<ArticleView> = page
         .iter()
         .map(|s| {
@@ -251,6 +231,17 @@ pub async fn list_articles(
         articles,
         articles_count: counted,
     }))
+}
+
+/// A list that could not be read: the store's failure (a cursor it made itself is never
+/// refused).
+pub(super) fn page_failed(e: PageError) -> ApiError {
+    match e {
+        PageError::BadCursor => ApiError::from(crate::web::WebError::Internal(
+            "a list's own cursor was refused".into(),
+        )),
+        PageError::Store(e) => e.into(),
+    }
 }
 
 fn empty() -> HttpResponse {

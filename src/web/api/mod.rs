@@ -19,6 +19,7 @@
 //! method come from its actix-web attribute, which utoipa reads.
 
 mod articles;
+mod comments;
 mod profiles;
 mod tags;
 mod users;
@@ -388,6 +389,9 @@ fn routes() -> utoipa_actix_web::scope::Scope<
         .service(articles::show_article)
         .service(articles::update_article)
         .service(articles::delete_article)
+        .service(comments::list_comments)
+        .service(comments::add_comment)
+        .service(comments::delete_comment)
 }
 
 #[derive(utoipa::OpenApi)]

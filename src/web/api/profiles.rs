@@ -1,10 +1,11 @@
 //! Profiles: what the API shows of an account, to anyone.
 
 use super::{ApiError, ApiResult, Errors, MaybeCaller};
-use crate::domain::{User, Username};
+use crate::domain::{User, UserId, Username};
 use crate::web::AppState;
 use actix_web::{HttpResponse, get, web};
 use serde::Serialize;
+use std::collections::HashMap;
 use utoipa::ToSchema;
 
 #[derive(Serialize, ToSchema)]
@@ -54,6 +55,24 @@ pub(super) async fn account(state: &AppState, username: &str) -> ApiResult<User>
         .await?
         .filter(|u| !crate::deletion::is_deleted(u))
         .ok_or_else(|| ApiError::not_found("profile"))
+}
+
+/// The accounts of the authors of some articles or comments: one read per account,
+/// however many each wrote.
+pub(super) async fn accounts(
+    state: &AppState,
+    ids: impl Iterator<Item = UserId>,
+) -> ApiResult<HashMap<UserId, User>> {
+    let mut found = HashMap::new();
+    for id in ids {
+        if found.contains_key(&id) {
+            continue;
+        }
+        if let Some(user) = state.store.user(id).await? {
+            found.insert(id, user);
+        }
+    }
+    Ok(found)
 }
 
 /// An account's profile.

@@ -315,6 +315,90 @@ async fn the_main_flow_runs_through_the_api(t: TestStore) {
     assert_eq!(first["articlesCount"], 3, "two, and more to come");
     assert_eq!(second["articlesCount"], 4, "the end: all of them");
 
+    // Comments: the author's own is published at once; another member's waits for
+    // moderation (202) and is listed once approved.
+    let path = format!("/articles/{slug}/comments");
+    let (status, written) = call(
+        &app,
+        Method::POST,
+        &path,
+        Some(&token),
+        Some(json!({"comment": {"body": "Thank you so *much*!"}})),
+    )
+    .await;
+    assert_eq!(status, 200, "{written}");
+    let comment = &written["comment"];
+    let id = comment["id"].as_str().unwrap().to_owned();
+    assert_eq!(comment["body"], "Thank you so *much*!");
+    assert_eq!(comment["author"]["username"], name.as_str());
+    assert!(is_iso_with_millis(&comment["createdAt"]) && is_iso_with_millis(&comment["updatedAt"]));
+    let reader = register(&app, &unique_name("reader")).await;
+    let (status, pending) = call(
+        &app,
+        Method::POST,
+        &path,
+        Some(&reader),
+        Some(json!({"comment": {"body": "First!"}})),
+    )
+    .await;
+    assert_eq!(status, 202, "{pending}");
+    let pending_id = pending["comment"]["id"].as_str().unwrap().to_owned();
+    for token in [None, Some(token.as_str())] {
+        let (status, list) = call(&app, Method::GET, &path, token, None).await;
+        assert_eq!(status, 200);
+        assert_eq!(list["comments"].as_array().unwrap().len(), 1, "{list}");
+        assert_eq!(list["comments"][0]["id"], id.as_str());
+        assert_eq!(list["comments"][0]["body"], "Thank you so *much*!");
+    }
+    let shown = app
+        .anonymous_get(&format!("/posts/{slug}"))
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        shown.contains("<em>much</em>") && !shown.contains("First!"),
+        "the site shows the same"
+    );
+    let (status, _) = call(
+        &app,
+        Method::DELETE,
+        &format!("{path}/{id}"),
+        Some(&reader),
+        None,
+    )
+    .await;
+    assert_eq!(status, 403, "not the reader's");
+    let (status, _) = call(
+        &app,
+        Method::DELETE,
+        &format!("{path}/{pending_id}"),
+        Some(&token),
+        None,
+    )
+    .await;
+    assert_eq!(status, 204, "the article's author removes what waits on it");
+    let (status, _) = call(
+        &app,
+        Method::DELETE,
+        &format!("{path}/{id}"),
+        Some(&token),
+        None,
+    )
+    .await;
+    assert_eq!(status, 204);
+    let (_, list) = call(&app, Method::GET, &path, None, None).await;
+    assert_eq!(list["comments"], json!([]));
+    let (status, _) = call(
+        &app,
+        Method::DELETE,
+        &format!("{path}/{id}"),
+        Some(&token),
+        None,
+    )
+    .await;
+    assert_eq!(status, 404, "deleted already");
+
     // Delete: gone for the API and the site.
     let (status, body) = call(
         &app,
@@ -774,6 +858,18 @@ async fn every_api_route_answers_each_role(t: TestStore) {
         ),
         (
             Method::GET,
+            format!("/articles/{slug}/comments"),
+            None,
+            [200, 200, 200, 200, 401],
+        ),
+        (
+            Method::POST,
+            format!("/articles/{slug}/comments"),
+            Some(json!({"comment": {"body": "A comment."}})),
+            [401, 202, 200, 200, 401],
+        ),
+        (
+            Method::GET,
             "/openapi.json".into(),
             None,
             [200, 200, 200, 200, 200],
@@ -790,6 +886,28 @@ async fn every_api_route_answers_each_role(t: TestStore) {
                 call(&app, method.clone(), &path, token(*who).as_deref(), body).await;
             assert_eq!(status, want, "{method} {path} as {who:?}: {answer}");
         }
+    }
+    // Deleting a comment: its author, and the article's editors.
+    let (_, by_admin) = call(
+        &app,
+        Method::POST,
+        &format!("/articles/{slug}/comments"),
+        Some(&admin_token),
+        Some(json!({"comment": {"body": "Mine."}})),
+    )
+    .await;
+    let comment = format!(
+        "/articles/{slug}/comments/{}",
+        by_admin["comment"]["id"].as_str().unwrap()
+    );
+    for (token, want) in [
+        (None, 401),
+        (Some(reader.clone()), 403),
+        (Some(banned.clone()), 401),
+        (Some(author.clone()), 204),
+    ] {
+        let (status, answer) = call(&app, Method::DELETE, &comment, token.as_deref(), None).await;
+        assert_eq!(status, want, "{answer}");
     }
     // Deleting last: the reader and anonymous cannot, the author can.
     let (status, _) = call(
@@ -930,6 +1048,9 @@ async fn the_openapi_document_matches_the_routes(t: TestStore) {
         "GET /api/articles/{slug}",
         "PUT /api/articles/{slug}",
         "DELETE /api/articles/{slug}",
+        "GET /api/articles/{slug}/comments",
+        "POST /api/articles/{slug}/comments",
+        "DELETE /api/articles/{slug}/comments/{id}",
     ];
     expected.sort();
     assert_eq!(described, expected);
@@ -940,7 +1061,8 @@ async fn the_openapi_document_matches_the_routes(t: TestStore) {
         let path = path
             .trim_start_matches("/api")
             .replace("{username}", "nobody")
-            .replace("{slug}", "no-such-slug");
+            .replace("{slug}", "no-such-slug")
+            .replace("{id}", "no-such-comment");
         let method = Method::from_bytes(method.as_bytes()).unwrap();
         let (status, answer) = call(&app, method, &path, Some(&token), Some(json!({}))).await;
         assert_ne!(status, 405, "{entry}");
