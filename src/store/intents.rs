@@ -85,6 +85,14 @@ pub enum Intent {
         by: Uuid,
         by_name: String,
     },
+    /// A favorite kept or given up: the copies of `favorites`' row follow it, and the
+    /// post's count is recounted; `was` is the time of the favorite being given up.
+    Favorite {
+        site: String,
+        user: Uuid,
+        post: Uuid,
+        was: Option<Uuid>,
+    },
     /// An accepted suggestion becomes the post's newest revision.
     ApplySuggestion {
         site: String,

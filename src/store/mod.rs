@@ -17,6 +17,7 @@ pub mod repair;
 pub mod revisions;
 pub mod search;
 pub mod site;
+pub mod social;
 pub mod sqlite;
 pub mod subscriptions;
 
@@ -38,13 +39,14 @@ pub use repair::{Finding, Repair, RepairReport};
 pub use revisions::{EditError, Revisions, SuggestionError, Suggestions, Translations};
 pub use search::{Search, SearchHit, SearchPage};
 pub use site::SiteSettings;
+pub use social::{FavoritePage, MAX_FAVORITES, MAX_FOLLOWS, Social, SocialError};
 pub use subscriptions::{LinkPurpose, NewSubscription, SubscriberPage, Subscriptions};
 
 /// The aggregates' traits, for the adapters (and for code holding a concrete store).
 pub mod prelude {
     pub use super::{
         Accounts, CommentModeration, Comments, Ids, Intents, Listings, Posts, Repair, Revisions,
-        Search, Sessions, SiteSettings, Store, Suggestions, Translations,
+        Search, Sessions, SiteSettings, Social, Store, Suggestions, Translations,
     };
 }
 
@@ -100,6 +102,7 @@ pub trait Store:
     + Intents
     + Repair
     + SiteSettings
+    + Social
     + Search
     + Subscriptions
     + Send
@@ -172,6 +175,8 @@ pub enum Fault {
     /// A moderation dies midway: SQLite after the comment's row, before the lists;
     /// Cassandra after its logged batch, before the counters.
     CrashInModeration,
+    /// Cassandra: a favorite dies after its row, before its copies and its post's count.
+    CrashAfterFavoriteRow,
     /// Cassandra: the answer to the LWT that takes a short number is lost after the LWT
     /// ran, as when the coordinator times out (SQLite has no such window).
     LostLwtAnswer,

@@ -170,6 +170,16 @@ impl Intents for CassandraStore {
                     .await?;
                 Ok(Finished::Completed)
             }
+            Intent::Favorite {
+                site,
+                user,
+                post,
+                was,
+            } => {
+                let site = Site::parse(site)?;
+                self.finish_favorite(&site, UserId(*user), PostId(*post), *was)
+                    .await
+            }
             Intent::ApplySuggestion { .. }
             | Intent::DeletePost { .. }
             | Intent::DeleteAccount { .. } => Ok(Finished::NotMine),

@@ -32,6 +32,7 @@ mod schema;
 mod search;
 mod sessions;
 mod site;
+mod social;
 mod subscriptions;
 mod suggestions;
 mod tallies;
@@ -109,6 +110,7 @@ pub struct CassandraStore {
     schedule: schedule::Statements,
     deletion: deletion::Statements,
     subscriptions: subscriptions::Statements,
+    social: social::Statements,
     options: StoreOptions,
     binaries: Arc<binaries::CassandraBinaries>,
     /// This process's turns at a capped partition's LWT, one lock per tally bucket of
@@ -337,6 +339,9 @@ impl CassandraStore {
         let subscriptions = Box::pin(subscriptions::Statements::prepare(&session, ks))
             .await
             .map_err(missing)?;
+        let social = Box::pin(social::Statements::prepare(&session, ks))
+            .await
+            .map_err(missing)?;
         let recorded = schema::recorded_version(&session, ks)
             .await
             .map_err(missing)?;
@@ -384,6 +389,7 @@ impl CassandraStore {
             schedule,
             deletion,
             subscriptions,
+            social,
             options,
             binaries: Arc::new(binaries),
             partition_turns: Arc::new(

@@ -21,6 +21,7 @@ mod schema;
 mod search;
 mod sessions;
 mod site;
+mod social;
 mod subscriptions;
 mod suggestions;
 mod translations;

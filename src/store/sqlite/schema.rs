@@ -38,6 +38,7 @@ const MIGRATIONS: &[(u32, &str)] = &[
     (21, include_str!("migrations/0021_deleted_accounts.sql")),
     (22, include_str!("migrations/0022_subscribers.sql")),
     (23, include_str!("migrations/0023_site_secrets.sql")),
+    (24, include_str!("migrations/0024_social.sql")),
 ];
 
 /// The version that makes the search index.

@@ -1,12 +1,12 @@
 //! Articles: the site's posts (not its static pages), listed newest first, made and
 //! changed by revisions as the editor makes them.
 
-use super::profiles::{ProfileView, account, accounts};
-use super::{ApiError, ApiResult, Caller, Errors, MaybeCaller, Window, timestamp};
+use super::profiles::{ProfileView, accounts};
+use super::{ApiError, ApiResult, Caller, Errors, MaybeCaller, timestamp};
 use crate::domain::post::{Body, Title, parse_description};
-use crate::domain::{NewPost, Post, PostEdit, PostId, PostStatus, PostSummary, Slug, Tag, Tags};
-use crate::domain::{User, now};
-use crate::store::{EditError, PageAt, PageError};
+use crate::domain::{NewPost, Post, PostEdit, PostId, PostStatus, PostSummary, Slug, Tags};
+use crate::domain::{User, UserId, now};
+use crate::store::EditError;
 use crate::web::AppState;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, delete, get, post, put, web};
@@ -26,47 +26,109 @@ pub struct ArticleView {
     tag_list: Vec<String>,
     /// When it was published (a draft: when it was made).
     created_at: String,
-    /// When its latest revision was saved (in lists: when it was published).
+    /// When its latest revision was saved (in lists of the site's posts, which do not
+    /// carry it: when it was published).
     updated_at: String,
+    /// Whether the caller keeps it as a favorite.
     favorited: bool,
+    /// How many accounts keep it as a favorite.
     favorites_count: u64,
     author: ProfileView,
 }
 
-fn tag_list(tags: &Tags) -> Vec<String> {
-    let mut names = tags.to_strings();
-    names.sort();
-    names
+/// What an article is made from: a post, or a row of a list.
+pub(super) struct Entry {
+    id: PostId,
+    slug: String,
+    title: String,
+    excerpt: String,
+    body: Option<String>,
+    tags: Tags,
+    created: chrono::DateTime<chrono::Utc>,
+    updated: chrono::DateTime<chrono::Utc>,
+    author_id: Option<UserId>,
+    author_name: String,
 }
 
-fn article(post: &Post, author: ProfileView) -> ArticleView {
-    ArticleView {
-        slug: post.slug.as_str().to_owned(),
-        title: post.title.as_str().to_owned(),
-        description: post.excerpt.clone(),
-        body: Some(post.body.as_str().to_owned()),
-        tag_list: tag_list(&post.tags),
-        created_at: timestamp(post.published.unwrap_or(post.created)),
-        updated_at: timestamp(post.updated),
-        favorited: false,
-        favorites_count: 0,
-        author,
+impl Entry {
+    /// A post, with its text or (in lists) without.
+    pub(super) fn of_post(post: &Post, with_body: bool) -> Self {
+        Self {
+            id: post.id,
+            slug: post.slug.as_str().to_owned(),
+            title: post.title.as_str().to_owned(),
+            excerpt: post.excerpt.clone(),
+            body: with_body.then(|| post.body.as_str().to_owned()),
+            tags: post.tags.clone(),
+            created: post.published.unwrap_or(post.created),
+            updated: post.updated,
+            author_id: Some(post.author_id),
+            author_name: post.author_name.clone(),
+        }
+    }
+
+    pub(super) fn of_summary(summary: PostSummary) -> Self {
+        Self {
+            id: summary.id,
+            slug: summary.slug.as_str().to_owned(),
+            title: summary.title,
+            excerpt: summary.excerpt,
+            body: None,
+            tags: summary.tags,
+            created: summary.published,
+            updated: summary.published,
+            author_id: summary.author_id,
+            author_name: summary.author_name,
+        }
     }
 }
 
-fn listed(summary: &PostSummary, author: ProfileView) -> ArticleView {
-    ArticleView {
-        slug: summary.slug.as_str().to_owned(),
-        title: summary.title.clone(),
-        description: summary.excerpt.clone(),
-        body: None,
-        tag_list: tag_list(&summary.tags),
-        created_at: timestamp(summary.published),
-        updated_at: timestamp(summary.published),
-        favorited: false,
-        favorites_count: 0,
-        author,
-    }
+/// The articles of some entries as `caller` sees them: their authors' profiles (one
+/// read per author), and, for the whole page at once, the favorites' counts (one read
+/// per tally bucket), which of them the caller keeps as favorites and which of their
+/// authors the caller follows (one read each): never a read per article.
+pub(super) async fn views(
+    state: &AppState,
+    caller: Option<&User>,
+    entries: Vec<Entry>,
+) -> ApiResult<Vec<ArticleView>> {
+    let site = &state.site;
+    let ids: Vec<PostId> = entries.iter().map(|e| e.id).collect();
+    let mut author_ids: Vec<UserId> = entries.iter().filter_map(|e| e.author_id).collect();
+    author_ids.sort_by_key(|u| u.0);
+    author_ids.dedup();
+    let authors = accounts(state, author_ids.iter().copied()).await?;
+    let counts = state.store.favorite_counts(site, &ids).await?;
+    let (favorited, following) = match caller {
+        Some(me) => (
+            state.store.favorites_among(site, me.id, &ids).await?,
+            state.store.follows_among(site, me.id, &author_ids).await?,
+        ),
+        None => Default::default(),
+    };
+    Ok(entries
+        .into_iter()
+        .map(|e| {
+            let author = e.author_id.and_then(|id| authors.get(&id)).map_or_else(
+                || ProfileView::named(&e.author_name),
+                |u| ProfileView::of(u, following.contains(&u.id)),
+            );
+            let mut tag_list = e.tags.to_strings();
+            tag_list.sort();
+            ArticleView {
+                slug: e.slug,
+                title: e.title,
+                description: e.excerpt,
+                body: e.body,
+                tag_list,
+                created_at: timestamp(e.created),
+                updated_at: timestamp(e.updated),
+                favorited: favorited.contains(&e.id),
+                favorites_count: counts.get(&e.id).copied().unwrap_or(0),
+                author,
+            }
+        })
+        .collect())
 }
 
 #[derive(Serialize, ToSchema)]
@@ -74,23 +136,17 @@ pub struct ArticleBody {
     article: ArticleView,
 }
 
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ArticlesBody {
-    articles: Vec<ArticleView>,
-    /// The articles counted so far: through this page, and one more when more follow
-    /// (the lists are read a page at a time and never counted whole).
-    articles_count: u64,
-}
-
-async fn with_author(state: &AppState, post: &Post) -> ApiResult<ArticleBody> {
-    let author = state.store.user(post.author_id).await?.map_or_else(
-        || ProfileView::named(&post.author_name),
-        |u| ProfileView::of(&u, false),
-    );
-    Ok(ArticleBody {
-        article: article(post, author),
-    })
+/// One article as `caller` sees it.
+pub(super) async fn single(
+    state: &AppState,
+    caller: Option<&User>,
+    post: &Post,
+) -> ApiResult<ArticleBody> {
+    let article = views(state, caller, vec![Entry::of_post(post, true)])
+        .await?
+        .pop()
+        .ok_or_else(|| ApiError::not_found("article"))?;
+    Ok(ArticleBody { article })
 }
 
 /// The article a slug names, as the caller may see it: a published post to anyone, a
@@ -124,133 +180,6 @@ async fn editable(state: &AppState, slug: &str, caller: &User) -> ApiResult<Post
     Ok(post)
 }
 
-#[derive(Deserialize, utoipa::IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct Filters {
-    /// Articles with this tag.
-    tag: Option<String>,
-    /// Articles by this user name.
-    author: Option<String>,
-    /// Articles this user name favorited.
-    favorited: Option<String>,
-}
-
-/// Rows read at a time while a list is walked to its offset.
-const WALK: usize = 100;
-
-/// Published articles, newest first, filtered by tag, author or favoriter (together:
-/// all of them), `limit` from `offset`.
-#[utoipa::path(
-    tag = "Articles",
-    params(Filters, Window),
-    responses(
-        (status = 200, description = "A page of articles, without their bodies", body = ArticlesBody),
-        (status = 401, description = "A token was sent, and it is not valid", body = Errors),
-        (status = 422, description = "A filter, limit or offset is not valid", body = Errors),
-    )
-)]
-#[get("/articles")]
-pub async fn list_articles(
-    state: web::Data<AppState>,
-    _caller: MaybeCaller,
-    filters: web::Query<Filters>,
-    window: web::Query<Window>,
-) -> ApiResult<HttpResponse> {
-    let (limit, offset) = window.checked()?;
-    let tag = match filters.tag.as_deref() {
-        Some(t) => Some(Tag::parse(t)?),
-        None => None,
-    };
-    let author = match filters.author.as_deref() {
-        Some(name) => match account(&state, name).await {
-            Ok(user) => Some(user),
-            // Nobody by that name wrote anything.
-            Err(_) => return Ok(empty()),
-        },
-        None => None,
-    };
-    if let Some(name) = filters.favorited.as_deref() {
-        // Favorites are not kept yet: nobody has favorited anything.
-        let _ = account(&state, name).await;
-        return Ok(empty());
-    }
-    let wanted = |s: &PostSummary| tag.as_ref().is_none_or(|t| s.tags.iter().any(|x| x == t));
-    let mut cursor: Option<String> = None;
-    let mut skipped = 0;
-    let mut page: Vec<PostSummary> = Vec::new();
-    let more = loop {
-        let at = cursor.as_deref().map_or(PageAt::Newest, PageAt::Older);
-        let read = match (&author, &tag) {
-            (Some(a), _) => {
-                state
-                    .store
-                    .posts_by_author(&state.site, a.id, at, WALK)
-                    .await
-            }
-            (None, Some(t)) => state.store.tag_page(&state.site, t, at, WALK).await,
-            (None, None) => state.store.home_page(&state.site, at, WALK).await,
-        }
-        .map_err(page_failed)?;
-        let mut rows = read.posts.into_iter().filter(|s| wanted(s)).peekable();
-        let mut full = false;
-        while let Some(summary) = rows.next() {
-            if skipped < offset {
-                skipped += 1;
-            } else if page.len() < limit {
-                page.push(summary);
-            } else {
-                full = true;
-                break;
-            }
-            if page.len() == limit && rows.peek().is_some() {
-                full = true;
-                break;
-            }
-        }
-        if full {
-            break true;
-        }
-        match read.older {
-            Some(next) => cursor = Some(next),
-            None => break false,
-        }
-    };
-    let users = accounts(&state, page.iter().filter_map(|s| s.author_id)).await?;
-    let articles: Vec<ArticleView> = page
-        .iter()
-        .map(|s| {
-            let author = s.author_id.and_then(|id| users.get(&id)).map_or_else(
-                || ProfileView::named(&s.author_name),
-                |u| ProfileView::of(u, false),
-            );
-            listed(s, author)
-        })
-        .collect();
-    let counted = (offset + articles.len() + usize::from(more)) as u64;
-    Ok(HttpResponse::Ok().json(ArticlesBody {
-        articles,
-        articles_count: counted,
-    }))
-}
-
-/// A list that could not be read: the store's failure (a cursor it made itself is never
-/// refused).
-pub(super) fn page_failed(e: PageError) -> ApiError {
-    match e {
-        PageError::BadCursor => ApiError::from(crate::web::WebError::Internal(
-            "a list's own cursor was refused".into(),
-        )),
-        PageError::Store(e) => e.into(),
-    }
-}
-
-fn empty() -> HttpResponse {
-    HttpResponse::Ok().json(ArticlesBody {
-        articles: Vec::new(),
-        articles_count: 0,
-    })
-}
-
 /// One article.
 #[utoipa::path(
     tag = "Articles",
@@ -267,7 +196,7 @@ pub async fn show_article(
     slug: web::Path<String>,
 ) -> ApiResult<HttpResponse> {
     let post = article_at(&state, &slug, caller.user()).await?;
-    Ok(HttpResponse::Ok().json(with_author(&state, &post).await?))
+    Ok(HttpResponse::Ok().json(single(&state, caller.user(), &post).await?))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -331,7 +260,7 @@ pub async fn create_article(
         new.excerpt = description;
     }
     let post = state.store.create_post(new).await?;
-    Ok(HttpResponse::Created().json(with_author(&state, &post).await?))
+    Ok(HttpResponse::Created().json(single(&state, Some(&user), &post).await?))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -425,7 +354,7 @@ pub async fn update_article(
         }
         Err(EditError::Store(e)) => return Err(e.into()),
     };
-    Ok(HttpResponse::Ok().json(with_author(&state, &saved).await?))
+    Ok(HttpResponse::Ok().json(single(&state, Some(&user), &saved).await?))
 }
 
 /// Deletes an article (its author or an administrator) with its comments and files.

@@ -80,12 +80,16 @@ pub async fn list_comments(
         .store
         .comment_page(&state.site, post.id, None, COMMENTS_LISTED)
         .await
-        .map_err(super::articles::page_failed)?;
-    let users =
-        super::profiles::accounts(&state, page.comments.iter().filter_map(|c| c.author_id)).await?;
+        .map_err(super::page_failed)?;
+    let ids: Vec<UserId> = page.comments.iter().filter_map(|c| c.author_id).collect();
+    let users = super::profiles::accounts(&state, ids.iter().copied()).await?;
+    let following = match caller.user() {
+        Some(me) => state.store.follows_among(&state.site, me.id, &ids).await?,
+        None => Default::default(),
+    };
     let mut comments = Vec::with_capacity(page.comments.len());
     for c in page.comments {
-        let author = author_of(&c, &users);
+        let author = author_of(&c, &users, &following);
         let body = match c.body {
             Some(body) => body,
             // A row written before the thread kept the Markdown: the comment's own row.
@@ -101,10 +105,14 @@ pub async fn list_comments(
     Ok(HttpResponse::Ok().json(CommentsBody { comments }))
 }
 
-fn author_of(c: &ThreadComment, users: &HashMap<UserId, User>) -> ProfileView {
+fn author_of(
+    c: &ThreadComment,
+    users: &HashMap<UserId, User>,
+    following: &std::collections::HashSet<UserId>,
+) -> ProfileView {
     c.author_id.and_then(|id| users.get(&id)).map_or_else(
         || ProfileView::named(&c.author_name),
-        |u| ProfileView::of(u, false),
+        |u| ProfileView::of(u, following.contains(&u.id)),
     )
 }
 

@@ -20,6 +20,8 @@
 
 mod articles;
 mod comments;
+mod favorites;
+mod lists;
 mod profiles;
 mod tags;
 mod users;
@@ -212,6 +214,17 @@ impl From<crate::domain::Invalid> for ApiError {
 
 pub type ApiResult<T> = Result<T, ApiError>;
 
+/// A list that could not be read: the store's failure (a cursor it made itself is never
+/// refused).
+pub(super) fn page_failed(e: crate::store::PageError) -> ApiError {
+    match e {
+        crate::store::PageError::BadCursor => {
+            ApiError::from(WebError::Internal("a list's own cursor was refused".into()))
+        }
+        crate::store::PageError::Store(e) => e.into(),
+    }
+}
+
 /// A request body that could not be read: 422, and why (413 past the size limit).
 fn bad_json(err: actix_web::error::JsonPayloadError) -> ApiError {
     use actix_web::error::JsonPayloadError;
@@ -383,8 +396,12 @@ fn routes() -> utoipa_actix_web::scope::Scope<
         .service(users::current_user)
         .service(users::update_user)
         .service(profiles::show_profile)
+        .service(profiles::follow)
+        .service(profiles::unfollow)
         .service(tags::list_tags)
-        .service(articles::list_articles)
+        .service(lists::list_articles)
+        // Before the article at a slug, which would take "feed" for one.
+        .service(lists::feed)
         .service(articles::create_article)
         .service(articles::show_article)
         .service(articles::update_article)
@@ -392,6 +409,8 @@ fn routes() -> utoipa_actix_web::scope::Scope<
         .service(comments::list_comments)
         .service(comments::add_comment)
         .service(comments::delete_comment)
+        .service(favorites::favorite)
+        .service(favorites::unfavorite)
 }
 
 #[derive(utoipa::OpenApi)]

@@ -1,9 +1,10 @@
 //! Profiles: what the API shows of an account, to anyone.
 
-use super::{ApiError, ApiResult, Errors, MaybeCaller};
-use crate::domain::{User, UserId, Username};
+use super::{ApiError, ApiResult, Caller, Errors, MaybeCaller};
+use crate::domain::{User, UserId, Username, now};
+use crate::store::SocialError;
 use crate::web::AppState;
-use actix_web::{HttpResponse, get, web};
+use actix_web::{HttpResponse, delete, get, post, web};
 use serde::Serialize;
 use std::collections::HashMap;
 use utoipa::ToSchema;
@@ -81,17 +82,88 @@ pub(super) async fn accounts(
     params(("username" = String, Path, description = "The account's user name")),
     responses(
         (status = 200, description = "The profile", body = ProfileBody),
+        (status = 401, description = "A token was sent, and it is not valid", body = Errors),
         (status = 404, description = "No such account", body = Errors),
     )
 )]
 #[get("/profiles/{username}")]
 pub async fn show_profile(
     state: web::Data<AppState>,
-    // A token, if sent, must be valid.
-    _caller: MaybeCaller,
+    caller: MaybeCaller,
     username: web::Path<String>,
 ) -> ApiResult<HttpResponse> {
     let user = account(&state, &username).await?;
+    let following = match caller.user() {
+        Some(me) => !state
+            .store
+            .follows_among(&state.site, me.id, &[user.id])
+            .await?
+            .is_empty(),
+        None => false,
+    };
+    Ok(HttpResponse::Ok().json(ProfileBody {
+        profile: ProfileView::of(&user, following),
+    }))
+}
+
+/// Follows an account: its articles come in the caller's feed (again: nothing changes).
+#[utoipa::path(
+    tag = "Profile",
+    params(("username" = String, Path, description = "The account's user name")),
+    responses(
+        (status = 200, description = "The profile, followed", body = ProfileBody),
+        (status = 401, description = "No valid token", body = Errors),
+        (status = 404, description = "No such account", body = Errors),
+        (status = 422, description = "The caller's own account, or the caller follows the most accounts there can be", body = Errors),
+    ),
+    security(("Token" = []))
+)]
+#[post("/profiles/{username}/follow")]
+pub async fn follow(
+    state: web::Data<AppState>,
+    caller: Caller,
+    username: web::Path<String>,
+) -> ApiResult<HttpResponse> {
+    let user = account(&state, &username).await?;
+    if user.id == caller.user.id {
+        return Err(ApiError::invalid("you cannot follow yourself"));
+    }
+    match state
+        .store
+        .follow(&state.site, caller.user.id, user.id, now())
+        .await
+    {
+        Ok(()) => {}
+        Err(SocialError::Store(e)) => return Err(e.into()),
+        Err(e) => return Err(ApiError::invalid(e.to_string())),
+    }
+    Ok(HttpResponse::Ok().json(ProfileBody {
+        profile: ProfileView::of(&user, true),
+    }))
+}
+
+/// Stops following an account (again: nothing changes).
+#[utoipa::path(
+    tag = "Profile",
+    params(("username" = String, Path, description = "The account's user name")),
+    responses(
+        (status = 200, description = "The profile, not followed", body = ProfileBody),
+        (status = 401, description = "No valid token", body = Errors),
+        (status = 404, description = "No such account", body = Errors),
+    ),
+    security(("Token" = []))
+)]
+#[delete("/profiles/{username}/follow")]
+pub async fn unfollow(
+    state: web::Data<AppState>,
+    caller: Caller,
+    username: web::Path<String>,
+) -> ApiResult<HttpResponse> {
+    let user = account(&state, &username).await?;
+    state
+        .store
+        .unfollow(&state.site, caller.user.id, user.id)
+        .await?;
     Ok(HttpResponse::Ok().json(ProfileBody {
         profile: ProfileView::of(&user, false),
     }))

@@ -20,6 +20,7 @@ mod repair;
 mod revisions;
 mod scheduling;
 pub mod search;
+pub mod social;
 mod static_pages;
 mod store;
 mod subscriptions;

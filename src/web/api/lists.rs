@@ -1,0 +1,309 @@
+//! Lists of articles: the site's published posts (by tag, author or favoriter) and the
+//! feed of the authors the caller follows, newest first, `limit` from `offset`.
+//!
+//! Sibyl's lists are read with cursors, a page at a time, never counted whole. An offset
+//! is reached by walking a list from its start ([`WALK`] rows a read), which is the cost
+//! the specification's offset forces: one read per hundred rows skipped, bounded by
+//! [`super::MAX_OFFSET`]. `articlesCount` counts what was read: the articles through this
+//! page, and one more when more follow, so that a front end's pager offers the next page
+//! while there is one.
+
+use super::articles::{ArticleView, Entry, views};
+use super::profiles::account;
+use super::{ApiResult, Caller, Errors, MaybeCaller, Window, page_failed};
+use crate::domain::{PostId, PostStatus, PostSummary, Tag, User, UserId};
+use crate::store::{ListPage, MAX_FOLLOWS, PageAt};
+use crate::web::AppState;
+use actix_web::{HttpResponse, get, web};
+use futures_util::{StreamExt, TryStreamExt};
+use serde::{Deserialize, Serialize};
+use std::collections::VecDeque;
+use utoipa::ToSchema;
+
+/// Rows read at a time while a list is walked to its offset.
+const WALK: usize = 100;
+
+/// Rows read at a time from each followed author's list while the feed is merged.
+const FEED_READ: usize = 20;
+
+/// How many followed authors' lists are read at once.
+const FEED_READERS: usize = 16;
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ArticlesBody {
+    articles: Vec<ArticleView>,
+    /// The articles counted so far: through this page, and one more when more follow.
+    articles_count: u64,
+}
+
+#[derive(Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct Filters {
+    /// Articles with this tag.
+    tag: Option<String>,
+    /// Articles by this user name.
+    author: Option<String>,
+    /// Articles this user name keeps as favorites.
+    favorited: Option<String>,
+}
+
+/// Takes `limit` items after skipping `offset`, from pages read one after another:
+/// `next` reads the page after a cursor (`None`: the first), giving its items and the
+/// cursor of the rest. Returns the items, how many were skipped (fewer than `offset`
+/// when the list ends before it) and whether more follow.
+async fn walk<T, F, Fut>(
+    offset: usize,
+    limit: usize,
+    keep: impl Fn(&T) -> bool,
+    mut next: F,
+) -> ApiResult<(Vec<T>, usize, bool)>
+where
+    F: FnMut(Option<String>) -> Fut,
+    Fut: std::future::Future<Output = ApiResult<(Vec<T>, Option<String>)>>,
+{
+    let mut cursor = None;
+    let mut skipped = 0;
+    let mut taken = Vec::new();
+    loop {
+        let (items, rest) = next(cursor).await?;
+        for item in items.into_iter().filter(|i| keep(i)) {
+            if skipped < offset {
+                skipped += 1;
+            } else if taken.len() < limit {
+                taken.push(item);
+            } else {
+                return Ok((taken, skipped, true));
+            }
+        }
+        match rest {
+            Some(more) => cursor = Some(more),
+            None => return Ok((taken, skipped, false)),
+        }
+    }
+}
+
+/// A page of articles, counted: those skipped before it, its own, and one more when
+/// more follow.
+fn answer(articles: Vec<ArticleView>, skipped: usize, more: bool) -> HttpResponse {
+    let counted = (skipped + articles.len() + usize::from(more)) as u64;
+    HttpResponse::Ok().json(ArticlesBody {
+        articles,
+        articles_count: counted,
+    })
+}
+
+fn empty() -> HttpResponse {
+    answer(Vec::new(), 0, false)
+}
+
+/// Published articles, newest first (by favoriter: the most recently chosen first),
+/// filtered by tag, author and favoriter together, `limit` from `offset`.
+#[utoipa::path(
+    tag = "Articles",
+    params(Filters, Window),
+    responses(
+        (status = 200, description = "A page of articles, without their bodies", body = ArticlesBody),
+        (status = 401, description = "A token was sent, and it is not valid", body = Errors),
+        (status = 422, description = "A filter, limit or offset is not valid", body = Errors),
+    )
+)]
+#[get("/articles")]
+pub async fn list_articles(
+    state: web::Data<AppState>,
+    caller: MaybeCaller,
+    filters: web::Query<Filters>,
+    window: web::Query<Window>,
+) -> ApiResult<HttpResponse> {
+    let (limit, offset) = window.checked()?;
+    let tag = match filters.tag.as_deref() {
+        Some(t) => Some(Tag::parse(t)?),
+        None => None,
+    };
+    // Nobody by a name wrote or chose anything.
+    let author = match filters.author.as_deref() {
+        Some(name) => match account(&state, name).await {
+            Ok(user) => Some(user),
+            Err(_) => return Ok(empty()),
+        },
+        None => None,
+    };
+    let favoriter = match filters.favorited.as_deref() {
+        Some(name) => match account(&state, name).await {
+            Ok(user) => Some(user),
+            Err(_) => return Ok(empty()),
+        },
+        None => None,
+    };
+    let by_tag =
+        |tags: &crate::domain::Tags| tag.as_ref().is_none_or(|t| tags.iter().any(|x| x == t));
+    let by_author = |id: Option<UserId>| author.as_ref().is_none_or(|a| id == Some(a.id));
+    let (entries, skipped, more) = match &favoriter {
+        Some(f) => {
+            walk(
+                offset,
+                limit,
+                |_| true,
+                |cursor| favorites_page(&state, f, cursor, &by_tag, &by_author),
+            )
+            .await?
+        }
+        None => {
+            let (rows, skipped, more) = walk(
+                offset,
+                limit,
+                |s: &PostSummary| by_tag(&s.tags),
+                |cursor| list_page(&state, author.as_ref(), tag.as_ref(), cursor),
+            )
+            .await?;
+            (
+                rows.into_iter().map(Entry::of_summary).collect(),
+                skipped,
+                more,
+            )
+        }
+    };
+    let articles = views(&state, caller.user(), entries).await?;
+    Ok(answer(articles, skipped, more))
+}
+
+/// A page of the site's list that serves the filters: an author's, a tag's, or the
+/// home page's.
+async fn list_page(
+    state: &AppState,
+    author: Option<&User>,
+    tag: Option<&Tag>,
+    cursor: Option<String>,
+) -> ApiResult<(Vec<PostSummary>, Option<String>)> {
+    let at = cursor.as_deref().map_or(PageAt::Newest, PageAt::Older);
+    let site = &state.site;
+    let read: ListPage = match (author, tag) {
+        (Some(a), _) => state.store.posts_by_author(site, a.id, at, WALK).await,
+        (None, Some(t)) => state.store.tag_page(site, t, at, WALK).await,
+        (None, None) => state.store.home_page(site, at, WALK).await,
+    }
+    .map_err(page_failed)?;
+    Ok((read.posts, read.older))
+}
+
+/// A page of an account's favorites that are published posts passing the filters
+/// (read each: the favorites keep ids only; a post since deleted or unpublished is left
+/// out).
+async fn favorites_page(
+    state: &AppState,
+    favoriter: &User,
+    cursor: Option<String>,
+    by_tag: &impl Fn(&crate::domain::Tags) -> bool,
+    by_author: &impl Fn(Option<UserId>) -> bool,
+) -> ApiResult<(Vec<Entry>, Option<String>)> {
+    let page = state
+        .store
+        .favorites_of(
+            &state.site,
+            favoriter.id,
+            cursor.as_deref(),
+            WALK.min(super::MAX_LIMIT),
+        )
+        .await
+        .map_err(page_failed)?;
+    let posts: Vec<Option<crate::domain::Post>> = futures_util::stream::iter(page.posts)
+        .map(|id: PostId| async move { state.store.post_by_id(&state.site, id).await })
+        .buffered(FEED_READERS)
+        .try_collect()
+        .await?;
+    let entries = posts
+        .into_iter()
+        .flatten()
+        .filter(|p| p.status == PostStatus::Published && !p.is_page())
+        .filter(|p| by_tag(&p.tags) && by_author(Some(p.author_id)))
+        .map(|p| Entry::of_post(&p, false))
+        .collect();
+    Ok((entries, page.next))
+}
+
+/// One followed author's list as the feed merges it: the rows read and not yet taken,
+/// and where the rest starts.
+struct Stream {
+    author: UserId,
+    rows: VecDeque<PostSummary>,
+    older: Option<String>,
+}
+
+impl Stream {
+    async fn read(state: &AppState, author: UserId, cursor: Option<String>) -> ApiResult<Self> {
+        let at = cursor.as_deref().map_or(PageAt::Newest, PageAt::Older);
+        let page = state
+            .store
+            .posts_by_author(&state.site, author, at, FEED_READ)
+            .await
+            .map_err(page_failed)?;
+        Ok(Self {
+            author,
+            rows: page.posts.into(),
+            older: page.older,
+        })
+    }
+}
+
+/// The articles of the authors the caller follows, newest first, `limit` from `offset`.
+/// Each followed author's list is read once for its newest rows (16 at a time), then
+/// merged, and read further only as far as the page reaches into it: a page costs one
+/// read per followed author (at most 1,000) and one per 20 articles taken.
+#[utoipa::path(
+    tag = "Articles",
+    params(Window),
+    responses(
+        (status = 200, description = "A page of the feed, without the articles' bodies", body = ArticlesBody),
+        (status = 401, description = "No valid token", body = Errors),
+        (status = 422, description = "A limit or offset is not valid", body = Errors),
+    ),
+    security(("Token" = []))
+)]
+#[get("/articles/feed")]
+pub async fn feed(
+    state: web::Data<AppState>,
+    caller: Caller,
+    window: web::Query<Window>,
+) -> ApiResult<HttpResponse> {
+    let (limit, offset) = window.checked()?;
+    let me = &caller.user;
+    let followed = state
+        .store
+        .followed(&state.site, me.id, None, MAX_FOLLOWS)
+        .await?;
+    let mut streams: Vec<Stream> = futures_util::stream::iter(followed)
+        .map(|author| Stream::read(&state, author, None))
+        .buffer_unordered(FEED_READERS)
+        .try_collect()
+        .await?;
+    let mut taken = Vec::new();
+    let mut skipped = 0;
+    let more = loop {
+        // The newest row at the head of any stream.
+        let newest = streams
+            .iter()
+            .enumerate()
+            .filter_map(|(i, s)| s.rows.front().map(|r| (i, r.published, r.id.0)))
+            .max_by_key(|(_, published, id)| (*published, *id));
+        let Some((i, _, _)) = newest else {
+            break false;
+        };
+        let row = streams[i].rows.pop_front().expect("a head row");
+        if skipped < offset {
+            skipped += 1;
+        } else if taken.len() < limit {
+            taken.push(row);
+        } else {
+            break true;
+        }
+        if streams[i].rows.is_empty()
+            && let Some(cursor) = streams[i].older.take()
+        {
+            let author = streams[i].author;
+            streams[i] = Stream::read(&state, author, Some(cursor)).await?;
+        }
+    };
+    let entries = taken.into_iter().map(Entry::of_summary).collect();
+    let articles = views(&state, Some(me), entries).await?;
+    Ok(answer(articles, skipped, more))
+}
