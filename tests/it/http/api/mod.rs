@@ -6,6 +6,7 @@
 mod access;
 mod errors;
 mod flow;
+mod postman;
 
 use crate::helpers::{TestApp, TestStore, spawn_app_with};
 use reqwest::Method;
