@@ -1,10 +1,11 @@
 //! Lists of articles: the site's published posts (by tag, author or favoriter) and the
 //! feed of the authors the caller follows, newest first, `limit` from `offset`.
 //!
-//! Sibyl's lists are read with cursors, a page at a time, never counted whole. An offset
-//! is reached by walking a list from its start ([`WALK`] rows a read), which is the cost
-//! the specification's offset forces: one read per hundred rows skipped, bounded by
-//! [`super::MAX_OFFSET`]. `articlesCount` counts what was read: the articles through this
+//! Sibyl's lists are read with cursors, a page at a time, never counted whole. Where each
+//! page answered ended is remembered ([`Place`]), so paging on by offset costs one read;
+//! an offset nobody paged to is reached by walking a list from its start ([`WALK`] rows
+//! a read), which is the cost the specification's offset forces: one read per hundred
+//! rows skipped, bounded by [`super::MAX_OFFSET`]. `articlesCount` counts what was read: the articles through this
 //! page, and one more when more follow, so that a front end's pager offers the next page
 //! while there is one.
 
@@ -48,11 +49,61 @@ pub struct Filters {
     favorited: Option<String>,
 }
 
+/// Where an offset of a list was found: the cursor of the read it falls in and how many
+/// kept items of that read come before it, and when. Kept per instance for the pages
+/// after the ones it answered, so that a client paging forward by offset (as front
+/// ends do) continues where its last page ended rather than walking the list from its
+/// start again: a deep page then costs what a shallow one does.
+#[derive(Clone)]
+struct Place {
+    cursor: Option<String>,
+    into_read: usize,
+    at: std::time::Instant,
+}
+
+/// How long a place is trusted, and how many an instance keeps at most (all are dropped
+/// when the limit is reached: a client whose place is gone walks once from the start).
+const PLACE_TTL: std::time::Duration = std::time::Duration::from_secs(600);
+const PLACES_KEPT: usize = 10_000;
+
+fn places() -> &'static std::sync::Mutex<std::collections::HashMap<(String, usize), Place>> {
+    static PLACES: std::sync::LazyLock<
+        std::sync::Mutex<std::collections::HashMap<(String, usize), Place>>,
+    > = std::sync::LazyLock::new(Default::default);
+    &PLACES
+}
+
+fn place_of(list: &str, offset: usize) -> Option<Place> {
+    let places = places().lock().unwrap_or_else(|e| e.into_inner());
+    places
+        .get(&(list.to_owned(), offset))
+        .filter(|p| p.at.elapsed() < PLACE_TTL)
+        .cloned()
+}
+
+fn remember(list: &str, offset: usize, cursor: Option<String>, into_read: usize) {
+    let mut places = places().lock().unwrap_or_else(|e| e.into_inner());
+    if places.len() >= PLACES_KEPT {
+        places.clear();
+    }
+    places.insert(
+        (list.to_owned(), offset),
+        Place {
+            cursor,
+            into_read,
+            at: std::time::Instant::now(),
+        },
+    );
+}
+
 /// Takes `limit` items after skipping `offset`, from pages read one after another:
 /// `next` reads the page after a cursor (`None`: the first), giving its items and the
-/// cursor of the rest. Returns the items, how many were skipped (fewer than `offset`
+/// cursor of the rest; `keep` says which items count. `list` names the list and its
+/// filters: where the page ends is remembered under it, and a later call for that
+/// offset starts there. Returns the items, how many were skipped (fewer than `offset`
 /// when the list ends before it) and whether more follow.
 async fn walk<T, F, Fut>(
+    list: &str,
     offset: usize,
     limit: usize,
     keep: impl Fn(&T) -> bool,
@@ -62,17 +113,23 @@ where
     F: FnMut(Option<String>) -> Fut,
     Fut: std::future::Future<Output = ApiResult<(Vec<T>, Option<String>)>>,
 {
-    let mut cursor = None;
-    let mut skipped = 0;
+    let (mut cursor, mut skip_in_read) = match place_of(list, offset) {
+        Some(place) if offset > 0 => (place.cursor, place.into_read),
+        _ => (None, offset),
+    };
+    // Skipped before the first read: all of the offset but what falls in that read.
+    let mut skipped = offset - skip_in_read.min(offset);
     let mut taken = Vec::new();
     loop {
-        let (items, rest) = next(cursor).await?;
-        for item in items.into_iter().filter(|i| keep(i)) {
-            if skipped < offset {
+        let (items, rest) = next(cursor.clone()).await?;
+        for (i, item) in items.into_iter().filter(|i| keep(i)).enumerate() {
+            if skip_in_read > 0 {
+                skip_in_read -= 1;
                 skipped += 1;
             } else if taken.len() < limit {
                 taken.push(item);
             } else {
+                remember(list, offset + limit, cursor, i);
                 return Ok((taken, skipped, true));
             }
         }
@@ -138,9 +195,20 @@ pub async fn list_articles(
     let by_tag =
         |tags: &crate::domain::Tags| tag.as_ref().is_none_or(|t| tags.iter().any(|x| x == t));
     let by_author = |id: Option<UserId>| author.as_ref().is_none_or(|a| id == Some(a.id));
+    // The filters, as the name of the list they make.
+    let filtered = format!(
+        "{}|{}",
+        tag.as_ref().map_or("", |t| t.as_str()),
+        author
+            .as_ref()
+            .map(|a| a.id.0.to_string())
+            .unwrap_or_default()
+    );
     let (entries, skipped, more) = match &favoriter {
         Some(f) => {
+            let list = format!("{}|favorites|{}|{filtered}", state.site, f.id.0);
             walk(
+                &list,
                 offset,
                 limit,
                 |_| true,
@@ -149,7 +217,9 @@ pub async fn list_articles(
             .await?
         }
         None => {
+            let list = format!("{}|list|{filtered}", state.site);
             let (rows, skipped, more) = walk(
+                &list,
                 offset,
                 limit,
                 |s: &PostSummary| by_tag(&s.tags),

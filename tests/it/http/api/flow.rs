@@ -8,6 +8,7 @@ use serde_json::json;
 both_stores!(
     the_main_flow_runs_through_the_api,
     the_feed_merges_the_followed_authors_newest_first,
+    paging_on_by_offset_continues_where_the_last_page_ended,
 );
 
 async fn the_main_flow_runs_through_the_api(t: TestStore) {
@@ -539,4 +540,68 @@ async fn the_feed_merges_the_followed_authors_newest_first(t: TestStore) {
     )
     .await;
     assert_eq!(by_author["articlesCount"], 0, "{by_author}");
+}
+
+async fn paging_on_by_offset_continues_where_the_last_page_ended(t: TestStore) {
+    let app = api_app(t).await;
+    app.set_up().await;
+    let token = register(&app, &unique_name("prolific")).await;
+    let author = {
+        let (_, me) = call(&app, Method::GET, "/user", Some(&token), None).await;
+        account(&app, me["user"]["username"].as_str().unwrap()).await
+    };
+    // 230 posts, older than a minute apart each, newest last.
+    let start = sibyl::domain::now() - chrono::Duration::days(1);
+    for i in 0..230 {
+        let post = sibyl::domain::NewPost::new(
+            app.site.clone(),
+            sibyl::domain::post::Title::parse(&format!("Post {i:03}")).unwrap(),
+            sibyl::domain::post::Body::parse("Text.").unwrap(),
+            sibyl::domain::Tags::default(),
+            author.id,
+            author.display_name.clone(),
+            start + chrono::Duration::minutes(i),
+            true,
+        );
+        app.store.create_post(post).await.unwrap();
+    }
+    let titles = |page: &Value| -> Vec<String> {
+        page["articles"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|a| a["title"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    let path = |offset: usize| format!("/articles?limit=20&offset={offset}");
+    // A deep page, cold: walked from the start.
+    let before = app.store.statements();
+    let (_, cold) = call(&app, Method::GET, &path(200), None, None).await;
+    let cold_reads = app.store.statements() - before;
+    assert_eq!(titles(&cold).first().map(String::as_str), Some("Post 029"));
+    assert_eq!(titles(&cold).len(), 20);
+    // Paging on from the page before it: where that page ended is remembered.
+    let (_, previous) = call(&app, Method::GET, &path(180), None, None).await;
+    assert_eq!(
+        titles(&previous).last().map(String::as_str),
+        Some("Post 030")
+    );
+    let before = app.store.statements();
+    let (_, warm) = call(&app, Method::GET, &path(200), None, None).await;
+    let warm_reads = app.store.statements() - before;
+    assert_eq!(titles(&warm), titles(&cold), "the same page");
+    assert_eq!(warm["articlesCount"], cold["articlesCount"]);
+    assert!(
+        warm_reads + 2 <= cold_reads,
+        "{warm_reads} statements paging on, {cold_reads} walking"
+    );
+    // The last page, and past it.
+    let (_, last) = call(&app, Method::GET, &path(220), None, None).await;
+    assert_eq!(titles(&last).len(), 10);
+    assert_eq!(last["articlesCount"], 230);
+    let (_, past) = call(&app, Method::GET, &path(240), None, None).await;
+    assert_eq!(
+        (titles(&past).len(), past["articlesCount"].as_u64()),
+        (0, Some(230))
+    );
 }
