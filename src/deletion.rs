@@ -267,8 +267,12 @@ pub(crate) async fn finish_account_deletion(
         display_name: DELETED_USER.to_owned(),
         bio: String::new(),
         homepage: String::new(),
+        image: String::new(),
     };
-    if user.display_name != blank.display_name || !user.bio.is_empty() || !user.homepage.is_empty()
+    if user.display_name != blank.display_name
+        || !user.bio.is_empty()
+        || !user.homepage.is_empty()
+        || !user.image.is_empty()
     {
         store.update_profile(id, &blank).await.map_err(account)?;
     }

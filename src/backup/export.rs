@@ -163,6 +163,7 @@ fn user_record(user: &User, with_hashes: bool) -> UserRecord {
         created: user.created,
         bio: user.bio.clone(),
         homepage: user.homepage.clone(),
+        image: user.image.clone(),
         banned: user.banned,
         password_hash: with_hashes.then(|| user.password_hash.as_str().to_owned()),
     }

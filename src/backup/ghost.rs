@@ -179,6 +179,10 @@ pub fn read(json: &str, site: &Site, from: Option<&url::Url>) -> Result<Blog, Ba
             display_name: name,
             bio: text(row, "bio"),
             homepage: text(row, "website"),
+            // Kept only where it is an address of its own (not one on the old site).
+            image: Some(text(row, "profile_image"))
+                .filter(|i| i.starts_with("https://") || i.starts_with("http://"))
+                .unwrap_or_default(),
         });
     }
     let mut tags: HashMap<String, String> = HashMap::new();

@@ -101,6 +101,10 @@ pub struct UserRecord {
     pub created: DateTime<Utc>,
     pub bio: String,
     pub homepage: String,
+    /// The address of a picture of them (added after version 2's first exports: an
+    /// export without it reads as none).
+    #[serde(default)]
+    pub image: String,
     pub banned: bool,
     /// The argon2id hash, only when exported with `--with-password-hashes`; without it
     /// an imported account has no password until its owner resets it.

@@ -53,6 +53,8 @@ pub struct Author {
     pub display_name: String,
     pub bio: String,
     pub homepage: String,
+    /// The address of their picture, or empty.
+    pub image: String,
 }
 
 /// A post or page with what comes with it.
@@ -333,10 +335,11 @@ async fn account_for(
             &author.display_name,
             &author.bio,
             &author.homepage,
+            &author.image,
             &username,
         )
-        .or_else(|_| Profile::parse(&author.display_name, "", "", &username))
-        .or_else(|_| Profile::parse("", "", "", &username))
+        .or_else(|_| Profile::parse(&author.display_name, "", "", "", &username))
+        .or_else(|_| Profile::parse("", "", "", "", &username))
         .map_err(|e| BackupError::Invalid(e.0))?;
         let user = NewUser {
             id: author.id,

@@ -450,6 +450,7 @@ fn account(record: UserRecord) -> Result<NewAccount, String> {
         &record.display_name,
         &record.bio,
         &record.homepage,
+        &record.image,
         &username,
     )
     .map_err(|e| e.0)?;

@@ -195,6 +195,7 @@ pub fn read(xml: &str, site: &Site) -> Result<Blog, BackupError> {
             display_name,
             bio: String::new(),
             homepage: String::new(),
+            image: String::new(),
         });
     }
 

@@ -182,6 +182,8 @@ pub struct User {
     pub bio: String,
     /// An http(s) URL, or empty.
     pub homepage: String,
+    /// The address of a picture of them (http or https), or empty.
+    pub image: String,
     /// A banned user cannot sign in, and their sessions count for nothing.
     pub banned: bool,
 }
@@ -210,6 +212,7 @@ impl NewUser {
             created: self.created,
             bio: String::new(),
             homepage: String::new(),
+            image: String::new(),
             banned: false,
         }
     }
@@ -281,6 +284,8 @@ pub struct Profile {
     pub display_name: String,
     pub bio: String,
     pub homepage: String,
+    /// The address of a picture of them, or empty.
+    pub image: String,
 }
 
 impl Profile {
@@ -290,6 +295,7 @@ impl Profile {
         display_name: &str,
         bio: &str,
         homepage: &str,
+        image: &str,
         username: &Username,
     ) -> Result<Self, Invalid> {
         let display_name = parse_display_name(display_name, username)?;
@@ -304,24 +310,37 @@ impl Profile {
             return Err(Invalid::new("A bio cannot contain control characters."));
         }
         let homepage = homepage.trim();
-        let homepage_ok = homepage.is_empty()
-            || ((homepage.starts_with("https://") || homepage.starts_with("http://"))
-                && homepage.len() <= 200
-                && homepage.len() > "https://".len()
-                && homepage
-                    .chars()
-                    .all(|c| c.is_ascii_graphic() && !matches!(c, '"' | '<' | '>' | '\'' | '`')));
-        if !homepage_ok {
+        if !is_web_address(homepage, 200) {
             return Err(Invalid::new(
                 "A homepage is an address starting with https:// or http://, at most 200 characters.",
+            ));
+        }
+        // Pages allow images from https addresses only (their Content-Security-Policy).
+        let image = image.trim();
+        if !is_web_address(image, 500) || !(image.is_empty() || image.starts_with("https://")) {
+            return Err(Invalid::new(
+                "A picture is the address of an image, starting with https://, at most 500 characters.",
             ));
         }
         Ok(Self {
             display_name,
             bio,
             homepage: homepage.to_owned(),
+            image: image.to_owned(),
         })
     }
+}
+
+/// Whether `input` is empty or an http(s) address of at most `max` bytes, of printable
+/// ASCII without quotes or angle brackets (so that it is safe in an attribute).
+fn is_web_address(input: &str, max: usize) -> bool {
+    input.is_empty()
+        || ((input.starts_with("https://") || input.starts_with("http://"))
+            && input.len() <= max
+            && input.len() > "https://".len()
+            && input
+                .chars()
+                .all(|c| c.is_ascii_graphic() && !matches!(c, '"' | '<' | '>' | '\'' | '`')))
 }
 
 /// A display name: what readers see next to posts.
@@ -382,12 +401,16 @@ mod tests {
     #[test]
     fn profiles_validate_bio_and_homepage() {
         let name = Username::parse("writer").unwrap();
-        let p = Profile::parse(" ", "Hello", "https://example.com/me", &name).unwrap();
+        let p = Profile::parse(" ", "Hello", "https://example.com/me", "", &name).unwrap();
         assert_eq!(p.display_name, "writer");
-        assert!(Profile::parse("", "", "javascript:alert(1)", &name).is_err());
-        assert!(Profile::parse("", "", "https://x.com/\"onload=", &name).is_err());
-        assert!(Profile::parse("", &"b".repeat(2001), "", &name).is_err());
-        assert_eq!(Profile::parse("", "", "", &name).unwrap().homepage, "");
+        assert!(Profile::parse("", "", "javascript:alert(1)", "", &name).is_err());
+        assert!(Profile::parse("", "", "https://x.com/\"onload=", "", &name).is_err());
+        assert!(Profile::parse("", &"b".repeat(2001), "", "", &name).is_err());
+        assert_eq!(Profile::parse("", "", "", "", &name).unwrap().homepage, "");
+        let pictured = Profile::parse("", "", "", " https://example.com/me.png ", &name).unwrap();
+        assert_eq!(pictured.image, "https://example.com/me.png");
+        assert!(Profile::parse("", "", "", "data:image/png;base64,AAAA", &name).is_err());
+        assert!(Profile::parse("", "", "", "https://x.com/a.png\" onerror=", &name).is_err());
     }
 
     #[test]

@@ -70,6 +70,7 @@ pub async fn show(
             .filter(|p| !p.is_empty())
             .collect(),
         homepage: author.homepage,
+        image: author.image,
         pager: pager(&base, &page),
         feed: paths::author_feed(author.username.as_str()),
         posts: super::comments::with_counts(&state, page.posts).await?,

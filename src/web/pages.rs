@@ -356,6 +356,7 @@ pub struct SettingsPage {
     pub display_name: String,
     pub bio: String,
     pub homepage: String,
+    pub image: String,
     pub role: &'static str,
     /// Whether a new address must be confirmed by a mailed link.
     pub mail_on: bool,
@@ -387,6 +388,8 @@ pub struct AuthorPage {
     pub username: String,
     pub bio_paragraphs: Vec<String>,
     pub homepage: String,
+    /// The address of their picture, or empty.
+    pub image: String,
     pub posts: Vec<SummaryView>,
     pub pager: Pager,
     /// The author's Atom feed.

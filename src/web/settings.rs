@@ -33,6 +33,7 @@ fn page(
         display_name: user.display_name.clone(),
         bio: user.bio.clone(),
         homepage: user.homepage.clone(),
+        image: user.image.clone(),
         role: user.role.as_str(),
         mail_on: state.mailer.is_on(),
         notice,
@@ -102,6 +103,8 @@ pub struct ProfileForm {
     bio: String,
     #[serde(default)]
     homepage: String,
+    #[serde(default)]
+    image: String,
 }
 
 pub async fn profile(
@@ -115,6 +118,7 @@ pub async fn profile(
         &form.display_name,
         &form.bio,
         &form.homepage,
+        &form.image,
         &user.username,
     ) {
         Ok(profile) => profile,

@@ -81,6 +81,7 @@ pub(super) struct UserRow {
     bio: Option<String>,
     homepage: Option<String>,
     banned: Option<bool>,
+    image: Option<String>,
 }
 
 impl UserRow {
@@ -95,6 +96,7 @@ impl UserRow {
             created: self.created,
             bio: self.bio.unwrap_or_default(),
             homepage: self.homepage.unwrap_or_default(),
+            image: self.image.unwrap_or_default(),
             banned: self.banned.unwrap_or(false),
         })
     }
@@ -198,7 +200,7 @@ impl Statements {
             directory_delete.clone(),
         ]);
         Ok(Self {
-            user_by_id: prepare(format!("SELECT {USER_COLUMNS} FROM {ks}.users WHERE user_id = ?")).await?,
+            user_by_id: prepare(format!("SELECT {USER_COLUMNS}, image FROM {ks}.users WHERE user_id = ?")).await?,
             user_password: user_set("password_hash = ?").await?,
             directory_read: prepare(format!(
                 "SELECT {DIRECTORY_COLUMNS} FROM {ks}.user_directory_by_prefix WHERE prefix = ? AND username_key > ? LIMIT ?"
@@ -228,7 +230,7 @@ impl Statements {
             user_create,
             user_rename,
             user_email: user_set("email = ?").await?,
-            user_profile: user_set("display_name = ?, bio = ?, homepage = ?").await?,
+            user_profile: user_set("display_name = ?, bio = ?, homepage = ?, image = ?").await?,
             user_role: user_set("role = ?").await?,
             user_banned: user_set("banned = ?").await?,
             directory_write,
@@ -591,6 +593,7 @@ impl Accounts for CassandraStore {
             profile.display_name.as_str(),
             profile.bio.as_str(),
             profile.homepage.as_str(),
+            profile.image.as_str(),
             id.0,
         );
         self.exec(&self.accounts.user_profile, values).await?;

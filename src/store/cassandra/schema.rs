@@ -362,6 +362,11 @@ const CHANGES: &[(u32, &str, Change)] = &[
         "a post's thread keeps each comment's Markdown, for the JSON API",
         Change::Cql("ALTER TABLE comment_thread ADD IF NOT EXISTS body text"),
     ),
+    (
+        56,
+        "an account's profile names a picture of them",
+        Change::Cql("ALTER TABLE users ADD IF NOT EXISTS image text"),
+    ),
 ];
 
 /// The table an `ALTER TABLE` change alters, when a later change drops that table.

@@ -3,7 +3,7 @@
 use super::*;
 
 pub(super) const USER_COLUMNS: &str =
-    "id, username, email, display_name, role, password_hash, created, bio, homepage, banned";
+    "id, username, email, display_name, role, password_hash, created, bio, homepage, banned, image";
 
 pub(super) struct UserRow {
     id: String,
@@ -16,6 +16,7 @@ pub(super) struct UserRow {
     bio: String,
     homepage: String,
     banned: bool,
+    image: String,
 }
 
 impl UserRow {
@@ -31,6 +32,7 @@ impl UserRow {
             bio: row.get(7)?,
             homepage: row.get(8)?,
             banned: row.get(9)?,
+            image: row.get(10)?,
         })
     }
 
@@ -45,6 +47,7 @@ impl UserRow {
             created: millis_to_time(self.created),
             bio: self.bio,
             homepage: self.homepage,
+            image: self.image,
             banned: self.banned,
         })
     }
@@ -220,14 +223,15 @@ impl Accounts for SqliteStore {
         let profile = profile.clone();
         self.update_user(id, move |sql, _| {
             sql.prepare(
-                "UPDATE users SET display_name = ?2, bio = ?3, homepage = ?4 WHERE id = ?1",
+                "UPDATE users SET display_name = ?2, bio = ?3, homepage = ?4, image = ?5 WHERE id = ?1",
             )
             .and_then(|mut s| {
                 s.execute(params![
                     id.0.to_string(),
                     profile.display_name,
                     profile.bio,
-                    profile.homepage
+                    profile.homepage,
+                    profile.image
                 ])
             })
             .map_err(unavailable)?;

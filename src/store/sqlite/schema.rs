@@ -39,6 +39,7 @@ const MIGRATIONS: &[(u32, &str)] = &[
     (22, include_str!("migrations/0022_subscribers.sql")),
     (23, include_str!("migrations/0023_site_secrets.sql")),
     (24, include_str!("migrations/0024_social.sql")),
+    (25, include_str!("migrations/0025_user_image.sql")),
 ];
 
 /// The version that makes the search index.

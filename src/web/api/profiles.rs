@@ -19,7 +19,7 @@ pub struct ProfileBody {
 pub struct ProfileView {
     username: String,
     bio: Option<String>,
-    /// Sibyl keeps no profile pictures: always null.
+    /// The address of a picture of them, or null.
     image: Option<String>,
     /// Whether the caller follows this account.
     following: bool,
@@ -30,7 +30,7 @@ impl ProfileView {
         Self {
             username: user.username.as_str().to_owned(),
             bio: (!user.bio.is_empty()).then(|| user.bio.clone()),
-            image: None,
+            image: (!user.image.is_empty()).then(|| user.image.clone()),
             following,
         }
     }

@@ -26,7 +26,7 @@ struct UserView {
     token: String,
     username: String,
     bio: Option<String>,
-    /// Sibyl keeps no profile pictures: always null.
+    /// The address of a picture of them, or null.
     image: Option<String>,
 }
 
@@ -37,7 +37,7 @@ fn user_body(user: &User, token: String) -> UserBody {
             token,
             username: user.username.as_str().to_owned(),
             bio: (!user.bio.is_empty()).then(|| user.bio.clone()),
-            image: None,
+            image: (!user.image.is_empty()).then(|| user.image.clone()),
         },
     }
 }
@@ -189,7 +189,7 @@ struct UpdateUserFields {
     /// A new password; empty or absent: unchanged.
     password: Option<String>,
     bio: Option<String>,
-    /// Sibyl keeps no profile pictures: only null or empty is taken.
+    /// The address of a picture (https), or empty for none.
     image: Option<String>,
     /// The current password, needed to change the user name, e-mail address or
     /// password (an addition to the specification: the site's own pages ask for it
@@ -220,15 +220,6 @@ pub async fn update_user(
     let fields = body.into_inner().user;
     let user = caller.user;
     // Everything is checked before anything is written.
-    if fields
-        .image
-        .as_deref()
-        .is_some_and(|i| !i.trim().is_empty())
-    {
-        return Err(ApiError::invalid(
-            "this site keeps no profile pictures: image can only be null",
-        ));
-    }
     let username = match fields.username.as_deref() {
         Some(name) if name != user.username.as_str() => Some(Username::parse_chosen(name)?),
         _ => None,
@@ -243,14 +234,18 @@ pub async fn update_user(
         Some(p) if !p.is_empty() => Some(Password::parse(p)?),
         _ => None,
     };
-    let profile = match &fields.bio {
-        Some(bio) if *bio != user.bio => Some(Profile::parse(
+    let bio = fields.bio.as_deref().unwrap_or(&user.bio);
+    let image = fields.image.as_deref().unwrap_or(&user.image);
+    let profile = if bio != user.bio || image != user.image {
+        Some(Profile::parse(
             &user.display_name,
             bio,
             &user.homepage,
+            image,
             &user.username,
-        )?),
-        _ => None,
+        )?)
+    } else {
+        None
     };
     if username.is_some() || email.is_some() || password.is_some() {
         let typed = fields.current_password.clone().unwrap_or_default();

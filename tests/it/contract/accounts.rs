@@ -402,6 +402,7 @@ async fn profile_role_and_ban_changes_show_in_the_directory(t: TestStore) {
         "Dee",
         "Writes about\n\nstorage.",
         "https://dee.example",
+        "https://dee.example/dee.png",
         &user.username,
     )
     .unwrap();
@@ -410,9 +411,20 @@ async fn profile_role_and_ban_changes_show_in_the_directory(t: TestStore) {
         (
             updated.display_name.as_str(),
             updated.bio.as_str(),
-            updated.homepage.as_str()
+            updated.homepage.as_str(),
+            updated.image.as_str()
         ),
-        ("Dee", "Writes about\n\nstorage.", "https://dee.example")
+        (
+            "Dee",
+            "Writes about\n\nstorage.",
+            "https://dee.example",
+            "https://dee.example/dee.png"
+        )
+    );
+    assert_eq!(
+        t.store.user(user.id).await.unwrap().unwrap(),
+        updated,
+        "as read back"
     );
     assert_eq!(
         t.store.set_role(user.id, Role::Author).await.unwrap().role,

@@ -66,6 +66,7 @@ async fn seed(t: &TestStore) {
                 display_name: "Ada Author".into(),
                 bio: "Writes about *rivers*.".into(),
                 homepage: "https://ada.example".into(),
+                image: "https://ada.example/ada.png".into(),
             },
         )
         .await
@@ -326,6 +327,7 @@ async fn seed(t: &TestStore) {
                 display_name: "Ada Renamed".into(),
                 bio: "Writes about *rivers*.".into(),
                 homepage: "https://ada.example".into(),
+                image: "https://ada.example/ada.png".into(),
             },
         )
         .await

@@ -162,6 +162,26 @@ async fn every_page_passes_the_html_checker(t: TestStore) {
         .await;
     assert_eq!(scheduled.status(), 303);
 
+    // The administrator's profile has a picture: their author page shows it.
+    let pictured = app
+        .submit(
+            "/account",
+            "/account/profile",
+            &[
+                ("display_name", "Ada Admin"),
+                ("bio", "Writes."),
+                ("homepage", "https://ada.example"),
+                ("image", "https://ada.example/ada.png"),
+            ],
+        )
+        .await;
+    assert_eq!(pictured.status(), 303);
+    let shown = app.get_html(&format!("/authors/{}", admin.username)).await;
+    assert!(
+        shown.contains("src=\"https://ada.example/ada.png\""),
+        "{shown}"
+    );
+
     // A password reset link's form, for a link made as the mail would carry it.
     let token = sibyl::domain::token::random_token();
     let admin_user = app

@@ -189,7 +189,7 @@ async fn bad_requests_get_the_specs_errors_and_change_nothing(t: TestStore) {
         Method::PUT,
         "/user",
         Some(&token),
-        Some(json!({"user": {"image": "https://example.com/me.png"}})),
+        Some(json!({"user": {"image": "javascript:alert(1)"}})),
     )
     .await;
     assert_eq!(status, 422, "{answer}");

@@ -55,6 +55,30 @@ async fn the_main_flow_runs_through_the_api(t: TestStore) {
     .await;
     assert_eq!(status, 200, "{updated}");
     assert_eq!(updated["user"]["bio"], "I like to skateboard");
+    assert_eq!(updated["user"]["image"], Value::Null);
+    let (status, pictured) = call(
+        &app,
+        Method::PUT,
+        "/user",
+        Some(&token),
+        Some(json!({"user": {"image": "https://pictures.example/jake.jpg", "bio": "I like to skateboard", "username": name, "password": ""}})),
+    )
+    .await;
+    assert_eq!(status, 200, "{pictured}");
+    assert_eq!(
+        pictured["user"]["image"],
+        "https://pictures.example/jake.jpg"
+    );
+    let author_page = app
+        .anonymous_get(&format!("/authors/{name}"))
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        author_page.contains("<img class=\"portrait\" src=\"https://pictures.example/jake.jpg\""),
+        "the site shows it too"
+    );
 
     // Lists before anything is written.
     for path in [
@@ -292,7 +316,7 @@ async fn the_main_flow_runs_through_the_api(t: TestStore) {
     assert_eq!(status, 200);
     assert_eq!(
         profile["profile"],
-        json!({"username": name, "bio": "I like to skateboard", "image": null, "following": false})
+        json!({"username": name, "bio": "I like to skateboard", "image": "https://pictures.example/jake.jpg", "following": false})
     );
 
     // Paging: three more articles, two at a time.
