@@ -181,7 +181,7 @@ pub fn read(json: &str, site: &Site, from: Option<&url::Url>) -> Result<Blog, Ba
             homepage: text(row, "website"),
             // Kept only where it is an address of its own (not one on the old site).
             image: Some(text(row, "profile_image"))
-                .filter(|i| i.starts_with("https://") || i.starts_with("http://"))
+                .filter(|i| i.starts_with("https://"))
                 .unwrap_or_default(),
         });
     }

@@ -1,9 +1,8 @@
 //! The JSON API's tokens: JSON Web Tokens signed with HMAC-SHA256 under the site's own
 //! secret (RFC 7519, algorithm HS256 only).
 //!
-//! A token names an account and one of its sessions (the random token whose SHA-256 the
-//! store keeps, as for a browser's cookie), the site it was made for, and when it
-//! expires. The signature lets a forged or altered token be refused without a read; the
+//! A token names an account and one of its sessions (a random token, which the store
+//! keeps under [`session_key`]), the site it was made for, and when it expires. The signature lets a forged or altered token be refused without a read; the
 //! session is what logging out and a change of password end, so that a token stops
 //! working then, before it expires.
 
@@ -27,7 +26,7 @@ const MAX_TOKEN: usize = 1024;
 pub struct Claims {
     /// The account.
     pub sub: Uuid,
-    /// The session's token (64 hex digits); the store keeps its SHA-256.
+    /// The session's token (64 hex digits), which the store keeps under [`session_key`].
     pub sid: String,
     /// The site's base URL.
     pub iss: String,
@@ -52,6 +51,17 @@ pub enum TokenError {
 fn mac(secret: &[u8]) -> Hmac<Sha256> {
     // HMAC takes a key of any length.
     Hmac::<Sha256>::new_from_slice(secret).expect("HMAC accepts keys of any length")
+}
+
+/// The key a token's session is stored under: an HMAC of its session token under the
+/// site's secret. A browser's session is stored under the SHA-256 of its cookie, so the
+/// session token a token carries never works as a cookie (nor a cookie's as a token);
+/// and a copy of the store hands out no live session, holding neither.
+pub fn session_key(secret: &[u8], sid: &str) -> Vec<u8> {
+    let mut mac = mac(secret);
+    mac.update(b"api session\n");
+    mac.update(sid.as_bytes());
+    mac.finalize().into_bytes().to_vec()
 }
 
 /// Signs `claims` with `secret`.

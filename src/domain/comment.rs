@@ -315,8 +315,6 @@ pub struct ThreadComment {
     pub author_id: Option<UserId>,
     pub author_name: String,
     pub body_html: String,
-    /// Its Markdown, as written (`None` in Cassandra rows written before the column).
-    pub body: Option<String>,
     pub edited: Option<DateTime<Utc>>,
 }
 
@@ -329,7 +327,6 @@ impl From<&Comment> for ThreadComment {
             author_id: c.author.user_id(),
             author_name: c.author.name().to_owned(),
             body_html: c.body_html.clone(),
-            body: Some(c.body.as_str().to_owned()),
             edited: c.edited,
         }
     }

@@ -112,6 +112,15 @@ pub trait Comments: Send + Sync {
         limit: usize,
     ) -> Result<CommentPage, PageError>;
 
+    /// The Markdown of some of a post's comments, as written, in one read (comments not
+    /// found are left out).
+    async fn comment_bodies(
+        &self,
+        site: &Site,
+        post: PostId,
+        ids: &[CommentId],
+    ) -> StoreResult<std::collections::HashMap<CommentId, String>>;
+
     /// One author's comments on a post that wait for moderation, oldest first: those among
     /// the post's newest [`crate::domain::comment::OWN_PENDING_WINDOW`] pending comments.
     async fn pending_comments_by(

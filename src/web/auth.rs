@@ -346,11 +346,13 @@ role_extractor!(
 
 /// Starts a session for `user`: stores it and returns the cookies to set (a new
 /// session token and a new CSRF token).
-/// A new session of `user`, of the site's session lifetime: its token (the store keeps
-/// only its SHA-256), when it was made and when it ends.
+/// A new session of `user`, of the site's session lifetime: its token, when it was made
+/// and when it ends. The store keeps only `key(token)`: a browser's, the token's SHA-256;
+/// an API token's, an HMAC under the site's secret (so that neither works as the other).
 pub async fn new_session(
     state: &AppState,
     user: &User,
+    key: impl FnOnce(&str) -> Vec<u8>,
 ) -> Result<
     (
         String,
@@ -366,7 +368,7 @@ pub async fn new_session(
     state
         .store
         .create_session(&crate::store::NewSession {
-            key: session_key(&token),
+            key: key(&token),
             user_id: user.id,
             created,
             expires: created + ttl,
@@ -379,7 +381,7 @@ pub async fn start_session(
     state: &AppState,
     user: &User,
 ) -> Result<[Cookie<'static>; 2], WebError> {
-    let (token, _, _) = new_session(state, user).await?;
+    let (token, _, _) = new_session(state, user, session_key).await?;
     let secure = state.site.is_https();
     let session = Cookie::build(SESSION_COOKIE, token)
         .path("/")

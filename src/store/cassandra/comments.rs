@@ -9,7 +9,7 @@ use super::*;
 pub(super) const COMMENT_COLUMNS: &str = "id, post_id, post_slug, post_title, thread, parent, author_id, author_name, author_email, body, state, reason, edited";
 
 pub(super) const THREAD_COLUMNS: &str =
-    "thread, id, parent, author_id, author_name, body_html, edited, body";
+    "thread, id, parent, author_id, author_name, body_html, edited";
 
 /// A row of comments, moderation_lists or post_moderation (the lists hold copies).
 #[derive(DeserializeRow)]
@@ -117,7 +117,6 @@ pub(super) struct ThreadRow {
     author_name: String,
     body_html: String,
     edited: Option<DateTime<Utc>>,
-    body: Option<String>,
 }
 
 pub(super) fn thread_comments(rows: Vec<ThreadRow>) -> StoreResult<Vec<ThreadComment>> {
@@ -130,7 +129,6 @@ pub(super) fn thread_comments(rows: Vec<ThreadRow>) -> StoreResult<Vec<ThreadCom
             author_id: r.author_id.map(UserId),
             author_name: r.author_name,
             body_html: r.body_html,
-            body: r.body,
             edited: r.edited,
         })
         .collect())
@@ -173,7 +171,6 @@ pub(super) fn thread_values(site: &Site, c: &Comment) -> Vec<Option<CqlValue>> {
         Some(CqlValue::Text(c.body_html.clone())),
         c.edited
             .map(|t| CqlValue::Timestamp(scylla::value::CqlTimestamp(t.timestamp_millis()))),
-        Some(CqlValue::Text(c.body.as_str().to_owned())),
     ]
 }
 
@@ -248,6 +245,7 @@ pub(super) struct Statements {
     pub(super) comment_settings_write: PreparedStatement,
     pub(super) post_comments_closed: PreparedStatement,
     pub(super) comment_read: PreparedStatement,
+    comment_bodies: PreparedStatement,
     pub(super) comment_read_serial: PreparedStatement,
     pub(super) comment_create: PreparedStatement,
     pub(super) comment_move: PreparedStatement,
@@ -302,6 +300,10 @@ impl Statements {
             ))
             .await?,
             comment_read: prepare(comment_read.clone()).await?,
+            comment_bodies: prepare(format!(
+                "SELECT id, body FROM {ks}.comments WHERE site = ? AND post_id = ? AND id IN ?"
+            ))
+            .await?,
             comment_read_serial: {
                 let mut st = prepare(comment_read).await?;
                 st.set_consistency(Consistency::Serial);
@@ -317,7 +319,7 @@ impl Statements {
             ))
             .await?,
             thread_insert: prepare(format!(
-                "INSERT INTO {ks}.comment_thread (site, post_id, {THREAD_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                "INSERT INTO {ks}.comment_thread (site, post_id, {THREAD_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
             ))
             .await?,
             thread_from_start: prepare(format!(
@@ -476,6 +478,25 @@ impl Comments for CassandraStore {
             .moved_comment(site, post, id, false)
             .await?
             .map(|(comment, _, _)| comment))
+    }
+
+    async fn comment_bodies(
+        &self,
+        site: &Site,
+        post: PostId,
+        ids: &[CommentId],
+    ) -> StoreResult<std::collections::HashMap<CommentId, String>> {
+        if ids.is_empty() {
+            return Ok(Default::default());
+        }
+        let keys: Vec<CqlTimeuuid> = ids.iter().map(|id| CqlTimeuuid::from(id.0)).collect();
+        let rows: Vec<(CqlTimeuuid, String)> = self
+            .rows(&self.comments.comment_bodies, (site.as_str(), post.0, keys))
+            .await?;
+        Ok(rows
+            .into_iter()
+            .map(|(id, body)| (CommentId(Uuid::from(id)), body))
+            .collect())
     }
 
     async fn comment_page(

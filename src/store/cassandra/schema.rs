@@ -359,8 +359,8 @@ const CHANGES: &[(u32, &str, Change)] = &[
     ),
     (
         55,
-        "a post's thread keeps each comment's Markdown, for the JSON API",
-        Change::Cql("ALTER TABLE comment_thread ADD IF NOT EXISTS body text"),
+        "a post's thread keeps no copy of its comments' Markdown (the comments rows have it)",
+        Change::Cql("ALTER TABLE comment_thread DROP IF EXISTS body"),
     ),
     (
         56,

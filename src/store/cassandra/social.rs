@@ -16,6 +16,9 @@ use std::collections::{HashMap, HashSet};
 /// Shards of an account's followers and of a post's favoriters, by the other account.
 const SHARDS: i32 = 16;
 
+/// How many times a favorite's copies are written again while its row keeps changing.
+const SETTLE_ROUNDS: usize = 5;
+
 fn shard_of(user: UserId) -> i32 {
     i32::from(user.0.as_bytes()[15]) % SHARDS
 }
@@ -168,7 +171,9 @@ impl CassandraStore {
 
     /// Makes a favorite's copies agree with its row: there when the row is (at its
     /// time), gone when it is not, and `was` (the time of a favorite being removed) gone
-    /// unless it is the row's.
+    /// unless it is the row's. The row is read again after the copies are written, and
+    /// they are written again if it changed meanwhile (a racing favorite or unfavorite
+    /// of the same post by the same account), so that the last settle leaves them right.
     async fn settle_favorite(
         &self,
         site: &Site,
@@ -176,7 +181,29 @@ impl CassandraStore {
         post: PostId,
         was: Option<CqlTimeuuid>,
     ) -> StoreResult<()> {
-        let now = self.favorite_at(site, user, post).await?;
+        let mut now = self.favorite_at(site, user, post).await?;
+        for _ in 0..SETTLE_ROUNDS {
+            self.copy_favorite(site, user, post, now, was).await?;
+            let after = self.favorite_at(site, user, post).await?;
+            if after == now {
+                return Ok(());
+            }
+            now = after;
+        }
+        Err(StoreError::Unavailable(
+            "a favorite kept changing while its copies were written; try again".into(),
+        ))
+    }
+
+    /// Writes a favorite's copies for the row as read (`now`).
+    async fn copy_favorite(
+        &self,
+        site: &Site,
+        user: UserId,
+        post: PostId,
+        now: Option<CqlTimeuuid>,
+        was: Option<CqlTimeuuid>,
+    ) -> StoreResult<()> {
         let s = &self.social;
         let shard = shard_of(user);
         if let Some(at) = now {
@@ -215,7 +242,8 @@ impl CassandraStore {
     }
 
     /// Sets a post's counter to the number of its favoriters (a write that died between
-    /// its row and its counter left it off by one).
+    /// its row and its counter left it off by one). A favorite of the post counted at the
+    /// same moment can leave it off by one until the next recount.
     pub(super) async fn recount_favorites(&self, site: &Site, post: PostId) -> StoreResult<()> {
         let mut actual = 0i64;
         for shard in 0..SHARDS {
@@ -228,12 +256,15 @@ impl CassandraStore {
                 .unwrap_or((0,));
             actual += n;
         }
+        // The counter as it is, below zero too.
         let counted = self
-            .favorite_counts(site, &[post])
+            .rows::<(Uuid, scylla::value::Counter)>(
+                &self.social.counts_read,
+                (site.as_str(), i32::from(post.tally_bucket()), vec![post.0]),
+            )
             .await?
-            .get(&post)
-            .copied()
-            .unwrap_or(0) as i64;
+            .first()
+            .map_or(0, |(_, n)| n.0);
         if actual != counted {
             self.add_to_count(site, post, actual - counted).await?;
         }
@@ -451,12 +482,19 @@ impl Social for CassandraStore {
                 (site.as_str(), user.0, post.0, at),
             )
             .await;
-        // Ours when the favorite of that time is gone and no racer's delete came first:
-        // a racer's delete answers "not applied" to the other, which then finds it gone.
+        // Applied: ours. Not applied: a racer's delete came first. Unknown (the answer
+        // lost): gone now, but whose delete took it cannot be told, so the post is
+        // recounted rather than counted down.
         let removed = match attempt {
             Ok(result) => lwt::lwt_applied(result)?,
             Err(e) if lwt::is_cas_uncertain(&e) => {
-                self.favorite_at(site, user, post).await? != Some(at)
+                let gone = self.favorite_at(site, user, post).await? != Some(at);
+                if gone {
+                    self.settle_favorite(site, user, post, Some(at)).await?;
+                    self.recount_favorites(site, post).await?;
+                }
+                self.end(intent).await?;
+                return Ok(gone);
             }
             Err(e) => return Err(unavailable(e)),
         };

@@ -247,6 +247,36 @@ impl Comments for SqliteStore {
             .await
     }
 
+    async fn comment_bodies(
+        &self,
+        site: &Site,
+        post: PostId,
+        ids: &[CommentId],
+    ) -> StoreResult<std::collections::HashMap<CommentId, String>> {
+        if ids.is_empty() {
+            return Ok(Default::default());
+        }
+        let (site, post) = (site.to_string(), post.0.to_string());
+        let list = serde_json::to_string(&ids.iter().map(|id| id.to_string()).collect::<Vec<_>>())
+            .expect("ids serialize");
+        let rows: Vec<(String, String)> = self
+            .read(move |sql| {
+                sql.prepare(
+                    "SELECT id, body FROM comments WHERE site = ?1 AND post_id = ?2
+                     AND id IN (SELECT value FROM json_each(?3))",
+                )
+                .and_then(|mut s| {
+                    s.query_map(params![site, post, list], |r| Ok((r.get(0)?, r.get(1)?)))?
+                        .collect()
+                })
+                .map_err(unavailable)
+            })
+            .await?;
+        rows.into_iter()
+            .map(|(id, body)| Ok((CommentId::parse(&id)?, body)))
+            .collect()
+    }
+
     async fn comment_page(
         &self,
         site: &Site,

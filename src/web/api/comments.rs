@@ -87,21 +87,20 @@ pub async fn list_comments(
         Some(me) => state.store.follows_among(&state.site, me.id, &ids).await?,
         None => Default::default(),
     };
-    let mut comments = Vec::with_capacity(page.comments.len());
-    for c in page.comments {
-        let author = author_of(&c, &users, &following);
-        let body = match c.body {
-            Some(body) => body,
-            // A row written before the thread kept the Markdown: the comment's own row.
-            None => state
-                .store
-                .comment(&state.site, post.id, c.id)
-                .await?
-                .map(|full| full.body.as_str().to_owned())
-                .unwrap_or_default(),
-        };
-        comments.push(view(c.id, body, c.edited, author));
-    }
+    // Their Markdown as written, from the comments' own rows, in one read.
+    let ids: Vec<CommentId> = page.comments.iter().map(|c| c.id).collect();
+    let mut bodies = state
+        .store
+        .comment_bodies(&state.site, post.id, &ids)
+        .await?;
+    let comments = page
+        .comments
+        .iter()
+        .map(|c| {
+            let body = bodies.remove(&c.id).unwrap_or_default();
+            view(c.id, body, c.edited, author_of(c, &users, &following))
+        })
+        .collect();
     Ok(HttpResponse::Ok().json(CommentsBody { comments }))
 }
 

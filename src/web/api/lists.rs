@@ -24,6 +24,16 @@ use utoipa::ToSchema;
 /// Rows read at a time while a list is walked to its offset.
 const WALK: usize = 100;
 
+/// The most reads of a list one page takes: enough to reach the deepest offset.
+const LIST_READS: usize = super::MAX_OFFSET / WALK + 2;
+
+/// The most pages of favorites one page reads when a tag or an author filters them too
+/// (each favorite's post is then read to be judged).
+const FILTERED_FAVORITE_READS: usize = 2;
+
+/// The most further reads of the followed authors' lists one page of the feed takes.
+const FEED_REFILLS: usize = 100;
+
 /// Rows read at a time from each followed author's list while the feed is merged.
 const FEED_READ: usize = 20;
 
@@ -98,14 +108,16 @@ fn remember(list: &str, offset: usize, cursor: Option<String>, into_read: usize)
 
 /// Takes `limit` items after skipping `offset`, from pages read one after another:
 /// `next` reads the page after a cursor (`None`: the first), giving its items and the
-/// cursor of the rest; `keep` says which items count. `list` names the list and its
-/// filters: where the page ends is remembered under it, and a later call for that
-/// offset starts there. Returns the items, how many were skipped (fewer than `offset`
-/// when the list ends before it) and whether more follow.
+/// cursor of the rest; `keep` says which items count; at most `reads` pages are read (a
+/// filter that few items pass then gives a short page, which says that more follow).
+/// `list` names the list and its filters: where the page ends is remembered under it,
+/// and a later call for that offset starts there. Returns the items, how many were
+/// skipped (fewer than `offset` when the list ends before it) and whether more follow.
 async fn walk<T, F, Fut>(
     list: &str,
     offset: usize,
     limit: usize,
+    reads: usize,
     keep: impl Fn(&T) -> bool,
     mut next: F,
 ) -> ApiResult<(Vec<T>, usize, bool)>
@@ -120,7 +132,7 @@ where
     // Skipped before the first read: all of the offset but what falls in that read.
     let mut skipped = offset - skip_in_read.min(offset);
     let mut taken = Vec::new();
-    loop {
+    for _ in 0..reads {
         let (items, rest) = next(cursor.clone()).await?;
         for (i, item) in items.into_iter().filter(|i| keep(i)).enumerate() {
             if skip_in_read > 0 {
@@ -138,6 +150,8 @@ where
             None => return Ok((taken, skipped, false)),
         }
     }
+    // Out of reads with the list not at its end: what was found, and more to come.
+    Ok((taken, skipped, true))
 }
 
 /// A page of articles, counted: those skipped before it, its own, and one more when
@@ -205,14 +219,34 @@ pub async fn list_articles(
             .unwrap_or_default()
     );
     let (entries, skipped, more) = match &favoriter {
+        // The favorites alone: skipped by their ids, and only the page's posts read.
+        Some(f) if tag.is_none() && author.is_none() => {
+            let list = format!("{}|favorites|{}", state.site, f.id.0);
+            let (ids, skipped, more) = walk(
+                &list,
+                offset,
+                limit,
+                LIST_READS,
+                |_| true,
+                |cursor| favorite_ids(&state, f, cursor),
+            )
+            .await?;
+            (published(&state, ids, &|_| true).await?, skipped, more)
+        }
+        // Filtered too: each favorite's post is read to be judged, a few pages at most.
         Some(f) => {
             let list = format!("{}|favorites|{}|{filtered}", state.site, f.id.0);
+            let keep = |p: &crate::domain::Post| by_tag(&p.tags) && by_author(Some(p.author_id));
             walk(
                 &list,
                 offset,
                 limit,
+                FILTERED_FAVORITE_READS,
                 |_| true,
-                |cursor| favorites_page(&state, f, cursor, &by_tag, &by_author),
+                |cursor| async {
+                    let (ids, next) = favorite_ids(&state, f, cursor).await?;
+                    Ok((published(&state, ids, &keep).await?, next))
+                },
             )
             .await?
         }
@@ -222,6 +256,7 @@ pub async fn list_articles(
                 &list,
                 offset,
                 limit,
+                LIST_READS,
                 |s: &PostSummary| by_tag(&s.tags),
                 |cursor| list_page(&state, author.as_ref(), tag.as_ref(), cursor),
             )
@@ -256,39 +291,39 @@ async fn list_page(
     Ok((read.posts, read.older))
 }
 
-/// A page of an account's favorites that are published posts passing the filters
-/// (read each: the favorites keep ids only; a post since deleted or unpublished is left
-/// out).
-async fn favorites_page(
+/// A page of an account's favorites: the ids of their posts, the most recently chosen
+/// first.
+async fn favorite_ids(
     state: &AppState,
     favoriter: &User,
     cursor: Option<String>,
-    by_tag: &impl Fn(&crate::domain::Tags) -> bool,
-    by_author: &impl Fn(Option<UserId>) -> bool,
-) -> ApiResult<(Vec<Entry>, Option<String>)> {
+) -> ApiResult<(Vec<PostId>, Option<String>)> {
     let page = state
         .store
-        .favorites_of(
-            &state.site,
-            favoriter.id,
-            cursor.as_deref(),
-            WALK.min(super::MAX_LIMIT),
-        )
+        .favorites_of(&state.site, favoriter.id, cursor.as_deref(), WALK)
         .await
         .map_err(page_failed)?;
-    let posts: Vec<Option<crate::domain::Post>> = futures_util::stream::iter(page.posts)
+    Ok((page.posts, page.next))
+}
+
+/// The posts of some ids (read each, 16 at a time: favorites keep ids only) that are
+/// published articles `keep` takes; one since deleted or unpublished is left out.
+async fn published(
+    state: &AppState,
+    ids: Vec<PostId>,
+    keep: &impl Fn(&crate::domain::Post) -> bool,
+) -> ApiResult<Vec<Entry>> {
+    let posts: Vec<Option<crate::domain::Post>> = futures_util::stream::iter(ids)
         .map(|id: PostId| async move { state.store.post_by_id(&state.site, id).await })
         .buffered(FEED_READERS)
         .try_collect()
         .await?;
-    let entries = posts
+    Ok(posts
         .into_iter()
         .flatten()
-        .filter(|p| p.status == PostStatus::Published && !p.is_page())
-        .filter(|p| by_tag(&p.tags) && by_author(Some(p.author_id)))
+        .filter(|p| p.status == PostStatus::Published && !p.is_page() && keep(p))
         .map(|p| Entry::of_post(&p, false))
-        .collect();
-    Ok((entries, page.next))
+        .collect())
 }
 
 /// One followed author's list as the feed merges it: the rows read and not yet taken,
@@ -348,6 +383,7 @@ pub async fn feed(
         .await?;
     let mut taken = Vec::new();
     let mut skipped = 0;
+    let mut refills = 0;
     let more = loop {
         // The newest row at the head of any stream.
         let newest = streams
@@ -369,6 +405,11 @@ pub async fn feed(
         if streams[i].rows.is_empty()
             && let Some(cursor) = streams[i].older.take()
         {
+            if refills == FEED_REFILLS {
+                // Out of reads: what was found, and more to come.
+                break true;
+            }
+            refills += 1;
             let author = streams[i].author;
             streams[i] = Stream::read(&state, author, Some(cursor)).await?;
         }

@@ -28,7 +28,6 @@ mod users;
 
 use super::{AppState, WebError};
 use crate::domain::api_token::{self, Claims};
-use crate::domain::token::session_key;
 use crate::domain::{User, now};
 use crate::store::StoreError;
 use actix_web::dev::Payload;
@@ -283,7 +282,7 @@ async fn caller_of(req: &HttpRequest) -> ApiResult<Option<Caller>> {
         .map_err(|e| ApiError::unauthorized(e.to_string()))?;
     let user = state
         .store
-        .session_user(&session_key(&claims.sid), now())
+        .session_user(&api_token::session_key(secret, &claims.sid), now())
         .await?
         .filter(|u| u.id.0 == claims.sub)
         .ok_or_else(|| ApiError::unauthorized("the token's session has ended; sign in again"))?;
@@ -324,7 +323,9 @@ impl FromRequest for MaybeCaller {
 /// A new token for `user`: a new session of the site's session lifetime, and the JWT
 /// that names it.
 pub(super) async fn issue_token(state: &AppState, user: &User) -> ApiResult<String> {
-    let (session, created, expires) = super::auth::new_session(state, user).await?;
+    let secret = state.api_secret().await?.to_vec();
+    let (session, created, expires) =
+        super::auth::new_session(state, user, |t| api_token::session_key(&secret, t)).await?;
     let claims = Claims {
         sub: user.id.0,
         sid: session,
@@ -332,14 +333,14 @@ pub(super) async fn issue_token(state: &AppState, user: &User) -> ApiResult<Stri
         iat: created.timestamp(),
         exp: expires.timestamp(),
     };
-    Ok(api_token::sign(&claims, state.api_secret().await?))
+    Ok(api_token::sign(&claims, &secret))
 }
 
 /// The session a valid token names, for logging out.
 pub(super) fn session_of(state_secret: &[u8], site: &str, token: &str) -> Option<Vec<u8>> {
     api_token::verify(token, state_secret, site, now())
         .ok()
-        .map(|claims| session_key(&claims.sid))
+        .map(|claims| api_token::session_key(state_secret, &claims.sid))
 }
 
 /// A time as the specification writes it: ISO 8601 in UTC with milliseconds.

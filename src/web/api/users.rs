@@ -3,12 +3,12 @@
 
 use super::{ApiError, ApiResult, Caller, Errors, issue_token};
 use crate::domain::password::Password;
-use crate::domain::user::SignUp;
+use crate::domain::user::{Login, SignUp};
 use crate::domain::{Email, Profile, User, Username};
 use crate::store::{AccountError, Taken};
 use crate::web::AppState;
 use crate::web::account::{SignInFailure, authenticate, may_sign_up, register};
-use crate::web::limits::client_ip;
+use crate::web::limits::{Subject, client_ip};
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, delete, get, post, put, web};
 use serde::{Deserialize, Serialize};
@@ -248,15 +248,45 @@ pub async fn update_user(
         None
     };
     if username.is_some() || email.is_some() || password.is_some() {
+        // Guesses count against the account, as failed sign-ins do.
+        let account = format!("name:{}", user.username.key());
+        state
+            .check_limit(
+                Subject::LoginFailuresFor(&account),
+                "Too many wrong passwords for this account.",
+            )
+            .await?;
         let typed = fields.current_password.clone().unwrap_or_default();
         let hash = user.password_hash.clone();
         let matches = web::block(move || hash.verify(&typed)).await.map_err(|e| {
             ApiError::from(crate::web::WebError::Internal(format!("verifying: {e}")))
         })?;
         if !matches {
+            state
+                .record_attempt(Subject::LoginFailuresFor(&account))
+                .await?;
             return Err(ApiError::forbidden(
                 "changing the username, email or password needs the current password in currentPassword",
             ));
+        }
+    }
+    // Values someone else holds are refused before anything is written (a sign-up
+    // between this check and the change can still take one: the change then fails with
+    // what came before it written).
+    for (wanted, held) in [
+        (
+            username
+                .as_ref()
+                .filter(|u| u.key() != user.username.key())
+                .map(|u| u.as_str()),
+            Taken::Username,
+        ),
+        (email.as_ref().map(|e| e.as_str()), Taken::Email),
+    ] {
+        if let Some(value) = wanted
+            && state.store.is_claimed(&Login::parse(value)?).await?
+        {
+            return Err(taken(held));
         }
     }
     let failed = |e: AccountError| match e {

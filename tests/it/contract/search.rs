@@ -206,11 +206,13 @@ async fn an_older_sqlite_file_is_indexed_when_opened() {
     let path = t.sqlite_path.clone().unwrap();
     {
         let conn = rusqlite::Connection::open(&path).unwrap();
-        // Back to version 13: without subscribers (22), comments by account (21), mailed
-        // links (20, 19),
+        // Back to version 13: without pictures (25), follows and favorites (24), site
+        // secrets (23), subscribers (22), comments by account (21), mailed links (20, 19),
         // schedules (18), first publications (17), drafts (16), pages (15) and search (14).
         conn.execute_batch(
-            "DROP TABLE deliveries; DROP TABLE mailings; DROP TABLE subscription_links; DROP TABLE subscribers;
+            "ALTER TABLE users DROP COLUMN image; DROP TABLE follows; DROP TABLE favorites;
+             DROP TABLE site_secrets;
+             DROP TABLE deliveries; DROP TABLE mailings; DROP TABLE subscription_links; DROP TABLE subscribers;
              DROP INDEX comments_by_user; ALTER TABLE comment_settings DROP COLUMN remove_deleted;
              DROP TABLE password_resets; DROP INDEX posts_scheduled; DROP INDEX posts_drafts; ALTER TABLE posts DROP COLUMN scheduled;
              ALTER TABLE posts DROP COLUMN first_published;

@@ -190,6 +190,41 @@ async fn favorites_are_counted_once_however_many_race(t: TestStore) {
     );
     let counts = t.store.favorite_counts(site, &[first.id]).await.unwrap();
     assert_eq!(counts.get(&first.id), Some(&8));
+
+    // A favorite and a giving up by one account racing, round after round: its list and
+    // the post's count always end agreeing with whether it is a favorite.
+    let reader = UserId(uuid::Uuid::new_v4());
+    for round in 0..12 {
+        let (kept, given_up) = tokio::join!(
+            t.store.favorite(site, reader, second.id, now()),
+            t.store.unfavorite(site, reader, second.id)
+        );
+        kept.unwrap();
+        given_up.unwrap();
+        let is_favorite = !t
+            .store
+            .favorites_among(site, reader, &[second.id])
+            .await
+            .unwrap()
+            .is_empty();
+        let listed = t
+            .store
+            .favorites_of(site, reader, None, 10)
+            .await
+            .unwrap()
+            .posts;
+        assert_eq!(listed.contains(&second.id), is_favorite, "round {round}");
+        assert!(listed.len() <= 1, "round {round}: {listed:?}");
+        let counted = t
+            .store
+            .favorite_counts(site, &[second.id])
+            .await
+            .unwrap()
+            .get(&second.id)
+            .copied()
+            .unwrap_or(0);
+        assert_eq!(counted, u64::from(is_favorite), "round {round}");
+    }
 }
 
 async fn favorites_are_listed_newest_first_and_paged(t: TestStore) {

@@ -103,6 +103,30 @@ async fn tokens_expire_and_end_with_sign_out_and_a_new_password(t: TestStore) {
     let (status, _) = call(&app, Method::POST, "/users/login", None, Some(json!({"user": {"email": format!("{name}@example.com"), "password": "another long password"}}))).await;
     assert_eq!(status, 200);
 
+    // The session a token names never works as a browser's cookie.
+    let claims =
+        api_token::verify(&third, &secret, app.site.as_str(), sibyl::domain::now()).unwrap();
+    let browser = reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap();
+    let account_page = browser
+        .get(format!("{}/account", app.address))
+        .header(
+            "Cookie",
+            format!("{}={}", sibyl::web::SESSION_COOKIE, claims.sid),
+        )
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(account_page.status(), 303, "not signed in");
+    assert!(
+        account_page.headers()["location"]
+            .to_str()
+            .unwrap()
+            .starts_with("/login")
+    );
+
     // A banned account's tokens count for nothing.
     let user = account(&app, &name).await;
     app.store.set_banned(user.id, true).await.unwrap();

@@ -174,6 +174,25 @@ async fn bad_requests_get_the_specs_errors_and_change_nothing(t: TestStore) {
             call(&app, Method::GET, &format!("/articles?{query}"), None, None).await;
         assert_eq!(status, 422, "{query}: {answer}");
     }
+    // A user name someone else holds is refused before anything is written, the bio
+    // sent with it included.
+    let other_name = unique_name("holder");
+    register(&app, &other_name).await;
+    let (status, answer) = call(
+        &app,
+        Method::PUT,
+        "/user",
+        Some(&token),
+        Some(json!({"user": {"username": other_name, "bio": "Not written.", "currentPassword": "a long enough password"}})),
+    )
+    .await;
+    assert_eq!(
+        (status, error(&answer).as_str()),
+        (422, "username has already been taken")
+    );
+    let (_, me) = call(&app, Method::GET, "/user", Some(&token), None).await;
+    assert_eq!(me["user"]["bio"], Value::Null, "{me}");
+
     // Changing the user name needs the current password.
     let (status, answer) = call(
         &app,
