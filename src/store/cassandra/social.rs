@@ -182,12 +182,16 @@ impl CassandraStore {
         was: Option<CqlTimeuuid>,
     ) -> StoreResult<()> {
         let mut now = self.favorite_at(site, user, post).await?;
+        // The times whose list rows must go unless they are the row's: the favorite
+        // given up, and each time this settle wrote a row for that has changed since.
+        let mut stale: Vec<CqlTimeuuid> = was.into_iter().collect();
         for _ in 0..SETTLE_ROUNDS {
-            self.copy_favorite(site, user, post, now, was).await?;
+            self.copy_favorite(site, user, post, now, &stale).await?;
             let after = self.favorite_at(site, user, post).await?;
             if after == now {
                 return Ok(());
             }
+            stale.extend(now);
             now = after;
         }
         Err(StoreError::Unavailable(
@@ -195,14 +199,15 @@ impl CassandraStore {
         ))
     }
 
-    /// Writes a favorite's copies for the row as read (`now`).
+    /// Writes a favorite's copies for the row as read (`now`), and removes the list rows
+    /// of `stale` times other than its.
     async fn copy_favorite(
         &self,
         site: &Site,
         user: UserId,
         post: PostId,
         now: Option<CqlTimeuuid>,
-        was: Option<CqlTimeuuid>,
+        stale: &[CqlTimeuuid],
     ) -> StoreResult<()> {
         let s = &self.social;
         let shard = shard_of(user);
@@ -220,8 +225,8 @@ impl CassandraStore {
             self.exec(&s.favoriter_delete, (site.as_str(), post.0, shard, user.0))
                 .await?;
         }
-        if let Some(old) = was.filter(|old| Some(*old) != now) {
-            self.exec(&s.by_time_delete, (site.as_str(), user.0, old))
+        for old in stale.iter().filter(|old| Some(**old) != now) {
+            self.exec(&s.by_time_delete, (site.as_str(), user.0, *old))
                 .await?;
         }
         Ok(())

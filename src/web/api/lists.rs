@@ -31,8 +31,9 @@ const LIST_READS: usize = super::MAX_OFFSET / WALK + 2;
 /// (each favorite's post is then read to be judged).
 const FILTERED_FAVORITE_READS: usize = 2;
 
-/// The most further reads of the followed authors' lists one page of the feed takes.
-const FEED_REFILLS: usize = 100;
+/// The most further reads of the followed authors' lists one page of the feed takes:
+/// enough to reach the deepest offset.
+const FEED_REFILLS: usize = (super::MAX_OFFSET + super::MAX_LIMIT) / FEED_READ + 2;
 
 /// Rows read at a time from each followed author's list while the feed is merged.
 const FEED_READ: usize = 20;
@@ -109,7 +110,8 @@ fn remember(list: &str, offset: usize, cursor: Option<String>, into_read: usize)
 /// Takes `limit` items after skipping `offset`, from pages read one after another:
 /// `next` reads the page after a cursor (`None`: the first), giving its items and the
 /// cursor of the rest; `keep` says which items count; at most `reads` pages are read (a
-/// filter that few items pass then gives a short page, which says that more follow).
+/// filter that few items pass then gives a short page, which says that more follow, and
+/// the next page goes on from where this one stopped).
 /// `list` names the list and its filters: where the page ends is remembered under it,
 /// and a later call for that offset starts there. Returns the items, how many were
 /// skipped (fewer than `offset` when the list ends before it) and whether more follow.
@@ -150,7 +152,10 @@ where
             None => return Ok((taken, skipped, false)),
         }
     }
-    // Out of reads with the list not at its end: what was found, and more to come.
+    // Out of reads with the list not at its end: what was found, and more to come. The
+    // next page goes on from here (every item before here was skipped or given), so each
+    // page makes headway however rarely the filter keeps an item.
+    remember(list, offset + limit, cursor, 0);
     Ok((taken, skipped, true))
 }
 

@@ -9,6 +9,7 @@ both_stores!(
     the_main_flow_runs_through_the_api,
     the_feed_merges_the_followed_authors_newest_first,
     paging_on_by_offset_continues_where_the_last_page_ended,
+    a_filter_few_favorites_pass_still_pages_through_them,
 );
 
 async fn the_main_flow_runs_through_the_api(t: TestStore) {
@@ -627,5 +628,79 @@ async fn paging_on_by_offset_continues_where_the_last_page_ended(t: TestStore) {
     assert_eq!(
         (titles(&past).len(), past["articlesCount"].as_u64()),
         (0, Some(230))
+    );
+}
+
+async fn a_filter_few_favorites_pass_still_pages_through_them(t: TestStore) {
+    let app = api_app(t).await;
+    app.set_up().await;
+    let token = register(&app, &unique_name("collector")).await;
+    let (_, me) = call(&app, Method::GET, "/user", Some(&token), None).await;
+    let name = me["user"]["username"].as_str().unwrap().to_owned();
+    let fan = account(&app, &name).await;
+    app.store
+        .set_role(fan.id, sibyl::domain::Role::Author)
+        .await
+        .unwrap();
+    // 230 favorites, the 10 chosen first tagged "rare": a page of the tag reads 200
+    // favorites at most, so the rare ones are past the first page's reach.
+    let start = sibyl::domain::now() - chrono::Duration::hours(1);
+    let mut rare = Vec::new();
+    for i in 0..230 {
+        let tags = if i < 10 { "rare" } else { "common" };
+        let post = sibyl::domain::NewPost::new(
+            app.site.clone(),
+            sibyl::domain::post::Title::parse(&format!("Chosen {i:03}")).unwrap(),
+            sibyl::domain::post::Body::parse("Text.").unwrap(),
+            sibyl::domain::Tags::parse(tags).unwrap(),
+            fan.id,
+            fan.display_name.clone(),
+            start,
+            true,
+        );
+        let post = app.store.create_post(post).await.unwrap();
+        let at = start + chrono::Duration::milliseconds(i);
+        assert!(
+            app.store
+                .favorite(&app.site, fan.id, post.id, at)
+                .await
+                .unwrap()
+        );
+        if i < 10 {
+            rare.push(format!("Chosen {i:03}"));
+        }
+    }
+    rare.reverse();
+    let mut found = Vec::new();
+    let mut offset = 0;
+    for _ in 0..5 {
+        let (status, page) = call(
+            &app,
+            Method::GET,
+            &format!("/articles?favorited={name}&tag=rare&limit=20&offset={offset}"),
+            None,
+            None,
+        )
+        .await;
+        assert_eq!(status, 200, "{page}");
+        found.extend(
+            page["articles"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|a| a["title"].as_str().unwrap().to_owned()),
+        );
+        let count = page["articlesCount"].as_u64().unwrap() as usize;
+        if count <= offset + 20
+            && page["articles"].as_array().unwrap().len() < 20
+            && found.len() == rare.len()
+        {
+            break;
+        }
+        offset += 20;
+    }
+    assert_eq!(
+        found, rare,
+        "every rare favorite, once, the most recently chosen first"
     );
 }
