@@ -87,7 +87,7 @@ fn outcome(result: Result<User, AccountError>) -> Result<Result<User, Taken>, We
     }
 }
 
-async fn password_matches(user: &User, typed: &str) -> Result<bool, WebError> {
+pub(super) async fn password_matches(user: &User, typed: &str) -> Result<bool, WebError> {
     let (hash, typed) = (user.password_hash.clone(), typed.to_owned());
     web::block(move || hash.verify(&typed))
         .await

@@ -257,8 +257,7 @@ impl Comments for SqliteStore {
             return Ok(Default::default());
         }
         let (site, post) = (site.to_string(), post.0.to_string());
-        let list = serde_json::to_string(&ids.iter().map(|id| id.to_string()).collect::<Vec<_>>())
-            .expect("ids serialize");
+        let list = json_list(ids.iter());
         let rows: Vec<(String, String)> = self
             .read(move |sql| {
                 sql.prepare(

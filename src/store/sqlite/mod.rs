@@ -133,6 +133,13 @@ fn split_tags(stored: &str) -> Tags {
     )
 }
 
+/// A list of values as one JSON parameter, read by `json_each`: one statement whatever
+/// the list's length.
+fn json_list<T: std::fmt::Display>(items: impl Iterator<Item = T>) -> String {
+    serde_json::to_string(&items.map(|item| item.to_string()).collect::<Vec<_>>())
+        .expect("strings serialize")
+}
+
 fn exists(sql: &Sql<'_>, query: &str, value: &str) -> StoreResult<bool> {
     sql.prepare(query)
         .and_then(|mut s| s.exists([value]))

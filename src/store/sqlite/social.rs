@@ -5,12 +5,6 @@ use super::*;
 use crate::store::social::{FavoritePage, MAX_FAVORITES, MAX_FOLLOWS, Social, SocialError};
 use std::collections::{HashMap, HashSet};
 
-/// A list of ids as one JSON parameter, read by `json_each`: one statement whatever
-/// the list's length.
-fn json_ids(ids: impl Iterator<Item = Uuid>) -> String {
-    serde_json::to_string(&ids.map(|id| id.to_string()).collect::<Vec<_>>()).expect("ids serialize")
-}
-
 /// Ids read from the rows of a one-column query.
 fn ids_of(sql: &Sql<'_>, query: &str, params: impl rusqlite::Params) -> StoreResult<Vec<Uuid>> {
     let texts: Vec<String> = sql
@@ -86,7 +80,7 @@ impl Social for SqliteStore {
             return Ok(HashSet::new());
         }
         let (site, follower) = (site.to_string(), follower.0.to_string());
-        let list = json_ids(candidates.iter().map(|u| u.0));
+        let list = json_list(candidates.iter().map(|u| u.0));
         self.read(move |sql| {
             let ids = ids_of(
                 sql,
@@ -198,7 +192,7 @@ impl Social for SqliteStore {
             return Ok(HashSet::new());
         }
         let (site, user) = (site.to_string(), user.0.to_string());
-        let list = json_ids(posts.iter().map(|p| p.0));
+        let list = json_list(posts.iter().map(|p| p.0));
         self.read(move |sql| {
             let ids = ids_of(
                 sql,
@@ -220,7 +214,7 @@ impl Social for SqliteStore {
             return Ok(HashMap::new());
         }
         let site = site.to_string();
-        let list = json_ids(posts.iter().map(|p| p.0));
+        let list = json_list(posts.iter().map(|p| p.0));
         self.read(move |sql| {
             let rows: Vec<(String, i64)> = sql
                 .prepare(

@@ -376,11 +376,6 @@ pub async fn delete_article(
     slug: web::Path<String>,
 ) -> ApiResult<HttpResponse> {
     let post = editable(&state, &slug, &caller.user).await?;
-    delete_post(&state, post.id).await?;
+    crate::deletion::delete_post(state.store.as_ref(), &state.site, post.id).await?;
     Ok(HttpResponse::NoContent().finish())
-}
-
-async fn delete_post(state: &AppState, id: PostId) -> ApiResult<()> {
-    crate::deletion::delete_post(state.store.as_ref(), &state.site, id).await?;
-    Ok(())
 }

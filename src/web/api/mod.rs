@@ -99,6 +99,8 @@ fn cors(origins: &[CorsOrigin]) -> actix_cors::Cors {
 pub struct ApiError {
     status: StatusCode,
     messages: Vec<String>,
+    /// Seconds to wait before trying again (429s, from the rate limit that refused).
+    retry_after: Option<u64>,
 }
 
 /// The specification's error body.
@@ -117,6 +119,7 @@ impl ApiError {
         Self {
             status,
             messages: vec![message.into()],
+            retry_after: None,
         }
     }
 
@@ -157,7 +160,7 @@ impl actix_web::ResponseError for ApiError {
         if self.status == StatusCode::UNAUTHORIZED {
             response.insert_header((header::WWW_AUTHENTICATE, "Token"));
         }
-        if let Some(retry) = self.retry_after() {
+        if let Some(retry) = self.retry_after {
             response.insert_header((header::RETRY_AFTER, retry.to_string()));
         }
         response.json(Errors {
@@ -165,12 +168,6 @@ impl actix_web::ResponseError for ApiError {
                 body: self.messages.clone(),
             },
         })
-    }
-}
-
-impl ApiError {
-    fn retry_after(&self) -> Option<u64> {
-        (self.status == StatusCode::TOO_MANY_REQUESTS).then_some(60)
     }
 }
 
@@ -190,6 +187,15 @@ impl From<WebError> for ApiError {
             WebError::Gone => "deleted".into(),
             // What the request asked is not valid, whatever the page would have said.
             WebError::BadRequest(m) => return ApiError::invalid(m),
+            WebError::TooManyRequests {
+                message,
+                retry_after,
+            } => {
+                return ApiError {
+                    retry_after: Some(retry_after),
+                    ..ApiError::new(status, message)
+                };
+            }
             other => other.to_string(),
         };
         if status.is_server_error() {

@@ -256,11 +256,8 @@ pub async fn update_user(
                 "Too many wrong passwords for this account.",
             )
             .await?;
-        let typed = fields.current_password.clone().unwrap_or_default();
-        let hash = user.password_hash.clone();
-        let matches = web::block(move || hash.verify(&typed)).await.map_err(|e| {
-            ApiError::from(crate::web::WebError::Internal(format!("verifying: {e}")))
-        })?;
+        let typed = fields.current_password.as_deref().unwrap_or_default();
+        let matches = crate::web::settings::password_matches(&user, typed).await?;
         if !matches {
             state
                 .record_attempt(Subject::LoginFailuresFor(&account))
