@@ -448,7 +448,9 @@ pub(super) async fn write_comment(
         state_of_new,
         now(),
     );
-    match state.store.add_comment(&state.site, &comment).await {
+    let added = state.store.add_comment(&state.site, &comment).await;
+    state.forget_comment_state_counts();
+    match added {
         Ok(()) => {}
         Err(CommentError::Full) => {
             return Err(WebError::Forbidden(format!(
@@ -584,8 +586,7 @@ pub async fn delete(
         at: now(),
     };
     state
-        .store
-        .moderate(&state.site, post.id, comment.id, &moderation)
+        .moderate(post.id, comment.id, &moderation)
         .await
         .map_err(moderation_failed)?;
     Ok(see_other(&paths::comments(post.slug.as_str())))

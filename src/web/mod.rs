@@ -42,7 +42,10 @@ pub use auth::{CSRF_COOKIE, SESSION_COOKIE};
 pub use error::WebError;
 pub use limits::{Limit, RateLimits};
 
-use crate::domain::{CommentSettings, PostStatus, Site, SiteIdentity};
+use crate::domain::comment::StateCounts;
+use crate::domain::{
+    Comment, CommentId, CommentSettings, Moderation, PostId, PostStatus, Site, SiteIdentity,
+};
 use crate::store::Store;
 use actix_web::http::header;
 use actix_web::middleware::{Compress, DefaultHeaders, from_fn};
@@ -54,6 +57,10 @@ use std::time::Duration;
 
 /// How long an instance trusts the comment settings it read.
 const SETTINGS_TTL: Duration = Duration::from_secs(10);
+
+/// How long an instance shows the moderation desk's counts per state as it read them. A
+/// comment written or moderated through this instance reads them again at once.
+const COUNTS_TTL: Duration = Duration::from_secs(5);
 
 /// The largest form body accepted (a post body is capped lower, at 256 KiB of Markdown).
 pub const FORM_LIMIT: usize = 1024 * 1024;
@@ -93,6 +100,14 @@ pub struct WebConfig {
     pub jobs: Arc<crate::jobs::Jobs>,
 }
 
+/// The desk's counts as this instance last read them: when, after how many of its own
+/// changes, and what they were; and how many changes it has made since it started.
+#[derive(Debug, Default, Clone, Copy)]
+struct CountsRead {
+    last: Option<(std::time::Instant, u64, StateCounts)>,
+    changes: u64,
+}
+
 /// The site's identity and pages, when they were read, and the number of the read (a
 /// later read's frame replaces an earlier one's, never the other way).
 type ReadFrame = (std::time::Instant, Arc<SiteFrame>, u64);
@@ -109,6 +124,10 @@ pub struct AppState {
     /// The site's comment settings as last read, and when: pages use them without a read
     /// of their own (another instance's change shows within `SETTINGS_TTL`).
     comment_settings: Arc<std::sync::RwLock<Option<(std::time::Instant, CommentSettings)>>>,
+    /// The site's comments per state as last read, and when, for the moderation desk:
+    /// on Cassandra they are the sum of 64 partitions (another instance's comments and
+    /// moderations show within `COUNTS_TTL`).
+    state_counts: Arc<std::sync::RwLock<CountsRead>>,
     /// Set once the site has an administrator, which never becomes untrue: spares the
     /// home page a read.
     site_ready: Arc<AtomicBool>,
@@ -151,6 +170,7 @@ impl AppState {
             host_ids,
             comment_min_delay: config.comment_min_delay,
             comment_settings: Arc::new(std::sync::RwLock::new(None)),
+            state_counts: Default::default(),
             site_ready: Arc::new(AtomicBool::new(false)),
             identity: Arc::new(std::sync::RwLock::new(None)),
             identity_reading: Arc::new(AtomicBool::new(false)),
@@ -200,6 +220,51 @@ impl AppState {
             .comment_settings
             .write()
             .unwrap_or_else(|e| e.into_inner()) = Some((std::time::Instant::now(), settings));
+    }
+
+    /// The site's comments per state, read from the store at most every `COUNTS_TTL`
+    /// unless a comment was written or moderated here since.
+    pub async fn comment_state_counts(&self) -> Result<StateCounts, WebError> {
+        let cached = *self.state_counts.read().unwrap_or_else(|e| e.into_inner());
+        if let Some((read, changes, counts)) = cached.last
+            && changes == cached.changes
+            && read.elapsed() < COUNTS_TTL
+        {
+            return Ok(counts);
+        }
+        let asked = std::time::Instant::now();
+        let counts = self.store.comment_state_counts(&self.site).await?;
+        let mut slot = self.state_counts.write().unwrap_or_else(|e| e.into_inner());
+        // Kept only if nothing changed here while the read was under way: it may predate
+        // that change.
+        if slot.changes == cached.changes {
+            slot.last = Some((asked, cached.changes, counts));
+        }
+        Ok(counts)
+    }
+
+    /// The counts per state change: the next desk reads them again.
+    pub fn forget_comment_state_counts(&self) {
+        self.state_counts
+            .write()
+            .unwrap_or_else(|e| e.into_inner())
+            .changes += 1;
+    }
+
+    /// Moves a comment as `moderation` says, through the store; the desk's counts are
+    /// read again after.
+    pub async fn moderate(
+        &self,
+        post: PostId,
+        comment: CommentId,
+        moderation: &Moderation,
+    ) -> Result<Comment, crate::store::ModerationError> {
+        let moved = self
+            .store
+            .moderate(&self.site, post, comment, moderation)
+            .await;
+        self.forget_comment_state_counts();
+        moved
     }
 
     /// What the site calls itself, and its published pages for the navigation. Only the

@@ -141,7 +141,7 @@ async fn desk(
         .map_err(broken_link)?;
     let admin = post.is_none();
     let counts = if admin {
-        Some(state.store.comment_state_counts(&state.site).await?)
+        Some(state.comment_state_counts().await?)
     } else {
         None
     };
@@ -275,8 +275,7 @@ async fn decide(
             at: now(),
         };
         state
-            .store
-            .moderate(&state.site, *post_id, *id, &moderation)
+            .moderate(*post_id, *id, &moderation)
             .await
             .map_err(moderation_failed)?;
     }

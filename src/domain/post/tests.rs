@@ -257,8 +257,14 @@ fn posts_made_in_one_month_share_a_tally_bucket_and_64_months_use_every_bucket()
     let distinct: std::collections::HashSet<_> = november.iter().collect();
     assert_eq!(distinct.len(), november.len(), "ids stay random");
     for id in &november {
-        assert_eq!(id.0.get_version_num(), 4);
+        assert_eq!(id.0.get_version_num(), 7);
         assert_eq!(id.0.get_variant(), uuid::Variant::RFC4122);
+    }
+    // Ordered by the time they were made (Cassandra compares version 7 ids by their
+    // bytes, as `Uuid` does), so a month's newest posts are neighbours in its bucket.
+    for day in november.chunks(10).collect::<Vec<_>>().windows(2) {
+        let (earlier, later) = (day[0], day[1]);
+        assert!(earlier.iter().all(|a| later.iter().all(|b| a.0 < b.0)));
     }
     assert_eq!(
         PostId::made_in(month(2026, 12, 1)).tally_bucket(),

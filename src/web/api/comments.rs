@@ -248,8 +248,7 @@ pub async fn delete_comment(
         at: now(),
     };
     state
-        .store
-        .moderate(&state.site, post.id, comment.id, &moderation)
+        .moderate(post.id, comment.id, &moderation)
         .await
         .map_err(moderation_failed)?;
     Ok(HttpResponse::NoContent().finish())

@@ -713,3 +713,45 @@ async fn migrate_counts_the_comments_into_the_tallies() {
         .collect();
     assert_eq!(tally, vec![(3,)]);
 }
+
+/// Cassandra keeps a month's posts next to each other in their tally bucket, in the
+/// order they were made (their ids are time-ordered), so the counts of a page of the
+/// newest posts are one block of the partition, however many posts the month has.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_months_posts_lie_in_their_tally_bucket_in_the_order_they_were_made() {
+    use chrono::TimeZone;
+    let t = TestStore::cassandra().await;
+    let author = member(&t, Role::Author).await;
+    let reader = member(&t, Role::Reader).await;
+    let mut made = Vec::new();
+    // Written out of order, on days 1 to 28 of one month.
+    for day in [9, 2, 28, 15, 1, 21, 3] {
+        let at = chrono::Utc
+            .with_ymd_and_hms(2026, 3, day, 12, 0, 0)
+            .unwrap();
+        let new = fixtures::new_post(&t, &author, &format!("Day {day}"), "Text.", "", at, true);
+        let post = t.store.create_post(new).await.unwrap();
+        let first = comment(&post, &reader, "Counted", None, CommentState::Approved);
+        t.store.add_comment(&t.site, &first).await.unwrap();
+        made.push((day, post.id));
+    }
+    let bucket = made[0].1.tally_bucket();
+    assert!(made.iter().all(|(_, id)| id.tally_bucket() == bucket));
+    let (session, keyspace) = crate::helpers::cql(&t).await;
+    let stored: Vec<uuid::Uuid> = session
+        .query_unpaged(
+            format!("SELECT post_id FROM {keyspace}.comment_tallies WHERE site = ? AND bucket = ?"),
+            (t.site.as_str(), i32::from(bucket)),
+        )
+        .await
+        .unwrap()
+        .into_rows_result()
+        .unwrap()
+        .rows::<(uuid::Uuid,)>()
+        .unwrap()
+        .map(|row| row.unwrap().0)
+        .collect();
+    made.sort_by_key(|(day, _)| *day);
+    let by_day: Vec<uuid::Uuid> = made.iter().map(|(_, id)| id.0).collect();
+    assert_eq!(stored, by_day);
+}

@@ -833,8 +833,8 @@ async fn every_page_comments_touch_takes_a_fixed_number_of_statements(t: TestSto
         ),
         (
             "/admin/comments?state=spam",
-            empty_list + 1,
-            "the list, the counts per state",
+            empty_list,
+            "the list (the counts per state as this instance read them a moment ago)",
         ),
         ("/admin/comments/log", 1, "the month's log"),
         ("/admin/comments/settings", 1, "the settings"),
