@@ -46,6 +46,7 @@ pub struct TestStore {
     /// Where the store is, to open it again as another process would.
     pub url: StoreUrl,
     _dir: Option<tempfile::TempDir>,
+    _keyspace: Option<OwnKeyspace>,
 }
 
 /// A CQL session of the test's own, and the keyspace of a Cassandra test store: for
@@ -78,8 +79,6 @@ pub fn unique_name(prefix: &str) -> String {
 
 static MIGRATED: OnceCell<()> = OnceCell::const_new();
 
-/// Drops `keyspace` if it exists and migrates it afresh on the test node; returns its
-/// URL and a session to the node for tests that reach under the store.
 /// A statement that drops a keyspace, given the time that takes: dropping flushes its
 /// tables first, more than a query's 30 s on a busy node.
 pub fn slow_drop(cql: String) -> scylla::statement::unprepared::Statement {
@@ -110,25 +109,67 @@ pub async fn drop_table(url: &StoreUrl, table: &str) {
     }
 }
 
-pub async fn own_keyspace(keyspace: &str) -> (StoreUrl, scylla::client::session::Session) {
+/// A keyspace a test made for itself, dropped when the test is done with it: every
+/// schema change on a node costs time in proportion to all the tables the node has, so
+/// keyspaces left standing would slow every later test that makes one. A failed test
+/// leaves its keyspace to be looked at; the next run drops it before making it again.
+pub struct OwnKeyspace(String);
+
+impl Drop for OwnKeyspace {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            return;
+        }
+        let drop = slow_drop(format!("DROP KEYSPACE IF EXISTS {}", self.0));
+        // Drop runs inside the test's runtime: the statement goes from a thread of its own.
+        let dropped = std::thread::spawn(move || {
+            let runtime = tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()
+                .map_err(|e| e.to_string())?;
+            runtime.block_on(async {
+                let session = scylla::client::session_builder::SessionBuilder::new()
+                    .known_node(cassandra_node())
+                    .build()
+                    .await
+                    .map_err(|e| e.to_string())?;
+                session
+                    .query_unpaged(drop, ())
+                    .await
+                    .map(|_| ())
+                    .map_err(|e| e.to_string())
+            })
+        })
+        .join()
+        .unwrap_or_else(|_| Err("the thread dropping it panicked".into()));
+        if let Err(e) = dropped {
+            panic!("dropping the test keyspace {}: {e}", self.0);
+        }
+    }
+}
+
+/// Drops `keyspace` if it exists and migrates it afresh on the test node; returns its
+/// URL, a session to the node for tests that reach under the store, and the keyspace,
+/// which is dropped with the last of them.
+pub async fn own_keyspace(
+    keyspace: &str,
+) -> (StoreUrl, scylla::client::session::Session, OwnKeyspace) {
     let node = cassandra_node();
     let session = scylla::client::session_builder::SessionBuilder::new()
         .known_node(&node)
         .build()
         .await
         .unwrap_or_else(|e| panic!("Cassandra tests need a node at {node}: {e}"));
-    // Dropping a keyspace flushes its tables first: more than a query's 30 s on a busy node.
-    let mut drop = scylla::statement::unprepared::Statement::new(format!(
-        "DROP KEYSPACE IF EXISTS {keyspace}"
-    ));
-    drop.set_request_timeout(Some(std::time::Duration::from_secs(120)));
-    session.query_unpaged(drop, ()).await.unwrap();
+    session
+        .query_unpaged(slow_drop(format!("DROP KEYSPACE IF EXISTS {keyspace}")), ())
+        .await
+        .unwrap();
     let url = StoreUrl::Cassandra {
         nodes: vec![node],
         keyspace: keyspace.into(),
     };
     store::migrate(&url, None).await.unwrap();
-    (url, session)
+    (url, session, OwnKeyspace(keyspace.into()))
 }
 
 /// Whether `keyspace` has a table called `table`.
@@ -198,6 +239,7 @@ impl TestStore {
             sqlite_path: Some(path),
             url,
             _dir: Some(dir),
+            _keyspace: None,
         }
     }
 
@@ -213,7 +255,7 @@ impl TestStore {
 
     /// As [`TestStore::cassandra_alone`], with the store's options (faults) given.
     pub async fn cassandra_alone_with(keyspace: &str, options: StoreOptions) -> Self {
-        let (url, _) = own_keyspace(keyspace).await;
+        let (url, _, own) = own_keyspace(keyspace).await;
         let store = store::open(&url, options)
             .await
             .unwrap_or_else(|e| panic!("Cassandra keyspace {keyspace}: {e}"));
@@ -224,6 +266,7 @@ impl TestStore {
             sqlite_path: None,
             url,
             _dir: None,
+            _keyspace: Some(own),
         }
     }
 
@@ -253,6 +296,7 @@ impl TestStore {
             sqlite_path: None,
             url,
             _dir: None,
+            _keyspace: None,
         }
     }
 }

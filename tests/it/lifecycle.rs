@@ -71,9 +71,11 @@ fn sqlite() {
 #[test]
 fn cassandra() {
     let dir = tempfile::tempdir().unwrap();
+    // The shared test keyspace: the site is the run's own.
     let store = format!(
-        "cassandra://{}/sibyl_lifecycle_test",
-        crate::helpers::cassandra_node()
+        "cassandra://{}/{}",
+        crate::helpers::cassandra_node(),
+        crate::helpers::TEST_KEYSPACE
     );
     let migrated = Command::new(env!("CARGO_BIN_EXE_sibyl"))
         .args(["migrate", "--store", &store, "--log", "warn"])

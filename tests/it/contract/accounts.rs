@@ -663,7 +663,7 @@ async fn the_newest_accounts_come_first_page_by_page(t: TestStore) {
 async fn migrate_lists_the_accounts_made_before_the_newest_list() {
     use sibyl::store;
     let keyspace = "sibyl_signups_test";
-    let (url, session) = crate::helpers::own_keyspace(keyspace).await;
+    let (url, session, _keyspace) = crate::helpers::own_keyspace(keyspace).await;
     let opened = store::open(&url, StoreOptions::default()).await.unwrap();
     let mut made = Vec::new();
     for _ in 0..3 {
@@ -693,13 +693,6 @@ async fn migrate_lists_the_accounts_made_before_the_newest_list() {
     assert_eq!(listed.iter().map(|u| u.id).collect::<Vec<_>>(), want);
     store::migrate(&url, None).await.unwrap();
     assert_eq!(opened.newest_users(None, 10).await.unwrap().len(), 3);
-    session
-        .query_unpaged(
-            crate::helpers::slow_drop(format!("DROP KEYSPACE IF EXISTS {keyspace}")),
-            (),
-        )
-        .await
-        .unwrap();
 }
 
 /// A keyspace whose directory was one partition a shelf (`user_directory`): `migrate`

@@ -561,7 +561,7 @@ async fn a_log_shows_its_newest_lines_in_time_order(store: TestStore) {
 async fn migrate_carries_the_list_of_files_over() {
     use sibyl::store::{self, StoreOptions};
     let keyspace = "sibyl_carry_over_test";
-    let (url, session) = crate::helpers::own_keyspace(keyspace).await;
+    let (url, session, _keyspace) = crate::helpers::own_keyspace(keyspace).await;
     // What the earlier version had: the list by id, and a reference it names.
     session
         .query_unpaged(
@@ -625,13 +625,6 @@ async fn migrate_carries_the_list_of_files_over() {
         !crate::helpers::table_exists(&session, keyspace, "binary_refs_by_site").await,
         "the old list is dropped"
     );
-    session
-        .query_unpaged(
-            crate::helpers::slow_drop(format!("DROP KEYSPACE {keyspace}")),
-            (),
-        )
-        .await
-        .unwrap();
 }
 
 /// A keyspace whose list of files was one partition a site (`binary_files_by_site`):
@@ -641,7 +634,7 @@ async fn migrate_carries_the_list_of_files_over() {
 async fn migrate_carries_the_list_of_files_into_months() {
     use sibyl::store::{self, StoreOptions};
     let keyspace = "sibyl_files_by_month_test";
-    let (url, session) = crate::helpers::own_keyspace(keyspace).await;
+    let (url, session, _keyspace) = crate::helpers::own_keyspace(keyspace).await;
     session
         .query_unpaged(
             format!(
@@ -716,11 +709,4 @@ async fn migrate_carries_the_list_of_files_into_months() {
         !crate::helpers::table_exists(&session, keyspace, "binary_files_by_site").await,
         "the old list is dropped"
     );
-    session
-        .query_unpaged(
-            crate::helpers::slow_drop(format!("DROP KEYSPACE {keyspace}")),
-            (),
-        )
-        .await
-        .unwrap();
 }

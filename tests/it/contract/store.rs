@@ -688,7 +688,7 @@ async fn a_keyspace_is_upgraded_from_the_version_it_records() {
     use sibyl::store::cassandra::latest_version;
     use sibyl::store::{self, StoreOptions};
     let keyspace = "sibyl_versions_test";
-    let (url, session) = crate::helpers::own_keyspace(keyspace).await;
+    let (url, session, _keyspace) = crate::helpers::own_keyspace(keyspace).await;
     let recorded = || async {
         session
             .query_unpaged(
@@ -759,13 +759,6 @@ async fn a_keyspace_is_upgraded_from_the_version_it_records() {
         "the changes after the recorded one ran"
     );
     assert_eq!(recorded().await, latest as i32);
-    session
-        .query_unpaged(
-            crate::helpers::slow_drop(format!("DROP KEYSPACE {keyspace}")),
-            (),
-        )
-        .await
-        .unwrap();
 }
 
 /// A new keyspace keeps as many copies as the cluster can hold, up to three, unless told
@@ -774,7 +767,7 @@ async fn a_keyspace_is_upgraded_from_the_version_it_records() {
 async fn migrate_chooses_a_replication_the_cluster_can_keep() {
     use sibyl::store::{self, Replication};
     let keyspace = "sibyl_replication_test";
-    let (url, session) = crate::helpers::own_keyspace(keyspace).await;
+    let (url, session, _keyspace) = crate::helpers::own_keyspace(keyspace).await;
     let replication = |keyspace: &'static str| {
         let session = &session;
         async move {
@@ -830,13 +823,6 @@ async fn migrate_chooses_a_replication_the_cluster_can_keep() {
         "{refused}"
     );
     assert_eq!(replication(other).await, None);
-    session
-        .query_unpaged(
-            crate::helpers::slow_drop(format!("DROP KEYSPACE {keyspace}")),
-            (),
-        )
-        .await
-        .unwrap();
 }
 
 /// A short number whose LWT ran but whose answer was lost (a coordinator's timeout) is
