@@ -367,6 +367,20 @@ const CHANGES: &[(u32, &str, Change)] = &[
         "an account's profile names a picture of them",
         Change::Cql("ALTER TABLE users ADD IF NOT EXISTS image text"),
     ),
+    (
+        57,
+        "the front page is compacted by levels: one or two SSTables a read",
+        Change::Cql(
+            "ALTER TABLE front_page WITH compaction = {'class': 'LeveledCompactionStrategy'}",
+        ),
+    ),
+    (
+        58,
+        "the comment tallies are compacted by levels: one or two SSTables a read",
+        Change::Cql(
+            "ALTER TABLE comment_tallies WITH compaction = {'class': 'LeveledCompactionStrategy'}",
+        ),
+    ),
 ];
 
 /// The table an `ALTER TABLE` change alters, when a later change drops that table.
@@ -750,7 +764,8 @@ mod tests {
                 assert!(
                     (cql.starts_with("ALTER TABLE ")
                         && (cql.contains(" ADD IF NOT EXISTS ")
-                            || cql.contains(" DROP IF EXISTS ")))
+                            || cql.contains(" DROP IF EXISTS ")
+                            || cql.contains(" WITH compaction = ")))
                         || cql.starts_with("DROP TABLE IF EXISTS "),
                     "{cql}"
                 );

@@ -705,6 +705,26 @@ async fn a_keyspace_is_upgraded_from_the_version_it_records() {
     };
     let table_exists =
         |table: &'static str| crate::helpers::table_exists(&session, keyspace, table);
+    // The compaction class of each table that every page reads and every write changes.
+    let compaction = || async {
+        let mut classes = Vec::new();
+        for table in ["front_page", "comment_tallies"] {
+            let (options,) = session
+                .query_unpaged(
+                    "SELECT compaction FROM system_schema.tables WHERE keyspace_name = ? AND table_name = ?",
+                    (keyspace, table),
+                )
+                .await
+                .unwrap()
+                .into_rows_result()
+                .unwrap()
+                .single_row::<(std::collections::HashMap<String, String>,)>()
+                .unwrap();
+            classes.push(options["class"].rsplit('.').next().unwrap().to_owned());
+        }
+        classes
+    };
+    let leveled = vec!["LeveledCompactionStrategy"; 2];
     let set_version = |v: u32| {
         let session = &session;
         async move {
@@ -726,6 +746,7 @@ async fn a_keyspace_is_upgraded_from_the_version_it_records() {
         latest as i32,
         "a new keyspace is at the latest"
     );
+    assert_eq!(compaction().await, leveled, "as schema.cql makes them");
     assert!(store::open(&url, StoreOptions::default()).await.is_ok());
 
     // One version behind: refused, with what to do.
@@ -752,8 +773,22 @@ async fn a_keyspace_is_upgraded_from_the_version_it_records() {
         "changes already recorded are not run again"
     );
     assert!(store::open(&url, StoreOptions::default()).await.is_ok());
+    // A keyspace made before the leveled compaction had the default, size-tiered.
+    for table in ["front_page", "comment_tallies"] {
+        session
+            .query_unpaged(
+                format!(
+                    "ALTER TABLE {keyspace}.{table} WITH compaction = {{'class': 'SizeTieredCompactionStrategy'}}"
+                ),
+                (),
+            )
+            .await
+            .unwrap();
+    }
+    assert_ne!(compaction().await, leveled);
     set_version(2).await;
     store::migrate(&url, None).await.unwrap();
+    assert_eq!(compaction().await, leveled, "the changes made them leveled");
     assert!(
         !table_exists("drafts").await,
         "the changes after the recorded one ran"
