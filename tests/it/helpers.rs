@@ -115,6 +115,14 @@ pub async fn drop_table(url: &StoreUrl, table: &str) {
 /// leaves its keyspace to be looked at; the next run drops it before making it again.
 pub struct OwnKeyspace(String);
 
+impl OwnKeyspace {
+    /// `keyspace`, to be dropped when this is: for a test that makes it another way (with
+    /// the `sibyl` binary).
+    pub fn dropped_when_done(keyspace: &str) -> Self {
+        Self(keyspace.into())
+    }
+}
+
 impl Drop for OwnKeyspace {
     fn drop(&mut self) {
         if std::thread::panicking() {
@@ -142,8 +150,10 @@ impl Drop for OwnKeyspace {
         })
         .join()
         .unwrap_or_else(|_| Err("the thread dropping it panicked".into()));
+        // The test passed: a keyspace left standing slows later tests down, and the next
+        // run drops it before making it again.
         if let Err(e) = dropped {
-            panic!("dropping the test keyspace {}: {e}", self.0);
+            eprintln!("could not drop the test keyspace {}: {e}", self.0);
         }
     }
 }
