@@ -6,7 +6,11 @@
 //! The intent is left for the reconciler even when the deletion ends well: its pass,
 //! after the grace period, runs every step again, removing what a write that read the
 //! post (or the account) before it was deleted (a comment, a save, a publication
-//! settling its lists) put back meanwhile, and only then marks it done.
+//! settling its lists) put back meanwhile, and only then marks it done. That pass also
+//! forgets the favorites and follows that named the post or the account, which can be
+//! many (a popular post's favorites, a writer's followers): a page at a time, in the
+//! background, never in the request that deleted it. Readers never see them meanwhile,
+//! as lists of favorites leave out posts that are gone.
 
 use crate::binaries::{Binaries, Context};
 use crate::domain::comment::{DELETED_USER, Moderation};
@@ -25,7 +29,7 @@ pub async fn delete_post(store: &dyn Store, site: &Site, id: PostId) -> StoreRes
             post: id.0,
         })
         .await?;
-    let existed = finish_post_deletion(store, site, id).await?;
+    let existed = finish_post_deletion(store, site, id, false).await?;
     if !existed {
         store.end(intent).await?;
     }
@@ -34,11 +38,12 @@ pub async fn delete_post(store: &dyn Store, site: &Site, id: PostId) -> StoreRes
 
 /// Every step of a post's deletion, each of which can run again: the store's part,
 /// then the references to its files (whose originals the collector then removes when
-/// nothing else refers to them).
+/// nothing else refers to them); on the reconciler's pass, its favorites.
 pub(crate) async fn finish_post_deletion(
     store: &dyn Store,
     site: &Site,
     id: PostId,
+    last_pass: bool,
 ) -> StoreResult<bool> {
     let existed = store.delete_post(site, id).await?;
     if existed {
@@ -46,7 +51,66 @@ pub(crate) async fn finish_post_deletion(
             .remove_context(site, &Context::post(id), "its post was deleted")
             .await?;
     }
+    if last_pass {
+        forget_favorites_of_post(store, site, id).await?;
+    }
     Ok(existed)
+}
+
+/// How many favorites or follows are read at a time when a deletion forgets them.
+const SOCIAL_AT_ONCE: usize = 100;
+
+/// Each account's favorite of a deleted post, taken back (its count with it).
+async fn forget_favorites_of_post(store: &dyn Store, site: &Site, id: PostId) -> StoreResult<()> {
+    let mut after = None;
+    loop {
+        let users = store.favoriters(site, id, after, SOCIAL_AT_ONCE).await?;
+        for user in &users {
+            store.unfavorite(site, *user, id).await?;
+        }
+        match users.last() {
+            Some(last) if users.len() == SOCIAL_AT_ONCE => after = Some(*last),
+            _ => return Ok(()),
+        }
+    }
+}
+
+/// A deleted account's follows, both ways, and its favorites (each post's count losing
+/// one).
+async fn forget_social_of_account(store: &dyn Store, site: &Site, id: UserId) -> StoreResult<()> {
+    // Whom it follows, then who follows it.
+    for outgoing in [true, false] {
+        let mut after = None;
+        loop {
+            let others = if outgoing {
+                store.followed(site, id, after, SOCIAL_AT_ONCE).await?
+            } else {
+                store.followers(site, id, after, SOCIAL_AT_ONCE).await?
+            };
+            for other in &others {
+                let (follower, followee) = if outgoing { (id, *other) } else { (*other, id) };
+                store.unfollow(site, follower, followee).await?;
+            }
+            match others.last() {
+                Some(last) if others.len() == SOCIAL_AT_ONCE => after = Some(*last),
+                _ => break,
+            }
+        }
+    }
+    let mut cursor: Option<String> = None;
+    loop {
+        let page = store
+            .favorites_of(site, id, cursor.as_deref(), SOCIAL_AT_ONCE)
+            .await
+            .map_err(page_error)?;
+        for post in &page.posts {
+            store.unfavorite(site, id, *post).await?;
+        }
+        match page.next {
+            Some(next) => cursor = Some(next),
+            None => return Ok(()),
+        }
+    }
 }
 
 /// Why an account is not deleted.
@@ -239,10 +303,12 @@ pub(crate) async fn finish_account_deletion(
     }
     // The list of its comments goes on the reconciler's pass only, after its grace: a
     // comment a request sent just before the suspension is listed by then, and signed.
+    // So do its follows and favorites, which can be many.
     if last_pass {
         store
             .drop_comments_by_member(site, id, user.created)
             .await?;
+        forget_social_of_account(store, site, id).await?;
     }
     // Then what named it. The password first: once the name is the tombstone's, every
     // step before it is done.

@@ -135,7 +135,7 @@ async fn finish_here(store: &dyn Store, intent: &Intent) -> StoreResult<Finished
         }
         Intent::DeletePost { site, post } => {
             let site = Site::parse(site)?;
-            crate::deletion::finish_post_deletion(store, &site, PostId(*post)).await?;
+            crate::deletion::finish_post_deletion(store, &site, PostId(*post), true).await?;
             Ok(Finished::Completed)
         }
         Intent::DeleteAccount {

@@ -70,6 +70,16 @@ pub trait Social: Send + Sync {
         limit: usize,
     ) -> StoreResult<Vec<UserId>>;
 
+    /// The accounts that keep `post` as a favorite, by id, `limit` at a time after
+    /// `after`: what a deleted post's favorites are found by.
+    async fn favoriters(
+        &self,
+        site: &Site,
+        post: PostId,
+        after: Option<UserId>,
+        limit: usize,
+    ) -> StoreResult<Vec<UserId>>;
+
     /// `user` keeps `post` as a favorite: true if it was not one already (its count then
     /// grows by one, however many such calls race). At most [`MAX_FAVORITES`].
     async fn favorite(

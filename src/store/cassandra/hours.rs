@@ -1,7 +1,10 @@
 //! Lists kept in one partition per hour (of a time UUID in the key), with an index of the
 //! hours that hold rows: a page reads the index newest first from its cursor, then the
-//! rows of those hours in one statement (`hour IN ...`), for a few rounds until it is
-//! full. Used by the site's moderation lists and the moderation log.
+//! rows of those hours, the newest hour alone first and then twice as many hours at a
+//! time (`hour IN ...`), each read asking only for the rows the page still lacks, for a
+//! few rounds until it is full. A busy list fills its page from its newest hour or two,
+//! reading a page of rows, not a page from each of 24 hours; a sparse one takes a few
+//! more statements. Used by the site's moderation lists and the moderation log.
 
 use super::*;
 use std::future::Future;
@@ -64,14 +67,14 @@ pub(super) struct HourPage<T> {
 }
 
 /// A page of `limit` rows, newest first. `hours(h)` reads up to `HOURS_PER_READ` hours
-/// of the index at or before `h`, newest first; `rows(hours, after)` reads the rows of
-/// those hours (older than `after` if given) with at most `limit + 1` per hour; `id`
-/// gives a row's time UUID.
+/// of the index at or before `h`, newest first; `rows(hours, after, n)` reads the rows of
+/// those hours (older than `after` if given) with at most `n` per hour; `id` gives a
+/// row's time UUID.
 pub(super) async fn hour_page<T, HF, RF>(
     cursor: Option<&str>,
     limit: usize,
     hours: impl Fn(i32) -> HF,
-    rows: impl Fn(Vec<i32>, Option<Uuid>) -> RF,
+    rows: impl Fn(Vec<i32>, Option<Uuid>, i32) -> RF,
     id: impl Fn(&T) -> Uuid,
 ) -> Result<HourPage<T>, PageError>
 where
@@ -94,14 +97,22 @@ where
             exhausted = true;
             break;
         };
-        let read = rows(listed.clone(), from.after).await?;
-        for &hour in &listed {
-            // The cursor's own hour may hold rows before the cursor.
-            if hour != from.hour && !read.iter().any(|r| hour_of(id(r)) == hour) {
-                empty.push(hour);
+        // The newest hour alone, then twice as many at a time, until the page is full
+        // (one row more than it shows says that more follow).
+        let (mut unread, mut group) = (&listed[..], 1);
+        while !unread.is_empty() && found.len() <= limit {
+            let (these, rest) = unread.split_at(group.min(unread.len()));
+            let wanted = (limit + 1 - found.len()) as i32;
+            let read = rows(these.to_vec(), from.after, wanted).await?;
+            for &hour in these {
+                // The cursor's own hour may hold rows before the cursor.
+                if hour != from.hour && !read.iter().any(|r| hour_of(id(r)) == hour) {
+                    empty.push(hour);
+                }
             }
+            found.extend(read);
+            (unread, group) = (rest, group * 2);
         }
-        found.extend(read);
         exhausted = listed.len() < HOURS_PER_READ;
         from = Cursor {
             hour: oldest - 1,
@@ -134,4 +145,150 @@ where
         next,
         empty,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::cell::RefCell;
+    use std::collections::BTreeMap;
+
+    /// An hourly list in memory: each hour's rows, newest first, as the tables keep them.
+    struct List(BTreeMap<i32, Vec<Uuid>>);
+
+    impl List {
+        /// `counts[i]` rows in the hour `i` hours before the newest.
+        fn new(counts: &[usize]) -> Self {
+            let newest = chrono::DateTime::parse_from_rfc3339("2026-11-27T12:00:00Z")
+                .unwrap()
+                .with_timezone(&chrono::Utc);
+            let mut hours = BTreeMap::new();
+            for (back, &n) in counts.iter().enumerate() {
+                let start = newest - chrono::Duration::hours(back as i64);
+                let mut rows: Vec<Uuid> = (0..n)
+                    .map(|i| {
+                        crate::domain::timeuuid::at(start + chrono::Duration::seconds(i as i64))
+                    })
+                    .collect();
+                rows.sort_by_key(|id| std::cmp::Reverse(CqlTimeuuid::from(*id)));
+                if let Some(first) = rows.first() {
+                    hours.insert(hour_of(*first), rows);
+                }
+            }
+            Self(hours)
+        }
+
+        fn newest_first(&self) -> Vec<Uuid> {
+            self.0.values().rev().flatten().copied().collect()
+        }
+
+        /// Walks every page of `limit`; returns the rows, and the (hours, per hour) of
+        /// each read of rows.
+        async fn walk(&self, limit: usize) -> (Vec<Uuid>, Vec<(usize, i32)>) {
+            let reads = RefCell::new(Vec::new());
+            let mut seen = Vec::new();
+            let mut cursor: Option<String> = None;
+            for _ in 0..1000 {
+                let page = hour_page(
+                    cursor.as_deref(),
+                    limit,
+                    |from| {
+                        let listed: Vec<i32> = self
+                            .0
+                            .keys()
+                            .rev()
+                            .filter(|h| **h <= from)
+                            .take(HOURS_PER_READ)
+                            .copied()
+                            .collect();
+                        async move { Ok(listed) }
+                    },
+                    |hours, after, per_hour| {
+                        reads.borrow_mut().push((hours.len(), per_hour));
+                        let rows: Vec<Uuid> = hours
+                            .iter()
+                            .flat_map(|h| {
+                                self.0[h]
+                                    .iter()
+                                    .filter(|id| {
+                                        after.is_none_or(|a| {
+                                            CqlTimeuuid::from(**id) < CqlTimeuuid::from(a)
+                                        })
+                                    })
+                                    .take(per_hour as usize)
+                            })
+                            .copied()
+                            .collect();
+                        async move { Ok(rows) }
+                    },
+                    |id: &Uuid| *id,
+                )
+                .await
+                .unwrap();
+                assert!(page.rows.len() <= limit);
+                seen.extend(page.rows);
+                match page.next {
+                    Some(next) => cursor = Some(next),
+                    None => return (seen, reads.into_inner()),
+                }
+            }
+            panic!("the pages never ended");
+        }
+    }
+
+    #[tokio::test]
+    async fn a_busy_list_fills_its_page_from_its_newest_hour() {
+        let list = List::new(&[80; 24]);
+        let reads = RefCell::new(0);
+        let page = hour_page(
+            None,
+            50,
+            |_| async { Ok(list.0.keys().rev().copied().collect()) },
+            |hours: Vec<i32>, _, per_hour| {
+                *reads.borrow_mut() += 1;
+                assert_eq!((hours.len(), per_hour), (1, 51), "the newest hour alone");
+                let rows = list.0[&hours[0]][..51].to_vec();
+                async move { Ok(rows) }
+            },
+            |id: &Uuid| *id,
+        )
+        .await
+        .unwrap();
+        assert_eq!(page.rows, list.newest_first()[..50]);
+        assert_eq!(
+            *reads.borrow(),
+            1,
+            "a page of rows read, not a page an hour"
+        );
+        assert!(page.empty.is_empty());
+    }
+
+    #[tokio::test]
+    async fn sparse_hours_are_read_twice_as_many_at_a_time() {
+        let list = List::new(&[1; 24]);
+        let (rows, reads) = list.walk(10).await;
+        assert_eq!(rows, list.newest_first());
+        // The first page: 1, 2, 4 and 8 hours, each asking for what the page still lacks.
+        assert_eq!(reads[..4], [(1, 11), (2, 10), (4, 8), (8, 4)]);
+    }
+
+    #[tokio::test]
+    async fn every_row_is_walked_once_in_order_whatever_the_hours_hold() {
+        let mut draw = 7u64;
+        for shape in 0..40 {
+            let counts: Vec<usize> = (0..(shape % 60 + 1))
+                .map(|_| {
+                    draw = draw
+                        .wrapping_mul(6364136223846793005)
+                        .wrapping_add(1442695040888963407);
+                    [0, 0, 1, 2, 3, 7, 20, 60][(draw >> 61) as usize]
+                })
+                .collect();
+            let list = List::new(&counts);
+            for limit in [1, 5, 50] {
+                let (rows, _) = list.walk(limit).await;
+                assert_eq!(rows, list.newest_first(), "{counts:?}, pages of {limit}");
+            }
+        }
+    }
 }

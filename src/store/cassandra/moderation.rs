@@ -500,7 +500,6 @@ impl CommentModeration for CassandraStore {
         limit: usize,
     ) -> Result<LogEntries, PageError> {
         let limit = limit.clamp(1, 500);
-        let per_hour = (limit + 1) as i32;
         let (site_key, statements) = (site.as_str(), &self.moderation);
         let page = super::hours::hour_page(
             cursor,
@@ -511,7 +510,7 @@ impl CommentModeration for CassandraStore {
                     .await?;
                 Ok(hours.into_iter().map(|(h,)| h).collect())
             },
-            |hours, after| async move {
+            |hours, after, per_hour| async move {
                 let rows: Vec<LogLine> = match after {
                     Some(after) => {
                         let values = (site_key, hours, CqlTimeuuid::from(after), per_hour);

@@ -118,7 +118,6 @@ impl CassandraStore {
     ) -> Result<ModerationPage, PageError> {
         let limit = limit.clamp(1, 500);
         let started = crate::domain::now().timestamp_micros();
-        let per_hour = (limit + 1) as i32;
         let (key, queue) = ((site.as_str(), state.as_str()), &self.queue);
         let page = super::hours::hour_page(
             cursor,
@@ -127,7 +126,7 @@ impl CassandraStore {
                 let hours: Vec<(i32,)> = self.rows(&queue.hours, (key.0, key.1, from)).await?;
                 Ok(hours.into_iter().map(|(h,)| h).collect())
             },
-            |hours, after| async move {
+            |hours, after, per_hour| async move {
                 let rows: Vec<CommentRow> = match after {
                     Some(after) => {
                         let values = (key.0, key.1, hours, CqlTimeuuid::from(after), per_hour);

@@ -1,7 +1,8 @@
 //! Repair on Cassandra: every derived row of a site checked against the row it copies
 //! (see `store::repair`). Reads are full scans, paged by the driver: the posts table
 //! (kept to the site's), then each list partition the site's posts could have rows in;
-//! the moderation lists against the comments' rows (in queue.rs); the accounts' claims
+//! the moderation lists against the comments' rows (in queue.rs); follows' and
+//! favorites' copies and counts against their rows (in social.rs); the accounts' claims
 //! and directory against the users table.
 
 use super::listings::{ARCHIVE, Bucket, LIST_COLUMNS};
@@ -11,7 +12,7 @@ use super::*;
 
 /// How long a committed claim is left to the sign-up or rename that made it before
 /// repair judges it.
-const RECENT: chrono::Duration = chrono::Duration::minutes(10);
+pub(super) const RECENT: chrono::Duration = chrono::Duration::minutes(10);
 use crate::store::repair::{Finding, Repair, RepairReport};
 use std::collections::{BTreeSet, HashMap, HashSet};
 
@@ -739,6 +740,7 @@ impl Repair for CassandraStore {
                 }
             }
         }
+        self.repair_social(site, fix, &mut findings).await?;
         report.accounts = self.repair_accounts(fix, &mut findings).await?;
         report.findings = findings;
         Ok(report)

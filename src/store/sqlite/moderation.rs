@@ -4,7 +4,11 @@ use super::comments::{CommentRow, comment_of, comment_row, trust};
 use super::*;
 use crate::domain::comment::log_month;
 
-/// Puts a comment in the moderation list of its state, or takes it out of every list.
+/// The columns of a comment that its row in the moderation lists copies.
+const COPIED: &str = "post_slug, post_title, thread, parent, author_id, author_name, author_email, body, body_html, reason, edited";
+
+/// Puts a comment in the moderation list of its state (a copy of its row as it is now,
+/// which a trigger keeps in step), or takes it out of every list.
 pub(super) fn list_for_moderation(
     sql: &Sql<'_>,
     site: &str,
@@ -17,9 +21,11 @@ pub(super) fn list_for_moderation(
         .and_then(|mut s| s.execute(params![site, id_text]))
         .map_err(unavailable)?;
     if state.is_listed() {
-        sql.prepare(
-            "INSERT INTO moderation_queue (site, state, id, post_id, created) VALUES (?1, ?2, ?3, ?4, ?5)",
-        )
+        sql.prepare(&format!(
+            "INSERT INTO moderation_queue (site, state, id, post_id, created, {COPIED})
+             SELECT ?1, ?2, ?3, ?4, ?5, {COPIED} FROM comments
+             WHERE site = ?1 AND post_id = ?4 AND id = ?3"
+        ))
         .and_then(|mut s| {
             s.execute(params![
                 site,
@@ -32,6 +38,15 @@ pub(super) fn list_for_moderation(
         .map_err(unavailable)?;
     }
     Ok(())
+}
+
+/// The condition that a list's row (`q`) is not a copy of its comment's row (`c`).
+pub(super) fn copy_differs() -> String {
+    COPIED
+        .split(", ")
+        .map(|column| format!("q.{column} IS NOT c.{column}"))
+        .collect::<Vec<_>>()
+        .join(" OR ")
 }
 
 pub(super) fn moderation_cursor(created: i64, id: &str) -> String {
@@ -64,10 +79,9 @@ impl CommentModeration for SqliteStore {
             let post_filter = if post.is_some() { "AND q.post_id = ?6" } else { "" };
             let mut stmt = sql
                 .prepare(&format!(
-                    "SELECT c.id, c.post_id, c.post_slug, c.post_title, c.thread, c.parent, c.author_id,
-                            c.author_name, c.author_email, c.body, c.body_html, c.state, c.reason, c.edited, q.created
-                     FROM moderation_queue q JOIN comments c
-                       ON c.site = q.site AND c.post_id = q.post_id AND c.id = q.id
+                    "SELECT q.id, q.post_id, q.post_slug, q.post_title, q.thread, q.parent, q.author_id,
+                            q.author_name, q.author_email, q.body, q.body_html, q.state, q.reason, q.edited, q.created
+                     FROM moderation_queue q
                      WHERE q.site = ?1 AND q.state = ?2 {post_filter}
                        AND (q.created < ?3 OR (q.created = ?3 AND q.id < ?4))
                      ORDER BY q.created DESC, q.id DESC LIMIT ?5"

@@ -96,6 +96,29 @@ fn check(sql: &Sql<'_>, site: &str, fix: bool) -> StoreResult<RepairReport> {
             requeue.push((post, id, state));
         }
     }
+    // A listed comment's copy, against its row.
+    let copies: Vec<(String, String, String)> = sql
+        .prepare(&format!(
+            "SELECT q.id, q.post_id, c.state FROM moderation_queue q JOIN comments c
+               ON c.site = q.site AND c.post_id = q.post_id AND c.id = q.id
+             WHERE q.site = ?1 AND ({})",
+            super::moderation::copy_differs()
+        ))
+        .and_then(|mut s| {
+            s.query_map([site], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
+                .collect()
+        })
+        .map_err(unavailable)?;
+    for (id, post, state) in copies {
+        if requeue.iter().any(|(_, requeued, _)| *requeued == id) {
+            continue;
+        }
+        report.findings.push(Finding {
+            table: "moderation_queue",
+            what: format!("comment {id} is listed with a copy that is not its row; copied again"),
+        });
+        requeue.push((post, id, CommentState::parse(&state)?));
+    }
     let orphans: Vec<&String> = queued.keys().filter(|id| !known.contains(*id)).collect();
     for id in &orphans {
         report.findings.push(Finding {

@@ -40,6 +40,11 @@ const MIGRATIONS: &[(u32, &str)] = &[
     (23, include_str!("migrations/0023_site_secrets.sql")),
     (24, include_str!("migrations/0024_social.sql")),
     (25, include_str!("migrations/0025_user_image.sql")),
+    (
+        26,
+        include_str!("migrations/0026_favoriters_by_account.sql"),
+    ),
+    (27, include_str!("migrations/0027_moderation_copies.sql")),
 ];
 
 /// The version that makes the search index.
@@ -175,6 +180,64 @@ mod tests {
     }
 
     /// Every file in `migrations/` is a version, numbered 1, 2, 3... in the order listed.
+    /// Migration 27 copies each listed comment into its moderation list, and its trigger
+    /// keeps the copy in step with the comment's row.
+    #[test]
+    fn moderation_lists_copy_their_comments() {
+        let mut conn = Connection::open_in_memory().unwrap();
+        for (version, sql) in &MIGRATIONS[..26] {
+            conn.execute_batch(sql).unwrap();
+            conn.pragma_update(None, "user_version", version).unwrap();
+        }
+        conn.pragma_update(None, "foreign_keys", false).unwrap();
+        conn.execute(
+            "INSERT INTO comments (site, post_id, id, created, thread, sort_key, author_name,
+             author_email, body, body_html, state, reason, post_slug, post_title)
+             VALUES ('s', 'p', '1', 0, '1', '1', 'Ada', 'ada@example.com', 'b', '<p>b</p>',
+                     'pending', '', 'p', 'P')",
+            [],
+        )
+        .unwrap();
+        conn.execute(
+            "INSERT INTO moderation_queue (site, state, id, post_id, created)
+             VALUES ('s', 'pending', '1', 'p', 0)",
+            [],
+        )
+        .unwrap();
+        migrate(&mut conn).unwrap();
+        let copy = |conn: &Connection| -> (String, String, String, Option<i64>) {
+            conn.query_row(
+                "SELECT author_name, body, body_html, edited FROM moderation_queue WHERE id = '1'",
+                [],
+                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
+            )
+            .unwrap()
+        };
+        assert_eq!(
+            copy(&conn),
+            ("Ada".into(), "b".into(), "<p>b</p>".into(), None)
+        );
+        conn.execute(
+            "UPDATE comments SET body = 'c', body_html = '<p>c</p>', edited = 5 WHERE id = '1'",
+            [],
+        )
+        .unwrap();
+        conn.execute(
+            "UPDATE comments SET author_name = 'deleted user' WHERE id = '1'",
+            [],
+        )
+        .unwrap();
+        assert_eq!(
+            copy(&conn),
+            (
+                "deleted user".into(),
+                "c".into(),
+                "<p>c</p>".into(),
+                Some(5)
+            )
+        );
+    }
+
     #[test]
     fn migrations_are_numbered_files_in_order() {
         let dir =

@@ -14,6 +14,27 @@ fn ids_of(sql: &Sql<'_>, query: &str, params: impl rusqlite::Params) -> StoreRes
     texts.iter().map(|t| uuid(t)).collect()
 }
 
+impl SqliteStore {
+    /// Accounts by id, `limit` after `after`, from `query`, which takes the site, the
+    /// key (an account or a post), the id to start after and the limit.
+    async fn accounts_after(
+        &self,
+        query: &'static str,
+        site: &Site,
+        key: Uuid,
+        after: Option<UserId>,
+        limit: usize,
+    ) -> StoreResult<Vec<UserId>> {
+        let (site, key) = (site.to_string(), key.to_string());
+        let after = after.map(|u| u.0.to_string()).unwrap_or_default();
+        self.read(move |sql| {
+            let ids = ids_of(sql, query, params![site, key, after, limit as i64])?;
+            Ok(ids.into_iter().map(UserId).collect())
+        })
+        .await
+    }
+}
+
 #[async_trait]
 impl Social for SqliteStore {
     async fn follow(
@@ -100,17 +121,14 @@ impl Social for SqliteStore {
         after: Option<UserId>,
         limit: usize,
     ) -> StoreResult<Vec<UserId>> {
-        let (site, follower) = (site.to_string(), follower.0.to_string());
-        let after = after.map(|u| u.0.to_string()).unwrap_or_default();
-        self.read(move |sql| {
-            let ids = ids_of(
-                sql,
-                "SELECT followee FROM follows WHERE site = ?1 AND follower = ?2 AND followee > ?3
-                 ORDER BY followee LIMIT ?4",
-                params![site, follower, after, limit as i64],
-            )?;
-            Ok(ids.into_iter().map(UserId).collect())
-        })
+        self.accounts_after(
+            "SELECT followee FROM follows WHERE site = ?1 AND follower = ?2 AND followee > ?3
+             ORDER BY followee LIMIT ?4",
+            site,
+            follower.0,
+            after,
+            limit,
+        )
         .await
     }
 
@@ -121,17 +139,32 @@ impl Social for SqliteStore {
         after: Option<UserId>,
         limit: usize,
     ) -> StoreResult<Vec<UserId>> {
-        let (site, followee) = (site.to_string(), followee.0.to_string());
-        let after = after.map(|u| u.0.to_string()).unwrap_or_default();
-        self.read(move |sql| {
-            let ids = ids_of(
-                sql,
-                "SELECT follower FROM follows WHERE site = ?1 AND followee = ?2 AND follower > ?3
-                 ORDER BY follower LIMIT ?4",
-                params![site, followee, after, limit as i64],
-            )?;
-            Ok(ids.into_iter().map(UserId).collect())
-        })
+        self.accounts_after(
+            "SELECT follower FROM follows WHERE site = ?1 AND followee = ?2 AND follower > ?3
+             ORDER BY follower LIMIT ?4",
+            site,
+            followee.0,
+            after,
+            limit,
+        )
+        .await
+    }
+
+    async fn favoriters(
+        &self,
+        site: &Site,
+        post: PostId,
+        after: Option<UserId>,
+        limit: usize,
+    ) -> StoreResult<Vec<UserId>> {
+        self.accounts_after(
+            "SELECT user_id FROM favorites WHERE site = ?1 AND post_id = ?2 AND user_id > ?3
+             ORDER BY user_id LIMIT ?4",
+            site,
+            post.0,
+            after,
+            limit,
+        )
         .await
     }
 

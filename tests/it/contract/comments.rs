@@ -41,7 +41,7 @@ pub fn comment(
 }
 
 /// A comment written at a given time.
-fn comment_at(
+pub fn comment_at(
     post: &Post,
     by: &User,
     text: &str,

@@ -3,7 +3,7 @@
 //! each, and a second repair finds nothing. Each store in a store of its own, since
 //! repair also reads every account.
 
-use crate::contract::comments::{comment, member};
+use crate::contract::comments::{comment_at, member};
 use crate::fixtures::post;
 use crate::helpers::{Kind, TestStore, cassandra_node};
 use sibyl::domain::{CommentState, Role, Tag};
@@ -49,15 +49,36 @@ async fn repair_reports_and_rebuilds_what_disagrees(t: TestStore) {
     let reader = member(&t, Role::Reader).await;
     let red = post(&t, &author, "Red post", "Text.", "red").await;
     let blue = post(&t, &author, "Blue post", "Text.", "blue").await;
-    let waiting = comment(&red, &reader, "Waiting", None, CommentState::Pending);
+    // Two pending comments made at one time (in one hour of the site's list).
+    let at = sibyl::domain::now();
+    let waiting = comment_at(&red, &reader, "Waiting", None, CommentState::Pending, at);
     t.store.add_comment(&t.site, &waiting).await.unwrap();
+    let also = comment_at(
+        &blue,
+        &reader,
+        "Also waiting",
+        None,
+        CommentState::Pending,
+        at,
+    );
+    t.store.add_comment(&t.site, &also).await.unwrap();
+    t.store
+        .follow(&t.site, reader.id, author.id, at)
+        .await
+        .unwrap();
+    assert!(
+        t.store
+            .favorite(&t.site, reader.id, red.id, at)
+            .await
+            .unwrap()
+    );
     let clean = t.store.repair(&t.site, false).await.unwrap();
     assert_eq!(
         clean.findings,
         vec![],
         "a store written by Sibyl is in step"
     );
-    assert_eq!((clean.posts, clean.comments), (2, 1));
+    assert_eq!((clean.posts, clean.comments), (2, 2));
 
     let expected = match t.kind {
         Kind::Cassandra => {
@@ -161,7 +182,7 @@ async fn repair_reports_and_rebuilds_what_disagrees(t: TestStore) {
                 )
                 .await
                 .unwrap();
-            // The pending comment's hour out of the index, its row in the post's list
+            // The pending comments' hour out of the index, one's row in the post's list
             // gone, and a row in the spam list it is not in.
             let hour = waiting.id.time().timestamp().div_euclid(3600) as i32;
             session
@@ -207,10 +228,53 @@ async fn repair_reports_and_rebuilds_what_disagrees(t: TestStore) {
                 )
                 .await
                 .unwrap();
+            // The reader's follow missing from the author's followers, their favorite
+            // missing from their list, the author among a post's favoriters without
+            // keeping it, and that post's counter off.
+            let shard_of = |id: uuid::Uuid| i32::from(id.as_bytes()[15] % 16);
+            for (cql, values) in [
+                (
+                    "DELETE FROM {KEYSPACE}.followers WHERE site = ? AND followee = ? AND shard = ? AND follower = ?",
+                    (author.id.0, shard_of(reader.id.0), reader.id.0),
+                ),
+                (
+                    "INSERT INTO {KEYSPACE}.favoriters (site, post_id, shard, user_id) VALUES (?, ?, ?, ?)",
+                    (blue.id.0, shard_of(author.id.0), author.id.0),
+                ),
+            ] {
+                let (a, b, c) = values;
+                session
+                    .query_unpaged(cql.replace("{KEYSPACE}", KEYSPACE), (site, a, b, c))
+                    .await
+                    .unwrap();
+            }
+            session
+                .query_unpaged(
+                    format!(
+                        "DELETE FROM {KEYSPACE}.favorites_by_time WHERE site = ? AND user_id = ?"
+                    ),
+                    (site, reader.id.0),
+                )
+                .await
+                .unwrap();
+            session
+                .query_unpaged(
+                    format!(
+                        "UPDATE {KEYSPACE}.favorite_counts SET favorites = favorites + 3 WHERE site = ? AND bucket = ? AND post_id = ?"
+                    ),
+                    (site, bucket_of(blue.id.0), blue.id.0),
+                )
+                .await
+                .unwrap();
             vec![
                 "claims",
                 "comment_tallies",
+                "favorite_counts",
+                "favoriters",
+                "favorites_by_time",
+                "followers",
                 "front_page",
+                "moderation_lists",
                 "moderation_lists",
                 "moderation_lists",
                 "post_moderation",
@@ -243,7 +307,19 @@ async fn repair_reports_and_rebuilds_what_disagrees(t: TestStore) {
                 (site,),
             )
             .unwrap();
-            vec!["moderation_queue", "post_tags", "post_tags", "tag_counts"]
+            // The list's copy of the other pending comment, not its row.
+            conn.execute(
+                "UPDATE moderation_queue SET body = 'Tampered', body_html = '<p>Tampered</p>' WHERE site = ?1 AND id = ?2",
+                (site, also.id.to_string()),
+            )
+            .unwrap();
+            vec![
+                "moderation_queue",
+                "moderation_queue",
+                "post_tags",
+                "post_tags",
+                "tag_counts",
+            ]
         }
     };
     let dry = t.store.repair(&t.site, false).await.unwrap();
@@ -279,6 +355,41 @@ async fn repair_reports_and_rebuilds_what_disagrees(t: TestStore) {
     }
 
     assert_eq!(tagged(&t, "red").await, ["Red post"]);
+    let mut pending: Vec<String> = t
+        .store
+        .moderation_list(&t.site, CommentState::Pending, None, None, 10)
+        .await
+        .unwrap()
+        .comments
+        .into_iter()
+        .map(|c| c.body.as_str().to_owned())
+        .collect();
+    pending.sort();
+    assert_eq!(pending, ["Also waiting", "Waiting"]);
+    assert_eq!(
+        t.store
+            .followers(&t.site, author.id, None, 10)
+            .await
+            .unwrap(),
+        [reader.id]
+    );
+    assert_eq!(
+        t.store
+            .favorites_of(&t.site, reader.id, None, 10)
+            .await
+            .unwrap()
+            .posts,
+        [red.id]
+    );
+    let counts = t
+        .store
+        .favorite_counts(&t.site, &[red.id, blue.id])
+        .await
+        .unwrap();
+    assert_eq!(
+        (counts.get(&red.id), counts.get(&blue.id)),
+        (Some(&1), None)
+    );
     // (Both were published within one millisecond: their order is not asserted.)
     let mut front: Vec<_> = t
         .store
@@ -309,7 +420,7 @@ async fn repair_reports_and_rebuilds_what_disagrees(t: TestStore) {
         .moderation_list(&t.site, CommentState::Pending, None, None, 10)
         .await
         .unwrap();
-    assert_eq!(queue.comments.len(), 1);
+    assert_eq!(queue.comments.len(), 2);
     for (state, scope, listed) in [
         (CommentState::Pending, Some(red.id), 1),
         (CommentState::Spam, None, 0),

@@ -206,11 +206,19 @@ async fn an_older_sqlite_file_is_indexed_when_opened() {
     let path = t.sqlite_path.clone().unwrap();
     {
         let conn = rusqlite::Connection::open(&path).unwrap();
-        // Back to version 13: without pictures (25), follows and favorites (24), site
+        // Back to version 13: without the moderation lists' copies (27), follows and
+        // favorites (26, 24), pictures (25), site
         // secrets (23), subscribers (22), comments by account (21), mailed links (20, 19),
         // schedules (18), first publications (17), drafts (16), pages (15) and search (14).
         conn.execute_batch(
-            "ALTER TABLE users DROP COLUMN image; DROP TABLE follows; DROP TABLE favorites;
+            "DROP TRIGGER comments_copied_to_moderation;
+             ALTER TABLE moderation_queue DROP COLUMN post_slug; ALTER TABLE moderation_queue DROP COLUMN post_title;
+             ALTER TABLE moderation_queue DROP COLUMN thread; ALTER TABLE moderation_queue DROP COLUMN parent;
+             ALTER TABLE moderation_queue DROP COLUMN author_id; ALTER TABLE moderation_queue DROP COLUMN author_name;
+             ALTER TABLE moderation_queue DROP COLUMN author_email; ALTER TABLE moderation_queue DROP COLUMN body;
+             ALTER TABLE moderation_queue DROP COLUMN body_html; ALTER TABLE moderation_queue DROP COLUMN reason;
+             ALTER TABLE moderation_queue DROP COLUMN edited;
+             ALTER TABLE users DROP COLUMN image; DROP TABLE follows; DROP TABLE favorites;
              DROP TABLE site_secrets;
              DROP TABLE deliveries; DROP TABLE mailings; DROP TABLE subscription_links; DROP TABLE subscribers;
              DROP INDEX comments_by_user; ALTER TABLE comment_settings DROP COLUMN remove_deleted;

@@ -1,9 +1,11 @@
 //! Follows and favorites: both ways, paged, idempotent, capped, counted once however
-//! many race, and finished by the reconciler when a favorite's write dies half-way.
+//! many race, finished by the reconciler when a favorite's write dies half-way, and
+//! forgotten with the post or the account they name.
 
 use crate::both_stores;
 use crate::fixtures::{post, user};
 use crate::helpers::{Kind, TestStore};
+use sibyl::deletion::{Deleter, delete_account, delete_post};
 use sibyl::domain::{PostId, Role, UserId, now};
 use sibyl::reconciler::reconcile;
 use sibyl::store::{Fault, MAX_FOLLOWS, SocialError, StoreOptions};
@@ -13,6 +15,7 @@ both_stores!(
     follows_are_kept_both_ways_and_paged,
     favorites_are_counted_once_however_many_race,
     favorites_are_listed_newest_first_and_paged,
+    deletions_forget_the_favorites_and_follows_they_name,
 );
 
 async fn follows_are_kept_both_ways_and_paged(t: TestStore) {
@@ -271,6 +274,136 @@ async fn favorites_are_listed_newest_first_and_paged(t: TestStore) {
             .await,
         Err(sibyl::store::PageError::BadCursor)
     ));
+}
+
+async fn deletions_forget_the_favorites_and_follows_they_name(t: TestStore) {
+    let site = &t.site;
+    let admin = user(&t, Role::Admin, "Admin").await;
+    let author = user(&t, Role::Author, "Writer").await;
+    let leaving = user(&t, Role::Reader, "Leaving").await;
+    let staying = user(&t, Role::Reader, "Staying").await;
+    let kept = post(&t, &author, "Kept", "Text.", "").await;
+    let doomed = post(&t, &author, "Doomed", "Text.", "").await;
+    for who in [&leaving, &staying] {
+        for liked in [&kept, &doomed] {
+            assert!(
+                t.store
+                    .favorite(site, who.id, liked.id, now())
+                    .await
+                    .unwrap()
+            );
+        }
+    }
+    // More than a deletion reads at a time, paged seven at a time here: each once.
+    let mut fans = HashSet::from([leaving.id, staying.id]);
+    for _ in 0..128 {
+        let fan = UserId(uuid::Uuid::new_v4());
+        assert!(t.store.favorite(site, fan, doomed.id, now()).await.unwrap());
+        fans.insert(fan);
+    }
+    let mut seen = Vec::new();
+    let mut after = None;
+    loop {
+        let page = t.store.favoriters(site, doomed.id, after, 7).await.unwrap();
+        seen.extend(page.iter().copied());
+        if page.len() < 7 {
+            break;
+        }
+        after = page.last().copied();
+    }
+    assert_eq!(seen.len(), 130);
+    assert_eq!(seen.into_iter().collect::<HashSet<_>>(), fans);
+    t.store
+        .follow(site, leaving.id, author.id, now())
+        .await
+        .unwrap();
+    t.store
+        .follow(site, staying.id, leaving.id, now())
+        .await
+        .unwrap();
+    t.store
+        .follow(site, staying.id, author.id, now())
+        .await
+        .unwrap();
+
+    assert!(
+        delete_post(t.store.as_ref(), site, doomed.id)
+            .await
+            .unwrap()
+    );
+    let by = Deleter {
+        id: admin.id,
+        name: admin.display_name.clone(),
+    };
+    delete_account(t.store.as_ref(), site, &leaving, &by)
+        .await
+        .unwrap()
+        .unwrap();
+    // Forgotten on the reconciler's pass, a page at a time.
+    reconcile(t.store.as_ref(), now()).await.unwrap();
+    assert!(
+        t.store
+            .favoriters(site, doomed.id, None, 10)
+            .await
+            .unwrap()
+            .is_empty()
+    );
+    assert_eq!(
+        t.store
+            .favorites_of(site, staying.id, None, 10)
+            .await
+            .unwrap()
+            .posts,
+        [kept.id]
+    );
+    assert_eq!(
+        t.store
+            .favorites_among(site, staying.id, &[kept.id, doomed.id])
+            .await
+            .unwrap(),
+        HashSet::from([kept.id])
+    );
+    assert!(
+        t.store
+            .favorites_of(site, leaving.id, None, 10)
+            .await
+            .unwrap()
+            .posts
+            .is_empty()
+    );
+    let counts = t
+        .store
+        .favorite_counts(site, &[kept.id, doomed.id])
+        .await
+        .unwrap();
+    assert_eq!(
+        counts.get(&kept.id),
+        Some(&1),
+        "the deleted account's is gone"
+    );
+    assert_eq!(counts.get(&doomed.id), None);
+    assert!(
+        t.store
+            .followed(site, leaving.id, None, 10)
+            .await
+            .unwrap()
+            .is_empty()
+    );
+    assert!(
+        t.store
+            .followers(site, leaving.id, None, 10)
+            .await
+            .unwrap()
+            .is_empty()
+    );
+    assert_eq!(
+        t.store.followers(site, author.id, None, 10).await.unwrap(),
+        [staying.id]
+    );
+    assert_eq!(
+        t.store.followed(site, staying.id, None, 10).await.unwrap(),
+        [author.id]
+    );
 }
 
 /// A favorite whose write dies after its row: the reconciler makes its copies and its
