@@ -9,9 +9,15 @@
 //! measures the page's length, not the store's size).
 //!
 //! Usage: scale_seed STORE_URL SITE_URL POSTS COMMENTS
+//!        scale_seed fresh STORE_URL (drops the Cassandra keyspace, so that a run measures
+//!        sites seeded into a keyspace of their own, not beside an earlier run's)
 //! Prints the paths the benchmark loads (the busiest post, the most used tag, the
 //! busiest author, the moderation desk), then the cookie of a session of the site's
-//! administrator, then a line `seeded <posts/s> <comments/s> <refused>`.
+//! administrator, then a line `seeded <posts/s> <comments/s> <refused>`, then a line
+//! `settled <seconds> <seconds waited>`: on Cassandra, how long the node went on
+//! compacting what was seeded (the seeder waits until no compaction has run for ten seconds, so that the
+//! pages are measured on a site at rest rather than beside minutes of compaction that
+//! a site written at the usual pace never has at once; 0 on SQLite).
 
 use futures_util::{StreamExt, stream};
 use sibyl::domain::password::Password;
@@ -82,6 +88,11 @@ fn user(name: &str, role: Role) -> Result<NewUser, String> {
 #[tokio::main]
 async fn main() -> Result<(), String> {
     let args: Vec<String> = std::env::args().collect();
+    if let [_, fresh, store_url] = args.as_slice()
+        && fresh == "fresh"
+    {
+        return drop_keyspace(&StoreUrl::parse(store_url).map_err(|e| e.0)?).await;
+    }
     let [_, store_url, site_url, posts, comments] = args.as_slice() else {
         return Err("usage: scale_seed STORE_URL SITE_URL POSTS COMMENTS".into());
     };
@@ -230,5 +241,63 @@ async fn main() -> Result<(), String> {
     println!("/admin/comments");
     println!("sibyl_session={token}");
     println!("seeded {posts_rate:.0} {comments_rate:.0} {refused}");
+    let waited = Instant::now();
+    let compacting = settle(&url).await?;
+    println!("settled {compacting} {}", waited.elapsed().as_secs());
     Ok(())
+}
+
+/// Drops a Cassandra store's keyspace, if it has one.
+async fn drop_keyspace(url: &StoreUrl) -> Result<(), String> {
+    let StoreUrl::Cassandra { nodes, keyspace } = url else {
+        return Err("fresh: a Cassandra store is dropped; an SQLite file is removed".into());
+    };
+    let session = scylla::client::session_builder::SessionBuilder::new()
+        .known_nodes(nodes)
+        .build()
+        .await
+        .map_err(|e| format!("connecting to drop {keyspace}: {e}"))?;
+    // Dropping flushes the keyspace's tables first: more than a query's usual time.
+    let mut drop = scylla::statement::unprepared::Statement::new(format!(
+        "DROP KEYSPACE IF EXISTS {keyspace}"
+    ));
+    drop.set_request_timeout(Some(std::time::Duration::from_secs(300)));
+    session
+        .query_unpaged(drop, ())
+        .await
+        .map_err(|e| format!("dropping {keyspace}: {e}"))?;
+    Ok(())
+}
+
+/// On Cassandra, waits until the node has run no compaction for `QUIET` seconds in a
+/// row (its `system_views.sstable_tasks` lists those running; a level that needs
+/// another starts it as the last ends) and returns the seconds it went on compacting;
+/// 0 on SQLite.
+async fn settle(url: &StoreUrl) -> Result<u64, String> {
+    const QUIET: u32 = 10;
+    let StoreUrl::Cassandra { nodes, .. } = url else {
+        return Ok(0);
+    };
+    let session = scylla::client::session_builder::SessionBuilder::new()
+        .known_nodes(nodes)
+        .build()
+        .await
+        .map_err(|e| format!("connecting to see the compactions: {e}"))?;
+    let started = Instant::now();
+    let mut quiet = 0;
+    while quiet < QUIET {
+        tokio::time::sleep(std::time::Duration::from_secs(1)).await;
+        let running = session
+            .query_unpaged(
+                "SELECT keyspace_name, table_name FROM system_views.sstable_tasks",
+                (),
+            )
+            .await
+            .map_err(|e| format!("reading the compactions under way: {e}"))?
+            .into_rows_result()
+            .map_err(|e| format!("reading the compactions under way: {e}"))?
+            .rows_num();
+        quiet = if running == 0 { quiet + 1 } else { 0 };
+    }
+    Ok(started.elapsed().as_secs().saturating_sub(u64::from(QUIET)))
 }
