@@ -68,6 +68,22 @@ fn text(s: &str) -> CqlValue {
     CqlValue::Text(s.to_owned())
 }
 
+/// A row read by a whole-table scan whose first column is its site.
+pub(super) trait SiteRow {
+    fn site(&self) -> &str;
+}
+
+macro_rules! site_rows {
+    ($(($($t:ident),+)),+ $(,)?) => {$(
+        impl<$($t),+> SiteRow for (String, $($t),+) {
+            fn site(&self) -> &str {
+                &self.0
+            }
+        }
+    )+};
+}
+site_rows!((A), (A, B), (A, B, C), (A, B, C, D));
+
 impl CassandraStore {
     /// Every row of a query, the driver paging through (prepared for the call: for
     /// repair's one-off reads).
@@ -92,6 +108,31 @@ impl CassandraStore {
     where
         T: 'static + for<'f, 'm> scylla::deserialize::row::DeserializeRow<'f, 'm>,
     {
+        self.scan_kept(statement, values, |_| true).await
+    }
+
+    /// The rows of one site in a scan of a whole table whose rows start with their site
+    /// (a table keyed by more than the site, which CQL cannot restrict to it), kept as the
+    /// driver pages through: the other sites' rows are never held.
+    pub(super) async fn scan_site<T>(&self, cql: String, site: &Site) -> StoreResult<Vec<T>>
+    where
+        T: 'static + SiteRow + for<'f, 'm> scylla::deserialize::row::DeserializeRow<'f, 'm>,
+    {
+        let statement = prepare(&self.session, cql).await.map_err(unavailable)?;
+        self.scan_kept(&statement, (), |row: &T| row.site() == site.as_str())
+            .await
+    }
+
+    /// The rows of a scan that `keep` keeps, the driver paging through.
+    async fn scan_kept<T>(
+        &self,
+        statement: &PreparedStatement,
+        values: impl SerializeRow,
+        keep: impl Fn(&T) -> bool,
+    ) -> StoreResult<Vec<T>>
+    where
+        T: 'static + for<'f, 'm> scylla::deserialize::row::DeserializeRow<'f, 'm>,
+    {
         use futures_util::StreamExt;
         let mut rows = self
             .session
@@ -102,7 +143,10 @@ impl CassandraStore {
             .map_err(unavailable)?;
         let mut out = Vec::new();
         while let Some(row) = rows.next().await {
-            out.push(row.map_err(|e| StoreError::Corrupt(e.to_string()))?);
+            let row = row.map_err(|e| StoreError::Corrupt(e.to_string()))?;
+            if keep(&row) {
+                out.push(row);
+            }
         }
         Ok(out)
     }
@@ -672,7 +716,7 @@ impl Repair for CassandraStore {
         };
         let mut findings = Vec::new();
         let ids: Vec<(String, Uuid)> = self
-            .scan(format!("SELECT site, post_id FROM {ks}.posts"), ())
+            .scan_site(format!("SELECT site, post_id FROM {ks}.posts"), site)
             .await?;
         let mut listings = Vec::new();
         let mut posts = Vec::new();
@@ -682,7 +726,7 @@ impl Repair for CassandraStore {
         let (mut authors, mut tags) = (HashSet::new(), HashSet::new());
         // What each bucket's state counts should be: the sums of its posts' rows.
         let mut buckets = vec![[0i64; 5]; usize::from(super::tallies::BUCKETS)];
-        for (_, id) in ids.into_iter().filter(|(s, _)| s == site.as_str()) {
+        for (_, id) in ids {
             let Some((post, listed)) = self.post_listing(site, PostId(id), false).await? else {
                 continue;
             };

@@ -656,24 +656,23 @@ impl CassandraStore {
     ) -> StoreResult<()> {
         let (ks, s, here) = (&self.keyspace, &self.social, site.as_str());
         let follows: HashMap<(Uuid, Uuid), Option<DateTime<Utc>>> = self
-            .scan::<FollowRow>(
+            .scan_site::<FollowRow>(
                 format!("SELECT site, follower, followee, since FROM {ks}.follows"),
-                (),
+                site,
             )
             .await?
             .into_iter()
-            .filter(|row| row.0 == here)
             .map(|(_, follower, followee, since)| ((follower, followee), since))
             .collect();
         let listed: Vec<FollowerRow> = self
-            .scan(
+            .scan_site(
                 format!("SELECT site, followee, shard, follower, since FROM {ks}.followers"),
-                (),
+                site,
             )
             .await?;
         let recent = crate::domain::now() - super::repair::RECENT;
         let mut seen = HashSet::new();
-        for (_, followee, shard, follower, since) in listed.into_iter().filter(|r| r.0 == here) {
+        for (_, followee, shard, follower, since) in listed {
             let right_shard = shard == shard_of(UserId(follower));
             if right_shard && follows.contains_key(&(follower, followee)) {
                 seen.insert((follower, followee));
@@ -740,33 +739,30 @@ impl CassandraStore {
     ) -> StoreResult<HashMap<Uuid, i64>> {
         let (ks, s, here) = (&self.keyspace, &self.social, site.as_str());
         let rows: HashMap<(Uuid, Uuid), CqlTimeuuid> = self
-            .scan::<(String, Uuid, Uuid, CqlTimeuuid)>(
+            .scan_site::<(String, Uuid, Uuid, CqlTimeuuid)>(
                 format!("SELECT site, user_id, post_id, at FROM {ks}.favorites"),
-                (),
+                site,
             )
             .await?
             .into_iter()
-            .filter(|row| row.0 == here)
             .map(|(_, user, post, at)| ((user, post), at))
             .collect();
         let by_time: HashSet<(Uuid, CqlTimeuuid, Uuid)> = self
-            .scan::<(String, Uuid, CqlTimeuuid, Uuid)>(
+            .scan_site::<(String, Uuid, CqlTimeuuid, Uuid)>(
                 format!("SELECT site, user_id, at, post_id FROM {ks}.favorites_by_time"),
-                (),
+                site,
             )
             .await?
             .into_iter()
-            .filter(|row| row.0 == here)
             .map(|(_, user, at, post)| (user, at, post))
             .collect();
         let favoriters: HashSet<(Uuid, i32, Uuid)> = self
-            .scan::<(String, Uuid, i32, Uuid)>(
+            .scan_site::<(String, Uuid, i32, Uuid)>(
                 format!("SELECT site, post_id, shard, user_id FROM {ks}.favoriters"),
-                (),
+                site,
             )
             .await?
             .into_iter()
-            .filter(|row| row.0 == here)
             .map(|(_, post, shard, user)| (post, shard, user))
             .collect();
         // What disagrees, by (account, post).
@@ -852,15 +848,14 @@ impl CassandraStore {
         fix: bool,
         findings: &mut Vec<Finding>,
     ) -> StoreResult<()> {
-        let (ks, here) = (&self.keyspace, site.as_str());
+        let ks = &self.keyspace;
         let counted: HashMap<Uuid, i64> = self
-            .scan::<(String, Uuid, Option<scylla::value::Counter>)>(
+            .scan_site::<(String, Uuid, Option<scylla::value::Counter>)>(
                 format!("SELECT site, post_id, favorites FROM {ks}.favorite_counts"),
-                (),
+                site,
             )
             .await?
             .into_iter()
-            .filter(|row| row.0 == here)
             .map(|(_, post, n)| (post, n.map_or(0, |n| n.0)))
             .collect();
         let posts: BTreeSet<Uuid> = counted.keys().chain(favorites.keys()).copied().collect();
