@@ -11,6 +11,8 @@
 //! Usage: scale_seed STORE_URL SITE_URL POSTS COMMENTS
 //!        scale_seed fresh STORE_URL (drops the Cassandra keyspace, so that a run measures
 //!        sites seeded into a keyspace of their own, not beside an earlier run's)
+//!        scale_seed settle STORE_URL (only waits for the node's compactions, as below,
+//!        and prints `settled <seconds> <seconds waited>`: after a restart of the node)
 //! Prints the paths the benchmark loads (the busiest post, the most used tag, the
 //! busiest author, the moderation desk), then the cookie of a session of the site's
 //! administrator, then a line `seeded <posts/s> <comments/s> <refused>`, then a line
@@ -92,6 +94,14 @@ async fn main() -> Result<(), String> {
         && fresh == "fresh"
     {
         return drop_keyspace(&StoreUrl::parse(store_url).map_err(|e| e.0)?).await;
+    }
+    if let [_, settling, store_url] = args.as_slice()
+        && settling == "settle"
+    {
+        let waited = Instant::now();
+        let compacting = settle(&StoreUrl::parse(store_url).map_err(|e| e.0)?).await?;
+        println!("settled {compacting} {}", waited.elapsed().as_secs());
+        return Ok(());
     }
     let [_, store_url, site_url, posts, comments] = args.as_slice() else {
         return Err("usage: scale_seed STORE_URL SITE_URL POSTS COMMENTS".into());
