@@ -98,10 +98,7 @@ async fn main() -> Result<(), String> {
     if let [_, settling, store_url] = args.as_slice()
         && settling == "settle"
     {
-        let waited = Instant::now();
-        let compacting = settle(&StoreUrl::parse(store_url).map_err(|e| e.0)?).await?;
-        println!("settled {compacting} {}", waited.elapsed().as_secs());
-        return Ok(());
+        return print_settled(&StoreUrl::parse(store_url).map_err(|e| e.0)?).await;
     }
     let [_, store_url, site_url, posts, comments] = args.as_slice() else {
         return Err("usage: scale_seed STORE_URL SITE_URL POSTS COMMENTS".into());
@@ -251,8 +248,14 @@ async fn main() -> Result<(), String> {
     println!("/admin/comments");
     println!("sibyl_session={token}");
     println!("seeded {posts_rate:.0} {comments_rate:.0} {refused}");
+    print_settled(&url).await
+}
+
+/// Waits for the node's compactions (see [`settle`]) and prints the line
+/// `settled <seconds compacting> <seconds waited>`.
+async fn print_settled(url: &StoreUrl) -> Result<(), String> {
     let waited = Instant::now();
-    let compacting = settle(&url).await?;
+    let compacting = settle(url).await?;
     println!("settled {compacting} {}", waited.elapsed().as_secs());
     Ok(())
 }
