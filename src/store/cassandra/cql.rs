@@ -255,7 +255,7 @@ mod tests {
         let real = tables(super::super::SCHEMA);
         assert_eq!(real.len(), 74);
         assert!(real["posts"].key.contains("post_id"));
-        assert_eq!(real["comment_tallies"].columns["approved"], "counter");
+        assert_eq!(real["post_comment_tallies"].columns["approved"], "counter");
     }
 
     #[test]

@@ -109,7 +109,7 @@ impl Statements {
             ))
             .await?,
             tally_delete: prepare(format!(
-                "DELETE FROM {ks}.comment_tallies WHERE site = ? AND bucket = ? AND post_id = ?"
+                "DELETE FROM {ks}.post_comment_tallies WHERE site = ? AND bucket = ? AND post_id = ?"
             ))
             .await?,
             suggestion_delete: prepare(format!(

@@ -262,7 +262,7 @@ impl CassandraStore {
         let tally = self.tally(site, id).await?;
         if counted != tally {
             findings.push(Finding {
-                table: "comment_tallies",
+                table: "post_comment_tallies",
                 what: format!(
                     "post {} counted {:?} for comments that are {:?}; recounted",
                     id.0, tally, counted

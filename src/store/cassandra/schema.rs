@@ -40,8 +40,10 @@ enum Change {
     /// Copies the admins' list of a site's files, by reference id, into the list newest
     /// first (`binary_files_by_site`), before the old list is dropped.
     CopySiteFiles,
-    /// Counts every post's comments from their rows into the tallies that replace
-    /// `comment_counts` and `comment_state_counts`, before those are dropped.
+    /// Counts every post's comments from their rows into the tallies
+    /// (`post_comment_tallies` and `comment_state_tallies`), before the tables they
+    /// replace are dropped: `comment_counts` and `comment_state_counts` first, then
+    /// `comment_tallies`, which kept a bucket's posts oldest first.
     CountComments,
     /// Copies every author page row into the lists by author and year, with the years
     /// in author_years, before the unbucketed list is dropped.
@@ -380,6 +382,16 @@ const CHANGES: &[(u32, &str, Change)] = &[
         Change::Cql(
             "ALTER TABLE comment_tallies WITH compaction = {'class': 'LeveledCompactionStrategy'}",
         ),
+    ),
+    (
+        59,
+        "the comment tallies are kept newest first: every post's comments counted from their rows into post_comment_tallies",
+        Change::CountComments,
+    ),
+    (
+        60,
+        "the comment tallies kept oldest first go",
+        Change::Cql("DROP TABLE IF EXISTS comment_tallies"),
     ),
 ];
 
@@ -779,6 +791,9 @@ mod tests {
         let older_year = "ALTER TABLE posts_by_tag DROP IF EXISTS older_year";
         assert_eq!(dropped_later(18, older_year), Some("posts_by_tag"));
         assert_eq!(dropped_later(40, older_year), None);
+        let leveled =
+            "ALTER TABLE comment_tallies WITH compaction = {'class': 'LeveledCompactionStrategy'}";
+        assert_eq!(dropped_later(58, leveled), Some("comment_tallies"));
         let kept = "ALTER TABLE comments ADD IF NOT EXISTS stamp bigint";
         assert_eq!(dropped_later(10, kept), None);
     }

@@ -72,17 +72,17 @@ impl Statements {
         comment_states.set_page_size(RECOUNT_PAGE);
         Ok(Self {
             tally_add: prepare(format!(
-                "UPDATE {ks}.comment_tallies SET total = total + ?, pending = pending + ?, approved = approved + ?, \
+                "UPDATE {ks}.post_comment_tallies SET total = total + ?, pending = pending + ?, approved = approved + ?, \
                  rejected = rejected + ?, spam = spam + ?, deleted = deleted + ? WHERE site = ? AND bucket = ? AND post_id = ?"
             ))
             .await?,
             tally_read: prepare(format!(
-                "SELECT total, pending, approved, rejected, spam, deleted FROM {ks}.comment_tallies \
+                "SELECT total, pending, approved, rejected, spam, deleted FROM {ks}.post_comment_tallies \
                  WHERE site = ? AND bucket = ? AND post_id = ?"
             ))
             .await?,
             approved_read: prepare(format!(
-                "SELECT post_id, approved, pending FROM {ks}.comment_tallies WHERE site = ? AND bucket IN ? AND post_id IN ?"
+                "SELECT post_id, approved, pending FROM {ks}.post_comment_tallies WHERE site = ? AND bucket IN ? AND post_id IN ?"
             ))
             .await?,
             state_add: prepare(format!(
@@ -99,7 +99,7 @@ impl Statements {
             .await?,
             bucket_tallies: {
                 let mut st = prepare(format!(
-                    "SELECT pending, approved, rejected, spam, deleted FROM {ks}.comment_tallies WHERE site = ? AND bucket = ?"
+                    "SELECT pending, approved, rejected, spam, deleted FROM {ks}.post_comment_tallies WHERE site = ? AND bucket = ?"
                 ))
                 .await?;
                 st.set_page_size(RECOUNT_PAGE);
@@ -412,12 +412,12 @@ pub async fn carry_over_tallies(session: &Session, ks: &str) -> Result<usize, St
     }
     let prepare = |cql: String| async move { session.prepare(cql).await.map_err(|e| fail(&e)) };
     let read = prepare(format!(
-        "SELECT total, pending, approved, rejected, spam, deleted FROM {ks}.comment_tallies \
+        "SELECT total, pending, approved, rejected, spam, deleted FROM {ks}.post_comment_tallies \
          WHERE site = ? AND bucket = ? AND post_id = ?"
     ))
     .await?;
     let add = prepare(format!(
-        "UPDATE {ks}.comment_tallies SET total = total + ?, pending = pending + ?, approved = approved + ?, \
+        "UPDATE {ks}.post_comment_tallies SET total = total + ?, pending = pending + ?, approved = approved + ?, \
          rejected = rejected + ?, spam = spam + ?, deleted = deleted + ? WHERE site = ? AND bucket = ? AND post_id = ?"
     ))
     .await?;

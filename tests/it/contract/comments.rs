@@ -661,8 +661,10 @@ pub async fn fill_racing_for_the_last_places(
     assert_eq!(counts, [(post.id, MAX_COMMENTS_PER_POST)]);
 }
 
-/// A keyspace of the version before the tallies: `migrate` counts every post's comments
-/// from their rows into them, and migrating again changes nothing.
+/// A keyspace of the version before the tallies, and one of the version whose tallies
+/// kept a bucket's posts oldest first (`comment_tallies`): `migrate` counts every post's
+/// comments from their rows into the tallies kept newest first, drops the old table, and
+/// migrating again changes nothing.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn migrate_counts_the_comments_into_the_tallies() {
     let keyspace = "sibyl_tally_carry_test";
@@ -683,26 +685,45 @@ async fn migrate_counts_the_comments_into_the_tallies() {
         .build()
         .await
         .unwrap();
-    for table in ["comment_tallies", "comment_state_tallies"] {
-        session
-            .query_unpaged(format!("TRUNCATE {keyspace}.{table}"), ())
-            .await
-            .unwrap();
-    }
-    for _ in 0..2 {
-        crate::helpers::migrate_from(&session, keyspace, 12).await;
+    let query = |cql: String| {
+        let session = &session;
+        async move { session.query_unpaged(cql, ()).await.unwrap() }
+    };
+    // Before the tallies (12), the tallies oldest first (58), and again (nothing to do).
+    for (from, emptied) in [
+        (12, &["post_comment_tallies", "comment_state_tallies"][..]),
+        (58, &["post_comment_tallies"][..]),
+        (58, &[][..]),
+    ] {
+        for table in emptied {
+            query(format!("TRUNCATE {keyspace}.{table}")).await;
+        }
+        query(format!(
+            "CREATE TABLE IF NOT EXISTS {keyspace}.comment_tallies (site text, bucket int, post_id uuid, \
+             total counter, pending counter, approved counter, rejected counter, spam counter, \
+             deleted counter, PRIMARY KEY ((site, bucket), post_id))"
+        ))
+        .await;
+        crate::helpers::migrate_from(&session, keyspace, from).await;
         let approved = t
             .store
             .approved_comment_counts(&t.site, &[counted.id])
             .await
             .unwrap();
-        assert_eq!(approved, vec![(counted.id, 2)]);
+        assert_eq!(approved, vec![(counted.id, 2)], "from version {from}");
         let states = t.store.comment_state_counts(&t.site).await.unwrap();
         assert_eq!((states.approved, states.pending, states.spam), (2, 1, 0));
+        assert!(
+            !crate::helpers::table_exists(&session, keyspace, "comment_tallies").await,
+            "the tallies oldest first are dropped (from version {from})"
+        );
     }
     // The cap counts the carried-over comments too.
     let tally: Vec<(i64,)> = session
-        .query_unpaged(format!("SELECT total FROM {keyspace}.comment_tallies"), ())
+        .query_unpaged(
+            format!("SELECT total FROM {keyspace}.post_comment_tallies"),
+            (),
+        )
         .await
         .unwrap()
         .into_rows_result()
@@ -714,11 +735,11 @@ async fn migrate_counts_the_comments_into_the_tallies() {
     assert_eq!(tally, vec![(3,)]);
 }
 
-/// Cassandra keeps a month's posts next to each other in their tally bucket, in the
-/// order they were made (their ids are time-ordered), so the counts of a page of the
-/// newest posts are one block of the partition, however many posts the month has.
+/// Cassandra keeps a month's posts next to each other in their tally bucket, newest
+/// first (their ids are time-ordered), so the counts of a page of the newest posts are
+/// one block at the head of the partition, however many posts the month has.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_months_posts_lie_in_their_tally_bucket_in_the_order_they_were_made() {
+async fn a_months_posts_lie_in_their_tally_bucket_newest_first() {
     use chrono::TimeZone;
     let t = TestStore::cassandra().await;
     let author = member(&t, Role::Author).await;
@@ -740,7 +761,9 @@ async fn a_months_posts_lie_in_their_tally_bucket_in_the_order_they_were_made() 
     let (session, keyspace) = crate::helpers::cql(&t).await;
     let stored: Vec<uuid::Uuid> = session
         .query_unpaged(
-            format!("SELECT post_id FROM {keyspace}.comment_tallies WHERE site = ? AND bucket = ?"),
+            format!(
+                "SELECT post_id FROM {keyspace}.post_comment_tallies WHERE site = ? AND bucket = ?"
+            ),
             (t.site.as_str(), i32::from(bucket)),
         )
         .await
@@ -751,7 +774,7 @@ async fn a_months_posts_lie_in_their_tally_bucket_in_the_order_they_were_made() 
         .unwrap()
         .map(|row| row.unwrap().0)
         .collect();
-    made.sort_by_key(|(day, _)| *day);
-    let by_day: Vec<uuid::Uuid> = made.iter().map(|(_, id)| id.0).collect();
-    assert_eq!(stored, by_day);
+    made.sort_by_key(|(day, _)| std::cmp::Reverse(*day));
+    let newest_first: Vec<uuid::Uuid> = made.iter().map(|(_, id)| id.0).collect();
+    assert_eq!(stored, newest_first);
 }

@@ -141,7 +141,7 @@ async fn repair_reports_and_rebuilds_what_disagrees(t: TestStore) {
             session
                 .query_unpaged(
                     format!(
-                        "UPDATE {KEYSPACE}.comment_tallies SET approved = approved + 5 WHERE site = ? AND bucket = ? AND post_id = ?"
+                        "UPDATE {KEYSPACE}.post_comment_tallies SET approved = approved + 5 WHERE site = ? AND bucket = ? AND post_id = ?"
                     ),
                     (site, bucket_of(red.id.0), red.id.0),
                 )
@@ -268,7 +268,6 @@ async fn repair_reports_and_rebuilds_what_disagrees(t: TestStore) {
                 .unwrap();
             vec![
                 "claims",
-                "comment_tallies",
                 "favorite_counts",
                 "favoriters",
                 "favorites_by_time",
@@ -277,6 +276,7 @@ async fn repair_reports_and_rebuilds_what_disagrees(t: TestStore) {
                 "moderation_lists",
                 "moderation_lists",
                 "moderation_lists",
+                "post_comment_tallies",
                 "post_moderation",
                 "short_links",
                 "tag_counts",
