@@ -50,6 +50,34 @@ impl Tally {
     }
 }
 
+/// Adds to a post's counters (the change's six counts, then site, bucket, post).
+fn tally_add_cql(ks: &str) -> String {
+    format!(
+        "UPDATE {ks}.post_comment_tallies SET total = total + ?, pending = pending + ?, approved = approved + ?, \
+         rejected = rejected + ?, spam = spam + ?, deleted = deleted + ? WHERE site = ? AND bucket = ? AND post_id = ?"
+    )
+}
+
+/// A post's counters.
+fn tally_read_cql(ks: &str) -> String {
+    format!(
+        "SELECT total, pending, approved, rejected, spam, deleted FROM {ks}.post_comment_tallies \
+         WHERE site = ? AND bucket = ? AND post_id = ?"
+    )
+}
+
+/// Adds to a bucket's count of one state.
+fn state_add_cql(ks: &str) -> String {
+    format!(
+        "UPDATE {ks}.comment_state_tallies SET n = n + ? WHERE site = ? AND shard = ? AND state = ?"
+    )
+}
+
+/// The state counts of the buckets given.
+fn states_read_cql(ks: &str) -> String {
+    format!("SELECT state, n FROM {ks}.comment_state_tallies WHERE site = ? AND shard IN ?")
+}
+
 /// The statements of this file, prepared once at start.
 pub(super) struct Statements {
     tally_add: PreparedStatement,
@@ -71,27 +99,17 @@ impl Statements {
         .await?;
         comment_states.set_page_size(RECOUNT_PAGE);
         Ok(Self {
-            tally_add: prepare(format!(
-                "UPDATE {ks}.post_comment_tallies SET total = total + ?, pending = pending + ?, approved = approved + ?, \
-                 rejected = rejected + ?, spam = spam + ?, deleted = deleted + ? WHERE site = ? AND bucket = ? AND post_id = ?"
-            ))
+            tally_add: prepare(tally_add_cql(ks))
             .await?,
-            tally_read: prepare(format!(
-                "SELECT total, pending, approved, rejected, spam, deleted FROM {ks}.post_comment_tallies \
-                 WHERE site = ? AND bucket = ? AND post_id = ?"
-            ))
+            tally_read: prepare(tally_read_cql(ks))
             .await?,
             approved_read: prepare(format!(
                 "SELECT post_id, approved, pending FROM {ks}.post_comment_tallies WHERE site = ? AND bucket IN ? AND post_id IN ?"
             ))
             .await?,
-            state_add: prepare(format!(
-                "UPDATE {ks}.comment_state_tallies SET n = n + ? WHERE site = ? AND shard = ? AND state = ?"
-            ))
+            state_add: prepare(state_add_cql(ks))
             .await?,
-            states_read: prepare(format!(
-                "SELECT state, n FROM {ks}.comment_state_tallies WHERE site = ? AND shard IN ?"
-            ))
+            states_read: prepare(states_read_cql(ks))
             .await?,
             bucket_states_read: prepare(format!(
                 "SELECT state, n FROM {ks}.comment_state_tallies WHERE site = ? AND shard = ?"
@@ -411,24 +429,10 @@ pub async fn carry_over_tallies(session: &Session, ks: &str) -> Result<usize, St
         tally.by_state[slot(state)] += 1;
     }
     let prepare = |cql: String| async move { session.prepare(cql).await.map_err(|e| fail(&e)) };
-    let read = prepare(format!(
-        "SELECT total, pending, approved, rejected, spam, deleted FROM {ks}.post_comment_tallies \
-         WHERE site = ? AND bucket = ? AND post_id = ?"
-    ))
-    .await?;
-    let add = prepare(format!(
-        "UPDATE {ks}.post_comment_tallies SET total = total + ?, pending = pending + ?, approved = approved + ?, \
-         rejected = rejected + ?, spam = spam + ?, deleted = deleted + ? WHERE site = ? AND bucket = ? AND post_id = ?"
-    ))
-    .await?;
-    let states_read = prepare(format!(
-        "SELECT state, n FROM {ks}.comment_state_tallies WHERE site = ? AND shard IN ?"
-    ))
-    .await?;
-    let state_add = prepare(format!(
-        "UPDATE {ks}.comment_state_tallies SET n = n + ? WHERE site = ? AND shard = ? AND state = ?"
-    ))
-    .await?;
+    let read = prepare(tally_read_cql(ks)).await?;
+    let add = prepare(tally_add_cql(ks)).await?;
+    let states_read = prepare(states_read_cql(ks)).await?;
+    let state_add = prepare(state_add_cql(ks)).await?;
     let n = |c: Option<Counter>| c.map_or(0, |c| c.0);
     let mut sites: HashMap<(String, i32), [i64; 5]> = HashMap::new();
     for ((site, post), counted) in &posts {

@@ -773,8 +773,8 @@ async fn a_keyspace_is_upgraded_from_the_version_it_records() {
         "changes already recorded are not run again"
     );
     assert!(store::open(&url, StoreOptions::default()).await.is_ok());
-    // A keyspace made before the leveled compaction had the default, size-tiered (the
-    // tallies kept newest first were made leveled: a change makes them from schema.cql).
+    // A keyspace made before the leveled compaction had the default, size-tiered. (The
+    // tallies kept newest first came later: schema.cql makes them leveled.)
     session
         .query_unpaged(
             format!(
