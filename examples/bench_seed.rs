@@ -6,7 +6,7 @@
 //! Prints the paths the benchmark loads: the post with comments, then the tag page.
 
 use sibyl::domain::password::Password;
-use sibyl::domain::post::Body;
+use sibyl::domain::post::{Body, Rendered};
 use sibyl::domain::{
     CommentBody, CommentState, CommentedPost, Commenter, Email, NewComment, NewPost, NewUser, Role,
     Site, Tags, Title, UserId, Username, now,
@@ -76,7 +76,7 @@ async fn main() -> Result<(), String> {
         let post = NewPost::new(
             site.clone(),
             Title::parse(&format!("Benchmark post number {n}")).map_err(|e| e.0)?,
-            Body::parse(&body(n)).map_err(|e| e.0)?,
+            Rendered::of(Body::parse(&body(n)).map_err(|e| e.0)?).map_err(|e| e.0)?,
             Tags::parse(&tags).map_err(|e| e.0)?,
             admin.id,
             admin.display_name.clone(),

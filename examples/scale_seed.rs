@@ -23,7 +23,7 @@
 
 use futures_util::{StreamExt, stream};
 use sibyl::domain::password::Password;
-use sibyl::domain::post::Body;
+use sibyl::domain::post::{Body, Rendered};
 use sibyl::domain::token::{random_token, session_key};
 use sibyl::domain::{
     CommentBody, CommentState, CommentedPost, Commenter, Email, NewComment, NewPost, NewUser, Post,
@@ -171,7 +171,7 @@ async fn main() -> Result<(), String> {
                 let post = NewPost::new(
                     site,
                     Title::parse(&format!("Scale post {n}")).map_err(|e| e.0)?,
-                    Body::parse(&body).map_err(|e| e.0)?,
+                    Rendered::of(Body::parse(&body).map_err(|e| e.0)?).map_err(|e| e.0)?,
                     Tags::parse(&tags).map_err(|e| e.0)?,
                     author.id,
                     author.display_name.clone(),

@@ -8,6 +8,7 @@
 //! marks it done. Finishing is idempotent and safe beside live writers, so two
 //! instances reconciling at once only repeat each other's work.
 
+use crate::domain::post::Rendered;
 use crate::domain::{HISTORY_PAGE, PostEdit, PostId, Site, SuggestionState, now};
 use crate::store::{EditError, Finished, Intent, Store, StoreError, StoreResult};
 use chrono::{DateTime, Utc};
@@ -213,6 +214,11 @@ pub async fn apply_suggestion(
         .suggestion(site, post, suggestion)
         .await?
         .ok_or(EditError::NoSuchPost)?;
+    // Rendered off the async workers, once, whatever the retries.
+    let body = found.body.clone();
+    let text = tokio::task::spawn_blocking(move || Rendered::checked_before(body))
+        .await
+        .map_err(|e| StoreError::Unavailable(format!("rendering the suggestion: {e}")))?;
     for _ in 0..3 {
         let current = store
             .post_by_id(site, post)
@@ -221,7 +227,7 @@ pub async fn apply_suggestion(
         let edit = PostEdit::new(
             current.revision,
             found.title.clone(),
-            found.body.clone(),
+            text.clone(),
             found.tags.clone(),
             found.suggester_id,
             found.suggester_name.clone(),

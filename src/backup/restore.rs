@@ -9,7 +9,7 @@
 use super::*;
 use crate::domain::comment::MAX_COMMENTS_PER_POST;
 use crate::domain::password::PasswordHash;
-use crate::domain::post::{Body, Title};
+use crate::domain::post::{Body, Rendered, Title};
 use crate::domain::user::Login;
 use crate::domain::{
     CommentBody, CommentId, CommentSettings, CommentState, CommentedPost, Commenter, Email, Locale,
@@ -572,12 +572,14 @@ fn check_history(revisions: &[RevisionRecord]) -> Result<(), String> {
     Ok(())
 }
 
-/// A revision as the store saves it, on top of `base`.
+/// A revision as the store saves it, on top of `base`. Its text was accepted where it
+/// was written: one that nests deeper than texts written here may is kept, its deepest
+/// levels shown as plain content.
 fn edit(revision: &RevisionRecord, base: u32) -> Result<PostEdit, String> {
     Ok(PostEdit::new(
         base,
         Title::parse(&revision.title).map_err(|e| e.0)?,
-        Body::parse(&revision.body).map_err(|e| e.0)?,
+        Rendered::checked_before(Body::parse(&revision.body).map_err(|e| e.0)?),
         Tags::parse(&revision.tags.join(",")).map_err(|e| e.0)?,
         UserId(revision.author_id),
         revision.author_name.clone(),
@@ -629,7 +631,11 @@ pub(super) async fn write_post(
         let mut new = NewPost::new(
             site.clone(),
             first.title,
-            first.body,
+            Rendered {
+                body: first.body,
+                html: first.body_html,
+                excerpt: first.excerpt,
+            },
             first.tags,
             UserId(record.author_id),
             record.author_name.clone(),

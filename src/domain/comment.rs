@@ -133,7 +133,10 @@ impl CommentBody {
                 Self::MAX_LINKS
             )));
         }
-        let html = super::markdown::comment_to_safe_html(text);
+        let (html, too_deep) = super::markdown::comment_html(text);
+        if too_deep > 0 {
+            return Err(super::markdown::too_deep("This comment"));
+        }
         if html.len() > Self::MAX_HTML_BYTES {
             return Err(Invalid::new(
                 "This comment is too long once formatted: shorten it, or use fewer links and \

@@ -6,6 +6,9 @@
 //! What ammonia keeps is then mended into valid HTML (`html_repair`), and code points no
 //! HTML document may hold become U+FFFD.
 
+use super::Invalid;
+pub use super::html_balance::MAX_DEPTH;
+use super::html_balance::balance;
 use super::iiif::fit;
 use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd, html};
 use std::sync::OnceLock;
@@ -19,14 +22,97 @@ fn options() -> Options {
 
 fn cleaner() -> &'static ammonia::Builder<'static> {
     static CLEANER: OnceLock<ammonia::Builder<'static>> = OnceLock::new();
-    CLEANER.get_or_init(|| configured(None))
+    CLEANER.get_or_init(configured)
 }
 
-/// Safe HTML (what [`to_safe_html`] made) with every URL of the site made absolute from
-/// `base` (`https://blog.example.com`), images' `srcset` too: for feeds, read away from
-/// the site. The same cleaner runs again, so the text is as safe as before.
+/// Safe HTML (what [`to_safe_html`] made, as stored with a revision) with every URL of
+/// the site made absolute from `base` (`https://blog.example.com`), images' `srcset` too:
+/// for feeds, read away from the site. One pass over the text, whatever its nesting:
+/// only the values of `href`, `src`, `cite` and `srcset` change, so the text is as safe
+/// as it was.
 pub fn with_absolute_urls(safe_html: &str, base: &url::Url) -> String {
-    configured(Some(base.clone())).clean(safe_html).to_string()
+    let mut out = String::with_capacity(safe_html.len() + safe_html.len() / 8);
+    let mut rest = safe_html;
+    while let Some(lt) = rest.find('<') {
+        out.push_str(&rest[..lt]);
+        rest = &rest[lt..];
+        if !rest[1..].starts_with(|c: char| c.is_ascii_alphabetic()) {
+            // An end tag, or a `<` no tag starts with.
+            out.push('<');
+            rest = &rest[1..];
+            continue;
+        }
+        let end = tag_end(rest);
+        absolute_tag(&rest[..end], base, &mut out);
+        rest = &rest[end..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The length of the serialized start tag `html` begins with, its `>` included (values
+/// are double-quoted, and may hold a `>`).
+fn tag_end(html: &str) -> usize {
+    let mut quoted = false;
+    for (i, b) in html.bytes().enumerate() {
+        match b {
+            b'"' => quoted = !quoted,
+            b'>' if !quoted => return i + 1,
+            _ => {}
+        }
+    }
+    html.len()
+}
+
+/// Writes a serialized start tag with its URL attributes made absolute from `base`.
+fn absolute_tag(tag: &str, base: &url::Url, out: &mut String) {
+    let mut rest = tag;
+    while let Some(eq) = rest.find("=\"") {
+        let name_start = rest[..eq]
+            .rfind(|c: char| c.is_ascii_whitespace())
+            .map_or(0, |i| i + 1);
+        let name = &rest[name_start..eq];
+        let value_start = eq + 2;
+        let value_end = rest[value_start..]
+            .find('"')
+            .map_or(rest.len(), |i| value_start + i);
+        out.push_str(&rest[..value_start]);
+        let value = &rest[value_start..value_end];
+        match name {
+            "href" | "src" | "cite" => out.push_str(&absolute_url(value, base)),
+            "srcset" => {
+                let site = base.as_str().trim_end_matches('/');
+                let candidates: Vec<String> = value
+                    .split(", ")
+                    .map(|candidate| match candidate.starts_with('/') {
+                        true => format!("{site}{candidate}"),
+                        false => candidate.to_owned(),
+                    })
+                    .collect();
+                out.push_str(&candidates.join(", "));
+            }
+            _ => out.push_str(value),
+        }
+        rest = &rest[value_end..];
+    }
+    out.push_str(rest);
+}
+
+/// A URL attribute's serialized value, made absolute from `base` if it is relative.
+fn absolute_url(value: &str, base: &url::Url) -> String {
+    let decoded = value
+        .replace("&quot;", "\"")
+        .replace("&nbsp;", "\u{a0}")
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&amp;", "&");
+    match url::Url::parse(&decoded) {
+        Err(url::ParseError::RelativeUrlWithoutBase) => match base.join(&decoded) {
+            Ok(absolute) => escape_attribute(absolute.as_str()),
+            Err(_) => value.to_owned(),
+        },
+        _ => value.to_owned(),
+    }
 }
 
 /// The address of the first image of the site's binary service in a post's safe HTML
@@ -48,15 +134,9 @@ pub fn first_binary_image(safe_html: &str) -> Option<&str> {
     None
 }
 
-/// The cleaner of posts' HTML; with a base, relative URLs are made absolute from it.
-fn configured(base: Option<url::Url>) -> ammonia::Builder<'static> {
-    let srcset_base = base
-        .as_ref()
-        .map(|b| b.as_str().trim_end_matches('/').to_owned());
+/// The cleaner of posts' HTML.
+fn configured() -> ammonia::Builder<'static> {
     let mut builder = ammonia::Builder::default();
-    if let Some(base) = base {
-        builder.url_relative(ammonia::UrlRelative::RewriteWithBase(base));
-    }
     {
         builder
             .url_schemes(["http", "https", "mailto"].into_iter().collect())
@@ -65,18 +145,7 @@ fn configured(base: Option<url::Url>) -> ammonia::Builder<'static> {
             .add_tag_attributes("img", ["srcset", "sizes", "loading", "decoding"])
             .attribute_filter(move |element, attribute, value| {
                 if element == "img" && attribute == "srcset" {
-                    if !is_binary_srcset(value) {
-                        return None;
-                    }
-                    return Some(match &srcset_base {
-                        None => value.into(),
-                        Some(base) => value
-                            .split(", ")
-                            .map(|candidate| format!("{base}{candidate}"))
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                            .into(),
-                    });
+                    return is_binary_srcset(value).then(|| value.into());
                 }
                 valid_attribute(attribute, value)
             })
@@ -303,13 +372,21 @@ fn comment_events(markdown: &str) -> impl Iterator<Item = Event<'_>> {
     })
 }
 
-/// Renders a comment's Markdown subset to sanitized HTML.
+/// Renders a comment's Markdown subset to sanitized HTML (elements beyond
+/// [`MAX_DEPTH`] reduced to their content).
 pub fn comment_to_safe_html(markdown: &str) -> String {
+    comment_html(markdown).0
+}
+
+/// A comment's HTML, and how many of its elements were beyond [`MAX_DEPTH`].
+pub(crate) fn comment_html(markdown: &str) -> (String, usize) {
     let mut unsafe_html = String::with_capacity(markdown.len() * 3 / 2);
     html::push_html(&mut unsafe_html, comment_events(markdown));
-    without_forbidden(super::html_repair::repair(
-        &comment_cleaner().clean(&unsafe_html).to_string(),
-    ))
+    let balanced = balance(&unsafe_html);
+    let html = without_forbidden(super::html_repair::repair(
+        &comment_cleaner().clean(&balanced.html).to_string(),
+    ));
+    (html, balanced.too_deep)
 }
 
 /// How many links a comment's Markdown makes.
@@ -439,14 +516,40 @@ fn post_events<'a>(parser: Parser<'a>) -> Vec<Event<'a>> {
     out
 }
 
-/// Renders Markdown to sanitized HTML.
+/// Renders Markdown to sanitized HTML, elements beyond [`MAX_DEPTH`] reduced to their
+/// content (a text stored before that bound; a new one is checked by
+/// [`checked_post_html`]).
 pub fn to_safe_html(markdown: &str) -> String {
+    post_html(markdown).0
+}
+
+/// Renders a post's Markdown to sanitized HTML, or refuses it if it nests elements
+/// deeper than [`MAX_DEPTH`].
+pub fn checked_post_html(markdown: &str) -> Result<String, Invalid> {
+    match post_html(markdown) {
+        (html, 0) => Ok(html),
+        _ => Err(too_deep("This text")),
+    }
+}
+
+/// Why a text that nests too deep is refused.
+pub(crate) fn too_deep(what: &str) -> Invalid {
+    Invalid::new(format!(
+        "{what} nests quotes, lists or HTML elements more than {MAX_DEPTH} levels deep \
+         (a list item counts two: the list and the item). Make the deepest parts flatter."
+    ))
+}
+
+/// A post's HTML, and how many of its elements were beyond [`MAX_DEPTH`].
+fn post_html(markdown: &str) -> (String, usize) {
     let events = post_events(Parser::new_ext(markdown, options()));
     let mut unsafe_html = String::with_capacity(markdown.len() * 3 / 2);
     html::push_html(&mut unsafe_html, events.into_iter());
-    without_forbidden(super::html_repair::repair(
-        &cleaner().clean(&unsafe_html).to_string(),
-    ))
+    let balanced = balance(&unsafe_html);
+    let html = without_forbidden(super::html_repair::repair(
+        &cleaner().clean(&balanced.html).to_string(),
+    ));
+    (html, balanced.too_deep)
 }
 
 /// Words of plain text, one space apart however they were separated.

@@ -3,6 +3,7 @@
 pub mod api_token;
 pub mod comment;
 pub mod comment_policy;
+pub mod html_balance;
 pub mod html_repair;
 pub mod iiif;
 pub mod markdown;

@@ -3,6 +3,9 @@ use super::{Invalid, Site, UserId};
 use chrono::{DateTime, Datelike, Utc};
 use uuid::Uuid;
 
+mod body;
+pub use body::{Body, Rendered};
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct PostId(pub Uuid);
 
@@ -418,31 +421,6 @@ impl Tags {
     }
 }
 
-/// A post body in Markdown, bounded in size.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Body(String);
-
-impl Body {
-    pub const MAX_BYTES: usize = 256 * 1024;
-
-    pub fn parse(input: &str) -> Result<Self, Invalid> {
-        if input.trim().is_empty() {
-            return Err(Invalid::new("A post needs some text."));
-        }
-        if input.len() > Self::MAX_BYTES {
-            return Err(Invalid::new(format!(
-                "A post body has at most {} KiB of Markdown.",
-                Self::MAX_BYTES / 1024
-            )));
-        }
-        Ok(Self(input.replace("\r\n", "\n")))
-    }
-
-    pub fn as_str(&self) -> &str {
-        &self.0
-    }
-}
-
 /// What a post is: an entry of the blog, or one of the site's static pages (About,
 /// Contact), which the navigation lists and which no list of posts, feed or search does.
 /// Fixed when the post is created.
@@ -553,22 +531,20 @@ impl NewPost {
     pub fn new(
         site: Site,
         title: Title,
-        body: Body,
+        text: Rendered,
         tags: Tags,
         author_id: UserId,
         author_name: String,
         created: DateTime<Utc>,
         publish: bool,
     ) -> Self {
-        let body_html = super::markdown::to_safe_html(body.as_str());
-        let excerpt = body.excerpt();
         Self {
             id: PostId::made_in(created),
             site,
             title,
-            body,
-            body_html,
-            excerpt,
+            body: text.body,
+            body_html: text.html,
+            excerpt: text.excerpt,
             tags,
             author_id,
             author_name,
@@ -634,13 +610,6 @@ pub fn parse_description(input: &str) -> Result<String, Invalid> {
         )));
     }
     Ok(text)
-}
-
-impl Body {
-    /// What lists show of this text: its first words, as plain text.
-    pub fn excerpt(&self) -> String {
-        super::markdown::excerpt(self.as_str(), EXCERPT_CHARS)
-    }
 }
 
 impl NewPost {
@@ -831,21 +800,19 @@ impl PostEdit {
     pub fn new(
         base: u32,
         title: Title,
-        body: Body,
+        text: Rendered,
         tags: Tags,
         author_id: UserId,
         author_name: String,
         at: DateTime<Utc>,
         message: String,
     ) -> Self {
-        let body_html = super::markdown::to_safe_html(body.as_str());
-        let excerpt = body.excerpt();
         Self {
             base,
             title,
-            body,
-            body_html,
-            excerpt,
+            body: text.body,
+            body_html: text.html,
+            excerpt: text.excerpt,
             tags,
             author_id,
             author_name,

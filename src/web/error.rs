@@ -37,6 +37,9 @@ pub enum WebError {
     TooManyRequests { message: String, retry_after: u64 },
     #[error("store unavailable: {0}")]
     Unavailable(String),
+    /// The server has more of some work than it takes on at once; nothing was changed.
+    #[error("{0}")]
+    Busy(String),
     #[error("internal error: {0}")]
     Internal(String),
 }
@@ -94,6 +97,7 @@ impl WebError {
                 "The blog cannot reach its storage right now. Nothing was changed; please try again in a moment."
                     .into(),
             ),
+            WebError::Busy(m) => ("Busy", m.clone()),
             WebError::Internal(_) => (
                 "Something went wrong",
                 "An unexpected error happened on our side. It has been logged.".into(),
@@ -113,7 +117,7 @@ impl ResponseError for WebError {
             WebError::LoginRequired { .. } => StatusCode::SEE_OTHER,
             WebError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             WebError::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
-            WebError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+            WebError::Unavailable(_) | WebError::Busy(_) => StatusCode::SERVICE_UNAVAILABLE,
             WebError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -121,6 +125,7 @@ impl ResponseError for WebError {
     fn error_response(&self) -> HttpResponse {
         match self {
             WebError::Unavailable(m) => tracing::warn!(error = %m, "store unavailable"),
+            WebError::Busy(m) => tracing::warn!(error = %m, "busy"),
             WebError::Internal(m) => tracing::error!(error = %m, "internal error"),
             _ => {}
         }
@@ -152,6 +157,9 @@ impl ResponseError for WebError {
         match self {
             WebError::Unavailable(_) => {
                 response.insert_header((header::RETRY_AFTER, "30"));
+            }
+            WebError::Busy(_) => {
+                response.insert_header((header::RETRY_AFTER, "5"));
             }
             WebError::TooManyRequests { retry_after, .. } => {
                 response.insert_header((header::RETRY_AFTER, retry_after.to_string()));

@@ -17,6 +17,7 @@ mod desk;
 mod email_change;
 mod error;
 mod feeds;
+mod formatting;
 mod health;
 mod home;
 mod limits;

@@ -8,7 +8,6 @@ use super::pages::{
 };
 use super::paths;
 use super::{AppState, WebError, render, see_other};
-use crate::domain::markdown::to_safe_html;
 use crate::domain::post::Body;
 use crate::domain::{Locale, NewPost, PostKind, PostStatus, Role, Slug, Tags, Title, User, now};
 use crate::store::ShortLink;
@@ -120,10 +119,13 @@ pub async fn create(
         Ok(fields) => fields,
         Err(e) => return render(StatusCode::UNPROCESSABLE_ENTITY, &page(Some(e.0), None)),
     };
+    let text = match super::formatting::rendered(body).await? {
+        Ok(text) => text,
+        Err(e) => return render(StatusCode::UNPROCESSABLE_ENTITY, &page(Some(e.0), None)),
+    };
     if form.action == "preview" {
         // Rendered exactly as the saved post will be, and nothing is stored.
-        let html = to_safe_html(body.as_str());
-        return render(StatusCode::OK, &page(None, Some(html)));
+        return render(StatusCode::OK, &page(None, Some(text.html)));
     }
     if kind == PostKind::Page {
         let pages = state.store.site_pages(&state.site).await?;
@@ -135,7 +137,7 @@ pub async fn create(
     let post = NewPost::new(
         state.site.clone(),
         title,
-        body,
+        text,
         tags,
         user.id,
         user.display_name.clone(),

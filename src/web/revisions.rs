@@ -9,7 +9,7 @@ use super::pages::{
 use super::paths;
 use super::posts::editable;
 use super::{AppState, WebError, render, see_other};
-use crate::domain::post::{Body, parse_message};
+use crate::domain::post::{Body, Rendered, parse_message};
 use crate::domain::revision::{Locale, PagePath, RevisionKey};
 use crate::domain::{
     Draft, HISTORY_PAGE, Post, PostEdit, PostStatus, SavedRevision, Tags, Title, User, now,
@@ -230,7 +230,13 @@ pub async fn save(
             parse_message(&form.message, default_message)?,
         ))
     })();
-    let (title, body, tags, message) = match parsed {
+    let fields = match parsed {
+        Ok((title, body, tags, message)) => super::formatting::rendered(body)
+            .await?
+            .map(|rendered| (title, rendered, tags, message)),
+        Err(e) => Err(e),
+    };
+    let (title, rendered, tags, message) = match fields {
         Ok(fields) => fields,
         Err(e) => {
             let page = edit_page(&user, &csrf, &post, &text, Some(e.0), Some(&form));
@@ -240,13 +246,13 @@ pub async fn save(
     if form.action == "preview" {
         // Rendered exactly as the revision will be, and nothing is stored.
         let mut page = edit_page(&user, &csrf, &post, &text, None, Some(&form));
-        page.preview = Some(crate::domain::markdown::to_safe_html(body.as_str()));
+        page.preview = Some(rendered.html);
         return render_editor(&state, StatusCode::OK, page, &post).await;
     }
     let edit = PostEdit::new(
         form.base,
         title,
-        body,
+        rendered,
         tags,
         user.id,
         user.display_name.clone(),
@@ -448,7 +454,8 @@ pub async fn restore(
     let edit = PostEdit::new(
         text.base(),
         old.title,
-        old.body,
+        // Its text as it was rendered then: nothing renders it again.
+        Rendered::stored(old.body, old.body_html),
         old.tags,
         user.id,
         user.display_name.clone(),

@@ -99,7 +99,14 @@ pub async fn create(
             parse_message(&form.note, "")?,
         ))
     })();
-    let (title, body, tags, note) = match parsed {
+    // A suggestion is refused as its text would be when saved.
+    let fields = match parsed {
+        Ok((title, body, tags, note)) => super::formatting::rendered(body)
+            .await?
+            .map(|rendered| (title, rendered.body, tags, note)),
+        Err(e) => Err(e),
+    };
+    let (title, body, tags, note) = match fields {
         Ok(fields) => fields,
         Err(e) => {
             let page = SuggestPage {

@@ -59,7 +59,7 @@ pub fn new_post(
     NewPost::new(
         t.site.clone(),
         Title::parse(title).unwrap(),
-        Body::parse(body).unwrap(),
+        sibyl::domain::post::Rendered::of(Body::parse(body).unwrap()).unwrap(),
         Tags::parse(tags).unwrap(),
         by.id,
         by.display_name.clone(),
@@ -86,7 +86,7 @@ pub fn new_post_on(
     NewPost::new(
         app.site.clone(),
         Title::parse(title).unwrap(),
-        Body::parse("Some text.").unwrap(),
+        sibyl::domain::post::Rendered::of(Body::parse("Some text.").unwrap()).unwrap(),
         Tags::default(),
         by.id,
         by.display_name.clone(),
@@ -100,7 +100,7 @@ pub fn edit(base: u32, by: &User, title: &str, body: &str, tags: &str, message: 
     PostEdit::new(
         base,
         Title::parse(title).unwrap(),
-        Body::parse(body).unwrap(),
+        sibyl::domain::post::Rendered::of(Body::parse(body).unwrap()).unwrap(),
         Tags::parse(tags).unwrap(),
         by.id,
         by.display_name.clone(),

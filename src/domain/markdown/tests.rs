@@ -773,16 +773,28 @@ fn feeds_get_absolute_urls_and_text_stays_as_written() {
         absolute.contains("<code>src=\"/not-a-link\"</code>"),
         "text is not a URL: {absolute}"
     );
-    // Cleaned again by the same rules: what is unsafe never passes.
-    let hostile = with_absolute_urls(
-        "<img src=\"/a.png\" onerror=\"alert(1)\"><script>alert(2)</script><a href=\"javascript:x\">x</a>",
-        &base,
+    // Values are read as serialized: an entity stays one, a relative URL with a query
+    // is joined whole; absolute URLs, other attributes and text are left as they are.
+    assert_eq!(
+        with_absolute_urls(
+            "<p title=\"a &quot;/b&quot; > c\"><a href=\"/s?q=1&amp;r=2\" rel=\"nofollow\">/x</a> \
+             <a href=\"mailto:a@b.example\">m</a><blockquote cite=\"../up\">q</blockquote></p>",
+            &base
+        ),
+        "<p title=\"a &quot;/b&quot; > c\"><a href=\"https://blog.example.com/s?q=1&amp;r=2\" \
+         rel=\"nofollow\">/x</a> <a href=\"mailto:a@b.example\">m</a>\
+         <blockquote cite=\"https://blog.example.com/up\">q</blockquote></p>"
     );
-    assert!(
-        !hostile.contains("onerror")
-            && !hostile.contains("script")
-            && !hostile.contains("javascript"),
-        "{hostile}"
+    // A text stored before the bound on nesting is read once, not again per level.
+    let deep = format!(
+        "{}<p><a href=\"/deep\">x</a></p>{}",
+        "<blockquote>".repeat(50_000),
+        "</blockquote>".repeat(50_000)
+    );
+    let absolute = with_absolute_urls(&deep, &base);
+    assert_eq!(
+        absolute,
+        deep.replace("href=\"/deep\"", "href=\"https://blog.example.com/deep\"")
     );
 }
 
@@ -798,5 +810,62 @@ fn the_first_attachment_is_the_preview_image() {
     assert_eq!(
         first_binary_image(&to_safe_html("No image. `<img src=\"/binary/x\">`")),
         None
+    );
+}
+
+#[test]
+fn texts_nested_too_deep_are_refused_and_stored_ones_render_flattened() {
+    for (what, markdown) in [
+        ("quotes", format!("{} x", ">".repeat(60_000))),
+        ("lists", format!("{}x", "- ".repeat(30_000))),
+        ("ordered lists", format!("{}x", "1. ".repeat(20_000))),
+        ("quoted lists", format!("{}x", "> - ".repeat(15_000))),
+        ("raw HTML", format!("{}x", "<div>".repeat(20_000))),
+        (
+            "unclosed formatting",
+            format!("{}x", "<b id=\"a\">".repeat(10_000)),
+        ),
+    ] {
+        let refused = checked_post_html(&markdown).unwrap_err();
+        assert!(
+            refused
+                .0
+                .contains(&format!("more than {MAX_DEPTH} levels deep")),
+            "{what}: {}",
+            refused.0
+        );
+        // Stored before the bound: what lies beyond it is plain content.
+        let flattened = to_safe_html(&markdown);
+        assert!(flattened.contains('x'), "{what}: {flattened}");
+        // (The repair pass may put text left straight in a list into an item.)
+        assert!(
+            flattened.matches("</").count() <= MAX_DEPTH + 1,
+            "{what}: {flattened}"
+        );
+        assert_valid(&flattened, what);
+    }
+    // A paragraph in 31 quotes is 32 levels: the deepest text allowed.
+    let deepest = format!("{} x", ">".repeat(MAX_DEPTH - 1));
+    let html = checked_post_html(&deepest).unwrap();
+    assert_eq!(html.matches("<blockquote>").count(), MAX_DEPTH - 1);
+    assert!(checked_post_html(&format!("{} x", ">".repeat(MAX_DEPTH))).is_err());
+    // Lists nested ten deep, as real texts have them, are far from it.
+    let nested: String = (0..10)
+        .map(|level| format!("{}- level {level}\n", "  ".repeat(level)))
+        .collect();
+    assert_eq!(
+        checked_post_html(&nested).unwrap().matches("<ul>").count(),
+        10
+    );
+}
+
+#[test]
+fn comments_nested_too_deep_are_refused() {
+    let refused =
+        crate::domain::comment::CommentBody::parse(&format!("{} x", ">".repeat(1500))).unwrap_err();
+    assert!(refused.0.starts_with("This comment nests"), "{}", refused.0);
+    assert!(
+        comment_to_safe_html(&format!("{} x", ">".repeat(3000))).contains('x'),
+        "a stored one still shows its text"
     );
 }

@@ -5,7 +5,7 @@ fn a_new_post_is_its_first_version() {
     let new = NewPost::new(
         Site::parse("https://blog.example").unwrap(),
         Title::parse("Hello").unwrap(),
-        Body::parse(&"word ".repeat(200)).unwrap(),
+        Rendered::of(Body::parse(&"word ".repeat(200)).unwrap()).unwrap(),
         Tags::parse("a, b").unwrap(),
         UserId(Uuid::new_v4()),
         "Ann".into(),

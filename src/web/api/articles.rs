@@ -3,7 +3,7 @@
 
 use super::profiles::{ProfileView, accounts};
 use super::{ApiError, ApiResult, Caller, Errors, MaybeCaller, timestamp};
-use crate::domain::post::{Body, Title, parse_description};
+use crate::domain::post::{Body, Rendered, Title, parse_description};
 use crate::domain::{NewPost, Post, PostEdit, PostId, PostStatus, PostSummary, Slug, Tags};
 use crate::domain::{User, UserId, now};
 use crate::store::EditError;
@@ -243,7 +243,7 @@ pub async fn create_article(
     }
     let fields = body.into_inner().article;
     let title = Title::parse(&fields.title)?;
-    let text = Body::parse(&fields.body)?;
+    let text = crate::web::formatting::rendered(Body::parse(&fields.body)?).await??;
     let description = parse_description(&fields.description)?;
     let tags = Tags::from_list(&fields.tag_list)?;
     let mut new = NewPost::new(
@@ -309,8 +309,9 @@ pub async fn update_article(
         None => post.title.clone(),
     };
     let text = match &fields.body {
-        Some(b) => Body::parse(b)?,
-        None => post.body.clone(),
+        Some(b) => crate::web::formatting::rendered(Body::parse(b)?).await??,
+        // Its text as it was rendered when saved.
+        None => Rendered::stored(post.body.clone(), post.body_html.clone()),
     };
     let tags = match &fields.tag_list {
         Some(names) => Tags::from_list(names)?,

@@ -424,7 +424,10 @@ async fn comments_close_by_hand_or_after_some_days(t: TestStore) {
     let old = sibyl::domain::NewPost::new(
         app.site.clone(),
         sibyl::domain::Title::parse("Old news").unwrap(),
-        sibyl::domain::post::Body::parse("Yesterday's.").unwrap(),
+        sibyl::domain::post::Rendered::of(
+            sibyl::domain::post::Body::parse("Yesterday's.").unwrap(),
+        )
+        .unwrap(),
         sibyl::domain::Tags::default(),
         author.author_id,
         author.author_name.clone(),

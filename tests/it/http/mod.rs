@@ -3,7 +3,7 @@
 
 mod account_deletion;
 mod accounts;
-mod api;
+pub mod api;
 pub mod binaries;
 mod browser;
 mod caching;
@@ -18,6 +18,7 @@ mod html_checker;
 mod iiif;
 mod mail;
 mod moving_in;
+mod nesting;
 mod operations;
 mod pages;
 mod password_reset;

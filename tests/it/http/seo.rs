@@ -78,7 +78,7 @@ async fn search_engines_find_every_post_by_month(t: TestStore) {
     let old = NewPost::new(
         app.site.clone(),
         Title::parse("An old post").unwrap(),
-        Body::parse("Old.").unwrap(),
+        sibyl::domain::post::Rendered::of(Body::parse("Old.").unwrap()).unwrap(),
         Tags::parse("").unwrap(),
         author.id,
         author.display_name.clone(),

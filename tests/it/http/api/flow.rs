@@ -581,7 +581,8 @@ async fn paging_on_by_offset_continues_where_the_last_page_ended(t: TestStore) {
         let post = sibyl::domain::NewPost::new(
             app.site.clone(),
             sibyl::domain::post::Title::parse(&format!("Post {i:03}")).unwrap(),
-            sibyl::domain::post::Body::parse("Text.").unwrap(),
+            sibyl::domain::post::Rendered::of(sibyl::domain::post::Body::parse("Text.").unwrap())
+                .unwrap(),
             sibyl::domain::Tags::default(),
             author.id,
             author.display_name.clone(),
@@ -651,7 +652,8 @@ async fn a_filter_few_favorites_pass_still_pages_through_them(t: TestStore) {
         let post = sibyl::domain::NewPost::new(
             app.site.clone(),
             sibyl::domain::post::Title::parse(&format!("Chosen {i:03}")).unwrap(),
-            sibyl::domain::post::Body::parse("Text.").unwrap(),
+            sibyl::domain::post::Rendered::of(sibyl::domain::post::Body::parse("Text.").unwrap())
+                .unwrap(),
             sibyl::domain::Tags::parse(tags).unwrap(),
             fan.id,
             fan.display_name.clone(),

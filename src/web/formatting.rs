@@ -1,0 +1,47 @@
+//! Rendering an author's Markdown off the request workers.
+//!
+//! Rendering is linear in a text's length (`domain::html_balance`), but a text of 256 KiB
+//! still takes milliseconds of CPU, and the server has as many request workers as cores:
+//! rendered on a worker, a few large previews at once would hold every other reader's
+//! page. So texts are rendered on the blocking pool, at most as many at once as there
+//! are cores (the others wait their turn there, not on a worker), each within a time
+//! budget.
+
+use super::WebError;
+use crate::domain::Invalid;
+use crate::domain::post::{Body, Rendered};
+use std::sync::OnceLock;
+use std::time::Duration;
+use tokio::sync::Semaphore;
+
+/// How long a text may take to render, waiting for its turn included.
+pub const BUDGET: Duration = Duration::from_secs(10);
+
+/// Texts rendered at once, by the whole process.
+fn turns() -> &'static Semaphore {
+    static TURNS: OnceLock<Semaphore> = OnceLock::new();
+    TURNS
+        .get_or_init(|| Semaphore::new(std::thread::available_parallelism().map_or(2, |n| n.get())))
+}
+
+/// Renders `body` for saving or previewing: `Ok(Err(_))` when the text is refused (the
+/// author is told why; nothing is saved), `Err(_)` when it could not be rendered in time.
+pub async fn rendered(body: Body) -> Result<Result<Rendered, Invalid>, WebError> {
+    let work = async {
+        let _turn = turns()
+            .acquire()
+            .await
+            .map_err(|e| WebError::Internal(format!("rendering: {e}")))?;
+        tokio::task::spawn_blocking(move || Rendered::of(body))
+            .await
+            .map_err(|e| WebError::Internal(format!("rendering: {e}")))
+    };
+    match tokio::time::timeout(BUDGET, work).await {
+        Ok(result) => result,
+        Err(_) => Err(WebError::Busy(format!(
+            "The server could not format this text within {} seconds, as it is busy with \
+             others; nothing was saved. Please try again in a moment.",
+            BUDGET.as_secs()
+        ))),
+    }
+}
