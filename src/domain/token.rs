@@ -38,6 +38,28 @@ pub fn reset_stamp(user: &super::User) -> String {
     hex(&digest.finalize())
 }
 
+/// What a browser's CSRF token is bound to: the session it is signed in with, or, before
+/// that, the random id its CSRF cookie carries.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CsrfBinding<'a> {
+    Session(&'a str),
+    PreSession(&'a str),
+}
+
+/// A browser's CSRF token: an HMAC of what it is bound to under the site's secret. A
+/// token planted in a cookie matches nothing, and a token seen by one session is worth
+/// nothing to another.
+pub fn csrf_token(secret: &[u8], binding: CsrfBinding<'_>) -> String {
+    use hmac::{Hmac, Mac};
+    let mut mac = Hmac::<Sha256>::new_from_slice(secret).expect("HMAC accepts keys of any length");
+    let (kind, value) = match binding {
+        CsrfBinding::Session(token) => ("session", token),
+        CsrfBinding::PreSession(id) => ("pre-session", id),
+    };
+    mac.update(format!("csrf\0{kind}\0{value}").as_bytes());
+    hex(&mac.finalize().into_bytes())
+}
+
 /// A uniformly random number below `bound` (for picking among candidates, not secrets).
 pub fn random_below(bound: u64) -> u64 {
     let mut bytes = [0u8; 8];
@@ -94,6 +116,17 @@ pub fn tokens_match(a: &str, b: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn csrf_tokens_are_bound_to_a_session_or_a_pre_session_under_the_secret() {
+        let session = CsrfBinding::Session("aa");
+        let token = csrf_token(b"secret", session);
+        assert_eq!(token.len(), 64);
+        assert_eq!(token, csrf_token(b"secret", session));
+        assert_ne!(token, csrf_token(b"other secret", session));
+        assert_ne!(token, csrf_token(b"secret", CsrfBinding::Session("ab")));
+        assert_ne!(token, csrf_token(b"secret", CsrfBinding::PreSession("aa")));
+    }
 
     #[test]
     fn tokens_are_64_hex_characters_and_differ() {

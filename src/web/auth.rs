@@ -1,14 +1,16 @@
 //! Who is asking, and whether a form really came from this site.
 //!
 //! Sessions: a random token in an HttpOnly, SameSite=Lax cookie (Secure on https
-//! sites); the store keeps only its SHA-256 and an expiry. CSRF: every browser gets a
-//! random token (its cookie set by the first page that shows it a form), every form
-//! repeats it in a hidden field, and every POST
-//! handler checks the two match (double submit), web forms through [`CsrfForm`]; the
-//! token is replaced at sign-in.
+//! sites); the store keeps only its SHA-256 and an expiry. CSRF: every form carries a
+//! token bound to the browser that was shown it, an HMAC under the site's secret of its
+//! session's token (signed in) or of a random pre-session id kept in a cookie of its own
+//! (set by the first page that shows it a form); every POST handler checks it, web forms
+//! through [`CsrfForm`]. Whoever can plant a cookie for the site (a sibling subdomain, a
+//! network attacker on plain http) cannot make a token that matches a session it does
+//! not hold. A new session (sign-in) has new tokens, and gets a new pre-session id.
 
 use super::{AppState, WebError};
-use crate::domain::token::{random_token, session_key, tokens_match};
+use crate::domain::token::{CsrfBinding, csrf_token, random_token, session_key, tokens_match};
 use crate::domain::{Role, User, now};
 use actix_web::body::MessageBody;
 use actix_web::cookie::{Cookie, SameSite, time};
@@ -103,11 +105,11 @@ where
     }
 }
 
-/// This browser's CSRF token, to be put in every form. A browser that has none gets
-/// one, but its cookie is only set on a response that rendered the token into a form
-/// ([`CsrfToken::value`]): pages without forms, static files and images stay free of
-/// cookies, so a shared cache can keep them without handing one visitor's token to
-/// another. It also carries the absolute address of the page the request is for (the
+/// This browser's CSRF token, to be put in every form. A browser that is not signed in
+/// and has no pre-session id gets one, but its cookie is only set on a response that
+/// rendered the token into a form ([`CsrfToken::value`]): pages without forms, static
+/// files and images stay free of cookies, so a shared cache can keep them without
+/// handing one visitor's token to another. It also carries the absolute address of the page the request is for (the
 /// site's URL and the request's path and query), which every page's layout names as its
 /// canonical address, and the site's identity its header shows: all come once per
 /// request, from the same middleware.
@@ -171,6 +173,10 @@ pub async fn csrf_cookie(
         .cookie(CSRF_COOKIE)
         .map(|c| c.value().to_owned())
         .filter(|t| well_formed(t));
+    let session = req
+        .cookie(SESSION_COOKIE)
+        .map(|c| c.value().to_owned())
+        .filter(|t| well_formed(t));
     let state = req.app_data::<web::Data<AppState>>().cloned();
     let secure = state.as_ref().is_some_and(|s| s.site.is_https());
     let identity = match &state {
@@ -188,9 +194,25 @@ pub async fn csrf_cookie(
     // A signed-in reader's pages are not kept by the browser; anyone else's are kept and
     // asked for again each time (the page then answers 304 if it did not change).
     let signed_in = req.cookie(SESSION_COOKIE).is_some();
-    let (token, fresh) = match existing {
-        Some(token) => (token, false),
+    let (pre_session, fresh) = match existing {
+        Some(id) => (id, false),
         None => (random_token(), true),
+    };
+    let binding = match &session {
+        Some(session) => CsrfBinding::Session(session),
+        None => CsrfBinding::PreSession(&pre_session),
+    };
+    let token = match &state {
+        Some(state) => match state.api_secret().await {
+            Ok(secret) => csrf_token(secret, binding),
+            Err(e) => {
+                // Without the site's secret no form can be checked: its token then
+                // matches nothing, and the store's error shows where it is read again.
+                tracing::warn!(error = %e, "the site's secret could not be read for a CSRF token");
+                random_token()
+            }
+        },
+        None => random_token(),
     };
     let used = Arc::new(AtomicBool::new(false));
     req.extensions_mut().insert(CsrfToken {
@@ -227,10 +249,10 @@ pub async fn csrf_cookie(
             "private, no-cache"
         }),
     );
-    if fresh && !rotated {
+    if fresh && !rotated && session.is_none() {
         response
             .response_mut()
-            .add_cookie(&csrf_cookie_for(token, secure))?;
+            .add_cookie(&csrf_cookie_for(pre_session, secure))?;
     }
     Ok(response)
 }
@@ -344,8 +366,6 @@ role_extractor!(
     "Only administrators can do this."
 );
 
-/// Starts a session for `user`: stores it and returns the cookies to set (a new
-/// session token and a new CSRF token).
 /// A new session of `user`, of the site's session lifetime: its token, when it was made
 /// and when it ends. The store keeps only `key(token)`: a browser's, the token's SHA-256;
 /// an API token's, an HMAC under the site's secret (so that neither works as the other).
@@ -377,6 +397,8 @@ pub async fn new_session(
     Ok((token, created, created + ttl))
 }
 
+/// Starts a session for `user`: stores it and returns the cookies to set (a new session
+/// token and a new pre-session id for after it).
 pub async fn start_session(
     state: &AppState,
     user: &User,

@@ -13,6 +13,7 @@ mod desk;
 mod email_change;
 mod feeds;
 mod fetch;
+mod forgery;
 mod health;
 mod html_checker;
 mod iiif;
