@@ -3,13 +3,17 @@
 //! Every address a fetch would connect to is checked: an IP literal in the URL before the
 //! request, a host name's addresses after DNS resolution (by the resolver the client
 //! connects through, so the checked addresses are the ones used), and again for every
-//! redirect, which is followed by hand. Private, loopback, link-local (cloud metadata
-//! included), multicast and reserved addresses are refused unless the deployment allows
-//! them explicitly. Size, redirects and time are capped.
+//! redirect, which is followed by hand. Only global unicast addresses are reached
+//! (`addresses`): private, loopback, link-local (cloud metadata included), multicast,
+//! reserved, documentation and transition addresses are refused unless the deployment
+//! allows them explicitly. Size, redirects and time are capped.
+
+mod addresses;
+pub use addresses::private_kind;
 
 use bytes::Bytes;
 use futures_util::{Stream, StreamExt};
-use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -85,68 +89,6 @@ fn canonical(ip: IpAddr) -> IpAddr {
             IpAddr::V6(v6)
         }
         v4 => v4,
-    }
-}
-
-/// Why an address is not public, or `None` for a public address.
-pub fn private_kind(ip: IpAddr) -> Option<&'static str> {
-    // `::1` is also an IPv4-compatible form (of 0.0.0.1): it is loopback first.
-    if let IpAddr::V6(v6) = ip
-        && v6.is_loopback()
-    {
-        return Some("a loopback address");
-    }
-    match canonical(ip) {
-        IpAddr::V4(v4) => {
-            let [a, b, c, _] = v4.octets();
-            if v4.is_loopback() {
-                Some("a loopback address")
-            } else if a == 169 && b == 254 {
-                Some("a link-local address (cloud metadata lives there)")
-            } else if v4.is_private() || (a == 100 && (64..128).contains(&b)) {
-                Some("a private address")
-            } else if a == 0 || v4.is_broadcast() || a >= 240 {
-                Some("a reserved address")
-            } else if v4.is_multicast() {
-                Some("a multicast address")
-            } else if (a, b, c) == (192, 0, 0)
-                || (a, b, c) == (192, 0, 2)
-                || (a, b, c) == (198, 51, 100)
-                || (a, b, c) == (203, 0, 113)
-                || (a == 198 && (b == 18 || b == 19))
-            {
-                Some("a special-purpose address")
-            } else {
-                None
-            }
-        }
-        IpAddr::V6(v6) => {
-            let first = v6.segments()[0];
-            if v6.is_loopback() {
-                Some("a loopback address")
-            } else if v6.is_unspecified() {
-                Some("a reserved address")
-            } else if first & 0xffc0 == 0xfe80 {
-                Some("a link-local address")
-            } else if first & 0xfe00 == 0xfc00 || first & 0xffc0 == 0xfec0 {
-                Some("a private address")
-            } else if first == 0x2002
-                || (first, v6.segments()[1]) == (0x2001, 0)
-                || (first, v6.segments()[1]) == (0x64, 0xff9b)
-            {
-                // 6to4, Teredo and local-use NAT64 (64:ff9b:1::/48) reach IPv4 hosts
-                // through relays, where the address checks cannot follow.
-                Some("a transition address")
-            } else if first & 0xff00 == 0xff00 {
-                Some("a multicast address")
-            } else if first == 0x2001 && v6.segments()[1] == 0x0db8 {
-                Some("a special-purpose address")
-            } else if v6 == Ipv6Addr::UNSPECIFIED {
-                Some("a reserved address")
-            } else {
-                None
-            }
-        }
     }
 }
 
@@ -496,60 +438,6 @@ mod tests {
 
     fn ip(s: &str) -> IpAddr {
         s.parse().unwrap()
-    }
-
-    #[test]
-    fn private_loopback_link_local_and_reserved_addresses_are_not_public() {
-        for private in [
-            "127.0.0.1",
-            "127.8.9.10",
-            "10.1.2.3",
-            "172.16.0.1",
-            "172.31.255.255",
-            "192.168.1.1",
-            "169.254.169.254",
-            "100.64.0.1",
-            "0.0.0.0",
-            "255.255.255.255",
-            "224.0.0.1",
-            "240.0.0.1",
-            "192.0.2.1",
-            "198.18.0.1",
-            "::1",
-            "::",
-            "fe80::1",
-            "fc00::1",
-            "fd00:ec2::254",
-            "ff02::1",
-            "::ffff:127.0.0.1",
-            "::ffff:169.254.169.254",
-            "64:ff9b::a9fe:a9fe",
-            "64:ff9b:1::a00:1",
-            "::127.0.0.1",
-            "::a9fe:a9fe",
-            "2002:7f00:1::1",
-            "2002:808:808::1",
-            "2001:0:4136:e378::1",
-            "fec0::1",
-            "2001:db8::1",
-        ] {
-            assert!(private_kind(ip(private)).is_some(), "{private}");
-        }
-        for public in [
-            "93.184.216.34",
-            "8.8.8.8",
-            "172.32.0.1",
-            "2606:4700::1111",
-            "::ffff:8.8.8.8",
-        ] {
-            assert_eq!(private_kind(ip(public)), None, "{public}");
-        }
-        assert_eq!(private_kind(ip("::1")), Some("a loopback address"));
-        assert!(
-            private_kind(ip("169.254.169.254"))
-                .unwrap()
-                .contains("metadata")
-        );
     }
 
     #[test]

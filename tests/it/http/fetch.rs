@@ -662,6 +662,10 @@ async fn loopback_is_refused_without_an_explicit_allowance(t: TestStore) {
         format!("http://localhost:{port}/photo.png"),
         format!("http://[::1]:{port}/photo.png"),
         format!("http://[::ffff:127.0.0.1]:{port}/photo.png"),
+        // IPv4-translated (SIIT), NAT64 and IPv4-compatible forms of loopback.
+        format!("http://[::ffff:0:7f00:1]:{port}/photo.png"),
+        format!("http://[64:ff9b::7f00:1]:{port}/photo.png"),
+        format!("http://[::127.0.0.1]:{port}/photo.png"),
         format!("http://0.0.0.0:{port}/photo.png"),
         "http://10.0.0.1/a.png".to_owned(),
         "http://192.168.1.1/a.png".to_owned(),
