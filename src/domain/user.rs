@@ -223,6 +223,10 @@ impl NewUser {
 pub const RESERVED_NAME_PREFIX: &str = "deleted-";
 pub const RESERVED_DOMAIN: &str = "deleted.invalid";
 
+/// The domain of the addresses accounts hold until their owner confirms one (a sign-up
+/// with mail on): nobody chooses them either.
+pub const UNCONFIRMED_DOMAIN: &str = "unconfirmed.invalid";
+
 impl Username {
     /// A user name someone chose (at sign-up, a rename, from the shell): as `parse`, and
     /// not of the form deleted accounts keep.
@@ -242,10 +246,25 @@ impl Email {
     /// accounts keep.
     pub fn parse_chosen(input: &str) -> Result<Self, Invalid> {
         let email = Self::parse(input)?;
-        if email.key().ends_with(&format!("@{RESERVED_DOMAIN}")) {
+        // `.invalid` is reserved (RFC 2606): no address there receives mail.
+        if email.key().ends_with(".invalid") {
             return Err(Invalid::new("Enter an address that receives mail."));
         }
         Ok(email)
+    }
+
+    /// The address an account holds until its owner confirms one: its own, claimed like
+    /// any other, at a domain that receives no mail.
+    pub fn unconfirmed(id: UserId) -> Self {
+        Self(format!(
+            "unconfirmed-{}@{UNCONFIRMED_DOMAIN}",
+            id.0.simple()
+        ))
+    }
+
+    /// Whether the account holding this address has confirmed none yet.
+    pub fn is_unconfirmed(&self) -> bool {
+        self.key().ends_with(&format!("@{UNCONFIRMED_DOMAIN}"))
     }
 }
 

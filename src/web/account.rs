@@ -8,7 +8,7 @@ use super::pages::{LoginPage, SetupPage, SignupPage};
 use super::{AppState, WebError, render, see_other};
 use crate::domain::password::dummy_hash;
 use crate::domain::user::{Login, SignUp, parse_display_name};
-use crate::domain::{NewUser, Role, User, UserId, now};
+use crate::domain::{Email, NewUser, Role, User, UserId, now};
 use crate::store::{AccountError, SetupError, Taken};
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
@@ -82,7 +82,7 @@ pub async fn setup(
         Ok(parsed) => parsed,
         Err(e) => return again(e.0, StatusCode::UNPROCESSABLE_ENTITY),
     };
-    let admin = new_account(fields, display_name, Role::Admin).await?;
+    let admin = new_account(UserId::new(), fields, display_name, Role::Admin).await?;
     let admin = match state.store.create_first_admin(&state.site, admin).await {
         Ok(admin) => admin,
         Err(SetupError::AlreadySetUp) => {
@@ -117,6 +117,7 @@ pub async fn setup(
 /// A new account with its password hashed, on a blocking thread: argon2id takes tens of
 /// milliseconds of CPU on purpose.
 async fn new_account(
+    id: UserId,
     fields: SignUp,
     display_name: String,
     role: Role,
@@ -130,7 +131,7 @@ async fn new_account(
         .await
         .map_err(|e| WebError::Internal(format!("hashing: {e}")))?;
     Ok(NewUser {
-        id: UserId::new(),
+        id,
         username,
         email,
         display_name,
@@ -207,6 +208,12 @@ pub(super) async fn authenticate(
 /// Makes an account of `role` from a valid sign-up, within the rate limit of its e-mail
 /// address (the address it comes from is checked by [`may_sign_up`]): the account, or which of its unique
 /// values someone else holds.
+///
+/// With mail on, the address given counts only once a link mailed to it is followed
+/// (until then the account holds an unconfirmed placeholder of its own), and whether it
+/// has an account already is told to its owner alone, by mail: the sign-up is answered
+/// the same way either way, so it tells nobody which addresses have accounts. With mail
+/// off, a taken address is refused, as nobody could be told otherwise.
 pub(super) async fn register(
     state: &AppState,
     fields: SignUp,
@@ -222,9 +229,26 @@ pub(super) async fn register(
         .record_attempt(Subject::SignupFor(&fields.email.key()))
         .await?;
     let display_name = fields.username.as_str().to_owned();
-    let new = new_account(fields, display_name, role).await?;
+    let id = UserId::new();
+    let given = state.mailer.is_on().then(|| fields.email.clone());
+    let fields = match &given {
+        Some(_) => SignUp {
+            email: Email::unconfirmed(id),
+            ..fields
+        },
+        None => fields,
+    };
+    let new = new_account(id, fields, display_name, role).await?;
     match state.store.create_user(new).await {
-        Ok(created) => Ok(Ok(created)),
+        Ok(created) => {
+            if let Some(given) = given {
+                let (job, account) = (state.clone(), created.clone());
+                state.jobs.errand(async move {
+                    super::email_change::link_or_notice(&job, &account, &given).await;
+                });
+            }
+            Ok(Ok(created))
+        }
         Err(AccountError::Taken(taken)) => Ok(Err(taken)),
         Err(AccountError::NoSuchUser) => Err(WebError::Internal("new account vanished".into())),
         Err(AccountError::Store(e)) => Err(e.into()),
@@ -409,7 +433,11 @@ pub async fn signup(
         }
     };
     let cookies = start_session(&state, &created).await?;
-    let mut response = see_other("/account");
+    let mut response = see_other(if created.email.is_unconfirmed() {
+        "/account?saved=signed-up"
+    } else {
+        "/account"
+    });
     for cookie in cookies {
         response
             .add_cookie(&cookie)

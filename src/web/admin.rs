@@ -158,7 +158,14 @@ fn row(entry: DirectoryEntry) -> DirectoryRow {
             .then(|| paths::desk("drafts", Some(&entry.username))),
         username: entry.username,
         display_name: entry.display_name,
-        email: entry.email,
+        email: if entry
+            .email
+            .ends_with(crate::domain::user::UNCONFIRMED_DOMAIN)
+        {
+            "(none confirmed yet)".into()
+        } else {
+            entry.email
+        },
         role: entry.role.as_str(),
         banned: entry.banned,
         joined: None,

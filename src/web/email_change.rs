@@ -52,6 +52,96 @@ pub async fn ask_confirmation(
             "That e-mail address already has an account.".into(),
         )));
     }
+    Ok(mail_link(state, user, email).await.map_err(|e| {
+        tracing::warn!(error = %e, "a confirmation link was not sent");
+        (
+            StatusCode::BAD_GATEWAY,
+            "The confirmation could not be mailed; nothing changed. Try again later.".into(),
+        )
+    }))
+}
+
+/// After a sign-up with mail on: the address given becomes the new account's once a link
+/// mailed to it is followed, or, if the address has an account already, its owner is
+/// told (and nobody else: the sign-up's answer is the same either way).
+pub async fn link_or_notice(state: &AppState, account: &User, given: &Email) {
+    let sent = async {
+        let login = Login::parse(given.as_str()).map_err(|e| e.0)?;
+        if !state
+            .store
+            .is_claimed(&login)
+            .await
+            .map_err(|e| e.to_string())?
+        {
+            return mail_link(state, account, given).await;
+        }
+        let Some(owner) = state
+            .store
+            .user_by_login(&login)
+            .await
+            .map_err(|e| e.to_string())?
+        else {
+            // Claimed by a sign-up under way: nobody to tell yet.
+            return Ok(());
+        };
+        let site = state.identity().await.title.clone();
+        let base = state.site.as_str().trim_end_matches('/');
+        let (username, login_url, reset_url) = (
+            owner.username.as_str().to_owned(),
+            format!("{base}/login"),
+            format!("{base}/password/forgot"),
+        );
+        let text = SignupTakenText {
+            site: site.clone(),
+            username: username.clone(),
+            login_url: login_url.clone(),
+            reset_url: reset_url.clone(),
+        };
+        let html = SignupTakenHtml {
+            site: site.clone(),
+            username,
+            login_url,
+            reset_url,
+        };
+        send(
+            state,
+            &owner.display_name,
+            &owner.email,
+            format!("Someone signed up on {site} with your address"),
+            text.render(),
+            html.render(),
+        )
+        .await
+    };
+    if let Err(e) = sent.await {
+        tracing::warn!(error = %e, "a sign-up's address was not mailed");
+    }
+}
+
+/// What the owner of an address that has an account is told when someone signs up with
+/// it, as plain text.
+#[derive(Template)]
+#[template(path = "mail/signup_taken.txt")]
+pub struct SignupTakenText {
+    pub site: String,
+    pub username: String,
+    pub login_url: String,
+    pub reset_url: String,
+}
+
+/// The same, as HTML.
+#[derive(Template)]
+#[template(path = "mail/signup_taken.html")]
+pub struct SignupTakenHtml {
+    pub site: String,
+    pub username: String,
+    pub login_url: String,
+    pub reset_url: String,
+}
+
+/// Mails a link that makes `email` the address of `user` when followed, once, within a
+/// day.
+async fn mail_link(state: &AppState, user: &User, email: &Email) -> Result<(), String> {
     let token = random_token();
     let expires = state.clock.now() + chrono::Duration::hours(CONFIRM_LINK_HOURS);
     let link = AccountLink {
@@ -62,7 +152,8 @@ pub async fn ask_confirmation(
     state
         .store
         .create_account_link(&reset_key(&token), &link, expires)
-        .await?;
+        .await
+        .map_err(|e| e.to_string())?;
     let site = state.identity().await.title.clone();
     let url = format!(
         "{}/account/email/confirm/{token}",
@@ -83,7 +174,7 @@ pub async fn ask_confirmation(
         new_email,
         hours: CONFIRM_LINK_HOURS,
     };
-    let sent = send(
+    send(
         state,
         &user.display_name,
         email,
@@ -91,14 +182,7 @@ pub async fn ask_confirmation(
         text.render(),
         html.render(),
     )
-    .await;
-    Ok(sent.map_err(|e| {
-        tracing::warn!(error = %e, "a confirmation link was not sent");
-        (
-            StatusCode::BAD_GATEWAY,
-            "The confirmation could not be mailed; nothing changed. Try again later.".into(),
-        )
-    }))
+    .await
 }
 
 async fn send(
@@ -209,7 +293,11 @@ pub async fn confirm(
         Err(AccountError::NoSuchUser) => return Err(dead_link()),
         Err(AccountError::Store(e)) => return Err(e.into()),
     }
-    // The old address hears of it, in case it was not its owner who asked.
+    // The old address hears of it, in case it was not its owner who asked (an account
+    // that had none confirmed yet has nobody to tell).
+    if account.email.is_unconfirmed() {
+        return confirm_page(&user, &csrf, &token, &account, &new_email, true);
+    }
     let job = state.get_ref().clone();
     let (old, changed_to) = (account.clone(), new_email.clone());
     state.jobs.errand(async move {

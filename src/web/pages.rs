@@ -353,6 +353,8 @@ pub struct SettingsPage {
     /// The user's public page.
     pub author_url: String,
     pub email: String,
+    /// The account has no confirmed address yet (signed up with mail on).
+    pub unconfirmed: bool,
     pub display_name: String,
     pub bio: String,
     pub homepage: String,

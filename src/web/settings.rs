@@ -29,7 +29,13 @@ fn page(
         layout: layout(&MaybeUser(Some(user.clone())), csrf),
         username: user.username.as_str().to_owned(),
         author_url: paths::author(user.username.as_str()),
-        email: user.email.as_str().to_owned(),
+        // A placeholder is nobody's address to show.
+        email: if user.email.is_unconfirmed() {
+            String::new()
+        } else {
+            user.email.as_str().to_owned()
+        },
+        unconfirmed: user.email.is_unconfirmed(),
         display_name: user.display_name.clone(),
         bio: user.bio.clone(),
         homepage: user.homepage.clone(),
@@ -55,6 +61,9 @@ pub async fn show(
             "We sent a link to the new address: your address changes when you follow it (within a day). Until then it stays as it is.",
         ),
         "password" => Some("Your password was changed; your other sessions were signed out."),
+        "signed-up" => Some(
+            "Welcome! We mailed a link to the address you gave: it becomes your account's when you follow it (within a day). Until then, sign in with your user name.",
+        ),
         _ => None,
     };
     render(

@@ -495,7 +495,47 @@ impl TestApp {
             )
             .await;
         assert_eq!(response.status(), 303, "{}", response.text().await.unwrap());
-        assert_eq!(location(&response), "/account");
+        // With mail on, the address counts once confirmed (see `sign_up_confirmed`).
+        assert!(
+            ["/account", "/account?saved=signed-up"].contains(&location(&response).as_str()),
+            "{}",
+            location(&response)
+        );
+        (browser, name)
+    }
+
+    /// Signs up a new reader in a fresh browser on a site with mail on, and confirms the
+    /// address through the link mailed to `sink` (taken out of it); returns the browser
+    /// and the user name. The address is `<name>@example.com`.
+    pub async fn sign_up_confirmed(&self, sink: &SmtpSink, password: &str) -> (TestApp, String) {
+        let browser = self.another_browser();
+        let name = unique_name("reader");
+        let email = format!("{name}@example.com");
+        let response = browser
+            .submit(
+                "/signup",
+                "/signup",
+                &[
+                    ("username", &name),
+                    ("email", &email),
+                    ("password", password),
+                    ("password_confirm", password),
+                ],
+            )
+            .await;
+        assert_eq!(response.status(), 303, "{}", response.text().await.unwrap());
+        assert_eq!(location(&response), "/account?saved=signed-up");
+        let message = sink.take_message_to(&email).await;
+        let text = message
+            .replace("=\r\n", "")
+            .replace("=\n", "")
+            .replace("=3D", "=");
+        let start = text
+            .find("/account/email/confirm/")
+            .unwrap_or_else(|| panic!("no confirmation link in {message}"));
+        let link = &text[start..start + "/account/email/confirm/".len() + 64];
+        let confirmed = browser.submit(link, link, &[]).await;
+        assert_eq!(confirmed.status(), 200);
         (browser, name)
     }
 
@@ -626,6 +666,29 @@ impl SmtpSink {
             .iter()
             .map(|p| std::fs::read_to_string(p).unwrap())
             .collect()
+    }
+
+    /// Waits (a few seconds at most) for a message to `address`, and takes it out of the
+    /// sink: the messages after it move up one.
+    pub async fn take_message_to(&self, address: &str) -> String {
+        for _ in 0..100 {
+            let mut files: Vec<_> = std::fs::read_dir(self.dir.path())
+                .unwrap()
+                .map(|e| e.unwrap().path())
+                .filter(|p| p.extension().is_some_and(|x| x == "eml"))
+                .collect();
+            files.sort();
+            for file in files {
+                let message = std::fs::read_to_string(&file).unwrap();
+                if message.contains(&format!("<{address}>")) {
+                    std::fs::remove_file(&file).unwrap();
+                    let _ = std::fs::remove_file(file.with_extension("rcpt"));
+                    return message;
+                }
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        }
+        panic!("no message to {address} came: {:?}", self.messages());
     }
 
     /// Waits (a few seconds at most) until `n` messages have come.

@@ -47,7 +47,7 @@ async fn a_new_address_counts_once_its_link_is_followed(t: TestStore) {
     let clock = Clock::manual(sibyl::domain::now());
     let app = app_with_mail(t, &sink, &clock).await;
     app.set_up().await;
-    let (reader, name) = app.sign_up(PASSWORD).await;
+    let (reader, name) = app.sign_up_confirmed(&sink, PASSWORD).await;
     let old = format!("{name}@example.com");
     let new = format!("{}@example.org", unique_name("moved"));
     assert!(
@@ -120,7 +120,7 @@ async fn a_new_address_counts_once_its_link_is_followed(t: TestStore) {
     assert_eq!(stranger.submit("/login", &link, &[]).await.status(), 410);
     assert_eq!(address_of(&reader).await, new);
     // The old address is free again.
-    let (other, _) = app.sign_up(PASSWORD).await;
+    let (other, _) = app.sign_up_confirmed(&sink, PASSWORD).await;
     let moved_in = ask(&other, &old).await;
     assert_eq!(moved_in.status(), 303);
 }
@@ -130,8 +130,8 @@ async fn a_link_that_meets_a_change_changes_nothing(t: TestStore) {
     let clock = Clock::manual(sibyl::domain::now());
     let app = app_with_mail(t, &sink, &clock).await;
     app.set_up().await;
-    let (first, first_name) = app.sign_up(PASSWORD).await;
-    let (second, second_name) = app.sign_up(PASSWORD).await;
+    let (first, first_name) = app.sign_up_confirmed(&sink, PASSWORD).await;
+    let (second, second_name) = app.sign_up_confirmed(&sink, PASSWORD).await;
     let first_address = format!("{first_name}@example.com");
 
     // Refused at once, nothing mailed: not an address, one's own, another account's,
@@ -215,7 +215,7 @@ async fn a_link_that_meets_a_change_changes_nothing(t: TestStore) {
     assert_eq!(address_of(&second).await, contested);
 
     // Five links an hour for one account.
-    let (third, _) = app.sign_up(PASSWORD).await;
+    let (third, _) = app.sign_up_confirmed(&sink, PASSWORD).await;
     for i in 0..5 {
         let next = format!("{}-{i}@example.org", unique_name("many"));
         assert_eq!(ask(&third, &next).await.status(), 303);
@@ -223,7 +223,137 @@ async fn a_link_that_meets_a_change_changes_nothing(t: TestStore) {
     assert_eq!(ask(&third, "one-more@example.org").await.status(), 429);
 }
 
+/// A sign-up's form, sent from a fresh browser: the answer's status, where it leads and
+/// the cookies it sets (by name).
+async fn sign_up_as(app: &TestApp, name: &str, email: &str) -> (u16, String, Vec<String>) {
+    let response = app
+        .another_browser()
+        .submit(
+            "/signup",
+            "/signup",
+            &[
+                ("username", name),
+                ("email", email),
+                ("password", PASSWORD),
+                ("password_confirm", PASSWORD),
+            ],
+        )
+        .await;
+    let mut cookies: Vec<String> = response
+        .headers()
+        .get_all("set-cookie")
+        .iter()
+        .filter_map(|c| c.to_str().ok()?.split('=').next().map(str::to_owned))
+        .collect();
+    cookies.sort();
+    (response.status().as_u16(), location(&response), cookies)
+}
+
+async fn a_sign_up_tells_nobody_but_the_owner_whether_an_address_has_an_account(t: TestStore) {
+    let sink = SmtpSink::start();
+    let clock = Clock::manual(sibyl::domain::now());
+    let app = app_with_mail(t, &sink, &clock).await;
+    app.set_up().await;
+    let (_, owner) = app.sign_up_confirmed(&sink, PASSWORD).await;
+    let taken = format!("{owner}@example.com");
+    let free = format!("{}@example.org", unique_name("free"));
+
+    // Answered alike, whether the address has an account or not.
+    let (probe, fresh) = (unique_name("probe"), unique_name("fresh"));
+    let on_taken = sign_up_as(&app, &probe, &taken).await;
+    let on_free = sign_up_as(&app, &fresh, &free).await;
+    assert_eq!(on_taken, on_free);
+    assert_eq!(
+        on_taken,
+        (
+            303,
+            "/account?saved=signed-up".to_owned(),
+            vec!["sibyl_csrf".to_owned(), "sibyl_session".to_owned()]
+        )
+    );
+    // The API answers alike too.
+    let api = |name: String, email: String| {
+        let url = app.url("/api/users");
+        async move {
+            let response = reqwest::Client::new()
+                .post(url)
+                .json(&serde_json::json!({"user": {"username": name, "email": email, "password": PASSWORD}}))
+                .send()
+                .await
+                .unwrap();
+            let status = response.status().as_u16();
+            let body: serde_json::Value = response.json().await.unwrap();
+            (status, body["user"]["email"].as_str().map(str::to_owned))
+        }
+    };
+    let api_address = format!("{}@example.org", unique_name("apifree"));
+    let (api_taken, api_free) = (
+        api(unique_name("apiprobe"), taken.clone()).await,
+        api(unique_name("apifresh"), api_address.clone()).await,
+    );
+    assert_eq!(api_taken.0, 201);
+    assert_eq!(api_taken.0, api_free.0);
+    assert!(
+        api_taken
+            .1
+            .as_deref()
+            .is_some_and(|e| e.ends_with("@unconfirmed.invalid"))
+            && api_free
+                .1
+                .as_deref()
+                .is_some_and(|e| e.ends_with("@unconfirmed.invalid")),
+        "{api_taken:?} {api_free:?}"
+    );
+
+    // The owner hears of it, by mail, and nobody else does; the address stays theirs.
+    let notices = [
+        sink.take_message_to(&taken).await,
+        sink.take_message_to(&taken).await,
+    ];
+    for notice in notices {
+        let notice = notice.replace("=\r\n", "").replace("=\n", "");
+        assert!(notice.contains("already has an account"), "{notice}");
+        assert!(notice.contains(&owner), "{notice}");
+        assert!(!notice.contains("/account/email/confirm/"), "{notice}");
+    }
+    let probing = app.another_browser();
+    assert_eq!(probing.log_in(&probe, PASSWORD).await.status(), 303);
+    let page = probing.get_html("/account").await;
+    assert!(page.contains("id=\"no-address\""), "{page}");
+    assert_eq!(address_of(&probing).await, "");
+    assert_eq!(
+        app.another_browser()
+            .log_in(&taken, PASSWORD)
+            .await
+            .status(),
+        303,
+        "the owner's address signs the owner in"
+    );
+    let users = app.get_html(&format!("/admin/users?q={probe}")).await;
+    assert!(users.contains("(none confirmed yet)"), "{users}");
+
+    // The free address gets its link; followed, it is the new account's.
+    let message = sink.take_message_to(&free).await;
+    let link = link_in(&message);
+    let fresh_browser = app.another_browser();
+    assert_eq!(fresh_browser.log_in(&fresh, PASSWORD).await.status(), 303);
+    assert_eq!(address_of(&fresh_browser).await, "");
+    let confirmed = fresh_browser.submit(&link, &link, &[]).await;
+    assert_eq!(confirmed.status(), 200);
+    assert_eq!(address_of(&fresh_browser).await, free);
+    assert_eq!(
+        app.another_browser().log_in(&free, PASSWORD).await.status(),
+        303
+    );
+    // The API's free address got its link; an account with no address before has nobody
+    // to tell of its change, and no other mail went out.
+    assert!(link_in(&sink.take_message_to(&api_address).await).contains("/confirm/"));
+    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    assert_eq!(sink.messages(), Vec::<String>::new());
+}
+
 both_stores!(
     a_new_address_counts_once_its_link_is_followed,
     a_link_that_meets_a_change_changes_nothing,
+    a_sign_up_tells_nobody_but_the_owner_whether_an_address_has_an_account,
 );

@@ -45,7 +45,7 @@ async fn a_forgotten_password_is_reset_by_a_link_that_works_once(t: TestStore) {
     let clock = Clock::manual(sibyl::domain::now());
     let app = app_with_mail(t, &sink, &clock).await;
     app.set_up().await;
-    let (reader, name) = app.sign_up("the first password").await;
+    let (reader, name) = app.sign_up_confirmed(&sink, "the first password").await;
     let email = format!("{name}@example.com");
     let login = app.another_browser().get_html("/login").await;
     assert!(login.contains("href=\"/password/forgot\""), "{login}");
@@ -165,7 +165,7 @@ async fn requests_are_checked_and_limited(t: TestStore) {
     let clock = Clock::manual(sibyl::domain::now());
     let app = app_with_mail(t, &sink, &clock).await;
     app.set_up().await;
-    let (_, name) = app.sign_up("the first password").await;
+    let (_, name) = app.sign_up_confirmed(&sink, "the first password").await;
     let email = format!("{name}@example.com");
     let stranger = app.another_browser();
     let bad = ask(&stranger, "not an address").await;

@@ -224,6 +224,9 @@ async fn a_subscription_to_an_author_gets_only_their_posts(t: TestStore) {
     let app = app_with_mail(t, &sink, &Clock::system()).await;
     app.set_up().await;
     let (author, author_name, _) = app.an_author().await;
+    // The link confirming the author's address, which this test does not follow.
+    sink.take_message_to(&format!("{author_name}@example.com"))
+        .await;
     let page = app
         .another_browser()
         .get_html(&format!("/authors/{author_name}"))
