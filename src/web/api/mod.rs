@@ -470,6 +470,94 @@ pub fn openapi_json() -> &'static str {
     &DOCUMENT
 }
 
+/// The methods each path of the API takes, from its OpenAPI document: each path's
+/// segments (`None` for a parameter) and its `Allow` header's value.
+fn allowed() -> &'static [(Vec<Option<String>>, String)] {
+    static ALLOWED: LazyLock<Vec<(Vec<Option<String>>, String)>> = LazyLock::new(|| {
+        let document: serde_json::Value =
+            serde_json::from_str(openapi_json()).expect("the OpenAPI document is JSON");
+        let mut paths: Vec<(String, Vec<String>)> = document["paths"]
+            .as_object()
+            .map(|paths| {
+                paths
+                    .iter()
+                    .map(|(path, item)| {
+                        let methods = item
+                            .as_object()
+                            .map(|m| m.keys().map(|k| k.to_ascii_uppercase()).collect())
+                            .unwrap_or_default();
+                        (path.clone(), methods)
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        paths.push(("/api/openapi.json".into(), vec!["GET".into()]));
+        paths
+            .into_iter()
+            .map(|(path, methods)| {
+                let segments = path
+                    .split('/')
+                    .map(|s| (!s.starts_with('{')).then(|| s.to_owned()))
+                    .collect();
+                (segments, methods)
+            })
+            .collect::<Vec<(Vec<Option<String>>, Vec<String>)>>()
+            .into_iter()
+            .map(|(segments, methods)| (segments, methods.join(", ")))
+            .collect()
+    });
+    &ALLOWED
+}
+
+/// The methods `path` takes (HEAD with GET, OPTIONS always), or `None` for no route.
+fn allow_header(path: &str) -> Option<String> {
+    let asked: Vec<&str> = path.split('/').collect();
+    let mut methods: Vec<&str> = Vec::new();
+    for (segments, allow) in allowed() {
+        let matches = segments.len() == asked.len()
+            && segments
+                .iter()
+                .zip(&asked)
+                .all(|(s, a)| s.as_deref().map_or(!a.is_empty(), |s| s == *a));
+        if matches {
+            methods.extend(allow.split(", "));
+        }
+    }
+    if methods.is_empty() {
+        return None;
+    }
+    if methods.contains(&"GET") {
+        methods.push("HEAD");
+    }
+    methods.push("OPTIONS");
+    let order = ["GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS"];
+    methods.sort_by_key(|m| order.iter().position(|o| o == m).unwrap_or(order.len()));
+    methods.dedup();
+    Some(methods.join(", "))
+}
+
+/// HEAD is answered as GET is (the server sends no body), and OPTIONS (a CORS preflight
+/// aside, which `cors` answers first) with the methods the path takes.
+async fn head_and_options(
+    mut req: actix_web::dev::ServiceRequest,
+    next: actix_web::middleware::Next<impl actix_web::body::MessageBody + 'static>,
+) -> Result<actix_web::dev::ServiceResponse<actix_web::body::BoxBody>, actix_web::Error> {
+    use actix_web::http::Method;
+    if req.method() == Method::OPTIONS {
+        let response = match allow_header(req.path()) {
+            Some(allow) => HttpResponse::NoContent()
+                .insert_header((header::ALLOW, allow))
+                .finish(),
+            None => actix_web::ResponseError::error_response(&ApiError::not_found("route")),
+        };
+        return Ok(req.into_response(response));
+    }
+    if req.method() == Method::HEAD {
+        req.head_mut().method = Method::GET;
+    }
+    Ok(next.call(req).await?.map_into_boxed_body())
+}
+
 async fn openapi() -> HttpResponse {
     HttpResponse::Ok()
         .content_type("application/json")
@@ -496,6 +584,7 @@ pub(super) fn mount(cfg: &mut web::ServiceConfig, origins: &[CorsOrigin]) {
                 web::PathConfig::default()
                     .error_handler(|_err, _req| ApiError::not_found("route").into()),
             )
+            .wrap(actix_web::middleware::from_fn(head_and_options))
             .wrap(cors(origins))
             .wrap(
                 actix_web::middleware::DefaultHeaders::new()

@@ -13,7 +13,72 @@ both_stores!(
     every_api_route_answers_each_role,
     cors_lets_in_the_configured_origins_only,
     the_openapi_document_matches_the_routes,
+    head_answers_as_get_and_options_names_the_methods,
 );
+
+async fn head_answers_as_get_and_options_names_the_methods(t: TestStore) {
+    let app = api_app(t).await;
+    app.set_up().await;
+    let token = register(&app, &unique_name("heads")).await;
+    let (status, body) = call(
+        &app,
+        Method::POST,
+        "/articles",
+        Some(&token),
+        Some(json!({"article": {"title": "Heads", "description": "", "body": "Text.", "tagList": ["t"]}})),
+    )
+    .await;
+    assert_eq!(status, 201, "{body}");
+    let slug = body["article"]["slug"].as_str().unwrap().to_owned();
+    let client = reqwest::Client::new();
+    for path in [
+        "/api/articles".to_owned(),
+        format!("/api/articles/{slug}"),
+        format!("/api/articles/{slug}/comments"),
+        "/api/tags".to_owned(),
+        "/api/openapi.json".to_owned(),
+        "/api/articles/feed".to_owned(),
+        "/api/no-such-route".to_owned(),
+    ] {
+        let get = client.get(app.url(&path)).send().await.unwrap();
+        let (status, kind) = (get.status(), get.headers()["content-type"].clone());
+        let length = get.bytes().await.unwrap().len();
+        let head = client.head(app.url(&path)).send().await.unwrap();
+        assert_eq!(head.status(), status, "{path}");
+        assert_eq!(head.headers()["content-type"], kind, "{path}");
+        if let Some(sent) = head.headers().get("content-length") {
+            assert_eq!(sent.to_str().unwrap(), length.to_string(), "{path}");
+        }
+        assert!(head.bytes().await.unwrap().is_empty(), "{path}: no body");
+    }
+    for (path, allow) in [
+        ("/api/articles".to_owned(), "GET, HEAD, POST, OPTIONS"),
+        (
+            format!("/api/articles/{slug}"),
+            "GET, HEAD, PUT, DELETE, OPTIONS",
+        ),
+        (
+            format!("/api/articles/{slug}/favorite"),
+            "POST, DELETE, OPTIONS",
+        ),
+        ("/api/user".to_owned(), "GET, HEAD, PUT, OPTIONS"),
+        ("/api/openapi.json".to_owned(), "GET, HEAD, OPTIONS"),
+    ] {
+        let options = client
+            .request(Method::OPTIONS, app.url(&path))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(options.status(), 204, "{path}");
+        assert_eq!(options.headers()["allow"], allow, "{path}");
+    }
+    let nowhere = client
+        .request(Method::OPTIONS, app.url("/api/no-such-route"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(nowhere.status(), 404);
+}
 
 async fn tokens_expire_and_end_with_sign_out_and_a_new_password(t: TestStore) {
     let app = api_app(t).await;
