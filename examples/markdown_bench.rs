@@ -12,6 +12,7 @@
 //! `before` (quotes 25,000 deep with the HTML the renderer stored before texts were
 //! bounded, as a site written then still has them).
 
+use sibyl::domain::markdown::MAX_ELEMENTS;
 use sibyl::domain::password::Password;
 use sibyl::domain::post::{Body, Rendered};
 use sibyl::domain::{Email, NewPost, NewUser, Role, Site, Tags, Title, UserId, Username, now};
@@ -27,13 +28,30 @@ fn fill(piece: &str, end: &str) -> String {
     text
 }
 
-/// The texts, as large as a post may be.
+/// `count` copies of `block` (which makes `per_block` elements), as many as fit under
+/// the bound on elements, each padded with words so that together they fill a post.
+fn blocks(block: impl Fn(&str) -> String, per_block: usize) -> String {
+    let count = (MAX_ELEMENTS - 100) / per_block;
+    let bare = block("").len();
+    let padding = (MAX - 1 - count * bare) / count;
+    let words = "word ".repeat(padding / 5 + 1);
+    let text: String = (0..count)
+        .map(|_| block(words[..padding].trim_end()))
+        .collect();
+    text.chars().take(MAX).collect()
+}
+
+/// The texts, as large as a post may be: the attacks, and the heaviest texts accepted,
+/// which make nearly the most elements allowed at the deepest level allowed.
 fn texts() -> Vec<(&'static str, String)> {
     let words = "the cluster keeps every partition small and every read single so that a page \
                  costs one round trip to the replicas ";
     let bold: String = (0..)
         .map(|i| format!("<b id=\"b{i}\">"))
         .take(8000)
+        .collect();
+    let list: String = (0..15)
+        .map(|level| format!("{}- x\n", "  ".repeat(level)))
         .collect();
     vec![
         ("attack: quotes", fill(">", " x")),
@@ -52,27 +70,28 @@ fn texts() -> Vec<(&'static str, String)> {
         ("link brackets", fill("[", "x")),
         (
             "heaviest accepted: quotes",
-            fill(&format!("{} x\n\n", ">".repeat(31)), ""),
+            // A paragraph in 31 quotes: 32 elements, at the deepest level allowed.
+            blocks(|pad| format!("{} x {pad}\n\n", ">".repeat(31)), 32),
         ),
         (
             "heaviest accepted: lists",
-            fill(
-                &(0..15)
-                    .map(|level| format!("{}- x\n", "  ".repeat(level)))
-                    .collect::<String>(),
-                "",
-            ),
+            // Lists 15 deep: 30 elements.
+            blocks(|pad| format!("{list}{}  {pad}\n\n", "  ".repeat(15)), 30),
         ),
         (
             "heaviest accepted: tables",
-            format!(
-                "{}\n{}\n{}",
-                "|a".repeat(64),
-                "|-".repeat(64),
-                fill(&format!("{}\n", "|x".repeat(64)), "")
-                    .chars()
-                    .take(MAX - 400)
-                    .collect::<String>()
+            // A table of 8 columns and 20 rows, and a last row of one cell: 177 cells,
+            // 22 rows and 3 parts.
+            blocks(
+                |pad| {
+                    format!(
+                        "{}|\n{}|\n{}\n| {pad} |\n\n",
+                        "| a ".repeat(8),
+                        "|---".repeat(8),
+                        format!("{}|\n", "| x ".repeat(8)).repeat(20)
+                    )
+                },
+                200,
             ),
         ),
         ("prose", fill(&format!("{words}\n\n"), "")),

@@ -5,10 +5,22 @@
 //! the Markdown is passed to ammonia like everything else, so it is cleaned, not trusted.
 //! What ammonia keeps is then mended into valid HTML (`html_repair`), and code points no
 //! HTML document may hold become U+FFFD.
+//!
+//! An HTML parser's work grows with the depth of what it reads, so between the renderer
+//! and the sanitizer `html_balance` writes the HTML again balanced and at most
+//! [`MAX_DEPTH`] elements deep: the whole pipeline is linear in a text's length. A text
+//! written now that goes deeper, or makes more than [`MAX_ELEMENTS`] elements, is refused
+//! ([`checked_post_html`], [`CommentBody::parse`](super::comment::CommentBody::parse)),
+//! mostly before any HTML is made (`bounds`); one stored earlier renders with the
+//! elements beyond the depth reduced to their content.
 
 use super::Invalid;
 pub use super::html_balance::MAX_DEPTH;
 use super::html_balance::balance;
+use bounds::Excess;
+pub use bounds::MAX_ELEMENTS;
+
+mod bounds;
 use super::iiif::fit;
 use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd, html};
 use std::sync::OnceLock;
@@ -118,20 +130,34 @@ fn absolute_url(value: &str, base: &url::Url) -> String {
 /// The address of the first image of the site's binary service in a post's safe HTML
 /// (an attachment, at the size the text shows it), for link previews.
 pub fn first_binary_image(safe_html: &str) -> Option<&str> {
+    image_sources(safe_html).find(|src| src.starts_with("/binary/"))
+}
+
+/// The address of the first image in a post's safe HTML that another site serves.
+pub fn first_remote_image(safe_html: &str) -> Option<&str> {
+    image_sources(safe_html).find(|src| {
+        let src = src.to_ascii_lowercase();
+        src.starts_with("http:") || src.starts_with("https:") || src.starts_with("//")
+    })
+}
+
+/// The `src` of every image in safe HTML, in order.
+fn image_sources(safe_html: &str) -> impl Iterator<Item = &str> {
     let mut rest = safe_html;
-    while let Some(at) = rest.find("<img ") {
-        rest = &rest[at..];
-        let end = rest.find('>')?;
-        let tag = &rest[..end];
-        if let Some(src) = tag.find(" src=\"").map(|i| &tag[i + 6..])
-            && let Some(close) = src.find('"')
-            && src[..close].starts_with("/binary/")
-        {
-            return Some(&src[..close]);
+    std::iter::from_fn(move || {
+        loop {
+            let at = rest.find("<img ")?;
+            rest = &rest[at..];
+            let end = rest.find('>')?;
+            let tag = &rest[..end];
+            rest = &rest[end..];
+            if let Some(src) = tag.find(" src=\"").map(|i| &tag[i + 6..])
+                && let Some(close) = src.find('"')
+            {
+                return Some(&src[..close]);
+            }
         }
-        rest = &rest[end..];
-    }
-    None
+    })
 }
 
 /// The cleaner of posts' HTML.
@@ -524,9 +550,24 @@ pub fn to_safe_html(markdown: &str) -> String {
 }
 
 /// Renders a post's Markdown to sanitized HTML, or refuses it if it nests elements
-/// deeper than [`MAX_DEPTH`].
+/// deeper than [`MAX_DEPTH`] or makes more than [`MAX_ELEMENTS`]; a text refused by the
+/// start of one of its lines is refused before it is parsed.
 pub fn checked_post_html(markdown: &str) -> Result<String, Invalid> {
-    match post_html(markdown) {
+    if bounds::deepest_line(markdown) > MAX_DEPTH {
+        return Err(too_deep("This text"));
+    }
+    let events = post_events(Parser::new_ext(markdown, options()));
+    match bounds::excess(&events) {
+        Some(Excess::Depth) => return Err(too_deep("This text")),
+        Some(Excess::Elements) => {
+            return Err(Invalid::new(format!(
+                "This text makes more than {MAX_ELEMENTS} elements (paragraphs, list \
+                 items, table cells, emphasis, links...); split it into several posts."
+            )));
+        }
+        None => {}
+    }
+    match events_html(events) {
         (html, 0) => Ok(html),
         _ => Err(too_deep("This text")),
     }
@@ -542,8 +583,12 @@ pub(crate) fn too_deep(what: &str) -> Invalid {
 
 /// A post's HTML, and how many of its elements were beyond [`MAX_DEPTH`].
 fn post_html(markdown: &str) -> (String, usize) {
-    let events = post_events(Parser::new_ext(markdown, options()));
-    let mut unsafe_html = String::with_capacity(markdown.len() * 3 / 2);
+    events_html(post_events(Parser::new_ext(markdown, options())))
+}
+
+/// The HTML of a post's events, and how many of its elements were beyond [`MAX_DEPTH`].
+fn events_html(events: Vec<Event<'_>>) -> (String, usize) {
+    let mut unsafe_html = String::new();
     html::push_html(&mut unsafe_html, events.into_iter());
     let balanced = balance(&unsafe_html);
     let html = without_forbidden(super::html_repair::repair(
