@@ -4,6 +4,7 @@
 //! data contract and its two adapters, [`web`] the routes and pages, and [`startup`]
 //! wires them into a running server.
 
+pub mod allocator;
 pub mod backup;
 pub mod binaries;
 pub mod clock;

@@ -122,7 +122,8 @@ impl ScaledCache {
 
 /// A computed image: made by this request, or found made by another meanwhile.
 enum Rendered {
-    Made(Vec<u8>),
+    /// Made now, holding its share of the image memory budget while it is kept.
+    Made(Bytes),
     Cached(Scaled),
 }
 
@@ -220,7 +221,7 @@ impl Binaries {
             Rendered::Cached(hit) => return Ok(hit),
         };
         let scaled = Scaled {
-            bytes: Bytes::from(bytes),
+            bytes,
             mime: plan.format.mime(),
             etag: format!("\"{}-{}\"", original.checksum, short_hash(&key)),
         };
@@ -258,11 +259,12 @@ impl Binaries {
             if let Some(hit) = self.scaled_cache.get(key) {
                 return Ok(Rendered::Cached(hit));
             }
-            return spawn(turn, move || {
+            let (made, turn) = spawn(turn, move || {
                 let img = image::decode(&small.data, &limits)?;
-                Ok(Rendered::Made(image::render(img, &smaller)?))
+                Ok(image::render(img, &smaller)?)
             })
-            .await;
+            .await?;
+            return Ok(Rendered::Made(turn.keeping(made)));
         }
         // The original is read only once its turn and its memory are had: the cost
         // comes from the header, at the start of the file.
@@ -271,12 +273,13 @@ impl Binaries {
             return Ok(Rendered::Cached(hit));
         }
         let data = self.read_all(original).await?;
-        spawn(turn, move || {
+        let (made, turn) = spawn(turn, move || {
             let (img, plan) = image::decode_for(&data, &plan, &limits)?;
             drop(data);
-            Ok(Rendered::Made(image::render(img, &plan)?))
+            Ok(image::render(img, &plan)?)
         })
-        .await
+        .await?;
+        Ok(Rendered::Made(turn.keeping(made)))
     }
 
     /// A turn to decode an original for `plan`, with the memory its header (read from
@@ -330,8 +333,7 @@ impl Binaries {
             .await?;
         let data = self.read_all(original).await?;
         let limits = self.limits.decode;
-        let made = spawn(turn, move || Ok(image::renditions(&data, &limits)?)).await;
-        let made = made?;
+        let (made, _turn) = spawn(turn, move || Ok(image::renditions(&data, &limits)?)).await?;
         let mut wanted = None;
         for r in made {
             let rendition = Rendition {
@@ -352,14 +354,17 @@ impl Binaries {
 }
 
 /// Runs image work on a blocking thread, holding its scaling turn until the work ends
-/// (even if the request that wanted it has gone).
+/// (even if the request that wanted it has gone) and the memory it freed is given back
+/// to the system; returns what it made with the turn, for the caller to keep the part
+/// of the budget the result takes ([`Turn::keeping`]).
 async fn spawn<T: Send + 'static>(
     turn: Turn,
     work: impl FnOnce() -> Result<T, ScaleError> + Send + 'static,
-) -> Result<T, ScaleError> {
+) -> Result<(T, Turn), ScaleError> {
     tokio::task::spawn_blocking(move || {
-        let _turn = turn;
-        work()
+        let made = work();
+        crate::allocator::give_back();
+        made.map(|made| (made, turn))
     })
     .await
     .map_err(|e| ScaleError::NotAnImage(format!("the image could not be scaled: {e}")))?

@@ -515,7 +515,9 @@ pub fn encode_jpeg(image: &DynamicImage) -> Result<Vec<u8>, ImageError> {
 pub fn render(image: DynamicImage, plan: &Plan) -> Result<Vec<u8>, ImageError> {
     let region = (plan.x, plan.y, plan.w, plan.h);
     let mut out = if (plan.w, plan.h) != (plan.out_w, plan.out_h) {
-        super::resize::resize_image(&image, region, plan.out_w, plan.out_h)
+        let scaled = super::resize::resize_image(&image, region, plan.out_w, plan.out_h);
+        drop(image);
+        scaled
     } else if region == (0, 0, image.width(), image.height()) {
         image
     } else {

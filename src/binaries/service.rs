@@ -30,6 +30,31 @@ pub(super) struct Turn {
     _memory: tokio::sync::OwnedSemaphorePermit,
 }
 
+impl Turn {
+    /// Ends the turn but for the memory `bytes` take (what the work made, which outlives
+    /// it): that part of the budget stays held, by the bytes, until they are dropped.
+    pub(super) fn keeping(self, bytes: Vec<u8>) -> bytes::Bytes {
+        let mut memory = self._memory;
+        let kept = memory.split(mebibytes(bytes.capacity() as u64) as usize);
+        bytes::Bytes::from_owner(Held {
+            bytes,
+            _memory: kept,
+        })
+    }
+}
+
+/// Bytes an image turn made, holding their share of the image memory budget.
+struct Held {
+    bytes: Vec<u8>,
+    _memory: Option<tokio::sync::OwnedSemaphorePermit>,
+}
+
+impl AsRef<[u8]> for Held {
+    fn as_ref(&self) -> &[u8] {
+        &self.bytes
+    }
+}
+
 /// Why an image could not have its turn.
 #[derive(Debug, thiserror::Error)]
 pub enum TurnRefused {
@@ -392,13 +417,20 @@ impl Binaries {
         let whole = crate::domain::iiif::Plan::whole(header.width, header.height, w, h);
         // An image within the decoding limits is always taken: one that needs more than
         // the whole budget waits until it can have all of it, and runs alone.
-        let cost = image::render_cost(&header, &whole).min(self.limits.image_memory);
+        let cost = (bytes.len() as u64 + image::render_cost(&header, &whole))
+            .min(self.limits.image_memory);
         let turn = self.turn(cost, None).await.map_err(|e| e.to_string())?;
         tokio::task::spawn_blocking(move || {
-            let _turn = turn;
-            let (width, height) = image::probe(&bytes, &limits).map_err(|e| e.to_string())?;
-            let made = image::renditions(&bytes, &limits).map_err(|e| e.to_string())?;
-            Ok((width, height, made))
+            let made = (|| {
+                let (width, height) = image::probe(&bytes, &limits).map_err(|e| e.to_string())?;
+                let made = image::renditions(&bytes, &limits).map_err(|e| e.to_string())?;
+                Ok((width, height, made))
+            })();
+            drop(bytes);
+            // What the work freed goes back to the system before the next turn.
+            crate::allocator::give_back();
+            drop(turn);
+            made
         })
         .await
         .map_err(|e| format!("the image could not be processed: {e}"))?
