@@ -203,6 +203,69 @@ impl Browser {
         .await
     }
 
+    /// What axe-core (npm's `axe-core`, which scripts/test installs; `SIBYL_AXE` names
+    /// another copy of `axe.min.js`) finds wrong on the page shown, by the rules of WCAG
+    /// 2.1 A and AA and axe's best practices: a line per rule broken, with the elements
+    /// that break it.
+    async fn accessibility_violations(&self) -> Vec<String> {
+        static AXE: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+        let axe = AXE.get_or_init(|| {
+            let path = std::env::var("SIBYL_AXE").unwrap_or_else(|_| {
+                concat!(
+                    env!("CARGO_MANIFEST_DIR"),
+                    "/target/tools/node_modules/axe-core/axe.min.js"
+                )
+                .into()
+            });
+            std::fs::read_to_string(&path).unwrap_or_else(|e| {
+                panic!("axe-core is not at {path} ({e}): scripts/test installs it (npm install axe-core)")
+            })
+        });
+        self.call(
+            reqwest::Method::POST,
+            "/timeouts",
+            Some(json!({"script": 60_000})),
+        )
+        .await;
+        let loaded = self.run(&format!("{axe};\nreturn typeof axe;")).await;
+        assert_eq!(loaded, json!("object"), "axe-core did not load");
+        let result = self
+            .call(
+                reqwest::Method::POST,
+                "/execute/async",
+                Some(json!({
+                    "script": "const done = arguments[arguments.length - 1];
+                               axe.run(document, arguments[0]).then(done, e => done({error: String(e)}));",
+                    "args": [{
+                        "runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]},
+                        "resultTypes": ["violations"],
+                    }],
+                })),
+            )
+            .await;
+        assert!(result.get("error").is_none(), "axe-core failed: {result}");
+        result["violations"]
+            .as_array()
+            .unwrap_or_else(|| panic!("axe-core answered {result}"))
+            .iter()
+            .map(|v| {
+                let targets: Vec<String> = v["nodes"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .map(|n| n["target"].to_string())
+                    .collect();
+                format!(
+                    "{} ({}): {} [{}]",
+                    v["id"].as_str().unwrap_or_default(),
+                    v["impact"].as_str().unwrap_or_default(),
+                    v["help"].as_str().unwrap_or_default(),
+                    targets.join(", ")
+                )
+            })
+            .collect()
+    }
+
     async fn forget_cookies(&self) {
         self.call(reqwest::Method::DELETE, "/cookie", None).await;
     }
@@ -816,6 +879,7 @@ async fn every_signed_in_page_fits_a_phone_and_a_desktop(t: TestStore) {
     ];
     let mut too_wide = Vec::new();
     let mut wrong = Vec::new();
+    let mut inaccessible = Vec::new();
     for width in [390, 1280] {
         browser
             .call(
@@ -838,6 +902,15 @@ async fn every_signed_in_page_fits_a_phone_and_a_desktop(t: TestStore) {
                     .await
                     .map(|w| format!("{path} at {width}: {w}")),
             );
+            if width == 1280 {
+                inaccessible.extend(
+                    browser
+                        .accessibility_violations()
+                        .await
+                        .into_iter()
+                        .map(|v| format!("{path}: {v}")),
+                );
+            }
             browser.screenshot(&format!("{store}-{width}-{name}")).await;
         }
         // The editor's preview shows the post's own headings as they will be published.
@@ -895,9 +968,53 @@ async fn every_signed_in_page_fits_a_phone_and_a_desktop(t: TestStore) {
             browser
                 .screenshot(&format!("{store}-{width}-dark-{name}"))
                 .await;
+            if width == 1280 {
+                inaccessible.extend(
+                    browser
+                        .accessibility_violations()
+                        .await
+                        .into_iter()
+                        .map(|v| format!("{path} in dark mode: {v}")),
+                );
+            }
         }
     }
+    // And what a visitor who is not signed in sees.
+    browser.forget_cookies().await;
+    browser
+        .call(
+            reqwest::Method::POST,
+            "/goog/cdp/execute",
+            Some(json!({
+                "cmd": "Emulation.setEmulatedMedia",
+                "params": {"features": [{"name": "prefers-color-scheme", "value": "light"}]},
+            })),
+        )
+        .await;
+    for path in [
+        "/".to_owned(),
+        post.clone(),
+        "/login".to_owned(),
+        "/signup".to_owned(),
+        "/pages/about".to_owned(),
+        "/no-such-page".to_owned(),
+        format!("/authors/{}", admin.username),
+    ] {
+        browser.goto(&app.url(&path)).await;
+        inaccessible.extend(
+            browser
+                .accessibility_violations()
+                .await
+                .into_iter()
+                .map(|v| format!("{path} (anonymous): {v}")),
+        );
+    }
     browser.quit().await;
+    assert!(
+        inaccessible.is_empty(),
+        "axe-core finds:\n{}",
+        inaccessible.join("\n")
+    );
     assert!(
         too_wide.is_empty(),
         "wider than the window:\n{}",
@@ -911,7 +1028,7 @@ async fn every_signed_in_page_fits_a_phone_and_a_desktop(t: TestStore) {
 /// without borders or padding.
 async fn looks_wrong(browser: &Browser, page: &str) -> Option<String> {
     match page {
-        "admin-comments" | "admin-comment-settings" => {
+        "admin-comments" | "admin-comment-settings" | "admin-site" => {
             let boxes = browser
                 .run(
                     "return [...document.querySelectorAll('form label > input[type=checkbox]')].map(b => {
