@@ -139,6 +139,7 @@ async fn write_site(
         description: identity.description,
         language: identity.language.code(),
         footer: identity.footer,
+        own_images_only: identity.own_images_only,
         comments: CommentSettingsRecord {
             guests: settings.guests,
             trust_approved: settings.trust_approved,

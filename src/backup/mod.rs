@@ -77,6 +77,10 @@ pub struct SiteRecord {
     pub description: String,
     pub language: String,
     pub footer: String,
+    /// Pages show images from the site's own files only (exports made before this
+    /// setting have none: off).
+    #[serde(default)]
+    pub own_images_only: bool,
     pub comments: CommentSettingsRecord,
 }
 

@@ -26,6 +26,7 @@ use crate::web::paths;
 use std::collections::{BTreeMap, HashMap, HashSet};
 
 mod text;
+use text::remote_images;
 pub(super) use text::{comment_body, guest_name, slug_of, tags_of, title_of, unescape_html};
 
 /// A blog read from another engine's export, checked and named in Sibyl's terms.
@@ -209,11 +210,15 @@ pub async fn move_in(
         let id = account_for(store, author, posted.contains(&author.id), &mut report).await?;
         accounts.insert(author.id, id);
     }
-    if let Some(identity) = blog.identity
-        && store.site_identity(site).await? == SiteIdentity::default()
+    let identity = store.site_identity(site).await?;
+    if let Some(brought) = blog.identity
+        && identity == SiteIdentity::default()
     {
-        store.save_site_identity(site, &identity).await?;
+        store.save_site_identity(site, &brought).await?;
     }
+    // A site that shows images from its own files only gets the others' images too,
+    // where the address rules let them be fetched; the rest are listed in the report.
+    let own_images_only = identity.own_images_only;
     let total = blog.posts.len() as u64;
     for (done, mut item) in blog.posts.into_iter().enumerate() {
         if item.record.author_id == ADMIN.0 {
@@ -243,6 +248,9 @@ pub async fn move_in(
             report.pages += 1;
         } else {
             report.posts += 1;
+        }
+        if own_images_only {
+            add_remote_images(&mut item);
         }
         // Its files first, so that the first revision points at them: found again by
         // their URLs (a run that stopped after fetching them), fetched only for a post
@@ -279,6 +287,14 @@ pub async fn move_in(
                     report.change(
                         "posts too long to point at the files here, left pointing at the old ones",
                     );
+                }
+            }
+            if own_images_only && let Some(current) = item.record.revisions.last() {
+                for url in remote_images(&current.body) {
+                    report.skip(format!(
+                        "images from other sites that stay in a post and are not shown: {url} in {}",
+                        item.record.slug
+                    ));
                 }
             }
             report.new_posts += 1;
@@ -454,6 +470,25 @@ async fn file_for(
         Err(FetchUrlError::Refused(why)) => refused(&why, report),
         Err(FetchUrlError::Ingest(crate::binaries::IngestError::Store(e))) => Err(e.into()),
         Err(FetchUrlError::Ingest(e)) => refused(&e.to_string(), report),
+    }
+}
+
+/// Adds to a post's files the images its texts show from other sites (the old blog's
+/// own are among its files already).
+fn add_remote_images(item: &mut Item) {
+    for revision in &item.record.revisions {
+        for url in remote_images(&revision.body) {
+            let listed = item
+                .files
+                .iter()
+                .any(|f| f.url == url || f.aliases.contains(&url));
+            if !listed {
+                item.files.push(File {
+                    url,
+                    aliases: Vec::new(),
+                });
+            }
+        }
     }
 }
 

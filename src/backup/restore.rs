@@ -40,6 +40,7 @@ pub async fn restore(
         description: site_record.description.clone(),
         language: Locale::parse(&site_record.language).map_err(|e| invalid(SITE, 1, e))?,
         footer: site_record.footer.clone(),
+        own_images_only: site_record.own_images_only,
     };
     let settings = CommentSettings {
         guests: site_record.comments.guests,

@@ -87,6 +87,10 @@ pub struct SiteIdentity {
     pub language: Locale,
     /// A line of plain text at the foot of every page (up to 300 characters).
     pub footer: String,
+    /// Pages show images from the site's own files only: readers' browsers fetch
+    /// nothing from other sites (their Content-Security-Policy says so), and a text that
+    /// shows an image from another site is refused.
+    pub own_images_only: bool,
 }
 
 impl Default for SiteIdentity {
@@ -97,6 +101,7 @@ impl Default for SiteIdentity {
             description: "A blog published with Sibyl.".into(),
             language: Locale::Language("en".into()),
             footer: "Powered by Sibyl".into(),
+            own_images_only: false,
         }
     }
 }
@@ -150,6 +155,7 @@ impl SiteIdentity {
             description: line("description", description, 300)?,
             language,
             footer: line("footer", footer, 300)?,
+            own_images_only: false,
         })
     }
 

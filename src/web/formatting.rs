@@ -7,7 +7,7 @@
 //! are cores (the others wait their turn there, not on a worker), each within a time
 //! budget.
 
-use super::WebError;
+use super::{AppState, WebError};
 use crate::domain::Invalid;
 use crate::domain::post::{Body, Rendered};
 use std::sync::OnceLock;
@@ -26,7 +26,24 @@ fn turns() -> &'static Semaphore {
 
 /// Renders `body` for saving or previewing: `Ok(Err(_))` when the text is refused (the
 /// author is told why; nothing is saved), `Err(_)` when it could not be rendered in time.
-pub async fn rendered(body: Body) -> Result<Result<Rendered, Invalid>, WebError> {
+/// On a site that shows images from its own files only, a text that shows one from
+/// another site is refused.
+pub async fn rendered(state: &AppState, body: Body) -> Result<Result<Rendered, Invalid>, WebError> {
+    let made = render(body).await?;
+    if let Ok(text) = &made
+        && state.identity().await.own_images_only
+        && let Some(url) = crate::domain::markdown::first_remote_image(&text.html)
+    {
+        return Ok(Err(Invalid::new(format!(
+            "This site shows images from its own files only, and {url} is on another site: \
+             take it out, save, then add the picture to the post's files and insert it from \
+             there."
+        ))));
+    }
+    Ok(made)
+}
+
+async fn render(body: Body) -> Result<Result<Rendered, Invalid>, WebError> {
     let work = async {
         let _turn = turns()
             .acquire()

@@ -751,6 +751,8 @@ pub struct SiteAdminPage {
     pub description: String,
     pub language: String,
     pub footer: String,
+    /// Pages show images from the site's own files only.
+    pub own_images_only: bool,
     pub saved: bool,
     pub error: Option<String>,
     pub mail: MailView,

@@ -119,7 +119,7 @@ pub async fn create(
         Ok(fields) => fields,
         Err(e) => return render(StatusCode::UNPROCESSABLE_ENTITY, &page(Some(e.0), None)),
     };
-    let text = match super::formatting::rendered(body).await? {
+    let text = match super::formatting::rendered(&state, body).await? {
         Ok(text) => text,
         Err(e) => return render(StatusCode::UNPROCESSABLE_ENTITY, &page(Some(e.0), None)),
     };

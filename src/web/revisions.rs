@@ -231,7 +231,7 @@ pub async fn save(
         ))
     })();
     let fields = match parsed {
-        Ok((title, body, tags, message)) => super::formatting::rendered(body)
+        Ok((title, body, tags, message)) => super::formatting::rendered(&state, body)
             .await?
             .map(|rendered| (title, rendered, tags, message)),
         Err(e) => Err(e),

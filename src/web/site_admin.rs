@@ -43,6 +43,7 @@ pub async fn show(
         description: identity.description.clone(),
         language: identity.lang(),
         footer: identity.footer.clone(),
+        own_images_only: identity.own_images_only,
         saved: query.saved == "1",
         error: None,
         mail: mail_view(&state, &admin_user, query.mail == "sent", None),
@@ -124,6 +125,7 @@ pub async fn test_mail(
                 description: stored.description.clone(),
                 language: stored.lang(),
                 footer: stored.footer.clone(),
+                own_images_only: stored.own_images_only,
                 saved: false,
                 error: None,
                 mail: mail_view(&state, &me, false, Some(format!("No message went: {e}."))),
@@ -146,6 +148,9 @@ pub struct SiteForm {
     language: String,
     #[serde(default)]
     footer: String,
+    /// `on` when the box is ticked; absent otherwise.
+    #[serde(default)]
+    own_images_only: String,
 }
 
 csrf_field!(SiteForm);
@@ -157,6 +162,15 @@ pub async fn save(
     form: CsrfForm<SiteForm>,
 ) -> Result<HttpResponse, WebError> {
     let form = form.0;
+    let own_images_only = match form.own_images_only.as_str() {
+        "" => false,
+        "on" => true,
+        _ => {
+            return Err(WebError::BadRequest(
+                "The images setting is a box to tick or leave empty.".into(),
+            ));
+        }
+    };
     let identity = match SiteIdentity::parse(
         &form.title,
         &form.tagline,
@@ -164,7 +178,10 @@ pub async fn save(
         &form.language,
         &form.footer,
     ) {
-        Ok(identity) => identity,
+        Ok(identity) => SiteIdentity {
+            own_images_only,
+            ..identity
+        },
         Err(invalid) => {
             // The form again, as typed, with what is wrong; nothing is saved.
             let page = SiteAdminPage {
@@ -174,6 +191,7 @@ pub async fn save(
                 description: form.description,
                 language: form.language,
                 footer: form.footer,
+                own_images_only,
                 saved: false,
                 error: Some(invalid.0),
                 mail: mail_view(&state, &admin.0, false, None),

@@ -101,7 +101,7 @@ pub async fn create(
     })();
     // A suggestion is refused as its text would be when saved.
     let fields = match parsed {
-        Ok((title, body, tags, note)) => super::formatting::rendered(body)
+        Ok((title, body, tags, note)) => super::formatting::rendered(&state, body)
             .await?
             .map(|rendered| (title, rendered.body, tags, note)),
         Err(e) => Err(e),

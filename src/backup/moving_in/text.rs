@@ -128,6 +128,56 @@ pub(in crate::backup) fn comment_body(html: &str) -> Result<String, String> {
     Ok(text)
 }
 
+/// The addresses of the images a body shows from other sites (`http:` and `https:`), as
+/// the body spells them (so that they can be pointed elsewhere): the `src` of its HTML's
+/// `<img>` tags and the targets of its Markdown images, each once.
+pub(in crate::backup) fn remote_images(body: &str) -> Vec<String> {
+    let remote = |url: &str| {
+        let url = url.trim().to_ascii_lowercase();
+        url.starts_with("http://") || url.starts_with("https://")
+    };
+    let mut found: Vec<String> = Vec::new();
+    // ASCII lowercase keeps every byte where it was.
+    let lower = body.to_ascii_lowercase();
+    for (at, _) in lower.match_indices("<img") {
+        let Some(end) = tag_end(&body[at..]) else {
+            continue;
+        };
+        if let Some(src) = raw_attribute(&body[at..at + end], "src")
+            && remote(src)
+        {
+            found.push(src.trim().to_owned());
+        }
+    }
+    for event in pulldown_cmark::Parser::new(body) {
+        if let pulldown_cmark::Event::Start(pulldown_cmark::Tag::Image { dest_url, .. }) = event
+            && remote(&dest_url)
+            && body.contains(&*dest_url)
+        {
+            found.push(dest_url.to_string());
+        }
+    }
+    let mut seen = std::collections::HashSet::new();
+    found.retain(|url| seen.insert(url.clone()));
+    found
+}
+
+/// An attribute's value in a tag's text as written (entities left as they are).
+fn raw_attribute<'a>(tag: &'a str, name: &str) -> Option<&'a str> {
+    let lower = tag.to_ascii_lowercase();
+    let wanted = format!("{name}=");
+    let (at, _) = lower.match_indices(&wanted).find(|(at, _)| {
+        lower[..*at]
+            .chars()
+            .next_back()
+            .is_some_and(char::is_whitespace)
+    })?;
+    let value = &tag[at + wanted.len()..];
+    let quote = value.chars().next().filter(|q| *q == '"' || *q == '\'')?;
+    let value = &value[1..];
+    Some(&value[..value.find(quote)?])
+}
+
 /// Where a tag that starts `text` ends (its `>`, quoted values skipped over).
 fn tag_end(text: &str) -> Option<usize> {
     let mut quote = None;

@@ -393,6 +393,11 @@ const CHANGES: &[(u32, &str, Change)] = &[
         "the comment tallies kept oldest first go",
         Change::Cql("DROP TABLE IF EXISTS comment_tallies"),
     ),
+    (
+        61,
+        "a site may show images from its own files only",
+        Change::Cql("ALTER TABLE site_identity ADD IF NOT EXISTS own_images_only boolean"),
+    ),
 ];
 
 /// The table an `ALTER TABLE` change alters, when a later change drops that table.

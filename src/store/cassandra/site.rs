@@ -16,11 +16,11 @@ impl Statements {
         let prepare = |cql: String| super::prepare(session, cql);
         Ok(Self {
             identity_read: prepare(format!(
-                "SELECT title, tagline, description, language, footer FROM {ks}.site_identity WHERE site = ?"
+                "SELECT title, tagline, description, language, footer, own_images_only FROM {ks}.site_identity WHERE site = ?"
             ))
             .await?,
             identity_write: prepare(format!(
-                "INSERT INTO {ks}.site_identity (site, title, tagline, description, language, footer) VALUES (?, ?, ?, ?, ?, ?)"
+                "INSERT INTO {ks}.site_identity (site, title, tagline, description, language, footer, own_images_only) VALUES (?, ?, ?, ?, ?, ?, ?)"
             ))
             .await?,
             secret_read_serial: {
@@ -48,13 +48,14 @@ type IdentityRow = (
     Option<String>,
     Option<String>,
     Option<String>,
+    Option<bool>,
 );
 
 #[async_trait]
 impl SiteSettings for CassandraStore {
     async fn site_identity(&self, site: &Site) -> StoreResult<SiteIdentity> {
         let row: Option<IdentityRow> = self.row(&self.site.identity_read, (site.as_str(),)).await?;
-        let Some((title, tagline, description, language, footer)) = row else {
+        let Some((title, tagline, description, language, footer, own_images_only)) = row else {
             return Ok(SiteIdentity::default());
         };
         let language = Locale::parse(language.as_deref().unwrap_or_default())
@@ -65,6 +66,7 @@ impl SiteSettings for CassandraStore {
             description: description.unwrap_or_default(),
             language,
             footer: footer.unwrap_or_default(),
+            own_images_only: own_images_only.unwrap_or(false),
         })
     }
 
@@ -78,6 +80,7 @@ impl SiteSettings for CassandraStore {
                 identity.description.as_str(),
                 identity.language.code(),
                 identity.footer.as_str(),
+                identity.own_images_only,
             ),
         )
         .await?;

@@ -45,6 +45,7 @@ const MIGRATIONS: &[(u32, &str)] = &[
         include_str!("migrations/0026_favoriters_by_account.sql"),
     ),
     (27, include_str!("migrations/0027_moderation_copies.sql")),
+    (28, include_str!("migrations/0028_own_images_only.sql")),
 ];
 
 /// The version that makes the search index.

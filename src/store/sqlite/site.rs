@@ -7,22 +7,30 @@ use crate::domain::SiteIdentity;
 impl SiteSettings for SqliteStore {
     async fn site_identity(&self, site: &Site) -> StoreResult<SiteIdentity> {
         let site = site.to_string();
-        let row: Option<(String, String, String, String, String)> = self
+        type Row = (String, String, String, String, String, bool);
+        let row: Option<Row> = self
             .read(move |sql| {
                 sql.prepare(
-                    "SELECT title, tagline, description, language, footer
+                    "SELECT title, tagline, description, language, footer, own_images_only
                      FROM site_identity WHERE site = ?1",
                 )
                 .and_then(|mut s| {
                     s.query_row(params![site], |r| {
-                        Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?))
+                        Ok((
+                            r.get(0)?,
+                            r.get(1)?,
+                            r.get(2)?,
+                            r.get(3)?,
+                            r.get(4)?,
+                            r.get(5)?,
+                        ))
                     })
                     .optional()
                 })
                 .map_err(unavailable)
             })
             .await?;
-        let Some((title, tagline, description, language, footer)) = row else {
+        let Some((title, tagline, description, language, footer, own_images_only)) = row else {
             return Ok(SiteIdentity::default());
         };
         Ok(SiteIdentity {
@@ -31,6 +39,7 @@ impl SiteSettings for SqliteStore {
             description,
             language: Locale::parse(&language).map_err(|e| StoreError::Corrupt(e.0))?,
             footer,
+            own_images_only,
         })
     }
 
@@ -38,10 +47,11 @@ impl SiteSettings for SqliteStore {
         let (site, identity) = (site.to_string(), identity.clone());
         self.run(move |sql| {
             sql.prepare(
-                "INSERT INTO site_identity (site, title, tagline, description, language, footer)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+                "INSERT INTO site_identity (site, title, tagline, description, language, footer,
+                     own_images_only)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
                  ON CONFLICT (site) DO UPDATE SET title = ?2, tagline = ?3, description = ?4,
-                     language = ?5, footer = ?6",
+                     language = ?5, footer = ?6, own_images_only = ?7",
             )
             .and_then(|mut s| {
                 s.execute(params![
@@ -50,7 +60,8 @@ impl SiteSettings for SqliteStore {
                     identity.tagline,
                     identity.description,
                     identity.language.code(),
-                    identity.footer
+                    identity.footer,
+                    identity.own_images_only
                 ])
             })
             .map_err(unavailable)?;

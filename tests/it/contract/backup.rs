@@ -31,6 +31,8 @@ async fn seed(t: &TestStore) {
                 description: "Notes on rivers.".into(),
                 language: Locale::parse("en").unwrap(),
                 footer: "© the writers".into(),
+                // Carried through every export and import.
+                own_images_only: true,
             },
         )
         .await

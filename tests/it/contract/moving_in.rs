@@ -673,7 +673,64 @@ async fn a_wxr_1_0_file_without_authors_goes_to_the_administrator(t: TestStore) 
     assert_eq!(old.published, Some(at("2008-05-06T07:08:09Z")));
 }
 
+/// A site that shows images from its own files only gets the images a post shows from
+/// other sites fetched into its files where the address rules allow; the rest stay in
+/// the text, listed in the report.
+async fn a_site_of_its_own_images_fetches_the_others_images_too(t: TestStore) {
+    let mover = Mover::new(t.store.as_ref()).await;
+    set_up(&t).await;
+    let identity = sibyl::domain::SiteIdentity {
+        own_images_only: true,
+        ..t.store.site_identity(&t.site).await.unwrap()
+    };
+    t.store
+        .save_site_identity(&t.site, &identity)
+        .await
+        .unwrap();
+    let xml = r#"<?xml version="1.0"?>
+<rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:wp="http://wordpress.org/export/1.2/">
+<channel><title>Old</title><language>en</language><wp:wxr_version>1.2</wp:wxr_version>
+<wp:base_site_url>https://RUN.example.org</wp:base_site_url>
+<item><title>Birds</title><dc:creator>someone</dc:creator>
+<content:encoded><![CDATA[<p>A heron: <img src="ORIGIN/elsewhere/heron.png" alt="heron"></p>
+<p>A kite, hosted privately: <img src='http://10.1.2.3/kite.png' alt="kite"></p>
+
+![A swan](ORIGIN/elsewhere/swan.png)]]></content:encoded>
+<wp:post_id>9</wp:post_id><wp:post_date>2008-05-06 07:08:09</wp:post_date>
+<wp:post_name>birds</wp:post_name><wp:status>publish</wp:status><wp:post_type>post</wp:post_type></item>
+</channel></rss>"#
+        .replace("RUN", &mover.run)
+        .replace("ORIGIN", &mover.origin);
+    let report = mover
+        .wordpress(t.store.as_ref(), &t.site, &xml)
+        .await
+        .unwrap();
+    assert_eq!((report.files, report.new_files), (2, 2), "{report:?}");
+    let text = post(&t, "birds").await;
+    let body = text.body.as_str();
+    assert!(!body.contains("/elsewhere/"), "{body}");
+    assert_eq!(body.matches("/binary/").count(), 2, "{body}");
+    assert!(body.contains("http://10.1.2.3/kite.png"), "{body}");
+    let listed: Vec<&String> = report
+        .skipped
+        .keys()
+        .filter(|k| k.contains("http://10.1.2.3/kite.png"))
+        .collect();
+    assert_eq!(
+        listed.len(),
+        2,
+        "why it was not fetched, and that it stays: {report:?}"
+    );
+    assert!(
+        listed
+            .iter()
+            .any(|k| k.contains("not shown") && k.contains("birds")),
+        "{report:?}"
+    );
+}
+
 both_stores!(
+    a_site_of_its_own_images_fetches_the_others_images_too,
     a_wxr_1_0_file_without_authors_goes_to_the_administrator,
     a_wordpress_export_moves_in_once,
     a_ghost_export_moves_in_once,

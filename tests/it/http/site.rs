@@ -193,7 +193,142 @@ async fn bad_identities_are_refused_and_change_nothing(t: TestStore) {
     );
 }
 
+/// The image sources a page's Content-Security-Policy allows.
+fn image_sources(response: &reqwest::Response) -> String {
+    let policy = response.headers()["content-security-policy"]
+        .to_str()
+        .unwrap()
+        .to_owned();
+    policy
+        .split(';')
+        .map(str::trim)
+        .find(|d| d.starts_with("img-src"))
+        .unwrap_or_else(|| panic!("no img-src in {policy}"))
+        .to_owned()
+}
+
+async fn a_site_may_show_images_from_its_own_files_only(t: TestStore) {
+    let app = spawn_app(t).await;
+    let admin = app.set_up().await;
+    let post = app.publish("A river", "Water.").await;
+    let remote = "Look: ![a heron](https://elsewhere.example/heron.jpg)";
+    let own = "Look: ![a heron](/binary/AB12CD34EF56GH78?size=800x600)";
+    let profile = app
+        .submit(
+            "/account",
+            "/account/profile",
+            &[
+                ("display_name", "Ada"),
+                ("bio", ""),
+                ("homepage", ""),
+                ("image", "https://elsewhere.example/ada.jpg"),
+            ],
+        )
+        .await;
+    assert_eq!(profile.status(), 303);
+    let author = format!("/authors/{}", admin.username);
+
+    // By default pages may show images from any https address.
+    assert_eq!(
+        image_sources(&app.anonymous_get(&post).await),
+        "img-src 'self' https: data:"
+    );
+    assert!(app.get_html(&author).await.contains("class=\"portrait\""));
+
+    let mut form = vec![
+        ("title", "Sibyl"),
+        ("tagline", ""),
+        ("description", ""),
+        ("language", "en"),
+        ("footer", ""),
+    ];
+    // A value a check box never sends changes nothing.
+    let mut odd = form.clone();
+    odd.push(("own_images_only", "yes"));
+    assert_eq!(
+        app.submit("/admin/site", "/admin/site", &odd)
+            .await
+            .status(),
+        400
+    );
+    form.push(("own_images_only", "on"));
+    let saved = app.submit("/admin/site", "/admin/site", &form).await;
+    assert_eq!(saved.status(), 303);
+    assert!(
+        app.get_html("/admin/site")
+            .await
+            .contains("id=\"own-images-only\" checked")
+    );
+    for path in ["/", post.as_str(), author.as_str(), "/login"] {
+        assert_eq!(
+            image_sources(&app.anonymous_get(path).await),
+            "img-src 'self' data:",
+            "{path}"
+        );
+    }
+    assert!(!app.get_html(&author).await.contains("class=\"portrait\""));
+
+    // A text that shows an image from another site is refused, wherever it is written.
+    for action in ["preview", "publish"] {
+        let refused = app.write("With a heron", remote, "", action).await;
+        assert_eq!(refused.status(), 422, "{action}");
+        assert!(
+            refused
+                .text()
+                .await
+                .unwrap()
+                .contains("https://elsewhere.example/heron.jpg is on another site"),
+            "{action}"
+        );
+    }
+    let edit = format!("{post}/edit");
+    let revised = app
+        .submit(
+            &edit,
+            &edit,
+            &[
+                ("base", "1"),
+                ("title", "A river"),
+                ("body", remote),
+                ("tags", ""),
+                ("message", ""),
+                ("action", "save"),
+            ],
+        )
+        .await;
+    assert_eq!(revised.status(), 422);
+    let home = app.anonymous_get("/").await.text().await.unwrap();
+    assert!(!home.contains("With a heron"), "nothing was saved");
+    // The site's own files are shown.
+    assert_eq!(
+        app.write("With our heron", own, "", "publish")
+            .await
+            .status(),
+        303
+    );
+
+    // Turned off again, other sites' images are shown and may be written.
+    form.pop();
+    assert_eq!(
+        app.submit("/admin/site", "/admin/site", &form)
+            .await
+            .status(),
+        303
+    );
+    assert_eq!(
+        image_sources(&app.anonymous_get(&post).await),
+        "img-src 'self' https: data:"
+    );
+    assert_eq!(
+        app.write("With a heron", remote, "", "publish")
+            .await
+            .status(),
+        303
+    );
+}
+
 both_stores!(
     an_admin_names_the_site_and_every_page_says_so,
     bad_identities_are_refused_and_change_nothing,
+    a_site_may_show_images_from_its_own_files_only,
 );
