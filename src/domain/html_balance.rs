@@ -68,6 +68,13 @@ const IGNORED: &[&str] = &[
     "meta", "svg",
 ];
 
+/// A table's parts: outside a table the parser ignores them, and so does this pass (kept,
+/// a stray cell would be a wall that no implied end tag passes here, while the parser
+/// reads on through it).
+const TABLE_PARTS: &[&str] = &[
+    "caption", "col", "colgroup", "tbody", "td", "tfoot", "th", "thead", "tr",
+];
+
 /// Start tags that close an open `<p>` (HTML's "close a p element" before inserting).
 const CLOSES_P: &[&str] = &[
     "address",
@@ -237,7 +244,9 @@ impl State {
             // Everything after it is text.
             return TokenSinkResult::Plaintext;
         }
-        if IGNORED.contains(&name) {
+        if IGNORED.contains(&name)
+            || (TABLE_PARTS.contains(&name) && self.find(&["table"], &[]).is_none())
+        {
             return TokenSinkResult::Continue;
         }
         if !self.beyond.is_empty() {

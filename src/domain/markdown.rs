@@ -135,10 +135,14 @@ pub fn first_binary_image(safe_html: &str) -> Option<&str> {
 
 /// The address of the first image in a post's safe HTML that another site serves.
 pub fn first_remote_image(safe_html: &str) -> Option<&str> {
-    image_sources(safe_html).find(|src| {
-        let src = src.to_ascii_lowercase();
-        src.starts_with("http:") || src.starts_with("https:") || src.starts_with("//")
-    })
+    image_sources(safe_html).find(|src| is_remote(src))
+}
+
+/// Whether an image's address names another site: `http:`, `https:`, or `//host/...`
+/// (the page's own scheme).
+pub fn is_remote(src: &str) -> bool {
+    let src = src.trim().to_ascii_lowercase();
+    src.starts_with("http:") || src.starts_with("https:") || src.starts_with("//")
 }
 
 /// The `src` of every image in safe HTML, in order.

@@ -79,6 +79,20 @@ fn what_the_sanitizer_drops_goes_and_text_only_elements_leave_their_text() {
 }
 
 #[test]
+fn table_parts_outside_a_table_are_dropped_as_the_parser_drops_them() {
+    // Were a stray cell kept, the bold elements would be left open in the parser's list
+    // of formatting elements and made again in every later block.
+    let bold: String = (0..29).map(|i| format!("<b title=\"{i}\">")).collect();
+    let input = format!("<p>{bold}<td>{}", "<div>x</div>".repeat(500));
+    let (_, elements) = parsed_depth_and_size(&balance(&input).html);
+    assert!(elements < 2 * (30 + 500), "{elements} elements");
+    assert_eq!(
+        balanced("<p>a<td>b</td><tr>c<div>d</div>"),
+        "<p>abc</p><div>d</div>"
+    );
+}
+
+#[test]
 fn elements_beyond_the_depth_lose_their_tags_and_keep_their_content() {
     let html = format!("{}x{}", "<div>".repeat(100), "</div>".repeat(100));
     let out = balance(&html);
@@ -118,6 +132,10 @@ fn parsed_depth_and_size(html: &str) -> (usize, usize) {
 fn tag_soup() -> impl proptest::strategy::Strategy<Value = Vec<&'static str>> {
     let nesting = [
         "<b>",
+        "<b title=\"1\">",
+        "<b title=\"2\">",
+        "<em title=\"3\">",
+        "<u title=\"4\">",
         "<i class=\"x\">",
         "<a href=\"/a\">",
         "<div>",
@@ -200,7 +218,7 @@ proptest::proptest! {
         // A table's parts the parser supplies (tbody, tr) aside, the tree is as deep as
         // the balanced HTML at most.
         proptest::prop_assert!(depth <= 3 * MAX_DEPTH + 2, "{depth} deep: {input:?}");
-        proptest::prop_assert!(elements <= 3 * pieces.len() + 2, "{elements} elements: {input:?}");
+        proptest::prop_assert!(elements <= 2 * pieces.len() + 2, "{elements} elements: {input:?}");
         let again = balance(&out.html);
         proptest::prop_assert_eq!(again.too_deep, 0);
         proptest::prop_assert_eq!(&again.html, &out.html, "{:?}", input);

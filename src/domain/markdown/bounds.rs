@@ -22,14 +22,23 @@ pub enum Excess {
 }
 
 /// The most quotes and lists the start of one line opens (`> - > 1. x`), read without
-/// parsing. A line of thematic-break characters alone (`* * *`) opens none.
+/// parsing. A thematic break (`* * *`: one of `-`, `*` or `_` three times or more, with
+/// spaces or tabs alone between) opens none.
 pub fn deepest_line(markdown: &str) -> usize {
     markdown
         .lines()
-        .filter(|line| !line.chars().all(|c| " \t-*_".contains(c)))
+        .filter(|line| !thematic_break(line))
         .map(line_depth)
         .max()
         .unwrap_or(0)
+}
+
+fn thematic_break(line: &str) -> bool {
+    let mut marks = line.chars().filter(|c| !matches!(c, ' ' | '\t'));
+    let Some(first) = marks.next() else {
+        return false;
+    };
+    matches!(first, '-' | '*' | '_') && marks.clone().count() >= 2 && marks.all(|c| c == first)
 }
 
 fn line_depth(line: &str) -> usize {
@@ -45,7 +54,9 @@ fn line_depth(line: &str) -> usize {
                 rest = after;
             }
             // A list and its item.
-            [b'-' | b'*' | b'+', after @ ..] if after.is_empty() || after[0] == b' ' => {
+            [b'-' | b'*' | b'+', after @ ..]
+                if after.first().is_none_or(|b| matches!(b, b' ' | b'\t')) =>
+            {
                 depth += 2;
                 rest = after;
             }
@@ -53,7 +64,8 @@ fn line_depth(line: &str) -> usize {
                 let digits = rest.iter().take_while(|b| b.is_ascii_digit()).count();
                 match &rest[digits..] {
                     [b'.' | b')', after @ ..]
-                        if digits <= 9 && (after.is_empty() || after[0] == b' ') =>
+                        if digits <= 9
+                            && after.first().is_none_or(|b| matches!(b, b' ' | b'\t')) =>
                     {
                         depth += 2;
                         rest = after;
@@ -124,7 +136,10 @@ mod tests {
         assert_eq!(line_depth("-x"), 0);
         assert_eq!(line_depth("1234567890. x"), 0);
         assert_eq!(line_depth("text > more"), 0);
+        assert_eq!(line_depth("-\t-\tx"), 4, "a tab after a marker");
         assert_eq!(deepest_line(&"* ".repeat(100)), 0, "a thematic break");
+        assert_eq!(deepest_line("_ _ _\n- - -"), 0, "thematic breaks");
+        assert_eq!(deepest_line(&"- * ".repeat(20)), 80, "lists, not a break");
         assert_eq!(deepest_line("a\n> b\n> > c\n"), 2);
     }
 

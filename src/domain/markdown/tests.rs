@@ -820,7 +820,12 @@ fn texts_nested_too_deep_are_refused_and_stored_ones_render_flattened() {
         ("lists", format!("{}x", "- ".repeat(30_000))),
         ("ordered lists", format!("{}x", "1. ".repeat(20_000))),
         ("quoted lists", format!("{}x", "> - ".repeat(15_000))),
-        ("raw HTML", format!("{}x", "<div>".repeat(20_000))),
+        ("raw HTML", format!("{}x", "<div>".repeat(10_000))),
+        ("lists by tabs", format!("{}x", "-\t".repeat(10_000))),
+        (
+            "lists of two markers",
+            format!("{}x", "- * ".repeat(10_000)),
+        ),
         (
             "unclosed formatting",
             format!("{}x", "<b id=\"a\">".repeat(10_000)),
@@ -849,6 +854,22 @@ fn texts_nested_too_deep_are_refused_and_stored_ones_render_flattened() {
     let html = checked_post_html(&deepest).unwrap();
     assert_eq!(html.matches("<blockquote>").count(), MAX_DEPTH - 1);
     assert!(checked_post_html(&format!("{} x", ">".repeat(MAX_DEPTH))).is_err());
+    // Too many elements, however shallow.
+    for (what, markdown) in [
+        ("paragraphs", "x\n\n".repeat(MAX_ELEMENTS + 1)),
+        ("breaks", "<br>".repeat(MAX_ELEMENTS + 1)),
+        ("emphasis", "*x* ".repeat(MAX_ELEMENTS + 1)),
+    ] {
+        let refused = checked_post_html(&markdown).unwrap_err();
+        assert!(
+            refused
+                .0
+                .contains(&format!("more than {MAX_ELEMENTS} elements")),
+            "{what}: {}",
+            refused.0
+        );
+    }
+    assert!(checked_post_html(&"x\n\n".repeat(MAX_ELEMENTS - 1)).is_ok());
     // Lists nested ten deep, as real texts have them, are far from it.
     let nested: String = (0..10)
         .map(|level| format!("{}- level {level}\n", "  ".repeat(level)))
