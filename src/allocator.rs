@@ -6,7 +6,8 @@
 //! blocking pool's threads) the process would stay that large while idle. Image work
 //! calls [`give_back`] when it ends.
 
-/// Returns the memory mimalloc holds freed, on every thread's heap, to the system.
+/// Collects the calling thread's heap (image work calls it on the thread that did the
+/// work) and returns the pages mimalloc holds freed, in all its arenas, to the system.
 pub fn give_back() {
     // SAFETY: mi_collect only walks mimalloc's own heaps and arenas, and may be called
     // from any thread at any time.

@@ -4,13 +4,14 @@
 //! still takes milliseconds of CPU, and the server has as many request workers as cores:
 //! rendered on a worker, a few large previews at once would hold every other reader's
 //! page. So texts are rendered on the blocking pool, at most as many at once as there
-//! are cores (the others wait their turn there, not on a worker), each within a time
-//! budget.
+//! are cores (the others wait their turn, not on a worker). A request waits at most its
+//! time budget for its text, its turn included; a rendering that has begun keeps its
+//! turn to its end (it is linear in the text), so the bound on renderings at once holds.
 
 use super::{AppState, WebError};
 use crate::domain::Invalid;
 use crate::domain::post::{Body, Rendered};
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 use tokio::sync::Semaphore;
 
@@ -18,10 +19,13 @@ use tokio::sync::Semaphore;
 pub const BUDGET: Duration = Duration::from_secs(10);
 
 /// Texts rendered at once, by the whole process.
-fn turns() -> &'static Semaphore {
-    static TURNS: OnceLock<Semaphore> = OnceLock::new();
-    TURNS
-        .get_or_init(|| Semaphore::new(std::thread::available_parallelism().map_or(2, |n| n.get())))
+fn turns() -> &'static Arc<Semaphore> {
+    static TURNS: OnceLock<Arc<Semaphore>> = OnceLock::new();
+    TURNS.get_or_init(|| {
+        Arc::new(Semaphore::new(
+            std::thread::available_parallelism().map_or(2, |n| n.get()),
+        ))
+    })
 }
 
 /// Renders `body` for saving or previewing: `Ok(Err(_))` when the text is refused (the
@@ -45,13 +49,17 @@ pub async fn rendered(state: &AppState, body: Body) -> Result<Result<Rendered, I
 
 async fn render(body: Body) -> Result<Result<Rendered, Invalid>, WebError> {
     let work = async {
-        let _turn = turns()
-            .acquire()
+        let turn = Arc::clone(turns())
+            .acquire_owned()
             .await
             .map_err(|e| WebError::Internal(format!("rendering: {e}")))?;
-        tokio::task::spawn_blocking(move || Rendered::of(body))
-            .await
-            .map_err(|e| WebError::Internal(format!("rendering: {e}")))
+        tokio::task::spawn_blocking(move || {
+            let rendered = Rendered::of(body);
+            drop(turn);
+            rendered
+        })
+        .await
+        .map_err(|e| WebError::Internal(format!("rendering: {e}")))
     };
     match tokio::time::timeout(BUDGET, work).await {
         Ok(result) => result,
