@@ -90,9 +90,15 @@ impl ScaledCache {
         Some(scaled)
     }
 
+    /// Whether an image of `size` bytes is kept (none larger than a quarter of the
+    /// cache is).
+    pub fn admits(&self, size: usize) -> bool {
+        size <= self.budget / 4
+    }
+
     pub fn put(&self, key: String, scaled: Scaled) {
         let size = scaled.bytes.len();
-        if size > self.budget / 4 {
+        if !self.admits(size) {
             return;
         }
         let mut inner = self.inner.lock().unwrap_or_else(|e| e.into_inner());
@@ -122,8 +128,8 @@ impl ScaledCache {
 
 /// A computed image: made by this request, or found made by another meanwhile.
 enum Rendered {
-    /// Made now, holding its share of the image memory budget while it is kept.
-    Made(Bytes),
+    /// Made now, with the turn it was made in.
+    Made(Vec<u8>, Turn),
     Cached(Scaled),
 }
 
@@ -212,20 +218,30 @@ impl Binaries {
         if let Some(hit) = self.scaled_cache.get(&key) {
             return Ok(hit);
         }
-        let bytes = match self
+        let (made, turn) = match self
             .render_plan(original, plan, width, height, &key)
             .await?
         {
-            Rendered::Made(bytes) => bytes,
+            Rendered::Made(made, turn) => (made, turn),
             // Someone made it while this request waited its turn.
             Rendered::Cached(hit) => return Ok(hit),
         };
+        let cached = self.scaled_cache.admits(made.len());
         let scaled = Scaled {
-            bytes,
+            // The cache's few MiB are its own; an image too large for it holds its share
+            // of the image budget for as long as it is being sent.
+            bytes: if cached {
+                drop(turn);
+                Bytes::from(made)
+            } else {
+                turn.keeping(made)
+            },
             mime: plan.format.mime(),
             etag: format!("\"{}-{}\"", original.checksum, short_hash(&key)),
         };
-        self.scaled_cache.put(key, scaled.clone());
+        if cached {
+            self.scaled_cache.put(key, scaled.clone());
+        }
         Ok(scaled)
     }
 
@@ -264,7 +280,7 @@ impl Binaries {
                 Ok(image::render(img, &smaller)?)
             })
             .await?;
-            return Ok(Rendered::Made(turn.keeping(made)));
+            return Ok(Rendered::Made(made, turn));
         }
         // The original is read only once its turn and its memory are had: the cost
         // comes from the header, at the start of the file.
@@ -279,7 +295,7 @@ impl Binaries {
             Ok(image::render(img, &plan)?)
         })
         .await?;
-        Ok(Rendered::Made(turn.keeping(made)))
+        Ok(Rendered::Made(made, turn))
     }
 
     /// A turn to decode an original for `plan`, with the memory its header (read from

@@ -13,7 +13,7 @@ pub use addresses::private_kind;
 
 use bytes::Bytes;
 use futures_util::{Stream, StreamExt};
-use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -72,22 +72,11 @@ impl Network {
     }
 }
 
-/// An IPv4 address carried in IPv6 (mapped, or NAT64) is judged as the IPv4 address.
+/// An IPv4 address carried in IPv6 (mapped, or NAT64's well-known prefix) is judged as
+/// that IPv4 address, as the address rules judge it.
 fn canonical(ip: IpAddr) -> IpAddr {
     match ip {
-        IpAddr::V6(v6) => {
-            if let Some(v4) = v6.to_ipv4_mapped() {
-                return IpAddr::V4(v4);
-            }
-            let s = v6.segments();
-            // NAT64 (64:ff9b::/96) and the deprecated IPv4-compatible form (::a.b.c.d).
-            if s[..6] == [0x64, 0xff9b, 0, 0, 0, 0] || s[..6] == [0; 6] {
-                let [a, b] = s[6].to_be_bytes();
-                let [c, d] = s[7].to_be_bytes();
-                return IpAddr::V4(Ipv4Addr::new(a, b, c, d));
-            }
-            IpAddr::V6(v6)
-        }
+        IpAddr::V6(v6) => addresses::carried_ipv4(v6).map_or(ip, IpAddr::V4),
         v4 => v4,
     }
 }
@@ -460,6 +449,11 @@ mod tests {
             assert!(Network::parse(bad).is_err(), "{bad}");
         }
         assert_eq!(Network::parse("::1").unwrap().prefix, 128);
+        // An allowance opens IPv4 carried in mapped and NAT64 forms, not in the forms
+        // the address rules refuse whatever they carry.
+        assert!(policy.check(ip("64:ff9b::a00:1")).is_ok());
+        assert!(policy.check(ip("::10.0.0.1")).is_err());
+        assert!(policy.check(ip("::ffff:0:a00:1")).is_err());
     }
 
     #[test]

@@ -32,7 +32,8 @@ pub(super) struct Turn {
 
 impl Turn {
     /// Ends the turn but for the memory `bytes` take (what the work made, which outlives
-    /// it): that part of the budget stays held, by the bytes, until they are dropped.
+    /// it): that part of the budget stays held, by the bytes, until they are dropped (an
+    /// image too large for the computed images' cache, while it is sent).
     pub(super) fn keeping(self, bytes: Vec<u8>) -> bytes::Bytes {
         let mut memory = self._memory;
         let kept = memory.split(mebibytes(bytes.capacity() as u64) as usize);

@@ -89,9 +89,13 @@ fn in_v6(ip: Ipv6Addr, (net, prefix): (Ipv6Addr, u8)) -> bool {
     u128::from(ip) & mask == u128::from(net) & mask
 }
 
-/// The IPv4 address the last 32 bits of `v6` name.
-fn embedded_v4(v6: Ipv6Addr) -> Ipv4Addr {
-    Ipv4Addr::from(u128::from(v6) as u32)
+/// The IPv4 address an IPv6 address carries to the host it reaches: an IPv4-mapped
+/// address, or one of NAT64's well-known prefix (RFC 6052, which keeps it to global IPv4
+/// addresses).
+pub(super) fn carried_ipv4(v6: Ipv6Addr) -> Option<Ipv4Addr> {
+    (v6.to_ipv4_mapped().is_some()
+        || in_v6(v6, (Ipv6Addr::new(0x64, 0xff9b, 0, 0, 0, 0, 0, 0), 96)))
+    .then(|| Ipv4Addr::from(u128::from(v6) as u32))
 }
 
 fn v4_kind(ip: Ipv4Addr) -> Option<&'static str> {
@@ -106,10 +110,8 @@ fn v4_kind(ip: Ipv4Addr) -> Option<&'static str> {
 
 fn v6_kind(ip: Ipv6Addr) -> Option<&'static str> {
     let first = ip.segments()[0];
-    if ip.to_ipv4_mapped().is_some()
-        || in_v6(ip, (Ipv6Addr::new(0x64, 0xff9b, 0, 0, 0, 0, 0, 0), 96))
-    {
-        return v4_kind(embedded_v4(ip));
+    if let Some(v4) = carried_ipv4(ip) {
+        return v4_kind(v4);
     }
     if first & 0xe000 != 0x2000 {
         // Outside the global unicast block: say what it is where it has a name.

@@ -340,6 +340,19 @@ async fn images_within_budget(store: Option<String>) {
         before / 1048576
     );
 
+    // Small computed images, more of them than the budget has MiB, each kept in the
+    // computed images' cache: the cache's memory is its own, and the budget stays whole.
+    for width in 0..IMAGE_BUDGET_MIB + 6 {
+        let size = format!("{},", 16 + width);
+        let response = session
+            .client
+            .get(session.url(&format!("/binary/{reference}/full/{size}/0/default.jpg")))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), 200, "{size}");
+    }
+
     // What can never fit the budget is refused at once, with a reason.
     let response = session
         .client
