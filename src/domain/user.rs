@@ -227,6 +227,13 @@ pub const RESERVED_DOMAIN: &str = "deleted.invalid";
 /// with mail on): nobody chooses them either.
 pub const UNCONFIRMED_DOMAIN: &str = "unconfirmed.invalid";
 
+/// Whether an address is the placeholder of an account that has confirmed none.
+pub fn is_unconfirmed(address: &str) -> bool {
+    address
+        .to_ascii_lowercase()
+        .ends_with(&format!("@{UNCONFIRMED_DOMAIN}"))
+}
+
 impl Username {
     /// A user name someone chose (at sign-up, a rename, from the shell): as `parse`, and
     /// not of the form deleted accounts keep.
@@ -264,7 +271,7 @@ impl Email {
 
     /// Whether the account holding this address has confirmed none yet.
     pub fn is_unconfirmed(&self) -> bool {
-        self.key().ends_with(&format!("@{UNCONFIRMED_DOMAIN}"))
+        is_unconfirmed(self.as_str())
     }
 }
 

@@ -158,10 +158,7 @@ fn row(entry: DirectoryEntry) -> DirectoryRow {
             .then(|| paths::desk("drafts", Some(&entry.username))),
         username: entry.username,
         display_name: entry.display_name,
-        email: if entry
-            .email
-            .ends_with(crate::domain::user::UNCONFIRMED_DOMAIN)
-        {
+        email: if crate::domain::user::is_unconfirmed(&entry.email) {
             "(none confirmed yet)".into()
         } else {
             entry.email

@@ -23,9 +23,10 @@ use actix_web::{HttpResponse, web};
 use askama::Template;
 use serde::Deserialize;
 
-/// Mails a link confirming `email` as `user`'s new address. The inner error is what the
-/// account page says instead (the address is the account's already or another's, the
-/// mail could not be sent).
+/// Mails a link confirming `email` as `user`'s new address, or, if the address has an
+/// account already, tells its owner instead; the answer is the same either way (the
+/// mail goes after it), so asking tells nobody which addresses have accounts. The inner
+/// error is what the account page says instead (the address is the account's already).
 pub async fn ask_confirmation(
     state: &AppState,
     user: &User,
@@ -45,25 +46,16 @@ pub async fn ask_confirmation(
         )
         .await?;
     state.record_attempt(Subject::ConfirmBy(&account)).await?;
-    let login = Login::parse(email.as_str()).map_err(|e| WebError::Internal(e.0))?;
-    if state.store.is_claimed(&login).await? {
-        return Ok(Err((
-            StatusCode::CONFLICT,
-            "That e-mail address already has an account.".into(),
-        )));
-    }
-    Ok(mail_link(state, user, email).await.map_err(|e| {
-        tracing::warn!(error = %e, "a confirmation link was not sent");
-        (
-            StatusCode::BAD_GATEWAY,
-            "The confirmation could not be mailed; nothing changed. Try again later.".into(),
-        )
-    }))
+    let (job, user, email) = (state.clone(), user.clone(), email.clone());
+    state.jobs.errand(async move {
+        link_or_notice(&job, &user, &email).await;
+    });
+    Ok(Ok(()))
 }
 
-/// After a sign-up with mail on: the address given becomes the new account's once a link
-/// mailed to it is followed, or, if the address has an account already, its owner is
-/// told (and nobody else: the sign-up's answer is the same either way).
+/// Mails a link that makes `given` the address of `account` once followed, or, if the
+/// address has an account already, tells its owner (and nobody else: whoever asked, at
+/// sign-up or on the account page, had the same answer either way).
 pub async fn link_or_notice(state: &AppState, account: &User, given: &Email) {
     let sent = async {
         let login = Login::parse(given.as_str()).map_err(|e| e.0)?;
@@ -107,19 +99,19 @@ pub async fn link_or_notice(state: &AppState, account: &User, given: &Email) {
             state,
             &owner.display_name,
             &owner.email,
-            format!("Someone signed up on {site} with your address"),
+            format!("Someone asked for your address on {site}"),
             text.render(),
             html.render(),
         )
         .await
     };
     if let Err(e) = sent.await {
-        tracing::warn!(error = %e, "a sign-up's address was not mailed");
+        tracing::warn!(error = %e, "a confirmation link or notice was not mailed");
     }
 }
 
-/// What the owner of an address that has an account is told when someone signs up with
-/// it, as plain text.
+/// What the owner of an address that has an account is told when someone asks for it
+/// (signing up, or as an account's new address), as plain text.
 #[derive(Template)]
 #[template(path = "mail/signup_taken.txt")]
 pub struct SignupTakenText {

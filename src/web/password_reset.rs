@@ -109,7 +109,8 @@ async fn send_link(state: &AppState, email: &Email) -> Result<(), String> {
     else {
         return Ok(());
     };
-    if user.banned {
+    // A placeholder (an account that has confirmed no address) receives no mail.
+    if user.banned || user.email.is_unconfirmed() {
         return Ok(());
     }
     let token = random_token();

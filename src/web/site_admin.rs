@@ -83,6 +83,12 @@ pub async fn test_mail(
         ));
     }
     let me = admin.0;
+    if me.email.is_unconfirmed() {
+        return Err(WebError::Conflict(
+            "Your account has no confirmed address yet: confirm one from your account page first."
+                .into(),
+        ));
+    }
     let account = me.id.0.to_string();
     state
         .check_limit(

@@ -74,6 +74,7 @@ pub async fn form(
     let email = user
         .0
         .as_ref()
+        .filter(|u| !u.email.is_unconfirmed())
         .map(|u| u.email.as_str().to_owned())
         .unwrap_or_default();
     let page = form_page(

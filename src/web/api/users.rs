@@ -278,7 +278,14 @@ pub async fn update_user(
                 .map(|u| u.as_str()),
             Taken::Username,
         ),
-        (email.as_ref().map(|e| e.as_str()), Taken::Email),
+        // With mail on, whether an address has an account is told to its owner only.
+        (
+            email
+                .as_ref()
+                .filter(|_| !state.mailer.is_on())
+                .map(|e| e.as_str()),
+            Taken::Email,
+        ),
     ] {
         if let Some(value) = wanted
             && state.store.is_claimed(&Login::parse(value)?).await?
