@@ -26,6 +26,32 @@ use std::sync::atomic::{AtomicBool, Ordering};
 pub const SESSION_COOKIE: &str = "sibyl_session";
 pub const CSRF_COOKIE: &str = "sibyl_csrf";
 
+/// The session cookie's name: on an https site with the `__Host-` prefix, which browsers
+/// take only from the site itself, over https, for its whole path, so that no sibling
+/// subdomain (and nothing on plain http) can plant one.
+pub fn session_cookie(secure: bool) -> &'static str {
+    if secure {
+        "__Host-sibyl_session"
+    } else {
+        SESSION_COOKIE
+    }
+}
+
+/// The CSRF cookie's name (the pre-session id), prefixed as [`session_cookie`]'s.
+pub fn csrf_cookie_name(secure: bool) -> &'static str {
+    if secure {
+        "__Host-sibyl_csrf"
+    } else {
+        CSRF_COOKIE
+    }
+}
+
+/// Whether the site a request is for is served over https.
+pub fn secure_site(req: &HttpRequest) -> bool {
+    req.app_data::<web::Data<AppState>>()
+        .is_some_and(|s| s.site.is_https())
+}
+
 /// A form that carries nothing but its CSRF token (publish, ban, log out, ...).
 #[derive(Debug, serde::Deserialize)]
 pub struct CsrfOnly {
@@ -169,16 +195,16 @@ pub async fn csrf_cookie(
     req: ServiceRequest,
     next: Next<impl MessageBody>,
 ) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    let state = req.app_data::<web::Data<AppState>>().cloned();
+    let secure = state.as_ref().is_some_and(|s| s.site.is_https());
     let existing = req
-        .cookie(CSRF_COOKIE)
+        .cookie(csrf_cookie_name(secure))
         .map(|c| c.value().to_owned())
         .filter(|t| well_formed(t));
     let session = req
-        .cookie(SESSION_COOKIE)
+        .cookie(session_cookie(secure))
         .map(|c| c.value().to_owned())
         .filter(|t| well_formed(t));
-    let state = req.app_data::<web::Data<AppState>>().cloned();
-    let secure = state.as_ref().is_some_and(|s| s.site.is_https());
     let identity = match &state {
         Some(state) => state.identity().await,
         None => Arc::default(),
@@ -193,7 +219,7 @@ pub async fn csrf_cookie(
     };
     // A signed-in reader's pages are not kept by the browser; anyone else's are kept and
     // asked for again each time (the page then answers 304 if it did not change).
-    let signed_in = req.cookie(SESSION_COOKIE).is_some();
+    let signed_in = session.is_some();
     let (pre_session, fresh) = match existing {
         Some(id) => (id, false),
         None => (random_token(), true),
@@ -226,7 +252,7 @@ pub async fn csrf_cookie(
     let rotated = response
         .response()
         .cookies()
-        .any(|c| c.name() == CSRF_COOKIE);
+        .any(|c| c.name() == csrf_cookie_name(secure));
     if !used.load(Ordering::Relaxed) && !rotated {
         return Ok(response);
     }
@@ -258,7 +284,7 @@ pub async fn csrf_cookie(
 }
 
 pub fn csrf_cookie_for(token: String, secure: bool) -> Cookie<'static> {
-    Cookie::build(CSRF_COOKIE, token)
+    Cookie::build(csrf_cookie_name(secure), token)
         .path("/")
         .http_only(true)
         .secure(secure)
@@ -297,7 +323,7 @@ impl FromRequest for MaybeUser {
             let state = req
                 .app_data::<web::Data<AppState>>()
                 .ok_or_else(|| WebError::Internal("application state missing".into()))?;
-            let user = match req.cookie(SESSION_COOKIE) {
+            let user = match req.cookie(session_cookie(state.site.is_https())) {
                 Some(cookie) if well_formed(cookie.value()) => {
                     state
                         .store
@@ -405,7 +431,7 @@ pub async fn start_session(
 ) -> Result<[Cookie<'static>; 2], WebError> {
     let (token, _, _) = new_session(state, user, session_key).await?;
     let secure = state.site.is_https();
-    let session = Cookie::build(SESSION_COOKIE, token)
+    let session = Cookie::build(session_cookie(secure), token)
         .path("/")
         .http_only(true)
         .secure(secure)
@@ -417,7 +443,7 @@ pub async fn start_session(
 
 /// The store key of the session a request carries, if any.
 pub fn session_key_of(req: &HttpRequest) -> Option<Vec<u8>> {
-    req.cookie(SESSION_COOKIE)
+    req.cookie(session_cookie(secure_site(req)))
         .filter(|c| well_formed(c.value()))
         .map(|c| session_key(c.value()))
 }
@@ -427,7 +453,7 @@ pub async fn end_session(state: &AppState, req: &HttpRequest) -> Result<Cookie<'
     if let Some(key) = session_key_of(req) {
         state.store.delete_session(&key).await?;
     }
-    let mut gone = Cookie::build(SESSION_COOKIE, "")
+    let mut gone = Cookie::build(session_cookie(state.site.is_https()), "")
         .path("/")
         .http_only(true)
         .secure(state.site.is_https())

@@ -202,7 +202,11 @@ pub async fn signed_in_errors(
         return Ok(response);
     };
     let csrf = response.request().extensions().get::<CsrfToken>().cloned();
-    let signed_in = response.request().cookie(super::SESSION_COOKIE).is_some();
+    let secure = super::auth::secure_site(response.request());
+    let signed_in = response
+        .request()
+        .cookie(super::auth::session_cookie(secure))
+        .is_some();
     let (Some(csrf), true) = (csrf, signed_in) else {
         return Ok(response);
     };

@@ -5,7 +5,9 @@
 //! seen in one session is worth nothing in another.
 
 use crate::both_stores;
-use crate::helpers::{TestApp, TestStore, csrf_in, location, spawn_app};
+use crate::helpers::{
+    TestApp, TestStore, csrf_in, location, spawn_app, spawn_app_for, unique_name,
+};
 
 /// The value a response sets for a cookie.
 fn set_cookie(response: &reqwest::Response, name: &str) -> String {
@@ -130,4 +132,82 @@ async fn a_planted_csrf_cookie_forges_no_form(t: TestStore) {
     assert_eq!(stale.status(), 403);
 }
 
-both_stores!(a_planted_csrf_cookie_forges_no_form);
+/// On an https site the cookies are `__Host-` cookies, which browsers take only from the
+/// site itself over https: a cookie of the plain name, all a sibling subdomain could
+/// plant, counts for nothing, so not even a visitor's sign-in can be forged.
+async fn https_sites_keep_their_cookies_to_themselves(t: TestStore) {
+    let site = sibyl::domain::Site::parse(&format!(
+        "https://{}.test",
+        unique_name("tls").replace('_', "-")
+    ))
+    .unwrap();
+    let app = spawn_app_for(site, t).await;
+    let plain = reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap();
+    // The first visitor's form (the site is not set up yet).
+    let page = plain.get(app.url("/setup")).send().await.unwrap();
+    let set: Vec<String> = page
+        .headers()
+        .get_all("set-cookie")
+        .iter()
+        .map(|v| v.to_str().unwrap().to_owned())
+        .collect();
+    assert_eq!(set.len(), 1, "{set:?}");
+    let cookie = &set[0];
+    assert!(cookie.starts_with("__Host-sibyl_csrf="), "{cookie}");
+    assert!(
+        cookie.contains("Secure") && cookie.contains("Path=/") && !cookie.contains("Domain"),
+        "{cookie}"
+    );
+    let id = set_cookie(&page, "__Host-sibyl_csrf");
+    let token = csrf_in(&page.text().await.unwrap());
+    let name = unique_name("admin");
+    let email = format!("{name}@example.com");
+    let form = |csrf: &str| {
+        vec![
+            ("csrf", csrf.to_owned()),
+            ("username", name.clone()),
+            ("email", email.clone()),
+            ("display_name", "Ada".to_owned()),
+            ("password", "a long enough password".to_owned()),
+            ("password_confirm", "a long enough password".to_owned()),
+        ]
+    };
+    // A planted cookie of the plain name, with the token the site gave for it: refused.
+    let planted = "cd".repeat(32);
+    let shown = plain
+        .get(app.url("/setup"))
+        .header("Cookie", format!("sibyl_csrf={planted}"))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    let forged = plain
+        .post(app.url("/setup"))
+        .header("Cookie", format!("sibyl_csrf={planted}"))
+        .form(&form(&csrf_in(&shown)))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(forged.status(), 403);
+    // The site's own cookie and its token: the site is set up, and its session cookie is
+    // a `__Host-` one too.
+    let own = plain
+        .post(app.url("/setup"))
+        .header("Cookie", format!("__Host-sibyl_csrf={id}"))
+        .form(&form(&token))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(own.status(), 303);
+    set_cookie(&own, "__Host-sibyl_session");
+}
+
+both_stores!(
+    a_planted_csrf_cookie_forges_no_form,
+    https_sites_keep_their_cookies_to_themselves,
+);
