@@ -474,20 +474,27 @@ async fn file_for(
 }
 
 /// Adds to a post's files the images its texts show from other sites (the old blog's
-/// own are among its files already).
+/// own are among its files already). One written `//host/...` is fetched over https.
 fn add_remote_images(item: &mut Item) {
     for revision in &item.record.revisions {
-        for url in remote_images(&revision.body) {
+        for spelled in remote_images(&revision.body) {
             let listed = item
                 .files
                 .iter()
-                .any(|f| f.url == url || f.aliases.contains(&url));
-            if !listed {
-                item.files.push(File {
-                    url,
-                    aliases: Vec::new(),
-                });
+                .any(|f| f.url == spelled || f.aliases.contains(&spelled));
+            if listed {
+                continue;
             }
+            item.files.push(match spelled.strip_prefix("//") {
+                Some(_) => File {
+                    url: format!("https:{spelled}"),
+                    aliases: vec![spelled],
+                },
+                None => File {
+                    url: spelled,
+                    aliases: Vec::new(),
+                },
+            });
         }
     }
 }

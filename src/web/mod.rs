@@ -310,6 +310,7 @@ impl AppState {
         match read.await {
             Ok((identity, pages)) => {
                 let frame = Arc::new(SiteFrame {
+                    read: true,
                     identity,
                     pages: pages
                         .into_iter()
@@ -356,7 +357,11 @@ impl AppState {
             .cached_frame()
             .map(|frame| frame.pages.clone())
             .unwrap_or_default();
-        let frame = Arc::new(SiteFrame { identity, pages });
+        let frame = Arc::new(SiteFrame {
+            identity,
+            pages,
+            read: true,
+        });
         let number = self.frame_reads.fetch_add(1, Ordering::AcqRel) + 1;
         self.remember_frame(Arc::clone(&frame), number);
         frame
@@ -767,15 +772,18 @@ pub(crate) fn see_other(location: &str) -> HttpResponse {
 
 /// Every page's Content-Security-Policy: scripts, styles, forms and frames from the site
 /// only, and images from the site (and `data:` URLs), plus any https address unless the
-/// site shows images from its own files only. A response that set its own (a stored
-/// file's sandbox) keeps it.
+/// site shows images from its own files only (or its settings cannot be read to know).
+/// A response that set its own (a stored file's sandbox) keeps it.
 async fn content_policy(
     req: actix_web::dev::ServiceRequest,
     next: actix_web::middleware::Next<impl actix_web::body::MessageBody>,
 ) -> Result<actix_web::dev::ServiceResponse<impl actix_web::body::MessageBody>, actix_web::Error> {
     let own_images_only = match req.app_data::<web::Data<AppState>>() {
-        Some(state) => state.identity().await.own_images_only,
-        None => false,
+        Some(state) => {
+            let frame = state.identity().await;
+            frame.own_images_only || !frame.read
+        }
+        None => true,
     };
     let mut response = next.call(req).await?;
     if !response

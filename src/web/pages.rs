@@ -33,6 +33,8 @@ pub struct Layout {
 pub struct SiteFrame {
     pub identity: SiteIdentity,
     pub pages: Vec<NavLink>,
+    /// Read from the store (the defaults stand in while it cannot be read).
+    pub read: bool,
 }
 
 impl std::ops::Deref for SiteFrame {

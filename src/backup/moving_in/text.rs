@@ -128,14 +128,12 @@ pub(in crate::backup) fn comment_body(html: &str) -> Result<String, String> {
     Ok(text)
 }
 
-/// The addresses of the images a body shows from other sites (`http:` and `https:`), as
-/// the body spells them (so that they can be pointed elsewhere): the `src` of its HTML's
-/// `<img>` tags and the targets of its Markdown images, each once.
+/// The addresses of the images a body shows from other sites (as
+/// [`crate::domain::markdown::is_remote`] tells them), as the body spells them (so that
+/// they can be pointed elsewhere): the `src` of its HTML's `<img>` tags and the targets
+/// of its Markdown images, each once.
 pub(in crate::backup) fn remote_images(body: &str) -> Vec<String> {
-    let remote = |url: &str| {
-        let url = url.trim().to_ascii_lowercase();
-        url.starts_with("http://") || url.starts_with("https://")
-    };
+    let remote = crate::domain::markdown::is_remote;
     let mut found: Vec<String> = Vec::new();
     // ASCII lowercase keeps every byte where it was.
     let lower = body.to_ascii_lowercase();
