@@ -544,7 +544,7 @@ async fn https_sites_get_secure_cookies() {
         .unwrap()
         .to_owned();
     assert!(
-        cookie.starts_with("sibyl_csrf=")
+        cookie.starts_with("__Host-sibyl_csrf=")
             && cookie.contains("Secure")
             && cookie.contains("HttpOnly"),
         "{cookie}"

@@ -257,7 +257,9 @@ async fn bad_queries_get_a_clear_400_and_the_form(t: TestStore) {
     // The header's search box is on every page.
     let home = app.anonymous_get("/").await.text().await.unwrap();
     assert!(
-        home.contains("<form class=\"search\" role=\"search\" method=\"get\" action=\"/search\">")
+        home.contains(
+            "<form class=\"search\" role=\"search\" aria-label=\"Site\" method=\"get\" action=\"/search\">"
+        )
     );
 }
 
