@@ -18,6 +18,7 @@ mod email_change;
 mod error;
 mod feeds;
 mod formatting;
+mod headers;
 mod health;
 mod home;
 mod limits;
@@ -49,7 +50,7 @@ use crate::domain::{
 };
 use crate::store::Store;
 use actix_web::http::header;
-use actix_web::middleware::{Compress, DefaultHeaders, from_fn};
+use actix_web::middleware::{Compress, from_fn};
 use actix_web::{HttpResponse, web};
 use pages::{NavLink, SiteFrame};
 use std::sync::Arc;
@@ -412,10 +413,6 @@ fn get_or_head() -> actix_web::Route {
 }
 
 pub fn configure(cfg: &mut web::ServiceConfig, state: AppState) {
-    let security_headers = DefaultHeaders::new()
-        .add((header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
-        .add((header::X_FRAME_OPTIONS, "DENY"))
-        .add((header::REFERRER_POLICY, "same-origin"));
     let api_origins = Arc::clone(&state.api_cors_origins);
     cfg.app_data(web::Data::new(state))
         .app_data(
@@ -444,8 +441,8 @@ pub fn configure(cfg: &mut web::ServiceConfig, state: AppState) {
             web::scope("")
                 .wrap(from_fn(error::signed_in_errors))
                 .wrap(from_fn(auth::csrf_cookie))
-                .wrap(security_headers)
-                .wrap(from_fn(content_policy))
+                .wrap(headers::security())
+                .wrap(from_fn(headers::content_policy))
                 .wrap(from_fn(caching::conditional_pages))
                 .wrap(Compress::default())
                 .service(web::resource("/").route(get_or_head().to(home::show)))
@@ -768,38 +765,4 @@ pub(crate) fn see_other(location: &str) -> HttpResponse {
     HttpResponse::SeeOther()
         .insert_header((header::LOCATION, paths::ascii_location(location)))
         .finish()
-}
-
-/// Every page's Content-Security-Policy: scripts, styles, forms and frames from the site
-/// only, and images from the site (and `data:` URLs), plus any https address unless the
-/// site shows images from its own files only (or its settings cannot be read to know).
-/// A response that set its own (a stored file's sandbox) keeps it.
-async fn content_policy(
-    req: actix_web::dev::ServiceRequest,
-    next: actix_web::middleware::Next<impl actix_web::body::MessageBody>,
-) -> Result<actix_web::dev::ServiceResponse<impl actix_web::body::MessageBody>, actix_web::Error> {
-    let own_images_only = match req.app_data::<web::Data<AppState>>() {
-        Some(state) => {
-            let frame = state.identity().await;
-            frame.own_images_only || !frame.read
-        }
-        None => true,
-    };
-    let mut response = next.call(req).await?;
-    if !response
-        .headers()
-        .contains_key(header::CONTENT_SECURITY_POLICY)
-    {
-        response.headers_mut().insert(
-            header::CONTENT_SECURITY_POLICY,
-            header::HeaderValue::from_static(if own_images_only {
-                "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; \
-                 object-src 'none'; frame-ancestors 'none'; form-action 'self'; base-uri 'none'"
-            } else {
-                "default-src 'self'; img-src 'self' https: data:; style-src 'self'; script-src 'self'; \
-                 object-src 'none'; frame-ancestors 'none'; form-action 'self'; base-uri 'none'"
-            }),
-        );
-    }
-    Ok(response)
 }

@@ -1,0 +1,48 @@
+//! The security headers of every page: what the browser may load and do.
+
+use super::AppState;
+use actix_web::http::header;
+use actix_web::middleware::DefaultHeaders;
+use actix_web::web;
+
+/// Headers every page carries, whatever its site's settings.
+pub fn security() -> DefaultHeaders {
+    DefaultHeaders::new()
+        .add((header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
+        .add((header::X_FRAME_OPTIONS, "DENY"))
+        .add((header::REFERRER_POLICY, "same-origin"))
+}
+
+/// Every page's Content-Security-Policy: scripts, styles, forms and frames from the site
+/// only, and images from the site (and `data:` URLs), plus any https address unless the
+/// site shows images from its own files only (or its settings cannot be read to know).
+/// A response that set its own (a stored file's sandbox) keeps it.
+pub async fn content_policy(
+    req: actix_web::dev::ServiceRequest,
+    next: actix_web::middleware::Next<impl actix_web::body::MessageBody>,
+) -> Result<actix_web::dev::ServiceResponse<impl actix_web::body::MessageBody>, actix_web::Error> {
+    let own_images_only = match req.app_data::<web::Data<AppState>>() {
+        Some(state) => {
+            let frame = state.identity().await;
+            frame.own_images_only || !frame.read
+        }
+        None => true,
+    };
+    let mut response = next.call(req).await?;
+    if !response
+        .headers()
+        .contains_key(header::CONTENT_SECURITY_POLICY)
+    {
+        response.headers_mut().insert(
+            header::CONTENT_SECURITY_POLICY,
+            header::HeaderValue::from_static(if own_images_only {
+                "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; \
+                 object-src 'none'; frame-ancestors 'none'; form-action 'self'; base-uri 'none'"
+            } else {
+                "default-src 'self'; img-src 'self' https: data:; style-src 'self'; script-src 'self'; \
+                 object-src 'none'; frame-ancestors 'none'; form-action 'self'; base-uri 'none'"
+            }),
+        );
+    }
+    Ok(response)
+}
