@@ -107,6 +107,10 @@ fn browser(from: Ipv4Addr) -> reqwest::Client {
         .redirect(Policy::none())
         .local_address(IpAddr::V4(from))
         .timeout(Duration::from_secs(30))
+        // The server closes a connection idle for 5 s (actix-web's keep-alive); a
+        // client that sends on one just as it closes sees no answer, which a browser
+        // retries unseen. Idle connections are dropped here before the server's end.
+        .pool_idle_timeout(Duration::from_secs(3))
         .build()
         .unwrap()
 }
@@ -165,11 +169,12 @@ impl Load {
         // When the answer came: a request in flight when a node dies is answered after.
         let at = self.now();
         let status = answer.as_ref().map_or(0, |r| r.status().as_u16());
-        self.record
-            .lock()
-            .unwrap()
-            .answers
-            .push((at, what.to_owned(), status));
+        // What went wrong when no answer came, for the assertion's message.
+        let what = match &answer {
+            Ok(_) => what.to_owned(),
+            Err(e) => format!("{what} ({e:?})"),
+        };
+        self.record.lock().unwrap().answers.push((at, what, status));
         answer.ok()
     }
 
@@ -443,10 +448,8 @@ async fn run() {
     drop(servers);
 
     let record = std::mem::take(&mut *load.record.lock().unwrap());
-    let (total, unanswered) = (
-        record.answers.len(),
-        record.answers.iter().filter(|a| a.2 == 0).count(),
-    );
+    let total = record.answers.len();
+    let unanswered: Vec<&(f64, String, u16)> = record.answers.iter().filter(|a| a.2 == 0).collect();
     let unavailable: Vec<&(f64, String, u16)> =
         record.answers.iter().filter(|a| a.2 == 503).collect();
     let errors: Vec<&(f64, String, u16)> = record
@@ -487,7 +490,10 @@ async fn run() {
         "the racing sign-ups: {raced:?}"
     );
     assert!(total > 300, "the load ran: {total} requests");
-    assert_eq!(unanswered, 0, "every request got an answer");
+    assert!(
+        unanswered.is_empty(),
+        "requests that got no answer (when, what): {unanswered:?}"
+    );
     assert!(
         errors.is_empty(),
         "server errors other than 503: {errors:?}"
