@@ -17,7 +17,7 @@ pub struct AppConfig {
     /// How many posts the home page lists.
     pub front_page_size: usize,
     pub rate_limits: web::RateLimits,
-    /// Where this host's counter lock file lives (per-host ids, seed 000).
+    /// Where this host's counter lock file lives (per-host counters).
     pub lock_dir: std::path::PathBuf,
     /// The least time between showing the comment form and sending it: faster is a bot.
     pub comment_min_delay: Duration,

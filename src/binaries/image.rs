@@ -447,7 +447,7 @@ fn decode_jpeg_at_least(
     Ok(image)
 }
 
-/// The named renditions of seed 003: best fit inside each box, never enlarged.
+/// The named renditions of the binary service: best fit inside each box, never enlarged.
 pub const RENDITIONS: [(&str, u32, u32); 4] = [
     ("800x600", 800, 600),
     ("440x330", 440, 330),

@@ -1,4 +1,4 @@
-//! The binary service (seed 003): attachments of posts, stored once per content and
+//! The binary service: attachments of posts, stored once per content and
 //! shared by references.
 //!
 //! A *reference* (`AB12CD34EF56GH78`) is what a post links to; it names an *original*

@@ -1,4 +1,4 @@
-//! Comments under posts (seed 001's Comments column family): each one named by a
+//! Comments under posts (the data model's timeuuid comments): each one named by a
 //! version-1 time UUID made when it is written, threaded one level deep, and moderated
 //! through a small set of states.
 

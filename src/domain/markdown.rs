@@ -444,7 +444,8 @@ fn is_binary_srcset(value: &str) -> bool {
     })
 }
 
-/// The named renditions (seed 003) as IIIF sizes: best fit in each box, never enlarged.
+/// The binary service's named renditions as IIIF sizes: best fit in each box, never
+/// enlarged.
 const RENDITION_BOXES: [(u32, u32); 4] = [(116, 87), (140, 105), (440, 330), (800, 600)];
 
 /// An image of the site's binary service, `/binary/<ref>` with an optional `?size=WxH`

@@ -690,7 +690,7 @@ pub struct Post {
     pub revision: u32,
     /// When the latest revision was saved (the post's creation for the first).
     pub updated: DateTime<Utc>,
-    /// The post's number in its site's short links, `/p/<n>` (seed 002).
+    /// The post's number in its site's short links, `/p/<n>`, from the id pool.
     pub short_id: u64,
     /// The language of the original text, whose state the fields above describe.
     pub locale: Locale,
@@ -822,7 +822,7 @@ impl PostEdit {
     }
 }
 
-/// An author's private, unfinished edit of a post (seed 000's `#user/<id>/<branch>` key):
+/// An author's private, unfinished edit of a post (revision key `#user/<id>/<branch>`):
 /// saved as often as they like without making revisions. Only sizes are checked, since a
 /// draft may be half-written.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -911,7 +911,7 @@ pub struct SuggestionSummary {
     pub state: SuggestionState,
 }
 
-/// A reader's proposed edit of a published post (seed 000's `#suggestion/<branch>` rows),
+/// A reader's proposed edit of a published post (revision keys `#suggestion/<branch>`),
 /// named by a per-host id `<hostname>/<n>` since nothing else names it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Suggestion {

@@ -1,4 +1,4 @@
-//! Revision keys, as Snap! Websites names the rows of its data table (seed 000):
+//! Revision keys, as Snap! Websites names the rows of its data table:
 //!
 //! - branch: `<site>/<path>#<branch>`
 //! - revision: `<site>/<path>#<lang>_<country>/<branch>.<revision>`, also

@@ -74,8 +74,8 @@ pub struct NewSession {
     pub expires: DateTime<Utc>,
 }
 
-/// Accounts (global to every site), their uniqueness claims (seed 004) and the admins'
-/// directory.
+/// Accounts (global to every site), their uniqueness claims (the multi-row uniqueness
+/// lock) and the admins' directory.
 #[async_trait]
 pub trait Accounts: Send + Sync {
     /// The account that set up `site`, if any.

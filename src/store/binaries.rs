@@ -1,4 +1,4 @@
-//! The binary service's data contract (seed 003): the records of originals, references,
+//! The binary service's data contract: the records of originals, references,
 //! renditions and the log, and [`BinaryStore`], whose each method is one small step of the
 //! protocols in `binaries::service` and `binaries::collector`. What must be atomic is
 //! atomic in both adapters (a compare-and-set is an LWT on Cassandra and a conditional
@@ -59,7 +59,8 @@ impl std::fmt::Display for OriginalId {
 }
 
 /// A reference id: 16 characters of Crockford base 32 (80 random bits), upper case like
-/// the seed's `AB123CD`. Unguessable, so a reference of a draft is not found by trying.
+/// the binary service's `AB123CD`. Unguessable, so a reference of a draft is not found
+/// by trying.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct RefId(String);
 
@@ -154,7 +155,7 @@ impl std::fmt::Display for Context {
     }
 }
 
-/// The state of an original's bytes (the seed's status).
+/// The state of an original's bytes (the binary service's status).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Status {
     /// Stored and usable.
@@ -259,7 +260,7 @@ impl Life {
     }
 }
 
-/// An original's description (the seed's `originals` row).
+/// An original's description (the binary service's `originals` row).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Original {
     pub id: OriginalId,

@@ -74,7 +74,7 @@ pub struct Standing {
     pub trusted: bool,
 }
 
-/// Comments (seed 001's timeuuid comments), their threads, counts and commenters.
+/// Comments (the data model's timeuuid comments), their threads, counts and commenters.
 #[async_trait]
 pub trait Comments: Send + Sync {
     /// The site's comment policy (defaults until an administrator saves one).

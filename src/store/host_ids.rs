@@ -1,6 +1,6 @@
-//! Ids for things with no natural unique name (seed 000): `<hostname>/<n>`, from one
-//! counter row per host. Processes on one host take turns through a file lock, so the
-//! read-then-write of the host's row needs no coordination between hosts. Each turn
+//! Ids for things with no natural unique name (per-host counters): `<hostname>/<n>`, from
+//! one counter row per host. Processes on one host take turns through a file lock, so
+//! the read-then-write of the host's row needs no coordination between hosts. Each turn
 //! reserves a block of numbers, handed out from memory until it runs out.
 
 use super::{Store, StoreError, StoreResult};

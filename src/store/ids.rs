@@ -2,14 +2,14 @@
 
 use super::*;
 
-/// How many free short numbers a site's id pool holds (seed 002): allocations pick one of
+/// How many free short numbers a site's id pool holds: allocations pick one of
 /// them at random, so up to this many can proceed without meeting.
 pub const ID_POOL_SIZE: u64 = 100;
 
-/// Short numbers from a pool (seed 002) and per-host counters (seed 000).
+/// Short numbers from the id pool, and per-host counters.
 #[async_trait]
 pub trait Ids: Send + Sync {
-    /// Takes a short number from the site's pool (seed 002): one free number is removed
+    /// Takes a short number from the site's id pool: one free number is removed
     /// with a conditional write and replaced by itself plus the pool size, so no number is
     /// ever handed out twice and the pool keeps `ID_POOL_SIZE` numbers. `create_post`
     /// calls it; it is public so that its guarantees can be tested on their own.

@@ -75,7 +75,7 @@ pub enum PageError {
     Store(#[from] StoreError),
 }
 
-/// Posts: their current text, publication and short links (seed 002).
+/// Posts: their current text, publication and short links (from the id pool).
 #[async_trait]
 pub trait Posts: Send + Sync {
     /// Creates a post with its first revision, claiming a slug made from its title (with
@@ -146,8 +146,8 @@ pub enum ShortLink {
     Gone,
 }
 
-/// The lists readers page through: the home page's archive, months, tag pages (seed 001)
-/// and author pages.
+/// The lists readers page through: the home page's archive, months, tag pages (the tag
+/// indexes of the blog's data model) and author pages.
 #[async_trait]
 pub trait Listings: Send + Sync {
     /// The site's published posts, newest first, `limit` at a time: the first page is the
@@ -184,7 +184,8 @@ pub trait Listings: Send + Sync {
         limit: usize,
     ) -> StoreResult<TagCountPage>;
 
-    /// A tag's published posts (seed 001's Tag rows), newest first, `limit` at a time.
+    /// A tag's published posts (the data model's tag index), newest first, `limit` at a
+    /// time.
     async fn tag_page(
         &self,
         site: &Site,

@@ -16,7 +16,7 @@ pub enum EditError {
     Store(#[from] StoreError),
 }
 
-/// A post's history (seed 000's revision keys) and its authors' drafts.
+/// A post's history (named by revision keys) and its authors' drafts.
 #[async_trait]
 pub trait Revisions: Send + Sync {
     /// Saves a new revision (the next number after `edit.base`) and makes it the post's
@@ -29,8 +29,8 @@ pub trait Revisions: Send + Sync {
         edit: PostEdit,
     ) -> Result<Post, EditError>;
 
-    /// Keeps (replacing) a user's draft of a post's text in one locale (seed 000's
-    /// `#user/<id>/<locale>/<branch>`).
+    /// Keeps (replacing) a user's draft of a post's text in one locale (the revision
+    /// key `#user/<id>/<locale>/<branch>`).
     async fn save_draft(
         &self,
         site: &Site,

@@ -1,4 +1,4 @@
-//! Author pages (seed 001's Authors): who they are and what they published here.
+//! Author pages (the data model's authors): who they are and what they published here.
 
 use super::archive::{PageQuery, Paged, paged, pager};
 use super::auth::{CsrfToken, MaybeUser, layout};

@@ -100,7 +100,7 @@ pub fn post_in(slug: &str, lang: Option<&Locale>) -> String {
     format!("/posts/{slug}{}", lang_query(lang))
 }
 
-/// A post's short link (seed 002).
+/// A post's short link, from the id pool.
 pub fn short_link(n: u64) -> String {
     format!("/p/{n}")
 }

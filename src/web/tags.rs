@@ -1,4 +1,4 @@
-//! Tag pages (seed 001's Tag rows): a tag's posts, newest first, a page at a time.
+//! Tag pages (the data model's tag index): a tag's posts, newest first, a page at a time.
 
 use super::archive::{PageQuery, Paged, paged, pager};
 use super::auth::{CsrfToken, MaybeUser, layout};

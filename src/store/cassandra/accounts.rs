@@ -1,4 +1,4 @@
-//! Accounts: the multi-row uniqueness claims of seed 004 around the users row, its
+//! Accounts: the claims of the multi-row uniqueness lock around the users row, its
 //! directory entry and its place in the list by sign-up.
 
 use super::*;
@@ -387,9 +387,9 @@ impl CassandraStore {
         Ok(Finished::Undone)
     }
 
-    /// Moves an account from one claimed value to another (seed 004's protocol for
-    /// renames): claim the new value, write the account, commit, release the old value,
-    /// all recorded as an intent the reconciler finishes if this process dies.
+    /// Moves an account from one claimed value to another (renames under the multi-row
+    /// uniqueness lock): claim the new value, write the account, commit, release the old
+    /// value, all recorded as an intent the reconciler finishes if this process dies.
     /// A change of spelling only (same key) keeps the claim and just writes.
     pub(super) async fn move_claim(
         &self,

@@ -1,5 +1,5 @@
-//! The lists of published posts: the front page, author pages and tag pages (seed 001),
-//! each a single-partition read.
+//! The lists of published posts: the front page, author pages and tag pages (the
+//! authors and tag indexes of the blog's data model), each a single-partition read.
 
 use super::*;
 use crate::store::posts::{page_of, tag_count_page};

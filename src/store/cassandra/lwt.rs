@@ -1,5 +1,6 @@
 //! Lightweight transactions in one place: reading `[applied]`, telling a CAS timeout
-//! from a failure, and seed 004's claims. The store and the binaries adapter use them.
+//! from a failure, and the claims of the multi-row uniqueness lock. The store and the
+//! binaries adapter use them.
 
 use super::*;
 
@@ -10,7 +11,7 @@ pub(super) enum Claim {
     Taken,
 }
 
-/// Seed 004's multi-row uniqueness lock: one LWT per claimed value.
+/// The multi-row uniqueness lock: one LWT per claimed value.
 pub(super) struct Claims<'s> {
     store: &'s CassandraStore,
 }

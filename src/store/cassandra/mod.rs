@@ -5,7 +5,7 @@
 //!
 //! Reads and plain writes run at LOCAL_QUORUM; lightweight transactions use SERIAL.
 //! Uniqueness (user names, e-mail addresses, slugs, a site's first administrator) goes
-//! through [`lwt::Claims`], the multi-row claim protocol of seed 004 described in
+//! through [`lwt::Claims`], the multi-row uniqueness lock described in
 //! ARCHITECTURE.md.
 
 mod accounts;

@@ -1,4 +1,4 @@
-//! Revisions (seed 000's keys): a numbered claim per save, then the post moves to it;
+//! Revisions (by revision key): a numbered claim per save, then the post moves to it;
 //! and authors' drafts.
 //!
 //! A text's history is shelved: revisions 1-50 of a post in one locale share a partition

@@ -1,4 +1,4 @@
-//! The short-number pool of seed 002 and the per-host counters of seed 000.
+//! The primary-key (id) pool of short numbers, and the per-host counters.
 
 use super::*;
 

@@ -1,4 +1,4 @@
-//! The binary service's routes (seed 003), and the post editor's attachments.
+//! The binary service's routes, and the post editor's attachments.
 //!
 //! API routes answer in JSON and take the CSRF token in the `X-CSRF-Token` header (or,
 //! in a multipart upload, a `csrf` field before the files): the session cookie alone

@@ -269,7 +269,8 @@ pub async fn iiif(
     .await
 }
 
-/// `GET /binary/{ref}/{region}/{size}/{quality}.{format}`: the seed's form, unturned.
+/// `GET /binary/{ref}/{region}/{size}/{quality}.{format}`: the binary service's form,
+/// unturned.
 pub async fn iiif_unturned(
     state: web::Data<AppState>,
     path: web::Path<(String, String, String, String)>,

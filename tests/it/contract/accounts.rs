@@ -1,4 +1,4 @@
-//! Accounts in the store contract: the sign-up uniqueness lock (seed 004), renames,
+//! Accounts in the store contract: the multi-row uniqueness lock of sign-up, renames,
 //! roles, bans, the directory, sessions and rate-limit counts, on both stores.
 
 use crate::both_stores;

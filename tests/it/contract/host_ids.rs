@@ -1,4 +1,4 @@
-//! Seed 000's per-host counter: ids `<hostname>/<n>` never repeat, between tasks of one
+//! Per-host counters: ids `<hostname>/<n>` never repeat, between tasks of one
 //! process, between processes of one host (several real processes race here), and
 //! between hosts.
 

@@ -78,7 +78,7 @@ async fn named_renditions_are_served_from_the_store(t: TestStore) {
             .await
             .unwrap();
         assert_eq!(again.status(), 304);
-        // The seed's form, without a rotation, is the same image.
+        // The binary service's form, without a rotation, is the same image.
         let seed = format!("/binary/{image}/full/{size}/default.jpg");
         let (status, _, same) = fetch(&app, &seed).await;
         assert_eq!(status, 200);

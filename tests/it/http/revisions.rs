@@ -117,7 +117,7 @@ async fn an_author_edits_compares_and_restores_in_the_browser_flow(t: TestStore)
     assert!(history.contains("Rewrote line two") && history.contains("First version"));
     assert!(
         history.contains(&format!("{}/posts/evolving#1.2", app.site)),
-        "revision keys as in seed 000"
+        "revision keys: rows keyed by the site's URL"
     );
     let diff = app.get_html(&format!("{path}/diff?from=1&to=2")).await;
     assert!(
