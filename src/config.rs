@@ -139,13 +139,13 @@ pub struct Settings {
     /// machine), smtp://host:587?tls=required (STARTTLS), smtps://user:password@host:465;
     /// with --mail-from. Without it mail is off, and the pages that would send it say so
     #[arg(long, env = "SIBYL_SMTP_URL", global = true, requires = "mail_from",
-          value_parser = crate::mail::MailConfig::parse_url)]
+          value_parser = crate::infra::mail::MailConfig::parse_url)]
     pub smtp_url: Option<String>,
 
     /// The address mail comes from, such as "My blog <blog@example.com>"; with
     /// --smtp-url
     #[arg(long, env = "SIBYL_MAIL_FROM", global = true, requires = "smtp_url",
-          value_parser = crate::mail::MailConfig::parse_from)]
+          value_parser = crate::infra::mail::MailConfig::parse_from)]
     pub mail_from: Option<lettre::message::Mailbox>,
 
     /// Log filter, e.g. info or sibyl=debug,actix_web=info
@@ -159,8 +159,8 @@ pub struct Settings {
 
     /// How log lines are written: text (readable) or json (one object a line, for a
     /// log collector)
-    #[arg(long, env = "SIBYL_LOG_FORMAT", value_enum, default_value_t = crate::telemetry::LogFormat::Text, global = true)]
-    pub log_format: crate::telemetry::LogFormat,
+    #[arg(long, env = "SIBYL_LOG_FORMAT", value_enum, default_value_t = crate::infra::telemetry::LogFormat::Text, global = true)]
+    pub log_format: crate::infra::telemetry::LogFormat,
 
     /// Networks that may read the metrics at /metrics (comma-separated addresses or
     /// CIDR blocks, e.g. 127.0.0.1,10.0.0.0/8), judged by the client's address (see
@@ -350,8 +350,8 @@ impl Settings {
     }
 
     /// Where mail goes, when both settings are given.
-    pub fn mail(&self) -> Option<crate::mail::MailConfig> {
-        Some(crate::mail::MailConfig {
+    pub fn mail(&self) -> Option<crate::infra::mail::MailConfig> {
+        Some(crate::infra::mail::MailConfig {
             smtp_url: self.smtp_url.clone()?,
             from: self.mail_from.clone()?,
         })
@@ -524,7 +524,7 @@ mod tests {
         assert_eq!(s.front_page_size, 30);
         assert!(s.no_background);
         assert_eq!(s.fetch_allow.len(), 2);
-        assert_eq!(s.log_format, crate::telemetry::LogFormat::Json);
+        assert_eq!(s.log_format, crate::infra::telemetry::LogFormat::Json);
         // The flag wins over the file.
         assert_eq!(s.listen.to_string(), "127.0.0.1:7000");
         // Untouched settings keep their defaults; the command is kept.

@@ -14,7 +14,7 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 async fn main() -> ExitCode {
     let cli = sibyl::config::parse();
     let settings = cli.settings;
-    if let Err(e) = sibyl::telemetry::init(&settings.log, settings.log_format) {
+    if let Err(e) = sibyl::infra::telemetry::init(&settings.log, settings.log_format) {
         eprintln!("sibyl: {e}");
         return ExitCode::from(2);
     }
@@ -54,9 +54,9 @@ async fn open_store(
 /// One reconciler pass by hand, for the writes begun before the grace period.
 async fn reconcile(settings: &sibyl::config::Settings) -> Result<(), String> {
     let store = open_store(settings).await?;
-    let grace = sibyl::reconciler::ReconcilerConfig::default().grace;
+    let grace = sibyl::app::jobs::reconciler::ReconcilerConfig::default().grace;
     let before = sibyl::domain::now() - chrono::Duration::from_std(grace).unwrap_or_default();
-    let report = sibyl::reconciler::reconcile(store.as_ref(), before)
+    let report = sibyl::app::jobs::reconciler::reconcile(store.as_ref(), before)
         .await
         .map_err(|e| e.to_string())?;
     println!(
@@ -89,7 +89,7 @@ async fn user(
     command: sibyl::config::UserCommand,
 ) -> Result<(), String> {
     let store = open_store(settings).await?;
-    let said = sibyl::shell_admin::run(store.as_ref(), &settings.site_url, command).await?;
+    let said = sibyl::app::shell_admin::run(store.as_ref(), &settings.site_url, command).await?;
     print!("{said}");
     Ok(())
 }
@@ -255,7 +255,7 @@ async fn serve(settings: sibyl::config::Settings) -> Result<(), String> {
         refresh: (!settings.no_background).then(Default::default),
         // Safe in every instance at once too: a scheduled post is published once.
         scheduler: Some(Default::default()),
-        clock: sibyl::clock::Clock::system(),
+        clock: sibyl::infra::clock::Clock::system(),
         mail,
         // Safe in every instance at once too: each delivery is claimed before it is sent.
         newsletter: Some(Default::default()),

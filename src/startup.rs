@@ -27,7 +27,7 @@ pub struct AppConfig {
     pub collector: Option<crate::binaries::collector::CollectorConfig>,
     /// The reconciler's schedule (finishing writes a dead process left half-done);
     /// `None` runs none in this instance.
-    pub reconciler: Option<crate::reconciler::ReconcilerConfig>,
+    pub reconciler: Option<crate::app::jobs::reconciler::ReconcilerConfig>,
     /// What fetching binaries from URLs may reach, and its caps.
     pub fetch: crate::binaries::fetch::FetchPolicy,
     /// When fetched binaries are revalidated and retried; `None` runs no refresher in
@@ -35,14 +35,14 @@ pub struct AppConfig {
     pub refresh: Option<crate::binaries::remote::RefreshConfig>,
     /// When the scheduler reads the schedule again at the latest; `None` runs none in
     /// this instance.
-    pub scheduler: Option<crate::scheduler::SchedulerConfig>,
+    pub scheduler: Option<crate::app::jobs::scheduler::SchedulerConfig>,
     /// The time scheduled posts go by (the system's, except in tests).
-    pub clock: crate::clock::Clock,
+    pub clock: crate::infra::clock::Clock,
     /// Where mail goes; `None`: mail is off.
-    pub mail: Option<crate::mail::MailConfig>,
+    pub mail: Option<crate::infra::mail::MailConfig>,
     /// When new posts are mailed to subscribers (with mail on); `None` mails none from
     /// this instance.
-    pub newsletter: Option<crate::newsletter::NewsletterConfig>,
+    pub newsletter: Option<crate::app::jobs::newsletter::NewsletterConfig>,
     /// On SIGTERM (or SIGINT), how long requests in flight and background passes may
     /// take to finish before they are cut off.
     pub shutdown_timeout: Duration,
@@ -77,7 +77,7 @@ impl AppConfig {
             fetch: Default::default(),
             refresh: None,
             scheduler: None,
-            clock: crate::clock::Clock::system(),
+            clock: crate::infra::clock::Clock::system(),
             mail: None,
             newsletter: None,
             shutdown_timeout: Duration::from_secs(30),
@@ -89,7 +89,7 @@ impl AppConfig {
     }
 
     /// The part of the configuration the web layer reads, with the instance's jobs.
-    pub fn web(&self, jobs: &Arc<crate::jobs::Jobs>) -> web::WebConfig {
+    pub fn web(&self, jobs: &Arc<crate::infra::jobs::Jobs>) -> web::WebConfig {
         web::WebConfig {
             site: self.site.clone(),
             session_ttl: self.session_ttl,
@@ -113,8 +113,8 @@ impl AppConfig {
 pub struct Application {
     server: Server,
     port: u16,
-    scheduler: crate::scheduler::Scheduler,
-    jobs: Arc<crate::jobs::Jobs>,
+    scheduler: crate::app::jobs::scheduler::Scheduler,
+    jobs: Arc<crate::infra::jobs::Jobs>,
     shutdown_timeout: Duration,
 }
 
@@ -126,14 +126,14 @@ impl Application {
         let port = listener.local_addr()?.port();
         let host_ids =
             crate::store::host_ids::HostIds::for_this_host(Arc::clone(&store), &config.lock_dir)?;
-        let jobs = Arc::new(crate::jobs::Jobs::default());
+        let jobs = Arc::new(crate::infra::jobs::Jobs::default());
         if let Some(reconciler) = config.reconciler {
-            crate::reconciler::spawn(&jobs, Arc::clone(&store), reconciler);
+            crate::app::jobs::reconciler::spawn(&jobs, Arc::clone(&store), reconciler);
         }
         if let Some(collector) = config.collector {
             crate::binaries::collector::spawn(&jobs, store.binaries(), collector);
         }
-        let scheduler = crate::scheduler::Scheduler::default();
+        let scheduler = crate::app::jobs::scheduler::Scheduler::default();
         if let Some(every) = config.scheduler {
             scheduler.spawn(
                 &jobs,
@@ -169,7 +169,7 @@ impl Application {
             && state.mailer.is_on()
         {
             let frame = state.clone();
-            crate::newsletter::spawn(
+            crate::app::jobs::newsletter::spawn(
                 &jobs,
                 Arc::clone(&state.store),
                 state.mailer.clone(),
@@ -207,7 +207,7 @@ impl Application {
     }
 
     /// This instance's scheduler (idle unless the configuration runs one).
-    pub fn scheduler(&self) -> &crate::scheduler::Scheduler {
+    pub fn scheduler(&self) -> &crate::app::jobs::scheduler::Scheduler {
         &self.scheduler
     }
 
@@ -256,7 +256,7 @@ impl Application {
 #[derive(Clone)]
 pub struct Stopper {
     server: actix_web::dev::ServerHandle,
-    jobs: Arc<crate::jobs::Jobs>,
+    jobs: Arc<crate::infra::jobs::Jobs>,
     timeout: Duration,
 }
 

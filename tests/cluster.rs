@@ -554,7 +554,7 @@ async fn run() {
 
     // Nothing is left half-done: a reconciler pass finishes the writes that failed
     // midway (a node died under them), then repair finds nothing to fix.
-    let report = sibyl::reconciler::reconcile(store.as_ref(), sibyl::domain::now())
+    let report = sibyl::app::jobs::reconciler::reconcile(store.as_ref(), sibyl::domain::now())
         .await
         .expect("a reconciler pass");
     eprintln!("cluster: the reconciler finished {report:?}");

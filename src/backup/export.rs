@@ -39,7 +39,7 @@ pub async fn export(
         let Some(last) = page.last() else { break };
         before = Some((last.created, last.id));
         for user in &page {
-            if crate::deletion::is_deleted(user) {
+            if crate::app::deletion::is_deleted(user) {
                 continue;
             }
             users.write(&user_record(user, with_hashes))?;

@@ -22,7 +22,7 @@ use crate::domain::user::Login;
 use crate::domain::{Email, NewUser, PostId, Profile, Role, Site, SiteIdentity, UserId, Username};
 use crate::store::Store;
 use crate::store::binaries::Context;
-use crate::web::paths;
+use crate::urls;
 use std::collections::{BTreeMap, HashMap, HashSet};
 
 mod text;
@@ -437,7 +437,7 @@ async fn file_for(
         let original = files.binaries.store.original(reference.original).await?;
         if original.is_some_and(|o| o.status != Status::Error) {
             report.files += 1;
-            return Ok(Some(paths::binary(&reference.id.to_string())));
+            return Ok(Some(urls::binary(&reference.id.to_string())));
         }
         return Ok(None);
     }
@@ -464,7 +464,7 @@ async fn file_for(
                 }
                 report.files += 1;
                 report.new_files += 1;
-                Ok(Some(paths::binary(&ingested.reference.id.to_string())))
+                Ok(Some(urls::binary(&ingested.reference.id.to_string())))
             }
         },
         Err(FetchUrlError::Refused(why)) => refused(&why, report),

@@ -50,7 +50,11 @@ pub struct Pass {
 }
 
 /// Runs [`collect`] every `config.every` among `jobs`.
-pub fn spawn(jobs: &crate::jobs::Jobs, store: Arc<dyn BinaryStore>, config: CollectorConfig) {
+pub fn spawn(
+    jobs: &crate::infra::jobs::Jobs,
+    store: Arc<dyn BinaryStore>,
+    config: CollectorConfig,
+) {
     jobs.every("collector", config.every, move |_| {
         let store = Arc::clone(&store);
         async move {

@@ -379,7 +379,7 @@ async fn spawn<T: Send + 'static>(
 ) -> Result<(T, Turn), ScaleError> {
     tokio::task::spawn_blocking(move || {
         let made = work();
-        crate::allocator::give_back();
+        crate::infra::allocator::give_back();
         made.map(|made| (made, turn))
     })
     .await

@@ -564,7 +564,7 @@ impl Binaries {
     }
 
     /// Runs [`Binaries::refresh`] on its own schedule.
-    pub fn spawn_refresher(&self, jobs: &crate::jobs::Jobs, fetcher: Fetcher) {
+    pub fn spawn_refresher(&self, jobs: &crate::infra::jobs::Jobs, fetcher: Fetcher) {
         let binaries = self.clone();
         jobs.every("refresher", self.refresh.every, move |_| {
             let (binaries, fetcher) = (binaries.clone(), fetcher.clone());

@@ -429,7 +429,7 @@ impl Binaries {
             })();
             drop(bytes);
             // What the work freed goes back to the system before the next turn.
-            crate::allocator::give_back();
+            crate::infra::allocator::give_back();
             drop(turn);
             made
         })

@@ -219,7 +219,7 @@ impl NewUser {
 }
 
 /// The start of the user names and the domain of the addresses that deleted accounts
-/// keep (see `crate::deletion::tombstone`): nobody chooses them.
+/// keep (see `crate::app::deletion::tombstone`): nobody chooses them.
 pub const RESERVED_NAME_PREFIX: &str = "deleted-";
 pub const RESERVED_DOMAIN: &str = "deleted.invalid";
 

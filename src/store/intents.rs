@@ -4,7 +4,7 @@
 //! A write that takes several statements (and on Cassandra most do: an LWT, then the
 //! rows derived from it) begins by recording what it is about to do, and ends by marking
 //! the record done. Every step after the record can be run again from the record alone:
-//! the reconciler ([`crate::reconciler`]) reads the records begun before a grace period
+//! the reconciler ([`crate::app::jobs::reconciler`]) reads the records begun before a grace period
 //! and never marked done, and has the store finish each (or undo it, where finishing is
 //! no longer possible), then marks it done. A write that is one transaction (SQLite's)
 //! records nothing; a write that spans several calls to the store (accepting a
@@ -74,10 +74,10 @@ pub enum Intent {
         locale: String,
     },
     /// A post's deletion: everything hanging from it in the store, then its files in
-    /// the binary service, go (see [`crate::deletion`]).
+    /// the binary service, go (see [`crate::app::deletion`]).
     DeletePost { site: String, post: Uuid },
     /// An account's deletion: it is suspended, its comments are signed "deleted user" (or
-    /// removed), and its name and address are released (see [`crate::deletion`]).
+    /// removed), and its name and address are released (see [`crate::app::deletion`]).
     DeleteAccount {
         site: String,
         user: Uuid,

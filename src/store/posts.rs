@@ -128,7 +128,7 @@ pub trait Posts: Send + Sync {
     /// taken, and answer as gone ([`Posts::is_gone`]). A call for a post already marked
     /// deleted finishes what an earlier call left (a crash half-way on Cassandra).
     /// Returns whether there was such a post, deleted now or before. The post's files
-    /// belong to the binary service: [`crate::deletion`] removes both.
+    /// belong to the binary service: [`crate::app::deletion`] removes both.
     async fn delete_post(&self, site: &Site, id: PostId) -> StoreResult<bool>;
 
     /// Whether `slug` named a post that was deleted.

@@ -1,6 +1,6 @@
 //! Deleting an account: `/account/delete` for one's own (with the password), and
 //! `/admin/users/{id}/delete` for an administrator deleting someone else's. Both ask for
-//! confirmation on a page that says what happens (see [`crate::deletion`]): the
+//! confirmation on a page that says what happens (see [`crate::app::deletion`]): the
 //! account's comments stay signed "deleted user" or go, as the site's policy says; its
 //! user name and address are freed for anyone. An administrator's account and an account
 //! with posts are kept, with the reason.
@@ -8,7 +8,7 @@
 use super::auth::{Admin, CsrfForm, CsrfOnly, CsrfToken, MaybeUser, SignedIn, csrf_field, layout};
 use super::pages::{AccountDeletedPage, DeleteAccountPage};
 use super::{AppState, WebError, render};
-use crate::deletion::{Deleter, account_kept, delete_account, is_deleted};
+use crate::app::deletion::{Deleter, account_kept, delete_account, is_deleted};
 use crate::domain::{User, UserId};
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};

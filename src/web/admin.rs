@@ -2,11 +2,11 @@
 
 use super::auth::{Admin, CsrfForm, CsrfOnly, CsrfToken, MaybeUser, csrf_field, layout};
 use super::pages::{DirectoryRow, ShelfLink, UsersPage};
-use super::paths;
 use super::{AppState, WebError, render, see_other};
 use crate::domain::user::{Login, shelf_of, shelves};
 use crate::domain::{Role, UserId, Username};
 use crate::store::{AccountError, DirectoryEntry};
+use crate::urls;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 use serde::Deserialize;
@@ -40,7 +40,7 @@ pub async fn users(
         shelves: shelves()
             .map(|name| ShelfLink {
                 name,
-                url: paths::users_shelf(name),
+                url: urls::users_shelf(name),
             })
             .collect(),
         shelf: String::new(),
@@ -77,7 +77,7 @@ pub async fn users(
             .last()
             .map(|e| key_of(&e.username))
             .unwrap_or_default();
-        page.next = Some(paths::users_shelf_after(&shelf, &last));
+        page.next = Some(urls::users_shelf_after(&shelf, &last));
     }
     if entries.is_empty() {
         page.message = Some("No accounts here.".into());
@@ -109,7 +109,7 @@ async fn newest(
     if users.len() > PAGE {
         users.truncate(PAGE);
         page.next = users.last().map(|last| {
-            paths::users_before(last.created.timestamp_millis(), &last.id.0.to_string())
+            urls::users_before(last.created.timestamp_millis(), &last.id.0.to_string())
         });
     }
     if users.is_empty() {
@@ -138,8 +138,8 @@ fn key_of(username: &str) -> String {
 fn row(entry: DirectoryEntry) -> DirectoryRow {
     let id = entry.id.0.to_string();
     DirectoryRow {
-        author_url: paths::author(&entry.username),
-        role_url: paths::user_role(&id),
+        author_url: urls::author(&entry.username),
+        role_url: urls::user_role(&id),
         delete_url: format!("/admin/users/{id}/delete"),
         deleted: entry.banned
             && entry.display_name == crate::domain::comment::DELETED_USER
@@ -147,15 +147,15 @@ fn row(entry: DirectoryEntry) -> DirectoryRow {
                 .username
                 .starts_with(crate::domain::user::RESERVED_NAME_PREFIX),
         ban_url: if entry.banned {
-            paths::unban_user(&id)
+            urls::unban_user(&id)
         } else {
-            paths::ban_user(&id)
+            urls::ban_user(&id)
         },
         id,
         desk_url: entry
             .role
             .can_write()
-            .then(|| paths::desk("drafts", Some(&entry.username))),
+            .then(|| urls::desk("drafts", Some(&entry.username))),
         username: entry.username,
         display_name: entry.display_name,
         email: if crate::domain::user::is_unconfirmed(&entry.email) {
@@ -183,7 +183,7 @@ fn target(admin: &Admin, id: &str, what: &str) -> Result<UserId, WebError> {
 }
 
 fn back_to(user: &crate::domain::User) -> HttpResponse {
-    see_other(&paths::users_shelf(shelf_of(&user.username.key())))
+    see_other(&urls::users_shelf(shelf_of(&user.username.key())))
 }
 
 fn changed(

@@ -3,8 +3,9 @@
 
 use super::auth::{CsrfToken, MaybeUser, layout};
 use super::pages::{ArchiveMonth, ArchivePage, MonthPage, Pager};
-use super::{AppState, WebError, paths, render, see_other};
+use super::{AppState, WebError, render, see_other};
 use crate::store::{ListPage, PageAt, PageError, month};
+use crate::urls;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 use serde::Deserialize;
@@ -68,11 +69,11 @@ pub fn pager(base: &str, page: &ListPage) -> Pager {
         older: page
             .older
             .as_deref()
-            .map(|c| paths::list_page(base, true, c)),
+            .map(|c| urls::list_page(base, true, c)),
         newer: page
             .newer
             .as_deref()
-            .map(|c| paths::list_page(base, false, c)),
+            .map(|c| urls::list_page(base, false, c)),
     }
 }
 
@@ -97,7 +98,7 @@ fn month_label(month: i32) -> String {
 
 fn month_link(month: i32) -> ArchiveMonth {
     ArchiveMonth {
-        url: paths::archive_month(month),
+        url: urls::archive_month(month),
         label: month_label(month),
     }
 }
@@ -148,7 +149,7 @@ pub async fn month_page(
         ))
     })?;
     let at = query.at()?;
-    let base = paths::archive_month(wanted);
+    let base = urls::archive_month(wanted);
     let start = format!("the first page of {}", month_label(wanted));
     let outcome = state
         .store

@@ -3,9 +3,9 @@
 use super::archive::{PageQuery, Paged, paged, pager};
 use super::auth::{CsrfToken, MaybeUser, layout};
 use super::pages::AuthorPage;
-use super::paths;
 use super::{AppState, WebError, render};
 use crate::domain::Username;
+use crate::urls;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 
@@ -25,7 +25,7 @@ pub async fn by_id(
     Ok(HttpResponse::Found()
         .insert_header((
             actix_web::http::header::LOCATION,
-            paths::author(author.username.as_str()),
+            urls::author(author.username.as_str()),
         ))
         .finish())
 }
@@ -45,7 +45,7 @@ pub async fn show(
         .filter(|a| !a.banned)
         .ok_or(WebError::NotFound)?;
     let at = query.at()?;
-    let base = paths::author(author.username.as_str());
+    let base = urls::author(author.username.as_str());
     let outcome = state
         .store
         .posts_by_author(&state.site, author.id, at, state.front_page_size)
@@ -72,7 +72,7 @@ pub async fn show(
         homepage: author.homepage,
         image: author.image,
         pager: pager(&base, &page),
-        feed: paths::author_feed(author.username.as_str()),
+        feed: urls::author_feed(author.username.as_str()),
         posts: super::comments::with_counts(&state, page.posts).await?,
     };
     render(StatusCode::OK, &page)

@@ -7,7 +7,6 @@ use super::limits::{Subject, client_ip};
 use super::pages::{
     CommentDraft, CommentEditPage, CommentForm, CommentSection, CommentView, Dated, SummaryView,
 };
-use super::paths;
 use super::posts::{may_edit, post_at};
 use super::{AppState, WebError, render, see_other};
 use crate::domain::comment::{
@@ -20,6 +19,7 @@ use crate::domain::{
     NewComment, Post, PostStatus, PostSummary, User, now,
 };
 use crate::store::{CommentError, ModerationError, PageError};
+use crate::urls;
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use serde::Deserialize;
@@ -57,12 +57,12 @@ pub async fn with_counts(
 fn summary_view(p: PostSummary) -> SummaryView {
     let slug = p.slug.as_str();
     SummaryView {
-        url: paths::post(slug),
-        comments_url: paths::comments(slug),
+        url: urls::post(slug),
+        comments_url: urls::comments(slug),
         title: p.title,
         excerpt: p.excerpt,
         author: p.author_name,
-        author_url: p.author_id.map(paths::author_by_id),
+        author_url: p.author_id.map(urls::author_by_id),
         date: Dated::new(p.published),
         tags: super::tags::tag_links(&p.tags),
         comments: 0,
@@ -109,8 +109,8 @@ fn view(slug: &str, lang: Option<&Locale>, c: &ThreadComment, editable: bool) ->
         body_html: c.body_html.clone(),
         reply: c.parent.is_some(),
         edited: c.edited.is_some(),
-        edit_url: editable.then(|| paths::edit_comment(slug, &id)),
-        reply_url: paths::reply(slug, lang, &id),
+        edit_url: editable.then(|| urls::edit_comment(slug, &id)),
+        reply_url: urls::reply(slug, lang, &id),
         id,
     }
 }
@@ -142,7 +142,7 @@ pub(super) fn refused(why: Refusal, post: &Post) -> WebError {
     match why {
         Refusal::Closed(why) => WebError::Forbidden(closed_message(why)),
         Refusal::SignInRequired => WebError::LoginRequired {
-            next: paths::post(post.slug.as_str()),
+            next: urls::post(post.slug.as_str()),
         },
         Refusal::Automated => {
             WebError::BadRequest("This comment looks automated and was not posted.".into())
@@ -206,7 +206,7 @@ pub async fn section(
             .collect(),
         None => Vec::new(),
     };
-    let link = |cursor: Option<String>| cursor.map(|c| paths::comment_page(slug, lang, &c));
+    let link = |cursor: Option<String>| cursor.map(|c| urls::comment_page(slug, lang, &c));
     let settings = state.comment_settings().await?;
     let mut closed =
         comment_policy::closed(&post_facts(post), &settings, now()).map(closed_message);
@@ -235,13 +235,13 @@ pub async fn section(
             draft.parent.clear();
         }
         Some(CommentForm {
-            action: paths::new_comment(slug, lang),
+            action: urls::new_comment(slug, lang),
             guest: me.is_none(),
             shown: shown_token(csrf, at.timestamp_millis()),
             parent: draft.parent.clone(),
             replying_to,
             draft,
-            cancel_reply: paths::comment_form(slug, lang),
+            cancel_reply: urls::comment_form(slug, lang),
         })
     } else {
         None
@@ -258,7 +258,7 @@ pub async fn section(
             Some("pending") => Some("Thank you: your comment awaits moderation."),
             _ => None,
         },
-        moderate_url: may_edit(me, post).then(|| paths::moderation(Some(slug))),
+        moderate_url: may_edit(me, post).then(|| urls::moderation(Some(slug))),
         comments_closed: post.comments_closed,
     })
 }
@@ -351,7 +351,7 @@ pub async fn create(
     } else {
         "pending"
     };
-    Ok(see_other(&paths::commented(
+    Ok(see_other(&urls::commented(
         post.slug.as_str(),
         lang_shown,
         outcome,
@@ -501,10 +501,10 @@ fn edit_page(
     let (slug, id) = (post.slug.as_str(), comment.id.to_string());
     CommentEditPage {
         layout,
-        post_url: paths::post(slug),
+        post_url: urls::post(slug),
         post_title: post.title.as_str().to_owned(),
-        action: paths::edited_comment(slug, &id),
-        delete_url: paths::delete_comment(slug, &id),
+        action: urls::edited_comment(slug, &id),
+        delete_url: urls::delete_comment(slug, &id),
         body,
         error,
     }
@@ -564,7 +564,7 @@ pub async fn edit(
         .edit_comment(&state.site, post.id, comment.id, &body, now())
         .await
         .map_err(moderation_failed)?;
-    Ok(see_other(&paths::comment(
+    Ok(see_other(&urls::comment(
         post.slug.as_str(),
         &comment.id.to_string(),
     )))
@@ -589,7 +589,7 @@ pub async fn delete(
         .moderate(post.id, comment.id, &moderation)
         .await
         .map_err(moderation_failed)?;
-    Ok(see_other(&paths::comments(post.slug.as_str())))
+    Ok(see_other(&urls::comments(post.slug.as_str())))
 }
 
 /// How a refused moderation or edit reads.
@@ -628,7 +628,7 @@ pub async fn set_closed(
         .store
         .set_comments_closed(&state.site, post.id, closed)
         .await?;
-    Ok(see_other(&paths::comments(post.slug.as_str())))
+    Ok(see_other(&urls::comments(post.slug.as_str())))
 }
 
 pub async fn close(

@@ -1,11 +1,12 @@
 //! Deleting a post or a page: `/posts/{slug}/delete` asks for confirmation, then deletes
-//! it with everything hanging from it (see [`crate::deletion`]); its address and short
+//! it with everything hanging from it (see [`crate::app::deletion`]); its address and short
 //! link answer 410 Gone afterwards. Its author (of a post) or an administrator.
 
 use super::auth::{Author, CsrfForm, CsrfOnly, CsrfToken, MaybeUser, layout};
 use super::pages::DeletePage;
 use super::posts::editable;
-use super::{AppState, WebError, paths, render, see_other};
+use super::{AppState, WebError, render, see_other};
+use crate::urls;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 
@@ -34,12 +35,12 @@ pub async fn confirm(
     let page = DeletePage {
         layout: layout(&MaybeUser(Some(author.0.clone())), &csrf),
         title: post.title.as_str().to_owned(),
-        url: paths::text_url(slug, post.is_page(), None),
-        action: paths::delete(slug),
+        url: urls::text_url(slug, post.is_page(), None),
+        action: urls::delete(slug),
         page: post.is_page(),
         revisions: post.revision,
         comments,
-        short_url: paths::short_link(post.short_id),
+        short_url: urls::short_link(post.short_id),
     };
     render(StatusCode::OK, &page)
 }
@@ -52,7 +53,7 @@ pub async fn delete(
     _form: CsrfForm<CsrfOnly>,
 ) -> Result<HttpResponse, WebError> {
     let post = editable(&state, &author.0, &slug).await?;
-    crate::deletion::delete_post(state.store.as_ref(), &state.site, post.id).await?;
+    crate::app::deletion::delete_post(state.store.as_ref(), &state.site, post.id).await?;
     if post.is_page() {
         state.reread_frame().await;
         return Ok(see_other("/admin/pages"));

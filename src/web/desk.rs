@@ -7,8 +7,9 @@
 use super::archive::{PageQuery, Paged, paged, pager};
 use super::auth::{Author, CsrfToken, MaybeUser, layout};
 use super::pages::{Dated, DeskPage, DeskRow, DeskTab, Pager};
-use super::{AppState, WebError, paths, render};
+use super::{AppState, WebError, render};
 use crate::domain::{Role, Slug, Username};
+use crate::urls;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 use serde::Deserialize;
@@ -108,7 +109,7 @@ pub async fn show(
         Some(u) => (u.id, u.display_name.clone(), Some(u.username.as_str())),
         None => (me.id, me.display_name.clone(), None),
     };
-    let base = |t: Tab| paths::desk(t.name(), owner_username);
+    let base = |t: Tab| urls::desk(t.name(), owner_username);
     let page = |rows: Vec<DeskRow>, pager: Pager| DeskPage {
         layout: layout(&MaybeUser(Some(me.clone())), &csrf),
         owner: owner_name.clone(),
@@ -181,13 +182,13 @@ fn row(slug: &Slug, title: String, date: Dated, (pending, suggested): (u64, u64)
     let slug = slug.as_str();
     DeskRow {
         title,
-        url: paths::post(slug),
-        edit_url: paths::edit(slug, None),
-        delete_url: paths::delete(slug),
+        url: urls::post(slug),
+        edit_url: urls::edit(slug, None),
+        delete_url: urls::delete(slug),
         date,
         pending,
         suggested,
-        moderate_url: paths::moderation(Some(slug)),
-        suggestions_url: paths::suggestions(slug),
+        moderate_url: urls::moderation(Some(slug)),
+        suggestions_url: urls::suggestions(slug),
     }
 }

@@ -16,7 +16,7 @@ use super::{AppState, WebError, render};
 use crate::domain::token::{CONFIRM_LINK_HOURS, random_token, reset_key, reset_stamp};
 use crate::domain::user::Login;
 use crate::domain::{Email, User};
-use crate::mail::{Mail, mailbox};
+use crate::infra::mail::{Mail, mailbox};
 use crate::store::{AccountError, AccountLink};
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};

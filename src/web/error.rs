@@ -130,7 +130,7 @@ impl ResponseError for WebError {
             _ => {}
         }
         if let WebError::LoginRequired { next } = self {
-            let location = super::paths::login(next);
+            let location = crate::urls::login(next);
             return HttpResponse::SeeOther()
                 .insert_header((header::LOCATION, location))
                 .finish();

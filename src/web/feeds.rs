@@ -3,10 +3,11 @@
 //! to conditional requests (ETag and Last-Modified, 304).
 
 use super::binaries::serve::none_match;
-use super::{AppState, WebError, paths};
+use super::{AppState, WebError};
 use crate::domain::markdown::with_absolute_urls;
 use crate::domain::{Post, PostStatus, SiteIdentity, Tag, Username};
 use crate::store::{ListPage, PageAt};
+use crate::urls;
 use actix_web::http::header::{self, HttpDate};
 use actix_web::{HttpRequest, HttpResponse, web};
 use atom_syndication::{Category, Content, Entry, Feed, Generator, Link, Person, Text};
@@ -33,7 +34,7 @@ pub async fn site(state: web::Data<AppState>, req: HttpRequest) -> Result<HttpRe
     let source = Source {
         title: state.identity().await.title.clone(),
         page: "/".to_owned(),
-        feed: paths::site_feed(),
+        feed: urls::site_feed(),
     };
     respond(&state, &req, source, page).await
 }
@@ -58,8 +59,8 @@ pub async fn tag(
     }
     let source = Source {
         title: format!("Tagged {} · {}", tag.as_str(), state.identity().await.title),
-        page: paths::tag(tag.as_str()),
-        feed: paths::tag_feed(tag.as_str()),
+        page: urls::tag(tag.as_str()),
+        feed: urls::tag_feed(tag.as_str()),
     };
     respond(&state, &req, source, page).await
 }
@@ -85,8 +86,8 @@ pub async fn author(
     let name = author.username.as_str();
     let source = Source {
         title: format!("{} · {}", author.display_name, state.identity().await.title),
-        page: paths::author(name),
-        feed: paths::author_feed(name),
+        page: urls::author(name),
+        feed: urls::author_feed(name),
     };
     respond(&state, &req, source, page).await
 }
@@ -182,7 +183,7 @@ fn write(
     let entries = posts
         .iter()
         .map(|post| {
-            let url = absolute(&paths::post(post.slug.as_str()));
+            let url = absolute(&urls::post(post.slug.as_str()));
             let mut entry = Entry::default();
             // A tag URI (RFC 4151) from the site's host, the day the post was created and
             // its id: none of them ever changes, whatever happens to the title or slug.

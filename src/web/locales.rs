@@ -2,9 +2,9 @@
 //! the links between a post's languages.
 
 use super::pages::Alternate;
-use super::paths;
 use super::{AppState, WebError};
 use crate::domain::{Locale, Post, Translation};
+use crate::urls;
 use actix_web::dev::Payload;
 use actix_web::{FromRequest, HttpRequest, web};
 use serde::Deserialize;
@@ -105,7 +105,7 @@ pub fn alternates(state: &AppState, post: &Post, shown: &Locale) -> Vec<Alternat
     std::iter::once((post.locale.clone(), true))
         .chain(post.translations.iter().map(|l| (l.clone(), false)))
         .map(|(locale, original)| {
-            let path = paths::post_in(post.slug.as_str(), (!original).then_some(&locale));
+            let path = urls::post_in(post.slug.as_str(), (!original).then_some(&locale));
             Alternate {
                 hreflang: locale.hreflang(),
                 href: format!("{}{path}", state.site.as_str()),

@@ -27,7 +27,6 @@ mod moderation;
 pub mod observe;
 mod pages;
 mod password_reset;
-pub(crate) mod paths;
 mod post_download;
 mod posts;
 mod revisions;
@@ -49,6 +48,7 @@ use crate::domain::{
     Comment, CommentId, CommentSettings, Moderation, PostId, PostStatus, Site, SiteIdentity,
 };
 use crate::store::Store;
+use crate::urls;
 use actix_web::http::header;
 use actix_web::middleware::{Compress, from_fn};
 use actix_web::{HttpResponse, web};
@@ -86,9 +86,9 @@ pub struct WebConfig {
     /// an instance that runs no refresher.
     pub refresh: crate::binaries::remote::RefreshConfig,
     /// The time schedules are checked against.
-    pub clock: crate::clock::Clock,
+    pub clock: crate::infra::clock::Clock,
     /// Where mail goes; `None`: mail is off.
-    pub mail: Option<crate::mail::MailConfig>,
+    pub mail: Option<crate::infra::mail::MailConfig>,
     /// Who may read `/metrics`; nobody when empty.
     pub metrics_allow: Vec<crate::binaries::fetch::Network>,
     /// Proxies whose `X-Forwarded-For` names the client.
@@ -99,7 +99,7 @@ pub struct WebConfig {
     pub api_cors_origins: Vec<api::CorsOrigin>,
     /// Background jobs and errands (mail sent after a page is answered), stopped with
     /// the instance.
-    pub jobs: Arc<crate::jobs::Jobs>,
+    pub jobs: Arc<crate::infra::jobs::Jobs>,
 }
 
 /// The desk's counts as this instance last read them: when, after how many of its own
@@ -143,10 +143,10 @@ pub struct AppState {
     frame_reads: Arc<std::sync::atomic::AtomicU64>,
     pub binaries: crate::binaries::Binaries,
     pub fetcher: crate::binaries::fetch::Fetcher,
-    pub clock: crate::clock::Clock,
+    pub clock: crate::infra::clock::Clock,
     /// This instance's scheduler, woken when a post is scheduled here.
-    pub scheduler: crate::scheduler::Scheduler,
-    pub mailer: crate::mail::Mailer,
+    pub scheduler: crate::app::jobs::scheduler::Scheduler,
+    pub mailer: crate::infra::mail::Mailer,
     /// Who may read `/metrics`.
     pub metrics_allow: Arc<Vec<crate::binaries::fetch::Network>>,
     pub trusted_proxies: Arc<Vec<crate::binaries::fetch::Network>>,
@@ -155,7 +155,7 @@ pub struct AppState {
     /// The site's secret for API tokens, once read.
     api_secret: Arc<tokio::sync::OnceCell<Vec<u8>>>,
     /// Where work that outlives its request runs, so that a stop waits for it.
-    pub jobs: Arc<crate::jobs::Jobs>,
+    pub jobs: Arc<crate::infra::jobs::Jobs>,
 }
 
 impl AppState {
@@ -190,7 +190,7 @@ impl AppState {
             store,
             clock: config.clock.clone(),
             scheduler: Default::default(),
-            mailer: crate::mail::Mailer::new(config.mail.as_ref())
+            mailer: crate::infra::mail::Mailer::new(config.mail.as_ref())
                 .map_err(std::io::Error::other)?,
             metrics_allow: Arc::new(config.metrics_allow.clone()),
             trusted_proxies: Arc::new(config.trusted_proxies.clone()),
@@ -317,7 +317,7 @@ impl AppState {
                         .into_iter()
                         .filter(|p| p.status == PostStatus::Published)
                         .map(|p| NavLink {
-                            url: paths::page(p.slug.as_str()),
+                            url: urls::page(p.slug.as_str()),
                             title: p.title,
                         })
                         .collect(),
@@ -763,6 +763,6 @@ pub(crate) fn render(
 /// other scripts (in a slug) are percent-encoded.
 pub(crate) fn see_other(location: &str) -> HttpResponse {
     HttpResponse::SeeOther()
-        .insert_header((header::LOCATION, paths::ascii_location(location)))
+        .insert_header((header::LOCATION, urls::ascii_location(location)))
         .finish()
 }

@@ -7,12 +7,12 @@ use super::comments::moderation_failed;
 use super::pages::{
     CommentSettingsPage, Dated, LogPage, LogRow, ModerationItem, ModerationPage, MonthLink, Tab,
 };
-use super::paths;
 use super::posts::{may_edit, post_at};
 use super::{AppState, WebError, render, see_other};
 use crate::domain::comment::parse_reason;
 use crate::domain::{CommentId, CommentSettings, CommentState, Moderation, Post, PostId, now};
 use crate::store::PageError;
+use crate::urls;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 use serde::Deserialize;
@@ -151,7 +151,7 @@ async fn desk(
         .map(|c| ModerationItem {
             pick: format!("{}.{}", c.post.id.0, c.id),
             post_title: c.post.title.clone(),
-            post_url: paths::post(&c.post.slug),
+            post_url: urls::post(&c.post.slug),
             author: c.author.name().to_owned(),
             email: if admin {
                 c.author.email().to_owned()
@@ -171,14 +171,14 @@ async fn desk(
             Some(p) => format!("Comments on “{}”", p.title.as_str()),
             None => "Comments".to_owned(),
         },
-        post_url: slug.map(paths::post),
-        action: paths::moderation(slug),
+        post_url: slug.map(urls::post),
+        action: urls::moderation(slug),
         state: shown.as_str(),
         tabs: LISTS
             .iter()
             .map(|s| Tab {
                 label: s.as_str(),
-                url: paths::moderation_list(slug, s.as_str()),
+                url: urls::moderation_list(slug, s.as_str()),
                 current: *s == shown,
                 count: counts.map(|c| c.get(*s)),
             })
@@ -188,7 +188,7 @@ async fn desk(
         items,
         next: page
             .next
-            .map(|n| paths::moderation_after(slug, shown.as_str(), &n)),
+            .map(|n| urls::moderation_after(slug, shown.as_str(), &n)),
         message: notice(state, query).await?,
         can_ban: admin,
     };
@@ -288,7 +288,7 @@ async fn decide(
     let back = back
         .filter(|s| s.is_listed())
         .unwrap_or(CommentState::Pending);
-    Ok(see_other(&paths::moderated(
+    Ok(see_other(&urls::moderated(
         post.map(|p| p.slug.as_str()),
         back.as_str(),
         done,
@@ -350,13 +350,13 @@ pub async fn log(
     let older = entries
         .next
         .as_deref()
-        .map(|cursor| paths::moderation_log_after(&month, cursor));
+        .map(|cursor| urls::moderation_log_after(&month, cursor));
     let page = LogPage {
         layout: layout(&MaybeUser(Some(admin.0)), &csrf),
         older,
         month,
         previous: previous.map(|month| MonthLink {
-            url: paths::moderation_log(&month),
+            url: urls::moderation_log(&month),
             month,
         }),
         rows: entries
@@ -370,7 +370,7 @@ pub async fn log(
                 to: e.to.as_str(),
                 reason: e.reason,
                 post_title: e.post.title,
-                comment_url: paths::comment(&e.post.slug, &e.comment.to_string()),
+                comment_url: urls::comment(&e.post.slug, &e.comment.to_string()),
             })
             .collect(),
     };
@@ -501,7 +501,7 @@ pub async fn commenter(
         .ok()
         .filter(|s| s.is_listed())
         .unwrap_or(CommentState::Pending);
-    Ok(see_other(&paths::ban_changed(
+    Ok(see_other(&urls::ban_changed(
         list.as_str(),
         if banned { "banned" } else { "unbanned" },
         &who.id.0.to_string(),

@@ -93,14 +93,19 @@ pub async fn requests<B: MessageBody + 'static>(
         Ok(response) => response,
         Err(e) => {
             let status = e.as_response_error().status_code();
-            crate::metrics::metrics().request("unmatched", method, status, started.elapsed());
+            crate::infra::metrics::metrics().request(
+                "unmatched",
+                method,
+                status,
+                started.elapsed(),
+            );
             return Err(e);
         }
     };
     let route = response.request().match_pattern();
     let route = route.as_deref().unwrap_or("unmatched");
     let (status, took) = (response.status(), started.elapsed());
-    crate::metrics::metrics().request(route, method, status, took);
+    crate::infra::metrics::metrics().request(route, method, status, took);
     // The access log, off by default (`--log info,sibyl::access=debug`).
     span.in_scope(|| {
         tracing::debug!(target: "sibyl::access", route, status = status.as_u16(), micros = took.as_micros() as u64, "answered");
@@ -125,5 +130,5 @@ pub async fn metrics(req: HttpRequest, state: web::Data<AppState>) -> HttpRespon
     HttpResponse::Ok()
         .content_type("text/plain; version=0.0.4; charset=utf-8")
         .insert_header((header::CACHE_CONTROL, "no-store"))
-        .body(crate::metrics::metrics().render())
+        .body(crate::infra::metrics::metrics().render())
 }

@@ -13,7 +13,7 @@ use crate::domain::password::Password;
 use crate::domain::token::{RESET_LINK_MINUTES, random_token, reset_key, reset_stamp};
 use crate::domain::user::Login;
 use crate::domain::{Email, Invalid};
-use crate::mail::Mail;
+use crate::infra::mail::Mail;
 use crate::store::AccountLink;
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
@@ -145,7 +145,8 @@ async fn send_link(state: &AppState, email: &Email) -> Result<(), String> {
         username: user.username.as_str().to_owned(),
         minutes: RESET_LINK_MINUTES,
     };
-    let to = crate::mail::mailbox(&user.display_name, &user.email).map_err(|e| e.to_string())?;
+    let to =
+        crate::infra::mail::mailbox(&user.display_name, &user.email).map_err(|e| e.to_string())?;
     state
         .mailer
         .send(Mail {

@@ -6,11 +6,11 @@ use super::locales::{Lang, Text, alternates};
 use super::pages::{
     CommentDraft, Dated, PostLinks, PostPage, PostView, Preview, TranslationLink, WritePage,
 };
-use super::paths;
 use super::{AppState, WebError, render, see_other};
 use crate::domain::post::Body;
 use crate::domain::{Locale, NewPost, PostKind, PostStatus, Role, Slug, Tags, Title, User, now};
 use crate::store::ShortLink;
+use crate::urls;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 use serde::Deserialize;
@@ -155,12 +155,12 @@ pub async fn create(
     }
     match form.action.as_str() {
         // Files hang from a saved post: on to the editor's, the post a draft.
-        "files" => return Ok(see_other(&paths::edit_attachments(post.slug.as_str()))),
+        "files" => return Ok(see_other(&urls::edit_attachments(post.slug.as_str()))),
         // Saved as a draft, on to the time it goes live.
-        "schedule" => return Ok(see_other(&paths::schedule(post.slug.as_str()))),
+        "schedule" => return Ok(see_other(&urls::schedule(post.slug.as_str()))),
         _ => {}
     }
-    Ok(see_other(&paths::text_url(
+    Ok(see_other(&urls::text_url(
         post.slug.as_str(),
         post.is_page(),
         None,
@@ -174,7 +174,7 @@ pub async fn short_link(
 ) -> Result<HttpResponse, WebError> {
     let n: u64 = n.parse().map_err(|_| WebError::NotFound)?;
     match state.store.slug_by_short_id(&state.site, n).await? {
-        Some(ShortLink::Post(slug)) => Ok(moved_permanently(&paths::post(slug.as_str()))),
+        Some(ShortLink::Post(slug)) => Ok(moved_permanently(&urls::post(slug.as_str()))),
         Some(ShortLink::Gone) => Err(WebError::Gone),
         None => Err(WebError::NotFound),
     }
@@ -185,7 +185,7 @@ fn moved_permanently(location: &str) -> HttpResponse {
     HttpResponse::MovedPermanently()
         .insert_header((
             actix_web::http::header::LOCATION,
-            paths::ascii_location(location),
+            urls::ascii_location(location),
         ))
         .finish()
 }
@@ -244,7 +244,7 @@ pub async fn show(
 ) -> Result<HttpResponse, WebError> {
     let post = post_at(&state, &slug).await?;
     if post.is_page() {
-        return Ok(moved_to(&paths::page(post.slug.as_str()), &request));
+        return Ok(moved_to(&urls::page(post.slug.as_str()), &request));
     }
     let query = query.into_inner();
     let page = post_page(
@@ -272,7 +272,7 @@ pub async fn show_page(
 ) -> Result<HttpResponse, WebError> {
     let post = post_at(&state, &slug).await?;
     if !post.is_page() {
-        return Ok(moved_to(&paths::post(post.slug.as_str()), &request));
+        return Ok(moved_to(&urls::post(post.slug.as_str()), &request));
     }
     let page = post_page(
         &state,
@@ -352,7 +352,7 @@ async fn post_page(
             .await?
             .into_iter()
             .map(|t| TranslationLink {
-                url: paths::post_in(post.slug.as_str(), Some(&t.locale)),
+                url: urls::post_in(post.slug.as_str(), Some(&t.locale)),
                 label: t.locale.label(),
                 code: t.locale.code(),
                 draft: t.status == PostStatus::Draft,
@@ -380,18 +380,18 @@ async fn post_page(
         },
         alternates: alternates(state, post, &text.locale),
         links: PostLinks {
-            publish: paths::publish(slug, lang),
-            unpublish: paths::unpublish(slug, lang),
-            edit: paths::edit(slug, lang),
-            history: paths::history(slug, lang),
-            suggest: paths::suggest(slug),
-            suggestions: paths::suggestions(slug),
-            translate: paths::edit(slug, None),
-            close_comments: paths::close_comments(slug),
-            open_comments: paths::open_comments(slug),
-            sign_in: paths::login(&paths::post(slug)),
-            schedule: paths::schedule(slug),
-            delete: paths::delete(slug),
+            publish: urls::publish(slug, lang),
+            unpublish: urls::unpublish(slug, lang),
+            edit: urls::edit(slug, lang),
+            history: urls::history(slug, lang),
+            suggest: urls::suggest(slug),
+            suggestions: urls::suggestions(slug),
+            translate: urls::edit(slug, None),
+            close_comments: urls::close_comments(slug),
+            open_comments: urls::open_comments(slug),
+            sign_in: urls::login(&urls::post(slug)),
+            schedule: urls::schedule(slug),
+            delete: urls::delete(slug),
         },
         original: text.original,
         translations,
@@ -462,7 +462,7 @@ async fn set_status(
     if post.is_page() {
         state.reread_frame().await;
     }
-    Ok(see_other(&paths::text_url(
+    Ok(see_other(&urls::text_url(
         post.slug.as_str(),
         post.is_page(),
         text.lang(),
@@ -507,7 +507,7 @@ async fn preview(
     let site = state.site.as_str();
     let url = format!(
         "{site}{}",
-        paths::text_url(p.slug.as_str(), p.is_page(), lang)
+        urls::text_url(p.slug.as_str(), p.is_page(), lang)
     );
     let image = crate::domain::markdown::first_binary_image(&text.body_html)
         .map(|path| format!("{site}{path}"));
@@ -524,7 +524,7 @@ async fn preview(
         "author": {
             "@type": "Person",
             "name": p.author_name,
-            "url": format!("{site}{}", paths::author_by_id(p.author_id)),
+            "url": format!("{site}{}", urls::author_by_id(p.author_id)),
         },
         "publisher": {
             "@type": "Organization",
@@ -552,11 +552,11 @@ async fn preview(
 /// author, tags and short link.
 fn post_view(p: &crate::domain::Post, text: &crate::domain::Translation) -> PostView {
     PostView {
-        short_url: paths::short_link(p.short_id),
+        short_url: urls::short_link(p.short_id),
         title: text.title.as_str().to_owned(),
         body_html: text.body_html.clone(),
         author: p.author_name.clone(),
-        author_url: paths::author_by_id(p.author_id),
+        author_url: urls::author_by_id(p.author_id),
         date: Dated::new(text.published.or(p.published).unwrap_or(p.created)),
         updated: p.revised_after_publication().map(Dated::new),
         tags: super::tags::tag_links(&p.tags),

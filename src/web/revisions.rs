@@ -6,7 +6,6 @@ use super::locales::{Lang, Text};
 use super::pages::{
     DiffPage, EditPage, HistoryPage, HistoryRow, RevisionPage, comparable, dated, diff_lines,
 };
-use super::paths;
 use super::posts::editable;
 use super::{AppState, WebError, render, see_other};
 use crate::domain::post::{Body, Rendered, parse_message};
@@ -15,6 +14,7 @@ use crate::domain::{
     Draft, HISTORY_PAGE, Post, PostEdit, PostStatus, SavedRevision, Tags, Title, User, now,
 };
 use crate::store::EditError;
+use crate::urls;
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use serde::Deserialize;
@@ -67,13 +67,13 @@ fn edit_page(
     let slug = post.slug.as_str();
     EditPage {
         layout: layout(&MaybeUser(Some(author.clone())), csrf),
-        post_url: paths::text_url(slug, post.is_page(), None),
-        text_url: paths::text_url(slug, post.is_page(), text.lang()),
-        history_url: paths::history(slug, text.lang()),
-        discard_draft_url: paths::discard_draft(slug, text.lang()),
-        save_url: paths::edit(slug, text.lang()),
-        upload_url: paths::attachments(slug),
-        log_url: paths::binary_log(&crate::binaries::Context::post(post.id).to_string()),
+        post_url: urls::text_url(slug, post.is_page(), None),
+        text_url: urls::text_url(slug, post.is_page(), text.lang()),
+        history_url: urls::history(slug, text.lang()),
+        discard_draft_url: urls::discard_draft(slug, text.lang()),
+        save_url: urls::edit(slug, text.lang()),
+        upload_url: urls::attachments(slug),
+        log_url: urls::binary_log(&crate::binaries::Context::post(post.id).to_string()),
         language: text.language(),
         error,
         notice: None,
@@ -91,12 +91,12 @@ fn edit_page(
             None => false,
         },
         schedule_url: (text.original && post.status == PostStatus::Draft)
-            .then(|| paths::schedule(slug)),
+            .then(|| urls::schedule(slug)),
         unpublish_url: text
             .current
             .as_ref()
             .filter(|current| current.status == PostStatus::Published)
-            .map(|_| paths::unpublish(slug, text.lang())),
+            .map(|_| urls::unpublish(slug, text.lang())),
     }
 }
 
@@ -164,7 +164,7 @@ pub async fn discard_draft(
         .store
         .discard_draft(&state.site, post.id, author.0.id, &text.locale)
         .await?;
-    Ok(see_other(&paths::edit(post.slug.as_str(), text.lang())))
+    Ok(see_other(&urls::edit(post.slug.as_str(), text.lang())))
 }
 
 #[derive(Deserialize)]
@@ -204,7 +204,7 @@ pub async fn save(
                     .store
                     .save_draft(&state.site, post.id, user.id, &text.locale, &draft)
                     .await?;
-                Ok(see_other(&paths::edit(post.slug.as_str(), text.lang())))
+                Ok(see_other(&urls::edit(post.slug.as_str(), text.lang())))
             }
             Err(e) => {
                 let page = edit_page(&user, &csrf, &post, &text, Some(e.0), Some(&form));
@@ -275,9 +275,9 @@ pub async fn save(
                 state.reread_frame().await;
             }
             if form.action == "schedule" && text.original && post.status == PostStatus::Draft {
-                return Ok(see_other(&paths::schedule(post.slug.as_str())));
+                return Ok(see_other(&urls::schedule(post.slug.as_str())));
             }
-            Ok(see_other(&paths::text_url(
+            Ok(see_other(&urls::text_url(
                 post.slug.as_str(),
                 post.is_page(),
                 text.lang(),
@@ -377,13 +377,13 @@ pub async fn history(
     let older = revisions
         .last()
         .filter(|last| last.number > 1)
-        .map(|last| paths::history_from(slug, text.lang(), last.number - 1));
-    let newer = (newest < current.revision).then(|| paths::history(slug, text.lang()));
+        .map(|last| urls::history_from(slug, text.lang(), last.number - 1));
+    let newer = (newest < current.revision).then(|| urls::history(slug, text.lang()));
     let rows = revisions
         .into_iter()
         .map(|r| HistoryRow {
             number: r.number,
-            url: paths::revision(slug, text.lang(), r.number),
+            url: urls::revision(slug, text.lang(), r.number),
             key: key_of(&state, &post, &text.locale, r.number),
             title: r.title,
             author: r.author_name,
@@ -394,9 +394,9 @@ pub async fn history(
         .collect();
     let page = HistoryPage {
         layout: layout(&MaybeUser(Some(author.0)), &csrf),
-        text_url: paths::text_url(slug, post.is_page(), text.lang()),
-        edit_url: paths::edit(slug, text.lang()),
-        diff_url: paths::diff(slug),
+        text_url: urls::text_url(slug, post.is_page(), text.lang()),
+        edit_url: urls::edit(slug, text.lang()),
+        diff_url: urls::diff(slug),
         language: text.language(),
         lang: if text.original {
             String::new()
@@ -424,8 +424,8 @@ pub async fn show(
     let revision = saved(&state, &post, &text, &number).await?;
     let page = RevisionPage {
         layout: layout(&MaybeUser(Some(author.0)), &csrf),
-        history_url: paths::history(post.slug.as_str(), text.lang()),
-        restore_url: paths::restore(post.slug.as_str(), text.lang(), revision.number),
+        history_url: urls::history(post.slug.as_str(), text.lang()),
+        restore_url: urls::restore(post.slug.as_str(), text.lang(), revision.number),
         key: key_of(&state, &post, &text.locale, revision.number),
         number: revision.number,
         current: revision.number == text.base(),
@@ -465,7 +465,7 @@ pub async fn restore(
     save_text(&state, &post, &text, edit)
         .await
         .map_err(edit_failed)?;
-    Ok(see_other(&paths::history(post.slug.as_str(), text.lang())))
+    Ok(see_other(&urls::history(post.slug.as_str(), text.lang())))
 }
 
 #[derive(Deserialize)]
@@ -493,12 +493,12 @@ pub async fn diff(
     let lines = diff_lines(&compared(&from), &compared(&to));
     let page = DiffPage {
         layout: layout(&MaybeUser(Some(author.0)), &csrf),
-        history_url: paths::history(post.slug.as_str(), text.lang()),
+        history_url: urls::history(post.slug.as_str(), text.lang()),
         title: to.title.as_str().to_owned(),
         from: from.number,
-        from_url: paths::revision(post.slug.as_str(), text.lang(), from.number),
+        from_url: urls::revision(post.slug.as_str(), text.lang(), from.number),
         to: to.number,
-        to_url: paths::revision(post.slug.as_str(), text.lang(), to.number),
+        to_url: urls::revision(post.slug.as_str(), text.lang(), to.number),
         lines,
     };
     render(StatusCode::OK, &page)

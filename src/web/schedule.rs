@@ -1,13 +1,14 @@
 //! Scheduling a draft: `/posts/{slug}/schedule` shows when it goes live and sets or
 //! changes that time (a date and time in a time zone); `/posts/{slug}/unschedule` takes
-//! it off the schedule. The scheduler (see [`crate::scheduler`]) publishes it then.
+//! it off the schedule. The scheduler (see [`crate::app::jobs::scheduler`]) publishes it then.
 
 use super::auth::{Author, CsrfForm, CsrfOnly, CsrfToken, MaybeUser, csrf_field, layout};
 use super::pages::{Dated, SchedulePage};
 use super::posts::editable;
-use super::{AppState, WebError, paths, render, see_other};
+use super::{AppState, WebError, render, see_other};
 use crate::domain::schedule::{parse_schedule, room_for_schedule};
 use crate::domain::{Post, PostStatus};
+use crate::urls;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 use serde::Deserialize;
@@ -71,7 +72,7 @@ pub async fn schedule(
         return refuse("This post was published meanwhile: there is nothing to schedule.".into());
     }
     state.scheduler.wake();
-    Ok(see_other(&paths::text_url(
+    Ok(see_other(&urls::text_url(
         post.slug.as_str(),
         post.is_page(),
         None,
@@ -96,7 +97,7 @@ pub async fn unschedule(
             "This post went live before the schedule could be cancelled: unpublish it if it should not be out.".into(),
         ));
     }
-    Ok(see_other(&paths::text_url(
+    Ok(see_other(&urls::text_url(
         post.slug.as_str(),
         post.is_page(),
         None,
@@ -127,9 +128,9 @@ fn schedule_page(
     SchedulePage {
         layout: layout(&MaybeUser(Some(author.0.clone())), csrf),
         title: post.title.as_str().to_owned(),
-        post_url: paths::text_url(slug, post.is_page(), None),
-        action: paths::schedule(slug),
-        unschedule_url: paths::unschedule(slug),
+        post_url: urls::text_url(slug, post.is_page(), None),
+        action: urls::schedule(slug),
+        unschedule_url: urls::unschedule(slug),
         scheduled: post.scheduled.map(Dated::with_time),
         fresh: error.is_none(),
         error,

@@ -3,11 +3,11 @@
 
 use super::auth::{CsrfToken, MaybeUser, layout};
 use super::pages::{Dated, SearchPageView, SearchResultView};
-use super::paths;
 use super::{AppState, WebError, render};
 use crate::domain::Locale;
 use crate::domain::search::{SearchQuery, passage};
 use crate::store::PageError;
+use crate::urls;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 use serde::Deserialize;
@@ -69,7 +69,7 @@ pub async fn show(
         .map(|hit| {
             let lang = (hit.locale != Locale::Neutral).then_some(&hit.locale);
             SearchResultView {
-                url: paths::post_in(hit.slug.as_str(), lang),
+                url: urls::post_in(hit.slug.as_str(), lang),
                 title: hit.title,
                 lang: lang.map(Locale::hreflang),
                 date: Dated::new(hit.published),
@@ -80,8 +80,8 @@ pub async fn show(
     page.more = found.next.map(|next| {
         format!(
             "/search?q={}&after={}",
-            paths::encode_component(&query.text),
-            paths::encode_component(&next)
+            urls::encode_component(&query.text),
+            urls::encode_component(&next)
         )
     });
     render(StatusCode::OK, &page)

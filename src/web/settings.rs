@@ -3,11 +3,11 @@
 
 use super::auth::{CsrfForm, CsrfToken, MaybeUser, SignedIn, csrf_field, layout, session_key_of};
 use super::pages::{Section, SettingsPage};
-use super::paths;
 use super::{AppState, WebError, render, see_other};
 use crate::domain::password::Password;
 use crate::domain::{Email, Invalid, Profile, User, Username};
 use crate::store::{AccountError, Taken};
+use crate::urls;
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use serde::Deserialize;
@@ -28,7 +28,7 @@ fn page(
     SettingsPage {
         layout: layout(&MaybeUser(Some(user.clone())), csrf),
         username: user.username.as_str().to_owned(),
-        author_url: paths::author(user.username.as_str()),
+        author_url: urls::author(user.username.as_str()),
         // A placeholder is nobody's address to show.
         email: if user.email.is_unconfirmed() {
             String::new()
@@ -240,7 +240,7 @@ async fn change_identity(
         && state.mailer.is_on()
     {
         return match super::email_change::ask_confirmation(state, user, email).await? {
-            Ok(()) => Ok(see_other(&paths::account_saved("email-sent"))),
+            Ok(()) => Ok(see_other(&urls::account_saved("email-sent"))),
             Err((status, message)) => refuse(state, user, csrf, section, status, &message),
         };
     }
@@ -257,7 +257,7 @@ async fn change_identity(
         ),
     };
     match outcome(changed)? {
-        Ok(_) => Ok(see_other(&paths::account_saved(saved))),
+        Ok(_) => Ok(see_other(&urls::account_saved(saved))),
         Err(_) => refuse(state, user, csrf, section, StatusCode::CONFLICT, taken),
     }
 }

@@ -6,10 +6,10 @@ use super::limits::Subject;
 use super::pages::{
     MailView, PageRowView, PagesAdminPage, SiteAdminPage, TestMailHtml, TestMailText,
 };
-use super::paths;
 use super::{AppState, WebError, render, see_other};
 use crate::domain::{MAX_PAGES, PostStatus, SiteIdentity};
-use crate::mail::Mail;
+use crate::infra::mail::Mail;
+use crate::urls;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 use askama::Template;
@@ -98,7 +98,7 @@ pub async fn test_mail(
         .await?;
     state.record_attempt(Subject::TestMailBy(&account)).await?;
     let identity = state.identity().await;
-    let to = crate::mail::mailbox(&me.display_name, &me.email)
+    let to = crate::infra::mail::mailbox(&me.display_name, &me.email)
         .map_err(|e| WebError::Internal(e.to_string()))?;
     let (server, _) = state.mailer.describe().unwrap_or_default();
     let (site, url) = (identity.title.clone(), state.site.to_string());
@@ -225,8 +225,8 @@ pub async fn pages(
         pages: pages
             .into_iter()
             .map(|p| PageRowView {
-                url: paths::page(p.slug.as_str()),
-                edit_url: paths::edit(p.slug.as_str(), None),
+                url: urls::page(p.slug.as_str()),
+                edit_url: urls::edit(p.slug.as_str(), None),
                 slug: p.slug.as_str().to_owned(),
                 title: p.title,
                 published: p.status == PostStatus::Published,

@@ -2,9 +2,10 @@
 //! sitemap per month with posts (`/sitemaps/2026-11.xml`), each listing that month's
 //! posts with when their latest revision was saved.
 
-use super::{AppState, WebError, paths};
+use super::{AppState, WebError};
 use crate::domain::PostStatus;
 use crate::store::month;
+use crate::urls;
 use actix_web::http::header;
 use actix_web::{HttpResponse, web};
 use std::fmt::Write;
@@ -32,7 +33,7 @@ pub async fn robots(state: web::Data<AppState>) -> HttpResponse {
         "User-agent: *\nDisallow: /admin/\nDisallow: /account\nDisallow: /write\nDisallow: /desk\nDisallow: /login\n\
          Disallow: /signup\nDisallow: /setup\nDisallow: /binary/logs/\n\nSitemap: {}{}\n",
         state.site.as_str(),
-        paths::sitemap_index()
+        urls::sitemap_index()
     );
     HttpResponse::Ok()
         .content_type("text/plain; charset=utf-8")
@@ -60,7 +61,7 @@ pub async fn index(state: web::Data<AppState>) -> Result<HttpResponse, WebError>
         let _ = writeln!(
             body,
             "  <sitemap><loc>{}</loc></sitemap>",
-            xml(&format!("{site}{}", paths::sitemap_month(m)))
+            xml(&format!("{site}{}", urls::sitemap_month(m)))
         );
     }
     body.push_str("</sitemapindex>\n");
@@ -84,7 +85,7 @@ async fn pages_sitemap(state: &AppState) -> Result<Option<HttpResponse>, WebErro
         let _ = writeln!(
             body,
             "  <url><loc>{}</loc><lastmod>{}</lastmod></url>",
-            xml(&format!("{site}{}", paths::page(page.slug.as_str()))),
+            xml(&format!("{site}{}", urls::page(page.slug.as_str()))),
             page.updated.format("%Y-%m-%dT%H:%M:%SZ")
         );
     }
@@ -122,7 +123,7 @@ pub async fn month_sitemap(
         let _ = writeln!(
             body,
             "  <url><loc>{}</loc><lastmod>{}</lastmod></url>",
-            xml(&format!("{site}{}", paths::post(entry.slug.as_str()))),
+            xml(&format!("{site}{}", urls::post(entry.slug.as_str()))),
             entry.updated.format("%Y-%m-%dT%H:%M:%SZ")
         );
     }

@@ -4,7 +4,7 @@
 //! confirms it (double opt-in, for two days). `/unsubscribe/{token}` ends one: a page
 //! with a button, and a POST that needs no form token, so that a mail program's one-click
 //! unsubscribe (RFC 8058, `List-Unsubscribe=One-Click`) works. Mailing new posts is
-//! [`crate::newsletter`]'s.
+//! [`crate::app::jobs::newsletter`]'s.
 
 use super::auth::{CsrfForm, CsrfToken, MaybeUser, csrf_field, layout};
 use super::limits::{Subject, client_ip};
@@ -13,7 +13,7 @@ use super::{AppState, WebError, render};
 use crate::domain::subscription::{CONFIRM_HOURS, Scope, Subscription};
 use crate::domain::token::{random_token, session_key};
 use crate::domain::{Email, Invalid, Username};
-use crate::mail::Mail;
+use crate::infra::mail::Mail;
 use crate::store::{LinkPurpose, NewSubscription};
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};

@@ -7,13 +7,13 @@ use super::limits::Subject;
 use super::pages::{
     SuggestPage, SuggestionPage, SuggestionRow, SuggestionsPage, comparable, dated, diff_lines,
 };
-use super::paths;
 use super::{AppState, WebError, render, see_other};
 use crate::domain::post::MAX_SUGGESTIONS_PER_POST;
 use crate::domain::post::{Body, parse_message};
 use crate::domain::{Post, PostStatus, Suggestion, SuggestionState, Tags, Title, User, now};
 use crate::store::SuggestionError;
 use crate::store::{EditError, Intent, IntentId};
+use crate::urls;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 use serde::Deserialize;
@@ -46,8 +46,8 @@ pub async fn form(
     let post = published(&state, &slug).await?;
     let page = SuggestPage {
         layout: layout(&MaybeUser(Some(user.0)), &csrf),
-        url: paths::post(post.slug.as_str()),
-        action: paths::suggest(post.slug.as_str()),
+        url: urls::post(post.slug.as_str()),
+        action: urls::suggest(post.slug.as_str()),
         error: None,
         base: post.revision,
         title: post.title.as_str().to_owned(),
@@ -111,8 +111,8 @@ pub async fn create(
         Err(e) => {
             let page = SuggestPage {
                 layout: layout(&MaybeUser(Some(user)), &csrf),
-                url: paths::post(post.slug.as_str()),
-                action: paths::suggest(post.slug.as_str()),
+                url: urls::post(post.slug.as_str()),
+                action: urls::suggest(post.slug.as_str()),
                 error: Some(e.0),
                 base: form.base,
                 title: form.title.clone(),
@@ -147,7 +147,7 @@ pub async fn create(
         .create_suggestion(&state.site, &suggestion)
         .await
     {
-        Ok(()) => Ok(see_other(&paths::suggested(post.slug.as_str()))),
+        Ok(()) => Ok(see_other(&urls::suggested(post.slug.as_str()))),
         Err(SuggestionError::Full) => Err(WebError::Forbidden(format!(
             "This post has reached its limit of {MAX_SUGGESTIONS_PER_POST} suggestions and takes no more."
         ))),
@@ -170,7 +170,7 @@ pub async fn queue(
         .await?
         .into_iter()
         .map(|g| SuggestionRow {
-            url: paths::suggestion(slug, &g.id),
+            url: urls::suggestion(slug, &g.id),
             id: g.id,
             by: g.suggester_name,
             date: dated(g.created),
@@ -180,8 +180,8 @@ pub async fn queue(
         .collect();
     let page = SuggestionsPage {
         layout: layout(&MaybeUser(Some(author.0)), &csrf),
-        url: paths::post(slug),
-        history_url: paths::history(slug, None),
+        url: urls::post(slug),
+        history_url: urls::history(slug, None),
         title: post.title.as_str().to_owned(),
         rows,
     };
@@ -228,9 +228,9 @@ pub async fn show(
     let slug = post.slug.as_str();
     let page = SuggestionPage {
         layout: layout(&MaybeUser(Some(author.0)), &csrf),
-        suggestions_url: paths::suggestions(slug),
-        accept_url: paths::accept_suggestion(slug, &suggestion.id),
-        reject_url: paths::reject_suggestion(slug, &suggestion.id),
+        suggestions_url: urls::suggestions(slug),
+        accept_url: urls::accept_suggestion(slug, &suggestion.id),
+        reject_url: urls::reject_suggestion(slug, &suggestion.id),
         id: suggestion.id,
         by: suggestion.suggester_name,
         date: dated(suggestion.created),
@@ -301,7 +301,7 @@ pub async fn accept(
         SuggestionState::Accepted,
     )
     .await?;
-    let saved = crate::reconciler::apply_suggestion(
+    let saved = crate::app::jobs::reconciler::apply_suggestion(
         state.store.as_ref(),
         &state.site,
         post.id,
@@ -314,7 +314,7 @@ pub async fn accept(
             if let Some(intent) = intent {
                 state.store.end(intent).await?;
             }
-            Ok(see_other(&paths::post(saved.slug.as_str())))
+            Ok(see_other(&urls::post(saved.slug.as_str())))
         }
         // Left to the reconciler, which saves it on top of whatever the post is then.
         Err(EditError::Conflict) => Err(WebError::Conflict(
@@ -339,5 +339,5 @@ pub async fn reject(
         SuggestionState::Rejected,
     )
     .await?;
-    Ok(see_other(&paths::suggestions(post.slug.as_str())))
+    Ok(see_other(&urls::suggestions(post.slug.as_str())))
 }

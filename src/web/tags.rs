@@ -3,9 +3,9 @@
 use super::archive::{PageQuery, Paged, paged, pager};
 use super::auth::{CsrfToken, MaybeUser, layout};
 use super::pages::{TagCountView, TagLink, TagPage, TagsPage};
-use super::paths;
 use super::{AppState, WebError, render};
 use crate::domain::Tag;
+use crate::urls;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 use serde::Deserialize;
@@ -19,7 +19,7 @@ pub async fn show(
 ) -> Result<HttpResponse, WebError> {
     let tag = Tag::parse(&tag).map_err(|_| WebError::NotFound)?;
     let at = query.at()?;
-    let base = paths::tag(tag.as_str());
+    let base = urls::tag(tag.as_str());
     let outcome = state
         .store
         .tag_page(&state.site, &tag, at, state.front_page_size)
@@ -38,7 +38,7 @@ pub async fn show(
         layout: layout(&user, &csrf).describing(&format!("Posts tagged “{}”.", tag.as_str())),
         tag: tag.as_str().to_owned(),
         pager: pager(&base, &page),
-        feed: paths::tag_feed(tag.as_str()),
+        feed: urls::tag_feed(tag.as_str()),
         posts: super::comments::with_counts(&state, page.posts).await?,
     };
     render(StatusCode::OK, &page)
@@ -78,14 +78,14 @@ pub async fn index(
             .tags
             .into_iter()
             .map(|t| TagCountView {
-                url: paths::tag(t.tag.as_str()),
+                url: urls::tag(t.tag.as_str()),
                 name: t.tag.as_str().to_owned(),
                 posts: t.posts,
             })
             .collect(),
         more: page
             .next
-            .map(|n| format!("{}?after={}", paths::tags(), paths::encode_component(&n))),
+            .map(|n| format!("{}?after={}", urls::tags(), urls::encode_component(&n))),
     };
     render(StatusCode::OK, &page)
 }
@@ -95,7 +95,7 @@ pub fn tag_links(tags: &crate::domain::Tags) -> Vec<TagLink> {
     tags.iter()
         .map(|t| TagLink {
             name: t.as_str().to_owned(),
-            url: paths::tag(t.as_str()),
+            url: urls::tag(t.as_str()),
         })
         .collect()
 }

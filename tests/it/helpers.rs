@@ -320,7 +320,7 @@ pub struct TestApp {
     pub site: Site,
     pub kind: Kind,
     /// The instance's scheduler (idle unless the test's configuration runs one).
-    pub scheduler: sibyl::scheduler::Scheduler,
+    pub scheduler: sibyl::app::jobs::scheduler::Scheduler,
     /// Keeps the store's temporary files for as long as the application runs.
     _store: Option<TestStore>,
 }

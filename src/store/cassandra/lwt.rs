@@ -153,10 +153,10 @@ pub(super) fn lwt_applied(result: QueryResult) -> StoreResult<bool> {
     let row: Row = rows.first_row().map_err(unavailable)?;
     match row.columns.first() {
         Some(Some(CqlValue::Boolean(applied))) => {
-            crate::metrics::metrics().lwt(if *applied {
-                crate::metrics::LwtOutcome::Applied
+            crate::infra::metrics::metrics().lwt(if *applied {
+                crate::infra::metrics::LwtOutcome::Applied
             } else {
-                crate::metrics::LwtOutcome::NotApplied
+                crate::infra::metrics::LwtOutcome::NotApplied
             });
             Ok(*applied)
         }
@@ -180,7 +180,7 @@ pub(super) fn is_cas_uncertain(e: &ExecutionError) -> bool {
         ))
     );
     if uncertain {
-        crate::metrics::metrics().lwt(crate::metrics::LwtOutcome::Timeout);
+        crate::infra::metrics::metrics().lwt(crate::infra::metrics::LwtOutcome::Timeout);
     }
     uncertain
 }

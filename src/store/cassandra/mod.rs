@@ -162,7 +162,7 @@ async fn prepare(session: &Session, cql: String) -> Result<PreparedStatement, Ex
 
 /// Counts a statement in the metrics under its name (verb and table), with its failures.
 fn observe(statement: &mut PreparedStatement, cql: &str) {
-    statement.set_history_listener(Observed::named(&crate::metrics::statement_name(cql)));
+    statement.set_history_listener(Observed::named(&crate::infra::metrics::statement_name(cql)));
 }
 
 /// The driver tells it of each execution of a statement, and how it ended.
@@ -172,7 +172,7 @@ struct Observed(prometheus::IntCounter);
 impl Observed {
     fn named(name: &str) -> Arc<Self> {
         Arc::new(Self(
-            crate::metrics::metrics().statement_counter("cassandra", name),
+            crate::infra::metrics::metrics().statement_counter("cassandra", name),
         ))
     }
 }
@@ -206,7 +206,7 @@ impl scylla::observability::history::HistoryListener for Observed {
             E::LastAttemptError(_) => "connection",
             _ => "other",
         };
-        crate::metrics::metrics().store_error("cassandra", kind);
+        crate::infra::metrics::metrics().store_error("cassandra", kind);
     }
 
     fn log_new_speculative_fiber(

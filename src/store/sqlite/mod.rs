@@ -99,7 +99,7 @@ pub(super) struct Sql<'c> {
 impl<'c> Sql<'c> {
     fn prepare(&self, sql: &str) -> rusqlite::Result<CachedStatement<'c>> {
         self.statements.fetch_add(1, Ordering::Relaxed);
-        crate::metrics::metrics().statement("sqlite", sql);
+        crate::infra::metrics::metrics().statement("sqlite", sql);
         self.conn.prepare_cached(sql)
     }
 }
@@ -112,7 +112,7 @@ fn unavailable(e: rusqlite::Error) -> StoreError {
         Some(_) => "refused",
         None => "other",
     };
-    crate::metrics::metrics().store_error("sqlite", kind);
+    crate::infra::metrics::metrics().store_error("sqlite", kind);
     StoreError::Unavailable(e.to_string())
 }
 

@@ -377,6 +377,6 @@ pub async fn delete_article(
     slug: web::Path<String>,
 ) -> ApiResult<HttpResponse> {
     let post = editable(&state, &slug, &caller.user).await?;
-    crate::deletion::delete_post(state.store.as_ref(), &state.site, post.id).await?;
+    crate::app::deletion::delete_post(state.store.as_ref(), &state.site, post.id).await?;
     Ok(HttpResponse::NoContent().finish())
 }

@@ -54,7 +54,7 @@ pub(super) async fn account(state: &AppState, username: &str) -> ApiResult<User>
         .store
         .author_by_name(&name)
         .await?
-        .filter(|u| !crate::deletion::is_deleted(u))
+        .filter(|u| !crate::app::deletion::is_deleted(u))
         .ok_or_else(|| ApiError::not_found("profile"))
 }
 

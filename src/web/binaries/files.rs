@@ -3,12 +3,12 @@
 
 use super::super::auth::{Admin, CsrfToken, MaybeUser, layout};
 use super::super::pages::{AttachmentView, Layout};
-use super::super::paths;
 use super::super::{AppState, WebError, render};
 use super::{markdown_for, post_of};
 use crate::binaries::service::human;
 use crate::binaries::{Context, Original, RefId, Reference, Status};
 use crate::domain::Post;
+use crate::urls;
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
@@ -19,12 +19,12 @@ fn attachment_view(reference: &Reference, original: Option<&Original>) -> Attach
     let id = reference.id.to_string();
     let context = reference.context.to_string();
     AttachmentView {
-        url: paths::binary(&id),
+        url: urls::binary(&id),
         thumbnail: original
             .filter(|o| o.is_raster() && o.status == Status::Ok)
-            .map(|_| paths::binary_thumbnail(&id)),
-        log_url: paths::binary_log(&id),
-        context_log_url: paths::binary_log(&context),
+            .map(|_| urls::binary_thumbnail(&id)),
+        log_url: urls::binary_log(&id),
+        context_log_url: urls::binary_log(&context),
         remove_url: String::new(),
         reference: id,
         name: reference.name.clone(),
@@ -55,7 +55,7 @@ pub async fn attachments_of(
     references.sort_by(|a, b| a.created.cmp(&b.created).then(a.id.cmp(&b.id)));
     let mut views = views(state, references).await?;
     for view in &mut views {
-        view.remove_url = paths::detach(post.slug.as_str(), &view.reference);
+        view.remove_url = urls::detach(post.slug.as_str(), &view.reference);
     }
     Ok(views)
 }
@@ -136,9 +136,9 @@ pub async fn log(
             context: reference.context.to_string(),
             file: Some(reference.name.clone()),
             post_title: Some(post.title.as_str().to_owned()),
-            post_url: Some(paths::post(post.slug.as_str())),
-            attachments_url: paths::edit_attachments(post.slug.as_str()),
-            context_log_url: paths::binary_log(&reference.context.to_string()),
+            post_url: Some(urls::post(post.slug.as_str())),
+            attachments_url: urls::edit_attachments(post.slug.as_str()),
+            context_log_url: urls::binary_log(&reference.context.to_string()),
             lines: log_rows(lines),
             attachments: views(&state, vec![reference]).await?,
         };
@@ -156,9 +156,9 @@ pub async fn log(
         context: context.to_string(),
         file: None,
         post_title: Some(post.title.as_str().to_owned()),
-        post_url: Some(paths::post(post.slug.as_str())),
-        attachments_url: paths::edit_attachments(post.slug.as_str()),
-        context_log_url: paths::binary_log(&context.to_string()),
+        post_url: Some(urls::post(post.slug.as_str())),
+        attachments_url: urls::edit_attachments(post.slug.as_str()),
+        context_log_url: urls::binary_log(&context.to_string()),
         lines: log_rows(lines),
         attachments: attachments_of(&state, &post).await?,
     };
@@ -170,7 +170,7 @@ fn log_rows(lines: Vec<crate::binaries::LogLine>) -> Vec<LogRow> {
         .into_iter()
         .map(|line| LogRow {
             time: line.time().format("%Y-%m-%d %H:%M:%S%.3f UTC").to_string(),
-            log_url: paths::binary_log(&line.reference.to_string()),
+            log_url: urls::binary_log(&line.reference.to_string()),
             reference: line.reference.to_string(),
             message: line.message,
         })
@@ -229,7 +229,7 @@ pub async fn admin(
         .then(|| references.last())
         .flatten()
         .map(|last| {
-            paths::admin_binaries_after(last.created.timestamp_millis(), &last.id.to_string())
+            urls::admin_binaries_after(last.created.timestamp_millis(), &last.id.to_string())
         });
     let page = AdminPage {
         layout: layout(&MaybeUser(Some(admin.0)), &csrf),

@@ -15,13 +15,13 @@ pub use files::{admin, attachments_of, log};
 pub use serve::{iiif, iiif_unturned, info, original};
 
 use super::auth::{Author, CsrfForm, CsrfOnly, CsrfToken};
-use super::paths;
 use super::posts::{editable, may_edit};
 use super::{AppState, WebError, see_other};
 use crate::binaries::service::{Ingested, Upload};
 use crate::binaries::{Context, IngestError, Original, RefId, Reference, Status};
 use crate::domain::{Post, User};
 use crate::store::StoreError;
+use crate::urls;
 use actix_multipart::Multipart;
 use actix_web::http::{StatusCode, header};
 use actix_web::{HttpRequest, HttpResponse, web};
@@ -168,7 +168,7 @@ impl BinaryJson {
             reference: r.id.to_string(),
             context: r.context.to_string(),
             name: r.name.clone(),
-            url: paths::binary(&r.id.to_string()),
+            url: urls::binary(&r.id.to_string()),
             status: o.status.as_str(),
             mime: o.mime.clone(),
             size: o.size,
@@ -196,9 +196,9 @@ pub fn markdown_for(reference: &Reference, original: &Original) -> String {
     match (original.is_raster(), original.width, original.height) {
         (true, Some(w), Some(h)) => format!(
             "![{name}]({})",
-            paths::binary_sized(&reference.id.to_string(), w, h)
+            urls::binary_sized(&reference.id.to_string(), w, h)
         ),
-        _ => format!("[{name}]({})", paths::binary(&reference.id.to_string())),
+        _ => format!("[{name}]({})", urls::binary(&reference.id.to_string())),
     }
 }
 
@@ -435,7 +435,7 @@ pub async fn attach(
         .check_limit(subject(), "You have uploaded many times just now.")
         .await?;
     let context = Context::post(post.id);
-    let back = paths::edit_attachments(post.slug.as_str());
+    let back = urls::edit_attachments(post.slug.as_str());
     match ingest_multipart(&state, &author.0, &csrf, false, Some((context, post)), form).await {
         Ok(stored) => {
             let refused: Vec<String> = stored.iter().filter_map(refusal).collect();
@@ -479,7 +479,7 @@ pub async fn detach(
             &format!("removed by {}", author.0.username.as_str()),
         )
         .await?;
-    Ok(see_other(&paths::edit_attachments(post.slug.as_str())))
+    Ok(see_other(&urls::edit_attachments(post.slug.as_str())))
 }
 
 /// `DELETE /binaries/reference/{ref}`.

@@ -2,9 +2,9 @@
 //! and images in IIIF Image API 3.0 syntax with their information.
 
 use super::super::limits::{Subject, client_ip};
-use super::super::paths;
 use super::super::{AppState, WebError};
 use crate::binaries::{Original, RefId, Reference};
+use crate::urls;
 use actix_web::http::{StatusCode, header};
 use actix_web::{HttpRequest, HttpResponse, web};
 
@@ -226,7 +226,7 @@ pub async fn info(
     let id = format!(
         "{}{}",
         state.site.as_str().trim_end_matches('/'),
-        paths::binary(&reference.id.to_string())
+        urls::binary(&reference.id.to_string())
     );
     let body =
         crate::domain::iiif::info_json(&id, width, height, &state.binaries.iiif_limits, &sizes);

@@ -8,11 +8,13 @@ use crate::both_stores;
 use crate::contract::comments::{comment, member, post};
 use crate::fixtures::{self, new_user};
 use crate::helpers::TestStore;
-use sibyl::deletion::{Deleter, KeptAccount, account_kept, delete_account, is_deleted, tombstone};
+use sibyl::app::deletion::{
+    Deleter, KeptAccount, account_kept, delete_account, is_deleted, tombstone,
+};
+use sibyl::app::jobs::reconciler::reconcile;
 use sibyl::domain::comment::DELETED_USER;
 use sibyl::domain::user::Login;
 use sibyl::domain::{CommentId, CommentState, Commenter, PostId, Role, User, now};
-use sibyl::reconciler::reconcile;
 use sibyl::store::{Intent, NewSession, PageError};
 use std::collections::HashSet;
 

@@ -316,7 +316,7 @@ async fn deleting_drafts_scheduled_posts_and_pages_takes_them_off_their_lists(t:
         .unwrap();
     assert!(drafts.posts.is_empty());
     assert!(t.store.scheduled_posts(&t.site).await.unwrap().is_empty());
-    let pass = sibyl::scheduler::publish_due(t.store.as_ref(), &t.site, due)
+    let pass = sibyl::app::jobs::scheduler::publish_due(t.store.as_ref(), &t.site, due)
         .await
         .unwrap();
     assert_eq!(pass.published, 0, "a deleted post is never published");

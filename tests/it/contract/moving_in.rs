@@ -623,7 +623,7 @@ async fn a_stopped_import_is_finished_by_running_it_again(t: TestStore) {
     );
     assert_eq!(finished.files, 2, "the pictures fetched once, found again");
     assert_eq!(mover.hits.load(Ordering::SeqCst), 2);
-    let report = sibyl::reconciler::reconcile(t.store.as_ref(), now())
+    let report = sibyl::app::jobs::reconciler::reconcile(t.store.as_ref(), now())
         .await
         .unwrap();
     assert_eq!(report.failed, 0);

@@ -8,6 +8,7 @@
 use crate::contract::comments::{assert_in_step, by, comment};
 use crate::fixtures::{edit, new_post, new_user, post, user};
 use crate::helpers::{Kind, TestStore, unique_name};
+use sibyl::app::jobs::reconciler::{Report, reconcile};
 use sibyl::domain::Username;
 use sibyl::domain::post::Body;
 use sibyl::domain::user::Login;
@@ -15,7 +16,6 @@ use sibyl::domain::{
     CommentState, NewPost, Post, PostStatus, Role, Slug, Suggestion, SuggestionState, Tag, Tags,
     Title, User, now,
 };
-use sibyl::reconciler::{Report, reconcile};
 use sibyl::store::PageAt;
 use sibyl::store::{Fault, Intent, StoreOptions};
 
@@ -466,7 +466,7 @@ async fn every_crash_window_is_closed_by_the_reconciler(t: TestStore, options: S
     // but its lists and everything hanging from it are left; the pass removes them.
     let doomed = post(&t, &author, "Deleted by the reconciler", "Text.", "epsilon").await;
     faults.arm(Fault::CrashAfterDeleteMark);
-    let outcome = sibyl::deletion::delete_post(t.store.as_ref(), &t.site, doomed.id).await;
+    let outcome = sibyl::app::deletion::delete_post(t.store.as_ref(), &t.site, doomed.id).await;
     died(&t, &outcome);
     assert!(
         t.store
@@ -495,7 +495,7 @@ async fn every_crash_window_is_closed_by_the_reconciler(t: TestStore, options: S
     let outcome = t.store.create_post(new).await;
     died(&t, &outcome);
     assert!(
-        sibyl::deletion::delete_post(t.store.as_ref(), &t.site, half)
+        sibyl::app::deletion::delete_post(t.store.as_ref(), &t.site, half)
             .await
             .unwrap()
     );

@@ -9,8 +9,8 @@ use crate::both_stores;
 use crate::fixtures::{self, new_post};
 use crate::helpers::{Kind, TestStore};
 use chrono::Duration;
+use sibyl::app::jobs::scheduler::publish_due;
 use sibyl::domain::{PostId, PostStatus, Role, Tag, now};
-use sibyl::scheduler::publish_due;
 use sibyl::store::PageAt;
 use std::sync::Arc;
 

@@ -5,9 +5,9 @@
 use crate::both_stores;
 use crate::fixtures::{post, user};
 use crate::helpers::{Kind, TestStore};
-use sibyl::deletion::{Deleter, delete_account, delete_post};
+use sibyl::app::deletion::{Deleter, delete_account, delete_post};
+use sibyl::app::jobs::reconciler::reconcile;
 use sibyl::domain::{PostId, Role, UserId, now};
-use sibyl::reconciler::reconcile;
 use sibyl::store::{Fault, MAX_FOLLOWS, SocialError, StoreOptions};
 use std::collections::HashSet;
 

@@ -7,7 +7,7 @@ use super::password_reset::app_with_mail;
 use crate::both_stores;
 use crate::helpers::{SmtpSink, TestApp, TestStore, location, unique_name};
 use chrono::Duration;
-use sibyl::clock::Clock;
+use sibyl::infra::clock::Clock;
 
 const PASSWORD: &str = "the first password";
 

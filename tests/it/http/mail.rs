@@ -5,7 +5,7 @@
 
 use crate::both_stores;
 use crate::helpers::{SmtpSink, TestStore, location, spawn_app, spawn_app_with};
-use sibyl::mail::MailConfig;
+use sibyl::infra::mail::MailConfig;
 
 fn mail_to(sink: &SmtpSink) -> MailConfig {
     MailConfig {

@@ -6,8 +6,8 @@
 use crate::both_stores;
 use crate::helpers::{SmtpSink, TestApp, TestStore, location, spawn_app, spawn_app_with};
 use chrono::Duration;
-use sibyl::clock::Clock;
-use sibyl::mail::MailConfig;
+use sibyl::infra::clock::Clock;
+use sibyl::infra::mail::MailConfig;
 
 pub(super) async fn app_with_mail(t: TestStore, sink: &SmtpSink, clock: &Clock) -> TestApp {
     let mail = MailConfig {

@@ -7,12 +7,12 @@
 use crate::both_stores;
 use crate::helpers::{TestApp, TestStore, csrf_in, location, spawn_app_with};
 use chrono::{Duration, TimeZone, Utc};
-use sibyl::clock::Clock;
 use sibyl::domain::Slug;
+use sibyl::infra::clock::Clock;
 
 /// Waits (in real time, briefly) for a pass of the scheduler that went by `at` or a
 /// later time of its clock.
-async fn pass_at(app: &TestApp, at: chrono::DateTime<Utc>) -> sibyl::scheduler::Pass {
+async fn pass_at(app: &TestApp, at: chrono::DateTime<Utc>) -> sibyl::app::jobs::scheduler::Pass {
     let mut passes = app.scheduler.passes();
     let seen = tokio::time::timeout(
         std::time::Duration::from_secs(20),
@@ -63,7 +63,7 @@ async fn a_scheduled_post_goes_live_when_its_time_comes(t: TestStore) {
     let clock = Clock::manual(Utc::now());
     let app = spawn_app_with(t, |config| {
         config.clock = clock.clone();
-        config.scheduler = Some(sibyl::scheduler::SchedulerConfig {
+        config.scheduler = Some(sibyl::app::jobs::scheduler::SchedulerConfig {
             every: std::time::Duration::from_secs(1),
         });
     })

@@ -6,9 +6,9 @@
 use super::password_reset::app_with_mail;
 use crate::both_stores;
 use crate::helpers::{SmtpSink, TestApp, TestStore, spawn_app, unique_name};
-use sibyl::clock::Clock;
 use sibyl::domain::now;
-use sibyl::mail::{MailConfig, Mailer};
+use sibyl::infra::clock::Clock;
+use sibyl::infra::mail::{MailConfig, Mailer};
 use std::time::Duration;
 
 /// The path of the link after `marker` in a message, its quoted-printable lines joined.
@@ -68,15 +68,15 @@ async fn subscribed(
     seen + 1
 }
 
-async fn deliver(app: &TestApp, sink: &SmtpSink) -> sibyl::newsletter::Pass {
-    sibyl::newsletter::deliver(
+async fn deliver(app: &TestApp, sink: &SmtpSink) -> sibyl::app::jobs::newsletter::Pass {
+    sibyl::app::jobs::newsletter::deliver(
         app.store.as_ref(),
         &mailer(sink),
         &app.site,
         "The Blog",
         now(),
         Duration::ZERO,
-        &sibyl::jobs::Stopping::never(),
+        &sibyl::infra::jobs::Stopping::never(),
     )
     .await
     .unwrap()
@@ -123,14 +123,14 @@ async fn subscribers_get_each_new_post_once(t: TestStore) {
         from: MailConfig::parse_from("Blog <blog@example.com>").unwrap(),
     }))
     .unwrap();
-    let failed = sibyl::newsletter::deliver(
+    let failed = sibyl::app::jobs::newsletter::deliver(
         app.store.as_ref(),
         &down,
         &app.site,
         "The Blog",
         now(),
         Duration::ZERO,
-        &sibyl::jobs::Stopping::never(),
+        &sibyl::infra::jobs::Stopping::never(),
     )
     .await
     .unwrap();
@@ -141,10 +141,10 @@ async fn subscribers_get_each_new_post_once(t: TestStore) {
     );
     // Two processes mail at once: each subscriber gets the post once.
     let second_mailer = mailer(&sink);
-    let never = sibyl::jobs::Stopping::never();
+    let never = sibyl::infra::jobs::Stopping::never();
     let (a, b) = tokio::join!(
         deliver(&app, &sink),
-        sibyl::newsletter::deliver(
+        sibyl::app::jobs::newsletter::deliver(
             other.as_ref(),
             &second_mailer,
             &app.site,

@@ -88,7 +88,7 @@ pub async fn reconcile(store: &dyn Store, before: DateTime<Utc>) -> StoreResult<
 }
 
 /// Runs [`reconcile`] every `config.every`, for intents older than `config.grace`.
-pub fn spawn(jobs: &crate::jobs::Jobs, store: Arc<dyn Store>, config: ReconcilerConfig) {
+pub fn spawn(jobs: &crate::infra::jobs::Jobs, store: Arc<dyn Store>, config: ReconcilerConfig) {
     jobs.every("reconciler", config.every, move |_| {
         let store = Arc::clone(&store);
         async move {
@@ -136,7 +136,7 @@ async fn finish_here(store: &dyn Store, intent: &Intent) -> StoreResult<Finished
         }
         Intent::DeletePost { site, post } => {
             let site = Site::parse(site)?;
-            crate::deletion::finish_post_deletion(store, &site, PostId(*post), true).await?;
+            crate::app::deletion::finish_post_deletion(store, &site, PostId(*post), true).await?;
             Ok(Finished::Completed)
         }
         Intent::DeleteAccount {
@@ -147,11 +147,11 @@ async fn finish_here(store: &dyn Store, intent: &Intent) -> StoreResult<Finished
             by_name,
         } => {
             let site = Site::parse(site)?;
-            let by = crate::deletion::Deleter {
+            let by = crate::app::deletion::Deleter {
                 id: crate::domain::UserId(*by),
                 name: by_name.clone(),
             };
-            crate::deletion::finish_account_deletion(
+            crate::app::deletion::finish_account_deletion(
                 store,
                 &site,
                 crate::domain::UserId(*user),

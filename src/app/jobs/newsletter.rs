@@ -16,7 +16,7 @@ use crate::domain::Site;
 use crate::domain::subscription::{
     MAILING_WINDOW_HOURS, Mailing, NEWEST_READ, SHARDS, Subscription,
 };
-use crate::mail::{Mail, Mailer};
+use crate::infra::mail::{Mail, Mailer};
 use crate::store::{PageAt, PageError, Store, StoreError, StoreResult};
 use askama::Template;
 use chrono::{DateTime, Utc};
@@ -120,7 +120,7 @@ pub async fn deliver(
     title: &str,
     now: DateTime<Utc>,
     pace: Duration,
-    stopping: &crate::jobs::Stopping,
+    stopping: &crate::infra::jobs::Stopping,
 ) -> StoreResult<Pass> {
     let mut pass = Pass::default();
     if !mailer.is_on() {
@@ -225,7 +225,7 @@ async fn send(
 
 /// Runs a pass every `config.every` among `jobs`, until the instance stops.
 pub fn spawn(
-    jobs: &crate::jobs::Jobs,
+    jobs: &crate::infra::jobs::Jobs,
     store: Arc<dyn Store>,
     mailer: Mailer,
     site: Site,
@@ -233,7 +233,7 @@ pub fn spawn(
     + Send
     + Sync
     + 'static,
-    clock: crate::clock::Clock,
+    clock: crate::infra::clock::Clock,
     config: NewsletterConfig,
 ) {
     let title = Arc::new(title);

@@ -9,8 +9,8 @@
 //! in the store, so it survives restarts: a post due while no instance ran goes out at
 //! the first pass after one starts, with the date it was scheduled for.
 
-use crate::clock::Clock;
 use crate::domain::Site;
+use crate::infra::clock::Clock;
 use crate::store::{Store, StoreResult};
 use chrono::{DateTime, Utc};
 use std::sync::Arc;
@@ -92,7 +92,7 @@ impl Scheduler {
     /// Runs passes for `site` in the background, by `clock`'s time.
     pub fn spawn(
         &self,
-        jobs: &crate::jobs::Jobs,
+        jobs: &crate::infra::jobs::Jobs,
         store: Arc<dyn Store>,
         site: Site,
         clock: Clock,
@@ -110,12 +110,20 @@ impl Scheduler {
                             *last = pass;
                         });
                         let ok = pass.failed == 0;
-                        crate::metrics::metrics().job_pass("scheduler", ok, started.elapsed());
+                        crate::infra::metrics::metrics().job_pass(
+                            "scheduler",
+                            ok,
+                            started.elapsed(),
+                        );
                         if ok { pass.next } else { None }
                     }
                     Err(e) => {
                         tracing::warn!(error = %e, "the scheduler could not read the schedule");
-                        crate::metrics::metrics().job_pass("scheduler", false, started.elapsed());
+                        crate::infra::metrics::metrics().job_pass(
+                            "scheduler",
+                            false,
+                            started.elapsed(),
+                        );
                         None
                     }
                 };

@@ -125,7 +125,7 @@ impl Mailer {
             .multipart(MultiPart::alternative_plain_html(mail.text, mail.html))
             .map_err(|e| MailError::Message(e.to_string()))?;
         let sent = inner.transport.send(message).await;
-        crate::metrics::metrics().mail(sent.is_ok());
+        crate::infra::metrics::metrics().mail(sent.is_ok());
         sent.map(|_| ()).map_err(|e| MailError::Send(e.to_string()))
     }
 }

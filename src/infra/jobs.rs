@@ -161,7 +161,7 @@ pub async fn timed(job: &'static str, pass: impl Future<Output = Result<(), Stri
     if let Err(e) = &outcome {
         tracing::warn!(job, error = %e, "a background pass failed; trying again later");
     }
-    crate::metrics::metrics().job_pass(job, outcome.is_ok(), started.elapsed());
+    crate::infra::metrics::metrics().job_pass(job, outcome.is_ok(), started.elapsed());
 }
 
 #[cfg(test)]
