@@ -1,0 +1,163 @@
+//! Signing in and up, the account page, passwords, addresses, subscriptions, and
+//! deleting an account.
+
+use super::Layout;
+use askama::Template;
+
+#[derive(Template)]
+#[template(path = "account/login.html")]
+pub struct LoginPage {
+    pub layout: Layout,
+    pub error: Option<String>,
+    pub login: String,
+    pub next: String,
+    /// Back from setting a new password.
+    pub reset: bool,
+}
+
+#[derive(Template)]
+#[template(path = "account/setup.html")]
+pub struct SetupPage {
+    pub layout: Layout,
+    pub error: Option<String>,
+    pub username: String,
+    pub email: String,
+    pub display_name: String,
+}
+
+#[derive(Template)]
+#[template(path = "account/signup.html")]
+pub struct SignupPage {
+    pub layout: Layout,
+    pub error: Option<String>,
+    pub username: String,
+    pub email: String,
+}
+
+#[derive(Template)]
+#[template(path = "account/settings.html")]
+pub struct SettingsPage {
+    pub layout: Layout,
+    pub username: String,
+    /// The user's public page.
+    pub author_url: String,
+    pub email: String,
+    /// The account has no confirmed address yet (signed up with mail on).
+    pub unconfirmed: bool,
+    pub display_name: String,
+    pub bio: String,
+    pub homepage: String,
+    pub image: String,
+    pub role: &'static str,
+    /// Whether a new address must be confirmed by a mailed link.
+    pub mail_on: bool,
+    pub notice: Option<String>,
+    pub error: Option<(Section, String)>,
+}
+
+impl SettingsPage {
+    /// The error to show next to one form, if it is that form's.
+    pub fn error_for(&self, section: &str) -> Option<&str> {
+        let wanted = match section {
+            "profile" => Section::Profile,
+            "username" => Section::Username,
+            "email" => Section::Email,
+            _ => Section::Password,
+        };
+        self.error
+            .as_ref()
+            .filter(|(s, _)| *s == wanted)
+            .map(|(_, m)| m.as_str())
+    }
+}
+
+#[derive(Template)]
+#[template(path = "account/forgot.html")]
+pub struct ForgotPage {
+    pub layout: Layout,
+    pub mail_on: bool,
+    pub email: String,
+    /// The address the answer is about, once asked.
+    pub sent_to: Option<String>,
+    pub error: Option<String>,
+}
+
+#[derive(Template)]
+#[template(path = "account/reset.html")]
+pub struct ResetPage {
+    pub layout: Layout,
+    pub action: String,
+    pub error: Option<String>,
+}
+
+/// The page a link confirming a new address opens: what it changes, and a button; then
+/// what it changed.
+#[derive(Template)]
+#[template(path = "account/confirm_email.html")]
+pub struct ConfirmEmailPage {
+    pub layout: Layout,
+    pub action: String,
+    pub username: String,
+    pub new_email: String,
+    pub done: bool,
+}
+
+/// The subscription form, or what it answered.
+#[derive(Template)]
+#[template(path = "subscriptions/subscribe.html")]
+pub struct SubscribePage {
+    pub layout: Layout,
+    pub mail_on: bool,
+    /// The author subscribed to (`None`: the site).
+    pub author: Option<String>,
+    pub email: String,
+    pub sent_to: Option<String>,
+    pub error: Option<String>,
+}
+
+/// A subscription's confirmation or end: a button (`action`), then what it did.
+#[derive(Template)]
+#[template(path = "subscriptions/subscription.html")]
+pub struct SubscriptionPage {
+    pub layout: Layout,
+    pub action: Option<String>,
+    /// Confirming (otherwise unsubscribing).
+    pub subscribing: bool,
+    pub email: String,
+    pub about: String,
+}
+
+/// The confirmation of an account's deletion: what happens, or why it is kept.
+#[derive(Template)]
+#[template(path = "account/delete.html")]
+pub struct DeleteAccountPage {
+    pub layout: Layout,
+    /// The viewer's own account (asks for the password).
+    pub own: bool,
+    pub username: String,
+    pub action: String,
+    pub back: String,
+    /// The site removes a deleted account's comments (otherwise keeps them).
+    pub remove_comments: bool,
+    /// Why the account is not deleted, if it is not.
+    pub kept: Option<String>,
+    pub error: Option<String>,
+}
+
+/// What an account's deletion says once done.
+#[derive(Template)]
+#[template(path = "account/deleted.html")]
+pub struct AccountDeletedPage {
+    pub layout: Layout,
+    pub own: bool,
+    pub username: String,
+}
+
+/// Which form of the account page a message belongs to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Section {
+    Profile,
+    Username,
+    Email,
+    Password,
+}

@@ -1,0 +1,169 @@
+//! The administrators' pages: users, comment moderation and its log, comment
+//! settings, the site's settings and mail, and the site's pages.
+
+use super::{Dated, Layout};
+use askama::Template;
+
+pub struct DirectoryRow {
+    pub id: String,
+    pub author_url: String,
+    /// A writer's desk (their drafts and posts), for authors and administrators.
+    pub desk_url: Option<String>,
+    pub username: String,
+    pub display_name: String,
+    pub email: String,
+    pub role: &'static str,
+    pub banned: bool,
+    pub role_url: String,
+    /// Ban, or unban a banned account.
+    pub ban_url: String,
+    /// The page that deletes the account.
+    pub delete_url: String,
+    /// A deleted account's nameless record: nothing to do with it.
+    pub deleted: bool,
+    /// When the account was made, in the newest accounts' view.
+    pub joined: Option<String>,
+}
+
+/// A shelf (first letter) of the user directory.
+pub struct ShelfLink {
+    pub name: &'static str,
+    pub url: String,
+}
+
+#[derive(Template)]
+#[template(path = "admin/users.html")]
+pub struct UsersPage {
+    pub layout: Layout,
+    pub shelves: Vec<ShelfLink>,
+    pub shelf: String,
+    pub query: String,
+    pub rows: Vec<DirectoryRow>,
+    pub next: Option<String>,
+    pub message: Option<String>,
+    /// The acting administrator's id: their own row has no buttons.
+    pub me: String,
+}
+
+pub struct Tab {
+    pub label: &'static str,
+    pub url: String,
+    pub current: bool,
+    pub count: Option<u64>,
+}
+
+pub struct ModerationItem {
+    /// `<post id>.<comment id>`, the value of its checkbox.
+    pub pick: String,
+    pub post_title: String,
+    pub post_url: String,
+    pub author: String,
+    /// A guest's e-mail address, for administrators only.
+    pub email: String,
+    /// A member's account id, for the ban button.
+    pub member: Option<String>,
+    pub date: Dated,
+    pub body_html: String,
+    pub reason: String,
+    pub reply: bool,
+}
+
+#[derive(Template)]
+#[template(path = "admin/comments.html")]
+pub struct ModerationPage {
+    pub layout: Layout,
+    pub title: String,
+    pub post_url: Option<String>,
+    pub action: String,
+    pub state: &'static str,
+    pub tabs: Vec<Tab>,
+    pub approved: Option<u64>,
+    pub deleted: Option<u64>,
+    pub items: Vec<ModerationItem>,
+    pub next: Option<String>,
+    pub message: Option<String>,
+    pub can_ban: bool,
+}
+
+pub struct LogRow {
+    pub date: Dated,
+    pub time: String,
+    pub by: String,
+    pub from: &'static str,
+    pub to: &'static str,
+    pub reason: String,
+    pub post_title: String,
+    pub comment_url: String,
+}
+
+pub struct MonthLink {
+    pub month: String,
+    pub url: String,
+}
+
+#[derive(Template)]
+#[template(path = "admin/comment_log.html")]
+pub struct LogPage {
+    pub layout: Layout,
+    pub month: String,
+    pub previous: Option<MonthLink>,
+    /// The next older page of the month, if any.
+    pub older: Option<String>,
+    pub rows: Vec<LogRow>,
+}
+
+#[derive(Template)]
+#[template(path = "admin/comment_settings.html")]
+pub struct CommentSettingsPage {
+    pub layout: Layout,
+    pub settings: crate::domain::CommentSettings,
+    pub saved: bool,
+    pub error: Option<String>,
+}
+
+#[derive(Template)]
+#[template(path = "admin/site.html")]
+pub struct SiteAdminPage {
+    pub layout: Layout,
+    pub title: String,
+    pub tagline: String,
+    pub description: String,
+    pub language: String,
+    pub footer: String,
+    /// Pages show images from the site's own files only.
+    pub own_images_only: bool,
+    pub saved: bool,
+    pub error: Option<String>,
+    pub mail: MailView,
+}
+
+/// The site's mail, as its administrators see it.
+pub struct MailView {
+    /// The server mail goes through and the address it comes from; none: mail is off.
+    pub server: Option<String>,
+    pub from: String,
+    /// Where the test message goes: the administrator's own address.
+    pub to: String,
+    /// A test message just went.
+    pub sent: bool,
+    /// Why the test message did not go.
+    pub error: Option<String>,
+}
+
+#[derive(Template)]
+#[template(path = "admin/pages.html")]
+pub struct PagesAdminPage {
+    pub layout: Layout,
+    pub pages: Vec<PageRowView>,
+    pub max: usize,
+}
+
+/// A line of the admins' list of pages.
+pub struct PageRowView {
+    pub slug: String,
+    pub title: String,
+    pub url: String,
+    pub edit_url: String,
+    pub published: bool,
+    pub made: Dated,
+}

@@ -1,0 +1,63 @@
+//! A post's comment section, its form, and the page that edits a comment.
+
+use super::{Dated, Layout};
+use askama::Template;
+
+#[derive(Template)]
+#[template(path = "comments/edit.html")]
+pub struct CommentEditPage {
+    pub layout: Layout,
+    pub post_url: String,
+    pub post_title: String,
+    pub action: String,
+    pub delete_url: String,
+    pub body: String,
+    pub error: Option<String>,
+}
+
+/// What a reader typed, kept when the form comes back with an error.
+#[derive(Debug, Default, Clone)]
+pub struct CommentDraft {
+    pub body: String,
+    pub name: String,
+    pub email: String,
+    pub parent: String,
+    pub error: String,
+}
+
+pub struct CommentView {
+    pub id: String,
+    pub author: String,
+    pub date: Dated,
+    pub body_html: String,
+    pub reply: bool,
+    pub edited: bool,
+    /// Its author may still edit or delete it: the links to do so.
+    pub edit_url: Option<String>,
+    pub reply_url: String,
+}
+
+pub struct CommentSection {
+    pub comments: Vec<CommentView>,
+    pub newer: Option<String>,
+    pub older: Option<String>,
+    /// The signed-in reader's own comments awaiting moderation.
+    pub pending: Vec<CommentView>,
+    /// Why there is no form, if there is none.
+    pub closed: Option<String>,
+    pub form: Option<CommentForm>,
+    pub notice: Option<&'static str>,
+    /// For the post's editors: its moderation page.
+    pub moderate_url: Option<String>,
+    pub comments_closed: bool,
+}
+
+pub struct CommentForm {
+    pub action: String,
+    pub guest: bool,
+    pub shown: String,
+    pub parent: String,
+    pub replying_to: Option<String>,
+    pub draft: CommentDraft,
+    pub cancel_reply: String,
+}

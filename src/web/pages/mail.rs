@@ -1,0 +1,99 @@
+//! The mail Sibyl sends, each as plain text and HTML.
+
+use askama::Template;
+
+/// A subscription's confirmation link, as plain text.
+#[derive(Template)]
+#[template(path = "mail/subscribe.txt")]
+pub struct SubscribeMailText {
+    pub url: String,
+    pub about: String,
+    pub hours: i64,
+}
+
+/// A subscription's confirmation link, as HTML.
+#[derive(Template)]
+#[template(path = "mail/subscribe.html")]
+pub struct SubscribeMailHtml {
+    pub url: String,
+    pub about: String,
+    pub hours: i64,
+}
+
+/// A link confirming a new address, as plain text.
+#[derive(Template)]
+#[template(path = "mail/confirm_email.txt")]
+pub struct ConfirmMailText {
+    pub site: String,
+    pub url: String,
+    pub username: String,
+    pub new_email: String,
+    pub hours: i64,
+}
+
+/// A link confirming a new address, as HTML.
+#[derive(Template)]
+#[template(path = "mail/confirm_email.html")]
+pub struct ConfirmMailHtml {
+    pub site: String,
+    pub url: String,
+    pub username: String,
+    pub new_email: String,
+    pub hours: i64,
+}
+
+/// The notice to the old address once a new one is confirmed, as plain text.
+#[derive(Template)]
+#[template(path = "mail/email_changed.txt")]
+pub struct EmailChangedText {
+    pub site: String,
+    pub username: String,
+    pub new_email: String,
+}
+
+/// The notice to the old address once a new one is confirmed, as HTML.
+#[derive(Template)]
+#[template(path = "mail/email_changed.html")]
+pub struct EmailChangedHtml {
+    pub site: String,
+    pub username: String,
+    pub new_email: String,
+}
+
+/// A password reset link, as plain text.
+#[derive(Template)]
+#[template(path = "mail/reset.txt")]
+pub struct ResetMailText {
+    pub site: String,
+    pub url: String,
+    pub username: String,
+    pub minutes: i64,
+}
+
+/// A password reset link, as HTML.
+#[derive(Template)]
+#[template(path = "mail/reset.html")]
+pub struct ResetMailHtml {
+    pub site: String,
+    pub url: String,
+    pub username: String,
+    pub minutes: i64,
+}
+
+/// A test message, as plain text.
+#[derive(Template)]
+#[template(path = "mail/test.txt")]
+pub struct TestMailText {
+    pub site: String,
+    pub url: String,
+    pub server: String,
+}
+
+/// A test message, as HTML.
+#[derive(Template)]
+#[template(path = "mail/test.html")]
+pub struct TestMailHtml {
+    pub site: String,
+    pub url: String,
+    pub server: String,
+}
