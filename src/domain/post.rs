@@ -1,5 +1,5 @@
 use super::revision::Locale;
-use super::{Invalid, Site, UserId};
+use super::{Invalid, Role, Site, User, UserId};
 use chrono::{DateTime, Utc};
 
 mod body;
@@ -295,6 +295,15 @@ pub struct Post {
 }
 
 impl Post {
+    /// Whether `user` may edit the post: its author (while an author) and administrators;
+    /// of a page (the site's own, in its navigation), administrators only.
+    pub fn may_be_edited_by(&self, user: Option<&User>) -> bool {
+        user.is_some_and(|u| {
+            u.role == Role::Admin
+                || (!self.is_page() && u.role.can_write() && u.id == self.author_id)
+        })
+    }
+
     /// The date a publication at `now` gives the post: its earlier publication's, unless
     /// `anew` (or it was never published).
     pub fn publication_at(&self, now: DateTime<Utc>, anew: bool) -> DateTime<Utc> {

@@ -7,7 +7,7 @@ use super::limits::{Subject, client_ip};
 use super::pages::{
     CommentDraft, CommentEditPage, CommentForm, CommentSection, CommentView, Dated, SummaryView,
 };
-use super::posts::{may_edit, post_at};
+use super::posts::post_at;
 use super::{AppState, WebError, render, see_other};
 use crate::domain::comment::{
     EDIT_WINDOW_MINUTES, MAX_COMMENTS_PER_POST, ThreadComment, parse_guest_name,
@@ -258,7 +258,9 @@ pub async fn section(
             Some("pending") => Some("Thank you: your comment awaits moderation."),
             _ => None,
         },
-        moderate_url: may_edit(me, post).then(|| urls::moderation(Some(slug))),
+        moderate_url: post
+            .may_be_edited_by(me)
+            .then(|| urls::moderation(Some(slug))),
         comments_closed: post.comments_closed,
     })
 }
@@ -429,7 +431,7 @@ pub(super) async fn write_comment(
             comment_policy::Author::Member {
                 banned: standing.banned,
                 trusted: standing.trusted,
-                editor: may_edit(Some(u), post),
+                editor: post.may_be_edited_by(Some(u)),
             }
         }
         None => comment_policy::Author::Guest,
@@ -619,7 +621,7 @@ pub async fn set_closed(
     closed: bool,
 ) -> Result<HttpResponse, WebError> {
     let post = post_at(&state, &slug).await?;
-    if !may_edit(Some(&user.0), &post) {
+    if !post.may_be_edited_by(Some(&user.0)) {
         return Err(WebError::Forbidden(
             "Only the post's author or an administrator can close its comments.".into(),
         ));

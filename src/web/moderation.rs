@@ -7,7 +7,7 @@ use super::comments::moderation_failed;
 use super::pages::{
     CommentSettingsPage, Dated, LogPage, LogRow, ModerationItem, ModerationPage, MonthLink, Tab,
 };
-use super::posts::{may_edit, post_at};
+use super::posts::post_at;
 use super::{AppState, WebError, render, see_other};
 use crate::domain::comment::parse_reason;
 use crate::domain::{CommentId, CommentSettings, CommentState, Moderation, Post, PostId, now};
@@ -106,7 +106,7 @@ pub async fn post_desk(
 
 async fn moderated_post(state: &AppState, user: &SignedIn, slug: &str) -> Result<Post, WebError> {
     let post = post_at(state, slug).await?;
-    if !may_edit(Some(&user.0), &post) {
+    if !post.may_be_edited_by(Some(&user.0)) {
         return Err(WebError::Forbidden(
             "Only the post's author or an administrator moderates its comments.".into(),
         ));

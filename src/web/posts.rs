@@ -201,14 +201,6 @@ pub(super) async fn post_at(state: &AppState, slug: &str) -> Result<crate::domai
     }
 }
 
-/// Editors of a post: its author (while an author) and administrators; of a page (the
-/// site's own, in its navigation), administrators only.
-pub(super) fn may_edit(user: Option<&User>, post: &crate::domain::Post) -> bool {
-    user.is_some_and(|u| {
-        u.role == Role::Admin || (!post.is_page() && u.role.can_write() && u.id == post.author_id)
-    })
-}
-
 /// The post a path names, for someone who may edit it.
 pub(super) async fn editable(
     state: &AppState,
@@ -216,7 +208,7 @@ pub(super) async fn editable(
     slug: &str,
 ) -> Result<crate::domain::Post, WebError> {
     let post = post_at(state, slug).await?;
-    if !may_edit(Some(user), &post) {
+    if !post.may_be_edited_by(Some(user)) {
         return Err(WebError::Forbidden(
             "Only the post's author or an administrator can do this.".into(),
         ));
@@ -334,7 +326,7 @@ async fn post_page(
     draft: Option<CommentDraft>,
     suggested: bool,
 ) -> Result<PostPage, WebError> {
-    let editor = may_edit(user.0.as_ref(), post);
+    let editor = post.may_be_edited_by(user.0.as_ref());
     // A draft exists only for those who may edit it, in every language.
     if post.status == PostStatus::Draft && !editor {
         return Err(WebError::NotFound);

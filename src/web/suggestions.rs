@@ -28,7 +28,7 @@ async fn published(state: &AppState, slug: &str) -> Result<Post, WebError> {
 
 /// Reviewers of a post's suggestions are its editors.
 fn may_review(user: &User, post: &Post) -> Result<(), WebError> {
-    if super::posts::may_edit(Some(user), post) {
+    if post.may_be_edited_by(Some(user)) {
         Ok(())
     } else {
         Err(WebError::Forbidden(

@@ -163,7 +163,7 @@ pub(super) async fn article_at(
         .await?
         .filter(|p| !p.is_page())
         .ok_or_else(|| ApiError::not_found("article"))?;
-    if post.status != PostStatus::Published && !crate::web::posts::may_edit(caller, &post) {
+    if post.status != PostStatus::Published && !post.may_be_edited_by(caller) {
         return Err(ApiError::not_found("article"));
     }
     Ok(post)
@@ -172,7 +172,7 @@ pub(super) async fn article_at(
 /// The article a slug names, for a caller who may change it.
 async fn editable(state: &AppState, slug: &str, caller: &User) -> ApiResult<Post> {
     let post = article_at(state, slug, Some(caller)).await?;
-    if !crate::web::posts::may_edit(Some(caller), &post) {
+    if !post.may_be_edited_by(Some(caller)) {
         return Err(ApiError::forbidden(
             "only the article's author or an administrator can change it",
         ));

@@ -10,7 +10,6 @@ use crate::domain::{CommentId, CommentState, Moderation, Post, User, UserId, now
 use crate::web::AppState;
 use crate::web::comments::{moderation_failed, post_facts, refused, write_comment};
 use crate::web::limits::client_ip;
-use crate::web::posts::may_edit;
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, delete, get, post, web};
 use serde::{Deserialize, Serialize};
@@ -230,7 +229,7 @@ pub async fn delete_comment(
         .await?
         .filter(|c| c.state != CommentState::Deleted)
         .ok_or_else(|| ApiError::not_found("comment"))?;
-    let editor = may_edit(Some(&user), &post);
+    let editor = post.may_be_edited_by(Some(&user));
     if !editor && !comment.editable_by(user.id, now()) {
         return Err(ApiError::forbidden(
             "only its author (for a while after writing it) or the article's editors can delete a comment",

@@ -15,7 +15,7 @@ pub use files::{admin, attachments_of, log};
 pub use serve::{iiif, iiif_unturned, info, original};
 
 use super::auth::{Author, CsrfForm, CsrfOnly, CsrfToken};
-use super::posts::{editable, may_edit};
+use super::posts::editable;
 use super::{AppState, WebError, see_other};
 use crate::binaries::service::{Ingested, Upload};
 use crate::binaries::{Context, IngestError, Original, RefId, Reference, Status};
@@ -209,7 +209,7 @@ async fn post_of(state: &AppState, user: &User, context: &Context) -> Result<Pos
         None => None,
     }
     .ok_or_else(|| WebError::NotFoundWith(format!("There is no post {context} on this site.")))?;
-    if !may_edit(Some(user), &post) {
+    if !post.may_be_edited_by(Some(user)) {
         return Err(WebError::Forbidden(
             "Only the post's author or an administrator can change its attachments.".into(),
         ));
