@@ -1,81 +1,14 @@
 //! The site's archive: the home page's older pages, a month's posts, the months with
-//! posts; and the paging every list of posts shares (`?after=` and `?before=` cursors).
+//! posts (the paging every list shares is in `lists.rs`).
 
 use super::auth::{CsrfToken, MaybeUser, layout};
-use super::pages::{ArchiveMonth, ArchivePage, MonthPage, Pager};
-use super::{AppState, WebError, render, see_other};
-use crate::store::{ListPage, PageAt, PageError, month};
+use super::lists::{PageQuery, Paged, paged, pager};
+use super::pages::{ArchiveMonth, ArchivePage, MonthPage};
+use super::{AppState, WebError, render};
+use crate::store::month;
 use crate::urls;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
-use serde::Deserialize;
-
-/// Where a page of a list starts: `?after=<cursor>` (older posts) or `?before=<cursor>`
-/// (newer posts), never both.
-#[derive(Deserialize)]
-pub struct PageQuery {
-    after: Option<String>,
-    before: Option<String>,
-}
-
-impl PageQuery {
-    pub fn at(&self) -> Result<PageAt<'_>, WebError> {
-        fn given(c: &Option<String>) -> Option<&str> {
-            c.as_deref().filter(|c| !c.is_empty())
-        }
-        match (given(&self.after), given(&self.before)) {
-            (None, None) => Ok(PageAt::Newest),
-            (Some(after), None) => Ok(PageAt::Older(after)),
-            (None, Some(before)) => Ok(PageAt::Newer(before)),
-            (Some(_), Some(_)) => Err(WebError::BadRequest(
-                "A page starts after one post or before one, not both.".into(),
-            )),
-        }
-    }
-}
-
-/// What a list's page answers: the page, a broken cursor's 400 (`start` says where to
-/// start again), a 404 past the end, or for a newer page that reaches the newest posts
-/// a redirect to the list's first page.
-pub enum Paged {
-    Page(ListPage),
-    Answer(HttpResponse),
-}
-
-pub fn paged(
-    outcome: Result<ListPage, PageError>,
-    at: PageAt<'_>,
-    base: &str,
-    start: &str,
-) -> Result<Paged, WebError> {
-    let page = outcome.map_err(|e| match e {
-        PageError::BadCursor => WebError::BadRequest(format!(
-            "This page link is broken. Start again from {start}."
-        )),
-        PageError::Store(e) => e.into(),
-    })?;
-    match at {
-        PageAt::Older(_) if page.posts.is_empty() => Err(WebError::NotFoundWith(format!(
-            "There are no older posts. Go back to {start}."
-        ))),
-        PageAt::Newer(_) if page.newer.is_none() => Ok(Paged::Answer(see_other(base))),
-        _ => Ok(Paged::Page(page)),
-    }
-}
-
-/// The links to the pages beside `page` of the list at `base`.
-pub fn pager(base: &str, page: &ListPage) -> Pager {
-    Pager {
-        older: page
-            .older
-            .as_deref()
-            .map(|c| urls::list_page(base, true, c)),
-        newer: page
-            .newer
-            .as_deref()
-            .map(|c| urls::list_page(base, false, c)),
-    }
-}
 
 const MONTHS: [&str; 12] = [
     "January",
@@ -171,7 +104,7 @@ pub async fn month_page(
             .describing(&format!("Posts published in {}.", month_label(wanted))),
         title: month_label(wanted),
         pager: pager(&base, &page),
-        posts: super::comments::with_counts(&state, page.posts).await?,
+        posts: super::lists::with_counts(&state, page.posts).await?,
         earlier: months.iter().find(|m| **m < wanted).map(|m| month_link(*m)),
         later: months
             .iter()

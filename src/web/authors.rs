@@ -1,7 +1,7 @@
 //! Author pages (the data model's authors): who they are and what they published here.
 
-use super::archive::{PageQuery, Paged, paged, pager};
 use super::auth::{CsrfToken, MaybeUser, layout};
+use super::lists::{PageQuery, Paged, paged, pager};
 use super::pages::AuthorPage;
 use super::{AppState, WebError, render};
 use crate::domain::Username;
@@ -73,7 +73,7 @@ pub async fn show(
         image: author.image,
         pager: pager(&base, &page),
         feed: urls::author_feed(author.username.as_str()),
-        posts: super::comments::with_counts(&state, page.posts).await?,
+        posts: super::lists::with_counts(&state, page.posts).await?,
     };
     render(StatusCode::OK, &page)
 }

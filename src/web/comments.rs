@@ -5,7 +5,7 @@
 use super::auth::{CsrfForm, CsrfOnly, CsrfToken, MaybeUser, SignedIn, csrf_field, layout};
 use super::limits::{Subject, client_ip};
 use super::pages::{
-    CommentDraft, CommentEditPage, CommentForm, CommentSection, CommentView, Dated, SummaryView,
+    CommentDraft, CommentEditPage, CommentForm, CommentSection, CommentView, Dated,
 };
 use super::posts::post_at;
 use super::{AppState, WebError, render, see_other};
@@ -16,7 +16,7 @@ use crate::domain::comment_policy::{self, Closed, FormFacts, PostFacts, Refusal}
 use crate::domain::token::{hex, tokens_match};
 use crate::domain::{
     CommentBody, CommentId, CommentState, CommentedPost, Commenter, Email, Locale, Moderation,
-    NewComment, Post, PostStatus, PostSummary, User, now,
+    NewComment, Post, PostStatus, User, now,
 };
 use crate::store::{CommentError, ModerationError, PageError};
 use crate::urls;
@@ -24,50 +24,6 @@ use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use serde::Deserialize;
 use sha2::{Digest, Sha256};
-
-/// List rows with each post's approved comment count: one read for the whole list.
-pub async fn with_counts(
-    state: &AppState,
-    posts: Vec<PostSummary>,
-) -> Result<Vec<SummaryView>, WebError> {
-    let ids: Vec<_> = posts.iter().map(|p| p.id).collect();
-    let counts = if ids.is_empty() {
-        Vec::new()
-    } else {
-        state
-            .store
-            .approved_comment_counts(&state.site, &ids)
-            .await?
-    };
-    Ok(posts
-        .into_iter()
-        .map(|p| {
-            let n = counts
-                .iter()
-                .find(|(id, _)| *id == p.id)
-                .map_or(0, |(_, n)| *n);
-            let mut view = summary_view(p);
-            view.comments = n;
-            view
-        })
-        .collect())
-}
-
-/// A post in a list (home, tag and author pages).
-fn summary_view(p: PostSummary) -> SummaryView {
-    let slug = p.slug.as_str();
-    SummaryView {
-        url: urls::post(slug),
-        comments_url: urls::comments(slug),
-        title: p.title,
-        excerpt: p.excerpt,
-        author: p.author_name,
-        author_url: p.author_id.map(urls::author_by_id),
-        date: Dated::new(p.published),
-        tags: super::tags::tag_links(&p.tags),
-        comments: 0,
-    }
-}
 
 /// How many comments a page of a post shows.
 pub const PAGE_SIZE: usize = 50;

@@ -4,8 +4,8 @@
 //! (`?author=<user name>`). Two round trips a page: the list, then the two counts at
 //! once (the scheduled tab: the site's schedule, in one read).
 
-use super::archive::{PageQuery, Paged, paged, pager};
 use super::auth::{Author, CsrfToken, MaybeUser, layout};
+use super::lists::{PageQuery, Paged, paged, pager};
 use super::pages::{Dated, DeskPage, DeskRow, DeskTab, Pager};
 use super::{AppState, WebError, render};
 use crate::domain::{Role, Slug, Username};

@@ -1,5 +1,5 @@
-use super::archive::{PageQuery, Paged, paged, pager};
 use super::auth::{CsrfToken, MaybeUser, layout};
+use super::lists::{PageQuery, Paged, paged, pager};
 use super::pages::HomePage;
 use super::{AppState, WebError, render};
 use actix_web::http::StatusCode;
@@ -28,7 +28,7 @@ pub async fn show(
         // The home page is described by the site's own description.
         layout: layout(&user, &csrf),
         pager: pager("/", &page),
-        posts: super::comments::with_counts(&state, page.posts).await?,
+        posts: super::lists::with_counts(&state, page.posts).await?,
         setup_needed,
     };
     render(StatusCode::OK, &page)

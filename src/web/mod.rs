@@ -22,6 +22,7 @@ mod headers;
 mod health;
 mod home;
 mod limits;
+mod lists;
 mod locales;
 mod moderation;
 pub mod observe;

@@ -551,7 +551,7 @@ fn post_view(p: &crate::domain::Post, text: &crate::domain::Translation) -> Post
         author_url: urls::author_by_id(p.author_id),
         date: Dated::new(text.published.or(p.published).unwrap_or(p.created)),
         updated: p.revised_after_publication().map(Dated::new),
-        tags: super::tags::tag_links(&p.tags),
+        tags: super::lists::tag_links(&p.tags),
         draft: p.status == PostStatus::Draft || text.status == PostStatus::Draft,
     }
 }

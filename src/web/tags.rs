@@ -1,8 +1,8 @@
 //! Tag pages (the data model's tag index): a tag's posts, newest first, a page at a time.
 
-use super::archive::{PageQuery, Paged, paged, pager};
 use super::auth::{CsrfToken, MaybeUser, layout};
-use super::pages::{TagCountView, TagLink, TagPage, TagsPage};
+use super::lists::{PageQuery, Paged, paged, pager};
+use super::pages::{TagCountView, TagPage, TagsPage};
 use super::{AppState, WebError, render};
 use crate::domain::Tag;
 use crate::urls;
@@ -39,7 +39,7 @@ pub async fn show(
         tag: tag.as_str().to_owned(),
         pager: pager(&base, &page),
         feed: urls::tag_feed(tag.as_str()),
-        posts: super::comments::with_counts(&state, page.posts).await?,
+        posts: super::lists::with_counts(&state, page.posts).await?,
     };
     render(StatusCode::OK, &page)
 }
@@ -88,14 +88,4 @@ pub async fn index(
             .map(|n| format!("{}?after={}", urls::tags(), urls::encode_component(&n))),
     };
     render(StatusCode::OK, &page)
-}
-
-/// Tags and their pages, for the tag lists under posts.
-pub fn tag_links(tags: &crate::domain::Tags) -> Vec<TagLink> {
-    tags.iter()
-        .map(|t| TagLink {
-            name: t.as_str().to_owned(),
-            url: urls::tag(t.as_str()),
-        })
-        .collect()
 }
