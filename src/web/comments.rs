@@ -3,95 +3,22 @@
 //! deleting one's own for `EDIT_WINDOW_MINUTES`.
 
 use super::auth::{CsrfForm, CsrfOnly, CsrfToken, MaybeUser, SignedIn, csrf_field, layout};
+use super::comment_section::{closed_message, post_facts, shown_at};
 use super::limits::{Subject, client_ip};
-use super::pages::{
-    CommentDraft, CommentEditPage, CommentForm, CommentSection, CommentView, Dated,
-};
+use super::pages::{CommentDraft, CommentEditPage};
 use super::posts::post_at;
 use super::{AppState, WebError, render, see_other};
-use crate::domain::comment::{
-    EDIT_WINDOW_MINUTES, MAX_COMMENTS_PER_POST, ThreadComment, parse_guest_name,
-};
-use crate::domain::comment_policy::{self, Closed, FormFacts, PostFacts, Refusal};
-use crate::domain::token::{hex, tokens_match};
+use crate::domain::comment::{EDIT_WINDOW_MINUTES, MAX_COMMENTS_PER_POST, parse_guest_name};
+use crate::domain::comment_policy::{self, FormFacts, Refusal};
 use crate::domain::{
-    CommentBody, CommentId, CommentState, CommentedPost, Commenter, Email, Locale, Moderation,
-    NewComment, Post, PostStatus, User, now,
+    CommentBody, CommentId, CommentState, CommentedPost, Commenter, Email, Moderation, NewComment,
+    Post, PostStatus, User, now,
 };
-use crate::store::{CommentError, ModerationError, PageError};
+use crate::store::{CommentError, ModerationError};
 use crate::urls;
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use serde::Deserialize;
-use sha2::{Digest, Sha256};
-
-/// How many comments a page of a post shows.
-pub const PAGE_SIZE: usize = 50;
-
-/// The post page's comment parameters.
-#[derive(Debug, Default, Deserialize)]
-pub struct CommentQuery {
-    /// Where the page of comments starts (a store cursor).
-    pub comments: Option<String>,
-    /// The comment the form answers.
-    pub reply: Option<String>,
-    /// Set after a comment was sent: `published` or `pending`.
-    pub commented: Option<String>,
-}
-
-/// The form's timestamp, signed with the browser's CSRF token so it cannot be backdated
-/// by someone who does not hold that token: `<ms>.<hex>`.
-pub fn shown_token(csrf: &CsrfToken, at_ms: i64) -> String {
-    format!("{at_ms}.{}", shown_signature(csrf, at_ms))
-}
-
-fn shown_signature(csrf: &CsrfToken, at_ms: i64) -> String {
-    let digest = Sha256::digest(format!("comment-form:{}:{at_ms}", csrf.value()).as_bytes());
-    hex(&digest[..16])
-}
-
-/// When the form was shown, if the token is one this browser was given.
-fn shown_at(csrf: &CsrfToken, token: &str) -> Option<i64> {
-    let (ms, signature) = token.split_once('.')?;
-    let ms: i64 = ms.parse().ok()?;
-    tokens_match(&shown_signature(csrf, ms), signature).then_some(ms)
-}
-
-fn view(slug: &str, lang: Option<&Locale>, c: &ThreadComment, editable: bool) -> CommentView {
-    let id = c.id.to_string();
-    CommentView {
-        author: c.author_name.clone(),
-        date: Dated::new(c.id.time()),
-        body_html: c.body_html.clone(),
-        reply: c.parent.is_some(),
-        edited: c.edited.is_some(),
-        edit_url: editable.then(|| urls::edit_comment(slug, &id)),
-        reply_url: urls::reply(slug, lang, &id),
-        id,
-    }
-}
-
-/// What the comment policy needs to know about a post.
-pub(super) fn post_facts(post: &Post) -> PostFacts {
-    PostFacts {
-        status: post.status,
-        comments_closed: post.comments_closed,
-        published: post.published,
-        page: post.is_page(),
-    }
-}
-
-/// Why a post takes no comments, as its page and a refused comment say it.
-fn closed_message(why: Closed) -> String {
-    match why {
-        Closed::Page => "Pages take no comments.".into(),
-        Closed::Unpublished => "Comments open when the post is published.".into(),
-        Closed::ByEditors => "Comments on this post are closed.".into(),
-        Closed::After { days } => {
-            format!("Comments close {days} days after a post is published; this one is closed.")
-        }
-    }
-}
 
 /// The answer to a comment the policy refuses.
 pub(super) fn refused(why: Refusal, post: &Post) -> WebError {
@@ -114,112 +41,6 @@ pub(super) fn refused(why: Refusal, post: &Post) -> WebError {
 
 /// What a commenter who sent the form too soon is told, under the form they sent.
 const TOO_QUICK: &str = "That was quick: please read your comment over and send it again.";
-
-/// The comment section of a post's page: one read of the thread (plus, for a signed-in
-/// reader, one of their pending comments).
-pub async fn section(
-    state: &AppState,
-    post: &Post,
-    user: &MaybeUser,
-    csrf: &CsrfToken,
-    lang: Option<&Locale>,
-    query: &CommentQuery,
-    draft: Option<CommentDraft>,
-) -> Result<CommentSection, WebError> {
-    let slug = post.slug.as_str();
-    let cursor = query.comments.as_deref().filter(|c| !c.is_empty());
-    let page = state
-        .store
-        .comment_page(&state.site, post.id, cursor, PAGE_SIZE)
-        .await
-        .map_err(|e| match e {
-            PageError::BadCursor => WebError::BadRequest(
-                "This page of comments does not exist. Start again from the post.".into(),
-            ),
-            PageError::Store(e) => e.into(),
-        })?;
-    let me = user.0.as_ref();
-    let at = now();
-    let editable = |author: Option<crate::domain::UserId>, id: CommentId| {
-        me.is_some_and(|u| Some(u.id) == author)
-            && at - id.time() <= chrono::Duration::minutes(EDIT_WINDOW_MINUTES)
-    };
-    let comments = page
-        .comments
-        .iter()
-        .map(|c| view(slug, lang, c, editable(c.author_id, c.id)))
-        .collect();
-    let pending = match me {
-        Some(u) => state
-            .store
-            .pending_comments_by(&state.site, post.id, u.id)
-            .await?
-            .iter()
-            .map(|c| {
-                let shown = ThreadComment::from(c);
-                view(slug, lang, &shown, editable(shown.author_id, c.id))
-            })
-            .collect(),
-        None => Vec::new(),
-    };
-    let link = |cursor: Option<String>| cursor.map(|c| urls::comment_page(slug, lang, &c));
-    let settings = state.comment_settings().await?;
-    let mut closed =
-        comment_policy::closed(&post_facts(post), &settings, now()).map(closed_message);
-    if closed.is_none() && me.is_none() && !settings.guests {
-        closed = Some("Sign in to comment.".into());
-    }
-    let form = if closed.is_none() {
-        let mut draft = draft.unwrap_or_default();
-        if let Some(reply) = query.reply.as_deref().filter(|r| !r.is_empty()) {
-            draft.parent = reply.to_owned();
-        }
-        let replying_to = if draft.parent.is_empty() {
-            None
-        } else {
-            match CommentId::parse(&draft.parent) {
-                Ok(id) => state
-                    .store
-                    .comment(&state.site, post.id, id)
-                    .await?
-                    .filter(|c| c.state == CommentState::Approved)
-                    .map(|c| c.author.name().to_owned()),
-                Err(_) => None,
-            }
-        };
-        if replying_to.is_none() {
-            draft.parent.clear();
-        }
-        Some(CommentForm {
-            action: urls::new_comment(slug, lang),
-            guest: me.is_none(),
-            shown: shown_token(csrf, at.timestamp_millis()),
-            parent: draft.parent.clone(),
-            replying_to,
-            draft,
-            cancel_reply: urls::comment_form(slug, lang),
-        })
-    } else {
-        None
-    };
-    Ok(CommentSection {
-        comments,
-        newer: link(page.newer),
-        older: link(page.older),
-        pending,
-        closed,
-        form,
-        notice: match query.commented.as_deref() {
-            Some("published") => Some("Thank you: your comment is published."),
-            Some("pending") => Some("Thank you: your comment awaits moderation."),
-            _ => None,
-        },
-        moderate_url: post
-            .may_be_edited_by(me)
-            .then(|| urls::moderation(Some(slug))),
-        comments_closed: post.comments_closed,
-    })
-}
 
 #[derive(Deserialize)]
 pub struct CommentFormData {

@@ -11,6 +11,7 @@ mod auth;
 mod authors;
 pub mod binaries;
 mod caching;
+mod comment_section;
 mod comments;
 mod deletion;
 mod desk;

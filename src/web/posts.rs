@@ -1,7 +1,7 @@
 //! Writing, publishing and reading posts.
 
 use super::auth::{Author, CsrfForm, CsrfOnly, CsrfToken, MaybeUser, csrf_field, layout};
-use super::comments::CommentQuery;
+use super::comment_section::CommentQuery;
 use super::locales::{Lang, Text, alternates};
 use super::pages::{
     CommentDraft, Dated, PostLinks, PostPage, PostView, Preview, TranslationLink, WritePage,
@@ -357,7 +357,10 @@ async fn post_page(
     let comments = if post.is_page() {
         None
     } else {
-        Some(super::comments::section(state, post, user, csrf, text.lang(), comments, draft).await?)
+        Some(
+            super::comment_section::section(state, post, user, csrf, text.lang(), comments, draft)
+                .await?,
+        )
     };
     let slug = post.slug.as_str();
     let lang = text.lang();
