@@ -32,7 +32,7 @@ pub struct AppConfig {
     pub fetch: crate::binaries::fetch::FetchPolicy,
     /// When fetched binaries are revalidated and retried; `None` runs no refresher in
     /// this instance (the schedule's numbers still apply to what it logs).
-    pub refresh: Option<crate::binaries::remote::RefreshConfig>,
+    pub refresh: Option<crate::binaries::RefreshConfig>,
     /// When the scheduler reads the schedule again at the latest; `None` runs none in
     /// this instance.
     pub scheduler: Option<crate::app::jobs::scheduler::SchedulerConfig>,

@@ -231,7 +231,7 @@ impl Fetched {
             if seen > max {
                 return Err(FetchError::TooLarge(format!(
                     "the file at the URL is larger than {}",
-                    super::service::human(max)
+                    super::budget::human(max)
                 )));
             }
             Ok(piece)
@@ -401,8 +401,8 @@ impl Fetcher {
             {
                 return Err(FetchError::TooLarge(format!(
                     "the file at the URL is {}; at most {} can be fetched",
-                    super::service::human(length),
-                    super::service::human(self.policy.max_bytes)
+                    super::budget::human(length),
+                    super::budget::human(self.policy.max_bytes)
                 )));
             }
             return Ok(Fetched {

@@ -11,6 +11,7 @@
 //! reads, so at least one of them sees the other, and only the claim's own collector can
 //! act on what it read: a reference can never be left pointing at deleted bytes.
 
+use super::budget::{Turn, TurnRefused, human, mebibytes};
 use super::image::{self, DecodeLimits};
 use super::{
     BinaryStore, CHUNK_SIZE, Context, Life, Original, OriginalId, RefId, Reference, Rendition,
@@ -19,60 +20,11 @@ use super::{
 use crate::domain::{Site, UserId, now};
 use crate::store::StoreError;
 use bytes::Bytes;
+use chrono::{DateTime, Utc};
 use futures_util::{Stream, StreamExt};
 use sha2::{Digest, Sha256};
 use std::sync::Arc;
-
-/// A turn to decode and scale an image: one of the instance's decoding slots and the
-/// memory the work was estimated to take, both given back when the work ends.
-pub(super) struct Turn {
-    _cpu: tokio::sync::OwnedSemaphorePermit,
-    _memory: tokio::sync::OwnedSemaphorePermit,
-}
-
-impl Turn {
-    /// Ends the turn but for the memory `bytes` take (what the work made, which outlives
-    /// it): that part of the budget stays held, by the bytes, until they are dropped (an
-    /// image too large for the computed images' cache, while it is sent).
-    pub(super) fn keeping(self, bytes: Vec<u8>) -> bytes::Bytes {
-        let mut memory = self._memory;
-        let kept = memory.split(mebibytes(bytes.capacity() as u64) as usize);
-        bytes::Bytes::from_owner(Held {
-            bytes,
-            _memory: kept,
-        })
-    }
-}
-
-/// Bytes an image turn made, holding their share of the image memory budget.
-struct Held {
-    bytes: Vec<u8>,
-    _memory: Option<tokio::sync::OwnedSemaphorePermit>,
-}
-
-impl AsRef<[u8]> for Held {
-    fn as_ref(&self) -> &[u8] {
-        &self.bytes
-    }
-}
-
-/// Why an image could not have its turn.
-#[derive(Debug, thiserror::Error)]
-pub enum TurnRefused {
-    #[error(
-        "this would take about {} of memory to compute, more than the {} this server allows for images",
-        human(*needed),
-        human(*budget)
-    )]
-    TooCostly { needed: u64, budget: u64 },
-    #[error("the server is computing other images; please try again in a few seconds")]
-    Busy,
-}
-
-/// Bytes in whole MiB, rounded up (at least 1).
-fn mebibytes(bytes: u64) -> u64 {
-    bytes.div_ceil(1024 * 1024).max(1)
-}
+use std::time::Duration;
 
 /// Size limits of uploads, configurable per deployment.
 #[derive(Debug, Clone, Copy)]
@@ -171,12 +123,12 @@ pub struct Binaries {
     pub store: Arc<dyn BinaryStore>,
     pub limits: BinaryLimits,
     pub iiif_limits: crate::domain::iiif::IiifLimits,
-    pub(super) scaled_cache: Arc<super::delivery::ScaledCache>,
+    pub(super) scaled_cache: Arc<super::scaled_cache::ScaledCache>,
     pub(super) scaling: Arc<tokio::sync::Semaphore>,
     /// The image memory budget, one permit a MiB.
     pub(super) memory: Arc<tokio::sync::Semaphore>,
     /// When fetched binaries are revalidated and retried.
-    pub refresh: super::remote::RefreshConfig,
+    pub refresh: RefreshConfig,
 }
 
 impl Binaries {
@@ -185,7 +137,7 @@ impl Binaries {
             store,
             limits,
             iiif_limits: Default::default(),
-            scaled_cache: Arc::new(super::delivery::ScaledCache::new(SCALED_CACHE_BYTES)),
+            scaled_cache: Arc::new(super::scaled_cache::ScaledCache::new(SCALED_CACHE_BYTES)),
             scaling: Arc::new(tokio::sync::Semaphore::new(SCALING_AT_ONCE)),
             memory: Arc::new(tokio::sync::Semaphore::new(
                 mebibytes(limits.image_memory) as usize
@@ -609,10 +561,7 @@ impl Binaries {
                 .acquire_many_owned(needed as u32)
                 .await;
             match (cpu, memory) {
-                (Ok(cpu), Ok(memory)) => Ok(Turn {
-                    _cpu: cpu,
-                    _memory: memory,
-                }),
+                (Ok(cpu), Ok(memory)) => Ok(Turn::new(cpu, memory)),
                 _ => Err(TurnRefused::Busy),
             }
         };
@@ -908,21 +857,52 @@ fn claim_fits(claimed: &str, sniffed: &str) -> bool {
         || (sniffed == "application/octet-stream" && !RECOGNISED.contains(&claimed) && !texty)
 }
 
-/// A byte count for people: 12.3 MiB.
-pub fn human(bytes: u64) -> String {
-    const UNITS: [&str; 4] = ["bytes", "KiB", "MiB", "GiB"];
-    let mut value = bytes as f64;
-    let mut unit = 0;
-    while value >= 1024.0 && unit < UNITS.len() - 1 {
-        value /= 1024.0;
-        unit += 1;
+/// When fetched originals are looked at again.
+#[derive(Debug, Clone, Copy)]
+pub struct RefreshConfig {
+    /// How often a pass runs.
+    pub every: Duration,
+    /// How old a good copy may get before it is revalidated with its origin.
+    pub revalidate_after: Duration,
+    /// The first retry's delay; each further one doubles it (at most a day).
+    pub retry_after: Duration,
+    /// Failed attempts after which a fetch is given up (status ERROR).
+    pub max_attempts: u32,
+    /// How long one refresher holds an original it revalidates (longer than a fetch
+    /// may take); no other refresher looks at it meanwhile.
+    pub lease: Duration,
+}
+
+impl Default for RefreshConfig {
+    fn default() -> Self {
+        Self {
+            every: Duration::from_secs(300),
+            revalidate_after: Duration::from_secs(24 * 3600),
+            retry_after: Duration::from_secs(60),
+            max_attempts: 5,
+            lease: Duration::from_secs(600),
+        }
     }
-    if unit == 0 {
-        format!("{bytes} bytes")
-    } else if value.fract() == 0.0 {
-        format!("{value:.0} {}", UNITS[unit])
-    } else {
-        format!("{value:.1} {}", UNITS[unit])
+}
+
+impl RefreshConfig {
+    /// How long after `attempts` failures the next try is due.
+    pub fn backoff(&self, attempts: u32) -> Duration {
+        let factor = 1u32 << attempts.saturating_sub(1).min(16);
+        self.retry_after
+            .saturating_mul(factor)
+            .min(Duration::from_secs(24 * 3600))
+    }
+
+    /// Whether an original is due to be looked at again.
+    pub fn due(&self, original: &Original, at: DateTime<Utc>) -> bool {
+        let wait = match original.status {
+            Status::Error => return false,
+            Status::Retry => self.backoff(original.attempts),
+            Status::Ok => self.revalidate_after,
+        };
+        let since = original.last_checked.unwrap_or(original.created);
+        chrono::Duration::from_std(wait).is_ok_and(|wait| since + wait <= at)
     }
 }
 

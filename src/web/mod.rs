@@ -86,7 +86,7 @@ pub struct WebConfig {
     pub fetch: crate::binaries::fetch::FetchPolicy,
     /// When fetched binaries are revalidated and retried: what their log says, even in
     /// an instance that runs no refresher.
-    pub refresh: crate::binaries::remote::RefreshConfig,
+    pub refresh: crate::binaries::RefreshConfig,
     /// The time schedules are checked against.
     pub clock: crate::infra::clock::Clock,
     /// Where mail goes; `None`: mail is off.

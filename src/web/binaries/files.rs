@@ -5,7 +5,7 @@ use super::super::auth::{Admin, CsrfToken, MaybeUser, layout};
 use super::super::pages::{AttachmentView, Layout};
 use super::super::{AppState, WebError, render};
 use super::{markdown_for, post_of};
-use crate::binaries::service::human;
+use crate::binaries::budget::human;
 use crate::binaries::{Context, Original, RefId, Reference, Status};
 use crate::domain::Post;
 use crate::urls;

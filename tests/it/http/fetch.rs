@@ -11,8 +11,8 @@ use crate::http::binaries::context_of;
 use actix_web::{App, HttpRequest, HttpResponse, HttpServer, web};
 use serde_json::{Value, json};
 use sibyl::binaries::fetch::{FetchPolicy, Fetcher, Network};
-use sibyl::binaries::remote::{RefreshConfig, Revalidated};
-use sibyl::binaries::{Binaries, BinaryLimits, RefId, Status};
+use sibyl::binaries::remote::Revalidated;
+use sibyl::binaries::{Binaries, BinaryLimits, RefId, RefreshConfig, Status};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
