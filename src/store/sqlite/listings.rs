@@ -1,75 +1,12 @@
 //! The lists of published posts: front page, author pages and tag pages, by index.
 
-use super::posts::latest_save;
+use super::post_rows::latest_save;
 use super::*;
 use crate::domain::schedule::SCHEDULED_READ;
 use crate::store::posts::page_of;
 use crate::store::posts::tag_count_page;
 use crate::store::{Month, PAGES_READ, PageAt, SitemapEntry, TagCountPage, month_span};
 use rusqlite::types::Value;
-
-/// Removes a post's rows from its tags' lists (through `post_tags_by_post`).
-pub(super) const UNLIST_POST: &str = "DELETE FROM post_tags WHERE site = ?1 AND post_id = ?2";
-
-/// Lists a post under one tag.
-pub(super) const LIST_POST: &str =
-    "INSERT INTO post_tags (site, tag, post_id, published) VALUES (?1, ?2, ?3, ?4)";
-
-/// Takes a post's rows in post_tags out of its tags' counts (before they are removed).
-/// Through the index by post, by name: left to itself, the planner prefers the covering
-/// index by tag and reads the site's whole tag list on every write.
-pub(super) const UNCOUNT_POST: &str = "UPDATE tag_counts SET posts = posts - 1
-     WHERE site = ?1 AND tag IN
-         (SELECT tag FROM post_tags INDEXED BY post_tags_by_post WHERE site = ?1 AND post_id = ?2)";
-
-/// Counts one more post under a tag.
-pub(super) const COUNT_POST: &str = "INSERT INTO tag_counts (site, tag, posts) VALUES (?1, ?2, 1)
-     ON CONFLICT (site, tag) DO UPDATE SET posts = posts + 1";
-
-/// Makes a post's rows in the tag index, and the tags' counts, match its tags and
-/// publication (none for a draft or a page); and its rows in the search index its texts.
-pub(super) fn list_tags(sql: &Sql<'_>, site: &str, post: &Post) -> StoreResult<()> {
-    let id = post.id.0.to_string();
-    // The tags it was listed under: only their counts can fall to nothing.
-    let was: Vec<String> = sql
-        .prepare(
-            "SELECT tag FROM post_tags INDEXED BY post_tags_by_post WHERE site = ?1 AND post_id = ?2",
-        )
-        .and_then(|mut s| {
-            s.query_map(params![site, id], |r| r.get(0))?
-                .collect::<rusqlite::Result<Vec<String>>>()
-        })
-        .map_err(unavailable)?;
-    sql.prepare(UNCOUNT_POST)
-        .and_then(|mut s| s.execute(params![site, id]))
-        .map_err(unavailable)?;
-    sql.prepare(UNLIST_POST)
-        .and_then(|mut s| s.execute(params![site, id]))
-        .map_err(unavailable)?;
-    if let Some(published) = post.published.filter(|_| !post.is_page()) {
-        for tag in post.tags.iter() {
-            sql.prepare(LIST_POST)
-                .and_then(|mut s| {
-                    s.execute(params![
-                        site,
-                        tag.as_str(),
-                        id,
-                        published.timestamp_millis()
-                    ])
-                })
-                .map_err(unavailable)?;
-            sql.prepare(COUNT_POST)
-                .and_then(|mut s| s.execute(params![site, tag.as_str()]))
-                .map_err(unavailable)?;
-        }
-    }
-    for tag in was {
-        sql.prepare("DELETE FROM tag_counts WHERE site = ?1 AND tag = ?2 AND posts <= 0")
-            .and_then(|mut s| s.execute(params![site, tag]))
-            .map_err(unavailable)?;
-    }
-    super::search::index_post(sql, site, &id)
-}
 
 /// The place of a post in a list: `<published millis>.<post id>`.
 pub(super) fn list_cursor(post: &PostSummary) -> String {

@@ -2,18 +2,22 @@
 //! transaction wherever Cassandra needs a claim protocol. Blocking calls run on tokio's
 //! blocking threads.
 //!
-//! One file per aggregate, each implementing its contract trait; this file holds the
+//! One file per aggregate, each implementing its contract trait, over the rows several of
+//! them share (`post_rows.rs`, `post_indexes.rs`, `comment_rows.rs`); this file holds the
 //! pools and what every file shares (the imports, brought in by `use super::*`, and
 //! [`SqliteStore::read`], [`SqliteStore::run`] and [`SqliteStore::transaction`], which
 //! hand the work a [`Sql`] connection that counts its statements).
 
 mod accounts;
 mod binaries;
+mod comment_rows;
 mod comments;
 mod ids;
 mod intents;
 mod listings;
 mod moderation;
+mod post_indexes;
+mod post_rows;
 mod posts;
 mod repair;
 mod revisions;

@@ -1,6 +1,6 @@
 //! Moderation: the lists by state, transitions, the log.
 
-use super::comments::{CommentRow, comment_of, comment_row, trust};
+use super::comment_rows::{CommentRow, comment_of, comment_row, trust};
 use super::*;
 use crate::domain::comment::log_month;
 

@@ -161,17 +161,17 @@ fn check(sql: &Sql<'_>, site: &str, fix: bool) -> StoreResult<RepairReport> {
         return Ok(report);
     }
     for id in reindex {
-        super::search::index_post(sql, site, &id)?;
+        super::post_indexes::index_post(sql, site, &id)?;
     }
     for id in retag {
-        sql.prepare(super::listings::UNLIST_POST)
+        sql.prepare(super::post_indexes::UNLIST_POST)
             .and_then(|mut s| s.execute(params![site, id]))
             .map_err(unavailable)?;
         for ((post, tag), published) in expected.range((id.clone(), String::new())..) {
             if *post != id {
                 break;
             }
-            sql.prepare(super::listings::LIST_POST)
+            sql.prepare(super::post_indexes::LIST_POST)
                 .and_then(|mut s| s.execute(params![site, tag, post, published]))
                 .map_err(unavailable)?;
         }

@@ -1,41 +1,8 @@
 //! Revisions: numbered saves from a base, and authors' drafts.
 
-use super::listings::list_tags;
-use super::posts::post_by_id;
+use super::post_indexes::list_tags;
+use super::post_rows::{insert_revision, post_by_id};
 use super::*;
-
-/// Appends revision `number` of a post's text in `locale`.
-pub(super) fn insert_revision(
-    sql: &Sql<'_>,
-    site: &str,
-    id: &str,
-    locale: &str,
-    number: u32,
-    edit: &PostEdit,
-) -> StoreResult<()> {
-    sql.prepare(
-        "INSERT INTO revisions (site, post_id, locale, branch, revision, title, body, body_html, tags, author_id, created, message, author_name)
-         VALUES (?1, ?2, ?3, 1, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
-    )
-    .and_then(|mut s| {
-        s.execute(params![
-            site,
-            id,
-            locale,
-            number,
-            edit.title.as_str(),
-            edit.body.as_str(),
-            edit.body_html,
-            join_tags(&edit.tags),
-            edit.author_id.0.to_string(),
-            edit.at.timestamp_millis(),
-            edit.message,
-            edit.author_name,
-        ])
-    })
-    .map_err(unavailable)?;
-    Ok(())
-}
 
 #[async_trait]
 impl Revisions for SqliteStore {

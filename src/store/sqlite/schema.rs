@@ -68,7 +68,7 @@ pub(super) fn migrate(conn: &mut Connection) -> rusqlite::Result<()> {
             conn: &tx,
             statements: &counter,
         };
-        super::search::index_every_post(&sql).map_err(|e| {
+        super::post_indexes::index_every_post(&sql).map_err(|e| {
             rusqlite::Error::ToSqlConversionFailure(
                 format!("indexing posts for search: {e}").into(),
             )
@@ -280,7 +280,7 @@ mod tests {
         migrate(&mut conn).unwrap();
         for (sql, index) in [
             (
-                super::super::listings::UNLIST_POST,
+                super::super::post_indexes::UNLIST_POST,
                 "post_tags_by_post (site=? AND post_id=?)",
             ),
             (

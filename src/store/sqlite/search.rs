@@ -2,81 +2,8 @@
 //! rewritten in the same transaction as each write that changes what a post shows.
 
 use super::*;
-use crate::domain::search::{SearchQuery, SearchText};
+use crate::domain::search::SearchQuery;
 use crate::store::{Search, SearchHit, SearchPage};
-
-/// Makes a post's rows in the search index match what it shows now: its own text and
-/// its published translations while it is published, nothing otherwise.
-pub(super) fn index_post(sql: &Sql<'_>, site: &str, id: &str) -> StoreResult<()> {
-    sql.prepare("DELETE FROM search_docs WHERE site = ?1 AND post_id = ?2")
-        .and_then(|mut s| s.execute(params![site, id]))
-        .map_err(unavailable)?;
-    let Some(post) = super::posts::post_by_id(sql, site, id)? else {
-        return Ok(());
-    };
-    // Pages are found through the navigation, not searched.
-    let Some(published) = post
-        .published
-        .filter(|_| post.status == PostStatus::Published && !post.is_page())
-    else {
-        return Ok(());
-    };
-    let tags: Vec<&str> = post.tags.iter().map(|t| t.as_str()).collect();
-    let mut texts = vec![(
-        post.locale.code(),
-        post.title.as_str().to_owned(),
-        post.body.as_str().to_owned(),
-    )];
-    let mut stmt = sql
-        .prepare(
-            "SELECT locale, title, body FROM translations
-             WHERE site = ?1 AND post_id = ?2 AND status = 'published'",
-        )
-        .map_err(unavailable)?;
-    let translations = stmt
-        .query_map(params![site, id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
-        .and_then(Iterator::collect::<rusqlite::Result<Vec<(String, String, String)>>>)
-        .map_err(unavailable)?;
-    texts.extend(translations);
-    for (locale, title, body) in texts {
-        let text = SearchText::of(&title, &body, &tags);
-        sql.prepare(
-            "INSERT INTO search_docs (site, post_id, locale, slug, title, published,
-                 passage_source, title_words, body_words)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
-        )
-        .and_then(|mut s| {
-            s.execute(params![
-                site,
-                id,
-                locale,
-                post.slug.as_str(),
-                title,
-                published.timestamp_millis(),
-                text.passage_source,
-                text.title_words,
-                text.body_words
-            ])
-        })
-        .map_err(unavailable)?;
-    }
-    Ok(())
-}
-
-/// Indexes every published post of the file (once, when the index is made).
-pub(super) fn index_every_post(sql: &Sql<'_>) -> StoreResult<()> {
-    let mut stmt = sql
-        .prepare("SELECT site, id FROM posts WHERE status = 'published'")
-        .map_err(unavailable)?;
-    let posts = stmt
-        .query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?)))
-        .and_then(Iterator::collect::<rusqlite::Result<Vec<_>>>)
-        .map_err(unavailable)?;
-    for (site, id) in posts {
-        index_post(sql, &site, &id)?;
-    }
-    Ok(())
-}
 
 /// A query matching more texts than this is too common to rank: scoring every match
 /// costs about 3 microseconds a text (a word every post of 100,000 has: a third of a

@@ -1,7 +1,6 @@
 //! Translations: a post's text in other locales, saved like revisions.
 
-use super::posts::post_by_id;
-use super::revisions::insert_revision;
+use super::post_rows::{insert_revision, post_by_id};
 use super::*;
 
 pub(super) const TRANSLATION_COLUMNS: &str =
@@ -136,7 +135,7 @@ impl Translations for SqliteStore {
             })
             .map_err(unavailable)?;
             // A published translation shows its new text at once: so does search.
-            super::search::index_post(sql, &site, &id)?;
+            super::post_indexes::index_post(sql, &site, &id)?;
             let saved = translation_of(sql, &site, &id, &locale)?.ok_or(EditError::NoSuchPost)?;
             Ok(saved)
         })
@@ -161,7 +160,7 @@ impl Translations for SqliteStore {
             )
             .and_then(|mut s| s.execute(params![site, id, locale, status.as_str(), published]))
             .map_err(unavailable)?;
-            super::search::index_post(sql, &site, &id)?;
+            super::post_indexes::index_post(sql, &site, &id)?;
             translation_of(sql, &site, &id, &locale)
         })
         .await
