@@ -78,7 +78,7 @@ struct Statements {
     usage_get: PreparedStatement,
 }
 
-const REF_COLUMNS: &str =
+pub(super) const REF_COLUMNS: &str =
     "reference_id, original_id, site, context, name, owner, created, size, url";
 
 /// The month bucket of a site's list of files (year * 100 + month, such as 202611).
@@ -403,13 +403,13 @@ fn corrupt(e: impl std::fmt::Display) -> StoreError {
 }
 
 /// The statements that list a file in its site's month: the row and the month.
-struct FilePuts {
+pub(super) struct FilePuts {
     row: PreparedStatement,
     month: PreparedStatement,
 }
 
 impl FilePuts {
-    async fn prepare(session: &Session, ks: &str) -> Result<Self, String> {
+    pub(super) async fn prepare(session: &Session, ks: &str) -> Result<Self, String> {
         let fail = |e: &dyn std::fmt::Display| format!("copying the list of files: {e}");
         let mut row = session
             .prepare(format!(
@@ -430,7 +430,7 @@ impl FilePuts {
 
     /// Lists one reference row (of REF_COLUMNS) in its month; run again, it writes the
     /// same rows.
-    async fn put(&self, session: &Session, row: ReferenceRow) -> Result<(), String> {
+    pub(super) async fn put(&self, session: &Session, row: ReferenceRow) -> Result<(), String> {
         let fail = |e: &dyn std::fmt::Display| format!("copying the list of files: {e}");
         let (id, original, site, context, name, owner, created, size, url) = row;
         let month = file_month(created);
@@ -460,82 +460,7 @@ impl FilePuts {
     }
 }
 
-/// Copies the rows of the admins' list by reference id (`binary_refs_by_site`, of
-/// earlier versions) into the list by month, from the references themselves; `migrate`
-/// runs it before it drops the old table. Nothing to do where the old table does not
-/// exist. Returns how many references were copied.
-pub async fn carry_over_site_files(session: &Session, ks: &str) -> Result<usize, String> {
-    let fail = |e: &dyn std::fmt::Display| format!("copying the list of files: {e}");
-    if !super::schema::table_exists(session, ks, "binary_refs_by_site").await? {
-        return Ok(0);
-    }
-    let get = session
-        .prepare(format!(
-            "SELECT {REF_COLUMNS} FROM {ks}.binary_refs WHERE reference_id = ?"
-        ))
-        .await
-        .map_err(|e| fail(&e))?;
-    let puts = FilePuts::prepare(session, ks).await?;
-    let mut ids = session
-        .query_iter(
-            format!("SELECT reference_id FROM {ks}.binary_refs_by_site"),
-            (),
-        )
-        .await
-        .map_err(|e| fail(&e))?
-        .rows_stream::<(String,)>()
-        .map_err(|e| fail(&e))?;
-    let mut copied = 0;
-    while let Some(row) = ids.next().await {
-        let (id,) = row.map_err(|e| fail(&e))?;
-        let rows = session
-            .execute_unpaged(&get, (id.as_str(),))
-            .await
-            .map_err(|e| fail(&e))?
-            .into_rows_result()
-            .map_err(|e| fail(&e))?;
-        // A reference removed since has no row: nothing to copy.
-        if let Some(row) = rows
-            .rows::<ReferenceRow>()
-            .map_err(|e| fail(&e))?
-            .next()
-            .transpose()
-            .map_err(|e| fail(&e))?
-        {
-            puts.put(session, row).await?;
-            copied += 1;
-        }
-    }
-    Ok(copied)
-}
-
-/// Copies the list of files newest first of earlier versions (`binary_files_by_site`,
-/// one partition a site) into the list by month; `migrate` runs it before it drops the
-/// old table. Returns how many rows were copied.
-pub async fn carry_over_files_by_month(session: &Session, ks: &str) -> Result<usize, String> {
-    let fail = |e: &dyn std::fmt::Display| format!("copying the list of files: {e}");
-    if !super::schema::table_exists(session, ks, "binary_files_by_site").await? {
-        return Ok(0);
-    }
-    let puts = FilePuts::prepare(session, ks).await?;
-    let mut rows = session
-        .query_iter(
-            format!("SELECT {REF_COLUMNS} FROM {ks}.binary_files_by_site"),
-            (),
-        )
-        .await
-        .map_err(|e| fail(&e))?
-        .rows_stream::<ReferenceRow>()
-        .map_err(|e| fail(&e))?;
-    let mut copied = 0;
-    while let Some(row) = rows.next().await {
-        puts.put(session, row.map_err(|e| fail(&e))?).await?;
-        copied += 1;
-    }
-    Ok(copied)
-}
-
-type ReferenceRow = (
+pub(super) type ReferenceRow = (
     String,
     Uuid,
     String,

@@ -180,39 +180,3 @@ impl CassandraStore {
         Ok(())
     }
 }
-
-/// `sibyl migrate`: lists every member's comment in `comments_by_user`.
-pub async fn carry_over_by_user(session: &Session, ks: &str) -> Result<usize, String> {
-    use futures_util::StreamExt;
-    let fail = |e: &dyn std::fmt::Display| format!("listing comments by member: {e}");
-    let write = session
-        .prepare(format!(
-            "INSERT INTO {ks}.comments_by_user (site, user_id, month, post_id, id) VALUES (?, ?, ?, ?, ?)"
-        ))
-        .await
-        .map_err(|e| fail(&e))?;
-    let mut rows = session
-        .query_iter(
-            format!("SELECT site, post_id, id, author_id FROM {ks}.comments"),
-            (),
-        )
-        .await
-        .map_err(|e| fail(&e))?
-        .rows_stream::<(String, Uuid, Option<CqlTimeuuid>, Option<Uuid>)>()
-        .map_err(|e| fail(&e))?;
-    let mut listed = 0;
-    while let Some(row) = rows.next().await {
-        let (site, post, id, author) = row.map_err(|e| fail(&e))?;
-        // A partition of only its static `taken` reads as a row without an id.
-        let (Some(id), Some(author)) = (id, author) else {
-            continue;
-        };
-        let month = month_of(CommentId(Uuid::from(id)));
-        session
-            .execute_unpaged(&write, (site.as_str(), author, month, post, id))
-            .await
-            .map_err(|e| fail(&e))?;
-        listed += 1;
-    }
-    Ok(listed)
-}

@@ -8,7 +8,7 @@ use crate::store::posts::page_of;
 use crate::store::repair::Finding;
 use std::collections::HashMap;
 
-const DRAFT_COLUMNS: &str = "created, post_id, slug, title, excerpt, author_name, tags";
+pub(super) const DRAFT_COLUMNS: &str = "created, post_id, slug, title, excerpt, author_name, tags";
 
 /// The statements of this file, prepared once at start.
 pub(super) struct Statements {
@@ -219,72 +219,4 @@ impl CassandraStore {
         }
         Ok(())
     }
-}
-
-/// Lists every draft post of a keyspace made before the desk in its author's drafts
-/// (one scan of `posts`): run again, it writes the same rows. Returns the drafts listed.
-pub async fn carry_over_drafts(session: &Session, ks: &str) -> Result<usize, String> {
-    use futures_util::StreamExt;
-    let fail = |e: &dyn std::fmt::Display| format!("listing the drafts: {e}");
-    let write = session
-        .prepare(format!(
-            "INSERT INTO {ks}.author_drafts (site, author_id, {DRAFT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
-        ))
-        .await
-        .map_err(|e| fail(&e))?;
-    type Row = (
-        String,
-        Uuid,
-        Option<String>,
-        Option<String>,
-        Option<Uuid>,
-        Option<DateTime<Utc>>,
-        Option<String>,
-        Option<String>,
-        Option<String>,
-        Option<Vec<String>>,
-        Option<String>,
-    );
-    let mut rows = session
-        .query_iter(
-            format!(
-                "SELECT site, post_id, status, kind, author_id, created, slug, title, excerpt, tags, author_name FROM {ks}.posts"
-            ),
-            (),
-        )
-        .await
-        .map_err(|e| fail(&e))?
-        .rows_stream::<Row>()
-        .map_err(|e| fail(&e))?;
-    let mut listed = 0;
-    while let Some(row) = rows.next().await {
-        let (site, id, status, kind, author, created, slug, title, excerpt, tags, name) =
-            row.map_err(|e| fail(&e))?;
-        let (Some("draft"), Some(author), Some(created)) = (status.as_deref(), author, created)
-        else {
-            continue;
-        };
-        if kind.as_deref() == Some(PostKind::Page.as_str()) {
-            continue;
-        }
-        session
-            .execute_unpaged(
-                &write,
-                (
-                    site.as_str(),
-                    author,
-                    created,
-                    id,
-                    slug.unwrap_or_default(),
-                    title.unwrap_or_default(),
-                    excerpt.unwrap_or_default(),
-                    name.unwrap_or_default(),
-                    tags.unwrap_or_default(),
-                ),
-            )
-            .await
-            .map_err(|e| fail(&e))?;
-        listed += 1;
-    }
-    Ok(listed)
 }

@@ -69,11 +69,11 @@ impl Statements {
 }
 
 /// The columns of a line of the log, as `LogLine` reads them.
-const LOG_COLUMNS: &str =
+pub(super) const LOG_COLUMNS: &str =
     "at, comment_id, post_id, post_slug, post_title, by_name, from_state, to_state, reason";
 
 /// A line of the moderation log.
-type LogLine = (
+pub(super) type LogLine = (
     CqlTimeuuid,
     CqlTimeuuid,
     Uuid,
@@ -552,82 +552,4 @@ impl CommentModeration for CassandraStore {
             next: page.next,
         })
     }
-}
-
-/// Copies the moderation log of a keyspace from before version 21 (a partition per site
-/// and month) into the log by hour, with its hours; the next change drops the old table.
-/// Returns how many lines were copied.
-pub async fn carry_over_log(session: &Session, ks: &str) -> Result<usize, String> {
-    use futures_util::StreamExt;
-    let fail = |e: &dyn std::fmt::Display| format!("copying the moderation log: {e}");
-    if !super::schema::table_exists(session, ks, "moderation_log").await? {
-        return Ok(0);
-    }
-    let put = session
-        .prepare(format!(
-            "INSERT INTO {ks}.moderation_log_by_hour (site, hour, {LOG_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-        ))
-        .await
-        .map_err(|e| fail(&e))?;
-    let put_hour = session
-        .prepare(format!(
-            "INSERT INTO {ks}.moderation_log_hours (site, month, hour) VALUES (?, ?, ?)"
-        ))
-        .await
-        .map_err(|e| fail(&e))?;
-    let partitions: Vec<(String, String)> = session
-        .query_unpaged(
-            format!("SELECT DISTINCT site, month FROM {ks}.moderation_log"),
-            (),
-        )
-        .await
-        .map_err(|e| fail(&e))?
-        .into_rows_result()
-        .map_err(|e| fail(&e))?
-        .rows::<(String, String)>()
-        .map_err(|e| fail(&e))?
-        .collect::<Result<_, _>>()
-        .map_err(|e| fail(&e))?;
-    let mut copied = 0;
-    for (site, month) in partitions {
-        let mut rows = session
-            .query_iter(
-                format!(
-                    "SELECT {LOG_COLUMNS} FROM {ks}.moderation_log WHERE site = ? AND month = ?"
-                ),
-                (site.as_str(), month.as_str()),
-            )
-            .await
-            .map_err(|e| fail(&e))?
-            .rows_stream::<LogLine>()
-            .map_err(|e| fail(&e))?;
-        while let Some(line) = rows.next().await {
-            let (at, comment, post, slug, title, by_name, from, to, reason) =
-                line.map_err(|e| fail(&e))?;
-            let hour = super::hours::hour_of(Uuid::from(at));
-            let values = (
-                site.as_str(),
-                hour,
-                at,
-                comment,
-                post,
-                slug,
-                title,
-                by_name,
-                from,
-                to,
-                reason,
-            );
-            session
-                .execute_unpaged(&put, values)
-                .await
-                .map_err(|e| fail(&e))?;
-            session
-                .execute_unpaged(&put_hour, (site.as_str(), month.as_str(), hour))
-                .await
-                .map_err(|e| fail(&e))?;
-            copied += 1;
-        }
-    }
-    Ok(copied)
 }

@@ -19,7 +19,7 @@ pub(super) fn shelf_of(number: i32) -> i32 {
 }
 
 /// The columns of a revision row, in the order of `RevisionRow` after the key.
-const REVISION_COLUMNS: &str =
+pub(super) const REVISION_COLUMNS: &str =
     "revision, title, body, body_html, tags, author_id, author_name, created, message";
 
 #[derive(DeserializeRow)]
@@ -436,94 +436,4 @@ impl Revisions for CassandraStore {
         let row = self.revision_row(site, id, locale, number).await?;
         row.map(RevisionRow::into_revision).transpose()
     }
-}
-
-/// Migration: copies every revision of a keyspace made before the shelves from
-/// `revisions` into `post_revisions`, on its shelf. Nothing else writes the new table
-/// until the version is recorded (an older keyspace is refused by every instance of
-/// this build), and each copy is an idempotent write of the same values, so a migration
-/// that dies half-way is run again from the start.
-pub async fn carry_over_revisions(session: &Session, ks: &str) -> Result<usize, String> {
-    use futures_util::StreamExt;
-    let fail = |e: &dyn std::fmt::Display| format!("copying the revisions: {e}");
-    if !super::schema::table_exists(session, ks, "revisions").await? {
-        return Ok(0);
-    }
-    let mut put = session
-        .prepare(format!(
-            "INSERT INTO {ks}.post_revisions (site, post_id, locale, shelf, branch, {REVISION_COLUMNS}, save_id)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-        ))
-        .await
-        .map_err(|e| fail(&e))?;
-    put.set_is_idempotent(true);
-    type Old = (
-        String,
-        Uuid,
-        String,
-        i32,
-        i32,
-        String,
-        String,
-        String,
-        Option<Vec<String>>,
-        Uuid,
-        Option<String>,
-        DateTime<Utc>,
-        String,
-        Option<Uuid>,
-    );
-    let mut rows = session
-        .query_iter(
-            format!(
-                "SELECT site, post_id, locale, branch, {REVISION_COLUMNS}, save_id FROM {ks}.revisions"
-            ),
-            (),
-        )
-        .await
-        .map_err(|e| fail(&e))?
-        .rows_stream::<Old>()
-        .map_err(|e| fail(&e))?;
-    let mut copied = 0;
-    while let Some(row) = rows.next().await {
-        let (
-            site,
-            post,
-            locale,
-            branch,
-            revision,
-            title,
-            body,
-            html,
-            tags,
-            author,
-            name,
-            at,
-            message,
-            save,
-        ) = row.map_err(|e| fail(&e))?;
-        let values = (
-            site,
-            post,
-            locale,
-            shelf_of(revision),
-            branch,
-            revision,
-            title,
-            body,
-            html,
-            tags,
-            author,
-            name,
-            at,
-            message,
-            save,
-        );
-        session
-            .execute_unpaged(&put, values)
-            .await
-            .map_err(|e| fail(&e))?;
-        copied += 1;
-    }
-    Ok(copied)
 }

@@ -531,7 +531,7 @@ pub async fn migrate(
                 // was made after that change, by an older schema file's successor) has
                 // nothing to alter.
                 if let Some(table) = dropped_later(*version, cql)
-                    && !table_exists(&session, keyspace, table)
+                    && !super::migrations::table_exists(&session, keyspace, table)
                         .await
                         .map_err(|e| fail(&e))?
                 {
@@ -544,79 +544,81 @@ pub async fn migrate(
                 }
             }
             Change::CopySiteFiles => {
-                let copied = binaries::carry_over_site_files(&session, keyspace)
+                let copied = super::migrations::binaries::carry_over_site_files(&session, keyspace)
                     .await
                     .map_err(|e| fail(&e))?;
                 tracing::info!(copied, "the list of files is now newest first");
             }
             Change::CountComments => {
-                let posts = super::tallies::carry_over_tallies(&session, keyspace)
+                let posts = super::migrations::comments::carry_over_tallies(&session, keyspace)
                     .await
                     .map_err(|e| fail(&e))?;
                 tracing::info!(posts, "comments counted into the tallies");
             }
             Change::CopyAuthorPosts => {
-                let rows = super::list_migrations::carry_over_author_posts(&session, keyspace)
+                let rows = super::migrations::lists::carry_over_author_posts(&session, keyspace)
                     .await
                     .map_err(|e| fail(&e))?;
                 tracing::info!(rows, "author pages are now in year buckets");
             }
             Change::CopyModerationLists => {
-                let rows = super::queue::carry_over_lists(&session, keyspace)
-                    .await
-                    .map_err(|e| fail(&e))?;
+                let rows =
+                    super::migrations::comments::carry_over_comment_lists(&session, keyspace)
+                        .await
+                        .map_err(|e| fail(&e))?;
                 tracing::info!(rows, "moderation lists are now in hour buckets");
             }
             Change::CopyRevisions => {
-                let rows = super::revisions::carry_over_revisions(&session, keyspace)
+                let rows = super::migrations::posts::carry_over_revisions(&session, keyspace)
                     .await
                     .map_err(|e| fail(&e))?;
                 tracing::info!(rows, "post histories are now on shelves of 50 revisions");
             }
             Change::CopyDirectory => {
-                let rows = super::accounts::carry_over_directory(&session, keyspace)
+                let rows = super::migrations::accounts::carry_over_directory(&session, keyspace)
                     .await
                     .map_err(|e| fail(&e))?;
                 tracing::info!(rows, "the user directory is now in partitions by prefix");
             }
             Change::CopyFilesByMonth => {
-                let rows = binaries::carry_over_files_by_month(&session, keyspace)
-                    .await
-                    .map_err(|e| fail(&e))?;
+                let rows =
+                    super::migrations::binaries::carry_over_files_by_month(&session, keyspace)
+                        .await
+                        .map_err(|e| fail(&e))?;
                 tracing::info!(rows, "the list of files is now in month buckets");
             }
             Change::CopyTagPosts => {
-                let rows = super::list_migrations::carry_over_tag_posts(&session, keyspace)
+                let rows = super::migrations::lists::carry_over_tag_posts(&session, keyspace)
                     .await
                     .map_err(|e| fail(&e))?;
                 tracing::info!(rows, "tag pages are now in month buckets");
             }
             Change::CountTags => {
-                let tags = super::list_migrations::carry_over_tag_counts(&session, keyspace)
+                let tags = super::migrations::lists::carry_over_tag_counts(&session, keyspace)
                     .await
                     .map_err(|e| fail(&e))?;
                 tracing::info!(tags, "every tag's posts are counted");
             }
             Change::IndexCommentsByUser => {
-                let comments = super::commenters::carry_over_by_user(&session, keyspace)
+                let comments = super::migrations::comments::carry_over_by_user(&session, keyspace)
                     .await
                     .map_err(|e| fail(&e))?;
                 tracing::info!(comments, "every member's comments are listed by account");
             }
             Change::ListDrafts => {
-                let drafts = super::drafts::carry_over_drafts(&session, keyspace)
+                let drafts = super::migrations::posts::carry_over_drafts(&session, keyspace)
                     .await
                     .map_err(|e| fail(&e))?;
                 tracing::info!(drafts, "every draft is on its author's desk");
             }
             Change::IndexSearch => {
-                let texts = super::search::carry_over_search(&session, keyspace)
+                let texts = super::migrations::posts::carry_over_search(&session, keyspace)
                     .await
                     .map_err(|e| fail(&e))?;
                 tracing::info!(texts, "every published text is searchable");
             }
             Change::ListArchive => {
-                let posts = super::list_migrations::carry_over_lists(&session, keyspace)
+                let posts = super::migrations::lists::carry_over_lists(&session, keyspace)
                     .await
                     .map_err(|e| fail(&e))?;
                 tracing::info!(
@@ -625,7 +627,7 @@ pub async fn migrate(
                 );
             }
             Change::CopyModerationLog => {
-                let rows = super::moderation::carry_over_log(&session, keyspace)
+                let rows = super::migrations::comments::carry_over_log(&session, keyspace)
                     .await
                     .map_err(|e| fail(&e))?;
                 tracing::info!(rows, "the moderation log is now in hour buckets");
@@ -716,23 +718,6 @@ pub(super) async fn list_earlier_signups(session: &Session, keyspace: &str) -> R
         listed += 1;
     }
     Ok(listed)
-}
-
-/// Whether `ks` has a table `table` (a change that carries an old table over finds it
-/// gone when it runs again).
-pub(super) async fn table_exists(session: &Session, ks: &str, table: &str) -> Result<bool, String> {
-    let fail = |e: &dyn std::fmt::Display| format!("reading the schema of {ks}: {e}");
-    Ok(session
-        .query_unpaged(
-            "SELECT table_name FROM system_schema.tables WHERE keyspace_name = ? AND table_name = ?",
-            (ks, table),
-        )
-        .await
-        .map_err(|e| fail(&e))?
-        .into_rows_result()
-        .map_err(|e| fail(&e))?
-        .rows_num()
-        > 0)
 }
 
 /// The statements of a CQL file: `--` comments dropped, split on `;`.

@@ -39,7 +39,7 @@ type HitRow = (CqlTimeuuid, String, Uuid, String, String, String);
 
 /// The statements of this file, prepared once at start.
 pub(super) struct Statements {
-    write: PreparedStatement,
+    pub(super) write: PreparedStatement,
     delete_post: PreparedStatement,
     delete_locale: PreparedStatement,
     locales: PreparedStatement,
@@ -99,14 +99,14 @@ impl Statements {
 }
 
 /// Where a published post's texts are in the index, and what they hold.
-struct PostTexts<'a> {
-    site: &'a str,
-    published: CqlTimeuuid,
-    post: PostId,
-    slug: &'a str,
-    tags: Vec<&'a str>,
+pub(super) struct PostTexts<'a> {
+    pub(super) site: &'a str,
+    pub(super) published: CqlTimeuuid,
+    pub(super) post: PostId,
+    pub(super) slug: &'a str,
+    pub(super) tags: Vec<&'a str>,
     /// Each text's locale code, title and Markdown body.
-    texts: Vec<(String, String, String)>,
+    pub(super) texts: Vec<(String, String, String)>,
 }
 
 impl PostTexts<'_> {
@@ -116,7 +116,7 @@ impl PostTexts<'_> {
     }
 
     /// Writes every text's row (each write can be made again); returns how many.
-    async fn write(
+    pub(super) async fn write(
         &self,
         session: &Session,
         write: &PreparedStatement,
@@ -434,87 +434,6 @@ impl CassandraStore {
         rows.truncate(want);
         Ok(rows)
     }
-}
-
-/// Indexes every published text of a keyspace made before search (run again, it writes
-/// the same rows). Returns the texts written.
-pub async fn carry_over_search(session: &Session, ks: &str) -> Result<usize, String> {
-    use futures_util::StreamExt;
-    let fail = |e: &dyn std::fmt::Display| format!("indexing texts for search: {e}");
-    let statements = Statements::prepare(session, ks)
-        .await
-        .map_err(|e| fail(&e))?;
-    let translations = session
-        .prepare(format!(
-            "SELECT locale, title, body, status FROM {ks}.translations WHERE site = ? AND post_id = ?"
-        ))
-        .await
-        .map_err(|e| fail(&e))?;
-    type Row = (
-        String,
-        Uuid,
-        Option<String>,
-        Option<CqlTimeuuid>,
-        Option<String>,
-        Option<String>,
-        Option<String>,
-        Option<Vec<String>>,
-        Option<String>,
-    );
-    let mut rows = session
-        .query_iter(
-            format!(
-                "SELECT site, post_id, status, published_id, slug, title, body, tags, origin FROM {ks}.posts"
-            ),
-            (),
-        )
-        .await
-        .map_err(|e| fail(&e))?
-        .rows_stream::<Row>()
-        .map_err(|e| fail(&e))?;
-    let mut written = 0;
-    while let Some(row) = rows.next().await {
-        let (site, id, status, published, slug, title, body, tags, origin) =
-            row.map_err(|e| fail(&e))?;
-        let (Some("published"), Some(published)) = (status.as_deref(), published) else {
-            continue;
-        };
-        let mut texts = vec![(
-            origin.unwrap_or_default(),
-            title.unwrap_or_default(),
-            body.unwrap_or_default(),
-        )];
-        type Text = (String, Option<String>, Option<String>, Option<String>);
-        let more: Vec<Text> = session
-            .execute_unpaged(&translations, (site.as_str(), id))
-            .await
-            .map_err(|e| fail(&e))?
-            .into_rows_result()
-            .map_err(|e| fail(&e))?
-            .rows()
-            .map_err(|e| fail(&e))?
-            .collect::<Result<_, _>>()
-            .map_err(|e| fail(&e))?;
-        texts.extend(
-            more.into_iter()
-                .filter(|(.., status)| status.as_deref() == Some("published"))
-                .map(|(l, t, b, _)| (l, t.unwrap_or_default(), b.unwrap_or_default())),
-        );
-        let tags = tags.unwrap_or_default();
-        let texts = PostTexts {
-            site: site.as_str(),
-            published,
-            post: PostId(id),
-            slug: slug.as_deref().unwrap_or_default(),
-            tags: tags.iter().map(String::as_str).collect(),
-            texts,
-        };
-        written += texts
-            .write(session, &statements.write)
-            .await
-            .map_err(|e| fail(&e))?;
-    }
-    Ok(written)
 }
 
 #[async_trait]

@@ -19,7 +19,7 @@ pub(super) fn bucket_of(post: Uuid) -> i32 {
     i32::from(PostId(post).tally_bucket())
 }
 
-fn slot(state: CommentState) -> usize {
+pub(super) fn slot(state: CommentState) -> usize {
     CommentState::ALL
         .iter()
         .position(|s| *s == state)
@@ -51,7 +51,7 @@ impl Tally {
 }
 
 /// Adds to a post's counters (the change's six counts, then site, bucket, post).
-fn tally_add_cql(ks: &str) -> String {
+pub(super) fn tally_add_cql(ks: &str) -> String {
     format!(
         "UPDATE {ks}.post_comment_tallies SET total = total + ?, pending = pending + ?, approved = approved + ?, \
          rejected = rejected + ?, spam = spam + ?, deleted = deleted + ? WHERE site = ? AND bucket = ? AND post_id = ?"
@@ -59,7 +59,7 @@ fn tally_add_cql(ks: &str) -> String {
 }
 
 /// A post's counters.
-fn tally_read_cql(ks: &str) -> String {
+pub(super) fn tally_read_cql(ks: &str) -> String {
     format!(
         "SELECT total, pending, approved, rejected, spam, deleted FROM {ks}.post_comment_tallies \
          WHERE site = ? AND bucket = ? AND post_id = ?"
@@ -67,14 +67,14 @@ fn tally_read_cql(ks: &str) -> String {
 }
 
 /// Adds to a bucket's count of one state.
-fn state_add_cql(ks: &str) -> String {
+pub(super) fn state_add_cql(ks: &str) -> String {
     format!(
         "UPDATE {ks}.comment_state_tallies SET n = n + ? WHERE site = ? AND shard = ? AND state = ?"
     )
 }
 
 /// The state counts of the buckets given.
-fn states_read_cql(ks: &str) -> String {
+pub(super) fn states_read_cql(ks: &str) -> String {
     format!("SELECT state, n FROM {ks}.comment_state_tallies WHERE site = ? AND shard IN ?")
 }
 
@@ -128,7 +128,7 @@ impl Statements {
     }
 }
 
-type TallyRow = (
+pub(super) type TallyRow = (
     Option<Counter>,
     Option<Counter>,
     Option<Counter>,
@@ -139,7 +139,7 @@ type TallyRow = (
 
 impl Tally {
     /// A post's tally row as counts (none: no comments counted).
-    fn of_row(row: Option<TallyRow>) -> Tally {
+    pub(super) fn of_row(row: Option<TallyRow>) -> Tally {
         let n = |c: Option<Counter>| c.map_or(0, |c| c.0);
         row.map_or_else(Tally::default, |(total, p, a, r, s, d)| Tally {
             total: n(total),
@@ -402,101 +402,4 @@ impl CassandraStore {
         }
         Ok(counts)
     }
-}
-
-/// Fills the tallies of a keyspace made before they existed from its comment rows (one
-/// scan of `comments`), bringing each post's counters and each site's per-state counts
-/// to what the rows say: run again, it changes nothing. Returns the posts counted.
-pub async fn carry_over_tallies(session: &Session, ks: &str) -> Result<usize, String> {
-    use futures_util::StreamExt;
-    use std::collections::HashMap;
-    let fail = |e: &dyn std::fmt::Display| format!("counting the comments: {e}");
-    let mut posts: HashMap<(String, Uuid), Tally> = HashMap::new();
-    let mut rows = session
-        .query_iter(
-            format!("SELECT site, post_id, state FROM {ks}.comments"),
-            (),
-        )
-        .await
-        .map_err(|e| fail(&e))?
-        .rows_stream::<(String, Uuid, String)>()
-        .map_err(|e| fail(&e))?;
-    while let Some(row) = rows.next().await {
-        let (site, post, state) = row.map_err(|e| fail(&e))?;
-        let state = CommentState::parse(&state).map_err(|e| fail(&e))?;
-        let tally = posts.entry((site, post)).or_default();
-        tally.total += 1;
-        tally.by_state[slot(state)] += 1;
-    }
-    let prepare = |cql: String| async move { session.prepare(cql).await.map_err(|e| fail(&e)) };
-    let read = prepare(tally_read_cql(ks)).await?;
-    let add = prepare(tally_add_cql(ks)).await?;
-    let states_read = prepare(states_read_cql(ks)).await?;
-    let state_add = prepare(state_add_cql(ks)).await?;
-    let n = |c: Option<Counter>| c.map_or(0, |c| c.0);
-    let mut sites: HashMap<(String, i32), [i64; 5]> = HashMap::new();
-    for ((site, post), counted) in &posts {
-        let stored: Option<TallyRow> = session
-            .execute_unpaged(&read, (site.as_str(), bucket_of(*post), *post))
-            .await
-            .map_err(|e| fail(&e))?
-            .into_rows_result()
-            .map_err(|e| fail(&e))?
-            .maybe_first_row::<TallyRow>()
-            .map_err(|e| fail(&e))?;
-        let change = counted.minus(Tally::of_row(stored));
-        if !change.is_zero() {
-            let s = change.by_state;
-            session
-                .execute_unpaged(
-                    &add,
-                    (
-                        Counter(change.total),
-                        Counter(s[0]),
-                        Counter(s[1]),
-                        Counter(s[2]),
-                        Counter(s[3]),
-                        Counter(s[4]),
-                        site.as_str(),
-                        bucket_of(*post),
-                        *post,
-                    ),
-                )
-                .await
-                .map_err(|e| fail(&e))?;
-        }
-        let sums = sites.entry((site.clone(), bucket_of(*post))).or_default();
-        for (i, v) in counted.by_state.iter().enumerate() {
-            sums[i] += v;
-        }
-    }
-    for ((site, bucket), counted) in &sites {
-        let stored: Vec<(String, Option<Counter>)> = session
-            .execute_unpaged(&states_read, (site.as_str(), vec![*bucket]))
-            .await
-            .map_err(|e| fail(&e))?
-            .into_rows_result()
-            .map_err(|e| fail(&e))?
-            .rows::<(String, Option<Counter>)>()
-            .map_err(|e| fail(&e))?
-            .collect::<Result<_, _>>()
-            .map_err(|e| fail(&e))?;
-        let mut have = [0i64; 5];
-        for (state, c) in stored {
-            have[slot(CommentState::parse(&state).map_err(|e| fail(&e))?)] += n(c);
-        }
-        for (i, state) in CommentState::ALL.iter().enumerate() {
-            let change = counted[i] - have[i];
-            if change != 0 {
-                session
-                    .execute_unpaged(
-                        &state_add,
-                        (Counter(change), site.as_str(), *bucket, state.as_str()),
-                    )
-                    .await
-                    .map_err(|e| fail(&e))?;
-            }
-        }
-    }
-    Ok(posts.len())
 }

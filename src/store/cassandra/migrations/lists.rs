@@ -2,10 +2,10 @@
 //! an earlier version lacks them (see `schema.rs`): each function reads the rows the
 //! earlier version kept and writes them whole, so a second run writes the same.
 
-use super::listings::{
+use super::super::listings::{
     ARCHIVE, Bucket, LIST_COLUMNS, SUMMARY_COLUMNS, bucket_of, listed_under, year_of,
 };
-use super::*;
+use super::super::*;
 
 /// Copies the rows of the unbucketed author lists of a keyspace made before the year
 /// buckets into them (and their years into author_years); run again, it writes the same
@@ -13,7 +13,7 @@ use super::*;
 pub async fn carry_over_author_posts(session: &Session, ks: &str) -> Result<usize, String> {
     use futures_util::StreamExt;
     let fail = |e: &dyn std::fmt::Display| format!("copying the author lists: {e}");
-    if !super::schema::table_exists(session, ks, "posts_by_author").await? {
+    if !super::table_exists(session, ks, "posts_by_author").await? {
         return Ok(0);
     }
     let put = session
@@ -88,7 +88,7 @@ pub async fn carry_over_author_posts(session: &Session, ks: &str) -> Result<usiz
 pub async fn carry_over_tag_posts(session: &Session, ks: &str) -> Result<usize, String> {
     use futures_util::StreamExt;
     let fail = |e: &dyn std::fmt::Display| format!("copying the tag pages: {e}");
-    if !super::schema::table_exists(session, ks, "posts_by_tag").await? {
+    if !super::table_exists(session, ks, "posts_by_tag").await? {
         return Ok(0);
     }
     let mut put = session
