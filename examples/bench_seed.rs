@@ -5,6 +5,9 @@
 //! Usage: bench_seed STORE_URL SITE_URL
 //! Prints the paths the benchmark loads: the post with comments, then the tag page.
 
+// Tests and benchmark helpers: a failed unwrap is the run failing, with its message.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use sibyl::domain::password::Password;
 use sibyl::domain::post::{Body, Rendered};
 use sibyl::domain::{

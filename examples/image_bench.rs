@@ -6,6 +6,9 @@
 //! usage: image_bench <folder> <runs> <site url>
 //! prints: key=value lines (milliseconds are medians of <runs>).
 
+// Tests and benchmark helpers: a failed unwrap is the run failing, with its message.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use sibyl::binaries::image::{DecodeLimits, decode, encode_jpeg, renditions};
 use sibyl::binaries::service::Upload;
 use sibyl::binaries::{Binaries, BinaryLimits, Context};

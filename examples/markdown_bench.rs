@@ -12,6 +12,9 @@
 //! `before` (quotes 25,000 deep with the HTML the renderer stored before texts were
 //! bounded, as a site written then still has them).
 
+// Tests and benchmark helpers: a failed unwrap is the run failing, with its message.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use sibyl::domain::markdown::MAX_ELEMENTS;
 use sibyl::domain::password::Password;
 use sibyl::domain::post::{Body, Rendered};

@@ -21,6 +21,9 @@
 //! pages are measured on a site at rest rather than beside minutes of compaction that
 //! a site written at the usual pace never has at once; 0 on SQLite).
 
+// Tests and benchmark helpers: a failed unwrap is the run failing, with its message.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use futures_util::{StreamExt, stream};
 use sibyl::domain::password::Password;
 use sibyl::domain::post::{Body, Rendered};

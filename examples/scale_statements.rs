@@ -9,6 +9,9 @@
 //! cookie (an administrator's session) goes with the paths under /admin only: the other
 //! pages are counted as readers see them.
 
+// Tests and benchmark helpers: a failed unwrap is the run failing, with its message.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use sibyl::domain::Site;
 use sibyl::startup::{AppConfig, Application};
 use sibyl::store::{self, Store, StoreOptions, StoreUrl};

@@ -3,6 +3,9 @@
 //!
 //! Usage: static_ceiling LISTEN_ADDR FILE
 
+// Tests and benchmark helpers: a failed unwrap is the run failing, with its message.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use actix_web::{App, HttpResponse, HttpServer, web};
 
 #[actix_web::main]

@@ -11,6 +11,9 @@
 //! The cluster is `scripts/cassandra/cluster` (nodes on 127.0.1.1-3, beside the single
 //! test node on 127.0.0.1); this test starts it if it is not running, and stops it after.
 
+// Tests and benchmark helpers: a failed unwrap is the run failing, with its message.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use reqwest::redirect::Policy;
 use sibyl::domain::user::Login;
 use sibyl::domain::{CommentState, Site};

@@ -139,6 +139,10 @@ impl KeptAccount {
 
 /// What a deleted account becomes: a user name and an address nobody can sign up with
 /// (a reserved `.invalid` domain), and no name of its own.
+#[expect(
+    clippy::expect_used,
+    reason = "a deleted account's name and address are built to parse"
+)]
 pub fn tombstone(id: UserId) -> (Username, Email) {
     let mark = &id.0.simple().to_string()[..24];
     let username = Username::parse(&format!("deleted-{mark}")).expect("a valid user name");
@@ -235,6 +239,10 @@ const COMMENTS_AT_ONCE: usize = 100;
 
 /// Every step of an account's deletion, each of which can run again. Returns false when
 /// it left the account alone: made an administrator since it was checked.
+#[expect(
+    clippy::expect_used,
+    reason = "a random token is a long enough password"
+)]
 pub(crate) async fn finish_account_deletion(
     store: &dyn Store,
     site: &Site,

@@ -15,6 +15,7 @@ const PAGE: usize = 100;
 
 /// Writes `site` from `store` into `dir`; `with_hashes` adds the accounts' password
 /// hashes. `progress` is told of each post written.
+#[expect(clippy::expect_used, reason = "plain records always serialize to JSON")]
 pub async fn export(
     store: &dyn Store,
     site: &Site,
@@ -124,6 +125,7 @@ fn create_file(path: &Path) -> Result<std::fs::File, BackupError> {
     options.open(path).map_err(|e| BackupError::file(path, e))
 }
 
+#[expect(clippy::expect_used, reason = "plain records always serialize to JSON")]
 async fn write_site(
     store: &dyn Store,
     site: &Site,

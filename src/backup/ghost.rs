@@ -418,6 +418,7 @@ fn date(value: Option<&Value>) -> Option<DateTime<Utc>> {
 
 /// The images of the old site a body shows (in `src`, `href` and `srcset`), each once,
 /// with Ghost's resized copies as its other spellings.
+#[expect(clippy::expect_used, reason = "the vector was pushed to just before")]
 fn images_of(body: &str, base: &str) -> Vec<File> {
     let prefix = format!("{base}/content/images/");
     let mut files: Vec<File> = Vec::new();

@@ -80,6 +80,7 @@ fn folder_and_status(post: &Post, status: PostStatus) -> (&'static str, &'static
 struct Front(String);
 
 impl Front {
+    #[expect(clippy::expect_used, reason = "strings always serialize to JSON")]
     fn text(&mut self, key: &str, value: &str) {
         let quoted = serde_json::to_string(value).expect("a string serializes");
         self.0.push_str(&format!("{key}: {quoted}\n"));
@@ -96,6 +97,7 @@ impl Front {
         self.0.push_str(&format!("{key}: {n}\n"));
     }
 
+    #[expect(clippy::expect_used, reason = "strings always serialize to JSON")]
     fn list(&mut self, key: &str, items: &[String]) {
         let quoted = serde_json::to_string(items).expect("strings serialize");
         self.0.push_str(&format!("{key}: {quoted}\n"));

@@ -43,9 +43,12 @@ impl Password {
         Ok(Self(input.to_owned()))
     }
 
+    #[expect(
+        clippy::expect_used,
+        reason = "a 16-byte salt and the constant argon2 parameters are valid"
+    )]
     pub fn hash(&self) -> PasswordHash {
-        let mut salt = [0u8; 16];
-        getrandom::fill(&mut salt).expect("operating system random source is unavailable");
+        let salt = super::token::random_bytes::<16>();
         let salt = SaltString::encode_b64(&salt).expect("16 bytes is a valid salt length");
         let hash = hasher()
             .hash_password(self.0.as_bytes(), &salt)
@@ -82,6 +85,10 @@ impl PasswordHash {
     }
 }
 
+#[expect(
+    clippy::expect_used,
+    reason = "the argon2 parameters are valid constants"
+)]
 fn hasher() -> Argon2<'static> {
     let params = Params::new(MEMORY_KIB, PASSES, LANES, Some(32))
         .expect("argon2 parameters are valid constants");

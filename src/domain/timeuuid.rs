@@ -10,8 +10,7 @@ pub fn at(instant: DateTime<Utc>) -> Uuid {
     use uuid::timestamp::{Timestamp, context::ContextV1};
     static CONTEXT: OnceLock<(ContextV1, [u8; 6])> = OnceLock::new();
     let (context, node) = CONTEXT.get_or_init(|| {
-        let mut node = [0u8; 6];
-        getrandom::fill(&mut node).expect("operating system random source is unavailable");
+        let mut node = super::token::random_bytes::<6>();
         node[0] |= 0x01; // multicast bit: marks a random node id, per RFC 9562
         (ContextV1::new_random(), node)
     });

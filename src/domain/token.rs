@@ -2,12 +2,21 @@
 
 use sha2::{Digest, Sha256};
 
+/// `N` random bytes from the operating system. Its random source failing is not
+/// something a request can recover from: the process stops, as it would without memory.
+#[expect(
+    clippy::expect_used,
+    reason = "the operating system's random source is relied on as memory is"
+)]
+pub fn random_bytes<const N: usize>() -> [u8; N] {
+    let mut bytes = [0u8; N];
+    getrandom::fill(&mut bytes).expect("operating system random source is unavailable");
+    bytes
+}
+
 /// 32 random bytes from the operating system, hex-encoded (64 characters).
 pub fn random_token() -> String {
-    let mut bytes = [0u8; 32];
-    // The OS random source failing is not something a web request can recover from.
-    getrandom::fill(&mut bytes).expect("operating system random source is unavailable");
-    hex(&bytes)
+    hex(&random_bytes::<32>())
 }
 
 /// The SHA-256 of a session token. Stores keep only this, so a copy of the database
@@ -49,6 +58,7 @@ pub enum CsrfBinding<'a> {
 /// A browser's CSRF token: an HMAC of what it is bound to under the site's secret. A
 /// token planted in a cookie matches nothing, and a token seen by one session is worth
 /// nothing to another.
+#[expect(clippy::expect_used, reason = "HMAC accepts keys of any length")]
 pub fn csrf_token(secret: &[u8], binding: CsrfBinding<'_>) -> String {
     use hmac::{Hmac, Mac};
     let mut mac = Hmac::<Sha256>::new_from_slice(secret).expect("HMAC accepts keys of any length");
@@ -62,10 +72,8 @@ pub fn csrf_token(secret: &[u8], binding: CsrfBinding<'_>) -> String {
 
 /// A uniformly random number below `bound` (for picking among candidates, not secrets).
 pub fn random_below(bound: u64) -> u64 {
-    let mut bytes = [0u8; 8];
-    getrandom::fill(&mut bytes).expect("operating system random source is unavailable");
     // The modulo bias is below 2^-50 for the small bounds used here.
-    u64::from_le_bytes(bytes) % bound.max(1)
+    u64::from_le_bytes(random_bytes::<8>()) % bound.max(1)
 }
 
 /// The 16 bytes a name always gives: the start of its SHA-256. Ids of records brought

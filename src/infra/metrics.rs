@@ -53,6 +53,10 @@ pub fn metrics() -> &'static Metrics {
     &METRICS
 }
 
+#[expect(
+    clippy::expect_used,
+    reason = "the metrics are constants, registered once at start"
+)]
 fn counter(registry: &Registry, name: &str, help: &str, labels: &[&str]) -> IntCounterVec {
     let vec = IntCounterVec::new(Opts::new(name, help), labels).expect("a valid metric");
     registry
@@ -61,6 +65,10 @@ fn counter(registry: &Registry, name: &str, help: &str, labels: &[&str]) -> IntC
     vec
 }
 
+#[expect(
+    clippy::expect_used,
+    reason = "the metrics are constants, registered once at start"
+)]
 fn histogram(
     registry: &Registry,
     name: &str,
@@ -77,6 +85,10 @@ fn histogram(
 }
 
 impl Metrics {
+    #[expect(
+        clippy::expect_used,
+        reason = "the metrics are constants, registered once at start"
+    )]
     fn new() -> Self {
         let registry = Registry::new();
         #[cfg(target_os = "linux")]

@@ -69,8 +69,7 @@ const REF_LEN: usize = 16;
 
 impl RefId {
     pub fn new() -> Self {
-        let mut bytes = [0u8; 10];
-        getrandom::fill(&mut bytes).expect("operating system random source is unavailable");
+        let bytes = crate::domain::token::random_bytes::<10>();
         let mut bits: u128 = 0;
         for b in bytes {
             bits = (bits << 8) | u128::from(b);

@@ -19,7 +19,5 @@ pub trait SiteSettings: Send + Sync {
 
 /// A new secret for a site's API tokens.
 pub(crate) fn new_api_secret() -> Vec<u8> {
-    let mut bytes = vec![0u8; 32];
-    getrandom::fill(&mut bytes).expect("operating system random source is unavailable");
-    bytes
+    crate::domain::token::random_bytes::<32>().to_vec()
 }

@@ -3,6 +3,9 @@
 //! Cassandra node (`SIBYL_TEST_CASSANDRA`, default 127.0.0.1:9042). A Cassandra test
 //! never skips: without a node it fails and says how to start one.
 
+// Tests and benchmark helpers: a failed unwrap is the run failing, with its message.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 mod fixtures;
 mod helpers;
 

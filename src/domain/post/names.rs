@@ -29,9 +29,7 @@ impl PostId {
     /// whole partition. Only the last byte is chosen, which is random: 68 random bits
     /// remain.
     pub fn made_in(created: DateTime<Utc>) -> Self {
-        let random: [u8; 10] = Uuid::new_v4().as_bytes()[6..]
-            .try_into()
-            .expect("ten bytes");
+        let random = crate::domain::token::random_bytes::<10>();
         let millis = u64::try_from(created.timestamp_millis()).unwrap_or_default();
         let id = uuid::Builder::from_unix_timestamp_millis(millis, &random).into_uuid();
         Self::in_bucket_of(id, created)

@@ -139,6 +139,7 @@ fn split_tags(stored: &str) -> Tags {
 
 /// A list of values as one JSON parameter, read by `json_each`: one statement whatever
 /// the list's length.
+#[expect(clippy::expect_used, reason = "strings always serialize to JSON")]
 fn json_list<T: std::fmt::Display>(items: impl Iterator<Item = T>) -> String {
     serde_json::to_string(&items.map(|item| item.to_string()).collect::<Vec<_>>())
         .expect("strings serialize")

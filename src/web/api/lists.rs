@@ -370,6 +370,10 @@ impl Stream {
     security(("Token" = []))
 )]
 #[get("/articles/feed")]
+#[expect(
+    clippy::expect_used,
+    reason = "a stream is in the heap only while it has a head row"
+)]
 pub async fn feed(
     state: web::Data<AppState>,
     caller: Caller,

@@ -450,6 +450,10 @@ impl utoipa::Modify for TokenScheme {
 }
 
 /// The OpenAPI document of every route `routes` mounts, as JSON.
+#[expect(
+    clippy::expect_used,
+    reason = "the OpenAPI document is built from constants at start"
+)]
 pub fn openapi_json() -> &'static str {
     static DOCUMENT: LazyLock<String> = LazyLock::new(|| {
         use utoipa::OpenApi;
@@ -472,6 +476,10 @@ pub fn openapi_json() -> &'static str {
 
 /// The methods each path of the API takes, from its OpenAPI document: each path's
 /// segments (`None` for a parameter) and its `Allow` header's value.
+#[expect(
+    clippy::expect_used,
+    reason = "the OpenAPI document is built from constants at start"
+)]
 fn allowed() -> &'static [(Vec<Option<String>>, String)] {
     static ALLOWED: LazyLock<Vec<(Vec<Option<String>>, String)>> = LazyLock::new(|| {
         let document: serde_json::Value =
