@@ -18,6 +18,7 @@
 pub mod export;
 pub mod ghost;
 pub mod moving_in;
+mod reading;
 pub mod restore;
 pub mod wordpress;
 

@@ -6,6 +6,9 @@
 //! away) is resumed by running it again: what is there already is kept, the rest
 //! written.
 
+use super::reading::{
+    for_each_line, invalid, next_line, open_lines, read_json, read_lines, read_manifest,
+};
 use super::*;
 use crate::domain::comment::MAX_COMMENTS_PER_POST;
 use crate::domain::password::PasswordHash;
@@ -18,7 +21,6 @@ use crate::domain::{
 };
 use crate::store::Store;
 use std::collections::{HashMap, HashSet};
-use std::io::BufRead;
 use std::path::Path;
 
 /// What an imported account without a password hash has: nothing verifies against it,
@@ -345,95 +347,6 @@ async fn write_files(
         progress(done.files, files.len() as u64, "files");
     }
     Ok(())
-}
-
-fn invalid(file: &str, line: usize, e: impl std::fmt::Display) -> BackupError {
-    BackupError::Invalid(format!("{file}, line {line}: {e}"))
-}
-
-fn read_manifest(dir: &Path) -> Result<Manifest, BackupError> {
-    let path = dir.join(MANIFEST);
-    let text = std::fs::read_to_string(&path).map_err(|e| {
-        BackupError::Files(format!(
-            "{}: {e} (a folder without a manifest is not a finished Sibyl export)",
-            path.display()
-        ))
-    })?;
-    // The version is read before the rest, so that a newer export says so.
-    let head: serde_json::Value =
-        serde_json::from_str(&text).map_err(|e| invalid(MANIFEST, e.line(), e))?;
-    if head.get("format").and_then(|f| f.as_str()) != Some(FORMAT) {
-        return Err(BackupError::Invalid(format!(
-            "{} is not a Sibyl export (its format is not {FORMAT:?})",
-            path.display()
-        )));
-    }
-    match head.get("version").and_then(|v| v.as_u64()) {
-        Some(v) if (1..=u64::from(VERSION)).contains(&v) => {}
-        Some(v) if v > u64::from(VERSION) => {
-            return Err(BackupError::Invalid(format!(
-                "this export is format version {v}, from a newer Sibyl; this one reads version {VERSION}: upgrade Sibyl to import it"
-            )));
-        }
-        other => {
-            return Err(BackupError::Invalid(format!(
-                "unknown export format version {other:?}; this Sibyl reads version {VERSION}"
-            )));
-        }
-    }
-    serde_json::from_str(&text).map_err(|e| invalid(MANIFEST, e.line(), e))
-}
-
-fn read_json<T: serde::de::DeserializeOwned>(path: &Path) -> Result<T, BackupError> {
-    let text = std::fs::read_to_string(path).map_err(|e| BackupError::file(path, e))?;
-    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("?");
-    serde_json::from_str(&text).map_err(|e| invalid(name, e.line(), e))
-}
-
-/// Calls `each` with every record of a JSON-lines file, and its line number.
-fn for_each_line<T: serde::de::DeserializeOwned>(
-    path: &Path,
-    name: &str,
-    mut each: impl FnMut(usize, T) -> Result<(), BackupError>,
-) -> Result<(), BackupError> {
-    let mut lines = open_lines(path)?;
-    while let Some((line, record)) = next_line(&mut lines, name)? {
-        each(line, record)?;
-    }
-    Ok(())
-}
-
-type LineReader = std::iter::Enumerate<std::io::Lines<std::io::BufReader<std::fs::File>>>;
-
-fn open_lines(path: &Path) -> Result<LineReader, BackupError> {
-    let file = std::fs::File::open(path).map_err(|e| BackupError::file(path, e))?;
-    Ok(std::io::BufReader::new(file).lines().enumerate())
-}
-
-/// The next record of a JSON-lines file being read, and its line number.
-fn next_line<T: serde::de::DeserializeOwned>(
-    lines: &mut LineReader,
-    name: &str,
-) -> Result<Option<(usize, T)>, BackupError> {
-    let Some((i, line)) = lines.next() else {
-        return Ok(None);
-    };
-    let line = line.map_err(|e| BackupError::Files(format!("{name}: {e}")))?;
-    let record = serde_json::from_str(&line).map_err(|e| invalid(name, i + 1, e))?;
-    Ok(Some((i + 1, record)))
-}
-
-fn read_lines<T: serde::de::DeserializeOwned, U>(
-    path: &Path,
-    name: &str,
-    convert: impl Fn(T) -> Result<U, String>,
-) -> Result<Vec<U>, BackupError> {
-    let mut all = Vec::new();
-    for_each_line(path, name, |line, record: T| {
-        all.push(convert(record).map_err(|e| invalid(name, line, e))?);
-        Ok(())
-    })?;
-    Ok(all)
 }
 
 /// An account as the store takes it, and what is set after.
