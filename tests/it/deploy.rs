@@ -194,7 +194,7 @@ fn compose_runs_a_cluster_migrate_two_instances_and_a_load_balancer() {
         assert_eq!(get("SIBYL_TRUSTED_PROXIES").as_deref(), Some(lb_address));
         assert_eq!(get("SIBYL_METRICS_ALLOW").as_deref(), Some(subnet));
     }
-    assert!(read("src/web/mod.rs").contains("web::resource(\"/readyz\")"));
+    assert!(read("src/web/routes.rs").contains("web::resource(\"/readyz\")"));
 }
 
 #[test]

@@ -67,10 +67,11 @@ async fn photo(state: web::Data<Shared>, req: HttpRequest) -> HttpResponse {
 
 async fn redirect(path: web::Path<u32>) -> HttpResponse {
     let n = path.into_inner();
+    // Relative, within the origin's own path (see `origin`).
     let next = if n == 0 {
-        "/photo.png".to_owned()
+        "../photo.png".to_owned()
     } else {
-        format!("/redirect/{}", n - 1)
+        (n - 1).to_string()
     };
     HttpResponse::Found()
         .insert_header(("location", next))
@@ -104,31 +105,37 @@ async fn origin() -> (String, Shared) {
         hits: Vec::new(),
     }));
     let data = web::Data::new(Arc::clone(&state));
+    // Each origin serves under a path of its own: on Cassandra the tests share a keyspace,
+    // where a URL is fetched once for every site, and a later origin given a port an
+    // earlier one had would otherwise be served the earlier origin's bytes.
+    let prefix = format!("/o{}x{n}", std::process::id());
+    let scope = prefix.clone();
     let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     let port = listener.local_addr().unwrap().port();
     let server = HttpServer::new(move || {
-        App::new()
-            .app_data(data.clone())
-            .route("/photo.png", web::get().to(photo))
-            .route("/redirect/{n}", web::get().to(redirect))
-            .route(
-                "/loop",
-                web::get().to(|| async {
-                    HttpResponse::Found()
-                        .insert_header(("location", "/loop"))
-                        .finish()
-                }),
-            )
-            .route("/to-metadata", web::get().to(to_metadata))
-            .route("/big", web::get().to(big))
-            .route("/slow", web::get().to(slow))
+        App::new().app_data(data.clone()).service(
+            web::scope(&scope)
+                .route("/photo.png", web::get().to(photo))
+                .route("/redirect/{n}", web::get().to(redirect))
+                .route(
+                    "/loop",
+                    web::get().to(|| async {
+                        HttpResponse::Found()
+                            .insert_header(("location", "loop"))
+                            .finish()
+                    }),
+                )
+                .route("/to-metadata", web::get().to(to_metadata))
+                .route("/big", web::get().to(big))
+                .route("/slow", web::get().to(slow)),
+        )
     })
     .workers(1)
     .listen(listener)
     .unwrap()
     .run();
     tokio::spawn(server);
-    (format!("http://127.0.0.1:{port}"), state)
+    (format!("http://127.0.0.1:{port}{prefix}"), state)
 }
 
 fn allowing_loopback() -> FetchPolicy {
