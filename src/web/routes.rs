@@ -1,13 +1,11 @@
 //! The route table: every path, the method it answers and its handler, with the
 //! middleware around them.
 
-use super::AppState;
-use super::{FORM_LIMIT, WebError};
 use super::{
-    account, account_deletion, admin, api, archive, assets, auth, authors, binaries, caching,
-    comments, deletion, desk, email_change, error, feeds, headers, health, home, moderation,
-    observe, password_reset, post_download, posts, revisions, schedule, search, settings,
-    site_admin, sitemaps, subscriptions, suggestions, tags,
+    AppState, FORM_LIMIT, WebError, account, account_deletion, admin, api, archive, assets, auth,
+    authors, binaries, caching, comments, deletion, desk, email_change, error, feeds, headers,
+    health, home, moderation, observe, password_reset, post_download, posts, revisions, schedule,
+    search, settings, site_admin, sitemaps, subscriptions, suggestions, tags,
 };
 use actix_web::middleware::{Compress, from_fn};
 use actix_web::{HttpResponse, web};
