@@ -710,3 +710,12 @@ impl Drop for SmtpSink {
         let _ = self.child.wait();
     }
 }
+
+/// A path no other test origin of any run uses, for a test server on a loopback port: on
+/// Cassandra the tests share a keyspace, where a URL is fetched once for every site, and
+/// an origin given a port an earlier one had would otherwise find its URLs fetched already.
+pub fn origin_path() -> String {
+    static ORIGINS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = ORIGINS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    format!("/o{}x{n}", std::process::id())
+}

@@ -41,15 +41,9 @@ async fn origin() -> (String, Arc<AtomicUsize>) {
     .unwrap()
     .run();
     tokio::spawn(server);
-    // A path of this origin's own: on Cassandra the tests share a keyspace, where a URL
-    // is fetched once for every site, and an origin given a port an earlier one had
-    // would otherwise find its URLs fetched already.
-    static ORIGINS: AtomicUsize = AtomicUsize::new(0);
-    let n = ORIGINS.fetch_add(1, Ordering::Relaxed);
-    (
-        format!("http://127.0.0.1:{port}/o{}x{n}", std::process::id()),
-        hits,
-    )
+    // A path of this origin's own (see `origin_path`).
+    let path = crate::helpers::origin_path();
+    (format!("http://127.0.0.1:{port}{path}"), hits)
 }
 
 pub struct Mover {

@@ -105,10 +105,8 @@ async fn origin() -> (String, Shared) {
         hits: Vec::new(),
     }));
     let data = web::Data::new(Arc::clone(&state));
-    // Each origin serves under a path of its own: on Cassandra the tests share a keyspace,
-    // where a URL is fetched once for every site, and a later origin given a port an
-    // earlier one had would otherwise be served the earlier origin's bytes.
-    let prefix = format!("/o{}x{n}", std::process::id());
+    // Each origin serves under a path of its own (see `origin_path`).
+    let prefix = crate::helpers::origin_path();
     let scope = prefix.clone();
     let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     let port = listener.local_addr().unwrap().port();
