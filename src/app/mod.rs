@@ -1,7 +1,114 @@
-//! What Sibyl does above the store, whichever front end asks: the writes that span
-//! aggregates ([`deletion`]), the shell's account commands ([`shell_admin`]) and the
-//! background jobs every instance runs ([`jobs`]).
+//! The use cases: what Sibyl does above the store, whichever front end asks (the HTML
+//! pages, the JSON API, the importers, the shell and the background jobs). Each is a
+//! function over a [`Ctx`] (the store, the request's site, the clock, mail, the job
+//! runner, the rate limits and what the instance keeps of the site between reads) that
+//! answers with an [`AppError`] of its own: no HTTP, no pages. The front ends turn an
+//! `AppError` into a page or a JSON error.
+//!
+//! - [`accounts`]: signing up and signing in;
+//! - [`confirmations`]: confirming a new address by mail;
+//! - [`comments`]: writing, editing and deleting comments, closing a post's comments,
+//!   and moderating them one by one or in bulk;
+//! - [`deletion`]: the writes that span aggregates (deleting a post or an account);
+//! - [`limits`]: the rate limits, counted in the store;
+//! - [`memo`]: what an instance keeps of a site between reads;
+//! - [`posts`]: finding a post by its slug, and for its editors;
+//! - [`shell_admin`]: the shell's account commands;
+//! - [`suggestions`]: accepting a suggested change;
+//! - [`jobs`]: the background jobs every instance runs (reconciler, scheduler,
+//!   newsletter).
+//!
+//! Mail texts are the use cases' own (askama renders them); pages are the web's.
 
+pub mod accounts;
+pub mod comments;
+pub mod confirmations;
 pub mod deletion;
 pub mod jobs;
+pub mod limits;
+pub mod memo;
+pub mod posts;
 pub mod shell_admin;
+pub mod suggestions;
+
+use crate::domain::Site;
+use crate::infra::clock::Clock;
+use crate::infra::jobs::Jobs;
+use crate::infra::mail::Mailer;
+use crate::store::{Store, StoreError};
+use std::sync::Arc;
+
+/// What a use case works with. The site is the request's (a front end says which); the
+/// rest is the instance's. Cloned per request: every field is shared behind a pointer.
+#[derive(Clone)]
+pub struct Ctx {
+    pub store: Arc<dyn Store>,
+    /// The site the request is for.
+    pub site: Site,
+    /// The time schedules and links are measured against.
+    pub clock: Clock,
+    pub mailer: Mailer,
+    /// Where work that outlives its request runs (mail sent after the answer).
+    pub jobs: Arc<Jobs>,
+    pub limits: limits::RateLimits,
+    /// What this instance keeps of the site between reads.
+    pub memo: Arc<memo::SiteMemo>,
+}
+
+/// Why a use case did not do what it was asked. Messages are written for the person who
+/// asked; store and internal errors are logged where they are shown, and shown plainly.
+#[derive(Debug, thiserror::Error)]
+pub enum AppError {
+    #[error("not found")]
+    NotFound,
+    #[error("{0}")]
+    NotFoundWith(String),
+    /// What was asked for was deleted.
+    #[error("gone")]
+    Gone,
+    /// What was asked for no longer works, and why.
+    #[error("{0}")]
+    GoneWith(String),
+    /// Someone else changed it first.
+    #[error("{0}")]
+    Conflict(String),
+    /// The input does not make sense; nothing was changed.
+    #[error("{0}")]
+    Invalid(String),
+    #[error("{0}")]
+    Forbidden(String),
+    /// Only someone signed in may; `next` is where to come back to.
+    #[error("sign in required")]
+    SignInRequired { next: String },
+    #[error("{0}")]
+    TooLarge(String),
+    #[error("{message}")]
+    TooManyRequests { message: String, retry_after: u64 },
+    #[error("store unavailable: {0}")]
+    Unavailable(String),
+    /// The instance has more of some work than it takes on at once; nothing was changed.
+    #[error("{0}")]
+    Busy(String),
+    #[error("internal error: {0}")]
+    Internal(String),
+}
+
+impl From<StoreError> for AppError {
+    fn from(e: StoreError) -> Self {
+        match e {
+            StoreError::Unavailable(msg) => AppError::Unavailable(msg),
+            StoreError::Corrupt(msg) => AppError::Internal(format!("corrupt record: {msg}")),
+        }
+    }
+}
+
+/// Runs CPU-heavy work (password hashing) on the blocking pool, so that it does not hold
+/// up the instance's other requests.
+pub(crate) async fn blocking<T: Send + 'static>(
+    what: &str,
+    work: impl FnOnce() -> T + Send + 'static,
+) -> Result<T, AppError> {
+    tokio::task::spawn_blocking(work)
+        .await
+        .map_err(|e| AppError::Internal(format!("{what}: {e}")))
+}

@@ -23,6 +23,18 @@ pub struct PostFacts {
     pub page: bool,
 }
 
+impl PostFacts {
+    /// What the policy needs to know of `post`.
+    pub fn of(post: &super::Post) -> Self {
+        PostFacts {
+            status: post.status,
+            comments_closed: post.comments_closed,
+            published: post.published,
+            page: post.is_page(),
+        }
+    }
+}
+
 /// Why a post takes no comments now.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Closed {

@@ -3,13 +3,13 @@
 use super::auth::{
     CsrfForm, CsrfOnly, CsrfToken, MaybeUser, csrf_field, end_session, layout, start_session,
 };
-use super::limits::{Subject, client_ip};
+use super::limits::client_ip;
 use super::pages::{LoginPage, SetupPage, SignupPage};
 use super::{AppState, WebError, render, see_other};
-use crate::domain::password::dummy_hash;
-use crate::domain::user::{Login, SignUp, parse_display_name};
-use crate::domain::{Email, NewUser, Role, User, UserId, now};
-use crate::store::{AccountError, SetupError, Taken};
+use crate::app::accounts::{SignInFailure, authenticate, may_sign_up, new_account, register};
+use crate::domain::user::{SignUp, parse_display_name};
+use crate::domain::{Role, UserId};
+use crate::store::{SetupError, Taken};
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use serde::Deserialize;
@@ -114,164 +114,6 @@ pub async fn setup(
     Ok(response)
 }
 
-/// A new account with its password hashed, on a blocking thread: argon2id takes tens of
-/// milliseconds of CPU on purpose.
-async fn new_account(
-    id: UserId,
-    fields: SignUp,
-    display_name: String,
-    role: Role,
-) -> Result<NewUser, WebError> {
-    let SignUp {
-        username,
-        email,
-        password,
-    } = fields;
-    let password_hash = web::block(move || password.hash())
-        .await
-        .map_err(|e| WebError::Internal(format!("hashing: {e}")))?;
-    Ok(NewUser {
-        id,
-        username,
-        email,
-        display_name,
-        role,
-        password_hash,
-        created: now(),
-    })
-}
-
-/// Why a sign-in was refused.
-pub(super) enum SignInFailure {
-    /// No such account, or another password: the two are not told apart.
-    Wrong,
-    /// The password is right, and the account banned.
-    Suspended,
-}
-
-/// Checks a sign-in (a user name or e-mail address, and a password) against the rate
-/// limits of its address and account, then the password, in the same time whether the
-/// account exists or not. A failure counts against the account.
-pub(super) async fn authenticate(
-    state: &AppState,
-    ip: &str,
-    login: &str,
-    password: &str,
-) -> Result<Result<User, SignInFailure>, WebError> {
-    state
-        .check_limit(
-            Subject::LoginFromIp(ip),
-            "Too many sign-in attempts from your address.",
-        )
-        .await?;
-    state.record_attempt(Subject::LoginFromIp(ip)).await?;
-    let login = Login::parse(login).ok();
-    let account = login.as_ref().map(|login| match login {
-        Login::Username(key) => format!("name:{key}"),
-        Login::Email(key) => format!("email:{key}"),
-    });
-    if let Some(account) = &account {
-        state
-            .check_limit(
-                Subject::LoginFailuresFor(account),
-                "Too many failed sign-ins for this account.",
-            )
-            .await?;
-    }
-    let found = match &login {
-        Some(login) => state.store.user_by_login(login).await?,
-        None => None,
-    };
-    // An unknown name costs the same hashing time as a wrong password.
-    let hash = found
-        .as_ref()
-        .map_or_else(|| dummy_hash().clone(), |u| u.password_hash.clone());
-    let typed = password.to_owned();
-    let verified = web::block(move || hash.verify(&typed))
-        .await
-        .map_err(|e| WebError::Internal(format!("verifying: {e}")))?;
-    let Some(signed_in) = found.filter(|_| verified) else {
-        if let Some(account) = &account {
-            state
-                .record_attempt(Subject::LoginFailuresFor(account))
-                .await?;
-        }
-        return Ok(Err(SignInFailure::Wrong));
-    };
-    // Told only to whoever knows the password.
-    if signed_in.banned {
-        return Ok(Err(SignInFailure::Suspended));
-    }
-    Ok(Ok(signed_in))
-}
-
-/// Makes an account of `role` from a valid sign-up, within the rate limit of its e-mail
-/// address (the address it comes from is checked by [`may_sign_up`]): the account, or which of its unique
-/// values someone else holds.
-///
-/// With mail on, the address given counts only once a link mailed to it is followed
-/// (until then the account holds an unconfirmed placeholder of its own), and whether it
-/// has an account already is told to its owner alone, by mail: the sign-up is answered
-/// the same way either way, so it tells nobody which addresses have accounts. With mail
-/// off, a taken address is refused, as nobody could be told otherwise.
-pub(super) async fn register(
-    state: &AppState,
-    fields: SignUp,
-    role: Role,
-) -> Result<Result<User, Taken>, WebError> {
-    state
-        .check_limit(
-            Subject::SignupFor(&fields.email.key()),
-            "Too many sign-ups for this e-mail address.",
-        )
-        .await?;
-    state
-        .record_attempt(Subject::SignupFor(&fields.email.key()))
-        .await?;
-    let display_name = fields.username.as_str().to_owned();
-    let id = UserId::new();
-    let given = state.mailer.is_on().then(|| fields.email.clone());
-    let fields = match &given {
-        Some(_) => SignUp {
-            email: Email::unconfirmed(id),
-            ..fields
-        },
-        None => fields,
-    };
-    let new = new_account(id, fields, display_name, role).await?;
-    match state.store.create_user(new).await {
-        Ok(created) => {
-            if let Some(given) = given {
-                let (job, account) = (state.clone(), created.clone());
-                state.jobs.errand(async move {
-                    super::email_change::link_or_notice(&job, &account, &given).await;
-                });
-            }
-            Ok(Ok(created))
-        }
-        Err(AccountError::Taken(taken)) => Ok(Err(taken)),
-        Err(AccountError::NoSuchUser) => Err(WebError::Internal("new account vanished".into())),
-        Err(AccountError::Store(e)) => Err(e.into()),
-    }
-}
-
-/// Checks that the site is set up and that its address has sign-ups left, and counts
-/// this one.
-pub(super) async fn may_sign_up(state: &AppState, ip: &str) -> Result<(), WebError> {
-    if !state.site_ready().await? {
-        return Err(WebError::Forbidden(
-            "This site has not been set up yet.".into(),
-        ));
-    }
-    state
-        .check_limit(
-            Subject::SignupFromIp(ip),
-            "Too many sign-ups from your address.",
-        )
-        .await?;
-    state.record_attempt(Subject::SignupFromIp(ip)).await
-}
-
 #[derive(Deserialize)]
 pub struct NextQuery {
     #[serde(default)]
@@ -329,7 +171,7 @@ pub async fn login(
 ) -> Result<HttpResponse, WebError> {
     let form = form.into_inner();
     let signed_in =
-        match authenticate(&state, &client_ip(&req), &form.login, &form.password).await? {
+        match authenticate(&state.ctx(), &client_ip(&req), &form.login, &form.password).await? {
             Ok(user) => user,
             Err(SignInFailure::Wrong) => {
                 let page = LoginPage {
@@ -400,7 +242,7 @@ pub async fn signup(
     form: CsrfForm<SignupForm>,
 ) -> Result<HttpResponse, WebError> {
     let form = form.into_inner();
-    may_sign_up(&state, &client_ip(&req)).await?;
+    may_sign_up(&state.ctx(), &client_ip(&req)).await?;
     let again = |error: &str, status: StatusCode| {
         let page = SignupPage {
             layout: layout(&user, &csrf),
@@ -420,7 +262,7 @@ pub async fn signup(
         Err(e) => return again(&e.0, StatusCode::UNPROCESSABLE_ENTITY),
     };
     let role = state.new_account_role();
-    let created = match register(&state, fields, role).await? {
+    let created = match register(&state.ctx(), fields, role).await? {
         Ok(created) => created,
         Err(Taken::Username) => {
             return again("That user name is already taken.", StatusCode::CONFLICT);

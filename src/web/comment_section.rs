@@ -5,8 +5,9 @@
 use super::auth::{CsrfToken, MaybeUser};
 use super::pages::{CommentDraft, CommentForm, CommentSection, CommentView, Dated};
 use super::{AppState, WebError};
+use crate::app::comments::closed_message;
 use crate::domain::comment::{EDIT_WINDOW_MINUTES, ThreadComment};
-use crate::domain::comment_policy::{self, Closed, PostFacts};
+use crate::domain::comment_policy::{self, PostFacts};
 use crate::domain::token::{hex, tokens_match};
 use crate::domain::{CommentId, CommentState, Locale, Post, now};
 use crate::store::PageError;
@@ -65,28 +66,6 @@ pub(super) fn view(
     }
 }
 
-/// What the comment policy needs to know about a post.
-pub fn post_facts(post: &Post) -> PostFacts {
-    PostFacts {
-        status: post.status,
-        comments_closed: post.comments_closed,
-        published: post.published,
-        page: post.is_page(),
-    }
-}
-
-/// Why a post takes no comments, as its page and a refused comment say it.
-pub(super) fn closed_message(why: Closed) -> String {
-    match why {
-        Closed::Page => "Pages take no comments.".into(),
-        Closed::Unpublished => "Comments open when the post is published.".into(),
-        Closed::ByEditors => "Comments on this post are closed.".into(),
-        Closed::After { days } => {
-            format!("Comments close {days} days after a post is published; this one is closed.")
-        }
-    }
-}
-
 /// The comment section of a post's page: one read of the thread (plus, for a signed-in
 /// reader, one of their pending comments).
 pub async fn section(
@@ -137,7 +116,7 @@ pub async fn section(
     let link = |cursor: Option<String>| cursor.map(|c| urls::comment_page(slug, lang, &c));
     let settings = state.comment_settings().await?;
     let mut closed =
-        comment_policy::closed(&post_facts(post), &settings, now()).map(closed_message);
+        comment_policy::closed(&PostFacts::of(post), &settings, now()).map(closed_message);
     if closed.is_none() && me.is_none() && !settings.guests {
         closed = Some("Sign in to comment.".into());
     }

@@ -4,8 +4,8 @@
 
 use super::auth::{Author, CsrfForm, CsrfOnly, CsrfToken, MaybeUser, layout};
 use super::pages::DeletePage;
-use super::posts::editable;
 use super::{AppState, WebError, render, see_other};
+use crate::app::posts;
 use crate::urls;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
@@ -17,7 +17,7 @@ pub async fn confirm(
     csrf: CsrfToken,
     slug: web::Path<String>,
 ) -> Result<HttpResponse, WebError> {
-    let post = editable(&state, &author.0, &slug).await?;
+    let post = posts::editable(&state.ctx(), &author.0, &slug).await?;
     let slug = post.slug.as_str();
     let count = |counts: Vec<(crate::domain::PostId, u64)>| counts.first().map_or(0, |c| c.1);
     let ids = [post.id];
@@ -52,7 +52,7 @@ pub async fn delete(
     slug: web::Path<String>,
     _form: CsrfForm<CsrfOnly>,
 ) -> Result<HttpResponse, WebError> {
-    let post = editable(&state, &author.0, &slug).await?;
+    let post = posts::editable(&state.ctx(), &author.0, &slug).await?;
     crate::app::deletion::delete_post(state.store.as_ref(), &state.site, post.id).await?;
     if post.is_page() {
         state.reread_frame().await;

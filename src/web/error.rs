@@ -53,6 +53,33 @@ impl From<StoreError> for WebError {
     }
 }
 
+impl From<crate::app::AppError> for WebError {
+    fn from(e: crate::app::AppError) -> Self {
+        use crate::app::AppError;
+        match e {
+            AppError::NotFound => WebError::NotFound,
+            AppError::NotFoundWith(m) => WebError::NotFoundWith(m),
+            AppError::Gone => WebError::Gone,
+            AppError::GoneWith(m) => WebError::GoneWith(m),
+            AppError::Conflict(m) => WebError::Conflict(m),
+            AppError::Invalid(m) => WebError::BadRequest(m),
+            AppError::Forbidden(m) => WebError::Forbidden(m),
+            AppError::SignInRequired { next } => WebError::LoginRequired { next },
+            AppError::TooLarge(m) => WebError::TooLarge(m),
+            AppError::TooManyRequests {
+                message,
+                retry_after,
+            } => WebError::TooManyRequests {
+                message,
+                retry_after,
+            },
+            AppError::Unavailable(m) => WebError::Unavailable(m),
+            AppError::Busy(m) => WebError::Busy(m),
+            AppError::Internal(m) => WebError::Internal(m),
+        }
+    }
+}
+
 impl WebError {
     pub fn csrf() -> Self {
         WebError::Forbidden(

@@ -3,14 +3,14 @@
 //! the site's comment policy.
 
 use super::auth::{Admin, CsrfForm, CsrfToken, MaybeUser, SignedIn, csrf_field, layout};
-use super::comments::moderation_failed;
 use super::pages::{
     CommentSettingsPage, Dated, LogPage, LogRow, ModerationItem, ModerationPage, MonthLink, Tab,
 };
-use super::posts::post_at;
 use super::{AppState, WebError, render, see_other};
+use crate::app::comments;
+use crate::app::posts;
 use crate::domain::comment::parse_reason;
-use crate::domain::{CommentId, CommentSettings, CommentState, Moderation, Post, PostId, now};
+use crate::domain::{CommentId, CommentSettings, CommentState, Post, PostId, now};
 use crate::store::PageError;
 use crate::urls;
 use actix_web::http::StatusCode;
@@ -105,7 +105,7 @@ pub async fn post_desk(
 }
 
 async fn moderated_post(state: &AppState, user: &SignedIn, slug: &str) -> Result<Post, WebError> {
-    let post = post_at(state, slug).await?;
+    let post = posts::post_at(&state.ctx(), slug).await?;
     if !post.may_be_edited_by(Some(&user.0)) {
         return Err(WebError::Forbidden(
             "Only the post's author or an administrator moderates its comments.".into(),
@@ -195,7 +195,8 @@ async fn desk(
     render(StatusCode::OK, &page)
 }
 
-/// A bulk decision: every picked comment moves to one state, or nothing moves.
+/// A bulk decision: the form's picks, state and reason, moved by
+/// [`comments::moderate_many`].
 async fn decide(
     state: &AppState,
     user: &crate::domain::User,
@@ -238,47 +239,7 @@ async fn decide(
         }
         picks.push((post_id, id));
     }
-    if picks.is_empty() {
-        return Err(WebError::BadRequest("Pick at least one comment.".into()));
-    }
-    if picks.len() > 200 {
-        return Err(WebError::BadRequest(
-            "At most 200 comments can be moved at once.".into(),
-        ));
-    }
-    // Check every pick first, so that a bad one changes nothing.
-    let mut problems = Vec::new();
-    for (post_id, id) in &picks {
-        match state.store.comment(&state.site, *post_id, *id).await? {
-            None => problems.push(format!("comment {id} does not exist")),
-            Some(c) if !c.state.can_become(to) => problems.push(format!(
-                "the comment by {} is {} and cannot become {}",
-                c.author.name(),
-                c.state.as_str(),
-                to.as_str()
-            )),
-            Some(_) => {}
-        }
-    }
-    if !problems.is_empty() {
-        return Err(WebError::Conflict(format!(
-            "Nothing was changed: {}.",
-            problems.join("; ")
-        )));
-    }
-    for (post_id, id) in &picks {
-        let moderation = Moderation {
-            to,
-            reason: reason.clone(),
-            by: user.id,
-            by_name: user.display_name.clone(),
-            at: now(),
-        };
-        state
-            .moderate(*post_id, *id, &moderation)
-            .await
-            .map_err(moderation_failed)?;
-    }
+    let moved = comments::moderate_many(&state.ctx(), user, &picks, to, &reason).await?;
     let done = match to {
         CommentState::Approved => "approved",
         CommentState::Rejected => "rejected",
@@ -292,7 +253,7 @@ async fn decide(
         post.map(|p| p.slug.as_str()),
         back.as_str(),
         done,
-        picks.len(),
+        moved,
     )))
 }
 

@@ -7,8 +7,9 @@ use super::pages::{
     CommentDraft, Dated, PostLinks, PostPage, PostView, Preview, TranslationLink, WritePage,
 };
 use super::{AppState, WebError, render, see_other};
+use crate::app::posts;
 use crate::domain::post::Body;
-use crate::domain::{Locale, NewPost, PostKind, PostStatus, Role, Slug, Tags, Title, User, now};
+use crate::domain::{Locale, NewPost, PostKind, PostStatus, Role, Tags, Title, User, now};
 use crate::store::ShortLink;
 use crate::urls;
 use actix_web::http::StatusCode;
@@ -190,32 +191,6 @@ fn moved_permanently(location: &str) -> HttpResponse {
         .finish()
 }
 
-/// The post a slug in the path names; any malformed or unknown slug is a 404, the slug
-/// of a deleted post a 410 (a second read, on that path only).
-pub(super) async fn post_at(state: &AppState, slug: &str) -> Result<crate::domain::Post, WebError> {
-    let slug = Slug::parse(slug).map_err(|_| WebError::NotFound)?;
-    match state.store.post_by_slug(&state.site, &slug).await? {
-        Some(post) => Ok(post),
-        None if state.store.is_gone(&state.site, &slug).await? => Err(WebError::Gone),
-        None => Err(WebError::NotFound),
-    }
-}
-
-/// The post a path names, for someone who may edit it.
-pub(super) async fn editable(
-    state: &AppState,
-    user: &User,
-    slug: &str,
-) -> Result<crate::domain::Post, WebError> {
-    let post = post_at(state, slug).await?;
-    if !post.may_be_edited_by(Some(user)) {
-        return Err(WebError::Forbidden(
-            "Only the post's author or an administrator can do this.".into(),
-        ));
-    }
-    Ok(post)
-}
-
 #[derive(Deserialize)]
 pub struct ShowQuery {
     suggested: Option<String>,
@@ -234,7 +209,7 @@ pub async fn show(
     query: web::Query<ShowQuery>,
     request: actix_web::HttpRequest,
 ) -> Result<HttpResponse, WebError> {
-    let post = post_at(&state, &slug).await?;
+    let post = posts::post_at(&state.ctx(), &slug).await?;
     if post.is_page() {
         return Ok(moved_to(&urls::page(post.slug.as_str()), &request));
     }
@@ -262,7 +237,7 @@ pub async fn show_page(
     lang: Lang,
     request: actix_web::HttpRequest,
 ) -> Result<HttpResponse, WebError> {
-    let post = post_at(&state, &slug).await?;
+    let post = posts::post_at(&state.ctx(), &slug).await?;
     if !post.is_page() {
         return Ok(moved_to(&urls::post(post.slug.as_str()), &request));
     }
@@ -451,7 +426,7 @@ async fn set_status(
     status: PostStatus,
     anew: bool,
 ) -> Result<HttpResponse, WebError> {
-    let post = editable(&state, &author.0, &slug).await?;
+    let post = posts::editable(&state.ctx(), &author.0, &slug).await?;
     let text = Text::of(&state, &post, &lang).await?;
     change_status(&state, &post, &text, status, anew).await?;
     if post.is_page() {

@@ -6,8 +6,8 @@ use super::locales::{Lang, Text};
 use super::pages::{
     DiffPage, EditPage, HistoryPage, HistoryRow, RevisionPage, comparable, dated, diff_lines,
 };
-use super::posts::editable;
 use super::{AppState, WebError, render, see_other};
+use crate::app::posts;
 use crate::domain::post::{Body, Rendered, parse_message};
 use crate::domain::revision::{Locale, PagePath, RevisionKey};
 use crate::domain::{
@@ -118,7 +118,7 @@ pub async fn edit_form(
     slug: web::Path<String>,
     lang: Lang,
 ) -> Result<HttpResponse, WebError> {
-    let post = editable(&state, &author.0, &slug).await?;
+    let post = posts::editable(&state.ctx(), &author.0, &slug).await?;
     let text = Text::of(&state, &post, &lang).await?;
     let mut page = edit_page(&author.0, &csrf, &post, &text, None, None);
     if text.current.is_none() {
@@ -158,7 +158,7 @@ pub async fn discard_draft(
     lang: Lang,
     _form: CsrfForm<CsrfOnly>,
 ) -> Result<HttpResponse, WebError> {
-    let post = editable(&state, &author.0, &slug).await?;
+    let post = posts::editable(&state.ctx(), &author.0, &slug).await?;
     let text = Text::of(&state, &post, &lang).await?;
     state
         .store
@@ -195,7 +195,7 @@ pub async fn save(
     form: CsrfForm<EditForm>,
 ) -> Result<HttpResponse, WebError> {
     let user = author.0;
-    let post = editable(&state, &user, &slug).await?;
+    let post = posts::editable(&state.ctx(), &user, &slug).await?;
     let text = Text::of(&state, &post, &lang).await?;
     if form.action == "draft" {
         return match Draft::parse(form.base, &form.title, &form.body, &form.tags, now()) {
@@ -365,7 +365,7 @@ pub async fn history(
     lang: Lang,
     req: HttpRequest,
 ) -> Result<HttpResponse, WebError> {
-    let post = editable(&state, &author.0, &slug).await?;
+    let post = posts::editable(&state.ctx(), &author.0, &slug).await?;
     let text = Text::of(&state, &post, &lang).await?;
     let current = text.existing()?;
     let newest = newest_listed(&req, current.revision)?;
@@ -419,7 +419,7 @@ pub async fn show(
     lang: Lang,
 ) -> Result<HttpResponse, WebError> {
     let (slug, number) = path.into_inner();
-    let post = editable(&state, &author.0, &slug).await?;
+    let post = posts::editable(&state.ctx(), &author.0, &slug).await?;
     let text = Text::of(&state, &post, &lang).await?;
     let revision = saved(&state, &post, &text, &number).await?;
     let page = RevisionPage {
@@ -448,7 +448,7 @@ pub async fn restore(
 ) -> Result<HttpResponse, WebError> {
     let (slug, number) = path.into_inner();
     let user = author.0;
-    let post = editable(&state, &user, &slug).await?;
+    let post = posts::editable(&state.ctx(), &user, &slug).await?;
     let text = Text::of(&state, &post, &lang).await?;
     let old = saved(&state, &post, &text, &number).await?;
     let edit = PostEdit::new(
@@ -483,7 +483,7 @@ pub async fn diff(
     lang: Lang,
     query: web::Query<DiffQuery>,
 ) -> Result<HttpResponse, WebError> {
-    let post = editable(&state, &author.0, &slug).await?;
+    let post = posts::editable(&state.ctx(), &author.0, &slug).await?;
     let text = Text::of(&state, &post, &lang).await?;
     let (from, to) = (
         saved(&state, &post, &text, &query.from).await?,

@@ -4,8 +4,8 @@
 
 use super::auth::{Author, CsrfForm, CsrfOnly, CsrfToken, MaybeUser, csrf_field, layout};
 use super::pages::{Dated, SchedulePage};
-use super::posts::editable;
 use super::{AppState, WebError, render, see_other};
+use crate::app::posts;
 use crate::domain::schedule::{parse_schedule, room_for_schedule};
 use crate::domain::{Post, PostStatus};
 use crate::urls;
@@ -107,7 +107,7 @@ pub async fn unschedule(
 /// The post at `slug`, if the signed-in writer may schedule it: theirs (or any, for an
 /// administrator), and a draft.
 async fn schedulable(state: &AppState, author: &Author, slug: &str) -> Result<Post, WebError> {
-    let post = editable(state, &author.0, slug).await?;
+    let post = posts::editable(&state.ctx(), &author.0, slug).await?;
     if post.status == PostStatus::Published {
         return Err(WebError::Conflict(
             "This post is published: unpublish it first to schedule it.".into(),

@@ -4,6 +4,7 @@
 use super::auth::{CsrfForm, CsrfToken, MaybeUser, SignedIn, csrf_field, layout, session_key_of};
 use super::pages::{Section, SettingsPage};
 use super::{AppState, WebError, render, see_other};
+use crate::app::{accounts, confirmations};
 use crate::domain::password::Password;
 use crate::domain::{Email, Invalid, Profile, User, Username};
 use crate::store::{AccountError, Taken};
@@ -94,13 +95,6 @@ fn outcome(result: Result<User, AccountError>) -> Result<Result<User, Taken>, We
         Err(AccountError::NoSuchUser) => Err(WebError::NotFound),
         Err(AccountError::Store(e)) => Err(e.into()),
     }
-}
-
-pub(super) async fn password_matches(user: &User, typed: &str) -> Result<bool, WebError> {
-    let (hash, typed) = (user.password_hash.clone(), typed.to_owned());
-    web::block(move || hash.verify(&typed))
-        .await
-        .map_err(|e| WebError::Internal(format!("verifying: {e}")))
 }
 
 #[derive(Deserialize)]
@@ -225,7 +219,7 @@ async fn change_identity(
             );
         }
     };
-    if !password_matches(user, current_password).await? {
+    if !accounts::password_matches(user, current_password).await? {
         return refuse(
             state,
             user,
@@ -239,9 +233,16 @@ async fn change_identity(
     if let Identity::Email(email) = &new
         && state.mailer.is_on()
     {
-        return match super::email_change::ask_confirmation(state, user, email).await? {
+        return match confirmations::ask_confirmation(&state.ctx(), user, email).await? {
             Ok(()) => Ok(see_other(&urls::account_saved("email-sent"))),
-            Err((status, message)) => refuse(state, user, csrf, section, status, &message),
+            Err(yours) => refuse(
+                state,
+                user,
+                csrf,
+                section,
+                StatusCode::UNPROCESSABLE_ENTITY,
+                &yours.to_string(),
+            ),
         };
     }
     let (changed, saved, taken) = match &new {
@@ -304,7 +305,7 @@ pub async fn password(
             "The two new passwords differ.",
         );
     }
-    if !password_matches(&user, &form.current_password).await? {
+    if !accounts::password_matches(&user, &form.current_password).await? {
         return refuse(
             &state,
             &user,
@@ -314,17 +315,7 @@ pub async fn password(
             "That is not your current password.",
         );
     }
-    let hash = web::block(move || new.hash())
-        .await
-        .map_err(|e| WebError::Internal(format!("hashing: {e}")))?;
-    match state.store.change_password(user.id, &hash).await {
-        Ok(()) => {}
-        Err(AccountError::Store(e)) => return Err(e.into()),
-        Err(_) => return Err(WebError::NotFound),
-    }
-    state
-        .store
-        .end_sessions(user.id, session_key_of(&req).as_deref())
-        .await?;
+    let keep = session_key_of(&req);
+    accounts::change_password(&state.ctx(), user.id, new, keep.as_deref()).await?;
     Ok(see_other("/account?saved=password"))
 }

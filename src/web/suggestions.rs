@@ -8,6 +8,7 @@ use super::pages::{
     SuggestPage, SuggestionPage, SuggestionRow, SuggestionsPage, comparable, dated, diff_lines,
 };
 use super::{AppState, WebError, render, see_other};
+use crate::app::posts;
 use crate::domain::post::MAX_SUGGESTIONS_PER_POST;
 use crate::domain::post::{Body, parse_message};
 use crate::domain::{Post, PostStatus, Suggestion, SuggestionState, Tags, Title, User, now};
@@ -19,7 +20,7 @@ use actix_web::{HttpResponse, web};
 use serde::Deserialize;
 
 async fn published(state: &AppState, slug: &str) -> Result<Post, WebError> {
-    let post = super::posts::post_at(state, slug).await?;
+    let post = posts::post_at(&state.ctx(), slug).await?;
     if post.status != PostStatus::Published {
         return Err(WebError::NotFound);
     }
@@ -301,7 +302,7 @@ pub async fn accept(
         SuggestionState::Accepted,
     )
     .await?;
-    let saved = crate::app::jobs::reconciler::apply_suggestion(
+    let saved = crate::app::suggestions::apply_suggestion(
         state.store.as_ref(),
         &state.site,
         post.id,

@@ -14,3 +14,4 @@ mod contract;
 mod deploy;
 mod http;
 mod lifecycle;
+mod usecases;

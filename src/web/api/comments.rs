@@ -4,12 +4,12 @@
 use super::articles::article_at;
 use super::profiles::ProfileView;
 use super::{ApiError, ApiResult, Caller, Errors, MaybeCaller, timestamp};
+use crate::app::AppError;
+use crate::app::comments::{delete_comment as delete, refused, write_comment};
 use crate::domain::comment::ThreadComment;
-use crate::domain::comment_policy::{self, FormFacts};
-use crate::domain::{CommentId, CommentState, Moderation, Post, User, UserId, now};
+use crate::domain::comment_policy::{self, FormFacts, PostFacts};
+use crate::domain::{CommentId, CommentState, Post, User, UserId, now};
 use crate::web::AppState;
-use crate::web::comment_section::post_facts;
-use crate::web::comments::{moderation_failed, refused, write_comment};
 use crate::web::limits::client_ip;
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, delete, get, post, web};
@@ -170,11 +170,11 @@ pub async fn add_comment(
         now_ms: at,
         min_delay: std::time::Duration::ZERO,
     };
-    comment_policy::screen(&post_facts(&post), &settings, &facts, now())
+    comment_policy::screen(&PostFacts::of(&post), &settings, &facts, now())
         .map_err(|why| refused(why, &post))?;
     let text = body.into_inner().comment.body;
     let written = write_comment(
-        &state,
+        &state.ctx(),
         &client_ip(&req),
         &post,
         Some(&caller.user),
@@ -224,32 +224,14 @@ pub async fn delete_comment(
     let user = caller.user;
     let post: Post = article_at(&state, &slug, Some(&user)).await?;
     let id = CommentId::parse(&id).map_err(|_| ApiError::not_found("comment"))?;
-    let comment = state
-        .store
-        .comment(&state.site, post.id, id)
-        .await?
-        .filter(|c| c.state != CommentState::Deleted)
-        .ok_or_else(|| ApiError::not_found("comment"))?;
-    let editor = post.may_be_edited_by(Some(&user));
-    if !editor && !comment.editable_by(user.id, now()) {
-        return Err(ApiError::forbidden(
-            "only its author (for a while after writing it) or the article's editors can delete a comment",
-        ));
-    }
-    let moderation = Moderation {
-        to: CommentState::Deleted,
-        reason: if editor && comment.author.user_id() != Some(user.id) {
-            "Deleted by a moderator".into()
-        } else {
-            "Deleted by its author".into()
-        },
-        by: user.id,
-        by_name: user.display_name.clone(),
-        at: now(),
-    };
-    state
-        .moderate(post.id, comment.id, &moderation)
+    delete(&state.ctx(), &user, &post, id)
         .await
-        .map_err(moderation_failed)?;
+        .map_err(|e| match e {
+            AppError::NotFoundWith(_) => ApiError::not_found("comment"),
+            AppError::Forbidden(_) => ApiError::forbidden(
+                "only its author (for a while after writing it) or the article's editors can delete a comment",
+            ),
+            e => e.into(),
+        })?;
     Ok(HttpResponse::NoContent().finish())
 }

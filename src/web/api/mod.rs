@@ -171,6 +171,12 @@ impl actix_web::ResponseError for ApiError {
     }
 }
 
+impl From<crate::app::AppError> for ApiError {
+    fn from(e: crate::app::AppError) -> Self {
+        WebError::from(e).into()
+    }
+}
+
 impl From<WebError> for ApiError {
     fn from(e: WebError) -> Self {
         use actix_web::ResponseError;

@@ -2,12 +2,14 @@
 //! signing out (an addition to the specification, which has none).
 
 use super::{ApiError, ApiResult, Caller, Errors, issue_token};
+use crate::app::AppError;
+use crate::app::accounts::{self, SignInFailure, authenticate, may_sign_up, register};
+use crate::app::confirmations;
 use crate::domain::password::Password;
 use crate::domain::user::{Login, SignUp};
 use crate::domain::{Email, Profile, User, Username};
 use crate::store::{AccountError, Taken};
 use crate::web::AppState;
-use crate::web::account::{SignInFailure, authenticate, may_sign_up, register};
 use crate::web::limits::{Subject, client_ip};
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, delete, get, post, put, web};
@@ -81,14 +83,14 @@ pub async fn register_user(
 ) -> ApiResult<HttpResponse> {
     let fields = body.into_inner().user;
     let ip = client_ip(&req);
-    may_sign_up(&state, &ip).await?;
+    may_sign_up(&state.ctx(), &ip).await?;
     let sign_up = SignUp::parse(
         &fields.username,
         &fields.email,
         &fields.password,
         &fields.password,
     )?;
-    let user = register(&state, sign_up, state.new_account_role())
+    let user = register(&state.ctx(), sign_up, state.new_account_role())
         .await?
         .map_err(taken)?;
     let token = issue_token(&state, &user).await?;
@@ -129,16 +131,22 @@ pub async fn login(
     // By e-mail address only, as the specification says.
     let email = Email::parse(&fields.email)
         .map_err(|_| ApiError::unauthorized("email or password is invalid"))?;
-    let user =
-        match authenticate(&state, &client_ip(&req), email.as_str(), &fields.password).await? {
-            Ok(user) => user,
-            Err(SignInFailure::Wrong) => {
-                return Err(ApiError::unauthorized("email or password is invalid"));
-            }
-            Err(SignInFailure::Suspended) => {
-                return Err(ApiError::forbidden("this account has been suspended"));
-            }
-        };
+    let user = match authenticate(
+        &state.ctx(),
+        &client_ip(&req),
+        email.as_str(),
+        &fields.password,
+    )
+    .await?
+    {
+        Ok(user) => user,
+        Err(SignInFailure::Wrong) => {
+            return Err(ApiError::unauthorized("email or password is invalid"));
+        }
+        Err(SignInFailure::Suspended) => {
+            return Err(ApiError::forbidden("this account has been suspended"));
+        }
+    };
     let token = issue_token(&state, &user).await?;
     Ok(HttpResponse::Ok().json(user_body(&user, token)))
 }
@@ -257,7 +265,7 @@ pub async fn update_user(
             )
             .await?;
         let typed = fields.current_password.as_deref().unwrap_or_default();
-        let matches = crate::web::settings::password_matches(&user, typed).await?;
+        let matches = accounts::password_matches(&user, typed).await?;
         if !matches {
             state
                 .record_attempt(Subject::LoginFailuresFor(&account))
@@ -315,10 +323,10 @@ pub async fn update_user(
     }
     if let Some(email) = email {
         if state.mailer.is_on() {
-            if let Err((_, why)) =
-                crate::web::email_change::ask_confirmation(&state, &now_is, &email).await?
+            if let Err(yours) =
+                confirmations::ask_confirmation(&state.ctx(), &now_is, &email).await?
             {
-                return Err(ApiError::invalid(why));
+                return Err(ApiError::invalid(yours.to_string()));
             }
         } else {
             now_is = state
@@ -330,16 +338,13 @@ pub async fn update_user(
     }
     let mut token = caller.token;
     if let Some(password) = password {
-        let hash = web::block(move || password.hash())
-            .await
-            .map_err(|e| ApiError::from(crate::web::WebError::Internal(format!("hashing: {e}"))))?;
-        state
-            .store
-            .change_password(user.id, &hash)
-            .await
-            .map_err(failed)?;
         // Every session ends, this token's too: the new token is the one that works.
-        state.store.end_sessions(user.id, None).await?;
+        accounts::change_password(&state.ctx(), user.id, password, None)
+            .await
+            .map_err(|e| match e {
+                AppError::NotFound => ApiError::not_found("user"),
+                e => e.into(),
+            })?;
         token = issue_token(&state, &now_is).await?;
     }
     Ok(HttpResponse::build(StatusCode::OK).json(user_body(&now_is, token)))

@@ -15,8 +15,8 @@ pub use files::{admin, attachments_of, log};
 pub use serve::{iiif, iiif_unturned, info, original};
 
 use super::auth::{Author, CsrfForm, CsrfOnly, CsrfToken};
-use super::posts::editable;
 use super::{AppState, WebError, see_other};
+use crate::app::posts;
 use crate::binaries::service::{Ingested, Upload};
 use crate::binaries::{Context, IngestError, Original, RefId, Reference, Status};
 use crate::domain::{Post, User};
@@ -428,7 +428,7 @@ pub async fn attach(
     slug: web::Path<String>,
     form: Multipart,
 ) -> Result<HttpResponse, WebError> {
-    let post = editable(&state, &author.0, &slug).await?;
+    let post = posts::editable(&state.ctx(), &author.0, &slug).await?;
     let account = author.0.id.0.to_string();
     let subject = || super::limits::Subject::UploadBy(&account);
     state
@@ -466,7 +466,7 @@ pub async fn detach(
     _form: CsrfForm<CsrfOnly>,
 ) -> Result<HttpResponse, WebError> {
     let (slug, reference) = path.into_inner();
-    let post = editable(&state, &author.0, &slug).await?;
+    let post = posts::editable(&state.ctx(), &author.0, &slug).await?;
     let id = RefId::parse(&reference).map_err(|_| WebError::NotFound)?;
     let found = state.binaries.store.reference(&id).await?;
     let reference = found

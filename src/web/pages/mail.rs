@@ -20,28 +20,6 @@ pub struct SubscribeMailHtml {
     pub hours: i64,
 }
 
-/// A link confirming a new address, as plain text.
-#[derive(Template)]
-#[template(path = "mail/confirm_email.txt")]
-pub struct ConfirmMailText {
-    pub site: String,
-    pub url: String,
-    pub username: String,
-    pub new_email: String,
-    pub hours: i64,
-}
-
-/// A link confirming a new address, as HTML.
-#[derive(Template)]
-#[template(path = "mail/confirm_email.html")]
-pub struct ConfirmMailHtml {
-    pub site: String,
-    pub url: String,
-    pub username: String,
-    pub new_email: String,
-    pub hours: i64,
-}
-
 /// The notice to the old address once a new one is confirmed, as plain text.
 #[derive(Template)]
 #[template(path = "mail/email_changed.txt")]

@@ -41,30 +41,7 @@ pub struct Layout {
     pub site: Arc<SiteFrame>,
 }
 
-/// What every page's frame shows of the site: its identity (the fields of which a
-/// frame answers to as its own) and its published pages, in the navigation.
-#[derive(Debug, Default)]
-pub struct SiteFrame {
-    pub identity: SiteIdentity,
-    pub pages: Vec<NavLink>,
-    /// Read from the store (the defaults stand in while it cannot be read).
-    pub read: bool,
-}
-
-impl std::ops::Deref for SiteFrame {
-    type Target = SiteIdentity;
-
-    fn deref(&self) -> &SiteIdentity {
-        &self.identity
-    }
-}
-
-/// A link of the site's navigation.
-#[derive(Debug, Clone)]
-pub struct NavLink {
-    pub title: String,
-    pub url: String,
-}
+pub use crate::app::memo::SiteFrame;
 
 pub struct LayoutUser {
     pub display_name: String,

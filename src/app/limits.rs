@@ -1,0 +1,238 @@
+//! Rate limits for sign-in, sign-up, comments, suggestions and files, per client address
+//! and per account. Attempts are recorded in the store, so every sibyl process behind a
+//! load balancer sees them.
+
+use super::{AppError, Ctx};
+use crate::domain::now;
+use std::time::Duration;
+
+/// At most `max` attempts in any `window`.
+#[derive(Debug, Clone, Copy)]
+pub struct Limit {
+    pub max: u32,
+    pub window: Duration,
+}
+
+#[derive(Debug, Clone, Copy)]
+pub struct RateLimits {
+    /// Sign-in attempts from one client address.
+    pub login_per_ip: Limit,
+    /// Failed sign-ins for one account.
+    pub login_failures_per_account: Limit,
+    /// Sign-up attempts from one client address.
+    pub signup_per_ip: Limit,
+    /// Sign-up attempts for one e-mail address.
+    pub signup_per_email: Limit,
+    /// Comments from one client address.
+    pub comment_per_ip: Limit,
+    /// Comments by one account.
+    pub comment_per_account: Limit,
+    /// Suggested changes by one account (each may carry a whole post's text).
+    pub suggestion_per_account: Limit,
+    /// Upload requests (each may carry several files) per account.
+    pub upload_per_account: Limit,
+    /// Files registered from URLs per account: each is a fetch this server makes.
+    pub fetch_per_account: Limit,
+    /// IIIF images computed (not stored, not cached) per client address: each decodes
+    /// a photo.
+    pub scale_per_ip: Limit,
+    /// Test messages an administrator sends to themselves.
+    pub test_mail_per_account: Limit,
+    /// Password reset links asked for from one client address.
+    pub reset_per_ip: Limit,
+    /// Password reset links asked for one e-mail address.
+    pub reset_per_email: Limit,
+    /// Links asked for by one account to confirm a new e-mail address.
+    pub confirm_per_account: Limit,
+    /// Subscriptions asked for from one client address.
+    pub subscribe_per_ip: Limit,
+    /// Subscriptions asked for one e-mail address.
+    pub subscribe_per_email: Limit,
+    /// Downloads of one's posts (each reads every post of the account).
+    pub download_per_account: Limit,
+}
+
+impl Default for RateLimits {
+    fn default() -> Self {
+        let minutes = |m: u64| Duration::from_secs(60 * m);
+        Self {
+            login_per_ip: Limit {
+                max: 30,
+                window: minutes(10),
+            },
+            login_failures_per_account: Limit {
+                max: 5,
+                window: minutes(15),
+            },
+            signup_per_ip: Limit {
+                max: 10,
+                window: minutes(60),
+            },
+            signup_per_email: Limit {
+                max: 3,
+                window: minutes(60),
+            },
+            comment_per_ip: Limit {
+                max: 20,
+                window: minutes(10),
+            },
+            comment_per_account: Limit {
+                max: 10,
+                window: minutes(10),
+            },
+            suggestion_per_account: Limit {
+                max: 10,
+                window: minutes(60),
+            },
+            upload_per_account: Limit {
+                max: 60,
+                window: minutes(10),
+            },
+            fetch_per_account: Limit {
+                max: 30,
+                window: minutes(10),
+            },
+            scale_per_ip: Limit {
+                max: 300,
+                window: minutes(10),
+            },
+            test_mail_per_account: Limit {
+                max: 5,
+                window: minutes(10),
+            },
+            reset_per_ip: Limit {
+                max: 10,
+                window: minutes(60),
+            },
+            reset_per_email: Limit {
+                max: 3,
+                window: minutes(60),
+            },
+            confirm_per_account: Limit {
+                max: 5,
+                window: minutes(60),
+            },
+            download_per_account: Limit {
+                max: 10,
+                window: minutes(60),
+            },
+            subscribe_per_ip: Limit {
+                max: 10,
+                window: minutes(60),
+            },
+            subscribe_per_email: Limit {
+                max: 3,
+                window: minutes(60),
+            },
+        }
+    }
+}
+
+/// What is being limited, and for whom; part of the key attempts are counted under.
+pub enum Subject<'a> {
+    LoginFromIp(&'a str),
+    LoginFailuresFor(&'a str),
+    SignupFromIp(&'a str),
+    SignupFor(&'a str),
+    CommentFromIp(&'a str),
+    CommentBy(&'a str),
+    SuggestionBy(&'a str),
+    UploadBy(&'a str),
+    FetchBy(&'a str),
+    ScaleFromIp(&'a str),
+    TestMailBy(&'a str),
+    ResetFromIp(&'a str),
+    ResetFor(&'a str),
+    ConfirmBy(&'a str),
+    DownloadBy(&'a str),
+    SubscribeFromIp(&'a str),
+    SubscribeFor(&'a str),
+}
+
+impl Ctx {
+    fn limit_of(&self, subject: &Subject<'_>) -> (Limit, String) {
+        let site = &self.site;
+        match subject {
+            Subject::LoginFromIp(ip) => (self.limits.login_per_ip, format!("{site}/login/ip/{ip}")),
+            Subject::LoginFailuresFor(account) => (
+                self.limits.login_failures_per_account,
+                format!("{site}/login/account/{account}"),
+            ),
+            Subject::SignupFromIp(ip) => {
+                (self.limits.signup_per_ip, format!("{site}/signup/ip/{ip}"))
+            }
+            Subject::SignupFor(email) => (
+                self.limits.signup_per_email,
+                format!("{site}/signup/email/{email}"),
+            ),
+            Subject::CommentFromIp(ip) => (
+                self.limits.comment_per_ip,
+                format!("{site}/comment/ip/{ip}"),
+            ),
+            Subject::CommentBy(account) => (
+                self.limits.comment_per_account,
+                format!("{site}/comment/account/{account}"),
+            ),
+            Subject::SuggestionBy(account) => (
+                self.limits.suggestion_per_account,
+                format!("{site}/suggestion/account/{account}"),
+            ),
+            Subject::UploadBy(account) => (
+                self.limits.upload_per_account,
+                format!("{site}/upload/account/{account}"),
+            ),
+            Subject::FetchBy(account) => (
+                self.limits.fetch_per_account,
+                format!("{site}/fetch/account/{account}"),
+            ),
+            Subject::ScaleFromIp(ip) => (self.limits.scale_per_ip, format!("{site}/scale/ip/{ip}")),
+            Subject::TestMailBy(account) => (
+                self.limits.test_mail_per_account,
+                format!("{site}/test-mail/account/{account}"),
+            ),
+            Subject::ResetFromIp(ip) => (self.limits.reset_per_ip, format!("{site}/reset/ip/{ip}")),
+            Subject::ResetFor(email) => (
+                self.limits.reset_per_email,
+                format!("{site}/reset/email/{email}"),
+            ),
+            Subject::SubscribeFromIp(ip) => (
+                self.limits.subscribe_per_ip,
+                format!("{site}/subscribe/ip/{ip}"),
+            ),
+            Subject::SubscribeFor(email) => (
+                self.limits.subscribe_per_email,
+                format!("{site}/subscribe/email/{email}"),
+            ),
+            Subject::ConfirmBy(account) => (
+                self.limits.confirm_per_account,
+                format!("{site}/confirm-email/account/{account}"),
+            ),
+            Subject::DownloadBy(account) => (
+                self.limits.download_per_account,
+                format!("{site}/download/account/{account}"),
+            ),
+        }
+    }
+
+    /// Refuses with a 429 when the subject has used up its attempts.
+    pub async fn check_limit(&self, subject: Subject<'_>, message: &str) -> Result<(), AppError> {
+        let (limit, key) = self.limit_of(&subject);
+        let since = now() - chrono::Duration::from_std(limit.window).unwrap_or_default();
+        let used = self.store.attempts_since(&key, since, limit.max).await?;
+        if used >= limit.max {
+            let minutes = limit.window.as_secs().div_ceil(60);
+            return Err(AppError::TooManyRequests {
+                message: format!("{message} Please wait up to {minutes} minutes and try again."),
+                retry_after: limit.window.as_secs(),
+            });
+        }
+        Ok(())
+    }
+
+    /// Counts one attempt against the subject.
+    pub async fn record_attempt(&self, subject: Subject<'_>) -> Result<(), AppError> {
+        let (limit, key) = self.limit_of(&subject);
+        self.store.record_attempt(&key, now(), limit.window).await?;
+        Ok(())
+    }
+}
