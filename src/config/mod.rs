@@ -2,6 +2,8 @@
 //! in a TOML file named by `--config`: a flag wins over its variable, which wins over the
 //! file, which wins over the default.
 
+pub mod reference;
+
 use crate::domain::Site;
 use crate::store::{Replication, StoreUrl};
 use clap::{Args, Parser, Subcommand};
@@ -67,7 +69,8 @@ pub struct Settings {
           value_parser = clap::value_parser!(u32).range(1..=8760))]
     pub session_hours: u32,
 
-    /// How many posts the home page, and each page of a tag, lists
+    /// How many posts each page of the home page, a tag, an author or a month lists (at
+    /// most 100)
     #[arg(long, env = "SIBYL_FRONT_PAGE_SIZE", default_value_t = 20, global = true,
           value_parser = clap::value_parser!(u16).range(1..=crate::store::FRONT_PAGE_CAP as i64))]
     pub front_page_size: u16,
