@@ -129,8 +129,8 @@ pub struct Settings {
     /// Origins of front ends on other sites that may call the JSON API from a browser
     /// (comma-separated, e.g. https://app.example.com; * for any); none by default
     #[arg(long, env = "SIBYL_API_CORS_ORIGINS", value_delimiter = ',', global = true,
-          value_parser = crate::web::api::CorsOrigin::parse)]
-    pub api_cors_origins: Vec<crate::web::api::CorsOrigin>,
+          value_parser = crate::domain::site::CorsOrigin::parse)]
+    pub api_cors_origins: Vec<crate::domain::site::CorsOrigin>,
 
     /// Run no attachment collector or refresher in this process (they delete unneeded
     /// files and revalidate fetched ones; a site spread over several datacentres runs

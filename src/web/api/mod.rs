@@ -44,34 +44,7 @@ use utoipa_actix_web::OpenApiFactory;
 /// its escaping; larger bodies are refused before they are read.
 const JSON_LIMIT: usize = 2 * 1024 * 1024;
 
-/// An origin allowed to call the API from a browser: `https://app.example.com`, or any.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum CorsOrigin {
-    Any,
-    Origin(String),
-}
-
-impl CorsOrigin {
-    /// `*`, or a scheme and host (and port) without a path.
-    pub fn parse(input: &str) -> Result<Self, String> {
-        let input = input.trim();
-        if input == "*" {
-            return Ok(CorsOrigin::Any);
-        }
-        let url = url::Url::parse(input).map_err(|e| format!("{input:?} is not an origin: {e}"))?;
-        let origin = url.origin();
-        if !origin.is_tuple()
-            || !matches!(url.scheme(), "http" | "https")
-            || url.path() != "/"
-            || input.ends_with('/')
-        {
-            return Err(format!(
-                "{input:?} is not an origin: write a scheme and host, such as https://app.example.com"
-            ));
-        }
-        Ok(CorsOrigin::Origin(origin.ascii_serialization()))
-    }
-}
+pub use crate::domain::site::CorsOrigin;
 
 /// The API's CORS: the configured origins, the methods and headers the specification
 /// uses, no cookies (tokens travel in a header).
