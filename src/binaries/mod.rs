@@ -12,11 +12,13 @@
 //! own routes under `/binaries` and `/binary`: it could become a service of its own
 //! without changing either.
 
+mod access;
 pub mod budget;
 pub mod collector;
 pub mod delivery;
 pub mod fetch;
 pub mod image;
+mod refresh;
 pub mod remote;
 pub mod resize;
 pub mod scaled_cache;
@@ -26,7 +28,8 @@ pub use crate::store::binaries::{
     BinaryStore, CHUNK_SIZE, Claim, Context, GC_SHARDS, Life, LogLine, Original, OriginalId,
     REFERENCES_PAGE, RefId, Reference, Rendition, Status,
 };
-pub use service::{Binaries, BinaryLimits, IngestError, RefreshConfig};
+pub use refresh::RefreshConfig;
+pub use service::{Binaries, BinaryLimits, IngestError};
 
 /// Cleans an uploaded file name for storage and for the Content-Disposition header:
 /// the last path segment, control characters and quotes dropped, at most 120 characters.

@@ -14,17 +14,15 @@
 use super::budget::{Turn, TurnRefused, human, mebibytes};
 use super::image::{self, DecodeLimits};
 use super::{
-    BinaryStore, CHUNK_SIZE, Context, Life, Original, OriginalId, RefId, Reference, Rendition,
-    Status, clean_name,
+    BinaryStore, CHUNK_SIZE, Context, Life, Original, OriginalId, RefId, Reference, RefreshConfig,
+    Rendition, Status, clean_name,
 };
 use crate::domain::{Site, UserId, now};
 use crate::store::StoreError;
 use bytes::Bytes;
-use chrono::{DateTime, Utc};
 use futures_util::{Stream, StreamExt};
 use sha2::{Digest, Sha256};
 use std::sync::Arc;
-use std::time::Duration;
 
 /// Size limits of uploads, configurable per deployment.
 #[derive(Debug, Clone, Copy)]
@@ -572,159 +570,6 @@ impl Binaries {
             None => take.await,
         }
     }
-
-    /// Points a reference at its original (see the module's protocol). False when the
-    /// original is not live; then nothing of the reference remains.
-    pub async fn point(&self, reference: &Reference) -> Result<bool, StoreError> {
-        self.store.add_reference(reference).await?;
-        if self.store.life(reference.original).await? == Some(Life::Live) {
-            return Ok(true);
-        }
-        self.store.remove_reference(reference).await?;
-        // A collector that saw this reference gives the original back unreferenced.
-        self.store.mark_candidate(reference.original, now()).await?;
-        Ok(false)
-    }
-
-    /// Deletes a committed original that nothing references (a duplicate that lost).
-    async fn drop_committed(&self, id: OriginalId, parts: u32) -> Result<(), StoreError> {
-        // Nobody else can know it: it never held its checksum.
-        if self
-            .store
-            .set_life(id, Some(Life::Live), Some(Life::Gone))
-            .await?
-        {
-            self.store.delete_chunks(id, parts).await?;
-            self.store.delete_original(id).await?;
-            self.store.drop_candidate(id, now()).await?;
-        } else {
-            // A collector has claimed it; should it give it back (having seen this
-            // upload's reference before it went), it must find it listed again.
-            self.store.mark_candidate(id, now()).await?;
-        }
-        Ok(())
-    }
-
-    /// Best effort after a failed upload; what is left, the collector removes.
-    async fn discard_uncommitted(&self, id: OriginalId, parts: u32) {
-        let result = async {
-            self.store.delete_chunks(id, parts).await?;
-            self.store.drop_candidate(id, now()).await
-        }
-        .await;
-        if let Err(e) = result {
-            tracing::warn!(original = %id, error = %e, "could not clean up a failed upload");
-        }
-    }
-
-    /// Drops a reference; an original left without references becomes the collector's.
-    pub async fn remove(&self, reference: &Reference, why: &str) -> Result<(), StoreError> {
-        self.store.remove_reference(reference).await?;
-        self.store
-            .add_usage(reference.owner, -(reference.size as i64))
-            .await?;
-        self.store
-            .log(reference, &format!("removed {}: {why}", reference.name))
-            .await?;
-        if !self.store.is_referenced(reference.original).await? {
-            self.store.mark_candidate(reference.original, now()).await?;
-        }
-        Ok(())
-    }
-
-    /// Drops every reference of a context; returns how many.
-    pub async fn remove_context(
-        &self,
-        site: &Site,
-        context: &Context,
-        why: &str,
-    ) -> Result<usize, StoreError> {
-        let references = self.store.references_in(site, context).await?;
-        for reference in &references {
-            self.remove(reference, why).await?;
-        }
-        Ok(references.len())
-    }
-
-    /// A reference with its original, if both exist and the reference is of this site.
-    pub async fn find(
-        &self,
-        site: &Site,
-        id: &RefId,
-    ) -> Result<Option<(Reference, Original)>, StoreError> {
-        let Some(reference) = self.store.reference(id).await? else {
-            return Ok(None);
-        };
-        if reference.site != *site {
-            return Ok(None);
-        }
-        let original = self.store.original(reference.original).await?;
-        Ok(original.map(|o| (reference, o)))
-    }
-
-    /// The bytes of `start..end` of an original, chunk by chunk, as a stream.
-    pub fn read_range(
-        &self,
-        original: &Original,
-        start: u64,
-        end: u64,
-    ) -> impl Stream<Item = Result<Bytes, StoreError>> + 'static {
-        let store = Arc::clone(&self.store);
-        let id = original.id;
-        let chunk = CHUNK_SIZE as u64;
-        futures_util::stream::unfold(start, move |at| {
-            let store = Arc::clone(&store);
-            async move {
-                if at >= end {
-                    return None;
-                }
-                let part = (at / chunk) as u32;
-                let result = match store.chunk(id, part).await {
-                    Ok(Some(data)) => {
-                        let from = (at - u64::from(part) * chunk) as usize;
-                        let to = ((end - u64::from(part) * chunk).min(data.len() as u64)) as usize;
-                        if from >= to {
-                            Err(StoreError::Corrupt(format!(
-                                "chunk {part} of {id} is short"
-                            )))
-                        } else {
-                            Ok(Bytes::copy_from_slice(&data[from..to]))
-                        }
-                    }
-                    Ok(None) => Err(StoreError::Corrupt(format!(
-                        "chunk {part} of {id} is missing"
-                    ))),
-                    Err(e) => Err(e),
-                };
-                let next = match &result {
-                    Ok(bytes) => at + bytes.len() as u64,
-                    Err(_) => end,
-                };
-                Some((result, next))
-            }
-        })
-    }
-
-    /// The first `max` bytes of an original (its header, for an image).
-    pub async fn read_head(&self, original: &Original, max: u64) -> Result<Vec<u8>, StoreError> {
-        let end = original.size.min(max);
-        let mut head = Vec::with_capacity(end as usize);
-        let mut stream = Box::pin(self.read_range(original, 0, end));
-        while let Some(piece) = stream.next().await {
-            head.extend_from_slice(&piece?);
-        }
-        Ok(head)
-    }
-
-    /// All the bytes of an original, for decoding (bounded by the image limit).
-    pub async fn read_all(&self, original: &Original) -> Result<Vec<u8>, StoreError> {
-        let mut all = Vec::with_capacity(original.size as usize);
-        let mut stream = Box::pin(self.read_range(original, 0, original.size));
-        while let Some(piece) = stream.next().await {
-            all.extend_from_slice(&piece?);
-        }
-        Ok(all)
-    }
 }
 
 struct Stored {
@@ -855,55 +700,6 @@ fn claim_fits(claimed: &str, sniffed: &str) -> bool {
         || (sniffed == "image/svg+xml" && (claimed == "text/xml" || claimed == "application/xml"))
         || (sniffed == "application/zip" && zipped)
         || (sniffed == "application/octet-stream" && !RECOGNISED.contains(&claimed) && !texty)
-}
-
-/// When fetched originals are looked at again.
-#[derive(Debug, Clone, Copy)]
-pub struct RefreshConfig {
-    /// How often a pass runs.
-    pub every: Duration,
-    /// How old a good copy may get before it is revalidated with its origin.
-    pub revalidate_after: Duration,
-    /// The first retry's delay; each further one doubles it (at most a day).
-    pub retry_after: Duration,
-    /// Failed attempts after which a fetch is given up (status ERROR).
-    pub max_attempts: u32,
-    /// How long one refresher holds an original it revalidates (longer than a fetch
-    /// may take); no other refresher looks at it meanwhile.
-    pub lease: Duration,
-}
-
-impl Default for RefreshConfig {
-    fn default() -> Self {
-        Self {
-            every: Duration::from_secs(300),
-            revalidate_after: Duration::from_secs(24 * 3600),
-            retry_after: Duration::from_secs(60),
-            max_attempts: 5,
-            lease: Duration::from_secs(600),
-        }
-    }
-}
-
-impl RefreshConfig {
-    /// How long after `attempts` failures the next try is due.
-    pub fn backoff(&self, attempts: u32) -> Duration {
-        let factor = 1u32 << attempts.saturating_sub(1).min(16);
-        self.retry_after
-            .saturating_mul(factor)
-            .min(Duration::from_secs(24 * 3600))
-    }
-
-    /// Whether an original is due to be looked at again.
-    pub fn due(&self, original: &Original, at: DateTime<Utc>) -> bool {
-        let wait = match original.status {
-            Status::Error => return false,
-            Status::Retry => self.backoff(original.attempts),
-            Status::Ok => self.revalidate_after,
-        };
-        let since = original.last_checked.unwrap_or(original.created);
-        chrono::Duration::from_std(wait).is_ok_and(|wait| since + wait <= at)
-    }
 }
 
 #[cfg(test)]

@@ -10,6 +10,7 @@
 
 mod accounts;
 mod binaries;
+mod binary_store;
 mod commenters;
 mod comments;
 mod cql;
@@ -18,6 +19,7 @@ mod drafts;
 mod hours;
 mod ids;
 mod intents;
+mod listing_writes;
 mod listings;
 mod lwt;
 mod migrations;
@@ -33,6 +35,7 @@ mod search;
 mod sessions;
 mod site;
 mod social;
+mod social_repair;
 mod subscriptions;
 mod suggestions;
 mod tallies;
