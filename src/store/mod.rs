@@ -6,6 +6,7 @@
 
 pub mod accounts;
 pub mod binaries;
+pub mod caps;
 pub mod cassandra;
 pub mod comments;
 pub mod host_ids;

@@ -8,10 +8,31 @@ use uuid::Uuid;
 
 pub const TEST_KEYSPACE: &str = "sibyl_test";
 
+/// The keyspace the tests that run `repair` share ([`TestStore::cassandra_repairing`]).
+pub const REPAIR_KEYSPACE: &str = "sibyl_test_repairs";
+
 /// Runs one `async fn(TestStore)` test against both stores, as `<name>::sqlite` and
 /// `<name>::cassandra`.
 #[macro_export]
 macro_rules! both_stores {
+    // Tests that run `repair`, which reads every post of the keyspace to find its
+    // site's: on Cassandra they share a keyspace of their own, small enough to read
+    // (the suite's shared keyspace holds every other test's posts).
+    (repairing: $($name:ident),* $(,)?) => {
+        $(
+            mod $name {
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn sqlite() {
+                    super::$name($crate::helpers::TestStore::sqlite().await).await
+                }
+
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn cassandra() {
+                    super::$name($crate::helpers::TestStore::cassandra_repairing().await).await
+                }
+            }
+        )*
+    };
     ($($name:ident),* $(,)?) => {
         $(
             mod $name {
@@ -78,6 +99,10 @@ pub fn unique_name(prefix: &str) -> String {
 }
 
 static MIGRATED: OnceCell<()> = OnceCell::const_new();
+
+/// The repairing tests' keyspace, made afresh by the first of them in a run (and
+/// dropped by the next run's first).
+static REPAIRING: OnceCell<StoreUrl> = OnceCell::const_new();
 
 /// A statement that drops a keyspace, given the time that takes: dropping flushes its
 /// tables first, more than a query's 30 s on a busy node.
@@ -277,6 +302,33 @@ impl TestStore {
             url,
             _dir: None,
             _keyspace: Some(own),
+        }
+    }
+
+    /// A site in the keyspace the tests that run `repair` share: made afresh once per
+    /// run, it holds only their posts, so each repair reads a few dozen posts rather than
+    /// every test's.
+    pub async fn cassandra_repairing() -> Self {
+        let url = REPAIRING
+            .get_or_init(|| async {
+                let (url, _, own) = own_keyspace(REPAIR_KEYSPACE).await;
+                // Kept for the rest of the run: the next run drops it before making it.
+                std::mem::forget(own);
+                url
+            })
+            .await
+            .clone();
+        let store = store::open(&url, StoreOptions::default())
+            .await
+            .unwrap_or_else(|e| panic!("Cassandra keyspace {REPAIR_KEYSPACE}: {e}"));
+        Self {
+            kind: Kind::Cassandra,
+            store,
+            site: unique_site(),
+            sqlite_path: None,
+            url,
+            _dir: None,
+            _keyspace: None,
         }
     }
 

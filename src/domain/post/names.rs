@@ -301,6 +301,14 @@ impl Slug {
         Self(format!("{base}{suffix}"))
     }
 
+    /// The slugs a new post tries in turn until one is free ([`SlugCandidates`]).
+    pub fn candidates(&self) -> SlugCandidates {
+        SlugCandidates {
+            base: self.clone(),
+            tried: 0,
+        }
+    }
+
     pub fn as_str(&self) -> &str {
         &self.0
     }
@@ -414,5 +422,33 @@ impl Tags {
 
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()
+    }
+}
+
+/// How many numbered slugs (`title-2` ... `title-50`) a new post tries before a random
+/// suffix ends the search.
+pub const NUMBERED_SLUGS: u32 = 50;
+
+/// The slugs a new post tries, on either store: the slug its title gives, then
+/// `title-2`, `title-3` ... up to [`NUMBERED_SLUGS`], then `title-N` with a random `N`
+/// above it (a title this popular: a random suffix is free within a try or two, where
+/// counting on would read once per post of that title).
+#[derive(Debug, Clone)]
+pub struct SlugCandidates {
+    base: Slug,
+    tried: u32,
+}
+
+impl SlugCandidates {
+    /// The next slug to try; there is always one.
+    pub fn next_slug(&mut self) -> Slug {
+        self.tried += 1;
+        match self.tried {
+            1 => self.base.clone(),
+            n if n <= NUMBERED_SLUGS => self.base.numbered(n),
+            _ => self.base.numbered(
+                crate::domain::token::random_below(1_000_000) as u32 + NUMBERED_SLUGS + 1,
+            ),
+        }
     }
 }

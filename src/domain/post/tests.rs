@@ -62,6 +62,25 @@ fn slugs_are_made_from_titles() {
 }
 
 #[test]
+fn a_new_post_tries_its_slug_then_numbers_then_a_random_suffix() {
+    let base = Slug::parse("hello").unwrap();
+    let mut candidates = base.candidates();
+    assert_eq!(candidates.next_slug().as_str(), "hello");
+    for n in 2..=super::names::NUMBERED_SLUGS {
+        assert_eq!(candidates.next_slug().as_str(), format!("hello-{n}"));
+    }
+    let mut randoms = std::collections::HashSet::new();
+    for _ in 0..20 {
+        let slug = candidates.next_slug();
+        let n: u32 = slug.as_str()["hello-".len()..].parse().unwrap();
+        assert!(n > super::names::NUMBERED_SLUGS, "{slug:?}");
+        assert!(Slug::parse(slug.as_str()).is_ok());
+        randoms.insert(n);
+    }
+    assert!(randoms.len() > 10, "random suffixes differ: {randoms:?}");
+}
+
+#[test]
 fn a_long_word_is_cut_not_dropped() {
     // Each é is one Latin letter: transliterated, then cut to the bound.
     let s = slug(&"é".repeat(200));

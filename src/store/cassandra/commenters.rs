@@ -4,6 +4,7 @@
 
 use super::*;
 use crate::domain::comment::DELETED_USER;
+use crate::store::caps::{self, page_size};
 use chrono::Datelike;
 
 /// The month (yyyymm) a comment was written in: its partition in `comments_by_user`.
@@ -103,7 +104,7 @@ impl CassandraStore {
         cursor: Option<&str>,
         limit: usize,
     ) -> Result<MemberComments, PageError> {
-        let limit = limit.clamp(1, 1000);
+        let limit = page_size(limit, caps::ROSTER);
         let (start, mut after) = match cursor {
             Some(c) => parse_cursor(c)?,
             None => (0, None),

@@ -2,6 +2,7 @@
 //! commenters.
 
 use super::*;
+use crate::store::caps::{self, page_size};
 
 /// The columns of a comment in its row and in the moderation lists' copies. Its HTML is
 /// not among them: it is made from the text when read (only the readers' thread keeps
@@ -506,7 +507,7 @@ impl Comments for CassandraStore {
         cursor: Option<&str>,
         limit: usize,
     ) -> Result<CommentPage, PageError> {
-        let limit = limit.clamp(1, 200);
+        let limit = page_size(limit, caps::COMMENTS);
         let position = match cursor {
             None => ThreadCursor::After {
                 bound: None,

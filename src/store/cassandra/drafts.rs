@@ -4,6 +4,7 @@
 
 use super::*;
 use crate::store::Listed;
+use crate::store::caps::{self, page_size};
 use crate::store::posts::page_of;
 use crate::store::repair::Finding;
 use std::collections::HashMap;
@@ -129,7 +130,7 @@ impl CassandraStore {
         at: PageAt<'_>,
         limit: usize,
     ) -> Result<ListPage, PageError> {
-        let limit = limit.clamp(1, 100);
+        let limit = page_size(limit, caps::POSTS);
         let want = limit as i32 + 1;
         let rows: Vec<DraftRow> = match at {
             PageAt::Newest => {

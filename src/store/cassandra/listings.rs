@@ -2,6 +2,7 @@
 //! authors and tag indexes of the blog's data model), each a single-partition read.
 
 use super::*;
+use crate::store::caps::{self, page_size};
 use crate::store::posts::{page_of, tag_count_page};
 
 pub(super) const SUMMARY_COLUMNS: &str =
@@ -329,7 +330,7 @@ impl CassandraStore {
     where
         K: scylla::serialize::value::SerializeValue + Copy + Send + Sync,
     {
-        let limit = limit.clamp(1, 100);
+        let limit = page_size(limit, caps::POSTS);
         let rows = self.walk(&list, site, key, at, limit + 1).await?;
         let rows = rows
             .into_iter()
@@ -456,7 +457,7 @@ impl Listings for CassandraStore {
         at: PageAt<'_>,
         limit: usize,
     ) -> Result<ListPage, PageError> {
-        let limit = limit.clamp(1, 100);
+        let limit = page_size(limit, caps::POSTS);
         // The front page holds the newest FRONT_PAGE_CAP: a first page of fewer reads it,
         // and one more row to know whether older pages follow.
         if at != PageAt::Newest || limit >= FRONT_PAGE_CAP {
@@ -547,7 +548,7 @@ impl Listings for CassandraStore {
         after: Option<&Tag>,
         limit: usize,
     ) -> StoreResult<TagCountPage> {
-        let limit = limit.clamp(1, 1000);
+        let limit = page_size(limit, caps::ROSTER);
         let read = limit as i32 + 1;
         let rows: Vec<(String, Option<i64>)> = match after {
             None => {

@@ -4,6 +4,7 @@
 use super::comments::{COMMENT_COLUMNS, CommentRow, MovedRow, comment_values, thread_values};
 use super::*;
 use crate::domain::comment::log_month;
+use crate::store::caps::{self, page_size};
 
 /// The statements of this file, prepared once at start.
 pub(super) struct Statements {
@@ -402,7 +403,7 @@ impl CommentModeration for CassandraStore {
             ),
         };
         let mut statement = self.moderation.post_queue_page.clone();
-        statement.set_page_size(limit.clamp(1, 500) as i32);
+        statement.set_page_size(page_size(limit, caps::MODERATION) as i32);
         let (result, response) = self
             .session
             .execute_single_page(&statement, (site.as_str(), post.0, state.as_str()), paging)
@@ -499,7 +500,7 @@ impl CommentModeration for CassandraStore {
         cursor: Option<&str>,
         limit: usize,
     ) -> Result<LogEntries, PageError> {
-        let limit = limit.clamp(1, 500);
+        let limit = page_size(limit, caps::MODERATION);
         let (site_key, statements) = (site.as_str(), &self.moderation);
         let page = super::hours::hour_page(
             cursor,

@@ -334,20 +334,15 @@ impl CassandraStore {
         Ok(after)
     }
 
-    /// Claims the first free slug of `base`, `base-2`, `base-3`... for `owner`.
+    /// Claims the first free slug of `base`'s candidates ([`Slug::candidates`]) for
+    /// `owner`.
     async fn claim_free_slug(&self, site: &Site, base: &Slug, owner: Uuid) -> StoreResult<Slug> {
         let claims = self.claims();
         let scope = slug_scope(site);
-        let mut slug = base.clone();
-        let mut n = 1;
+        let mut candidates = base.candidates();
+        let mut slug = candidates.next_slug();
         while claims.claim(&scope, slug.as_str(), owner).await? == Claim::Taken {
-            n += 1;
-            slug = if n <= 50 {
-                base.numbered(n)
-            } else {
-                // A title this popular: a random suffix ends the search.
-                base.numbered(random_below(1_000_000) as u32 + 51)
-            };
+            slug = candidates.next_slug();
         }
         Ok(slug)
     }

@@ -4,6 +4,7 @@
 
 use super::comments::{COMMENT_COLUMNS, CommentRow, comment_values};
 use super::*;
+use crate::store::caps::{self, page_size};
 
 /// How old an hour must be (in hours) before a page that finds it empty takes it out of
 /// `moderation_hours`: comments are created in the current hour only, so an older hour
@@ -116,7 +117,7 @@ impl CassandraStore {
         cursor: Option<&str>,
         limit: usize,
     ) -> Result<ModerationPage, PageError> {
-        let limit = limit.clamp(1, 500);
+        let limit = page_size(limit, caps::MODERATION);
         let started = crate::domain::now().timestamp_micros();
         let (key, queue) = ((site.as_str(), state.as_str()), &self.queue);
         let page = super::hours::hour_page(

@@ -12,6 +12,7 @@ use super::listings::{ARCHIVE, Bucket, bucket_of};
 use super::*;
 use crate::domain::search::{MAX_QUERY_WORDS, SearchQuery, SearchText};
 use crate::domain::timeuuid::time_of;
+use crate::store::caps::{self, page_size};
 use crate::store::{Search, SearchHit, SearchPage};
 use futures_util::future::try_join_all;
 use scylla::value::CqlValue;
@@ -445,7 +446,7 @@ impl Search for CassandraStore {
         after: Option<&str>,
         limit: usize,
     ) -> Result<SearchPage, PageError> {
-        let limit = limit.clamp(1, 100);
+        let limit = page_size(limit, caps::POSTS);
         if query.words.is_empty() || query.words.len() > MAX_QUERY_WORDS {
             return Ok(SearchPage {
                 hits: Vec::new(),

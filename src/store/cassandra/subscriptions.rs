@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::domain::subscription::{Mailing, Scope, Subscription, shard_of};
+use crate::store::caps::{self, page_size};
 use crate::store::{LinkPurpose, NewSubscription, SubscriberPage, Subscriptions};
 
 /// How long a pending subscription (and its links) outlives its confirmation deadline.
@@ -395,7 +396,7 @@ impl Subscriptions for CassandraStore {
         cursor: Option<&str>,
         limit: usize,
     ) -> Result<SubscriberPage, PageError> {
-        let limit = limit.clamp(1, 1000);
+        let limit = page_size(limit, caps::ROSTER);
         type Row = (
             String,
             Option<String>,

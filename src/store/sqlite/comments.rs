@@ -4,6 +4,7 @@ use super::comment_rows::{COMMENT_COLUMNS, CommentRow, comment_of, comment_row};
 use super::moderation::list_for_moderation;
 use super::*;
 use crate::domain::comment::{DELETED_USER, OWN_PENDING_WINDOW};
+use crate::store::caps::{self, page_size};
 
 /// All of a post's comments, for its cap: the sum of its tallies (kept by triggers in the
 /// same transaction as the rows, so exact), a row per state rather than an index entry
@@ -185,6 +186,7 @@ impl Comments for SqliteStore {
         cursor: Option<&str>,
         limit: usize,
     ) -> Result<CommentPage, PageError> {
+        let limit = page_size(limit, caps::COMMENTS);
         // Cursors are keyset positions: `n<key>` starts after a comment, `o<key>` ends
         // before one (read backwards, then turned around).
         let (forward, key) = match cursor {
@@ -391,7 +393,7 @@ impl Comments for SqliteStore {
                 (post.to_owned(), id.to_owned())
             }
         };
-        let (site, limit) = (site.to_string(), limit.clamp(1, 1000));
+        let (site, limit) = (site.to_string(), page_size(limit, caps::ROSTER));
         let rows: Vec<(String, String)> = self
             .read(move |sql| {
                 sql.prepare(

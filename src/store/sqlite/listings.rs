@@ -3,6 +3,7 @@
 use super::post_rows::latest_save;
 use super::*;
 use crate::domain::schedule::SCHEDULED_READ;
+use crate::store::caps::{self, page_size};
 use crate::store::posts::page_of;
 use crate::store::posts::tag_count_page;
 use crate::store::{Month, PAGES_READ, PageAt, SitemapEntry, TagCountPage, month_span};
@@ -77,7 +78,7 @@ impl SqliteStore {
         at: PageAt<'_>,
         limit: usize,
     ) -> Result<ListPage, PageError> {
-        let limit = limit.clamp(1, 100);
+        let limit = page_size(limit, caps::POSTS);
         let (time, id) = key;
         let n = args.len();
         let (bound, order) = match at {
@@ -231,7 +232,7 @@ impl Listings for SqliteStore {
     ) -> StoreResult<TagCountPage> {
         let site = site.to_string();
         let after = after.map(|t| t.as_str().to_owned()).unwrap_or_default();
-        let limit = limit.clamp(1, 1000);
+        let limit = page_size(limit, caps::ROSTER);
         let rows: Vec<(String, i64)> = self
             .read(move |sql| {
                 sql.prepare(

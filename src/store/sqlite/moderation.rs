@@ -3,6 +3,7 @@
 use super::comment_rows::{CommentRow, comment_of, comment_row, trust};
 use super::*;
 use crate::domain::comment::log_month;
+use crate::store::caps::{self, page_size};
 
 /// The columns of a comment that its row in the moderation lists copies.
 const COPIED: &str = "post_slug, post_title, thread, parent, author_id, author_name, author_email, body, body_html, reason, edited";
@@ -69,6 +70,7 @@ impl CommentModeration for SqliteStore {
         cursor: Option<&str>,
         limit: usize,
     ) -> Result<ModerationPage, PageError> {
+        let limit = page_size(limit, caps::MODERATION);
         let after = match cursor {
             None => None,
             Some(c) => Some(parse_moderation_cursor(c).ok_or(PageError::BadCursor)?),
@@ -206,7 +208,7 @@ impl CommentModeration for SqliteStore {
                 .filter(|n| *n > 0)
                 .ok_or(PageError::BadCursor)?,
         };
-        let limit = limit.clamp(1, 500);
+        let limit = page_size(limit, caps::MODERATION);
         let (site, month) = (site.to_string(), month.to_owned());
         self.read(move |sql| {
             let mut stmt = sql

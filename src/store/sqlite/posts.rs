@@ -13,16 +13,14 @@ impl Posts for SqliteStore {
     async fn create_post(&self, post: NewPost) -> StoreResult<Post> {
         self.transaction(move |sql| {
             let site = post.site.to_string();
-            let base = post.wanted_slug();
-            let mut slug = base.clone();
-            let mut n = 1;
+            let mut candidates = post.wanted_slug().candidates();
+            let mut slug = candidates.next_slug();
             while sql
                 .prepare("SELECT 1 FROM posts WHERE site = ?1 AND slug = ?2")
                 .and_then(|mut s| s.exists(params![site, slug.as_str()]))
                 .map_err(unavailable)?
             {
-                n += 1;
-                slug = base.numbered(n);
+                slug = candidates.next_slug();
             }
             let short_id = take_short_id(sql, &site)?;
             let id = post.id.0.to_string();

@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::domain::search::SearchQuery;
+use crate::store::caps::{self, page_size};
 use crate::store::{Search, SearchHit, SearchPage};
 
 /// A query matching more texts than this is too common to rank: scoring every match
@@ -122,7 +123,7 @@ impl Search for SqliteStore {
         after: Option<&str>,
         limit: usize,
     ) -> Result<SearchPage, PageError> {
-        let limit = limit.clamp(1, 100);
+        let limit = page_size(limit, caps::POSTS);
         let place = match after {
             Some(cursor) => Some(parse_cursor(cursor).ok_or(PageError::BadCursor)?),
             None => None,

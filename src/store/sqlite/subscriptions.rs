@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::domain::subscription::{Mailing, Scope, Subscription, shard_of};
+use crate::store::caps::{self, page_size};
 use crate::store::{LinkPurpose, NewSubscription, SubscriberPage, Subscriptions};
 
 const SUBSCRIPTION_COLUMNS: &str = "email, scope, unsubscribe, created, confirmed";
@@ -223,7 +224,7 @@ impl Subscriptions for SqliteStore {
                 (key.to_owned(), scope.to_owned())
             }
         };
-        let (site, limit) = (site.to_string(), limit.clamp(1, 1000));
+        let (site, limit) = (site.to_string(), page_size(limit, caps::ROSTER));
         let rows: Vec<(String, String, (String, String, String, i64, Option<i64>))> = self
             .read(move |sql| {
                 sql.prepare(&format!(

@@ -333,6 +333,7 @@ async fn deleting_drafts_scheduled_posts_and_pages_takes_them_off_their_lists(t:
 }
 
 both_stores!(
+    repairing:
     a_deleted_post_leaves_only_its_name,
     deleting_drafts_scheduled_posts_and_pages_takes_them_off_their_lists,
 );

@@ -221,6 +221,7 @@ async fn repair_restores_an_authors_drafts(t: TestStore) {
 }
 
 both_stores!(
+    repairing:
     drafts_follow_their_posts_and_page_both_ways,
     repair_restores_an_authors_drafts,
 );

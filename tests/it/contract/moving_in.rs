@@ -736,5 +736,8 @@ both_stores!(
     a_wxr_1_0_file_without_authors_goes_to_the_administrator,
     a_wordpress_export_moves_in_once,
     a_ghost_export_moves_in_once,
-    a_stopped_import_is_finished_by_running_it_again
+);
+both_stores!(
+    repairing:
+    a_stopped_import_is_finished_by_running_it_again,
 );

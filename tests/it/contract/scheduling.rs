@@ -260,6 +260,9 @@ both_stores!(
     a_scheduled_draft_is_published_once_dated_as_scheduled,
     unscheduling_or_publishing_by_hand_ends_a_schedule,
     a_pass_publishes_what_its_clock_says_is_due,
+);
+both_stores!(
+    repairing:
     repair_restores_the_schedule,
 );
 

@@ -339,7 +339,10 @@ async fn repair_finds_and_restores_missing_texts(t: TestStore) {
     assert_eq!(searched(&again), 0, "{again:?}");
 }
 
-both_stores!(repair_finds_and_restores_missing_texts);
+both_stores!(
+    repairing:
+    repair_finds_and_restores_missing_texts,
+);
 
 /// On SQLite, a query that matches more than 5,000 texts is not ranked (scoring every
 /// match is what costs): the most recently indexed come first, paged all the same.

@@ -259,6 +259,7 @@ async fn repair_restores_the_list_of_pages(t: TestStore) {
 }
 
 both_stores!(
+    repairing:
     pages_stay_out_of_every_list_of_posts,
     repair_restores_the_list_of_pages,
 );
