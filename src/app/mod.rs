@@ -10,6 +10,8 @@
 //! - [`comments`]: writing, editing and deleting comments, closing a post's comments,
 //!   and moderating them one by one or in bulk;
 //! - [`deletion`]: the writes that span aggregates (deleting a post or an account);
+//! - [`formatting`]: rendering an author's Markdown off the request workers, in a time
+//!   budget;
 //! - [`limits`]: the rate limits, counted in the store;
 //! - [`memo`]: what an instance keeps of a site between reads;
 //! - [`posts`]: finding a post by its slug, and for its editors;
@@ -24,6 +26,7 @@ pub mod accounts;
 pub mod comments;
 pub mod confirmations;
 pub mod deletion;
+pub mod formatting;
 pub mod jobs;
 pub mod limits;
 pub mod memo;

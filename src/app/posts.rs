@@ -1,8 +1,12 @@
-//! Posts as the use cases find them: by the slug a path names, and for someone who may
-//! edit them.
+//! Posts: finding one by the slug a path names (for its readers, or for someone who may
+//! edit it), creating one, saving a new revision of a text, and publishing or
+//! unpublishing one.
 
 use super::{AppError, Ctx};
-use crate::domain::{Post, Slug, User};
+use crate::domain::{
+    Invalid, Locale, NewPost, Post, PostEdit, PostKind, PostStatus, Slug, User, now,
+};
+use crate::store::EditError;
 
 /// The post at `slug`: `Gone` if one was deleted there, `NotFound` if none ever was.
 pub async fn post_at(ctx: &Ctx, slug: &str) -> Result<Post, AppError> {
@@ -23,4 +27,86 @@ pub async fn editable(ctx: &Ctx, user: &User, slug: &str) -> Result<Post, AppErr
         ));
     }
     Ok(post)
+}
+
+/// Saves a new post or page, already rendered: a page only while the site has room for
+/// another (`Ok(Err(_))`: why not, for the author). A new page joins this instance's
+/// navigation at once.
+pub async fn create_post(ctx: &Ctx, new: NewPost) -> Result<Result<Post, Invalid>, AppError> {
+    if new.kind == PostKind::Page {
+        let pages = ctx.store.site_pages(&ctx.site).await?;
+        if let Err(full) = crate::domain::post::room_for_page(pages.len()) {
+            return Ok(Err(full));
+        }
+    }
+    let post = ctx.store.create_post(new).await?;
+    if post.is_page() {
+        ctx.reread_frame().await;
+    }
+    Ok(Ok(post))
+}
+
+/// Publishes or unpublishes a text of `post`: its own (published again, it keeps its
+/// date unless `anew`), or its translation into `translation`. `Ok(false)`: there is no
+/// such text. A page's change shows in this instance's navigation at once.
+pub async fn change_status(
+    ctx: &Ctx,
+    post: &Post,
+    translation: Option<&Locale>,
+    status: PostStatus,
+    anew: bool,
+) -> Result<bool, AppError> {
+    let changed = match translation {
+        None => match status {
+            PostStatus::Published => {
+                let at = post.publication_at(now(), anew);
+                ctx.store.publish_post(&ctx.site, post.id, at).await?
+            }
+            PostStatus::Draft => ctx.store.unpublish_post(&ctx.site, post.id).await?,
+        }
+        .is_some(),
+        Some(locale) => ctx
+            .store
+            .set_translation_status(&ctx.site, post.id, locale, status, now())
+            .await?
+            .is_some(),
+    };
+    if changed && post.is_page() {
+        ctx.reread_frame().await;
+    }
+    Ok(changed)
+}
+
+/// Saves a new revision of `post`'s own text, or of its translation into `translation`.
+pub async fn save_text(
+    ctx: &Ctx,
+    post: &Post,
+    translation: Option<&Locale>,
+    edit: PostEdit,
+) -> Result<(), EditError> {
+    match translation {
+        None => {
+            ctx.store.save_revision(&ctx.site, post.id, edit).await?;
+        }
+        Some(locale) => {
+            ctx.store
+                .save_translation(&ctx.site, post.id, locale, edit)
+                .await?;
+        }
+    }
+    Ok(())
+}
+
+/// The answer to a failed save.
+pub fn edit_failed(e: EditError) -> AppError {
+    match e {
+        EditError::Conflict => AppError::Conflict(
+            "Someone saved this text a moment ago. Open it again and retry.".into(),
+        ),
+        EditError::NoSuchPost => AppError::NotFound,
+        EditError::SameLocale => {
+            AppError::Invalid("The post is already written in that language.".into())
+        }
+        EditError::Store(e) => e.into(),
+    }
 }

@@ -72,6 +72,22 @@ impl Text {
     }
 
     /// The answer to a request for a translation that does not exist or is not shown.
+    /// The translation's locale, or `None` for the post's own text: what the use cases
+    /// of [`crate::app::posts`] take.
+    pub fn translation(&self) -> Option<&Locale> {
+        (!self.original).then_some(&self.locale)
+    }
+
+    /// What a change to a text that is not there answers: a 404, saying which
+    /// translation is missing.
+    pub fn not_there(&self) -> WebError {
+        if self.original {
+            WebError::NotFound
+        } else {
+            self.missing()
+        }
+    }
+
     pub fn missing(&self) -> WebError {
         WebError::NotFoundWith(format!(
             "This post has no translation into {} ({}) yet.",

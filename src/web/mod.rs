@@ -18,7 +18,6 @@ mod desk;
 mod email_change;
 mod error;
 mod feeds;
-mod formatting;
 mod headers;
 mod health;
 mod home;

@@ -120,7 +120,7 @@ pub async fn create(
         Ok(fields) => fields,
         Err(e) => return render(StatusCode::UNPROCESSABLE_ENTITY, &page(Some(e.0), None)),
     };
-    let text = match super::formatting::rendered(&state, body).await? {
+    let text = match crate::app::formatting::rendered(&state.ctx(), body).await? {
         Ok(text) => text,
         Err(e) => return render(StatusCode::UNPROCESSABLE_ENTITY, &page(Some(e.0), None)),
     };
@@ -128,13 +128,7 @@ pub async fn create(
         // Rendered exactly as the saved post will be, and nothing is stored.
         return render(StatusCode::OK, &page(None, Some(text.html)));
     }
-    if kind == PostKind::Page {
-        let pages = state.store.site_pages(&state.site).await?;
-        if let Err(full) = crate::domain::post::room_for_page(pages.len()) {
-            return render(StatusCode::UNPROCESSABLE_ENTITY, &page(Some(full.0), None));
-        }
-    }
-    let user = author.0;
+    let user = &author.0;
     let post = NewPost::new(
         state.site.clone(),
         title,
@@ -150,10 +144,10 @@ pub async fn create(
         PostKind::Post => post,
         PostKind::Page => post.as_page(),
     };
-    let post = state.store.create_post(post).await?;
-    if post.is_page() {
-        state.reread_frame().await;
-    }
+    let post = match posts::create_post(&state.ctx(), post).await? {
+        Ok(post) => post,
+        Err(full) => return render(StatusCode::UNPROCESSABLE_ENTITY, &page(Some(full.0), None)),
+    };
     match form.action.as_str() {
         // Files hang from a saved post: on to the editor's, the post a draft.
         "files" => return Ok(see_other(&urls::edit_attachments(post.slug.as_str()))),
@@ -428,43 +422,14 @@ async fn set_status(
 ) -> Result<HttpResponse, WebError> {
     let post = posts::editable(&state.ctx(), &author.0, &slug).await?;
     let text = Text::of(&state, &post, &lang).await?;
-    change_status(&state, &post, &text, status, anew).await?;
-    if post.is_page() {
-        state.reread_frame().await;
+    if !posts::change_status(&state.ctx(), &post, text.translation(), status, anew).await? {
+        return Err(text.not_there());
     }
     Ok(see_other(&urls::text_url(
         post.slug.as_str(),
         post.is_page(),
         text.lang(),
     )))
-}
-
-/// Publishes or unpublishes a text: the post's own (published again, it keeps its date
-/// unless `anew`) or a translation. A text that is not there is a 404.
-pub(super) async fn change_status(
-    state: &AppState,
-    post: &crate::domain::Post,
-    text: &Text,
-    status: PostStatus,
-    anew: bool,
-) -> Result<(), WebError> {
-    if text.original {
-        let changed = match status {
-            PostStatus::Published => {
-                let at = post.publication_at(now(), anew);
-                state.store.publish_post(&state.site, post.id, at).await?
-            }
-            PostStatus::Draft => state.store.unpublish_post(&state.site, post.id).await?,
-        };
-        changed.ok_or(WebError::NotFound)?;
-    } else {
-        state
-            .store
-            .set_translation_status(&state.site, post.id, &text.locale, status, now())
-            .await?
-            .ok_or_else(|| text.missing())?;
-    }
-    Ok(())
 }
 
 /// A post's link preview and structured data, in the language shown.

@@ -231,7 +231,7 @@ pub async fn save(
         ))
     })();
     let fields = match parsed {
-        Ok((title, body, tags, message)) => super::formatting::rendered(&state, body)
+        Ok((title, body, tags, message)) => crate::app::formatting::rendered(&state.ctx(), body)
             .await?
             .map(|rendered| (title, rendered, tags, message)),
         Err(e) => Err(e),
@@ -259,20 +259,30 @@ pub async fn save(
         now(),
         message,
     );
-    match save_text(&state, &post, &text, edit).await {
+    match posts::save_text(&state.ctx(), &post, text.translation(), edit).await {
         Ok(()) => {
             state
                 .store
                 .discard_draft(&state.site, post.id, user.id, &text.locale)
                 .await?;
+            let ctx = state.ctx();
             if form.action == "publish" {
-                // The text just saved goes out (a draft published before keeps its date).
-                super::posts::change_status(&state, &post, &text, PostStatus::Published, false)
-                    .await?;
-            }
-            if post.is_page() {
+                // The text just saved goes out (a draft published before keeps its date);
+                // a page's navigation is read again with it.
+                let published = posts::change_status(
+                    &ctx,
+                    &post,
+                    text.translation(),
+                    PostStatus::Published,
+                    false,
+                )
+                .await?;
+                if !published {
+                    return Err(text.not_there());
+                }
+            } else if post.is_page() {
                 // Its title (and state) in the navigation.
-                state.reread_frame().await;
+                ctx.reread_frame().await;
             }
             if form.action == "schedule" && text.original && post.status == PostStatus::Draft {
                 return Ok(see_other(&urls::schedule(post.slug.as_str())));
@@ -294,42 +304,7 @@ pub async fn save(
             page.base = now_at.base();
             render_editor(&state, StatusCode::CONFLICT, page, &post).await
         }
-        Err(e) => Err(edit_failed(e)),
-    }
-}
-
-/// Saves a new revision of the original or of a translation.
-pub(super) async fn save_text(
-    state: &AppState,
-    post: &Post,
-    text: &Text,
-    edit: PostEdit,
-) -> Result<(), EditError> {
-    if text.original {
-        state
-            .store
-            .save_revision(&state.site, post.id, edit)
-            .await?;
-    } else {
-        state
-            .store
-            .save_translation(&state.site, post.id, &text.locale, edit)
-            .await?;
-    }
-    Ok(())
-}
-
-/// The answer to a failed save other than a conflict.
-pub(super) fn edit_failed(e: EditError) -> WebError {
-    match e {
-        EditError::Conflict => WebError::Conflict(
-            "Someone saved this text a moment ago. Open it again and retry.".into(),
-        ),
-        EditError::NoSuchPost => WebError::NotFound,
-        EditError::SameLocale => {
-            WebError::BadRequest("The post is already written in that language.".into())
-        }
-        EditError::Store(e) => e.into(),
+        Err(e) => Err(posts::edit_failed(e).into()),
     }
 }
 
@@ -462,9 +437,9 @@ pub async fn restore(
         now(),
         format!("Restored revision {}", old.number),
     );
-    save_text(&state, &post, &text, edit)
+    posts::save_text(&state.ctx(), &post, text.translation(), edit)
         .await
-        .map_err(edit_failed)?;
+        .map_err(posts::edit_failed)?;
     Ok(see_other(&urls::history(post.slug.as_str(), text.lang())))
 }
 

@@ -102,7 +102,7 @@ pub async fn create(
     })();
     // A suggestion is refused as its text would be when saved.
     let fields = match parsed {
-        Ok((title, body, tags, note)) => super::formatting::rendered(&state, body)
+        Ok((title, body, tags, note)) => crate::app::formatting::rendered(&state.ctx(), body)
             .await?
             .map(|rendered| (title, rendered.body, tags, note)),
         Err(e) => Err(e),
@@ -323,7 +323,7 @@ pub async fn accept(
              shortly."
                 .into(),
         )),
-        Err(e) => Err(super::revisions::edit_failed(e)),
+        Err(e) => Err(crate::app::posts::edit_failed(e).into()),
     }
 }
 

@@ -1,6 +1,7 @@
 //! The use cases of `sibyl::app`, called as every front end calls them (over a `Ctx`,
 //! without HTTP), on both stores: signing up and in, changing a password, writing,
-//! editing and deleting comments, and moderating them in bulk.
+//! editing and deleting comments, moderating them in bulk, and creating, saving,
+//! publishing and unpublishing posts.
 
 use crate::both_stores;
 use crate::fixtures;
@@ -19,6 +20,7 @@ both_stores!(
     comments_are_placed_checked_and_limited,
     only_authors_in_time_and_editors_change_comments,
     a_bulk_decision_moves_all_or_refuses_before_moving,
+    posts_are_created_saved_published_and_unpublished,
 );
 
 /// What the front ends hand a use case, over the test's store and site: mail off, the
@@ -418,4 +420,77 @@ async fn a_bulk_decision_moves_all_or_refuses_before_moving(t: TestStore) {
     assert_eq!(deleted, 1);
     let back = comments::moderate_many(&ctx, &admin, &picks, CommentState::Approved, "").await;
     assert!(matches!(back, Err(AppError::Conflict(_))), "{back:?}");
+}
+
+async fn posts_are_created_saved_published_and_unpublished(t: TestStore) {
+    use sibyl::app::{formatting, posts};
+    use sibyl::domain::post::Body;
+    use sibyl::domain::{Locale, PostStatus};
+    let ctx = ctx(&t);
+    let author = fixtures::user(&t, Role::Author, "Writer").await;
+    // Rendered as every front end renders: off the workers, within the budget.
+    let text = formatting::rendered(&ctx, Body::parse("A *first* draft.").unwrap())
+        .await
+        .unwrap()
+        .unwrap();
+    assert!(text.html.contains("<em>first</em>"), "{}", text.html);
+    let new = fixtures::new_post(
+        &t,
+        &author,
+        "Use cases",
+        "A *first* draft.",
+        "",
+        chrono::Utc::now(),
+        false,
+    );
+    let post = posts::create_post(&ctx, new).await.unwrap().unwrap();
+    assert_eq!(post.status, PostStatus::Draft);
+    let found = posts::post_at(&ctx, post.slug.as_str()).await.unwrap();
+    assert_eq!(found.id, post.id);
+    let reader = fixtures::user(&t, Role::Reader, "Not the author").await;
+    let refused = posts::editable(&ctx, &reader, post.slug.as_str()).await;
+    assert!(
+        matches!(refused, Err(AppError::Forbidden(_))),
+        "{refused:?}"
+    );
+    assert!(matches!(
+        posts::post_at(&ctx, "no-such-post-here").await,
+        Err(AppError::NotFound)
+    ));
+
+    // Saves from the current revision land; a save from an older one is a conflict.
+    let edit = fixtures::edit(post.revision, &author, "Use cases", "Second.", "", "again");
+    posts::save_text(&ctx, &post, None, edit).await.unwrap();
+    let stale = fixtures::edit(post.revision, &author, "Use cases", "Third.", "", "late");
+    let conflict = posts::save_text(&ctx, &post, None, stale)
+        .await
+        .unwrap_err();
+    assert!(matches!(
+        posts::edit_failed(conflict),
+        AppError::Conflict(_)
+    ));
+
+    // Published, then back to draft; a translation nobody began is not there to publish.
+    let post = t.store.post_by_id(&t.site, post.id).await.unwrap().unwrap();
+    assert!(
+        posts::change_status(&ctx, &post, None, PostStatus::Published, false)
+            .await
+            .unwrap()
+    );
+    let now_is = t.store.post_by_id(&t.site, post.id).await.unwrap().unwrap();
+    assert_eq!(now_is.status, PostStatus::Published);
+    assert_eq!(now_is.body.as_str(), "Second.");
+    let french = Locale::parse("fr").unwrap();
+    assert!(
+        !posts::change_status(&ctx, &now_is, Some(&french), PostStatus::Published, false)
+            .await
+            .unwrap()
+    );
+    assert!(
+        posts::change_status(&ctx, &now_is, None, PostStatus::Draft, false)
+            .await
+            .unwrap()
+    );
+    let draft = t.store.post_by_id(&t.site, post.id).await.unwrap().unwrap();
+    assert_eq!(draft.status, PostStatus::Draft);
 }

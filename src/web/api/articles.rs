@@ -243,7 +243,7 @@ pub async fn create_article(
     }
     let fields = body.into_inner().article;
     let title = Title::parse(&fields.title)?;
-    let text = crate::web::formatting::rendered(&state, Body::parse(&fields.body)?).await??;
+    let text = crate::app::formatting::rendered(&state.ctx(), Body::parse(&fields.body)?).await??;
     let description = parse_description(&fields.description)?;
     let tags = Tags::from_list(&fields.tag_list)?;
     let mut new = NewPost::new(
@@ -259,7 +259,7 @@ pub async fn create_article(
     if !description.is_empty() {
         new.excerpt = description;
     }
-    let post = state.store.create_post(new).await?;
+    let post = crate::app::posts::create_post(&state.ctx(), new).await??;
     Ok(HttpResponse::Created().json(single(&state, Some(&user), &post).await?))
 }
 
@@ -309,7 +309,7 @@ pub async fn update_article(
         None => post.title.clone(),
     };
     let text = match &fields.body {
-        Some(b) => crate::web::formatting::rendered(&state, Body::parse(b)?).await??,
+        Some(b) => crate::app::formatting::rendered(&state.ctx(), Body::parse(b)?).await??,
         // Its text as it was rendered when saved.
         None => Rendered::stored(post.body.clone(), post.body_html.clone()),
     };

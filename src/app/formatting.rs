@@ -8,7 +8,7 @@
 //! time budget for its text, its turn included; a rendering that has begun keeps its
 //! turn to its end (it is linear in the text), so the bound on renderings at once holds.
 
-use super::{AppState, WebError};
+use super::{AppError, Ctx};
 use crate::domain::Invalid;
 use crate::domain::post::{Body, Rendered};
 use std::sync::{Arc, OnceLock};
@@ -32,10 +32,10 @@ fn turns() -> &'static Arc<Semaphore> {
 /// author is told why; nothing is saved), `Err(_)` when it could not be rendered in time.
 /// On a site that shows images from its own files only, a text that shows one from
 /// another site is refused.
-pub async fn rendered(state: &AppState, body: Body) -> Result<Result<Rendered, Invalid>, WebError> {
+pub async fn rendered(ctx: &Ctx, body: Body) -> Result<Result<Rendered, Invalid>, AppError> {
     let made = render(body).await?;
     if let Ok(text) = &made
-        && state.identity().await.own_images_only
+        && ctx.identity().await.own_images_only
         && let Some(url) = crate::domain::markdown::first_remote_image(&text.html)
     {
         return Ok(Err(Invalid::new(format!(
@@ -47,23 +47,23 @@ pub async fn rendered(state: &AppState, body: Body) -> Result<Result<Rendered, I
     Ok(made)
 }
 
-async fn render(body: Body) -> Result<Result<Rendered, Invalid>, WebError> {
+async fn render(body: Body) -> Result<Result<Rendered, Invalid>, AppError> {
     let work = async {
         let turn = Arc::clone(turns())
             .acquire_owned()
             .await
-            .map_err(|e| WebError::Internal(format!("rendering: {e}")))?;
+            .map_err(|e| AppError::Internal(format!("rendering: {e}")))?;
         tokio::task::spawn_blocking(move || {
             let rendered = Rendered::of(body);
             drop(turn);
             rendered
         })
         .await
-        .map_err(|e| WebError::Internal(format!("rendering: {e}")))
+        .map_err(|e| AppError::Internal(format!("rendering: {e}")))
     };
     match tokio::time::timeout(BUDGET, work).await {
         Ok(result) => result,
-        Err(_) => Err(WebError::Busy(format!(
+        Err(_) => Err(AppError::Busy(format!(
             "The server could not format this text within {} seconds, as it is busy with \
              others; nothing was saved. Please try again in a moment.",
             BUDGET.as_secs()
