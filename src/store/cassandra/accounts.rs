@@ -1,7 +1,24 @@
 //! Accounts: the claims of the multi-row uniqueness lock around the users row, its
 //! directory entry and its place in the list by sign-up.
 
-use super::*;
+use super::lwt::Claim;
+use super::{CassandraStore, logged};
+use crate::domain::password::PasswordHash;
+use crate::domain::user::{Login, shelf_of};
+use crate::domain::{Email, NewUser, Profile, Role, Site, User, UserId, Username};
+use crate::store::prelude::*;
+use crate::store::{
+    AccountError, DirectoryEntry, Fault, Finished, Intent, SetupError, StoreError, StoreResult,
+    Taken,
+};
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use scylla::DeserializeRow;
+use scylla::client::session::Session;
+use scylla::errors::ExecutionError;
+use scylla::statement::batch::Batch;
+use scylla::statement::prepared::PreparedStatement;
+use uuid::Uuid;
 
 pub(super) const USER_COLUMNS: &str =
     "user_id, username, email, display_name, role, password_hash, created, bio, homepage, banned";

@@ -2,10 +2,18 @@
 //! deleting an account: its comments are found month by month from the account's
 //! creation, signed "deleted user" (or removed) one by one, then the months are dropped.
 
-use super::*;
+use super::CassandraStore;
 use crate::domain::comment::DELETED_USER;
+use crate::domain::{Comment, CommentId, Commenter, PostId, Site, UserId};
 use crate::store::caps::{self, page_size};
+use crate::store::{MemberComments, ModerationError, PageError, StoreResult};
 use chrono::Datelike;
+use chrono::{DateTime, Utc};
+use scylla::client::session::Session;
+use scylla::errors::ExecutionError;
+use scylla::statement::prepared::PreparedStatement;
+use scylla::value::{CqlTimeuuid, CqlValue};
+use uuid::Uuid;
 
 /// The month (yyyymm) a comment was written in: its partition in `comments_by_user`.
 pub(super) fn month_of(id: CommentId) -> i32 {

@@ -1,8 +1,29 @@
 //! Comments: the comment rows, the approved threads and their paging, counts and
 //! commenters.
 
-use super::*;
+use super::{CassandraStore, decode_rows, paging_error};
+use crate::domain::comment::ThreadComment;
+use crate::domain::{
+    Comment, CommentBody, CommentId, CommentSettings, CommentState, CommentedPost, Commenter,
+    NewComment, PostId, Site, UserId,
+};
 use crate::store::caps::{self, page_size};
+use crate::store::prelude::*;
+use crate::store::{
+    CommentError, CommentPage, Fault, Intent, MemberComments, ModerationError, PageError, Standing,
+    StoreResult,
+};
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use scylla::DeserializeRow;
+use scylla::client::session::Session;
+use scylla::errors::ExecutionError;
+use scylla::response::PagingState;
+use scylla::serialize::row::SerializeRow;
+use scylla::statement::Consistency;
+use scylla::statement::prepared::PreparedStatement;
+use scylla::value::{CqlTimeuuid, CqlValue};
+use uuid::Uuid;
 
 /// The columns of a comment in its row and in the moderation lists' copies. Its HTML is
 /// not among them: it is made from the text when read (only the readers' thread keeps

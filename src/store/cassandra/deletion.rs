@@ -6,10 +6,22 @@
 //! Rows of tables that LWTs write (comments, suggestions, translations) are removed by
 //! LWTs one by one; the other tables' partitions of the post by plain deletes.
 
+use super::lwt::is_cas_uncertain;
 use super::posts::slug_scope;
 use super::revisions::shelf_of;
-use super::*;
+use super::{CassandraStore, unavailable};
+use crate::domain::{PostId, PostKind, Site, Slug, UserId};
+use crate::store::{Fault, Listed, StoreError, StoreResult};
+use chrono::{DateTime, Utc};
 use futures_util::{StreamExt, TryStreamExt};
+use scylla::DeserializeRow;
+use scylla::client::session::Session;
+use scylla::errors::ExecutionError;
+use scylla::serialize::row::SerializeRow;
+use scylla::statement::Consistency;
+use scylla::statement::prepared::PreparedStatement;
+use scylla::value::CqlTimeuuid;
+use uuid::Uuid;
 
 /// The statements of this file, prepared once at start.
 pub(super) struct Statements {

@@ -2,12 +2,19 @@
 //! site, the most recently made first, written from each post's own row when its lists
 //! settle (so finished by the reconciler and checked by repair).
 
-use super::*;
+use super::CassandraStore;
+use crate::domain::{Post, PostId, PostStatus, PostSummary, Site, Slug, Tags, UserId};
 use crate::store::Listed;
 use crate::store::caps::{self, page_size};
 use crate::store::posts::page_of;
 use crate::store::repair::Finding;
+use crate::store::{ListPage, PageAt, PageError, StoreError, StoreResult};
+use chrono::{DateTime, Utc};
+use scylla::client::session::Session;
+use scylla::errors::ExecutionError;
+use scylla::statement::prepared::PreparedStatement;
 use std::collections::HashMap;
+use uuid::Uuid;
 
 pub(super) const DRAFT_COLUMNS: &str = "created, post_id, slug, title, excerpt, author_name, tags";
 

@@ -6,8 +6,10 @@
 //! reading a page of rows, not a page from each of 24 hours; a sparse one takes a few
 //! more statements. Used by the site's moderation lists and the moderation log.
 
-use super::*;
+use crate::store::{PageError, StoreResult};
+use scylla::value::CqlTimeuuid;
 use std::future::Future;
+use uuid::Uuid;
 
 /// Hours a page reads in one statement.
 pub(super) const HOURS_PER_READ: usize = 24;

@@ -1,6 +1,17 @@
 //! The primary-key (id) pool of short numbers, and the per-host counters.
 
-use super::*;
+use super::lwt::{is_cas_uncertain, settled};
+use super::{CassandraStore, unavailable};
+use crate::domain::Site;
+use crate::domain::token::random_below;
+use crate::store::prelude::*;
+use crate::store::{Fault, ID_POOL_SIZE, StoreError, StoreResult};
+use async_trait::async_trait;
+use scylla::client::session::Session;
+use scylla::errors::ExecutionError;
+use scylla::statement::Consistency;
+use scylla::statement::prepared::PreparedStatement;
+use uuid::Uuid;
 
 /// The statements of this file, prepared once at start.
 pub(super) struct Statements {

@@ -2,8 +2,17 @@
 //! deleted (marked done, and gone with its TTL), so the reconciler reads recent minutes
 //! without meeting tombstones; and the minute the reconciler has looked through.
 
-use super::*;
+use super::CassandraStore;
+use crate::domain::{CommentId, Locale, PostId, Site, Slug, UserId, timeuuid};
 use crate::store::intents::{Finished, Intent, IntentId, Intents, Unfinished};
+use crate::store::{StoreError, StoreResult};
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use scylla::client::session::Session;
+use scylla::errors::ExecutionError;
+use scylla::statement::prepared::PreparedStatement;
+use scylla::value::CqlTimeuuid;
+use uuid::Uuid;
 
 /// Partitions per minute: spreads a busy minute over several replicas.
 const SHARDS: i32 = 8;

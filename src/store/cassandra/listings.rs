@@ -1,9 +1,24 @@
 //! The lists of published posts: the front page, author pages and tag pages (the
 //! authors and tag indexes of the blog's data model), each a single-partition read.
 
-use super::*;
+use super::{CassandraStore, logged, unavailable};
+use crate::domain::{PostId, PostSummary, ScheduledPost, Site, Slug, Tag, Tags, UserId, timeuuid};
 use crate::store::caps::{self, page_size};
 use crate::store::posts::{page_of, tag_count_page};
+use crate::store::prelude::*;
+use crate::store::{
+    FRONT_PAGE_CAP, ListPage, Month, PageAt, PageError, SitemapEntry, StoreError, StoreResult,
+    TagCountPage,
+};
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use scylla::DeserializeRow;
+use scylla::client::session::Session;
+use scylla::errors::ExecutionError;
+use scylla::statement::batch::Batch;
+use scylla::statement::prepared::PreparedStatement;
+use scylla::value::CqlTimeuuid;
+use uuid::Uuid;
 
 pub(super) const SUMMARY_COLUMNS: &str =
     "published, post_id, slug, title, excerpt, author_name, tags";

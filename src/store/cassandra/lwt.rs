@@ -2,7 +2,16 @@
 //! from a failure, and the claims of the multi-row uniqueness lock. The store and the
 //! binaries adapter use them.
 
-use super::*;
+use super::{CassandraStore, unavailable};
+use crate::store::{StoreError, StoreResult};
+use scylla::client::session::Session;
+use scylla::errors::{DbError, ExecutionError, RequestAttemptError, WriteType};
+use scylla::response::query_result::QueryResult;
+use scylla::statement::Consistency;
+use scylla::statement::prepared::PreparedStatement;
+use scylla::value::{CqlValue, Row};
+use std::time::Duration;
+use uuid::Uuid;
 
 /// The outcome of a claim: won, or held by another owner.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

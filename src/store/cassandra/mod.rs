@@ -1,7 +1,7 @@
 //! The Cassandra (or ScyllaDB) adapter, on the scylla driver: one file per aggregate,
 //! each implementing its contract trait with its own `Statements`, prepared once in
-//! [`CassandraStore::connect`]. This file holds the session and what every file shares
-//! (the imports, brought in by `use super::*`, and `exec`, `rows`, `row`, `batch`).
+//! [`CassandraStore::connect`]. This file holds the session and the helpers every file
+//! shares (`exec`, `rows`, `row`, `batch`); each file names what it imports.
 //!
 //! Reads and plain writes run at LOCAL_QUORUM; lightweight transactions use SERIAL.
 //! Uniqueness (user names, e-mail addresses, slugs, a site's first administrator) goes
@@ -44,48 +44,19 @@ mod translations;
 pub use cql::{mixed_writes, prepared_statements};
 pub use schema::{SCHEMA, latest_version, migrate, schema_statements};
 
-use super::prelude::*;
-use super::{
-    AccountError, AccountLink, CommentError, CommentPage, DirectoryEntry, EditError,
-    FRONT_PAGE_CAP, Fault, Finished, ID_POOL_SIZE, Intent, ListPage, Listed, LogEntries,
-    MemberComments, ModerationError, ModerationPage, Month, NewSession, OpenError, PageAt,
-    PageError, Replication, SetupError, ShortLink, SitemapEntry, Standing, Store, StoreError,
-    StoreOptions, StoreResult, SuggestionError, TagCountPage, Taken,
-};
-use crate::domain::comment::{MAX_COMMENTS_PER_POST, ThreadComment};
-use crate::domain::password::PasswordHash;
-use crate::domain::post::Body;
-use crate::domain::timeuuid;
-use crate::domain::token::random_below;
-use crate::domain::user::{Login, shelf_of};
-use crate::domain::{
-    Comment, CommentBody, CommentId, CommentSettings, CommentState, CommentedPost, Commenter,
-    LogEntry, Moderation, NewComment, StateCounts,
-};
-use crate::domain::{
-    Draft, Email, Locale, NewPost, NewUser, Post, PostEdit, PostId, PostKind, PostStatus,
-    PostSummary, Profile, RevisionSummary, Role, SavedRevision, ScheduledPost, Site, Slug,
-    Suggestion, SuggestionState, SuggestionSummary, Tag, Tags, Title, Translation, User, UserId,
-    Username,
-};
-use async_trait::async_trait;
+use super::{OpenError, PageError, Store, StoreError, StoreOptions, StoreResult};
+use crate::domain::{CommentId, CommentState};
+use crate::domain::{PostId, PostKind, Site};
 use chrono::{DateTime, Utc};
-use lwt::{Capped, Claim, is_cas_uncertain, settled};
 use schema::connect_session;
-use scylla::client::execution_profile::ExecutionProfile;
 use scylla::client::session::Session;
-use scylla::client::session_builder::SessionBuilder;
-use scylla::errors::{DbError, ExecutionError, RequestAttemptError, WriteType};
-use scylla::response::PagingState;
+use scylla::errors::{DbError, ExecutionError, RequestAttemptError};
 use scylla::response::query_result::QueryResult;
 use scylla::serialize::row::SerializeRow;
 use scylla::statement::batch::{Batch, BatchType};
 use scylla::statement::prepared::PreparedStatement;
-use scylla::statement::{Consistency, SerialConsistency};
-use scylla::value::{Counter, CqlTimeuuid, CqlValue, Row};
-use scylla::{DeserializeRow, SerializeRow};
+use scylla::value::{Counter, CqlTimeuuid, CqlValue};
 use std::sync::Arc;
-use std::time::Duration;
 use uuid::Uuid;
 
 pub struct CassandraStore {

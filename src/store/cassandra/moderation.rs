@@ -2,9 +2,28 @@
 //! logged batch, the log.
 
 use super::comments::{COMMENT_COLUMNS, CommentRow, MovedRow, comment_values, thread_values};
-use super::*;
+use super::lwt::{Capped, settled};
+use super::{CassandraStore, decode_rows, logged, mark_idempotence, paging_error};
+use crate::domain::comment::MAX_COMMENTS_PER_POST;
 use crate::domain::comment::log_month;
+use crate::domain::{
+    Comment, CommentId, CommentState, CommentedPost, LogEntry, Moderation, PostId, Site,
+    StateCounts, timeuuid,
+};
 use crate::store::caps::{self, page_size};
+use crate::store::prelude::*;
+use crate::store::{
+    CommentError, Fault, Finished, Intent, LogEntries, ModerationError, ModerationPage, PageError,
+    StoreError, StoreResult,
+};
+use async_trait::async_trait;
+use scylla::client::session::Session;
+use scylla::errors::ExecutionError;
+use scylla::response::PagingState;
+use scylla::statement::batch::{Batch, BatchType};
+use scylla::statement::prepared::PreparedStatement;
+use scylla::value::{CqlTimeuuid, CqlValue};
+use uuid::Uuid;
 
 /// The statements of this file, prepared once at start.
 pub(super) struct Statements {

@@ -2,11 +2,18 @@
 //! from the page's own row when its lists are settled (so retried by the reconciler
 //! and checked by repair), read whole by the navigation and the list of pages.
 
-use super::*;
+use super::CassandraStore;
 use crate::domain::{MAX_PAGES, PageEntry};
+use crate::domain::{Post, PostId, PostStatus, Site, Slug};
 use crate::store::PAGES_READ;
+use crate::store::StoreResult;
 use crate::store::repair::Finding;
+use chrono::{DateTime, Utc};
+use scylla::client::session::Session;
+use scylla::errors::ExecutionError;
+use scylla::statement::prepared::PreparedStatement;
 use std::collections::HashMap;
+use uuid::Uuid;
 
 /// The statements of this file, prepared once at start.
 pub(super) struct Statements {

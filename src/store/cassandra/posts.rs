@@ -1,6 +1,23 @@
 //! Posts: the posts row with its first revision and short link, publication.
 
-use super::*;
+use super::lwt::{Claim, is_cas_uncertain, settled};
+use super::{CassandraStore, lwt, unavailable};
+use crate::domain::post::Body;
+use crate::domain::{
+    Locale, NewPost, Post, PostId, PostKind, PostStatus, Site, Slug, Tags, Title, UserId, timeuuid,
+};
+use crate::store::prelude::*;
+use crate::store::{Fault, Finished, Intent, Listed, ShortLink, StoreError, StoreResult};
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use scylla::client::session::Session;
+use scylla::errors::ExecutionError;
+use scylla::serialize::row::SerializeRow;
+use scylla::statement::Consistency;
+use scylla::statement::prepared::PreparedStatement;
+use scylla::value::CqlTimeuuid;
+use scylla::{DeserializeRow, SerializeRow};
+use uuid::Uuid;
 
 pub(super) const POST_COLUMNS: &str = "post_id, slug, title, body, body_html, excerpt, tags, author_id, author_name, status, created, published, revision, short_id, updated";
 

@@ -2,9 +2,16 @@
 //! hour of the comments' creation, found newest first through `moderation_hours`, so that
 //! no read walks through the tombstones of a whole site's moderated comments.
 
+use super::CassandraStore;
 use super::comments::{COMMENT_COLUMNS, CommentRow, comment_values};
-use super::*;
+use crate::domain::{Comment, CommentId, CommentState, PostId, Site};
 use crate::store::caps::{self, page_size};
+use crate::store::{ModerationPage, PageError, StoreResult};
+use scylla::client::session::Session;
+use scylla::errors::ExecutionError;
+use scylla::statement::prepared::PreparedStatement;
+use scylla::value::{CqlTimeuuid, CqlValue};
+use uuid::Uuid;
 
 /// How old an hour must be (in hours) before a page that finds it empty takes it out of
 /// `moderation_hours`: comments are created in the current hour only, so an older hour

@@ -6,9 +6,21 @@
 //! and directory against the users table.
 
 use super::listings::{ARCHIVE, Bucket, LIST_COLUMNS};
+use super::lwt::Claim;
 use super::posts::slug_scope;
 use super::tallies::Tally;
-use super::*;
+use super::{CassandraStore, prepare, unavailable};
+use crate::domain::{
+    CommentState, Email, Post, PostId, PostStatus, Site, UserId, Username, timeuuid,
+};
+use crate::store::prelude::*;
+use crate::store::{AccountError, DirectoryEntry, FRONT_PAGE_CAP, StoreError, StoreResult};
+use async_trait::async_trait;
+use scylla::DeserializeRow;
+use scylla::serialize::row::SerializeRow;
+use scylla::statement::prepared::PreparedStatement;
+use scylla::value::{CqlTimeuuid, CqlValue};
+use uuid::Uuid;
 
 /// How long a committed claim is left to the sign-up or rename that made it before
 /// repair judges it.

@@ -7,8 +7,24 @@
 //! at `base`, and a claimed number is always rolled forward to), so a page of the
 //! history, at most a shelf long, reads one or two shelves.
 
-use super::*;
+use super::lwt::{is_cas_uncertain, settled};
+use super::{CassandraStore, unavailable};
 use crate::domain::HISTORY_PAGE;
+use crate::domain::post::Body;
+use crate::domain::{
+    Draft, Locale, Post, PostEdit, PostId, RevisionSummary, SavedRevision, Site, Tags, Title,
+    UserId,
+};
+use crate::store::prelude::*;
+use crate::store::{EditError, Fault, Intent, StoreError, StoreResult};
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use scylla::DeserializeRow;
+use scylla::client::session::Session;
+use scylla::errors::ExecutionError;
+use scylla::statement::Consistency;
+use scylla::statement::prepared::PreparedStatement;
+use uuid::Uuid;
 
 /// Revisions per partition of `post_revisions`; `schema.cql` states the bound.
 pub(super) const REVISIONS_PER_SHELF: i32 = 50;

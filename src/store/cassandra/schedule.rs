@@ -2,10 +2,17 @@
 //! partition per site, written from each post's own row when its lists settle (so
 //! finished by the reconciler and checked by repair).
 
-use super::*;
+use super::CassandraStore;
 use crate::domain::schedule::SCHEDULED_READ;
+use crate::domain::{Post, PostId, PostStatus, ScheduledPost, Site, Slug, UserId};
+use crate::store::StoreResult;
 use crate::store::repair::Finding;
+use chrono::{DateTime, Utc};
+use scylla::client::session::Session;
+use scylla::errors::ExecutionError;
+use scylla::statement::prepared::PreparedStatement;
 use std::collections::HashMap;
+use uuid::Uuid;
 
 const SCHEDULED_COLUMNS: &str = "post_id, due, slug, title, author_id, author_name";
 

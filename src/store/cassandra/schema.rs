@@ -1,7 +1,15 @@
 //! The schema: connecting, and `sibyl migrate`.
 
 use super::accounts::signup_month;
-use super::*;
+use crate::store::{OpenError, Replication};
+use chrono::{DateTime, Utc};
+use scylla::client::execution_profile::ExecutionProfile;
+use scylla::client::session::Session;
+use scylla::client::session_builder::SessionBuilder;
+use scylla::errors::ExecutionError;
+use scylla::statement::{Consistency, SerialConsistency};
+use std::time::Duration;
+use uuid::Uuid;
 
 /// The schema, applied by `sibyl migrate`.
 pub const SCHEMA: &str = include_str!("../../../schema.cql");

@@ -9,13 +9,22 @@
 //! Cassandra's index finds rows but cannot score them: results are newest first.
 
 use super::listings::{ARCHIVE, Bucket, bucket_of};
-use super::*;
+use super::{CassandraStore, unavailable};
 use crate::domain::search::{MAX_QUERY_WORDS, SearchQuery, SearchText};
 use crate::domain::timeuuid::time_of;
+use crate::domain::{Locale, Post, PostId, PostStatus, Site, Slug};
 use crate::store::caps::{self, page_size};
+use crate::store::prelude::*;
+use crate::store::{Listed, PageError, StoreError, StoreResult};
 use crate::store::{Search, SearchHit, SearchPage};
+use async_trait::async_trait;
 use futures_util::future::try_join_all;
+use scylla::client::session::Session;
+use scylla::errors::ExecutionError;
+use scylla::statement::prepared::PreparedStatement;
+use scylla::value::CqlTimeuuid;
 use scylla::value::CqlValue;
+use uuid::Uuid;
 
 /// How many partitions each half month of texts is split into.
 pub(super) const SHARDS: i32 = 8;

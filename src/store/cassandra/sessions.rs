@@ -1,7 +1,21 @@
 //! Sessions, rate-limited attempts and the links mailed to accounts (password resets,
 //! address confirmations), all kept with a TTL.
 
-use super::*;
+use super::lwt::is_cas_uncertain;
+use super::{CassandraStore, logged, lwt, unavailable};
+use crate::domain::{Email, User, UserId, timeuuid};
+use crate::store::prelude::*;
+use crate::store::{AccountLink, NewSession, StoreError, StoreResult};
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use scylla::client::session::Session;
+use scylla::errors::ExecutionError;
+use scylla::statement::Consistency;
+use scylla::statement::batch::Batch;
+use scylla::statement::prepared::PreparedStatement;
+use scylla::value::CqlTimeuuid;
+use std::time::Duration;
+use uuid::Uuid;
 
 /// How long a link's row outlives the link.
 const LINK_ROW_SECONDS_AFTER: i64 = 86400;

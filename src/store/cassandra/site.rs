@@ -1,7 +1,15 @@
 //! The site's identity: one row per site (`site_identity`).
 
-use super::*;
+use super::{CassandraStore, lwt};
 use crate::domain::SiteIdentity;
+use crate::domain::{Locale, Site};
+use crate::store::prelude::*;
+use crate::store::{StoreError, StoreResult};
+use async_trait::async_trait;
+use scylla::client::session::Session;
+use scylla::errors::ExecutionError;
+use scylla::statement::Consistency;
+use scylla::statement::prepared::PreparedStatement;
 
 /// The statements of this file, prepared once at start.
 pub(super) struct Statements {

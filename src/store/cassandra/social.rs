@@ -9,9 +9,20 @@
 //! that dies between them is finished by the reconciler, which makes the copies agree
 //! with the row and recounts the post's counter from `favoriters`.
 
-use super::*;
+use super::{CassandraStore, logged, lwt, unavailable};
+use crate::domain::{PostId, Site, UserId};
+use crate::store::prelude::*;
 use crate::store::social::{FavoritePage, MAX_FAVORITES, MAX_FOLLOWS, Social, SocialError};
+use crate::store::{Fault, Finished, Intent, PageError, StoreError, StoreResult};
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use scylla::client::session::Session;
+use scylla::errors::ExecutionError;
+use scylla::statement::Consistency;
+use scylla::statement::prepared::PreparedStatement;
+use scylla::value::CqlTimeuuid;
 use std::collections::{HashMap, HashSet};
+use uuid::Uuid;
 
 /// Shards of an account's followers and of a post's favoriters, by the other account.
 const SHARDS: i32 = 16;

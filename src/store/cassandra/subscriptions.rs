@@ -1,9 +1,18 @@
 //! Subscribers, their links, mailings and deliveries.
 
-use super::*;
+use super::{CassandraStore, lwt};
 use crate::domain::subscription::{Mailing, Scope, Subscription, shard_of};
+use crate::domain::{Email, PostId, Site, UserId};
 use crate::store::caps::{self, page_size};
 use crate::store::{LinkPurpose, NewSubscription, SubscriberPage, Subscriptions};
+use crate::store::{PageError, StoreResult};
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use scylla::client::session::Session;
+use scylla::errors::ExecutionError;
+use scylla::serialize::row::SerializeRow;
+use scylla::statement::prepared::PreparedStatement;
+use uuid::Uuid;
 
 /// How long a pending subscription (and its links) outlives its confirmation deadline.
 const PENDING_AFTER: i64 = 86400;

@@ -1,6 +1,21 @@
 //! Suggestions: readers' proposed texts, decided once by an LWT.
 
-use super::*;
+use super::lwt::{Capped, settled};
+use super::{CassandraStore, logged};
+use crate::domain::post::Body;
+use crate::domain::{
+    PostId, Site, Suggestion, SuggestionState, SuggestionSummary, Tags, Title, UserId,
+};
+use crate::store::prelude::*;
+use crate::store::{Fault, StoreError, StoreResult, SuggestionError};
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use scylla::DeserializeRow;
+use scylla::client::session::Session;
+use scylla::errors::ExecutionError;
+use scylla::statement::Consistency;
+use scylla::statement::prepared::PreparedStatement;
+use uuid::Uuid;
 
 pub(super) const SUGGESTION_COLUMNS: &str =
     "post_id, id, base, title, body, tags, note, suggester_id, suggester_name, created, state";

@@ -7,7 +7,15 @@
 //! recounts the post from its comment rows and its bucket's state counts from the
 //! bucket's post counters.
 
-use super::*;
+use super::{CassandraStore, decode_rows, unavailable};
+use crate::domain::{CommentState, PostId, Site, StateCounts};
+use crate::store::{StoreError, StoreResult};
+use scylla::client::session::Session;
+use scylla::errors::ExecutionError;
+use scylla::response::PagingState;
+use scylla::statement::prepared::PreparedStatement;
+use scylla::value::Counter;
+use uuid::Uuid;
 
 /// Partitions of a site's per-post tallies: a post's bucket follows from its id.
 pub(super) const BUCKETS: u8 = PostId::TALLY_BUCKETS;

@@ -1,6 +1,18 @@
 //! Translations: a post's text in other locales, with the same save protocol as revisions.
 
-use super::*;
+use super::lwt::is_cas_uncertain;
+use super::{CassandraStore, unavailable};
+use crate::domain::post::Body;
+use crate::domain::{Locale, PostEdit, PostId, PostStatus, Site, Title, Translation};
+use crate::store::prelude::*;
+use crate::store::{EditError, Fault, Intent, StoreError, StoreResult};
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use scylla::DeserializeRow;
+use scylla::client::session::Session;
+use scylla::errors::ExecutionError;
+use scylla::statement::Consistency;
+use scylla::statement::prepared::PreparedStatement;
 
 pub(super) const TRANSLATION_COLUMNS: &str =
     "locale, title, body, body_html, excerpt, status, published, revision";

@@ -9,7 +9,7 @@ pub mod comments;
 pub mod lists;
 pub mod posts;
 
-use super::*;
+use scylla::client::session::Session;
 
 /// Whether `ks` has a table `table` (a change that carries an old table over finds it
 /// gone when it runs again).
