@@ -11,13 +11,19 @@ use std::fmt::Write;
 pub const FLAGS: (&str, &str) = ("<!-- flags: generated -->", "<!-- flags: end -->");
 pub const COMMANDS: (&str, &str) = ("<!-- commands: generated -->", "<!-- commands: end -->");
 
-/// An argument's help as one line of Markdown (clap's text wraps at the source's width).
+/// An argument's help as one line of Markdown.
 fn help(arg: &Arg) -> String {
     let text = arg
         .get_long_help()
         .or_else(|| arg.get_help())
         .map(|h| h.to_string())
         .unwrap_or_default();
+    one_line(&text)
+}
+
+/// Help text as one line of Markdown: clap's text wraps at the source's width, and its
+/// `<placeholders>` and `|` would be read as HTML and table cells.
+fn one_line(text: &str) -> String {
     text.split_whitespace()
         .collect::<Vec<_>>()
         .join(" ")
@@ -86,12 +92,7 @@ fn command(out: &mut String, path: &str, cmd: &Command) {
         .or_else(|| cmd.get_about())
         .map(|a| a.to_string())
         .unwrap_or_default();
-    let about = about
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;");
+    let about = one_line(&about);
     let _ = writeln!(out, "- `{usage}`: {about}");
     for arg in cmd.get_arguments() {
         let Some(long) = arg.get_long() else { continue };

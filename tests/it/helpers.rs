@@ -291,9 +291,15 @@ impl TestStore {
     /// As [`TestStore::cassandra_alone`], with the store's options (faults) given.
     pub async fn cassandra_alone_with(keyspace: &str, options: StoreOptions) -> Self {
         let (url, _, own) = own_keyspace(keyspace).await;
+        Self::cassandra_at(url, options, Some(own)).await
+    }
+
+    /// A new site in the keyspace at `url`, opened with `options`; `own` is dropped with
+    /// the store.
+    async fn cassandra_at(url: StoreUrl, options: StoreOptions, own: Option<OwnKeyspace>) -> Self {
         let store = store::open(&url, options)
             .await
-            .unwrap_or_else(|e| panic!("Cassandra keyspace {keyspace}: {e}"));
+            .unwrap_or_else(|e| panic!("Cassandra at {url:?}: {e}"));
         Self {
             kind: Kind::Cassandra,
             store,
@@ -301,7 +307,7 @@ impl TestStore {
             sqlite_path: None,
             url,
             _dir: None,
-            _keyspace: Some(own),
+            _keyspace: own,
         }
     }
 
@@ -318,18 +324,7 @@ impl TestStore {
             })
             .await
             .clone();
-        let store = store::open(&url, StoreOptions::default())
-            .await
-            .unwrap_or_else(|e| panic!("Cassandra keyspace {REPAIR_KEYSPACE}: {e}"));
-        Self {
-            kind: Kind::Cassandra,
-            store,
-            site: unique_site(),
-            sqlite_path: None,
-            url,
-            _dir: None,
-            _keyspace: None,
-        }
+        Self::cassandra_at(url, StoreOptions::default(), None).await
     }
 
     pub async fn cassandra_with(options: StoreOptions) -> Self {
@@ -348,18 +343,7 @@ impl TestStore {
                 })
             })
             .await;
-        let store = store::open(&url, options)
-            .await
-            .unwrap_or_else(|e| panic!("Cassandra at {node}: {e}"));
-        Self {
-            kind: Kind::Cassandra,
-            store,
-            site: unique_site(),
-            sqlite_path: None,
-            url,
-            _dir: None,
-            _keyspace: None,
-        }
+        Self::cassandra_at(url, options, None).await
     }
 }
 

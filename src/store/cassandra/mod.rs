@@ -9,6 +9,7 @@
 //! ARCHITECTURE.md.
 
 mod accounts;
+mod accounts_repair;
 mod binaries;
 mod binary_store;
 mod commenters;

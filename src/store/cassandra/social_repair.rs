@@ -63,7 +63,7 @@ impl CassandraStore {
                 site,
             )
             .await?;
-        let recent = crate::domain::now() - super::repair::RECENT;
+        let recent = crate::domain::now() - super::accounts_repair::RECENT;
         let mut seen = HashSet::new();
         for (_, followee, shard, follower, since) in listed {
             let right_shard = shard == shard_of(UserId(follower));
