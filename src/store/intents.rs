@@ -4,11 +4,13 @@
 //! A write that takes several statements (and on Cassandra most do: an LWT, then the
 //! rows derived from it) begins by recording what it is about to do, and ends by marking
 //! the record done. Every step after the record can be run again from the record alone:
-//! the reconciler ([`crate::app::jobs::reconciler`]) reads the records begun before a grace period
-//! and never marked done, and has the store finish each (or undo it, where finishing is
-//! no longer possible), then marks it done. A write that is one transaction (SQLite's)
-//! records nothing; a write that spans several calls to the store (accepting a
-//! suggestion) records an intent on both stores.
+//! the reconciler ([`crate::app::jobs::reconciler`]) asks the store to recover the records
+//! begun before a grace period and never marked done. The store finishes its own writes
+//! (or undoes them, where finishing is no longer possible) and marks them done; it hands
+//! the application's writes, those spanning several calls to the store ([`Intent`]:
+//! deleting a post or an account, accepting a suggestion), to the reconciler, which
+//! finishes each and marks it done. A store write that is one transaction (SQLite's)
+//! records nothing; the application's writes are recorded on both stores.
 
 use super::StoreResult;
 use async_trait::async_trait;
@@ -16,63 +18,15 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
-/// Where a post was listed (front page, author page, tag pages) before a write that
-/// may move or remove its rows.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Listed {
-    /// The time UUID the rows are keyed by.
-    pub published_id: Uuid,
-    pub tags: Vec<String>,
-}
-
-/// A multi-step write, with what its later steps need.
+/// A write of the application's that spans several calls to the store: recorded
+/// before its first call, finished by the reconciler from the record alone.
+///
+/// The store's own multi-step writes (a post and its lists, an account and its claims,
+/// a comment and its copies) are the adapter's to record and to finish: they never
+/// leave it, and [`Intents::recover`] finishes them.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Intent {
-    /// A post's rows in the lists follow its row: `was` is where they were before the
-    /// write (publish, unpublish, a new revision).
-    Relist {
-        site: String,
-        post: Uuid,
-        was: Option<Listed>,
-    },
-    /// A new post: the slug claimed for it is committed (or, if the post row was never
-    /// written, released), its short link written and its lists.
-    NewPost {
-        site: String,
-        post: Uuid,
-        slug: String,
-        short_id: u64,
-    },
-    /// A new account: its claims (scope, name), committed once the account's row is
-    /// there, released if it is not; a site's set-up claim is committed last.
-    SignUp {
-        user: Uuid,
-        claims: Vec<(String, String)>,
-    },
-    /// A change of an account's user name or e-mail address (`scope`): the new value's
-    /// claim is committed and the old one released once the account has the new value;
-    /// released if it has not.
-    Rename {
-        user: Uuid,
-        scope: String,
-        old: String,
-        new: String,
-    },
-    /// A comment's write (new, moved, edited): its copies in the lists and thread, and
-    /// its post's counts, follow its row.
-    Comment {
-        site: String,
-        post: Uuid,
-        comment: Uuid,
-    },
-    /// A translation's save or change of status: the post's list of published
-    /// translations and the search index follow the translation's row.
-    Translation {
-        site: String,
-        post: Uuid,
-        locale: String,
-    },
     /// A post's deletion: everything hanging from it in the store, then its files in
     /// the binary service, go (see [`crate::app::deletion`]).
     DeletePost { site: String, post: Uuid },
@@ -84,14 +38,6 @@ pub enum Intent {
         remove_comments: bool,
         by: Uuid,
         by_name: String,
-    },
-    /// A favorite kept or given up: the copies of `favorites`' row follow it, and the
-    /// post's count is recounted; `was` is the time of the favorite being given up.
-    Favorite {
-        site: String,
-        user: Uuid,
-        post: Uuid,
-        was: Option<Uuid>,
     },
     /// An accepted suggestion becomes the post's newest revision.
     ApplySuggestion {
@@ -106,15 +52,26 @@ pub enum Intent {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct IntentId(pub Uuid);
 
-/// What a reconciler pass found: the intents to finish, and the instant up to which
-/// every intent begun is among them (what [`Intents::passed`] is told after).
+/// What one recovery pass over a stretch of time did and found.
 #[derive(Debug, Default)]
-pub struct Unfinished {
+pub struct Recovery {
+    /// The store's own writes whose remaining steps were run (again).
+    pub completed: usize,
+    /// The store's own writes that could not be completed (their first step never took
+    /// effect, or lost to another writer), whose traces were removed.
+    pub undone: usize,
+    /// The store's own writes that could not be finished now (the store failed): they
+    /// stay unfinished, for a later pass.
+    pub failed: usize,
+    /// The application's intents in the stretch, unfinished: the caller finishes each
+    /// and ends it.
     pub intents: Vec<(IntentId, Intent)>,
+    /// The instant up to which every intent begun is counted above (what
+    /// [`Intents::passed`] is told once they are all finished).
     pub through: Option<DateTime<Utc>>,
 }
 
-/// The outcome of finishing one intent.
+/// The outcome of finishing one multi-step write.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Finished {
     /// Its remaining steps were run (again): the state is what the write meant.
@@ -122,25 +79,21 @@ pub enum Finished {
     /// It could not be completed (its first step never took effect, or lost to another
     /// writer): what it left was removed.
     Undone,
-    /// Not the store's to finish (an intent spanning several calls): the caller does.
-    NotMine,
 }
 
 #[async_trait]
 pub trait Intents {
-    /// Records that a multi-step write begins.
+    /// Records that one of the application's multi-step writes begins.
     async fn begin(&self, intent: &Intent) -> StoreResult<IntentId>;
 
     /// Marks a recorded write done.
     async fn end(&self, id: IntentId) -> StoreResult<()>;
 
-    /// The intents begun by `before` and not marked done, from where the last
-    /// [`Intents::passed`] left off (a bounded stretch of time per call).
-    async fn unfinished(&self, before: DateTime<Utc>) -> StoreResult<Unfinished>;
+    /// Reads the writes begun by `before` and not marked done, from where the last
+    /// [`Intents::passed`] left off (a bounded stretch of time per call): finishes (or
+    /// undoes) and ends the store's own, and hands over the application's.
+    async fn recover(&self, before: DateTime<Utc>) -> StoreResult<Recovery>;
 
     /// Every intent begun before `through` is done: later passes start there.
     async fn passed(&self, through: DateTime<Utc>) -> StoreResult<()>;
-
-    /// Runs the remaining steps of one of the store's own intents again, or undoes it.
-    async fn finish(&self, intent: &Intent) -> StoreResult<Finished>;
 }

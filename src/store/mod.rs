@@ -30,7 +30,7 @@ pub use comments::{
     ModerationError, ModerationPage, Standing,
 };
 pub use ids::{ID_POOL_SIZE, Ids};
-pub use intents::{Finished, Intent, IntentId, Intents, Listed, Unfinished};
+pub use intents::{Finished, Intent, IntentId, Intents, Recovery};
 pub use open::{OpenError, Replication, StoreUrl, migrate, open};
 pub use posts::{
     FRONT_PAGE_CAP, ListPage, Listings, Month, PAGES_READ, PageAt, PageError, Posts, ShortLink,

@@ -2,10 +2,11 @@
 //! write left behind (see [`crate::store::intents`]).
 //!
 //! Every instance serving a site runs one in the background (unless told to run no
-//! background work); `sibyl reconcile` runs a pass by hand. A pass reads the intents
-//! begun more than a grace period ago and never marked done, has the store finish or
-//! undo each (an accepted suggestion is finished here, as it spans several calls), and
-//! marks it done. Finishing is idempotent and safe beside live writers, so two
+//! background work); `sibyl reconcile` runs a pass by hand. A pass has the store
+//! recover the intents begun more than a grace period ago and never marked done: the
+//! store finishes or undoes its own writes, and hands over the application's (a post's
+//! or an account's deletion, an accepted suggestion), which are finished here and
+//! marked done. Finishing is idempotent and safe beside live writers, so two
 //! instances reconciling at once only repeat each other's work.
 
 use crate::app::suggestions::{applied_message_prefix, apply_suggestion, saved_since};
@@ -50,18 +51,17 @@ pub async fn reconcile(store: &dyn Store, before: DateTime<Utc>) -> StoreResult<
     let mut report = Report::default();
     // A store behind by more than one pass's stretch of time catches up in several.
     for _ in 0..100 {
-        let unfinished = store.unfinished(before).await?;
-        for (id, intent) in unfinished.intents {
-            let outcome = match store.finish(&intent).await {
-                Ok(Finished::NotMine) => finish_here(store, &intent).await,
-                other => other,
-            };
-            match outcome {
+        let recovery = store.recover(before).await?;
+        report.completed += recovery.completed;
+        report.undone += recovery.undone;
+        report.failed += recovery.failed;
+        for (id, intent) in recovery.intents {
+            match finish(store, &intent).await {
                 Ok(Finished::Undone) => {
                     store.end(id).await?;
                     report.undone += 1;
                 }
-                Ok(_) => {
+                Ok(Finished::Completed) => {
                     store.end(id).await?;
                     report.completed += 1;
                 }
@@ -71,7 +71,7 @@ pub async fn reconcile(store: &dyn Store, before: DateTime<Utc>) -> StoreResult<
                 }
             }
         }
-        match unfinished.through {
+        match recovery.through {
             Some(through) if report.failed == 0 => {
                 store.passed(through).await?;
                 if through >= before {
@@ -101,8 +101,8 @@ pub fn spawn(jobs: &crate::infra::jobs::Jobs, store: Arc<dyn Store>, config: Rec
     });
 }
 
-/// Finishes the intents that span several calls to the store.
-async fn finish_here(store: &dyn Store, intent: &Intent) -> StoreResult<Finished> {
+/// Finishes one of the application's writes, those that span several calls to the store.
+async fn finish(store: &dyn Store, intent: &Intent) -> StoreResult<Finished> {
     match intent {
         Intent::ApplySuggestion {
             site,
@@ -162,8 +162,5 @@ async fn finish_here(store: &dyn Store, intent: &Intent) -> StoreResult<Finished
             .await?;
             Ok(Finished::Completed)
         }
-        _ => Err(StoreError::Corrupt(format!(
-            "the store left its own intent to the reconciler: {intent:?}"
-        ))),
     }
 }

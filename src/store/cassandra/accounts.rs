@@ -1,6 +1,7 @@
 //! Accounts: the claims of the multi-row uniqueness lock around the users row, its
 //! directory entry and its place in the list by sign-up.
 
+use super::intents::OwnIntent;
 use super::lwt::Claim;
 use super::{CassandraStore, logged};
 use crate::domain::password::PasswordHash;
@@ -8,8 +9,7 @@ use crate::domain::user::{Login, shelf_of};
 use crate::domain::{Email, NewUser, Profile, Role, Site, User, UserId, Username};
 use crate::store::prelude::*;
 use crate::store::{
-    AccountError, DirectoryEntry, Fault, Finished, Intent, SetupError, StoreError, StoreResult,
-    Taken,
+    AccountError, DirectoryEntry, Fault, Finished, SetupError, StoreError, StoreResult, Taken,
 };
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
@@ -280,7 +280,7 @@ impl CassandraStore {
         // Recorded first: if this sign-up dies anywhere after, the reconciler commits
         // its claims (the account's rows are there) or releases them (they are not).
         let intent = self
-            .begin(&Intent::SignUp {
+            .begin_own(&OwnIntent::SignUp {
                 user: owner,
                 claims: wanted,
             })
@@ -428,7 +428,7 @@ impl CassandraStore {
         // reconciler commits the new value and releases the old one if the account has
         // the new one, and releases the new one if it has not.
         let intent = self
-            .begin(&Intent::Rename {
+            .begin_own(&OwnIntent::Rename {
                 user: id.0,
                 scope: scope.to_owned(),
                 old: old_key.clone(),

@@ -1,6 +1,7 @@
 //! Comments: the comment rows, the approved threads and their paging, counts and
 //! commenters.
 
+use super::intents::OwnIntent;
 use super::{CassandraStore, decode_rows, paging_error};
 use crate::domain::comment::ThreadComment;
 use crate::domain::{
@@ -10,7 +11,7 @@ use crate::domain::{
 use crate::store::caps::{self, page_size};
 use crate::store::prelude::*;
 use crate::store::{
-    CommentError, CommentPage, Fault, Intent, MemberComments, ModerationError, PageError, Standing,
+    CommentError, CommentPage, Fault, MemberComments, ModerationError, PageError, Standing,
     StoreResult,
 };
 use async_trait::async_trait;
@@ -465,7 +466,7 @@ impl Comments for CassandraStore {
         let post = comment.post.id;
         let stored = comment.stored();
         let intent = self
-            .begin(&Intent::Comment {
+            .begin_own(&OwnIntent::Comment {
                 site: site.to_string(),
                 post: post.0,
                 comment: stored.id.0,

@@ -6,12 +6,13 @@
 //! Rows of tables that LWTs write (comments, suggestions, translations) are removed by
 //! LWTs one by one; the other tables' partitions of the post by plain deletes.
 
+use super::intents::Listed;
 use super::lwt::is_cas_uncertain;
 use super::posts::slug_scope;
 use super::revisions::shelf_of;
 use super::{CassandraStore, unavailable};
 use crate::domain::{PostId, PostKind, Site, Slug, UserId};
-use crate::store::{Fault, Listed, StoreError, StoreResult};
+use crate::store::{Fault, StoreError, StoreResult};
 use chrono::{DateTime, Utc};
 use futures_util::{StreamExt, TryStreamExt};
 use scylla::DeserializeRow;

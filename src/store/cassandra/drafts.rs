@@ -3,8 +3,8 @@
 //! settle (so finished by the reconciler and checked by repair).
 
 use super::CassandraStore;
+use super::intents::Listed;
 use crate::domain::{Post, PostId, PostStatus, PostSummary, Site, Slug, Tags, UserId};
-use crate::store::Listed;
 use crate::store::caps::{self, page_size};
 use crate::store::posts::page_of;
 use crate::store::repair::Finding;

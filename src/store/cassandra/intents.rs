@@ -1,10 +1,14 @@
 //! Intents: a row per multi-step write, in a partition per minute and shard, never
 //! deleted (marked done, and gone with its TTL), so the reconciler reads recent minutes
 //! without meeting tombstones; and the minute the reconciler has looked through.
+//!
+//! Most rows are this store's own writes ([`OwnIntent`]: a post and its lists, an
+//! account and its claims, a comment and its copies), which [`Intents::recover`]
+//! finishes here; the application's ([`Intent`]) share the rows and are handed over.
 
 use super::CassandraStore;
 use crate::domain::{CommentId, Locale, PostId, Site, Slug, UserId, timeuuid};
-use crate::store::intents::{Finished, Intent, IntentId, Intents, Unfinished};
+use crate::store::intents::{Finished, Intent, IntentId, Intents, Recovery};
 use crate::store::{StoreError, StoreResult};
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
@@ -12,6 +16,7 @@ use scylla::client::session::Session;
 use scylla::errors::ExecutionError;
 use scylla::statement::prepared::PreparedStatement;
 use scylla::value::CqlTimeuuid;
+use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
 /// Partitions per minute: spreads a busy minute over several replicas.
@@ -20,6 +25,82 @@ const SHARDS: i32 = 8;
 const MINUTES_PER_PASS: i64 = 120;
 /// Where a keyspace never reconciled starts looking.
 const FIRST_LOOK_BACK: i64 = 60;
+
+/// Where a post was listed (front page, author page, tag pages) before a write that
+/// may move or remove its rows.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub(super) struct Listed {
+    /// The time UUID the rows are keyed by.
+    pub published_id: Uuid,
+    pub tags: Vec<String>,
+}
+
+/// One of this store's multi-step writes, with what its later steps need.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub(super) enum OwnIntent {
+    /// A post's rows in the lists follow its row: `was` is where they were before the
+    /// write (publish, unpublish, a new revision).
+    Relist {
+        site: String,
+        post: Uuid,
+        was: Option<Listed>,
+    },
+    /// A new post: the slug claimed for it is committed (or, if the post row was never
+    /// written, released), its short link written and its lists.
+    NewPost {
+        site: String,
+        post: Uuid,
+        slug: String,
+        short_id: u64,
+    },
+    /// A new account: its claims (scope, name), committed once the account's row is
+    /// there, released if it is not; a site's set-up claim is committed last.
+    SignUp {
+        user: Uuid,
+        claims: Vec<(String, String)>,
+    },
+    /// A change of an account's user name or e-mail address (`scope`): the new value's
+    /// claim is committed and the old one released once the account has the new value;
+    /// released if it has not.
+    Rename {
+        user: Uuid,
+        scope: String,
+        old: String,
+        new: String,
+    },
+    /// A comment's write (new, moved, edited): its copies in the lists and thread, and
+    /// its post's counts, follow its row.
+    Comment {
+        site: String,
+        post: Uuid,
+        comment: Uuid,
+    },
+    /// A translation's save or change of status: the post's list of published
+    /// translations and the search index follow the translation's row.
+    Translation {
+        site: String,
+        post: Uuid,
+        locale: String,
+    },
+    /// A favorite kept or given up: the copies of `favorites`' row follow it, and the
+    /// post's count is recounted; `was` is the time of the favorite being given up.
+    Favorite {
+        site: String,
+        user: Uuid,
+        post: Uuid,
+        was: Option<Uuid>,
+    },
+}
+
+/// A row's body: the kinds of both enums are distinct, so a body reads back as the one
+/// it was written as (and rows written before the two were told apart read alike).
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+enum Record {
+    Own(OwnIntent),
+    App(Intent),
+}
 
 fn minute_of(at: DateTime<Utc>) -> DateTime<Utc> {
     DateTime::from_timestamp(at.timestamp().div_euclid(60) * 60, 0).unwrap_or(at)
@@ -71,19 +152,87 @@ impl Statements {
     }
 }
 
-#[async_trait]
-impl Intents for CassandraStore {
-    async fn begin(&self, intent: &Intent) -> StoreResult<IntentId> {
-        let id = timeuuid::at(crate::domain::now());
-        let (minute, shard) = place(id)?;
+impl CassandraStore {
+    /// Records that one of this store's multi-step writes begins.
+    pub(super) async fn begin_own(&self, intent: &OwnIntent) -> StoreResult<IntentId> {
         let body = serde_json::to_string(intent)
             .map_err(|e| StoreError::Corrupt(format!("an intent: {e}")))?;
+        self.record(body).await
+    }
+
+    async fn record(&self, body: String) -> StoreResult<IntentId> {
+        let id = timeuuid::at(crate::domain::now());
+        let (minute, shard) = place(id)?;
         self.exec(
             &self.intents.insert,
             (minute, shard, CqlTimeuuid::from(id), body),
         )
         .await?;
         Ok(IntentId(id))
+    }
+
+    /// Runs the remaining steps of one of this store's writes again, or undoes it.
+    async fn finish_own(&self, intent: &OwnIntent) -> StoreResult<Finished> {
+        match intent {
+            OwnIntent::Relist { site, post, was } => {
+                let site = Site::parse(site)?;
+                self.settle_lists(&site, PostId(*post), was.clone()).await?;
+                Ok(Finished::Completed)
+            }
+            OwnIntent::NewPost {
+                site,
+                post,
+                slug,
+                short_id,
+            } => {
+                let site = Site::parse(site)?;
+                let slug = Slug::parse(slug)?;
+                self.finish_new_post(&site, PostId(*post), &slug, *short_id)
+                    .await
+            }
+            OwnIntent::SignUp { user, claims } => self.finish_sign_up(UserId(*user), claims).await,
+            OwnIntent::Rename {
+                user,
+                scope,
+                old,
+                new,
+            } => self.finish_rename(UserId(*user), scope, old, new).await,
+            OwnIntent::Comment {
+                site,
+                post,
+                comment,
+            } => {
+                let site = Site::parse(site)?;
+                self.finish_comment(&site, PostId(*post), CommentId(*comment))
+                    .await
+            }
+            OwnIntent::Translation { site, post, locale } => {
+                let site = Site::parse(site)?;
+                let locale = Locale::parse(locale)?;
+                self.follow_translation(&site, PostId(*post), &locale, true)
+                    .await?;
+                Ok(Finished::Completed)
+            }
+            OwnIntent::Favorite {
+                site,
+                user,
+                post,
+                was,
+            } => {
+                let site = Site::parse(site)?;
+                self.finish_favorite(&site, UserId(*user), PostId(*post), *was)
+                    .await
+            }
+        }
+    }
+}
+
+#[async_trait]
+impl Intents for CassandraStore {
+    async fn begin(&self, intent: &Intent) -> StoreResult<IntentId> {
+        let body = serde_json::to_string(intent)
+            .map_err(|e| StoreError::Corrupt(format!("an intent: {e}")))?;
+        self.record(body).await
     }
 
     async fn end(&self, id: IntentId) -> StoreResult<()> {
@@ -93,7 +242,7 @@ impl Intents for CassandraStore {
         Ok(())
     }
 
-    async fn unfinished(&self, before: DateTime<Utc>) -> StoreResult<Unfinished> {
+    async fn recover(&self, before: DateTime<Utc>) -> StoreResult<Recovery> {
         let cursor: Option<(DateTime<Utc>,)> = self.row(&self.intents.cursor_read, ()).await?;
         let last = minute_of(before);
         let first = cursor.map_or_else(
@@ -101,7 +250,7 @@ impl Intents for CassandraStore {
             |(minute,)| minute,
         );
         let end = last.min(first + chrono::Duration::minutes(MINUTES_PER_PASS - 1));
-        let mut intents = Vec::new();
+        let mut records = Vec::new();
         let mut minute = first;
         while minute <= end {
             for shard in 0..SHARDS {
@@ -115,8 +264,8 @@ impl Intents for CassandraStore {
                     }
                     // One record no build can read (written by a newer one) must not
                     // stop every later pass: it is left for the build that can.
-                    match serde_json::from_str::<Intent>(&body) {
-                        Ok(intent) => intents.push((IntentId(id), intent)),
+                    match serde_json::from_str::<Record>(&body) {
+                        Ok(record) => records.push((IntentId(id), record)),
                         Err(e) => {
                             tracing::warn!(%id, error = %e, "an intent this build cannot read")
                         }
@@ -125,11 +274,34 @@ impl Intents for CassandraStore {
             }
             minute += chrono::Duration::minutes(1);
         }
-        intents.sort_by_key(|(id, _)| timeuuid::time_of(id.0));
-        Ok(Unfinished {
-            intents,
+        records.sort_by_key(|(id, _)| timeuuid::time_of(id.0));
+        let mut recovery = Recovery {
             through: Some(before.min(end + chrono::Duration::minutes(1))),
-        })
+            ..Recovery::default()
+        };
+        for (id, record) in records {
+            let own = match record {
+                Record::App(intent) => {
+                    recovery.intents.push((id, intent));
+                    continue;
+                }
+                Record::Own(own) => own,
+            };
+            match self.finish_own(&own).await {
+                Ok(finished) => {
+                    self.end(id).await?;
+                    match finished {
+                        Finished::Completed => recovery.completed += 1,
+                        Finished::Undone => recovery.undone += 1,
+                    }
+                }
+                Err(e) => {
+                    tracing::warn!(intent = ?own, error = %e, "could not finish a write; trying again later");
+                    recovery.failed += 1;
+                }
+            }
+        }
+        Ok(recovery)
     }
 
     async fn passed(&self, through: DateTime<Utc>) -> StoreResult<()> {
@@ -137,61 +309,32 @@ impl Intents for CassandraStore {
             .await?;
         Ok(())
     }
+}
 
-    async fn finish(&self, intent: &Intent) -> StoreResult<Finished> {
-        match intent {
-            Intent::Relist { site, post, was } => {
-                let site = Site::parse(site)?;
-                self.settle_lists(&site, PostId(*post), was.clone()).await?;
-                Ok(Finished::Completed)
-            }
-            Intent::NewPost {
-                site,
-                post,
-                slug,
-                short_id,
-            } => {
-                let site = Site::parse(site)?;
-                let slug = Slug::parse(slug)?;
-                self.finish_new_post(&site, PostId(*post), &slug, *short_id)
-                    .await
-            }
-            Intent::SignUp { user, claims } => self.finish_sign_up(UserId(*user), claims).await,
-            Intent::Rename {
-                user,
-                scope,
-                old,
-                new,
-            } => self.finish_rename(UserId(*user), scope, old, new).await,
-            Intent::Comment {
-                site,
-                post,
-                comment,
-            } => {
-                let site = Site::parse(site)?;
-                self.finish_comment(&site, PostId(*post), CommentId(*comment))
-                    .await
-            }
-            Intent::Translation { site, post, locale } => {
-                let site = Site::parse(site)?;
-                let locale = Locale::parse(locale)?;
-                self.follow_translation(&site, PostId(*post), &locale, true)
-                    .await?;
-                Ok(Finished::Completed)
-            }
-            Intent::Favorite {
-                site,
-                user,
-                post,
-                was,
-            } => {
-                let site = Site::parse(site)?;
-                self.finish_favorite(&site, UserId(*user), PostId(*post), *was)
-                    .await
-            }
-            Intent::ApplySuggestion { .. }
-            | Intent::DeletePost { .. }
-            | Intent::DeleteAccount { .. } => Ok(Finished::NotMine),
-        }
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A row's body reads back as the kind it was written as, whichever enum that kind
+    /// belongs to, and a kind neither knows is refused (left for a build that knows it).
+    #[test]
+    fn bodies_read_back_as_the_kind_they_were_written_as() {
+        let post = Uuid::new_v4();
+        let own = OwnIntent::Relist {
+            site: "https://example.com/".into(),
+            post,
+            was: None,
+        };
+        let body = serde_json::to_string(&own).unwrap();
+        assert!(body.contains(r#""kind":"relist""#), "{body}");
+        assert!(matches!(serde_json::from_str::<Record>(&body), Ok(Record::Own(o)) if o == own));
+        let app = Intent::DeletePost {
+            site: "https://example.com/".into(),
+            post,
+        };
+        let body = serde_json::to_string(&app).unwrap();
+        assert!(body.contains(r#""kind":"delete_post""#), "{body}");
+        assert!(matches!(serde_json::from_str::<Record>(&body), Ok(Record::App(a)) if a == app));
+        assert!(serde_json::from_str::<Record>(r#"{"kind":"follow","site":"x"}"#).is_err());
     }
 }

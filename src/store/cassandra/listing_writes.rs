@@ -2,10 +2,11 @@
 //! page, its author's page and the month buckets of its tags and the archive, the tags'
 //! counts, and `settle_lists`, which makes every list follow the post's row.
 
+use super::intents::Listed;
 use super::listings::{ARCHIVE, Bucket, bucket_of, list_cursor, listed_under, year_of};
 use super::{CassandraStore, logged, mark_idempotence};
 use crate::domain::{Post, PostId, Site, UserId};
-use crate::store::{FRONT_PAGE_CAP, Listed, PageAt, PageError, StoreError, StoreResult};
+use crate::store::{FRONT_PAGE_CAP, PageAt, PageError, StoreError, StoreResult};
 use scylla::statement::batch::{Batch, BatchType};
 use scylla::value::{CqlTimeuuid, CqlValue};
 

@@ -2,6 +2,7 @@
 //! logged batch, the log.
 
 use super::comments::{COMMENT_COLUMNS, CommentRow, MovedRow, comment_values, thread_values};
+use super::intents::OwnIntent;
 use super::lwt::{Capped, settled};
 use super::{CassandraStore, decode_rows, logged, mark_idempotence, paging_error};
 use crate::domain::comment::MAX_COMMENTS_PER_POST;
@@ -13,7 +14,7 @@ use crate::domain::{
 use crate::store::caps::{self, page_size};
 use crate::store::prelude::*;
 use crate::store::{
-    CommentError, Fault, Finished, Intent, LogEntries, ModerationError, ModerationPage, PageError,
+    CommentError, Fault, Finished, LogEntries, ModerationError, ModerationPage, PageError,
     StoreError, StoreResult,
 };
 use async_trait::async_trait;
@@ -315,7 +316,7 @@ impl CassandraStore {
         rewrite: impl Fn(Comment) -> Result<Comment, ModerationError>,
     ) -> Result<Comment, ModerationError> {
         let intent = self
-            .begin(&Intent::Comment {
+            .begin_own(&OwnIntent::Comment {
                 site: site.to_string(),
                 post: post.0,
                 comment: id.0,
@@ -454,7 +455,7 @@ impl CommentModeration for CassandraStore {
         // Recorded first: if this process dies after the move, the reconciler writes the
         // copies of whatever the row then is and recounts the post.
         let intent = self
-            .begin(&Intent::Comment {
+            .begin_own(&OwnIntent::Comment {
                 site: site.to_string(),
                 post: post.0,
                 comment: id.0,

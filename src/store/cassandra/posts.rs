@@ -1,5 +1,7 @@
 //! Posts: the posts row with its first revision and short link, publication.
 
+use super::intents::Listed;
+use super::intents::OwnIntent;
 use super::lwt::{Claim, is_cas_uncertain, settled};
 use super::{CassandraStore, lwt, unavailable};
 use crate::domain::post::Body;
@@ -7,7 +9,7 @@ use crate::domain::{
     Locale, NewPost, Post, PostId, PostKind, PostStatus, Site, Slug, Tags, Title, UserId, timeuuid,
 };
 use crate::store::prelude::*;
-use crate::store::{Fault, Finished, Intent, Listed, ShortLink, StoreError, StoreResult};
+use crate::store::{Fault, Finished, ShortLink, StoreError, StoreResult};
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use scylla::client::session::Session;
@@ -332,7 +334,7 @@ impl CassandraStore {
         fault: Fault,
     ) -> StoreResult<Option<Post>> {
         let intent = self
-            .begin(&Intent::Relist {
+            .begin_own(&OwnIntent::Relist {
                 site: site.to_string(),
                 post: id.0,
                 was: was.clone(),
@@ -440,7 +442,7 @@ impl Posts for CassandraStore {
         // Recorded once the slug is ours (before, a crash leaves only a pending claim,
         // which expires): the reconciler commits it and writes the rest, or releases it.
         let intent = self
-            .begin(&Intent::NewPost {
+            .begin_own(&OwnIntent::NewPost {
                 site: post.site.to_string(),
                 post: owner,
                 slug: slug.as_str().to_owned(),
@@ -557,7 +559,7 @@ impl Posts for CassandraStore {
             return Ok(false);
         }
         let intent = self
-            .begin(&Intent::Relist {
+            .begin_own(&OwnIntent::Relist {
                 site: site.to_string(),
                 post: id.0,
                 was: was.clone(),

@@ -7,6 +7,7 @@
 //! at `base`, and a claimed number is always rolled forward to), so a page of the
 //! history, at most a shelf long, reads one or two shelves.
 
+use super::intents::OwnIntent;
 use super::lwt::{is_cas_uncertain, settled};
 use super::{CassandraStore, unavailable};
 use crate::domain::HISTORY_PAGE;
@@ -16,7 +17,7 @@ use crate::domain::{
     UserId,
 };
 use crate::store::prelude::*;
-use crate::store::{EditError, Fault, Intent, StoreError, StoreResult};
+use crate::store::{EditError, Fault, StoreError, StoreResult};
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use scylla::DeserializeRow;
@@ -165,7 +166,7 @@ impl CassandraStore {
         let excerpt = revision.body.excerpt();
         let tags = revision.tags.to_strings();
         let intent = self
-            .begin(&Intent::Relist {
+            .begin_own(&OwnIntent::Relist {
                 site: site.to_string(),
                 post: id.0,
                 was: was.clone(),
@@ -269,7 +270,7 @@ impl Revisions for CassandraStore {
         // Recorded first: if this save dies after moving the post, the reconciler
         // brings the lists to it.
         let intent = self
-            .begin(&Intent::Relist {
+            .begin_own(&OwnIntent::Relist {
                 site: site.to_string(),
                 post: id.0,
                 was: was.clone(),

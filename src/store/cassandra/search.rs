@@ -8,6 +8,7 @@
 //! page from the newest bucket, a rare one reads more buckets, a few more at a time.
 //! Cassandra's index finds rows but cannot score them: results are newest first.
 
+use super::intents::Listed;
 use super::listings::{ARCHIVE, Bucket, bucket_of};
 use super::{CassandraStore, unavailable};
 use crate::domain::search::{MAX_QUERY_WORDS, SearchQuery, SearchText};
@@ -15,7 +16,7 @@ use crate::domain::timeuuid::time_of;
 use crate::domain::{Locale, Post, PostId, PostStatus, Site, Slug};
 use crate::store::caps::{self, page_size};
 use crate::store::prelude::*;
-use crate::store::{Listed, PageError, StoreError, StoreResult};
+use crate::store::{PageError, StoreError, StoreResult};
 use crate::store::{Search, SearchHit, SearchPage};
 use async_trait::async_trait;
 use futures_util::future::try_join_all;

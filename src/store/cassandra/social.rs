@@ -9,11 +9,12 @@
 //! that dies between them is finished by the reconciler, which makes the copies agree
 //! with the row and recounts the post's counter from `favoriters`.
 
+use super::intents::OwnIntent;
 use super::{CassandraStore, logged, lwt, unavailable};
 use crate::domain::{PostId, Site, UserId};
 use crate::store::prelude::*;
 use crate::store::social::{FavoritePage, MAX_FAVORITES, MAX_FOLLOWS, Social, SocialError};
-use crate::store::{Fault, Finished, Intent, PageError, StoreError, StoreResult};
+use crate::store::{Fault, Finished, PageError, StoreError, StoreResult};
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use scylla::client::session::Session;
@@ -477,7 +478,7 @@ impl Social for CassandraStore {
             return Err(SocialError::TooManyFavorites);
         }
         let intent = self
-            .begin(&Intent::Favorite {
+            .begin_own(&OwnIntent::Favorite {
                 site: site.to_string(),
                 user: user.0,
                 post: post.0,
@@ -512,7 +513,7 @@ impl Social for CassandraStore {
             return Ok(false);
         };
         let intent = self
-            .begin(&Intent::Favorite {
+            .begin_own(&OwnIntent::Favorite {
                 site: site.to_string(),
                 user: user.0,
                 post: post.0,

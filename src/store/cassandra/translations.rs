@@ -1,11 +1,12 @@
 //! Translations: a post's text in other locales, with the same save protocol as revisions.
 
+use super::intents::OwnIntent;
 use super::lwt::is_cas_uncertain;
 use super::{CassandraStore, unavailable};
 use crate::domain::post::Body;
 use crate::domain::{Locale, PostEdit, PostId, PostStatus, Site, Title, Translation};
 use crate::store::prelude::*;
-use crate::store::{EditError, Fault, Intent, StoreError, StoreResult};
+use crate::store::{EditError, Fault, StoreError, StoreResult};
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use scylla::DeserializeRow;
@@ -263,7 +264,7 @@ impl Translations for CassandraStore {
         // Recorded before the row moves: the list of translations and search follow it
         // even if this process dies after.
         let intent = self
-            .begin(&Intent::Translation {
+            .begin_own(&OwnIntent::Translation {
                 site: site.to_string(),
                 post: id.0,
                 locale: locale.code(),
@@ -314,7 +315,7 @@ impl Translations for CassandraStore {
         };
         let code = locale.code();
         let intent = self
-            .begin(&Intent::Translation {
+            .begin_own(&OwnIntent::Translation {
                 site: site.to_string(),
                 post: id.0,
                 locale: code.clone(),

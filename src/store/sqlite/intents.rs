@@ -3,7 +3,7 @@
 //! deleted when the write ends.
 
 use super::*;
-use crate::store::intents::{Finished, Intent, IntentId, Intents, Unfinished};
+use crate::store::intents::{Intent, IntentId, Intents, Recovery};
 
 /// How many unfinished intents one pass hands over at most.
 const PASS: i64 = 500;
@@ -34,7 +34,7 @@ impl Intents for SqliteStore {
         .await
     }
 
-    async fn unfinished(&self, before: DateTime<Utc>) -> StoreResult<Unfinished> {
+    async fn recover(&self, before: DateTime<Utc>) -> StoreResult<Recovery> {
         self.run(move |sql| {
             let mut stmt = sql
                 .prepare("SELECT id, body FROM intents WHERE begun <= ?1 ORDER BY begun LIMIT ?2")
@@ -54,10 +54,12 @@ impl Intents for SqliteStore {
                     Err(e) => tracing::warn!(%id, error = %e, "an intent this build cannot read"),
                 }
             }
-            // Rows are deleted when done: there is no place to remember.
-            Ok(Unfinished {
+            // The store's own writes are one transaction each: none is ever recorded, so
+            // every record is the application's. Rows are deleted when done: there is no
+            // place to remember.
+            Ok(Recovery {
                 intents,
-                through: None,
+                ..Recovery::default()
             })
         })
         .await
@@ -65,15 +67,5 @@ impl Intents for SqliteStore {
 
     async fn passed(&self, _through: DateTime<Utc>) -> StoreResult<()> {
         Ok(())
-    }
-
-    async fn finish(&self, intent: &Intent) -> StoreResult<Finished> {
-        Ok(match intent {
-            Intent::ApplySuggestion { .. }
-            | Intent::DeletePost { .. }
-            | Intent::DeleteAccount { .. } => Finished::NotMine,
-            // One transaction each on this store: never recorded, nothing left to do.
-            _ => Finished::Completed,
-        })
     }
 }
