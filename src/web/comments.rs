@@ -6,6 +6,7 @@ use super::auth::{CsrfForm, CsrfOnly, CsrfToken, MaybeUser, SignedIn, csrf_field
 use super::comment_section::shown_at;
 use super::limits::client_ip;
 use super::pages::{CommentDraft, CommentEditPage};
+use super::post_page::page_with_comment;
 use super::{AppState, WebError, render, see_other};
 use crate::app::comments;
 use crate::app::posts;
@@ -76,8 +77,7 @@ pub async fn create(
         // A person who was merely quick gets their comment back, to send again.
         Err(Refusal::TooQuick) => {
             let draft = again(comments::TOO_QUICK.into());
-            return super::posts::page_with_comment(&state, &user, &csrf, &post, &lang, draft)
-                .await;
+            return page_with_comment(&state, &user, &csrf, &post, &lang, draft).await;
         }
         Err(why) => return Err(comments::refused(why, &post).into()),
     }
@@ -95,8 +95,7 @@ pub async fn create(
     let state_of_new = match written {
         Ok(comment) => comment.state,
         Err(e) => {
-            return super::posts::page_with_comment(&state, &user, &csrf, &post, &lang, again(e))
-                .await;
+            return page_with_comment(&state, &user, &csrf, &post, &lang, again(e)).await;
         }
     };
     let outcome = if state_of_new == CommentState::Approved {

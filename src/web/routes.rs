@@ -2,10 +2,11 @@
 //! middleware around them.
 
 use super::{
-    AppState, FORM_LIMIT, WebError, account, account_deletion, admin, api, archive, assets, auth,
-    authors, binaries, caching, comments, deletion, desk, email_change, error, feeds, headers,
-    health, home, moderation, observe, password_reset, post_download, posts, revisions, schedule,
-    search, settings, site_admin, sitemaps, subscriptions, suggestions, tags,
+    AppState, FORM_LIMIT, WebError, account, account_deletion, admin, api, archive, assets,
+    authors, binaries, caching, comments, csrf, deletion, desk, email_change, error, feeds,
+    headers, health, history, home, moderation, observe, password_reset, post_download, post_page,
+    posts, revisions, schedule, search, settings, site_admin, sitemaps, subscriptions, suggestions,
+    tags,
 };
 use actix_web::middleware::{Compress, from_fn};
 use actix_web::{HttpResponse, web};
@@ -45,7 +46,7 @@ pub fn configure(cfg: &mut web::ServiceConfig, state: AppState) {
         .service(
             web::scope("")
                 .wrap(from_fn(error::signed_in_errors))
-                .wrap(from_fn(auth::csrf_cookie))
+                .wrap(from_fn(csrf::csrf_cookie))
                 .wrap(headers::security())
                 .wrap(from_fn(headers::content_policy))
                 .wrap(from_fn(caching::conditional_pages))
@@ -158,15 +159,17 @@ pub fn configure(cfg: &mut web::ServiceConfig, state: AppState) {
                         .route(get_or_head().to(posts::write_form))
                         .route(web::post().to(posts::create)),
                 )
-                .service(web::resource("/posts/{slug}").route(get_or_head().to(posts::show)))
-                .service(web::resource("/pages/{slug}").route(get_or_head().to(posts::show_page)))
+                .service(web::resource("/posts/{slug}").route(get_or_head().to(post_page::show)))
+                .service(
+                    web::resource("/pages/{slug}").route(get_or_head().to(post_page::show_page)),
+                )
                 .service(web::resource("/admin/pages").route(get_or_head().to(site_admin::pages)))
                 .service(web::resource("/desk").route(get_or_head().to(desk::show)))
                 .service(
                     web::resource("/desk/download")
                         .route(get_or_head().to(post_download::download)),
                 )
-                .service(web::resource("/p/{n}").route(get_or_head().to(posts::short_link)))
+                .service(web::resource("/p/{n}").route(get_or_head().to(post_page::short_link)))
                 .service(web::resource("/tags").route(get_or_head().to(tags::index)))
                 .service(web::resource("/search").route(get_or_head().to(search::show)))
                 .service(web::resource("/tags/{tag}").route(get_or_head().to(tags::show)))
@@ -219,7 +222,7 @@ pub fn configure(cfg: &mut web::ServiceConfig, state: AppState) {
                 )
                 .service(
                     web::resource("/posts/{slug}/history")
-                        .route(get_or_head().to(revisions::history)),
+                        .route(get_or_head().to(history::history)),
                 )
                 .service(
                     web::resource("/posts/{slug}/suggest")
@@ -270,16 +273,14 @@ pub fn configure(cfg: &mut web::ServiceConfig, state: AppState) {
                     web::resource("/posts/{slug}/comments/{id}/delete")
                         .route(web::post().to(comments::delete)),
                 )
-                .service(
-                    web::resource("/posts/{slug}/diff").route(get_or_head().to(revisions::diff)),
-                )
+                .service(web::resource("/posts/{slug}/diff").route(get_or_head().to(history::diff)))
                 .service(
                     web::resource("/posts/{slug}/revisions/{n}")
-                        .route(get_or_head().to(revisions::show)),
+                        .route(get_or_head().to(history::show)),
                 )
                 .service(
                     web::resource("/posts/{slug}/revisions/{n}/restore")
-                        .route(web::post().to(revisions::restore)),
+                        .route(web::post().to(history::restore)),
                 )
                 .service(
                     web::resource("/binaries")

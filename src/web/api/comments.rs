@@ -2,6 +2,7 @@
 //! through the site's screening, rate limits and moderation like any other.
 
 use super::articles::article_at;
+use super::errors::page_failed;
 use super::profiles::ProfileView;
 use super::{ApiError, ApiResult, Caller, Errors, MaybeCaller, timestamp};
 use crate::app::AppError;
@@ -80,7 +81,7 @@ pub async fn list_comments(
         .store
         .comment_page(&state.site, post.id, None, COMMENTS_LISTED)
         .await
-        .map_err(super::page_failed)?;
+        .map_err(page_failed)?;
     let ids: Vec<UserId> = page.comments.iter().filter_map(|c| c.author_id).collect();
     let users = super::profiles::accounts(&state, ids.iter().copied()).await?;
     let following = match caller.user() {

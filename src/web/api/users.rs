@@ -1,7 +1,8 @@
 //! Users and authentication: sign-up, sign-in, the current user and its changes, and
 //! signing out (an addition to the specification, which has none).
 
-use super::{ApiError, ApiResult, Caller, Errors, issue_token};
+use super::caller::{issue_token, session_of};
+use super::{ApiError, ApiResult, Caller, Errors};
 use crate::app::AppError;
 use crate::app::accounts::{self, SignInFailure, authenticate, may_sign_up, register};
 use crate::app::confirmations;
@@ -163,7 +164,7 @@ pub async fn login(
 #[delete("/users/login")]
 pub async fn logout(state: web::Data<AppState>, caller: Caller) -> ApiResult<HttpResponse> {
     let secret = state.api_secret().await?;
-    if let Some(session) = super::session_of(secret, state.site.as_str(), &caller.token) {
+    if let Some(session) = session_of(secret, state.site.as_str(), &caller.token) {
         state.store.delete_session(&session).await?;
     }
     Ok(HttpResponse::NoContent().finish())
