@@ -1,12 +1,11 @@
-//! Site set-up (the first administrator), sign-in and sign-out.
+//! Site set-up (the first administrator) and sign-up. Signing in and out is
+//! [`super::sign_in`]'s.
 
-use super::auth::{
-    CsrfForm, CsrfOnly, CsrfToken, MaybeUser, csrf_field, end_session, layout, start_session,
-};
+use super::auth::{CsrfForm, CsrfToken, MaybeUser, csrf_field, layout, start_session};
 use super::limits::client_ip;
-use super::pages::{LoginPage, SetupPage, SignupPage};
+use super::pages::{SetupPage, SignupPage};
 use super::{AppState, WebError, render, see_other};
-use crate::app::accounts::{SignInFailure, authenticate, may_sign_up, new_account, register};
+use crate::app::accounts::{may_sign_up, new_account, register};
 use crate::domain::user::{SignUp, parse_display_name};
 use crate::domain::{Role, UserId};
 use crate::store::{SetupError, Taken};
@@ -114,93 +113,6 @@ pub async fn setup(
     Ok(response)
 }
 
-#[derive(Deserialize)]
-pub struct NextQuery {
-    #[serde(default)]
-    next: String,
-    /// `1`: back from setting a new password with a reset link.
-    #[serde(default)]
-    reset: String,
-}
-
-/// Only a path on this site may follow sign-in: never `//host` or `https://host`.
-fn safe_next(next: &str) -> String {
-    // Browsers drop tabs and line breaks inside URLs, so "/\t/host" would become
-    // "//host": no control character may appear at all.
-    let local = next.starts_with('/')
-        && !next.starts_with("//")
-        && !next.contains('\\')
-        && !next.chars().any(char::is_control);
-    if local {
-        next.to_owned()
-    } else {
-        "/".to_owned()
-    }
-}
-
-pub async fn login_form(
-    user: MaybeUser,
-    csrf: CsrfToken,
-    query: web::Query<NextQuery>,
-) -> Result<HttpResponse, WebError> {
-    let page = LoginPage {
-        layout: layout(&user, &csrf),
-        error: None,
-        login: String::new(),
-        next: safe_next(&query.next),
-        reset: query.reset == "1",
-    };
-    render(StatusCode::OK, &page)
-}
-
-#[derive(Deserialize)]
-pub struct LoginForm {
-    csrf: String,
-    login: String,
-    password: String,
-    #[serde(default)]
-    next: String,
-}
-
-pub async fn login(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    user: MaybeUser,
-    csrf: CsrfToken,
-    form: CsrfForm<LoginForm>,
-) -> Result<HttpResponse, WebError> {
-    let form = form.into_inner();
-    let signed_in =
-        match authenticate(&state.ctx(), &client_ip(&req), &form.login, &form.password).await? {
-            Ok(user) => user,
-            Err(SignInFailure::Wrong) => {
-                let page = LoginPage {
-                    layout: layout(&user, &csrf),
-                    error: Some("Wrong user name, e-mail address or password.".into()),
-                    login: form.login,
-                    next: safe_next(&form.next),
-                    reset: false,
-                };
-                return render(StatusCode::UNAUTHORIZED, &page);
-            }
-            Err(SignInFailure::Suspended) => {
-                return Err(WebError::Forbidden(
-                    "This account has been suspended.".into(),
-                ));
-            }
-        };
-    // A new session every sign-in; the old one, if any, ends.
-    end_session(&state, &req).await?;
-    let cookies = start_session(&state, &signed_in).await?;
-    let mut response = see_other(&safe_next(&form.next));
-    for cookie in cookies {
-        response
-            .add_cookie(&cookie)
-            .map_err(|e| WebError::Internal(e.to_string()))?;
-    }
-    Ok(response)
-}
-
 pub async fn signup_form(
     state: web::Data<AppState>,
     user: MaybeUser,
@@ -230,7 +142,7 @@ pub struct SignupForm {
     password_confirm: String,
 }
 
-csrf_field!(SetupForm, LoginForm, SignupForm);
+csrf_field!(SetupForm, SignupForm);
 
 /// Creates a reader account, the user name and e-mail address claimed together; an
 /// administrator can make the reader an author later.
@@ -286,36 +198,4 @@ pub async fn signup(
             .map_err(|e| WebError::Internal(e.to_string()))?;
     }
     Ok(response)
-}
-
-pub async fn logout(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    _form: CsrfForm<CsrfOnly>,
-) -> Result<HttpResponse, WebError> {
-    let gone = end_session(&state, &req).await?;
-    let mut response = see_other("/");
-    response
-        .add_cookie(&gone)
-        .map_err(|e| WebError::Internal(e.to_string()))?;
-    Ok(response)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::safe_next;
-
-    #[test]
-    fn only_local_paths_follow_sign_in() {
-        assert_eq!(safe_next("/write"), "/write");
-        assert_eq!(safe_next("//evil.example"), "/");
-        assert_eq!(safe_next("https://evil.example"), "/");
-        assert_eq!(safe_next("/\\evil.example"), "/");
-        assert_eq!(safe_next(""), "/");
-        assert_eq!(safe_next("/\t/evil.example"), "/");
-        assert_eq!(
-            safe_next("/posts/x/diff?from=1&to=2"),
-            "/posts/x/diff?from=1&to=2"
-        );
-    }
 }

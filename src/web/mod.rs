@@ -40,6 +40,7 @@ mod routes;
 mod schedule;
 mod search;
 mod settings;
+mod sign_in;
 mod site_admin;
 mod sitemaps;
 mod state;

@@ -5,8 +5,8 @@ use super::{
     AppState, FORM_LIMIT, WebError, account, account_deletion, admin, api, archive, assets,
     authors, binaries, caching, comments, csrf, deletion, desk, email_change, error, feeds,
     headers, health, history, home, moderation, observe, password_reset, post_download, post_page,
-    posts, revisions, schedule, search, settings, site_admin, sitemaps, subscriptions, suggestions,
-    tags,
+    posts, revisions, schedule, search, settings, sign_in, site_admin, sitemaps, subscriptions,
+    suggestions, tags,
 };
 use actix_web::middleware::{Compress, from_fn};
 use actix_web::{HttpResponse, web};
@@ -59,10 +59,10 @@ pub fn configure(cfg: &mut web::ServiceConfig, state: AppState) {
                 )
                 .service(
                     web::resource("/login")
-                        .route(get_or_head().to(account::login_form))
-                        .route(web::post().to(account::login)),
+                        .route(get_or_head().to(sign_in::login_form))
+                        .route(web::post().to(sign_in::login)),
                 )
-                .service(web::resource("/logout").route(web::post().to(account::logout)))
+                .service(web::resource("/logout").route(web::post().to(sign_in::logout)))
                 .service(
                     web::resource("/password/forgot")
                         .route(get_or_head().to(password_reset::forgot_form))

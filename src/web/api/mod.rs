@@ -18,6 +18,7 @@
 //! `/api/openapi.json` is made from the handlers themselves: each route's path and
 //! method come from its actix-web attribute, which utoipa reads.
 
+mod article_writes;
 mod articles;
 mod caller;
 mod comments;
@@ -29,6 +30,7 @@ mod openapi;
 mod profiles;
 mod routes;
 mod tags;
+mod user_update;
 mod users;
 mod walk;
 

@@ -3,7 +3,8 @@
 use super::errors::bad_json;
 use super::openapi::{allow_header, openapi_json};
 use super::{
-    ApiError, CorsOrigin, articles, comments, favorites, feed, lists, profiles, tags, users,
+    ApiError, CorsOrigin, article_writes, articles, comments, favorites, feed, lists, profiles,
+    tags, user_update, users,
 };
 use actix_web::http::header;
 use actix_web::{HttpResponse, web};
@@ -48,7 +49,7 @@ pub(super) fn routes() -> utoipa_actix_web::scope::Scope<
         .service(users::login)
         .service(users::logout)
         .service(users::current_user)
-        .service(users::update_user)
+        .service(user_update::update_user)
         .service(profiles::show_profile)
         .service(profiles::follow)
         .service(profiles::unfollow)
@@ -56,10 +57,10 @@ pub(super) fn routes() -> utoipa_actix_web::scope::Scope<
         .service(lists::list_articles)
         // Before the article at a slug, which would take "feed" for one.
         .service(feed::feed)
-        .service(articles::create_article)
+        .service(article_writes::create_article)
         .service(articles::show_article)
-        .service(articles::update_article)
-        .service(articles::delete_article)
+        .service(article_writes::update_article)
+        .service(article_writes::delete_article)
         .service(comments::list_comments)
         .service(comments::add_comment)
         .service(comments::delete_comment)

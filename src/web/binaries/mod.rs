@@ -6,12 +6,13 @@
 //!
 //! This file takes files in (uploads, URL registrations; [`ingest`] reads an upload) and
 //! lets them go, answering with [`json`] and [`errors`]; [`serve`] gives them out
-//! (originals and IIIF images); [`files`] lists them for people (the editor's
-//! attachments, processing logs, the admins' list).
+//! (originals) and [`images`] their IIIF images; [`files`] lists them for people (the
+//! editor's attachments, processing logs, the admins' list).
 
 mod editor;
 mod errors;
 mod files;
+mod images;
 mod ingest;
 mod json;
 pub(super) mod serve;
@@ -19,8 +20,9 @@ pub(super) mod serve;
 pub use editor::{attach, detach};
 pub use errors::ApiError;
 pub use files::{admin, attachments_of, log};
+pub use images::{iiif, iiif_unturned, info};
 pub use json::{BinaryJson, markdown_for};
-pub use serve::{iiif, iiif_unturned, info, original};
+pub use serve::original;
 
 use super::auth::{Author, CsrfToken};
 use super::{AppState, WebError};

@@ -5,16 +5,23 @@
 //! with a button, and a POST that needs no form token, so that a mail program's one-click
 //! unsubscribe (RFC 8058, `List-Unsubscribe=One-Click`) works. Mailing new posts is
 //! [`crate::app::jobs::newsletter`]'s.
+//!
+//! This file takes subscriptions and mails their links; [`links`] holds the pages the
+//! links open, which confirm or end them.
+
+mod links;
+
+pub use links::{confirm, confirm_form, unsubscribe, unsubscribe_form};
 
 use super::auth::{CsrfForm, CsrfToken, MaybeUser, csrf_field, layout};
 use super::limits::{Subject, client_ip};
-use super::pages::{SubscribeMailHtml, SubscribeMailText, SubscribePage, SubscriptionPage};
+use super::pages::{SubscribeMailHtml, SubscribeMailText, SubscribePage};
 use super::{AppState, WebError, render};
-use crate::domain::subscription::{CONFIRM_HOURS, Scope, Subscription};
+use crate::domain::subscription::{CONFIRM_HOURS, Scope};
 use crate::domain::token::{random_token, session_key};
 use crate::domain::{Email, Invalid, Username};
 use crate::infra::mail::Mail;
-use crate::store::{LinkPurpose, NewSubscription};
+use crate::store::NewSubscription;
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
@@ -98,12 +105,7 @@ pub struct SubscribeForm {
     author: String,
 }
 
-#[derive(Deserialize)]
-pub struct ButtonForm {
-    csrf: String,
-}
-
-csrf_field!(SubscribeForm, ButtonForm);
+csrf_field!(SubscribeForm);
 
 pub async fn subscribe(
     state: web::Data<AppState>,
@@ -224,112 +226,4 @@ async fn ask_confirmation(
         })
         .await
         .map_err(|e| e.to_string())
-}
-
-fn dead_link() -> WebError {
-    WebError::GoneWith(
-        "This link no longer works: a confirmation link works once, for two days, and an unsubscribe link until it was used. Subscribe again at /subscribe.".into(),
-    )
-}
-
-/// What a subscription is to, in words.
-async fn described(state: &AppState, s: &Subscription) -> Result<String, WebError> {
-    Ok(match s.scope {
-        Scope::Site => "every new post".to_owned(),
-        Scope::Author(id) => match state.store.user(id).await? {
-            Some(author) => format!("new posts by {}", author.display_name),
-            None => "an author's new posts".to_owned(),
-        },
-    })
-}
-
-fn subscription_page(
-    user: &MaybeUser,
-    csrf: &CsrfToken,
-    action: Option<String>,
-    subscribing: bool,
-    s: &Subscription,
-    about: String,
-) -> Result<HttpResponse, WebError> {
-    let page = SubscriptionPage {
-        layout: layout(user, csrf),
-        action,
-        subscribing,
-        email: s.email.as_str().to_owned(),
-        about,
-    };
-    render(StatusCode::OK, &page)
-}
-
-/// The page a link opens: what the subscription is, and the button that confirms it
-/// (or ends it).
-async fn link_page(
-    state: &AppState,
-    user: &MaybeUser,
-    csrf: &CsrfToken,
-    token: &str,
-    purpose: LinkPurpose,
-) -> Result<HttpResponse, WebError> {
-    let found = state
-        .store
-        .subscription_link(&state.site, &session_key(token), purpose, state.clock.now())
-        .await?
-        .ok_or_else(dead_link)?;
-    let about = described(state, &found).await?;
-    let (action, subscribing) = match purpose {
-        LinkPurpose::Confirm => (format!("/subscribe/confirm/{token}"), true),
-        LinkPurpose::Unsubscribe => (format!("/unsubscribe/{token}"), false),
-    };
-    subscription_page(user, csrf, Some(action), subscribing, &found, about)
-}
-
-pub async fn confirm_form(
-    state: web::Data<AppState>,
-    user: MaybeUser,
-    csrf: CsrfToken,
-    token: web::Path<String>,
-) -> Result<HttpResponse, WebError> {
-    link_page(&state, &user, &csrf, &token, LinkPurpose::Confirm).await
-}
-
-pub async fn confirm(
-    state: web::Data<AppState>,
-    user: MaybeUser,
-    csrf: CsrfToken,
-    token: web::Path<String>,
-    _form: CsrfForm<ButtonForm>,
-) -> Result<HttpResponse, WebError> {
-    let confirmed = state
-        .store
-        .confirm_subscription(&state.site, &session_key(&token), state.clock.now())
-        .await?
-        .ok_or_else(dead_link)?;
-    let about = described(&state, &confirmed).await?;
-    subscription_page(&user, &csrf, None, true, &confirmed, about)
-}
-
-pub async fn unsubscribe_form(
-    state: web::Data<AppState>,
-    user: MaybeUser,
-    csrf: CsrfToken,
-    token: web::Path<String>,
-) -> Result<HttpResponse, WebError> {
-    link_page(&state, &user, &csrf, &token, LinkPurpose::Unsubscribe).await
-}
-
-/// Ends a subscription. No form token: the link's token is the authority, and a mail
-/// program's one-click unsubscribe posts `List-Unsubscribe=One-Click` without a page.
-pub async fn unsubscribe(
-    state: web::Data<AppState>,
-    user: MaybeUser,
-    csrf: CsrfToken,
-    token: web::Path<String>,
-) -> Result<HttpResponse, WebError> {
-    let ended = state
-        .store
-        .unsubscribe(&state.site, &session_key(&token))
-        .await?
-        .ok_or_else(dead_link)?;
-    let about = described(&state, &ended).await?;
-    subscription_page(&user, &csrf, None, false, &ended, about)
 }
