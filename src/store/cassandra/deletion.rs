@@ -8,8 +8,8 @@
 
 use super::intents::Listed;
 use super::lwt::is_cas_uncertain;
+use super::posts::revisions::shelf_of;
 use super::posts::slug_scope;
-use super::revisions::shelf_of;
 use super::{CassandraStore, unavailable};
 use crate::domain::{PostId, PostKind, Site, Slug, UserId};
 use crate::store::{Fault, StoreError, StoreResult};
@@ -262,7 +262,7 @@ impl CassandraStore {
         // Its counts out of its bucket's, recounted from the other posts' (only when it
         // had any: a recount races the comments other posts get meanwhile).
         if !self.tally(site, id).await?.is_zero() {
-            let bucket = super::tallies::bucket_of(id.0);
+            let bucket = super::comments::tallies::bucket_of(id.0);
             self.exec(&self.deletion.tally_delete, (site.as_str(), bucket, id.0))
                 .await?;
             self.settle_bucket(site, bucket, None, true).await?;

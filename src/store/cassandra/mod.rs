@@ -1,5 +1,6 @@
-//! The Cassandra (or ScyllaDB) adapter, on the scylla driver: one file per aggregate,
-//! each implementing its contract trait with its own `Statements`, prepared once in
+//! The Cassandra (or ScyllaDB) adapter, on the scylla driver: a folder per large
+//! aggregate (`posts/`, `comments/`, `accounts/`, `social/`, `binaries/`) and a file per
+//! small one, each implementing its contract trait with its own `Statements`, prepared once in
 //! [`CassandraStore::connect`]. This file holds the session and the helpers every file
 //! shares (`exec`, `rows`, `row`, `batch`); each file names what it imports.
 //!
@@ -9,38 +10,22 @@
 //! ARCHITECTURE.md.
 
 mod accounts;
-mod accounts_repair;
 mod binaries;
-mod binary_store;
-mod commenters;
 mod comments;
 mod cql;
 mod deletion;
-mod drafts;
 mod hours;
 mod ids;
 mod intents;
-mod listing_writes;
-mod listings;
 mod lwt;
 mod migrations;
-mod moderation;
-mod pages;
 mod posts;
-mod queue;
 mod repair;
-mod revisions;
-mod schedule;
 mod schema;
 mod search;
-mod sessions;
 mod site;
 mod social;
-mod social_repair;
-mod subscriptions;
 mod suggestions;
-mod tallies;
-mod translations;
 
 pub use cql::{mixed_writes, prepared_statements};
 pub use schema::{SCHEMA, latest_version, migrate, schema_statements};
@@ -65,26 +50,26 @@ pub struct CassandraStore {
     keyspace: String,
     lwt: lwt::Statements,
     accounts: accounts::Statements,
-    sessions: sessions::Statements,
+    sessions: accounts::sessions::Statements,
     posts: posts::Statements,
-    listings: listings::Statements,
-    revisions: revisions::Statements,
-    translations: translations::Statements,
+    listings: posts::listings::Statements,
+    revisions: posts::revisions::Statements,
+    translations: posts::translations::Statements,
     suggestions: suggestions::Statements,
     ids: ids::Statements,
     comments: comments::Statements,
-    commenters: commenters::Statements,
-    moderation: moderation::Statements,
-    queue: queue::Statements,
+    commenters: comments::commenters::Statements,
+    moderation: comments::moderation::Statements,
+    queue: comments::queue::Statements,
     intents: intents::Statements,
-    tallies: tallies::Statements,
+    tallies: comments::tallies::Statements,
     site: site::Statements,
     search: search::Statements,
-    pages: pages::Statements,
-    drafts: drafts::Statements,
-    schedule: schedule::Statements,
+    pages: posts::pages::Statements,
+    drafts: posts::drafts::Statements,
+    schedule: posts::schedule::Statements,
     deletion: deletion::Statements,
-    subscriptions: subscriptions::Statements,
+    subscriptions: social::subscriptions::Statements,
     social: social::Statements,
     options: StoreOptions,
     binaries: Arc<binaries::CassandraBinaries>,
@@ -254,19 +239,19 @@ impl CassandraStore {
         let accounts = Box::pin(accounts::Statements::prepare(&session, ks))
             .await
             .map_err(missing)?;
-        let sessions = Box::pin(sessions::Statements::prepare(&session, ks))
+        let sessions = Box::pin(accounts::sessions::Statements::prepare(&session, ks))
             .await
             .map_err(missing)?;
         let posts = Box::pin(posts::Statements::prepare(&session, ks))
             .await
             .map_err(missing)?;
-        let listings = Box::pin(listings::Statements::prepare(&session, ks))
+        let listings = Box::pin(posts::listings::Statements::prepare(&session, ks))
             .await
             .map_err(missing)?;
-        let revisions = Box::pin(revisions::Statements::prepare(&session, ks))
+        let revisions = Box::pin(posts::revisions::Statements::prepare(&session, ks))
             .await
             .map_err(missing)?;
-        let translations = Box::pin(translations::Statements::prepare(&session, ks))
+        let translations = Box::pin(posts::translations::Statements::prepare(&session, ks))
             .await
             .map_err(missing)?;
         let suggestions = Box::pin(suggestions::Statements::prepare(&session, ks))
@@ -278,19 +263,19 @@ impl CassandraStore {
         let comments = Box::pin(comments::Statements::prepare(&session, ks))
             .await
             .map_err(missing)?;
-        let commenters = Box::pin(commenters::Statements::prepare(&session, ks))
+        let commenters = Box::pin(comments::commenters::Statements::prepare(&session, ks))
             .await
             .map_err(missing)?;
-        let moderation = Box::pin(moderation::Statements::prepare(&session, ks))
+        let moderation = Box::pin(comments::moderation::Statements::prepare(&session, ks))
             .await
             .map_err(missing)?;
-        let queue = Box::pin(queue::Statements::prepare(&session, ks))
+        let queue = Box::pin(comments::queue::Statements::prepare(&session, ks))
             .await
             .map_err(missing)?;
         let intents = Box::pin(intents::Statements::prepare(&session, ks))
             .await
             .map_err(missing)?;
-        let tallies = Box::pin(tallies::Statements::prepare(&session, ks))
+        let tallies = Box::pin(comments::tallies::Statements::prepare(&session, ks))
             .await
             .map_err(missing)?;
         let site = Box::pin(site::Statements::prepare(&session, ks))
@@ -299,19 +284,19 @@ impl CassandraStore {
         let search = Box::pin(search::Statements::prepare(&session, ks))
             .await
             .map_err(missing)?;
-        let pages = Box::pin(pages::Statements::prepare(&session, ks))
+        let pages = Box::pin(posts::pages::Statements::prepare(&session, ks))
             .await
             .map_err(missing)?;
-        let drafts = Box::pin(drafts::Statements::prepare(&session, ks))
+        let drafts = Box::pin(posts::drafts::Statements::prepare(&session, ks))
             .await
             .map_err(missing)?;
-        let schedule = Box::pin(schedule::Statements::prepare(&session, ks))
+        let schedule = Box::pin(posts::schedule::Statements::prepare(&session, ks))
             .await
             .map_err(missing)?;
         let deletion = Box::pin(deletion::Statements::prepare(&session, ks))
             .await
             .map_err(missing)?;
-        let subscriptions = Box::pin(subscriptions::Statements::prepare(&session, ks))
+        let subscriptions = Box::pin(social::subscriptions::Statements::prepare(&session, ks))
             .await
             .map_err(missing)?;
         let social = Box::pin(social::Statements::prepare(&session, ks))
@@ -368,7 +353,7 @@ impl CassandraStore {
             options,
             binaries: Arc::new(binaries),
             partition_turns: Arc::new(
-                (0..tallies::BUCKETS)
+                (0..comments::tallies::BUCKETS)
                     .map(|_| tokio::sync::Mutex::new(()))
                     .collect(),
             ),

@@ -5,10 +5,10 @@
 //! favorites' copies and counts against their rows (in social_repair.rs); the accounts'
 //! claims and directory against the users table (in accounts_repair.rs).
 
-use super::listings::{ARCHIVE, Bucket, LIST_COLUMNS};
+use super::comments::tallies::Tally;
 use super::lwt::Claim;
+use super::posts::listings::{ARCHIVE, Bucket, LIST_COLUMNS};
 use super::posts::slug_scope;
-use super::tallies::Tally;
 use super::{CassandraStore, prepare, unavailable};
 use crate::domain::{CommentState, Post, PostId, PostStatus, Site, timeuuid};
 use crate::store::repair::{Finding, Repair, RepairReport};
@@ -531,7 +531,7 @@ impl Repair for CassandraStore {
         let mut scheduled = Vec::new();
         let (mut authors, mut tags) = (HashSet::new(), HashSet::new());
         // What each bucket's state counts should be: the sums of its posts' rows.
-        let mut buckets = vec![[0i64; 5]; usize::from(super::tallies::BUCKETS)];
+        let mut buckets = vec![[0i64; 5]; usize::from(super::comments::tallies::BUCKETS)];
         for (_, id) in ids {
             let Some((post, listed)) = self.post_listing(site, PostId(id), false).await? else {
                 continue;
@@ -540,7 +540,7 @@ impl Repair for CassandraStore {
             posts.push(post.id);
             let tally = self.repair_post(site, &post, fix, &mut findings).await?;
             report.comments += tally.total as usize;
-            let sums = &mut buckets[super::tallies::bucket_of(id) as usize];
+            let sums = &mut buckets[super::comments::tallies::bucket_of(id) as usize];
             for (sum, n) in sums.iter_mut().zip(tally.by_state) {
                 *sum += n;
             }

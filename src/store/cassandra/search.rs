@@ -9,7 +9,7 @@
 //! Cassandra's index finds rows but cannot score them: results are newest first.
 
 use super::intents::Listed;
-use super::listings::{ARCHIVE, Bucket, bucket_of};
+use super::posts::listings::{ARCHIVE, Bucket, bucket_of};
 use super::{CassandraStore, unavailable};
 use crate::domain::search::{MAX_QUERY_WORDS, SearchQuery, SearchText};
 use crate::domain::timeuuid::time_of;

@@ -1,14 +1,14 @@
 //! What `sibyl migrate` carries over into the comments' tables (by commenter, the
 //! moderation lists and log, the tallies) a keyspace made by an earlier version lacks.
 
-use super::super::commenters::month_of;
-use super::super::comments::{COMMENT_COLUMNS, CommentRow, comment_values};
-use super::super::moderation::{LOG_COLUMNS, LogLine};
-use super::super::queue::hour_of;
-use super::super::tallies::bucket_of;
-use super::super::tallies::{
+use super::super::comments::commenters::month_of;
+use super::super::comments::moderation::{LOG_COLUMNS, LogLine};
+use super::super::comments::queue::hour_of;
+use super::super::comments::tallies::bucket_of;
+use super::super::comments::tallies::{
     Tally, TallyRow, slot, state_add_cql, states_read_cql, tally_add_cql, tally_read_cql,
 };
+use super::super::comments::{COMMENT_COLUMNS, CommentRow, comment_values};
 use super::super::*;
 
 /// `sibyl migrate`: lists every member's comment in `comments_by_user`.

@@ -2,7 +2,7 @@
 //! an earlier version lacks them (see `schema.rs`): each function reads the rows the
 //! earlier version kept and writes them whole, so a second run writes the same.
 
-use super::super::listings::{
+use super::super::posts::listings::{
     ARCHIVE, Bucket, LIST_COLUMNS, SUMMARY_COLUMNS, bucket_of, listed_under, year_of,
 };
 use super::super::*;

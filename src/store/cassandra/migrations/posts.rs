@@ -1,9 +1,9 @@
 //! What `sibyl migrate` carries over into the posts' tables (revisions, drafts, the search
 //! index) a keyspace made by an earlier version lacks.
 
-use super::super::drafts::DRAFT_COLUMNS;
-use super::super::revisions::REVISION_COLUMNS;
-use super::super::revisions::shelf_of;
+use super::super::posts::drafts::DRAFT_COLUMNS;
+use super::super::posts::revisions::REVISION_COLUMNS;
+use super::super::posts::revisions::shelf_of;
 use super::super::search::PostTexts;
 use super::super::*;
 

@@ -2,10 +2,10 @@
 //! hour of the comments' creation, found newest first through `moderation_hours`, so that
 //! no read walks through the tombstones of a whole site's moderated comments.
 
-use super::CassandraStore;
-use super::comments::{COMMENT_COLUMNS, CommentRow, comment_values};
 use crate::domain::{Comment, CommentId, CommentState, PostId, Site};
 use crate::store::caps::{self, page_size};
+use crate::store::cassandra::CassandraStore;
+use crate::store::cassandra::comments::{COMMENT_COLUMNS, CommentRow, comment_values};
 use crate::store::{ModerationPage, PageError, StoreResult};
 use scylla::client::session::Session;
 use scylla::errors::ExecutionError;
@@ -19,10 +19,10 @@ use uuid::Uuid;
 const SETTLED_HOURS: i32 = 48;
 
 /// The statements of this file, prepared once at start.
-pub(super) struct Statements {
-    pub(super) insert: PreparedStatement,
-    pub(super) delete: PreparedStatement,
-    pub(super) hour_insert: PreparedStatement,
+pub(in crate::store::cassandra) struct Statements {
+    pub(in crate::store::cassandra) insert: PreparedStatement,
+    pub(in crate::store::cassandra) delete: PreparedStatement,
+    pub(in crate::store::cassandra) hour_insert: PreparedStatement,
     hour_delete: PreparedStatement,
     hours: PreparedStatement,
     rows_all: PreparedStatement,
@@ -30,8 +30,11 @@ pub(super) struct Statements {
 }
 
 impl Statements {
-    pub(super) async fn prepare(session: &Session, ks: &str) -> Result<Self, ExecutionError> {
-        let prepare = |cql: String| super::prepare(session, cql);
+    pub(in crate::store::cassandra) async fn prepare(
+        session: &Session,
+        ks: &str,
+    ) -> Result<Self, ExecutionError> {
+        let prepare = |cql: String| crate::store::cassandra::prepare(session, cql);
         Ok(Self {
             insert: prepare(format!(
                 "INSERT INTO {ks}.moderation_lists (site, {COMMENT_COLUMNS}, hour) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
@@ -51,7 +54,7 @@ impl Statements {
             .await?,
             hours: prepare(format!(
                 "SELECT hour FROM {ks}.moderation_hours WHERE site = ? AND state = ? AND hour <= ? LIMIT {}",
-                super::hours::HOURS_PER_READ
+                crate::store::cassandra::hours::HOURS_PER_READ
             ))
             .await?,
             rows_all: prepare(format!(
@@ -69,13 +72,13 @@ impl Statements {
 }
 
 /// The hour of a comment's creation, in hours since 1970: its partition in the lists.
-pub(super) fn hour_of(id: CommentId) -> i32 {
-    super::hours::hour_of(id.0)
+pub(in crate::store::cassandra) fn hour_of(id: CommentId) -> i32 {
+    crate::store::cassandra::hours::hour_of(id.0)
 }
 
 impl CassandraStore {
     /// The statements that put a comment in a list (its row and its hour), for a batch.
-    pub(super) fn list_insert(
+    pub(in crate::store::cassandra) fn list_insert(
         &self,
         site: &Site,
         c: &Comment,
@@ -97,7 +100,7 @@ impl CassandraStore {
     }
 
     /// The statement that takes a comment out of the list of `state`, for a batch.
-    pub(super) fn list_delete(
+    pub(in crate::store::cassandra) fn list_delete(
         &self,
         site: &Site,
         state: CommentState,
@@ -117,7 +120,7 @@ impl CassandraStore {
     /// A page of the site's list of `state`, newest first (see `hours::hour_page`).
     /// Hours found empty, and old enough that no new comment goes there, leave the
     /// list of hours.
-    pub(super) async fn list_page(
+    pub(in crate::store::cassandra) async fn list_page(
         &self,
         site: &Site,
         state: CommentState,
@@ -127,7 +130,7 @@ impl CassandraStore {
         let limit = page_size(limit, caps::MODERATION);
         let started = crate::domain::now().timestamp_micros();
         let (key, queue) = ((site.as_str(), state.as_str()), &self.queue);
-        let page = super::hours::hour_page(
+        let page = crate::store::cassandra::hours::hour_page(
             cursor,
             limit,
             |from| async move {
@@ -167,7 +170,7 @@ impl CassandraStore {
     /// comments' rows of `posts`: a comment in a listed state is in its state's lists
     /// (and its hour in moderation_hours) and in no other. What disagrees is rewritten
     /// from the comment's row, read at SERIAL.
-    pub(super) async fn repair_moderation_lists(
+    pub(in crate::store::cassandra) async fn repair_moderation_lists(
         &self,
         site: &Site,
         posts: &[PostId],
@@ -270,7 +273,7 @@ impl CassandraStore {
                     // Written now, not at the row's stamp: what broke the lists may have
                     // been written later than it. A move that lands meanwhile is seen
                     // by reading the row again, and its state written over.
-                    for _ in 0..super::moderation::MOVE_ATTEMPTS {
+                    for _ in 0..crate::store::cassandra::comments::moderation::MOVE_ATTEMPTS {
                         let now = crate::domain::now().timestamp_micros();
                         let (batch, values) = self.state_batch(site, &comment, now, None);
                         self.batch(&batch, values).await?;

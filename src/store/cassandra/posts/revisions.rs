@@ -7,15 +7,15 @@
 //! at `base`, and a claimed number is always rolled forward to), so a page of the
 //! history, at most a shelf long, reads one or two shelves.
 
-use super::intents::OwnIntent;
-use super::lwt::{is_cas_uncertain, settled};
-use super::{CassandraStore, unavailable};
 use crate::domain::HISTORY_PAGE;
 use crate::domain::post::Body;
 use crate::domain::{
     Draft, Locale, Post, PostEdit, PostId, RevisionSummary, SavedRevision, Site, Tags, Title,
     UserId,
 };
+use crate::store::cassandra::intents::OwnIntent;
+use crate::store::cassandra::lwt::{is_cas_uncertain, settled};
+use crate::store::cassandra::{CassandraStore, unavailable};
 use crate::store::prelude::*;
 use crate::store::{EditError, Fault, StoreError, StoreResult};
 use async_trait::async_trait;
@@ -28,19 +28,19 @@ use scylla::statement::prepared::PreparedStatement;
 use uuid::Uuid;
 
 /// Revisions per partition of `post_revisions`; `schema.cql` states the bound.
-pub(super) const REVISIONS_PER_SHELF: i32 = 50;
+pub(in crate::store::cassandra) const REVISIONS_PER_SHELF: i32 = 50;
 
 /// The shelf that holds revision `number` (numbers start at 1).
-pub(super) fn shelf_of(number: i32) -> i32 {
+pub(in crate::store::cassandra) fn shelf_of(number: i32) -> i32 {
     (number.max(1) - 1) / REVISIONS_PER_SHELF
 }
 
 /// The columns of a revision row, in the order of `RevisionRow` after the key.
-pub(super) const REVISION_COLUMNS: &str =
+pub(in crate::store::cassandra) const REVISION_COLUMNS: &str =
     "revision, title, body, body_html, tags, author_id, author_name, created, message";
 
 #[derive(DeserializeRow)]
-pub(super) struct RevisionRow {
+pub(in crate::store::cassandra) struct RevisionRow {
     revision: i32,
     title: String,
     body: String,
@@ -53,7 +53,7 @@ pub(super) struct RevisionRow {
 }
 
 impl RevisionRow {
-    pub(super) fn into_revision(self) -> StoreResult<SavedRevision> {
+    pub(in crate::store::cassandra) fn into_revision(self) -> StoreResult<SavedRevision> {
         Ok(SavedRevision {
             number: u32::try_from(self.revision).map_err(|e| StoreError::Corrupt(e.to_string()))?,
             title: Title::parse(&self.title)?,
@@ -69,20 +69,23 @@ impl RevisionRow {
 }
 
 /// The statements of this file, prepared once at start.
-pub(super) struct Statements {
-    pub(super) revision_claim: PreparedStatement,
-    pub(super) revision_save_id_serial: PreparedStatement,
-    pub(super) post_revise: PreparedStatement,
-    pub(super) revisions_page: PreparedStatement,
-    pub(super) revision_read: PreparedStatement,
-    pub(super) draft_write: PreparedStatement,
-    pub(super) draft_read: PreparedStatement,
-    pub(super) draft_delete: PreparedStatement,
+pub(in crate::store::cassandra) struct Statements {
+    pub(in crate::store::cassandra) revision_claim: PreparedStatement,
+    pub(in crate::store::cassandra) revision_save_id_serial: PreparedStatement,
+    pub(in crate::store::cassandra) post_revise: PreparedStatement,
+    pub(in crate::store::cassandra) revisions_page: PreparedStatement,
+    pub(in crate::store::cassandra) revision_read: PreparedStatement,
+    pub(in crate::store::cassandra) draft_write: PreparedStatement,
+    pub(in crate::store::cassandra) draft_read: PreparedStatement,
+    pub(in crate::store::cassandra) draft_delete: PreparedStatement,
 }
 
 impl Statements {
-    pub(super) async fn prepare(session: &Session, ks: &str) -> Result<Self, ExecutionError> {
-        let prepare = |cql: String| super::prepare(session, cql);
+    pub(in crate::store::cassandra) async fn prepare(
+        session: &Session,
+        ks: &str,
+    ) -> Result<Self, ExecutionError> {
+        let prepare = |cql: String| crate::store::cassandra::prepare(session, cql);
         let mut revision_save_id_serial = prepare(format!(
             "SELECT save_id FROM {ks}.post_revisions WHERE site = ? AND post_id = ? AND locale = ? AND shelf = ? AND branch = 1 AND revision = ?"
         ))
@@ -129,7 +132,7 @@ impl Statements {
 
 impl CassandraStore {
     /// Revision `number` of a post's text in `locale`, from its shelf.
-    pub(super) async fn revision_row(
+    pub(in crate::store::cassandra) async fn revision_row(
         &self,
         site: &Site,
         id: PostId,
@@ -147,7 +150,7 @@ impl CassandraStore {
     /// is between its two writes, or died there) to that revision, so that a crash can
     /// never leave a post that refuses every save. Harmless when the saver is alive: its
     /// own move then finds the post already there.
-    pub(super) async fn roll_forward(
+    pub(in crate::store::cassandra) async fn roll_forward(
         &self,
         site: &Site,
         id: PostId,
@@ -204,7 +207,7 @@ impl CassandraStore {
     /// Claims revision `number` of a post's text in `locale` by the LWT insert of its row:
     /// of concurrent savers from one base, one wins. "Not applied" and a CAS timeout are
     /// settled by a serial read of the row's save id, never by a blind retry.
-    pub(super) async fn claim_revision(
+    pub(in crate::store::cassandra) async fn claim_revision(
         &self,
         site: &Site,
         id: PostId,

@@ -2,9 +2,9 @@
 //! address) and directory entry against its row, and every claim and entry against the
 //! accounts (see `store::repair`).
 
-use super::CassandraStore;
-use super::lwt::Claim;
 use crate::domain::{Email, UserId, Username};
+use crate::store::cassandra::CassandraStore;
+use crate::store::cassandra::lwt::Claim;
 use crate::store::prelude::*;
 use crate::store::repair::Finding;
 use crate::store::{AccountError, DirectoryEntry, StoreError, StoreResult};
@@ -13,7 +13,7 @@ use uuid::Uuid;
 
 /// How long a committed claim is left to the sign-up or rename that made it before
 /// repair judges it.
-pub(super) const RECENT: chrono::Duration = chrono::Duration::minutes(10);
+pub(in crate::store::cassandra) const RECENT: chrono::Duration = chrono::Duration::minutes(10);
 
 impl CassandraStore {
     /// The keys of an account's user name and address as its row has them now.
@@ -27,7 +27,7 @@ impl CassandraStore {
     /// Every account's claims and directory entry, and every claim and entry against
     /// the accounts. Pending claims are left alone: they are a sign-up or rename under
     /// way, or expire by their TTL.
-    pub(super) async fn repair_accounts(
+    pub(in crate::store::cassandra) async fn repair_accounts(
         &self,
         fix: bool,
         findings: &mut Vec<Finding>,
@@ -144,7 +144,7 @@ impl CassandraStore {
             let current = id.and_then(|id| keys.get(&id)).map(|(u, _)| u);
             if current == Some(&key) {
                 listed.insert(id);
-                prefixes.insert(super::accounts::prefix_values(&key));
+                prefixes.insert(crate::store::cassandra::accounts::prefix_values(&key));
                 continue;
             }
             // An account made or renamed since the scan is judged by what it is now.
@@ -152,7 +152,7 @@ impl CassandraStore {
                 && self.account_keys(id).await?.is_some_and(|(u, _)| u == key)
             {
                 listed.insert(Some(id));
-                prefixes.insert(super::accounts::prefix_values(&key));
+                prefixes.insert(crate::store::cassandra::accounts::prefix_values(&key));
                 continue;
             }
             findings.push(Finding {

@@ -1,9 +1,9 @@
 //! Sessions, rate-limited attempts and the links mailed to accounts (password resets,
 //! address confirmations), all kept with a TTL.
 
-use super::lwt::is_cas_uncertain;
-use super::{CassandraStore, logged, lwt, unavailable};
 use crate::domain::{Email, User, UserId, timeuuid};
+use crate::store::cassandra::lwt::is_cas_uncertain;
+use crate::store::cassandra::{CassandraStore, logged, lwt, unavailable};
 use crate::store::prelude::*;
 use crate::store::{AccountLink, NewSession, StoreError, StoreResult};
 use async_trait::async_trait;
@@ -60,15 +60,15 @@ impl Usable for LinkRow {
 }
 
 /// The statements of this file, prepared once at start.
-pub(super) struct Statements {
-    pub(super) rate_insert: PreparedStatement,
-    pub(super) rate_count: PreparedStatement,
+pub(in crate::store::cassandra) struct Statements {
+    pub(in crate::store::cassandra) rate_insert: PreparedStatement,
+    pub(in crate::store::cassandra) rate_count: PreparedStatement,
     /// The session row and its entry in sessions_by_user.
-    pub(super) session_insert: Batch,
-    pub(super) sessions_of_user: PreparedStatement,
-    pub(super) session_of_user_delete: PreparedStatement,
-    pub(super) session_read: PreparedStatement,
-    pub(super) session_delete: PreparedStatement,
+    pub(in crate::store::cassandra) session_insert: Batch,
+    pub(in crate::store::cassandra) sessions_of_user: PreparedStatement,
+    pub(in crate::store::cassandra) session_of_user_delete: PreparedStatement,
+    pub(in crate::store::cassandra) session_read: PreparedStatement,
+    pub(in crate::store::cassandra) session_delete: PreparedStatement,
     link_insert: PreparedStatement,
     link_read: PreparedStatement,
     link_use: PreparedStatement,
@@ -76,8 +76,11 @@ pub(super) struct Statements {
 }
 
 impl Statements {
-    pub(super) async fn prepare(session: &Session, ks: &str) -> Result<Self, ExecutionError> {
-        let prepare = |cql: String| super::prepare(session, cql);
+    pub(in crate::store::cassandra) async fn prepare(
+        session: &Session,
+        ks: &str,
+    ) -> Result<Self, ExecutionError> {
+        let prepare = |cql: String| crate::store::cassandra::prepare(session, cql);
         Ok(Self {
             rate_insert: prepare(format!("INSERT INTO {ks}.rate_events (key, at) VALUES (?, ?) USING TTL ?")).await?,
             rate_count: prepare(format!(

@@ -2,10 +2,12 @@
 //! page, its author's page and the month buckets of its tags and the archive, the tags'
 //! counts, and `settle_lists`, which makes every list follow the post's row.
 
-use super::intents::Listed;
-use super::listings::{ARCHIVE, Bucket, bucket_of, list_cursor, listed_under, year_of};
-use super::{CassandraStore, logged, mark_idempotence};
 use crate::domain::{Post, PostId, Site, UserId};
+use crate::store::cassandra::intents::Listed;
+use crate::store::cassandra::posts::listings::{
+    ARCHIVE, Bucket, bucket_of, list_cursor, listed_under, year_of,
+};
+use crate::store::cassandra::{CassandraStore, logged, mark_idempotence};
 use crate::store::{FRONT_PAGE_CAP, PageAt, PageError, StoreError, StoreResult};
 use scylla::statement::batch::{Batch, BatchType};
 use scylla::value::{CqlTimeuuid, CqlValue};
@@ -18,7 +20,7 @@ fn timestamp_now() -> i64 {
 impl CassandraStore {
     /// Adds a newly published post to the front page and its author's page (one logged
     /// batch), then trims the front page.
-    pub(super) async fn list_published(
+    pub(in crate::store::cassandra) async fn list_published(
         &self,
         site: &Site,
         post: &Post,
@@ -69,7 +71,7 @@ impl CassandraStore {
 
     /// Writes a published post's rows in the month buckets of its tags and the archive,
     /// and the month in each one's tag_months (one logged batch).
-    pub(super) async fn list_tags(
+    pub(in crate::store::cassandra) async fn list_tags(
         &self,
         site: &Site,
         post: &Post,
@@ -114,7 +116,7 @@ impl CassandraStore {
     }
 
     /// Removes a post's rows from the month buckets of `tags`.
-    pub(super) async fn unlist_tags(
+    pub(in crate::store::cassandra) async fn unlist_tags(
         &self,
         site: &Site,
         tags: &[String],
@@ -148,7 +150,7 @@ impl CassandraStore {
     /// written by a write racing a publish or unpublish end as the row is. Every step
     /// can be run again: this is how each write that moves a post ends, and how the
     /// reconciler finishes one that died.
-    pub(super) async fn settle_lists(
+    pub(in crate::store::cassandra) async fn settle_lists(
         &self,
         site: &Site,
         id: PostId,
@@ -227,7 +229,7 @@ impl CassandraStore {
 
     /// Takes a post listed as `was` out of every list of posts (front page, author
     /// page, archive, tags) and their counts; run again, it removes nothing more.
-    pub(super) async fn unlist_post(
+    pub(in crate::store::cassandra) async fn unlist_post(
         &self,
         site: &Site,
         author: UserId,
@@ -255,7 +257,7 @@ impl CassandraStore {
 
     /// Counts again the tag buckets a post's rows entered or left, from where they were
     /// listed (`was`) to where they are now, and each such tag's total.
-    pub(super) async fn count_tags(
+    pub(in crate::store::cassandra) async fn count_tags(
         &self,
         site: &Site,
         was: Option<&Listed>,
@@ -292,7 +294,7 @@ impl CassandraStore {
     }
 
     /// Counts one tag bucket's rows into tag_month_counts, at the time of the count.
-    pub(super) async fn recount_bucket(
+    pub(in crate::store::cassandra) async fn recount_bucket(
         &self,
         site: &Site,
         tag: &str,
@@ -312,7 +314,11 @@ impl CassandraStore {
     }
 
     /// Sums a tag's month counts into tag_counts, at the time of the read.
-    pub(super) async fn recount_tag(&self, site: &Site, tag: &str) -> StoreResult<()> {
+    pub(in crate::store::cassandra) async fn recount_tag(
+        &self,
+        site: &Site,
+        tag: &str,
+    ) -> StoreResult<()> {
         let at = timestamp_now();
         let months: Vec<(Option<i64>,)> = self
             .rows(&self.listings.tag_month_counts_read, (site.as_str(), tag))
@@ -330,7 +336,10 @@ impl CassandraStore {
     /// post left it: it holds the site's newest posts, all of them when there are fewer,
     /// so a home page shorter than asked for is the whole site. Writes what it read;
     /// run again, the same rows.
-    pub(super) async fn refill_front_page(&self, site: &Site) -> StoreResult<()> {
+    pub(in crate::store::cassandra) async fn refill_front_page(
+        &self,
+        site: &Site,
+    ) -> StoreResult<()> {
         let keys: Vec<(CqlTimeuuid,)> = self
             .rows(
                 &self.listings.front_page_keys,
@@ -384,7 +393,10 @@ impl CassandraStore {
 
     /// Keeps the front page partition at [`FRONT_PAGE_CAP`] rows: one read of the keys,
     /// then one range delete of everything past the cap.
-    pub(super) async fn trim_front_page(&self, site: &Site) -> StoreResult<()> {
+    pub(in crate::store::cassandra) async fn trim_front_page(
+        &self,
+        site: &Site,
+    ) -> StoreResult<()> {
         let keys: Vec<(CqlTimeuuid,)> = self
             .rows(
                 &self.listings.front_page_keys,

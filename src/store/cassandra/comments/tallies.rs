@@ -7,8 +7,8 @@
 //! recounts the post from its comment rows and its bucket's state counts from the
 //! bucket's post counters.
 
-use super::{CassandraStore, decode_rows, unavailable};
 use crate::domain::{CommentState, PostId, Site, StateCounts};
+use crate::store::cassandra::{CassandraStore, decode_rows, unavailable};
 use crate::store::{StoreError, StoreResult};
 use scylla::client::session::Session;
 use scylla::errors::ExecutionError;
@@ -18,16 +18,16 @@ use scylla::value::Counter;
 use uuid::Uuid;
 
 /// Partitions of a site's per-post tallies: a post's bucket follows from its id.
-pub(super) const BUCKETS: u8 = PostId::TALLY_BUCKETS;
+pub(in crate::store::cassandra) const BUCKETS: u8 = PostId::TALLY_BUCKETS;
 /// Comment rows read per page when a post is recounted.
 const RECOUNT_PAGE: i32 = 1000;
 
 /// A post's bucket: see [`PostId::tally_bucket`].
-pub(super) fn bucket_of(post: Uuid) -> i32 {
+pub(in crate::store::cassandra) fn bucket_of(post: Uuid) -> i32 {
     i32::from(PostId(post).tally_bucket())
 }
 
-pub(super) fn slot(state: CommentState) -> usize {
+pub(in crate::store::cassandra) fn slot(state: CommentState) -> usize {
     CommentState::ALL
         .iter()
         .position(|s| *s == state)
@@ -36,13 +36,13 @@ pub(super) fn slot(state: CommentState) -> usize {
 
 /// A post's counts, or a change to them.
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
-pub(super) struct Tally {
-    pub(super) total: i64,
-    pub(super) by_state: [i64; 5],
+pub(in crate::store::cassandra) struct Tally {
+    pub(in crate::store::cassandra) total: i64,
+    pub(in crate::store::cassandra) by_state: [i64; 5],
 }
 
 impl Tally {
-    pub(super) fn minus(self, other: Tally) -> Tally {
+    pub(in crate::store::cassandra) fn minus(self, other: Tally) -> Tally {
         let mut d = Tally {
             total: self.total - other.total,
             ..Tally::default()
@@ -53,13 +53,13 @@ impl Tally {
         d
     }
 
-    pub(super) fn is_zero(&self) -> bool {
+    pub(in crate::store::cassandra) fn is_zero(&self) -> bool {
         *self == Tally::default()
     }
 }
 
 /// Adds to a post's counters (the change's six counts, then site, bucket, post).
-pub(super) fn tally_add_cql(ks: &str) -> String {
+pub(in crate::store::cassandra) fn tally_add_cql(ks: &str) -> String {
     format!(
         "UPDATE {ks}.post_comment_tallies SET total = total + ?, pending = pending + ?, approved = approved + ?, \
          rejected = rejected + ?, spam = spam + ?, deleted = deleted + ? WHERE site = ? AND bucket = ? AND post_id = ?"
@@ -67,7 +67,7 @@ pub(super) fn tally_add_cql(ks: &str) -> String {
 }
 
 /// A post's counters.
-pub(super) fn tally_read_cql(ks: &str) -> String {
+pub(in crate::store::cassandra) fn tally_read_cql(ks: &str) -> String {
     format!(
         "SELECT total, pending, approved, rejected, spam, deleted FROM {ks}.post_comment_tallies \
          WHERE site = ? AND bucket = ? AND post_id = ?"
@@ -75,19 +75,19 @@ pub(super) fn tally_read_cql(ks: &str) -> String {
 }
 
 /// Adds to a bucket's count of one state.
-pub(super) fn state_add_cql(ks: &str) -> String {
+pub(in crate::store::cassandra) fn state_add_cql(ks: &str) -> String {
     format!(
         "UPDATE {ks}.comment_state_tallies SET n = n + ? WHERE site = ? AND shard = ? AND state = ?"
     )
 }
 
 /// The state counts of the buckets given.
-pub(super) fn states_read_cql(ks: &str) -> String {
+pub(in crate::store::cassandra) fn states_read_cql(ks: &str) -> String {
     format!("SELECT state, n FROM {ks}.comment_state_tallies WHERE site = ? AND shard IN ?")
 }
 
 /// The statements of this file, prepared once at start.
-pub(super) struct Statements {
+pub(in crate::store::cassandra) struct Statements {
     tally_add: PreparedStatement,
     tally_read: PreparedStatement,
     approved_read: PreparedStatement,
@@ -99,8 +99,11 @@ pub(super) struct Statements {
 }
 
 impl Statements {
-    pub(super) async fn prepare(session: &Session, ks: &str) -> Result<Self, ExecutionError> {
-        let prepare = |cql: String| super::prepare(session, cql);
+    pub(in crate::store::cassandra) async fn prepare(
+        session: &Session,
+        ks: &str,
+    ) -> Result<Self, ExecutionError> {
+        let prepare = |cql: String| crate::store::cassandra::prepare(session, cql);
         let mut comment_states = prepare(format!(
             "SELECT state FROM {ks}.comments WHERE site = ? AND post_id = ?"
         ))
@@ -136,7 +139,7 @@ impl Statements {
     }
 }
 
-pub(super) type TallyRow = (
+pub(in crate::store::cassandra) type TallyRow = (
     Option<Counter>,
     Option<Counter>,
     Option<Counter>,
@@ -147,7 +150,7 @@ pub(super) type TallyRow = (
 
 impl Tally {
     /// A post's tally row as counts (none: no comments counted).
-    pub(super) fn of_row(row: Option<TallyRow>) -> Tally {
+    pub(in crate::store::cassandra) fn of_row(row: Option<TallyRow>) -> Tally {
         let n = |c: Option<Counter>| c.map_or(0, |c| c.0);
         row.map_or_else(Tally::default, |(total, p, a, r, s, d)| Tally {
             total: n(total),
@@ -158,7 +161,7 @@ impl Tally {
 
 impl CassandraStore {
     /// Counts a comment's move from `from` (`None`: a new comment) to `to`.
-    pub(super) async fn count_move(
+    pub(in crate::store::cassandra) async fn count_move(
         &self,
         site: &Site,
         post: PostId,
@@ -175,7 +178,7 @@ impl CassandraStore {
     }
 
     /// Adds `change` to a post's counters and, with `site_too`, to the site's.
-    pub(super) async fn add_tally(
+    pub(in crate::store::cassandra) async fn add_tally(
         &self,
         site: &Site,
         post: PostId,
@@ -268,7 +271,7 @@ impl CassandraStore {
     /// counters) with `fix`; returns the difference found, by state. As
     /// [`Self::recount`], the counts are read before and after the sums and the sums
     /// taken again if they moved.
-    pub(super) async fn settle_bucket(
+    pub(in crate::store::cassandra) async fn settle_bucket(
         &self,
         site: &Site,
         bucket: i32,
@@ -308,7 +311,11 @@ impl CassandraStore {
     }
 
     /// A post's counts as its counters have them.
-    pub(super) async fn tally(&self, site: &Site, post: PostId) -> StoreResult<Tally> {
+    pub(in crate::store::cassandra) async fn tally(
+        &self,
+        site: &Site,
+        post: PostId,
+    ) -> StoreResult<Tally> {
         let row: Option<TallyRow> = self
             .row(
                 &self.tallies.tally_read,
@@ -320,7 +327,11 @@ impl CassandraStore {
 
     /// A post's counts from its comment rows, a page at a time (at most
     /// `MAX_COMMENTS_PER_POST` rows).
-    pub(super) async fn counted(&self, site: &Site, post: PostId) -> StoreResult<Tally> {
+    pub(in crate::store::cassandra) async fn counted(
+        &self,
+        site: &Site,
+        post: PostId,
+    ) -> StoreResult<Tally> {
         use std::ops::ControlFlow;
         let mut tally = Tally::default();
         let mut paging = PagingState::start();
@@ -350,7 +361,11 @@ impl CassandraStore {
     /// rows and the count tried again if they moved, so a comment counted meanwhile is
     /// not counted twice; one landing in the instant between the last read and the
     /// change still can be, which the next recount corrects.
-    pub(super) async fn recount(&self, site: &Site, post: PostId) -> StoreResult<Tally> {
+    pub(in crate::store::cassandra) async fn recount(
+        &self,
+        site: &Site,
+        post: PostId,
+    ) -> StoreResult<Tally> {
         for _ in 0..5 {
             let before = self.tally(site, post).await?;
             let counted = self.counted(site, post).await?;
@@ -369,7 +384,7 @@ impl CassandraStore {
 
     /// The approved (or, with `pending`, the pending) comments of each of `posts`
     /// (missing: none), in one statement.
-    pub(super) async fn approved_counts(
+    pub(in crate::store::cassandra) async fn approved_counts(
         &self,
         site: &Site,
         posts: &[PostId],
@@ -395,7 +410,10 @@ impl CassandraStore {
     }
 
     /// The site's comments by state: every bucket in one statement.
-    pub(super) async fn state_counts(&self, site: &Site) -> StoreResult<StateCounts> {
+    pub(in crate::store::cassandra) async fn state_counts(
+        &self,
+        site: &Site,
+    ) -> StoreResult<StateCounts> {
         let shards: Vec<i32> = (0..i32::from(BUCKETS)).collect();
         let rows: Vec<(String, Option<Counter>)> = self
             .rows(&self.tallies.states_read, (site.as_str(), shards))

@@ -3,13 +3,15 @@
 //! refresher's leases, references and the site's files, renditions, logs, the
 //! collector's candidates and each owner's usage.
 
-use super::binaries::{CassandraBinaries, ReferenceRow, file_month, to_reference, unavailable};
-use super::lwt::{is_cas_uncertain, lwt_applied};
 use crate::domain::{Site, UserId};
 use crate::store::binaries::{
     BinaryStore, Context, LOG_DAYS, Life, LogLine, Original, OriginalId, REFERENCES_PAGE, RefId,
     Reference, Rendition, StoredOriginal,
 };
+use crate::store::cassandra::binaries::{
+    CassandraBinaries, ReferenceRow, file_month, to_reference, unavailable,
+};
+use crate::store::cassandra::lwt::{is_cas_uncertain, lwt_applied};
 use crate::store::{StoreError, StoreResult};
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};

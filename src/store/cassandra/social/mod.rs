@@ -9,6 +9,9 @@
 //! that dies between them is finished by the reconciler, which makes the copies agree
 //! with the row and recounts the post's counter from `favoriters`.
 
+pub(super) mod repair;
+pub(super) mod subscriptions;
+
 use super::intents::OwnIntent;
 use super::{CassandraStore, logged, lwt, unavailable};
 use crate::domain::{PostId, Site, UserId};

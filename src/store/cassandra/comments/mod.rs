@@ -1,6 +1,11 @@
 //! Comments: the comment rows, the approved threads and their paging, counts and
 //! commenters.
 
+pub(super) mod commenters;
+pub(super) mod moderation;
+pub(super) mod queue;
+pub(super) mod tallies;
+
 use super::intents::OwnIntent;
 use super::{CassandraStore, decode_rows, paging_error};
 use crate::domain::comment::ThreadComment;

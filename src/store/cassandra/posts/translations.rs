@@ -1,10 +1,10 @@
 //! Translations: a post's text in other locales, with the same save protocol as revisions.
 
-use super::intents::OwnIntent;
-use super::lwt::is_cas_uncertain;
-use super::{CassandraStore, unavailable};
 use crate::domain::post::Body;
 use crate::domain::{Locale, PostEdit, PostId, PostStatus, Site, Title, Translation};
+use crate::store::cassandra::intents::OwnIntent;
+use crate::store::cassandra::lwt::is_cas_uncertain;
+use crate::store::cassandra::{CassandraStore, unavailable};
 use crate::store::prelude::*;
 use crate::store::{EditError, Fault, StoreError, StoreResult};
 use async_trait::async_trait;
@@ -15,11 +15,11 @@ use scylla::errors::ExecutionError;
 use scylla::statement::Consistency;
 use scylla::statement::prepared::PreparedStatement;
 
-pub(super) const TRANSLATION_COLUMNS: &str =
+pub(in crate::store::cassandra) const TRANSLATION_COLUMNS: &str =
     "locale, title, body, body_html, excerpt, status, published, revision";
 
 #[derive(DeserializeRow)]
-pub(super) struct TranslationRow {
+pub(in crate::store::cassandra) struct TranslationRow {
     locale: String,
     title: String,
     body: String,
@@ -31,7 +31,7 @@ pub(super) struct TranslationRow {
 }
 
 impl TranslationRow {
-    pub(super) fn into_translation(self) -> StoreResult<Translation> {
+    pub(in crate::store::cassandra) fn into_translation(self) -> StoreResult<Translation> {
         Ok(Translation {
             locale: Locale::parse(&self.locale)?,
             title: Title::parse(&self.title)?,
@@ -47,23 +47,26 @@ impl TranslationRow {
 }
 
 /// The statements of this file, prepared once at start.
-pub(super) struct Statements {
-    pub(super) translation_read: PreparedStatement,
-    pub(super) translations_read: PreparedStatement,
-    pub(super) translation_create: PreparedStatement,
-    pub(super) translation_revise: PreparedStatement,
-    pub(super) translation_read_serial: PreparedStatement,
+pub(in crate::store::cassandra) struct Statements {
+    pub(in crate::store::cassandra) translation_read: PreparedStatement,
+    pub(in crate::store::cassandra) translations_read: PreparedStatement,
+    pub(in crate::store::cassandra) translation_create: PreparedStatement,
+    pub(in crate::store::cassandra) translation_revise: PreparedStatement,
+    pub(in crate::store::cassandra) translation_read_serial: PreparedStatement,
     /// A translation's status moves by LWT only, as its row is created; the post's list
     /// of published translations follows it, a plain write that can be made again.
-    pub(super) translation_publish: PreparedStatement,
-    pub(super) translation_unpublish: PreparedStatement,
-    pub(super) post_translation_add: PreparedStatement,
-    pub(super) post_translation_remove: PreparedStatement,
+    pub(in crate::store::cassandra) translation_publish: PreparedStatement,
+    pub(in crate::store::cassandra) translation_unpublish: PreparedStatement,
+    pub(in crate::store::cassandra) post_translation_add: PreparedStatement,
+    pub(in crate::store::cassandra) post_translation_remove: PreparedStatement,
 }
 
 impl Statements {
-    pub(super) async fn prepare(session: &Session, ks: &str) -> Result<Self, ExecutionError> {
-        let prepare = |cql: String| super::prepare(session, cql);
+    pub(in crate::store::cassandra) async fn prepare(
+        session: &Session,
+        ks: &str,
+    ) -> Result<Self, ExecutionError> {
+        let prepare = |cql: String| crate::store::cassandra::prepare(session, cql);
         let read = format!(
             "SELECT {TRANSLATION_COLUMNS} FROM {ks}.translations WHERE site = ? AND post_id = ? AND locale = ?"
         );
@@ -110,7 +113,7 @@ impl CassandraStore {
     /// Moves a translation from revision `base` to `base + 1` (creating it from base 0),
     /// with an LWT so that only the holder of the revision, or a roll-forward, moves it.
     /// False when the LWT timed out, so that whether it took effect is unknown.
-    pub(super) async fn move_translation(
+    pub(in crate::store::cassandra) async fn move_translation(
         &self,
         site: &Site,
         id: PostId,
@@ -179,7 +182,7 @@ impl CassandraStore {
     }
 
     /// As `roll_forward`, for a translation.
-    pub(super) async fn roll_translation_forward(
+    pub(in crate::store::cassandra) async fn roll_translation_forward(
         &self,
         site: &Site,
         id: PostId,
@@ -366,7 +369,7 @@ impl CassandraStore {
     /// published translations follows the status the row has now, whoever moved it, and
     /// the search index follows the post's texts. Each can be run again; `serial` reads
     /// the row at SERIAL (the reconciler's, which must see an LWT that timed out).
-    pub(super) async fn follow_translation(
+    pub(in crate::store::cassandra) async fn follow_translation(
         &self,
         site: &Site,
         id: PostId,

@@ -1,9 +1,9 @@
 //! Subscribers, their links, mailings and deliveries.
 
-use super::{CassandraStore, lwt};
 use crate::domain::subscription::{Mailing, Scope, Subscription, shard_of};
 use crate::domain::{Email, PostId, Site, UserId};
 use crate::store::caps::{self, page_size};
+use crate::store::cassandra::{CassandraStore, lwt};
 use crate::store::{LinkPurpose, NewSubscription, SubscriberPage, Subscriptions};
 use crate::store::{PageError, StoreResult};
 use async_trait::async_trait;
@@ -49,7 +49,7 @@ fn purpose_text(purpose: LinkPurpose) -> &'static str {
 }
 
 /// The statements of this file, prepared once at start.
-pub(super) struct Statements {
+pub(in crate::store::cassandra) struct Statements {
     insert: PreparedStatement,
     renew: PreparedStatement,
     read: PreparedStatement,
@@ -74,8 +74,11 @@ const SUBSCRIBER_COLUMNS: &str = "email, scope, unsubscribe, created, confirm_by
 const SUBSCRIBER_KEY: &str = "site = ? AND shard = ? AND email_key = ? AND scope = ?";
 
 impl Statements {
-    pub(super) async fn prepare(session: &Session, ks: &str) -> Result<Self, ExecutionError> {
-        let prepare = |cql: String| super::prepare(session, cql);
+    pub(in crate::store::cassandra) async fn prepare(
+        session: &Session,
+        ks: &str,
+    ) -> Result<Self, ExecutionError> {
+        let prepare = |cql: String| crate::store::cassandra::prepare(session, cql);
         Ok(Self {
             insert: prepare(format!(
                 "INSERT INTO {ks}.subscribers (site, shard, email_key, scope, email, unsubscribe, created, confirm_by)

@@ -2,6 +2,8 @@
 //! tables written by compare-and-set (`binary_lives`, `binary_checksums`) are written only
 //! with LWTs and read at SERIAL; a CAS timeout is settled by that serial read.
 
+pub(super) mod binary_store;
+
 use super::logged;
 use super::lwt::{is_cas_uncertain, lwt_applied};
 use crate::domain::{Site, UserId};

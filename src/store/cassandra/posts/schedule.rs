@@ -2,10 +2,10 @@
 //! partition per site, written from each post's own row when its lists settle (so
 //! finished by the reconciler and checked by repair).
 
-use super::CassandraStore;
 use crate::domain::schedule::SCHEDULED_READ;
 use crate::domain::{Post, PostId, PostStatus, ScheduledPost, Site, Slug, UserId};
 use crate::store::StoreResult;
+use crate::store::cassandra::CassandraStore;
 use crate::store::repair::Finding;
 use chrono::{DateTime, Utc};
 use scylla::client::session::Session;
@@ -17,7 +17,7 @@ use uuid::Uuid;
 const SCHEDULED_COLUMNS: &str = "post_id, due, slug, title, author_id, author_name";
 
 /// The statements of this file, prepared once at start.
-pub(super) struct Statements {
+pub(in crate::store::cassandra) struct Statements {
     write: PreparedStatement,
     find: PreparedStatement,
     delete: PreparedStatement,
@@ -25,8 +25,11 @@ pub(super) struct Statements {
 }
 
 impl Statements {
-    pub(super) async fn prepare(session: &Session, ks: &str) -> Result<Self, ExecutionError> {
-        let prepare = |cql: String| super::prepare(session, cql);
+    pub(in crate::store::cassandra) async fn prepare(
+        session: &Session,
+        ks: &str,
+    ) -> Result<Self, ExecutionError> {
+        let prepare = |cql: String| crate::store::cassandra::prepare(session, cql);
         Ok(Self {
             write: prepare(format!(
                 "INSERT INTO {ks}.scheduled_posts (site, {SCHEDULED_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)"
@@ -60,7 +63,11 @@ type ScheduledRow = (
 impl CassandraStore {
     /// Makes the post's row in the site's schedule follow its own: written while it is
     /// a draft with a time (its title as it is now), removed otherwise if there.
-    pub(super) async fn list_scheduled(&self, site: &Site, post: &Post) -> StoreResult<()> {
+    pub(in crate::store::cassandra) async fn list_scheduled(
+        &self,
+        site: &Site,
+        post: &Post,
+    ) -> StoreResult<()> {
         match (post.status, post.scheduled) {
             (PostStatus::Draft, Some(due)) => {
                 self.exec(
@@ -84,7 +91,11 @@ impl CassandraStore {
 
     /// Removes a post's row from the schedule if it has one: read first, so that the
     /// many posts never scheduled leave no tombstones in the site's partition.
-    pub(super) async fn unlist_scheduled(&self, site: &Site, id: PostId) -> StoreResult<()> {
+    pub(in crate::store::cassandra) async fn unlist_scheduled(
+        &self,
+        site: &Site,
+        id: PostId,
+    ) -> StoreResult<()> {
         let row: Option<(Option<DateTime<Utc>>,)> =
             self.row(&self.schedule.find, (site.as_str(), id.0)).await?;
         if row.is_some() {
@@ -94,7 +105,10 @@ impl CassandraStore {
         Ok(())
     }
 
-    pub(super) async fn read_scheduled(&self, site: &Site) -> StoreResult<Vec<ScheduledPost>> {
+    pub(in crate::store::cassandra) async fn read_scheduled(
+        &self,
+        site: &Site,
+    ) -> StoreResult<Vec<ScheduledPost>> {
         let rows: Vec<ScheduledRow> = self
             .rows(&self.schedule.all, (site.as_str(), SCHEDULED_READ as i32))
             .await?;
@@ -120,7 +134,7 @@ impl CassandraStore {
     }
 
     /// Repair's check of the site's schedule against its scheduled drafts.
-    pub(super) async fn repair_scheduled(
+    pub(in crate::store::cassandra) async fn repair_scheduled(
         &self,
         site: &Site,
         scheduled: &[Post],

@@ -1,10 +1,6 @@
 //! Moderation: a comment's moves by LWT, the lists by state written after them in a
 //! logged batch, the log.
 
-use super::comments::{COMMENT_COLUMNS, CommentRow, MovedRow, comment_values, thread_values};
-use super::intents::OwnIntent;
-use super::lwt::{Capped, settled};
-use super::{CassandraStore, decode_rows, logged, mark_idempotence, paging_error};
 use crate::domain::comment::MAX_COMMENTS_PER_POST;
 use crate::domain::comment::log_month;
 use crate::domain::{
@@ -12,6 +8,14 @@ use crate::domain::{
     StateCounts, timeuuid,
 };
 use crate::store::caps::{self, page_size};
+use crate::store::cassandra::comments::{
+    COMMENT_COLUMNS, CommentRow, MovedRow, comment_values, thread_values,
+};
+use crate::store::cassandra::intents::OwnIntent;
+use crate::store::cassandra::lwt::{Capped, settled};
+use crate::store::cassandra::{
+    CassandraStore, decode_rows, logged, mark_idempotence, paging_error,
+};
 use crate::store::prelude::*;
 use crate::store::{
     CommentError, Fault, Finished, LogEntries, ModerationError, ModerationPage, PageError,
@@ -27,22 +31,25 @@ use scylla::value::{CqlTimeuuid, CqlValue};
 use uuid::Uuid;
 
 /// The statements of this file, prepared once at start.
-pub(super) struct Statements {
-    pub(super) thread_delete: PreparedStatement,
-    pub(super) post_queue_delete: PreparedStatement,
-    pub(super) log_insert: PreparedStatement,
-    pub(super) log_hour_insert: PreparedStatement,
+pub(in crate::store::cassandra) struct Statements {
+    pub(in crate::store::cassandra) thread_delete: PreparedStatement,
+    pub(in crate::store::cassandra) post_queue_delete: PreparedStatement,
+    pub(in crate::store::cassandra) log_insert: PreparedStatement,
+    pub(in crate::store::cassandra) log_hour_insert: PreparedStatement,
     log_hours: PreparedStatement,
     log_rows_all: PreparedStatement,
     log_rows_before: PreparedStatement,
-    pub(super) post_queue_page: PreparedStatement,
+    pub(in crate::store::cassandra) post_queue_page: PreparedStatement,
     /// The newest pending comments of a post, among which a reader's own are looked for.
-    pub(super) post_pending_newest: PreparedStatement,
+    pub(in crate::store::cassandra) post_pending_newest: PreparedStatement,
 }
 
 impl Statements {
-    pub(super) async fn prepare(session: &Session, ks: &str) -> Result<Self, ExecutionError> {
-        let prepare = |cql: String| super::prepare(session, cql);
+    pub(in crate::store::cassandra) async fn prepare(
+        session: &Session,
+        ks: &str,
+    ) -> Result<Self, ExecutionError> {
+        let prepare = |cql: String| crate::store::cassandra::prepare(session, cql);
         Ok(Self {
             thread_delete: prepare(format!(
                 "DELETE FROM {ks}.comment_thread WHERE site = ? AND post_id = ? AND thread = ? AND id = ?"
@@ -63,7 +70,7 @@ impl Statements {
             .await?,
             log_hours: prepare(format!(
                 "SELECT hour FROM {ks}.moderation_log_hours WHERE site = ? AND month = ? AND hour <= ? LIMIT {}",
-                super::hours::HOURS_PER_READ
+                crate::store::cassandra::hours::HOURS_PER_READ
             ))
             .await?,
             log_rows_all: prepare(format!(
@@ -90,11 +97,11 @@ impl Statements {
 }
 
 /// The columns of a line of the log, as `LogLine` reads them.
-pub(super) const LOG_COLUMNS: &str =
+pub(in crate::store::cassandra) const LOG_COLUMNS: &str =
     "at, comment_id, post_id, post_slug, post_title, by_name, from_state, to_state, reason";
 
 /// A line of the moderation log.
-pub(super) type LogLine = (
+pub(in crate::store::cassandra) type LogLine = (
     CqlTimeuuid,
     CqlTimeuuid,
     Uuid,
@@ -107,7 +114,7 @@ pub(super) type LogLine = (
 );
 
 /// How many times a comment's move is tried again after losing to a concurrent one.
-pub(super) const MOVE_ATTEMPTS: usize = 5;
+pub(in crate::store::cassandra) const MOVE_ATTEMPTS: usize = 5;
 
 /// A stamp later than `previous` and than now, in microseconds: stamps of one comment's
 /// moves only grow, whatever the clocks of the processes that make them.
@@ -120,7 +127,7 @@ impl CassandraStore {
     /// Finishes a comment's write that died after its LWT: writes the copies of the row
     /// as it is now, at its stamp (what its last move's batch writes), and recounts the
     /// post. Safe beside live moves: copies at an older stamp never win over newer ones.
-    pub(super) async fn finish_comment(
+    pub(in crate::store::cassandra) async fn finish_comment(
         &self,
         site: &Site,
         post: PostId,
@@ -137,14 +144,19 @@ impl CassandraStore {
         self.recount(site, post).await?;
         // A counter write that timed out may have reached the post's counters and not
         // its bucket's state counts: those follow the post counters.
-        self.settle_bucket(site, super::tallies::bucket_of(post.0), None, true)
-            .await?;
+        self.settle_bucket(
+            site,
+            crate::store::cassandra::comments::tallies::bucket_of(post.0),
+            None,
+            true,
+        )
+        .await?;
         Ok(Finished::Completed)
     }
 
     /// A comment's row with its stamp and mover, read at SERIAL when `serial`
     /// (after an LWT on it timed out or lost).
-    pub(super) async fn moved_comment(
+    pub(in crate::store::cassandra) async fn moved_comment(
         &self,
         site: &Site,
         post: PostId,
@@ -193,7 +205,7 @@ impl CassandraStore {
     /// read to one more, so the cap of `MAX_COMMENTS_PER_POST` holds however many race
     /// for the last places (see `capped_create`). "Not applied" and a timeout are
     /// settled by a serial read of the act that wrote the row.
-    pub(super) async fn create_comment(
+    pub(in crate::store::cassandra) async fn create_comment(
         &self,
         site: &Site,
         c: &Comment,
@@ -245,7 +257,7 @@ impl CassandraStore {
     /// Writes `to` over a comment's row by an LWT, if the row still has the stamp it was
     /// read with. Returns the new stamp, or None when another move came first (the caller
     /// reads again and decides again).
-    pub(super) async fn move_comment(
+    pub(in crate::store::cassandra) async fn move_comment(
         &self,
         site: &Site,
         to: &Comment,
@@ -285,7 +297,7 @@ impl CassandraStore {
     /// Decides a comment's next state from its row and moves it there by LWT: a move
     /// lost to a concurrent one is decided again from a serial read of the winner's row,
     /// up to `MOVE_ATTEMPTS` times. Returns what `decide` gave with the move's stamp.
-    pub(super) async fn decide_move<T>(
+    pub(in crate::store::cassandra) async fn decide_move<T>(
         &self,
         site: &Site,
         post: PostId,
@@ -308,7 +320,7 @@ impl CassandraStore {
     /// Rewrites a comment in its state (its text, or its author), as `rewrite` decides
     /// from its row: the row by LWT, then its copies at the move's stamp, recorded as an
     /// intent for the reconciler should the copies not be written.
-    pub(super) async fn rewrite_comment(
+    pub(in crate::store::cassandra) async fn rewrite_comment(
         &self,
         site: &Site,
         post: PostId,
@@ -341,7 +353,7 @@ impl CassandraStore {
     /// in every table whichever batch lands last, and the lists never disagree with the
     /// comment's row for long. Deleting only where the comment was keeps tombstones out
     /// of the lists it never entered.
-    pub(super) fn state_batch(
+    pub(in crate::store::cassandra) fn state_batch(
         &self,
         site: &Site,
         c: &Comment,
@@ -471,7 +483,7 @@ impl CommentModeration for CassandraStore {
             .await?;
         let log = &t.log;
         let at = timeuuid::at(log.at);
-        let hour = super::hours::hour_of(at);
+        let hour = crate::store::cassandra::hours::hour_of(at);
         let log_hour = vec![
             Some(CqlValue::Text(site.to_string())),
             Some(CqlValue::Text(log_month(log.at))),
@@ -522,7 +534,7 @@ impl CommentModeration for CassandraStore {
     ) -> Result<LogEntries, PageError> {
         let limit = page_size(limit, caps::MODERATION);
         let (site_key, statements) = (site.as_str(), &self.moderation);
-        let page = super::hours::hour_page(
+        let page = crate::store::cassandra::hours::hour_page(
             cursor,
             limit,
             |from| async move {

@@ -1,9 +1,9 @@
 //! The lists of published posts: the front page, author pages and tag pages (the
 //! authors and tag indexes of the blog's data model), each a single-partition read.
 
-use super::{CassandraStore, logged, unavailable};
 use crate::domain::{PostId, PostSummary, ScheduledPost, Site, Slug, Tag, Tags, UserId, timeuuid};
 use crate::store::caps::{self, page_size};
+use crate::store::cassandra::{CassandraStore, logged, unavailable};
 use crate::store::posts::{page_of, tag_count_page};
 use crate::store::prelude::*;
 use crate::store::{
@@ -20,19 +20,19 @@ use scylla::statement::prepared::PreparedStatement;
 use scylla::value::CqlTimeuuid;
 use uuid::Uuid;
 
-pub(super) const SUMMARY_COLUMNS: &str =
+pub(in crate::store::cassandra) const SUMMARY_COLUMNS: &str =
     "published, post_id, slug, title, excerpt, author_name, tags";
 
 /// What every list row holds: the summary and the author's id (in `author_posts`, a
 /// column of the key).
-pub(super) const LIST_COLUMNS: &str =
+pub(in crate::store::cassandra) const LIST_COLUMNS: &str =
     "published, post_id, slug, title, excerpt, author_name, tags, author_id";
 
 /// How a list of published posts is bucketed: an author's by year of publication, a
 /// tag's by month (the most used of a site's tags has far more posts in a year than the
 /// busiest author; see schema.cql).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Bucket {
+pub(in crate::store::cassandra) enum Bucket {
     /// The year, `2026`.
     Year,
     /// The year and month, `202611`.
@@ -44,7 +44,7 @@ pub(super) enum Bucket {
 
 impl Bucket {
     /// The bucket of a time.
-    pub(super) fn at(self, at: DateTime<Utc>) -> i32 {
+    pub(in crate::store::cassandra) fn at(self, at: DateTime<Utc>) -> i32 {
         use chrono::Datelike;
         match self {
             Bucket::Year => at.year(),
@@ -56,14 +56,14 @@ impl Bucket {
     }
 
     /// The bucket of a publication time UUID.
-    pub(super) fn of(self, published: CqlTimeuuid) -> StoreResult<i32> {
+    pub(in crate::store::cassandra) fn of(self, published: CqlTimeuuid) -> StoreResult<i32> {
         timeuuid::time_of(Uuid::from(published))
             .map(|at| self.at(at))
             .ok_or_else(|| StoreError::Corrupt("a publication key is not a time UUID".into()))
     }
 
     /// Whether a number names a bucket (from 1970 to 9999).
-    pub(super) fn valid(self, bucket: i32) -> bool {
+    pub(in crate::store::cassandra) fn valid(self, bucket: i32) -> bool {
         match self {
             Bucket::Year => (1970..=9999).contains(&bucket),
             Bucket::Month => {
@@ -74,7 +74,7 @@ impl Bucket {
     }
 
     /// The bucket's column in its table and in the list's index.
-    pub(super) fn column(self) -> &'static str {
+    pub(in crate::store::cassandra) fn column(self) -> &'static str {
         match self {
             Bucket::Year => "year",
             // The archive's halves of months live in the tag tables' month column.
@@ -84,18 +84,18 @@ impl Bucket {
 }
 
 /// The year bucket of a publication time UUID.
-pub(super) fn year_of(published: CqlTimeuuid) -> StoreResult<i32> {
+pub(in crate::store::cassandra) fn year_of(published: CqlTimeuuid) -> StoreResult<i32> {
     Bucket::Year.of(published)
 }
 
 /// The reserved key under which `tag_posts` and `tag_months` list every published post
 /// of a site: the site's archive, by month. No tag can be named so (a tag has letters,
 /// digits, spaces and `- _ . + #` only).
-pub(super) const ARCHIVE: &str = "*";
+pub(in crate::store::cassandra) const ARCHIVE: &str = "*";
 
 /// The lists of `tag_posts` a published post with these tags is in: its tags' and the
 /// archive's.
-pub(super) fn listed_under(tags: &[String]) -> Vec<String> {
+pub(in crate::store::cassandra) fn listed_under(tags: &[String]) -> Vec<String> {
     let mut lists = tags.to_vec();
     lists.push(ARCHIVE.to_owned());
     lists
@@ -103,7 +103,10 @@ pub(super) fn listed_under(tags: &[String]) -> Vec<String> {
 
 /// The bucket of a post's row in the list of `tag_posts` under `key`: the month for a
 /// tag, the half of the month for the archive.
-pub(super) fn bucket_of(key: &str, published: CqlTimeuuid) -> StoreResult<i32> {
+pub(in crate::store::cassandra) fn bucket_of(
+    key: &str,
+    published: CqlTimeuuid,
+) -> StoreResult<i32> {
     let kind = if key == ARCHIVE {
         Bucket::HalfMonth
     } else {
@@ -113,7 +116,7 @@ pub(super) fn bucket_of(key: &str, published: CqlTimeuuid) -> StoreResult<i32> {
 }
 
 /// The place of a post in a list: its publication time UUID, which names its bucket.
-pub(super) fn list_cursor(published: CqlTimeuuid) -> String {
+pub(in crate::store::cassandra) fn list_cursor(published: CqlTimeuuid) -> String {
     Uuid::from(published).to_string()
 }
 
@@ -127,7 +130,7 @@ fn parse_list_cursor(cursor: &str, kind: Bucket) -> Option<CqlTimeuuid> {
 
 /// A row of front_page or posts_by_author.
 #[derive(DeserializeRow)]
-pub(super) struct SummaryRow {
+pub(in crate::store::cassandra) struct SummaryRow {
     published: CqlTimeuuid,
     post_id: Uuid,
     slug: String,
@@ -140,7 +143,7 @@ pub(super) struct SummaryRow {
 }
 
 /// What a list row shows of its post.
-pub(super) fn summary(row: SummaryRow) -> StoreResult<PostSummary> {
+pub(in crate::store::cassandra) fn summary(row: SummaryRow) -> StoreResult<PostSummary> {
     let published = timeuuid::time_of(Uuid::from(row.published))
         .ok_or_else(|| StoreError::Corrupt("a list key is not a time UUID".into()))?;
     Ok(PostSummary {
@@ -158,7 +161,7 @@ pub(super) fn summary(row: SummaryRow) -> StoreResult<PostSummary> {
 /// The reads of one kind of bucketed list (`tag_posts` by month, `author_posts` by year):
 /// a bucket from its newest row, from a cursor down or up, or from its oldest row; and
 /// the list's index of buckets, before or after a bucket.
-pub(super) struct BucketReads {
+pub(in crate::store::cassandra) struct BucketReads {
     newest: PreparedStatement,
     older: PreparedStatement,
     newer: PreparedStatement,
@@ -181,7 +184,7 @@ impl BucketReads {
         );
         let buckets =
             format!("SELECT {by} FROM {ks}.{index} WHERE site = ? AND {key} = ? AND {by}");
-        let prepare = |cql: String| super::prepare(session, cql);
+        let prepare = |cql: String| crate::store::cassandra::prepare(session, cql);
         Ok(Self {
             newest: prepare(format!("{rows} LIMIT ?")).await?,
             older: prepare(format!("{rows} AND published < ? LIMIT ?")).await?,
@@ -198,35 +201,38 @@ impl BucketReads {
 }
 
 /// The statements of this file, prepared once at start.
-pub(super) struct Statements {
+pub(in crate::store::cassandra) struct Statements {
     /// The front page row and the author page row of a newly published post.
-    pub(super) publish_rows: Batch,
+    pub(in crate::store::cassandra) publish_rows: Batch,
     /// Both rows again, removed when a post goes back to draft.
-    pub(super) unlist_rows: Batch,
-    pub(super) tag_post_insert: PreparedStatement,
-    pub(super) tag_post_delete: PreparedStatement,
-    pub(super) tag_month_insert: PreparedStatement,
-    pub(super) tag_months_newest: PreparedStatement,
-    pub(super) tag_bucket_count: PreparedStatement,
-    pub(super) tag_month_count_write: PreparedStatement,
-    pub(super) tag_month_counts_read: PreparedStatement,
-    pub(super) tag_count_write: PreparedStatement,
-    pub(super) archive_sitemap: PreparedStatement,
-    pub(super) tag_counts_first: PreparedStatement,
-    pub(super) tag_counts_after: PreparedStatement,
-    pub(super) archive_months: PreparedStatement,
-    pub(super) tag_reads: BucketReads,
-    pub(super) archive_reads: BucketReads,
-    pub(super) author_reads: BucketReads,
-    pub(super) front_page_read: PreparedStatement,
-    pub(super) front_page_insert: PreparedStatement,
-    pub(super) front_page_keys: PreparedStatement,
-    pub(super) front_page_trim: PreparedStatement,
+    pub(in crate::store::cassandra) unlist_rows: Batch,
+    pub(in crate::store::cassandra) tag_post_insert: PreparedStatement,
+    pub(in crate::store::cassandra) tag_post_delete: PreparedStatement,
+    pub(in crate::store::cassandra) tag_month_insert: PreparedStatement,
+    pub(in crate::store::cassandra) tag_months_newest: PreparedStatement,
+    pub(in crate::store::cassandra) tag_bucket_count: PreparedStatement,
+    pub(in crate::store::cassandra) tag_month_count_write: PreparedStatement,
+    pub(in crate::store::cassandra) tag_month_counts_read: PreparedStatement,
+    pub(in crate::store::cassandra) tag_count_write: PreparedStatement,
+    pub(in crate::store::cassandra) archive_sitemap: PreparedStatement,
+    pub(in crate::store::cassandra) tag_counts_first: PreparedStatement,
+    pub(in crate::store::cassandra) tag_counts_after: PreparedStatement,
+    pub(in crate::store::cassandra) archive_months: PreparedStatement,
+    pub(in crate::store::cassandra) tag_reads: BucketReads,
+    pub(in crate::store::cassandra) archive_reads: BucketReads,
+    pub(in crate::store::cassandra) author_reads: BucketReads,
+    pub(in crate::store::cassandra) front_page_read: PreparedStatement,
+    pub(in crate::store::cassandra) front_page_insert: PreparedStatement,
+    pub(in crate::store::cassandra) front_page_keys: PreparedStatement,
+    pub(in crate::store::cassandra) front_page_trim: PreparedStatement,
 }
 
 impl Statements {
-    pub(super) async fn prepare(session: &Session, ks: &str) -> Result<Self, ExecutionError> {
-        let prepare = |cql: String| super::prepare(session, cql);
+    pub(in crate::store::cassandra) async fn prepare(
+        session: &Session,
+        ks: &str,
+    ) -> Result<Self, ExecutionError> {
+        let prepare = |cql: String| crate::store::cassandra::prepare(session, cql);
         let front_page_insert = prepare(format!(
             "INSERT INTO {ks}.front_page (site, {LIST_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
         ))
@@ -316,7 +322,7 @@ const MONTHS_SHOWN: usize = 2400;
 
 /// A bucketed list to page through: its reads, where a first page starts, and whether
 /// the page stays in one bucket (a month of the archive).
-pub(super) struct BucketList<'a> {
+pub(in crate::store::cassandra) struct BucketList<'a> {
     reads: &'a BucketReads,
     /// The newest two buckets of the index, read by a first page when the current
     /// bucket is often empty (a tag's month); None: a first page reads the current one.
@@ -356,7 +362,7 @@ impl CassandraStore {
 
     /// Up to `want` rows of a bucketed list from where `at` says, in the order walked
     /// (newest first; oldest first for [`PageAt::Newer`]), each with its time UUID.
-    pub(super) async fn walk<K>(
+    pub(in crate::store::cassandra) async fn walk<K>(
         &self,
         list: &BucketList<'_>,
         site: &Site,
@@ -453,7 +459,7 @@ impl CassandraStore {
 
     /// The site's archive: every published post, in the month buckets of `tag_posts`
     /// under the reserved key [`ARCHIVE`]; `only`: one month of it.
-    pub(super) fn archive(&self, only: Option<(i32, i32)>) -> BucketList<'_> {
+    pub(in crate::store::cassandra) fn archive(&self, only: Option<(i32, i32)>) -> BucketList<'_> {
         BucketList {
             reads: &self.listings.archive_reads,
             newest: Some(&self.listings.tag_months_newest),

@@ -1,5 +1,13 @@
 //! Posts: the posts row with its first revision and short link, publication.
 
+pub(super) mod drafts;
+pub(super) mod listing_writes;
+pub(super) mod listings;
+pub(super) mod pages;
+pub(super) mod revisions;
+pub(super) mod schedule;
+pub(super) mod translations;
+
 use super::intents::Listed;
 use super::intents::OwnIntent;
 use super::lwt::{Claim, is_cas_uncertain, settled};

@@ -2,10 +2,10 @@
 //! site, the most recently made first, written from each post's own row when its lists
 //! settle (so finished by the reconciler and checked by repair).
 
-use super::CassandraStore;
-use super::intents::Listed;
 use crate::domain::{Post, PostId, PostStatus, PostSummary, Site, Slug, Tags, UserId};
 use crate::store::caps::{self, page_size};
+use crate::store::cassandra::CassandraStore;
+use crate::store::cassandra::intents::Listed;
 use crate::store::posts::page_of;
 use crate::store::repair::Finding;
 use crate::store::{ListPage, PageAt, PageError, StoreError, StoreResult};
@@ -16,10 +16,11 @@ use scylla::statement::prepared::PreparedStatement;
 use std::collections::HashMap;
 use uuid::Uuid;
 
-pub(super) const DRAFT_COLUMNS: &str = "created, post_id, slug, title, excerpt, author_name, tags";
+pub(in crate::store::cassandra) const DRAFT_COLUMNS: &str =
+    "created, post_id, slug, title, excerpt, author_name, tags";
 
 /// The statements of this file, prepared once at start.
-pub(super) struct Statements {
+pub(in crate::store::cassandra) struct Statements {
     write: PreparedStatement,
     find: PreparedStatement,
     delete: PreparedStatement,
@@ -29,8 +30,11 @@ pub(super) struct Statements {
 }
 
 impl Statements {
-    pub(super) async fn prepare(session: &Session, ks: &str) -> Result<Self, ExecutionError> {
-        let prepare = |cql: String| super::prepare(session, cql);
+    pub(in crate::store::cassandra) async fn prepare(
+        session: &Session,
+        ks: &str,
+    ) -> Result<Self, ExecutionError> {
+        let prepare = |cql: String| crate::store::cassandra::prepare(session, cql);
         let key = "site = ? AND author_id = ?";
         Ok(Self {
             write: prepare(format!(
@@ -87,7 +91,7 @@ impl CassandraStore {
     /// while it is a draft (its title as it is now), removed once it is published
     /// (`was` none and `now` some: it has just been), and while it is scheduled (it is
     /// on the schedule's list then) if it is there. Pages have their own list.
-    pub(super) async fn list_draft(
+    pub(in crate::store::cassandra) async fn list_draft(
         &self,
         site: &Site,
         post: &Post,
@@ -130,7 +134,7 @@ impl CassandraStore {
         Ok(())
     }
 
-    pub(super) async fn read_drafts(
+    pub(in crate::store::cassandra) async fn read_drafts(
         &self,
         site: &Site,
         author: UserId,
@@ -173,7 +177,7 @@ impl CassandraStore {
     }
 
     /// Repair's check of the drafts lists of `authors` against the draft posts.
-    pub(super) async fn repair_drafts(
+    pub(in crate::store::cassandra) async fn repair_drafts(
         &self,
         site: &Site,
         authors: &std::collections::HashSet<Uuid>,

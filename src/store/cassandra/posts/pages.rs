@@ -2,11 +2,11 @@
 //! from the page's own row when its lists are settled (so retried by the reconciler
 //! and checked by repair), read whole by the navigation and the list of pages.
 
-use super::CassandraStore;
 use crate::domain::{MAX_PAGES, PageEntry};
 use crate::domain::{Post, PostId, PostStatus, Site, Slug};
 use crate::store::PAGES_READ;
 use crate::store::StoreResult;
+use crate::store::cassandra::CassandraStore;
 use crate::store::repair::Finding;
 use chrono::{DateTime, Utc};
 use scylla::client::session::Session;
@@ -16,15 +16,18 @@ use std::collections::HashMap;
 use uuid::Uuid;
 
 /// The statements of this file, prepared once at start.
-pub(super) struct Statements {
+pub(in crate::store::cassandra) struct Statements {
     pages_read: PreparedStatement,
     page_write: PreparedStatement,
     page_delete: PreparedStatement,
 }
 
 impl Statements {
-    pub(super) async fn prepare(session: &Session, ks: &str) -> Result<Self, ExecutionError> {
-        let prepare = |cql: String| super::prepare(session, cql);
+    pub(in crate::store::cassandra) async fn prepare(
+        session: &Session,
+        ks: &str,
+    ) -> Result<Self, ExecutionError> {
+        let prepare = |cql: String| crate::store::cassandra::prepare(session, cql);
         Ok(Self {
             pages_read: prepare(format!(
                 "SELECT post_id, created, slug, title, status, updated FROM {ks}.site_pages WHERE site = ? LIMIT {PAGES_READ}"
@@ -65,7 +68,11 @@ fn entry((id, created, slug, title, status, updated): PageRow) -> StoreResult<Pa
 impl CassandraStore {
     /// Writes a page's row in the list of pages as its own row is now (a plain write of
     /// cells nothing else writes, which can be made again). Posts have none.
-    pub(super) async fn list_static_page(&self, site: &Site, post: &Post) -> StoreResult<()> {
+    pub(in crate::store::cassandra) async fn list_static_page(
+        &self,
+        site: &Site,
+        post: &Post,
+    ) -> StoreResult<()> {
         if !post.is_page() {
             return Ok(());
         }
@@ -85,14 +92,17 @@ impl CassandraStore {
         Ok(())
     }
 
-    pub(super) async fn read_site_pages(&self, site: &Site) -> StoreResult<Vec<PageEntry>> {
+    pub(in crate::store::cassandra) async fn read_site_pages(
+        &self,
+        site: &Site,
+    ) -> StoreResult<Vec<PageEntry>> {
         let rows: Vec<PageRow> = self.rows(&self.pages.pages_read, (site.as_str(),)).await?;
         rows.into_iter().map(entry).collect()
     }
 
     /// Repair's check of the list of pages against the pages' own rows: a row for each,
     /// as it is, and none for anything else.
-    pub(super) async fn repair_pages(
+    pub(in crate::store::cassandra) async fn repair_pages(
         &self,
         site: &Site,
         pages: &[Post],

@@ -2,10 +2,10 @@
 //! deleting an account: its comments are found month by month from the account's
 //! creation, signed "deleted user" (or removed) one by one, then the months are dropped.
 
-use super::CassandraStore;
 use crate::domain::comment::DELETED_USER;
 use crate::domain::{Comment, CommentId, Commenter, PostId, Site, UserId};
 use crate::store::caps::{self, page_size};
+use crate::store::cassandra::CassandraStore;
 use crate::store::{MemberComments, ModerationError, PageError, StoreResult};
 use chrono::Datelike;
 use chrono::{DateTime, Utc};
@@ -16,7 +16,7 @@ use scylla::value::{CqlTimeuuid, CqlValue};
 use uuid::Uuid;
 
 /// The month (yyyymm) a comment was written in: its partition in `comments_by_user`.
-pub(super) fn month_of(id: CommentId) -> i32 {
+pub(in crate::store::cassandra) fn month_of(id: CommentId) -> i32 {
     let at = id.time();
     at.year() * 100 + at.month() as i32
 }
@@ -59,16 +59,19 @@ fn parse_cursor(cursor: &str) -> Result<(i32, Option<(Uuid, Uuid)>), PageError> 
 }
 
 /// The statements of this file, prepared once at start.
-pub(super) struct Statements {
-    pub(super) insert: PreparedStatement,
+pub(in crate::store::cassandra) struct Statements {
+    pub(in crate::store::cassandra) insert: PreparedStatement,
     first: PreparedStatement,
     after: PreparedStatement,
     drop_month: PreparedStatement,
 }
 
 impl Statements {
-    pub(super) async fn prepare(session: &Session, ks: &str) -> Result<Self, ExecutionError> {
-        let prepare = |cql: String| super::prepare(session, cql);
+    pub(in crate::store::cassandra) async fn prepare(
+        session: &Session,
+        ks: &str,
+    ) -> Result<Self, ExecutionError> {
+        let prepare = |cql: String| crate::store::cassandra::prepare(session, cql);
         Ok(Self {
             insert: prepare(format!(
                 "INSERT INTO {ks}.comments_by_user (site, user_id, month, post_id, id) VALUES (?, ?, ?, ?, ?)"
@@ -93,7 +96,11 @@ impl Statements {
 
 impl CassandraStore {
     /// The values of a comment's row in `comments_by_user`, if a member wrote it.
-    pub(super) fn member_row(&self, site: &Site, c: &Comment) -> Option<Vec<Option<CqlValue>>> {
+    pub(in crate::store::cassandra) fn member_row(
+        &self,
+        site: &Site,
+        c: &Comment,
+    ) -> Option<Vec<Option<CqlValue>>> {
         let user = c.author.user_id()?;
         Some(vec![
             Some(CqlValue::Text(site.to_string())),
@@ -104,7 +111,7 @@ impl CassandraStore {
         ])
     }
 
-    pub(super) async fn member_comments(
+    pub(in crate::store::cassandra) async fn member_comments(
         &self,
         site: &Site,
         user: UserId,
@@ -158,7 +165,7 @@ impl CassandraStore {
         })
     }
 
-    pub(super) async fn forget_member_comment(
+    pub(in crate::store::cassandra) async fn forget_member_comment(
         &self,
         site: &Site,
         post: PostId,
@@ -176,7 +183,7 @@ impl CassandraStore {
         .await
     }
 
-    pub(super) async fn drop_member_months(
+    pub(in crate::store::cassandra) async fn drop_member_months(
         &self,
         site: &Site,
         user: UserId,

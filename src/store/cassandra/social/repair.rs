@@ -2,10 +2,10 @@
 //! copies (`favorites_by_time`, `favoriters`) against its row in `favorites`, and each
 //! post's counter in `favorite_counts` against its favorites.
 
-use super::CassandraStore;
-use super::social::shard_of;
 use crate::domain::{PostId, Site, UserId};
 use crate::store::StoreResult;
+use crate::store::cassandra::CassandraStore;
+use crate::store::cassandra::social::shard_of;
 use crate::store::repair::Finding;
 use crate::store::social::Social;
 use chrono::{DateTime, Utc};
@@ -29,7 +29,7 @@ impl CassandraStore {
     /// disagreement is judged again against the source row as it is now, so that a
     /// follow or favorite made or taken back since the scan (whose own write settles it)
     /// is left alone; a favorite's copies are fixed by the favorite's own settle.
-    pub(super) async fn repair_social(
+    pub(in crate::store::cassandra) async fn repair_social(
         &self,
         site: &Site,
         fix: bool,
@@ -63,7 +63,7 @@ impl CassandraStore {
                 site,
             )
             .await?;
-        let recent = crate::domain::now() - super::accounts_repair::RECENT;
+        let recent = crate::domain::now() - crate::store::cassandra::accounts::repair::RECENT;
         let mut seen = HashSet::new();
         for (_, followee, shard, follower, since) in listed {
             let right_shard = shard == shard_of(UserId(follower));
