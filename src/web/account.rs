@@ -1,7 +1,8 @@
 //! Site set-up (the first administrator) and sign-up. Signing in and out is
 //! [`super::sign_in`]'s.
 
-use super::auth::{CsrfForm, CsrfToken, MaybeUser, csrf_field, layout, start_session};
+use super::auth::{MaybeUser, start_session};
+use super::csrf::{CsrfForm, CsrfToken, csrf_field, layout};
 use super::limits::client_ip;
 use super::pages::{SetupPage, SignupPage};
 use super::{AppState, WebError, render, see_other};

@@ -5,7 +5,8 @@
 //! user name and address are freed for anyone. An administrator's account and an account
 //! with posts are kept, with the reason.
 
-use super::auth::{Admin, CsrfForm, CsrfOnly, CsrfToken, MaybeUser, SignedIn, csrf_field, layout};
+use super::auth::{Admin, MaybeUser, SignedIn};
+use super::csrf::{CsrfForm, CsrfOnly, CsrfToken, csrf_field, layout};
 use super::pages::{AccountDeletedPage, DeleteAccountPage};
 use super::{AppState, WebError, render};
 use crate::app::deletion::{Deleter, account_kept, delete_account, is_deleted};

@@ -1,6 +1,7 @@
 //! The administrators' user directory: find accounts, change roles, ban and unban.
 
-use super::auth::{Admin, CsrfForm, CsrfOnly, CsrfToken, MaybeUser, csrf_field, layout};
+use super::auth::{Admin, MaybeUser};
+use super::csrf::{CsrfForm, CsrfOnly, CsrfToken, csrf_field, layout};
 use super::pages::{DirectoryRow, ShelfLink, UsersPage};
 use super::{AppState, WebError, render, see_other};
 use crate::domain::user::{Login, shelf_of, shelves};

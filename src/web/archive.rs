@@ -1,7 +1,8 @@
 //! The site's archive: the home page's older pages, a month's posts, the months with
 //! posts (the paging every list shares is in `lists.rs`).
 
-use super::auth::{CsrfToken, MaybeUser, layout};
+use super::auth::MaybeUser;
+use super::csrf::{CsrfToken, layout};
 use super::lists::{PageQuery, Paged, paged, pager};
 use super::pages::{ArchiveMonth, ArchivePage, MonthPage};
 use super::{AppState, WebError, render};

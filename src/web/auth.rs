@@ -5,17 +5,13 @@
 //! token bound to the browser that was shown it, an HMAC under the site's secret of its
 //! session's token (signed in) or of a random pre-session id kept in a cookie of its own
 //! (set by the first page that shows it a form); every POST handler checks it, web forms
-//! through [`CsrfForm`]. Whoever can plant a cookie for the site (a sibling subdomain, a
+//! through [`super::csrf::CsrfForm`]. Whoever can plant a cookie for the site (a sibling subdomain, a
 //! network attacker on plain http) cannot make a token that matches a session it does
 //! not hold. A new session (sign-in) has new tokens, and gets a new pre-session id.
 //!
-//! This file holds the sessions and the cookies' names; the CSRF token and forms are
-//! [`super::csrf`]'s, re-exported here.
+//! This file holds the sessions and the cookies; the CSRF token and forms are
+//! [`super::csrf`]'s, which reads the cookies named here.
 
-pub(crate) use super::csrf::csrf_field;
-pub use super::csrf::{CsrfForm, CsrfOnly, CsrfToken, layout};
-
-use super::csrf::csrf_cookie_for;
 use super::{AppState, WebError};
 use crate::domain::token::{random_token, session_key};
 use crate::domain::{Role, User, now};
@@ -46,6 +42,16 @@ pub fn csrf_cookie_name(secure: bool) -> &'static str {
     } else {
         CSRF_COOKIE
     }
+}
+
+/// The CSRF cookie: the browser's pre-session id, or a fresh one at sign-in.
+pub fn csrf_cookie_for(token: String, secure: bool) -> Cookie<'static> {
+    Cookie::build(csrf_cookie_name(secure), token)
+        .path("/")
+        .http_only(true)
+        .secure(secure)
+        .same_site(SameSite::Lax)
+        .finish()
 }
 
 /// Whether the site a request is for is served over https.

@@ -1,6 +1,7 @@
 //! Author pages (the data model's authors): who they are and what they published here.
 
-use super::auth::{CsrfToken, MaybeUser, layout};
+use super::auth::MaybeUser;
+use super::csrf::{CsrfToken, layout};
 use super::lists::{PageQuery, Paged, paged, pager};
 use super::pages::AuthorPage;
 use super::{AppState, WebError, render};

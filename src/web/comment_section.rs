@@ -2,7 +2,8 @@
 //! own comments awaiting moderation, and the form (or why there is none), whose shown-at
 //! stamp is signed with the browser's CSRF token.
 
-use super::auth::{CsrfToken, MaybeUser};
+use super::auth::MaybeUser;
+use super::csrf::CsrfToken;
 use super::pages::{CommentDraft, CommentForm, CommentSection, CommentView, Dated};
 use super::{AppState, WebError};
 use crate::app::comments::closed_message;

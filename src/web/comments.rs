@@ -2,8 +2,9 @@
 //! under the comment they answer, the form to write one (or a reply), and editing or
 //! deleting one's own for `EDIT_WINDOW_MINUTES`.
 
-use super::auth::{CsrfForm, CsrfOnly, CsrfToken, MaybeUser, SignedIn, csrf_field, layout};
+use super::auth::{MaybeUser, SignedIn};
 use super::comment_section::shown_at;
+use super::csrf::{CsrfForm, CsrfOnly, CsrfToken, csrf_field, layout};
 use super::limits::client_ip;
 use super::pages::{CommentDraft, CommentEditPage};
 use super::post_page::page_with_comment;

@@ -2,7 +2,8 @@
 //! it with everything hanging from it (see [`crate::app::deletion`]); its address and short
 //! link answer 410 Gone afterwards. Its author (of a post) or an administrator.
 
-use super::auth::{Author, CsrfForm, CsrfOnly, CsrfToken, MaybeUser, layout};
+use super::auth::{Author, MaybeUser};
+use super::csrf::{CsrfForm, CsrfOnly, CsrfToken, layout};
 use super::pages::DeletePage;
 use super::{AppState, WebError, render, see_other};
 use crate::app::posts;

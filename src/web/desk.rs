@@ -4,7 +4,8 @@
 //! (`?author=<user name>`). Two round trips a page: the list, then the two counts at
 //! once (the scheduled tab: the site's schedule, in one read).
 
-use super::auth::{Author, CsrfToken, MaybeUser, layout};
+use super::auth::{Author, MaybeUser};
+use super::csrf::{CsrfToken, layout};
 use super::lists::{PageQuery, Paged, paged, pager};
 use super::pages::{Dated, DeskPage, DeskRow, DeskTab, Pager};
 use super::{AppState, WebError, render};

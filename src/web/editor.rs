@@ -1,14 +1,36 @@
-//! The editor's page: a text as it stands or as its author sent it, with the post's files.
+//! The editor's page: a text as it stands or as its author sent it, with the post's files;
+//! and the form it sends.
 
-use super::auth::{CsrfToken, MaybeUser, layout};
+use super::auth::MaybeUser;
+use super::csrf::{CsrfToken, csrf_field, layout};
 use super::locales::Text;
 use super::pages::EditPage;
-use super::revisions::EditForm;
 use super::{AppState, WebError, render};
 use crate::domain::{Post, PostStatus, User};
 use crate::urls;
 use actix_web::HttpResponse;
 use actix_web::http::StatusCode;
+use serde::Deserialize;
+
+/// What the editor sends: the text, the revision it was based on, and what to do.
+#[derive(Deserialize)]
+pub struct EditForm {
+    csrf: String,
+    pub(super) base: u32,
+    pub(super) title: String,
+    pub(super) body: String,
+    #[serde(default)]
+    pub(super) tags: String,
+    #[serde(default)]
+    pub(super) message: String,
+    /// `draft` keeps the text as a private draft; `publish` saves a revision and
+    /// publishes the text (a draft's); `schedule` saves a revision and goes on to the
+    /// draft's schedule; anything else saves a revision.
+    #[serde(default)]
+    pub(super) action: String,
+}
+
+csrf_field!(EditForm);
 
 /// The editor, showing the text as it stands (a translation not yet begun starts from
 /// the original) or as the author sent it.

@@ -7,7 +7,8 @@
 //! nothing changes and the page says so. Only the SHA-256 of a link's token is stored,
 //! beside the password reset links (a link of one kind never does the other's work).
 
-use super::auth::{CsrfForm, CsrfToken, MaybeUser, csrf_field, layout};
+use super::auth::MaybeUser;
+use super::csrf::{CsrfForm, CsrfToken, csrf_field, layout};
 use super::pages::{ConfirmEmailPage, EmailChangedHtml, EmailChangedText};
 use super::{AppState, WebError, render};
 use crate::app::confirmations::send;

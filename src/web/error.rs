@@ -1,4 +1,5 @@
-use super::auth::{CsrfToken, MaybeUser, layout};
+use super::auth::MaybeUser;
+use super::csrf::{CsrfToken, layout};
 use super::pages::{ErrorPage, Layout};
 use crate::store::StoreError;
 use actix_web::body::{BoxBody, MessageBody};

@@ -1,7 +1,8 @@
 //! A text's history: its revisions a page at a time, one revision, the difference
 //! between two, and restoring an old one (a new revision that copies it).
 
-use super::auth::{Author, CsrfForm, CsrfOnly, CsrfToken, MaybeUser, layout};
+use super::auth::{Author, MaybeUser};
+use super::csrf::{CsrfForm, CsrfOnly, CsrfToken, layout};
 use super::locales::{Lang, Text};
 use super::pages::{
     DiffPage, HistoryPage, HistoryRow, RevisionPage, comparable, dated, diff_lines,

@@ -1,4 +1,5 @@
-use super::auth::{CsrfToken, MaybeUser, layout};
+use super::auth::MaybeUser;
+use super::csrf::{CsrfToken, layout};
 use super::lists::{PageQuery, Paged, paged, pager};
 use super::pages::HomePage;
 use super::{AppState, WebError, render};

@@ -1,8 +1,9 @@
 //! Reading a post or a page: its page with its comments, its short link, and the
 //! redirects between a post's and a page's addresses.
 
-use super::auth::{CsrfToken, MaybeUser, layout};
+use super::auth::MaybeUser;
 use super::comment_section::CommentQuery;
+use super::csrf::{CsrfToken, layout};
 use super::locales::{Lang, Text, alternates};
 use super::pages::{CommentDraft, Dated, PostLinks, PostPage, TranslationLink};
 use super::post_view::{post_view, preview};

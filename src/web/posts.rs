@@ -1,6 +1,7 @@
 //! Writing and publishing posts (reading them: [`super::post_page`]).
 
-use super::auth::{Author, CsrfForm, CsrfOnly, CsrfToken, MaybeUser, csrf_field, layout};
+use super::auth::{Author, MaybeUser};
+use super::csrf::{CsrfForm, CsrfOnly, CsrfToken, csrf_field, layout};
 use super::locales::{Lang, Text};
 use super::pages::WritePage;
 use super::{AppState, WebError, render, see_other};

@@ -1,8 +1,9 @@
 //! Editing a post as a chain of immutable revisions: the editor, its private drafts, and
 //! saving a new revision (its history: [`super::history`]).
 
-use super::auth::{Author, CsrfForm, CsrfOnly, CsrfToken, csrf_field};
-use super::editor::{edit_page, render_editor};
+use super::auth::Author;
+use super::csrf::{CsrfForm, CsrfOnly, CsrfToken};
+use super::editor::{EditForm, edit_page, render_editor};
 use super::locales::{Lang, Text};
 use super::{AppState, WebError, see_other};
 use crate::app::posts;
@@ -12,7 +13,6 @@ use crate::store::EditError;
 use crate::urls;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
-use serde::Deserialize;
 
 pub async fn edit_form(
     state: web::Data<AppState>,
@@ -69,25 +69,6 @@ pub async fn discard_draft(
         .await?;
     Ok(see_other(&urls::edit(post.slug.as_str(), text.lang())))
 }
-
-#[derive(Deserialize)]
-pub struct EditForm {
-    csrf: String,
-    pub(super) base: u32,
-    pub(super) title: String,
-    pub(super) body: String,
-    #[serde(default)]
-    pub(super) tags: String,
-    #[serde(default)]
-    pub(super) message: String,
-    /// `draft` keeps the text as a private draft; `publish` saves a revision and
-    /// publishes the text (a draft's); `schedule` saves a revision and goes on to the
-    /// draft's schedule; anything else saves a revision.
-    #[serde(default)]
-    action: String,
-}
-
-csrf_field!(EditForm);
 
 pub async fn save(
     state: web::Data<AppState>,

@@ -2,7 +2,8 @@
 //! changes that time (a date and time in a time zone); `/posts/{slug}/unschedule` takes
 //! it off the schedule. The scheduler (see [`crate::app::jobs::scheduler`]) publishes it then.
 
-use super::auth::{Author, CsrfForm, CsrfOnly, CsrfToken, MaybeUser, csrf_field, layout};
+use super::auth::{Author, MaybeUser};
+use super::csrf::{CsrfForm, CsrfOnly, CsrfToken, csrf_field, layout};
 use super::pages::{Dated, SchedulePage};
 use super::{AppState, WebError, render, see_other};
 use crate::app::posts;

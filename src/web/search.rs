@@ -1,7 +1,8 @@
 //! `/search`: published texts by their words, with the passage that has them, a page at
 //! a time. A GET form, so a result page can be linked and kept.
 
-use super::auth::{CsrfToken, MaybeUser, layout};
+use super::auth::MaybeUser;
+use super::csrf::{CsrfToken, layout};
 use super::pages::{Dated, SearchPageView, SearchResultView};
 use super::{AppState, WebError, render};
 use crate::domain::Locale;

@@ -1,8 +1,7 @@
 //! Signing in (by user name or e-mail address, and password) and signing out.
 
-use super::auth::{
-    CsrfForm, CsrfOnly, CsrfToken, MaybeUser, csrf_field, end_session, layout, start_session,
-};
+use super::auth::{MaybeUser, end_session, start_session};
+use super::csrf::{CsrfForm, CsrfOnly, CsrfToken, csrf_field, layout};
 use super::limits::client_ip;
 use super::pages::LoginPage;
 use super::{AppState, WebError, render, see_other};

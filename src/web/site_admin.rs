@@ -1,7 +1,8 @@
 //! `/admin/site`: what the site calls itself (title, tagline, description, language and
 //! footer), set by an administrator, and whether it sends mail (with a test message).
 
-use super::auth::{Admin, CsrfForm, CsrfOnly, CsrfToken, MaybeUser, csrf_field, layout};
+use super::auth::{Admin, MaybeUser};
+use super::csrf::{CsrfForm, CsrfOnly, CsrfToken, csrf_field, layout};
 use super::limits::Subject;
 use super::pages::{
     MailView, PageRowView, PagesAdminPage, SiteAdminPage, TestMailHtml, TestMailText,

@@ -1,6 +1,7 @@
 //! Tag pages (the data model's tag index): a tag's posts, newest first, a page at a time.
 
-use super::auth::{CsrfToken, MaybeUser, layout};
+use super::auth::MaybeUser;
+use super::csrf::{CsrfToken, layout};
 use super::lists::{PageQuery, Paged, paged, pager};
 use super::pages::{TagCountView, TagPage, TagsPage};
 use super::{AppState, WebError, render};

@@ -3,7 +3,7 @@
 
 use super::articles::{Entry, views};
 use super::errors::page_failed;
-use super::lists::{ArticlesBody, answer};
+use super::lists::{ArticlesBody, FEED_READERS, answer};
 use super::{ApiResult, Caller, Errors, Window};
 use crate::domain::{PostSummary, UserId};
 use crate::store::{MAX_FOLLOWS, PageAt};
@@ -18,9 +18,6 @@ const FEED_REFILLS: usize = (super::MAX_OFFSET + super::MAX_LIMIT) / FEED_READ +
 
 /// Rows read at a time from each followed author's list while the feed is merged.
 const FEED_READ: usize = 20;
-
-/// How many followed authors' lists are read at once.
-pub(super) const FEED_READERS: usize = 16;
 
 /// One followed author's list as the feed merges it: the rows read and not yet taken,
 /// and where the rest starts.

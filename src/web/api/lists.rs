@@ -12,7 +12,6 @@
 
 use super::articles::{ArticleView, Entry, views};
 use super::errors::page_failed;
-use super::feed::FEED_READERS;
 use super::profiles::account;
 use super::walk::walk;
 use super::{ApiResult, Errors, MaybeCaller, Window};
@@ -27,12 +26,16 @@ use utoipa::ToSchema;
 /// Rows read at a time while a list is walked to its offset.
 const WALK: usize = 100;
 
+/// How many followed authors' lists are read at once.
+pub(super) const FEED_READERS: usize = 16;
+
 /// The most reads of a list one page takes: enough to reach the deepest offset.
 const LIST_READS: usize = super::MAX_OFFSET / WALK + 2;
 
 /// The most pages of favorites one page reads when a tag or an author filters them too
 /// (each favorite's post is then read to be judged).
 const FILTERED_FAVORITE_READS: usize = 2;
+
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ArticlesBody {

@@ -29,6 +29,7 @@ mod lists;
 mod openapi;
 mod profiles;
 mod routes;
+mod table;
 mod tags;
 mod user_update;
 mod users;

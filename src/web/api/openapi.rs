@@ -2,7 +2,7 @@
 //! path takes by it (the `Allow` header).
 
 use super::Errors;
-use super::routes::routes;
+use super::table::routes;
 use std::sync::LazyLock;
 use utoipa_actix_web::OpenApiFactory;
 

@@ -2,10 +2,8 @@
 
 use super::errors::bad_json;
 use super::openapi::{allow_header, openapi_json};
-use super::{
-    ApiError, CorsOrigin, article_writes, articles, comments, favorites, feed, lists, profiles,
-    tags, user_update, users,
-};
+use super::table::routes;
+use super::{ApiError, CorsOrigin};
 use actix_web::http::header;
 use actix_web::{HttpResponse, web};
 
@@ -34,39 +32,6 @@ fn cors(origins: &[CorsOrigin]) -> actix_cors::Cors {
     cors
 }
 
-/// The API's routes, each registered with its OpenAPI description.
-pub(super) fn routes() -> utoipa_actix_web::scope::Scope<
-    impl actix_web::dev::ServiceFactory<
-        actix_web::dev::ServiceRequest,
-        Config = (),
-        Response = actix_web::dev::ServiceResponse,
-        Error = actix_web::Error,
-        InitError = (),
-    >,
-> {
-    utoipa_actix_web::scope("/api")
-        .service(users::register_user)
-        .service(users::login)
-        .service(users::logout)
-        .service(users::current_user)
-        .service(user_update::update_user)
-        .service(profiles::show_profile)
-        .service(profiles::follow)
-        .service(profiles::unfollow)
-        .service(tags::list_tags)
-        .service(lists::list_articles)
-        // Before the article at a slug, which would take "feed" for one.
-        .service(feed::feed)
-        .service(article_writes::create_article)
-        .service(articles::show_article)
-        .service(article_writes::update_article)
-        .service(article_writes::delete_article)
-        .service(comments::list_comments)
-        .service(comments::add_comment)
-        .service(comments::delete_comment)
-        .service(favorites::favorite)
-        .service(favorites::unfavorite)
-}
 /// HEAD is answered as GET is (the server sends no body), and OPTIONS (a CORS preflight
 /// aside, which `cors` answers first) with the methods the path takes.
 async fn head_and_options(

@@ -1,7 +1,8 @@
 //! The post editor's attachments: files uploaded from its form, and removed by its
 //! buttons; both lead back to the editor.
 
-use super::super::auth::{Author, CsrfForm, CsrfOnly, CsrfToken};
+use super::super::auth::Author;
+use super::super::csrf::{CsrfForm, CsrfOnly, CsrfToken};
 use super::super::limits::Subject;
 use super::super::{AppState, WebError, see_other};
 use super::ApiError;

@@ -1,7 +1,8 @@
 //! Files as people see them listed: a post's attachments in its editor, the processing
 //! log of a post or of one file, and the admins' list of every file of the site.
 
-use super::super::auth::{Admin, CsrfToken, MaybeUser, layout};
+use super::super::auth::{Admin, MaybeUser};
+use super::super::csrf::{CsrfToken, layout};
 use super::super::pages::{AttachmentView, Layout};
 use super::super::{AppState, WebError, render};
 use super::{markdown_for, post_of};

@@ -1,7 +1,7 @@
 //! Taking files in: the account's upload limits, and a multipart upload read and
 //! ingested as it streams in, all or nothing.
 
-use super::super::auth::CsrfToken;
+use super::super::csrf::CsrfToken;
 use super::super::limits::Subject;
 use super::super::{AppState, WebError};
 use super::errors::{ApiError, ErrorBody, bad_request};

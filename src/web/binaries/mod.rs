@@ -24,7 +24,8 @@ pub use images::{iiif, iiif_unturned, info};
 pub use json::{BinaryJson, markdown_for};
 pub use serve::original;
 
-use super::auth::{Author, CsrfToken};
+use super::auth::Author;
+use super::csrf::CsrfToken;
 use super::{AppState, WebError};
 use crate::binaries::service::Upload;
 use crate::binaries::{Context, RefId, Status};

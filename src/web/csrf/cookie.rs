@@ -2,11 +2,10 @@
 //! pre-session id.
 
 use super::super::AppState;
-use super::super::auth::{csrf_cookie_name, session_cookie, well_formed};
+use super::super::auth::{csrf_cookie_for, csrf_cookie_name, session_cookie, well_formed};
 use super::CsrfToken;
 use crate::domain::token::{CsrfBinding, csrf_token, random_token};
 use actix_web::body::MessageBody;
-use actix_web::cookie::{Cookie, SameSite};
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::http::header;
 use actix_web::middleware::Next;
@@ -107,13 +106,4 @@ pub async fn csrf_cookie(
             .add_cookie(&csrf_cookie_for(pre_session, secure))?;
     }
     Ok(response)
-}
-
-pub fn csrf_cookie_for(token: String, secure: bool) -> Cookie<'static> {
-    Cookie::build(csrf_cookie_name(secure), token)
-        .path("/")
-        .http_only(true)
-        .secure(secure)
-        .same_site(SameSite::Lax)
-        .finish()
 }

@@ -3,7 +3,7 @@
 
 mod cookie;
 
-pub use cookie::{csrf_cookie, csrf_cookie_for};
+pub use cookie::csrf_cookie;
 
 use super::WebError;
 use super::auth::MaybeUser;

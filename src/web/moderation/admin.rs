@@ -1,7 +1,8 @@
 //! The administrators' pages beside the desk: the moderation log, and the site's comment
 //! policy.
 
-use super::super::auth::{Admin, CsrfForm, CsrfToken, MaybeUser, csrf_field, layout};
+use super::super::auth::{Admin, MaybeUser};
+use super::super::csrf::{CsrfForm, CsrfToken, csrf_field, layout};
 use super::super::pages::{CommentSettingsPage, Dated, LogPage, LogRow, MonthLink};
 use super::super::{AppState, WebError, render};
 use super::broken_link;

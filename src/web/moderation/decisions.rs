@@ -1,7 +1,8 @@
 //! What the desk decides: comments moved in bulk to another list, and commenters banned
 //! from the site's comments or let back.
 
-use super::super::auth::{Admin, CsrfForm, SignedIn, csrf_field};
+use super::super::auth::{Admin, SignedIn};
+use super::super::csrf::{CsrfForm, csrf_field};
 use super::super::{AppState, WebError, see_other};
 use super::moderated_post;
 use crate::app::comments;

@@ -11,7 +11,8 @@ mod decisions;
 pub use admin::{log, save_settings, settings_form};
 pub use decisions::{commenter, post_decide, site_decide};
 
-use super::auth::{Admin, CsrfToken, MaybeUser, SignedIn, layout};
+use super::auth::{Admin, MaybeUser, SignedIn};
+use super::csrf::{CsrfToken, layout};
 use super::pages::{Dated, ModerationItem, ModerationPage, Tab};
 use super::{AppState, WebError, render};
 use crate::app::posts;

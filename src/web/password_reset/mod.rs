@@ -12,7 +12,8 @@ mod new_password;
 
 pub use new_password::{reset, reset_form};
 
-use super::auth::{CsrfForm, CsrfToken, MaybeUser, csrf_field, layout};
+use super::auth::MaybeUser;
+use super::csrf::{CsrfForm, CsrfToken, csrf_field, layout};
 use super::limits::{Subject, client_ip};
 use super::pages::{ForgotPage, ResetMailHtml, ResetMailText};
 use super::{AppState, WebError, render};

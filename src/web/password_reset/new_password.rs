@@ -1,7 +1,8 @@
 //! Setting a new password with a reset link: the link's page, and the new password it
 //! sets (ending every session of the account).
 
-use super::super::auth::{CsrfForm, CsrfToken, MaybeUser, csrf_field, layout};
+use super::super::auth::MaybeUser;
+use super::super::csrf::{CsrfForm, CsrfToken, csrf_field, layout};
 use super::super::pages::ResetPage;
 use super::super::{AppState, WebError, render, see_other};
 use crate::domain::Invalid;

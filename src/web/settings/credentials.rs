@@ -1,7 +1,8 @@
 //! Changing what needs the current password: the user name, the e-mail address (with
 //! mail on, by a mailed link) and the password.
 
-use super::super::auth::{CsrfForm, CsrfToken, SignedIn, csrf_field, session_key_of};
+use super::super::auth::{SignedIn, session_key_of};
+use super::super::csrf::{CsrfForm, CsrfToken, csrf_field};
 use super::super::pages::Section;
 use super::super::{AppState, WebError, see_other};
 use super::{outcome, refuse};

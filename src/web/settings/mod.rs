@@ -8,7 +8,8 @@ mod credentials;
 
 pub use credentials::{email, password, username};
 
-use super::auth::{CsrfForm, CsrfToken, MaybeUser, SignedIn, csrf_field, layout};
+use super::auth::{MaybeUser, SignedIn};
+use super::csrf::{CsrfForm, CsrfToken, csrf_field, layout};
 use super::pages::{Section, SettingsPage};
 use super::{AppState, WebError, render, see_other};
 use crate::domain::{Invalid, Profile, User};

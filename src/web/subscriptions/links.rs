@@ -1,7 +1,8 @@
 //! The pages a subscription's links open: confirming it (double opt-in) and ending it,
 //! the latter also by a mail program's one-click unsubscribe.
 
-use super::super::auth::{CsrfForm, CsrfToken, MaybeUser, csrf_field, layout};
+use super::super::auth::MaybeUser;
+use super::super::csrf::{CsrfForm, CsrfToken, csrf_field, layout};
 use super::super::pages::SubscriptionPage;
 use super::super::{AppState, WebError, render};
 use crate::domain::subscription::{Scope, Subscription};

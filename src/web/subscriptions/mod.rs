@@ -13,7 +13,8 @@ mod links;
 
 pub use links::{confirm, confirm_form, unsubscribe, unsubscribe_form};
 
-use super::auth::{CsrfForm, CsrfToken, MaybeUser, csrf_field, layout};
+use super::auth::MaybeUser;
+use super::csrf::{CsrfForm, CsrfToken, csrf_field, layout};
 use super::limits::{Subject, client_ip};
 use super::pages::{SubscribeMailHtml, SubscribeMailText, SubscribePage};
 use super::{AppState, WebError, render};

@@ -8,7 +8,8 @@ mod review;
 
 pub use review::{accept, queue, reject, show};
 
-use super::auth::{CsrfForm, CsrfToken, MaybeUser, SignedIn, csrf_field, layout};
+use super::auth::{MaybeUser, SignedIn};
+use super::csrf::{CsrfForm, CsrfToken, csrf_field, layout};
 use super::limits::Subject;
 use super::pages::SuggestPage;
 use super::{AppState, WebError, render, see_other};

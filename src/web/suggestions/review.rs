@@ -1,7 +1,8 @@
 //! Reviewing suggestions: a post's queue, one suggestion as a diff, and accepting or
 //! rejecting it.
 
-use super::super::auth::{Author, CsrfForm, CsrfOnly, CsrfToken, MaybeUser, layout};
+use super::super::auth::{Author, MaybeUser};
+use super::super::csrf::{CsrfForm, CsrfOnly, CsrfToken, layout};
 use super::super::pages::{
     SuggestionPage, SuggestionRow, SuggestionsPage, comparable, dated, diff_lines,
 };
