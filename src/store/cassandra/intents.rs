@@ -3,14 +3,13 @@
 //! without meeting tombstones; and the minute the reconciler has looked through.
 //!
 //! Most rows are this store's own writes ([`OwnIntent`]: a post and its lists, an
-//! account and its claims, a comment and its copies), which [`Intents::recover`]
-//! finishes here; the application's ([`Intent`]) share the rows and are handed over.
+//! account and its claims, a comment and its copies); the application's ([`Intent`])
+//! share the rows. This file records and reads them; `recovery.rs` finishes them.
 
 use super::CassandraStore;
-use crate::domain::{CommentId, Locale, PostId, Site, Slug, UserId, timeuuid};
-use crate::store::intents::{Finished, Intent, IntentId, Intents, Recovery};
+use crate::domain::timeuuid;
+use crate::store::intents::{Intent, IntentId};
 use crate::store::{StoreError, StoreResult};
-use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use scylla::client::session::Session;
 use scylla::errors::ExecutionError;
@@ -97,7 +96,7 @@ pub(super) enum OwnIntent {
 /// it was written as (and rows written before the two were told apart read alike).
 #[derive(Debug, Deserialize)]
 #[serde(untagged)]
-enum Record {
+pub(super) enum Record {
     Own(OwnIntent),
     App(Intent),
 }
@@ -160,7 +159,8 @@ impl CassandraStore {
         self.record(body).await
     }
 
-    async fn record(&self, body: String) -> StoreResult<IntentId> {
+    /// Records a write (its body as JSON) and returns its id.
+    pub(super) async fn record(&self, body: String) -> StoreResult<IntentId> {
         let id = timeuuid::at(crate::domain::now());
         let (minute, shard) = place(id)?;
         self.exec(
@@ -171,78 +171,21 @@ impl CassandraStore {
         Ok(IntentId(id))
     }
 
-    /// Runs the remaining steps of one of this store's writes again, or undoes it.
-    async fn finish_own(&self, intent: &OwnIntent) -> StoreResult<Finished> {
-        match intent {
-            OwnIntent::Relist { site, post, was } => {
-                let site = Site::parse(site)?;
-                self.settle_lists(&site, PostId(*post), was.clone()).await?;
-                Ok(Finished::Completed)
-            }
-            OwnIntent::NewPost {
-                site,
-                post,
-                slug,
-                short_id,
-            } => {
-                let site = Site::parse(site)?;
-                let slug = Slug::parse(slug)?;
-                self.finish_new_post(&site, PostId(*post), &slug, *short_id)
-                    .await
-            }
-            OwnIntent::SignUp { user, claims } => self.finish_sign_up(UserId(*user), claims).await,
-            OwnIntent::Rename {
-                user,
-                scope,
-                old,
-                new,
-            } => self.finish_rename(UserId(*user), scope, old, new).await,
-            OwnIntent::Comment {
-                site,
-                post,
-                comment,
-            } => {
-                let site = Site::parse(site)?;
-                self.finish_comment(&site, PostId(*post), CommentId(*comment))
-                    .await
-            }
-            OwnIntent::Translation { site, post, locale } => {
-                let site = Site::parse(site)?;
-                let locale = Locale::parse(locale)?;
-                self.follow_translation(&site, PostId(*post), &locale, true)
-                    .await?;
-                Ok(Finished::Completed)
-            }
-            OwnIntent::Favorite {
-                site,
-                user,
-                post,
-                was,
-            } => {
-                let site = Site::parse(site)?;
-                self.finish_favorite(&site, UserId(*user), PostId(*post), *was)
-                    .await
-            }
-        }
-    }
-}
-
-#[async_trait]
-impl Intents for CassandraStore {
-    async fn begin(&self, intent: &Intent) -> StoreResult<IntentId> {
-        let body = serde_json::to_string(intent)
-            .map_err(|e| StoreError::Corrupt(format!("an intent: {e}")))?;
-        self.record(body).await
-    }
-
-    async fn end(&self, id: IntentId) -> StoreResult<()> {
+    /// Marks a recorded write done.
+    pub(super) async fn end_own(&self, id: IntentId) -> StoreResult<()> {
         let (minute, shard) = place(id.0)?;
         self.exec(&self.intents.done, (minute, shard, CqlTimeuuid::from(id.0)))
             .await?;
         Ok(())
     }
 
-    async fn recover(&self, before: DateTime<Utc>) -> StoreResult<Recovery> {
+    /// The writes begun by `before` and not marked done, oldest first, from the minute
+    /// the last pass left off (a bounded stretch per call), with the instant up to
+    /// which they are all of them.
+    pub(super) async fn unfinished(
+        &self,
+        before: DateTime<Utc>,
+    ) -> StoreResult<(Vec<(IntentId, Record)>, DateTime<Utc>)> {
         let cursor: Option<(DateTime<Utc>,)> = self.row(&self.intents.cursor_read, ()).await?;
         let last = minute_of(before);
         let first = cursor.map_or_else(
@@ -275,36 +218,11 @@ impl Intents for CassandraStore {
             minute += chrono::Duration::minutes(1);
         }
         records.sort_by_key(|(id, _)| timeuuid::time_of(id.0));
-        let mut recovery = Recovery {
-            through: Some(before.min(end + chrono::Duration::minutes(1))),
-            ..Recovery::default()
-        };
-        for (id, record) in records {
-            let own = match record {
-                Record::App(intent) => {
-                    recovery.intents.push((id, intent));
-                    continue;
-                }
-                Record::Own(own) => own,
-            };
-            match self.finish_own(&own).await {
-                Ok(finished) => {
-                    self.end(id).await?;
-                    match finished {
-                        Finished::Completed => recovery.completed += 1,
-                        Finished::Undone => recovery.undone += 1,
-                    }
-                }
-                Err(e) => {
-                    tracing::warn!(intent = ?own, error = %e, "could not finish a write; trying again later");
-                    recovery.failed += 1;
-                }
-            }
-        }
-        Ok(recovery)
+        Ok((records, before.min(end + chrono::Duration::minutes(1))))
     }
 
-    async fn passed(&self, through: DateTime<Utc>) -> StoreResult<()> {
+    /// Every write begun before `through` is done: later passes start there.
+    pub(super) async fn move_cursor(&self, through: DateTime<Utc>) -> StoreResult<()> {
         self.exec(&self.intents.cursor_write, (minute_of(through),))
             .await?;
         Ok(())

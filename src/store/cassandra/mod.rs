@@ -20,6 +20,7 @@ mod intents;
 mod lwt;
 mod migrations;
 mod posts;
+mod recovery;
 mod repair;
 mod schema;
 mod search;

@@ -15,7 +15,6 @@ use crate::domain::search::{MAX_QUERY_WORDS, SearchQuery, SearchText};
 use crate::domain::timeuuid::time_of;
 use crate::domain::{Locale, Post, PostId, PostStatus, Site, Slug};
 use crate::store::caps::{self, page_size};
-use crate::store::prelude::*;
 use crate::store::{PageError, StoreError, StoreResult};
 use crate::store::{Search, SearchHit, SearchPage};
 use async_trait::async_trait;
@@ -283,7 +282,7 @@ impl CassandraStore {
         )];
         if !post.translations.is_empty() {
             texts.extend(
-                self.translations(site, post.id)
+                self.translations_of(site, post.id)
                     .await?
                     .into_iter()
                     .filter(|t| t.status == PostStatus::Published)
@@ -351,7 +350,7 @@ impl CassandraStore {
             post.body.as_str(),
         )]);
         if !post.translations.is_empty() {
-            for t in self.translations(site, post.id).await? {
+            for t in self.translations_of(site, post.id).await? {
                 if t.status == PostStatus::Published {
                     shown.insert(row_of(t.locale.code(), t.title.as_str(), t.body.as_str()));
                 }

@@ -357,7 +357,7 @@ impl CassandraStore {
                 claims.release(scope, name, owner).await;
             }
         }
-        self.end(intent).await?;
+        self.end_own(intent).await?;
         outcome
     }
 
@@ -440,7 +440,7 @@ impl CassandraStore {
             .await?;
         let claims = self.claims();
         if claims.claim(scope, &new_key, id.0).await? == Claim::Taken {
-            self.end(intent).await?;
+            self.end_own(intent).await?;
             return Err(AccountError::Taken(taken));
         }
         write.await?;
@@ -448,7 +448,7 @@ impl CassandraStore {
             return Err(Fault::CrashAfterRenameWrite.error().into());
         }
         self.finish_rename(id, scope, &old_key, &new_key).await?;
-        self.end(intent).await?;
+        self.end_own(intent).await?;
         self.write_directory(id).await
     }
 

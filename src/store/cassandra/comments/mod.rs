@@ -481,7 +481,7 @@ impl Comments for CassandraStore {
             Ok(stamp) => stamp,
             Err(CommentError::Full) => {
                 // Nothing was written: nothing for the reconciler to finish.
-                self.end(intent).await?;
+                self.end_own(intent).await?;
                 return Err(CommentError::Full);
             }
             Err(e) => return Err(e),
@@ -492,7 +492,7 @@ impl Comments for CassandraStore {
         let (batch, values) = self.state_batch(site, &stored, stamp, Some(stored.state));
         self.batch(&batch, values).await?;
         self.count_move(site, post, None, stored.state).await?;
-        self.end(intent).await?;
+        self.end_own(intent).await?;
         Ok(())
     }
 

@@ -342,7 +342,7 @@ impl CassandraStore {
             .await?;
         let (batch, values) = self.state_batch(site, &rewritten, stamp, Some(rewritten.state));
         self.batch(&batch, values).await?;
-        self.end(intent).await?;
+        self.end_own(intent).await?;
         Ok(rewritten)
     }
 
@@ -517,7 +517,7 @@ impl CommentModeration for CassandraStore {
             self.exec(&self.comments.commenter_trust, (site.as_str(), author.0))
                 .await?;
         }
-        self.end(intent).await?;
+        self.end_own(intent).await?;
         Ok(t.moved)
     }
 

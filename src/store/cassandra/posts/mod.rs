@@ -5,121 +5,33 @@ pub(super) mod listing_writes;
 pub(super) mod listings;
 pub(super) mod pages;
 pub(super) mod revisions;
+pub(super) mod row;
 pub(super) mod schedule;
+pub(super) mod translation_rows;
 pub(super) mod translations;
 
 use super::intents::Listed;
 use super::intents::OwnIntent;
 use super::lwt::{Claim, is_cas_uncertain, settled};
 use super::{CassandraStore, lwt, unavailable};
-use crate::domain::post::Body;
-use crate::domain::{
-    Locale, NewPost, Post, PostId, PostKind, PostStatus, Site, Slug, Tags, Title, UserId, timeuuid,
-};
+use crate::domain::{NewPost, Post, PostId, PostStatus, Site, Slug, timeuuid};
 use crate::store::prelude::*;
 use crate::store::{Fault, Finished, ShortLink, StoreError, StoreResult};
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
+use scylla::SerializeRow;
 use scylla::client::session::Session;
 use scylla::errors::ExecutionError;
 use scylla::serialize::row::SerializeRow;
 use scylla::statement::Consistency;
 use scylla::statement::prepared::PreparedStatement;
 use scylla::value::CqlTimeuuid;
-use scylla::{DeserializeRow, SerializeRow};
 use uuid::Uuid;
 
 pub(super) const POST_COLUMNS: &str = "post_id, slug, title, body, body_html, excerpt, tags, author_id, author_name, status, created, published, revision, short_id, updated";
 
 pub(super) fn slug_scope(site: &Site) -> String {
     format!("slug:{site}")
-}
-
-#[derive(DeserializeRow)]
-pub(super) struct PostRow {
-    post_id: Uuid,
-    slug: String,
-    title: String,
-    body: String,
-    body_html: String,
-    excerpt: String,
-    tags: Option<Vec<String>>,
-    author_id: Uuid,
-    author_name: String,
-    status: String,
-    created: DateTime<Utc>,
-    published: Option<DateTime<Utc>>,
-    revision: i32,
-    short_id: Option<i64>,
-    /// When the latest revision was saved; none in rows older than the column.
-    updated: Option<DateTime<Utc>>,
-    origin: Option<String>,
-    translations: Option<Vec<String>>,
-    comments_closed: Option<bool>,
-    published_id: Option<CqlTimeuuid>,
-    kind: Option<String>,
-    first_published: Option<DateTime<Utc>>,
-    scheduled: Option<DateTime<Utc>>,
-}
-
-impl PostRow {
-    /// A deleted post's row, kept for its slug and short number: no post to read.
-    fn deleted(&self) -> bool {
-        self.status == "deleted"
-    }
-    /// Where the lists have the post, by its row: nowhere unless a published post (a
-    /// page is in the list of pages only).
-    fn listed(&self) -> Option<Listed> {
-        (self.status == PostStatus::Published.as_str()
-            && self.kind.as_deref().unwrap_or_default() != PostKind::Page.as_str())
-        .then_some(self.published_id)
-        .flatten()
-        .map(|id| Listed {
-            published_id: Uuid::from(id),
-            tags: self.tags.clone().unwrap_or_default(),
-        })
-    }
-
-    pub(super) fn into_post(self) -> StoreResult<Post> {
-        Ok(Post {
-            id: PostId(self.post_id),
-            slug: Slug::parse(&self.slug)?,
-            title: Title::parse(&self.title)?,
-            body: Body::parse(&self.body)?,
-            body_html: self.body_html,
-            excerpt: self.excerpt,
-            tags: Tags::from_stored(self.tags.unwrap_or_default()),
-            author_id: UserId(self.author_id),
-            author_name: self.author_name,
-            status: PostStatus::parse(&self.status)?,
-            created: self.created,
-            published: self.published,
-            updated: self
-                .updated
-                .unwrap_or_else(|| self.published.map_or(self.created, |p| p.max(self.created))),
-            revision: u32::try_from(self.revision)
-                .map_err(|e| StoreError::Corrupt(e.to_string()))?,
-            short_id: self
-                .short_id
-                .and_then(|n| u64::try_from(n).ok())
-                .ok_or_else(|| StoreError::Corrupt("a post without a short id".into()))?,
-            locale: Locale::parse(self.origin.as_deref().unwrap_or_default())?,
-            translations: {
-                let mut locales = self
-                    .translations
-                    .unwrap_or_default()
-                    .iter()
-                    .map(|code| Locale::parse(code))
-                    .collect::<Result<Vec<_>, _>>()?;
-                locales.sort();
-                locales
-            },
-            comments_closed: self.comments_closed.unwrap_or(false),
-            kind: PostKind::parse(self.kind.as_deref().unwrap_or_default())?,
-            first_published: self.first_published.or(self.published),
-            scheduled: self.scheduled,
-        })
-    }
 }
 
 /// The values of a new post's row (more than a tuple's sixteen).
@@ -221,52 +133,6 @@ impl Statements {
 }
 
 impl CassandraStore {
-    pub(super) async fn post_by_id(&self, site: &Site, id: PostId) -> StoreResult<Option<Post>> {
-        self.row::<PostRow>(&self.posts.post_by_id, (site.as_str(), id.0))
-            .await?
-            .filter(|row| !row.deleted())
-            .map(PostRow::into_post)
-            .transpose()
-    }
-
-    /// A post read at SERIAL: settles an LWT on its row that timed out, by
-    /// completing any proposal in flight before reading.
-    pub(super) async fn post_by_id_serial(
-        &self,
-        site: &Site,
-        id: PostId,
-    ) -> StoreResult<Option<Post>> {
-        self.row::<PostRow>(&self.posts.post_by_id_serial, (site.as_str(), id.0))
-            .await?
-            .filter(|row| !row.deleted())
-            .map(PostRow::into_post)
-            .transpose()
-    }
-
-    /// A post with where its row says the lists have it; at SERIAL with `serial`.
-    pub(super) async fn post_listing(
-        &self,
-        site: &Site,
-        id: PostId,
-        serial: bool,
-    ) -> StoreResult<Option<(Post, Option<Listed>)>> {
-        let statement = if serial {
-            &self.posts.post_by_id_serial
-        } else {
-            &self.posts.post_by_id
-        };
-        match self
-            .row::<PostRow>(statement, (site.as_str(), id.0))
-            .await?
-        {
-            Some(row) if !row.deleted() => {
-                let listed = row.listed();
-                Ok(Some((row.into_post()?, listed)))
-            }
-            _ => Ok(None),
-        }
-    }
-
     /// Writes a new post's records after its slug is claimed: the first revision, then
     /// the post row (both LWTs), then its short link. Each step can be run again: the
     /// revision and the row are created only if absent, and the link is a plain insert.
@@ -357,7 +223,7 @@ impl CassandraStore {
             return Err(fault.error());
         }
         let after = self.settle_lists(site, id, was).await?;
-        self.end(intent).await?;
+        self.end_own(intent).await?;
         Ok(after)
     }
 
@@ -479,7 +345,7 @@ impl Posts for CassandraStore {
         }
         self.finish_new_post(&post.site, post.id, &slug, short_id)
             .await?;
-        self.end(intent).await?;
+        self.end_own(intent).await?;
         Ok(post.into_post(slug, short_id))
     }
 
@@ -600,7 +466,7 @@ impl Posts for CassandraStore {
             return Err(Fault::CrashAfterPublish.error());
         }
         self.settle_lists(site, id, was).await?;
-        self.end(intent).await?;
+        self.end_own(intent).await?;
         Ok(applied)
     }
 

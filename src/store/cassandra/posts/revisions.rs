@@ -201,7 +201,7 @@ impl CassandraStore {
             Err(e) if is_cas_uncertain(&e) => return Ok(()),
             Err(e) => return Err(unavailable(e)),
         }
-        self.end(intent).await
+        self.end_own(intent).await
     }
 
     /// Claims revision `number` of a post's text in `locale` by the LWT insert of its row:
@@ -286,7 +286,7 @@ impl Revisions for CassandraStore {
             .await?;
         if !won {
             self.roll_forward(site, id, &post.locale, edit.base).await?;
-            self.end(intent).await?;
+            self.end_own(intent).await?;
             return Err(EditError::Conflict);
         }
         if self.options.faults.fires(Fault::CrashAfterRevisionClaim) {
@@ -328,7 +328,7 @@ impl Revisions for CassandraStore {
             return Err(Fault::CrashAfterRevisionMove.error().into());
         }
         self.settle_lists(site, id, was).await?;
-        self.end(intent).await?;
+        self.end_own(intent).await?;
         Ok(saved)
     }
 

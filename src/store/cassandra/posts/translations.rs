@@ -1,5 +1,6 @@
 //! Translations: a post's text in other locales, with the same save protocol as revisions.
 
+use super::translation_rows::TranslationRow;
 use crate::domain::post::Body;
 use crate::domain::{Locale, PostEdit, PostId, PostStatus, Site, Title, Translation};
 use crate::store::cassandra::intents::OwnIntent;
@@ -9,7 +10,6 @@ use crate::store::prelude::*;
 use crate::store::{EditError, Fault, StoreError, StoreResult};
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
-use scylla::DeserializeRow;
 use scylla::client::session::Session;
 use scylla::errors::ExecutionError;
 use scylla::statement::Consistency;
@@ -17,34 +17,6 @@ use scylla::statement::prepared::PreparedStatement;
 
 pub(in crate::store::cassandra) const TRANSLATION_COLUMNS: &str =
     "locale, title, body, body_html, excerpt, status, published, revision";
-
-#[derive(DeserializeRow)]
-pub(in crate::store::cassandra) struct TranslationRow {
-    locale: String,
-    title: String,
-    body: String,
-    body_html: String,
-    excerpt: String,
-    status: String,
-    published: Option<DateTime<Utc>>,
-    revision: i32,
-}
-
-impl TranslationRow {
-    pub(in crate::store::cassandra) fn into_translation(self) -> StoreResult<Translation> {
-        Ok(Translation {
-            locale: Locale::parse(&self.locale)?,
-            title: Title::parse(&self.title)?,
-            body: Body::parse(&self.body)?,
-            body_html: self.body_html,
-            excerpt: self.excerpt,
-            status: PostStatus::parse(&self.status)?,
-            published: self.published,
-            revision: u32::try_from(self.revision)
-                .map_err(|e| StoreError::Corrupt(e.to_string()))?,
-        })
-    }
-}
 
 /// The statements of this file, prepared once at start.
 pub(in crate::store::cassandra) struct Statements {
@@ -230,11 +202,7 @@ impl Translations for CassandraStore {
     }
 
     async fn translations(&self, site: &Site, id: PostId) -> StoreResult<Vec<Translation>> {
-        self.rows::<TranslationRow>(&self.translations.translations_read, (site.as_str(), id.0))
-            .await?
-            .into_iter()
-            .map(TranslationRow::into_translation)
-            .collect()
+        self.translations_of(site, id).await
     }
 
     async fn save_translation(
@@ -301,7 +269,7 @@ impl Translations for CassandraStore {
             // A published translation shows its new text at once: so does search.
             self.reindex_search(site, id).await?;
         }
-        self.end(intent).await?;
+        self.end_own(intent).await?;
         Ok(saved)
     }
 
@@ -359,7 +327,7 @@ impl Translations for CassandraStore {
             return Err(Fault::CrashAfterTranslationMove.error());
         }
         self.follow_translation(site, id, locale, false).await?;
-        self.end(intent).await?;
+        self.end_own(intent).await?;
         Ok(Some(now))
     }
 }

@@ -15,7 +15,6 @@ pub(super) mod subscriptions;
 use super::intents::OwnIntent;
 use super::{CassandraStore, logged, lwt, unavailable};
 use crate::domain::{PostId, Site, UserId};
-use crate::store::prelude::*;
 use crate::store::social::{FavoritePage, MAX_FAVORITES, MAX_FOLLOWS, Social, SocialError};
 use crate::store::{Fault, Finished, PageError, StoreError, StoreResult};
 use async_trait::async_trait;
@@ -507,7 +506,7 @@ impl Social for CassandraStore {
             self.settle_favorite(site, user, post, None).await?;
             self.add_to_count(site, post, 1).await?;
         }
-        self.end(intent).await?;
+        self.end_own(intent).await?;
         Ok(made)
     }
 
@@ -541,7 +540,7 @@ impl Social for CassandraStore {
                     self.settle_favorite(site, user, post, Some(at)).await?;
                     self.recount_favorites(site, post).await?;
                 }
-                self.end(intent).await?;
+                self.end_own(intent).await?;
                 return Ok(gone);
             }
             Err(e) => return Err(unavailable(e)),
@@ -550,7 +549,7 @@ impl Social for CassandraStore {
             self.settle_favorite(site, user, post, Some(at)).await?;
             self.add_to_count(site, post, -1).await?;
         }
-        self.end(intent).await?;
+        self.end_own(intent).await?;
         Ok(removed)
     }
 

@@ -1,0 +1,116 @@
+//! Recovery: the [`Intents`] contract on Cassandra. A pass reads the unfinished writes
+//! (`intents.rs`), has each aggregate finish or undo its own, and hands the
+//! application's over.
+
+use super::CassandraStore;
+use super::intents::{OwnIntent, Record};
+use crate::domain::{CommentId, Locale, PostId, Site, Slug, UserId};
+use crate::store::intents::{Finished, Intent, IntentId, Intents, Recovery};
+use crate::store::{StoreError, StoreResult};
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+
+impl CassandraStore {
+    /// Runs the remaining steps of one of this store's writes again, or undoes it.
+    async fn finish_own(&self, intent: &OwnIntent) -> StoreResult<Finished> {
+        match intent {
+            OwnIntent::Relist { site, post, was } => {
+                let site = Site::parse(site)?;
+                self.settle_lists(&site, PostId(*post), was.clone()).await?;
+                Ok(Finished::Completed)
+            }
+            OwnIntent::NewPost {
+                site,
+                post,
+                slug,
+                short_id,
+            } => {
+                let site = Site::parse(site)?;
+                let slug = Slug::parse(slug)?;
+                self.finish_new_post(&site, PostId(*post), &slug, *short_id)
+                    .await
+            }
+            OwnIntent::SignUp { user, claims } => self.finish_sign_up(UserId(*user), claims).await,
+            OwnIntent::Rename {
+                user,
+                scope,
+                old,
+                new,
+            } => self.finish_rename(UserId(*user), scope, old, new).await,
+            OwnIntent::Comment {
+                site,
+                post,
+                comment,
+            } => {
+                let site = Site::parse(site)?;
+                self.finish_comment(&site, PostId(*post), CommentId(*comment))
+                    .await
+            }
+            OwnIntent::Translation { site, post, locale } => {
+                let site = Site::parse(site)?;
+                let locale = Locale::parse(locale)?;
+                self.follow_translation(&site, PostId(*post), &locale, true)
+                    .await?;
+                Ok(Finished::Completed)
+            }
+            OwnIntent::Favorite {
+                site,
+                user,
+                post,
+                was,
+            } => {
+                let site = Site::parse(site)?;
+                self.finish_favorite(&site, UserId(*user), PostId(*post), *was)
+                    .await
+            }
+        }
+    }
+}
+
+#[async_trait]
+impl Intents for CassandraStore {
+    async fn begin(&self, intent: &Intent) -> StoreResult<IntentId> {
+        let body = serde_json::to_string(intent)
+            .map_err(|e| StoreError::Corrupt(format!("an intent: {e}")))?;
+        self.record(body).await
+    }
+
+    async fn end(&self, id: IntentId) -> StoreResult<()> {
+        self.end_own(id).await
+    }
+
+    async fn recover(&self, before: DateTime<Utc>) -> StoreResult<Recovery> {
+        let (records, through) = self.unfinished(before).await?;
+        let mut recovery = Recovery {
+            through: Some(through),
+            ..Recovery::default()
+        };
+        for (id, record) in records {
+            let own = match record {
+                Record::App(intent) => {
+                    recovery.intents.push((id, intent));
+                    continue;
+                }
+                Record::Own(own) => own,
+            };
+            match self.finish_own(&own).await {
+                Ok(finished) => {
+                    self.end_own(id).await?;
+                    match finished {
+                        Finished::Completed => recovery.completed += 1,
+                        Finished::Undone => recovery.undone += 1,
+                    }
+                }
+                Err(e) => {
+                    tracing::warn!(intent = ?own, error = %e, "could not finish a write; trying again later");
+                    recovery.failed += 1;
+                }
+            }
+        }
+        Ok(recovery)
+    }
+
+    async fn passed(&self, through: DateTime<Utc>) -> StoreResult<()> {
+        self.move_cursor(through).await
+    }
+}
