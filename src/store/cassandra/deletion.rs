@@ -8,8 +8,8 @@
 
 use super::intents::Listed;
 use super::lwt::is_cas_uncertain;
+use super::lwt::slug_scope;
 use super::posts::revisions::shelf_of;
-use super::posts::slug_scope;
 use super::{CassandraStore, unavailable};
 use crate::domain::{PostId, PostKind, Site, Slug, UserId};
 use crate::store::{Fault, StoreError, StoreResult};

@@ -11,6 +11,11 @@ use scylla::statement::Consistency;
 use scylla::statement::prepared::PreparedStatement;
 use scylla::value::{CqlValue, Row};
 use std::time::Duration;
+
+/// The claims' scope of a site's slugs: a post's slug is claimed under it.
+pub(super) fn slug_scope(site: &crate::domain::Site) -> String {
+    format!("slug:{site}")
+}
 use uuid::Uuid;
 
 /// The outcome of a claim: won, or held by another owner.

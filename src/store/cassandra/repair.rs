@@ -7,8 +7,8 @@
 
 use super::comments::tallies::Tally;
 use super::lwt::Claim;
+use super::lwt::slug_scope;
 use super::posts::listings::{ARCHIVE, Bucket, LIST_COLUMNS};
-use super::posts::slug_scope;
 use super::{CassandraStore, prepare, unavailable};
 use crate::domain::{CommentState, Post, PostId, PostStatus, Site, timeuuid};
 use crate::store::repair::{Finding, Repair, RepairReport};

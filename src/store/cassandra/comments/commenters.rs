@@ -12,14 +12,8 @@ use chrono::{DateTime, Utc};
 use scylla::client::session::Session;
 use scylla::errors::ExecutionError;
 use scylla::statement::prepared::PreparedStatement;
-use scylla::value::{CqlTimeuuid, CqlValue};
+use scylla::value::CqlTimeuuid;
 use uuid::Uuid;
-
-/// The month (yyyymm) a comment was written in: its partition in `comments_by_user`.
-pub(in crate::store::cassandra) fn month_of(id: CommentId) -> i32 {
-    let at = id.time();
-    at.year() * 100 + at.month() as i32
-}
 
 /// The months from the one of `since` to the one after now (a clock a little ahead
 /// included), oldest first.
@@ -95,22 +89,6 @@ impl Statements {
 }
 
 impl CassandraStore {
-    /// The values of a comment's row in `comments_by_user`, if a member wrote it.
-    pub(in crate::store::cassandra) fn member_row(
-        &self,
-        site: &Site,
-        c: &Comment,
-    ) -> Option<Vec<Option<CqlValue>>> {
-        let user = c.author.user_id()?;
-        Some(vec![
-            Some(CqlValue::Text(site.to_string())),
-            Some(CqlValue::Uuid(user.0)),
-            Some(CqlValue::Int(month_of(c.id))),
-            Some(CqlValue::Uuid(c.post.id.0)),
-            Some(CqlValue::Timeuuid(CqlTimeuuid::from(c.id.0))),
-        ])
-    }
-
     pub(in crate::store::cassandra) async fn member_comments(
         &self,
         site: &Site,

@@ -2,6 +2,7 @@
 //! commenters.
 
 pub(super) mod commenters;
+pub(super) mod copies;
 pub(super) mod moderation;
 pub(super) mod queue;
 pub(super) mod tallies;

@@ -1,6 +1,7 @@
 //! Moderation: a comment's moves by LWT, the lists by state written after them in a
 //! logged batch, the log.
 
+use super::copies::MOVE_ATTEMPTS;
 use crate::domain::comment::MAX_COMMENTS_PER_POST;
 use crate::domain::comment::log_month;
 use crate::domain::{
@@ -8,14 +9,10 @@ use crate::domain::{
     StateCounts, timeuuid,
 };
 use crate::store::caps::{self, page_size};
-use crate::store::cassandra::comments::{
-    COMMENT_COLUMNS, CommentRow, MovedRow, comment_values, thread_values,
-};
+use crate::store::cassandra::comments::{COMMENT_COLUMNS, CommentRow, comment_values};
 use crate::store::cassandra::intents::OwnIntent;
 use crate::store::cassandra::lwt::{Capped, settled};
-use crate::store::cassandra::{
-    CassandraStore, decode_rows, logged, mark_idempotence, paging_error,
-};
+use crate::store::cassandra::{CassandraStore, decode_rows, logged, paging_error};
 use crate::store::prelude::*;
 use crate::store::{
     CommentError, Fault, Finished, LogEntries, ModerationError, ModerationPage, PageError,
@@ -25,7 +22,6 @@ use async_trait::async_trait;
 use scylla::client::session::Session;
 use scylla::errors::ExecutionError;
 use scylla::response::PagingState;
-use scylla::statement::batch::{Batch, BatchType};
 use scylla::statement::prepared::PreparedStatement;
 use scylla::value::{CqlTimeuuid, CqlValue};
 use uuid::Uuid;
@@ -113,9 +109,6 @@ pub(in crate::store::cassandra) type LogLine = (
     Option<String>,
 );
 
-/// How many times a comment's move is tried again after losing to a concurrent one.
-pub(in crate::store::cassandra) const MOVE_ATTEMPTS: usize = 5;
-
 /// A stamp later than `previous` and than now, in microseconds: stamps of one comment's
 /// moves only grow, whatever the clocks of the processes that make them.
 fn next_stamp(previous: Option<i64>) -> i64 {
@@ -152,26 +145,6 @@ impl CassandraStore {
         )
         .await?;
         Ok(Finished::Completed)
-    }
-
-    /// A comment's row with its stamp and mover, read at SERIAL when `serial`
-    /// (after an LWT on it timed out or lost).
-    pub(in crate::store::cassandra) async fn moved_comment(
-        &self,
-        site: &Site,
-        post: PostId,
-        id: CommentId,
-        serial: bool,
-    ) -> StoreResult<Option<(Comment, Option<i64>, Option<Uuid>)>> {
-        let statement = if serial {
-            &self.comments.comment_read_serial
-        } else {
-            &self.comments.comment_read
-        };
-        self.row::<MovedRow>(statement, (site.as_str(), post.0, CqlTimeuuid::from(id.0)))
-            .await?
-            .map(MovedRow::into_moved)
-            .transpose()
     }
 
     /// How many comments a post has taken: its partition's `taken`, read at SERIAL when
@@ -315,102 +288,6 @@ impl CassandraStore {
             }
         }
         Err(StoreError::Unavailable("the comment kept changing".into()).into())
-    }
-
-    /// Rewrites a comment in its state (its text, or its author), as `rewrite` decides
-    /// from its row: the row by LWT, then its copies at the move's stamp, recorded as an
-    /// intent for the reconciler should the copies not be written.
-    pub(in crate::store::cassandra) async fn rewrite_comment(
-        &self,
-        site: &Site,
-        post: PostId,
-        id: CommentId,
-        rewrite: impl Fn(Comment) -> Result<Comment, ModerationError>,
-    ) -> Result<Comment, ModerationError> {
-        let intent = self
-            .begin_own(&OwnIntent::Comment {
-                site: site.to_string(),
-                post: post.0,
-                comment: id.0,
-            })
-            .await?;
-        let (rewritten, stamp) = self
-            .decide_move(site, post, id, |comment| {
-                let rewritten = rewrite(comment)?;
-                Ok((rewritten.clone(), rewritten))
-            })
-            .await?;
-        let (batch, values) = self.state_batch(site, &rewritten, stamp, Some(rewritten.state));
-        self.batch(&batch, values).await?;
-        self.end_own(intent).await?;
-        Ok(rewritten)
-    }
-
-    /// The logged batch that writes a comment's copies: its place in each moderation
-    /// list (inserted in its state's, deleted from the one it `was` in, or from every
-    /// other when that is not known) and among the approved comments, all at the stamp
-    /// of the move that decided them. A later move has a later stamp, so its copies win
-    /// in every table whichever batch lands last, and the lists never disagree with the
-    /// comment's row for long. Deleting only where the comment was keeps tombstones out
-    /// of the lists it never entered.
-    pub(in crate::store::cassandra) fn state_batch(
-        &self,
-        site: &Site,
-        c: &Comment,
-        stamp: i64,
-        was: Option<CommentState>,
-    ) -> (Batch, Vec<Vec<Option<CqlValue>>>) {
-        let mut batch = Batch::new(BatchType::Logged);
-        batch.set_timestamp(Some(stamp));
-        let mut values = Vec::new();
-        let row = comment_values(site, c);
-        let id = Some(CqlValue::Timeuuid(CqlTimeuuid::from(c.id.0)));
-        let site_value = Some(CqlValue::Text(site.to_string()));
-        let post_value = Some(CqlValue::Uuid(c.post.id.0));
-        let left = |state: CommentState| c.state != state && was.is_none_or(|w| w == state);
-        for listed in [
-            CommentState::Pending,
-            CommentState::Spam,
-            CommentState::Rejected,
-        ] {
-            if c.state == listed {
-                for (statement, row) in self.list_insert(site, c) {
-                    batch.append_statement(statement);
-                    values.push(row);
-                }
-                batch.append_statement(self.comments.post_queue_insert.clone());
-                values.push(row.clone());
-            } else if left(listed) {
-                let (statement, row) = self.list_delete(site, listed, c.id);
-                batch.append_statement(statement);
-                values.push(row);
-                batch.append_statement(self.moderation.post_queue_delete.clone());
-                values.push(vec![
-                    site_value.clone(),
-                    post_value.clone(),
-                    Some(CqlValue::Text(listed.as_str().to_owned())),
-                    id.clone(),
-                ]);
-            }
-        }
-        if let Some(row) = self.member_row(site, c) {
-            batch.append_statement(self.commenters.insert.clone());
-            values.push(row);
-        }
-        if c.state == CommentState::Approved {
-            batch.append_statement(self.comments.thread_insert.clone());
-            values.push(thread_values(site, c));
-        } else if left(CommentState::Approved) {
-            batch.append_statement(self.moderation.thread_delete.clone());
-            values.push(vec![
-                site_value,
-                post_value,
-                Some(CqlValue::Timeuuid(CqlTimeuuid::from(c.thread.0))),
-                id,
-            ]);
-        }
-        mark_idempotence(&mut batch);
-        (batch, values)
     }
 }
 

@@ -5,12 +5,12 @@
 use crate::domain::{Comment, CommentId, CommentState, PostId, Site};
 use crate::store::caps::{self, page_size};
 use crate::store::cassandra::CassandraStore;
-use crate::store::cassandra::comments::{COMMENT_COLUMNS, CommentRow, comment_values};
+use crate::store::cassandra::comments::{COMMENT_COLUMNS, CommentRow};
 use crate::store::{ModerationPage, PageError, StoreResult};
 use scylla::client::session::Session;
 use scylla::errors::ExecutionError;
 use scylla::statement::prepared::PreparedStatement;
-use scylla::value::{CqlTimeuuid, CqlValue};
+use scylla::value::CqlTimeuuid;
 use uuid::Uuid;
 
 /// How old an hour must be (in hours) before a page that finds it empty takes it out of
@@ -77,46 +77,6 @@ pub(in crate::store::cassandra) fn hour_of(id: CommentId) -> i32 {
 }
 
 impl CassandraStore {
-    /// The statements that put a comment in a list (its row and its hour), for a batch.
-    pub(in crate::store::cassandra) fn list_insert(
-        &self,
-        site: &Site,
-        c: &Comment,
-    ) -> [(PreparedStatement, Vec<Option<CqlValue>>); 2] {
-        let hour = hour_of(c.id);
-        let mut row = comment_values(site, c);
-        row.push(Some(CqlValue::Int(hour)));
-        [
-            (self.queue.insert.clone(), row),
-            (
-                self.queue.hour_insert.clone(),
-                vec![
-                    Some(CqlValue::Text(site.to_string())),
-                    Some(CqlValue::Text(c.state.as_str().to_owned())),
-                    Some(CqlValue::Int(hour)),
-                ],
-            ),
-        ]
-    }
-
-    /// The statement that takes a comment out of the list of `state`, for a batch.
-    pub(in crate::store::cassandra) fn list_delete(
-        &self,
-        site: &Site,
-        state: CommentState,
-        id: CommentId,
-    ) -> (PreparedStatement, Vec<Option<CqlValue>>) {
-        (
-            self.queue.delete.clone(),
-            vec![
-                Some(CqlValue::Text(site.to_string())),
-                Some(CqlValue::Text(state.as_str().to_owned())),
-                Some(CqlValue::Int(hour_of(id))),
-                Some(CqlValue::Timeuuid(CqlTimeuuid::from(id.0))),
-            ],
-        )
-    }
-
     /// A page of the site's list of `state`, newest first (see `hours::hour_page`).
     /// Hours found empty, and old enough that no new comment goes there, leave the
     /// list of hours.
@@ -273,7 +233,7 @@ impl CassandraStore {
                     // Written now, not at the row's stamp: what broke the lists may have
                     // been written later than it. A move that lands meanwhile is seen
                     // by reading the row again, and its state written over.
-                    for _ in 0..crate::store::cassandra::comments::moderation::MOVE_ATTEMPTS {
+                    for _ in 0..super::copies::MOVE_ATTEMPTS {
                         let now = crate::domain::now().timestamp_micros();
                         let (batch, values) = self.state_batch(site, &comment, now, None);
                         self.batch(&batch, values).await?;

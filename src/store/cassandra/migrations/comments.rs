@@ -1,7 +1,7 @@
 //! What `sibyl migrate` carries over into the comments' tables (by commenter, the
 //! moderation lists and log, the tallies) a keyspace made by an earlier version lacks.
 
-use super::super::comments::commenters::month_of;
+use super::super::comments::copies::month_of;
 use super::super::comments::moderation::{LOG_COLUMNS, LogLine};
 use super::super::comments::queue::hour_of;
 use super::super::comments::tallies::bucket_of;

@@ -12,7 +12,7 @@ pub(super) mod translations;
 
 use super::intents::Listed;
 use super::intents::OwnIntent;
-use super::lwt::{Claim, is_cas_uncertain, settled};
+use super::lwt::{Claim, is_cas_uncertain, settled, slug_scope};
 use super::{CassandraStore, lwt, unavailable};
 use crate::domain::{NewPost, Post, PostId, PostStatus, Site, Slug, timeuuid};
 use crate::store::prelude::*;
@@ -29,10 +29,6 @@ use scylla::value::CqlTimeuuid;
 use uuid::Uuid;
 
 pub(super) const POST_COLUMNS: &str = "post_id, slug, title, body, body_html, excerpt, tags, author_id, author_name, status, created, published, revision, short_id, updated";
-
-pub(super) fn slug_scope(site: &Site) -> String {
-    format!("slug:{site}")
-}
 
 /// The values of a new post's row (more than a tuple's sixteen).
 #[derive(SerializeRow)]
