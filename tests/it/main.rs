@@ -9,6 +9,7 @@
 mod fixtures;
 mod helpers;
 
+mod architecture;
 mod cli;
 mod contract;
 mod deploy;
