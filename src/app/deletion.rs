@@ -12,6 +12,7 @@
 //! background, never in the request that deleted it. Readers never see them meanwhile,
 //! as lists of favorites leave out posts that are gone.
 
+use super::Ctx;
 use crate::binaries::{Binaries, Context};
 use crate::domain::comment::{DELETED_USER, Moderation};
 use crate::domain::password::Password;
@@ -22,7 +23,8 @@ use crate::store::{
 };
 
 /// Deletes a post and its files; returns whether there was such a post.
-pub async fn delete_post(store: &dyn Store, site: &Site, id: PostId) -> StoreResult<bool> {
+pub async fn delete_post(ctx: &Ctx, id: PostId) -> StoreResult<bool> {
+    let (store, site) = (ctx.store.as_ref(), &ctx.site);
     let intent = store
         .begin(&Intent::DeletePost {
             site: site.to_string(),
@@ -157,11 +159,8 @@ pub fn is_deleted(user: &User) -> bool {
 }
 
 /// Whether an account may be deleted, and if not why.
-pub async fn account_kept(
-    store: &dyn Store,
-    site: &Site,
-    user: &User,
-) -> StoreResult<Option<KeptAccount>> {
+pub async fn account_kept(ctx: &Ctx, user: &User) -> StoreResult<Option<KeptAccount>> {
+    let (store, site) = (ctx.store.as_ref(), &ctx.site);
     if user.role == Role::Admin {
         return Ok(Some(KeptAccount::Administrator));
     }
@@ -206,12 +205,12 @@ pub struct Deleter {
 /// says), its user name and address are released for anyone to take, and its row stays
 /// as a nameless record, so that revisions and comments it made keep a valid author.
 pub async fn delete_account(
-    store: &dyn Store,
-    site: &Site,
+    ctx: &Ctx,
     user: &User,
     by: &Deleter,
 ) -> StoreResult<Result<(), KeptAccount>> {
-    if let Some(kept) = account_kept(store, site, user).await? {
+    let (store, site) = (ctx.store.as_ref(), &ctx.site);
+    if let Some(kept) = account_kept(ctx, user).await? {
         return Ok(Err(kept));
     }
     let remove_comments = store

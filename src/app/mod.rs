@@ -58,6 +58,22 @@ pub struct Ctx {
     pub memo: Arc<memo::SiteMemo>,
 }
 
+impl Ctx {
+    /// A context for `site` outside any request (the shell's commands, tests): the
+    /// system clock, no mail, the default rate limits, nothing remembered yet.
+    pub fn offline(store: Arc<dyn Store>, site: Site) -> Self {
+        Self {
+            store,
+            site,
+            clock: Clock::system(),
+            mailer: Mailer::default(),
+            jobs: Arc::new(Jobs::default()),
+            limits: limits::RateLimits::default(),
+            memo: Default::default(),
+        }
+    }
+}
+
 /// Why a use case did not do what it was asked. Messages are written for the person who
 /// asked; store and internal errors are logged where they are shown, and shown plainly.
 #[derive(Debug, thiserror::Error)]

@@ -86,7 +86,7 @@ pub async fn save_text(
 ) -> Result<(), EditError> {
     match translation {
         None => {
-            ctx.store.save_revision(&ctx.site, post.id, edit).await?;
+            save_revision(ctx, post, edit).await?;
         }
         Some(locale) => {
             ctx.store
@@ -95,6 +95,12 @@ pub async fn save_text(
         }
     }
     Ok(())
+}
+
+/// Saves `edit` as a post's newest revision (refused if another save came after its
+/// base); returns the post as saved.
+pub async fn save_revision(ctx: &Ctx, post: &Post, edit: PostEdit) -> Result<Post, EditError> {
+    ctx.store.save_revision(&ctx.site, post.id, edit).await
 }
 
 /// The answer to a failed save.

@@ -26,7 +26,7 @@ async fn confirmation(
     error: Option<String>,
 ) -> Result<HttpResponse, WebError> {
     let own = viewer.id == target.id;
-    let kept = account_kept(state.store.as_ref(), &state.site, target).await?;
+    let kept = account_kept(&state.ctx(), target).await?;
     let remove = state
         .comment_settings()
         .await?
@@ -97,7 +97,7 @@ pub async fn own(
         id: me.id,
         name: me.display_name.clone(),
     };
-    if let Err(kept) = delete_account(state.store.as_ref(), &state.site, &me, &by).await? {
+    if let Err(kept) = delete_account(&state.ctx(), &me, &by).await? {
         return Err(WebError::Conflict(kept.message().into()));
     }
     let gone = super::auth::end_session(&state, &req).await?;
@@ -151,7 +151,7 @@ pub async fn admin(
         id: admin.0.id,
         name: admin.0.display_name.clone(),
     };
-    if let Err(kept) = delete_account(state.store.as_ref(), &state.site, &target, &by).await? {
+    if let Err(kept) = delete_account(&state.ctx(), &target, &by).await? {
         return Err(WebError::Conflict(kept.message().into()));
     }
     let page = AccountDeletedPage {

@@ -54,7 +54,7 @@ pub async fn delete(
     _form: CsrfForm<CsrfOnly>,
 ) -> Result<HttpResponse, WebError> {
     let post = posts::editable(&state.ctx(), &author.0, &slug).await?;
-    crate::app::deletion::delete_post(state.store.as_ref(), &state.site, post.id).await?;
+    crate::app::deletion::delete_post(&state.ctx(), post.id).await?;
     if post.is_page() {
         state.reread_frame().await;
         return Ok(see_other("/admin/pages"));

@@ -250,6 +250,12 @@ pub async fn migrate_from(
 }
 
 impl TestStore {
+    /// What the front ends hand a use case, over the test's store and site: mail off,
+    /// the default rate limits.
+    pub fn ctx(&self) -> sibyl::app::Ctx {
+        sibyl::app::Ctx::offline(Arc::clone(&self.store), self.site.clone())
+    }
+
     /// The same store opened again, with its own connections and in-process state, as a
     /// second Sibyl process would have it.
     pub async fn another_process(&self) -> Arc<dyn Store> {

@@ -7,12 +7,10 @@ use crate::both_stores;
 use crate::fixtures;
 use crate::helpers::{TestStore, unique_name};
 use sibyl::app::comments::{self, MAX_PICKS};
-use sibyl::app::limits::RateLimits;
-use sibyl::app::{AppError, Ctx, accounts};
+use sibyl::app::{AppError, accounts};
 use sibyl::domain::password::Password;
 use sibyl::domain::user::SignUp;
 use sibyl::domain::{CommentBody, CommentId, CommentState, Post, PostId, Role, User};
-use std::sync::Arc;
 
 both_stores!(
     sign_up_then_sign_in_and_wrong_passwords_count,
@@ -22,20 +20,6 @@ both_stores!(
     a_bulk_decision_moves_all_or_refuses_before_moving,
     posts_are_created_saved_published_and_unpublished,
 );
-
-/// What the front ends hand a use case, over the test's store and site: mail off, the
-/// default rate limits.
-fn ctx(t: &TestStore) -> Ctx {
-    Ctx {
-        store: Arc::clone(&t.store),
-        site: t.site.clone(),
-        clock: sibyl::infra::clock::Clock::system(),
-        mailer: sibyl::infra::mail::Mailer::default(),
-        jobs: Arc::new(sibyl::infra::jobs::Jobs::default()),
-        limits: RateLimits::default(),
-        memo: Default::default(),
-    }
-}
 
 /// A client address of the test's own: the rate limits count per address and site.
 fn ip() -> String {
@@ -47,7 +31,7 @@ fn rand_octet() -> u8 {
 }
 
 async fn sign_up_then_sign_in_and_wrong_passwords_count(t: TestStore) {
-    let ctx = ctx(&t);
+    let ctx = t.ctx();
     let name = unique_name("joiner");
     let email = format!("{name}@example.com");
     // Before the site has its administrator, nobody signs up.
@@ -135,7 +119,7 @@ async fn sign_up_then_sign_in_and_wrong_passwords_count(t: TestStore) {
 }
 
 async fn a_new_password_ends_other_sessions(t: TestStore) {
-    let ctx = ctx(&t);
+    let ctx = t.ctx();
     let user = fixtures::user(&t, Role::Reader, "Changer").await;
     let now = chrono::Utc::now();
     for key in [[1u8; 32], [2u8; 32]] {
@@ -205,7 +189,7 @@ async fn scene(t: &TestStore) -> (User, Post, User) {
 }
 
 async fn comments_are_placed_checked_and_limited(t: TestStore) {
-    let ctx = ctx(&t);
+    let ctx = t.ctx();
     let (author, post, reader) = scene(&t).await;
     let here = ip();
     // A reader's comment waits for moderation; the post's author's is published.
@@ -305,7 +289,7 @@ async fn comments_are_placed_checked_and_limited(t: TestStore) {
 }
 
 async fn only_authors_in_time_and_editors_change_comments(t: TestStore) {
-    let ctx = ctx(&t);
+    let ctx = t.ctx();
     let (author, post, reader) = scene(&t).await;
     let other = fixtures::user(&t, Role::Reader, "Other").await;
     let mine = comments::write_comment(&ctx, &ip(), &post, Some(&reader), ("", ""), "Mine", "")
@@ -360,7 +344,7 @@ async fn only_authors_in_time_and_editors_change_comments(t: TestStore) {
 }
 
 async fn a_bulk_decision_moves_all_or_refuses_before_moving(t: TestStore) {
-    let ctx = ctx(&t);
+    let ctx = t.ctx();
     let (_author, post, reader) = scene(&t).await;
     let admin = fixtures::user(&t, Role::Admin, "Moderator").await;
     let mut picks = Vec::new();
@@ -426,7 +410,7 @@ async fn posts_are_created_saved_published_and_unpublished(t: TestStore) {
     use sibyl::app::{formatting, posts};
     use sibyl::domain::post::Body;
     use sibyl::domain::{Locale, PostStatus};
-    let ctx = ctx(&t);
+    let ctx = t.ctx();
     let author = fixtures::user(&t, Role::Author, "Writer").await;
     // Rendered as every front end renders: off the workers, within the budget.
     let text = formatting::rendered(&ctx, Body::parse("A *first* draft.").unwrap())

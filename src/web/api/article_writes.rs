@@ -166,7 +166,7 @@ pub async fn update_article(
         }
         None => edit.excerpt,
     };
-    let saved = match state.store.save_revision(&state.site, post.id, edit).await {
+    let saved = match crate::app::posts::save_revision(&state.ctx(), &post, edit).await {
         Ok(saved) => saved,
         Err(EditError::Conflict) => {
             return Err(ApiError::new(
@@ -202,6 +202,6 @@ pub async fn delete_article(
     slug: web::Path<String>,
 ) -> ApiResult<HttpResponse> {
     let post = editable(&state, &slug, &caller.user).await?;
-    crate::app::deletion::delete_post(state.store.as_ref(), &state.site, post.id).await?;
+    crate::app::deletion::delete_post(&state.ctx(), post.id).await?;
     Ok(HttpResponse::NoContent().finish())
 }

@@ -162,13 +162,11 @@ async fn a_deleted_account_frees_its_name_and_signs_its_comments(t: TestStore) {
 
     // Kept: an administrator's account, and an author's with a post.
     assert_eq!(
-        account_kept(t.store.as_ref(), &t.site, &admin)
-            .await
-            .unwrap(),
+        account_kept(&t.ctx(), &admin).await.unwrap(),
         Some(KeptAccount::Administrator)
     );
     assert_eq!(
-        delete_account(t.store.as_ref(), &t.site, &author, &deleter(&admin))
+        delete_account(&t.ctx(), &author, &deleter(&admin))
             .await
             .unwrap(),
         Err(KeptAccount::HasPosts)
@@ -181,7 +179,7 @@ async fn a_deleted_account_frees_its_name_and_signs_its_comments(t: TestStore) {
     let promoted = member(&t, Role::Reader).await;
     t.store.set_role(promoted.id, Role::Admin).await.unwrap();
     assert_eq!(
-        delete_account(t.store.as_ref(), &t.site, &promoted, &deleter(&admin))
+        delete_account(&t.ctx(), &promoted, &deleter(&admin))
             .await
             .unwrap(),
         Err(KeptAccount::Administrator)
@@ -189,7 +187,7 @@ async fn a_deleted_account_frees_its_name_and_signs_its_comments(t: TestStore) {
     let untouched = t.store.user(promoted.id).await.unwrap().unwrap();
     assert!(!untouched.banned && !is_deleted(&untouched));
 
-    delete_account(t.store.as_ref(), &t.site, &leaving, &deleter(&admin))
+    delete_account(&t.ctx(), &leaving, &deleter(&admin))
         .await
         .unwrap()
         .unwrap();
@@ -259,7 +257,7 @@ async fn a_site_may_remove_a_deleted_accounts_comments(t: TestStore) {
     for c in [&approved, &pending] {
         t.store.add_comment(&t.site, c).await.unwrap();
     }
-    delete_account(t.store.as_ref(), &t.site, &leaving, &deleter(&admin))
+    delete_account(&t.ctx(), &leaving, &deleter(&admin))
         .await
         .unwrap()
         .unwrap();
@@ -325,7 +323,7 @@ async fn the_reconciler_finishes_a_deletion_that_died(t: TestStore) {
     // A comment that a request read the account for just before it was deleted lands
     // after the deletion's walk: the reconciler's pass signs it too.
     let late = member(&t, Role::Reader).await;
-    delete_account(t.store.as_ref(), &t.site, &late, &deleter(&admin))
+    delete_account(&t.ctx(), &late, &deleter(&admin))
         .await
         .unwrap()
         .unwrap();

@@ -466,7 +466,7 @@ async fn every_crash_window_is_closed_by_the_reconciler(t: TestStore, options: S
     // but its lists and everything hanging from it are left; the pass removes them.
     let doomed = post(&t, &author, "Deleted by the reconciler", "Text.", "epsilon").await;
     faults.arm(Fault::CrashAfterDeleteMark);
-    let outcome = sibyl::app::deletion::delete_post(t.store.as_ref(), &t.site, doomed.id).await;
+    let outcome = sibyl::app::deletion::delete_post(&t.ctx(), doomed.id).await;
     died(&t, &outcome);
     assert!(
         t.store
@@ -495,7 +495,7 @@ async fn every_crash_window_is_closed_by_the_reconciler(t: TestStore, options: S
     let outcome = t.store.create_post(new).await;
     died(&t, &outcome);
     assert!(
-        sibyl::app::deletion::delete_post(t.store.as_ref(), &t.site, half)
+        sibyl::app::deletion::delete_post(&t.ctx(), half)
             .await
             .unwrap()
     );

@@ -5,6 +5,7 @@
 use crate::both_stores;
 use crate::fixtures::{post, user};
 use crate::helpers::{Kind, TestStore};
+use sibyl::app::Ctx;
 use sibyl::app::deletion::{Deleter, delete_account, delete_post};
 use sibyl::app::jobs::reconciler::reconcile;
 use sibyl::domain::{PostId, Role, UserId, now};
@@ -327,7 +328,7 @@ async fn deletions_forget_the_favorites_and_follows_they_name(t: TestStore) {
         .unwrap();
 
     assert!(
-        delete_post(t.store.as_ref(), site, doomed.id)
+        delete_post(&Ctx::offline(t.store.clone(), site.clone()), doomed.id)
             .await
             .unwrap()
     );
@@ -335,7 +336,7 @@ async fn deletions_forget_the_favorites_and_follows_they_name(t: TestStore) {
         id: admin.id,
         name: admin.display_name.clone(),
     };
-    delete_account(t.store.as_ref(), site, &leaving, &by)
+    delete_account(&Ctx::offline(t.store.clone(), site.clone()), &leaving, &by)
         .await
         .unwrap()
         .unwrap();
