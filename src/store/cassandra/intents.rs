@@ -154,13 +154,13 @@ impl Statements {
 impl CassandraStore {
     /// Records that one of this store's multi-step writes begins.
     pub(super) async fn begin_own(&self, intent: &OwnIntent) -> StoreResult<IntentId> {
-        let body = serde_json::to_string(intent)
-            .map_err(|e| StoreError::Corrupt(format!("an intent: {e}")))?;
-        self.record(body).await
+        self.record(intent).await
     }
 
-    /// Records a write (its body as JSON) and returns its id.
-    pub(super) async fn record(&self, body: String) -> StoreResult<IntentId> {
+    /// Records a write (its own or the application's, as JSON) and returns its id.
+    pub(super) async fn record(&self, intent: &(impl Serialize + Sync)) -> StoreResult<IntentId> {
+        let body = serde_json::to_string(intent)
+            .map_err(|e| StoreError::Corrupt(format!("an intent: {e}")))?;
         let id = timeuuid::at(crate::domain::now());
         let (minute, shard) = place(id)?;
         self.exec(

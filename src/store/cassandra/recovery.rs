@@ -5,8 +5,8 @@
 use super::CassandraStore;
 use super::intents::{OwnIntent, Record};
 use crate::domain::{CommentId, Locale, PostId, Site, Slug, UserId};
+use crate::store::StoreResult;
 use crate::store::intents::{Finished, Intent, IntentId, Intents, Recovery};
-use crate::store::{StoreError, StoreResult};
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 
@@ -70,9 +70,7 @@ impl CassandraStore {
 #[async_trait]
 impl Intents for CassandraStore {
     async fn begin(&self, intent: &Intent) -> StoreResult<IntentId> {
-        let body = serde_json::to_string(intent)
-            .map_err(|e| StoreError::Corrupt(format!("an intent: {e}")))?;
-        self.record(body).await
+        self.record(intent).await
     }
 
     async fn end(&self, id: IntentId) -> StoreResult<()> {
