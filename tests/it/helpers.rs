@@ -77,12 +77,27 @@ pub async fn cql(t: &TestStore) -> (scylla::client::session::Session, String) {
         StoreUrl::Cassandra { keyspace, .. } => keyspace.clone(),
         other => panic!("not a Cassandra store: {other:?}"),
     };
-    let session = scylla::client::session_builder::SessionBuilder::new()
+    let session = cql_session().await;
+    (session, keyspace)
+}
+
+/// A CQL session to the test node, for tests that reach under the store. It reads no
+/// schema: by default the driver reads every keyspace of the node in full when it
+/// connects and again after each schema change it makes, which on a node holding the
+/// suite's keyspaces costs more than most tests do.
+pub async fn cql_session() -> scylla::client::session::Session {
+    try_cql_session()
+        .await
+        .unwrap_or_else(|e| panic!("Cassandra tests need a node at {}: {e}", cassandra_node()))
+}
+
+async fn try_cql_session()
+-> Result<scylla::client::session::Session, scylla::errors::NewSessionError> {
+    scylla::client::session_builder::SessionBuilder::new()
         .known_node(cassandra_node())
+        .fetch_schema_metadata(false)
         .build()
         .await
-        .unwrap();
-    (session, keyspace)
 }
 
 pub fn cassandra_node() -> String {
@@ -121,11 +136,7 @@ pub async fn drop_table(url: &StoreUrl, table: &str) {
             .execute_batch(&format!("PRAGMA foreign_keys = OFF; DROP TABLE {table};"))
             .unwrap(),
         StoreUrl::Cassandra { keyspace, .. } => {
-            let session = scylla::client::session_builder::SessionBuilder::new()
-                .known_node(cassandra_node())
-                .build()
-                .await
-                .unwrap();
+            let session = cql_session().await;
             session
                 .query_unpaged(slow_drop(format!("DROP TABLE {keyspace}.{table}")), ())
                 .await
@@ -136,8 +147,10 @@ pub async fn drop_table(url: &StoreUrl, table: &str) {
 
 /// A keyspace a test made for itself, dropped when the test is done with it: every
 /// schema change on a node costs time in proportion to all the tables the node has, so
-/// keyspaces left standing would slow every later test that makes one. A failed test
-/// leaves its keyspace to be looked at; the next run drops it before making it again.
+/// keyspaces left standing would slow every later test that makes one. The drop goes on
+/// in the background (it flushes and deletes every table's files, seconds the test need
+/// not wait for); a failed test leaves its keyspace to be looked at, and the next run
+/// drops it before making it again.
 pub struct OwnKeyspace(String);
 
 impl OwnKeyspace {
@@ -153,33 +166,28 @@ impl Drop for OwnKeyspace {
         if std::thread::panicking() {
             return;
         }
-        let drop = slow_drop(format!("DROP KEYSPACE IF EXISTS {}", self.0));
+        let keyspace = self.0.clone();
         // Drop runs inside the test's runtime: the statement goes from a thread of its own.
-        let dropped = std::thread::spawn(move || {
-            let runtime = tokio::runtime::Builder::new_current_thread()
+        std::thread::spawn(move || {
+            let drop = slow_drop(format!("DROP KEYSPACE IF EXISTS {keyspace}"));
+            let dropped = tokio::runtime::Builder::new_current_thread()
                 .enable_all()
                 .build()
-                .map_err(|e| e.to_string())?;
-            runtime.block_on(async {
-                let session = scylla::client::session_builder::SessionBuilder::new()
-                    .known_node(cassandra_node())
-                    .build()
-                    .await
-                    .map_err(|e| e.to_string())?;
-                session
-                    .query_unpaged(drop, ())
-                    .await
-                    .map(|_| ())
-                    .map_err(|e| e.to_string())
-            })
-        })
-        .join()
-        .unwrap_or_else(|_| Err("the thread dropping it panicked".into()));
-        // The test passed: a keyspace left standing slows later tests down, and the next
-        // run drops it before making it again.
-        if let Err(e) = dropped {
-            eprintln!("could not drop the test keyspace {}: {e}", self.0);
-        }
+                .map_err(|e| e.to_string())
+                .and_then(|runtime| {
+                    runtime.block_on(async {
+                        let session = try_cql_session().await.map_err(|e| e.to_string())?;
+                        session
+                            .query_unpaged(drop, ())
+                            .await
+                            .map(|_| ())
+                            .map_err(|e| e.to_string())
+                    })
+                });
+            if let Err(e) = dropped {
+                eprintln!("could not drop the test keyspace {keyspace}: {e}");
+            }
+        });
     }
 }
 
@@ -189,18 +197,13 @@ impl Drop for OwnKeyspace {
 pub async fn own_keyspace(
     keyspace: &str,
 ) -> (StoreUrl, scylla::client::session::Session, OwnKeyspace) {
-    let node = cassandra_node();
-    let session = scylla::client::session_builder::SessionBuilder::new()
-        .known_node(&node)
-        .build()
-        .await
-        .unwrap_or_else(|e| panic!("Cassandra tests need a node at {node}: {e}"));
+    let session = cql_session().await;
     session
         .query_unpaged(slow_drop(format!("DROP KEYSPACE IF EXISTS {keyspace}")), ())
         .await
         .unwrap();
     let url = StoreUrl::Cassandra {
-        nodes: vec![node],
+        nodes: vec![cassandra_node()],
         keyspace: keyspace.into(),
     };
     store::migrate(&url, None).await.unwrap();

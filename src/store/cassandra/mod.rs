@@ -24,6 +24,7 @@ mod recovery;
 mod repair;
 mod schema;
 mod search;
+mod session;
 mod site;
 mod social;
 mod suggestions;
@@ -35,7 +36,6 @@ use super::{OpenError, PageError, Store, StoreError, StoreOptions, StoreResult};
 use crate::domain::{CommentId, CommentState};
 use crate::domain::{PostId, PostKind, Site};
 use chrono::{DateTime, Utc};
-use schema::connect_session;
 use scylla::client::session::Session;
 use scylla::errors::{DbError, ExecutionError, RequestAttemptError};
 use scylla::response::query_result::QueryResult;
@@ -43,6 +43,7 @@ use scylla::serialize::row::SerializeRow;
 use scylla::statement::batch::{Batch, BatchType};
 use scylla::statement::prepared::PreparedStatement;
 use scylla::value::{Counter, CqlTimeuuid, CqlValue};
+use session::connect_session;
 use std::sync::Arc;
 use uuid::Uuid;
 
@@ -224,7 +225,7 @@ impl CassandraStore {
         keyspace: &str,
         options: StoreOptions,
     ) -> Result<Self, OpenError> {
-        let session = connect_session(nodes).await?;
+        let session = connect_session(nodes, keyspace).await?;
         let missing = |e: ExecutionError| {
             OpenError(format!(
                 "keyspace {keyspace} does not have Sibyl's schema ({e}); run `sibyl migrate --store cassandra://{}/{keyspace}`",

@@ -1,46 +1,15 @@
-//! The schema: connecting, and `sibyl migrate`.
+//! The schema, and `sibyl migrate`.
 
 use super::accounts::signup_month;
+use super::session::{Refresh, SCHEMA_TIMEOUT, connect_with_timeout};
 use crate::store::{OpenError, Replication};
 use chrono::{DateTime, Utc};
-use scylla::client::execution_profile::ExecutionProfile;
 use scylla::client::session::Session;
-use scylla::client::session_builder::SessionBuilder;
 use scylla::errors::ExecutionError;
-use scylla::statement::{Consistency, SerialConsistency};
-use std::time::Duration;
 use uuid::Uuid;
 
 /// The schema, applied by `sibyl migrate`.
 pub const SCHEMA: &str = include_str!("../../../schema.cql");
-
-pub(super) async fn connect_session(nodes: &[String]) -> Result<Session, OpenError> {
-    connect_with_timeout(nodes, Duration::from_secs(10)).await
-}
-
-/// A schema change waits for every node to agree on it, which takes far longer than a
-/// page's statement on a busy cluster: `sibyl migrate` gives each statement this long.
-const SCHEMA_TIMEOUT: Duration = Duration::from_secs(120);
-
-async fn connect_with_timeout(nodes: &[String], timeout: Duration) -> Result<Session, OpenError> {
-    let profile = ExecutionProfile::builder()
-        .consistency(Consistency::LocalQuorum)
-        .serial_consistency(Some(SerialConsistency::Serial))
-        .request_timeout(Some(timeout))
-        .build();
-    SessionBuilder::new()
-        .known_nodes(nodes)
-        .connection_timeout(Duration::from_secs(5))
-        .default_execution_profile_handle(profile.into_handle())
-        .build()
-        .await
-        .map_err(|e| {
-            OpenError(format!(
-                "cannot connect to Cassandra at {}: {e}",
-                nodes.join(",")
-            ))
-        })
-}
 
 /// A change to keyspaces made by earlier versions.
 enum Change {
@@ -434,7 +403,8 @@ pub async fn migrate(
     keyspace: &str,
     replication: Option<&Replication>,
 ) -> Result<(), OpenError> {
-    let session = connect_with_timeout(nodes, SCHEMA_TIMEOUT).await?;
+    let session =
+        connect_with_timeout(nodes, keyspace, SCHEMA_TIMEOUT, Refresh::NotAfterChanges).await?;
     let fail = |e: &dyn std::fmt::Display| OpenError(format!("migrating keyspace {keyspace}: {e}"));
     // The nodes as the cluster knows them now, not as at connection.
     session.refresh_metadata().await.map_err(|e| fail(&e))?;
@@ -512,6 +482,9 @@ pub async fn migrate(
             .await
             .map_err(|e| fail(&e))?;
     }
+    // Once, now that the keyspace and its tables exist: the copies below are routed to
+    // the nodes that own their rows.
+    session.refresh_metadata().await.map_err(|e| fail(&e))?;
     let record = session
         .prepare(format!(
             "INSERT INTO {keyspace}.schema_version (scope, version, updated) VALUES ('sibyl', ?, ?)"

@@ -355,11 +355,7 @@ both_stores!(
 async fn migrate_lists_earlier_comments_by_member() {
     let keyspace = "sibyl_comments_by_member_test";
     let t = TestStore::cassandra_alone(keyspace).await;
-    let session = scylla::client::session_builder::SessionBuilder::new()
-        .known_node(crate::helpers::cassandra_node())
-        .build()
-        .await
-        .unwrap();
+    let session = crate::helpers::cql_session().await;
     let author = member(&t, Role::Author).await;
     let on = post(&t, &author).await;
     let commenter = member(&t, Role::Reader).await;

@@ -702,11 +702,7 @@ async fn migrate_lists_the_accounts_made_before_the_newest_list() {
 async fn migrate_carries_the_directory_into_prefixes() {
     let keyspace = "sibyl_directory_carry_test";
     let t = TestStore::cassandra_alone(keyspace).await;
-    let session = scylla::client::session_builder::SessionBuilder::new()
-        .known_node(crate::helpers::cassandra_node())
-        .build()
-        .await
-        .unwrap();
+    let session = crate::helpers::cql_session().await;
     session
         .query_unpaged(
             format!(

@@ -316,11 +316,7 @@ async fn migrate_lists_every_published_post_in_the_archive() {
     let keyspace = "sibyl_archive_carry_test";
     let t = TestStore::cassandra_alone(keyspace).await;
     let by = writer(&t).await;
-    let session = scylla::client::session_builder::SessionBuilder::new()
-        .known_node(crate::helpers::cassandra_node())
-        .build()
-        .await
-        .unwrap();
+    let session = crate::helpers::cql_session().await;
     let mut expected = Vec::new();
     for (i, days_ago) in [0, 40, 400].into_iter().enumerate() {
         let at = now() - Duration::days(days_ago);

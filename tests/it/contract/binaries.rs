@@ -519,11 +519,7 @@ async fn a_log_shows_its_newest_lines_in_time_order(store: TestStore) {
         "the upload's own line is older than these"
     );
     if store.kind == crate::helpers::Kind::Cassandra {
-        let session = scylla::client::session_builder::SessionBuilder::new()
-            .known_node(crate::helpers::cassandra_node())
-            .build()
-            .await
-            .unwrap();
+        let session = crate::helpers::cql_session().await;
         for (table, key) in [
             ("binary_log", "reference_id = ?"),
             ("binary_log_by_context", "site = ? AND context = ?"),

@@ -680,11 +680,7 @@ async fn migrate_counts_the_comments_into_the_tallies() {
         let new = comment(&counted, &reader, "Counted again", None, state);
         t.store.add_comment(&t.site, &new).await.unwrap();
     }
-    let session = scylla::client::session_builder::SessionBuilder::new()
-        .known_node(crate::helpers::cassandra_node())
-        .build()
-        .await
-        .unwrap();
+    let session = crate::helpers::cql_session().await;
     let query = |cql: String| {
         let session = &session;
         async move { session.query_unpaged(cql, ()).await.unwrap() }

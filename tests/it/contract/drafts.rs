@@ -233,11 +233,7 @@ async fn migrate_lists_the_drafts_a_keyspace_had_before_the_desk() {
     let keyspace = "sibyl_drafts_carry_test";
     let t = TestStore::cassandra_alone(keyspace).await;
     let ada = fixtures::user(&t, Role::Author, "Ada Earlier").await;
-    let session = scylla::client::session_builder::SessionBuilder::new()
-        .known_node(crate::helpers::cassandra_node())
-        .build()
-        .await
-        .unwrap();
+    let session = crate::helpers::cql_session().await;
     let mut drafts = Vec::new();
     for (i, days_ago) in [2, 1].into_iter().enumerate() {
         let made = now() - Duration::days(days_ago);

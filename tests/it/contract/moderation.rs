@@ -130,11 +130,7 @@ async fn the_site_lists_page_newest_first_across_hours(t: TestStore) {
     }
     if t.kind == Kind::Cassandra {
         // The old hours that moderation emptied are out of the index of hours.
-        let session = scylla::client::session_builder::SessionBuilder::new()
-            .known_node(crate::helpers::cassandra_node())
-            .build()
-            .await
-            .unwrap();
+        let session = crate::helpers::cql_session().await;
         let hours = session
             .query_unpaged(
                 format!(
@@ -208,11 +204,7 @@ async fn migrate_carries_the_moderation_lists_into_hour_buckets() {
     let author = member(&t, Role::Author).await;
     let reader = member(&t, Role::Reader).await;
     let post = post(&t, &author).await;
-    let session = scylla::client::session_builder::SessionBuilder::new()
-        .known_node(crate::helpers::cassandra_node())
-        .build()
-        .await
-        .unwrap();
+    let session = crate::helpers::cql_session().await;
     let query = |cql: String| {
         let session = &session;
         async move { session.query_unpaged(cql, ()).await.unwrap() }
@@ -352,11 +344,7 @@ async fn a_months_log_pages_newest_first_across_hours(t: TestStore) {
 async fn migrate_carries_the_moderation_log_into_hour_buckets() {
     let keyspace = "sibyl_log_carry_test";
     let t = TestStore::cassandra_alone(keyspace).await;
-    let session = scylla::client::session_builder::SessionBuilder::new()
-        .known_node(crate::helpers::cassandra_node())
-        .build()
-        .await
-        .unwrap();
+    let session = crate::helpers::cql_session().await;
     session
         .query_unpaged(
             format!(

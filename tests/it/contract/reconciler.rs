@@ -118,11 +118,7 @@ async fn unreadable_intent(t: &TestStore) {
             .unwrap();
         }
         Kind::Cassandra => {
-            let session = scylla::client::session_builder::SessionBuilder::new()
-                .known_node(crate::helpers::cassandra_node())
-                .build()
-                .await
-                .unwrap();
+            let session = crate::helpers::cql_session().await;
             let at = sibyl::domain::timeuuid::time_of(id).unwrap();
             let minute = chrono::DateTime::from_timestamp(at.timestamp() / 60 * 60, 0).unwrap();
             let shard = i32::from(id.as_bytes().iter().fold(0u8, |a, b| a ^ b) % 8);

@@ -5,7 +5,7 @@
 
 use crate::contract::comments::{comment_at, member};
 use crate::fixtures::post;
-use crate::helpers::{Kind, TestStore, cassandra_node};
+use crate::helpers::{Kind, TestStore};
 use sibyl::domain::{CommentState, Role, Tag};
 use sibyl::store::PageAt;
 use sibyl::store::RepairReport;
@@ -82,11 +82,7 @@ async fn repair_reports_and_rebuilds_what_disagrees(t: TestStore) {
 
     let expected = match t.kind {
         Kind::Cassandra => {
-            let session = scylla::client::session_builder::SessionBuilder::new()
-                .known_node(cassandra_node())
-                .build()
-                .await
-                .unwrap();
+            let session = crate::helpers::cql_session().await;
             let published = |id: uuid::Uuid| {
                 let session = &session;
                 let site = t.site.to_string();

@@ -423,11 +423,7 @@ async fn a_long_history_pages_back_to_its_first_revision(t: TestStore) {
 async fn migrate_puts_every_revision_on_its_shelf() {
     let keyspace = "sibyl_revision_carry_test";
     let t = TestStore::cassandra_alone(keyspace).await;
-    let session = scylla::client::session_builder::SessionBuilder::new()
-        .known_node(crate::helpers::cassandra_node())
-        .build()
-        .await
-        .unwrap();
+    let session = crate::helpers::cql_session().await;
     session
         .query_unpaged(
             format!(

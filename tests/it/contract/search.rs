@@ -180,11 +180,7 @@ async fn migrate_indexes_what_a_keyspace_had_before_search() {
         );
         posts.push(t.store.create_post(new).await.unwrap().id);
     }
-    let session = scylla::client::session_builder::SessionBuilder::new()
-        .known_node(crate::helpers::cassandra_node())
-        .build()
-        .await
-        .unwrap();
+    let session = crate::helpers::cql_session().await;
     session
         .query_unpaged(format!("TRUNCATE {keyspace}.search_texts"), ())
         .await

@@ -374,11 +374,7 @@ async fn migrate_carries_the_author_lists_into_year_buckets() {
     let keyspace = "sibyl_author_carry_test";
     let t = TestStore::cassandra_alone(keyspace).await;
     let by = writer(&t).await;
-    let session = scylla::client::session_builder::SessionBuilder::new()
-        .known_node(crate::helpers::cassandra_node())
-        .build()
-        .await
-        .unwrap();
+    let session = crate::helpers::cql_session().await;
     let query = |cql: String| {
         let session = &session;
         async move { session.query_unpaged(cql, ()).await.unwrap() }
@@ -468,11 +464,7 @@ async fn migrate_carries_the_tag_pages_into_month_buckets() {
     let keyspace = "sibyl_tag_carry_test";
     let t = TestStore::cassandra_alone(keyspace).await;
     let by = writer(&t).await;
-    let session = scylla::client::session_builder::SessionBuilder::new()
-        .known_node(crate::helpers::cassandra_node())
-        .build()
-        .await
-        .unwrap();
+    let session = crate::helpers::cql_session().await;
     let query = |cql: String| {
         let session = &session;
         async move { session.query_unpaged(cql, ()).await.unwrap() }
