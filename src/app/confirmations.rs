@@ -4,11 +4,11 @@
 //! same answer either way, so asking tells nobody which addresses have accounts.
 
 use super::limits::Subject;
+use super::mail::{EmailChangedHtml, EmailChangedText, send};
 use super::{AppError, Ctx};
 use crate::domain::token::{CONFIRM_LINK_HOURS, random_token, reset_key, reset_stamp};
 use crate::domain::user::Login;
 use crate::domain::{Email, User};
-use crate::infra::mail::{Mail, mailbox};
 use crate::store::AccountLink;
 use askama::Template;
 
@@ -92,7 +92,7 @@ pub async fn link_or_notice(ctx: &Ctx, account: &User, given: &Email) {
         };
         send(
             ctx,
-            &owner.display_name,
+            Some(&owner.display_name),
             &owner.email,
             format!("Someone asked for your address on {site}"),
             text.render(),
@@ -162,7 +162,7 @@ async fn mail_link(ctx: &Ctx, user: &User, email: &Email) -> Result<(), String> 
     };
     send(
         ctx,
-        &user.display_name,
+        Some(&user.display_name),
         email,
         format!("Confirm your e-mail address on {site}"),
         text.render(),
@@ -171,23 +171,33 @@ async fn mail_link(ctx: &Ctx, user: &User, email: &Email) -> Result<(), String> 
     .await
 }
 
-/// Sends one mail, as plain text and HTML, to `name` at `to`.
-pub async fn send(
-    ctx: &Ctx,
-    name: &str,
-    to: &Email,
-    subject: String,
-    text: askama::Result<String>,
-    html: askama::Result<String>,
-) -> Result<(), String> {
-    let mail = Mail {
-        to: mailbox(name, to).map_err(|e| e.to_string())?,
-        subject,
-        text: text.map_err(|e| e.to_string())?,
-        html: html.map_err(|e| e.to_string())?,
-        unsubscribe: None,
+/// Tells `account`'s old address that the account's address is now `new_email`, in case
+/// it was not its owner who changed it.
+pub async fn tell_old_address(ctx: &Ctx, account: &User, new_email: &Email) -> Result<(), String> {
+    let site = ctx.identity().await.title.clone();
+    let (username, new_email) = (
+        account.username.as_str().to_owned(),
+        new_email.as_str().to_owned(),
+    );
+    let text = EmailChangedText {
+        site: site.clone(),
+        username: username.clone(),
+        new_email: new_email.clone(),
     };
-    ctx.mailer.send(mail).await.map_err(|e| e.to_string())
+    let html = EmailChangedHtml {
+        site: site.clone(),
+        username,
+        new_email,
+    };
+    send(
+        ctx,
+        Some(&account.display_name),
+        &account.email,
+        format!("Your e-mail address on {site} was changed"),
+        text.render(),
+        html.render(),
+    )
+    .await
 }
 
 /// A link confirming a new address, as plain text.

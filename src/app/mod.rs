@@ -13,9 +13,12 @@
 //! - [`formatting`]: rendering an author's Markdown off the request workers, in a time
 //!   budget;
 //! - [`limits`]: the rate limits, counted in the store;
+//! - [`mail`]: the mail the use cases send, and how they send it;
 //! - [`memo`]: what an instance keeps of a site between reads;
+//! - [`password_reset`]: mailing the link that sets a forgotten password;
 //! - [`posts`]: finding a post by its slug, and for its editors;
 //! - [`shell_admin`]: the shell's account commands;
+//! - [`subscriptions`]: subscribing by e-mail, and the link that confirms it;
 //! - [`suggestions`]: accepting a suggested change;
 //! - [`jobs`]: the background jobs every instance runs (reconciler, scheduler,
 //!   newsletter).
@@ -29,9 +32,12 @@ pub mod deletion;
 pub mod formatting;
 pub mod jobs;
 pub mod limits;
+pub mod mail;
 pub mod memo;
+pub mod password_reset;
 pub mod posts;
 pub mod shell_admin;
+pub mod subscriptions;
 pub mod suggestions;
 
 use crate::domain::Site;

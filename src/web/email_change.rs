@@ -9,15 +9,14 @@
 
 use super::auth::MaybeUser;
 use super::csrf::{CsrfForm, CsrfToken, csrf_field, layout};
-use super::pages::{ConfirmEmailPage, EmailChangedHtml, EmailChangedText};
+use super::pages::ConfirmEmailPage;
 use super::{AppState, WebError, render};
-use crate::app::confirmations::send;
+use crate::app::confirmations::tell_old_address;
 use crate::domain::token::{reset_key, reset_stamp};
 use crate::domain::{Email, User};
 use crate::store::{AccountError, AccountLink};
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
-use askama::Template;
 use serde::Deserialize;
 
 /// What a link that no longer works says.
@@ -118,28 +117,7 @@ pub async fn confirm(
     let job = state.get_ref().clone();
     let (old, changed_to) = (account.clone(), new_email.clone());
     state.jobs.errand(async move {
-        let site = job.identity().await.title.clone();
-        let text = EmailChangedText {
-            site: site.clone(),
-            username: old.username.as_str().to_owned(),
-            new_email: changed_to.as_str().to_owned(),
-        };
-        let html = EmailChangedHtml {
-            site: site.clone(),
-            username: old.username.as_str().to_owned(),
-            new_email: changed_to.as_str().to_owned(),
-        };
-        let subject = format!("Your e-mail address on {site} was changed");
-        let sent = send(
-            &job.ctx(),
-            &old.display_name,
-            &old.email,
-            subject,
-            text.render(),
-            html.render(),
-        )
-        .await;
-        if let Err(e) = sent {
+        if let Err(e) = tell_old_address(&job.ctx(), &old, &changed_to).await {
             tracing::warn!(error = %e, "the old address was not told of its change");
         }
     });

@@ -4,12 +4,10 @@
 use super::auth::{Admin, MaybeUser};
 use super::csrf::{CsrfForm, CsrfOnly, CsrfToken, csrf_field, layout};
 use super::limits::Subject;
-use super::pages::{
-    MailView, PageRowView, PagesAdminPage, SiteAdminPage, TestMailHtml, TestMailText,
-};
+use super::pages::{MailView, PageRowView, PagesAdminPage, SiteAdminPage};
 use super::{AppState, WebError, render, see_other};
+use crate::app::mail::{self, TestMailHtml, TestMailText};
 use crate::domain::{MAX_PAGES, PostStatus, SiteIdentity};
-use crate::infra::mail::Mail;
 use crate::urls;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
@@ -98,29 +96,28 @@ pub async fn test_mail(
         )
         .await?;
     state.record_attempt(Subject::TestMailBy(&account)).await?;
-    let identity = state.identity().await;
-    let to = crate::infra::mail::mailbox(&me.display_name, &me.email)
-        .map_err(|e| WebError::Internal(e.to_string()))?;
     let (server, _) = state.mailer.describe().unwrap_or_default();
-    let (site, url) = (identity.title.clone(), state.site.to_string());
+    let (site, url) = (state.identity().await.title.clone(), state.site.to_string());
     let text = TestMailText {
         site: site.clone(),
         url: url.clone(),
         server: server.clone(),
     };
-    let html = TestMailHtml { site, url, server };
-    let mail = Mail {
-        to,
-        subject: format!("A test message from {}", identity.title),
-        text: text
-            .render()
-            .map_err(|e| WebError::Internal(e.to_string()))?,
-        html: html
-            .render()
-            .map_err(|e| WebError::Internal(e.to_string()))?,
-        unsubscribe: None,
+    let html = TestMailHtml {
+        site: site.clone(),
+        url,
+        server,
     };
-    match state.mailer.send(mail).await {
+    let sent = mail::send(
+        &state.ctx(),
+        Some(&me.display_name),
+        &me.email,
+        format!("A test message from {site}"),
+        text.render(),
+        html.render(),
+    )
+    .await;
+    match sent {
         Ok(()) => Ok(see_other("/admin/site?mail=sent")),
         Err(e) => {
             tracing::warn!(error = %e, "a test message was not sent");

@@ -11,14 +11,12 @@ use std::sync::Arc;
 mod account;
 mod admin;
 mod comments;
-mod mail;
 mod reading;
 mod writing;
 
 pub use account::*;
 pub use admin::*;
 pub use comments::*;
-pub use mail::*;
 pub use reading::*;
 pub use writing::*;
 

@@ -15,16 +15,12 @@ pub use new_password::{reset, reset_form};
 use super::auth::MaybeUser;
 use super::csrf::{CsrfForm, CsrfToken, csrf_field, layout};
 use super::limits::{Subject, client_ip};
-use super::pages::{ForgotPage, ResetMailHtml, ResetMailText};
+use super::pages::ForgotPage;
 use super::{AppState, WebError, render};
-use crate::domain::token::{RESET_LINK_MINUTES, random_token, reset_key, reset_stamp};
-use crate::domain::user::Login;
+use crate::app::password_reset::mail_reset_link;
 use crate::domain::{Email, Invalid};
-use crate::infra::mail::Mail;
-use crate::store::AccountLink;
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
-use askama::Template;
 use serde::Deserialize;
 
 pub async fn forgot_form(
@@ -90,7 +86,7 @@ pub async fn forgot(
     let job = state.get_ref().clone();
     let wanted = email.clone();
     state.jobs.errand(async move {
-        if let Err(e) = send_link(&job, &wanted).await {
+        if let Err(e) = mail_reset_link(&job.ctx(), &wanted).await {
             tracing::warn!(error = %e, "a password reset link was not sent");
         }
     });
@@ -102,67 +98,4 @@ pub async fn forgot(
         error: None,
     };
     render(StatusCode::OK, &page)
-}
-
-/// Makes a link for the account that has `email`, if one does (and is not banned), and
-/// mails it.
-async fn send_link(state: &AppState, email: &Email) -> Result<(), String> {
-    let login = Login::parse(email.as_str()).map_err(|e| e.0)?;
-    let Some(user) = state
-        .store
-        .user_by_login(&login)
-        .await
-        .map_err(|e| e.to_string())?
-    else {
-        return Ok(());
-    };
-    // A placeholder (an account that has confirmed no address) receives no mail.
-    if user.banned || user.email.is_unconfirmed() {
-        return Ok(());
-    }
-    let token = random_token();
-    let expires = state.clock.now() + chrono::Duration::minutes(RESET_LINK_MINUTES);
-    state
-        .store
-        .create_account_link(
-            &reset_key(&token),
-            &AccountLink {
-                user: user.id,
-                stamp: reset_stamp(&user),
-                new_email: None,
-            },
-            expires,
-        )
-        .await
-        .map_err(|e| e.to_string())?;
-    let identity = state.identity().await;
-    let url = format!(
-        "{}/password/reset/{token}",
-        state.site.as_str().trim_end_matches('/')
-    );
-    let text = ResetMailText {
-        site: identity.title.clone(),
-        url: url.clone(),
-        username: user.username.as_str().to_owned(),
-        minutes: RESET_LINK_MINUTES,
-    };
-    let html = ResetMailHtml {
-        site: identity.title.clone(),
-        url,
-        username: user.username.as_str().to_owned(),
-        minutes: RESET_LINK_MINUTES,
-    };
-    let to =
-        crate::infra::mail::mailbox(&user.display_name, &user.email).map_err(|e| e.to_string())?;
-    state
-        .mailer
-        .send(Mail {
-            to,
-            subject: format!("Your password on {}", identity.title),
-            text: text.render().map_err(|e| e.to_string())?,
-            html: html.render().map_err(|e| e.to_string())?,
-            unsubscribe: None,
-        })
-        .await
-        .map_err(|e| e.to_string())
 }

@@ -16,16 +16,13 @@ pub use links::{confirm, confirm_form, unsubscribe, unsubscribe_form};
 use super::auth::MaybeUser;
 use super::csrf::{CsrfForm, CsrfToken, csrf_field, layout};
 use super::limits::{Subject, client_ip};
-use super::pages::{SubscribeMailHtml, SubscribeMailText, SubscribePage};
+use super::pages::SubscribePage;
 use super::{AppState, WebError, render};
-use crate::domain::subscription::{CONFIRM_HOURS, Scope};
-use crate::domain::token::{random_token, session_key};
+use crate::app::subscriptions::ask_confirmation;
+use crate::domain::subscription::Scope;
 use crate::domain::{Email, Invalid, Username};
-use crate::infra::mail::Mail;
-use crate::store::NewSubscription;
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
-use askama::Template;
 use serde::Deserialize;
 
 #[derive(Deserialize)]
@@ -154,7 +151,7 @@ pub async fn subscribe(
     let (wanted, scope) = (email.clone(), author.as_ref().map_or(Scope::Site, |a| a.1));
     let about = author_name.map(str::to_owned);
     state.jobs.errand(async move {
-        if let Err(e) = ask_confirmation(&job, &wanted, scope, about).await {
+        if let Err(e) = ask_confirmation(&job.ctx(), &wanted, scope, about).await {
             tracing::warn!(error = %e, "a subscription's confirmation was not sent");
         }
     });
@@ -168,63 +165,4 @@ pub async fn subscribe(
         None,
     );
     render(StatusCode::OK, &page)
-}
-
-/// Records the subscription (unless confirmed already) and mails its confirmation link.
-async fn ask_confirmation(
-    state: &AppState,
-    email: &Email,
-    scope: Scope,
-    author: Option<String>,
-) -> Result<(), String> {
-    let (confirm, unsubscribe) = (random_token(), random_token());
-    let at = state.clock.now();
-    let new = NewSubscription {
-        email: email.clone(),
-        scope,
-        confirm_key: session_key(&confirm),
-        confirm_by: at + chrono::Duration::hours(CONFIRM_HOURS),
-        unsubscribe,
-        at,
-    };
-    if !state
-        .store
-        .subscribe(&state.site, &new)
-        .await
-        .map_err(|e| e.to_string())?
-    {
-        return Ok(());
-    }
-    let site = state.identity().await.title.clone();
-    let url = format!(
-        "{}/subscribe/confirm/{confirm}",
-        state.site.as_str().trim_end_matches('/')
-    );
-    let about = match &author {
-        Some(name) => format!("{name}'s posts on {site}"),
-        None => format!("the posts of {site}"),
-    };
-    let text = SubscribeMailText {
-        url: url.clone(),
-        about: about.clone(),
-        hours: CONFIRM_HOURS,
-    };
-    let html = SubscribeMailHtml {
-        url,
-        about,
-        hours: CONFIRM_HOURS,
-    };
-    let to =
-        lettre::message::Mailbox::new(None, email.as_str().parse().map_err(|e| format!("{e}"))?);
-    state
-        .mailer
-        .send(Mail {
-            to,
-            subject: format!("Confirm your subscription to {site}"),
-            text: text.render().map_err(|e| e.to_string())?,
-            html: html.render().map_err(|e| e.to_string())?,
-            unsubscribe: None,
-        })
-        .await
-        .map_err(|e| e.to_string())
 }

@@ -1,6 +1,39 @@
-//! The mail Sibyl sends, each as plain text and HTML.
+//! The mail the use cases send, each as plain text and HTML, and the one way they send
+//! it.
 
+use super::Ctx;
+use crate::domain::Email;
+use crate::infra::mail::{Mail, mailbox};
 use askama::Template;
+
+/// Sends one mail, as plain text and HTML, to `to` (under `name`, when the recipient
+/// has one: an account's display name; a subscriber has none).
+pub async fn send(
+    ctx: &Ctx,
+    name: Option<&str>,
+    to: &Email,
+    subject: String,
+    text: askama::Result<String>,
+    html: askama::Result<String>,
+) -> Result<(), String> {
+    let to = match name {
+        Some(name) => mailbox(name, to).map_err(|e| e.to_string())?,
+        None => lettre::message::Mailbox::new(
+            None,
+            to.as_str()
+                .parse()
+                .map_err(|e| format!("the address {}: {e}", to.as_str()))?,
+        ),
+    };
+    let mail = Mail {
+        to,
+        subject,
+        text: text.map_err(|e| e.to_string())?,
+        html: html.map_err(|e| e.to_string())?,
+        unsubscribe: None,
+    };
+    ctx.mailer.send(mail).await.map_err(|e| e.to_string())
+}
 
 /// A subscription's confirmation link, as plain text.
 #[derive(Template)]
