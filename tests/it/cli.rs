@@ -128,10 +128,15 @@ fn reconcile_and_repair_run_by_hand_and_say_what_they_did() {
 #[test]
 fn migrate_applies_the_cassandra_schema_and_serve_refuses_a_keyspace_without_it() {
     let node = cassandra_node();
+    // A keyspace of its own: the suite's shared one is migrated by the test process
+    // meanwhile, and two migrations of one new keyspace at once record its versions out
+    // of order until both are done.
+    let keyspace = "sibyl_cli_migrate_test";
+    let _dropped = crate::helpers::OwnKeyspace::dropped_when_done(keyspace);
     let output = sibyl(&[
         "migrate",
         "--store",
-        &format!("cassandra://{node}/sibyl_test"),
+        &format!("cassandra://{node}/{keyspace}"),
         "--replication",
         "SimpleStrategy:1",
     ]);
