@@ -16,15 +16,7 @@ pub async fn send(
     text: askama::Result<String>,
     html: askama::Result<String>,
 ) -> Result<(), String> {
-    let to = match name {
-        Some(name) => mailbox(name, to).map_err(|e| e.to_string())?,
-        None => lettre::message::Mailbox::new(
-            None,
-            to.as_str()
-                .parse()
-                .map_err(|e| format!("the address {}: {e}", to.as_str()))?,
-        ),
-    };
+    let to = mailbox(name, to).map_err(|e| e.to_string())?;
     let mail = Mail {
         to,
         subject,

@@ -46,13 +46,14 @@ pub struct Mail {
     pub unsubscribe: Option<String>,
 }
 
-/// The mailbox of an account: its display name and address.
-pub fn mailbox(name: &str, email: &crate::domain::Email) -> Result<Mailbox, MailError> {
+/// The mailbox of a recipient: an account's display name and address, or a
+/// subscriber's bare address.
+pub fn mailbox(name: Option<&str>, email: &crate::domain::Email) -> Result<Mailbox, MailError> {
     let address = email
         .as_str()
         .parse()
         .map_err(|e| MailError::Message(format!("the address {}: {e}", email.as_str())))?;
-    Ok(Mailbox::new(Some(name.to_owned()), address))
+    Ok(Mailbox::new(name.map(str::to_owned), address))
 }
 
 #[derive(Debug, thiserror::Error)]

@@ -16,7 +16,7 @@ use crate::domain::Site;
 use crate::domain::subscription::{
     MAILING_WINDOW_HOURS, Mailing, NEWEST_READ, SHARDS, Subscription,
 };
-use crate::infra::mail::{Mail, Mailer};
+use crate::infra::mail::{Mail, Mailer, mailbox};
 use crate::store::{PageAt, PageError, Store, StoreError, StoreResult};
 use askama::Template;
 use chrono::{DateTime, Utc};
@@ -211,10 +211,7 @@ async fn send(
         about: &about,
     };
     let mail = Mail {
-        to: lettre::message::Mailbox::new(
-            None,
-            to.email.as_str().parse().map_err(|e| format!("{e}"))?,
-        ),
+        to: mailbox(None, &to.email).map_err(|e| e.to_string())?,
         subject: mailing.title.clone(),
         text: text.render().map_err(|e| e.to_string())?,
         html: html.render().map_err(|e| e.to_string())?,

@@ -12,7 +12,13 @@ pub(super) async fn connect_session(
     nodes: &[String],
     keyspace: &str,
 ) -> Result<Session, OpenError> {
-    connect_with_timeout(nodes, keyspace, Duration::from_secs(10), Refresh::Routing).await
+    connect_with_timeout(
+        nodes,
+        keyspace,
+        Duration::from_secs(10),
+        Refresh::AfterEachChange,
+    )
+    .await
 }
 
 /// A schema change waits for every node to agree on it, which takes far longer than a
@@ -26,8 +32,9 @@ pub(super) const SCHEMA_TIMEOUT: Duration = Duration::from_secs(120);
 /// holding many keyspaces costs more than the change itself.
 #[derive(Clone, Copy, PartialEq)]
 pub(super) enum Refresh {
-    /// As the driver does by default, after each schema change too: a serving store.
-    Routing,
+    /// After each schema change the session makes too, as the driver does by default: a
+    /// serving store.
+    AfterEachChange,
     /// Not after each schema change: `migrate`, which makes dozens in a row and then
     /// refreshes once.
     NotAfterChanges,
@@ -50,7 +57,7 @@ pub(super) async fn connect_with_timeout(
         .default_execution_profile_handle(profile.into_handle())
         .keyspaces_to_fetch([keyspace])
         .fetch_full_schema_metadata(false)
-        .refresh_metadata_on_auto_schema_agreement(refresh == Refresh::Routing)
+        .refresh_metadata_on_auto_schema_agreement(refresh == Refresh::AfterEachChange)
         .build()
         .await
         .map_err(|e| {
