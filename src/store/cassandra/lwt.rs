@@ -10,6 +10,7 @@ use scylla::response::query_result::QueryResult;
 use scylla::statement::Consistency;
 use scylla::statement::prepared::PreparedStatement;
 use scylla::value::{CqlValue, Row};
+use std::sync::{Arc, Weak};
 use std::time::Duration;
 
 /// The claims' scope of a site's slugs: a post's slug is claimed under it.
@@ -265,6 +266,34 @@ const CAPPED_DEADLINE: Duration = Duration::from_secs(30);
 /// Rounds a capped create loses without any other create winning before it gives up.
 const STALLED_ATTEMPTS: u32 = 10;
 
+/// This process's turns at capped partitions: a lock per partition with a create in
+/// progress or waiting, kept only while someone holds it.
+#[derive(Default)]
+pub(super) struct Turns(std::sync::Mutex<std::collections::HashMap<Uuid, Weak<TurnLock>>>);
+
+type TurnLock = tokio::sync::Mutex<()>;
+
+impl Turns {
+    /// The lock of `partition`'s turns (made if nobody holds one).
+    fn of(&self, partition: Uuid) -> Arc<TurnLock> {
+        let mut map = self
+            .0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some(turn) = map.get(&partition).and_then(Weak::upgrade) {
+            return turn;
+        }
+        // Locks nobody holds any more go as new ones are made: the map holds at most
+        // twice the partitions being written.
+        if map.len() >= 64 && map.len().is_power_of_two() {
+            map.retain(|_, turn| turn.strong_count() > 0);
+        }
+        let turn = Arc::new(TurnLock::new(()));
+        map.insert(partition, Arc::downgrade(&turn));
+        turn
+    }
+}
+
 impl CassandraStore {
     /// Creates a row in a partition whose static `taken` counts its rows up to `cap`
     /// (a post's comments, its suggestions). `read(serial)` gives `taken` as read (None
@@ -273,8 +302,8 @@ impl CassandraStore {
     /// moves `taken` from `read` to `count + 1`, and settles its outcome: Some when the
     /// row is ours, None when another create came first.
     ///
-    /// Creates in one partition contend. Within this process they take turns (one lock
-    /// per tally bucket of `partition`); between processes, each round one wins, and the
+    /// Creates in one partition contend. Within this process they take turns (a lock per
+    /// partition, so that a busy post holds back no other post's); between processes, each round one wins, and the
     /// others read `taken` again at SERIAL and try from there after a random pause that
     /// doubles each time, for as long as others are seen to win and up to a deadline.
     pub(super) async fn capped_create<T, R, RF, C, CF>(
@@ -290,10 +319,15 @@ impl CassandraStore {
         C: Fn(Option<i32>, i32) -> CF,
         CF: std::future::Future<Output = StoreResult<Option<T>>>,
     {
-        // Not the tally bucket, which the posts of a month share.
-        let turn = (partition.as_u64_pair().0 % self.partition_turns.len() as u64) as usize;
-        let _turn = self.partition_turns[turn].lock().await;
         let deadline = std::time::Instant::now() + CAPPED_DEADLINE;
+        // The partition's own turn, waited for no longer than the whole create may take.
+        let turn = self.partition_turns.of(partition);
+        let Ok(_turn) = tokio::time::timeout_at(deadline.into(), turn.lock()).await else {
+            return Err(StoreError::Unavailable(
+                "the write was not acknowledged: too many writes to its partition were waiting"
+                    .into(),
+            ));
+        };
         let (mut attempt, mut stalled) = (0u32, 0u32);
         let mut seen = None;
         while std::time::Instant::now() < deadline {

@@ -75,11 +75,11 @@ pub struct CassandraStore {
     social: social::Statements,
     options: StoreOptions,
     binaries: Arc<binaries::CassandraBinaries>,
-    /// This process's turns at a capped partition's LWT, one lock per tally bucket of
-    /// posts: new comments (or suggestions) on one post go one at a time from each
-    /// process, so racers in one process wait their turn instead of failing each other's
-    /// LWTs (see `capped_create`).
-    partition_turns: Arc<Vec<tokio::sync::Mutex<()>>>,
+    /// This process's turns at a capped partition's LWT, a lock per partition: new
+    /// comments (or suggestions) on one post go one at a time from each process, so
+    /// racers in one process wait their turn instead of failing each other's LWTs (see
+    /// `capped_create`).
+    partition_turns: Arc<lwt::Turns>,
 }
 
 fn unavailable(e: impl std::fmt::Display) -> StoreError {
@@ -336,11 +336,7 @@ impl CassandraStore {
             social,
             options,
             binaries: Arc::new(binaries),
-            partition_turns: Arc::new(
-                (0..comments::tallies::BUCKETS)
-                    .map(|_| tokio::sync::Mutex::new(()))
-                    .collect(),
-            ),
+            partition_turns: Arc::default(),
         })
     }
 

@@ -193,3 +193,64 @@ async fn no_cassandra_cell_is_written_both_by_lwts_and_plain_writes() {
         Vec::<String>::new()
     );
 }
+
+/// A busy post holds back no other post's comments: 200 comments sent at once to one
+/// post take their turns at its partition, and a comment sent meanwhile to another post
+/// (one whose turns a process shared with the busy post's when it kept a lock per 64th of
+/// all posts) is written before most of them are.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_busy_post_holds_back_no_other_posts_comments() {
+    let t = TestStore::cassandra().await;
+    let admin = member(&t, Role::Admin).await;
+    let reader = member(&t, Role::Reader).await;
+    let busy = post(&t, &admin).await;
+    let (hi, lo) = busy.id.0.as_u64_pair();
+    let mut new = fixtures::new_post(&t, &admin, "Quiet", "Text.", "", now(), true);
+    new.id = sibyl::domain::PostId(uuid::Uuid::from_u64_pair(hi ^ (1 << 40), lo));
+    assert_eq!(new.id.0.as_u64_pair().0 % 64, hi % 64);
+    let quiet = t.store.create_post(new).await.unwrap();
+    let written = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let crowd: Vec<_> = (0..200)
+        .map(|i| {
+            let new = comment(
+                &busy,
+                &reader,
+                &format!("Crowd {i}"),
+                None,
+                CommentState::Approved,
+            );
+            let (store, site, written) = (t.store.clone(), t.site.clone(), written.clone());
+            tokio::spawn(async move {
+                store.add_comment(&site, &new).await.unwrap();
+                written.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+            })
+        })
+        .collect();
+    // Once the crowd has begun to be written, so that the rest are queued.
+    while written.load(std::sync::atomic::Ordering::SeqCst) < 5 {
+        tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+    }
+    let alone = comment(
+        &quiet,
+        &reader,
+        "Anyone here?",
+        None,
+        CommentState::Approved,
+    );
+    t.store.add_comment(&t.site, &alone).await.unwrap();
+    let before_it = written.load(std::sync::atomic::Ordering::SeqCst);
+    assert!(
+        before_it < 100,
+        "the quiet post's comment waited for {before_it} of the busy post's 200"
+    );
+    for task in crowd {
+        task.await.unwrap();
+    }
+    let counts = t
+        .store
+        .approved_comment_counts(&t.site, &[busy.id, quiet.id])
+        .await
+        .unwrap();
+    assert!(counts.contains(&(busy.id, 200)), "{counts:?}");
+    assert!(counts.contains(&(quiet.id, 1)), "{counts:?}");
+}
