@@ -19,6 +19,7 @@ pub use super::html_balance::MAX_DEPTH;
 use super::html_balance::balance;
 use bounds::Excess;
 pub use bounds::MAX_ELEMENTS;
+pub use bounds::MAX_HTML_BYTES;
 
 mod bounds;
 use super::iiif::fit;
@@ -555,11 +556,21 @@ pub fn to_safe_html(markdown: &str) -> String {
 }
 
 /// Renders a post's Markdown to sanitized HTML, or refuses it if it nests elements
-/// deeper than [`MAX_DEPTH`] or makes more than [`MAX_ELEMENTS`]; a text refused by the
-/// start of one of its lines is refused before it is parsed.
+/// deeper than [`MAX_DEPTH`], makes more than [`MAX_ELEMENTS`] or more than
+/// [`MAX_HTML_BYTES`] of HTML; a text refused by the start of one of its lines is refused
+/// before it is parsed, one that would make too much HTML before any is made.
 pub fn checked_post_html(markdown: &str) -> Result<String, Invalid> {
     if bounds::deepest_line(markdown) > MAX_DEPTH {
         return Err(too_deep("This text"));
+    }
+    // The sanitizer's parser takes time that grows with a text's ampersands times its
+    // length: every `&` of the HTML comes from one in the text.
+    let ampersands = markdown.bytes().filter(|b| *b == b'&').count();
+    if ampersands > MAX_AMPERSANDS {
+        return Err(Invalid::new(format!(
+            "This text has {ampersands} ampersands (&), more than the {MAX_AMPERSANDS} a post \
+             may have. Write \"and\" for some, or split the text into several posts."
+        )));
     }
     let events = post_events(Parser::new_ext(markdown, options()));
     match bounds::excess(&events) {
@@ -570,12 +581,30 @@ pub fn checked_post_html(markdown: &str) -> Result<String, Invalid> {
                  items, table cells, emphasis, links...); split it into several posts."
             )));
         }
+        Some(Excess::Html(bytes)) => return Err(too_much_html(bytes)),
         None => {}
     }
     match events_html(events) {
+        (html, _) if html.len() > MAX_HTML_BYTES => Err(too_much_html(html.len())),
         (html, 0) => Ok(html),
         _ => Err(too_deep("This text")),
     }
+}
+
+/// The most ampersands (`&`) a post's text may have: the HTML sanitizer's parser takes
+/// time that grows with their number times the length of the text they are in (a
+/// paragraph of 250,000 takes it seconds), and no article needs as many.
+pub const MAX_AMPERSANDS: usize = 10_000;
+
+/// Why a text that would make too much HTML is refused.
+fn too_much_html(bytes: usize) -> Invalid {
+    Invalid::new(format!(
+        "This text makes at least {} KiB of HTML once formatted, more than the {} KiB a post \
+         may have (a link or image given by reference repeats its address wherever it is \
+         used). Shorten it, or split it into several posts.",
+        bytes / 1024,
+        MAX_HTML_BYTES / 1024
+    ))
 }
 
 /// Why a text that nests too deep is refused.

@@ -14,11 +14,19 @@ use pulldown_cmark::{Event, Tag};
 /// paragraphs, list items, table cells, emphasis and links.
 pub const MAX_ELEMENTS: usize = 20_000;
 
+/// The most HTML a post's text may make once formatted: four times the most Markdown
+/// it may have, more than any ordinary text makes (a link given by reference repeats its
+/// address wherever it is used, so 256 KiB of references to a long address would make
+/// hundreds of megabytes).
+pub const MAX_HTML_BYTES: usize = 1024 * 1024;
+
 /// What a text asks for beyond the bounds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Excess {
     Depth,
     Elements,
+    /// The HTML it would make, at least this many bytes.
+    Html(usize),
 }
 
 /// The most quotes and lists the start of one line opens (`> - > 1. x`), read without
@@ -84,7 +92,28 @@ fn line_depth(line: &str) -> usize {
 pub fn excess(events: &[Event<'_>]) -> Option<Excess> {
     let mut depth = 0usize;
     let mut elements = 0usize;
+    // What the HTML will hold at least: the text, and each link's and image's address
+    // and title (written out wherever a reference is used).
+    let mut html = 0usize;
     for event in events {
+        html += match event {
+            Event::Start(Tag::Link {
+                dest_url, title, ..
+            })
+            | Event::Start(Tag::Image {
+                dest_url, title, ..
+            }) => dest_url.len() + title.len(),
+            Event::Text(text)
+            | Event::Code(text)
+            | Event::Html(text)
+            | Event::InlineHtml(text)
+            | Event::InlineMath(text)
+            | Event::DisplayMath(text) => text.len(),
+            _ => 0,
+        };
+        if html > MAX_HTML_BYTES {
+            return Some(Excess::Html(html));
+        }
         match event {
             Event::Start(tag) => {
                 depth += 1;

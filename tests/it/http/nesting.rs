@@ -287,6 +287,55 @@ async fn two_heavy_texts_in_flight_leave_a_readers_page_alone(t: TestStore) {
 
 both_stores!(
     deep_texts_are_refused_wherever_a_text_is_written,
+    texts_that_format_to_too_much_html_are_refused,
     a_text_stored_before_the_bound_is_served_and_its_feed_read_once,
     two_heavy_texts_in_flight_leave_a_readers_page_alone,
 );
+
+/// An image of the site's files becomes a link and an image with every rendition's
+/// address (30 bytes of Markdown make over 400 of HTML): thousands of them would make
+/// megabytes of HTML from a text under the size limit, stored with every revision. Such a
+/// text is refused, in the editor and the API, with a message, before any HTML is made;
+/// nothing is saved. A long text of ordinary Markdown is not.
+async fn texts_that_format_to_too_much_html_are_refused(t: TestStore) {
+    let body = "![](/binary/ABCDEFGHIJKLMNOP) ".repeat(8_000);
+    assert!(Body::parse(&body).is_ok(), "under the size limit");
+    let app = api_app(t).await;
+    app.set_up().await;
+    for action in ["preview", "draft", "publish"] {
+        let response = app.write("Bomb", &body, "", action).await;
+        assert_eq!(response.status(), 422, "{action}");
+        let page = response.text().await.unwrap();
+        assert!(
+            page.contains("KiB of HTML once formatted"),
+            "{action}: {page}"
+        );
+    }
+    let token = register(&app, &unique_name("bomber")).await;
+    let (status, answer) = call(
+        &app,
+        Method::POST,
+        "/articles",
+        Some(&token),
+        Some(json!({"article": {"title": "Bomb", "description": "", "body": body, "tagList": []}})),
+    )
+    .await;
+    assert_eq!(status, 422, "{answer}");
+    assert!(
+        error(&answer).contains("more than the 1024 KiB a post may have"),
+        "{answer}"
+    );
+    let home = app.anonymous_get("/").await.text().await.unwrap();
+    assert!(!home.contains("Bomb"), "{home}");
+    // A long ordinary text, as large as a post may be, is saved.
+    let paragraph = "Words of an ordinary paragraph, with *emphasis* and [a link](https://example.com/page).\n\n";
+    let long = paragraph.repeat(Body::MAX_BYTES / paragraph.len() - 1);
+    let response = app.write("Long", &long, "", "publish").await;
+    assert!(
+        response.status().is_redirection() || response.status() == 200,
+        "{}",
+        response.status()
+    );
+    let home = app.anonymous_get("/").await.text().await.unwrap();
+    assert!(home.contains("Long"), "{home}");
+}

@@ -7,6 +7,37 @@ use validity::{assert_valid, problems};
 mod validity;
 
 #[test]
+fn a_text_that_would_make_over_a_mebibyte_of_html_is_refused() {
+    let refused = |text: &str, why: &str| {
+        checked_post_html(text)
+            .err()
+            .is_some_and(|e| e.0.contains(why))
+    };
+    // Each image of the site's files becomes a link and an image with every rendition's
+    // address: 30 bytes make over 400. Refused before any HTML is made.
+    let images = "![](/binary/ABCDEFGHIJKLMNOP) ".repeat(8_000);
+    assert!(images.len() < 256 * 1024);
+    assert!(refused(&images, "KiB of HTML once formatted"));
+    // Escaping makes each `<` four bytes: refused once made.
+    assert!(refused(&"<".repeat(262_144), "KiB of HTML once formatted"));
+    // The sanitizer's time grows with the square of a paragraph's ampersands.
+    assert!(refused(&"&".repeat(250_000), "ampersands"));
+    assert!(checked_post_html(&"& ".repeat(MAX_AMPERSANDS)).is_ok());
+    // A reference repeats its address wherever it is used, but the parser stops
+    // expanding references beyond the text's own length.
+    let references = format!(
+        "[x]: https://example.com/{}\n\n{}",
+        "a".repeat(2000),
+        "[x] ".repeat(20_000)
+    );
+    let html = checked_post_html(&references).unwrap();
+    assert!(html.len() < 4 * references.len(), "{}", html.len());
+    // An ordinary long text is far from the bound.
+    let paragraph = "Words of an ordinary paragraph, with *emphasis* and [a link](https://example.com/page).\n\n";
+    assert!(checked_post_html(&paragraph.repeat(2_500)).is_ok());
+}
+
+#[test]
 fn excerpts_keep_blocks_and_table_cells_words_apart() {
     let text = excerpt(
         "## The schedule\n\n| Time | Step |\n| --- | --- |\n| 08:00 | Mix |\n| 12:00 | Shape |\n\n> Then rest.\n\n```\ncode\n```\nEnd.",
