@@ -55,14 +55,16 @@ async fn open_store(
 async fn reconcile(settings: &sibyl::config::Settings) -> Result<(), String> {
     let store = open_store(settings).await?;
     let grace = sibyl::app::jobs::reconciler::ReconcilerConfig::default().grace;
-    let before = sibyl::domain::now() - chrono::Duration::from_std(grace).unwrap_or_default();
-    let report = sibyl::app::jobs::reconciler::reconcile(store.as_ref(), before)
+    let report = sibyl::app::jobs::reconciler::pass(store.as_ref(), sibyl::domain::now(), grace)
         .await
         .map_err(|e| e.to_string())?;
     println!(
-        "finished {} unfinished writes, undid {}, could not finish {}",
-        report.completed, report.undone, report.failed
+        "finished {} unfinished writes, undid {}, could not finish {}, parked {}",
+        report.completed, report.undone, report.failed, report.parked
     );
+    if report.parked > 0 {
+        println!("sibyl repair --dry-run lists the parked writes");
+    }
     if report.failed > 0 {
         return Err("some writes could not be finished; run again later".into());
     }
@@ -77,6 +79,8 @@ async fn repair(settings: &sibyl::config::Settings, fix: bool) -> Result<(), Str
         .await
         .map_err(|e| e.to_string())?;
     print!("{}", store::repair::describe(&report));
+    let parked = store.parked().await.map_err(|e| e.to_string())?;
+    print!("{}", store::repair::describe_parked(&parked));
     if !fix && !report.findings.is_empty() {
         return Err(format!("{} things to fix", report.findings.len()));
     }

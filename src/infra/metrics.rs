@@ -13,12 +13,15 @@
 //! - `sibyl_job_runs_total{job,outcome}`, `sibyl_job_duration_seconds{job}` and
 //!   `sibyl_job_last_run_timestamp_seconds{job}`: the background jobs' passes;
 //! - `sibyl_mail_total{outcome}`: mail handed to the SMTP server;
+//! - `sibyl_intents_parked` and `sibyl_clock_skew_seconds`: the intents the reconciler
+//!   parked (failed five passes; `sibyl repair` lists them), and how far this instance's
+//!   clock is ahead of the store's (behind when negative), as its last pass saw them;
 //! - `process_*`: memory, CPU time, open files (Linux).
 
 use actix_web::http::StatusCode;
 use prometheus::{
-    Encoder, HistogramOpts, HistogramVec, IntCounter, IntCounterVec, IntGaugeVec, Opts, Registry,
-    TextEncoder,
+    Encoder, Gauge, HistogramOpts, HistogramVec, IntCounter, IntCounterVec, IntGauge, IntGaugeVec,
+    Opts, Registry, TextEncoder,
 };
 use std::collections::HashMap;
 use std::sync::LazyLock;
@@ -35,6 +38,8 @@ pub struct Metrics {
     job_seconds: HistogramVec,
     job_last_run: IntGaugeVec,
     mail: IntCounterVec,
+    intents_parked: IntGauge,
+    clock_skew: Gauge,
 }
 
 /// The outcome of one lightweight transaction.
@@ -161,6 +166,22 @@ impl Metrics {
             "Mail handed to the SMTP server, by outcome (sent, failed)",
             &["outcome"],
         );
+        let intents_parked = IntGauge::new(
+            "sibyl_intents_parked",
+            "Intents the reconciler parked after five failed passes (sibyl repair lists them)",
+        )
+        .expect("a valid metric");
+        registry
+            .register(Box::new(intents_parked.clone()))
+            .expect("registered once");
+        let clock_skew = Gauge::new(
+            "sibyl_clock_skew_seconds",
+            "How far this instance's clock runs ahead of the store's (negative: behind)",
+        )
+        .expect("a valid metric");
+        registry
+            .register(Box::new(clock_skew.clone()))
+            .expect("registered once");
         Self {
             registry,
             requests,
@@ -172,7 +193,17 @@ impl Metrics {
             job_seconds,
             job_last_run,
             mail,
+            intents_parked,
+            clock_skew,
         }
+    }
+
+    /// What the reconciler's last pass saw: the intents parked, and how far this
+    /// instance's clock runs ahead of the store's.
+    pub fn reconciled(&self, parked: usize, skew: chrono::TimeDelta) {
+        self.intents_parked
+            .set(i64::try_from(parked).unwrap_or(i64::MAX));
+        self.clock_skew.set(skew.num_milliseconds() as f64 / 1000.0);
     }
 
     /// Every metric in the Prometheus text format (version 0.0.4).

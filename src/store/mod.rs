@@ -30,7 +30,7 @@ pub use comments::{
     ModerationError, ModerationPage, Standing,
 };
 pub use ids::{ID_POOL_SIZE, Ids};
-pub use intents::{Finished, Intent, IntentId, Intents, Recovery};
+pub use intents::{Finished, Handed, Intent, IntentId, Intents, Parked, Recovery};
 pub use open::{OpenError, Replication, StoreUrl, migrate, open};
 pub use posts::{
     FRONT_PAGE_CAP, ListPage, Listings, Month, PAGES_READ, PageAt, PageError, Posts, ShortLink,
@@ -181,6 +181,9 @@ pub enum Fault {
     /// Cassandra: the answer to the LWT that takes a short number is lost after the LWT
     /// ran, as when the coordinator times out (SQLite has no such window).
     LostLwtAnswer,
+    /// Cassandra: ending an account's sessions dies after the one write that ends them,
+    /// before their rows are removed.
+    CrashEndingSessions,
 }
 
 impl Faults {

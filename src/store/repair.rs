@@ -36,6 +36,31 @@ pub trait Repair {
 }
 
 /// The report as `sibyl repair` prints it.
+/// The intents the reconciler parked (each failed five of its passes), for operators: what
+/// each is, since when, how many passes failed it and why, and when it is tried again.
+pub fn describe_parked(parked: &[super::Parked]) -> String {
+    if parked.is_empty() {
+        return "no parked writes\n".into();
+    }
+    let mut out = format!(
+        "{} parked writes (the reconciler failed to finish each {} times or more; it tries again later):\n",
+        parked.len(),
+        super::intents::PARK_AFTER
+    );
+    for p in parked {
+        out.push_str(&format!(
+            "  {} begun {}, {} failed passes, next try {}: {}\n    last error: {}\n",
+            p.id.0,
+            p.begun.format("%Y-%m-%d %H:%M:%S UTC"),
+            p.attempts,
+            p.next_try.format("%Y-%m-%d %H:%M:%S UTC"),
+            p.record,
+            p.error
+        ));
+    }
+    out
+}
+
 pub fn describe(report: &RepairReport) -> String {
     let mut out = format!(
         "checked {} posts, {} comments, {} accounts: ",

@@ -123,6 +123,7 @@ fn reconcile_and_repair_run_by_hand_and_say_what_they_did() {
         said.contains("checked 0 posts, 0 comments, 0 accounts: nothing to fix"),
         "{said}"
     );
+    assert!(said.contains("no parked writes"), "{said}");
 }
 
 #[test]

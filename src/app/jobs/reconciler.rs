@@ -8,6 +8,11 @@
 //! or an account's deletion, an accepted suggestion), which are finished here and
 //! marked done. Finishing is idempotent and safe beside live writers, so two
 //! instances reconciling at once only repeat each other's work.
+//!
+//! An intent that a pass cannot finish holds back the passes (they start again where it
+//! is) until it has failed [`crate::store::intents::PARK_AFTER`] of them: it is then parked, listed by `sibyl
+//! repair`, counted in `sibyl_intents_parked`, tried again after a wait that doubles up
+//! to an hour, and the passes move on.
 
 use crate::app::suggestions::{applied_message_prefix, apply_suggestion, saved_since};
 use crate::domain::{PostId, Site, SuggestionState, now};
@@ -41,12 +46,17 @@ pub struct Report {
     pub completed: usize,
     /// Writes that could not be finished, whose traces were removed.
     pub undone: usize,
-    /// Intents that could not be finished now (the store failed); tried again later.
+    /// Intents that could not be finished now and are not parked: tried again at the
+    /// next pass, which starts where this one stopped.
     pub failed: usize,
+    /// Intents parked by these passes: they had failed
+    /// [`crate::store::intents::PARK_AFTER`] passes, and no
+    /// longer hold back those begun after them (`sibyl repair` lists them).
+    pub parked: usize,
 }
 
 /// Finishes every unfinished intent begun before `before`, reading on from where the
-/// last complete pass left off.
+/// last complete pass left off, and the parked ones due for another try.
 pub async fn reconcile(store: &dyn Store, before: DateTime<Utc>) -> StoreResult<Report> {
     let mut report = Report::default();
     // A store behind by more than one pass's stretch of time catches up in several.
@@ -55,24 +65,34 @@ pub async fn reconcile(store: &dyn Store, before: DateTime<Utc>) -> StoreResult<
         report.completed += recovery.completed;
         report.undone += recovery.undone;
         report.failed += recovery.failed;
-        for (id, intent) in recovery.intents {
-            match finish(store, &intent).await {
-                Ok(Finished::Undone) => {
-                    store.end(id).await?;
-                    report.undone += 1;
-                }
-                Ok(Finished::Completed) => {
-                    store.end(id).await?;
-                    report.completed += 1;
+        report.parked += recovery.parked;
+        // Failures not parked: the stretch is read again from its start next pass.
+        let mut holding = recovery.failed;
+        for handed in recovery.intents {
+            match finish(store, &handed.intent).await {
+                Ok(finished) => {
+                    store.finished(&handed).await?;
+                    match finished {
+                        Finished::Undone => report.undone += 1,
+                        Finished::Completed => report.completed += 1,
+                    }
                 }
                 Err(e) => {
-                    tracing::warn!(?intent, error = %e, "could not finish a write; trying again later");
-                    report.failed += 1;
+                    tracing::warn!(intent = ?handed.intent, attempts = handed.attempts, error = %e, "could not finish a write; trying again later");
+                    let was_parked = handed.parked();
+                    match store.failed(&handed, &e.to_string()).await? {
+                        true if !was_parked => report.parked += 1,
+                        true => {}
+                        false => {
+                            holding += 1;
+                            report.failed += 1;
+                        }
+                    }
                 }
             }
         }
         match recovery.through {
-            Some(through) if report.failed == 0 => {
+            Some(through) if holding == 0 => {
                 store.passed(through).await?;
                 if through >= before {
                     break;
@@ -87,13 +107,41 @@ pub async fn reconcile(store: &dyn Store, before: DateTime<Utc>) -> StoreResult<
     Ok(report)
 }
 
-/// Runs [`reconcile`] every `config.every`, for intents older than `config.grace`.
+/// One pass as an instance runs it, at `instance_now` by its clock: for the writes begun
+/// more than `grace` ago by that clock and by the store's, whichever is behind, so that
+/// an instance whose clock runs ahead never looks past writes still under way (nor moves
+/// the next pass's start past writes still to come). Sets the metrics of what it saw.
+pub async fn pass(
+    store: &dyn Store,
+    instance_now: DateTime<Utc>,
+    grace: Duration,
+) -> StoreResult<Report> {
+    let store_now = store.clock().await?;
+    let skew = instance_now - store_now;
+    if skew.num_seconds().abs() >= 60 {
+        tracing::warn!(
+            skew_seconds = skew.num_seconds(),
+            "this instance's clock is not the store's: intents are placed by the clock of the instance that begins them, and the reconciler finds those up to {CLOCK_MARGIN} behind"
+        );
+    }
+    let before =
+        instance_now.min(store_now) - chrono::Duration::from_std(grace).unwrap_or_default();
+    let report = reconcile(store, before).await?;
+    let parked = store.parked().await?.len();
+    crate::infra::metrics::metrics().reconciled(parked, skew);
+    Ok(report)
+}
+
+/// How far behind the store's a clock may run before the intents its instance begins
+/// are missed (as the store places them, a margin each pass reads again).
+const CLOCK_MARGIN: &str = "ten minutes";
+
+/// Runs [`pass`] every `config.every`, for intents older than `config.grace`.
 pub fn spawn(jobs: &crate::infra::jobs::Jobs, store: Arc<dyn Store>, config: ReconcilerConfig) {
     jobs.every("reconciler", config.every, move |_| {
         let store = Arc::clone(&store);
         async move {
-            let before = now() - chrono::Duration::from_std(config.grace).unwrap_or_default();
-            reconcile(store.as_ref(), before)
+            pass(store.as_ref(), now(), config.grace)
                 .await
                 .map(|_| ())
                 .map_err(|e| e.to_string())

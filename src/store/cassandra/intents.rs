@@ -8,7 +8,7 @@
 
 use super::CassandraStore;
 use crate::domain::timeuuid;
-use crate::store::intents::{Intent, IntentId};
+use crate::store::intents::{Intent, IntentId, PARK_AFTER, PARKED_CAP, Parked};
 use crate::store::{StoreError, StoreResult};
 use chrono::{DateTime, Utc};
 use scylla::client::session::Session;
@@ -24,6 +24,15 @@ const SHARDS: i32 = 8;
 const MINUTES_PER_PASS: i64 = 120;
 /// Where a keyspace never reconciled starts looking.
 const FIRST_LOOK_BACK: i64 = 60;
+/// How far before its cursor a pass reads again: an intent is placed by the clock of
+/// the process that began it, so one begun by a process whose clock runs behind lands
+/// behind the cursor, and is found as long as that clock is less than this behind.
+const CLOCK_MARGIN_MINUTES: i64 = 10;
+/// How long an intent row lives (the table's default TTL): a row written later (its
+/// attempts, a parked copy) expires with it.
+const LIFE_SECONDS: i64 = 604_800;
+/// Partitions read at once by a pass.
+const READS_IN_FLIGHT: usize = 16;
 
 /// Where a post was listed (front page, author page, tag pages) before a write that
 /// may move or remove its rows.
@@ -119,8 +128,13 @@ pub(super) struct Statements {
     insert: PreparedStatement,
     done: PreparedStatement,
     read: PreparedStatement,
+    attempt: PreparedStatement,
     cursor_read: PreparedStatement,
     cursor_write: PreparedStatement,
+    park: PreparedStatement,
+    parked: PreparedStatement,
+    unpark: PreparedStatement,
+    clock: PreparedStatement,
 }
 
 impl Statements {
@@ -136,7 +150,12 @@ impl Statements {
             ))
             .await?,
             read: prepare(format!(
-                "SELECT id, body, done FROM {ks}.intents WHERE minute = ? AND shard = ?"
+                "SELECT id, body, done, attempts FROM {ks}.intents WHERE minute = ? AND shard = ?"
+            ))
+            .await?,
+            attempt: prepare(format!(
+                "UPDATE {ks}.intents USING TTL ? SET attempts = ?, error = ? \
+                 WHERE minute = ? AND shard = ? AND id = ?"
             ))
             .await?,
             cursor_read: prepare(format!(
@@ -147,9 +166,34 @@ impl Statements {
                 "INSERT INTO {ks}.intent_cursor (scope, minute) VALUES ('reconciler', ?)"
             ))
             .await?,
+            park: prepare(format!(
+                "INSERT INTO {ks}.parked_intents (scope, id, body, attempts, error, next_try) \
+                 VALUES ('reconciler', ?, ?, ?, ?, ?) USING TTL ?"
+            ))
+            .await?,
+            parked: prepare(format!(
+                "SELECT id, body, attempts, error, next_try FROM {ks}.parked_intents \
+                 WHERE scope = 'reconciler' LIMIT {}",
+                PARKED_CAP + 1
+            ))
+            .await?,
+            unpark: prepare(format!(
+                "DELETE FROM {ks}.parked_intents WHERE scope = 'reconciler' AND id = ?"
+            ))
+            .await?,
+            clock: prepare("SELECT toTimestamp(now()) FROM system.local".to_string()).await?,
         })
     }
 }
+
+/// A row of the parked intents.
+type ParkedRow = (
+    CqlTimeuuid,
+    Option<String>,
+    Option<i32>,
+    Option<String>,
+    Option<DateTime<Utc>>,
+);
 
 impl CassandraStore {
     /// Records that one of this store's multi-step writes begins.
@@ -179,13 +223,15 @@ impl CassandraStore {
         Ok(())
     }
 
-    /// The writes begun by `before` and not marked done, oldest first, from the minute
-    /// the last pass left off (a bounded stretch per call), with the instant up to
-    /// which they are all of them.
+    /// The writes begun by `before`, not marked done and not parked, oldest first, from
+    /// [`CLOCK_MARGIN_MINUTES`] before the minute the last pass left off (a bounded
+    /// stretch per call), with how many passes failed each, and the instant up to which
+    /// they are all of them.
     pub(super) async fn unfinished(
         &self,
         before: DateTime<Utc>,
-    ) -> StoreResult<(Vec<(IntentId, Record)>, DateTime<Utc>)> {
+    ) -> StoreResult<(Vec<(IntentId, Record, u32)>, DateTime<Utc>)> {
+        use futures_util::{StreamExt, TryStreamExt};
         let cursor: Option<(DateTime<Utc>,)> = self.row(&self.intents.cursor_read, ()).await?;
         let last = minute_of(before);
         let first = cursor.map_or_else(
@@ -193,39 +239,155 @@ impl CassandraStore {
             |(minute,)| minute,
         );
         let end = last.min(first + chrono::Duration::minutes(MINUTES_PER_PASS - 1));
+        let start = first - chrono::Duration::minutes(CLOCK_MARGIN_MINUTES);
+        let minutes = (end - start).num_minutes().max(-1) + 1;
+        let partitions = (0..minutes).flat_map(|m| {
+            let minute = start + chrono::Duration::minutes(m);
+            (0..SHARDS).map(move |shard| (minute, shard))
+        });
+        type Row = (CqlTimeuuid, Option<String>, Option<bool>, Option<i32>);
+        let read: Vec<Vec<Row>> = futures_util::stream::iter(partitions)
+            .map(|key| self.rows::<Row>(&self.intents.read, key))
+            .buffer_unordered(READS_IN_FLIGHT)
+            .try_collect()
+            .await?;
         let mut records = Vec::new();
-        let mut minute = first;
-        while minute <= end {
-            for shard in 0..SHARDS {
-                let rows: Vec<(CqlTimeuuid, String, Option<bool>)> =
-                    self.rows(&self.intents.read, (minute, shard)).await?;
-                for (id, body, done) in rows {
-                    let id = Uuid::from(id);
-                    let begun = timeuuid::time_of(id).unwrap_or(before);
-                    if done == Some(true) || begun > before {
-                        continue;
-                    }
-                    // One record no build can read (written by a newer one) must not
-                    // stop every later pass: it is left for the build that can.
-                    match serde_json::from_str::<Record>(&body) {
-                        Ok(record) => records.push((IntentId(id), record)),
-                        Err(e) => {
-                            tracing::warn!(%id, error = %e, "an intent this build cannot read")
-                        }
-                    }
+        for (id, body, done, attempts) in read.into_iter().flatten() {
+            let id = Uuid::from(id);
+            let begun = timeuuid::time_of(id).unwrap_or(before);
+            let attempts = attempts.map_or(0, |a| u32::try_from(a).unwrap_or(0));
+            // Parked ones are tried from the list of them, when they are due.
+            if done == Some(true) || begun > before || attempts >= PARK_AFTER {
+                continue;
+            }
+            let Some(body) = body else { continue };
+            // One record no build can read (written by a newer one) must not stop every
+            // later pass: it is left for the build that can.
+            match serde_json::from_str::<Record>(&body) {
+                Ok(record) => records.push((IntentId(id), record, attempts)),
+                Err(e) => {
+                    tracing::warn!(%id, error = %e, "an intent this build cannot read")
                 }
             }
-            minute += chrono::Duration::minutes(1);
         }
-        records.sort_by_key(|(id, _)| timeuuid::time_of(id.0));
+        records.sort_by_key(|(id, _, _)| timeuuid::time_of(id.0));
         Ok((records, before.min(end + chrono::Duration::minutes(1))))
     }
 
-    /// Every write begun before `through` is done: later passes start there.
+    /// Every write begun before `through` is done or parked: later passes start there.
     pub(super) async fn move_cursor(&self, through: DateTime<Utc>) -> StoreResult<()> {
         self.exec(&self.intents.cursor_write, (minute_of(through),))
             .await?;
         Ok(())
+    }
+
+    /// The parked intents, oldest first, at most [`PARKED_CAP`] (and one more, which
+    /// says the list is full).
+    async fn parked_rows(&self) -> StoreResult<Vec<Parked>> {
+        let rows: Vec<ParkedRow> = self.rows(&self.intents.parked, ()).await?;
+        Ok(rows
+            .into_iter()
+            .filter_map(|(id, body, attempts, error, next_try)| {
+                let id = Uuid::from(id);
+                Some(Parked {
+                    id: IntentId(id),
+                    begun: timeuuid::time_of(id)?,
+                    record: body?,
+                    attempts: attempts.map_or(PARK_AFTER, |a| u32::try_from(a).unwrap_or(0)),
+                    error: error.unwrap_or_default(),
+                    next_try: next_try.unwrap_or_default(),
+                })
+            })
+            .collect())
+    }
+
+    /// The parked intents, at most [`PARKED_CAP`].
+    pub(super) async fn parked_intents(&self) -> StoreResult<Vec<Parked>> {
+        let mut parked = self.parked_rows().await?;
+        parked.truncate(PARKED_CAP);
+        Ok(parked)
+    }
+
+    /// The parked intents due for another try at `now`.
+    pub(super) async fn due(
+        &self,
+        now: DateTime<Utc>,
+    ) -> StoreResult<Vec<(IntentId, Record, u32)>> {
+        let mut due = Vec::new();
+        for parked in self.parked_intents().await? {
+            if parked.next_try > now {
+                continue;
+            }
+            match serde_json::from_str::<Record>(&parked.record) {
+                Ok(record) => due.push((parked.id, record, parked.attempts)),
+                Err(e) => {
+                    tracing::warn!(id = %parked.id.0, error = %e, "a parked intent this build cannot read")
+                }
+            }
+        }
+        Ok(due)
+    }
+
+    /// A pass could not finish the intent `id` (recorded as `body`), which had failed
+    /// `attempts` passes before: counts this one, and parks the intent once it has failed
+    /// [`PARK_AFTER`] (unless [`PARKED_CAP`] are parked already). True when it is parked.
+    pub(super) async fn attempt_failed(
+        &self,
+        id: IntentId,
+        body: &str,
+        attempts: u32,
+        error: &str,
+    ) -> StoreResult<bool> {
+        let now = crate::domain::now();
+        let begun = timeuuid::time_of(id.0).unwrap_or(now);
+        // What is left of the intent row's life: what this pass writes dies with it.
+        let ttl = LIFE_SECONDS - (now - begun).num_seconds();
+        if ttl <= 0 {
+            return Ok(false);
+        }
+        let ttl = i32::try_from(ttl).unwrap_or(i32::MAX);
+        let mut attempts = attempts.saturating_add(1);
+        let error = &error[..error.floor_char_boundary(500)];
+        if attempts == PARK_AFTER && self.parked_rows().await?.len() >= PARKED_CAP {
+            tracing::error!(
+                id = %id.0, error, cap = PARKED_CAP,
+                "an intent keeps failing, and too many are parked to park it: it holds back the reconciler"
+            );
+            attempts = PARK_AFTER - 1;
+        }
+        let (minute, shard) = place(id.0)?;
+        let count = i32::try_from(attempts).unwrap_or(i32::MAX);
+        self.exec(
+            &self.intents.attempt,
+            (ttl, count, error, minute, shard, CqlTimeuuid::from(id.0)),
+        )
+        .await?;
+        let Some(next_try) = crate::store::intents::next_try(attempts, now) else {
+            return Ok(false);
+        };
+        self.exec(
+            &self.intents.park,
+            (CqlTimeuuid::from(id.0), body, count, error, next_try, ttl),
+        )
+        .await?;
+        if attempts == PARK_AFTER {
+            tracing::error!(id = %id.0, record = body, error, "an intent failed {PARK_AFTER} passes: parked (sibyl repair lists it)");
+        }
+        Ok(true)
+    }
+
+    /// A parked intent was finished: it leaves the list.
+    pub(super) async fn unpark(&self, id: IntentId) -> StoreResult<()> {
+        self.exec(&self.intents.unpark, (CqlTimeuuid::from(id.0),))
+            .await?;
+        Ok(())
+    }
+
+    /// The time of the node that answers.
+    pub(super) async fn node_clock(&self) -> StoreResult<DateTime<Utc>> {
+        let row: Option<(DateTime<Utc>,)> = self.row(&self.intents.clock, ()).await?;
+        row.map(|(at,)| at)
+            .ok_or_else(|| StoreError::Corrupt("system.local answered no row".into()))
     }
 }
 

@@ -5,8 +5,10 @@
 use super::CassandraStore;
 use super::intents::{OwnIntent, Record};
 use crate::domain::{CommentId, Locale, PostId, Site, Slug, UserId};
-use crate::store::StoreResult;
-use crate::store::intents::{Finished, Intent, IntentId, Intents, Recovery};
+use crate::store::intents::{
+    Finished, Handed, Intent, IntentId, Intents, PARK_AFTER, Parked, Recovery,
+};
+use crate::store::{StoreError, StoreResult};
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 
@@ -78,15 +80,21 @@ impl Intents for CassandraStore {
     }
 
     async fn recover(&self, before: DateTime<Utc>) -> StoreResult<Recovery> {
-        let (records, through) = self.unfinished(before).await?;
+        let (mut records, through) = self.unfinished(before).await?;
+        let due = self.due(crate::domain::now()).await?;
+        records.extend(due);
         let mut recovery = Recovery {
             through: Some(through),
             ..Recovery::default()
         };
-        for (id, record) in records {
+        for (id, record, attempts) in records {
             let own = match record {
                 Record::App(intent) => {
-                    recovery.intents.push((id, intent));
+                    recovery.intents.push(Handed {
+                        id,
+                        intent,
+                        attempts,
+                    });
                     continue;
                 }
                 Record::Own(own) => own,
@@ -94,14 +102,26 @@ impl Intents for CassandraStore {
             match self.finish_own(&own).await {
                 Ok(finished) => {
                     self.end_own(id).await?;
+                    if attempts >= PARK_AFTER {
+                        self.unpark(id).await?;
+                    }
                     match finished {
                         Finished::Completed => recovery.completed += 1,
                         Finished::Undone => recovery.undone += 1,
                     }
                 }
                 Err(e) => {
-                    tracing::warn!(intent = ?own, error = %e, "could not finish a write; trying again later");
-                    recovery.failed += 1;
+                    tracing::warn!(intent = ?own, attempts, error = %e, "could not finish a write; trying again later");
+                    let body = serde_json::to_string(&own)
+                        .map_err(|e| StoreError::Corrupt(format!("an intent: {e}")))?;
+                    match self
+                        .attempt_failed(id, &body, attempts, &e.to_string())
+                        .await?
+                    {
+                        true if attempts < PARK_AFTER => recovery.parked += 1,
+                        true => {}
+                        false => recovery.failed += 1,
+                    }
                 }
             }
         }
@@ -110,5 +130,28 @@ impl Intents for CassandraStore {
 
     async fn passed(&self, through: DateTime<Utc>) -> StoreResult<()> {
         self.move_cursor(through).await
+    }
+
+    async fn finished(&self, handed: &Handed) -> StoreResult<()> {
+        self.end_own(handed.id).await?;
+        if handed.parked() {
+            self.unpark(handed.id).await?;
+        }
+        Ok(())
+    }
+
+    async fn failed(&self, handed: &Handed, error: &str) -> StoreResult<bool> {
+        let body = serde_json::to_string(&handed.intent)
+            .map_err(|e| StoreError::Corrupt(format!("an intent: {e}")))?;
+        self.attempt_failed(handed.id, &body, handed.attempts, error)
+            .await
+    }
+
+    async fn parked(&self) -> StoreResult<Vec<Parked>> {
+        self.parked_intents().await
+    }
+
+    async fn clock(&self) -> StoreResult<DateTime<Utc>> {
+        self.node_clock().await
     }
 }

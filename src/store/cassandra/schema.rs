@@ -375,6 +375,21 @@ const CHANGES: &[(u32, &str, Change)] = &[
         "a site may show images from its own files only",
         Change::Cql("ALTER TABLE site_identity ADD IF NOT EXISTS own_images_only boolean"),
     ),
+    (
+        62,
+        "an intent counts the reconciler's passes that failed to finish it",
+        Change::Cql("ALTER TABLE intents ADD IF NOT EXISTS attempts int"),
+    ),
+    (
+        63,
+        "an intent keeps why the last pass failed to finish it",
+        Change::Cql("ALTER TABLE intents ADD IF NOT EXISTS error text"),
+    ),
+    (
+        64,
+        "an account's sessions all end in one write: those begun before its stamp",
+        Change::Cql("ALTER TABLE users ADD IF NOT EXISTS sessions_after timestamp"),
+    ),
 ];
 
 /// The table an `ALTER TABLE` change alters, when a later change drops that table.
@@ -727,7 +742,7 @@ mod tests {
             .iter()
             .filter(|s| s.starts_with("CREATE TABLE IF NOT EXISTS"))
             .count();
-        assert_eq!(creates, 74);
+        assert_eq!(creates, 75);
         let indexes = statements
             .iter()
             .filter(|s| s.starts_with("CREATE INDEX IF NOT EXISTS") && s.contains("USING 'sai'"))

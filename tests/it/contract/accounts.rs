@@ -575,6 +575,71 @@ async fn ending_sessions_keeps_only_the_current_one(t: TestStore) {
     );
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sessions_end_in_one_write_sqlite() {
+    let options = StoreOptions::default();
+    let t = TestStore::sqlite_with(options.clone()).await;
+    sessions_end_in_one_write(t, options).await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sessions_end_in_one_write_cassandra() {
+    let options = StoreOptions::default();
+    let t = TestStore::cassandra_with(options.clone()).await;
+    sessions_end_in_one_write(t, options).await
+}
+
+/// A password change ends an account's other sessions in one write: a process that dies
+/// right after it (before removing any session's row) leaves none of them alive, an
+/// attacker's included; the one kept stays, and a session begun afterwards counts.
+async fn sessions_end_in_one_write(t: TestStore, options: StoreOptions) {
+    let name = unique_name("e");
+    let user = t
+        .store
+        .create_user(new_user(&name, &email_for(&name)))
+        .await
+        .unwrap();
+    let started = now();
+    let key = |i: u8| [vec![i; 16], user.id.0.as_bytes().to_vec()].concat();
+    for i in 0..4 {
+        let session = NewSession {
+            key: key(i),
+            user_id: user.id,
+            created: started,
+            expires: started + Span::hours(1),
+        };
+        t.store.create_session(&session).await.unwrap();
+    }
+    options.faults.arm(Fault::CrashEndingSessions);
+    let outcome = t.store.end_sessions(user.id, Some(&key(1))).await;
+    if t.kind == Kind::Cassandra {
+        assert!(outcome.is_err(), "the fault fired: {outcome:?}");
+    }
+    for i in [0, 2, 3] {
+        let alive = t.store.session_user(&key(i), now()).await.unwrap();
+        assert!(alive.is_none(), "session {i} ended");
+    }
+    let kept = t.store.session_user(&key(1), now()).await.unwrap();
+    assert_eq!(
+        kept.map(|u| u.id),
+        Some(user.id),
+        "the current session stays"
+    );
+    let later = NewSession {
+        key: key(9),
+        user_id: user.id,
+        created: now(),
+        expires: now() + Span::hours(1),
+    };
+    t.store.create_session(&later).await.unwrap();
+    let signed_in = t.store.session_user(&key(9), now()).await.unwrap();
+    assert_eq!(
+        signed_in.map(|u| u.id),
+        Some(user.id),
+        "a new session counts"
+    );
+}
+
 async fn attempts_are_counted_per_key_within_their_window(t: TestStore) {
     let key = format!("{}/login/ip/127.0.0.1", t.site);
     let window = Duration::from_secs(600);

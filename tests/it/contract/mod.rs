@@ -14,6 +14,7 @@ mod drafts;
 mod host_ids;
 mod moderation;
 pub mod moving_in;
+mod parking;
 mod races;
 mod reconciler;
 mod repair;

@@ -89,6 +89,14 @@ pub(super) fn setup_scope() -> &'static str {
     "setup"
 }
 
+impl CassandraStore {
+    /// An account's row as it is stored.
+    pub(super) async fn user_row(&self, id: UserId) -> StoreResult<Option<UserRow>> {
+        self.row::<UserRow>(&self.accounts.user_by_id, (id.0,))
+            .await
+    }
+}
+
 #[derive(DeserializeRow)]
 pub(super) struct UserRow {
     user_id: Uuid,
@@ -102,9 +110,17 @@ pub(super) struct UserRow {
     homepage: Option<String>,
     banned: Option<bool>,
     image: Option<String>,
+    /// Sessions begun before this are ended (all of an account's sessions end in this
+    /// one write; their rows are removed after it).
+    sessions_after: Option<DateTime<Utc>>,
 }
 
 impl UserRow {
+    /// Whether a session begun at `created` was ended by [`Sessions::end_sessions`].
+    pub(super) fn ended(&self, created: DateTime<Utc>) -> bool {
+        self.sessions_after.is_some_and(|after| created < after)
+    }
+
     pub(super) fn into_user(self) -> StoreResult<User> {
         Ok(User {
             id: UserId(self.user_id),
@@ -220,7 +236,7 @@ impl Statements {
             directory_delete.clone(),
         ]);
         Ok(Self {
-            user_by_id: prepare(format!("SELECT {USER_COLUMNS}, image FROM {ks}.users WHERE user_id = ?")).await?,
+            user_by_id: prepare(format!("SELECT {USER_COLUMNS}, image, sessions_after FROM {ks}.users WHERE user_id = ?")).await?,
             user_password: user_set("password_hash = ?").await?,
             directory_read: prepare(format!(
                 "SELECT {DIRECTORY_COLUMNS} FROM {ks}.user_directory_by_prefix WHERE prefix = ? AND username_key > ? LIMIT ?"
@@ -717,10 +733,7 @@ impl Accounts for CassandraStore {
     }
 
     async fn user(&self, id: UserId) -> StoreResult<Option<User>> {
-        self.row::<UserRow>(&self.accounts.user_by_id, (id.0,))
-            .await?
-            .map(UserRow::into_user)
-            .transpose()
+        self.user_row(id).await?.map(UserRow::into_user).transpose()
     }
 
     async fn user_by_login(&self, login: &Login) -> StoreResult<Option<User>> {

@@ -5,7 +5,7 @@ use crate::domain::{Email, User, UserId, timeuuid};
 use crate::store::cassandra::lwt::is_cas_uncertain;
 use crate::store::cassandra::{CassandraStore, logged, lwt, unavailable};
 use crate::store::prelude::*;
-use crate::store::{AccountLink, NewSession, StoreError, StoreResult};
+use crate::store::{AccountLink, Fault, NewSession, StoreError, StoreResult};
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use scylla::client::session::Session;
@@ -69,6 +69,10 @@ pub(in crate::store::cassandra) struct Statements {
     pub(in crate::store::cassandra) session_of_user_delete: PreparedStatement,
     pub(in crate::store::cassandra) session_read: PreparedStatement,
     pub(in crate::store::cassandra) session_delete: PreparedStatement,
+    /// The instant before which an account's sessions are ended.
+    sessions_after: PreparedStatement,
+    /// A session's row written again (the one kept when the others end).
+    session_renew: PreparedStatement,
     link_insert: PreparedStatement,
     link_read: PreparedStatement,
     link_use: PreparedStatement,
@@ -99,7 +103,12 @@ impl Statements {
                 "DELETE FROM {ks}.sessions_by_user WHERE user_id = ? AND key = ?"
             ))
             .await?,
-            session_read: prepare(format!("SELECT user_id, expires FROM {ks}.sessions WHERE key = ?")).await?,
+            session_read: prepare(format!("SELECT user_id, created, expires FROM {ks}.sessions WHERE key = ?")).await?,
+            sessions_after: prepare(format!("UPDATE {ks}.users SET sessions_after = ? WHERE user_id = ?")).await?,
+            session_renew: prepare(format!(
+                "UPDATE {ks}.sessions USING TTL ? SET created = ? WHERE key = ?"
+            ))
+            .await?,
             session_delete: prepare(format!("DELETE FROM {ks}.sessions WHERE key = ?")).await?,
             link_insert: prepare(format!(
                 "INSERT INTO {ks}.password_resets (key, user_id, stamp, new_email, expires, used) VALUES (?, ?, ?, ?, ?, false) IF NOT EXISTS USING TTL ?"
@@ -168,10 +177,13 @@ impl Sessions for CassandraStore {
     }
 
     async fn session_user(&self, key: &[u8], now: DateTime<Utc>) -> StoreResult<Option<User>> {
-        let row: Option<(Uuid, DateTime<Utc>)> =
+        let row: Option<(Uuid, DateTime<Utc>, DateTime<Utc>)> =
             self.row(&self.sessions.session_read, (key,)).await?;
-        match row {
-            Some((user_id, expires)) if expires > now => self.user(UserId(user_id)).await,
+        let Some((user_id, created, _)) = row.filter(|(_, _, expires)| *expires > now) else {
+            return Ok(None);
+        };
+        match self.user_row(UserId(user_id)).await? {
+            Some(user) if !user.ended(created) => user.into_user().map(Some),
             _ => Ok(None),
         }
     }
@@ -182,6 +194,26 @@ impl Sessions for CassandraStore {
     }
 
     async fn end_sessions(&self, user: UserId, keep: Option<&[u8]>) -> StoreResult<()> {
+        // One write ends them all: sessions begun before it no longer count, so a process
+        // that dies below leaves none alive. The one kept is begun again at that instant.
+        let now = crate::domain::now();
+        if let Some(key) = keep {
+            let row: Option<(Uuid, DateTime<Utc>, DateTime<Utc>)> =
+                self.row(&self.sessions.session_read, (key,)).await?;
+            if let Some((_, _, expires)) = row.filter(|(owner, _, _)| *owner == user.0) {
+                let ttl = (expires - now).num_seconds().max(1) as i32;
+                self.exec(&self.sessions.session_renew, (ttl, now, key))
+                    .await?;
+            }
+        }
+        self.exec(&self.sessions.sessions_after, (now, user.0))
+            .await?;
+        if self.options.faults.fires(Fault::CrashEndingSessions) {
+            return Err(StoreError::Unavailable(
+                "fault: died after ending the sessions, before removing them".into(),
+            ));
+        }
+        // Then their rows go, so that they are not read again.
         let keys: Vec<(Vec<u8>,)> = self
             .rows(&self.sessions.sessions_of_user, (user.0,))
             .await?;
