@@ -135,6 +135,29 @@ impl Default for StoreOptions {
     }
 }
 
+/// How an LWT's answer is lost (`Fault::LostLwtAnswer`): each leaves its outcome unknown.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LostAnswer {
+    /// The coordinator's timeout in Paxos (WriteTimeout, CAS).
+    CasTimeout,
+    /// The coordinator's timeout in Paxos's commit phase, after the proposal was
+    /// accepted (WriteTimeout, SIMPLE).
+    CommitTimeout,
+    /// The client's own timeout.
+    ClientTimeout,
+    /// The connection broke while the answer was awaited.
+    BrokenConnection,
+}
+
+impl LostAnswer {
+    pub const ALL: [LostAnswer; 4] = [
+        LostAnswer::CasTimeout,
+        LostAnswer::CommitTimeout,
+        LostAnswer::ClientTimeout,
+        LostAnswer::BrokenConnection,
+    ];
+}
+
 /// Places in the adapters where a test can make the process "die": the adapter stops
 /// right there, as a crash would, without any clean-up. Never armed in production.
 #[derive(Debug, Clone, Default)]
@@ -178,9 +201,10 @@ pub enum Fault {
     CrashInModeration,
     /// Cassandra: a favorite dies after its row, before its copies and its post's count.
     CrashAfterFavoriteRow,
-    /// Cassandra: the answer to the LWT that takes a short number is lost after the LWT
-    /// ran, as when the coordinator times out (SQLite has no such window).
-    LostLwtAnswer,
+    /// Cassandra: the answer to the LWT that takes a short number, or that claims a
+    /// newsletter's delivery to an address, is lost after the LWT ran, in one of the
+    /// ways that leave its outcome unknown (SQLite has no such window).
+    LostLwtAnswer(LostAnswer),
     /// Cassandra: ending an account's sessions dies after the one write that ends them,
     /// before their rows are removed.
     CrashEndingSessions,

@@ -101,11 +101,13 @@ impl Ids for CassandraStore {
                     (n + size, taker, site.as_str(), slot, n),
                 )
                 .await;
-            let taken = if self.options.faults.fires(Fault::LostLwtAnswer) {
+            let lost = crate::store::LostAnswer::ALL
+                .into_iter()
+                .find(|kind| self.options.faults.fires(Fault::LostLwtAnswer(*kind)));
+            let taken = match lost {
                 // The LWT ran, its answer is lost: settled below like any timeout.
-                taken.and(Err(super::lwt::lost_answer()))
-            } else {
-                taken
+                Some(kind) => taken.and(Err(super::lwt::lost_answer(kind))),
+                None => taken,
             };
             // Applied, or a timeout after which the serial read (which completes any
             // proposal in flight) shows the slot moved on by this take: n is ours.

@@ -3,9 +3,12 @@
 //! binaries adapter use them.
 
 use super::{CassandraStore, unavailable};
+use crate::store::LostAnswer;
 use crate::store::{StoreError, StoreResult};
 use scylla::client::session::Session;
-use scylla::errors::{DbError, ExecutionError, RequestAttemptError, WriteType};
+use scylla::errors::{
+    BrokenConnectionErrorKind, DbError, ExecutionError, RequestAttemptError, WriteType,
+};
 use scylla::response::query_result::QueryResult;
 use scylla::statement::Consistency;
 use scylla::statement::prepared::PreparedStatement;
@@ -181,37 +184,72 @@ pub(super) fn lwt_applied(result: QueryResult) -> StoreResult<bool> {
     }
 }
 
-/// A CAS write timeout (Paxos contention, or replicas too slow): the write may or may
-/// not have been applied.
+/// Whether an LWT's error leaves its outcome unknown: the statement may have been
+/// applied, and only a serial read of the writer's own token tells. That is every
+/// error after the request may have reached a coordinator and before an answer that
+/// says what happened: a write timeout of any kind (Paxos contention or slow replicas
+/// report CAS; a timeout in Paxos's commit phase, after the proposal was accepted,
+/// reports SIMPLE), a write failure, a read timeout or failure in Paxos's read phase,
+/// CAS_WRITE_UNKNOWN, the client's own timeout, a connection broken while waiting, and
+/// an answer that could not be read. Errors before the request was sent, and the
+/// coordinator's refusals (unavailable, overloaded, bad query), are certain: not
+/// applied.
 pub(super) fn is_cas_uncertain(e: &ExecutionError) -> bool {
-    let uncertain = matches!(
-        e,
-        ExecutionError::LastAttemptError(RequestAttemptError::DbError(
-            DbError::WriteTimeout {
-                write_type: WriteType::Cas,
-                ..
-            },
-            _
-        ))
-    );
+    let uncertain = match e {
+        ExecutionError::RequestTimeout(_) => true,
+        ExecutionError::LastAttemptError(attempt) => match attempt {
+            RequestAttemptError::DbError(db, _) => matches!(
+                db,
+                DbError::WriteTimeout { .. }
+                    | DbError::WriteFailure { .. }
+                    | DbError::ReadTimeout { .. }
+                    | DbError::ReadFailure { .. }
+                    | DbError::Other(CAS_WRITE_UNKNOWN)
+            ),
+            RequestAttemptError::BrokenConnectionError(_)
+            | RequestAttemptError::BodyExtensionsParseError(_)
+            | RequestAttemptError::CqlResultParseError(_)
+            | RequestAttemptError::CqlErrorParseError(_)
+            | RequestAttemptError::UnexpectedResponse(_)
+            | RequestAttemptError::NonfinishedPagingState => true,
+            _ => false,
+        },
+        _ => false,
+    };
     if uncertain {
         crate::infra::metrics::metrics().lwt(crate::infra::metrics::LwtOutcome::Timeout);
     }
     uncertain
 }
 
-/// The error a CAS write that timed out gives: what `Fault::LostLwtAnswer` puts in place
-/// of an LWT's answer.
-pub(super) fn lost_answer() -> ExecutionError {
-    ExecutionError::LastAttemptError(RequestAttemptError::DbError(
-        DbError::WriteTimeout {
-            consistency: Consistency::Quorum,
-            received: 0,
-            required: 1,
-            write_type: WriteType::Cas,
-        },
-        "the answer was lost".into(),
-    ))
+/// The protocol's error code for a CAS write whose outcome the coordinator does not know.
+const CAS_WRITE_UNKNOWN: i32 = 0x1700;
+
+/// The error an LWT whose answer was lost gives, of each kind that leaves its outcome
+/// unknown: what `Fault::LostLwtAnswer` puts in place of an LWT's answer.
+pub(super) fn lost_answer(kind: LostAnswer) -> ExecutionError {
+    let timeout = |write_type| {
+        ExecutionError::LastAttemptError(RequestAttemptError::DbError(
+            DbError::WriteTimeout {
+                consistency: Consistency::Quorum,
+                received: 0,
+                required: 1,
+                write_type,
+            },
+            "the answer was lost".into(),
+        ))
+    };
+    match kind {
+        LostAnswer::CasTimeout => timeout(WriteType::Cas),
+        LostAnswer::CommitTimeout => timeout(WriteType::Simple),
+        LostAnswer::ClientTimeout => ExecutionError::RequestTimeout(Duration::from_secs(12)),
+        LostAnswer::BrokenConnection => {
+            ExecutionError::LastAttemptError(RequestAttemptError::BrokenConnectionError(
+                BrokenConnectionErrorKind::KeepaliveTimeout(std::net::Ipv4Addr::LOCALHOST.into())
+                    .into(),
+            ))
+        }
+    }
 }
 
 /// The statements of this file, prepared once at start.
@@ -354,5 +392,42 @@ impl CassandraStore {
         Err(StoreError::Unavailable(
             "the write was not acknowledged: others kept winning its partition".into(),
         ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every way an LWT's answer can be lost leaves its outcome to a serial read; a
+    /// coordinator's refusal, and a request never sent, are certain.
+    #[test]
+    fn lost_answers_are_uncertain_and_refusals_are_not() {
+        for kind in LostAnswer::ALL {
+            assert!(is_cas_uncertain(&lost_answer(kind)), "{kind:?}");
+        }
+        let db = |error| {
+            ExecutionError::LastAttemptError(RequestAttemptError::DbError(error, String::new()))
+        };
+        assert!(is_cas_uncertain(&db(DbError::Other(CAS_WRITE_UNKNOWN))));
+        assert!(is_cas_uncertain(&db(DbError::WriteTimeout {
+            consistency: Consistency::Serial,
+            received: 1,
+            required: 2,
+            write_type: WriteType::Batch,
+        })));
+        for certain in [
+            db(DbError::Unavailable {
+                consistency: Consistency::Quorum,
+                required: 2,
+                alive: 1,
+            }),
+            db(DbError::Overloaded),
+            db(DbError::IsBootstrapping),
+            ExecutionError::EmptyPlan,
+            ExecutionError::LastAttemptError(RequestAttemptError::UnableToAllocStreamId),
+        ] {
+            assert!(!is_cas_uncertain(&certain), "{certain:?}");
+        }
     }
 }

@@ -390,6 +390,11 @@ const CHANGES: &[(u32, &str, Change)] = &[
         "an account's sessions all end in one write: those begun before its stamp",
         Change::Cql("ALTER TABLE users ADD IF NOT EXISTS sessions_after timestamp"),
     ),
+    (
+        65,
+        "a newsletter delivery's claim names its claimer, to settle one whose answer was lost",
+        Change::Cql("ALTER TABLE deliveries ADD IF NOT EXISTS claimer uuid"),
+    ),
 ];
 
 /// The table an `ALTER TABLE` change alters, when a later change drops that table.

@@ -225,3 +225,43 @@ both_stores!(
     a_subscription_is_confirmed_once_and_ended_by_its_link,
     a_shard_is_paged_and_a_mailing_reaches_each_address_once,
 );
+
+/// A delivery's claim whose answer was lost (each way it can be: the coordinator's
+/// timeout in Paxos or in its commit phase, the client's timeout, a broken connection) is
+/// settled by a serial read: the walker whose claim it is sends the mail, no other walker
+/// claims the address again, and one whose claim lost to another's is told so.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_delivery_whose_answer_was_lost_is_still_sent_once() {
+    use sibyl::store::{Fault, LostAnswer, StoreOptions};
+    let options = StoreOptions::default();
+    let t = TestStore::cassandra_with(options.clone()).await;
+    let mailing = Mailing {
+        post: PostId(uuid::Uuid::new_v4()),
+        slug: "lost".into(),
+        title: "Lost answers".into(),
+        excerpt: "Still sent.".into(),
+        author_id: None,
+        author_name: "Ada".into(),
+        published: now(),
+    };
+    assert!(t.store.open_mailing(&t.site, &mailing).await.unwrap());
+    for kind in LostAnswer::ALL {
+        let address = Email::parse(&format!("{}@example.com", unique_name("lost"))).unwrap();
+        let key = address.key();
+        options.faults.arm(Fault::LostLwtAnswer(kind));
+        let claimed = t.store.claim_delivery(&t.site, &mailing, &key, now()).await;
+        assert!(claimed.unwrap(), "{kind:?}: the claim is this walker's");
+        assert!(
+            !options.faults.fires(Fault::LostLwtAnswer(kind)),
+            "the answer was lost"
+        );
+        let again = t.store.claim_delivery(&t.site, &mailing, &key, now()).await;
+        assert!(!again.unwrap(), "{kind:?}: claimed once");
+        options.faults.arm(Fault::LostLwtAnswer(kind));
+        let lost = t.store.claim_delivery(&t.site, &mailing, &key, now()).await;
+        assert!(
+            !lost.unwrap(),
+            "{kind:?}: a claim that lost, answer lost too"
+        );
+    }
+}

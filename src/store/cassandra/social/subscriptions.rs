@@ -4,8 +4,8 @@ use crate::domain::subscription::{Mailing, Scope, Subscription, shard_of};
 use crate::domain::{Email, PostId, Site, UserId};
 use crate::store::caps::{self, page_size};
 use crate::store::cassandra::{CassandraStore, lwt};
+use crate::store::{Fault, PageError, StoreError, StoreResult};
 use crate::store::{LinkPurpose, NewSubscription, SubscriberPage, Subscriptions};
-use crate::store::{PageError, StoreResult};
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use scylla::client::session::Session;
@@ -68,6 +68,8 @@ pub(in crate::store::cassandra) struct Statements {
     open_delete: PreparedStatement,
     delivery_claim: PreparedStatement,
     delivery_release: PreparedStatement,
+    /// A delivery's claim read at SERIAL, to settle an LWT on it whose outcome is unknown.
+    delivery_serial: PreparedStatement,
 }
 
 const SUBSCRIBER_COLUMNS: &str = "email, scope, unsubscribe, created, confirm_by, confirmed";
@@ -152,9 +154,17 @@ impl Statements {
             ))
             .await?,
             delivery_claim: prepare(format!(
-                "INSERT INTO {ks}.deliveries (site, post_id, shard, email_key, at) VALUES (?, ?, ?, ?, ?) IF NOT EXISTS"
+                "INSERT INTO {ks}.deliveries (site, post_id, shard, email_key, at, claimer) VALUES (?, ?, ?, ?, ?, ?) IF NOT EXISTS"
             ))
             .await?,
+            delivery_serial: {
+                let mut st = prepare(format!(
+                    "SELECT at, claimer FROM {ks}.deliveries WHERE site = ? AND post_id = ? AND shard = ? AND email_key = ?"
+                ))
+                .await?;
+                st.set_consistency(scylla::statement::Consistency::Serial);
+                st
+            },
         })
     }
 }
@@ -521,11 +531,26 @@ impl Subscriptions for CassandraStore {
         email_key: &str,
         at: DateTime<Utc>,
     ) -> StoreResult<()> {
-        self.applied(
-            &self.subscriptions.delivery_release,
-            (site.as_str(), m.post.0, shard_of(email_key), email_key, at),
-        )
+        let key = (site.as_str(), m.post.0, shard_of(email_key), email_key);
+        let released = self
+            .session
+            .execute_unpaged(
+                &self.subscriptions.delivery_release,
+                (key.0, key.1, key.2, key.3, at),
+            )
+            .await;
+        // Not applied: the claim is not ours (any more). Unknown: the serial read says.
+        let gone = lwt::settled(released, || async {
+            let now: Option<(DateTime<Utc>, Option<Uuid>)> =
+                self.row(&self.subscriptions.delivery_serial, key).await?;
+            Ok(now.is_none_or(|(claimed, _)| claimed != at))
+        })
         .await?;
+        if !gone {
+            return Err(StoreError::Unavailable(
+                "a delivery's claim could not be released".into(),
+            ));
+        }
         Ok(())
     }
 
@@ -536,10 +561,32 @@ impl Subscriptions for CassandraStore {
         email_key: &str,
         at: DateTime<Utc>,
     ) -> StoreResult<bool> {
-        self.applied(
-            &self.subscriptions.delivery_claim,
-            (site.as_str(), m.post.0, shard_of(email_key), email_key, at),
-        )
-        .await
+        let key = (site.as_str(), m.post.0, shard_of(email_key), email_key);
+        let claimer = Uuid::new_v4();
+        let claimed = self
+            .session
+            .execute_unpaged(
+                &self.subscriptions.delivery_claim,
+                (key.0, key.1, key.2, key.3, at, claimer),
+            )
+            .await;
+        let lost = crate::store::LostAnswer::ALL
+            .into_iter()
+            .find(|kind| self.options.faults.fires(Fault::LostLwtAnswer(*kind)));
+        let claimed = match lost {
+            Some(kind) => claimed.and(Err(lwt::lost_answer(kind))),
+            None => claimed,
+        };
+        match claimed {
+            Ok(result) => lwt::lwt_applied(result),
+            // Unknown: ours if the claim names this claimer, so that a claim whose answer
+            // was lost is not given up for good (the address would never get the mail).
+            Err(e) if lwt::is_cas_uncertain(&e) => {
+                let now: Option<(DateTime<Utc>, Option<Uuid>)> =
+                    self.row(&self.subscriptions.delivery_serial, key).await?;
+                Ok(now.is_some_and(|(_, holder)| holder == Some(claimer)))
+            }
+            Err(e) => Err(StoreError::Unavailable(e.to_string())),
+        }
     }
 }
