@@ -46,7 +46,11 @@ async fn main() -> ExitCode {
 async fn open_store(
     settings: &sibyl::config::Settings,
 ) -> Result<std::sync::Arc<dyn sibyl::store::Store>, String> {
-    store::open(&settings.store, StoreOptions::default())
+    let options = StoreOptions {
+        local_dc: settings.cassandra_local_dc.clone(),
+        ..StoreOptions::default()
+    };
+    store::open(&settings.store, options)
         .await
         .map_err(|e| e.to_string())
 }

@@ -132,6 +132,12 @@ pub struct Settings {
           value_parser = crate::domain::site::CorsOrigin::parse)]
     pub api_cors_origins: Vec<crate::domain::site::CorsOrigin>,
 
+    /// Cassandra: the data centre this process's statements go to (its nodes coordinate
+    /// them, LOCAL_QUORUM counts its replicas, nothing fails over to another); needed
+    /// on a cluster of several data centres
+    #[arg(long, env = "SIBYL_CASSANDRA_LOCAL_DC", global = true)]
+    pub cassandra_local_dc: Option<String>,
+
     /// Run no attachment collector or refresher in this process (they delete unneeded
     /// files and revalidate fetched ones; a site spread over several datacentres runs
     /// them in one only)

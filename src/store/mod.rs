@@ -123,6 +123,10 @@ pub struct StoreOptions {
     /// How long a pending uniqueness claim (user name, e-mail, slug, site set-up) lives
     /// if its owner dies before committing it.
     pub pending_claim_ttl: Duration,
+    /// Cassandra: the data centre whose nodes coordinate this process's statements,
+    /// and the only one (no statement fails over to another data centre). None: every
+    /// node, which suits a cluster of one data centre.
+    pub local_dc: Option<String>,
     pub faults: Faults,
 }
 
@@ -130,6 +134,7 @@ impl Default for StoreOptions {
     fn default() -> Self {
         Self {
             pending_claim_ttl: Duration::from_secs(60),
+            local_dc: None,
             faults: Faults::default(),
         }
     }

@@ -225,7 +225,7 @@ impl CassandraStore {
         keyspace: &str,
         options: StoreOptions,
     ) -> Result<Self, OpenError> {
-        let session = connect_session(nodes, keyspace).await?;
+        let session = connect_session(nodes, keyspace, options.local_dc.as_deref()).await?;
         let missing = |e: ExecutionError| {
             OpenError(format!(
                 "keyspace {keyspace} does not have Sibyl's schema ({e}); run `sibyl migrate --store cassandra://{}/{keyspace}`",

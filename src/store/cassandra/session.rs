@@ -5,20 +5,51 @@ use crate::store::OpenError;
 use scylla::client::execution_profile::ExecutionProfile;
 use scylla::client::session::Session;
 use scylla::client::session_builder::SessionBuilder;
+use scylla::policies::load_balancing::DefaultPolicy;
 use scylla::statement::{Consistency, SerialConsistency};
 use std::time::Duration;
 
+/// A serving store's session. With `local_dc`, statements are coordinated by that data
+/// centre's nodes only, never failing over to another (its `LOCAL_QUORUM` means that data
+/// centre's replicas): a data centre no node of the cluster is in is refused, naming
+/// those there are. Without, every node coordinates, and a cluster of several data
+/// centres is worth a warning.
 pub(super) async fn connect_session(
     nodes: &[String],
     keyspace: &str,
+    local_dc: Option<&str>,
 ) -> Result<Session, OpenError> {
-    connect_with_timeout(
+    let session = connect_with(
         nodes,
         keyspace,
         Duration::from_secs(10),
         Refresh::AfterEachChange,
+        local_dc,
     )
-    .await
+    .await?;
+    let mut centres: Vec<String> = session
+        .get_cluster_state()
+        .get_nodes_info()
+        .iter()
+        .filter_map(|node| node.datacenter.clone())
+        .collect();
+    centres.sort();
+    centres.dedup();
+    match local_dc {
+        Some(dc) if !centres.iter().any(|c| c == dc) => Err(OpenError(format!(
+            "no node of the cluster at {} is in data centre {dc:?} (--cassandra-local-dc); its data centres are: {}",
+            nodes.join(","),
+            centres.join(", ")
+        ))),
+        None if centres.len() > 1 => {
+            tracing::warn!(
+                data_centres = %centres.join(", "),
+                "the cluster has several data centres: name this process's with --cassandra-local-dc, so that its statements stay there"
+            );
+            Ok(session)
+        }
+        _ => Ok(session),
+    }
 }
 
 /// A schema change waits for every node to agree on it, which takes far longer than a
@@ -46,10 +77,27 @@ pub(super) async fn connect_with_timeout(
     timeout: Duration,
     refresh: Refresh,
 ) -> Result<Session, OpenError> {
+    connect_with(nodes, keyspace, timeout, refresh, None).await
+}
+
+async fn connect_with(
+    nodes: &[String],
+    keyspace: &str,
+    timeout: Duration,
+    refresh: Refresh,
+    local_dc: Option<&str>,
+) -> Result<Session, OpenError> {
+    let mut balancing = DefaultPolicy::builder().token_aware(true);
+    if let Some(dc) = local_dc {
+        balancing = balancing
+            .prefer_datacenter(dc.to_owned())
+            .permit_dc_failover(false);
+    }
     let profile = ExecutionProfile::builder()
         .consistency(Consistency::LocalQuorum)
         .serial_consistency(Some(SerialConsistency::Serial))
         .request_timeout(Some(timeout))
+        .load_balancing_policy(balancing.build())
         .build();
     SessionBuilder::new()
         .known_nodes(nodes)

@@ -889,3 +889,31 @@ async fn a_short_number_whose_answer_was_lost_is_not_skipped() {
     assert_eq!(moves, 20, "no number was lost to a lost answer");
     assert!(pool.iter().all(|n| !taken.contains(n)));
 }
+
+/// A process given its data centre (`--cassandra-local-dc`) sends its statements there
+/// only; one naming a data centre the cluster does not have is refused when it opens
+/// the store, with the data centres the cluster has.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_local_data_centre_must_be_one_the_cluster_has() {
+    use sibyl::store::{self, StoreOptions};
+    let t = TestStore::cassandra().await;
+    let in_dc = |dc: &str| StoreOptions {
+        local_dc: Some(dc.to_owned()),
+        ..StoreOptions::default()
+    };
+    let refused = match store::open(&t.url, in_dc("mars")).await {
+        Ok(_) => panic!("a data centre the cluster does not have was accepted"),
+        Err(e) => e.to_string(),
+    };
+    assert!(refused.contains("data centre \"mars\""), "{refused}");
+    assert!(refused.contains("datacenter1"), "{refused}");
+    let local = store::open(&t.url, in_dc("datacenter1")).await.unwrap();
+    let author = fixtures::user(&t, Role::Author, "Local Writer").await;
+    let new = fixtures::new_post(&t, &author, "Written locally", "Text.", "", now(), true);
+    let post = local.create_post(new).await.unwrap();
+    let read = t.store.post_by_id(&t.site, post.id).await.unwrap();
+    assert_eq!(
+        read.map(|p| p.title.as_str().to_owned()),
+        Some("Written locally".into())
+    );
+}
