@@ -134,6 +134,11 @@ pub trait Accounts: Send + Sync {
     async fn author_by_name(&self, username: &Username) -> StoreResult<Option<User>>;
 }
 
+/// The most sessions (signed-in browsers) an account keeps: a sign-in beyond them ends
+/// the oldest. Far more than one person's browsers and devices; a bound on
+/// `sessions_by_user`.
+pub const MAX_SESSIONS_PER_ACCOUNT: usize = 100;
+
 /// Signed-in browsers, and the attempts that rate limits count.
 #[async_trait]
 pub trait Sessions: Send + Sync {
@@ -148,6 +153,8 @@ pub trait Sessions: Send + Sync {
     /// How many attempts under `key` were recorded after `since`, counting at most `cap`.
     async fn attempts_since(&self, key: &str, since: DateTime<Utc>, cap: u32) -> StoreResult<u32>;
 
+    /// Records a signed-in browser. An account keeps at most
+    /// [`MAX_SESSIONS_PER_ACCOUNT`]: its oldest session ends to make room.
     async fn create_session(&self, session: &NewSession) -> StoreResult<()>;
 
     /// The user of a live session; `None` when the session is unknown or expired.

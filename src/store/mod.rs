@@ -23,7 +23,8 @@ pub mod sqlite;
 pub mod subscriptions;
 
 pub use accounts::{
-    AccountError, AccountLink, Accounts, DirectoryEntry, NewSession, Sessions, SetupError, Taken,
+    AccountError, AccountLink, Accounts, DirectoryEntry, MAX_SESSIONS_PER_ACCOUNT, NewSession,
+    Sessions, SetupError, Taken,
 };
 pub use comments::{
     CommentError, CommentModeration, CommentPage, Comments, LogEntries, MemberComments,

@@ -42,6 +42,18 @@ impl Sessions for SqliteStore {
     async fn create_session(&self, session: &NewSession) -> StoreResult<()> {
         let session = session.clone();
         self.run(move |sql| {
+            // The account's oldest sessions beyond the bound end first.
+            sql.prepare(
+                "DELETE FROM sessions WHERE key IN (SELECT key FROM sessions \
+                 WHERE user_id = ?1 ORDER BY created DESC LIMIT -1 OFFSET ?2)",
+            )
+            .and_then(|mut s| {
+                s.execute(params![
+                    session.user_id.0.to_string(),
+                    (crate::store::accounts::MAX_SESSIONS_PER_ACCOUNT - 1) as i64
+                ])
+            })
+            .map_err(unavailable)?;
             sql.prepare(
                 "INSERT INTO sessions (key, user_id, created, expires) VALUES (?1, ?2, ?3, ?4)",
             )

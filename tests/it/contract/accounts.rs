@@ -818,3 +818,44 @@ async fn migrate_carries_the_directory_into_prefixes() {
         "the old directory is dropped"
     );
 }
+
+both_stores!(an_account_keeps_at_most_its_newest_sessions);
+
+/// An account keeps at most MAX_SESSIONS_PER_ACCOUNT sessions: a sign-in beyond them
+/// ends the oldest, and the others stay.
+async fn an_account_keeps_at_most_its_newest_sessions(t: TestStore) {
+    use sibyl::store::MAX_SESSIONS_PER_ACCOUNT;
+    let name = unique_name("m");
+    let user = t
+        .store
+        .create_user(new_user(&name, &email_for(&name)))
+        .await
+        .unwrap();
+    let key = |i: usize| {
+        [
+            (i as u32).to_be_bytes().to_vec(),
+            user.id.0.as_bytes().to_vec(),
+        ]
+        .concat()
+    };
+    let started = now() - Span::minutes(10);
+    for i in 0..=MAX_SESSIONS_PER_ACCOUNT {
+        let created = started + Span::seconds(i as i64);
+        let session = NewSession {
+            key: key(i),
+            user_id: user.id,
+            created,
+            expires: created + Span::hours(1),
+        };
+        t.store.create_session(&session).await.unwrap();
+    }
+    let alive = |i: usize| {
+        let store = t.store.clone();
+        let key = key(i);
+        async move { store.session_user(&key, now()).await.unwrap().is_some() }
+    };
+    assert!(!alive(0).await, "the oldest ended");
+    for i in 1..=MAX_SESSIONS_PER_ACCOUNT {
+        assert!(alive(i).await, "session {i} stays");
+    }
+}

@@ -5,7 +5,9 @@ use crate::domain::{Email, User, UserId, timeuuid};
 use crate::store::cassandra::lwt::is_cas_uncertain;
 use crate::store::cassandra::{CassandraStore, logged, lwt, unavailable};
 use crate::store::prelude::*;
-use crate::store::{AccountLink, Fault, NewSession, StoreError, StoreResult};
+use crate::store::{
+    AccountLink, Fault, MAX_SESSIONS_PER_ACCOUNT, NewSession, StoreError, StoreResult,
+};
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use scylla::client::session::Session;
@@ -135,6 +137,57 @@ impl Statements {
     }
 }
 
+impl CassandraStore {
+    /// An account at [`MAX_SESSIONS_PER_ACCOUNT`] sessions loses its oldest, so that the
+    /// new one keeps it at the bound. The sessions' times are read only then: a sign-in
+    /// otherwise costs one read of the account's list.
+    async fn make_room_for_a_session(&self, user: UserId) -> StoreResult<()> {
+        use futures_util::{StreamExt, TryStreamExt};
+        let keys: Vec<(Vec<u8>,)> = self
+            .rows(&self.sessions.sessions_of_user, (user.0,))
+            .await?;
+        if keys.len() < MAX_SESSIONS_PER_ACCOUNT {
+            return Ok(());
+        }
+        let found: Vec<(Option<DateTime<Utc>>, Vec<u8>)> = futures_util::stream::iter(keys)
+            .map(|(key,)| async move {
+                let row: Option<(Uuid, DateTime<Utc>, DateTime<Utc>)> = self
+                    .row(&self.sessions.session_read, (key.as_slice(),))
+                    .await?;
+                StoreResult::Ok((row.map(|(_, created, _)| created), key))
+            })
+            .buffer_unordered(16)
+            .try_collect()
+            .await?;
+        let mut begun = Vec::new();
+        for (created, key) in found {
+            match created {
+                Some(created) => begun.push((created, key)),
+                // Signed out: its entry in the list goes too.
+                None => {
+                    self.exec(
+                        &self.sessions.session_of_user_delete,
+                        (user.0, key.as_slice()),
+                    )
+                    .await?;
+                }
+            }
+        }
+        begun.sort();
+        let over = (begun.len() + 1).saturating_sub(MAX_SESSIONS_PER_ACCOUNT);
+        for (_, key) in begun.into_iter().take(over) {
+            self.exec(&self.sessions.session_delete, (key.as_slice(),))
+                .await?;
+            self.exec(
+                &self.sessions.session_of_user_delete,
+                (user.0, key.as_slice()),
+            )
+            .await?;
+        }
+        Ok(())
+    }
+}
+
 #[async_trait]
 impl Sessions for CassandraStore {
     async fn record_attempt(
@@ -160,6 +213,7 @@ impl Sessions for CassandraStore {
     }
 
     async fn create_session(&self, session: &NewSession) -> StoreResult<()> {
+        self.make_room_for_a_session(session.user_id).await?;
         let ttl = (session.expires - session.created).num_seconds().max(1) as i32;
         let key = session.key.as_slice();
         let row = (
