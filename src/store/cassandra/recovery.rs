@@ -18,7 +18,15 @@ impl CassandraStore {
         match intent {
             OwnIntent::Relist { site, post, was } => {
                 let site = Site::parse(site)?;
-                self.settle_lists(&site, PostId(*post), was.clone()).await?;
+                let id = PostId(*post);
+                // A save that died after claiming its revision, before moving the post to
+                // it: the post moves to it first (nothing happens if no revision follows
+                // the post's).
+                if let Some(current) = self.post_by_id_serial(&site, id).await? {
+                    self.roll_forward(&site, id, &current.locale, current.revision)
+                        .await?;
+                }
+                self.settle_lists(&site, id, was.clone()).await?;
                 Ok(Finished::Completed)
             }
             OwnIntent::NewPost {
@@ -51,8 +59,16 @@ impl CassandraStore {
             OwnIntent::Translation { site, post, locale } => {
                 let site = Site::parse(site)?;
                 let locale = Locale::parse(locale)?;
-                self.follow_translation(&site, PostId(*post), &locale, true)
+                let id = PostId(*post);
+                // A save that died after claiming its revision: the translation moves to
+                // it first (nothing happens if no revision follows the translation's).
+                let base = self
+                    .translation_serial(&site, id, &locale)
+                    .await?
+                    .map_or(0, |t| t.revision);
+                self.roll_translation_forward(&site, id, &locale, base)
                     .await?;
+                self.follow_translation(&site, id, &locale, true).await?;
                 Ok(Finished::Completed)
             }
             OwnIntent::Favorite {

@@ -251,6 +251,54 @@ async fn every_crash_window_is_closed_by_the_reconciler(t: TestStore, options: S
     );
     assert_eq!(shown(&t, &revised, &["gamma", "delta"]).await, [1, 1, 0, 1]);
 
+    // A save dies after claiming its revision, before moving the post to it: the post
+    // still shows the text before, though its history has the new revision. The pass
+    // moves the post to it (the save's intent says the lists follow the post, and the
+    // post follows its newest revision), and the lists follow.
+    let claimed = post(&t, &author, "Before the claim", "Text.", "eta").await;
+    faults.arm(Fault::CrashAfterRevisionClaim);
+    let outcome = t
+        .store
+        .save_revision(
+            &t.site,
+            claimed.id,
+            edit(
+                1,
+                &author,
+                "After the claim",
+                "Claimed.",
+                "theta",
+                "claimed",
+            ),
+        )
+        .await;
+    died(&t, &outcome);
+    if cassandra {
+        let row = t
+            .store
+            .post_by_id(&t.site, claimed.id)
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!(row.revision, 1, "the window is open");
+    }
+    let report = pass(&t).await;
+    assert_eq!(report.completed, usize::from(cassandra), "{report:?}");
+    // On SQLite the save was one transaction, undone whole.
+    let (number, title, lists) = match cassandra {
+        true => (2, "After the claim", [1, 1, 0, 1]),
+        false => (1, "Before the claim", [1, 1, 1, 0]),
+    };
+    let row = t
+        .store
+        .post_by_id(&t.site, claimed.id)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!((row.revision, row.title.as_str()), (number, title));
+    assert_eq!(front_title(&t, &claimed).await.as_deref(), Some(title));
+    assert_eq!(shown(&t, &claimed, &["eta", "theta"]).await, lists);
+
     // A new post dies after its row: the slug is not committed, the short link and the
     // lists are not written.
     let title = format!("Created by the reconciler {}", unique_name("p"));
@@ -350,6 +398,37 @@ async fn every_crash_window_is_closed_by_the_reconciler(t: TestStore, options: S
     assert_eq!(report.completed, usize::from(cassandra), "{report:?}");
     assert_eq!(found("fuseau").await, [translated.id]);
     assert!(found("quenouille").await.is_empty());
+    // A translation's save dies after claiming its revision, before the translation
+    // moves to it: the pass moves it, and search follows.
+    faults.arm(Fault::CrashAfterRevisionClaim);
+    let outcome = t
+        .store
+        .save_translation(
+            &t.site,
+            translated.id,
+            &fr,
+            edit(2, &author, "Traduit encore", "Le mot bobine.", "", "Third"),
+        )
+        .await;
+    died(&t, &outcome);
+    let revision = || async {
+        let now = t.store.translation(&t.site, translated.id, &fr).await;
+        now.unwrap()
+            .map(|tr| (tr.revision, tr.title.as_str().to_owned()))
+    };
+    if cassandra {
+        assert_eq!(revision().await.map(|r| r.0), Some(2), "the window is open");
+    }
+    let report = pass(&t).await;
+    assert_eq!(report.completed, usize::from(cassandra), "{report:?}");
+    if cassandra {
+        assert_eq!(revision().await, Some((3, "Traduit encore".to_owned())));
+        assert_eq!(found("bobine").await, [translated.id]);
+    } else {
+        // One transaction, undone whole.
+        assert_eq!(revision().await, Some((2, "Traduit".to_owned())));
+        assert!(found("bobine").await.is_empty());
+    }
 
     // A new page dies after its row: the reconciler lists it among the site's pages.
     let title = format!("About the reconciler {}", unique_name("p"));

@@ -138,7 +138,7 @@ impl CassandraStore {
     }
 
     /// A translation read at SERIAL, to settle an LWT on it that timed out.
-    async fn translation_serial(
+    pub(in crate::store::cassandra) async fn translation_serial(
         &self,
         site: &Site,
         id: PostId,
@@ -224,16 +224,9 @@ impl Translations for CassandraStore {
             return Err(EditError::Conflict);
         }
         let number = edit.base as i32 + 1;
-        if !self.claim_revision(site, id, locale, number, &edit).await? {
-            self.roll_translation_forward(site, id, locale, edit.base)
-                .await?;
-            return Err(EditError::Conflict);
-        }
-        if self.options.faults.fires(Fault::CrashAfterRevisionClaim) {
-            return Err(Fault::CrashAfterRevisionClaim.error().into());
-        }
-        // Recorded before the row moves: the list of translations and search follow it
-        // even if this process dies after.
+        // Recorded before the revision is claimed: if this process dies after the claim,
+        // the reconciler moves the translation to it, and the list of translations and
+        // search follow.
         let intent = self
             .begin_own(&OwnIntent::Translation {
                 site: site.to_string(),
@@ -241,6 +234,15 @@ impl Translations for CassandraStore {
                 locale: locale.code(),
             })
             .await?;
+        if !self.claim_revision(site, id, locale, number, &edit).await? {
+            self.roll_translation_forward(site, id, locale, edit.base)
+                .await?;
+            self.end_own(intent).await?;
+            return Err(EditError::Conflict);
+        }
+        if self.options.faults.fires(Fault::CrashAfterRevisionClaim) {
+            return Err(Fault::CrashAfterRevisionClaim.error().into());
+        }
         let certain = self
             .move_translation(
                 site,
