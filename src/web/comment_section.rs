@@ -68,7 +68,7 @@ pub(super) fn view(
 }
 
 /// The comment section of a post's page: one read of the thread (plus, for a signed-in
-/// reader, one of their pending comments).
+/// reader, one of their pending comments, at the same time).
 pub async fn section(
     state: &AppState,
     post: &Post,
@@ -80,17 +80,34 @@ pub async fn section(
 ) -> Result<CommentSection, WebError> {
     let slug = post.slug.as_str();
     let cursor = query.comments.as_deref().filter(|c| !c.is_empty());
-    let page = state
-        .store
-        .comment_page(&state.site, post.id, cursor, PAGE_SIZE)
-        .await
-        .map_err(|e| match e {
-            PageError::BadCursor => WebError::BadRequest(
-                "This page of comments does not exist. Start again from the post.".into(),
-            ),
-            PageError::Store(e) => e.into(),
-        })?;
     let me = user.0.as_ref();
+    // The thread, the reader's pending comments and the settings depend on nothing but
+    // the post: read at once.
+    let page = async {
+        state
+            .store
+            .comment_page(&state.site, post.id, cursor, PAGE_SIZE)
+            .await
+            .map_err(|e| match e {
+                PageError::BadCursor => WebError::BadRequest(
+                    "This page of comments does not exist. Start again from the post.".into(),
+                ),
+                PageError::Store(e) => e.into(),
+            })
+    };
+    let pending = async {
+        let Some(u) = me else {
+            return Ok(Vec::new());
+        };
+        Ok::<_, WebError>(
+            state
+                .store
+                .pending_comments_by(&state.site, post.id, u.id)
+                .await?,
+        )
+    };
+    let (page, pending, settings) =
+        futures_util::future::try_join3(page, pending, state.comment_settings()).await?;
     let at = now();
     let editable = |author: Option<crate::domain::UserId>, id: CommentId| {
         me.is_some_and(|u| Some(u.id) == author)
@@ -101,21 +118,14 @@ pub async fn section(
         .iter()
         .map(|c| view(slug, lang, c, editable(c.author_id, c.id)))
         .collect();
-    let pending = match me {
-        Some(u) => state
-            .store
-            .pending_comments_by(&state.site, post.id, u.id)
-            .await?
-            .iter()
-            .map(|c| {
-                let shown = ThreadComment::from(c);
-                view(slug, lang, &shown, editable(shown.author_id, c.id))
-            })
-            .collect(),
-        None => Vec::new(),
-    };
+    let pending = pending
+        .iter()
+        .map(|c| {
+            let shown = ThreadComment::from(c);
+            view(slug, lang, &shown, editable(shown.author_id, c.id))
+        })
+        .collect();
     let link = |cursor: Option<String>| cursor.map(|c| urls::comment_page(slug, lang, &c));
-    let settings = state.comment_settings().await?;
     let mut closed =
         comment_policy::closed(&PostFacts::of(post), &settings, now()).map(closed_message);
     if closed.is_none() && me.is_none() && !settings.guests {

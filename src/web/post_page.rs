@@ -159,35 +159,42 @@ async fn post_page(
     if shown.status == PostStatus::Draft && !editor {
         return Err(text.missing());
     }
-    // Only editors see the unpublished translations, and pay the read that lists them.
-    let translations = if editor {
-        state
-            .store
-            .translations(&state.site, post.id)
-            .await?
-            .into_iter()
-            .map(|t| TranslationLink {
-                url: urls::post_in(post.slug.as_str(), Some(&t.locale)),
-                label: t.locale.label(),
-                code: t.locale.code(),
-                draft: t.status == PostStatus::Draft,
-            })
-            .collect()
-    } else {
-        Vec::new()
-    };
-    // A page takes no comments, and shows no section for them.
-    let comments = if post.is_page() {
-        None
-    } else {
-        Some(
-            super::comment_section::section(state, post, user, csrf, text.lang(), comments, draft)
-                .await?,
+    // The translations, the comments and the link preview depend on the post alone: read
+    // at once. Only editors see the unpublished translations, and pay the read that lists
+    // them.
+    let translations = async {
+        if !editor {
+            return Ok(Vec::new());
+        }
+        Ok::<_, WebError>(
+            state
+                .store
+                .translations(&state.site, post.id)
+                .await?
+                .into_iter()
+                .map(|t| TranslationLink {
+                    url: urls::post_in(post.slug.as_str(), Some(&t.locale)),
+                    label: t.locale.label(),
+                    code: t.locale.code(),
+                    draft: t.status == PostStatus::Draft,
+                })
+                .collect(),
         )
     };
+    // A page takes no comments, and shows no section for them.
+    let comments = async {
+        if post.is_page() {
+            return Ok(None);
+        }
+        super::comment_section::section(state, post, user, csrf, text.lang(), comments, draft)
+            .await
+            .map(Some)
+    };
+    let preview = async { Ok(preview(state, post, shown, text.lang()).await) };
+    let (translations, comments, preview) =
+        futures_util::future::try_join3(translations, comments, preview).await?;
     let slug = post.slug.as_str();
     let lang = text.lang();
-    let preview = preview(state, post, shown, text.lang()).await;
     Ok(PostPage {
         layout: layout(user, csrf).describing(&shown.excerpt),
         preview,
