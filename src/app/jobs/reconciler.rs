@@ -121,7 +121,7 @@ pub async fn pass(
     if skew.num_seconds().abs() >= 60 {
         tracing::warn!(
             skew_seconds = skew.num_seconds(),
-            "this instance's clock is not the store's: intents are placed by the clock of the instance that begins them, and the reconciler finds those up to {CLOCK_MARGIN} behind"
+            "this instance's clock is not the store's: intents are placed by the clock of the instance that begins them, so keep the instances' clocks in step with the store's (NTP)"
         );
     }
     let before =
@@ -131,10 +131,6 @@ pub async fn pass(
     crate::infra::metrics::metrics().reconciled(parked, skew);
     Ok(report)
 }
-
-/// How far behind the store's a clock may run before the intents its instance begins
-/// are missed (as the store places them, a margin each pass reads again).
-const CLOCK_MARGIN: &str = "ten minutes";
 
 /// Runs [`pass`] every `config.every`, for intents older than `config.grace`.
 pub fn spawn(jobs: &crate::infra::jobs::Jobs, store: Arc<dyn Store>, config: ReconcilerConfig) {

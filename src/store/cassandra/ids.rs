@@ -5,7 +5,7 @@ use super::{CassandraStore, unavailable};
 use crate::domain::Site;
 use crate::domain::token::random_below;
 use crate::store::prelude::*;
-use crate::store::{Fault, ID_POOL_SIZE, StoreError, StoreResult};
+use crate::store::{ID_POOL_SIZE, StoreError, StoreResult};
 use async_trait::async_trait;
 use scylla::client::session::Session;
 use scylla::errors::ExecutionError;
@@ -94,21 +94,15 @@ impl Ids for CassandraStore {
                 }
             };
             let taker = Uuid::new_v4();
-            let taken = self
+            let mut taken = self
                 .session
                 .execute_unpaged(
                     &self.ids.id_pool_take,
                     (n + size, taker, site.as_str(), slot, n),
                 )
                 .await;
-            let lost = crate::store::LostAnswer::ALL
-                .into_iter()
-                .find(|kind| self.options.faults.fires(Fault::LostLwtAnswer(*kind)));
-            let taken = match lost {
-                // The LWT ran, its answer is lost: settled below like any timeout.
-                Some(kind) => taken.and(Err(super::lwt::lost_answer(kind))),
-                None => taken,
-            };
+            // A lost answer is settled below like any timeout.
+            self.lose_answer_if_armed(&mut taken);
             // Applied, or a timeout after which the serial read (which completes any
             // proposal in flight) shows the slot moved on by this take: n is ours.
             // Otherwise someone took n first: another candidate.

@@ -3,7 +3,7 @@
 //! binaries adapter use them.
 
 use super::{CassandraStore, unavailable};
-use crate::store::LostAnswer;
+use crate::store::{Fault, LostAnswer};
 use crate::store::{StoreError, StoreResult};
 use scylla::client::session::Session;
 use scylla::errors::{
@@ -225,9 +225,23 @@ pub(super) fn is_cas_uncertain(e: &ExecutionError) -> bool {
 /// The protocol's error code for a CAS write whose outcome the coordinator does not know.
 const CAS_WRITE_UNKNOWN: i32 = 0x1700;
 
+impl CassandraStore {
+    /// Loses an LWT's answer (the LWT ran all the same) when a test armed
+    /// `Fault::LostLwtAnswer`: the answer becomes the error of that kind of lost answer.
+    pub(super) fn lose_answer_if_armed(&self, answer: &mut Result<QueryResult, ExecutionError>) {
+        if let Some(kind) = LostAnswer::ALL
+            .into_iter()
+            .find(|kind| self.options.faults.fires(Fault::LostLwtAnswer(*kind)))
+            && answer.is_ok()
+        {
+            *answer = Err(lost_answer(kind));
+        }
+    }
+}
+
 /// The error an LWT whose answer was lost gives, of each kind that leaves its outcome
 /// unknown: what `Fault::LostLwtAnswer` puts in place of an LWT's answer.
-pub(super) fn lost_answer(kind: LostAnswer) -> ExecutionError {
+fn lost_answer(kind: LostAnswer) -> ExecutionError {
     let timeout = |write_type| {
         ExecutionError::LastAttemptError(RequestAttemptError::DbError(
             DbError::WriteTimeout {

@@ -40,6 +40,7 @@ both_stores!(
     the_directory_pages_across_the_prefixes_of_a_shelf,
     the_newest_accounts_come_first_page_by_page,
     ending_sessions_keeps_only_the_current_one,
+    an_account_keeps_at_most_its_newest_sessions,
     attempts_are_counted_per_key_within_their_window,
 );
 
@@ -818,8 +819,6 @@ async fn migrate_carries_the_directory_into_prefixes() {
         "the old directory is dropped"
     );
 }
-
-both_stores!(an_account_keeps_at_most_its_newest_sessions);
 
 /// An account keeps at most MAX_SESSIONS_PER_ACCOUNT sessions: a sign-in beyond them
 /// ends the oldest, and the others stay.

@@ -176,14 +176,16 @@ impl CassandraStore {
         begun.sort();
         let over = (begun.len() + 1).saturating_sub(MAX_SESSIONS_PER_ACCOUNT);
         for (_, key) in begun.into_iter().take(over) {
-            self.exec(&self.sessions.session_delete, (key.as_slice(),))
-                .await?;
-            self.exec(
-                &self.sessions.session_of_user_delete,
-                (user.0, key.as_slice()),
-            )
-            .await?;
+            self.forget_session(user, &key).await?;
         }
+        Ok(())
+    }
+
+    /// A session's row and its entry in the account's list go.
+    async fn forget_session(&self, user: UserId, key: &[u8]) -> StoreResult<()> {
+        self.exec(&self.sessions.session_delete, (key,)).await?;
+        self.exec(&self.sessions.session_of_user_delete, (user.0, key))
+            .await?;
         Ok(())
     }
 }
@@ -273,13 +275,7 @@ impl Sessions for CassandraStore {
             .await?;
         for (key,) in keys {
             if Some(key.as_slice()) != keep {
-                self.exec(&self.sessions.session_delete, (key.as_slice(),))
-                    .await?;
-                self.exec(
-                    &self.sessions.session_of_user_delete,
-                    (user.0, key.as_slice()),
-                )
-                .await?;
+                self.forget_session(user, &key).await?;
             }
         }
         Ok(())

@@ -4,8 +4,8 @@ use crate::domain::subscription::{Mailing, Scope, Subscription, shard_of};
 use crate::domain::{Email, PostId, Site, UserId};
 use crate::store::caps::{self, page_size};
 use crate::store::cassandra::{CassandraStore, lwt};
-use crate::store::{Fault, PageError, StoreError, StoreResult};
 use crate::store::{LinkPurpose, NewSubscription, SubscriberPage, Subscriptions};
+use crate::store::{PageError, StoreError, StoreResult};
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use scylla::client::session::Session;
@@ -563,20 +563,14 @@ impl Subscriptions for CassandraStore {
     ) -> StoreResult<bool> {
         let key = (site.as_str(), m.post.0, shard_of(email_key), email_key);
         let claimer = Uuid::new_v4();
-        let claimed = self
+        let mut claimed = self
             .session
             .execute_unpaged(
                 &self.subscriptions.delivery_claim,
                 (key.0, key.1, key.2, key.3, at, claimer),
             )
             .await;
-        let lost = crate::store::LostAnswer::ALL
-            .into_iter()
-            .find(|kind| self.options.faults.fires(Fault::LostLwtAnswer(*kind)));
-        let claimed = match lost {
-            Some(kind) => claimed.and(Err(lwt::lost_answer(kind))),
-            None => claimed,
-        };
+        self.lose_answer_if_armed(&mut claimed);
         match claimed {
             Ok(result) => lwt::lwt_applied(result),
             // Unknown: ours if the claim names this claimer, so that a claim whose answer
