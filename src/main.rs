@@ -24,7 +24,11 @@ async fn main() -> ExitCode {
             .map(|()| tracing::info!(store = ?settings.store, "schema is up to date"))
             .map_err(|e| e.to_string()),
         Command::Reconcile => reconcile(&settings).await,
-        Command::Repair { dry_run } => repair(&settings, !dry_run).await,
+        Command::Repair {
+            dry_run,
+            resume,
+            checkpoint,
+        } => repair(&settings, !dry_run, resume, &checkpoint).await,
         Command::User { command } => user(&settings, command).await,
         Command::Export {
             dir,
@@ -75,20 +79,97 @@ async fn reconcile(settings: &sibyl::config::Settings) -> Result<(), String> {
     Ok(())
 }
 
-/// `sibyl repair`: prints what disagreed, and fails when a dry run found anything.
-async fn repair(settings: &sibyl::config::Settings, fix: bool) -> Result<(), String> {
+/// `sibyl repair`: prints what disagreed as it is found, its progress on a terminal, and
+/// fails when a dry run found anything or something could not be checked. Writes where
+/// it has got to into `checkpoint` as it goes, and carries on from there with `resume`.
+async fn repair(
+    settings: &sibyl::config::Settings,
+    fix: bool,
+    resume: bool,
+    checkpoint: &std::path::Path,
+) -> Result<(), String> {
+    let from = if resume {
+        let text = std::fs::read_to_string(checkpoint).map_err(|e| {
+            format!(
+                "no checkpoint to resume from in {}: {e}",
+                checkpoint.display()
+            )
+        })?;
+        let at: store::repair::Checkpoint = serde_json::from_str(&text)
+            .map_err(|e| format!("{} is not a repair's checkpoint: {e}", checkpoint.display()))?;
+        eprintln!(
+            "resuming in the {} phase, {} posts and {} findings in",
+            at.phase, at.posts, at.findings
+        );
+        Some(at)
+    } else {
+        None
+    };
     let store = open_store(settings).await?;
+    let watch = RepairWatch {
+        checkpoint: checkpoint.to_owned(),
+        bar: std::sync::Mutex::new(progress_bar("repairing")),
+        warned: std::sync::atomic::AtomicBool::new(false),
+    };
     let report = store
-        .repair(&settings.site_url, fix)
+        .repair_from(&settings.site_url, fix, from, &watch)
         .await
-        .map_err(|e| e.to_string())?;
+        .map_err(|e| {
+            format!(
+                "{e}\nthe repair stopped; sibyl repair --resume{} carries on where it got to",
+                if fix { "" } else { " --dry-run" }
+            )
+        })?;
+    eprintln!();
     print!("{}", store::repair::describe(&report));
+    let _ = std::fs::remove_file(checkpoint);
     let parked = store.parked().await.map_err(|e| e.to_string())?;
     print!("{}", store::repair::describe_parked(&parked));
-    if !fix && !report.findings.is_empty() {
-        return Err(format!("{} things to fix", report.findings.len()));
+    if report.errors > 0 {
+        return Err(format!("{} things could not be checked", report.errors));
+    }
+    if !fix && report.found > 0 {
+        return Err(format!("{} things to fix", report.found));
     }
     Ok(())
+}
+
+/// What `sibyl repair` does with what a repair tells as it goes.
+struct RepairWatch<F> {
+    checkpoint: std::path::PathBuf,
+    bar: std::sync::Mutex<F>,
+    warned: std::sync::atomic::AtomicBool,
+}
+
+impl<F: FnMut(u64, u64, &'static str) + Send> store::repair::Watch for RepairWatch<F> {
+    fn found(&self, finding: store::repair::Finding) {
+        print!("{}", store::repair::describe_finding(&finding));
+    }
+    fn failed(&self, what: String) {
+        eprintln!("\ncould not check {what}");
+    }
+    fn progress(&self, phase: &'static str, done: u64) {
+        (self.bar.lock().unwrap_or_else(|e| e.into_inner()))(done, 0, phase);
+    }
+    fn reached(&self, checkpoint: &store::repair::Checkpoint) {
+        // Written whole then renamed: a crash leaves the last checkpoint, not half of one.
+        let written = serde_json::to_string(checkpoint)
+            .map_err(|e| e.to_string())
+            .and_then(|json| {
+                let part = self.checkpoint.with_extension("part");
+                std::fs::write(&part, json)
+                    .and_then(|()| std::fs::rename(&part, &self.checkpoint))
+                    .map_err(|e| e.to_string())
+            });
+        if let Err(e) = written
+            && !self.warned.swap(true, std::sync::atomic::Ordering::Relaxed)
+        {
+            eprintln!(
+                "\ncould not write the checkpoint {}: {e} (the repair goes on; --resume will not)",
+                self.checkpoint.display()
+            );
+        }
+    }
 }
 
 /// `sibyl user ...`: prints what was done.

@@ -389,6 +389,14 @@ pub enum Command {
         /// Only report what disagrees; change nothing
         #[arg(long)]
         dry_run: bool,
+        /// Carry on from where an earlier repair stopped (its checkpoint file), instead
+        /// of from the first post
+        #[arg(long)]
+        resume: bool,
+        /// Where a repair writes how far it has got, every two seconds, for --resume
+        /// (removed once it finishes)
+        #[arg(long, value_name = "FILE", default_value = "sibyl-repair.json")]
+        checkpoint: std::path::PathBuf,
     },
     /// Write the whole site into a new folder: settings, accounts (without their password
     /// hashes unless asked), posts and pages with every revision and translation,

@@ -124,6 +124,22 @@ fn reconcile_and_repair_run_by_hand_and_say_what_they_did() {
         "{said}"
     );
     assert!(said.contains("no parked writes"), "{said}");
+    // Nothing to resume from: said, and nothing done.
+    let missing = dir.path().join("no-checkpoint.json");
+    let resumed = sibyl(&[
+        "repair",
+        "--resume",
+        "--checkpoint",
+        &missing.display().to_string(),
+        "--store",
+        &store,
+    ]);
+    assert!(!resumed.status.success());
+    assert!(
+        stderr(&resumed).contains("no checkpoint to resume from"),
+        "{}",
+        stderr(&resumed)
+    );
 }
 
 #[test]

@@ -5,7 +5,7 @@
 
 use super::moderation::list_for_moderation;
 use super::*;
-use crate::store::repair::{Finding, Repair, RepairReport};
+use crate::store::repair::{Checkpoint, Finding, Repair, RepairReport, Watch};
 use std::collections::{BTreeMap, BTreeSet};
 
 fn check(sql: &Sql<'_>, site: &str, fix: bool) -> StoreResult<RepairReport> {
@@ -259,12 +259,26 @@ fn stale_search_texts(
 
 #[async_trait]
 impl Repair for SqliteStore {
-    async fn repair(&self, site: &Site, fix: bool) -> StoreResult<RepairReport> {
+    /// One transaction (with `fix`; one read without): a repair that stops has changed
+    /// nothing, and starts over; `from` is not needed.
+    async fn repair_from(
+        &self,
+        site: &Site,
+        fix: bool,
+        _from: Option<Checkpoint>,
+        watch: &dyn Watch,
+    ) -> StoreResult<RepairReport> {
         let site = site.to_string();
-        if fix {
+        let mut report = if fix {
             self.transaction(move |sql| check(sql, &site, fix)).await
         } else {
             self.run(move |sql| check(sql, &site, fix)).await
+        }?;
+        report.found = report.findings.len();
+        for finding in std::mem::take(&mut report.findings) {
+            watch.found(finding);
         }
+        watch.progress("posts", report.posts as u64);
+        Ok(report)
     }
 }

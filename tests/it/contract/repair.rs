@@ -269,8 +269,7 @@ async fn repair_reports_and_rebuilds_what_disagrees(t: TestStore) {
                 "favorites_by_time",
                 "followers",
                 "front_page",
-                "moderation_lists",
-                "moderation_lists",
+                "moderation_hours",
                 "moderation_lists",
                 "post_comment_tallies",
                 "post_moderation",
@@ -332,6 +331,13 @@ async fn repair_reports_and_rebuilds_what_disagrees(t: TestStore) {
     );
 
     let fixed = t.store.repair(&t.site, true).await.unwrap();
+    // Fixing goes post by post: rewriting the waiting comment's rows (its post's list
+    // missed it) also takes it out of the spam list, before the site's lists are read.
+    let mut expected = expected;
+    if t.kind == Kind::Cassandra {
+        let spam = expected.iter().position(|t| *t == "moderation_lists");
+        expected.remove(spam.expect("the stray spam row was found"));
+    }
     assert_eq!(tables(&fixed), expected, "{fixed:#?}");
     assert!(fixed.fixed);
     assert_eq!(
@@ -432,4 +438,191 @@ async fn repair_reports_and_rebuilds_what_disagrees(t: TestStore) {
     let shelf = sibyl::domain::user::shelf_of(&author.username.key());
     let entries = t.store.user_directory(shelf, None, 1000).await.unwrap();
     assert!(entries.iter().any(|e| e.id == author.id));
+}
+
+/// The short links of `posts` deleted, as a bug or a hand edit would.
+async fn drop_short_links(
+    session: &scylla::client::session::Session,
+    site: &str,
+    posts: &[&sibyl::domain::Post],
+) {
+    for post in posts {
+        session
+            .query_unpaged(
+                format!(
+                    "DELETE FROM {RESUME_KEYSPACE}.short_links WHERE site = ? AND short_id = ?"
+                ),
+                (site, post.short_id as i64),
+            )
+            .await
+            .unwrap();
+    }
+}
+
+const RESUME_KEYSPACE: &str = "sibyl_repair_resume_test";
+
+/// A watch that keeps every checkpoint a repair reached.
+#[derive(Default)]
+struct Recorder {
+    reached: std::sync::Mutex<Vec<sibyl::store::repair::Checkpoint>>,
+}
+
+impl sibyl::store::repair::Watch for Recorder {
+    fn found(&self, _: sibyl::store::repair::Finding) {}
+    fn failed(&self, _: String) {}
+    fn progress(&self, _: &'static str, _: u64) {}
+    fn reached(&self, checkpoint: &sibyl::store::repair::Checkpoint) {
+        self.reached.lock().unwrap().push(checkpoint.clone());
+    }
+}
+
+/// A post whose row cannot be read (a revision number out of range) is reported as not checked,
+/// and the repair carries on with every other post and table; a repair resumed from a
+/// checkpoint in the posts' pass checks only the posts after it (by token), then every
+/// later pass; a checkpoint of another site is refused.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_repair_carries_on_past_what_it_cannot_read_and_resumes_where_it_stopped() {
+    use sibyl::store::repair::{Checkpoint, Collect};
+    let t = TestStore::cassandra_alone(RESUME_KEYSPACE).await;
+    let session = crate::helpers::cql_session().await;
+    let site = t.site.as_str();
+    let author = member(&t, Role::Author).await;
+    let mut posts = Vec::new();
+    for n in 0..3 {
+        posts.push(post(&t, &author, &format!("Post {n}"), "Text.", "shared").await);
+    }
+    // A revision number no post can have: its row no longer reads as a post (nothing
+    // any list copies is changed).
+    let bad = &posts[0];
+    let set_revision = |revision: i32| {
+        let session = &session;
+        async move {
+            session
+                .query_unpaged(
+                    format!("UPDATE {RESUME_KEYSPACE}.posts SET revision = ? WHERE site = ? AND post_id = ?"),
+                    (revision, site, bad.id.0),
+                )
+                .await
+                .unwrap();
+        }
+    };
+    set_revision(-1).await;
+    drop_short_links(&session, site, &[&posts[1], &posts[2]]).await;
+    session
+        .query_unpaged(
+            format!("UPDATE {RESUME_KEYSPACE}.tag_counts SET posts = 9 WHERE site = ? AND tag = 'shared'"),
+            (site,),
+        )
+        .await
+        .unwrap();
+
+    let watch = Collect::default();
+    let report = t
+        .store
+        .repair_from(&t.site, false, None, &watch)
+        .await
+        .unwrap();
+    let failures = watch.failures.into_inner().unwrap();
+    assert_eq!(failures.len(), 1, "{failures:?}");
+    assert!(failures[0].contains(&bad.id.0.to_string()), "{failures:?}");
+    let mut found: Vec<_> = watch
+        .findings
+        .into_inner()
+        .unwrap()
+        .into_iter()
+        .map(|f| f.table)
+        .collect();
+    found.sort_unstable();
+    assert_eq!(found, ["short_links", "short_links", "tag_counts"]);
+    assert_eq!((report.posts, report.found, report.errors), (2, 3, 1));
+    let refused = t
+        .store
+        .repair(&t.site, false)
+        .await
+        .unwrap_err()
+        .to_string();
+    assert!(refused.contains("could not be checked"), "{refused}");
+
+    // The row mended; a repair resumed after the second post in token order checks
+    // the third alone among the posts, and the tags' counts after them.
+    set_revision(bad.revision as i32).await;
+    drop_short_links(&session, site, &[&posts[0], &posts[1], &posts[2]]).await;
+    let mut tokens = Vec::new();
+    for p in &posts {
+        let (token,): (i64,) = session
+            .query_unpaged(
+                format!("SELECT token(site, post_id) FROM {RESUME_KEYSPACE}.posts WHERE site = ? AND post_id = ?"),
+                (site, p.id.0),
+            )
+            .await
+            .unwrap()
+            .into_rows_result()
+            .unwrap()
+            .first_row()
+            .unwrap();
+        tokens.push((token, p.id.0));
+    }
+    tokens.sort();
+    // Where a whole run had got to when its posts' pass ended (its sums and newest
+    // posts), taken back to just after the second post.
+    let recorder = Recorder::default();
+    t.store
+        .repair_from(&t.site, false, None, &recorder)
+        .await
+        .unwrap();
+    let passed = recorder
+        .reached
+        .into_inner()
+        .unwrap()
+        .into_iter()
+        .find(|c| c.phase == "tags" && c.after.is_none())
+        .expect("a checkpoint as the tags' pass began");
+    assert_eq!(passed.newest.len(), 3);
+    let checkpoint = Checkpoint {
+        phase: "posts".into(),
+        after: Some(tokens[1].0),
+        posts: 2,
+        ..passed
+    };
+    let watch = Collect::default();
+    let report = t
+        .store
+        .repair_from(&t.site, false, Some(checkpoint.clone()), &watch)
+        .await
+        .unwrap();
+    let findings = watch.findings.into_inner().unwrap();
+    let tables: Vec<_> = findings.iter().map(|f| f.table).collect();
+    assert_eq!(tables, ["short_links", "tag_counts"], "{findings:?}");
+    assert!(
+        findings[0].what.contains(&tokens[2].1.to_string()),
+        "{findings:?}"
+    );
+    assert_eq!((report.posts, report.errors), (3, 0));
+
+    // From the start, all three are found.
+    let watch = Collect::default();
+    t.store
+        .repair_from(&t.site, false, None, &watch)
+        .await
+        .unwrap();
+    let short: Vec<_> = watch
+        .findings
+        .into_inner()
+        .unwrap()
+        .into_iter()
+        .filter(|f| f.table == "short_links")
+        .collect();
+    assert_eq!(short.len(), 3, "{short:?}");
+
+    let other = Checkpoint {
+        site: "https://another.example".into(),
+        ..checkpoint
+    };
+    let refused = t
+        .store
+        .repair_from(&t.site, false, Some(other), &Collect::default())
+        .await
+        .unwrap_err()
+        .to_string();
+    assert!(refused.contains("not of this one"), "{refused}");
 }

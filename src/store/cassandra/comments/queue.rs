@@ -11,7 +11,6 @@ use scylla::client::session::Session;
 use scylla::errors::ExecutionError;
 use scylla::statement::prepared::PreparedStatement;
 use scylla::value::CqlTimeuuid;
-use uuid::Uuid;
 
 /// How old an hour must be (in hours) before a page that finds it empty takes it out of
 /// `moderation_hours`: comments are created in the current hour only, so an older hour
@@ -126,145 +125,51 @@ impl CassandraStore {
 }
 
 impl CassandraStore {
-    /// Repair's check of the moderation lists, the site's and each post's, against the
-    /// comments' rows of `posts`: a comment in a listed state is in its state's lists
-    /// (and its hour in moderation_hours) and in no other. What disagrees is rewritten
-    /// from the comment's row, read at SERIAL.
-    pub(in crate::store::cassandra) async fn repair_moderation_lists(
+    /// Writes a comment into the moderation lists of its state (and out of the others)
+    /// as its row, read at SERIAL, has it; out of every list when it has no row. Repair's
+    /// fix for a comment its lists disagree with.
+    pub(in crate::store::cassandra) async fn relist_comment(
         &self,
         site: &Site,
-        posts: &[PostId],
-        fix: bool,
-        findings: &mut Vec<crate::store::repair::Finding>,
+        post: PostId,
+        id: CommentId,
     ) -> StoreResult<()> {
-        use crate::store::repair::Finding;
-        use std::collections::{BTreeSet, HashMap, HashSet};
-        let ks = &self.keyspace;
-        let mut expected: HashMap<(CommentState, Uuid), PostId> = HashMap::new();
-        let mut redo: BTreeSet<(Uuid, Uuid)> = BTreeSet::new();
-        let mut found = |table: &'static str, what: String, post: Uuid, id: Uuid| {
-            findings.push(Finding { table, what });
-            redo.insert((post, id));
-        };
-        for &post in posts {
-            let rows: Vec<(CqlTimeuuid, String)> = self
-                .scan(
-                    format!("SELECT id, state FROM {ks}.comments WHERE site = ? AND post_id = ?"),
-                    (site.as_str(), post.0),
-                )
-                .await?;
-            let mut own = HashSet::new();
-            for (id, state) in rows {
-                let state = CommentState::parse(&state)?;
-                if state.is_listed() {
-                    expected.insert((state, Uuid::from(id)), post);
-                    own.insert((state, Uuid::from(id)));
+        match self.moved_comment(site, post, id, true).await? {
+            Some((mut comment, mut stamp, _)) => {
+                // Written now, not at the row's stamp: what broke the lists may have
+                // been written later than it. A move that lands meanwhile is seen
+                // by reading the row again, and its state written over.
+                for _ in 0..super::copies::MOVE_ATTEMPTS {
+                    let now = crate::domain::now().timestamp_micros();
+                    let (batch, values) = self.state_batch(site, &comment, now, None);
+                    self.batch(&batch, values).await?;
+                    match self.moved_comment(site, post, id, true).await? {
+                        Some((again, again_stamp, _)) if again_stamp != stamp => {
+                            (comment, stamp) = (again, again_stamp);
+                        }
+                        _ => break,
+                    }
                 }
             }
-            let listed: Vec<(String, CqlTimeuuid)> = self
-                .scan(
-                    format!(
-                        "SELECT state, id FROM {ks}.post_moderation WHERE site = ? AND post_id = ?"
-                    ),
-                    (site.as_str(), post.0),
-                )
-                .await?;
-            let mut present = HashSet::new();
-            for (state, id) in listed {
-                let key = (CommentState::parse(&state)?, Uuid::from(id));
-                if !own.contains(&key) {
-                    let what = format!("comment {} is not {state}; removed", key.1);
-                    found("post_moderation", what, post.0, key.1);
-                }
-                present.insert(key);
-            }
-            for (state, id) in own.difference(&present) {
-                let what = format!("{} comment {id} is missing; written", state.as_str());
-                found("post_moderation", what, post.0, *id);
-            }
-        }
-        for state in [
-            CommentState::Pending,
-            CommentState::Spam,
-            CommentState::Rejected,
-        ] {
-            let hours: Vec<(i32,)> = self
-                .scan(
-                    format!("SELECT hour FROM {ks}.moderation_hours WHERE site = ? AND state = ?"),
-                    (site.as_str(), state.as_str()),
-                )
-                .await?;
-            let mut present = HashSet::new();
-            for (hour,) in hours {
-                let rows: Vec<(CqlTimeuuid, Uuid)> = self
-                    .scan(
-                        format!(
-                            "SELECT id, post_id FROM {ks}.moderation_lists WHERE site = ? AND state = ? AND hour = ?"
+            // Rows of a comment that does not exist: out of every list.
+            None => {
+                for state in [
+                    CommentState::Pending,
+                    CommentState::Spam,
+                    CommentState::Rejected,
+                ] {
+                    let (statement, values) = self.list_delete(site, state, id);
+                    self.exec(&statement, values).await?;
+                    self.exec(
+                        &self.moderation.post_queue_delete,
+                        (
+                            site.as_str(),
+                            post.0,
+                            state.as_str(),
+                            CqlTimeuuid::from(id.0),
                         ),
-                        (site.as_str(), state.as_str(), hour),
                     )
                     .await?;
-                for (id, post) in rows {
-                    let id = Uuid::from(id);
-                    if !expected.contains_key(&(state, id)) {
-                        let what = format!("comment {id} is not {}; removed", state.as_str());
-                        found("moderation_lists", what, post, id);
-                    }
-                    present.insert(id);
-                }
-            }
-            for ((s, id), post) in &expected {
-                if *s == state && !present.contains(id) {
-                    let what = format!(
-                        "{} comment {id} is missing, or its hour is not in moderation_hours; written",
-                        s.as_str()
-                    );
-                    found("moderation_lists", what, post.0, *id);
-                }
-            }
-        }
-        if !fix {
-            return Ok(());
-        }
-        for (post, id) in redo {
-            let (post, id) = (PostId(post), CommentId(id));
-            match self.moved_comment(site, post, id, true).await? {
-                Some((mut comment, mut stamp, _)) => {
-                    // Written now, not at the row's stamp: what broke the lists may have
-                    // been written later than it. A move that lands meanwhile is seen
-                    // by reading the row again, and its state written over.
-                    for _ in 0..super::copies::MOVE_ATTEMPTS {
-                        let now = crate::domain::now().timestamp_micros();
-                        let (batch, values) = self.state_batch(site, &comment, now, None);
-                        self.batch(&batch, values).await?;
-                        match self.moved_comment(site, post, id, true).await? {
-                            Some((again, again_stamp, _)) if again_stamp != stamp => {
-                                (comment, stamp) = (again, again_stamp);
-                            }
-                            _ => break,
-                        }
-                    }
-                }
-                // Rows of a comment that does not exist: out of every list.
-                None => {
-                    for state in [
-                        CommentState::Pending,
-                        CommentState::Spam,
-                        CommentState::Rejected,
-                    ] {
-                        let (statement, values) = self.list_delete(site, state, id);
-                        self.exec(&statement, values).await?;
-                        self.exec(
-                            &self.moderation.post_queue_delete,
-                            (
-                                site.as_str(),
-                                post.0,
-                                state.as_str(),
-                                CqlTimeuuid::from(id.0),
-                            ),
-                        )
-                        .await?;
-                    }
                 }
             }
         }

@@ -7,13 +7,11 @@ use crate::store::caps::{self, page_size};
 use crate::store::cassandra::CassandraStore;
 use crate::store::cassandra::intents::Listed;
 use crate::store::posts::page_of;
-use crate::store::repair::Finding;
 use crate::store::{ListPage, PageAt, PageError, StoreError, StoreResult};
 use chrono::{DateTime, Utc};
 use scylla::client::session::Session;
 use scylla::errors::ExecutionError;
 use scylla::statement::prepared::PreparedStatement;
-use std::collections::HashMap;
 use uuid::Uuid;
 
 pub(in crate::store::cassandra) const DRAFT_COLUMNS: &str =
@@ -174,61 +172,5 @@ impl CassandraStore {
             out.push((summary, cursor(created, id)));
         }
         Ok(page_of(at, out, limit))
-    }
-
-    /// Repair's check of the drafts lists of `authors` against the draft posts.
-    pub(in crate::store::cassandra) async fn repair_drafts(
-        &self,
-        site: &Site,
-        authors: &std::collections::HashSet<Uuid>,
-        drafts: &[Post],
-        fix: bool,
-        findings: &mut Vec<Finding>,
-    ) -> StoreResult<()> {
-        let expected: HashMap<Uuid, &Post> = drafts.iter().map(|p| (p.id.0, p)).collect();
-        for author in authors {
-            let rows: Vec<DraftRow> = self
-                .scan(
-                    format!(
-                        "SELECT {DRAFT_COLUMNS} FROM {}.author_drafts WHERE site = ? AND author_id = ?",
-                        self.keyspace
-                    ),
-                    (site.as_str(), *author),
-                )
-                .await?;
-            let mut seen = std::collections::HashSet::new();
-            for (created, id, slug, title, ..) in rows {
-                let shows = expected.get(&id).is_some_and(|p| {
-                    p.author_id.0 == *author
-                        && p.created == created
-                        && slug.as_deref() == Some(p.slug.as_str())
-                        && title.as_deref() == Some(p.title.as_str())
-                });
-                if shows {
-                    seen.insert(id);
-                    continue;
-                }
-                findings.push(Finding {
-                    table: "author_drafts",
-                    what: format!("the row of post {id} is stale or not a draft's; removed"),
-                });
-                if fix {
-                    self.exec(&self.drafts.delete, (site.as_str(), *author, created, id))
-                        .await?;
-                }
-            }
-            for draft in drafts.iter().filter(|p| p.author_id.0 == *author) {
-                if !seen.contains(&draft.id.0) {
-                    findings.push(Finding {
-                        table: "author_drafts",
-                        what: format!("draft {} is missing; written", draft.id.0),
-                    });
-                    if fix {
-                        self.list_draft(site, draft, None, None).await?;
-                    }
-                }
-            }
-        }
-        Ok(())
     }
 }

@@ -2,24 +2,21 @@
 //! from the page's own row when its lists are settled (so retried by the reconciler
 //! and checked by repair), read whole by the navigation and the list of pages.
 
-use crate::domain::{MAX_PAGES, PageEntry};
+use crate::domain::PageEntry;
 use crate::domain::{Post, PostId, PostStatus, Site, Slug};
 use crate::store::PAGES_READ;
 use crate::store::StoreResult;
 use crate::store::cassandra::CassandraStore;
-use crate::store::repair::Finding;
 use chrono::{DateTime, Utc};
 use scylla::client::session::Session;
 use scylla::errors::ExecutionError;
 use scylla::statement::prepared::PreparedStatement;
-use std::collections::HashMap;
 use uuid::Uuid;
 
 /// The statements of this file, prepared once at start.
 pub(in crate::store::cassandra) struct Statements {
     pages_read: PreparedStatement,
     page_write: PreparedStatement,
-    page_delete: PreparedStatement,
 }
 
 impl Statements {
@@ -35,10 +32,6 @@ impl Statements {
             .await?,
             page_write: prepare(format!(
                 "INSERT INTO {ks}.site_pages (site, created, post_id, slug, title, status, updated) VALUES (?, ?, ?, ?, ?, ?, ?)"
-            ))
-            .await?,
-            page_delete: prepare(format!(
-                "DELETE FROM {ks}.site_pages WHERE site = ? AND created = ? AND post_id = ?"
             ))
             .await?,
         })
@@ -98,81 +91,5 @@ impl CassandraStore {
     ) -> StoreResult<Vec<PageEntry>> {
         let rows: Vec<PageRow> = self.rows(&self.pages.pages_read, (site.as_str(),)).await?;
         rows.into_iter().map(entry).collect()
-    }
-
-    /// Repair's check of the list of pages against the pages' own rows: a row for each,
-    /// as it is, and none for anything else.
-    pub(in crate::store::cassandra) async fn repair_pages(
-        &self,
-        site: &Site,
-        pages: &[Post],
-        fix: bool,
-        findings: &mut Vec<Finding>,
-    ) -> StoreResult<()> {
-        let rows: Vec<PageRow> = self
-            .scan(
-                format!(
-                    "SELECT post_id, created, slug, title, status, updated FROM {}.site_pages WHERE site = ?",
-                    self.keyspace
-                ),
-                (site.as_str(),),
-            )
-            .await?;
-        let mut listed: HashMap<Uuid, PageRow> = HashMap::new();
-        for row in rows {
-            let Some(page) = pages.iter().find(|p| p.id.0 == row.0) else {
-                findings.push(Finding {
-                    table: "site_pages",
-                    what: format!("a row for {}, which is not a page; removed", row.0),
-                });
-                if fix {
-                    self.exec(&self.pages.page_delete, (site.as_str(), row.1, row.0))
-                        .await?;
-                }
-                continue;
-            };
-            if row.1 != page.created {
-                findings.push(Finding {
-                    table: "site_pages",
-                    what: format!("page {} was listed at another time; moved", row.0),
-                });
-                if fix {
-                    self.exec(&self.pages.page_delete, (site.as_str(), row.1, row.0))
-                        .await?;
-                }
-                continue;
-            }
-            listed.insert(row.0, row);
-        }
-        for page in pages {
-            let shown =
-                listed
-                    .get(&page.id.0)
-                    .is_some_and(|(_, _, slug, title, status, updated)| {
-                        slug.as_deref() == Some(page.slug.as_str())
-                            && title.as_deref() == Some(page.title.as_str())
-                            && status.as_deref() == Some(page.status.as_str())
-                            && *updated == Some(page.updated)
-                    });
-            if !shown {
-                findings.push(Finding {
-                    table: "site_pages",
-                    what: format!("page {} is missing or out of date; written", page.id.0),
-                });
-                if fix {
-                    self.list_static_page(site, page).await?;
-                }
-            }
-        }
-        if pages.len() > MAX_PAGES {
-            findings.push(Finding {
-                table: "site_pages",
-                what: format!(
-                    "{} pages, more than the {MAX_PAGES} a site has: left for an admin",
-                    pages.len()
-                ),
-            });
-        }
-        Ok(())
     }
 }

@@ -6,12 +6,10 @@ use crate::domain::schedule::SCHEDULED_READ;
 use crate::domain::{Post, PostId, PostStatus, ScheduledPost, Site, Slug, UserId};
 use crate::store::StoreResult;
 use crate::store::cassandra::CassandraStore;
-use crate::store::repair::Finding;
 use chrono::{DateTime, Utc};
 use scylla::client::session::Session;
 use scylla::errors::ExecutionError;
 use scylla::statement::prepared::PreparedStatement;
-use std::collections::HashMap;
 use uuid::Uuid;
 
 const SCHEDULED_COLUMNS: &str = "post_id, due, slug, title, author_id, author_name";
@@ -131,57 +129,5 @@ impl CassandraStore {
         }
         out.sort_by_key(|p| (p.due, p.id.0));
         Ok(out)
-    }
-
-    /// Repair's check of the site's schedule against its scheduled drafts.
-    pub(in crate::store::cassandra) async fn repair_scheduled(
-        &self,
-        site: &Site,
-        scheduled: &[Post],
-        fix: bool,
-        findings: &mut Vec<Finding>,
-    ) -> StoreResult<()> {
-        let expected: HashMap<Uuid, &Post> = scheduled.iter().map(|p| (p.id.0, p)).collect();
-        let rows: Vec<ScheduledRow> = self
-            .scan(
-                format!(
-                    "SELECT {SCHEDULED_COLUMNS} FROM {}.scheduled_posts WHERE site = ?",
-                    self.keyspace
-                ),
-                (site.as_str(),),
-            )
-            .await?;
-        let mut seen = std::collections::HashSet::new();
-        for (id, due, slug, title, ..) in rows {
-            let shows = expected.get(&id).is_some_and(|p| {
-                p.scheduled == due
-                    && slug.as_deref() == Some(p.slug.as_str())
-                    && title.as_deref() == Some(p.title.as_str())
-            });
-            if shows {
-                seen.insert(id);
-                continue;
-            }
-            findings.push(Finding {
-                table: "scheduled_posts",
-                what: format!("the row of post {id} is stale or not a scheduled draft's; removed"),
-            });
-            if fix {
-                self.exec(&self.schedule.delete, (site.as_str(), id))
-                    .await?;
-            }
-        }
-        for post in scheduled {
-            if !seen.contains(&post.id.0) {
-                findings.push(Finding {
-                    table: "scheduled_posts",
-                    what: format!("scheduled draft {} is missing; written", post.id.0),
-                });
-                if fix {
-                    self.list_scheduled(site, post).await?;
-                }
-            }
-        }
-        Ok(())
     }
 }

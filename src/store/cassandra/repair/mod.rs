@@ -1,0 +1,466 @@
+//! Repair on Cassandra: every derived row of a site checked against the row it copies
+//! (see `store::repair`), streaming: the posts are read a token range at a time and
+//! checked [`IN_FLIGHT`] at once, each with point reads of the rows it should have (its
+//! lists, claims, links, counters, search texts, moderation rows); then each list's
+//! partitions, each row against its post (what no post has, or an old copy of it); then
+//! the site's moderation lists, counters, social tables and accounts. What it holds does
+//! not grow with the site (a [`Checkpoint`]), and it carries on from one after a crash.
+
+mod lists;
+mod posts;
+mod statements;
+
+use super::{CassandraStore, prepare, unavailable};
+use crate::domain::{CommentState, Site, timeuuid};
+use crate::store::repair::{Checkpoint, Finding, Repair, RepairReport, Watch};
+use crate::store::{FRONT_PAGE_CAP, StoreError, StoreResult};
+use async_trait::async_trait;
+use futures_util::TryStreamExt;
+use scylla::serialize::row::SerializeRow;
+use scylla::statement::prepared::PreparedStatement;
+use statements::Statements;
+use std::collections::HashSet;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+use uuid::Uuid;
+
+/// Posts (or lists) checked at once.
+const IN_FLIGHT: usize = 32;
+/// Rows of one list bucket checked at once.
+const ROWS_IN_FLIGHT: usize = 16;
+/// How often a repair tells where it could resume from.
+const CHECKPOINT_EVERY: Duration = Duration::from_secs(2);
+/// Buckets of the lists' indexes already looked at, kept so that each is read once; let
+/// go when there are this many (then read again).
+const SEEN_BUCKETS: usize = 100_000;
+
+/// The phases of a repair, in order. Those that scan by token resume within the phase;
+/// the others, each bounded by the site (not by its posts), start it again.
+const PHASES: [&str; 12] = [
+    "posts",
+    "tags",
+    "authors",
+    "tag counts",
+    "front page",
+    "drafts",
+    "schedule",
+    "pages",
+    "moderation",
+    "comment counts",
+    "social",
+    "accounts",
+];
+
+/// A row read by a whole-table scan whose first column is its site.
+pub(super) trait SiteRow {
+    fn site(&self) -> &str;
+}
+
+macro_rules! site_rows {
+    ($(($($t:ident),+)),+ $(,)?) => {$(
+        impl<$($t),+> SiteRow for (String, $($t),+) {
+            fn site(&self) -> &str {
+                &self.0
+            }
+        }
+    )+};
+}
+site_rows!((A), (A, B), (A, B, C), (A, B, C, D));
+
+impl CassandraStore {
+    /// Every row of a query, the driver paging through (prepared for the call: for
+    /// repair's one-off reads).
+    pub(super) async fn scan<T>(
+        &self,
+        cql: String,
+        values: impl SerializeRow,
+    ) -> StoreResult<Vec<T>>
+    where
+        T: 'static + for<'f, 'm> scylla::deserialize::row::DeserializeRow<'f, 'm>,
+    {
+        let statement = prepare(&self.session, cql).await.map_err(unavailable)?;
+        self.scan_prepared(&statement, values).await
+    }
+
+    /// Every row of a statement prepared once, the driver paging through.
+    pub(super) async fn scan_prepared<T>(
+        &self,
+        statement: &PreparedStatement,
+        values: impl SerializeRow,
+    ) -> StoreResult<Vec<T>>
+    where
+        T: 'static + for<'f, 'm> scylla::deserialize::row::DeserializeRow<'f, 'm>,
+    {
+        self.scan_kept(statement, values, |_| true).await
+    }
+
+    /// The rows of one site in a scan of a whole table whose rows start with their site
+    /// (a table keyed by more than the site, which CQL cannot restrict to it), kept as the
+    /// driver pages through: the other sites' rows are never held.
+    pub(super) async fn scan_site<T>(&self, cql: String, site: &Site) -> StoreResult<Vec<T>>
+    where
+        T: 'static + SiteRow + for<'f, 'm> scylla::deserialize::row::DeserializeRow<'f, 'm>,
+    {
+        let statement = prepare(&self.session, cql).await.map_err(unavailable)?;
+        self.scan_kept(&statement, (), |row: &T| row.site() == site.as_str())
+            .await
+    }
+
+    /// The rows of a scan that `keep` keeps, the driver paging through.
+    async fn scan_kept<T>(
+        &self,
+        statement: &PreparedStatement,
+        values: impl SerializeRow,
+        keep: impl Fn(&T) -> bool,
+    ) -> StoreResult<Vec<T>>
+    where
+        T: 'static + for<'f, 'm> scylla::deserialize::row::DeserializeRow<'f, 'm>,
+    {
+        use futures_util::StreamExt;
+        let mut rows = self
+            .session
+            .execute_iter(statement.clone(), values)
+            .await
+            .map_err(unavailable)?
+            .rows_stream::<T>()
+            .map_err(unavailable)?;
+        let mut out = Vec::new();
+        while let Some(row) = rows.next().await {
+            let row = row.map_err(|e| StoreError::Corrupt(e.to_string()))?;
+            if keep(&row) {
+                out.push(row);
+            }
+        }
+        Ok(out)
+    }
+}
+
+/// One repair under way: its statements, what it has got to, and where it reports.
+struct Run<'a> {
+    store: &'a CassandraStore,
+    site: &'a Site,
+    fix: bool,
+    watch: &'a dyn Watch,
+    st: Statements,
+    at: Mutex<Checkpoint>,
+    told: Mutex<Instant>,
+    /// Index buckets ("tag month", "author year", "hour") already looked at.
+    seen: Mutex<HashSet<String>>,
+}
+
+impl Run<'_> {
+    fn found(&self, finding: Finding) {
+        self.at.lock().unwrap_or_else(|e| e.into_inner()).findings += 1;
+        self.watch.found(finding);
+    }
+
+    fn report(&self, findings: Vec<Finding>) {
+        for finding in findings {
+            self.found(finding);
+        }
+    }
+
+    fn failed(&self, what: String) {
+        self.at.lock().unwrap_or_else(|e| e.into_inner()).errors += 1;
+        self.watch.failed(what);
+    }
+
+    /// Whether this is the first look at an index bucket (and so the one that checks it).
+    fn first_look(&self, bucket: String) -> bool {
+        let mut seen = self.seen.lock().unwrap_or_else(|e| e.into_inner());
+        if seen.len() >= SEEN_BUCKETS {
+            seen.clear();
+        }
+        seen.insert(bucket)
+    }
+
+    /// Enters a phase: a point to resume from.
+    fn enter(&self, phase: &'static str) {
+        let mut at = self.at.lock().unwrap_or_else(|e| e.into_inner());
+        at.phase = phase.to_owned();
+        at.after = None;
+        self.watch.reached(&at);
+        *self.told.lock().unwrap_or_else(|e| e.into_inner()) = Instant::now();
+    }
+
+    /// Everything up to `token` checked: told as a point to resume from now and then.
+    fn passed(&self, token: i64) {
+        let mut at = self.at.lock().unwrap_or_else(|e| e.into_inner());
+        at.after = Some(token);
+        let mut told = self.told.lock().unwrap_or_else(|e| e.into_inner());
+        if told.elapsed() >= CHECKPOINT_EVERY {
+            self.watch.reached(&at);
+            *told = Instant::now();
+        }
+    }
+
+    /// Scans a table's partitions in token order from `from` (a phase's start, or where
+    /// it had got to), keeps this site's, checks `IN_FLIGHT` at once with `check`, and
+    /// takes in their outcomes in token order with `take` (so that a checkpoint at a
+    /// token counts exactly what came before it).
+    async fn by_token<K, O, F, Fut>(
+        &self,
+        phase: &'static str,
+        statement: &PreparedStatement,
+        from: i64,
+        check: F,
+        mut take: impl FnMut(&mut Checkpoint, O),
+    ) -> StoreResult<()>
+    where
+        K: 'static + for<'f, 'm> scylla::deserialize::value::DeserializeValue<'f, 'm>,
+        F: Fn(K) -> Fut,
+        Fut: std::future::Future<Output = O>,
+    {
+        let site = self.site.as_str();
+        let rows = self
+            .store
+            .session
+            .execute_iter(statement.clone(), (from,))
+            .await
+            .map_err(unavailable)?
+            .rows_stream::<(String, K, i64)>()
+            .map_err(unavailable)?;
+        let mut checks = rows
+            .map_err(unavailable)
+            .try_filter(|(s, _, _)| std::future::ready(s == site))
+            .map_ok(|(_, key, token)| {
+                let check = &check;
+                async move { Ok::<_, StoreError>((check(key).await, token)) }
+            })
+            .try_buffered(IN_FLIGHT);
+        let mut done = 0;
+        while let Some((outcome, token)) = checks.try_next().await? {
+            take(
+                &mut self.at.lock().unwrap_or_else(|e| e.into_inner()),
+                outcome,
+            );
+            done += 1;
+            self.watch.progress(phase, done);
+            self.passed(token);
+        }
+        Ok(())
+    }
+
+    /// Runs a phase's checks of one thing, reporting its findings whatever happens and
+    /// its failure as a thing not checked.
+    async fn checked<T, Fut>(&self, what: impl FnOnce() -> String, check: Fut) -> Option<T>
+    where
+        Fut: std::future::Future<Output = (Vec<Finding>, StoreResult<T>)>,
+    {
+        let (findings, outcome) = check.await;
+        self.report(findings);
+        match outcome {
+            Ok(t) => Some(t),
+            Err(e) => {
+                self.failed(format!("{}: {e}", what()));
+                None
+            }
+        }
+    }
+}
+
+/// What the posts' pass takes in from one post.
+pub(super) struct PostSeen {
+    /// Whether its checks ran (or only where it is listed was read).
+    checked: bool,
+    comments: i64,
+    bucket: usize,
+    by_state: [i64; 5],
+    /// Its publication time UUID, when listed.
+    listed: Option<Uuid>,
+    page: bool,
+    id: Uuid,
+}
+
+/// Adds a listed post to the newest ones, which are kept newest first and to the front
+/// page's size.
+fn keep_newest(newest: &mut Vec<(Uuid, Uuid)>, published: Uuid, post: Uuid) {
+    if newest.iter().any(|(_, p)| *p == post) {
+        return;
+    }
+    let key = |published: Uuid| (timeuuid::time_of(published), published);
+    let at = newest.partition_point(|(p, _)| key(*p) > key(published));
+    if at < FRONT_PAGE_CAP {
+        newest.insert(at, (published, post));
+        newest.truncate(FRONT_PAGE_CAP);
+    }
+}
+
+#[async_trait]
+impl Repair for CassandraStore {
+    async fn repair_from(
+        &self,
+        site: &Site,
+        fix: bool,
+        from: Option<Checkpoint>,
+        watch: &dyn Watch,
+    ) -> StoreResult<RepairReport> {
+        let buckets = usize::from(super::comments::tallies::BUCKETS);
+        let at = match from {
+            Some(at) if at.site != site.as_str() || at.fix != fix => {
+                return Err(StoreError::Unavailable(format!(
+                    "the checkpoint is of a repair of {} ({}), not of this one",
+                    at.site,
+                    if at.fix { "fixing" } else { "a dry run" }
+                )));
+            }
+            Some(at) if at.sums.len() != buckets || !PHASES.contains(&at.phase.as_str()) => {
+                return Err(StoreError::Unavailable(
+                    "the checkpoint is not one this version of Sibyl wrote".into(),
+                ));
+            }
+            Some(at) => at,
+            None => Checkpoint {
+                site: site.to_string(),
+                fix,
+                phase: PHASES[0].into(),
+                sums: vec![[0; 5]; buckets],
+                ..Checkpoint::default()
+            },
+        };
+        let resume = (at.phase.clone(), at.after);
+        let run = Run {
+            store: self,
+            site,
+            fix,
+            watch,
+            st: Statements::prepare(self).await?,
+            at: Mutex::new(at),
+            told: Mutex::new(Instant::now()),
+            seen: Mutex::new(HashSet::new()),
+        };
+        let first = PHASES.iter().position(|p| *p == resume.0).unwrap_or(0);
+        for phase in &PHASES[first..] {
+            // Within the phase it stopped in, from just after the last token checked.
+            let from = match resume.1 {
+                Some(after) if *phase == resume.0 => match after.checked_add(1) {
+                    Some(from) => from,
+                    None => continue,
+                },
+                _ => i64::MIN,
+            };
+            if *phase != resume.0 || resume.1.is_none() {
+                run.enter(phase);
+            }
+            run.phase(phase, from).await?;
+        }
+        let at = run.at.into_inner().unwrap_or_else(|e| e.into_inner());
+        watch.reached(&Checkpoint {
+            phase: "done".into(),
+            after: None,
+            ..at.clone()
+        });
+        Ok(RepairReport {
+            posts: at.posts,
+            comments: at.comments,
+            accounts: at.accounts,
+            findings: Vec::new(),
+            found: at.findings,
+            errors: at.errors,
+            fixed: fix,
+        })
+    }
+}
+
+impl Run<'_> {
+    async fn phase(&self, phase: &'static str, from: i64) -> StoreResult<()> {
+        let (store, site, fix) = (self.store, self.site, self.fix);
+        match phase {
+            "posts" => {
+                self.by_token(
+                    phase,
+                    &self.st.posts_from,
+                    from,
+                    |id: Uuid| self.check_post(id),
+                    |at, seen: Option<PostSeen>| {
+                        let Some(seen) = seen else { return };
+                        at.posts += usize::from(seen.checked);
+                        at.comments += seen.comments as usize;
+                        for (sum, n) in at.sums[seen.bucket].iter_mut().zip(seen.by_state) {
+                            *sum += n;
+                        }
+                        if let Some(published) = seen.listed {
+                            keep_newest(&mut at.newest, published, seen.id);
+                        }
+                        at.pages += usize::from(seen.page);
+                    },
+                )
+                .await
+            }
+            "tags" => {
+                self.by_token(
+                    phase,
+                    &self.st.tag_lists_from,
+                    from,
+                    |tag: String| self.check_tag(tag),
+                    |_, ()| {},
+                )
+                .await
+            }
+            "authors" => {
+                self.by_token(
+                    phase,
+                    &self.st.author_lists_from,
+                    from,
+                    |author: Uuid| self.check_author(author),
+                    |_, ()| {},
+                )
+                .await
+            }
+            "tag counts" => self.check_tag_counts().await,
+            "front page" => self.check_front_page().await,
+            "drafts" => {
+                self.by_token(
+                    phase,
+                    &self.st.drafts_from,
+                    from,
+                    |author: Uuid| self.check_drafts(author),
+                    |_, ()| {},
+                )
+                .await
+            }
+            "schedule" => self.check_schedule().await,
+            "pages" => self.check_pages().await,
+            "moderation" => self.check_site_moderation().await,
+            "comment counts" => {
+                let sums = self
+                    .at
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .sums
+                    .clone();
+                for (bucket, sums) in sums.into_iter().enumerate() {
+                    let bucket = bucket as i32;
+                    let change = store.settle_bucket(site, bucket, Some(sums), fix).await?;
+                    for (state, n) in CommentState::ALL.iter().zip(change) {
+                        if n != 0 {
+                            self.found(Finding {
+                                table: "comment_state_tallies",
+                                what: format!(
+                                    "bucket {bucket} counted {} comments {} too many; recounted",
+                                    -n,
+                                    state.as_str()
+                                ),
+                            });
+                        }
+                    }
+                }
+                Ok(())
+            }
+            "social" => {
+                let mut findings = Vec::new();
+                let done = store.repair_social(site, fix, &mut findings).await;
+                self.report(findings);
+                done
+            }
+            "accounts" => {
+                let mut findings = Vec::new();
+                let accounts = store.repair_accounts(fix, &mut findings).await;
+                self.report(findings);
+                self.at.lock().unwrap_or_else(|e| e.into_inner()).accounts = accounts?;
+                Ok(())
+            }
+            _ => Err(StoreError::Corrupt(format!("no repair phase {phase}"))),
+        }
+    }
+}
