@@ -113,6 +113,10 @@ pub fn edit_failed(e: EditError) -> AppError {
         EditError::SameLocale => {
             AppError::Invalid("The post is already written in that language.".into())
         }
+        EditError::TooManyTranslations => AppError::Invalid(format!(
+            "A post can be translated into at most {} languages.",
+            crate::domain::MAX_TRANSLATIONS
+        )),
         EditError::Store(e) => e.into(),
     }
 }

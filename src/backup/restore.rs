@@ -293,6 +293,7 @@ async fn write_files(
         BinaryLimits {
             max_file: u64::MAX,
             max_per_user: u64::MAX,
+            max_files_per_post: usize::MAX,
             ..Default::default()
         },
     );

@@ -39,7 +39,12 @@ pub struct BinaryLimits {
     /// (estimated from each image's header before it is decoded; see
     /// `image::render_cost`). What does not fit waits its turn, then is refused.
     pub image_memory: u64,
+    /// The most files one post may hold (`binary_refs_by_context`'s bound).
+    pub max_files_per_post: usize,
 }
+
+/// The most files one post holds, unless told otherwise: what its editor lists in one read.
+pub const MAX_FILES_PER_POST: usize = 500;
 
 impl Default for BinaryLimits {
     fn default() -> Self {
@@ -49,6 +54,7 @@ impl Default for BinaryLimits {
             max_image: 32 * 1024 * 1024,
             decode: DecodeLimits::default(),
             image_memory: 512 * 1024 * 1024,
+            max_files_per_post: MAX_FILES_PER_POST,
         }
     }
 }
@@ -59,6 +65,9 @@ pub enum IngestError {
     TooLarge(String),
     #[error("{0}")]
     Quota(String),
+    /// The post holds as many files as it may.
+    #[error("{0}")]
+    TooMany(String),
     /// The upload itself broke off.
     #[error("the upload did not arrive whole: {0}")]
     Body(String),
@@ -205,6 +214,17 @@ impl Binaries {
         S: Stream<Item = Result<Bytes, E>> + Unpin,
         E: std::fmt::Display,
     {
+        let held = self
+            .store
+            .references_in(&upload.site, &upload.context)
+            .await?
+            .len();
+        if held >= self.limits.max_files_per_post {
+            return Err(IngestError::TooMany(format!(
+                "A post can hold at most {} files, and this one has {held}; remove some before adding more.",
+                self.limits.max_files_per_post
+            )));
+        }
         let used = self.store.usage(upload.owner).await?.max(0) as u64;
         if used >= self.limits.max_per_user {
             return Err(IngestError::Quota(format!(

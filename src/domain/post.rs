@@ -39,6 +39,10 @@ impl PostKind {
 /// the list of pages read whole.
 pub const MAX_PAGES: usize = 100;
 
+/// The most languages one post is translated into (the translations partition's bound):
+/// a translation into one more is refused.
+pub const MAX_TRANSLATIONS: usize = 50;
+
 /// Whether a site that has `pages` static pages may make one more.
 pub fn room_for_page(pages: usize) -> Result<(), Invalid> {
     if pages >= MAX_PAGES {

@@ -12,6 +12,9 @@ pub enum EditError {
     /// A translation into the language the post is written in.
     #[error("the post is already written in that language")]
     SameLocale,
+    /// A translation into one more language than a post may have.
+    #[error("the post has as many translations as it may")]
+    TooManyTranslations,
     #[error(transparent)]
     Store(#[from] StoreError),
 }

@@ -109,6 +109,15 @@ impl Translations for SqliteStore {
             if current.as_ref().map_or(0, |t| t.revision) != edit.base {
                 return Err(EditError::Conflict);
             }
+            if current.is_none() {
+                let held: i64 = sql
+                    .prepare("SELECT COUNT(*) FROM translations WHERE site = ?1 AND post_id = ?2")
+                    .and_then(|mut s| s.query_row(params![site, id], |r| r.get(0)))
+                    .map_err(unavailable)?;
+                if held as usize >= crate::domain::MAX_TRANSLATIONS {
+                    return Err(EditError::TooManyTranslations);
+                }
+            }
             let number = edit.base + 1;
             let crash = faults.fires(Fault::CrashAfterRevisionClaim);
             insert_revision(sql, &site, &id, &locale, number, &edit)?;

@@ -178,6 +178,12 @@ pub async fn update_article(
         Err(EditError::SameLocale) => {
             return Err(ApiError::invalid("the article is in that language already"));
         }
+        Err(EditError::TooManyTranslations) => {
+            return Err(ApiError::invalid(format!(
+                "an article can be translated into at most {} languages",
+                crate::domain::MAX_TRANSLATIONS
+            )));
+        }
         Err(EditError::Store(e)) => return Err(e.into()),
     };
     Ok(HttpResponse::Ok().json(single(&state, Some(&user), &saved).await?))

@@ -71,6 +71,7 @@ impl From<IngestError> for ApiError {
             IngestError::TooLarge(m) | IngestError::Quota(m) => {
                 ApiError(StatusCode::PAYLOAD_TOO_LARGE, m)
             }
+            IngestError::TooMany(m) => ApiError(StatusCode::CONFLICT, m),
             IngestError::Body(_) => ApiError(StatusCode::BAD_REQUEST, e.to_string()),
             IngestError::Busy => ApiError(StatusCode::SERVICE_UNAVAILABLE, e.to_string()),
             IngestError::Store(e) => e.into(),

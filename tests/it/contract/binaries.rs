@@ -483,7 +483,56 @@ both_stores!(
     bad_images_are_stored_as_errors_with_the_reason,
     removing_a_context_drops_its_references_and_logs_it,
     a_log_shows_its_newest_lines_in_time_order,
+    a_post_holds_at_most_its_files,
 );
+
+/// A post holds at most `max_files_per_post` files: the next upload to it is refused
+/// with the reason, stores nothing and counts nothing against its owner, while another
+/// post still takes files.
+async fn a_post_holds_at_most_its_files(store: TestStore) {
+    let service = Binaries::new(
+        store.store.binaries(),
+        BinaryLimits {
+            max_files_per_post: 2,
+            ..Default::default()
+        },
+    );
+    let owner = UserId(Uuid::new_v4());
+    let post = upload(&store, owner, "0.bin");
+    for (name, seed) in [("0.bin", 21), ("1.bin", 22)] {
+        let up = Upload {
+            name: name.into(),
+            ..post.clone()
+        };
+        ingest(&service, up, &random_bytes(100, seed)).await;
+    }
+    let used = service.store.usage(owner).await.unwrap();
+    let third = Upload {
+        name: "2.bin".into(),
+        ..post.clone()
+    };
+    let err = service
+        .ingest(third, body(&random_bytes(100, 23), &[50]))
+        .await
+        .unwrap_err();
+    assert!(
+        matches!(&err, IngestError::TooMany(m) if m.contains("at most 2 files")),
+        "{err}"
+    );
+    assert_eq!(service.store.usage(owner).await.unwrap(), used);
+    let held = service
+        .store
+        .references_in(&store.site, &post.context)
+        .await
+        .unwrap();
+    assert_eq!(held.len(), 2);
+    ingest(
+        &service,
+        upload(&store, owner, "other.bin"),
+        &random_bytes(100, 24),
+    )
+    .await;
+}
 
 /// A file's log and its post's log show their newest `LOG_LINES` lines, oldest of those
 /// first; on Cassandra every line expires after `LOG_DAYS` (its TTL).

@@ -30,7 +30,54 @@ both_stores!(
     of_concurrent_translation_saves_exactly_one_wins,
     a_translation_save_that_dies_midway_never_locks_the_translation,
     drafts_are_kept_per_locale,
+    a_post_is_translated_into_at_most_its_languages,
 );
+
+/// A post takes translations into `MAX_TRANSLATIONS` languages; one more is refused and
+/// not kept, while a new revision in a language it has is still saved.
+async fn a_post_is_translated_into_at_most_its_languages(t: TestStore) {
+    let by = author(&t).await;
+    let post = english_post(&t, &by).await;
+    let codes: Vec<String> = ('a'..='z')
+        .flat_map(|a| ('a'..='z').map(move |b| format!("x{a}{b}")))
+        .take(sibyl::domain::MAX_TRANSLATIONS + 1)
+        .collect();
+    let (last, kept) = codes.split_last().unwrap();
+    for code in kept {
+        t.store
+            .save_translation(&t.site, post.id, &locale(code), edit(0, &by, "Hi", "Hi."))
+            .await
+            .unwrap();
+    }
+    let refused = t
+        .store
+        .save_translation(&t.site, post.id, &locale(last), edit(0, &by, "Hi", "Hi."))
+        .await;
+    assert!(
+        matches!(refused, Err(EditError::TooManyTranslations)),
+        "{refused:?}"
+    );
+    assert_eq!(
+        t.store
+            .translation(&t.site, post.id, &locale(last))
+            .await
+            .unwrap(),
+        None
+    );
+    let all = t.store.translations(&t.site, post.id).await.unwrap();
+    assert_eq!(all.len(), sibyl::domain::MAX_TRANSLATIONS);
+    let again = t
+        .store
+        .save_translation(
+            &t.site,
+            post.id,
+            &locale(&kept[0]),
+            edit(1, &by, "Hey", "Hey."),
+        )
+        .await
+        .unwrap();
+    assert_eq!(again.revision, 2);
+}
 
 async fn each_locale_has_its_own_revisions_and_publication(t: TestStore) {
     let by = author(&t).await;

@@ -220,8 +220,15 @@ impl Translations for CassandraStore {
             return Err(EditError::SameLocale);
         }
         let current = self.translation(site, id, locale).await?;
-        if current.map_or(0, |t| t.revision) != edit.base {
+        if current.as_ref().map_or(0, |t| t.revision) != edit.base {
             return Err(EditError::Conflict);
+        }
+        // A new language: refused beyond the bound (saves into new languages racing
+        // each other may pass it by as many as race).
+        if current.is_none()
+            && self.translations_of(site, id).await?.len() >= crate::domain::MAX_TRANSLATIONS
+        {
+            return Err(EditError::TooManyTranslations);
         }
         let number = edit.base as i32 + 1;
         // Recorded before the revision is claimed: if this process dies after the claim,
