@@ -24,6 +24,10 @@ async fn main() -> ExitCode {
             .map(|()| tracing::info!(store = ?settings.store, "schema is up to date"))
             .map_err(|e| e.to_string()),
         Command::Reconcile => reconcile(&settings).await,
+        Command::Limits => {
+            println!("{}", store::limits::json());
+            Ok(())
+        }
         Command::Repair {
             dry_run,
             resume,

@@ -12,6 +12,7 @@ pub mod comments;
 pub mod host_ids;
 pub mod ids;
 pub mod intents;
+pub mod limits;
 pub mod open;
 pub mod posts;
 pub mod repair;

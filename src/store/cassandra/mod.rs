@@ -20,6 +20,7 @@ mod intents;
 mod lwt;
 mod migrations;
 mod posts;
+pub(crate) use posts::revisions::REVISIONS_PER_SHELF;
 mod recovery;
 mod repair;
 mod schema;

@@ -28,7 +28,7 @@ use scylla::statement::prepared::PreparedStatement;
 use uuid::Uuid;
 
 /// Revisions per partition of `post_revisions`; `schema.cql` states the bound.
-pub(in crate::store::cassandra) const REVISIONS_PER_SHELF: i32 = 50;
+pub(crate) const REVISIONS_PER_SHELF: i32 = 50;
 
 /// The shelf that holds revision `number` (numbers start at 1).
 pub(in crate::store::cassandra) fn shelf_of(number: i32) -> i32 {

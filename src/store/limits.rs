@@ -1,0 +1,162 @@
+//! Every cap Sibyl enforces on what a partition holds or a value weighs, as `sibyl limits`
+//! prints them: `scripts/scale-model` reads them from there, so that the model of the
+//! partitions at scale and the code cannot disagree.
+
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+/// One enforced cap: its value, and what it bounds (tables, or a value's size).
+#[derive(Debug, Clone, Serialize)]
+pub struct Limit {
+    pub value: u64,
+    pub bounds: &'static str,
+}
+
+/// Every cap, by the name it has in the code.
+pub fn all() -> BTreeMap<&'static str, Limit> {
+    use crate::domain::comment::CommentBody;
+    use crate::domain::post::{Body, Tag, Tags, Title};
+    let n = |v: usize| v as u64;
+    let caps: [(&'static str, u64, &'static str); 24] = [
+        (
+            "MAX_COMMENTS_PER_POST",
+            crate::domain::comment::MAX_COMMENTS_PER_POST,
+            "comments, comment_thread, post_moderation: a post's comments",
+        ),
+        (
+            "MAX_SUGGESTIONS_PER_POST",
+            crate::domain::post::MAX_SUGGESTIONS_PER_POST,
+            "suggestions: a post's suggestions",
+        ),
+        (
+            "FRONT_PAGE_CAP",
+            n(super::FRONT_PAGE_CAP),
+            "front_page: the newest posts it keeps",
+        ),
+        (
+            "MAX_PAGES",
+            n(crate::domain::MAX_PAGES),
+            "site_pages: a site's pages",
+        ),
+        (
+            "MAX_SCHEDULED",
+            n(crate::domain::schedule::MAX_SCHEDULED),
+            "scheduled_posts: a site's scheduled drafts",
+        ),
+        (
+            "MAX_SESSIONS_PER_ACCOUNT",
+            n(super::accounts::MAX_SESSIONS_PER_ACCOUNT),
+            "sessions_by_user: an account's sessions",
+        ),
+        (
+            "MAX_TRANSLATIONS",
+            n(crate::domain::MAX_TRANSLATIONS),
+            "translations: a post's languages",
+        ),
+        (
+            "MAX_FILES_PER_POST",
+            n(crate::binaries::service::MAX_FILES_PER_POST),
+            "binary_refs_by_context: a post's files",
+        ),
+        (
+            "MAX_FOLLOWS",
+            n(super::social::MAX_FOLLOWS),
+            "follows: an account's follows on a site",
+        ),
+        (
+            "MAX_FAVORITES",
+            n(super::social::MAX_FAVORITES),
+            "favorites, favorites_by_time: an account's favorites on a site",
+        ),
+        (
+            "PARKED_CAP",
+            n(super::intents::PARKED_CAP),
+            "parked_intents: the writes the reconciler parked",
+        ),
+        (
+            "REVISIONS_PER_SHELF",
+            super::cassandra::REVISIONS_PER_SHELF as u64,
+            "post_revisions: a shelf of a post's history in one language",
+        ),
+        (
+            "LOG_DAYS",
+            super::binaries::LOG_DAYS as u64,
+            "binary_log, binary_log_by_context: days a line is kept (its TTL)",
+        ),
+        (
+            "LOG_LINES",
+            n(super::binaries::LOG_LINES),
+            "binary_log, binary_log_by_context: lines a read shows",
+        ),
+        (
+            "CHUNK_SIZE",
+            n(super::binaries::CHUNK_SIZE),
+            "binary_data.data: bytes of one chunk",
+        ),
+        (
+            "BODY_MAX_BYTES",
+            n(Body::MAX_BYTES),
+            "posts.body, translations.body, post_revisions.body: bytes of a text's Markdown",
+        ),
+        (
+            "MAX_HTML_BYTES",
+            n(crate::domain::markdown::MAX_HTML_BYTES),
+            "posts.body_html, translations.body_html, post_revisions.body_html: bytes of a text's HTML",
+        ),
+        (
+            "TITLE_MAX",
+            n(Title::MAX),
+            "title: characters of a post's title",
+        ),
+        ("TAG_MAX", n(Tag::MAX), "tag: characters of a tag"),
+        (
+            "TAGS_MAX",
+            n(Tags::MAX),
+            "posts.tags and every list row's tags: tags of a post",
+        ),
+        (
+            "COMMENT_MAX_BYTES",
+            n(CommentBody::MAX_BYTES),
+            "comments.body and its copies: bytes of a comment's text",
+        ),
+        (
+            "COMMENT_MAX_HTML_BYTES",
+            n(CommentBody::MAX_HTML_BYTES),
+            "comment_thread.body_html: bytes of a comment's HTML",
+        ),
+        (
+            "MAX_TEXT_WORD_BYTES",
+            n(crate::domain::search::MAX_TEXT_WORD_BYTES),
+            "search_texts.terms: bytes of a text's distinct words",
+        ),
+        (
+            "MAX_TEXT_WORDS",
+            n(crate::domain::search::MAX_TEXT_WORDS),
+            "search_texts.terms: a text's distinct words",
+        ),
+    ];
+    caps.into_iter()
+        .map(|(name, value, bounds)| (name, Limit { value, bounds }))
+        .collect()
+}
+
+/// Every cap as JSON: `{"NAME": {"value": N, "bounds": "..."}, ...}`.
+pub fn json() -> String {
+    serde_json::to_string_pretty(&all()).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn every_cap_has_a_value_and_says_what_it_bounds() {
+        let all = super::all();
+        assert_eq!(all.len(), 24, "a name given twice");
+        for (name, limit) in &all {
+            assert!(limit.value > 0, "{name}");
+            assert!(!limit.bounds.is_empty(), "{name}");
+        }
+        let json: serde_json::Value = serde_json::from_str(&super::json()).unwrap();
+        assert_eq!(json["MAX_COMMENTS_PER_POST"]["value"], 10_000);
+        assert_eq!(json["MAX_TRANSLATIONS"]["value"], 50);
+    }
+}
