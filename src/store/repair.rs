@@ -56,6 +56,12 @@ pub struct Checkpoint {
     pub newest: Vec<(uuid::Uuid, uuid::Uuid)>,
     /// The site's pages seen so far.
     pub pages: usize,
+    /// The counter buckets a post of which could not be checked (their sums lack it).
+    #[serde(default)]
+    pub unsure: Vec<usize>,
+    /// Whether a post could not be read at all (so the newest posts may lack it).
+    #[serde(default)]
+    pub newest_unsure: bool,
 }
 
 /// What a repair tells as it goes: each finding, each thing it could not check (it

@@ -5,9 +5,9 @@
 //! row missing from a list was found by the posts' pass.
 
 use super::posts::ShownRow;
-use super::{IN_FLIGHT, ROWS_IN_FLIGHT, Run};
+use super::{IN_FLIGHT, ROWS_IN_FLIGHT, Run, Told};
 use crate::domain::{CommentId, CommentState, MAX_PAGES, PostId};
-use crate::store::cassandra::posts::listings::ARCHIVE;
+use crate::store::cassandra::posts::listings::{ARCHIVE, Bucket, bucket_of};
 use crate::store::repair::Finding;
 use crate::store::{StoreError, StoreResult};
 use chrono::{DateTime, Utc};
@@ -68,6 +68,15 @@ impl List<'_> {
             List::Front => true,
         }
     }
+
+    /// Whether a row published at `published` belongs in this bucket of the list.
+    fn holds(self, published: CqlTimeuuid) -> bool {
+        match self {
+            List::Tag(tag, month) => bucket_of(tag, published).ok() == Some(month),
+            List::Author(_, year) => Bucket::Year.of(published).ok() == Some(year),
+            List::Front => true,
+        }
+    }
 }
 
 impl Run<'_> {
@@ -107,7 +116,7 @@ impl Run<'_> {
         let post = self
             .shown(row.post_id)
             .await?
-            .filter(|p| p.listed() == Some(published) && list.has(p));
+            .filter(|p| p.listed() == Some(published) && list.has(p) && list.holds(row.published));
         match post {
             Some(post) if row.shows(&post) => Ok(true),
             Some(post) => {
@@ -159,38 +168,49 @@ impl Run<'_> {
         }
     }
 
-    /// The rows of one bucket, each checked: how many stay.
-    async fn check_bucket(&self, list: List<'_>, rows: Vec<ListRow>) -> i64 {
+    /// The rows of one bucket, each checked: how many stay, and what was found.
+    async fn check_bucket(&self, list: List<'_>, rows: Vec<ListRow>) -> (i64, Told) {
         let what = |row: &ListRow| format!("the row of post {} in {}", row.post_id, list.table());
-        futures_util::stream::iter(rows)
+        let checked: Vec<(Option<bool>, Told)> = futures_util::stream::iter(rows)
             .map(|row| {
                 let what = what(&row);
-                async move {
-                    self.checked(|| what, self.check_list_row(list, row))
-                        .await
-                        // What could not be checked is counted as it is.
-                        .unwrap_or(true)
-                }
+                async move { self.checked(|| what, self.check_list_row(list, row)).await }
             })
             .buffer_unordered(ROWS_IN_FLIGHT)
-            .filter(|kept| std::future::ready(*kept))
-            .count()
-            .await as i64
+            .collect()
+            .await;
+        let mut all = Told::default();
+        let mut kept = 0;
+        for (stays, told) in checked {
+            // What could not be checked is counted as it is.
+            kept += i64::from(stays.unwrap_or(true));
+            all.add(told);
+        }
+        (kept, all)
     }
 
     /// A tag's (or the archive's) buckets, each row against its post, then the tag's
     /// count against the rows that stay.
-    pub(super) async fn check_tag(&self, tag: String) {
+    pub(super) async fn check_tag(&self, tag: String) -> ((), Told) {
         let what = || format!("the list of tag {tag:?}");
-        self.checked(what, async {
-            let mut findings = Vec::new();
-            let done = self.tag_checked(&tag, &mut findings).await;
-            (findings, done)
-        })
-        .await;
+        let mut rows = Told::default();
+        let (_, mut told) = self
+            .checked(what, async {
+                let mut findings = Vec::new();
+                let done = self.tag_checked(&tag, &mut findings, &mut rows).await;
+                (findings, done)
+            })
+            .await;
+        told.add(rows);
+        ((), told)
     }
 
-    async fn tag_checked(&self, tag: &str, findings: &mut Vec<Finding>) -> StoreResult<()> {
+    async fn tag_checked(
+        &self,
+        tag: &str,
+        findings: &mut Vec<Finding>,
+        rows_told: &mut Told,
+    ) -> StoreResult<()> {
         let (store, site, fix) = (self.store, self.site, self.fix);
         let here = site.as_str();
         let months: Vec<(i32,)> = store.rows(&self.st.tag_months, (here, tag)).await?;
@@ -199,7 +219,9 @@ impl Run<'_> {
             let rows: Vec<ListRow> = store
                 .scan_prepared(&self.st.tag_bucket, (here, tag, month))
                 .await?;
-            listed += self.check_bucket(List::Tag(tag, month), rows).await;
+            let (kept, told) = self.check_bucket(List::Tag(tag, month), rows).await;
+            listed += kept;
+            rows_told.add(told);
         }
         if tag == ARCHIVE {
             return Ok(());
@@ -222,30 +244,36 @@ impl Run<'_> {
     }
 
     /// An author's buckets, each row against its post.
-    pub(super) async fn check_author(&self, author: Uuid) {
+    pub(super) async fn check_author(&self, author: Uuid) -> ((), Told) {
         let what = || format!("the list of author {author}");
-        self.checked(what, async {
-            let (store, here) = (self.store, self.site.as_str());
-            let years: StoreResult<Vec<(i32,)>> =
-                store.rows(&self.st.author_years, (here, author)).await;
-            let years = match years {
-                Ok(years) => years,
-                Err(e) => return (Vec::new(), Err(e)),
-            };
-            for (year,) in years {
-                let rows = store
-                    .scan_prepared(&self.st.author_bucket, (here, author, year))
-                    .await;
-                match rows {
-                    Ok(rows) => {
-                        self.check_bucket(List::Author(author, year), rows).await;
-                    }
+        let mut rows_told = Told::default();
+        let (_, mut told) = self
+            .checked(what, async {
+                let (store, here) = (self.store, self.site.as_str());
+                let years: StoreResult<Vec<(i32,)>> =
+                    store.rows(&self.st.author_years, (here, author)).await;
+                let years = match years {
+                    Ok(years) => years,
                     Err(e) => return (Vec::new(), Err(e)),
+                };
+                for (year,) in years {
+                    let rows = store
+                        .scan_prepared(&self.st.author_bucket, (here, author, year))
+                        .await;
+                    match rows {
+                        Ok(rows) => {
+                            let (_, told) =
+                                self.check_bucket(List::Author(author, year), rows).await;
+                            rows_told.add(told);
+                        }
+                        Err(e) => return (Vec::new(), Err(e)),
+                    }
                 }
-            }
-            (Vec::new(), Ok(()))
-        })
-        .await;
+                (Vec::new(), Ok(()))
+            })
+            .await;
+        told.add(rows_told);
+        ((), told)
     }
 
     /// The tags counted that have no buckets at all: counted nothing. (A tag with
@@ -294,9 +322,19 @@ impl Run<'_> {
         Ok(())
     }
 
-    /// The front page against the newest listed posts the posts' pass saw.
+    /// The front page against the newest listed posts the posts' pass saw (not checked
+    /// when a post could not be read at all: it may be one of them).
     pub(super) async fn check_front_page(&self) -> StoreResult<()> {
         let (store, site, fix) = (self.store, self.site, self.fix);
+        if self
+            .at
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .newest_unsure
+        {
+            self.failed("the front page: not checked, as a post could not be read".into());
+            return Ok(());
+        }
         let newest: HashMap<Uuid, Uuid> = self
             .at
             .lock()
@@ -331,7 +369,8 @@ impl Run<'_> {
                 }
             }
         }
-        self.check_bucket(List::Front, checked).await;
+        let (_, told) = self.check_bucket(List::Front, checked).await;
+        self.tell(told);
         for (published, post) in newest {
             if !seen.contains(&published) {
                 self.found(Finding {
@@ -369,14 +408,16 @@ pub(super) type PageRow = (
 
 impl Run<'_> {
     /// An author's drafts list, each row against its post.
-    pub(super) async fn check_drafts(&self, author: Uuid) {
+    pub(super) async fn check_drafts(&self, author: Uuid) -> ((), Told) {
         let what = || format!("the drafts of author {author}");
-        self.checked(what, async {
-            let mut findings = Vec::new();
-            let done = self.drafts_checked(author, &mut findings).await;
-            (findings, done)
-        })
-        .await;
+        let (_, told) = self
+            .checked(what, async {
+                let mut findings = Vec::new();
+                let done = self.drafts_checked(author, &mut findings).await;
+                (findings, done)
+            })
+            .await;
+        ((), told)
     }
 
     async fn drafts_checked(&self, author: Uuid, findings: &mut Vec<Finding>) -> StoreResult<()> {
@@ -547,15 +588,18 @@ impl Run<'_> {
                 let rows: Vec<(CqlTimeuuid, Uuid)> = store
                     .scan_prepared(&self.st.hour_rows, (here, state.as_str(), hour))
                     .await?;
-                futures_util::stream::iter(rows)
+                let checked: Vec<(Option<()>, Told)> = futures_util::stream::iter(rows)
                     .map(|(id, post)| async move {
                         let what = || format!("{} comment {}", state.as_str(), Uuid::from(id));
                         self.checked(what, self.listed_comment(state, post, id))
                             .await
                     })
                     .buffer_unordered(ROWS_IN_FLIGHT)
-                    .collect::<Vec<_>>()
+                    .collect()
                     .await;
+                for (_, told) in checked {
+                    self.tell(told);
+                }
                 done += 1;
                 self.watch.progress("moderation", done);
             }

@@ -148,16 +148,34 @@ struct Run<'a> {
     seen: Mutex<HashSet<String>>,
 }
 
+/// What checks found, and what they could not check: told (printed and counted) when
+/// their turn comes, so that a checkpoint counts what came before it and nothing after.
+#[derive(Default)]
+pub(super) struct Told {
+    findings: Vec<Finding>,
+    failures: Vec<String>,
+}
+
+impl Told {
+    pub(super) fn add(&mut self, other: Told) {
+        self.findings.extend(other.findings);
+        self.failures.extend(other.failures);
+    }
+}
+
 impl Run<'_> {
+    fn tell(&self, told: Told) {
+        for finding in told.findings {
+            self.found(finding);
+        }
+        for what in told.failures {
+            self.failed(what);
+        }
+    }
+
     fn found(&self, finding: Finding) {
         self.at.lock().unwrap_or_else(|e| e.into_inner()).findings += 1;
         self.watch.found(finding);
-    }
-
-    fn report(&self, findings: Vec<Finding>) {
-        for finding in findings {
-            self.found(finding);
-        }
     }
 
     fn failed(&self, what: String) {
@@ -196,8 +214,8 @@ impl Run<'_> {
 
     /// Scans a table's partitions in token order from `from` (a phase's start, or where
     /// it had got to), keeps this site's, checks `IN_FLIGHT` at once with `check`, and
-    /// takes in their outcomes in token order with `take` (so that a checkpoint at a
-    /// token counts exactly what came before it).
+    /// tells what each found and takes in its outcome in token order with `take` (so that
+    /// a checkpoint at a token counts exactly what came before it).
     async fn by_token<K, O, F, Fut>(
         &self,
         phase: &'static str,
@@ -209,7 +227,7 @@ impl Run<'_> {
     where
         K: 'static + for<'f, 'm> scylla::deserialize::value::DeserializeValue<'f, 'm>,
         F: Fn(K) -> Fut,
-        Fut: std::future::Future<Output = O>,
+        Fut: std::future::Future<Output = (O, Told)>,
     {
         let site = self.site.as_str();
         let rows = self
@@ -229,7 +247,8 @@ impl Run<'_> {
             })
             .try_buffered(IN_FLIGHT);
         let mut done = 0;
-        while let Some((outcome, token)) = checks.try_next().await? {
+        while let Some(((outcome, told), token)) = checks.try_next().await? {
+            self.tell(told);
             take(
                 &mut self.at.lock().unwrap_or_else(|e| e.into_inner()),
                 outcome,
@@ -241,25 +260,38 @@ impl Run<'_> {
         Ok(())
     }
 
-    /// Runs a phase's checks of one thing, reporting its findings whatever happens and
-    /// its failure as a thing not checked.
-    async fn checked<T, Fut>(&self, what: impl FnOnce() -> String, check: Fut) -> Option<T>
+    /// Runs a phase's checks of one thing: its findings whatever happens, and its
+    /// failure as a thing not checked, to be told.
+    async fn checked<T, Fut>(&self, what: impl FnOnce() -> String, check: Fut) -> (Option<T>, Told)
     where
         Fut: std::future::Future<Output = (Vec<Finding>, StoreResult<T>)>,
     {
         let (findings, outcome) = check.await;
-        self.report(findings);
+        let mut told = Told {
+            findings,
+            failures: Vec::new(),
+        };
         match outcome {
-            Ok(t) => Some(t),
+            Ok(t) => (Some(t), told),
             Err(e) => {
-                self.failed(format!("{}: {e}", what()));
-                None
+                told.failures.push(format!("{}: {e}", what()));
+                (None, told)
             }
         }
     }
 }
 
 /// What the posts' pass takes in from one post.
+pub(super) enum PostOutcome {
+    /// Not (or no longer) a post of the site.
+    Gone,
+    Seen(PostSeen),
+    /// Not read at all: its counter bucket's sums, and the newest posts, are unknown.
+    Unread {
+        bucket: usize,
+    },
+}
+
 pub(super) struct PostSeen {
     /// Whether its checks ran (or only where it is listed was read).
     checked: bool,
@@ -270,6 +302,13 @@ pub(super) struct PostSeen {
     listed: Option<Uuid>,
     page: bool,
     id: Uuid,
+}
+
+/// A counter bucket whose sums lack a post that could not be checked.
+fn unsure(at: &mut Checkpoint, bucket: usize) {
+    if !at.unsure.contains(&bucket) {
+        at.unsure.push(bucket);
+    }
 }
 
 /// Adds a listed post to the newest ones, which are kept newest first and to the front
@@ -342,7 +381,11 @@ impl Repair for CassandraStore {
             if *phase != resume.0 || resume.1.is_none() {
                 run.enter(phase);
             }
-            run.phase(phase, from).await?;
+            if let Err(e) = run.phase(phase, from).await {
+                // Where it got to, to resume from (not the last checkpoint, seconds ago).
+                watch.reached(&run.at.lock().unwrap_or_else(|e| e.into_inner()));
+                return Err(e);
+            }
         }
         let at = run.at.into_inner().unwrap_or_else(|e| e.into_inner());
         watch.reached(&Checkpoint {
@@ -372,8 +415,19 @@ impl Run<'_> {
                     &self.st.posts_from,
                     from,
                     |id: Uuid| self.check_post(id),
-                    |at, seen: Option<PostSeen>| {
-                        let Some(seen) = seen else { return };
+                    |at, seen: PostOutcome| {
+                        let seen = match seen {
+                            PostOutcome::Gone => return,
+                            PostOutcome::Unread { bucket } => {
+                                unsure(at, bucket);
+                                at.newest_unsure = true;
+                                return;
+                            }
+                            PostOutcome::Seen(seen) => seen,
+                        };
+                        if !seen.checked {
+                            unsure(at, seen.bucket);
+                        }
                         at.posts += usize::from(seen.checked);
                         at.comments += seen.comments as usize;
                         for (sum, n) in at.sums[seen.bucket].iter_mut().zip(seen.by_state) {
@@ -423,13 +477,17 @@ impl Run<'_> {
             "pages" => self.check_pages().await,
             "moderation" => self.check_site_moderation().await,
             "comment counts" => {
-                let sums = self
-                    .at
-                    .lock()
-                    .unwrap_or_else(|e| e.into_inner())
-                    .sums
-                    .clone();
+                let (sums, unsure) = {
+                    let at = self.at.lock().unwrap_or_else(|e| e.into_inner());
+                    (at.sums.clone(), at.unsure.clone())
+                };
                 for (bucket, sums) in sums.into_iter().enumerate() {
+                    if unsure.contains(&bucket) {
+                        self.failed(format!(
+                            "the comment counts of bucket {bucket}: not checked, as a post of it could not be"
+                        ));
+                        continue;
+                    }
                     let bucket = bucket as i32;
                     let change = store.settle_bucket(site, bucket, Some(sums), fix).await?;
                     for (state, n) in CommentState::ALL.iter().zip(change) {
@@ -450,13 +508,19 @@ impl Run<'_> {
             "social" => {
                 let mut findings = Vec::new();
                 let done = store.repair_social(site, fix, &mut findings).await;
-                self.report(findings);
+                self.tell(Told {
+                    findings,
+                    failures: Vec::new(),
+                });
                 done
             }
             "accounts" => {
                 let mut findings = Vec::new();
                 let accounts = store.repair_accounts(fix, &mut findings).await;
-                self.report(findings);
+                self.tell(Told {
+                    findings,
+                    failures: Vec::new(),
+                });
                 self.at.lock().unwrap_or_else(|e| e.into_inner()).accounts = accounts?;
                 Ok(())
             }

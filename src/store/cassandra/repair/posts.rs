@@ -5,7 +5,7 @@
 //! and is not is written; what is there and should not be is for the lists' pass.
 
 use super::lists::{DraftRow, PageRow, ScheduledRow};
-use super::{PostSeen, Run};
+use super::{PostOutcome, PostSeen, Run, Told};
 use crate::domain::{CommentId, CommentState, Post, PostId, PostKind, PostStatus, Tags};
 use crate::store::StoreResult;
 use crate::store::cassandra::comments::queue::hour_of;
@@ -77,23 +77,26 @@ impl ShownRow {
 }
 
 impl Run<'_> {
-    /// One post's checks; `None` when it is not (or no longer) the site's, or could
-    /// not be checked.
-    pub(super) async fn check_post(&self, id: Uuid) -> Option<PostSeen> {
-        let checked = self
+    /// One post's checks, and what they found.
+    pub(super) async fn check_post(&self, id: Uuid) -> (PostOutcome, Told) {
+        let (checked, told) = self
             .checked(|| format!("post {id}"), async {
                 let mut findings = Vec::new();
                 let seen = self.post_checked(id, &mut findings).await;
                 (findings, seen)
             })
             .await;
-        match checked {
-            Some(seen) => seen,
+        let outcome = match checked {
+            Some(Some(seen)) => PostOutcome::Seen(seen),
+            Some(None) => PostOutcome::Gone,
             // Not checked (its row does not parse, or a read failed): still one of the
             // newest posts if listed, so that the front page keeps it.
-            None => {
-                let shown = self.shown(id).await.ok().flatten()?;
-                Some(PostSeen {
+            None => match self.shown(id).await {
+                Ok(None) => PostOutcome::Gone,
+                Err(_) => PostOutcome::Unread {
+                    bucket: tally_bucket(id) as usize,
+                },
+                Ok(Some(shown)) => PostOutcome::Seen(PostSeen {
                     checked: false,
                     comments: 0,
                     bucket: tally_bucket(id) as usize,
@@ -101,9 +104,10 @@ impl Run<'_> {
                     listed: shown.listed(),
                     page: shown.is_page(),
                     id,
-                })
-            }
-        }
+                }),
+            },
+        };
+        (outcome, told)
     }
 
     async fn post_checked(
