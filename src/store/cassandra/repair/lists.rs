@@ -4,13 +4,12 @@
 //! partitions are read one at a time, its rows checked `ROWS_IN_FLIGHT` at once; a
 //! row missing from a list was found by the posts' pass.
 
-use super::posts::ShownRow;
+use super::rows::{DraftRow, PageRow, ScheduledRow, ShownRow};
 use super::{IN_FLIGHT, ROWS_IN_FLIGHT, Run, Told};
 use crate::domain::{CommentId, CommentState, MAX_PAGES, PostId};
 use crate::store::cassandra::posts::listings::{ARCHIVE, Bucket, bucket_of};
 use crate::store::repair::Finding;
 use crate::store::{StoreError, StoreResult};
-use chrono::{DateTime, Utc};
 use futures_util::{StreamExt, TryStreamExt};
 use scylla::DeserializeRow;
 use scylla::value::{CqlTimeuuid, CqlValue};
@@ -80,14 +79,6 @@ impl List<'_> {
 }
 
 impl Run<'_> {
-    pub(super) async fn shown(&self, post: Uuid) -> StoreResult<Option<ShownRow>> {
-        Ok(self
-            .store
-            .row::<ShownRow>(&self.st.shown, (self.site.as_str(), post))
-            .await?
-            .filter(|p| p.status != "deleted"))
-    }
-
     /// A post read whole, for a fix that writes its rows again.
     async fn whole(&self, post: Uuid) -> StoreResult<Option<crate::domain::Post>> {
         self.store.post_by_id(self.site, PostId(post)).await
@@ -385,26 +376,6 @@ impl Run<'_> {
         Ok(())
     }
 }
-
-/// A row of an author's drafts, of the schedule, of the pages.
-pub(super) type DraftRow = (
-    DateTime<Utc>,
-    Uuid,
-    Option<String>,
-    Option<String>,
-    Option<String>,
-    Option<String>,
-    Option<Vec<String>>,
-);
-pub(super) type ScheduledRow = (Uuid, Option<DateTime<Utc>>, Option<String>, Option<String>);
-pub(super) type PageRow = (
-    Uuid,
-    DateTime<Utc>,
-    Option<String>,
-    Option<String>,
-    Option<String>,
-    Option<DateTime<Utc>>,
-);
 
 impl Run<'_> {
     /// An author's drafts list, each row against its post.

@@ -8,6 +8,7 @@
 
 mod lists;
 mod posts;
+mod rows;
 mod statements;
 
 use super::{CassandraStore, prepare, unavailable};

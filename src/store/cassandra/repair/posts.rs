@@ -4,77 +4,18 @@
 //! list it belongs in with that list's bucket in its index. A row that should be there
 //! and is not is written; what is there and should not be is for the lists' pass.
 
-use super::lists::{DraftRow, PageRow, ScheduledRow};
+use super::rows::{DraftRow, PageRow, ScheduledRow};
 use super::{PostOutcome, PostSeen, Run, Told};
-use crate::domain::{CommentId, CommentState, Post, PostId, PostKind, PostStatus, Tags};
+use crate::domain::{CommentId, CommentState, Post, PostId, PostStatus};
 use crate::store::StoreResult;
 use crate::store::cassandra::comments::queue::hour_of;
 use crate::store::cassandra::comments::tallies::{Tally, bucket_of as tally_bucket};
 use crate::store::cassandra::lwt::{Claim, slug_scope};
 use crate::store::cassandra::posts::listings::{Bucket, bucket_of, listed_under};
 use crate::store::repair::Finding;
-use chrono::{DateTime, Utc};
-use scylla::DeserializeRow;
 use scylla::value::CqlTimeuuid;
 use std::collections::{BTreeSet, HashSet};
 use uuid::Uuid;
-
-/// A post without its bodies: what its list rows copy and what says which lists it is in.
-#[derive(DeserializeRow)]
-pub(super) struct ShownRow {
-    pub(super) post_id: Uuid,
-    pub(super) slug: String,
-    pub(super) title: String,
-    pub(super) excerpt: String,
-    pub(super) tags: Option<Vec<String>>,
-    pub(super) author_id: Uuid,
-    pub(super) author_name: String,
-    pub(super) status: String,
-    pub(super) kind: Option<String>,
-    pub(super) published_id: Option<CqlTimeuuid>,
-    pub(super) created: DateTime<Utc>,
-    pub(super) scheduled: Option<DateTime<Utc>>,
-    pub(super) published: Option<DateTime<Utc>>,
-    pub(super) updated: Option<DateTime<Utc>>,
-}
-
-impl ShownRow {
-    pub(super) fn is_page(&self) -> bool {
-        self.kind.as_deref() == Some(PostKind::Page.as_str())
-    }
-
-    fn is(&self, status: PostStatus) -> bool {
-        self.status == status.as_str()
-    }
-
-    /// Its publication time UUID, when the lists have it (as `PostRow::listed`).
-    pub(super) fn listed(&self) -> Option<Uuid> {
-        (self.is(PostStatus::Published) && !self.is_page())
-            .then_some(self.published_id)
-            .flatten()
-            .map(Uuid::from)
-    }
-
-    pub(super) fn tags(&self) -> Vec<String> {
-        Tags::from_stored(self.tags.clone().unwrap_or_default()).to_strings()
-    }
-
-    /// Whether its author's drafts list it (a draft, not a page, not scheduled).
-    pub(super) fn is_listed_draft(&self) -> bool {
-        self.is(PostStatus::Draft) && !self.is_page() && self.scheduled.is_none()
-    }
-
-    /// The due time of its row in the schedule, when it has one.
-    pub(super) fn due(&self) -> Option<DateTime<Utc>> {
-        self.scheduled.filter(|_| self.is(PostStatus::Draft))
-    }
-
-    /// When it last changed, as `Post::updated` has it.
-    pub(super) fn updated(&self) -> DateTime<Utc> {
-        self.updated
-            .unwrap_or_else(|| self.published.map_or(self.created, |p| p.max(self.created)))
-    }
-}
 
 impl Run<'_> {
     /// One post's checks, and what they found.
