@@ -382,10 +382,22 @@ impl Repair for CassandraStore {
             if *phase != resume.0 || resume.1.is_none() {
                 run.enter(phase);
             }
-            if let Err(e) = run.phase(phase, from).await {
-                // Where it got to, to resume from (not the last checkpoint, seconds ago).
-                watch.reached(&run.at.lock().unwrap_or_else(|e| e.into_inner()));
-                return Err(e);
+            match run.phase(phase, from).await {
+                Ok(()) => {}
+                // A pass over a table the store refuses to read (a partition past the
+                // node's tombstone threshold, say) is reported as not checked, and the
+                // later passes go on; one that fails on its own reads, as the driver
+                // retried them, stops the repair where it can resume.
+                Err(StoreError::Unavailable(e))
+                    if *phase != PHASES[0] && e.contains("READ_TOO_MANY_TOMBSTONES") =>
+                {
+                    run.failed(format!("the {phase} pass: {e}"));
+                }
+                Err(e) => {
+                    // Where it got to, to resume from (not the last checkpoint, seconds ago).
+                    watch.reached(&run.at.lock().unwrap_or_else(|e| e.into_inner()));
+                    return Err(e);
+                }
             }
         }
         let at = run.at.into_inner().unwrap_or_else(|e| e.into_inner());
