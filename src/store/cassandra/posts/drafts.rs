@@ -63,7 +63,8 @@ impl Statements {
     }
 }
 
-type DraftRow = (
+/// A row of an author's drafts: created, post id, slug, title, excerpt, author, tags.
+pub(in crate::store::cassandra) type DraftRow = (
     DateTime<Utc>,
     Uuid,
     Option<String>,

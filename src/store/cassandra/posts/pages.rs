@@ -38,7 +38,8 @@ impl Statements {
     }
 }
 
-type PageRow = (
+/// A row of the pages: post id, created, slug, title, status, updated.
+pub(in crate::store::cassandra) type PageRow = (
     Uuid,
     DateTime<Utc>,
     Option<String>,

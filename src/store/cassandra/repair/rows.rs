@@ -9,6 +9,9 @@ use scylla::DeserializeRow;
 use scylla::value::CqlTimeuuid;
 use uuid::Uuid;
 
+pub(super) use crate::store::cassandra::posts::drafts::DraftRow;
+pub(super) use crate::store::cassandra::posts::pages::PageRow;
+
 /// A post without its bodies: what its list rows copy and what says which lists it is in.
 #[derive(DeserializeRow)]
 pub(super) struct ShownRow {
@@ -66,25 +69,8 @@ impl ShownRow {
     }
 }
 
-/// A row of an author's drafts, of the schedule, of the pages.
-pub(super) type DraftRow = (
-    DateTime<Utc>,
-    Uuid,
-    Option<String>,
-    Option<String>,
-    Option<String>,
-    Option<String>,
-    Option<Vec<String>>,
-);
+/// A row of the schedule, as repair reads it.
 pub(super) type ScheduledRow = (Uuid, Option<DateTime<Utc>>, Option<String>, Option<String>);
-pub(super) type PageRow = (
-    Uuid,
-    DateTime<Utc>,
-    Option<String>,
-    Option<String>,
-    Option<String>,
-    Option<DateTime<Utc>>,
-);
 
 impl Run<'_> {
     /// A post without its bodies (none when deleted).
