@@ -4,7 +4,7 @@
 
 use super::timeuuid;
 use super::{Invalid, PostId, UserId};
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, Datelike, TimeZone, Utc};
 use uuid::Uuid;
 
 /// A comment's id: a version-1 time UUID, so ids sort by the time they were written and
@@ -342,11 +342,24 @@ pub const EDIT_WINDOW_MINUTES: i64 = 15;
 /// post's partitions); past it the post's comments close.
 pub const MAX_COMMENTS_PER_POST: u64 = 10_000;
 
-/// A signed-in reader's own comments awaiting moderation are looked for among a post's
-/// newest this many pending comments: the read stays bounded on a post whose queue is
-/// long (a reader's own are the recent ones, and a queue that long is the moderators'
-/// to clear).
-pub const OWN_PENDING_WINDOW: usize = 200;
+/// A signed-in reader's own comments awaiting moderation on a post are looked for among
+/// their newest this many comments on it written in the last [`OWN_PENDING_MONTHS`]:
+/// found from where the reader's comments are, not by reading the post's pending ones,
+/// whose every moderated comment leaves a tombstone on Cassandra.
+pub const OWN_PENDING_WINDOW: usize = 100;
+
+/// The calendar months (UTC) a reader's own pending comments are looked for in: this
+/// one and the two before it (a comment left pending longer is the moderators' to clear).
+pub const OWN_PENDING_MONTHS: u32 = 3;
+
+/// The first instant of the months a reader's own pending comments are looked for in.
+pub fn own_pending_since(now: DateTime<Utc>) -> DateTime<Utc> {
+    let months = now.year() * 12 + now.month0() as i32 - (OWN_PENDING_MONTHS as i32 - 1);
+    let (year, month0) = (months.div_euclid(12), months.rem_euclid(12) as u32);
+    Utc.with_ymd_and_hms(year, month0 + 1, 1, 0, 0, 0)
+        .single()
+        .unwrap_or(now)
+}
 
 /// A moderator's decision about one comment.
 #[derive(Debug, Clone)]
@@ -506,6 +519,17 @@ impl StateCounts {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn own_pending_comments_are_looked_for_from_the_first_of_the_month_two_months_back() {
+        use chrono::TimeZone;
+        let at = |y, m, d| chrono::Utc.with_ymd_and_hms(y, m, d, 13, 5, 0).unwrap();
+        let first = |y, m| chrono::Utc.with_ymd_and_hms(y, m, 1, 0, 0, 0).unwrap();
+        assert_eq!(super::own_pending_since(at(2026, 11, 29)), first(2026, 9));
+        assert_eq!(super::own_pending_since(at(2026, 2, 28)), first(2025, 12));
+        assert_eq!(super::own_pending_since(at(2026, 1, 1)), first(2025, 11));
+        assert_eq!(super::own_pending_since(at(2026, 3, 31)), first(2026, 1));
+    }
+
     use super::*;
 
     #[test]

@@ -122,7 +122,10 @@ pub trait Comments: Send + Sync {
     ) -> StoreResult<std::collections::HashMap<CommentId, String>>;
 
     /// One author's comments on a post that wait for moderation, oldest first: those among
-    /// the post's newest [`crate::domain::comment::OWN_PENDING_WINDOW`] pending comments.
+    /// the author's newest [`crate::domain::comment::OWN_PENDING_WINDOW`] comments on it
+    /// written since [`crate::domain::comment::own_pending_since`] (this month and the two
+    /// before). Found from where the author's comments are, never by reading the post's
+    /// pending list, so the post's moderated comments are not walked through.
     async fn pending_comments_by(
         &self,
         site: &Site,

@@ -130,6 +130,7 @@ pub struct StoreOptions {
     /// node, which suits a cluster of one data centre.
     pub local_dc: Option<String>,
     pub faults: Faults,
+    pub traces: Traces,
 }
 
 impl Default for StoreOptions {
@@ -138,6 +139,7 @@ impl Default for StoreOptions {
             pending_claim_ttl: Duration::from_secs(60),
             local_dc: None,
             faults: Faults::default(),
+            traces: Traces::default(),
         }
     }
 }
@@ -231,6 +233,40 @@ impl Faults {
                 true
             }
             None => false,
+        }
+    }
+}
+
+/// Cassandra: while started, every read and single write the store sends asks the node
+/// to trace it, and the trace's id is kept, so that a test can count what a page made the
+/// node read (live rows and tombstones). Never started in production.
+#[derive(Debug, Clone, Default)]
+pub struct Traces(Arc<std::sync::Mutex<Option<Vec<uuid::Uuid>>>>);
+
+impl Traces {
+    /// Traces every statement from now on, forgetting those traced before.
+    pub fn start(&self) {
+        *self.0.lock().unwrap_or_else(|e| e.into_inner()) = Some(Vec::new());
+    }
+
+    /// Stops tracing; the ids of the traces taken since `start`.
+    pub fn stop(&self) -> Vec<uuid::Uuid> {
+        self.0
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .take()
+            .unwrap_or_default()
+    }
+
+    /// Whether statements are traced now.
+    pub fn on(&self) -> bool {
+        self.0.lock().unwrap_or_else(|e| e.into_inner()).is_some()
+    }
+
+    /// Keeps a trace's id, if tracing is still on.
+    pub fn keep(&self, id: uuid::Uuid) {
+        if let Some(ids) = self.0.lock().unwrap_or_else(|e| e.into_inner()).as_mut() {
+            ids.push(id);
         }
     }
 }

@@ -64,7 +64,7 @@ impl Cursor {
 pub(super) struct HourPage<T> {
     pub(super) rows: Vec<T>,
     pub(super) next: Option<String>,
-    /// Hours the index named that held no row (the cursor's own hour aside).
+    /// Hours the index named that held no row (the hour of a cursor after a row aside).
     pub(super) empty: Vec<i32>,
 }
 
@@ -107,8 +107,10 @@ where
             let wanted = (limit + 1 - found.len()) as i32;
             let read = rows(these.to_vec(), from.after, wanted).await?;
             for &hour in these {
-                // The cursor's own hour may hold rows before the cursor.
-                if hour != from.hour && !read.iter().any(|r| hour_of(id(r)) == hour) {
+                // The hour of a cursor after a row may hold rows before that row (a
+                // cursor at an hour's start reads it whole).
+                let partly = hour == from.hour && from.after.is_some();
+                if !partly && !read.iter().any(|r| hour_of(id(r)) == hour) {
                     empty.push(hour);
                 }
             }
@@ -263,6 +265,28 @@ mod tests {
             "a page of rows read, not a page an hour"
         );
         assert!(page.empty.is_empty());
+    }
+
+    #[tokio::test]
+    async fn an_empty_hour_a_page_starts_at_is_found_empty_unless_it_starts_after_a_row() {
+        let id = crate::domain::timeuuid::at(
+            chrono::DateTime::from_timestamp(99 * 3600 + 60, 0).unwrap(),
+        );
+        for (cursor, empty) in [
+            ("99".to_owned(), vec![99]),
+            (format!("99.{}", id.simple()), vec![]),
+        ] {
+            let page = hour_page(
+                Some(&cursor),
+                10,
+                |_| async { Ok(vec![99]) },
+                |_, _, _| async { Ok(Vec::<Uuid>::new()) },
+                |id: &Uuid| *id,
+            )
+            .await
+            .unwrap();
+            assert_eq!(page.empty, empty, "from {cursor}");
+        }
     }
 
     #[tokio::test]

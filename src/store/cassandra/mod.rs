@@ -346,6 +346,20 @@ impl CassandraStore {
         statement: &PreparedStatement,
         values: impl SerializeRow,
     ) -> StoreResult<QueryResult> {
+        let traces = &self.options.traces;
+        if traces.on() {
+            let mut traced = statement.clone();
+            traced.set_tracing(true);
+            let result = self
+                .session
+                .execute_unpaged(&traced, values)
+                .await
+                .map_err(unavailable)?;
+            if let Some(id) = result.tracing_id() {
+                traces.keep(id);
+            }
+            return Ok(result);
+        }
         self.session
             .execute_unpaged(statement, values)
             .await

@@ -395,6 +395,34 @@ const CHANGES: &[(u32, &str, Change)] = &[
         "a newsletter delivery's claim names its claimer, to settle one whose answer was lost",
         Change::Cql("ALTER TABLE deliveries ADD IF NOT EXISTS claimer uuid"),
     ),
+    (
+        66,
+        "the site's moderation lists keep a moderated comment's tombstone a day, and compaction drops them",
+        Change::Cql(
+            "ALTER TABLE moderation_lists WITH gc_grace_seconds = 86400 AND compaction = {'class': 'SizeTieredCompactionStrategy', 'unchecked_tombstone_compaction': 'true', 'tombstone_threshold': '0.1'}",
+        ),
+    ),
+    (
+        67,
+        "a post's moderation lists keep a moderated comment's tombstone a day, and compaction drops them",
+        Change::Cql(
+            "ALTER TABLE post_moderation WITH gc_grace_seconds = 86400 AND compaction = {'class': 'SizeTieredCompactionStrategy', 'unchecked_tombstone_compaction': 'true', 'tombstone_threshold': '0.1'}",
+        ),
+    ),
+    (
+        68,
+        "the index of the moderation lists' hours keeps an emptied hour's tombstone a day",
+        Change::Cql(
+            "ALTER TABLE moderation_hours WITH gc_grace_seconds = 86400 AND compaction = {'class': 'SizeTieredCompactionStrategy', 'unchecked_tombstone_compaction': 'true', 'tombstone_threshold': '0.1'}",
+        ),
+    ),
+    (
+        69,
+        "an author's drafts keep a published draft's tombstone a day, and compaction drops them",
+        Change::Cql(
+            "ALTER TABLE author_drafts WITH gc_grace_seconds = 86400 AND compaction = {'class': 'SizeTieredCompactionStrategy', 'unchecked_tombstone_compaction': 'true', 'tombstone_threshold': '0.1'}",
+        ),
+    ),
 ];
 
 /// The table an `ALTER TABLE` change alters, when a later change drops that table.
@@ -768,7 +796,8 @@ mod tests {
                     (cql.starts_with("ALTER TABLE ")
                         && (cql.contains(" ADD IF NOT EXISTS ")
                             || cql.contains(" DROP IF EXISTS ")
-                            || cql.contains(" WITH compaction = ")))
+                            || cql.contains(" WITH compaction = ")
+                            || cql.contains(" WITH gc_grace_seconds = ")))
                         || cql.starts_with("DROP TABLE IF EXISTS "),
                     "{cql}"
                 );

@@ -3,7 +3,7 @@
 use super::comment_rows::{COMMENT_COLUMNS, CommentRow, comment_of, comment_row};
 use super::moderation::list_for_moderation;
 use super::*;
-use crate::domain::comment::{DELETED_USER, OWN_PENDING_WINDOW};
+use crate::domain::comment::{DELETED_USER, OWN_PENDING_WINDOW, own_pending_since};
 use crate::store::caps::{self, page_size};
 
 /// All of a post's comments, for its cap: the sum of its tallies (kept by triggers in the
@@ -260,20 +260,20 @@ impl Comments for SqliteStore {
         author: UserId,
     ) -> StoreResult<Vec<Comment>> {
         let site = site.to_string();
+        let since = own_pending_since(crate::domain::now()).timestamp_millis();
         self.read(move |sql| {
             let mut stmt = sql
                 .prepare(&format!(
-                    "SELECT {COMMENT_COLUMNS} FROM comments
-                     WHERE site = ?1 AND post_id = ?2 AND author_id = ?3 AND id IN (
-                       SELECT id FROM moderation_queue
-                       WHERE site = ?1 AND post_id = ?2 AND state = 'pending'
+                    "SELECT {COMMENT_COLUMNS} FROM (
+                       SELECT * FROM comments
+                       WHERE site = ?1 AND post_id = ?2 AND author_id = ?3 AND created >= ?4
                        ORDER BY created DESC, id DESC LIMIT {OWN_PENDING_WINDOW}
-                     ) ORDER BY created, id"
+                     ) WHERE state = 'pending' ORDER BY created, id"
                 ))
                 .map_err(unavailable)?;
             let rows: Vec<CommentRow> = stmt
                 .query_map(
-                    params![site, post.0.to_string(), author.0.to_string()],
+                    params![site, post.0.to_string(), author.0.to_string(), since],
                     comment_row,
                 )
                 .and_then(Iterator::collect)

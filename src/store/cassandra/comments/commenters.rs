@@ -58,6 +58,8 @@ pub(in crate::store::cassandra) struct Statements {
     first: PreparedStatement,
     after: PreparedStatement,
     drop_month: PreparedStatement,
+    /// A member's comments on one post in some months (`month IN ?`).
+    pub(in crate::store::cassandra) on_post: PreparedStatement,
 }
 
 impl Statements {
@@ -82,6 +84,10 @@ impl Statements {
             .await?,
             drop_month: prepare(format!(
                 "DELETE FROM {ks}.comments_by_user WHERE site = ? AND user_id = ? AND month = ?"
+            ))
+            .await?,
+            on_post: prepare(format!(
+                "SELECT id FROM {ks}.comments_by_user WHERE site = ? AND user_id = ? AND month IN ? AND post_id = ?"
             ))
             .await?,
         })

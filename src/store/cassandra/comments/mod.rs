@@ -9,7 +9,9 @@ pub(super) mod tallies;
 
 use super::intents::OwnIntent;
 use super::{CassandraStore, decode_rows, paging_error};
-use crate::domain::comment::ThreadComment;
+use crate::domain::comment::{
+    OWN_PENDING_MONTHS, OWN_PENDING_WINDOW, ThreadComment, own_pending_since,
+};
 use crate::domain::{
     Comment, CommentBody, CommentId, CommentSettings, CommentState, CommentedPost, Commenter,
     NewComment, PostId, Site, UserId,
@@ -21,7 +23,7 @@ use crate::store::{
     StoreResult,
 };
 use async_trait::async_trait;
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, Datelike, Utc};
 use scylla::DeserializeRow;
 use scylla::client::session::Session;
 use scylla::errors::ExecutionError;
@@ -275,6 +277,8 @@ pub(super) struct Statements {
     pub(super) post_comments_closed: PreparedStatement,
     pub(super) comment_read: PreparedStatement,
     comment_bodies: PreparedStatement,
+    /// Some of a post's comments, as the lists copy them.
+    comments_by_id: PreparedStatement,
     pub(super) comment_read_serial: PreparedStatement,
     pub(super) comment_create: PreparedStatement,
     pub(super) comment_move: PreparedStatement,
@@ -331,6 +335,10 @@ impl Statements {
             comment_read: prepare(comment_read.clone()).await?,
             comment_bodies: prepare(format!(
                 "SELECT id, body FROM {ks}.comments WHERE site = ? AND post_id = ? AND id IN ?"
+            ))
+            .await?,
+            comments_by_id: prepare(format!(
+                "SELECT {COMMENT_COLUMNS} FROM {ks}.comments WHERE site = ? AND post_id = ? AND id IN ?"
             ))
             .await?,
             comment_read_serial: {
@@ -621,18 +629,36 @@ impl Comments for CassandraStore {
         post: PostId,
         author: UserId,
     ) -> StoreResult<Vec<Comment>> {
-        let rows: Vec<CommentRow> = self
+        // Where the author's comments are (a partition a month, no row ever deleted but
+        // with the account), then their rows: the post's pending list is not read, as
+        // every comment moderated out of it left a tombstone there.
+        let since = own_pending_since(crate::domain::now());
+        let months: Vec<i32> = (0..OWN_PENDING_MONTHS)
+            .map(|n| since + chrono::Months::new(n))
+            .map(|at| at.year() * 100 + at.month() as i32)
+            .collect();
+        let found: Vec<(CqlTimeuuid,)> = self
             .rows(
-                &self.moderation.post_pending_newest,
-                (site.as_str(), post.0, CommentState::Pending.as_str()),
+                &self.commenters.on_post,
+                (site.as_str(), author.0, months, post.0),
             )
+            .await?;
+        let mut ids: Vec<Uuid> = found.into_iter().map(|(id,)| Uuid::from(id)).collect();
+        ids.sort_by_key(|id| std::cmp::Reverse((CommentId(*id).time(), *id)));
+        ids.truncate(OWN_PENDING_WINDOW);
+        if ids.is_empty() {
+            return Ok(Vec::new());
+        }
+        let keys: Vec<CqlTimeuuid> = ids.into_iter().map(CqlTimeuuid::from).collect();
+        let rows: Vec<CommentRow> = self
+            .rows(&self.comments.comments_by_id, (site.as_str(), post.0, keys))
             .await?;
         let mut mine: Vec<Comment> = rows
             .into_iter()
-            .filter(|r| r.author_id == Some(author.0))
+            .filter(|r| r.state == CommentState::Pending.as_str() && r.author_id == Some(author.0))
             .map(CommentRow::into_comment)
             .collect::<StoreResult<_>>()?;
-        mine.reverse();
+        mine.sort_by_key(|c| (c.id.time(), c.id.0));
         Ok(mine)
     }
 

@@ -23,7 +23,7 @@ use scylla::client::session::Session;
 use scylla::errors::ExecutionError;
 use scylla::response::PagingState;
 use scylla::statement::prepared::PreparedStatement;
-use scylla::value::{CqlTimeuuid, CqlValue};
+use scylla::value::{CqlTimeuuid, CqlValue, MaybeUnset};
 use uuid::Uuid;
 
 /// The statements of this file, prepared once at start.
@@ -36,8 +36,6 @@ pub(in crate::store::cassandra) struct Statements {
     log_rows_all: PreparedStatement,
     log_rows_before: PreparedStatement,
     pub(in crate::store::cassandra) post_queue_page: PreparedStatement,
-    /// The newest pending comments of a post, among which a reader's own are looked for.
-    pub(in crate::store::cassandra) post_pending_newest: PreparedStatement,
 }
 
 impl Statements {
@@ -81,11 +79,6 @@ impl Statements {
             .await?,
             post_queue_page: prepare(format!(
                 "SELECT {COMMENT_COLUMNS} FROM {ks}.post_moderation WHERE site = ? AND post_id = ? AND state = ?"
-            ))
-            .await?,
-            post_pending_newest: prepare(format!(
-                "SELECT {COMMENT_COLUMNS} FROM {ks}.post_moderation WHERE site = ? AND post_id = ? AND state = ? LIMIT {}",
-                crate::domain::comment::OWN_PENDING_WINDOW
             ))
             .await?,
         })
@@ -188,6 +181,12 @@ impl CassandraStore {
         let mut values = comment_values(site, c);
         values.push(Some(CqlValue::BigInt(stamp)));
         values.push(Some(CqlValue::Uuid(mover)));
+        // A new row: a column without a value is left unset, not written null, which
+        // would leave a tombstone in every comment's row for each read to count.
+        let values: Vec<MaybeUnset<CqlValue>> = values
+            .into_iter()
+            .map(|v| v.map_or(MaybeUnset::Unset, MaybeUnset::Set))
+            .collect();
         let batch = logged(vec![
             self.comments.comment_create.clone(),
             self.comments.taken_claim.clone(),

@@ -12,10 +12,13 @@ use scylla::errors::ExecutionError;
 use scylla::statement::prepared::PreparedStatement;
 use scylla::value::CqlTimeuuid;
 
-/// How old an hour must be (in hours) before a page that finds it empty takes it out of
-/// `moderation_hours`: comments are created in the current hour only, so an older hour
-/// is filled again only by a move back into a state, which writes its hour again.
-const SETTLED_HOURS: i32 = 48;
+/// How many hours must have ended after an hour before a page that finds it empty takes
+/// it out of `moderation_hours`: comments are created in the current hour, so an older
+/// hour is filled again only by a move back into a state (which writes its hour again) or
+/// by the reconciler finishing a comment whose write died, within minutes, at its stamp.
+/// A page then walks the tombstones of the hours it reads with rows, and of the last two
+/// hours that emptied, not of two days of them.
+const SETTLED_HOURS: i32 = 1;
 
 /// The statements of this file, prepared once at start.
 pub(in crate::store::cassandra) struct Statements {
