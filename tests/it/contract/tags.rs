@@ -39,6 +39,7 @@ async fn walk(t: &TestStore, tag: &str, limit: usize) -> Vec<PostId> {
 }
 
 both_stores!(
+    a_page_of_a_small_tag_spread_over_years_is_a_few_reads,
     tag_pages_walk_every_year_newest_first_without_loss_or_repeat,
     a_tag_used_only_in_earlier_years_is_still_found,
     edits_and_unpublishing_keep_the_tag_index_in_step,
@@ -323,6 +324,59 @@ async fn broken_cursors_are_refused(t: TestStore) {
             );
         }
     }
+}
+
+/// A small tag's posts, one a month over two and a half years: on Cassandra a page of
+/// twenty reads the index of months once and the months' rows in a few reads (two
+/// months, then four, eight...), not a read of a month and of the index for each month
+/// it spans, older and newer alike.
+async fn a_page_of_a_small_tag_spread_over_years_is_a_few_reads(t: TestStore) {
+    let by = writer(&t).await;
+    let mut made = Vec::new();
+    for i in 0..30 {
+        let post = publish(&t, &by, &format!("Monthly {i}"), "zeta", 31 * i).await;
+        made.push(post.id);
+    }
+    let tag = Tag::parse("zeta").unwrap();
+    let ids = |page: &sibyl::store::ListPage| page.posts.iter().map(|p| p.id).collect::<Vec<_>>();
+    let cost = |sqlite: u64, cassandra: u64| match t.kind {
+        Kind::Sqlite => sqlite,
+        Kind::Cassandra => cassandra,
+    };
+    let before = t.store.statements();
+    let first = t
+        .store
+        .tag_page(&t.site, &tag, PageAt::Newest, 20)
+        .await
+        .unwrap();
+    // The index (21 months), the newest month, then 2, 4, 8 and the last 6 months.
+    assert_eq!(t.store.statements() - before, cost(1, 6), "the first page");
+    assert_eq!(ids(&first), made[..20]);
+    let before = t.store.statements();
+    let older = first.older.as_deref().unwrap();
+    let second = t
+        .store
+        .tag_page(&t.site, &tag, PageAt::Older(older), 20)
+        .await
+        .unwrap();
+    // The cursor's month, the index (the 9 months left), then 2, 4 and 3 months.
+    assert_eq!(t.store.statements() - before, cost(1, 5), "the second page");
+    assert_eq!(ids(&second), made[20..]);
+    assert_eq!(second.older, None);
+    let before = t.store.statements();
+    let newer = second.newer.as_deref().unwrap();
+    let back = t
+        .store
+        .tag_page(&t.site, &tag, PageAt::Newer(newer), 20)
+        .await
+        .unwrap();
+    // Up from the cursor's month: the index (20 months), then 2, 4, 8 and 6 months.
+    assert_eq!(
+        t.store.statements() - before,
+        cost(1, 6),
+        "back to the newer page"
+    );
+    assert_eq!(ids(&back), made[..20]);
 }
 
 /// A page within a month's bucket is one read; on Cassandra, the first page reads the

@@ -159,15 +159,18 @@ pub(in crate::store::cassandra) fn summary(row: SummaryRow) -> StoreResult<PostS
 }
 
 /// The reads of one kind of bucketed list (`tag_posts` by month, `author_posts` by year):
-/// a bucket from its newest row, from a cursor down or up, or from its oldest row; and
-/// the list's index of buckets, before or after a bucket.
+/// a bucket from its newest row, from a cursor down or up, or from its oldest row; some
+/// buckets at once, from their newest or oldest rows; and the list's index of buckets,
+/// some before or after a bucket.
 pub(in crate::store::cassandra) struct BucketReads {
     newest: PreparedStatement,
     older: PreparedStatement,
     newer: PreparedStatement,
     oldest: PreparedStatement,
-    bucket_before: PreparedStatement,
-    bucket_after: PreparedStatement,
+    newest_of_some: PreparedStatement,
+    oldest_of_some: PreparedStatement,
+    buckets_before: PreparedStatement,
+    buckets_after: PreparedStatement,
     bucket: Bucket,
 }
 
@@ -182,6 +185,9 @@ impl BucketReads {
         let rows = format!(
             "SELECT {LIST_COLUMNS} FROM {ks}.{table} WHERE site = ? AND {key} = ? AND {by} = ?"
         );
+        let some = format!(
+            "SELECT {LIST_COLUMNS} FROM {ks}.{table} WHERE site = ? AND {key} = ? AND {by} IN ?"
+        );
         let buckets =
             format!("SELECT {by} FROM {ks}.{index} WHERE site = ? AND {key} = ? AND {by}");
         let prepare = |cql: String| crate::store::cassandra::prepare(session, cql);
@@ -193,8 +199,13 @@ impl BucketReads {
             ))
             .await?,
             oldest: prepare(format!("{rows} ORDER BY published ASC LIMIT ?")).await?,
-            bucket_before: prepare(format!("{buckets} < ? LIMIT 1")).await?,
-            bucket_after: prepare(format!("{buckets} > ? ORDER BY {by} ASC LIMIT 1")).await?,
+            newest_of_some: prepare(format!("{some} PER PARTITION LIMIT ?")).await?,
+            oldest_of_some: prepare(format!(
+                "{some} ORDER BY published ASC PER PARTITION LIMIT ?"
+            ))
+            .await?,
+            buckets_before: prepare(format!("{buckets} < ? LIMIT ?")).await?,
+            buckets_after: prepare(format!("{buckets} > ? ORDER BY {by} ASC LIMIT ?")).await?,
             bucket,
         })
     }
@@ -265,7 +276,7 @@ impl Statements {
             .await?,
             tag_month_insert: prepare(format!("INSERT INTO {ks}.tag_months (site, tag, month) VALUES (?, ?, ?)")).await?,
             tag_months_newest: prepare(format!(
-                "SELECT month FROM {ks}.tag_months WHERE site = ? AND tag = ? LIMIT 2"
+                "SELECT month FROM {ks}.tag_months WHERE site = ? AND tag = ? LIMIT ?"
             ))
             .await?,
             archive_sitemap: prepare(format!(
@@ -334,12 +345,8 @@ pub(in crate::store::cassandra) struct BucketList<'a> {
 
 impl CassandraStore {
     /// A page of a bucketed list (the archive's, a tag's, an author's) from where `at`
-    /// says: one read of a bucket per bucket the page spans, from the cursor's bucket (a
-    /// cursor is a post's time UUID, which names its bucket) down or up; when a bucket
-    /// ends before the page is full, the list's index of buckets names the next one
-    /// (never a pointer kept in the buckets, which a post published into an older bucket
-    /// could leave stale). One row past the page is read, when there is one, to know
-    /// whether another page follows.
+    /// says (see [`CassandraStore::walk`]). One row past the page is read, when there is
+    /// one, to know whether another page follows.
     async fn bucket_page<K>(
         &self,
         list: BucketList<'_>,
@@ -361,7 +368,15 @@ impl CassandraStore {
     }
 
     /// Up to `want` rows of a bucketed list from where `at` says, in the order walked
-    /// (newest first; oldest first for [`PageAt::Newer`]), each with its time UUID.
+    /// (newest first; oldest first for [`PageAt::Newer`]), each with its time UUID. The
+    /// cursor's bucket (a cursor is a post's time UUID, which names its bucket) is one
+    /// read; when it ends before the page is full, the list's index of buckets names the
+    /// next ones, as many as rows are still wanted (a listed bucket has a row), in one
+    /// read (never a pointer kept in the buckets, which a post published into an older
+    /// bucket could leave stale), and their rows are read two buckets at a time, then
+    /// four, eight..., each read asking every bucket for what the page still lacks. So a
+    /// page costs a few statements however many buckets it spans: a small tag's posts,
+    /// one a month over years, are not a read (and an index read) a month.
     pub(in crate::store::cassandra) async fn walk<K>(
         &self,
         list: &BucketList<'_>,
@@ -376,10 +391,11 @@ impl CassandraStore {
         let reads = list.reads;
         let kind = reads.bucket;
         let up = matches!(at, PageAt::Newer(_));
-        // The bucket after the one being read, when the index was read for both: Some(None)
-        // when there is none.
-        let mut known_next: Option<Option<i32>> = None;
-        let (mut bucket, mut bound) = match at {
+        // Buckets the index named after the one read, not read yet; and whether the
+        // index may name more after them.
+        let mut listed: std::collections::VecDeque<i32> = Default::default();
+        let mut index_more = true;
+        let (bucket, bound) = match at {
             PageAt::Older(cursor) | PageAt::Newer(cursor) => {
                 let published = parse_list_cursor(cursor, kind).ok_or(PageError::BadCursor)?;
                 let bucket = kind.of(published)?;
@@ -391,70 +407,99 @@ impl CassandraStore {
             PageAt::Newest => match (list.only, list.newest) {
                 (Some((_, hi)), _) => (hi, None),
                 // A tag's current month often has no posts: a first page reads the index
-                // for the newest two months, so a small tag's first page is two reads
-                // (the index, its one month) and a larger one's needs no read of the
-                // index when its newest month ends.
+                // for its newest buckets, as many as rows are wanted.
                 (None, Some(newest)) => {
-                    let buckets: Vec<(i32,)> = self.rows(newest, (site.as_str(), key)).await?;
-                    let Some((first,)) = buckets.first() else {
+                    let buckets: Vec<(i32,)> =
+                        self.rows(newest, (site.as_str(), key, want as i32)).await?;
+                    index_more = buckets.len() >= want;
+                    listed = buckets.into_iter().map(|(b,)| b).collect();
+                    let Some(first) = listed.pop_front() else {
                         return Ok(Vec::new());
                     };
-                    known_next = Some(buckets.get(1).map(|(b,)| *b));
-                    (*first, None)
+                    (first, None)
                 }
                 // An author's current year usually has posts: read it first.
                 (None, None) => (kind.at(crate::domain::now()), None),
             },
         };
+        let site_name = site.as_str();
+        let want_i32 = want as i32;
+        let rows: Vec<SummaryRow> = match (bound, up) {
+            (Some(from), false) => {
+                let values = (site_name, key, bucket, from, want_i32);
+                self.rows(&reads.older, values).await?
+            }
+            (Some(from), true) => {
+                let values = (site_name, key, bucket, from, want_i32);
+                self.rows(&reads.newer, values).await?
+            }
+            (None, false) => {
+                let values = (site_name, key, bucket, want_i32);
+                self.rows(&reads.newest, values).await?
+            }
+            (None, true) => {
+                let values = (site_name, key, bucket, want_i32);
+                self.rows(&reads.oldest, values).await?
+            }
+        };
         let mut out = Vec::new();
-        loop {
-            let left = (want - out.len()) as i32;
-            let rows: Vec<SummaryRow> = match (bound, up) {
-                (Some(from), false) => {
-                    self.rows(&reads.older, (site.as_str(), key, bucket, from, left))
-                        .await?
+        for row in rows {
+            let published = row.published;
+            out.push((summary(row)?, published));
+        }
+        let within = |b: &i32| list.only.is_none_or(|(lo, hi)| (lo..=hi).contains(b));
+        let (mut last, mut group) = (bucket, 2);
+        while out.len() < want {
+            let left = want - out.len();
+            if listed.is_empty() {
+                if !index_more {
+                    break;
                 }
-                (Some(from), true) => {
-                    self.rows(&reads.newer, (site.as_str(), key, bucket, from, left))
-                        .await?
-                }
-                (None, false) => {
-                    self.rows(&reads.newest, (site.as_str(), key, bucket, left))
-                        .await?
-                }
-                (None, true) => {
-                    self.rows(&reads.oldest, (site.as_str(), key, bucket, left))
-                        .await?
-                }
+                let index = if up {
+                    &reads.buckets_after
+                } else {
+                    &reads.buckets_before
+                };
+                let found: Vec<(i32,)> = self
+                    .rows(index, (site_name, key, last, left as i32))
+                    .await?;
+                index_more = found.len() >= left;
+                listed = found.into_iter().map(|(b,)| b).collect();
+            }
+            let take = group.min(listed.len());
+            let mut these: Vec<i32> = listed.drain(..take).collect();
+            group *= 2;
+            if let Some(outside) = these.iter().position(|b| !within(b)) {
+                these.truncate(outside);
+                (listed, index_more) = (Default::default(), false);
+            }
+            let Some(&furthest) = these.last() else {
+                break;
             };
-            for row in rows {
+            last = furthest;
+            let statement = if up {
+                &reads.oldest_of_some
+            } else {
+                &reads.newest_of_some
+            };
+            let mut rows: Vec<SummaryRow> = self
+                .rows(statement, (site_name, key, &these, left as i32))
+                .await?;
+            // The buckets in the order walked, each one's rows in the order read (a
+            // stable sort): buckets are disjoint spans of time.
+            let place = |row: &SummaryRow| {
+                kind.of(row.published)
+                    .ok()
+                    .and_then(|b| these.iter().position(|t| *t == b))
+                    .unwrap_or(usize::MAX)
+            };
+            rows.sort_by_key(place);
+            for row in rows.into_iter().take(left) {
                 let published = row.published;
                 out.push((summary(row)?, published));
             }
-            if out.len() >= want {
-                return Ok(out);
-            }
-            let next = match known_next.take() {
-                Some(next) => next,
-                None => {
-                    let index = if up {
-                        &reads.bucket_after
-                    } else {
-                        &reads.bucket_before
-                    };
-                    let next: Option<(i32,)> =
-                        self.row(index, (site.as_str(), key, bucket)).await?;
-                    next.map(|(b,)| b)
-                }
-            };
-            match next.filter(|b| list.only.is_none_or(|(lo, hi)| (lo..=hi).contains(b))) {
-                None => return Ok(out),
-                Some(next) => {
-                    bucket = next;
-                    bound = None;
-                }
-            }
         }
+        Ok(out)
     }
 
     /// The site's archive: every published post, in the month buckets of `tag_posts`
