@@ -24,6 +24,7 @@ pub(crate) use posts::revisions::REVISIONS_PER_SHELF;
 mod recovery;
 mod repair;
 mod schema;
+mod schema_changes;
 mod search;
 mod session;
 mod site;

@@ -253,6 +253,26 @@ async fn repair_reports_and_rebuilds_what_disagrees(t: TestStore) {
                 )
                 .await
                 .unwrap();
+            // The author among the reader's followers without following them, and a list
+            // of favorites for the author, who keeps none.
+            session
+                .query_unpaged(
+                    format!(
+                        "INSERT INTO {KEYSPACE}.followers (site, followee, shard, follower, since) VALUES (?, ?, ?, ?, '2020-01-01')"
+                    ),
+                    (site, reader.id.0, shard_of(author.id.0), author.id.0),
+                )
+                .await
+                .unwrap();
+            session
+                .query_unpaged(
+                    format!(
+                        "INSERT INTO {KEYSPACE}.favorites_by_time (site, user_id, at, post_id) VALUES (?, ?, now(), ?)"
+                    ),
+                    (site, author.id.0, red.id.0),
+                )
+                .await
+                .unwrap();
             session
                 .query_unpaged(
                     format!(
@@ -267,6 +287,8 @@ async fn repair_reports_and_rebuilds_what_disagrees(t: TestStore) {
                 "favorite_counts",
                 "favoriters",
                 "favorites_by_time",
+                "favorites_by_time",
+                "followers",
                 "followers",
                 "front_page",
                 "moderation_hours",
@@ -382,6 +404,21 @@ async fn repair_reports_and_rebuilds_what_disagrees(t: TestStore) {
             .unwrap()
             .posts,
         [red.id]
+    );
+    assert_eq!(
+        t.store
+            .followers(&t.site, reader.id, None, 10)
+            .await
+            .unwrap(),
+        []
+    );
+    assert_eq!(
+        t.store
+            .favorites_of(&t.site, author.id, None, 10)
+            .await
+            .unwrap()
+            .posts,
+        []
     );
     let counts = t
         .store

@@ -9,6 +9,7 @@
 mod lists;
 mod posts;
 mod rows;
+mod social;
 mod statements;
 
 use super::{CassandraStore, prepare, unavailable};
@@ -37,7 +38,7 @@ const SEEN_BUCKETS: usize = 100_000;
 
 /// The phases of a repair, in order. Those that scan by token resume within the phase;
 /// the others, each bounded by the site (not by its posts), start it again.
-const PHASES: [&str; 12] = [
+const PHASES: [&str; 17] = [
     "posts",
     "tags",
     "authors",
@@ -48,25 +49,14 @@ const PHASES: [&str; 12] = [
     "pages",
     "moderation",
     "comment counts",
-    "social",
+    "follows",
+    "followers",
+    "favorites",
+    "favorite lists",
+    "favoriters",
+    "favorite counts",
     "accounts",
 ];
-
-/// A row read by a whole-table scan whose first column is its site.
-pub(super) trait SiteRow {
-    fn site(&self) -> &str;
-}
-
-macro_rules! site_rows {
-    ($(($($t:ident),+)),+ $(,)?) => {$(
-        impl<$($t),+> SiteRow for (String, $($t),+) {
-            fn site(&self) -> &str {
-                &self.0
-            }
-        }
-    )+};
-}
-site_rows!((A), (A, B), (A, B, C), (A, B, C, D));
 
 impl CassandraStore {
     /// Every row of a query, the driver paging through (prepared for the call: for
@@ -93,18 +83,6 @@ impl CassandraStore {
         T: 'static + for<'f, 'm> scylla::deserialize::row::DeserializeRow<'f, 'm>,
     {
         self.scan_kept(statement, values, |_| true).await
-    }
-
-    /// The rows of one site in a scan of a whole table whose rows start with their site
-    /// (a table keyed by more than the site, which CQL cannot restrict to it), kept as the
-    /// driver pages through: the other sites' rows are never held.
-    pub(super) async fn scan_site<T>(&self, cql: String, site: &Site) -> StoreResult<Vec<T>>
-    where
-        T: 'static + SiteRow + for<'f, 'm> scylla::deserialize::row::DeserializeRow<'f, 'm>,
-    {
-        let statement = prepare(&self.session, cql).await.map_err(unavailable)?;
-        self.scan_kept(&statement, (), |row: &T| row.site() == site.as_str())
-            .await
     }
 
     /// The rows of a scan that `keep` keeps, the driver paging through.
@@ -143,6 +121,7 @@ struct Run<'a> {
     fix: bool,
     watch: &'a dyn Watch,
     st: Statements,
+    social: social::Statements,
     at: Mutex<Checkpoint>,
     told: Mutex<Instant>,
     /// Index buckets ("tag month", "author year", "hour") already looked at.
@@ -223,10 +202,49 @@ impl Run<'_> {
         statement: &PreparedStatement,
         from: i64,
         check: F,
-        mut take: impl FnMut(&mut Checkpoint, O),
+        take: impl FnMut(&mut Checkpoint, O),
     ) -> StoreResult<()>
     where
         K: 'static + for<'f, 'm> scylla::deserialize::value::DeserializeValue<'f, 'm>,
+        F: Fn(K) -> Fut,
+        Fut: std::future::Future<Output = (O, Told)>,
+    {
+        let split = |row: (String, K, i64)| row;
+        self.by_token_of(phase, statement, from, split, check, take)
+            .await
+    }
+
+    /// As [`Run::by_token`], for a table whose partition key has two columns after the
+    /// site: (site, key, shard, token).
+    async fn by_token_sharded<O, F, Fut>(
+        &self,
+        phase: &'static str,
+        statement: &PreparedStatement,
+        from: i64,
+        check: F,
+    ) -> StoreResult<()>
+    where
+        F: Fn((Uuid, i32)) -> Fut,
+        Fut: std::future::Future<Output = (O, Told)>,
+    {
+        let split =
+            |(site, key, shard, token): (String, Uuid, i32, i64)| (site, (key, shard), token);
+        self.by_token_of(phase, statement, from, split, check, |_, _| {})
+            .await
+    }
+
+    /// As [`Run::by_token`], the rows split into (site, key, token) by `split`.
+    async fn by_token_of<R, K, O, F, Fut>(
+        &self,
+        phase: &'static str,
+        statement: &PreparedStatement,
+        from: i64,
+        split: impl Fn(R) -> (String, K, i64),
+        check: F,
+        mut take: impl FnMut(&mut Checkpoint, O),
+    ) -> StoreResult<()>
+    where
+        R: 'static + for<'f, 'm> scylla::deserialize::row::DeserializeRow<'f, 'm>,
         F: Fn(K) -> Fut,
         Fut: std::future::Future<Output = (O, Told)>,
     {
@@ -237,10 +255,11 @@ impl Run<'_> {
             .execute_iter(statement.clone(), (from,))
             .await
             .map_err(unavailable)?
-            .rows_stream::<(String, K, i64)>()
+            .rows_stream::<R>()
             .map_err(unavailable)?;
         let mut checks = rows
             .map_err(unavailable)
+            .map_ok(split)
             .try_filter(|(s, _, _)| std::future::ready(s == site))
             .map_ok(|(_, key, token)| {
                 let check = &check;
@@ -365,6 +384,7 @@ impl Repair for CassandraStore {
             fix,
             watch,
             st: Statements::prepare(self).await?,
+            social: social::Statements::prepare(self).await?,
             at: Mutex::new(at),
             told: Mutex::new(Instant::now()),
             seen: Mutex::new(HashSet::new()),
@@ -518,15 +538,35 @@ impl Run<'_> {
                 }
                 Ok(())
             }
-            "social" => {
-                let mut findings = Vec::new();
-                let done = store.repair_social(site, fix, &mut findings).await;
-                self.tell(Told {
-                    findings,
-                    failures: Vec::new(),
-                });
-                done
+            "follows" => {
+                let s = &self.social;
+                let check = |follower: Uuid| self.check_follows(follower);
+                self.by_token(phase, &s.follows_from, from, check, |_, ()| {})
+                    .await
             }
+            "followers" => {
+                let check = |key: (Uuid, i32)| self.check_followers(key);
+                self.by_token_sharded(phase, &self.social.followers_from, from, check)
+                    .await
+            }
+            "favorites" => {
+                let s = &self.social;
+                let check = |user: Uuid| self.check_favorites(user);
+                self.by_token(phase, &s.favorites_from, from, check, |_, ()| {})
+                    .await
+            }
+            "favorite lists" => {
+                let s = &self.social;
+                let check = |user: Uuid| self.check_favorite_list(user);
+                self.by_token(phase, &s.favorite_lists_from, from, check, |_, ()| {})
+                    .await
+            }
+            "favoriters" => {
+                let check = |key: (Uuid, i32)| self.check_favoriters(key);
+                self.by_token_sharded(phase, &self.social.favoriters_from, from, check)
+                    .await
+            }
+            "favorite counts" => self.check_favorite_counts(from).await,
             "accounts" => {
                 let mut findings = Vec::new();
                 let accounts = store.repair_accounts(fix, &mut findings).await;

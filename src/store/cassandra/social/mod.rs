@@ -9,7 +9,6 @@
 //! that dies between them is finished by the reconciler, which makes the copies agree
 //! with the row and recounts the post's counter from `favoriters`.
 
-pub(super) mod repair;
 pub(super) mod subscriptions;
 
 use super::intents::OwnIntent;
@@ -28,7 +27,7 @@ use std::collections::{HashMap, HashSet};
 use uuid::Uuid;
 
 /// Shards of an account's followers and of a post's favoriters, by the other account.
-const SHARDS: i32 = 16;
+pub(super) const SHARDS: i32 = 16;
 
 /// How many times a favorite's copies are written again while its row keeps changing.
 const SETTLE_ROUNDS: usize = 5;
