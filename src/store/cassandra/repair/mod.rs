@@ -6,13 +6,14 @@
 //! the site's moderation lists, counters, social tables and accounts. What it holds does
 //! not grow with the site (a [`Checkpoint`]), and it carries on from one after a crash.
 
+mod accounts;
 mod lists;
 mod posts;
 mod rows;
 mod social;
 mod statements;
 
-use super::{CassandraStore, prepare, unavailable};
+use super::{CassandraStore, unavailable};
 use crate::domain::{CommentState, Site, timeuuid};
 use crate::store::repair::{Checkpoint, Finding, Repair, RepairReport, Watch};
 use crate::store::{FRONT_PAGE_CAP, StoreError, StoreResult};
@@ -38,7 +39,7 @@ const SEEN_BUCKETS: usize = 100_000;
 
 /// The phases of a repair, in order. Those that scan by token resume within the phase;
 /// the others, each bounded by the site (not by its posts), start it again.
-const PHASES: [&str; 17] = [
+const PHASES: [&str; 19] = [
     "posts",
     "tags",
     "authors",
@@ -56,23 +57,11 @@ const PHASES: [&str; 17] = [
     "favoriters",
     "favorite counts",
     "accounts",
+    "claims",
+    "directory",
 ];
 
 impl CassandraStore {
-    /// Every row of a query, the driver paging through (prepared for the call: for
-    /// repair's one-off reads).
-    pub(super) async fn scan<T>(
-        &self,
-        cql: String,
-        values: impl SerializeRow,
-    ) -> StoreResult<Vec<T>>
-    where
-        T: 'static + for<'f, 'm> scylla::deserialize::row::DeserializeRow<'f, 'm>,
-    {
-        let statement = prepare(&self.session, cql).await.map_err(unavailable)?;
-        self.scan_prepared(&statement, values).await
-    }
-
     /// Every row of a statement prepared once, the driver paging through.
     pub(super) async fn scan_prepared<T>(
         &self,
@@ -122,6 +111,7 @@ struct Run<'a> {
     watch: &'a dyn Watch,
     st: Statements,
     social: social::Statements,
+    accounts: accounts::Statements,
     at: Mutex<Checkpoint>,
     told: Mutex<Instant>,
     /// Index buckets ("tag month", "author year", "hour") already looked at.
@@ -385,6 +375,7 @@ impl Repair for CassandraStore {
             watch,
             st: Statements::prepare(self).await?,
             social: social::Statements::prepare(self).await?,
+            accounts: accounts::Statements::prepare(self).await?,
             at: Mutex::new(at),
             told: Mutex::new(Instant::now()),
             seen: Mutex::new(HashSet::new()),
@@ -567,15 +558,55 @@ impl Run<'_> {
                     .await
             }
             "favorite counts" => self.check_favorite_counts(from).await,
+            // The accounts are every site's: each row is taken as this site's.
             "accounts" => {
-                let mut findings = Vec::new();
-                let accounts = store.repair_accounts(fix, &mut findings).await;
-                self.tell(Told {
-                    findings,
-                    failures: Vec::new(),
-                });
-                self.at.lock().unwrap_or_else(|e| e.into_inner()).accounts = accounts?;
-                Ok(())
+                let here = site.as_str();
+                let split =
+                    |(id, name, email, token): (Uuid, Option<String>, Option<String>, i64)| {
+                        (here.to_owned(), (id, name, email), token)
+                    };
+                let check = |row: accounts::AccountRow| self.check_account(row);
+                let count = |at: &mut Checkpoint, ()| at.accounts += 1;
+                self.by_token_of(phase, &self.accounts.users_from, from, split, check, count)
+                    .await
+            }
+            "claims" => {
+                let here = site.as_str();
+                type Row = (
+                    String,
+                    String,
+                    Option<Uuid>,
+                    Option<String>,
+                    Option<i64>,
+                    i64,
+                );
+                let split = |(scope, name, owner, state, written, token): Row| {
+                    (here.to_owned(), (scope, name, owner, state, written), token)
+                };
+                let check = |row: accounts::ClaimRow| self.check_claim(row);
+                self.by_token_of(
+                    phase,
+                    &self.accounts.claims_from,
+                    from,
+                    split,
+                    check,
+                    |_, ()| {},
+                )
+                .await
+            }
+            "directory" => {
+                let here = site.as_str();
+                let split = |(prefix, token): (String, i64)| (here.to_owned(), prefix, token);
+                let check = |prefix: String| self.check_directory(prefix);
+                self.by_token_of(
+                    phase,
+                    &self.accounts.directory_from,
+                    from,
+                    split,
+                    check,
+                    |_, ()| {},
+                )
+                .await
             }
             _ => Err(StoreError::Corrupt(format!("no repair phase {phase}"))),
         }

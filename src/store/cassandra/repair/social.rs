@@ -191,7 +191,7 @@ impl Run<'_> {
             let (store, s, here) = (self.store, &self.social, self.site.as_str());
             let rows: Vec<(Uuid, Option<DateTime<Utc>>)> =
                 store.scan_prepared(&s.followers_of, (here, followee, shard)).await?;
-            let recent = crate::domain::now() - crate::store::cassandra::accounts::repair::RECENT;
+            let recent = crate::domain::now() - super::accounts::RECENT;
             let mut findings = Vec::new();
             for (follower, since) in rows {
                 let right_shard = shard == shard_of(UserId(follower));
