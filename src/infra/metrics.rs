@@ -8,6 +8,8 @@
 //! - `sibyl_store_statements_total{store,statement}`: statements sent, named by their
 //!   verb and table (`SELECT posts`, `INSERT claims IF`, `BATCH`);
 //! - `sibyl_store_errors_total{store,kind}`: statements the database failed;
+//! - `sibyl_store_speculative_total{store}`: reads sent to a second replica because the
+//!   first was slow to answer (Cassandra);
 //! - `sibyl_lwt_total{outcome}`: lightweight transactions applied, not applied, or timed
 //!   out (Cassandra; SQLite has none);
 //! - `sibyl_job_runs_total{job,outcome}`, `sibyl_job_duration_seconds{job}` and
@@ -33,6 +35,7 @@ pub struct Metrics {
     request_seconds: HistogramVec,
     statements: IntCounterVec,
     store_errors: IntCounterVec,
+    speculative: IntCounterVec,
     lwt: IntCounterVec,
     job_runs: IntCounterVec,
     job_seconds: HistogramVec,
@@ -130,6 +133,12 @@ impl Metrics {
             "Statements the store failed, by store and kind of failure",
             &["store", "kind"],
         );
+        let speculative = counter(
+            &registry,
+            "sibyl_store_speculative_total",
+            "Reads sent to a second replica because the first was slow to answer, by store",
+            &["store"],
+        );
         let lwt = counter(
             &registry,
             "sibyl_lwt_total",
@@ -188,6 +197,7 @@ impl Metrics {
             request_seconds,
             statements,
             store_errors,
+            speculative,
             lwt,
             job_runs,
             job_seconds,
@@ -257,6 +267,10 @@ impl Metrics {
 
     pub fn store_error(&self, store: &str, kind: &str) {
         self.store_errors.with_label_values(&[store, kind]).inc();
+    }
+
+    pub fn speculative(&self, store: &str) {
+        self.speculative.with_label_values(&[store]).inc();
     }
 
     pub fn lwt(&self, outcome: LwtOutcome) {

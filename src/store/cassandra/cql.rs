@@ -155,6 +155,13 @@ pub(super) fn write_of(cql: &str, schema: &BTreeMap<String, Table>) -> Option<Wr
 }
 
 /// Whether the driver may run a statement again on another replica.
+/// Whether a statement only reads (a `SELECT`).
+pub(super) fn is_read(cql: &str) -> bool {
+    cql.trim_start()
+        .get(..7)
+        .is_some_and(|verb| verb.eq_ignore_ascii_case("SELECT "))
+}
+
 pub(super) fn is_idempotent(cql: &str) -> bool {
     write_of(cql, &SCHEMA_TABLES).is_none_or(|w| w.idempotent)
 }

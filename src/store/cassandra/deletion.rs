@@ -19,7 +19,6 @@ use scylla::DeserializeRow;
 use scylla::client::session::Session;
 use scylla::errors::ExecutionError;
 use scylla::serialize::row::SerializeRow;
-use scylla::statement::Consistency;
 use scylla::statement::prepared::PreparedStatement;
 use scylla::value::CqlTimeuuid;
 use uuid::Uuid;
@@ -77,7 +76,7 @@ impl Statements {
             read: prepare(read.clone()).await?,
             read_serial: {
                 let mut st = prepare(read).await?;
-                st.set_consistency(Consistency::Serial);
+                crate::store::cassandra::read_serially(&mut st);
                 st
             },
             short_gone: prepare(format!(

@@ -9,7 +9,6 @@ use crate::store::{ID_POOL_SIZE, StoreError, StoreResult};
 use async_trait::async_trait;
 use scylla::client::session::Session;
 use scylla::errors::ExecutionError;
-use scylla::statement::Consistency;
 use scylla::statement::prepared::PreparedStatement;
 use uuid::Uuid;
 
@@ -37,7 +36,7 @@ impl Statements {
                     "SELECT next, taker FROM {ks}.id_pool WHERE site = ? AND slot = ?"
                 ))
                 .await?;
-                st.set_consistency(Consistency::Serial);
+                crate::store::cassandra::read_serially(&mut st);
                 st
             },
             id_pool_seed: prepare(format!(

@@ -282,7 +282,7 @@ impl Statements {
             "SELECT owner, state FROM {ks}.claims WHERE scope = ? AND name = ?"
         ))
         .await?;
-        claim_read_serial.set_consistency(Consistency::Serial);
+        crate::store::cassandra::read_serially(&mut claim_read_serial);
         Ok(Self {
             claim_insert: prepare(
                 format!("INSERT INTO {ks}.claims (scope, name, owner, state, claimed) VALUES (?, ?, ?, 'pending', ?) IF NOT EXISTS USING TTL ?"),

@@ -119,9 +119,19 @@ where
 async fn prepare(session: &Session, cql: String) -> Result<PreparedStatement, ExecutionError> {
     let mut statement = session.prepare(cql.as_str()).await?;
     statement.set_is_idempotent(cql::is_idempotent(&cql));
+    if cql::is_read(&cql) {
+        statement.set_execution_profile_handle(Some(session::speculative_reads(session)));
+    }
     observe(&mut statement, &cql);
     cql::record(&cql);
     Ok(statement)
+}
+
+/// Makes a read a serial one (a Paxos round, to settle what an LWT did), which is never
+/// sent to a second replica as a slow plain read is: two rounds would contend.
+fn read_serially(statement: &mut PreparedStatement) {
+    statement.set_consistency(scylla::statement::Consistency::Serial);
+    statement.set_execution_profile_handle(None);
 }
 
 /// Counts a statement in the metrics under its name (verb and table), with its failures.
@@ -177,6 +187,7 @@ impl scylla::observability::history::HistoryListener for Observed {
         &self,
         _: scylla::observability::history::RequestId,
     ) -> scylla::observability::history::SpeculativeId {
+        crate::infra::metrics::metrics().speculative("cassandra");
         scylla::observability::history::SpeculativeId(0)
     }
 

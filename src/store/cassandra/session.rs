@@ -3,9 +3,12 @@
 
 use crate::store::OpenError;
 use scylla::client::execution_profile::ExecutionProfile;
+use scylla::client::execution_profile::ExecutionProfileHandle;
 use scylla::client::session::Session;
 use scylla::client::session_builder::SessionBuilder;
 use scylla::policies::load_balancing::DefaultPolicy;
+use scylla::policies::speculative_execution::SimpleSpeculativeExecutionPolicy;
+use scylla::policies::timestamp_generator::MonotonicTimestampGenerator;
 use scylla::statement::{Consistency, SerialConsistency};
 use std::time::Duration;
 
@@ -101,6 +104,10 @@ async fn connect_with(
         .build();
     SessionBuilder::new()
         .known_nodes(nodes)
+        // Each write stamped by this process, in the order it makes them (never two
+        // alike), not by the coordinators' clocks: a list row this process inserts
+        // and then deletes is deleted, whichever nodes coordinate the two.
+        .timestamp_generator(std::sync::Arc::new(MonotonicTimestampGenerator::new()))
         .connection_timeout(Duration::from_secs(5))
         .default_execution_profile_handle(profile.into_handle())
         .keyspaces_to_fetch([keyspace])
@@ -114,4 +121,25 @@ async fn connect_with(
                 nodes.join(",")
             ))
         })
+}
+
+/// How long a read waits for its replica before it is sent to a second one as well.
+const SPECULATE_AFTER: Duration = Duration::from_millis(100);
+
+/// The session's profile for reads: as every statement's, and a read a replica is slow to
+/// answer (a node dying, a long pause of its JVM) is sent to a second replica after
+/// [`SPECULATE_AFTER`], once; the first answer wins. Only reads, which are idempotent:
+/// a write is never sent twice by choice.
+pub(super) fn speculative_reads(session: &Session) -> ExecutionProfileHandle {
+    session
+        .get_default_execution_profile_handle()
+        .pointee_to_builder()
+        .speculative_execution_policy(Some(std::sync::Arc::new(
+            SimpleSpeculativeExecutionPolicy {
+                max_retry_count: 1,
+                retry_interval: SPECULATE_AFTER,
+            },
+        )))
+        .build()
+        .into_handle()
 }

@@ -8,7 +8,6 @@ use crate::store::{StoreError, StoreResult};
 use async_trait::async_trait;
 use scylla::client::session::Session;
 use scylla::errors::ExecutionError;
-use scylla::statement::Consistency;
 use scylla::statement::prepared::PreparedStatement;
 
 /// The statements of this file, prepared once at start.
@@ -36,7 +35,7 @@ impl Statements {
                     "SELECT secret FROM {ks}.site_secrets WHERE site = ? AND name = ?"
                 ))
                 .await?;
-                read.set_consistency(Consistency::Serial);
+                crate::store::cassandra::read_serially(&mut read);
                 read
             },
             secret_insert: prepare(format!(

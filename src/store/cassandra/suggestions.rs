@@ -13,7 +13,6 @@ use chrono::{DateTime, Utc};
 use scylla::DeserializeRow;
 use scylla::client::session::Session;
 use scylla::errors::ExecutionError;
-use scylla::statement::Consistency;
 use scylla::statement::prepared::PreparedStatement;
 use uuid::Uuid;
 
@@ -89,7 +88,7 @@ impl Statements {
             taken_read: prepare(taken_read.clone()).await?,
             taken_read_serial: {
                 let mut st = prepare(taken_read).await?;
-                st.set_consistency(Consistency::Serial);
+                crate::store::cassandra::read_serially(&mut st);
                 st
             },
             taken_claim: prepare(format!(
@@ -126,7 +125,7 @@ impl Statements {
                     "SELECT id, decision FROM {ks}.suggestions WHERE site = ? AND post_id = ? AND id = ?"
                 ))
                 .await?;
-                st.set_consistency(Consistency::Serial);
+                crate::store::cassandra::read_serially(&mut st);
                 st
             },
         })

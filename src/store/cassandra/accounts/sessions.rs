@@ -12,7 +12,6 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use scylla::client::session::Session;
 use scylla::errors::ExecutionError;
-use scylla::statement::Consistency;
 use scylla::statement::batch::Batch;
 use scylla::statement::prepared::PreparedStatement;
 use scylla::value::CqlTimeuuid;
@@ -130,7 +129,7 @@ impl Statements {
                     "SELECT user_id, stamp, new_email, expires, used, TTL(user_id) FROM {ks}.password_resets WHERE key = ?"
                 ))
                 .await?;
-                st.set_consistency(Consistency::Serial);
+                crate::store::cassandra::read_serially(&mut st);
                 st
             },
         })

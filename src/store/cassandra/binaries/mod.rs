@@ -13,7 +13,6 @@ use chrono::{DateTime, Utc};
 use scylla::client::session::Session;
 use scylla::errors::ExecutionError;
 use scylla::serialize::row::SerializeRow;
-use scylla::statement::Consistency;
 use scylla::statement::batch::Batch;
 use scylla::statement::prepared::PreparedStatement;
 use std::sync::Arc;
@@ -93,7 +92,7 @@ impl CassandraBinaries {
         let s = &session;
         let prepare = |cql: String| super::prepare(s, cql);
         let serial = |mut st: PreparedStatement| {
-            st.set_consistency(Consistency::Serial);
+            crate::store::cassandra::read_serially(&mut st);
             st
         };
         let st = Statements {

@@ -29,7 +29,6 @@ use scylla::client::session::Session;
 use scylla::errors::ExecutionError;
 use scylla::response::PagingState;
 use scylla::serialize::row::SerializeRow;
-use scylla::statement::Consistency;
 use scylla::statement::prepared::PreparedStatement;
 use scylla::value::{CqlTimeuuid, CqlValue};
 use uuid::Uuid;
@@ -309,7 +308,7 @@ impl Statements {
             taken_read: prepare(taken_read.clone()).await?,
             taken_read_serial: {
                 let mut st = prepare(taken_read).await?;
-                st.set_consistency(Consistency::Serial);
+                crate::store::cassandra::read_serially(&mut st);
                 st
             },
             taken_claim: prepare(format!(
@@ -343,7 +342,7 @@ impl Statements {
             .await?,
             comment_read_serial: {
                 let mut st = prepare(comment_read).await?;
-                st.set_consistency(Consistency::Serial);
+                crate::store::cassandra::read_serially(&mut st);
                 st
             },
             comment_create: prepare(format!(

@@ -23,7 +23,6 @@ use scylla::SerializeRow;
 use scylla::client::session::Session;
 use scylla::errors::ExecutionError;
 use scylla::serialize::row::SerializeRow;
-use scylla::statement::Consistency;
 use scylla::statement::prepared::PreparedStatement;
 use scylla::value::CqlTimeuuid;
 use uuid::Uuid;
@@ -79,7 +78,7 @@ impl Statements {
     pub(super) async fn prepare(session: &Session, ks: &str) -> Result<Self, ExecutionError> {
         let prepare = |cql: String| super::prepare(session, cql);
         let serial = |mut st: PreparedStatement| {
-            st.set_consistency(Consistency::Serial);
+            crate::store::cassandra::read_serially(&mut st);
             st
         };
         let post_read = format!(

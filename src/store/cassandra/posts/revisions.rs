@@ -23,7 +23,6 @@ use chrono::{DateTime, Utc};
 use scylla::DeserializeRow;
 use scylla::client::session::Session;
 use scylla::errors::ExecutionError;
-use scylla::statement::Consistency;
 use scylla::statement::prepared::PreparedStatement;
 use uuid::Uuid;
 
@@ -90,7 +89,7 @@ impl Statements {
             "SELECT save_id FROM {ks}.post_revisions WHERE site = ? AND post_id = ? AND locale = ? AND shelf = ? AND branch = 1 AND revision = ?"
         ))
         .await?;
-        revision_save_id_serial.set_consistency(Consistency::Serial);
+        crate::store::cassandra::read_serially(&mut revision_save_id_serial);
         Ok(Self {
             revision_claim: prepare(format!(
                 "INSERT INTO {ks}.post_revisions (site, post_id, locale, shelf, branch, revision, title, body, body_html, tags, author_id, author_name, created, message, save_id)

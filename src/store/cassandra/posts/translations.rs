@@ -12,7 +12,6 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use scylla::client::session::Session;
 use scylla::errors::ExecutionError;
-use scylla::statement::Consistency;
 use scylla::statement::prepared::PreparedStatement;
 
 pub(in crate::store::cassandra) const TRANSLATION_COLUMNS: &str =
@@ -43,7 +42,7 @@ impl Statements {
             "SELECT {TRANSLATION_COLUMNS} FROM {ks}.translations WHERE site = ? AND post_id = ? AND locale = ?"
         );
         let mut translation_read_serial = prepare(read.clone()).await?;
-        translation_read_serial.set_consistency(Consistency::Serial);
+        crate::store::cassandra::read_serially(&mut translation_read_serial);
         Ok(Self {
             translation_read: prepare(read).await?,
             translation_read_serial,

@@ -20,7 +20,6 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use scylla::client::session::Session;
 use scylla::errors::ExecutionError;
-use scylla::statement::Consistency;
 use scylla::statement::prepared::PreparedStatement;
 use scylla::value::CqlTimeuuid;
 use std::collections::{HashMap, HashSet};
@@ -71,7 +70,7 @@ impl Statements {
             "SELECT at FROM {ks}.favorites WHERE site = ? AND user_id = ? AND post_id = ?"
         ))
         .await?;
-        favorite_read_serial.set_consistency(Consistency::Serial);
+        crate::store::cassandra::read_serially(&mut favorite_read_serial);
         Ok(Self {
             follows_count: prepare(format!(
                 "SELECT COUNT(*) FROM {ks}.follows WHERE site = ? AND follower = ?"
