@@ -8,6 +8,7 @@
 
 mod fixtures;
 mod helpers;
+mod traces;
 
 mod architecture;
 mod cli;

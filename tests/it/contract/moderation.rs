@@ -18,64 +18,6 @@ both_stores!(
     a_months_log_pages_newest_first_across_hours,
 );
 
-/// What the node read for the statements traced under `ids`: (live rows, tombstones),
-/// from the trace's events (`Read N live rows and M tombstone cells`), once the node has
-/// finished writing them.
-async fn traced_reads(ids: &[uuid::Uuid]) -> (u64, u64) {
-    let session = crate::helpers::cql_session().await;
-    // The traces' keyspace is replicated twice: one replica answers on a single node.
-    let at_one = |cql: &str| {
-        let mut statement = scylla::statement::unprepared::Statement::new(cql);
-        statement.set_consistency(scylla::statement::Consistency::One);
-        statement
-    };
-    let (mut live, mut tombstones) = (0, 0);
-    for id in ids {
-        let mut done = false;
-        for _ in 0..100 {
-            let rows = session
-                .query_unpaged(
-                    at_one("SELECT duration FROM system_traces.sessions WHERE session_id = ?"),
-                    (id,),
-                )
-                .await
-                .unwrap()
-                .into_rows_result()
-                .unwrap();
-            let duration = rows.maybe_first_row::<(Option<i32>,)>().unwrap();
-            if matches!(duration, Some((Some(_),))) {
-                done = true;
-                break;
-            }
-            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
-        }
-        assert!(done, "the trace {id} was not finished in ten seconds");
-        let events = session
-            .query_unpaged(
-                at_one("SELECT activity FROM system_traces.events WHERE session_id = ?"),
-                (id,),
-            )
-            .await
-            .unwrap()
-            .into_rows_result()
-            .unwrap();
-        for event in events.rows::<(Option<String>,)>().unwrap() {
-            let Some(activity) = event.unwrap().0 else {
-                continue;
-            };
-            let Some(read) = activity.strip_prefix("Read ") else {
-                continue;
-            };
-            let words: Vec<&str> = read.split_whitespace().collect();
-            if let [rows, "live", "rows", "and", dead, "tombstone", ..] = words[..] {
-                live += rows.parse::<u64>().unwrap();
-                tombstones += dead.parse::<u64>().unwrap();
-            }
-        }
-    }
-    (live, tombstones)
-}
-
 /// After a thousand comments on a post are moderated, a signed-in reader's page of the
 /// post meets none of their tombstones, and the moderation desk walks them once: the
 /// page that finds their hours empty drops them, so the next meets only the index's own.
@@ -124,7 +66,7 @@ async fn moderated_comments_leave_no_tombstones_in_a_readers_way() {
         .pending_comments_by(&t.site, post.id, reader.id)
         .await
         .unwrap();
-    let (live, tombstones) = traced_reads(&traces.stop()).await;
+    let (live, tombstones) = crate::traces::reads(&traces.stop()).await;
     assert_eq!(own(found), [mine.id]);
     assert!(
         live >= 2,
@@ -135,7 +77,7 @@ async fn moderated_comments_leave_no_tombstones_in_a_readers_way() {
     // The desk's first walk meets the moderated comments (the measure sees them)...
     traces.start();
     let (walked, _) = walk(&t, CommentState::Pending, 50).await;
-    let (_, first) = traced_reads(&traces.stop()).await;
+    let (_, first) = crate::traces::reads(&traces.stop()).await;
     assert_eq!(walked, [mine.id]);
     assert!(
         first >= MODERATED as u64,
@@ -150,7 +92,7 @@ async fn moderated_comments_leave_no_tombstones_in_a_readers_way() {
         .moderation_list(&t.site, CommentState::Pending, None, None, 50)
         .await
         .unwrap();
-    let (_, next) = traced_reads(&traces.stop()).await;
+    let (_, next) = crate::traces::reads(&traces.stop()).await;
     assert_eq!(own(page.comments), [mine.id]);
     assert!(next <= 40 + 3, "the next page met {next} tombstones");
 }

@@ -416,6 +416,57 @@ async fn a_long_history_pages_back_to_its_first_revision(t: TestStore) {
     assert_eq!(old.body.as_str(), "Body 77.");
 }
 
+/// A save settles its lists with one serial read (the check that the post did not move
+/// while they were written), not two: the row is first read at LOCAL_QUORUM, which sees
+/// the move the save's own LWT committed. Counted from the node's traces of the reads.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_save_and_a_publish_settle_their_lists_with_one_serial_read() {
+    let options = sibyl::store::StoreOptions::default();
+    let traces = options.traces.clone();
+    let t = TestStore::cassandra_with(options).await;
+    let by = author(&t).await;
+    let post = post(&t, &by).await;
+    let serial = |traces: Vec<crate::traces::Trace>| {
+        traces.iter().filter(|t| t.consistency == "SERIAL").count()
+    };
+    traces.start();
+    let saved = t
+        .store
+        .save_revision(
+            &t.site,
+            post.id,
+            edit(post.revision, &by, "Second title", "Second body.", "Second"),
+        )
+        .await
+        .unwrap();
+    let traced = crate::traces::traces(&traces.stop()).await;
+    assert_eq!(saved.revision, post.revision + 1);
+    assert!(traced.len() > 1, "the save's reads were traced");
+    assert_eq!(serial(traced), 1, "serial reads of a save");
+    let draft = t
+        .store
+        .create_post(fixtures::new_post(
+            &t,
+            &by,
+            "A draft",
+            "Draft body.",
+            "one",
+            now(),
+            false,
+        ))
+        .await
+        .unwrap();
+    traces.start();
+    let published = t
+        .store
+        .publish_post(&t.site, draft.id, now())
+        .await
+        .unwrap();
+    assert!(published.is_some_and(|p| p.published.is_some()));
+    let traced = crate::traces::traces(&traces.stop()).await;
+    assert_eq!(serial(traced), 1, "serial reads of a publish");
+}
+
 /// A keyspace of the version before the shelves (one partition a post in `revisions`):
 /// `migrate` puts every revision on its shelf, the history pages as before, and the old
 /// table is dropped.

@@ -149,7 +149,10 @@ impl CassandraStore {
     /// reads the row again at SERIAL and goes on while it moved meanwhile, so that lists
     /// written by a write racing a publish or unpublish end as the row is. Every step
     /// can be run again: this is how each write that moves a post ends, and how the
-    /// reconciler finishes one that died.
+    /// reconciler finishes one that died. The row is first read at LOCAL_QUORUM (which
+    /// sees the move that its caller's LWT committed): one that missed a move still under
+    /// way is caught by the serial read after the lists, so a save or a publish costs one
+    /// Paxos round for its lists, not two.
     pub(in crate::store::cassandra) async fn settle_lists(
         &self,
         site: &Site,
@@ -157,7 +160,7 @@ impl CassandraStore {
         was: Option<Listed>,
     ) -> StoreResult<Option<Post>> {
         let mut was = was;
-        let Some(mut current) = self.post_listing(site, id, true).await? else {
+        let Some(mut current) = self.post_listing(site, id, false).await? else {
             return Ok(None);
         };
         for _ in 0..5 {
