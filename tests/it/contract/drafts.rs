@@ -346,3 +346,45 @@ async fn a_post_keeps_its_publication_date_while_a_draft(t: TestStore) {
 }
 
 both_stores!(a_post_keeps_its_publication_date_while_a_draft);
+
+/// Posts written published were never drafts: they leave no tombstone on their author's
+/// desk, which a site of imported posts would otherwise fill with one for every post. Its
+/// one draft, published, leaves one. Counted from the node's traces of the desk's reads.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn posts_written_published_leave_no_tombstone_on_the_desk() {
+    let options = sibyl::store::StoreOptions::default();
+    let traces = options.traces.clone();
+    let t = TestStore::cassandra_with(options).await;
+    let ada = fixtures::user(&t, Role::Author, "Ada Importer").await;
+    for chunk in (0..300).collect::<Vec<_>>().chunks(25) {
+        let made = chunk.iter().map(|i| {
+            let at = now() - Duration::days(300 - i64::from(*i));
+            let new = new_post(&t, &ada, &format!("Imported {i}"), "Old.", "", at, true);
+            t.store.create_post(new)
+        });
+        for made in futures_util::future::join_all(made).await {
+            made.unwrap();
+        }
+    }
+    let draft = t
+        .store
+        .create_post(new_post(&t, &ada, "Drafted", "Soon.", "", now(), false))
+        .await
+        .unwrap();
+    let desk = async |expected: &[PostId]| {
+        traces.start();
+        let page = t
+            .store
+            .drafts_by_author(&t.site, ada.id, PageAt::Newest, 20)
+            .await
+            .unwrap();
+        assert_eq!(ids(&page), expected);
+        crate::traces::reads(&traces.stop()).await.1
+    };
+    assert_eq!(desk(&[draft.id]).await, 0, "tombstones under one draft");
+    t.store
+        .publish_post(&t.site, draft.id, now())
+        .await
+        .unwrap();
+    assert_eq!(desk(&[]).await, 1, "tombstones once the draft is published");
+}
