@@ -232,6 +232,21 @@ pub fn mixed_writes() -> Vec<String> {
 mod tests {
     use super::*;
 
+    #[test]
+    fn reads_are_the_selects_alone() {
+        assert!(is_read("SELECT a FROM t WHERE k = ?"));
+        assert!(is_read("  select a from t"));
+        for cql in [
+            "INSERT INTO t (k) VALUES (?)",
+            "UPDATE t SET a = ? WHERE k = ? IF a = ?",
+            "DELETE FROM t WHERE k = ?",
+            "SELECTED",
+            "",
+        ] {
+            assert!(!is_read(cql), "{cql}");
+        }
+    }
+
     const SCHEMA: &str = "
         -- a comment, with (parentheses), and a ; inside
         CREATE TABLE IF NOT EXISTS t (
