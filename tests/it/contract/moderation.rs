@@ -18,6 +18,48 @@ both_stores!(
     a_months_log_pages_newest_first_across_hours,
 );
 
+/// A comment whose write died after its row is finished by the reconciler at its own
+/// stamp; its hour in the index of the desk's lists is written again at the time of the
+/// finish, so a desk page that found the hour empty meanwhile, and took it out, does not
+/// hide the comment from the moderators.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_finished_comment_is_on_the_desk_though_its_hour_was_taken_out_meanwhile() {
+    let options = sibyl::store::StoreOptions::default();
+    let faults = options.faults.clone();
+    // A keyspace of its own: its reconciler pass finishes no other test's crashed write.
+    let t = TestStore::cassandra_alone_with("sibyl_finish_hour_test", options).await;
+    let author = member(&t, Role::Author).await;
+    let reader = member(&t, Role::Reader).await;
+    let admin = member(&t, Role::Admin).await;
+    let post = post(&t, &author).await;
+    // Two comments of the hour that began three hours ago: the first listed, the
+    // second's write dies after its row.
+    let now = now();
+    let hour = now - chrono::Duration::seconds(now.timestamp().rem_euclid(3600) + 3 * 3600);
+    let listed = made_at(&post, &reader, hour + chrono::Duration::minutes(1));
+    t.store.add_comment(&t.site, &listed).await.unwrap();
+    let cut_short = made_at(&post, &reader, hour + chrono::Duration::minutes(2));
+    faults.arm(sibyl::store::Fault::CrashAfterCommentRow);
+    let died = t.store.add_comment(&t.site, &cut_short).await;
+    assert!(died.is_err(), "the fault fired: {died:?}");
+    // The first moderated, the hour holds nothing listed: a page takes it out.
+    t.store
+        .moderate(
+            &t.site,
+            post.id,
+            listed.id,
+            &by(&admin, CommentState::Approved),
+        )
+        .await
+        .unwrap();
+    assert_eq!(walk(&t, CommentState::Pending, 10).await.0, []);
+    let report = sibyl::app::jobs::reconciler::reconcile(t.store.as_ref(), sibyl::domain::now())
+        .await
+        .unwrap();
+    assert_eq!(report.completed, 1, "{report:?}");
+    assert_eq!(walk(&t, CommentState::Pending, 10).await.0, [cut_short.id]);
+}
+
 /// After a thousand comments on a post are moderated, a signed-in reader's page of the
 /// post meets none of their tombstones, and the moderation desk walks them once: the
 /// page that finds their hours empty drops them, so the next meets only the index's own.

@@ -177,6 +177,25 @@ impl CassandraStore {
         ]
     }
 
+    /// The statement that writes a comment's hour into the index of its state's list,
+    /// if it is in one (pending, spam, rejected).
+    pub(in crate::store::cassandra) fn listed_hour(
+        &self,
+        site: &Site,
+        c: &Comment,
+    ) -> Option<(PreparedStatement, Vec<Option<CqlValue>>)> {
+        let listed = [
+            CommentState::Pending,
+            CommentState::Spam,
+            CommentState::Rejected,
+        ];
+        if !listed.contains(&c.state) {
+            return None;
+        }
+        let [_, hour] = self.list_insert(site, c);
+        Some(hour)
+    }
+
     /// The statement that takes a comment out of the list of `state`, for a batch.
     pub(in crate::store::cassandra) fn list_delete(
         &self,

@@ -126,6 +126,12 @@ impl CassandraStore {
         if let Some(stamp) = stamp {
             let (batch, values) = self.state_batch(site, &comment, stamp, None);
             self.batch(&batch, values).await?;
+            // Its hour in the index of the moderation lists, again at the time of this
+            // finish: a page that found the hour empty meanwhile and took it out (stamped
+            // later than the comment) must not hide the comment from the desk.
+            if let Some((statement, values)) = self.listed_hour(site, &comment) {
+                self.exec(&statement, values).await?;
+            }
         }
         self.recount(site, post).await?;
         // A counter write that timed out may have reached the post's counters and not

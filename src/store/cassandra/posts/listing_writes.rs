@@ -160,7 +160,13 @@ impl CassandraStore {
         was: Option<Listed>,
     ) -> StoreResult<Option<Post>> {
         let mut was = was;
-        let Some(mut current) = self.post_listing(site, id, false).await? else {
+        // None found at LOCAL_QUORUM may be a new post whose write another data centre
+        // coordinated: only a serial read says there is no post.
+        let first = match self.post_listing(site, id, false).await? {
+            Some(found) => Some(found),
+            None => self.post_listing(site, id, true).await?,
+        };
+        let Some(mut current) = first else {
             return Ok(None);
         };
         for _ in 0..5 {

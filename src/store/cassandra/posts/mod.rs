@@ -191,8 +191,9 @@ impl CassandraStore {
 
 impl CassandraStore {
     /// Moves a post's row by the LWT `statement` (publish, unpublish), recorded first as
-    /// an intent, then settles its lists from the row read at SERIAL: whether this LWT
-    /// or a concurrent one applied, or the outcome is unknown, the lists end as the row.
+    /// an intent, then settles its lists (see `settle_lists`, which ends on the row read
+    /// at SERIAL): whether this LWT or a concurrent one applied, or the outcome is
+    /// unknown, the lists end as the row.
     async fn move_listed(
         &self,
         site: &Site,

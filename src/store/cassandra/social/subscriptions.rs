@@ -162,7 +162,7 @@ impl Statements {
                     "SELECT at, claimer FROM {ks}.deliveries WHERE site = ? AND post_id = ? AND shard = ? AND email_key = ?"
                 ))
                 .await?;
-                st.set_consistency(scylla::statement::Consistency::Serial);
+                crate::store::cassandra::read_serially(&mut st);
                 st
             },
         })
