@@ -239,35 +239,42 @@ impl Faults {
 
 /// Cassandra: while started, every read and single write the store sends asks the node
 /// to trace it, and the trace's id is kept, so that a test can count what a page made the
-/// node read (live rows and tombstones). Never started in production.
+/// node read (live rows and tombstones). Never started in production, where asking
+/// whether it is on is one atomic load per statement.
 #[derive(Debug, Clone, Default)]
-pub struct Traces(Arc<std::sync::Mutex<Option<Vec<uuid::Uuid>>>>);
+pub struct Traces(Arc<TracesInner>);
+
+#[derive(Debug, Default)]
+struct TracesInner {
+    on: std::sync::atomic::AtomicBool,
+    ids: std::sync::Mutex<Vec<uuid::Uuid>>,
+}
 
 impl Traces {
     /// Traces every statement from now on, forgetting those traced before.
     pub fn start(&self) {
-        *self.0.lock().unwrap_or_else(|e| e.into_inner()) = Some(Vec::new());
+        self.0.ids.lock().unwrap_or_else(|e| e.into_inner()).clear();
+        self.0.on.store(true, std::sync::atomic::Ordering::SeqCst);
     }
 
     /// Stops tracing; the ids of the traces taken since `start`.
     pub fn stop(&self) -> Vec<uuid::Uuid> {
-        self.0
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .take()
-            .unwrap_or_default()
+        self.0.on.store(false, std::sync::atomic::Ordering::SeqCst);
+        std::mem::take(&mut *self.0.ids.lock().unwrap_or_else(|e| e.into_inner()))
     }
 
     /// Whether statements are traced now.
     pub fn on(&self) -> bool {
-        self.0.lock().unwrap_or_else(|e| e.into_inner()).is_some()
+        self.0.on.load(std::sync::atomic::Ordering::Relaxed)
     }
 
-    /// Keeps a trace's id, if tracing is still on.
+    /// Keeps a trace's id.
     pub fn keep(&self, id: uuid::Uuid) {
-        if let Some(ids) = self.0.lock().unwrap_or_else(|e| e.into_inner()).as_mut() {
-            ids.push(id);
-        }
+        self.0
+            .ids
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(id);
     }
 }
 

@@ -48,6 +48,19 @@ pub(super) enum Change {
     ListDrafts,
 }
 
+/// The change that has a table keep a removed row's tombstone a day, and compact a table
+/// file on its own once a tenth of it is droppable tombstones (as schema.cql says).
+macro_rules! tombstones_a_day {
+    ($table:literal) => {
+        concat!(
+            "ALTER TABLE ",
+            $table,
+            " WITH gc_grace_seconds = 86400 AND compaction = {'class': 'SizeTieredCompactionStrategy', ",
+            "'unchecked_tombstone_compaction': 'true', 'tombstone_threshold': '0.1'}"
+        )
+    };
+}
+
 /// The changes, numbered in order. A keyspace records the last one it has in
 /// `schema_version`; `sibyl migrate` applies those after it, one at a time, recording
 /// each. Each is idempotent, so a migration that dies midway is run again from the
@@ -387,29 +400,21 @@ pub(super) const CHANGES: &[(u32, &str, Change)] = &[
     (
         66,
         "the site's moderation lists keep a moderated comment's tombstone a day, and compaction drops them",
-        Change::Cql(
-            "ALTER TABLE moderation_lists WITH gc_grace_seconds = 86400 AND compaction = {'class': 'SizeTieredCompactionStrategy', 'unchecked_tombstone_compaction': 'true', 'tombstone_threshold': '0.1'}",
-        ),
+        Change::Cql(tombstones_a_day!("moderation_lists")),
     ),
     (
         67,
         "a post's moderation lists keep a moderated comment's tombstone a day, and compaction drops them",
-        Change::Cql(
-            "ALTER TABLE post_moderation WITH gc_grace_seconds = 86400 AND compaction = {'class': 'SizeTieredCompactionStrategy', 'unchecked_tombstone_compaction': 'true', 'tombstone_threshold': '0.1'}",
-        ),
+        Change::Cql(tombstones_a_day!("post_moderation")),
     ),
     (
         68,
         "the index of the moderation lists' hours keeps an emptied hour's tombstone a day",
-        Change::Cql(
-            "ALTER TABLE moderation_hours WITH gc_grace_seconds = 86400 AND compaction = {'class': 'SizeTieredCompactionStrategy', 'unchecked_tombstone_compaction': 'true', 'tombstone_threshold': '0.1'}",
-        ),
+        Change::Cql(tombstones_a_day!("moderation_hours")),
     ),
     (
         69,
         "an author's drafts keep a published draft's tombstone a day, and compaction drops them",
-        Change::Cql(
-            "ALTER TABLE author_drafts WITH gc_grace_seconds = 86400 AND compaction = {'class': 'SizeTieredCompactionStrategy', 'unchecked_tombstone_compaction': 'true', 'tombstone_threshold': '0.1'}",
-        ),
+        Change::Cql(tombstones_a_day!("author_drafts")),
     ),
 ];

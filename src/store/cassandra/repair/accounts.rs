@@ -86,26 +86,10 @@ impl Run<'_> {
             .map(|u| (u.username.key(), u.email.key())))
     }
 
-    /// Runs the check of one account, claim or directory partition as one thing checked.
-    async fn one<Fut>(&self, what: impl FnOnce() -> String, check: Fut) -> ((), Told)
-    where
-        Fut: std::future::Future<Output = StoreResult<Vec<Finding>>>,
-    {
-        let (_, told) = self
-            .checked(what, async {
-                match check.await {
-                    Ok(findings) => (findings, Ok(())),
-                    Err(e) => (Vec::new(), Err(e)),
-                }
-            })
-            .await;
-        ((), told)
-    }
-
     /// One account: its claims, its directory entry and its prefix in the index.
     pub(super) async fn check_account(&self, (id, username, email): AccountRow) -> ((), Told) {
         let what = || format!("account {id}");
-        self.one(what, async {
+        self.checked_one(what, async {
             let mut findings = Vec::new();
             let parsed = username
                 .as_deref()
@@ -232,7 +216,7 @@ impl Run<'_> {
     pub(super) async fn check_claim(&self, row: ClaimRow) -> ((), Told) {
         let (scope, name, owner, state, written) = row;
         let what = || format!("the claim of the {scope} {name}");
-        self.one(what, async {
+        self.checked_one(what, async {
             let mut findings = Vec::new();
             let (Some(owner), Some("committed")) = (owner, state.as_deref()) else {
                 return Ok(findings);
@@ -271,7 +255,7 @@ impl Run<'_> {
     /// One partition of the directory, each entry against the account it lists.
     pub(super) async fn check_directory(&self, prefix: String) -> ((), Told) {
         let what = || format!("the directory's entries under {prefix:?}");
-        self.one(what, async {
+        self.checked_one(what, async {
             let store = self.store;
             let rows: Vec<(String, Option<Uuid>)> = store
                 .scan_prepared(&self.accounts.directory_of, (prefix.as_str(),))

@@ -270,6 +270,23 @@ impl Run<'_> {
         Ok(())
     }
 
+    /// Runs the check of one thing that has nothing to take in but its findings (a
+    /// partition, an account, a claim), as [`Run::checked`] does.
+    async fn checked_one<Fut>(&self, what: impl FnOnce() -> String, check: Fut) -> ((), Told)
+    where
+        Fut: std::future::Future<Output = StoreResult<Vec<Finding>>>,
+    {
+        let (_, told) = self
+            .checked(what, async {
+                match check.await {
+                    Ok(findings) => (findings, Ok(())),
+                    Err(e) => (Vec::new(), Err(e)),
+                }
+            })
+            .await;
+        ((), told)
+    }
+
     /// Runs a phase's checks of one thing: its findings whatever happens, and its
     /// failure as a thing not checked, to be told.
     async fn checked<T, Fut>(&self, what: impl FnOnce() -> String, check: Fut) -> (Option<T>, Told)

@@ -120,22 +120,6 @@ impl Statements {
 }
 
 impl Run<'_> {
-    /// Runs `check` of one partition as one thing checked: its findings, or its failure.
-    async fn partition<Fut>(&self, what: impl FnOnce() -> String, check: Fut) -> ((), Told)
-    where
-        Fut: std::future::Future<Output = StoreResult<Vec<Finding>>>,
-    {
-        let (_, told) = self
-            .checked(what, async {
-                match check.await {
-                    Ok(findings) => (findings, Ok(())),
-                    Err(e) => (Vec::new(), Err(e)),
-                }
-            })
-            .await;
-        ((), told)
-    }
-
     /// Whether `follower` follows `followee` now.
     async fn follows_now(&self, follower: Uuid, followee: Uuid) -> StoreResult<bool> {
         let found = self
@@ -148,7 +132,7 @@ impl Run<'_> {
     /// One account's follows, each against its row among the followee's followers.
     pub(super) async fn check_follows(&self, follower: Uuid) -> ((), Told) {
         let what = || format!("the follows of account {follower}");
-        self.partition(what, async {
+        self.checked_one(what, async {
             let (store, s, here) = (self.store, &self.social, self.site.as_str());
             let followees: Vec<(Uuid, Option<DateTime<Utc>>)> =
                 store.scan_prepared(&s.follows_of, (here, follower)).await?;
@@ -187,7 +171,7 @@ impl Run<'_> {
     /// One shard of an account's followers, each against the follow it copies.
     pub(super) async fn check_followers(&self, (followee, shard): (Uuid, i32)) -> ((), Told) {
         let what = || format!("the followers of account {followee} in shard {shard}");
-        self.partition(what, async {
+        self.checked_one(what, async {
             let (store, s, here) = (self.store, &self.social, self.site.as_str());
             let rows: Vec<(Uuid, Option<DateTime<Utc>>)> =
                 store.scan_prepared(&s.followers_of, (here, followee, shard)).await?;
@@ -228,7 +212,7 @@ impl Run<'_> {
     /// its favorites.
     pub(super) async fn check_favorites(&self, user: Uuid) -> ((), Told) {
         let what = || format!("the favorites of account {user}");
-        self.partition(what, async {
+        self.checked_one(what, async {
             let (store, s, here) = (self.store, &self.social, self.site.as_str());
             let rows: HashMap<Uuid, CqlTimeuuid> = store
                 .scan_prepared::<(Uuid, CqlTimeuuid)>(&s.favorites_of, (here, user))
@@ -280,7 +264,7 @@ impl Run<'_> {
     /// others were checked with its favorites): every row of it is stale.
     pub(super) async fn check_favorite_list(&self, user: Uuid) -> ((), Told) {
         let what = || format!("the list of favorites of account {user}");
-        self.partition(what, async {
+        self.checked_one(what, async {
             let (store, s, here) = (self.store, &self.social, self.site.as_str());
             let mut findings = Vec::new();
             if store
@@ -313,7 +297,7 @@ impl Run<'_> {
     /// counts' pass to find).
     pub(super) async fn check_favoriters(&self, (post, shard): (Uuid, i32)) -> ((), Told) {
         let what = || format!("the favoriters of post {post} in shard {shard}");
-        self.partition(what, async {
+        self.checked_one(what, async {
             let (store, s, here) = (self.store, &self.social, self.site.as_str());
             let users: Vec<(Uuid,)> = store.scan_prepared(&s.favoriters_of, (here, post, shard)).await?;
             let mut findings = Vec::new();
@@ -387,7 +371,7 @@ impl Run<'_> {
     /// One post's counter as one thing checked.
     async fn check_counted(&self, post: Uuid, counted: i64) -> ((), Told) {
         let what = || format!("the favorite count of post {post}");
-        self.partition(what, async {
+        self.checked_one(what, async {
             let mut findings = Vec::new();
             self.check_count(post, counted, &mut findings).await?;
             Ok(findings)
