@@ -175,7 +175,13 @@ pub async fn migrate(
                 let rows = super::migrations::lists::carry_over_author_posts(&session, keyspace)
                     .await
                     .map_err(|e| fail(&e))?;
-                tracing::info!(rows, "author pages are now in year buckets");
+                tracing::info!(rows, "author pages are now in buckets");
+            }
+            Change::CopyAuthorMonths => {
+                let rows = super::migrations::lists::carry_over_author_months(&session, keyspace)
+                    .await
+                    .map_err(|e| fail(&e))?;
+                tracing::info!(rows, "author pages are now in half-month buckets");
             }
             Change::CopyModerationLists => {
                 let rows =

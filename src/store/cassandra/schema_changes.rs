@@ -11,9 +11,15 @@ pub(super) enum Change {
     /// replace are dropped: `comment_counts` and `comment_state_counts` first, then
     /// `comment_tallies`, which kept a bucket's posts oldest first.
     CountComments,
-    /// Copies every author page row into the lists by author and year, with the years
-    /// in author_years, before the unbucketed list is dropped.
+    /// Copies every author page row of the unbucketed list into the lists by author and
+    /// half month (`author_month_posts`, with the buckets in `author_months`), before the
+    /// unbucketed list is dropped. (Its first release wrote year buckets, which
+    /// `CopyAuthorMonths` carries over.)
     CopyAuthorPosts,
+    /// Copies every row of the author lists by year (`author_posts`) into the lists by
+    /// half month, with the buckets in `author_months`, before the year buckets and their
+    /// index (`author_years`) are dropped.
+    CopyAuthorMonths,
     /// Copies the site's moderation lists into the lists by hour, with the hours in
     /// moderation_hours, before the list per site and state is dropped.
     CopyModerationLists,
@@ -416,5 +422,20 @@ pub(super) const CHANGES: &[(u32, &str, Change)] = &[
         69,
         "an author's drafts keep a published draft's tombstone a day, and compaction drops them",
         Change::Cql(tombstones_a_day!("author_drafts")),
+    ),
+    (
+        70,
+        "author pages in half-month buckets, as the archive: the year buckets copied",
+        Change::CopyAuthorMonths,
+    ),
+    (
+        71,
+        "author pages in half-month buckets: the year buckets go",
+        Change::Cql("DROP TABLE IF EXISTS author_posts"),
+    ),
+    (
+        72,
+        "author pages in half-month buckets: the index of years goes",
+        Change::Cql("DROP TABLE IF EXISTS author_years"),
     ),
 ];

@@ -1,4 +1,4 @@
-//! Tag pages: the tag index bucketed by month (author pages by year), paged without offsets, kept in step with
+//! Tag pages: the tag index bucketed by month (author pages by half month), paged without offsets, kept in step with
 //! publishing, editing and unpublishing.
 
 use crate::both_stores;
@@ -420,11 +420,11 @@ async fn a_tag_page_is_one_read(t: TestStore) {
     assert_eq!(t.store.statements() - before, expected, "last page");
 }
 
-/// A keyspace of the version before author pages had year buckets: `migrate` copies
-/// the unbucketed author list into them and drops it, and drops the tag buckets'
-/// pointer to older years.
+/// A keyspace of the version before author pages had buckets: `migrate` copies the
+/// unbucketed author list into them and drops it, and drops the tag buckets' pointer to
+/// older years.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn migrate_carries_the_author_lists_into_year_buckets() {
+async fn migrate_carries_the_author_lists_into_buckets() {
     let keyspace = "sibyl_author_carry_test";
     let t = TestStore::cassandra_alone(keyspace).await;
     let by = writer(&t).await;
@@ -465,7 +465,7 @@ async fn migrate_carries_the_author_lists_into_year_buckets() {
         )
         .await
         .unwrap();
-    for table in ["author_posts", "author_years"] {
+    for table in ["author_month_posts", "author_months"] {
         query(format!("TRUNCATE {keyspace}.{table}")).await;
     }
     let listed = |t: &TestStore| {
@@ -508,6 +508,210 @@ async fn migrate_carries_the_author_lists_into_year_buckets() {
         .unwrap()
         .rows_num();
     assert_eq!(pointer, 0, "the pointer to older years is dropped");
+}
+
+/// A keyspace of the version whose author pages had a bucket a year: `migrate` copies
+/// every row into its half month, with the halves in the author's index, and drops the
+/// year buckets and their index; run again, it changes nothing.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn migrate_carries_the_author_lists_into_half_months() {
+    let keyspace = "sibyl_author_months_carry_test";
+    let t = TestStore::cassandra_alone(keyspace).await;
+    let by = writer(&t).await;
+    let session = crate::helpers::cql_session().await;
+    let query = |cql: String| {
+        let session = &session;
+        async move { session.query_unpaged(cql, ()).await.unwrap() }
+    };
+    // What the earlier version had: the list by author and year, and its index of years.
+    query(format!(
+        "CREATE TABLE {keyspace}.author_posts (site text, author_id uuid, year int, \
+         published timeuuid, post_id uuid, slug text, title text, excerpt text, \
+         author_name text, tags list<text>, PRIMARY KEY ((site, author_id, year), published)) \
+         WITH CLUSTERING ORDER BY (published DESC)"
+    ))
+    .await;
+    query(format!(
+        "CREATE TABLE {keyspace}.author_years (site text, author_id uuid, year int, \
+         PRIMARY KEY ((site, author_id), year)) WITH CLUSTERING ORDER BY (year DESC)"
+    ))
+    .await;
+    let mut made = Vec::new();
+    for (i, days_ago) in [0, 20, 400].into_iter().enumerate() {
+        made.push(publish(&t, &by, &format!("By year {i}"), "", days_ago).await);
+    }
+    for post in &made {
+        let at = post.published.unwrap();
+        session
+            .query_unpaged(
+                format!(
+                    "INSERT INTO {keyspace}.author_posts (site, author_id, year, published, post_id, slug, title, excerpt, author_name, tags) \
+                     VALUES (?, ?, ?, ?, ?, ?, ?, '', 'Tess Tagger', [])"
+                ),
+                (
+                    t.site.as_str(),
+                    by.id.0,
+                    chrono::Datelike::year(&at),
+                    scylla::value::CqlTimeuuid::from(sibyl::domain::timeuuid::at(at)),
+                    post.id.0,
+                    post.slug.as_str(),
+                    post.title.as_str(),
+                ),
+            )
+            .await
+            .unwrap();
+    }
+    for table in ["author_month_posts", "author_months"] {
+        query(format!("TRUNCATE {keyspace}.{table}")).await;
+    }
+    let listed = || async {
+        t.store
+            .posts_by_author(&t.site, by.id, PageAt::Newest, 10)
+            .await
+            .unwrap()
+            .posts
+            .into_iter()
+            .map(|p| p.id)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(listed().await, []);
+    let url = sibyl::store::StoreUrl::Cassandra {
+        nodes: vec![crate::helpers::cassandra_node()],
+        keyspace: keyspace.into(),
+    };
+    for _ in 0..2 {
+        query(format!(
+            "UPDATE {keyspace}.schema_version SET version = 69 WHERE scope = 'sibyl'"
+        ))
+        .await;
+        sibyl::store::migrate(&url, None).await.unwrap();
+        assert_eq!(
+            listed().await,
+            made.iter().map(|p| p.id).collect::<Vec<_>>()
+        );
+    }
+    for table in ["author_posts", "author_years"] {
+        assert!(
+            !crate::helpers::table_exists(&session, keyspace, table).await,
+            "{table} is dropped"
+        );
+    }
+    // Each post's half month is in the author's index.
+    let halves = session
+        .query_unpaged(
+            format!("SELECT month FROM {keyspace}.author_months WHERE site = ? AND author_id = ?"),
+            (t.site.as_str(), by.id.0),
+        )
+        .await
+        .unwrap()
+        .into_rows_result()
+        .unwrap()
+        .rows::<(i32,)>()
+        .unwrap()
+        .map(|r| r.unwrap().0)
+        .collect::<std::collections::BTreeSet<_>>();
+    let expected = made
+        .iter()
+        .map(|p| half_month(p.published.unwrap()))
+        .collect::<std::collections::BTreeSet<_>>();
+    assert_eq!(halves, expected);
+}
+
+/// The archive's bucket of a time: its year, month and half of the month.
+fn half_month(at: chrono::DateTime<chrono::Utc>) -> i32 {
+    use chrono::Datelike;
+    (at.year() * 100 + at.month() as i32) * 10 + if at.day() <= 15 { 1 } else { 2 }
+}
+
+/// An author's list is bucketed as the site's archive is, by half month: whoever writes
+/// the blog (one author of every post), each bucket of the author's list holds no more
+/// than the archive's bucket of the same half month, so the archive's bound is the
+/// author's. Posts on either side of the 15th land in two buckets.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_authors_list_is_bounded_by_the_archives_half_months() {
+    let keyspace = "sibyl_author_bound_test";
+    let t = TestStore::cassandra_alone(keyspace).await;
+    let by = writer(&t).await;
+    let session = crate::helpers::cql_session().await;
+    // Around the middle of last month, and a few earlier.
+    let last_month = {
+        use chrono::Datelike;
+        let first = now().with_day(1).unwrap() - Duration::days(1);
+        first.with_day(1).unwrap()
+    };
+    let mut made = Vec::new();
+    for (i, day) in [3, 14, 15, 16, 17, 28].into_iter().enumerate() {
+        let at = last_month + Duration::days(day - 1);
+        let new = fixtures::new_post(&t, &by, &format!("Day {day} #{i}"), "Body.", "", at, true);
+        made.push(t.store.create_post(new).await.unwrap());
+    }
+    let buckets = session
+        .query_unpaged(
+            format!("SELECT month FROM {keyspace}.author_months WHERE site = ? AND author_id = ?"),
+            (t.site.as_str(), by.id.0),
+        )
+        .await
+        .unwrap()
+        .into_rows_result()
+        .unwrap()
+        .rows::<(i32,)>()
+        .unwrap()
+        .map(|r| r.unwrap().0)
+        .collect::<Vec<_>>();
+    let first_half = half_month(last_month);
+    assert_eq!(
+        buckets,
+        [first_half + 1, first_half],
+        "two halves, newest first"
+    );
+    for bucket in buckets {
+        let mine = session
+            .query_unpaged(
+                format!(
+                    "SELECT month, post_id FROM {keyspace}.author_month_posts WHERE site = ? AND author_id = ? AND month = ?"
+                ),
+                (t.site.as_str(), by.id.0, bucket),
+            )
+            .await
+            .unwrap()
+            .into_rows_result()
+            .unwrap()
+            .rows::<(i32, uuid::Uuid)>()
+            .unwrap()
+            .map(|r| r.unwrap())
+            .collect::<Vec<_>>();
+        let archived = session
+            .query_unpaged(
+                format!(
+                    "SELECT month, post_id FROM {keyspace}.tag_posts WHERE site = ? AND tag = '*' AND month = ?"
+                ),
+                (t.site.as_str(), bucket),
+            )
+            .await
+            .unwrap()
+            .into_rows_result()
+            .unwrap()
+            .rows::<(i32, uuid::Uuid)>()
+            .unwrap()
+            .map(|r| r.unwrap())
+            .collect::<Vec<_>>();
+        // Days 3, 14 and 15 in the first half, 16, 17 and 28 in the second.
+        assert_eq!(mine.len(), 3, "bucket {bucket}");
+        assert_eq!(
+            mine, archived,
+            "the author's bucket {bucket} is the archive's"
+        );
+    }
+    let walked = t
+        .store
+        .posts_by_author(&t.site, by.id, PageAt::Newest, 10)
+        .await
+        .unwrap()
+        .posts
+        .into_iter()
+        .map(|p| p.id)
+        .collect::<Vec<_>>();
+    assert_eq!(walked, made.iter().rev().map(|p| p.id).collect::<Vec<_>>());
 }
 
 /// A keyspace of the version before the month buckets: `migrate` copies every row of the

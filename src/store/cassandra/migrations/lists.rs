@@ -3,31 +3,46 @@
 //! earlier version kept and writes them whole, so a second run writes the same.
 
 use super::super::posts::listings::{
-    ARCHIVE, Bucket, LIST_COLUMNS, SUMMARY_COLUMNS, bucket_of, listed_under, year_of,
+    ARCHIVE, Bucket, LIST_COLUMNS, SUMMARY_COLUMNS, author_bucket_of, bucket_of, listed_under,
 };
 use super::super::*;
 
-/// Copies the rows of the unbucketed author lists of a keyspace made before the year
-/// buckets into them (and their years into author_years); run again, it writes the same
-/// rows. Returns the rows copied.
+/// Copies the rows of the unbucketed author lists of a keyspace made before the buckets
+/// (`posts_by_author`) into the lists by half month; run again, it writes the same rows.
+/// Returns the rows copied.
 pub async fn carry_over_author_posts(session: &Session, ks: &str) -> Result<usize, String> {
+    copy_author_rows(session, ks, "posts_by_author").await
+}
+
+/// Copies the rows of the author lists by year of a keyspace made before the half-month
+/// buckets (`author_posts`) into them; run again, it writes the same rows. Returns the
+/// rows copied.
+pub async fn carry_over_author_months(session: &Session, ks: &str) -> Result<usize, String> {
+    copy_author_rows(session, ks, "author_posts").await
+}
+
+/// Copies every row of an earlier author list (`from`, keyed by site and author, with the
+/// summary's columns) into `author_month_posts`, its half month into `author_months`.
+/// Nothing when the keyspace has no such table.
+async fn copy_author_rows(session: &Session, ks: &str, from: &str) -> Result<usize, String> {
     use futures_util::StreamExt;
-    let fail = |e: &dyn std::fmt::Display| format!("copying the author lists: {e}");
-    if !super::table_exists(session, ks, "posts_by_author").await? {
+    let fail = |e: &dyn std::fmt::Display| format!("copying the author lists from {from}: {e}");
+    if !super::table_exists(session, ks, from).await? {
         return Ok(0);
     }
-    let put = session
-        .prepare(format!(
-            "INSERT INTO {ks}.author_posts (site, author_id, year, {SUMMARY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-        ))
-        .await
-        .map_err(|e| fail(&e))?;
-    let put_year = session
-        .prepare(format!(
-            "INSERT INTO {ks}.author_years (site, author_id, year) VALUES (?, ?, ?)"
-        ))
-        .await
-        .map_err(|e| fail(&e))?;
+    let prepare = |cql: String| async move {
+        let mut statement = session.prepare(cql).await.map_err(|e| fail(&e))?;
+        statement.set_is_idempotent(true);
+        Ok::<_, String>(statement)
+    };
+    let put = prepare(format!(
+        "INSERT INTO {ks}.author_month_posts (site, author_id, month, {SUMMARY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    ))
+    .await?;
+    let put_month = prepare(format!(
+        "INSERT INTO {ks}.author_months (site, author_id, month) VALUES (?, ?, ?)"
+    ))
+    .await?;
     type Old = (
         String,
         Uuid,
@@ -41,7 +56,7 @@ pub async fn carry_over_author_posts(session: &Session, ks: &str) -> Result<usiz
     );
     let mut rows = session
         .query_iter(
-            format!("SELECT site, author_id, {SUMMARY_COLUMNS} FROM {ks}.posts_by_author"),
+            format!("SELECT site, author_id, {SUMMARY_COLUMNS} FROM {ks}.{from}"),
             (),
         )
         .await
@@ -52,14 +67,14 @@ pub async fn carry_over_author_posts(session: &Session, ks: &str) -> Result<usiz
     while let Some(row) = rows.next().await {
         let (site, author, published, post, slug, title, excerpt, name, tags) =
             row.map_err(|e| fail(&e))?;
-        let year = year_of(published).map_err(|e| fail(&e))?;
+        let month = author_bucket_of(published).map_err(|e| fail(&e))?;
         session
             .execute_unpaged(
                 &put,
                 (
                     site.as_str(),
                     author,
-                    year,
+                    month,
                     published,
                     post,
                     slug,
@@ -72,7 +87,7 @@ pub async fn carry_over_author_posts(session: &Session, ks: &str) -> Result<usiz
             .await
             .map_err(|e| fail(&e))?;
         session
-            .execute_unpaged(&put_year, (site.as_str(), author, year))
+            .execute_unpaged(&put_month, (site.as_str(), author, month))
             .await
             .map_err(|e| fail(&e))?;
         copied += 1;
@@ -161,11 +176,14 @@ pub async fn carry_over_tag_posts(session: &Session, ks: &str) -> Result<usize, 
 /// id, list them) into its tags' and the archive's buckets with their months in
 /// tag_months, and into the front page for the posts it holds: the archive and the
 /// authors' ids for a keyspace made before them. Every row is written whole, as it is,
-/// so a second run writes the same. Returns the posts seen.
+/// so a second run writes the same. The author pages' rows are read from the lists by
+/// half month, into which those of a keyspace that still has the lists by year are
+/// copied first. Returns the posts seen.
 pub async fn carry_over_lists(session: &Session, ks: &str) -> Result<usize, String> {
     use futures_util::StreamExt;
     use std::collections::{HashMap, HashSet};
     let fail = |e: &dyn std::fmt::Display| format!("listing the archive and the authors: {e}");
+    carry_over_author_months(session, ks).await?;
     let prepare = |cql: String| async move {
         let mut statement = session.prepare(cql).await.map_err(|e| fail(&e))?;
         statement.set_is_idempotent(true);
@@ -200,7 +218,7 @@ pub async fn carry_over_lists(session: &Session, ks: &str) -> Result<usize, Stri
     );
     let mut rows = session
         .query_iter(
-            format!("SELECT site, author_id, {SUMMARY_COLUMNS} FROM {ks}.author_posts"),
+            format!("SELECT site, author_id, {SUMMARY_COLUMNS} FROM {ks}.author_month_posts"),
             (),
         )
         .await

@@ -5,7 +5,7 @@
 use crate::domain::{Post, PostId, Site, UserId};
 use crate::store::cassandra::intents::Listed;
 use crate::store::cassandra::posts::listings::{
-    ARCHIVE, Bucket, bucket_of, list_cursor, listed_under, year_of,
+    ARCHIVE, Bucket, author_bucket_of, bucket_of, list_cursor, listed_under,
 };
 use crate::store::cassandra::{CassandraStore, logged, mark_idempotence};
 use crate::store::{FRONT_PAGE_CAP, PageAt, PageError, StoreError, StoreResult};
@@ -47,11 +47,11 @@ impl CassandraStore {
             row.6,
             post.author_id.0,
         );
-        let year = year_of(published_id)?;
+        let bucket = author_bucket_of(published_id)?;
         let author = (
             site.as_str(),
             post.author_id.0,
-            year,
+            bucket,
             row.0,
             row.1,
             row.2,
@@ -62,7 +62,7 @@ impl CassandraStore {
         );
         self.batch(
             &self.listings.publish_rows,
-            (front, author, (site.as_str(), post.author_id.0, year)),
+            (front, author, (site.as_str(), post.author_id.0, bucket)),
         )
         .await?;
         self.list_tags(site, post, published_id).await?;
@@ -184,7 +184,7 @@ impl CassandraStore {
                                 (
                                     site.as_str(),
                                     post.author_id.0,
-                                    year_of(published_id)?,
+                                    author_bucket_of(published_id)?,
                                     published_id,
                                 ),
                             ),
@@ -252,7 +252,7 @@ impl CassandraStore {
                 (
                     site.as_str(),
                     author.0,
-                    year_of(published_id)?,
+                    author_bucket_of(published_id)?,
                     published_id,
                 ),
             ),

@@ -23,22 +23,21 @@ use uuid::Uuid;
 pub(in crate::store::cassandra) const SUMMARY_COLUMNS: &str =
     "published, post_id, slug, title, excerpt, author_name, tags";
 
-/// What every list row holds: the summary and the author's id (in `author_posts`, a
-/// column of the key).
+/// What every list row holds: the summary and the author's id (in `author_month_posts`,
+/// a column of the key).
 pub(in crate::store::cassandra) const LIST_COLUMNS: &str =
     "published, post_id, slug, title, excerpt, author_name, tags, author_id";
 
-/// How a list of published posts is bucketed: an author's by year of publication, a
-/// tag's by month (the most used of a site's tags has far more posts in a year than the
-/// busiest author; see schema.cql).
+/// How a list of published posts is bucketed: a tag's by month, the site's archive and
+/// an author's by half of a month (an author's half month holds no more than the site's,
+/// whoever writes the blog; see schema.cql).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(in crate::store::cassandra) enum Bucket {
-    /// The year, `2026`.
-    Year,
     /// The year and month, `202611`.
     Month,
     /// The year, month and half of the month (1: days 1 to 15, 2: from the 16th),
-    /// `2026112`: the site's archive, whose busiest month is too much for one partition.
+    /// `2026112`: the site's archive and an author's list, whose busiest month is too
+    /// much for one partition.
     HalfMonth,
 }
 
@@ -47,7 +46,6 @@ impl Bucket {
     pub(in crate::store::cassandra) fn at(self, at: DateTime<Utc>) -> i32 {
         use chrono::Datelike;
         match self {
-            Bucket::Year => at.year(),
             Bucket::Month => at.year() * 100 + at.month() as i32,
             Bucket::HalfMonth => {
                 (at.year() * 100 + at.month() as i32) * 10 + if at.day() <= 15 { 1 } else { 2 }
@@ -65,27 +63,17 @@ impl Bucket {
     /// Whether a number names a bucket (from 1970 to 9999).
     pub(in crate::store::cassandra) fn valid(self, bucket: i32) -> bool {
         match self {
-            Bucket::Year => (1970..=9999).contains(&bucket),
             Bucket::Month => {
                 (197001..=999912).contains(&bucket) && (1..=12).contains(&(bucket % 100))
             }
             Bucket::HalfMonth => matches!(bucket % 10, 1 | 2) && Bucket::Month.valid(bucket / 10),
         }
     }
-
-    /// The bucket's column in its table and in the list's index.
-    pub(in crate::store::cassandra) fn column(self) -> &'static str {
-        match self {
-            Bucket::Year => "year",
-            // The archive's halves of months live in the tag tables' month column.
-            Bucket::Month | Bucket::HalfMonth => "month",
-        }
-    }
 }
 
-/// The year bucket of a publication time UUID.
-pub(in crate::store::cassandra) fn year_of(published: CqlTimeuuid) -> StoreResult<i32> {
-    Bucket::Year.of(published)
+/// The bucket of a post's row in its author's list: the half of the month.
+pub(in crate::store::cassandra) fn author_bucket_of(published: CqlTimeuuid) -> StoreResult<i32> {
+    Bucket::HalfMonth.of(published)
 }
 
 /// The reserved key under which `tag_posts` and `tag_months` list every published post
@@ -158,7 +146,7 @@ pub(in crate::store::cassandra) fn summary(row: SummaryRow) -> StoreResult<PostS
     })
 }
 
-/// The reads of one kind of bucketed list (`tag_posts` by month, `author_posts` by year):
+/// The reads of one kind of bucketed list (`tag_posts` and `author_month_posts`):
 /// a bucket from its newest row, from a cursor down or up, or from its oldest row; some
 /// buckets at once, from their newest or oldest rows; and the list's index of buckets,
 /// some before or after a bucket.
@@ -181,7 +169,8 @@ impl BucketReads {
         (table, index, key): (&str, &str, &str),
         bucket: Bucket,
     ) -> Result<Self, ExecutionError> {
-        let by = bucket.column();
+        // A bucket's number is in the month column (the halves of months too).
+        let by = "month";
         let rows = format!(
             "SELECT {LIST_COLUMNS} FROM {ks}.{table} WHERE site = ? AND {key} = ? AND {by} = ?"
         );
@@ -221,6 +210,7 @@ pub(in crate::store::cassandra) struct Statements {
     pub(in crate::store::cassandra) tag_post_delete: PreparedStatement,
     pub(in crate::store::cassandra) tag_month_insert: PreparedStatement,
     pub(in crate::store::cassandra) tag_months_newest: PreparedStatement,
+    pub(in crate::store::cassandra) author_months_newest: PreparedStatement,
     pub(in crate::store::cassandra) tag_bucket_count: PreparedStatement,
     pub(in crate::store::cassandra) tag_month_count_write: PreparedStatement,
     pub(in crate::store::cassandra) tag_month_counts_read: PreparedStatement,
@@ -251,17 +241,17 @@ impl Statements {
         let unlist_rows = logged(vec![
             prepare(format!("DELETE FROM {ks}.front_page WHERE site = ? AND published = ?")).await?,
             prepare(format!(
-                "DELETE FROM {ks}.author_posts WHERE site = ? AND author_id = ? AND year = ? AND published = ?"
+                "DELETE FROM {ks}.author_month_posts WHERE site = ? AND author_id = ? AND month = ? AND published = ?"
             ))
             .await?,
         ]);
         let publish_rows = logged(vec![
             front_page_insert.clone(),
             prepare(format!(
-                "INSERT INTO {ks}.author_posts (site, author_id, year, {SUMMARY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                "INSERT INTO {ks}.author_month_posts (site, author_id, month, {SUMMARY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
             ))
             .await?,
-            prepare(format!("INSERT INTO {ks}.author_years (site, author_id, year) VALUES (?, ?, ?)")).await?,
+            prepare(format!("INSERT INTO {ks}.author_months (site, author_id, month) VALUES (?, ?, ?)")).await?,
         ]);
         Ok(Self {
             publish_rows,
@@ -277,6 +267,10 @@ impl Statements {
             tag_month_insert: prepare(format!("INSERT INTO {ks}.tag_months (site, tag, month) VALUES (?, ?, ?)")).await?,
             tag_months_newest: prepare(format!(
                 "SELECT month FROM {ks}.tag_months WHERE site = ? AND tag = ? LIMIT ?"
+            ))
+            .await?,
+            author_months_newest: prepare(format!(
+                "SELECT month FROM {ks}.author_months WHERE site = ? AND author_id = ? LIMIT ?"
             ))
             .await?,
             archive_sitemap: prepare(format!(
@@ -316,8 +310,8 @@ impl Statements {
             author_reads: BucketReads::prepare(
                 session,
                 ks,
-                ("author_posts", "author_years", "author_id"),
-                Bucket::Year,
+                ("author_month_posts", "author_months", "author_id"),
+                Bucket::HalfMonth,
             )
             .await?,
             front_page_read: prepare(format!("SELECT {LIST_COLUMNS} FROM {ks}.front_page WHERE site = ? LIMIT ?")).await?,
@@ -335,9 +329,9 @@ const MONTHS_SHOWN: usize = 2400;
 /// the page stays in one bucket (a month of the archive).
 pub(in crate::store::cassandra) struct BucketList<'a> {
     reads: &'a BucketReads,
-    /// The newest two buckets of the index, read by a first page when the current
-    /// bucket is often empty (a tag's month); None: a first page reads the current one.
-    newest: Option<&'a PreparedStatement>,
+    /// The list's newest buckets in its index, as many as a first page wants rows (its
+    /// current bucket is often empty: a tag's month, an author's half month).
+    newest: &'a PreparedStatement,
     /// Only the buckets from the first to the second (a month of the archive, its two
     /// halves): the page does not leave them.
     only: Option<(i32, i32)>,
@@ -404,13 +398,14 @@ impl CassandraStore {
                 }
                 (bucket, Some(published))
             }
-            PageAt::Newest => match (list.only, list.newest) {
-                (Some((_, hi)), _) => (hi, None),
-                // A tag's current month often has no posts: a first page reads the index
-                // for its newest buckets, as many as rows are wanted.
-                (None, Some(newest)) => {
-                    let buckets: Vec<(i32,)> =
-                        self.rows(newest, (site.as_str(), key, want as i32)).await?;
+            PageAt::Newest => match list.only {
+                Some((_, hi)) => (hi, None),
+                // The current bucket often has no posts: a first page reads the index for
+                // its newest buckets, as many as rows are wanted.
+                None => {
+                    let buckets: Vec<(i32,)> = self
+                        .rows(list.newest, (site.as_str(), key, want as i32))
+                        .await?;
                     index_more = buckets.len() >= want;
                     listed = buckets.into_iter().map(|(b,)| b).collect();
                     let Some(first) = listed.pop_front() else {
@@ -418,8 +413,6 @@ impl CassandraStore {
                     };
                     (first, None)
                 }
-                // An author's current year usually has posts: read it first.
-                (None, None) => (kind.at(crate::domain::now()), None),
             },
         };
         let site_name = site.as_str();
@@ -507,7 +500,7 @@ impl CassandraStore {
     pub(in crate::store::cassandra) fn archive(&self, only: Option<(i32, i32)>) -> BucketList<'_> {
         BucketList {
             reads: &self.listings.archive_reads,
-            newest: Some(&self.listings.tag_months_newest),
+            newest: &self.listings.tag_months_newest,
             only,
         }
     }
@@ -646,7 +639,7 @@ impl Listings for CassandraStore {
     ) -> Result<ListPage, PageError> {
         let list = BucketList {
             reads: &self.listings.tag_reads,
-            newest: Some(&self.listings.tag_months_newest),
+            newest: &self.listings.tag_months_newest,
             only: None,
         };
         self.bucket_page(list, site, tag.as_str(), at, limit).await
@@ -679,7 +672,7 @@ impl Listings for CassandraStore {
     ) -> Result<ListPage, PageError> {
         let list = BucketList {
             reads: &self.listings.author_reads,
-            newest: None,
+            newest: &self.listings.author_months_newest,
             only: None,
         };
         self.bucket_page(list, site, author.0, at, limit).await

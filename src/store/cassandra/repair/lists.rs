@@ -7,7 +7,7 @@
 use super::rows::{DraftRow, PageRow, ScheduledRow, ShownRow};
 use super::{IN_FLIGHT, ROWS_IN_FLIGHT, Run, Told};
 use crate::domain::{CommentId, CommentState, MAX_PAGES, PostId};
-use crate::store::cassandra::posts::listings::{ARCHIVE, Bucket, bucket_of};
+use crate::store::cassandra::posts::listings::{ARCHIVE, author_bucket_of, bucket_of};
 use crate::store::repair::Finding;
 use crate::store::{StoreError, StoreResult};
 use futures_util::{StreamExt, TryStreamExt};
@@ -54,7 +54,7 @@ impl List<'_> {
     fn table(self) -> &'static str {
         match self {
             List::Tag(..) => "tag_posts",
-            List::Author(..) => "author_posts",
+            List::Author(..) => "author_month_posts",
             List::Front => "front_page",
         }
     }
@@ -72,7 +72,7 @@ impl List<'_> {
     fn holds(self, published: CqlTimeuuid) -> bool {
         match self {
             List::Tag(tag, month) => bucket_of(tag, published).ok() == Some(month),
-            List::Author(_, year) => Bucket::Year.of(published).ok() == Some(year),
+            List::Author(_, bucket) => author_bucket_of(published).ok() == Some(bucket),
             List::Front => true,
         }
     }
@@ -139,11 +139,11 @@ impl Run<'_> {
                                 .exec(&self.st.tag_row_delete, (here, tag, month, row.published))
                                 .await?
                         }
-                        List::Author(author, year) => {
+                        List::Author(author, bucket) => {
                             store
                                 .exec(
                                     &self.st.author_row_delete,
-                                    (here, author, year, row.published),
+                                    (here, author, bucket, row.published),
                                 )
                                 .await?
                         }
@@ -241,20 +241,20 @@ impl Run<'_> {
         let (_, mut told) = self
             .checked(what, async {
                 let (store, here) = (self.store, self.site.as_str());
-                let years: StoreResult<Vec<(i32,)>> =
-                    store.rows(&self.st.author_years, (here, author)).await;
-                let years = match years {
-                    Ok(years) => years,
+                let buckets: StoreResult<Vec<(i32,)>> =
+                    store.rows(&self.st.author_months, (here, author)).await;
+                let buckets = match buckets {
+                    Ok(buckets) => buckets,
                     Err(e) => return (Vec::new(), Err(e)),
                 };
-                for (year,) in years {
+                for (bucket,) in buckets {
                     let rows = store
-                        .scan_prepared(&self.st.author_bucket, (here, author, year))
+                        .scan_prepared(&self.st.author_bucket, (here, author, bucket))
                         .await;
                     match rows {
                         Ok(rows) => {
                             let (_, told) =
-                                self.check_bucket(List::Author(author, year), rows).await;
+                                self.check_bucket(List::Author(author, bucket), rows).await;
                             rows_told.add(told);
                         }
                         Err(e) => return (Vec::new(), Err(e)),

@@ -11,7 +11,7 @@ use crate::store::StoreResult;
 use crate::store::cassandra::comments::queue::hour_of;
 use crate::store::cassandra::comments::tallies::{Tally, bucket_of as tally_bucket};
 use crate::store::cassandra::lwt::{Claim, slug_scope};
-use crate::store::cassandra::posts::listings::{Bucket, bucket_of, listed_under};
+use crate::store::cassandra::posts::listings::{author_bucket_of, bucket_of, listed_under};
 use crate::store::repair::Finding;
 use scylla::value::CqlTimeuuid;
 use std::collections::{BTreeSet, HashSet};
@@ -251,31 +251,31 @@ impl Run<'_> {
             }
         }
         let author = post.author_id.0;
-        let year = Bucket::Year.of(at)?;
+        let bucket = author_bucket_of(at)?;
         let row: Option<(CqlTimeuuid,)> = store
-            .row(&self.st.author_row_key, (here, author, year, at))
+            .row(&self.st.author_row_key, (here, author, bucket, at))
             .await?;
         if row.is_none() {
             findings.push(Finding {
-                table: "author_posts",
+                table: "author_month_posts",
                 what: format!("post {} is missing; written", post.id.0),
             });
             missing = true;
         }
-        if self.first_look(format!("author {author} {year}")) {
+        if self.first_look(format!("author {author} {bucket}")) {
             let indexed: Option<(i32,)> = store
-                .row(&self.st.author_year, (here, author, year))
+                .row(&self.st.author_month, (here, author, bucket))
                 .await?;
             if indexed.is_none() {
                 findings.push(Finding {
-                    table: "author_years",
+                    table: "author_months",
                     what: format!(
-                        "author {author} has posts in year {year}, which was not recorded; recorded"
+                        "author {author} has posts in half month {bucket}, which was not recorded; recorded"
                     ),
                 });
                 if fix {
                     store
-                        .exec(&self.st.author_year_insert, (here, author, year))
+                        .exec(&self.st.author_month_insert, (here, author, bucket))
                         .await?;
                 }
             }

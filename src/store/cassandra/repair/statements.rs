@@ -32,11 +32,11 @@ pub(in crate::store::cassandra) struct Statements {
     pub(super) tag_any_month: PreparedStatement,
     pub(super) tag_count: PreparedStatement,
     pub(super) tag_counts: PreparedStatement,
-    pub(super) author_years: PreparedStatement,
+    pub(super) author_months: PreparedStatement,
     pub(super) author_bucket: PreparedStatement,
     pub(super) author_row_key: PreparedStatement,
-    pub(super) author_year: PreparedStatement,
-    pub(super) author_year_insert: PreparedStatement,
+    pub(super) author_month: PreparedStatement,
+    pub(super) author_month_insert: PreparedStatement,
     pub(super) author_row_delete: PreparedStatement,
     pub(super) front_rows: PreparedStatement,
     pub(super) front_row_delete: PreparedStatement,
@@ -91,7 +91,7 @@ impl Statements {
             ))
             .await?,
             author_lists_from: prepare(format!(
-                "SELECT site, author_id, token(site, author_id) FROM {ks}.author_years WHERE token(site, author_id) >= ? PER PARTITION LIMIT 1"
+                "SELECT site, author_id, token(site, author_id) FROM {ks}.author_months WHERE token(site, author_id) >= ? PER PARTITION LIMIT 1"
             ))
             .await?,
             drafts_from: prepare(format!(
@@ -131,25 +131,25 @@ impl Statements {
                 "SELECT tag, posts FROM {ks}.tag_counts WHERE site = ?"
             ))
             .await?,
-            author_years: prepare(format!(
-                "SELECT year FROM {ks}.author_years WHERE site = ? AND author_id = ?"
+            author_months: prepare(format!(
+                "SELECT month FROM {ks}.author_months WHERE site = ? AND author_id = ?"
             ))
             .await?,
-            author_bucket: prepare(list("author_posts", "author_id", "year")).await?,
+            author_bucket: prepare(list("author_month_posts", "author_id", "month")).await?,
             author_row_key: prepare(format!(
-                "SELECT published FROM {ks}.author_posts WHERE site = ? AND author_id = ? AND year = ? AND published = ?"
+                "SELECT published FROM {ks}.author_month_posts WHERE site = ? AND author_id = ? AND month = ? AND published = ?"
             ))
             .await?,
-            author_year: prepare(format!(
-                "SELECT year FROM {ks}.author_years WHERE site = ? AND author_id = ? AND year = ?"
+            author_month: prepare(format!(
+                "SELECT month FROM {ks}.author_months WHERE site = ? AND author_id = ? AND month = ?"
             ))
             .await?,
-            author_year_insert: prepare(format!(
-                "INSERT INTO {ks}.author_years (site, author_id, year) VALUES (?, ?, ?)"
+            author_month_insert: prepare(format!(
+                "INSERT INTO {ks}.author_months (site, author_id, month) VALUES (?, ?, ?)"
             ))
             .await?,
             author_row_delete: prepare(format!(
-                "DELETE FROM {ks}.author_posts WHERE site = ? AND author_id = ? AND year = ? AND published = ?"
+                "DELETE FROM {ks}.author_month_posts WHERE site = ? AND author_id = ? AND month = ? AND published = ?"
             ))
             .await?,
             front_rows: prepare(format!(
