@@ -233,6 +233,12 @@ pub async fn migrate(
                     .map_err(|e| fail(&e))?;
                 tracing::info!(drafts, "every draft is on its author's desk");
             }
+            Change::ReshardSearch => {
+                let rows = super::migrations::posts::carry_over_search_shards(&session, keyspace)
+                    .await
+                    .map_err(|e| fail(&e))?;
+                tracing::info!(rows, "the search index is in sixteen shards a half month");
+            }
             Change::IndexSearch => {
                 let texts = super::migrations::posts::carry_over_search(&session, keyspace)
                     .await

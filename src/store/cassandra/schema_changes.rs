@@ -52,6 +52,9 @@ pub(super) enum Change {
     IndexSearch,
     /// Lists every draft post in its author's drafts (`author_drafts`).
     ListDrafts,
+    /// Moves every row of `search_texts` from its post's shard of eight into its shard of
+    /// sixteen.
+    ReshardSearch,
 }
 
 /// The change that has a table keep a removed row's tombstone a day, and compact a table
@@ -437,5 +440,10 @@ pub(super) const CHANGES: &[(u32, &str, Change)] = &[
         72,
         "author pages in half-month buckets: the index of years goes",
         Change::Cql("DROP TABLE IF EXISTS author_years"),
+    ),
+    (
+        73,
+        "the search index in sixteen shards a half month: every row moved to its shard",
+        Change::ReshardSearch,
     ),
 ];

@@ -26,20 +26,22 @@ use scylla::value::CqlTimeuuid;
 use scylla::value::CqlValue;
 use uuid::Uuid;
 
-/// How many partitions each half month of texts is split into.
-pub(super) const SHARDS: i32 = 8;
+/// How many partitions each half month of texts is split into: sixteen keep the
+/// busiest half month of a site of 1M posts, every text at its limits, under 60 MB a
+/// partition (see schema.cql).
+pub(in crate::store::cassandra) const SHARDS: i32 = 16;
 
-/// The most buckets a query reads at once (their shards at once too).
-const MOST_BUCKETS_AT_ONCE: usize = 8;
+/// The most buckets a query reads at once (their shards at once too): 64 reads.
+const MOST_BUCKETS_AT_ONCE: usize = 4;
 
-/// The most buckets one page of results reads (six months): a word that few posts have
+/// The most buckets one page of results reads (three months): a word that few posts have
 /// does not make one request read the whole archive. A page that stops there links on
-/// to the next bucket. So a page costs at most 1 + 12 x 8 reads (and one more for the
+/// to the next bucket. So a page costs at most 1 + 6 x 16 reads (and one more for the
 /// rest of the post a cursor is in).
-pub(super) const BUCKETS_PER_PAGE: usize = 12;
+pub(super) const BUCKETS_PER_PAGE: usize = 6;
 
 /// The shard of a post: its texts are all in one.
-fn shard_of(id: PostId) -> i32 {
+pub(in crate::store::cassandra) fn shard_of(id: PostId) -> i32 {
     (id.0.as_u128() % SHARDS as u128) as i32
 }
 

@@ -107,7 +107,7 @@ async fn texts_are_found_across_months_and_paged_without_repeats(t: TestStore) {
     }
 }
 
-/// A word only the oldest of fourteen half months has: on Cassandra a page reads twelve
+/// A word only the oldest of fourteen half months has: on Cassandra a page reads six
 /// half months at most (so a request's reads are bounded), then links on to the rest.
 async fn a_page_reads_a_bounded_part_of_the_archive(t: TestStore) {
     let by = fixtures::user(&t, Role::Author, "Sam Searcher").await;
@@ -142,8 +142,8 @@ async fn a_page_reads_a_bounded_part_of_the_archive(t: TestStore) {
             );
             assert_eq!(
                 cost,
-                1 + 12 * 8,
-                "the buckets' index, then twelve buckets of eight shards"
+                1 + 6 * 16,
+                "the buckets' index, then six buckets of sixteen shards"
             );
         }
         Kind::Sqlite => {
@@ -190,6 +190,130 @@ async fn migrate_indexes_what_a_keyspace_had_before_search() {
         crate::helpers::migrate_from(&session, keyspace, 44).await;
     }
     assert_eq!(all_pages(&t, "indexed later", 10).await, posts);
+}
+
+/// A keyspace of the version whose half months had eight shards: `migrate` moves every
+/// row into its post's shard of sixteen and leaves none behind, the posts are found, and
+/// a second run moves nothing.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn migrate_moves_the_search_index_into_sixteen_shards() {
+    let keyspace = "sibyl_search_shards_test";
+    let t = TestStore::cassandra_alone(keyspace).await;
+    let by = fixtures::user(&t, Role::Author, "Old Writer").await;
+    let mut posts = Vec::new();
+    // Posts until two have a shard of sixteen that eight did not have.
+    while posts
+        .iter()
+        .filter(|p: &&sibyl::domain::Post| p.id.0.as_u128() % 16 >= 8)
+        .count()
+        < 2
+    {
+        let new = fixtures::new_post(&t, &by, "Sharded", "Moved along.", "", now(), true);
+        posts.push(t.store.create_post(new).await.unwrap());
+        assert!(posts.len() < 64, "random ids fall in every shard");
+    }
+    let session = crate::helpers::cql_session().await;
+    type Row = (i32, uuid::Uuid);
+    let rows = || async {
+        session
+            .query_unpaged(
+                format!("SELECT shard, post_id FROM {keyspace}.search_texts"),
+                (),
+            )
+            .await
+            .unwrap()
+            .into_rows_result()
+            .unwrap()
+            .rows::<Row>()
+            .unwrap()
+            .map(|r| r.unwrap())
+            .collect::<std::collections::BTreeSet<Row>>()
+    };
+    let sixteen = posts
+        .iter()
+        .map(|p| ((p.id.0.as_u128() % 16) as i32, p.id.0))
+        .collect::<std::collections::BTreeSet<Row>>();
+    assert_eq!(rows().await, sixteen);
+    // What the earlier version wrote: each post's row in its shard of eight.
+    for post in &posts {
+        let old = (post.id.0.as_u128() % 8) as i32;
+        let new = (post.id.0.as_u128() % 16) as i32;
+        if old == new {
+            continue;
+        }
+        let at = post.published.unwrap();
+        let copied = session
+            .query_unpaged(
+                format!(
+                    "SELECT published_id, locale, post_id, slug, title, passage_source, terms \
+                     FROM {keyspace}.search_texts WHERE site = ? AND month = ? AND shard = ?"
+                ),
+                (t.site.as_str(), half_month(at), new),
+            )
+            .await
+            .unwrap()
+            .into_rows_result()
+            .unwrap()
+            .rows::<(
+                scylla::value::CqlTimeuuid,
+                String,
+                uuid::Uuid,
+                String,
+                String,
+                String,
+                Vec<String>,
+            )>()
+            .unwrap()
+            .map(|r| r.unwrap())
+            .filter(|row| row.2 == post.id.0)
+            .collect::<Vec<_>>();
+        assert!(!copied.is_empty());
+        for (published, locale, post_id, slug, title, passage, terms) in copied {
+            session
+                .query_unpaged(
+                    format!(
+                        "INSERT INTO {keyspace}.search_texts (site, month, shard, published_id, locale, post_id, slug, title, passage_source, terms) \
+                         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                    ),
+                    (t.site.as_str(), half_month(at), old, published, &locale, post_id, slug, title, passage, terms),
+                )
+                .await
+                .unwrap();
+            session
+                .query_unpaged(
+                    format!(
+                        "DELETE FROM {keyspace}.search_texts WHERE site = ? AND month = ? AND shard = ? AND published_id = ? AND locale = ?"
+                    ),
+                    (t.site.as_str(), half_month(at), new, published, &locale),
+                )
+                .await
+                .unwrap();
+        }
+    }
+    let eight = posts
+        .iter()
+        .map(|p| ((p.id.0.as_u128() % 8) as i32, p.id.0))
+        .collect::<std::collections::BTreeSet<Row>>();
+    assert_eq!(rows().await, eight);
+    for _ in 0..2 {
+        crate::helpers::migrate_from(&session, keyspace, 72).await;
+        assert_eq!(rows().await, sixteen);
+    }
+    let mut found: Vec<_> = all_pages(&t, "moved along", 10)
+        .await
+        .into_iter()
+        .map(|id| id.0)
+        .collect();
+    found.sort();
+    let mut expected: Vec<_> = posts.iter().map(|p| p.id.0).collect();
+    expected.sort();
+    assert_eq!(found, expected, "every post is found once");
+}
+
+/// The archive's bucket of a time: its year, month and half of the month.
+fn half_month(at: chrono::DateTime<chrono::Utc>) -> i32 {
+    use chrono::Datelike;
+    (at.year() * 100 + at.month() as i32) * 10 + if at.day() <= 15 { 1 } else { 2 }
 }
 
 /// A file of the version before search: opening it indexes every published post.
@@ -262,7 +386,7 @@ async fn repair_finds_and_restores_missing_texts(t: TestStore) {
             let at = post.published.unwrap();
             let half =
                 (at.year() * 100 + at.month() as i32) * 10 + if at.day() <= 15 { 1 } else { 2 };
-            let shard = (post.id.0.as_u128() % 8) as i32;
+            let shard = (post.id.0.as_u128() % 16) as i32;
             session
                 .query_unpaged(
                     format!("DELETE FROM {keyspace}.search_texts WHERE site = ? AND month = ? AND shard = ?"),
@@ -306,7 +430,7 @@ async fn repair_finds_and_restores_missing_texts(t: TestStore) {
             let at = post.published.unwrap();
             let half =
                 (at.year() * 100 + at.month() as i32) * 10 + if at.day() <= 15 { 1 } else { 2 };
-            let shard = (post.id.0.as_u128() % 8) as i32;
+            let shard = (post.id.0.as_u128() % 16) as i32;
             let (published_id,): (scylla::value::CqlTimeuuid,) = session
                 .query_unpaged(
                     format!(

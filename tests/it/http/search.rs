@@ -163,10 +163,10 @@ async fn results_page_without_repeats_and_cost_a_few_reads(t: TestStore) {
     assert_eq!(first.status(), 200);
     let html = first.text().await.unwrap();
     // SQLite: how common the words are (counted up to a bound), then one FTS5 query;
-    // Cassandra: the archive's buckets, then the newest bucket's eight shards at once.
+    // Cassandra: the archive's buckets, then the newest bucket's sixteen shards at once.
     let expected = match app.kind {
         Kind::Sqlite => 2,
-        Kind::Cassandra => 9,
+        Kind::Cassandra => 17,
     };
     assert_eq!(cost, expected, "statements for a page of results");
     let mut seen = results(&html);

@@ -245,3 +245,81 @@ pub async fn carry_over_search(session: &Session, ks: &str) -> Result<usize, Str
     }
     Ok(written)
 }
+
+/// Moves every row of the search index of a keyspace made when a half month had eight
+/// shards into its post's shard of sixteen. A row already in its shard is left alone; a
+/// moved row is written at its new place before the old one is removed, so a run that
+/// dies midway is finished by the next, and a second run moves nothing. Returns the rows
+/// moved.
+pub async fn carry_over_search_shards(session: &Session, ks: &str) -> Result<usize, String> {
+    use super::super::search::shard_of;
+    use futures_util::StreamExt;
+    let fail = |e: &dyn std::fmt::Display| format!("moving the search index's rows: {e}");
+    let prepare = |cql: String| async move {
+        let mut statement = session.prepare(cql).await.map_err(|e| fail(&e))?;
+        statement.set_is_idempotent(true);
+        Ok::<_, String>(statement)
+    };
+    const COLUMNS: &str =
+        "site, month, shard, published_id, locale, post_id, slug, title, passage_source, terms";
+    let put = prepare(format!(
+        "INSERT INTO {ks}.search_texts ({COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    ))
+    .await?;
+    let remove = prepare(format!(
+        "DELETE FROM {ks}.search_texts WHERE site = ? AND month = ? AND shard = ? AND published_id = ? AND locale = ?"
+    ))
+    .await?;
+    type Row = (
+        String,
+        i32,
+        i32,
+        CqlTimeuuid,
+        String,
+        Uuid,
+        Option<String>,
+        Option<String>,
+        Option<String>,
+        Option<Vec<String>>,
+    );
+    let mut rows = session
+        .query_iter(format!("SELECT {COLUMNS} FROM {ks}.search_texts"), ())
+        .await
+        .map_err(|e| fail(&e))?
+        .rows_stream::<Row>()
+        .map_err(|e| fail(&e))?;
+    let mut moved = 0;
+    while let Some(row) = rows.next().await {
+        let (site, month, shard, published, locale, post, slug, title, passage, terms) =
+            row.map_err(|e| fail(&e))?;
+        let wanted = shard_of(PostId(post));
+        if shard == wanted {
+            continue;
+        }
+        let values = (
+            site.as_str(),
+            month,
+            wanted,
+            published,
+            locale.as_str(),
+            post,
+            slug,
+            title,
+            passage,
+            terms.unwrap_or_default(),
+        );
+        session
+            .execute_unpaged(&put, values)
+            .await
+            .map_err(|e| fail(&e))?;
+        session
+            .execute_unpaged(
+                &remove,
+                (site.as_str(), month, shard, published, locale.as_str()),
+            )
+            .await
+            .map_err(|e| fail(&e))?;
+        moved += 1;
+    }
+    Ok(moved)
+}
