@@ -32,6 +32,7 @@ mod social;
 mod suggestions;
 
 pub use cql::{mixed_writes, prepared_statements};
+pub use posts::list_memo::LIST_TTL;
 pub use schema::{SCHEMA, latest_version, migrate, schema_statements};
 
 use super::{OpenError, PageError, Store, StoreError, StoreOptions, StoreResult};
@@ -82,6 +83,8 @@ pub struct CassandraStore {
     /// racers in one process wait their turn instead of failing each other's LWTs (see
     /// `capped_create`).
     partition_turns: Arc<lwt::Turns>,
+    /// This instance's copies of the front page and the archive's months.
+    list_memo: posts::list_memo::ListMemo,
 }
 
 fn unavailable(e: impl std::fmt::Display) -> StoreError {
@@ -350,6 +353,7 @@ impl CassandraStore {
             options,
             binaries: Arc::new(binaries),
             partition_turns: Arc::default(),
+            list_memo: Default::default(),
         })
     }
 

@@ -77,6 +77,7 @@ both_stores!(
     home_pages_go_back_to_the_first_post_and_forward_again,
     months_list_their_posts_and_the_archive_names_them,
     broken_archive_cursors_are_refused,
+    the_newest_posts_and_months_are_kept_a_moment_never_past_a_change_made_here,
 );
 both_stores!(
     repairing:
@@ -401,6 +402,9 @@ async fn migrate_lists_every_published_post_in_the_archive() {
     for _ in 0..2 {
         crate::helpers::migrate_from(&session, keyspace, 38).await;
     }
+    // The migration is another process: what this instance read of the front page and
+    // the months before it is used for a moment more.
+    tokio::time::sleep(sibyl::store::cassandra::LIST_TTL).await;
     let (down, up) = walk_home(&t, 1).await;
     assert_eq!((down, up), (expected.clone(), expected));
     let named = t
@@ -423,4 +427,67 @@ async fn migrate_lists_every_published_post_in_the_archive() {
     assert_eq!(t.store.archive_months(&t.site).await.unwrap().len(), 3);
     let report = t.store.repair(&t.site, false).await.unwrap();
     assert!(report.findings.is_empty(), "{:?}", report.findings);
+}
+
+/// The home page's first page and the archive's months, as an instance read them, are
+/// used again for a moment (on Cassandra: no statement), never after a change to the lists
+/// made through the same instance (the writer sees their post at once), and another
+/// instance shows the change within `LIST_TTL`. SQLite reads them every time.
+async fn the_newest_posts_and_months_are_kept_a_moment_never_past_a_change_made_here(t: TestStore) {
+    use sibyl::store::cassandra::LIST_TTL;
+    let by = writer(&t).await;
+    let old = publish_at(&t, &by, "Kept", now() - Duration::days(70)).await;
+    let other = t.another_process().await;
+    let home = |store: std::sync::Arc<dyn sibyl::store::Store>| {
+        let site = t.site.clone();
+        async move { ids(&store.home_page(&site, PageAt::Newest, 10).await.unwrap()) }
+    };
+    let months = |store: std::sync::Arc<dyn sibyl::store::Store>| {
+        let site = t.site.clone();
+        async move { store.archive_months(&site).await.unwrap() }
+    };
+    let cached = match t.kind {
+        Kind::Sqlite => 1,
+        Kind::Cassandra => 0,
+    };
+    assert_eq!(home(t.store.clone()).await, [old.id]);
+    assert_eq!(months(t.store.clone()).await.len(), 1);
+    assert_eq!(home(other.clone()).await, [old.id]);
+    assert_eq!(months(other.clone()).await.len(), 1);
+    let before = t.store.statements();
+    assert_eq!(home(t.store.clone()).await, [old.id]);
+    assert_eq!(months(t.store.clone()).await.len(), 1);
+    assert_eq!(
+        t.store.statements() - before,
+        2 * cached,
+        "read again: kept"
+    );
+    // A post published here, in a month the archive did not have: shown here at once.
+    let new = publish_at(&t, &by, "New", now()).await;
+    let changed = std::time::Instant::now();
+    assert_eq!(home(t.store.clone()).await, [new.id, old.id]);
+    assert_eq!(months(t.store.clone()).await.len(), 2);
+    // Another instance: within LIST_TTL on Cassandra (at once on SQLite).
+    let seen = home(other.clone()).await;
+    let their_months = months(other.clone()).await.len();
+    if changed.elapsed() < LIST_TTL {
+        match t.kind {
+            Kind::Sqlite => assert_eq!(
+                (seen.as_slice(), their_months),
+                ([new.id, old.id].as_slice(), 2)
+            ),
+            Kind::Cassandra => {
+                assert_eq!((seen.as_slice(), their_months), ([old.id].as_slice(), 1))
+            }
+        }
+    }
+    tokio::time::sleep(
+        LIST_TTL.saturating_sub(changed.elapsed()) + std::time::Duration::from_millis(50),
+    )
+    .await;
+    assert_eq!(home(other.clone()).await, [new.id, old.id]);
+    assert_eq!(months(other.clone()).await.len(), 2);
+    // Unpublished here: gone here at once.
+    t.store.unpublish_post(&t.site, new.id).await.unwrap();
+    assert_eq!(home(t.store.clone()).await, [old.id]);
 }

@@ -26,6 +26,7 @@ impl CassandraStore {
         post: &Post,
         published_id: CqlTimeuuid,
     ) -> StoreResult<()> {
+        let _changing = self.list_memo.changing();
         let tags = post.tags.to_strings();
         let row = (
             published_id,
@@ -77,6 +78,7 @@ impl CassandraStore {
         post: &Post,
         published_id: CqlTimeuuid,
     ) -> StoreResult<()> {
+        let _changing = self.list_memo.changing();
         let tags = post.tags.to_strings();
         // Each row with its month in the tag's index, in one logged batch: a bucket is
         // never without its entry in tag_months, through which readers reach it.
@@ -122,6 +124,7 @@ impl CassandraStore {
         tags: &[String],
         published_id: CqlTimeuuid,
     ) -> StoreResult<()> {
+        let _changing = self.list_memo.changing();
         if tags.is_empty() {
             return Ok(());
         }
@@ -159,6 +162,7 @@ impl CassandraStore {
         id: PostId,
         was: Option<Listed>,
     ) -> StoreResult<Option<Post>> {
+        let _changing = self.list_memo.changing();
         let mut was = was;
         // None found at LOCAL_QUORUM may be a new post whose write another data centre
         // coordinated: only a serial read says there is no post.
@@ -244,6 +248,7 @@ impl CassandraStore {
         author: UserId,
         was: &Listed,
     ) -> StoreResult<()> {
+        let _changing = self.list_memo.changing();
         let published_id = CqlTimeuuid::from(was.published_id);
         self.batch(
             &self.listings.unlist_rows,
@@ -349,6 +354,7 @@ impl CassandraStore {
         &self,
         site: &Site,
     ) -> StoreResult<()> {
+        let _changing = self.list_memo.changing();
         let keys: Vec<(CqlTimeuuid,)> = self
             .rows(
                 &self.listings.front_page_keys,
@@ -406,6 +412,7 @@ impl CassandraStore {
         &self,
         site: &Site,
     ) -> StoreResult<()> {
+        let _changing = self.list_memo.changing();
         let keys: Vec<(CqlTimeuuid,)> = self
             .rows(
                 &self.listings.front_page_keys,

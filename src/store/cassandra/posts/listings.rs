@@ -524,6 +524,11 @@ impl Listings for CassandraStore {
                 .bucket_page(self.archive(None), site, ARCHIVE, at, limit)
                 .await;
         }
+        // As this instance read it less than LIST_TTL ago, unless it changed a list since.
+        if let Some(rows) = self.list_memo.front(site.as_str(), limit) {
+            return Ok(page_of(at, rows, limit));
+        }
+        let start = self.list_memo.start();
         let rows: Vec<SummaryRow> = self
             .rows(
                 &self.listings.front_page_read,
@@ -537,6 +542,8 @@ impl Listings for CassandraStore {
                 Ok((summary(row)?, cursor))
             })
             .collect::<StoreResult<Vec<_>>>()?;
+        self.list_memo
+            .keep_front(site.as_str(), limit, start, rows.clone());
         Ok(page_of(at, rows, limit))
     }
 
@@ -556,6 +563,10 @@ impl Listings for CassandraStore {
     }
 
     async fn archive_months(&self, site: &Site) -> StoreResult<Vec<Month>> {
+        if let Some(months) = self.list_memo.months(site.as_str()) {
+            return Ok(months);
+        }
+        let start = self.list_memo.start();
         let months: Vec<(i32,)> = self
             .rows(&self.listings.archive_months, (site.as_str(), ARCHIVE))
             .await?;
@@ -566,6 +577,8 @@ impl Listings for CassandraStore {
                 out.push(half / 10);
             }
         }
+        self.list_memo
+            .keep_months(site.as_str(), start, out.clone());
         Ok(out)
     }
 
