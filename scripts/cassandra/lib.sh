@@ -107,6 +107,8 @@ halt() {
   local pidfile=$state/cassandra.pid
   if [ -f "$pidfile" ] && kill -0 "$(cat "$pidfile")" 2>/dev/null; then
     local pid; pid=$(cat "$pidfile")
+    # A node frozen (SIGSTOP) by a test that died meanwhile answers no signal but KILL.
+    kill -CONT "$pid" 2>/dev/null || true
     kill "-$signal" "$pid"
     for _ in $(seq 1 60); do kill -0 "$pid" 2>/dev/null || break; sleep 1; done
     kill -9 "$pid" 2>/dev/null || true

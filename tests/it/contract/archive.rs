@@ -450,18 +450,24 @@ async fn the_newest_posts_and_months_are_kept_a_moment_never_past_a_change_made_
         Kind::Sqlite => 1,
         Kind::Cassandra => 0,
     };
+    // A copy is kept from the start of its read: the checks on what is kept hold only
+    // while LIST_TTL has not passed since then (a slow machine may take longer).
+    let read_here = std::time::Instant::now();
     assert_eq!(home(t.store.clone()).await, [old.id]);
     assert_eq!(months(t.store.clone()).await.len(), 1);
+    let read_there = std::time::Instant::now();
     assert_eq!(home(other.clone()).await, [old.id]);
     assert_eq!(months(other.clone()).await.len(), 1);
     let before = t.store.statements();
     assert_eq!(home(t.store.clone()).await, [old.id]);
     assert_eq!(months(t.store.clone()).await.len(), 1);
-    assert_eq!(
-        t.store.statements() - before,
-        2 * cached,
-        "read again: kept"
-    );
+    if t.kind == Kind::Sqlite || read_here.elapsed() < LIST_TTL {
+        assert_eq!(
+            t.store.statements() - before,
+            2 * cached,
+            "read again: kept"
+        );
+    }
     // A post published here, in a month the archive did not have: shown here at once.
     let new = publish_at(&t, &by, "New", now()).await;
     let changed = std::time::Instant::now();
@@ -470,7 +476,7 @@ async fn the_newest_posts_and_months_are_kept_a_moment_never_past_a_change_made_
     // Another instance: within LIST_TTL on Cassandra (at once on SQLite).
     let seen = home(other.clone()).await;
     let their_months = months(other.clone()).await.len();
-    if changed.elapsed() < LIST_TTL {
+    if t.kind == Kind::Sqlite || read_there.elapsed() < LIST_TTL {
         match t.kind {
             Kind::Sqlite => assert_eq!(
                 (seen.as_slice(), their_months),

@@ -574,8 +574,8 @@ async fn author_pages_list_published_posts(t: TestStore) {
         app.store.statements() - before,
         match app.kind {
             crate::helpers::Kind::Sqlite => 3, // the user, the posts, their comment counts
-            // the name's claim, the user, the year's posts, the author's index of years
-            // (the year's bucket ended before the page was full), their comment counts
+            // the name's claim, the user, the author's index of half months, the newest
+            // half month's posts, their comment counts
             crate::helpers::Kind::Cassandra => 5,
         }
     );

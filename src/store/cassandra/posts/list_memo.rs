@@ -148,7 +148,10 @@ mod tests {
     fn an_earlier_read_never_replaces_a_later_one_and_the_copies_are_bounded() {
         let memo = ListMemo::default();
         let early = memo.start();
-        let late = memo.start();
+        let late = ReadStart {
+            at: early.at + Duration::from_millis(1),
+            ..early
+        };
         memo.keep_months("s", late, vec![2]);
         memo.keep_months("s", early, vec![1]);
         assert_eq!(memo.months("s"), Some(vec![2]));

@@ -114,7 +114,7 @@ struct Run<'a> {
     accounts: accounts::Statements,
     at: Mutex<Checkpoint>,
     told: Mutex<Instant>,
-    /// Index buckets ("tag month", "author year", "hour") already looked at.
+    /// Index buckets ("tag month", "author half month", "hour") already looked at.
     seen: Mutex<HashSet<String>>,
 }
 
@@ -361,6 +361,9 @@ impl Repair for CassandraStore {
         from: Option<Checkpoint>,
         watch: &dyn Watch,
     ) -> StoreResult<RepairReport> {
+        // A repair that fixes may rewrite the front page and the archive's months: what
+        // this instance kept of them is read again once it ends.
+        let _changing = self.list_memo.changing();
         let buckets = usize::from(super::comments::tallies::BUCKETS);
         let at = match from {
             Some(at) if at.site != site.as_str() || at.fix != fix => {
