@@ -107,6 +107,40 @@ async fn texts_are_found_across_months_and_paged_without_repeats(t: TestStore) {
     }
 }
 
+/// Forty posts of one half month, spread over its shards: every page size walks them
+/// all once (newest first on Cassandra, whose shards are each read for a share of the
+/// page first, then for more where the page needs it).
+async fn a_busy_half_month_pages_newest_first_at_every_page_size(t: TestStore) {
+    let by = fixtures::user(&t, Role::Author, "Busy Writer").await;
+    let start = now();
+    let mut posts = Vec::new();
+    for i in 0..40 {
+        let new = fixtures::new_post(
+            &t,
+            &by,
+            &format!("Busy {i}"),
+            "Kelp forest.",
+            "",
+            start - Duration::seconds(40 - i),
+            true,
+        );
+        posts.push(t.store.create_post(new).await.unwrap().id);
+    }
+    posts.reverse();
+    for limit in [1, 3, 10, 16, 20, 39, 40] {
+        let found = all_pages(&t, "kelp forest", limit).await;
+        match t.kind {
+            Kind::Cassandra => assert_eq!(found, posts, "newest first at limit {limit}"),
+            Kind::Sqlite => {
+                let mut sorted: Vec<_> = found.iter().map(|p| p.0).collect();
+                sorted.sort();
+                sorted.dedup();
+                assert_eq!((found.len(), sorted.len()), (40, 40), "limit {limit}");
+            }
+        }
+    }
+}
+
 /// A word only the oldest of fourteen half months has: on Cassandra a page reads six
 /// half months at most (so a request's reads are bounded), then links on to the rest.
 async fn a_page_reads_a_bounded_part_of_the_archive(t: TestStore) {
@@ -156,6 +190,7 @@ async fn a_page_reads_a_bounded_part_of_the_archive(t: TestStore) {
 }
 
 both_stores!(
+    a_busy_half_month_pages_newest_first_at_every_page_size,
     texts_are_found_across_months_and_paged_without_repeats,
     a_page_reads_a_bounded_part_of_the_archive,
 );
