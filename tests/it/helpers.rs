@@ -764,3 +764,10 @@ pub fn origin_path() -> String {
     let n = ORIGINS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     format!("/o{}x{n}", std::process::id())
 }
+
+/// The archive's bucket of a time on Cassandra: its year, month and half of the month
+/// (`2026112`: from the 16th of November 2026).
+pub fn half_month(at: chrono::DateTime<chrono::Utc>) -> i32 {
+    use chrono::Datelike;
+    (at.year() * 100 + at.month() as i32) * 10 + if at.day() <= 15 { 1 } else { 2 }
+}

@@ -329,10 +329,7 @@ async fn migrate_lists_every_published_post_in_the_archive() {
     // deleted whole), and front page rows without the author's id.
     for post in &expected {
         let at = post.published.unwrap();
-        let bucket = {
-            use chrono::Datelike;
-            (at.year() * 100 + at.month() as i32) * 10 + if at.day() <= 15 { 1 } else { 2 }
-        };
+        let bucket = crate::helpers::half_month(at);
         session
             .query_unpaged(
                 format!(

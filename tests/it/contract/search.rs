@@ -283,7 +283,7 @@ async fn migrate_moves_the_search_index_into_sixteen_shards() {
                     "SELECT published_id, locale, post_id, slug, title, passage_source, terms \
                      FROM {keyspace}.search_texts WHERE site = ? AND month = ? AND shard = ?"
                 ),
-                (t.site.as_str(), half_month(at), new),
+                (t.site.as_str(), crate::helpers::half_month(at), new),
             )
             .await
             .unwrap()
@@ -310,7 +310,7 @@ async fn migrate_moves_the_search_index_into_sixteen_shards() {
                         "INSERT INTO {keyspace}.search_texts (site, month, shard, published_id, locale, post_id, slug, title, passage_source, terms) \
                          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
                     ),
-                    (t.site.as_str(), half_month(at), old, published, &locale, post_id, slug, title, passage, terms),
+                    (t.site.as_str(), crate::helpers::half_month(at), old, published, &locale, post_id, slug, title, passage, terms),
                 )
                 .await
                 .unwrap();
@@ -319,7 +319,7 @@ async fn migrate_moves_the_search_index_into_sixteen_shards() {
                     format!(
                         "DELETE FROM {keyspace}.search_texts WHERE site = ? AND month = ? AND shard = ? AND published_id = ? AND locale = ?"
                     ),
-                    (t.site.as_str(), half_month(at), new, published, &locale),
+                    (t.site.as_str(), crate::helpers::half_month(at), new, published, &locale),
                 )
                 .await
                 .unwrap();
@@ -343,12 +343,6 @@ async fn migrate_moves_the_search_index_into_sixteen_shards() {
     let mut expected: Vec<_> = posts.iter().map(|p| p.id.0).collect();
     expected.sort();
     assert_eq!(found, expected, "every post is found once");
-}
-
-/// The archive's bucket of a time: its year, month and half of the month.
-fn half_month(at: chrono::DateTime<chrono::Utc>) -> i32 {
-    use chrono::Datelike;
-    (at.year() * 100 + at.month() as i32) * 10 + if at.day() <= 15 { 1 } else { 2 }
 }
 
 /// A file of the version before search: opening it indexes every published post.
@@ -416,11 +410,9 @@ async fn repair_finds_and_restores_missing_texts(t: TestStore) {
             .unwrap();
         }
         Kind::Cassandra => {
-            use chrono::Datelike;
             let (session, keyspace) = crate::helpers::cql(&t).await;
             let at = post.published.unwrap();
-            let half =
-                (at.year() * 100 + at.month() as i32) * 10 + if at.day() <= 15 { 1 } else { 2 };
+            let half = crate::helpers::half_month(at);
             let shard = (post.id.0.as_u128() % 16) as i32;
             session
                 .query_unpaged(
@@ -460,11 +452,9 @@ async fn repair_finds_and_restores_missing_texts(t: TestStore) {
             .unwrap();
         }
         Kind::Cassandra => {
-            use chrono::Datelike;
             let (session, keyspace) = crate::helpers::cql(&t).await;
             let at = post.published.unwrap();
-            let half =
-                (at.year() * 100 + at.month() as i32) * 10 + if at.day() <= 15 { 1 } else { 2 };
+            let half = crate::helpers::half_month(at);
             let shard = (post.id.0.as_u128() % 16) as i32;
             let (published_id,): (scylla::value::CqlTimeuuid,) = session
                 .query_unpaged(

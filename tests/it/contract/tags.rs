@@ -612,15 +612,9 @@ async fn migrate_carries_the_author_lists_into_half_months() {
         .collect::<std::collections::BTreeSet<_>>();
     let expected = made
         .iter()
-        .map(|p| half_month(p.published.unwrap()))
+        .map(|p| crate::helpers::half_month(p.published.unwrap()))
         .collect::<std::collections::BTreeSet<_>>();
     assert_eq!(halves, expected);
-}
-
-/// The archive's bucket of a time: its year, month and half of the month.
-fn half_month(at: chrono::DateTime<chrono::Utc>) -> i32 {
-    use chrono::Datelike;
-    (at.year() * 100 + at.month() as i32) * 10 + if at.day() <= 15 { 1 } else { 2 }
 }
 
 /// An author's list is bucketed as the site's archive is, by half month: whoever writes
@@ -658,7 +652,7 @@ async fn an_authors_list_is_bounded_by_the_archives_half_months() {
         .unwrap()
         .map(|r| r.unwrap().0)
         .collect::<Vec<_>>();
-    let first_half = half_month(last_month);
+    let first_half = crate::helpers::half_month(last_month);
     assert_eq!(
         buckets,
         [first_half + 1, first_half],

@@ -31,9 +31,9 @@ async fn copy_author_rows(session: &Session, ks: &str, from: &str) -> Result<usi
         return Ok(0);
     }
     let prepare = |cql: String| async move {
-        let mut statement = session.prepare(cql).await.map_err(|e| fail(&e))?;
-        statement.set_is_idempotent(true);
-        Ok::<_, String>(statement)
+        super::prepare_idempotent(session, cql)
+            .await
+            .map_err(|e| fail(&e))
     };
     let put = prepare(format!(
         "INSERT INTO {ks}.author_month_posts (site, author_id, month, {SUMMARY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
@@ -185,9 +185,9 @@ pub async fn carry_over_lists(session: &Session, ks: &str) -> Result<usize, Stri
     let fail = |e: &dyn std::fmt::Display| format!("listing the archive and the authors: {e}");
     carry_over_author_months(session, ks).await?;
     let prepare = |cql: String| async move {
-        let mut statement = session.prepare(cql).await.map_err(|e| fail(&e))?;
-        statement.set_is_idempotent(true);
-        Ok::<_, String>(statement)
+        super::prepare_idempotent(session, cql)
+            .await
+            .map_err(|e| fail(&e))
     };
     let put_tag = prepare(format!(
         "INSERT INTO {ks}.tag_posts (site, tag, month, {LIST_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
@@ -305,9 +305,9 @@ pub async fn carry_over_tag_counts(session: &Session, ks: &str) -> Result<usize,
     use std::collections::HashMap;
     let fail = |e: &dyn std::fmt::Display| format!("counting the tags' posts: {e}");
     let prepare = |cql: String| async move {
-        let mut statement = session.prepare(cql).await.map_err(|e| fail(&e))?;
-        statement.set_is_idempotent(true);
-        Ok::<_, String>(statement)
+        super::prepare_idempotent(session, cql)
+            .await
+            .map_err(|e| fail(&e))
     };
     let put_month = prepare(format!(
         "INSERT INTO {ks}.tag_month_counts (site, tag, month, posts) VALUES (?, ?, ?, ?)"

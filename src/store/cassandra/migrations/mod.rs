@@ -27,3 +27,14 @@ pub(super) async fn table_exists(session: &Session, ks: &str, table: &str) -> Re
         .rows_num()
         > 0)
 }
+
+/// Prepares a statement of a migration, marked idempotent: each writes rows whole, so the
+/// driver may send it again.
+pub(super) async fn prepare_idempotent(
+    session: &Session,
+    cql: String,
+) -> Result<scylla::statement::prepared::PreparedStatement, scylla::errors::PrepareError> {
+    let mut statement = session.prepare(cql).await?;
+    statement.set_is_idempotent(true);
+    Ok(statement)
+}

@@ -256,9 +256,9 @@ pub async fn carry_over_search_shards(session: &Session, ks: &str) -> Result<usi
     use futures_util::StreamExt;
     let fail = |e: &dyn std::fmt::Display| format!("moving the search index's rows: {e}");
     let prepare = |cql: String| async move {
-        let mut statement = session.prepare(cql).await.map_err(|e| fail(&e))?;
-        statement.set_is_idempotent(true);
-        Ok::<_, String>(statement)
+        super::prepare_idempotent(session, cql)
+            .await
+            .map_err(|e| fail(&e))
     };
     const COLUMNS: &str =
         "site, month, shard, published_id, locale, post_id, slug, title, passage_source, terms";
