@@ -4,7 +4,7 @@
 
 use super::{AppError, Ctx};
 use crate::domain::{
-    Invalid, Locale, NewPost, Post, PostEdit, PostKind, PostStatus, Slug, User, now,
+    Invalid, Locale, NewPost, Post, PostEdit, PostKind, PostStatus, Slug, User, UserId, now,
 };
 use crate::store::EditError;
 
@@ -38,6 +38,10 @@ pub async fn create_post(ctx: &Ctx, new: NewPost) -> Result<Result<Post, Invalid
         if let Err(full) = crate::domain::post::room_for_page(pages.len()) {
             return Ok(Err(full));
         }
+    } else if !new.publish
+        && let Err(full) = room_for_draft(ctx, new.author_id).await?
+    {
+        return Ok(Err(full));
     }
     let post = ctx.store.create_post(new).await?;
     if post.is_page() {
@@ -46,9 +50,21 @@ pub async fn create_post(ctx: &Ctx, new: NewPost) -> Result<Result<Post, Invalid
     Ok(Ok(post))
 }
 
+/// Whether `author` may have one more draft on the site: `Ok(Err(_))`, why not, when
+/// their desk is at [`crate::domain::MAX_DRAFTS_PER_AUTHOR`].
+pub async fn room_for_draft(ctx: &Ctx, author: UserId) -> Result<Result<(), Invalid>, AppError> {
+    let drafts = ctx
+        .store
+        .drafts_counted(&ctx.site, author, crate::domain::MAX_DRAFTS_PER_AUTHOR)
+        .await?;
+    Ok(crate::domain::post::room_for_draft(drafts))
+}
+
 /// Publishes or unpublishes a text of `post`: its own (published again, it keeps its
 /// date unless `anew`), or its translation into `translation`. `Ok(false)`: there is no
-/// such text. A page's change shows in this instance's navigation at once.
+/// such text. A post goes back to its author's desk only while the desk has room
+/// ([`AppError::Invalid`] otherwise). A page's change shows in this instance's
+/// navigation at once.
 pub async fn change_status(
     ctx: &Ctx,
     post: &Post,
@@ -62,7 +78,15 @@ pub async fn change_status(
                 let at = post.publication_at(now(), anew);
                 ctx.store.publish_post(&ctx.site, post.id, at).await?
             }
-            PostStatus::Draft => ctx.store.unpublish_post(&ctx.site, post.id).await?,
+            PostStatus::Draft => {
+                if post.status == PostStatus::Published
+                    && !post.is_page()
+                    && let Err(full) = room_for_draft(ctx, post.author_id).await?
+                {
+                    return Err(AppError::Invalid(full.0));
+                }
+                ctx.store.unpublish_post(&ctx.site, post.id).await?
+            }
         }
         .is_some(),
         Some(locale) => ctx

@@ -244,6 +244,20 @@ pub async fn move_in(
             report.skip("posts deleted here since an earlier import");
             continue;
         }
+        // A draft joins its author's desk only while the desk has room.
+        if !there && item.record.kind != "page" && stays_draft(&item.record) {
+            let author = UserId(item.record.author_id);
+            let drafts = store
+                .drafts_counted(site, author, crate::domain::MAX_DRAFTS_PER_AUTHOR)
+                .await?;
+            if crate::domain::post::room_for_draft(drafts).is_err() {
+                report.skip(format!(
+                    "drafts whose author already keeps {} drafts here, the most a desk holds",
+                    crate::domain::MAX_DRAFTS_PER_AUTHOR
+                ));
+                continue;
+            }
+        }
         if item.record.kind == "page" {
             report.pages += 1;
         } else {
@@ -309,6 +323,14 @@ pub async fn move_in(
     }
     progress(total, total, "posts");
     Ok(report)
+}
+
+/// Whether an imported post stays a draft here: never published, nor scheduled.
+fn stays_draft(record: &PostRecord) -> bool {
+    record.status == "draft"
+        && record.scheduled.is_none()
+        && record.published.is_none()
+        && record.first_published.is_none()
 }
 
 /// The account an author's posts (or comments) go to: the one with their address, or one

@@ -539,6 +539,7 @@ pub(super) async fn write_post(
     // The post as it is, read again only after a write that changes what is used next.
     let there = store.post_by_id(site, id).await?;
     let made_now = there.is_none();
+    let kind = PostKind::parse(&record.kind).map_err(|e| bad(e.0))?;
     let mut post = if let Some(post) = there {
         post
     } else {
@@ -559,7 +560,7 @@ pub(super) async fn write_post(
         )
         .in_locale(locale.clone())
         .with_slug(Slug::parse(&record.slug).map_err(|e| bad(e.0))?);
-        if PostKind::parse(&record.kind).map_err(|e| bad(e.0))? == PostKind::Page {
+        if kind == PostKind::Page {
             new = new.as_page();
         }
         new.id = id;

@@ -24,9 +24,9 @@ pub use comment::{
     LogEntry, Moderation, NewComment, StateCounts,
 };
 pub use post::{
-    Draft, HISTORY_PAGE, MAX_PAGES, MAX_TRANSLATIONS, NewPost, PageEntry, Post, PostEdit, PostId,
-    PostKind, PostStatus, PostSummary, RevisionSummary, SavedRevision, Slug, Suggestion,
-    SuggestionState, SuggestionSummary, Tag, Tags, Title, Translation,
+    Draft, HISTORY_PAGE, MAX_DRAFTS_PER_AUTHOR, MAX_PAGES, MAX_TRANSLATIONS, NewPost, PageEntry,
+    Post, PostEdit, PostId, PostKind, PostStatus, PostSummary, RevisionSummary, SavedRevision,
+    Slug, Suggestion, SuggestionState, SuggestionSummary, Tag, Tags, Title, Translation,
 };
 pub use revision::Locale;
 pub use schedule::ScheduledPost;

@@ -43,6 +43,23 @@ pub const MAX_PAGES: usize = 100;
 /// a translation into one more is refused.
 pub const MAX_TRANSLATIONS: usize = 50;
 
+/// The most drafts (posts neither published nor scheduled) one author keeps on a site:
+/// their desk's partition's bound. A new draft, or a post taken back to draft, beyond
+/// it is refused.
+pub const MAX_DRAFTS_PER_AUTHOR: usize = 1_000;
+
+/// Whether an author who has `drafts` drafts on a site may have one more.
+pub fn room_for_draft(drafts: usize) -> Result<(), Invalid> {
+    if drafts >= MAX_DRAFTS_PER_AUTHOR {
+        Err(Invalid::new(format!(
+            "An author keeps at most {MAX_DRAFTS_PER_AUTHOR} drafts on a site. Publish or \
+             delete one of them first."
+        )))
+    } else {
+        Ok(())
+    }
+}
+
 /// Whether a site that has `pages` static pages may make one more.
 pub fn room_for_page(pages: usize) -> Result<(), Invalid> {
     if pages >= MAX_PAGES {

@@ -17,7 +17,7 @@ pub fn all() -> BTreeMap<&'static str, Limit> {
     use crate::domain::comment::CommentBody;
     use crate::domain::post::{Body, Tag, Tags, Title};
     let n = |v: usize| v as u64;
-    let caps: [(&'static str, u64, &'static str); 24] = [
+    let caps: [(&'static str, u64, &'static str); 25] = [
         (
             "MAX_COMMENTS_PER_POST",
             crate::domain::comment::MAX_COMMENTS_PER_POST,
@@ -37,6 +37,11 @@ pub fn all() -> BTreeMap<&'static str, Limit> {
             "MAX_PAGES",
             n(crate::domain::MAX_PAGES),
             "site_pages: a site's pages",
+        ),
+        (
+            "MAX_DRAFTS_PER_AUTHOR",
+            n(crate::domain::MAX_DRAFTS_PER_AUTHOR),
+            "author_drafts: an author's drafts on a site",
         ),
         (
             "MAX_SCHEDULED",
@@ -150,7 +155,7 @@ mod tests {
     #[test]
     fn every_cap_has_a_value_and_says_what_it_bounds() {
         let all = super::all();
-        assert_eq!(all.len(), 24, "a name given twice");
+        assert_eq!(all.len(), 25, "a name given twice");
         for (name, limit) in &all {
             assert!(limit.value > 0, "{name}");
             assert!(!limit.bounds.is_empty(), "{name}");
@@ -158,5 +163,6 @@ mod tests {
         let json: serde_json::Value = serde_json::from_str(&super::json()).unwrap();
         assert_eq!(json["MAX_COMMENTS_PER_POST"]["value"], 10_000);
         assert_eq!(json["MAX_TRANSLATIONS"]["value"], 50);
+        assert_eq!(json["MAX_DRAFTS_PER_AUTHOR"]["value"], 1_000);
     }
 }

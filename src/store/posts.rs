@@ -213,6 +213,15 @@ pub trait Listings: Send + Sync {
         limit: usize,
     ) -> Result<ListPage, PageError>;
 
+    /// How many drafts an author has on a site (those [`Store::drafts_by_author`] lists),
+    /// counted up to `at_most`: one read of at most that many keys.
+    async fn drafts_counted(
+        &self,
+        site: &Site,
+        author: UserId,
+        at_most: usize,
+    ) -> StoreResult<usize>;
+
     /// An author's published posts on a site, newest first, `limit` at a time.
     async fn posts_by_author(
         &self,

@@ -88,6 +88,12 @@ pub async fn unschedule(
     _form: CsrfForm<CsrfOnly>,
 ) -> Result<HttpResponse, WebError> {
     let post = schedulable(&state, &author, &slug).await?;
+    if post.scheduled.is_some()
+        && !post.is_page()
+        && let Err(full) = posts::room_for_draft(&state.ctx(), post.author_id).await?
+    {
+        return Err(WebError::BadRequest(full.0));
+    }
     let after = state
         .store
         .schedule_post(&state.site, post.id, None)

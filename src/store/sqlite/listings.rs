@@ -291,6 +291,26 @@ impl Listings for SqliteStore {
         .await
     }
 
+    async fn drafts_counted(
+        &self,
+        site: &Site,
+        author: UserId,
+        at_most: usize,
+    ) -> StoreResult<usize> {
+        let (site, author) = (site.to_string(), author.0.to_string());
+        let counted: i64 = self
+            .read(move |sql| {
+                sql.prepare(
+                    "SELECT COUNT(*) FROM (SELECT 1 FROM posts WHERE site = ?1 AND author_id = ?2
+                     AND status = 'draft' AND kind = 'post' AND scheduled IS NULL LIMIT ?3)",
+                )
+                .and_then(|mut s| s.query_row(params![site, author, at_most as i64], |r| r.get(0)))
+                .map_err(unavailable)
+            })
+            .await?;
+        Ok(counted as usize)
+    }
+
     async fn scheduled_posts(&self, site: &Site) -> StoreResult<Vec<ScheduledPost>> {
         let site = site.to_string();
         type Row = (String, String, String, String, String, i64);

@@ -675,6 +675,74 @@ async fn a_wxr_1_0_file_without_authors_goes_to_the_administrator(t: TestStore) 
     assert_eq!(old.published, Some(at("2008-05-06T07:08:09Z")));
 }
 
+/// An imported draft joins its author's desk only while it has room: at the cap of
+/// drafts, the drafts left are skipped and counted in the report, and the published
+/// posts come in.
+async fn drafts_beyond_a_full_desk_are_left_out(t: TestStore) {
+    use futures_util::{StreamExt, stream};
+    use sibyl::domain::MAX_DRAFTS_PER_AUTHOR;
+    let mover = Mover::new(t.store.as_ref()).await;
+    let admin = set_up(&t).await;
+    let made: Vec<_> = stream::iter(1..MAX_DRAFTS_PER_AUTHOR)
+        .map(|i| {
+            let title = format!("Filler {i}");
+            let new = fixtures::new_post(&t, &admin, &title, "Later.", "", now(), false);
+            t.store.create_post(new)
+        })
+        .buffer_unordered(16)
+        .collect()
+        .await;
+    assert!(made.iter().all(Result::is_ok));
+    let item = |id: u32, slug: &str, status: &str| {
+        format!(
+            "<item><title>{slug}</title><dc:creator>someone</dc:creator>\
+             <content:encoded><![CDATA[<p>Text.</p>]]></content:encoded>\
+             <wp:post_id>{id}</wp:post_id><wp:post_date>2008-05-06 07:08:09</wp:post_date>\
+             <wp:post_name>{slug}</wp:post_name><wp:status>{status}</wp:status>\
+             <wp:post_type>post</wp:post_type></item>"
+        )
+    };
+    let xml = format!(
+        r#"<?xml version="1.0"?>
+<rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:wp="http://wordpress.org/export/1.0/">
+<channel><title>Old</title><language>en</language><wp:wxr_version>1.0</wp:wxr_version>
+<wp:base_site_url>https://{}.example.org</wp:base_site_url>
+{}{}{}
+</channel></rss>"#,
+        mover.run,
+        item(1, "last-room", "draft"),
+        item(2, "no-room", "draft"),
+        item(3, "out-anyway", "publish"),
+    );
+    let report = mover
+        .wordpress(t.store.as_ref(), &t.site, &xml)
+        .await
+        .unwrap();
+    assert_eq!(
+        report.skipped.get(&format!(
+            "drafts whose author already keeps {MAX_DRAFTS_PER_AUTHOR} drafts here, the most a desk holds"
+        )),
+        Some(&1),
+        "{report:?}"
+    );
+    assert_eq!(post(&t, "last-room").await.status, PostStatus::Draft);
+    assert_eq!(post(&t, "out-anyway").await.status, PostStatus::Published);
+    let none = Slug::parse("no-room").unwrap();
+    assert!(
+        t.store
+            .post_by_slug(&t.site, &none)
+            .await
+            .unwrap()
+            .is_none()
+    );
+    let drafts = t
+        .store
+        .drafts_counted(&t.site, admin.id, MAX_DRAFTS_PER_AUTHOR + 5)
+        .await
+        .unwrap();
+    assert_eq!(drafts, MAX_DRAFTS_PER_AUTHOR);
+}
+
 /// A site that shows images from its own files only gets the images a post shows from
 /// other sites fetched into its files where the address rules allow; the rest stay in
 /// the text, listed in the report.
@@ -732,6 +800,7 @@ async fn a_site_of_its_own_images_fetches_the_others_images_too(t: TestStore) {
 }
 
 both_stores!(
+    drafts_beyond_a_full_desk_are_left_out,
     a_site_of_its_own_images_fetches_the_others_images_too,
     a_wxr_1_0_file_without_authors_goes_to_the_administrator,
     a_wordpress_export_moves_in_once,

@@ -1,9 +1,12 @@
 //! The writers' desk in the browser's terms: a draft saved from /write is found again on
 //! the desk, published posts in their tab with the comments and suggestions waiting on them, paging, an
-//! administrator's view of another writer's desk, and who may open what.
+//! administrator's view of another writer's desk, and who may open what; a desk holds
+//! at most MAX_DRAFTS_PER_AUTHOR drafts.
 
 use crate::both_stores;
-use crate::helpers::{TestStore, location, spawn_app};
+use crate::helpers::{TestStore, csrf_in, location, spawn_app};
+use futures_util::{StreamExt, stream};
+use sibyl::domain::{MAX_DRAFTS_PER_AUTHOR, Slug, now};
 
 async fn a_writer_finds_drafts_and_waiting_comments_on_the_desk(t: TestStore) {
     let app = spawn_app(t).await;
@@ -142,4 +145,108 @@ async fn a_writer_finds_drafts_and_waiting_comments_on_the_desk(t: TestStore) {
     assert!(location(&anonymous).starts_with("/login"));
 }
 
-both_stores!(a_writer_finds_drafts_and_waiting_comments_on_the_desk);
+/// At the cap, whatever would add a draft to the desk is refused with a message and
+/// changes nothing: a new draft (what was typed is kept), a published post taken back to
+/// draft, a draft taken off the schedule. Publishing goes on, and one draft published
+/// makes room again.
+async fn a_desk_holds_at_most_its_cap_of_drafts(t: TestStore) {
+    let app = spawn_app(t).await;
+    app.set_up().await;
+    let (author, _, id) = app.an_author().await;
+    let user = app.store.user(id).await.unwrap().unwrap();
+    let out = author.publish("Out there", "Read me.").await;
+    let scheduled = location(&author.write("Friday's", "Soon.", "", "draft").await);
+    let scheduled_slug = Slug::parse(scheduled.trim_start_matches("/posts/")).unwrap();
+    let scheduled_post = app
+        .store
+        .post_by_slug(&app.site, &scheduled_slug)
+        .await
+        .unwrap()
+        .unwrap();
+    let due = now() + chrono::Duration::days(3);
+    app.store
+        .schedule_post(&app.site, scheduled_post.id, Some(due))
+        .await
+        .unwrap();
+    let waiting = location(&author.write("Waiting", "Later.", "", "draft").await);
+    // The rest of the desk, made through the store: the rows the editor makes.
+    let made: Vec<_> = stream::iter(1..MAX_DRAFTS_PER_AUTHOR)
+        .map(|i| {
+            let mut post = crate::fixtures::new_post_on(&app, &user, &format!("Filler {i}"), now());
+            post.publish = false;
+            app.store.create_post(post)
+        })
+        .buffer_unordered(16)
+        .collect()
+        .await;
+    assert!(made.iter().all(Result::is_ok));
+    let counted = |at_most| app.store.drafts_counted(&app.site, id, at_most);
+    assert_eq!(
+        counted(MAX_DRAFTS_PER_AUTHOR + 5).await.unwrap(),
+        MAX_DRAFTS_PER_AUTHOR
+    );
+    assert_eq!(counted(7).await.unwrap(), 7, "counted up to what is asked");
+
+    let message = format!("at most {MAX_DRAFTS_PER_AUTHOR} drafts");
+    let refused = author.write("One too many", "No room.", "", "draft").await;
+    assert_eq!(refused.status(), 422);
+    let html = refused.text().await.unwrap();
+    assert!(html.contains(&message), "{html}");
+    assert!(
+        html.contains("One too many"),
+        "what was typed is kept: {html}"
+    );
+    let none = Slug::parse("one-too-many").unwrap();
+    assert!(
+        app.store
+            .post_by_slug(&app.site, &none)
+            .await
+            .unwrap()
+            .is_none()
+    );
+
+    let csrf = csrf_in(&author.get_html("/desk").await);
+    let unpublished = author
+        .post_form(&format!("{out}/unpublish"), &[("csrf", &csrf)])
+        .await;
+    assert_eq!(unpublished.status(), 400);
+    let html = unpublished.text().await.unwrap();
+    assert!(html.contains(&message), "{html}");
+    assert_eq!(
+        app.anonymous_get(&out).await.status(),
+        200,
+        "still published"
+    );
+
+    let unscheduled = author
+        .post_form(&format!("{scheduled}/unschedule"), &[("csrf", &csrf)])
+        .await;
+    assert_eq!(unscheduled.status(), 400);
+    let listed = app.store.scheduled_posts(&app.site).await.unwrap();
+    assert_eq!(listed.iter().map(|p| p.due).collect::<Vec<_>>(), [due]);
+    assert_eq!(
+        counted(MAX_DRAFTS_PER_AUTHOR + 5).await.unwrap(),
+        MAX_DRAFTS_PER_AUTHOR
+    );
+
+    // A post written published takes no room; a draft published makes some.
+    let published = author.write("Straight out", "Now.", "", "publish").await;
+    assert_eq!(published.status(), 303);
+    let publish = author
+        .post_form(&format!("{waiting}/publish"), &[("csrf", &csrf)])
+        .await;
+    assert!(publish.status().is_redirection(), "{}", publish.status());
+    let again = author
+        .post_form(&format!("{out}/unpublish"), &[("csrf", &csrf)])
+        .await;
+    assert_eq!(again.status(), 303);
+    assert_eq!(
+        counted(MAX_DRAFTS_PER_AUTHOR + 5).await.unwrap(),
+        MAX_DRAFTS_PER_AUTHOR
+    );
+}
+
+both_stores!(
+    a_writer_finds_drafts_and_waiting_comments_on_the_desk,
+    a_desk_holds_at_most_its_cap_of_drafts,
+);

@@ -21,6 +21,7 @@ pub(in crate::store::cassandra) const DRAFT_COLUMNS: &str =
 pub(in crate::store::cassandra) struct Statements {
     write: PreparedStatement,
     find: PreparedStatement,
+    keys: PreparedStatement,
     delete: PreparedStatement,
     newest: PreparedStatement,
     older: PreparedStatement,
@@ -41,6 +42,10 @@ impl Statements {
             .await?,
             find: prepare(format!(
                 "SELECT post_id FROM {ks}.author_drafts WHERE {key} AND created = ? AND post_id = ?"
+            ))
+            .await?,
+            keys: prepare(format!(
+                "SELECT post_id FROM {ks}.author_drafts WHERE {key} LIMIT ?"
             ))
             .await?,
             delete: prepare(format!(
@@ -134,6 +139,20 @@ impl CassandraStore {
             _ => {}
         }
         Ok(())
+    }
+
+    /// An author's drafts counted up to `at_most`: the keys of that many rows at most.
+    pub(in crate::store::cassandra) async fn count_drafts(
+        &self,
+        site: &Site,
+        author: UserId,
+        at_most: usize,
+    ) -> StoreResult<usize> {
+        let at_most = i32::try_from(at_most).unwrap_or(i32::MAX);
+        let rows: Vec<(Uuid,)> = self
+            .rows(&self.drafts.keys, (site.as_str(), author.0, at_most))
+            .await?;
+        Ok(rows.len())
     }
 
     pub(in crate::store::cassandra) async fn read_drafts(

@@ -672,6 +672,15 @@ impl Listings for CassandraStore {
         self.read_drafts(site, author, at, limit).await
     }
 
+    async fn drafts_counted(
+        &self,
+        site: &Site,
+        author: UserId,
+        at_most: usize,
+    ) -> StoreResult<usize> {
+        self.count_drafts(site, author, at_most).await
+    }
+
     async fn site_pages(&self, site: &Site) -> StoreResult<Vec<crate::domain::PageEntry>> {
         self.read_site_pages(site).await
     }
