@@ -210,10 +210,15 @@ pub enum Fault {
     CrashInModeration,
     /// Cassandra: a favorite dies after its row, before its copies and its post's count.
     CrashAfterFavoriteRow,
-    /// Cassandra: the answer to the LWT that takes a short number, or that claims a
-    /// newsletter's delivery to an address, is lost after the LWT ran, in one of the
-    /// ways that leave its outcome unknown (SQLite has no such window).
+    /// Cassandra: the answer to the LWT that takes a short number, that claims a
+    /// newsletter's delivery to an address, or that moves a file's state in the binary
+    /// service, is lost after the LWT ran, in one of the ways that leave its outcome
+    /// unknown (SQLite has no such window).
     LostLwtAnswer(LostAnswer),
+    /// Cassandra: an LWT of the binary service runs and takes effect, and its answer
+    /// says "not applied", as a coordinator answers that completed its own earlier
+    /// proposal when it retried its Paxos round.
+    LwtFalselyNotApplied,
     /// Cassandra: ending an account's sessions dies after the one write that ends them,
     /// before their rows are removed.
     CrashEndingSessions,

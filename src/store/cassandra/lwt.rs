@@ -3,7 +3,7 @@
 //! binaries adapter use them.
 
 use super::{CassandraStore, unavailable};
-use crate::store::{Fault, LostAnswer};
+use crate::store::{Fault, Faults, LostAnswer};
 use crate::store::{StoreError, StoreResult};
 use scylla::client::session::Session;
 use scylla::errors::{
@@ -229,13 +229,22 @@ impl CassandraStore {
     /// Loses an LWT's answer (the LWT ran all the same) when a test armed
     /// `Fault::LostLwtAnswer`: the answer becomes the error of that kind of lost answer.
     pub(super) fn lose_answer_if_armed(&self, answer: &mut Result<QueryResult, ExecutionError>) {
-        if let Some(kind) = LostAnswer::ALL
-            .into_iter()
-            .find(|kind| self.options.faults.fires(Fault::LostLwtAnswer(*kind)))
-            && answer.is_ok()
-        {
-            *answer = Err(lost_answer(kind));
-        }
+        lose_answer_if_armed(&self.options.faults, answer);
+    }
+}
+
+/// Loses an LWT's answer (the LWT ran all the same) when a test armed
+/// `Fault::LostLwtAnswer` in `faults`: the answer becomes the error of that kind.
+pub(super) fn lose_answer_if_armed(
+    faults: &Faults,
+    answer: &mut Result<QueryResult, ExecutionError>,
+) {
+    if let Some(kind) = LostAnswer::ALL
+        .into_iter()
+        .find(|kind| faults.fires(Fault::LostLwtAnswer(*kind)))
+        && answer.is_ok()
+    {
+        *answer = Err(lost_answer(kind));
     }
 }
 

@@ -317,6 +317,7 @@ impl CassandraStore {
         let binaries = binaries::CassandraBinaries::prepare(
             Arc::clone(&session),
             keyspace,
+            options.faults.clone(),
         )
         .await
         .map_err(|e| {

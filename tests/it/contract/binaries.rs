@@ -755,3 +755,47 @@ async fn migrate_carries_the_list_of_files_into_months() {
         "the old list is dropped"
     );
 }
+
+/// A change of a file's state whose LWT ran but whose answer was lost (each way an
+/// answer is lost), or answered "not applied" though it took effect (as a coordinator
+/// answers that completed its own earlier proposal when it retried its Paxos round), is
+/// settled by a serial read of what this writer wanted: the change counts as made, and a
+/// change the row truly refused stays refused.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_files_lwt_whose_answer_was_lost_or_false_is_settled() {
+    use sibyl::binaries::Claim;
+    use sibyl::store::{Fault, LostAnswer, StoreOptions};
+    let options = StoreOptions::default();
+    let faults = options.faults.clone();
+    let t = TestStore::cassandra_with(options).await;
+    let store = t.store.binaries();
+    let mut kinds: Vec<Fault> = LostAnswer::ALL.map(Fault::LostLwtAnswer).into();
+    kinds.push(Fault::LwtFalselyNotApplied);
+    for fault in kinds {
+        let id = OriginalId(Uuid::new_v4());
+        faults.arm(fault);
+        let made = store.set_life(id, None, Some(Life::Live)).await.unwrap();
+        assert!(!faults.fires(fault), "{fault:?} fired");
+        assert!(made, "{fault:?}: the file's row was made");
+        assert_eq!(store.life(id).await.unwrap(), Some(Life::Live));
+        let (ours, theirs) = (
+            Claim::new(sibyl::domain::now()),
+            Claim::new(sibyl::domain::now()),
+        );
+        faults.arm(fault);
+        let claimed = store
+            .set_life(id, Some(Life::Live), Some(Life::Deleting(ours)))
+            .await
+            .unwrap();
+        assert!(!faults.fires(fault), "{fault:?} fired");
+        assert!(claimed, "{fault:?}: the claim was taken");
+        faults.arm(fault);
+        let refused = store
+            .set_life(id, Some(Life::Live), Some(Life::Deleting(theirs)))
+            .await
+            .unwrap();
+        assert!(!faults.fires(fault), "{fault:?} fired");
+        assert!(!refused, "{fault:?}: a second claim is refused");
+        assert_eq!(store.life(id).await.unwrap(), Some(Life::Deleting(ours)));
+    }
+}

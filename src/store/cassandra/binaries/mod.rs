@@ -5,10 +5,10 @@
 pub(super) mod binary_store;
 
 use super::logged;
-use super::lwt::{is_cas_uncertain, lwt_applied};
+use super::lwt::{is_cas_uncertain, lose_answer_if_armed, lwt_applied};
 use crate::domain::{Site, UserId};
 use crate::store::binaries::{LOG_LINES, OriginalId, Reference, StoredReference};
-use crate::store::{StoreError, StoreResult};
+use crate::store::{Fault, Faults, StoreError, StoreResult};
 use chrono::{DateTime, Utc};
 use scylla::client::session::Session;
 use scylla::errors::ExecutionError;
@@ -21,6 +21,8 @@ use uuid::Uuid;
 pub struct CassandraBinaries {
     pub(super) session: Arc<Session>,
     pub(super) st: Statements,
+    /// What a test arms to lose an LWT's answer (never armed in production).
+    faults: Faults,
 }
 
 pub(super) struct Statements {
@@ -88,7 +90,11 @@ impl CassandraBinaries {
         Ok(rows.first().map(|(m,)| *m))
     }
 
-    pub async fn prepare(session: Arc<Session>, ks: &str) -> Result<Self, ExecutionError> {
+    pub async fn prepare(
+        session: Arc<Session>,
+        ks: &str,
+        faults: Faults,
+    ) -> Result<Self, ExecutionError> {
         let s = &session;
         let prepare = |cql: String| super::prepare(s, cql);
         let serial = |mut st: PreparedStatement| {
@@ -327,7 +333,11 @@ impl CassandraBinaries {
             ))
             .await?,
         };
-        Ok(Self { session, st })
+        Ok(Self {
+            session,
+            st,
+            faults,
+        })
     }
 
     pub(super) async fn exec(
@@ -365,19 +375,29 @@ impl CassandraBinaries {
             .collect()
     }
 
-    /// A compare-and-set. When its outcome is unknown (a CAS timeout), `settled` decides
-    /// from a serial read whether the wanted state holds.
+    /// A compare-and-set. "Applied" is proof; "not applied" is not (a coordinator that
+    /// retries its own Paxos round finds its first proposal accepted, completes it, then
+    /// reports the condition false), nor is an unknown outcome (a CAS timeout, a lost
+    /// answer): both are settled by `settled`, a serial read of whether the state this
+    /// writer wanted holds. Most wanted states name their writer (a new original, a
+    /// collector's claim, a lease's holder); `Gone` and a release do not, and a writer
+    /// told it made them may find another did: what follows them (a purge, nothing) is
+    /// the same whoever did.
     pub(super) async fn cas(
         &self,
         statement: &PreparedStatement,
         values: impl SerializeRow,
         settled: impl AsyncFnOnce() -> StoreResult<bool>,
     ) -> StoreResult<bool> {
-        match self.exec(statement, values).await {
-            Ok(result) => lwt_applied(result),
-            Err(e) if is_cas_uncertain(&e) => settled().await,
-            Err(e) => Err(unavailable(e)),
-        }
+        let mut answer = self.exec(statement, values).await;
+        lose_answer_if_armed(&self.faults, &mut answer);
+        let falsely = self.faults.fires(Fault::LwtFalselyNotApplied);
+        let applied = match answer {
+            Ok(result) => lwt_applied(result)? && !falsely,
+            Err(e) if is_cas_uncertain(&e) => false,
+            Err(e) => return Err(unavailable(e)),
+        };
+        if applied { Ok(true) } else { settled().await }
     }
 
     pub(super) async fn holder(&self, checksum: &str) -> StoreResult<Option<OriginalId>> {
