@@ -25,7 +25,7 @@ async fn main() -> ExitCode {
             .map_err(|e| e.to_string()),
         Command::Reconcile => reconcile(&settings).await,
         Command::Limits => {
-            println!("{}", store::limits::json());
+            println!("{}", sibyl::app::limits::limits_json());
             Ok(())
         }
         Command::Repair {

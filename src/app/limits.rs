@@ -128,6 +128,132 @@ impl Default for RateLimits {
     }
 }
 
+impl RateLimits {
+    /// Each limit with the name `sibyl limits` gives it and what it limits.
+    fn named(&self) -> [(&'static str, Limit, &'static str); 17] {
+        [
+            (
+                "RATE_LOGIN_PER_IP",
+                self.login_per_ip,
+                "sign-in attempts from one client address",
+            ),
+            (
+                "RATE_LOGIN_FAILURES_PER_ACCOUNT",
+                self.login_failures_per_account,
+                "failed sign-ins for one account",
+            ),
+            (
+                "RATE_SIGNUP_PER_IP",
+                self.signup_per_ip,
+                "sign-ups from one client address",
+            ),
+            (
+                "RATE_SIGNUP_PER_EMAIL",
+                self.signup_per_email,
+                "sign-ups for one e-mail address",
+            ),
+            (
+                "RATE_COMMENT_PER_IP",
+                self.comment_per_ip,
+                "comments from one client address",
+            ),
+            (
+                "RATE_COMMENT_PER_ACCOUNT",
+                self.comment_per_account,
+                "comments by one account",
+            ),
+            (
+                "RATE_SUGGESTION_PER_ACCOUNT",
+                self.suggestion_per_account,
+                "suggestions by one account",
+            ),
+            (
+                "RATE_UPLOAD_PER_ACCOUNT",
+                self.upload_per_account,
+                "uploads by one account",
+            ),
+            (
+                "RATE_FETCH_PER_ACCOUNT",
+                self.fetch_per_account,
+                "files fetched for one account",
+            ),
+            (
+                "RATE_SCALE_PER_IP",
+                self.scale_per_ip,
+                "images scaled for one client address",
+            ),
+            (
+                "RATE_TEST_MAIL_PER_ACCOUNT",
+                self.test_mail_per_account,
+                "test messages by one account",
+            ),
+            (
+                "RATE_RESET_PER_IP",
+                self.reset_per_ip,
+                "reset links from one client address",
+            ),
+            (
+                "RATE_RESET_PER_EMAIL",
+                self.reset_per_email,
+                "reset links for one e-mail address",
+            ),
+            (
+                "RATE_CONFIRM_PER_ACCOUNT",
+                self.confirm_per_account,
+                "address confirmations by one account",
+            ),
+            (
+                "RATE_SUBSCRIBE_PER_IP",
+                self.subscribe_per_ip,
+                "subscriptions from one client address",
+            ),
+            (
+                "RATE_SUBSCRIBE_PER_EMAIL",
+                self.subscribe_per_email,
+                "subscriptions for one e-mail address",
+            ),
+            (
+                "RATE_DOWNLOAD_PER_ACCOUNT",
+                self.download_per_account,
+                "downloads of one account's posts",
+            ),
+        ]
+    }
+}
+
+/// Every cap the store enforces and every rate limit (what an attempt recorded in
+/// `rate_events` is counted against: a subject's rows there are at most its limit), as
+/// `sibyl limits` prints them.
+pub fn every_limit() -> std::collections::BTreeMap<&'static str, crate::store::limits::Limit> {
+    let mut all = crate::store::limits::all();
+    for (name, limit, what) in RateLimits::default().named() {
+        let minutes = limit.window.as_secs().div_ceil(60);
+        // A member's comments are rows of their own too.
+        let tables = match name {
+            "RATE_COMMENT_PER_ACCOUNT" => "rate_events, comments_by_user",
+            _ => "rate_events",
+        };
+        let bounds = format!("{tables}: {what} in {minutes} minutes (a rate limit)");
+        let per_seconds = Some(limit.window.as_secs());
+        let value = u64::from(limit.max);
+        all.insert(
+            name,
+            crate::store::limits::Limit {
+                value,
+                bounds,
+                per_seconds,
+            },
+        );
+    }
+    all
+}
+
+/// [`every_limit`] as JSON: `{"NAME": {"value": N, "bounds": "...", "per_seconds": S}}`.
+pub fn limits_json() -> String {
+    serde_json::to_string_pretty(&every_limit())
+        .unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
+}
+
 /// What is being limited, and for whom; part of the key attempts are counted under.
 pub enum Subject<'a> {
     LoginFromIp(&'a str),
@@ -234,5 +360,29 @@ impl Ctx {
         let (limit, key) = self.limit_of(&subject);
         self.store.record_attempt(&key, now(), limit.window).await?;
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn every_rate_limit_is_listed_once_with_its_window() {
+        let all = super::every_limit();
+        let rates: Vec<_> = all.iter().filter(|(n, _)| n.starts_with("RATE_")).collect();
+        assert_eq!(rates.len(), 17, "a name given twice");
+        for (name, limit) in &rates {
+            assert!(
+                limit.value > 0 && limit.per_seconds.is_some_and(|s| s > 0),
+                "{name}"
+            );
+            assert!(limit.bounds.starts_with("rate_events"), "{name}");
+        }
+        let comments = &all["RATE_COMMENT_PER_ACCOUNT"];
+        assert_eq!((comments.value, comments.per_seconds), (10, Some(600)));
+        assert!(comments.bounds.contains("comments_by_user"));
+        assert!(
+            all.contains_key("MAX_COMMENTS_PER_POST"),
+            "the store's caps too"
+        );
     }
 }

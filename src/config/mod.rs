@@ -382,8 +382,8 @@ pub enum Command {
     /// Finish (or undo) the writes that a process which died left half-done, begun more
     /// than a minute ago; every serving instance also does this every 30 seconds
     Reconcile,
-    /// Print every cap Sibyl enforces on what a partition holds or a value weighs, as
-    /// JSON (what scripts/scale-model reads)
+    /// Print every cap Sibyl enforces on what a partition holds or a value weighs, and
+    /// every rate limit with its window, as JSON (what scripts/scale-model reads)
     Limits,
     /// Check every table the site derives from its posts, comments and accounts (lists,
     /// tag buckets, counts, short links, claims, the directory) and rebuild what

@@ -5,11 +5,14 @@
 use serde::Serialize;
 use std::collections::BTreeMap;
 
-/// One enforced cap: its value, and what it bounds (tables, or a value's size).
+/// One enforced cap: its value, and what it bounds (tables, or a value's size); for a
+/// rate limit, the seconds its value is counted over.
 #[derive(Debug, Clone, Serialize)]
 pub struct Limit {
     pub value: u64,
-    pub bounds: &'static str,
+    pub bounds: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub per_seconds: Option<u64>,
 }
 
 /// Every cap, by the name it has in the code.
@@ -141,13 +144,19 @@ pub fn all() -> BTreeMap<&'static str, Limit> {
         ),
     ];
     caps.into_iter()
-        .map(|(name, value, bounds)| (name, Limit { value, bounds }))
+        .map(|(name, value, bounds)| {
+            let bounds = bounds.to_owned();
+            let per_seconds = None;
+            (
+                name,
+                Limit {
+                    value,
+                    bounds,
+                    per_seconds,
+                },
+            )
+        })
         .collect()
-}
-
-/// Every cap as JSON: `{"NAME": {"value": N, "bounds": "..."}, ...}`.
-pub fn json() -> String {
-    serde_json::to_string_pretty(&all()).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
 }
 
 #[cfg(test)]
@@ -160,9 +169,8 @@ mod tests {
             assert!(limit.value > 0, "{name}");
             assert!(!limit.bounds.is_empty(), "{name}");
         }
-        let json: serde_json::Value = serde_json::from_str(&super::json()).unwrap();
-        assert_eq!(json["MAX_COMMENTS_PER_POST"]["value"], 10_000);
-        assert_eq!(json["MAX_TRANSLATIONS"]["value"], 50);
-        assert_eq!(json["MAX_DRAFTS_PER_AUTHOR"]["value"], 1_000);
+        assert_eq!(all["MAX_COMMENTS_PER_POST"].value, 10_000);
+        assert_eq!(all["MAX_TRANSLATIONS"].value, 50);
+        assert_eq!(all["MAX_DRAFTS_PER_AUTHOR"].value, 1_000);
     }
 }
