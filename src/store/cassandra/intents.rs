@@ -33,6 +33,10 @@ const CLOCK_MARGIN_MINUTES: i64 = 10;
 const LIFE_SECONDS: i64 = 604_800;
 /// Partitions read at once by a pass.
 const READS_IN_FLIGHT: usize = 16;
+/// The most unfinished intents one pass hands over: what a pass holds is these and the
+/// partitions in flight, however many writes its minutes saw (a pass after a long stop,
+/// or over a bulk import, reads hundreds of thousands of finished ones).
+pub(in crate::store) const PASS_MOST: usize = 500;
 
 /// Where a post was listed (front page, author page, tag pages) before a write that
 /// may move or remove its rows.
@@ -246,32 +250,44 @@ impl CassandraStore {
             (0..SHARDS).map(move |shard| (minute, shard))
         });
         type Row = (CqlTimeuuid, Option<String>, Option<bool>, Option<i32>);
-        let read: Vec<Vec<Row>> = futures_util::stream::iter(partitions)
-            .map(|key| self.rows::<Row>(&self.intents.read, key))
-            .buffer_unordered(READS_IN_FLIGHT)
-            .try_collect()
-            .await?;
+        // Minute by minute (the partitions in their order, a few in flight), keeping the
+        // unfinished only, up to PASS_MOST: then the pass ends at the minute it reached.
+        let mut read = futures_util::stream::iter(partitions)
+            .map(|(minute, shard)| async move {
+                let rows = self.rows::<Row>(&self.intents.read, (minute, shard)).await;
+                rows.map(|rows| (minute, rows))
+            })
+            .buffered(READS_IN_FLIGHT);
         let mut records = Vec::new();
-        for (id, body, done, attempts) in read.into_iter().flatten() {
-            let id = Uuid::from(id);
-            let begun = timeuuid::time_of(id).unwrap_or(before);
-            let attempts = attempts.map_or(0, |a| u32::try_from(a).unwrap_or(0));
-            // Parked ones are tried from the list of them, when they are due.
-            if done == Some(true) || begun > before || attempts >= PARK_AFTER {
-                continue;
+        let mut through = before.min(end + chrono::Duration::minutes(1));
+        while let Some((minute, rows)) = read.try_next().await? {
+            if records.len() >= PASS_MOST {
+                // Every write begun before this minute is in hand; the next pass reads on
+                // from here (never from before where this one began: that is done).
+                through = minute.max(first).min(through);
+                break;
             }
-            let Some(body) = body else { continue };
-            // One record no build can read (written by a newer one) must not stop every
-            // later pass: it is left for the build that can.
-            match serde_json::from_str::<Record>(&body) {
-                Ok(record) => records.push((IntentId(id), record, attempts)),
-                Err(e) => {
-                    tracing::warn!(%id, error = %e, "an intent this build cannot read")
+            for (id, body, done, attempts) in rows {
+                let id = Uuid::from(id);
+                let begun = timeuuid::time_of(id).unwrap_or(before);
+                let attempts = attempts.map_or(0, |a| u32::try_from(a).unwrap_or(0));
+                // Parked ones are tried from the list of them, when they are due.
+                if done == Some(true) || begun > before || attempts >= PARK_AFTER {
+                    continue;
+                }
+                let Some(body) = body else { continue };
+                // One record no build can read (written by a newer one) must not stop
+                // every later pass: it is left for the build that can.
+                match serde_json::from_str::<Record>(&body) {
+                    Ok(record) => records.push((IntentId(id), record, attempts)),
+                    Err(e) => {
+                        tracing::warn!(%id, error = %e, "an intent this build cannot read")
+                    }
                 }
             }
         }
         records.sort_by_key(|(id, _, _)| timeuuid::time_of(id.0));
-        Ok((records, before.min(end + chrono::Duration::minutes(1))))
+        Ok((records, through))
     }
 
     /// Every write begun before `through` is done or parked: later passes start there.

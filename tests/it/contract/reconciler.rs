@@ -33,6 +33,63 @@ async fn cassandra() {
     every_crash_window_is_closed_by_the_reconciler(t, options).await
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_pass_hands_over_a_bounded_share_on_sqlite() {
+    let t = TestStore::sqlite_with(StoreOptions::default()).await;
+    a_pass_hands_over_a_bounded_share(t).await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_pass_hands_over_a_bounded_share_on_cassandra() {
+    let t = TestStore::cassandra_alone_with("sibyl_reconciler_share_test", StoreOptions::default())
+        .await;
+    a_pass_hands_over_a_bounded_share(t).await
+}
+
+/// However many writes are unfinished (here 1,100, begun at once), one pass hands over
+/// a bounded share of them (500, or on Cassandra the partitions it read until it had
+/// 500), and the passes that follow finish them all; none is left.
+async fn a_pass_hands_over_a_bounded_share(t: TestStore) {
+    use futures_util::{StreamExt, stream};
+    const BEGUN: usize = 1_100;
+    let site = t.site.to_string();
+    let begun: Vec<_> = stream::iter(0..BEGUN)
+        .map(|i| {
+            let intent = Intent::ApplySuggestion {
+                site: site.clone(),
+                post: uuid::Uuid::new_v4(),
+                suggestion: format!("gone-{i}"),
+                accepted_by: "nobody".into(),
+            };
+            let store = t.store.clone();
+            async move { store.begin(&intent).await }
+        })
+        .buffer_unordered(32)
+        .collect()
+        .await;
+    assert!(begun.iter().all(Result::is_ok));
+    let before = now();
+    let share = t.store.recover(before).await.unwrap();
+    assert!(
+        (500..BEGUN).contains(&share.intents.len()),
+        "{} handed over at once",
+        share.intents.len()
+    );
+    // Passes as the instances run them, until one finds nothing.
+    let mut finished = 0;
+    for _ in 0..10 {
+        let report = reconcile(t.store.as_ref(), before).await.unwrap();
+        assert_eq!(report.failed, 0, "{report:?}");
+        if report.completed + report.undone == 0 {
+            break;
+        }
+        finished += report.completed + report.undone;
+    }
+    assert_eq!(finished, BEGUN);
+    let left = t.store.recover(before).await.unwrap();
+    assert!(left.intents.is_empty(), "{} left", left.intents.len());
+}
+
 /// Pending claims that expire soon, so that a crashed write's claim can be lost.
 fn options() -> StoreOptions {
     StoreOptions {
