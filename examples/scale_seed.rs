@@ -1,6 +1,6 @@
 //! Seeds a site for `scripts/bench --scale` through Sibyl's own store code: 20 authors,
 //! POSTS published posts, a day apart at most and spread over two years at most, with 3
-//! tags each drawn from 1,000 tags by Zipf's law, and COMMENTS comments drawn over the
+//! tags each drawn from 10,000 tags by Zipf's law, and COMMENTS comments drawn over the
 //! posts by Zipf's law (the busiest posts reach the cap of 10,000 and refuse the rest, as
 //! they would for readers), one in ten left pending for the moderation desk. 64 writes are
 //! in flight at a time. On a site of one page of posts or fewer, every post is also in the
@@ -15,7 +15,10 @@
 //!        and prints `settled <seconds> <seconds waited>`: after a restart of the node)
 //! Prints the paths the benchmark loads (the busiest post, the most used tag, the
 //! busiest author, the moderation desk), then the cookie of a session of the site's
-//! administrator, then a line `seeded <posts/s> <comments/s> <refused>`, then a line
+//! administrator, then on a site of more than a page of posts a line `rank <rank> <path>
+//! <posts> <months>` for the tags of Zipf ranks 1, 100, 1,000 and 10,000 (the nearest
+//! more used one that has posts, when a rank drew none): how many posts each lists and
+//! over how many months, then a line `seeded <posts/s> <comments/s> <refused>`, then a line
 //! `settled <seconds> <seconds waited>`: on Cassandra, how long the node went on
 //! compacting what was seeded (the seeder waits until no compaction has run for ten seconds, so that the
 //! pages are measured on a site at rest rather than beside minutes of compaction that
@@ -36,7 +39,9 @@ use sibyl::store::{self, CommentError, NewSession, Store, StoreOptions, StoreUrl
 use std::sync::Arc;
 use std::time::Instant;
 
-const TAGS: usize = 1000;
+const TAGS: usize = 10_000;
+/// The Zipf ranks of the tags whose pages the benchmark measures besides the busiest.
+const RANKS: [usize; 4] = [1, 100, 1_000, 10_000];
 const AUTHORS: usize = 20;
 const IN_FLIGHT: usize = 64;
 /// The posts a list page shows.
@@ -161,11 +166,18 @@ async fn main() -> Result<(), String> {
             (n, picked.join(", "), if one_page { 0 } else { author })
         })
         .collect();
+    // The oldest first, so that post n is the n-th oldest.
+    let start = now();
+    let published_at = |n: usize| start - span + span * n as i32 / posts.max(1) as i32;
+    let ranked = if one_page {
+        Vec::new()
+    } else {
+        ranked_tags(&plans, published_at)
+    };
     let made: Vec<Result<Post, String>> = stream::iter(plans)
         .map(|(n, tags, author)| {
             let (store, site, author) = (store.clone(), site.clone(), authors[author].clone());
-            // The oldest first, so that post n is the n-th oldest.
-            let at = now() - span + span * n as i32 / posts.max(1) as i32;
+            let at = published_at(n);
             async move {
                 let body = format!(
                     "Post {n} of the scale run: *bounded* partitions and single reads.\n\n\
@@ -250,8 +262,45 @@ async fn main() -> Result<(), String> {
     println!("/authors/{}", authors[0].username.as_str());
     println!("/admin/comments");
     println!("sibyl_session={token}");
+    for (rank, tag, posts, months) in ranked {
+        println!("rank {rank} /tags/{tag} {posts} {months}");
+    }
     println!("seeded {posts_rate:.0} {comments_rate:.0} {refused}");
     print_settled(&url).await
+}
+
+/// For each of [`RANKS`], the tag of that Zipf rank (or the nearest more used one with
+/// posts: a rare tag may draw none) with its rank, its posts and the months they span.
+fn ranked_tags(
+    plans: &[(usize, String, usize)],
+    published_at: impl Fn(usize) -> chrono::DateTime<chrono::Utc>,
+) -> Vec<(usize, String, usize, usize)> {
+    use chrono::Datelike;
+    let mut posts = vec![0usize; TAGS];
+    let mut months = vec![std::collections::BTreeSet::new(); TAGS];
+    for (n, tags, _) in plans {
+        let at = published_at(*n);
+        for tag in tags.split(", ") {
+            let rank: usize = tag.trim_start_matches("topic").parse().unwrap();
+            posts[rank] += 1;
+            months[rank].insert((at.year(), at.month()));
+        }
+    }
+    let mut ranked: Vec<(usize, String, usize, usize)> = RANKS
+        .iter()
+        .filter_map(|&rank| {
+            let used = (0..rank).rev().find(|&r| posts[r] > 0)?;
+            Some((
+                used + 1,
+                format!("topic{used}"),
+                posts[used],
+                months[used].len(),
+            ))
+        })
+        .collect();
+    // Two ranks that fell back to one tag are one page.
+    ranked.dedup_by_key(|(rank, ..)| *rank);
+    ranked
 }
 
 /// Waits for the node's compactions (see [`settle`]) and prints the line
