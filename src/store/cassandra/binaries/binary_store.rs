@@ -9,7 +9,7 @@ use crate::store::binaries::{
     Reference, Rendition, StoredOriginal,
 };
 use crate::store::cassandra::binaries::{
-    CassandraBinaries, ReferenceRow, file_month, to_reference, unavailable,
+    CassandraBinaries, ReferenceRow, Wanted, file_month, to_reference, unavailable,
 };
 use crate::store::cassandra::lwt::{is_cas_uncertain, lwt_applied};
 use crate::store::{StoreError, StoreResult};
@@ -150,13 +150,24 @@ impl BinaryStore for CassandraBinaries {
         to: Option<Life>,
     ) -> StoreResult<bool> {
         let settled = async || Ok(self.life(id).await? == to);
+        // A claim names its collector; a new original is made live by its upload alone.
+        let wanted = match (from, to) {
+            (_, Some(Life::Deleting(_))) | (None, Some(Life::Live)) => Wanted::Own,
+            _ => Wanted::Anyones,
+        };
         match (from.map(Life::text), to.map(Life::text)) {
-            (None, Some(to)) => self.cas(&self.st.life_create, (id.0, to), settled).await,
-            (Some(from), Some(to)) => {
-                self.cas(&self.st.life_move, (to, id.0, from), settled)
+            (None, Some(to)) => {
+                self.cas(&self.st.life_create, (id.0, to), wanted, settled)
                     .await
             }
-            (Some(from), None) => self.cas(&self.st.life_delete, (id.0, from), settled).await,
+            (Some(from), Some(to)) => {
+                self.cas(&self.st.life_move, (to, id.0, from), wanted, settled)
+                    .await
+            }
+            (Some(from), None) => {
+                self.cas(&self.st.life_delete, (id.0, from), wanted, settled)
+                    .await
+            }
             (None, None) => Ok(self.life(id).await?.is_none()),
         }
     }
@@ -192,13 +203,23 @@ impl BinaryStore for CassandraBinaries {
         match to {
             Some(to) => {
                 let settled = async || Ok(self.holder(checksum).await? == Some(to));
-                self.cas(&self.st.checksum_move, (to.0, checksum, from.0), settled)
-                    .await
+                self.cas(
+                    &self.st.checksum_move,
+                    (to.0, checksum, from.0),
+                    Wanted::Own,
+                    settled,
+                )
+                .await
             }
             None => {
                 let settled = async || Ok(self.holder(checksum).await? != Some(from));
-                self.cas(&self.st.checksum_release, (checksum, from.0), settled)
-                    .await
+                self.cas(
+                    &self.st.checksum_release,
+                    (checksum, from.0),
+                    Wanted::Anyones,
+                    settled,
+                )
+                .await
             }
         }
     }
@@ -237,12 +258,18 @@ impl BinaryStore for CassandraBinaries {
         match to {
             Some(to) => {
                 let settled = async || Ok(self.url_holder(url).await? == Some(to));
-                self.cas(&self.st.url_move, (to.0, url, from.0), settled)
+                self.cas(&self.st.url_move, (to.0, url, from.0), Wanted::Own, settled)
                     .await
             }
             None => {
                 let settled = async || Ok(self.url_holder(url).await? != Some(from));
-                self.cas(&self.st.url_release, (url, from.0), settled).await
+                self.cas(
+                    &self.st.url_release,
+                    (url, from.0),
+                    Wanted::Anyones,
+                    settled,
+                )
+                .await
             }
         }
     }
@@ -273,8 +300,13 @@ impl BinaryStore for CassandraBinaries {
             let rows: Vec<(Option<Uuid>,)> = self.rows(&self.st.lease_get, (id.0,)).await?;
             Ok(rows.into_iter().next().and_then(|(h,)| h) == Some(holder))
         };
-        self.cas(&self.st.lease_take, (id.0, holder, ttl), settled)
-            .await
+        self.cas(
+            &self.st.lease_take,
+            (id.0, holder, ttl),
+            Wanted::Own,
+            settled,
+        )
+        .await
     }
 
     async fn release_refresh(&self, id: OriginalId, holder: Uuid) -> StoreResult<()> {

@@ -375,35 +375,48 @@ impl CassandraBinaries {
             .collect()
     }
 
-    /// A compare-and-set. "Applied" is proof; "not applied" is not (a coordinator that
-    /// retries its own Paxos round finds its first proposal accepted, completes it, then
-    /// reports the condition false), nor is an unknown outcome (a CAS timeout, a lost
-    /// answer): both are settled by `settled`, a serial read of whether the state this
-    /// writer wanted holds. Most wanted states name their writer (a new original, a
-    /// collector's claim, a lease's holder); `Gone` and a release do not, and a writer
-    /// told it made them may find another did: what follows them (a purge, nothing) is
-    /// the same whoever did.
+    /// A compare-and-set. "Applied" is proof. An unknown outcome (a CAS timeout, a lost
+    /// answer) is settled by `settled`, a serial read of whether the state this writer
+    /// wanted holds. So is "not applied" when that state names its writer (`Wanted::Own`:
+    /// a new original, a collector's claim, a lease's holder), for it is no proof either:
+    /// a coordinator that retries its own Paxos round finds its first proposal accepted,
+    /// completes it, then reports the condition false. A state anyone may want (a file
+    /// gone, a released value, a claim given back) cannot tell this writer from another,
+    /// so there "not applied" is taken at its word.
     pub(super) async fn cas(
         &self,
         statement: &PreparedStatement,
         values: impl SerializeRow,
+        wanted: Wanted,
         settled: impl AsyncFnOnce() -> StoreResult<bool>,
     ) -> StoreResult<bool> {
         let mut answer = self.exec(statement, values).await;
         lose_answer_if_armed(&self.faults, &mut answer);
         let falsely = self.faults.fires(Fault::LwtFalselyNotApplied);
-        let applied = match answer {
-            Ok(result) => lwt_applied(result)? && !falsely,
-            Err(e) if is_cas_uncertain(&e) => false,
-            Err(e) => return Err(unavailable(e)),
-        };
-        if applied { Ok(true) } else { settled().await }
+        match answer {
+            Ok(result) => match lwt_applied(result)? && !falsely {
+                true => Ok(true),
+                false if wanted == Wanted::Own => settled().await,
+                false => Ok(false),
+            },
+            Err(e) if is_cas_uncertain(&e) => settled().await,
+            Err(e) => Err(unavailable(e)),
+        }
     }
 
     pub(super) async fn holder(&self, checksum: &str) -> StoreResult<Option<OriginalId>> {
         let rows: Vec<(Uuid,)> = self.rows(&self.st.checksum_get, (checksum,)).await?;
         Ok(rows.first().map(|(id,)| OriginalId(*id)))
     }
+}
+
+/// Whose the state a compare-and-set wants is: see [`CassandraBinaries::cas`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Wanted {
+    /// Only this writer writes it: finding it proves the write was this one's.
+    Own,
+    /// Any writer may write it.
+    Anyones,
 }
 
 pub(super) fn unavailable(e: impl std::fmt::Display) -> StoreError {
