@@ -128,94 +128,115 @@ impl Default for RateLimits {
     }
 }
 
+/// The table every rate-limited attempt is recorded in.
+const EVENTS: &str = "rate_events";
+
 impl RateLimits {
-    /// Each limit with the name `sibyl limits` gives it and what it limits.
-    fn named(&self) -> [(&'static str, Limit, &'static str); 17] {
+    /// Each limit with the name `sibyl limits` gives it, what it limits and the tables
+    /// it bounds (a member's comments are rows of their own too).
+    fn named(&self) -> [(&'static str, Limit, &'static str, &'static str); 17] {
         [
             (
                 "RATE_LOGIN_PER_IP",
                 self.login_per_ip,
                 "sign-in attempts from one client address",
+                EVENTS,
             ),
             (
                 "RATE_LOGIN_FAILURES_PER_ACCOUNT",
                 self.login_failures_per_account,
                 "failed sign-ins for one account",
+                EVENTS,
             ),
             (
                 "RATE_SIGNUP_PER_IP",
                 self.signup_per_ip,
                 "sign-ups from one client address",
+                EVENTS,
             ),
             (
                 "RATE_SIGNUP_PER_EMAIL",
                 self.signup_per_email,
                 "sign-ups for one e-mail address",
+                EVENTS,
             ),
             (
                 "RATE_COMMENT_PER_IP",
                 self.comment_per_ip,
                 "comments from one client address",
+                EVENTS,
             ),
             (
                 "RATE_COMMENT_PER_ACCOUNT",
                 self.comment_per_account,
                 "comments by one account",
+                "rate_events, comments_by_user",
             ),
             (
                 "RATE_SUGGESTION_PER_ACCOUNT",
                 self.suggestion_per_account,
                 "suggestions by one account",
+                EVENTS,
             ),
             (
                 "RATE_UPLOAD_PER_ACCOUNT",
                 self.upload_per_account,
                 "uploads by one account",
+                EVENTS,
             ),
             (
                 "RATE_FETCH_PER_ACCOUNT",
                 self.fetch_per_account,
                 "files fetched for one account",
+                EVENTS,
             ),
             (
                 "RATE_SCALE_PER_IP",
                 self.scale_per_ip,
                 "images scaled for one client address",
+                EVENTS,
             ),
             (
                 "RATE_TEST_MAIL_PER_ACCOUNT",
                 self.test_mail_per_account,
                 "test messages by one account",
+                EVENTS,
             ),
             (
                 "RATE_RESET_PER_IP",
                 self.reset_per_ip,
                 "reset links from one client address",
+                EVENTS,
             ),
             (
                 "RATE_RESET_PER_EMAIL",
                 self.reset_per_email,
                 "reset links for one e-mail address",
+                EVENTS,
             ),
             (
                 "RATE_CONFIRM_PER_ACCOUNT",
                 self.confirm_per_account,
                 "address confirmations by one account",
+                EVENTS,
             ),
             (
                 "RATE_SUBSCRIBE_PER_IP",
                 self.subscribe_per_ip,
                 "subscriptions from one client address",
+                EVENTS,
             ),
             (
                 "RATE_SUBSCRIBE_PER_EMAIL",
                 self.subscribe_per_email,
                 "subscriptions for one e-mail address",
+                EVENTS,
             ),
             (
                 "RATE_DOWNLOAD_PER_ACCOUNT",
                 self.download_per_account,
                 "downloads of one account's posts",
+                EVENTS,
             ),
         ]
     }
@@ -226,13 +247,8 @@ impl RateLimits {
 /// `sibyl limits` prints them.
 pub fn every_limit() -> std::collections::BTreeMap<&'static str, crate::store::limits::Limit> {
     let mut all = crate::store::limits::all();
-    for (name, limit, what) in RateLimits::default().named() {
+    for (name, limit, what, tables) in RateLimits::default().named() {
         let minutes = limit.window.as_secs().div_ceil(60);
-        // A member's comments are rows of their own too.
-        let tables = match name {
-            "RATE_COMMENT_PER_ACCOUNT" => "rate_events, comments_by_user",
-            _ => "rate_events",
-        };
         let bounds = format!("{tables}: {what} in {minutes} minutes (a rate limit)");
         let per_seconds = Some(limit.window.as_secs());
         let value = u64::from(limit.max);

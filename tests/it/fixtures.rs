@@ -201,3 +201,30 @@ fn crc32(bytes: &[u8]) -> u32 {
     }
     !crc
 }
+
+/// Makes `n` drafts by `by` through the store (the rows the editor makes), 16 at a time.
+pub async fn drafts(
+    store: &dyn sibyl::store::Store,
+    site: &sibyl::domain::Site,
+    by: &User,
+    n: usize,
+) {
+    use futures_util::{StreamExt, stream};
+    let made: Vec<_> = stream::iter(0..n)
+        .map(|i| {
+            store.create_post(NewPost::new(
+                site.clone(),
+                Title::parse(&format!("Filler {i}")).unwrap(),
+                sibyl::domain::post::Rendered::of(Body::parse("Later.").unwrap()).unwrap(),
+                Tags::default(),
+                by.id,
+                by.display_name.clone(),
+                now(),
+                false,
+            ))
+        })
+        .buffer_unordered(16)
+        .collect()
+        .await;
+    assert!(made.iter().all(Result::is_ok));
+}

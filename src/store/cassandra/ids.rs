@@ -101,7 +101,7 @@ impl Ids for CassandraStore {
                 )
                 .await;
             // A lost answer is settled below like any timeout.
-            self.lose_answer_if_armed(&mut taken);
+            super::lwt::lose_answer_if_armed(&self.options.faults, &mut taken);
             // Applied, or a timeout after which the serial read (which completes any
             // proposal in flight) shows the slot moved on by this take: n is ours.
             // Otherwise someone took n first: another candidate.

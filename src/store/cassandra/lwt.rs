@@ -225,14 +225,6 @@ pub(super) fn is_cas_uncertain(e: &ExecutionError) -> bool {
 /// The protocol's error code for a CAS write whose outcome the coordinator does not know.
 const CAS_WRITE_UNKNOWN: i32 = 0x1700;
 
-impl CassandraStore {
-    /// Loses an LWT's answer (the LWT ran all the same) when a test armed
-    /// `Fault::LostLwtAnswer`: the answer becomes the error of that kind of lost answer.
-    pub(super) fn lose_answer_if_armed(&self, answer: &mut Result<QueryResult, ExecutionError>) {
-        lose_answer_if_armed(&self.options.faults, answer);
-    }
-}
-
 /// Loses an LWT's answer (the LWT ran all the same) when a test armed
 /// `Fault::LostLwtAnswer` in `faults`: the answer becomes the error of that kind.
 pub(super) fn lose_answer_if_armed(

@@ -679,20 +679,10 @@ async fn a_wxr_1_0_file_without_authors_goes_to_the_administrator(t: TestStore) 
 /// drafts, the drafts left are skipped and counted in the report, and the published
 /// posts come in.
 async fn drafts_beyond_a_full_desk_are_left_out(t: TestStore) {
-    use futures_util::{StreamExt, stream};
     use sibyl::domain::MAX_DRAFTS_PER_AUTHOR;
     let mover = Mover::new(t.store.as_ref()).await;
     let admin = set_up(&t).await;
-    let made: Vec<_> = stream::iter(1..MAX_DRAFTS_PER_AUTHOR)
-        .map(|i| {
-            let title = format!("Filler {i}");
-            let new = fixtures::new_post(&t, &admin, &title, "Later.", "", now(), false);
-            t.store.create_post(new)
-        })
-        .buffer_unordered(16)
-        .collect()
-        .await;
-    assert!(made.iter().all(Result::is_ok));
+    fixtures::drafts(t.store.as_ref(), &t.site, &admin, MAX_DRAFTS_PER_AUTHOR - 1).await;
     let item = |id: u32, slug: &str, status: &str| {
         format!(
             "<item><title>{slug}</title><dc:creator>someone</dc:creator>\

@@ -5,7 +5,6 @@
 
 use crate::both_stores;
 use crate::helpers::{TestStore, csrf_in, location, spawn_app};
-use futures_util::{StreamExt, stream};
 use sibyl::domain::{MAX_DRAFTS_PER_AUTHOR, Slug, now};
 
 async fn a_writer_finds_drafts_and_waiting_comments_on_the_desk(t: TestStore) {
@@ -169,17 +168,14 @@ async fn a_desk_holds_at_most_its_cap_of_drafts(t: TestStore) {
         .await
         .unwrap();
     let waiting = location(&author.write("Waiting", "Later.", "", "draft").await);
-    // The rest of the desk, made through the store: the rows the editor makes.
-    let made: Vec<_> = stream::iter(1..MAX_DRAFTS_PER_AUTHOR)
-        .map(|i| {
-            let mut post = crate::fixtures::new_post_on(&app, &user, &format!("Filler {i}"), now());
-            post.publish = false;
-            app.store.create_post(post)
-        })
-        .buffer_unordered(16)
-        .collect()
-        .await;
-    assert!(made.iter().all(Result::is_ok));
+    // The rest of the desk.
+    crate::fixtures::drafts(
+        app.store.as_ref(),
+        &app.site,
+        &user,
+        MAX_DRAFTS_PER_AUTHOR - 1,
+    )
+    .await;
     let counted = |at_most| app.store.drafts_counted(&app.site, id, at_most);
     assert_eq!(
         counted(MAX_DRAFTS_PER_AUTHOR + 5).await.unwrap(),

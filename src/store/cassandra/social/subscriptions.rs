@@ -570,7 +570,7 @@ impl Subscriptions for CassandraStore {
                 (key.0, key.1, key.2, key.3, at, claimer),
             )
             .await;
-        self.lose_answer_if_armed(&mut claimed);
+        crate::store::cassandra::lwt::lose_answer_if_armed(&self.options.faults, &mut claimed);
         match claimed {
             Ok(result) => lwt::lwt_applied(result),
             // Unknown: ours if the claim names this claimer, so that a claim whose answer
