@@ -12,7 +12,7 @@
 // Tests and benchmark helpers: a failed unwrap is the run failing, with its message.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use sibyl::domain::Site;
+use sibyl::domain::{Host, Site};
 use sibyl::startup::{AppConfig, Application};
 use sibyl::store::{self, Store, StoreOptions, StoreUrl};
 use std::sync::Arc;
@@ -28,7 +28,10 @@ async fn main() -> Result<(), String> {
     let store: Arc<dyn Store> = store::open(&url, StoreOptions::default())
         .await
         .map_err(|e| e.to_string())?;
-    let config = AppConfig::in_process(site, std::env::temp_dir().join("sibyl-scale-statements"));
+    let config = AppConfig::in_process(
+        site.clone(),
+        std::env::temp_dir().join("sibyl-scale-statements"),
+    );
     let app = Application::build(config, Arc::clone(&store)).map_err(|e| e.to_string())?;
     let base = format!("http://127.0.0.1:{}", app.port());
     tokio::spawn(app.run_until_stopped());
@@ -41,7 +44,10 @@ async fn main() -> Result<(), String> {
         let mut counted = 0;
         for _ in 0..2 {
             let before = store.statements();
-            let mut request = client.get(format!("{base}{path}"));
+            // The site's own host: in a deployment of many sites it picks the site.
+            let mut request = client
+                .get(format!("{base}{path}"))
+                .header("Host", Host::of(&site).as_str());
             if path.starts_with("/admin") {
                 request = request.header("Cookie", cookie);
             }

@@ -34,6 +34,7 @@ async fn main() -> ExitCode {
             checkpoint,
         } => repair(&settings, !dry_run, resume, &checkpoint).await,
         Command::User { command } => user(&settings, command).await,
+        Command::Site { command } => site(&settings, command).await,
         Command::Export {
             dir,
             with_password_hashes,
@@ -183,6 +184,17 @@ async fn user(
 ) -> Result<(), String> {
     let store = open_store(settings).await?;
     let said = sibyl::app::shell_admin::run(store.as_ref(), &settings.site_url, command).await?;
+    print!("{said}");
+    Ok(())
+}
+
+/// `sibyl site ...`: prints what was done.
+async fn site(
+    settings: &sibyl::config::Settings,
+    command: sibyl::config::SiteCommand,
+) -> Result<(), String> {
+    let store = open_store(settings).await?;
+    let said = sibyl::app::sites::run(store.as_ref(), &settings.site_url, command).await?;
     print!("{said}");
     Ok(())
 }
@@ -357,6 +369,7 @@ async fn serve(settings: sibyl::config::Settings) -> Result<(), String> {
         trusted_proxies: settings.trusted_proxies.clone(),
         new_accounts_write: settings.new_accounts_write,
         api_cors_origins: settings.api_cors_origins.clone(),
+        sites_recheck: sibyl::app::sites::REGISTRY_RECHECK,
     };
     let app = Application::build(config.clone(), store)
         .map_err(|e| format!("cannot serve on {}: {e}", settings.listen))?;

@@ -55,6 +55,8 @@ pub struct AppConfig {
     pub new_accounts_write: bool,
     /// Origins allowed to call the JSON API from a browser.
     pub api_cors_origins: Vec<web::api::CorsOrigin>,
+    /// How long the instance trusts what it read of the registry of sites.
+    pub sites_recheck: Duration,
 }
 
 impl AppConfig {
@@ -85,6 +87,7 @@ impl AppConfig {
             trusted_proxies: Vec::new(),
             new_accounts_write: false,
             api_cors_origins: Vec::new(),
+            sites_recheck: crate::app::sites::REGISTRY_RECHECK,
         }
     }
 
@@ -106,6 +109,7 @@ impl AppConfig {
             new_accounts_write: self.new_accounts_write,
             api_cors_origins: self.api_cors_origins.clone(),
             jobs: Arc::clone(jobs),
+            sites_recheck: self.sites_recheck,
         }
     }
 }
@@ -143,10 +147,14 @@ impl Application {
                 every,
             );
         }
-        let mut state = web::AppState::new(store, &config.web(&jobs), Arc::new(host_ids))?;
-        state.scheduler = scheduler.clone();
+        let state = web::AppState::new(
+            store,
+            &config.web(&jobs),
+            Arc::new(host_ids),
+            scheduler.clone(),
+        )?;
         if config.scheduler.is_some() {
-            // A page the scheduler published joins the navigation at once here.
+            // A page the scheduler published joins its site's navigation at once here.
             let (mut passes, state) = (scheduler.passes(), state.clone());
             jobs.spawn("navigation", |mut stopping| async move {
                 loop {
@@ -157,7 +165,9 @@ impl Application {
                     }
                     let published = passes.borrow_and_update().1.published;
                     if published > 0 {
-                        state.reread_frame().await;
+                        for site in state.scheduler.published_on() {
+                            state.with_site(&site).reread_frame().await;
+                        }
                     }
                 }
             });
@@ -174,8 +184,8 @@ impl Application {
                 Arc::clone(&state.store),
                 state.mailer.clone(),
                 config.site.clone(),
-                move || {
-                    let frame = frame.clone();
+                move |site| {
+                    let frame = frame.with_site(&site);
                     Box::pin(async move { frame.identity().await.title.clone() })
                 },
                 config.clock.clone(),
@@ -186,6 +196,7 @@ impl Application {
         // background jobs together, within one deadline.
         let server = HttpServer::new(move || {
             App::new()
+                .wrap(actix_web::middleware::from_fn(web::sites::choose))
                 .wrap(actix_web::middleware::from_fn(web::observe::requests))
                 .configure(|cfg| web::configure(cfg, state.clone()))
         })

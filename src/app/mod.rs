@@ -18,6 +18,7 @@
 //! - [`password_reset`]: mailing the link that sets a forgotten password;
 //! - [`posts`]: finding a post by its slug, and for its editors;
 //! - [`shell_admin`]: the shell's account commands;
+//! - [`sites`]: the sites of a deployment, chosen by host, and the shell's site commands;
 //! - [`subscriptions`]: subscribing by e-mail, and the link that confirms it;
 //! - [`suggestions`]: accepting a suggested change;
 //! - [`jobs`]: the background jobs every instance runs (reconciler, scheduler,
@@ -37,6 +38,7 @@ pub mod memo;
 pub mod password_reset;
 pub mod posts;
 pub mod shell_admin;
+pub mod sites;
 pub mod subscriptions;
 pub mod suggestions;
 

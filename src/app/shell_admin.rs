@@ -108,7 +108,7 @@ pub async fn run(store: &dyn Store, site: &Site, command: UserCommand) -> Result
     }
 }
 
-async fn find(store: &dyn Store, login: &str) -> Result<User, String> {
+pub(crate) async fn find(store: &dyn Store, login: &str) -> Result<User, String> {
     let parsed = Login::parse(login).map_err(|e| e.0)?;
     store
         .user_by_login(&parsed)

@@ -424,6 +424,32 @@ pub enum Command {
         #[command(subcommand)]
         command: UserCommand,
     },
+    /// Manage the sites this deployment serves, each chosen by the host a request names
+    /// (while none is registered, the one site of --site-url is served whatever the host)
+    Site {
+        #[command(subcommand)]
+        command: SiteCommand,
+    },
+}
+
+#[derive(Debug, Clone, Subcommand)]
+pub enum SiteCommand {
+    /// Register a site (by its URL, such as https://blog.example.com) with its first
+    /// administrator, an existing administrator's account (by user name or e-mail
+    /// address); its data, if the URL was served before, stays as it is
+    Create {
+        url: String,
+        #[arg(long)]
+        admin: String,
+    },
+    /// Every registered site, tab-separated: URL, status, created, aliases
+    List,
+    /// Make another host (an old domain, www.) redirect to a site, path and query kept
+    Alias { url: String, alias: String },
+    /// Answer a site's readers with 503 and a message; nothing is deleted
+    Suspend { url: String },
+    /// Serve a suspended site again
+    Resume { url: String },
 }
 
 #[derive(Debug, Clone, Subcommand)]

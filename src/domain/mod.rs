@@ -3,6 +3,7 @@
 pub mod api_token;
 pub mod comment;
 pub mod comment_policy;
+pub mod host;
 pub mod html_balance;
 pub mod html_repair;
 pub mod iiif;
@@ -23,6 +24,7 @@ pub use comment::{
     Comment, CommentBody, CommentId, CommentSettings, CommentState, CommentedPost, Commenter,
     LogEntry, Moderation, NewComment, StateCounts,
 };
+pub use host::Host;
 pub use post::{
     Draft, HISTORY_PAGE, MAX_DRAFTS_PER_AUTHOR, MAX_PAGES, MAX_TRANSLATIONS, NewPost, PageEntry,
     Post, PostEdit, PostId, PostKind, PostStatus, PostSummary, RevisionSummary, SavedRevision,
@@ -30,7 +32,7 @@ pub use post::{
 };
 pub use revision::Locale;
 pub use schedule::ScheduledPost;
-pub use site::{Site, SiteIdentity};
+pub use site::{Site, SiteIdentity, SiteStatus};
 pub use user::{Email, NewUser, Profile, Role, User, UserId, Username};
 
 /// A value that failed to parse, with a message meant for the person who typed it.

@@ -72,6 +72,32 @@ impl std::str::FromStr for Site {
     }
 }
 
+/// Whether a registered site is served.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SiteStatus {
+    /// Served to everyone.
+    Live,
+    /// Answered with 503 and a message: nothing is deleted, and it can be served again.
+    Suspended,
+}
+
+impl SiteStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Live => "live",
+            Self::Suspended => "suspended",
+        }
+    }
+
+    pub fn parse(input: &str) -> Result<Self, Invalid> {
+        match input {
+            "live" => Ok(Self::Live),
+            "suspended" => Ok(Self::Suspended),
+            other => Err(Invalid::new(format!("{other:?} is not a site's status"))),
+        }
+    }
+}
+
 /// What a site calls itself, set by its administrator: shown in every page's header,
 /// `<title>` and footer, its feeds and its link previews.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -25,6 +25,18 @@ pub fn session_key(token: &str) -> Vec<u8> {
     Sha256::digest(token.as_bytes()).to_vec()
 }
 
+/// The key of a session token on a site of a deployment of many: the SHA-256 of the
+/// site and the token, so that a token copied from one site's cookie names no session on
+/// another.
+pub fn site_session_key(site: &crate::domain::Site, token: &str) -> Vec<u8> {
+    let mut digest = Sha256::new();
+    digest.update(b"session\0");
+    digest.update(site.as_str().as_bytes());
+    digest.update(b"\0");
+    digest.update(token.as_bytes());
+    digest.finalize().to_vec()
+}
+
 /// How long a password reset link works.
 pub const RESET_LINK_MINUTES: i64 = 60;
 

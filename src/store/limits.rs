@@ -20,7 +20,7 @@ pub fn all() -> BTreeMap<&'static str, Limit> {
     use crate::domain::comment::CommentBody;
     use crate::domain::post::{Body, Tag, Tags, Title};
     let n = |v: usize| v as u64;
-    let caps: [(&'static str, u64, &'static str); 25] = [
+    let caps: [(&'static str, u64, &'static str); 26] = [
         (
             "MAX_COMMENTS_PER_POST",
             crate::domain::comment::MAX_COMMENTS_PER_POST,
@@ -65,6 +65,11 @@ pub fn all() -> BTreeMap<&'static str, Limit> {
             "MAX_FILES_PER_POST",
             n(crate::binaries::service::MAX_FILES_PER_POST),
             "binary_refs_by_context: a post's files",
+        ),
+        (
+            "MAX_ALIASES",
+            n(super::sites::MAX_ALIASES),
+            "sites: a site's aliases",
         ),
         (
             "MAX_FOLLOWS",
@@ -164,7 +169,7 @@ mod tests {
     #[test]
     fn every_cap_has_a_value_and_says_what_it_bounds() {
         let all = super::all();
-        assert_eq!(all.len(), 25, "a name given twice");
+        assert_eq!(all.len(), 26, "a name given twice");
         for (name, limit) in &all {
             assert!(limit.value > 0, "{name}");
             assert!(!limit.bounds.is_empty(), "{name}");

@@ -19,6 +19,7 @@ pub mod repair;
 pub mod revisions;
 pub mod search;
 pub mod site;
+pub mod sites;
 pub mod social;
 pub mod sqlite;
 pub mod subscriptions;
@@ -42,6 +43,7 @@ pub use repair::{Finding, Repair, RepairReport};
 pub use revisions::{EditError, Revisions, SuggestionError, Suggestions, Translations};
 pub use search::{Search, SearchHit, SearchPage};
 pub use site::SiteSettings;
+pub use sites::{HostEntry, SiteError, SiteRecord, Sites, SitesPage};
 pub use social::{FavoritePage, MAX_FAVORITES, MAX_FOLLOWS, Social, SocialError};
 pub use subscriptions::{LinkPurpose, NewSubscription, SubscriberPage, Subscriptions};
 
@@ -49,7 +51,7 @@ pub use subscriptions::{LinkPurpose, NewSubscription, SubscriberPage, Subscripti
 pub mod prelude {
     pub use super::{
         Accounts, CommentModeration, Comments, Ids, Intents, Listings, Posts, Repair, Revisions,
-        Search, Sessions, SiteSettings, Social, Store, Suggestions, Translations,
+        Search, Sessions, SiteSettings, Sites, Social, Store, Suggestions, Translations,
     };
 }
 
@@ -105,6 +107,7 @@ pub trait Store:
     + Intents
     + Repair
     + SiteSettings
+    + Sites
     + Social
     + Search
     + Subscriptions

@@ -13,7 +13,7 @@
 //! [`super::csrf`]'s, which reads the cookies named here.
 
 use super::{AppState, WebError};
-use crate::domain::token::{random_token, session_key};
+use crate::domain::token::random_token;
 use crate::domain::{Role, User, now};
 use actix_web::cookie::{Cookie, SameSite, time};
 use actix_web::dev::Payload;
@@ -85,7 +85,7 @@ impl FromRequest for MaybeUser {
                 Some(cookie) if well_formed(cookie.value()) => {
                     state
                         .store
-                        .session_user(&session_key(cookie.value()), now())
+                        .session_user(&state.session_key(cookie.value()), now())
                         .await?
                 }
                 _ => None,
@@ -187,7 +187,7 @@ pub async fn start_session(
     state: &AppState,
     user: &User,
 ) -> Result<[Cookie<'static>; 2], WebError> {
-    let (token, _, _) = new_session(state, user, session_key).await?;
+    let (token, _, _) = new_session(state, user, |t| state.session_key(t)).await?;
     let secure = state.site.is_https();
     let session = Cookie::build(session_cookie(secure), token)
         .path("/")
@@ -201,9 +201,10 @@ pub async fn start_session(
 
 /// The store key of the session a request carries, if any.
 pub fn session_key_of(req: &HttpRequest) -> Option<Vec<u8>> {
-    req.cookie(session_cookie(secure_site(req)))
+    let state = req.app_data::<web::Data<AppState>>()?;
+    req.cookie(session_cookie(state.site.is_https()))
         .filter(|c| well_formed(c.value()))
-        .map(|c| session_key(c.value()))
+        .map(|c| state.session_key(c.value()))
 }
 
 /// Ends the session a request carries, and returns the cookie that clears it.

@@ -43,6 +43,7 @@ mod settings;
 mod sign_in;
 mod site_admin;
 mod sitemaps;
+pub mod sites;
 mod state;
 mod subscriptions;
 mod suggestions;
@@ -52,7 +53,7 @@ pub use auth::{CSRF_COOKIE, SESSION_COOKIE};
 pub use error::WebError;
 pub use limits::{Limit, RateLimits};
 pub use routes::configure;
-pub use state::{AppState, WebConfig};
+pub use state::{AppState, Instance, WebConfig};
 
 use crate::urls;
 use actix_web::HttpResponse;

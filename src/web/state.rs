@@ -12,7 +12,8 @@ use crate::store::Store;
 use std::sync::Arc;
 use std::time::Duration;
 
-/// What the web layer is told at start: its site, limits and schedules. Start-up makes it
+/// What the web layer is told at start: its site (served while no site is registered),
+/// limits and schedules. Start-up makes it
 /// from its own configuration; the web layer never reads start-up's.
 #[derive(Debug, Clone)]
 pub struct WebConfig {
@@ -45,19 +46,18 @@ pub struct WebConfig {
     /// Background jobs and errands (mail sent after a page is answered), stopped with
     /// the instance.
     pub jobs: Arc<crate::infra::jobs::Jobs>,
+    /// How long an instance trusts what it read of the registry of sites.
+    pub sites_recheck: Duration,
 }
 
-#[derive(Clone)]
-pub struct AppState {
+/// What every instance shares, whichever site a request is for.
+pub struct Instance {
     pub store: Arc<dyn Store>,
-    pub site: Site,
     pub session_ttl: Duration,
     pub front_page_size: usize,
     pub rate_limits: RateLimits,
     pub host_ids: Arc<crate::store::host_ids::HostIds>,
     pub comment_min_delay: Duration,
-    /// What this instance keeps of the site between reads.
-    pub memo: Arc<crate::app::memo::SiteMemo>,
     pub binaries: crate::binaries::Binaries,
     pub fetcher: crate::binaries::fetch::Fetcher,
     pub clock: crate::infra::clock::Clock,
@@ -69,10 +69,31 @@ pub struct AppState {
     pub trusted_proxies: Arc<Vec<crate::binaries::fetch::Network>>,
     pub new_accounts_write: bool,
     pub api_cors_origins: Arc<Vec<api::CorsOrigin>>,
-    /// The site's secret for API tokens, once read.
-    api_secret: Arc<tokio::sync::OnceCell<Vec<u8>>>,
     /// Where work that outlives its request runs, so that a stop waits for it.
     pub jobs: Arc<crate::infra::jobs::Jobs>,
+    /// The deployment's sites as this instance sees them, and what it keeps of each.
+    pub sites: crate::app::sites::Directory,
+}
+
+/// What a handler is handed: the instance, and the site the request is for with what the
+/// instance keeps of it. Made per request from the host it names ([`super::sites`]).
+#[derive(Clone)]
+pub struct AppState {
+    instance: Arc<Instance>,
+    /// The site the request is for.
+    pub site: Site,
+    /// What this instance keeps of the site between reads.
+    pub memo: Arc<crate::app::memo::SiteMemo>,
+    /// The site's secret for API tokens, once read.
+    api_secret: Arc<tokio::sync::OnceCell<Vec<u8>>>,
+}
+
+impl std::ops::Deref for AppState {
+    type Target = Instance;
+
+    fn deref(&self) -> &Instance {
+        &self.instance
+    }
 }
 
 impl AppState {
@@ -80,15 +101,14 @@ impl AppState {
         store: Arc<dyn Store>,
         config: &WebConfig,
         host_ids: Arc<crate::store::host_ids::HostIds>,
+        scheduler: crate::app::jobs::scheduler::Scheduler,
     ) -> std::io::Result<Self> {
-        Ok(Self {
-            site: config.site.clone(),
+        let instance = Instance {
             session_ttl: config.session_ttl,
             front_page_size: config.front_page_size,
             rate_limits: config.rate_limits,
             host_ids,
             comment_min_delay: config.comment_min_delay,
-            memo: Default::default(),
             binaries: {
                 let mut binaries =
                     crate::binaries::Binaries::new(store.binaries(), config.binary_limits);
@@ -101,16 +121,45 @@ impl AppState {
             })?,
             store,
             clock: config.clock.clone(),
-            scheduler: Default::default(),
+            scheduler,
             mailer: crate::infra::mail::Mailer::new(config.mail.as_ref())
                 .map_err(std::io::Error::other)?,
             metrics_allow: Arc::new(config.metrics_allow.clone()),
             trusted_proxies: Arc::new(config.trusted_proxies.clone()),
             new_accounts_write: config.new_accounts_write,
             api_cors_origins: Arc::new(config.api_cors_origins.clone()),
-            api_secret: Default::default(),
             jobs: Arc::clone(&config.jobs),
-        })
+            sites: crate::app::sites::Directory::new(config.site.clone(), config.sites_recheck),
+        };
+        Ok(Self::for_site(Arc::new(instance), &config.site))
+    }
+
+    /// The state of a request for `site`, with what the instance keeps of it.
+    pub fn for_site(instance: Arc<Instance>, site: &Site) -> Self {
+        let local = instance.sites.local(site);
+        Self {
+            site: site.clone(),
+            memo: Arc::clone(&local.memo),
+            api_secret: Arc::clone(&local.api_secret),
+            instance,
+        }
+    }
+
+    /// The store key of a session token of this site. The site the instance was started
+    /// with keeps the key its sessions always had (the token's SHA-256); every other
+    /// site's is bound to it ([`crate::domain::token::site_session_key`]), so a cookie
+    /// of one site names no session on another.
+    pub fn session_key(&self, token: &str) -> Vec<u8> {
+        if self.site == self.sites.default_site {
+            crate::domain::token::session_key(token)
+        } else {
+            crate::domain::token::site_session_key(&self.site, token)
+        }
+    }
+
+    /// The same instance, for another site.
+    pub fn with_site(&self, site: &Site) -> Self {
+        Self::for_site(Arc::clone(&self.instance), site)
     }
 
     /// What the use cases work with, for this request's site.

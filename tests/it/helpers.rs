@@ -407,8 +407,29 @@ pub fn browser_client() -> reqwest::Client {
     reqwest::Client::builder()
         .redirect(reqwest::redirect::Policy::none())
         .cookie_store(true)
+        .dns_resolver(Arc::new(TestNames))
         .build()
         .unwrap()
+}
+
+/// Resolves every name under `.test` (the sites of the tests' deployments of many sites,
+/// RFC 2606) to this machine, as a DNS server pointing them all at one deployment would;
+/// other names as the system does.
+struct TestNames;
+
+impl reqwest::dns::Resolve for TestNames {
+    fn resolve(&self, name: reqwest::dns::Name) -> reqwest::dns::Resolving {
+        let name = name.as_str().to_owned();
+        Box::pin(async move {
+            if name.ends_with(".test") {
+                let here = std::net::SocketAddr::from(([127, 0, 0, 1], 0));
+                return Ok(Box::new(std::iter::once(here)) as reqwest::dns::Addrs);
+            }
+            let found: Vec<std::net::SocketAddr> =
+                tokio::net::lookup_host((name.as_str(), 0)).await?.collect();
+            Ok(Box::new(found.into_iter()) as reqwest::dns::Addrs)
+        })
+    }
 }
 
 pub fn location(response: &reqwest::Response) -> String {
@@ -626,6 +647,16 @@ impl TestApp {
             kind: self.kind,
             scheduler: self.scheduler.clone(),
             _store: None,
+        }
+    }
+
+    /// A browser of its own (its own cookies) on another site this application serves:
+    /// `site` is a name under `.test` with this application's port.
+    pub fn at_site(&self, site: &Site) -> TestApp {
+        TestApp {
+            address: site.to_string(),
+            site: site.clone(),
+            ..self.another_browser()
         }
     }
 

@@ -220,13 +220,15 @@ async fn send(
     mailer.send(mail).await.map_err(|e| e.to_string())
 }
 
-/// Runs a pass every `config.every` among `jobs`, until the instance stops.
+/// Runs a pass every `config.every` among `jobs`, until the instance stops: over every
+/// site the deployment serves (`default_site` while none is registered), each site's
+/// subscribers mailed under its own name (`title`).
 pub fn spawn(
     jobs: &crate::infra::jobs::Jobs,
     store: Arc<dyn Store>,
     mailer: Mailer,
-    site: Site,
-    title: impl Fn() -> std::pin::Pin<Box<dyn std::future::Future<Output = String> + Send>>
+    default_site: Site,
+    title: impl Fn(Site) -> std::pin::Pin<Box<dyn std::future::Future<Output = String> + Send>>
     + Send
     + Sync
     + 'static,
@@ -235,26 +237,37 @@ pub fn spawn(
 ) {
     let title = Arc::new(title);
     jobs.every("newsletter", config.every, move |stopping| {
-        let (store, mailer, site) = (Arc::clone(&store), mailer.clone(), site.clone());
+        let (store, mailer, default_site) =
+            (Arc::clone(&store), mailer.clone(), default_site.clone());
         let (title, clock) = (Arc::clone(&title), clock.clone());
         async move {
-            let name = title().await;
-            let now = clock.now();
-            let pass = deliver(
-                store.as_ref(),
-                &mailer,
-                &site,
-                &name,
-                now,
-                config.pace,
-                &stopping,
-            )
-            .await
-            .map_err(|e| format!("mailing new posts failed: {e}"))?;
-            if pass.sent + pass.failed + pass.opened > 0 {
-                tracing::info!(?pass, "mailed new posts to subscribers");
+            let sites = crate::app::sites::served_sites(store.as_ref(), &default_site)
+                .await
+                .map_err(|e| format!("reading the sites to mail for failed: {e}"))?;
+            let mut refused = 0;
+            for site in sites {
+                if stopping.is_stopping() {
+                    break;
+                }
+                let name = title(site.clone()).await;
+                let now = clock.now();
+                let pass = deliver(
+                    store.as_ref(),
+                    &mailer,
+                    &site,
+                    &name,
+                    now,
+                    config.pace,
+                    &stopping,
+                )
+                .await
+                .map_err(|e| format!("mailing new posts of {site} failed: {e}"))?;
+                if pass.sent + pass.failed + pass.opened > 0 {
+                    tracing::info!(site = %site, ?pass, "mailed new posts to subscribers");
+                }
+                refused += pass.failed;
             }
-            if pass.failed > 0 {
+            if refused > 0 {
                 return Err("the mail server refused a mail".into());
             }
             Ok(())

@@ -77,6 +77,8 @@ pub async fn publish_due(store: &dyn Store, site: &Site, now: DateTime<Utc>) -> 
 pub struct Scheduler {
     wake: Arc<Notify>,
     passes: Arc<watch::Sender<(u64, Pass)>>,
+    /// The sites the last pass published posts on.
+    published_on: Arc<std::sync::Mutex<Vec<Site>>>,
 }
 
 impl Default for Scheduler {
@@ -84,17 +86,19 @@ impl Default for Scheduler {
         Self {
             wake: Arc::new(Notify::new()),
             passes: Arc::new(watch::channel((0, Pass::default())).0),
+            published_on: Default::default(),
         }
     }
 }
 
 impl Scheduler {
-    /// Runs passes for `site` in the background, by `clock`'s time.
+    /// Runs passes in the background, by `clock`'s time, over every site the deployment
+    /// serves (`default_site` while none is registered).
     pub fn spawn(
         &self,
         jobs: &crate::infra::jobs::Jobs,
         store: Arc<dyn Store>,
-        site: Site,
+        default_site: Site,
         clock: Clock,
         config: SchedulerConfig,
     ) {
@@ -103,7 +107,7 @@ impl Scheduler {
             loop {
                 let now = clock.now();
                 let started = std::time::Instant::now();
-                let next = match publish_due(store.as_ref(), &site, now).await {
+                let next = match me.pass(store.as_ref(), &default_site, now).await {
                     Ok(pass) => {
                         me.passes.send_modify(|(n, last)| {
                             *n += 1;
@@ -136,6 +140,52 @@ impl Scheduler {
                 }
             }
         });
+    }
+
+    /// One pass over every site served: the sum of each site's.
+    async fn pass(
+        &self,
+        store: &dyn Store,
+        default_site: &Site,
+        now: DateTime<Utc>,
+    ) -> StoreResult<Pass> {
+        let mut total = Pass {
+            at: now,
+            ..Pass::default()
+        };
+        let mut published_on = Vec::new();
+        for site in crate::app::sites::served_sites(store, default_site).await? {
+            match publish_due(store, &site, now).await {
+                Ok(pass) => {
+                    total.published += pass.published;
+                    total.failed += pass.failed;
+                    total.next = match (total.next, pass.next) {
+                        (Some(a), Some(b)) => Some(a.min(b)),
+                        (a, b) => a.or(b),
+                    };
+                    if pass.published > 0 {
+                        published_on.push(site);
+                    }
+                }
+                Err(e) => {
+                    total.failed += 1;
+                    tracing::warn!(site = %site, error = %e, "the scheduler could not read a site's schedule");
+                }
+            }
+        }
+        *self
+            .published_on
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner()) = published_on;
+        Ok(total)
+    }
+
+    /// The sites the last pass published posts on.
+    pub fn published_on(&self) -> Vec<Site> {
+        self.published_on
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .clone()
     }
 
     /// Tells the scheduler that the schedule changed (a post scheduled sooner than it

@@ -28,6 +28,7 @@ mod schema_changes;
 mod search;
 mod session;
 mod site;
+mod sites;
 mod social;
 mod suggestions;
 
@@ -69,6 +70,7 @@ pub struct CassandraStore {
     intents: intents::Statements,
     tallies: comments::tallies::Statements,
     site: site::Statements,
+    sites: sites::Statements,
     search: search::Statements,
     pages: posts::pages::Statements,
     drafts: posts::drafts::Statements,
@@ -270,6 +272,7 @@ impl CassandraStore {
             intents,
             tallies,
             site,
+            sites,
             search,
             pages,
             drafts,
@@ -295,6 +298,7 @@ impl CassandraStore {
             Box::pin(intents::Statements::prepare(&session, ks)),
             Box::pin(comments::tallies::Statements::prepare(&session, ks)),
             Box::pin(site::Statements::prepare(&session, ks)),
+            Box::pin(sites::Statements::prepare(&session, ks)),
             Box::pin(search::Statements::prepare(&session, ks)),
             Box::pin(posts::pages::Statements::prepare(&session, ks)),
             Box::pin(posts::drafts::Statements::prepare(&session, ks)),
@@ -344,6 +348,7 @@ impl CassandraStore {
             intents,
             tallies,
             site,
+            sites,
             search,
             pages,
             drafts,

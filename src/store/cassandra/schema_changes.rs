@@ -446,4 +446,9 @@ pub(super) const CHANGES: &[(u32, &str, Change)] = &[
         "the search index in sixteen shards a half month: every row moved to its shard",
         Change::ReshardSearch,
     ),
+    (
+        74,
+        "a deployment serves many sites: the registry (sites, site_hosts and deployment_flags, made by schema.cql); its hosts, never deleted, keep the default grace",
+        Change::Cql("ALTER TABLE site_hosts WITH gc_grace_seconds = 864000"),
+    ),
 ];

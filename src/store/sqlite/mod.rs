@@ -25,6 +25,7 @@ mod schema;
 mod search;
 mod sessions;
 mod site;
+mod sites;
 mod social;
 mod subscriptions;
 mod suggestions;

@@ -47,6 +47,7 @@ const MIGRATIONS: &[(u32, &str)] = &[
     (27, include_str!("migrations/0027_moderation_copies.sql")),
     (28, include_str!("migrations/0028_own_images_only.sql")),
     (29, include_str!("migrations/0029_intent_attempts.sql")),
+    (30, include_str!("migrations/0030_sites.sql")),
 ];
 
 /// The version that makes the search index.

@@ -32,6 +32,7 @@ mod search;
 mod semantics;
 mod seo;
 mod site;
+mod sites;
 mod static_pages;
 mod subscriptions;
 mod suggestions;

@@ -84,7 +84,7 @@ pub(super) fn directory_values(
     )
 }
 
-pub(super) fn setup_scope() -> &'static str {
+pub(in crate::store::cassandra) fn setup_scope() -> &'static str {
     "setup"
 }
 

@@ -1,0 +1,284 @@
+//! A deployment of many sites: which site a host asks for, what an instance keeps of each
+//! site it serves, and the operator's commands that register, alias and suspend sites.
+//!
+//! A deployment with no registered site serves the one it is started with (its
+//! `--site-url`), whatever the host, as a single blog always has. Once a site is
+//! registered, only registered hosts are served: each its own site, its aliases
+//! redirecting to it.
+
+use super::memo::SiteMemo;
+use crate::domain::{Host, Site, SiteStatus};
+use crate::store::sites::{HostEntry, SiteError};
+use crate::store::{Store, StoreResult};
+use lru::LruCache;
+use std::num::NonZeroUsize;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// How long an instance trusts what it read of a host (a new alias, a suspension, a
+/// new site show within this time on every instance).
+pub const REGISTRY_RECHECK: Duration = Duration::from_secs(10);
+
+/// How many hosts an instance keeps what it read of (the hosts asked for most; an
+/// unknown host's answer is kept too, so that a flood of them costs reads only as fast
+/// as the cache turns over).
+const HOSTS_KEPT: usize = 16_384;
+
+/// How many sites an instance keeps copies of (identity, settings, counts, API secret):
+/// a few kilobytes each.
+const SITES_KEPT: usize = 4_096;
+
+/// What a request's host comes to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Served {
+    /// The site to serve.
+    Site(Site),
+    /// An alias: the site's own URL to redirect to.
+    Alias(Site),
+    /// A registered site that is suspended.
+    Suspended(Site),
+    /// No site answers to this host.
+    Unknown,
+}
+
+/// What an instance keeps of one site between reads.
+#[derive(Debug, Default)]
+pub struct SiteLocal {
+    pub memo: Arc<SiteMemo>,
+    /// The site's secret for API tokens, once read.
+    pub api_secret: Arc<tokio::sync::OnceCell<Vec<u8>>>,
+}
+
+/// The registry as one instance sees it: whether it is in use, the hosts it read, and
+/// what it keeps of each site. Bounded: least recently used entries go first.
+pub struct Directory {
+    /// The site served while no site is registered.
+    pub default_site: Site,
+    /// Set once a registered site is seen; a registry in use stays in use.
+    registry: std::sync::atomic::AtomicBool,
+    /// When the store last said no site is registered.
+    checked_empty: Mutex<Option<Instant>>,
+    hosts: Mutex<LruCache<Host, (Instant, Option<HostEntry>)>>,
+    locals: Mutex<LruCache<Site, Arc<SiteLocal>>>,
+    recheck: Duration,
+}
+
+impl std::fmt::Debug for Directory {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Directory")
+            .field("default_site", &self.default_site)
+            .finish_non_exhaustive()
+    }
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+impl Directory {
+    pub fn new(default_site: Site, recheck: Duration) -> Self {
+        let size = |n: usize| NonZeroUsize::new(n).unwrap_or(NonZeroUsize::MIN);
+        Self {
+            default_site,
+            registry: Default::default(),
+            checked_empty: Mutex::new(None),
+            hosts: Mutex::new(LruCache::new(size(HOSTS_KEPT))),
+            locals: Mutex::new(LruCache::new(size(SITES_KEPT))),
+            recheck,
+        }
+    }
+
+    /// What this instance keeps of `site`.
+    pub fn local(&self, site: &Site) -> Arc<SiteLocal> {
+        let mut locals = lock(&self.locals);
+        if let Some(local) = locals.get(site) {
+            return Arc::clone(local);
+        }
+        let local = Arc::new(SiteLocal::default());
+        locals.put(site.clone(), Arc::clone(&local));
+        local
+    }
+
+    /// How many sites this instance keeps copies of now.
+    pub fn sites_kept(&self) -> usize {
+        lock(&self.locals).len()
+    }
+
+    /// Whether the deployment serves registered sites (read again at most every
+    /// `recheck` while it does not).
+    pub async fn registry_in_use(&self, store: &dyn Store) -> StoreResult<bool> {
+        use std::sync::atomic::Ordering;
+        if self.registry.load(Ordering::Relaxed) {
+            return Ok(true);
+        }
+        if lock(&self.checked_empty).is_some_and(|at| at.elapsed() < self.recheck) {
+            return Ok(false);
+        }
+        let exists = store.sites_exist().await?;
+        if exists {
+            self.registry.store(true, Ordering::Relaxed);
+        } else {
+            *lock(&self.checked_empty) = Some(Instant::now());
+        }
+        Ok(exists)
+    }
+
+    /// The site a request naming `host` is for.
+    pub async fn serve(&self, store: &dyn Store, host: &Host) -> StoreResult<Served> {
+        if !self.registry_in_use(store).await? {
+            return Ok(Served::Site(self.default_site.clone()));
+        }
+        let kept = lock(&self.hosts)
+            .get(host)
+            .filter(|(at, _)| at.elapsed() < self.recheck)
+            .map(|(_, entry)| entry.clone());
+        let entry = match kept {
+            Some(entry) => entry,
+            None => {
+                let entry = store.host_entry(host).await?;
+                lock(&self.hosts).put(host.clone(), (Instant::now(), entry.clone()));
+                entry
+            }
+        };
+        Ok(match entry {
+            None => Served::Unknown,
+            Some(entry) if entry.record.status == SiteStatus::Suspended => {
+                Served::Suspended(entry.record.site)
+            }
+            Some(entry) if entry.alias => Served::Alias(entry.record.site),
+            Some(entry) => Served::Site(entry.record.site),
+        })
+    }
+
+    /// Forgets what this instance read of the hosts (after a change made through it).
+    pub fn forget_hosts(&self) {
+        lock(&self.hosts).clear();
+    }
+}
+
+/// Every site the deployment serves now (the registered live ones, or the one it is
+/// started with while none is registered), a page at a time, for the background jobs.
+pub async fn served_sites(store: &dyn Store, default_site: &Site) -> StoreResult<Vec<Site>> {
+    if !store.sites_exist().await? {
+        return Ok(vec![default_site.clone()]);
+    }
+    let mut sites = Vec::new();
+    let mut after = None;
+    loop {
+        let page = store
+            .sites_page(after.as_deref(), crate::store::sites::SITES_PAGE_CAP)
+            .await?;
+        sites.extend(
+            page.sites
+                .into_iter()
+                .filter(|s| s.status == SiteStatus::Live)
+                .map(|s| s.site),
+        );
+        match page.next {
+            Some(next) => after = Some(next),
+            None => return Ok(sites),
+        }
+    }
+}
+
+/// `sibyl site ...`: runs one command against the store; returns what to print.
+pub async fn run(
+    store: &dyn Store,
+    served_alone: &Site,
+    command: crate::config::SiteCommand,
+) -> Result<String, String> {
+    use crate::config::SiteCommand;
+    let site_of = |url: &str| Site::parse(url).map_err(|e| e.0);
+    let said = |e: SiteError| e.to_string();
+    match command {
+        SiteCommand::Create { url, admin } => {
+            let site = site_of(&url)?;
+            let admin = super::shell_admin::find(store, &admin).await?;
+            if admin.role != crate::domain::Role::Admin || admin.banned {
+                return Err(format!(
+                    "{} is not an administrator: a new site's first administrator is one already (sibyl user set-role {} admin)",
+                    admin.username.as_str(),
+                    admin.username.as_str()
+                ));
+            }
+            let first = !store.sites_exist().await.map_err(|e| e.to_string())?;
+            let record = store
+                .register_site(&site, admin.id, crate::domain::now())
+                .await
+                .map_err(said)?;
+            let mut out = format!(
+                "registered {} (its host: {}), first administrator {}\n",
+                record.site,
+                Host::of(&record.site),
+                admin.username.as_str()
+            );
+            if first && record.site != *served_alone {
+                out.push_str(&format!(
+                    "note: from now on only registered sites are served; {served_alone}, served until now, is not one (register it with `sibyl site create {served_alone} --admin NAME`)\n"
+                ));
+            }
+            Ok(out)
+        }
+        SiteCommand::List => {
+            let mut out = String::new();
+            let mut after = None;
+            loop {
+                let page = store
+                    .sites_page(after.as_deref(), crate::store::sites::SITES_PAGE_CAP)
+                    .await
+                    .map_err(|e| e.to_string())?;
+                for s in &page.sites {
+                    let aliases: Vec<&str> = s.aliases.iter().map(Host::as_str).collect();
+                    out.push_str(&format!(
+                        "{}\t{}\t{}\t{}\n",
+                        s.site,
+                        s.status.as_str(),
+                        s.created.format("%Y-%m-%d"),
+                        aliases.join(",")
+                    ));
+                }
+                match page.next {
+                    Some(next) => after = Some(next),
+                    None => break,
+                }
+            }
+            if out.is_empty() {
+                out =
+                    format!("no site is registered: {served_alone} is served whatever the host\n");
+            }
+            Ok(out)
+        }
+        SiteCommand::Alias { url, alias } => {
+            let site = site_of(&url)?;
+            let alias = Host::named(&alias).map_err(|e| e.0)?;
+            if alias == Host::of(&site) {
+                return Err(format!(
+                    "{alias} is the site's own host, not an alias of it"
+                ));
+            }
+            store.add_alias(&site, &alias).await.map_err(said)?;
+            Ok(format!("{alias} now redirects to {site}\n"))
+        }
+        SiteCommand::Suspend { url } => {
+            let site = site_of(&url)?;
+            store
+                .set_site_status(&site, SiteStatus::Suspended)
+                .await
+                .map_err(said)?;
+            Ok(format!(
+                "suspended {site}: its readers are told so (503) within {} seconds; nothing is deleted\n",
+                REGISTRY_RECHECK.as_secs()
+            ))
+        }
+        SiteCommand::Resume { url } => {
+            let site = site_of(&url)?;
+            store
+                .set_site_status(&site, SiteStatus::Live)
+                .await
+                .map_err(said)?;
+            Ok(format!("{site} is served again\n"))
+        }
+    }
+}

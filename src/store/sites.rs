@@ -1,0 +1,100 @@
+//! The sites contract: which sites one deployment serves, the hosts each answers to, and
+//! whether each is served now. Like accounts, the registry belongs to the deployment,
+//! not to a site.
+//!
+//! A host belongs to one site at most: its row is claimed (as a user name is) before the
+//! site's record is written, so two operators registering one host at once get one site,
+//! and registering again after a crash half-way finishes the first attempt.
+
+use super::*;
+use crate::domain::{Host, SiteStatus};
+
+/// The most aliases one site has (old domains, `www.`): enforced when one is added.
+pub const MAX_ALIASES: usize = 16;
+
+/// How many sites a page of the registry lists at most.
+pub const SITES_PAGE_CAP: usize = 100;
+
+/// A registered site.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SiteRecord {
+    pub site: Site,
+    pub status: SiteStatus,
+    pub created: DateTime<Utc>,
+    /// The administrator named when it was registered.
+    pub first_admin: UserId,
+    /// Other hosts that answer with a redirect to it, in host order.
+    pub aliases: Vec<Host>,
+}
+
+/// What a host answers for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HostEntry {
+    pub host: Host,
+    /// The site it answers for.
+    pub record: SiteRecord,
+    /// An alias redirects to the site's own host.
+    pub alias: bool,
+}
+
+/// A page of the registry, and where the next begins.
+#[derive(Debug, Clone, Default)]
+pub struct SitesPage {
+    pub sites: Vec<SiteRecord>,
+    /// Opaque: handed back to read the page after this one.
+    pub next: Option<String>,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum SiteError {
+    #[error("{0} is registered already")]
+    Exists(Site),
+    #[error("no site {0} is registered")]
+    NotFound(Site),
+    #[error("the host {host} answers for {site} already")]
+    HostTaken { host: Host, site: Site },
+    #[error("{0} has {MAX_ALIASES} aliases, the most a site keeps")]
+    TooManyAliases(Site),
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+#[async_trait]
+pub trait Sites: Send + Sync {
+    /// Whether any site is registered. A deployment with none serves the one site it is
+    /// started with, whatever the host.
+    async fn sites_exist(&self) -> StoreResult<bool>;
+
+    /// Registers `site` with its first administrator: claims its host, then records it.
+    /// [`SiteError::Exists`] when it is registered already, [`SiteError::HostTaken`]
+    /// when its host answers for another site (an alias of it).
+    async fn register_site(
+        &self,
+        site: &Site,
+        first_admin: UserId,
+        at: DateTime<Utc>,
+    ) -> Result<SiteRecord, SiteError>;
+
+    /// The record of a registered site.
+    async fn registered_site(&self, site: &Site) -> StoreResult<Option<SiteRecord>>;
+
+    /// What a host answers for, if anything: a site's own host or an alias of it, once
+    /// the site's record is written.
+    async fn host_entry(&self, host: &Host) -> StoreResult<Option<HostEntry>>;
+
+    /// Makes `alias` answer for `site` (with a redirect). Adding an alias the site has
+    /// already changes nothing.
+    async fn add_alias(&self, site: &Site, alias: &Host) -> Result<SiteRecord, SiteError>;
+
+    /// Serves or suspends a registered site.
+    async fn set_site_status(
+        &self,
+        site: &Site,
+        status: SiteStatus,
+    ) -> Result<SiteRecord, SiteError>;
+
+    /// A page of at most `limit` (up to [`SITES_PAGE_CAP`]) registered sites, after
+    /// the page whose `next` is `after`. Every site comes once over the pages, in an
+    /// order of the store's own.
+    async fn sites_page(&self, after: Option<&str>, limit: usize) -> StoreResult<SitesPage>;
+}

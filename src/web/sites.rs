@@ -1,0 +1,171 @@
+//! Which site a request is for. The host it names (`Host`, or the URI's authority in
+//! HTTP/2; `X-Forwarded-Host` and `X-Forwarded-Proto` only from a trusted proxy) picks a
+//! registered site: its own host serves it, an alias redirects to it with the path and
+//! query kept, a suspended site answers 503, and an unknown host a plain 404 that names
+//! no site. While no site is registered, the site the instance was started with is
+//! served whatever the host. Health checks and metrics answer on every host.
+
+use super::AppState;
+use crate::app::sites::Served;
+use crate::domain::{Host, Site};
+use actix_web::body::{BoxBody, MessageBody};
+use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::http::header;
+use actix_web::middleware::Next;
+use actix_web::{HttpResponse, web};
+use std::rc::Rc;
+
+/// Paths that answer whatever the host: a load balancer's probes name an address.
+const ANY_HOST: [&str; 3] = ["/healthz", "/readyz", "/metrics"];
+
+pub async fn choose(
+    mut req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
+    let root = match req.app_data::<web::Data<AppState>>() {
+        Some(state) if !ANY_HOST.contains(&req.path()) => web::Data::clone(state),
+        _ => {
+            return next
+                .call(req)
+                .await
+                .map(ServiceResponse::map_into_boxed_body);
+        }
+    };
+    let trusted = from_trusted_proxy(&req, &root);
+    let host = match requested_host(&req, trusted) {
+        Ok(host) => host,
+        Err(why) => return Ok(req.into_response(plain(400, "Bad request", &why))),
+    };
+    let served = match root.sites.serve(root.store.as_ref(), &host).await {
+        Ok(served) => served,
+        Err(e) => {
+            tracing::warn!(error = %e, "the registry of sites could not be read");
+            return Ok(req.into_response(plain(
+                503,
+                "Unavailable",
+                "This site cannot be reached just now. Please try again in a moment.",
+            )));
+        }
+    };
+    match served {
+        Served::Site(site) => {
+            if let Some(scheme) = trusted.then(|| forwarded_proto(&req)).flatten()
+                && scheme != site_scheme(&site)
+            {
+                let to = format!("{site}{}", path_and_query(&req));
+                return Ok(req.into_response(redirect(&to)));
+            }
+            if site != root.site {
+                let mut data = actix_web::dev::Extensions::new();
+                data.insert(web::Data::new(root.with_site(&site)));
+                req.add_data_container(Rc::new(data));
+            }
+            next.call(req)
+                .await
+                .map(ServiceResponse::map_into_boxed_body)
+        }
+        Served::Alias(site) => {
+            let to = format!("{site}{}", path_and_query(&req));
+            Ok(req.into_response(redirect(&to)))
+        }
+        Served::Suspended(_) => Ok(req.into_response(plain(
+            503,
+            "Site suspended",
+            "This site is suspended for now. Please come back later.",
+        ))),
+        Served::Unknown => Ok(req.into_response(plain(
+            404,
+            "Not found",
+            "No site is served at this address.",
+        ))),
+    }
+}
+
+fn from_trusted_proxy(req: &ServiceRequest, state: &AppState) -> bool {
+    req.peer_addr()
+        .is_some_and(|peer| state.trusted_proxies.iter().any(|n| n.contains(peer.ip())))
+}
+
+/// The host the request names, refused with the reason when it is none or malformed.
+fn requested_host(req: &ServiceRequest, trusted: bool) -> Result<Host, String> {
+    let header_text = |name: &str| -> Option<String> {
+        let value = req.headers().get(name)?.to_str().ok()?;
+        // A proxy appends: the last entry is the one the nearest proxy saw.
+        value.rsplit(',').next().map(|v| v.trim().to_owned())
+    };
+    let named = trusted
+        .then(|| header_text("x-forwarded-host"))
+        .flatten()
+        .or_else(|| {
+            req.headers()
+                .get(header::HOST)
+                .map(|h| h.to_str().map(str::to_owned).unwrap_or_default())
+        })
+        .or_else(|| req.uri().authority().map(|a| a.as_str().to_owned()))
+        .ok_or_else(|| "The request names no host.".to_owned())?;
+    Host::parse(&named).map_err(|e| format!("The request's host is not one: {e}."))
+}
+
+/// The scheme a trusted proxy says the client used.
+fn forwarded_proto(req: &ServiceRequest) -> Option<&'static str> {
+    let value = req.headers().get("x-forwarded-proto")?.to_str().ok()?;
+    match value
+        .rsplit(',')
+        .next()?
+        .trim()
+        .to_ascii_lowercase()
+        .as_str()
+    {
+        "https" => Some("https"),
+        "http" => Some("http"),
+        _ => None,
+    }
+}
+
+fn site_scheme(site: &Site) -> &'static str {
+    if site.is_https() { "https" } else { "http" }
+}
+
+fn path_and_query(req: &ServiceRequest) -> String {
+    req.uri()
+        .path_and_query()
+        .map_or_else(|| req.path().to_owned(), |pq| pq.as_str().to_owned())
+}
+
+fn redirect(to: &str) -> HttpResponse {
+    HttpResponse::MovedPermanently()
+        .insert_header((header::LOCATION, to))
+        .finish()
+}
+
+/// A page of the deployment's own, naming no site.
+fn plain(status: u16, title: &str, message: &str) -> HttpResponse {
+    let status = actix_web::http::StatusCode::from_u16(status)
+        .unwrap_or(actix_web::http::StatusCode::INTERNAL_SERVER_ERROR);
+    let escape = |text: &str| {
+        text.replace('&', "&amp;")
+            .replace('<', "&lt;")
+            .replace('>', "&gt;")
+    };
+    let body = format!(
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+         <title>{title}</title>\n</head>\n<body>\n<main>\n<h1>{title}</h1>\n<p>{message}</p>\n\
+         </main>\n</body>\n</html>\n",
+        title = escape(title),
+        message = escape(message)
+    );
+    let mut response = HttpResponse::build(status);
+    response
+        .content_type("text/html; charset=utf-8")
+        .insert_header((header::CACHE_CONTROL, "no-store"))
+        .insert_header((header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
+        .insert_header((
+            header::CONTENT_SECURITY_POLICY,
+            "default-src 'none'; frame-ancestors 'none'",
+        ));
+    if status == actix_web::http::StatusCode::SERVICE_UNAVAILABLE {
+        response.insert_header((header::RETRY_AFTER, "300"));
+    }
+    response.body(body)
+}

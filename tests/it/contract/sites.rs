@@ -1,0 +1,242 @@
+//! The registry of sites: a host belongs to one site, registering twice or over another
+//! site's host is refused and changes nothing, aliases and suspension are kept, the pages
+//! list every site once, and registrations racing for one site leave one. The registry
+//! is the deployment's, so on Cassandra these run in a keyspace of their own.
+
+use crate::helpers::{Kind, TestStore, unique_name};
+use sibyl::domain::{Host, Role, Site, SiteStatus, UserId};
+use sibyl::store::{SiteError, Store, StoreOptions};
+use std::sync::Arc;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_registry_of_sites_on_sqlite() {
+    the_registry_of_sites(TestStore::sqlite().await).await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_registry_of_sites_on_cassandra() {
+    let t =
+        TestStore::cassandra_alone_with("sibyl_sites_registry_test", StoreOptions::default()).await;
+    the_registry_of_sites(t).await
+}
+
+pub async fn an_admin(store: &Arc<dyn Store>) -> UserId {
+    let mut user = crate::fixtures::fresh_user();
+    user.role = Role::Admin;
+    store.create_user(user).await.unwrap().id
+}
+
+fn site(name: &str) -> Site {
+    Site::parse(&format!("https://{name}.example")).unwrap()
+}
+
+async fn the_registry_of_sites(t: TestStore) {
+    let store = t.store.clone();
+    let admin = an_admin(&store).await;
+    let other_admin = an_admin(&store).await;
+    let now = sibyl::domain::now();
+    let tag = unique_name("s").replace('_', "-");
+    let a = site(&format!("a-{tag}"));
+    let b = site(&format!("b-{tag}"));
+
+    // Nothing is known of a host before its site is registered.
+    assert_eq!(store.host_entry(&Host::of(&a)).await.unwrap(), None);
+    let made = store.register_site(&a, admin, now).await.unwrap();
+    assert_eq!(made.site, a);
+    assert_eq!(made.status, SiteStatus::Live);
+    assert_eq!(made.first_admin, admin);
+    assert!(store.sites_exist().await.unwrap());
+    // Registering sets the site up: its first administrator closes /setup.
+    assert_eq!(store.site_admin(&a).await.unwrap(), Some(admin));
+    let own = store.host_entry(&Host::of(&a)).await.unwrap().unwrap();
+    assert!(!own.alias);
+    assert_eq!(own.record.site, a);
+
+    // Registering again, by anyone, is refused and changes nothing.
+    for who in [admin, other_admin] {
+        assert!(matches!(
+            store.register_site(&a, who, now).await,
+            Err(SiteError::Exists(s)) if s == a
+        ));
+    }
+    assert_eq!(
+        store
+            .registered_site(&a)
+            .await
+            .unwrap()
+            .unwrap()
+            .first_admin,
+        admin
+    );
+
+    // An alias redirects to its site; adding it again changes nothing; a host that
+    // answers for one site cannot answer for another.
+    let www = Host::parse(&format!("www.a-{tag}.example")).unwrap();
+    let aliased = store.add_alias(&a, &www).await.unwrap();
+    assert_eq!(aliased.aliases, vec![www.clone()]);
+    assert_eq!(
+        store.add_alias(&a, &www).await.unwrap().aliases,
+        vec![www.clone()]
+    );
+    let entry = store.host_entry(&www).await.unwrap().unwrap();
+    assert!(entry.alias);
+    assert_eq!(entry.record.site, a);
+    store.register_site(&b, other_admin, now).await.unwrap();
+    assert!(matches!(
+        store.add_alias(&b, &www).await,
+        Err(SiteError::HostTaken { host, site }) if host == www && site == a
+    ));
+    assert!(matches!(
+        store.add_alias(&b, &Host::of(&a)).await,
+        Err(SiteError::HostTaken { site, .. }) if site == a
+    ));
+    // A site whose host is another's alias cannot be registered.
+    let on_alias = Site::parse(&format!("http://www.a-{tag}.example")).unwrap();
+    assert!(matches!(
+        store.register_site(&on_alias, admin, now).await,
+        Err(SiteError::HostTaken { site, .. }) if site == a
+    ));
+    assert_eq!(store.registered_site(&on_alias).await.unwrap(), None);
+    assert!(
+        store
+            .registered_site(&b)
+            .await
+            .unwrap()
+            .unwrap()
+            .aliases
+            .is_empty()
+    );
+    // Nothing is done to a site that is not registered.
+    let nowhere = site(&format!("nowhere-{tag}"));
+    assert!(matches!(
+        store.add_alias(&nowhere, &Host::parse(&format!("x-{tag}.example")).unwrap()).await,
+        Err(SiteError::NotFound(s)) if s == nowhere
+    ));
+    assert!(matches!(
+        store.set_site_status(&nowhere, SiteStatus::Suspended).await,
+        Err(SiteError::NotFound(_))
+    ));
+    assert_eq!(store.registered_site(&nowhere).await.unwrap(), None);
+
+    // A site keeps MAX_ALIASES aliases at most.
+    for i in 1..sibyl::store::sites::MAX_ALIASES {
+        let alias = Host::parse(&format!("old{i}.a-{tag}.example")).unwrap();
+        store.add_alias(&a, &alias).await.unwrap();
+    }
+    let one_more = Host::parse(&format!("old99.a-{tag}.example")).unwrap();
+    assert!(matches!(
+        store.add_alias(&a, &one_more).await,
+        Err(SiteError::TooManyAliases(_))
+    ));
+    assert_eq!(store.host_entry(&one_more).await.unwrap(), None);
+    let kept = store.registered_site(&a).await.unwrap().unwrap().aliases;
+    assert_eq!(kept.len(), sibyl::store::sites::MAX_ALIASES);
+
+    // Suspension is kept, and lifted.
+    let suspended = store
+        .set_site_status(&b, SiteStatus::Suspended)
+        .await
+        .unwrap();
+    assert_eq!(suspended.status, SiteStatus::Suspended);
+    let entry = store.host_entry(&Host::of(&b)).await.unwrap().unwrap();
+    assert_eq!(entry.record.status, SiteStatus::Suspended);
+    store.set_site_status(&b, SiteStatus::Live).await.unwrap();
+    assert_eq!(
+        store.registered_site(&b).await.unwrap().unwrap().status,
+        SiteStatus::Live
+    );
+
+    // Registrations racing for one site, each by its own administrator: one is made.
+    let raced = site(&format!("raced-{tag}"));
+    let admins: Vec<UserId> =
+        futures_util::future::join_all((0..6).map(|_| an_admin(&store))).await;
+    let outcomes = futures_util::future::join_all(admins.iter().map(|who| {
+        let (store, raced) = (store.clone(), raced.clone());
+        let who = *who;
+        async move { store.register_site(&raced, who, now).await }
+    }))
+    .await;
+    let made: Vec<_> = outcomes.iter().filter_map(|o| o.as_ref().ok()).collect();
+    assert_eq!(made.len(), 1, "{outcomes:?}");
+    for outcome in &outcomes {
+        assert!(
+            matches!(outcome, Ok(_) | Err(SiteError::Exists(_))),
+            "{outcome:?}"
+        );
+    }
+    let kept = store.registered_site(&raced).await.unwrap().unwrap();
+    assert_eq!(kept.first_admin, made[0].first_admin);
+    assert_eq!(
+        store.site_admin(&raced).await.unwrap(),
+        Some(kept.first_admin)
+    );
+
+    // Every site comes once over the pages, however small.
+    let mut listed = Vec::new();
+    let mut after = None;
+    loop {
+        let page = store.sites_page(after.as_deref(), 2).await.unwrap();
+        assert!(page.sites.len() <= 2);
+        listed.extend(page.sites.iter().map(|s| s.site.clone()));
+        match page.next {
+            Some(next) => after = Some(next),
+            None => break,
+        }
+    }
+    for wanted in [&a, &b, &raced] {
+        assert_eq!(
+            listed.iter().filter(|s| *s == wanted).count(),
+            1,
+            "{wanted} in {listed:?}"
+        );
+    }
+    let unique: std::collections::HashSet<_> = listed.iter().collect();
+    assert_eq!(
+        unique.len(),
+        listed.len(),
+        "a site listed twice: {listed:?}"
+    );
+
+    if t.kind == Kind::Cassandra {
+        lost_answers_are_settled(&t, admin).await;
+    }
+}
+
+/// On Cassandra: a registration or an alias whose LWT answer was lost (it ran all the
+/// same) is settled by a serial read, and counts as made.
+async fn lost_answers_are_settled(t: &TestStore, admin: UserId) {
+    use sibyl::store::{Fault, LostAnswer};
+    let options = StoreOptions::default();
+    let faults = options.faults.clone();
+    let store = sibyl::store::open(&t.url, options).await.unwrap();
+    for kind in LostAnswer::ALL {
+        let tag = unique_name("lost").replace('_', "-");
+        let lost = site(&tag);
+        faults.arm(Fault::LostLwtAnswer(kind));
+        store
+            .register_site(&lost, admin, sibyl::domain::now())
+            .await
+            .unwrap();
+        assert!(
+            !faults.fires(Fault::LostLwtAnswer(kind)),
+            "{kind:?} did not fire"
+        );
+        assert_eq!(
+            store
+                .registered_site(&lost)
+                .await
+                .unwrap()
+                .unwrap()
+                .first_admin,
+            admin
+        );
+        let alias = Host::parse(&format!("www.{tag}.example")).unwrap();
+        faults.arm(Fault::LostLwtAnswer(kind));
+        store.add_alias(&lost, &alias).await.unwrap();
+        assert!(
+            !faults.fires(Fault::LostLwtAnswer(kind)),
+            "{kind:?} did not fire"
+        );
+        assert!(store.host_entry(&alias).await.unwrap().unwrap().alias);
+    }
+}

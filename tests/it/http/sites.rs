@@ -1,0 +1,306 @@
+//! One deployment, many sites: the host a request names picks its site. Two sites in one
+//! process keep their posts, feeds, sitemaps, sessions and API tokens to themselves; an
+//! alias redirects with the path and query kept; a suspended site answers 503; an unknown
+//! or malformed host gets a page that names no site. On both stores (on Cassandra in a
+//! keyspace of its own: the registry is the deployment's).
+
+use crate::helpers::{TestApp, TestStore, browser_client, location, spawn_app_with};
+use sibyl::config::SiteCommand;
+use sibyl::domain::Site;
+use sibyl::store::StoreOptions;
+use std::time::Duration;
+
+/// How long the test's instance trusts what it read of the registry.
+const RECHECK: Duration = Duration::from_millis(200);
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sites_are_chosen_by_host_and_kept_apart_on_sqlite() {
+    sites_are_chosen_by_host_and_kept_apart(TestStore::sqlite().await).await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sites_are_chosen_by_host_and_kept_apart_on_cassandra() {
+    let t = TestStore::cassandra_alone_with("sibyl_sites_http_test", StoreOptions::default()).await;
+    sites_are_chosen_by_host_and_kept_apart(t).await
+}
+
+/// Runs `sibyl site ...` as the shell does.
+async fn site_command(app: &TestApp, command: SiteCommand) -> Result<String, String> {
+    sibyl::app::sites::run(app.store.as_ref(), &app.site, command).await
+}
+
+async fn status_and_text(response: reqwest::Response) -> (u16, String) {
+    (response.status().as_u16(), response.text().await.unwrap())
+}
+
+/// A raw HTTP/1.1 request naming `host` as it is given; the status of the answer.
+async fn raw_status(app: &TestApp, host: &str) -> (u16, String) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let address = app.address.trim_start_matches("http://");
+    let mut stream = tokio::net::TcpStream::connect(address).await.unwrap();
+    stream
+        .write_all(
+            format!("GET / HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n").as_bytes(),
+        )
+        .await
+        .unwrap();
+    let mut answer = Vec::new();
+    stream.read_to_end(&mut answer).await.unwrap();
+    let answer = String::from_utf8_lossy(&answer).into_owned();
+    let status = answer
+        .split(' ')
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0);
+    (status, answer)
+}
+
+async fn sites_are_chosen_by_host_and_kept_apart(t: TestStore) {
+    let app = spawn_app_with(t, |config| config.sites_recheck = RECHECK).await;
+    let port = app.address.rsplit(':').next().unwrap().to_owned();
+    // While no site is registered, the one the instance was started with answers
+    // whatever the host, as a single blog always has.
+    let admin = app.set_up().await;
+    let tag = crate::helpers::unique_name("s").replace('_', "-");
+    let on = |name: &str| Site::parse(&format!("http://{name}-{tag}.test:{port}")).unwrap();
+    let (a, b) = (on("a"), on("b"));
+    let (status, _) = status_and_text(app.at_site(&a).get("/").await).await;
+    assert_eq!(status, 200);
+
+    // Bad input changes nothing: a URL with a path, an administrator who is none, an
+    // unknown account.
+    for (url, who) in [
+        (format!("{a}/blog"), admin.username.clone()),
+        (a.to_string(), "nobody-at-all".to_owned()),
+    ] {
+        let refused = site_command(&app, SiteCommand::Create { url, admin: who }).await;
+        assert!(refused.is_err(), "{refused:?}");
+    }
+    let (reader, reader_name) = app.sign_up("a long enough password").await;
+    drop(reader);
+    let refused = site_command(
+        &app,
+        SiteCommand::Create {
+            url: a.to_string(),
+            admin: reader_name,
+        },
+    )
+    .await
+    .unwrap_err();
+    assert!(refused.contains("is not an administrator"), "{refused}");
+    assert!(!app.store.sites_exist().await.unwrap());
+
+    for site in [&a, &b] {
+        let said = site_command(
+            &app,
+            SiteCommand::Create {
+                url: site.to_string(),
+                admin: admin.username.clone(),
+            },
+        )
+        .await
+        .unwrap();
+        assert!(said.contains(&format!("registered {site}")), "{said}");
+    }
+    // The site served until now is not registered: the note says so.
+    let again = site_command(
+        &app,
+        SiteCommand::Create {
+            url: a.to_string(),
+            admin: admin.username.clone(),
+        },
+    )
+    .await
+    .unwrap_err();
+    assert!(again.contains("registered already"), "{again}");
+    tokio::time::sleep(RECHECK * 2).await;
+
+    // Only registered hosts are served now: the instance's own address names none.
+    let (status, page) = status_and_text(app.anonymous_get("/").await).await;
+    assert_eq!(status, 404);
+    assert!(
+        page.contains("No site is served at this address."),
+        "{page}"
+    );
+    assert!(!page.contains(&tag), "the page names a site: {page}");
+    let (status, page) = status_and_text(app.at_site(&on("unknown")).get("/").await).await;
+    assert_eq!(status, 404);
+    assert!(!page.contains("a-"), "{page}");
+    // Health checks answer on any host.
+    assert_eq!(app.anonymous_get("/healthz").await.status(), 200);
+    // A malformed host is refused.
+    let (status, _) = raw_status(&app, "bad host").await;
+    assert_eq!(status, 400);
+    let (status, _) = raw_status(&app, "a..b").await;
+    assert_eq!(status, 400);
+    // The host with and without the scheme's port is the same site; case does not matter.
+    let (status, _) = raw_status(&app, &format!("A-{tag}.TEST:{port}")).await;
+    assert_eq!(status, 200);
+
+    // The administrator signs in on site A and publishes there.
+    let on_a = app.at_site(&a);
+    let signed_in = on_a.log_in(&admin.username, &admin.password).await;
+    assert_eq!(signed_in.status(), 303);
+    let session_cookie = signed_in
+        .headers()
+        .get_all("set-cookie")
+        .iter()
+        .map(|v| v.to_str().unwrap().to_owned())
+        .find(|c| c.starts_with(sibyl::web::SESSION_COOKIE))
+        .expect("a session cookie");
+    let path = on_a
+        .publish("Only on site A", "Written for *A* alone.")
+        .await;
+    let (status, page) =
+        status_and_text(on_a.anonymous().get(on_a.url(&path)).send().await.unwrap()).await;
+    assert_eq!(status, 200);
+    assert!(page.contains("Only on site A"));
+    assert!(
+        page.contains(&format!("{a}{path}")),
+        "the canonical link is A's"
+    );
+
+    // Site B shows nothing of it: not its home, post, feed, sitemap or search.
+    let on_b = app.at_site(&b);
+    for where_ in ["/", "/feed.xml", "/sitemap.xml", "/search?q=Only"] {
+        let (status, text) =
+            status_and_text(on_b.anonymous().get(on_b.url(where_)).send().await.unwrap()).await;
+        assert!(status == 200 || status == 404, "{where_}: {status}");
+        assert!(
+            !text.contains("Only on site A"),
+            "{where_} of B shows A's post"
+        );
+        assert!(!text.contains(&a.to_string()), "{where_} of B names A");
+    }
+    assert_eq!(
+        on_b.anonymous()
+            .get(on_b.url(&path))
+            .send()
+            .await
+            .unwrap()
+            .status(),
+        404
+    );
+
+    // A's session cookie, sent to B, signs nobody in there.
+    let token = session_cookie.split(';').next().unwrap().to_owned();
+    let borrowed = browser_client()
+        .get(on_b.url("/write"))
+        .header("cookie", &token)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(
+        borrowed.status(),
+        303,
+        "a borrowed session opened B's editor"
+    );
+    assert!(
+        location(&borrowed).starts_with("/login"),
+        "{}",
+        location(&borrowed)
+    );
+    // On A the same cookie works.
+    let own = browser_client()
+        .get(on_a.url("/write"))
+        .header("cookie", &token)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(own.status(), 200);
+
+    // An API token of A is worthless on B.
+    let login = serde_json::json!({"user": {"email": admin.email, "password": admin.password}});
+    let answer: serde_json::Value = browser_client()
+        .post(on_a.url("/api/users/login"))
+        .json(&login)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let api_token = answer["user"]["token"]
+        .as_str()
+        .expect("a token")
+        .to_owned();
+    let with_token = |site: &TestApp| {
+        browser_client()
+            .get(site.url("/api/user"))
+            .header("authorization", format!("Token {api_token}"))
+    };
+    assert_eq!(with_token(&on_a).send().await.unwrap().status(), 200);
+    assert_eq!(with_token(&on_b).send().await.unwrap().status(), 401);
+
+    // An alias redirects to its site, the path and query kept.
+    let www = on("www-a");
+    let said = site_command(
+        &app,
+        SiteCommand::Alias {
+            url: a.to_string(),
+            alias: www.to_string(),
+        },
+    )
+    .await
+    .unwrap();
+    assert!(said.contains("now redirects"), "{said}");
+    let taken = site_command(
+        &app,
+        SiteCommand::Alias {
+            url: b.to_string(),
+            alias: www.to_string(),
+        },
+    )
+    .await
+    .unwrap_err();
+    assert!(taken.contains("answers for"), "{taken}");
+    tokio::time::sleep(RECHECK * 2).await;
+    let moved = app
+        .at_site(&www)
+        .get(&format!("{path}?page=2&x=%C3%A9"))
+        .await;
+    assert_eq!(moved.status(), 301);
+    assert_eq!(location(&moved), format!("{a}{path}?page=2&x=%C3%A9"));
+
+    // A suspended site tells its readers so, and keeps everything.
+    site_command(&app, SiteCommand::Suspend { url: a.to_string() })
+        .await
+        .unwrap();
+    tokio::time::sleep(RECHECK * 2).await;
+    let (status, page) =
+        status_and_text(on_a.anonymous().get(on_a.url(&path)).send().await.unwrap()).await;
+    assert_eq!(status, 503);
+    assert!(page.contains("suspended"), "{page}");
+    assert_eq!(
+        on_b.anonymous()
+            .get(on_b.url("/"))
+            .send()
+            .await
+            .unwrap()
+            .status(),
+        200
+    );
+    site_command(&app, SiteCommand::Resume { url: a.to_string() })
+        .await
+        .unwrap();
+    tokio::time::sleep(RECHECK * 2).await;
+    let (status, page) =
+        status_and_text(on_a.anonymous().get(on_a.url(&path)).send().await.unwrap()).await;
+    assert_eq!(status, 200);
+    assert!(page.contains("Only on site A"));
+
+    // The list shows both, with A's alias.
+    let listed = site_command(&app, SiteCommand::List).await.unwrap();
+    let line = listed
+        .lines()
+        .find(|l| l.starts_with(&a.to_string()))
+        .unwrap();
+    assert!(
+        line.contains("live") && line.contains(&format!("www-a-{tag}.test:{port}")),
+        "{listed}"
+    );
+    assert!(
+        listed.lines().any(|l| l.starts_with(&b.to_string())),
+        "{listed}"
+    );
+}
