@@ -81,13 +81,20 @@ pub async fn authenticate(
         .map_or_else(|| dummy_hash().clone(), |u| u.password_hash.clone());
     let typed = password.to_owned();
     let verified = blocking("verifying", move || hash.verify(&typed)).await?;
-    let Some(signed_in) = found.filter(|_| verified) else {
+    let Some(account) = found.filter(|_| verified) else {
         if let Some(account) = &account {
             ctx.record_attempt(Subject::LoginFailuresFor(account))
                 .await?;
         }
         return Ok(Err(SignInFailure::Wrong));
     };
+    // Signing in on a site with roles of its own makes the account a member of it.
+    if ctx.own_roles {
+        ctx.store
+            .join_site(&ctx.site, account.id, Role::Reader, ctx.clock.now())
+            .await?;
+    }
+    let signed_in = ctx.standing(account).await?;
     // Told only to whoever knows the password.
     if signed_in.banned {
         return Ok(Err(SignInFailure::Suspended));
@@ -126,9 +133,20 @@ pub async fn register(
         },
         None => fields,
     };
-    let new = new_account(id, fields, display_name, role).await?;
+    // On a site with roles of its own the account is a reader elsewhere, and has `role`
+    // as a member here.
+    let account_role = if ctx.own_roles { Role::Reader } else { role };
+    let new = new_account(id, fields, display_name, account_role).await?;
     match ctx.store.create_user(new).await {
         Ok(created) => {
+            let created = if ctx.own_roles {
+                ctx.store
+                    .join_site(&ctx.site, created.id, role, ctx.clock.now())
+                    .await?;
+                ctx.standing(created).await?
+            } else {
+                created
+            };
             if let Some(given) = given {
                 let (job, account) = (ctx.clone(), created.clone());
                 ctx.jobs.errand(async move {

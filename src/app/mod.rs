@@ -56,6 +56,9 @@ pub struct Ctx {
     pub store: Arc<dyn Store>,
     /// The site the request is for.
     pub site: Site,
+    /// The site's roles and bans are its own ([`crate::store::Members`]) rather than the
+    /// accounts'.
+    pub own_roles: bool,
     /// The time schedules and links are measured against.
     pub clock: Clock,
     pub mailer: Mailer,
@@ -73,12 +76,65 @@ impl Ctx {
         Self {
             store,
             site,
+            own_roles: false,
             clock: Clock::system(),
             mailer: Mailer::default(),
             jobs: Arc::new(Jobs::default()),
             limits: limits::RateLimits::default(),
             memo: Default::default(),
         }
+    }
+
+    /// The account as it stands on this site: on a site with roles of its own, its role
+    /// and ban there (a reader, not banned, until it is made otherwise); elsewhere the
+    /// account's own.
+    pub async fn standing(
+        &self,
+        mut user: crate::domain::User,
+    ) -> Result<crate::domain::User, StoreError> {
+        if self.own_roles {
+            let member = self.store.membership(&self.site, user.id).await?;
+            user.role = member.map_or(crate::domain::Role::Reader, |m| m.role);
+            user.banned = member.is_some_and(|m| m.banned);
+        }
+        Ok(user)
+    }
+
+    /// Sets an account's role and ban on this site: its membership on a site with roles
+    /// of its own, the account's own elsewhere. Returns the account as it stands here.
+    pub async fn set_standing(
+        &self,
+        user: crate::domain::UserId,
+        role: Option<crate::domain::Role>,
+        banned: Option<bool>,
+    ) -> Result<crate::domain::User, crate::store::AccountError> {
+        use crate::store::AccountError;
+        let account = self
+            .store
+            .user(user)
+            .await?
+            .ok_or(AccountError::NoSuchUser)?;
+        if self.own_roles {
+            let now = self.standing(account.clone()).await?;
+            self.store
+                .set_membership(
+                    &self.site,
+                    user,
+                    role.unwrap_or(now.role),
+                    banned.unwrap_or(now.banned),
+                    self.clock.now(),
+                )
+                .await?;
+            return Ok(self.standing(account).await?);
+        }
+        let mut changed = account;
+        if let Some(role) = role {
+            changed = self.store.set_role(user, role).await?;
+        }
+        if let Some(banned) = banned {
+            changed = self.store.set_banned(user, banned).await?;
+        }
+        Ok(changed)
     }
 }
 

@@ -26,12 +26,15 @@ pub async fn run(store: &dyn Store, site: &Site, command: UserCommand) -> Result
             let display_name = parse_display_name(display_name.as_deref().unwrap_or(""), &username)
                 .map_err(|e| e.0)?;
             let password = read_new_password()?;
+            // On a registered site with roles of its own, an administrator there (and a
+            // reader on the sites whose roles are the accounts').
+            let own_roles = own_roles(store, site).await?;
             let user = NewUser {
                 id: UserId::new(),
                 username,
                 email,
                 display_name,
-                role: Role::Admin,
+                role: if own_roles { Role::Reader } else { Role::Admin },
                 password_hash: hash(password).await?,
                 created: now(),
             };
@@ -53,6 +56,12 @@ pub async fn run(store: &dyn Store, site: &Site, command: UserCommand) -> Result
                 store.create_user(user).await
             }
             .map_err(account_error)?;
+            if own_roles {
+                store
+                    .set_membership(site, made.id, Role::Admin, false, now())
+                    .await
+                    .map_err(|e| e.to_string())?;
+            }
             Ok(format!(
                 "created administrator {} <{}>\n",
                 made.username.as_str(),
@@ -79,6 +88,28 @@ pub async fn run(store: &dyn Store, site: &Site, command: UserCommand) -> Result
         UserCommand::SetRole { user, role } => {
             let role = Role::parse(&role).map_err(|e| e.0)?;
             let user = find(store, &user).await?;
+            // On a registered site with roles of its own, the role there.
+            if own_roles(store, site).await? {
+                let now = store
+                    .membership(site, user.id)
+                    .await
+                    .map_err(|e| e.to_string())?;
+                let member = store
+                    .set_membership(
+                        site,
+                        user.id,
+                        role,
+                        now.is_some_and(|m| m.banned),
+                        crate::domain::now(),
+                    )
+                    .await
+                    .map_err(|e| e.to_string())?;
+                return Ok(format!(
+                    "{} is now {} on {site}\n",
+                    user.username.as_str(),
+                    member.role.as_str()
+                ));
+            }
             let changed = store.set_role(user.id, role).await.map_err(account_error)?;
             Ok(format!(
                 "{} is now {}\n",
@@ -106,6 +137,15 @@ pub async fn run(store: &dyn Store, site: &Site, command: UserCommand) -> Result
             Ok(out)
         }
     }
+}
+
+/// Whether `site` is registered with roles of its own.
+async fn own_roles(store: &dyn Store, site: &Site) -> Result<bool, String> {
+    Ok(store
+        .registered_site(site)
+        .await
+        .map_err(|e| e.to_string())?
+        .is_some_and(|s| s.own_roles))
 }
 
 pub(crate) async fn find(store: &dyn Store, login: &str) -> Result<User, String> {

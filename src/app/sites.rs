@@ -31,8 +31,9 @@ const SITES_KEPT: usize = 4_096;
 /// What a request's host comes to.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Served {
-    /// The site to serve.
-    Site(Site),
+    /// The site to serve, and whether its roles are its own ([`crate::store::Members`])
+    /// rather than the accounts'.
+    Site { site: Site, own_roles: bool },
     /// An alias: the site's own URL to redirect to.
     Alias(Site),
     /// A registered site that is suspended.
@@ -128,7 +129,10 @@ impl Directory {
     /// The site a request naming `host` is for.
     pub async fn serve(&self, store: &dyn Store, host: &Host) -> StoreResult<Served> {
         if !self.registry_in_use(store).await? {
-            return Ok(Served::Site(self.default_site.clone()));
+            return Ok(Served::Site {
+                site: self.default_site.clone(),
+                own_roles: false,
+            });
         }
         let kept = lock(&self.hosts)
             .get(host)
@@ -148,7 +152,10 @@ impl Directory {
                 Served::Suspended(entry.record.site)
             }
             Some(entry) if entry.alias => Served::Alias(entry.record.site),
-            Some(entry) => Served::Site(entry.record.site),
+            Some(entry) => Served::Site {
+                own_roles: entry.record.own_roles,
+                site: entry.record.site,
+            },
         })
     }
 
@@ -196,23 +203,29 @@ pub async fn run(
         SiteCommand::Create { url, admin } => {
             let site = site_of(&url)?;
             let admin = super::shell_admin::find(store, &admin).await?;
-            if admin.role != crate::domain::Role::Admin || admin.banned {
-                return Err(format!(
-                    "{} is not an administrator: a new site's first administrator is one already (sibyl user set-role {} admin)",
-                    admin.username.as_str(),
-                    admin.username.as_str()
-                ));
-            }
             let first = !store.sites_exist().await.map_err(|e| e.to_string())?;
             let record = store
                 .register_site(&site, admin.id, crate::domain::now())
                 .await
                 .map_err(said)?;
+            if !record.own_roles && admin.role != crate::domain::Role::Admin {
+                // The site served until now keeps its accounts' roles: its first
+                // administrator named is one there.
+                store
+                    .set_role(admin.id, crate::domain::Role::Admin)
+                    .await
+                    .map_err(|e| e.to_string())?;
+            }
             let mut out = format!(
-                "registered {} (its host: {}), first administrator {}\n",
+                "registered {} (its host: {}), first administrator {}; {}\n",
                 record.site,
                 Host::of(&record.site),
-                admin.username.as_str()
+                admin.username.as_str(),
+                if record.own_roles {
+                    "roles and bans are its own"
+                } else {
+                    "set up before, it keeps its accounts' roles"
+                }
             );
             if first && record.site != *served_alone {
                 out.push_str(&format!(

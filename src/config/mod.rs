@@ -487,7 +487,8 @@ pub enum UserCommand {
     /// Set a new password for an account (by user name or e-mail address) and end its
     /// sessions
     ResetPassword { user: String },
-    /// Make an account a reader, an author or an admin
+    /// Make an account a reader, an author or an admin (of the site of --site-url, when
+    /// it is registered with roles of its own; the account's role otherwise)
     SetRole { user: String, role: String },
     /// The newest accounts first, tab-separated
     List {

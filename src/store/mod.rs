@@ -13,6 +13,7 @@ pub mod host_ids;
 pub mod ids;
 pub mod intents;
 pub mod limits;
+pub mod members;
 pub mod open;
 pub mod posts;
 pub mod repair;
@@ -34,6 +35,7 @@ pub use comments::{
 };
 pub use ids::{ID_POOL_SIZE, Ids};
 pub use intents::{Finished, Handed, Intent, IntentId, Intents, Parked, Recovery};
+pub use members::{Members, Membership};
 pub use open::{OpenError, Replication, StoreUrl, migrate, open};
 pub use posts::{
     FRONT_PAGE_CAP, ListPage, Listings, Month, PAGES_READ, PageAt, PageError, Posts, ShortLink,
@@ -50,8 +52,8 @@ pub use subscriptions::{LinkPurpose, NewSubscription, SubscriberPage, Subscripti
 /// The aggregates' traits, for the adapters (and for code holding a concrete store).
 pub mod prelude {
     pub use super::{
-        Accounts, CommentModeration, Comments, Ids, Intents, Listings, Posts, Repair, Revisions,
-        Search, Sessions, SiteSettings, Sites, Social, Store, Suggestions, Translations,
+        Accounts, CommentModeration, Comments, Ids, Intents, Listings, Members, Posts, Repair,
+        Revisions, Search, Sessions, SiteSettings, Sites, Social, Store, Suggestions, Translations,
     };
 }
 
@@ -108,6 +110,7 @@ pub trait Store:
     + Repair
     + SiteSettings
     + Sites
+    + Members
     + Social
     + Search
     + Subscriptions

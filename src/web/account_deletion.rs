@@ -123,6 +123,13 @@ async fn target_of(state: &AppState, admin: &Admin, id: &str) -> Result<User, We
             "Your own account is deleted from your account page.".into(),
         ));
     }
+    // An account is the deployment's: on a site with roles of its own, its
+    // administrators ban a member there, and cannot delete an account every site shares.
+    if state.own_roles {
+        return Err(WebError::Forbidden(
+            "Accounts are shared with the other sites of this deployment: ban the member here instead.".into(),
+        ));
+    }
     match state.store.user(id).await? {
         Some(user) if !is_deleted(&user) => Ok(user),
         _ => Err(WebError::NotFound),

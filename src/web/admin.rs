@@ -38,22 +38,29 @@ pub async fn users(
     let query = query.into_inner();
     let mut page = UsersPage {
         layout,
-        shelves: shelves()
-            .map(|name| ShelfLink {
-                name,
-                url: urls::users_shelf(name),
-            })
-            .collect(),
+        // A site with roles of its own lists its members, newest first; the directory of
+        // every account is the deployment's.
+        shelves: if state.own_roles {
+            Vec::new()
+        } else {
+            shelves()
+                .map(|name| ShelfLink {
+                    name,
+                    url: urls::users_shelf(name),
+                })
+                .collect()
+        },
         shelf: String::new(),
         query: query.q.trim().to_owned(),
         rows: Vec::new(),
         next: None,
         message: None,
         me: admin.0.id.0.to_string(),
+        members_only: state.own_roles,
     };
     if !page.query.is_empty() {
         match Login::parse(&page.query) {
-            Ok(login) => match state.store.user_by_login(&login).await? {
+            Ok(login) => match member(&state, state.store.user_by_login(&login).await?).await? {
                 Some(user) => page.rows.push(row(DirectoryEntry::from(&user))),
                 None => page.message = Some(format!("No account is called {:?}.", page.query)),
             },
@@ -61,8 +68,13 @@ pub async fn users(
         }
         return render(StatusCode::OK, &page);
     }
-    if query.shelf.is_empty() {
+    if query.shelf.is_empty() || (state.own_roles && query.shelf == NEWEST) {
         return newest(&state, page, &query.before).await;
+    }
+    if state.own_roles {
+        return Err(WebError::BadRequest(
+            "This site lists its members newest first, without shelves.".into(),
+        ));
     }
     let shelf = query.shelf;
     if !shelves().any(|s| s == shelf) {
@@ -106,20 +118,49 @@ async fn newest(
                 WebError::BadRequest("That page of accounts does not exist.".into())
             })?)
         };
-    let mut users = state.store.newest_users(before, PAGE + 1).await?;
+    // Each account with the time it came: its sign-up, or on a site with roles of its
+    // own the time it joined the site.
+    let mut users: Vec<(chrono::DateTime<chrono::Utc>, crate::domain::User)> = if state.own_roles {
+        let members = state
+            .store
+            .members_page(&state.site, before, PAGE + 1)
+            .await?;
+        let accounts =
+            futures_util::future::try_join_all(members.iter().map(|(id, _)| state.store.user(*id)))
+                .await?;
+        members
+            .into_iter()
+            .zip(accounts)
+            .filter_map(|((_, membership), account)| {
+                account.map(|mut user| {
+                    user.role = membership.role;
+                    user.banned = membership.banned;
+                    (membership.joined, user)
+                })
+            })
+            .collect()
+    } else {
+        state
+            .store
+            .newest_users(before, PAGE + 1)
+            .await?
+            .into_iter()
+            .map(|user| (user.created, user))
+            .collect()
+    };
     if users.len() > PAGE {
         users.truncate(PAGE);
-        page.next = users.last().map(|last| {
-            urls::users_before(last.created.timestamp_millis(), &last.id.0.to_string())
-        });
+        page.next = users
+            .last()
+            .map(|(at, last)| urls::users_before(at.timestamp_millis(), &last.id.0.to_string()));
     }
     if users.is_empty() {
         page.message = Some("No accounts here.".into());
     }
     page.rows = users
         .iter()
-        .map(|user| DirectoryRow {
-            joined: Some(user.created.format("%Y-%m-%d %H:%M UTC").to_string()),
+        .map(|(at, user)| DirectoryRow {
+            joined: Some(at.format("%Y-%m-%d %H:%M UTC").to_string()),
             ..row(DirectoryEntry::from(user))
         })
         .collect();
@@ -170,6 +211,36 @@ fn row(entry: DirectoryEntry) -> DirectoryRow {
     }
 }
 
+/// The account as it stands on this site, if it is one of the site's (every account is,
+/// on a site whose roles are the accounts'; on a site with roles of its own, its members).
+async fn member(
+    state: &AppState,
+    account: Option<crate::domain::User>,
+) -> Result<Option<crate::domain::User>, WebError> {
+    let Some(account) = account else {
+        return Ok(None);
+    };
+    if state.own_roles
+        && state
+            .store
+            .membership(&state.site, account.id)
+            .await?
+            .is_none()
+    {
+        return Ok(None);
+    }
+    Ok(Some(state.standing(account).await?))
+}
+
+/// An account of this site whose standing an administrator changes: a member of it on a
+/// site with roles of its own.
+async fn of_this_site(state: &AppState, id: UserId) -> Result<(), WebError> {
+    match member(state, state.store.user(id).await?).await? {
+        Some(_) => Ok(()),
+        None => Err(WebError::NotFound),
+    }
+}
+
 /// A target account named in the path, never the acting administrator.
 fn target(admin: &Admin, id: &str, what: &str) -> Result<UserId, WebError> {
     let id = Uuid::parse_str(id)
@@ -183,7 +254,10 @@ fn target(admin: &Admin, id: &str, what: &str) -> Result<UserId, WebError> {
     Ok(id)
 }
 
-fn back_to(user: &crate::domain::User) -> HttpResponse {
+fn back_to(state: &AppState, user: &crate::domain::User) -> HttpResponse {
+    if state.own_roles {
+        return see_other(&urls::users_shelf(NEWEST));
+    }
     see_other(&urls::users_shelf(shelf_of(&user.username.key())))
 }
 
@@ -216,8 +290,9 @@ pub async fn set_role(
 ) -> Result<HttpResponse, WebError> {
     let id = target(&admin, &id, "change the role of")?;
     let role = Role::parse(&form.role).map_err(|e| WebError::BadRequest(format!("{}.", e.0)))?;
-    let user = changed(state.store.set_role(id, role).await)?;
-    Ok(back_to(&user))
+    of_this_site(&state, id).await?;
+    let user = changed(state.ctx().set_standing(id, Some(role), None).await)?;
+    Ok(back_to(&state, &user))
 }
 
 pub async fn ban(
@@ -246,9 +321,12 @@ async fn set_banned(
     banned: bool,
 ) -> Result<HttpResponse, WebError> {
     let id = target(admin, id, if banned { "ban" } else { "unban" })?;
-    let user = changed(state.store.set_banned(id, banned).await)?;
-    if banned {
+    of_this_site(state, id).await?;
+    let user = changed(state.ctx().set_standing(id, None, Some(banned)).await)?;
+    // An account's ban on a site with roles of its own ends nothing elsewhere: its
+    // sessions here count for nothing while it stands banned.
+    if banned && !state.own_roles {
         state.store.end_sessions(id, None).await?;
     }
-    Ok(back_to(&user))
+    Ok(back_to(state, &user))
 }

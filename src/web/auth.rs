@@ -90,7 +90,12 @@ impl FromRequest for MaybeUser {
                 }
                 _ => None,
             };
-            // A banned account's sessions count for nothing.
+            // The account as it stands on this site; a banned one's sessions count for
+            // nothing.
+            let user = match user {
+                Some(user) => Some(state.standing(user).await?),
+                None => None,
+            };
             let user = user.filter(|u| !u.banned);
             let found = MaybeUser(user);
             req.extensions_mut().insert(found.clone());

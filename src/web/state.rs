@@ -82,6 +82,8 @@ pub struct AppState {
     instance: Arc<Instance>,
     /// The site the request is for.
     pub site: Site,
+    /// The site's roles and bans are its own rather than the accounts'.
+    pub own_roles: bool,
     /// What this instance keeps of the site between reads.
     pub memo: Arc<crate::app::memo::SiteMemo>,
     /// The site's secret for API tokens, once read.
@@ -131,14 +133,15 @@ impl AppState {
             jobs: Arc::clone(&config.jobs),
             sites: crate::app::sites::Directory::new(config.site.clone(), config.sites_recheck),
         };
-        Ok(Self::for_site(Arc::new(instance), &config.site))
+        Ok(Self::for_site(Arc::new(instance), &config.site, false))
     }
 
     /// The state of a request for `site`, with what the instance keeps of it.
-    pub fn for_site(instance: Arc<Instance>, site: &Site) -> Self {
+    fn for_site(instance: Arc<Instance>, site: &Site, own_roles: bool) -> Self {
         let local = instance.sites.local(site);
         Self {
             site: site.clone(),
+            own_roles,
             memo: Arc::clone(&local.memo),
             api_secret: Arc::clone(&local.api_secret),
             instance,
@@ -157,9 +160,23 @@ impl AppState {
         }
     }
 
-    /// The same instance, for another site.
+    /// The same instance, for a request to `site`.
+    pub fn for_request(&self, site: &Site, own_roles: bool) -> Self {
+        Self::for_site(Arc::clone(&self.instance), site, own_roles)
+    }
+
+    /// The same instance, for work on another site outside requests (its identity, its
+    /// navigation).
     pub fn with_site(&self, site: &Site) -> Self {
-        Self::for_site(Arc::clone(&self.instance), site)
+        Self::for_site(Arc::clone(&self.instance), site, false)
+    }
+
+    /// The account as it stands on this site ([`Ctx::standing`]).
+    pub async fn standing(
+        &self,
+        user: crate::domain::User,
+    ) -> Result<crate::domain::User, WebError> {
+        Ok(self.ctx().standing(user).await?)
     }
 
     /// What the use cases work with, for this request's site.
@@ -167,6 +184,7 @@ impl AppState {
         Ctx {
             store: Arc::clone(&self.store),
             site: self.site.clone(),
+            own_roles: self.own_roles,
             clock: self.clock.clone(),
             mailer: self.mailer.clone(),
             jobs: Arc::clone(&self.jobs),

@@ -573,3 +573,92 @@ fn wordpress_and_ghost_imports_run_from_the_shell() {
         "{said}"
     );
 }
+
+/// `sibyl site ...` on the command line: bad input is refused with the reason and exit
+/// status 1, and changes nothing; a site is registered, aliased, suspended and resumed.
+/// (The registry is the deployment's: on SQLite, a file of the test's own; the same
+/// commands run on both stores in the HTTP tests of many sites.)
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_operator_registers_sites_from_the_shell() {
+    let t = crate::helpers::TestStore::sqlite().await;
+    let store = store_arg(&t);
+    let run = |args: &[&str]| {
+        let mut all = vec!["site"];
+        all.extend_from_slice(args);
+        all.extend_from_slice(&["--store", &store]);
+        sibyl_fed(&all, "")
+    };
+    let said = |o: &std::process::Output| String::from_utf8_lossy(&o.stdout).into_owned();
+    let listed = run(&["list"]);
+    assert!(listed.status.success(), "{}", stderr(&listed));
+    assert!(
+        said(&listed).contains("no site is registered"),
+        "{}",
+        said(&listed)
+    );
+
+    let admin = t
+        .store
+        .create_user(crate::fixtures::fresh_user())
+        .await
+        .unwrap();
+    let name = admin.username.as_str().to_owned();
+    let tag = crate::helpers::unique_name("one").replace('_', "-");
+    let url = format!("https://{tag}.example");
+    for (args, why) in [
+        (
+            vec!["create", "https://x.example/blog", "--admin", name.as_str()],
+            "bare origin",
+        ),
+        (
+            vec!["create", url.as_str(), "--admin", "nobody-at-all"],
+            "no account",
+        ),
+        (vec!["alias", url.as_str(), "www.x.example"], "no site"),
+        (vec!["suspend", url.as_str()], "no site"),
+        (vec!["alias", url.as_str(), "bad host"], "not a host name"),
+    ] {
+        let refused = run(&args);
+        assert_eq!(refused.status.code(), Some(1), "{args:?}");
+        assert!(
+            stderr(&refused).contains(why),
+            "{args:?}: {}",
+            stderr(&refused)
+        );
+    }
+    assert!(!t.store.sites_exist().await.unwrap());
+
+    let made = run(&["create", &url, "--admin", &name]);
+    assert!(made.status.success(), "{}", stderr(&made));
+    assert!(
+        said(&made).contains(&format!("registered {url}")),
+        "{}",
+        said(&made)
+    );
+    let again = run(&["create", &url, "--admin", &name]);
+    assert_eq!(again.status.code(), Some(1));
+    assert!(
+        stderr(&again).contains("registered already"),
+        "{}",
+        stderr(&again)
+    );
+    let www = format!("www.{tag}.example");
+    assert!(run(&["alias", &url, &www]).status.success());
+    assert!(run(&["suspend", &url]).status.success());
+    let listed = said(&run(&["list"]));
+    let line = listed
+        .lines()
+        .find(|l| l.starts_with(&url))
+        .unwrap_or_default();
+    assert!(
+        line.contains("suspended") && line.contains(&www),
+        "{listed}"
+    );
+    let resumed = run(&["resume", &url]);
+    assert!(
+        said(&resumed).contains("served again"),
+        "{}",
+        said(&resumed)
+    );
+    assert!(said(&run(&["list"])).contains("\tlive\t"));
+}

@@ -93,9 +93,16 @@ pub async fn cql_session() -> scylla::client::session::Session {
 
 async fn try_cql_session()
 -> Result<scylla::client::session::Session, scylla::errors::NewSessionError> {
+    // The tests' own statements are mostly schema changes (tables of older versions made
+    // by hand, keyspaces dropped), which wait for the node to flush and agree: more than
+    // a query's 30 s on a node that a full run keeps busy.
+    let profile = scylla::client::execution_profile::ExecutionProfile::builder()
+        .request_timeout(Some(std::time::Duration::from_secs(120)))
+        .build();
     scylla::client::session_builder::SessionBuilder::new()
         .known_node(cassandra_node())
         .fetch_schema_metadata(false)
+        .default_execution_profile_handle(profile.into_handle())
         .build()
         .await
 }

@@ -18,6 +18,7 @@ mod hours;
 mod ids;
 mod intents;
 mod lwt;
+mod members;
 mod migrations;
 mod posts;
 pub(crate) use posts::revisions::REVISIONS_PER_SHELF;
@@ -71,6 +72,7 @@ pub struct CassandraStore {
     tallies: comments::tallies::Statements,
     site: site::Statements,
     sites: sites::Statements,
+    members: members::Statements,
     search: search::Statements,
     pages: posts::pages::Statements,
     drafts: posts::drafts::Statements,
@@ -273,6 +275,7 @@ impl CassandraStore {
             tallies,
             site,
             sites,
+            members,
             search,
             pages,
             drafts,
@@ -299,6 +302,7 @@ impl CassandraStore {
             Box::pin(comments::tallies::Statements::prepare(&session, ks)),
             Box::pin(site::Statements::prepare(&session, ks)),
             Box::pin(sites::Statements::prepare(&session, ks)),
+            Box::pin(members::Statements::prepare(&session, ks)),
             Box::pin(search::Statements::prepare(&session, ks)),
             Box::pin(posts::pages::Statements::prepare(&session, ks)),
             Box::pin(posts::drafts::Statements::prepare(&session, ks)),
@@ -349,6 +353,7 @@ impl CassandraStore {
             tallies,
             site,
             sites,
+            members,
             search,
             pages,
             drafts,

@@ -6,7 +6,7 @@ use crate::domain::{Host, Site, SiteStatus, UserId};
 use crate::store::sites::{
     HostEntry, MAX_ALIASES, SITES_PAGE_CAP, SiteError, SiteRecord, SitesPage,
 };
-use crate::store::{StoreError, StoreResult, prelude::*};
+use crate::store::{Members, StoreError, StoreResult, prelude::*};
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use scylla::client::session::Session;
@@ -40,7 +40,7 @@ pub(super) struct Statements {
     flag_write: PreparedStatement,
 }
 
-const SITE_COLUMNS: &str = "site, status, created, first_admin, aliases";
+const SITE_COLUMNS: &str = "site, status, created, first_admin, aliases, own_roles";
 
 impl Statements {
     pub(super) async fn prepare(session: &Session, ks: &str) -> Result<Self, ExecutionError> {
@@ -51,7 +51,7 @@ impl Statements {
             ))
             .await?,
             site_insert: prepare(format!(
-                "INSERT INTO {ks}.sites (bucket, site, status, created, first_admin) VALUES (?, ?, ?, ?, ?)"
+                "INSERT INTO {ks}.sites (bucket, site, status, created, first_admin, own_roles) VALUES (?, ?, ?, ?, ?, ?)"
             ))
             .await?,
             status_write: prepare(format!(
@@ -67,16 +67,16 @@ impl Statements {
             ))
             .await?,
             host_insert: prepare(format!(
-                "INSERT INTO {ks}.site_hosts (host, site, alias, claimer) VALUES (?, ?, ?, ?) IF NOT EXISTS"
+                "INSERT INTO {ks}.site_hosts (host, site, alias, claimer, own_roles) VALUES (?, ?, ?, ?, ?) IF NOT EXISTS"
             ))
             .await?,
             host_read: prepare(format!(
-                "SELECT site, alias, claimer FROM {ks}.site_hosts WHERE host = ?"
+                "SELECT site, alias, claimer, own_roles FROM {ks}.site_hosts WHERE host = ?"
             ))
             .await?,
             host_read_serial: {
                 let mut read = prepare(format!(
-                    "SELECT site, alias, claimer FROM {ks}.site_hosts WHERE host = ?"
+                    "SELECT site, alias, claimer, own_roles FROM {ks}.site_hosts WHERE host = ?"
                 ))
                 .await?;
                 super::read_serially(&mut read);
@@ -100,12 +100,13 @@ type SiteRow = (
     Option<DateTime<Utc>>,
     Option<Uuid>,
     Option<Vec<String>>,
+    Option<bool>,
 );
 
-type HostRow = (String, Option<bool>, Option<Uuid>);
+type HostRow = (String, Option<bool>, Option<Uuid>, Option<bool>);
 
 fn record(row: SiteRow) -> StoreResult<SiteRecord> {
-    let (site, status, created, first_admin, aliases) = row;
+    let (site, status, created, first_admin, aliases, own_roles) = row;
     let mut aliases = aliases
         .unwrap_or_default()
         .iter()
@@ -118,6 +119,7 @@ fn record(row: SiteRow) -> StoreResult<SiteRecord> {
         created: created.unwrap_or_default(),
         first_admin: UserId(first_admin.unwrap_or_default()),
         aliases,
+        own_roles: own_roles.unwrap_or(true),
     })
 }
 
@@ -135,37 +137,36 @@ impl CassandraStore {
         Ok(())
     }
 
-    /// Claims `host` for `site` (as its own host, or an alias) on behalf of `claimer`.
-    /// Returns the owner the claim found when it was not this one's: the host row is
-    /// written by this LWT only, and a lost or false "not applied" is settled by a serial
-    /// read of the row.
+    /// Claims `host` for `site` (as its own host, or an alias) on behalf of `claimer`,
+    /// and returns the host's row as it stands after: this claim's, or the one that held
+    /// it already. The row is written by this LWT only; whatever its answer (applied, not
+    /// applied, lost), a serial read settles whose the host is.
     async fn claim_host(
         &self,
         host: &Host,
         site: &Site,
         alias: bool,
         claimer: Uuid,
-    ) -> StoreResult<Option<HostRow>> {
+        own_roles: bool,
+    ) -> StoreResult<HostRow> {
         let mut attempt = self
             .session
             .execute_unpaged(
                 &self.sites.host_insert,
-                (host.as_str(), site.as_str(), alias, claimer),
+                (host.as_str(), site.as_str(), alias, claimer, own_roles),
             )
             .await;
         lwt::lose_answer_if_armed(&self.options.faults, &mut attempt);
-        let read = || self.row::<HostRow>(&self.sites.host_read_serial, (host.as_str(),));
-        let mine = |row: &HostRow| {
-            row.0 == site.as_str() && row.1 == Some(alias) && row.2 == Some(claimer)
-        };
-        let ours = lwt::settled(attempt, || async {
-            Ok(read().await?.is_some_and(|r| mine(&r)))
-        })
-        .await?;
-        if ours {
-            return Ok(None);
+        if let Err(e) = &attempt
+            && !lwt::is_cas_uncertain(e)
+        {
+            return Err(StoreError::Unavailable(e.to_string()));
         }
-        read().await
+        self.row::<HostRow>(&self.sites.host_read_serial, (host.as_str(),))
+            .await?
+            .ok_or_else(|| {
+                StoreError::Unavailable(format!("claiming {host} did not take; try again"))
+            })
     }
 }
 
@@ -190,23 +191,26 @@ impl Sites for CassandraStore {
             return Err(SiteError::Exists(site.clone()));
         }
         let host = Host::of(site);
+        // A site set up before it was registered (served while none was) keeps its
+        // accounts' roles; any other has roles of its own. The first attempt decides, in
+        // the host's row, and an attempt run again after a crash takes that decision.
+        let mut own_roles = self.site_admin(site).await?.is_none();
         // The host first: of registrations racing, the one whose claim holds writes the
         // record; one that dies after its claim is finished by running it again (the claim
         // found is its own).
-        if let Some((owner, alias, claimer)) =
-            self.claim_host(&host, site, false, first_admin.0).await?
-        {
-            let same = owner == site.as_str() && alias == Some(false);
-            if !same {
-                return Err(SiteError::HostTaken {
-                    host,
-                    site: Site::parse(&owner).map_err(StoreError::from)?,
-                });
-            }
-            if claimer != Some(first_admin.0) {
-                return Err(SiteError::Exists(site.clone()));
-            }
+        let (owner, alias, claimer, decided) = self
+            .claim_host(&host, site, false, first_admin.0, own_roles)
+            .await?;
+        if owner != site.as_str() || alias != Some(false) {
+            return Err(SiteError::HostTaken {
+                host,
+                site: Site::parse(&owner).map_err(StoreError::from)?,
+            });
         }
+        if claimer != Some(first_admin.0) {
+            return Err(SiteError::Exists(site.clone()));
+        }
+        own_roles = decided.unwrap_or(true);
         // The first administrator sets the site up (closing /setup), unless an earlier
         // first visitor did: an existing site's data is adopted as it is.
         let setup = super::accounts::setup_scope();
@@ -220,6 +224,10 @@ impl Sites for CassandraStore {
                 .commit(setup, site.as_str(), first_admin.0)
                 .await?;
         }
+        if own_roles {
+            self.set_membership(site, first_admin, crate::domain::Role::Admin, false, at)
+                .await?;
+        }
         self.exec(
             &self.sites.site_insert,
             (
@@ -228,6 +236,7 @@ impl Sites for CassandraStore {
                 SiteStatus::Live.as_str(),
                 at,
                 first_admin.0,
+                own_roles,
             ),
         )
         .await?;
@@ -238,6 +247,7 @@ impl Sites for CassandraStore {
             created: at,
             first_admin,
             aliases: Vec::new(),
+            own_roles,
         })
     }
 
@@ -246,7 +256,7 @@ impl Sites for CassandraStore {
     }
 
     async fn host_entry(&self, host: &Host) -> StoreResult<Option<HostEntry>> {
-        let Some((site, alias, _)) = self
+        let Some((site, alias, _, _)) = self
             .row::<HostRow>(&self.sites.host_read, (host.as_str(),))
             .await?
         else {
@@ -271,9 +281,10 @@ impl Sites for CassandraStore {
         if record.aliases.len() >= MAX_ALIASES {
             return Err(SiteError::TooManyAliases(site.clone()));
         }
-        if let Some((owner, is_alias, _)) = self.claim_host(alias, site, true, Uuid::nil()).await?
-            && !(owner == site.as_str() && is_alias == Some(true))
-        {
+        let (owner, is_alias, _, _) = self
+            .claim_host(alias, site, true, Uuid::nil(), record.own_roles)
+            .await?;
+        if owner != site.as_str() || is_alias != Some(true) {
             return Err(SiteError::HostTaken {
                 host: alias.clone(),
                 site: Site::parse(&owner).map_err(StoreError::from)?,

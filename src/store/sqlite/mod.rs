@@ -15,6 +15,7 @@ mod comments;
 mod ids;
 mod intents;
 mod listings;
+mod members;
 mod moderation;
 mod post_indexes;
 mod post_rows;

@@ -48,6 +48,7 @@ const MIGRATIONS: &[(u32, &str)] = &[
     (28, include_str!("migrations/0028_own_images_only.sql")),
     (29, include_str!("migrations/0029_intent_attempts.sql")),
     (30, include_str!("migrations/0030_sites.sql")),
+    (31, include_str!("migrations/0031_site_members.sql")),
 ];
 
 /// The version that makes the search index.

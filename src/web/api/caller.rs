@@ -51,6 +51,7 @@ async fn caller_of(req: &HttpRequest) -> ApiResult<Option<Caller>> {
         .await?
         .filter(|u| u.id.0 == claims.sub)
         .ok_or_else(|| ApiError::unauthorized("the token's session has ended; sign in again"))?;
+    let user = state.standing(user).await?;
     // A banned account's tokens count for nothing, as its browsers' sessions.
     if user.banned {
         return Err(ApiError::unauthorized("this account has been suspended"));

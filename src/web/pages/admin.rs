@@ -43,6 +43,9 @@ pub struct UsersPage {
     pub message: Option<String>,
     /// The acting administrator's id: their own row has no buttons.
     pub me: String,
+    /// The site's members rather than every account (a site with roles of its own):
+    /// banned here, never deleted from here.
+    pub members_only: bool,
 }
 
 pub struct Tab {

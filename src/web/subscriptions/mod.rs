@@ -38,12 +38,13 @@ async fn author_of(state: &AppState, name: &str) -> Result<Option<(String, Scope
         return Ok(None);
     }
     let username = Username::parse(name).map_err(|_| WebError::NotFound)?;
-    let author = state
-        .store
-        .author_by_name(&username)
-        .await?
-        .filter(|u| u.role.can_write() && !u.banned)
-        .ok_or(WebError::NotFound)?;
+    let author = match state.store.author_by_name(&username).await? {
+        // An author as they stand on this site.
+        Some(account) => Some(state.standing(account).await?),
+        None => None,
+    }
+    .filter(|u| u.role.can_write() && !u.banned)
+    .ok_or(WebError::NotFound)?;
     Ok(Some((
         author.username.as_str().to_owned(),
         Scope::Author(author.id),

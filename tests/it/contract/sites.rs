@@ -46,6 +46,17 @@ async fn the_registry_of_sites(t: TestStore) {
     assert_eq!(made.status, SiteStatus::Live);
     assert_eq!(made.first_admin, admin);
     assert!(store.sites_exist().await.unwrap());
+    // A site registered afresh keeps roles of its own: its first administrator is one
+    // there, and nowhere else.
+    assert!(made.own_roles);
+    assert_eq!(
+        store
+            .membership(&a, admin)
+            .await
+            .unwrap()
+            .map(|m| (m.role, m.banned)),
+        Some((Role::Admin, false))
+    );
     // Registering sets the site up: its first administrator closes /setup.
     assert_eq!(store.site_admin(&a).await.unwrap(), Some(admin));
     let own = store.host_entry(&Host::of(&a)).await.unwrap().unwrap();
@@ -197,6 +208,29 @@ async fn the_registry_of_sites(t: TestStore) {
         "a site listed twice: {listed:?}"
     );
 
+    // A site set up before it is registered (served while none was) is adopted with its
+    // accounts' roles; its first administrator is given no membership.
+    let adopted = site(&format!("adopted-{tag}"));
+    let mut founder = crate::fixtures::fresh_user();
+    founder.role = Role::Admin;
+    let founder = store.create_first_admin(&adopted, founder).await.unwrap();
+    let record = store
+        .register_site(&adopted, other_admin, now)
+        .await
+        .unwrap();
+    assert!(!record.own_roles);
+    assert_eq!(store.site_admin(&adopted).await.unwrap(), Some(founder.id));
+    assert_eq!(store.membership(&adopted, other_admin).await.unwrap(), None);
+    assert!(
+        !store
+            .host_entry(&Host::of(&adopted))
+            .await
+            .unwrap()
+            .unwrap()
+            .record
+            .own_roles
+    );
+
     if t.kind == Kind::Cassandra {
         lost_answers_are_settled(&t, admin).await;
     }
@@ -238,5 +272,138 @@ async fn lost_answers_are_settled(t: &TestStore, admin: UserId) {
             "{kind:?} did not fire"
         );
         assert!(store.host_entry(&alias).await.unwrap().unwrap().alias);
+    }
+}
+
+crate::both_stores!(a_sites_members_keep_their_own_roles);
+
+/// Members of a site with roles of its own: joining keeps the first membership (however
+/// many join at once, listed once), an administrator's change holds, the list is newest
+/// first a page at a time, and nothing of it touches the account or another site.
+async fn a_sites_members_keep_their_own_roles(t: TestStore) {
+    use sibyl::store::Membership;
+    let store = t.store.clone();
+    let other = crate::helpers::unique_site();
+    let at = |s: i64| chrono::DateTime::from_timestamp(1_790_000_000 + s, 0).unwrap();
+    let accounts: Vec<UserId> = futures_util::future::join_all((0..5).map(|_| async {
+        store
+            .create_user(crate::fixtures::fresh_user())
+            .await
+            .unwrap()
+            .id
+    }))
+    .await;
+    assert_eq!(store.membership(&t.site, accounts[0]).await.unwrap(), None);
+    // Six joins of one account at once: one membership, listed once.
+    let first = accounts[0];
+    let joins = futures_util::future::join_all((0..6).map(|i| {
+        let (store, site) = (store.clone(), t.site.clone());
+        let role = if i % 2 == 0 {
+            Role::Author
+        } else {
+            Role::Reader
+        };
+        async move { store.join_site(&site, first, role, at(i)).await.unwrap() }
+    }))
+    .await;
+    assert!(joins.windows(2).all(|w| w[0] == w[1]), "{joins:?}");
+    let kept = joins[0];
+    assert!(!kept.banned);
+    // Joining again keeps it.
+    assert_eq!(
+        store
+            .join_site(&t.site, accounts[0], Role::Admin, at(100))
+            .await
+            .unwrap(),
+        kept
+    );
+    for (i, id) in accounts.iter().enumerate().skip(1) {
+        store
+            .join_site(&t.site, *id, Role::Reader, at(10 + i as i64))
+            .await
+            .unwrap();
+    }
+    // An administrator's change holds, and is this site's alone.
+    let changed = store
+        .set_membership(&t.site, accounts[1], Role::Author, true, at(50))
+        .await
+        .unwrap();
+    assert_eq!(
+        changed,
+        Membership {
+            role: Role::Author,
+            banned: true,
+            joined: at(11)
+        }
+    );
+    assert_eq!(
+        store.membership(&t.site, accounts[1]).await.unwrap(),
+        Some(changed)
+    );
+    assert_eq!(store.membership(&other, accounts[1]).await.unwrap(), None);
+    let account = store.user(accounts[1]).await.unwrap().unwrap();
+    assert_eq!((account.role, account.banned), (Role::Reader, false));
+    // Newest first, two a page, every member once.
+    let mut listed = Vec::new();
+    let mut before = None;
+    loop {
+        let page = store.members_page(&t.site, before, 2).await.unwrap();
+        if page.is_empty() {
+            break;
+        }
+        assert!(page.len() <= 2);
+        before = page.last().map(|(id, m)| (m.joined, *id));
+        listed.extend(page);
+    }
+    let ids: Vec<UserId> = listed.iter().map(|(id, _)| *id).collect();
+    let mut wanted: Vec<UserId> = accounts[1..].iter().rev().copied().collect();
+    wanted.push(accounts[0]);
+    assert_eq!(ids, wanted);
+    assert_eq!(listed[3].1, changed);
+    assert!(
+        store
+            .members_page(&other, None, 10)
+            .await
+            .unwrap()
+            .is_empty()
+    );
+
+    if t.kind == Kind::Cassandra {
+        // A join or a change whose LWT answer was lost is settled by a serial read.
+        use sibyl::store::{Fault, LostAnswer};
+        let options = StoreOptions::default();
+        let faults = options.faults.clone();
+        let lossy = sibyl::store::open(&t.url, options).await.unwrap();
+        for kind in LostAnswer::ALL {
+            let id = store
+                .create_user(crate::fixtures::fresh_user())
+                .await
+                .unwrap()
+                .id;
+            faults.arm(Fault::LostLwtAnswer(kind));
+            let joined = lossy
+                .join_site(&t.site, id, Role::Author, at(200))
+                .await
+                .unwrap();
+            assert!(
+                !faults.fires(Fault::LostLwtAnswer(kind)),
+                "{kind:?} did not fire"
+            );
+            assert_eq!(joined.role, Role::Author);
+            faults.arm(Fault::LostLwtAnswer(kind));
+            let set = lossy
+                .set_membership(&t.site, id, Role::Admin, false, at(201))
+                .await
+                .unwrap();
+            assert!(
+                !faults.fires(Fault::LostLwtAnswer(kind)),
+                "{kind:?} did not fire"
+            );
+            assert_eq!(set.role, Role::Admin);
+            assert_eq!(
+                store.membership(&t.site, id).await.unwrap().unwrap().role,
+                Role::Admin
+            );
+        }
     }
 }

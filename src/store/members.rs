@@ -1,0 +1,55 @@
+//! The members contract: an account's role and ban on one site, for the sites of a
+//! deployment that keep roles of their own (every site registered afresh; the site a
+//! deployment served before it registered sites keeps the roles on the accounts, as a
+//! single blog always has). An account becomes a member when it signs up or signs in
+//! on the site, or is named its first administrator.
+
+use super::*;
+
+/// How many members a page of a site's member list shows at most.
+pub const MEMBERS_PAGE_CAP: usize = 100;
+
+/// An account's standing on one site.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Membership {
+    pub role: Role,
+    pub banned: bool,
+    /// When it became a member (first signed up or in there).
+    pub joined: DateTime<Utc>,
+}
+
+#[async_trait]
+pub trait Members: Send + Sync {
+    /// The account's standing on the site, if it is a member.
+    async fn membership(&self, site: &Site, user: UserId) -> StoreResult<Option<Membership>>;
+
+    /// Makes the account a member of the site with `role`, unless it is one already:
+    /// the membership kept either way. Running it again (after a crash, or twice at
+    /// once) keeps one membership and lists it once.
+    async fn join_site(
+        &self,
+        site: &Site,
+        user: UserId,
+        role: Role,
+        at: DateTime<Utc>,
+    ) -> StoreResult<Membership>;
+
+    /// Sets a member's role and ban on the site (making it a member first if need be).
+    async fn set_membership(
+        &self,
+        site: &Site,
+        user: UserId,
+        role: Role,
+        banned: bool,
+        at: DateTime<Utc>,
+    ) -> StoreResult<Membership>;
+
+    /// The site's members, newest first, from the one who joined just before `before`
+    /// (its time and account), at most `limit` (up to [`MEMBERS_PAGE_CAP`]).
+    async fn members_page(
+        &self,
+        site: &Site,
+        before: Option<(DateTime<Utc>, UserId)>,
+        limit: usize,
+    ) -> StoreResult<Vec<(UserId, Membership)>>;
+}
