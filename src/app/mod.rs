@@ -56,8 +56,8 @@ pub struct Ctx {
     pub store: Arc<dyn Store>,
     /// The site the request is for.
     pub site: Site,
-    /// The site's roles and bans are its own ([`crate::store::Members`]) rather than the
-    /// accounts'.
+    /// The site is a registered one, whose roles and bans are its own
+    /// ([`crate::store::Members`]) rather than the accounts'.
     pub own_roles: bool,
     /// The time schedules and links are measured against.
     pub clock: Clock,
@@ -85,9 +85,9 @@ impl Ctx {
         }
     }
 
-    /// The account as it stands on this site: on a site with roles of its own, its role
-    /// and ban there (a reader, not banned, until it is made otherwise); elsewhere the
-    /// account's own.
+    /// The account as it stands on this site: on a registered site, its role and ban
+    /// there (a reader, not banned, until it is made otherwise); on the one site served
+    /// while none is registered, the account's own.
     pub async fn standing(
         &self,
         mut user: crate::domain::User,
@@ -95,13 +95,15 @@ impl Ctx {
         if self.own_roles {
             let member = self.store.membership(&self.site, user.id).await?;
             user.role = member.map_or(crate::domain::Role::Reader, |m| m.role);
-            user.banned = member.is_some_and(|m| m.banned);
+            // A deleted account is out everywhere.
+            user.banned = member.is_some_and(|m| m.banned) || deletion::is_deleted(&user);
         }
         Ok(user)
     }
 
-    /// Sets an account's role and ban on this site: its membership on a site with roles
-    /// of its own, the account's own elsewhere. Returns the account as it stands here.
+    /// Sets an account's role or ban on this site (what is not given stays as it is):
+    /// its membership on a registered site, the account's own on the one site served while
+    /// none is registered. Returns the account as it stands here.
     pub async fn set_standing(
         &self,
         user: crate::domain::UserId,
@@ -115,15 +117,8 @@ impl Ctx {
             .await?
             .ok_or(AccountError::NoSuchUser)?;
         if self.own_roles {
-            let now = self.standing(account.clone()).await?;
             self.store
-                .set_membership(
-                    &self.site,
-                    user,
-                    role.unwrap_or(now.role),
-                    banned.unwrap_or(now.banned),
-                    self.clock.now(),
-                )
+                .set_membership(&self.site, user, role, banned, self.clock.now())
                 .await?;
             return Ok(self.standing(account).await?);
         }

@@ -58,7 +58,7 @@ pub async fn run(store: &dyn Store, site: &Site, command: UserCommand) -> Result
             .map_err(account_error)?;
             if own_roles {
                 store
-                    .set_membership(site, made.id, Role::Admin, false, now())
+                    .set_membership(site, made.id, Some(Role::Admin), Some(false), now())
                     .await
                     .map_err(|e| e.to_string())?;
             }
@@ -88,20 +88,10 @@ pub async fn run(store: &dyn Store, site: &Site, command: UserCommand) -> Result
         UserCommand::SetRole { user, role } => {
             let role = Role::parse(&role).map_err(|e| e.0)?;
             let user = find(store, &user).await?;
-            // On a registered site with roles of its own, the role there.
+            // On a registered site, the role there.
             if own_roles(store, site).await? {
-                let now = store
-                    .membership(site, user.id)
-                    .await
-                    .map_err(|e| e.to_string())?;
                 let member = store
-                    .set_membership(
-                        site,
-                        user.id,
-                        role,
-                        now.is_some_and(|m| m.banned),
-                        crate::domain::now(),
-                    )
+                    .set_membership(site, user.id, Some(role), None, now())
                     .await
                     .map_err(|e| e.to_string())?;
                 return Ok(format!(
@@ -139,13 +129,19 @@ pub async fn run(store: &dyn Store, site: &Site, command: UserCommand) -> Result
     }
 }
 
-/// Whether `site` is registered with roles of its own.
+/// Whether `site` is registered, its roles its own. Once sites are registered, a site
+/// that is not is served to nobody, and a role there would be nobody's: refused.
 async fn own_roles(store: &dyn Store, site: &Site) -> Result<bool, String> {
-    Ok(store
-        .registered_site(site)
-        .await
-        .map_err(|e| e.to_string())?
-        .is_some_and(|s| s.own_roles))
+    let failed = |e: crate::store::StoreError| e.to_string();
+    if store.registered_site(site).await.map_err(failed)?.is_some() {
+        return Ok(true);
+    }
+    if store.sites_exist().await.map_err(failed)? {
+        return Err(format!(
+            "{site} is not a registered site of this deployment (--site-url names the site; `sibyl site list` lists them)"
+        ));
+    }
+    Ok(false)
 }
 
 pub(crate) async fn find(store: &dyn Store, login: &str) -> Result<User, String> {

@@ -31,9 +31,9 @@ const SITES_KEPT: usize = 4_096;
 /// What a request's host comes to.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Served {
-    /// The site to serve, and whether its roles are its own ([`crate::store::Members`])
-    /// rather than the accounts'.
-    Site { site: Site, own_roles: bool },
+    /// The site to serve, and whether it is a registered one (whose roles and bans are
+    /// its own, [`crate::store::Members`]) rather than the one served while none is.
+    Site { site: Site, registered: bool },
     /// An alias: the site's own URL to redirect to.
     Alias(Site),
     /// A registered site that is suspended.
@@ -131,7 +131,7 @@ impl Directory {
         if !self.registry_in_use(store).await? {
             return Ok(Served::Site {
                 site: self.default_site.clone(),
-                own_roles: false,
+                registered: false,
             });
         }
         let kept = lock(&self.hosts)
@@ -153,8 +153,8 @@ impl Directory {
             }
             Some(entry) if entry.alias => Served::Alias(entry.record.site),
             Some(entry) => Served::Site {
-                own_roles: entry.record.own_roles,
                 site: entry.record.site,
+                registered: true,
             },
         })
     }
@@ -203,30 +203,46 @@ pub async fn run(
         SiteCommand::Create { url, admin } => {
             let site = site_of(&url)?;
             let admin = super::shell_admin::find(store, &admin).await?;
-            let first = !store.sites_exist().await.map_err(|e| e.to_string())?;
+            let failed = |e: crate::store::StoreError| e.to_string();
+            if store
+                .registered_site(&site)
+                .await
+                .map_err(failed)?
+                .is_some()
+            {
+                return Err(said(SiteError::Exists(site)));
+            }
+            let first = !store.sites_exist().await.map_err(failed)?;
+            // A site set up before it is registered (served while none was) brings its
+            // accounts, with the roles and bans they had there, as its members: a
+            // registered site's roles are its own.
+            let set_up = store.site_admin(&site).await.map_err(failed)?.is_some();
+            let began = crate::domain::now();
+            let mut adopted = if set_up {
+                adopt(store, &site, None).await.map_err(failed)?
+            } else {
+                0
+            };
             let record = store
                 .register_site(&site, admin.id, crate::domain::now())
                 .await
                 .map_err(said)?;
-            if !record.own_roles && admin.role != crate::domain::Role::Admin {
-                // The site served until now keeps its accounts' roles: its first
-                // administrator named is one there.
-                store
-                    .set_role(admin.id, crate::domain::Role::Admin)
-                    .await
-                    .map_err(|e| e.to_string())?;
+            if set_up {
+                // Accounts made while the first pass ran.
+                let since = began - chrono::Duration::minutes(1);
+                adopted += adopt(store, &site, Some(since)).await.map_err(failed)?;
             }
             let mut out = format!(
-                "registered {} (its host: {}), first administrator {}; {}\n",
+                "registered {} (its host: {}), first administrator {}\n",
                 record.site,
                 Host::of(&record.site),
                 admin.username.as_str(),
-                if record.own_roles {
-                    "roles and bans are its own"
-                } else {
-                    "set up before, it keeps its accounts' roles"
-                }
             );
+            if set_up {
+                out.push_str(&format!(
+                    "its {adopted} accounts are its members, with the roles and bans they had\n"
+                ));
+            }
             if first && record.site != *served_alone {
                 out.push_str(&format!(
                     "note: from now on only registered sites are served; {served_alone}, served until now, is not one (register it with `sibyl site create {served_alone} --admin NAME`)\n"
@@ -292,6 +308,53 @@ pub async fn run(
                 .await
                 .map_err(said)?;
             Ok(format!("{site} is served again\n"))
+        }
+    }
+}
+
+/// Makes every account (made since `since`, if given) a member of `site` with the role
+/// and ban it has: how a site served while no site was registered keeps its accounts'
+/// standing once registered. Running it again changes nothing (a membership is kept).
+/// Returns how many accounts it went through.
+async fn adopt(
+    store: &dyn Store,
+    site: &Site,
+    since: Option<chrono::DateTime<chrono::Utc>>,
+) -> StoreResult<usize> {
+    use futures_util::{StreamExt, TryStreamExt, stream};
+    let mut before = None;
+    let mut done = 0;
+    loop {
+        let page = store.newest_users(before, 100).await?;
+        let Some(last) = page.last() else {
+            return Ok(done);
+        };
+        before = Some((last.created, last.id));
+        let read = page.len();
+        let page: Vec<_> = page
+            .into_iter()
+            .filter(|u| since.is_none_or(|since| u.created >= since))
+            .collect();
+        // Newest first: past the first account older than `since`, all are.
+        let ended = page.len() < read;
+        done += page.len();
+        stream::iter(page)
+            .map(|account| async move {
+                store
+                    .join_site(site, account.id, account.role, account.created)
+                    .await?;
+                if account.banned {
+                    store
+                        .set_membership(site, account.id, None, Some(true), account.created)
+                        .await?;
+                }
+                Ok::<_, crate::store::StoreError>(())
+            })
+            .buffer_unordered(16)
+            .try_collect::<Vec<()>>()
+            .await?;
+        if ended {
+            return Ok(done);
         }
     }
 }

@@ -27,13 +27,20 @@ impl Site {
         }
         let (host, port) = match rest.rsplit_once(':') {
             Some((host, port)) if !host.ends_with(']') || rest.starts_with('[') => {
-                if port.parse::<u16>().is_err() {
-                    return Err(Invalid::new(format!("site URL {input:?} has a bad port")));
+                // Digits only, written as the number they make (`0443` is 443).
+                match port.parse::<u16>() {
+                    Ok(n) if n > 0 && port.bytes().all(|b| b.is_ascii_digit()) => {
+                        (host, Some(n.to_string()))
+                    }
+                    _ => {
+                        return Err(Invalid::new(format!("site URL {input:?} has a bad port")));
+                    }
                 }
-                (host, Some(port))
             }
             _ => (rest, None),
         };
+        // A fully qualified name's final dot names the same host.
+        let host = host.strip_suffix('.').unwrap_or(host);
         let host_ok = !host.is_empty()
             && host
                 .chars()
@@ -266,6 +273,12 @@ mod tests {
         let site = Site::parse("HTTPS://Blog.Example.com:8443/").unwrap();
         assert_eq!(site.as_str(), "https://blog.example.com:8443");
         assert!(site.is_https());
+        assert_eq!(
+            Site::parse("https://blog.example.com.:08443")
+                .unwrap()
+                .as_str(),
+            "https://blog.example.com:8443"
+        );
     }
 
     #[test]
@@ -278,6 +291,8 @@ mod tests {
             "http://",
             "http://a b",
             "http://x:99999",
+            "http://x:+443",
+            "http://x:0",
         ] {
             assert!(Site::parse(bad).is_err(), "{bad} should be rejected");
         }

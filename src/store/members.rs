@@ -1,8 +1,7 @@
-//! The members contract: an account's role and ban on one site, for the sites of a
-//! deployment that keep roles of their own (every site registered afresh; the site a
-//! deployment served before it registered sites keeps the roles on the accounts, as a
-//! single blog always has). An account becomes a member when it signs up or signs in
-//! on the site, or is named its first administrator.
+//! The members contract: an account's role and ban on one registered site (a deployment
+//! with no registered site keeps them on the accounts, as a single blog always has). An
+//! account becomes a member when it signs up or signs in on the site, is named its first
+//! administrator, or was an account of the site before it was registered.
 
 use super::*;
 
@@ -34,13 +33,15 @@ pub trait Members: Send + Sync {
         at: DateTime<Utc>,
     ) -> StoreResult<Membership>;
 
-    /// Sets a member's role and ban on the site (making it a member first if need be).
+    /// Sets a member's role, or ban, or both on the site (making it a member first, a
+    /// reader from `at`, if need be); what is not given stays as it is, whatever another
+    /// change made of it meanwhile.
     async fn set_membership(
         &self,
         site: &Site,
         user: UserId,
-        role: Role,
-        banned: bool,
+        role: Option<Role>,
+        banned: Option<bool>,
         at: DateTime<Utc>,
     ) -> StoreResult<Membership>;
 

@@ -25,10 +25,6 @@ pub struct SiteRecord {
     pub first_admin: UserId,
     /// Other hosts that answer with a redirect to it, in host order.
     pub aliases: Vec<Host>,
-    /// Roles and bans are the site's own ([`super::Members`]); otherwise they are the
-    /// accounts' (the one site a deployment served before it registered sites, adopted
-    /// with its data).
-    pub own_roles: bool,
 }
 
 /// What a host answers for.
@@ -69,10 +65,9 @@ pub trait Sites: Send + Sync {
     /// started with, whatever the host.
     async fn sites_exist(&self) -> StoreResult<bool>;
 
-    /// Registers `site` with its first administrator: claims its host, then records it.
-    /// A site set up before (served while no site was registered) is adopted with its
-    /// accounts' roles, if no other site holds them; any other keeps roles of its own,
-    /// and its first administrator is made its administrator there.
+    /// Registers `site` with its first administrator: claims its host, makes the
+    /// administrator one there (a member, [`super::Members`]; a registered site's roles
+    /// are its own), then records it.
     /// [`SiteError::Exists`] when it is registered already, [`SiteError::HostTaken`]
     /// when its host answers for another site (an alias of it).
     async fn register_site(

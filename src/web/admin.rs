@@ -118,13 +118,20 @@ async fn newest(
                 WebError::BadRequest("That page of accounts does not exist.".into())
             })?)
         };
-    // Each account with the time it came: its sign-up, or on a site with roles of its
-    // own the time it joined the site.
-    let mut users: Vec<(chrono::DateTime<chrono::Utc>, crate::domain::User)> = if state.own_roles {
-        let members = state
+    // Each account with the time it came: its sign-up, or on a registered site the time
+    // it joined the site. The next page starts after the last one read, shown or not (a
+    // member whose account is gone is not shown).
+    let users: Vec<(chrono::DateTime<chrono::Utc>, crate::domain::User)> = if state.own_roles {
+        let mut members = state
             .store
             .members_page(&state.site, before, PAGE + 1)
             .await?;
+        if members.len() > PAGE {
+            members.truncate(PAGE);
+            page.next = members
+                .last()
+                .map(|(id, m)| urls::users_before(m.joined.timestamp_millis(), &id.0.to_string()));
+        }
         let accounts =
             futures_util::future::try_join_all(members.iter().map(|(id, _)| state.store.user(*id)))
                 .await?;
@@ -134,26 +141,21 @@ async fn newest(
             .filter_map(|((_, membership), account)| {
                 account.map(|mut user| {
                     user.role = membership.role;
-                    user.banned = membership.banned;
+                    user.banned = membership.banned || crate::app::deletion::is_deleted(&user);
                     (membership.joined, user)
                 })
             })
             .collect()
     } else {
-        state
-            .store
-            .newest_users(before, PAGE + 1)
-            .await?
-            .into_iter()
-            .map(|user| (user.created, user))
-            .collect()
+        let mut users = state.store.newest_users(before, PAGE + 1).await?;
+        if users.len() > PAGE {
+            users.truncate(PAGE);
+            page.next = users.last().map(|last| {
+                urls::users_before(last.created.timestamp_millis(), &last.id.0.to_string())
+            });
+        }
+        users.into_iter().map(|user| (user.created, user)).collect()
     };
-    if users.len() > PAGE {
-        users.truncate(PAGE);
-        page.next = users
-            .last()
-            .map(|(at, last)| urls::users_before(at.timestamp_millis(), &last.id.0.to_string()));
-    }
     if users.is_empty() {
         page.message = Some("No accounts here.".into());
     }

@@ -17,12 +17,13 @@ pub async fn by_id(
     id: web::Path<String>,
 ) -> Result<HttpResponse, WebError> {
     let id = uuid::Uuid::try_parse(&id).map_err(|_| WebError::NotFound)?;
-    let author = state
-        .store
-        .user(crate::domain::UserId(id))
-        .await?
-        .filter(|a| !a.banned)
-        .ok_or(WebError::NotFound)?;
+    let author = match state.store.user(crate::domain::UserId(id)).await? {
+        // As they stand on this site.
+        Some(account) => Some(state.standing(account).await?),
+        None => None,
+    }
+    .filter(|a| !a.banned)
+    .ok_or(WebError::NotFound)?;
     Ok(HttpResponse::Found()
         .insert_header((
             actix_web::http::header::LOCATION,
@@ -39,12 +40,13 @@ pub async fn show(
     query: web::Query<PageQuery>,
 ) -> Result<HttpResponse, WebError> {
     let username = Username::parse(&username).map_err(|_| WebError::NotFound)?;
-    let author = state
-        .store
-        .author_by_name(&username)
-        .await?
-        .filter(|a| !a.banned)
-        .ok_or(WebError::NotFound)?;
+    let author = match state.store.author_by_name(&username).await? {
+        // As they stand on this site.
+        Some(account) => Some(state.standing(account).await?),
+        None => None,
+    }
+    .filter(|a| !a.banned)
+    .ok_or(WebError::NotFound)?;
     let at = query.at()?;
     let base = urls::author(author.username.as_str());
     let outcome = state

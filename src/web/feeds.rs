@@ -72,12 +72,13 @@ pub async fn author(
     username: web::Path<String>,
 ) -> Result<HttpResponse, WebError> {
     let username = Username::parse(&username).map_err(|_| WebError::NotFound)?;
-    let author = state
-        .store
-        .author_by_name(&username)
-        .await?
-        .filter(|a| !a.banned)
-        .ok_or(WebError::NotFound)?;
+    let author = match state.store.author_by_name(&username).await? {
+        // As they stand on this site.
+        Some(account) => Some(state.standing(account).await?),
+        None => None,
+    }
+    .filter(|a| !a.banned)
+    .ok_or(WebError::NotFound)?;
     let page = state
         .store
         .posts_by_author(&state.site, author.id, PageAt::Newest, FEED_ENTRIES)

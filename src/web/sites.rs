@@ -48,16 +48,16 @@ pub async fn choose(
         }
     };
     match served {
-        Served::Site { site, own_roles } => {
+        Served::Site { site, registered } => {
             if let Some(scheme) = trusted.then(|| forwarded_proto(&req)).flatten()
                 && scheme != site_scheme(&site)
             {
                 let to = format!("{site}{}", path_and_query(&req));
                 return Ok(req.into_response(redirect(&to)));
             }
-            if site != root.site || own_roles != root.own_roles {
+            if site != root.site || registered != root.own_roles {
                 let mut data = actix_web::dev::Extensions::new();
-                data.insert(web::Data::new(root.for_request(&site, own_roles)));
+                data.insert(web::Data::new(root.for_request(&site, registered)));
                 req.add_data_container(Rc::new(data));
             }
             next.call(req)

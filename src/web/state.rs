@@ -82,7 +82,8 @@ pub struct AppState {
     instance: Arc<Instance>,
     /// The site the request is for.
     pub site: Site,
-    /// The site's roles and bans are its own rather than the accounts'.
+    /// The site is a registered one: its roles and bans are its own (its members'),
+    /// rather than the accounts' (the one site served while none is registered).
     pub own_roles: bool,
     /// What this instance keeps of the site between reads.
     pub memo: Arc<crate::app::memo::SiteMemo>,
@@ -148,12 +149,12 @@ impl AppState {
         }
     }
 
-    /// The store key of a session token of this site. The site the instance was started
-    /// with keeps the key its sessions always had (the token's SHA-256); every other
-    /// site's is bound to it ([`crate::domain::token::site_session_key`]), so a cookie
-    /// of one site names no session on another.
+    /// The store key of a session token of this site. A registered site's is bound to it
+    /// ([`crate::domain::token::site_session_key`]), so that a cookie of one site names no
+    /// session on another; the one site served while none is registered keeps the key
+    /// its sessions always had (the token's SHA-256).
     pub fn session_key(&self, token: &str) -> Vec<u8> {
-        if self.site == self.sites.default_site {
+        if !self.own_roles {
             crate::domain::token::session_key(token)
         } else {
             crate::domain::token::site_session_key(&self.site, token)

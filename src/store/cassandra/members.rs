@@ -17,7 +17,9 @@ pub(super) struct Statements {
     read: PreparedStatement,
     read_serial: PreparedStatement,
     join: PreparedStatement,
-    change: PreparedStatement,
+    change_role: PreparedStatement,
+    change_ban: PreparedStatement,
+    change_both: PreparedStatement,
     list_write: PreparedStatement,
     month_write: PreparedStatement,
     months_read: PreparedStatement,
@@ -42,7 +44,15 @@ impl Statements {
                 "INSERT INTO {ks}.site_members (site, user_id, role, banned, joined) VALUES (?, ?, ?, false, ?) IF NOT EXISTS"
             ))
             .await?,
-            change: prepare(format!(
+            change_role: prepare(format!(
+                "UPDATE {ks}.site_members SET role = ? WHERE site = ? AND user_id = ? IF EXISTS"
+            ))
+            .await?,
+            change_ban: prepare(format!(
+                "UPDATE {ks}.site_members SET banned = ? WHERE site = ? AND user_id = ? IF EXISTS"
+            ))
+            .await?,
+            change_both: prepare(format!(
                 "UPDATE {ks}.site_members SET role = ?, banned = ? WHERE site = ? AND user_id = ? IF EXISTS"
             ))
             .await?,
@@ -166,19 +176,37 @@ impl Members for CassandraStore {
         &self,
         site: &Site,
         user: UserId,
-        role: Role,
-        banned: bool,
+        role: Option<Role>,
+        banned: Option<bool>,
         at: DateTime<Utc>,
     ) -> StoreResult<Membership> {
-        self.join_site(site, user, role, at).await?;
+        let joined = self
+            .join_site(site, user, role.unwrap_or(Role::Reader), at)
+            .await?;
+        let (site_key, id) = (site.as_str(), user.0);
         for _ in 0..3 {
-            let mut attempt = self
-                .session
-                .execute_unpaged(
-                    &self.members.change,
-                    (role.as_str(), banned, site.as_str(), user.0),
-                )
-                .await;
+            // Only what changes is written: a role change and a ban at once keep both.
+            let mut attempt = match (role, banned) {
+                (Some(role), Some(banned)) => {
+                    self.session
+                        .execute_unpaged(
+                            &self.members.change_both,
+                            (role.as_str(), banned, site_key, id),
+                        )
+                        .await
+                }
+                (Some(role), None) => {
+                    self.session
+                        .execute_unpaged(&self.members.change_role, (role.as_str(), site_key, id))
+                        .await
+                }
+                (None, Some(banned)) => {
+                    self.session
+                        .execute_unpaged(&self.members.change_ban, (banned, site_key, id))
+                        .await
+                }
+                (None, None) => return Ok(joined),
+            };
             lwt::lose_answer_if_armed(&self.options.faults, &mut attempt);
             if let Err(e) = &attempt
                 && !lwt::is_cas_uncertain(e)
@@ -188,8 +216,8 @@ impl Members for CassandraStore {
             // Setting the same values again is no blind retry: the serial read says
             // whether they hold.
             if let Some(now) = self.read_member(site, user, true).await?
-                && now.role == role
-                && now.banned == banned
+                && role.is_none_or(|r| now.role == r)
+                && banned.is_none_or(|b| now.banned == b)
             {
                 return Ok(now);
             }

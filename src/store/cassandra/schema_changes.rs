@@ -448,17 +448,7 @@ pub(super) const CHANGES: &[(u32, &str, Change)] = &[
     ),
     (
         74,
-        "a deployment serves many sites: the registry (sites, site_hosts and deployment_flags, made by schema.cql); its hosts, never deleted, keep the default grace",
+        "a deployment serves many sites: the registry (sites, site_hosts, deployment_flags) and the members of each (site_members and its lists by month), made by schema.cql; its hosts, never deleted, keep the default grace",
         Change::Cql("ALTER TABLE site_hosts WITH gc_grace_seconds = 864000"),
-    ),
-    (
-        75,
-        "roles per site: the registry keeps whether each site has roles of its own",
-        Change::Cql("ALTER TABLE sites ADD IF NOT EXISTS own_roles boolean"),
-    ),
-    (
-        76,
-        "roles per site: a site's host keeps what its registration decided of them",
-        Change::Cql("ALTER TABLE site_hosts ADD IF NOT EXISTS own_roles boolean"),
     ),
 ];

@@ -40,7 +40,7 @@ pub(super) struct Statements {
     flag_write: PreparedStatement,
 }
 
-const SITE_COLUMNS: &str = "site, status, created, first_admin, aliases, own_roles";
+const SITE_COLUMNS: &str = "site, status, created, first_admin, aliases";
 
 impl Statements {
     pub(super) async fn prepare(session: &Session, ks: &str) -> Result<Self, ExecutionError> {
@@ -51,7 +51,7 @@ impl Statements {
             ))
             .await?,
             site_insert: prepare(format!(
-                "INSERT INTO {ks}.sites (bucket, site, status, created, first_admin, own_roles) VALUES (?, ?, ?, ?, ?, ?)"
+                "INSERT INTO {ks}.sites (bucket, site, status, created, first_admin) VALUES (?, ?, ?, ?, ?)"
             ))
             .await?,
             status_write: prepare(format!(
@@ -67,16 +67,16 @@ impl Statements {
             ))
             .await?,
             host_insert: prepare(format!(
-                "INSERT INTO {ks}.site_hosts (host, site, alias, claimer, own_roles) VALUES (?, ?, ?, ?, ?) IF NOT EXISTS"
+                "INSERT INTO {ks}.site_hosts (host, site, alias, claimer) VALUES (?, ?, ?, ?) IF NOT EXISTS"
             ))
             .await?,
             host_read: prepare(format!(
-                "SELECT site, alias, claimer, own_roles FROM {ks}.site_hosts WHERE host = ?"
+                "SELECT site, alias, claimer FROM {ks}.site_hosts WHERE host = ?"
             ))
             .await?,
             host_read_serial: {
                 let mut read = prepare(format!(
-                    "SELECT site, alias, claimer, own_roles FROM {ks}.site_hosts WHERE host = ?"
+                    "SELECT site, alias, claimer FROM {ks}.site_hosts WHERE host = ?"
                 ))
                 .await?;
                 super::read_serially(&mut read);
@@ -100,13 +100,12 @@ type SiteRow = (
     Option<DateTime<Utc>>,
     Option<Uuid>,
     Option<Vec<String>>,
-    Option<bool>,
 );
 
-type HostRow = (String, Option<bool>, Option<Uuid>, Option<bool>);
+type HostRow = (String, Option<bool>, Option<Uuid>);
 
 fn record(row: SiteRow) -> StoreResult<SiteRecord> {
-    let (site, status, created, first_admin, aliases, own_roles) = row;
+    let (site, status, created, first_admin, aliases) = row;
     let mut aliases = aliases
         .unwrap_or_default()
         .iter()
@@ -119,7 +118,6 @@ fn record(row: SiteRow) -> StoreResult<SiteRecord> {
         created: created.unwrap_or_default(),
         first_admin: UserId(first_admin.unwrap_or_default()),
         aliases,
-        own_roles: own_roles.unwrap_or(true),
     })
 }
 
@@ -147,13 +145,12 @@ impl CassandraStore {
         site: &Site,
         alias: bool,
         claimer: Uuid,
-        own_roles: bool,
     ) -> StoreResult<HostRow> {
         let mut attempt = self
             .session
             .execute_unpaged(
                 &self.sites.host_insert,
-                (host.as_str(), site.as_str(), alias, claimer, own_roles),
+                (host.as_str(), site.as_str(), alias, claimer),
             )
             .await;
         lwt::lose_answer_if_armed(&self.options.faults, &mut attempt);
@@ -191,16 +188,10 @@ impl Sites for CassandraStore {
             return Err(SiteError::Exists(site.clone()));
         }
         let host = Host::of(site);
-        // A site set up before it was registered (served while none was) keeps its
-        // accounts' roles; any other has roles of its own. The first attempt decides, in
-        // the host's row, and an attempt run again after a crash takes that decision.
-        let mut own_roles = self.site_admin(site).await?.is_none();
         // The host first: of registrations racing, the one whose claim holds writes the
         // record; one that dies after its claim is finished by running it again (the claim
         // found is its own).
-        let (owner, alias, claimer, decided) = self
-            .claim_host(&host, site, false, first_admin.0, own_roles)
-            .await?;
+        let (owner, alias, claimer) = self.claim_host(&host, site, false, first_admin.0).await?;
         if owner != site.as_str() || alias != Some(false) {
             return Err(SiteError::HostTaken {
                 host,
@@ -210,7 +201,6 @@ impl Sites for CassandraStore {
         if claimer != Some(first_admin.0) {
             return Err(SiteError::Exists(site.clone()));
         }
-        own_roles = decided.unwrap_or(true);
         // The first administrator sets the site up (closing /setup), unless an earlier
         // first visitor did: an existing site's data is adopted as it is.
         let setup = super::accounts::setup_scope();
@@ -224,10 +214,14 @@ impl Sites for CassandraStore {
                 .commit(setup, site.as_str(), first_admin.0)
                 .await?;
         }
-        if own_roles {
-            self.set_membership(site, first_admin, crate::domain::Role::Admin, false, at)
-                .await?;
-        }
+        self.set_membership(
+            site,
+            first_admin,
+            Some(crate::domain::Role::Admin),
+            Some(false),
+            at,
+        )
+        .await?;
         self.exec(
             &self.sites.site_insert,
             (
@@ -236,7 +230,6 @@ impl Sites for CassandraStore {
                 SiteStatus::Live.as_str(),
                 at,
                 first_admin.0,
-                own_roles,
             ),
         )
         .await?;
@@ -247,7 +240,6 @@ impl Sites for CassandraStore {
             created: at,
             first_admin,
             aliases: Vec::new(),
-            own_roles,
         })
     }
 
@@ -256,7 +248,7 @@ impl Sites for CassandraStore {
     }
 
     async fn host_entry(&self, host: &Host) -> StoreResult<Option<HostEntry>> {
-        let Some((site, alias, _, _)) = self
+        let Some((site, alias, _)) = self
             .row::<HostRow>(&self.sites.host_read, (host.as_str(),))
             .await?
         else {
@@ -281,9 +273,7 @@ impl Sites for CassandraStore {
         if record.aliases.len() >= MAX_ALIASES {
             return Err(SiteError::TooManyAliases(site.clone()));
         }
-        let (owner, is_alias, _, _) = self
-            .claim_host(alias, site, true, Uuid::nil(), record.own_roles)
-            .await?;
+        let (owner, is_alias, _) = self.claim_host(alias, site, true, Uuid::nil()).await?;
         if owner != site.as_str() || is_alias != Some(true) {
             return Err(SiteError::HostTaken {
                 host: alias.clone(),

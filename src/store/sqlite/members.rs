@@ -33,25 +33,27 @@ fn find(sql: &Sql<'_>, site: &Site, user: UserId) -> StoreResult<Option<Membersh
     Ok(row.map(parsed).transpose()?.map(|(_, m)| m))
 }
 
-/// Sets a member's role and ban (a member from `at` if it was none), in `sql`'s
-/// transaction.
+/// Sets a member's role or ban or both (a reader from `at` if it was no member), in
+/// `sql`'s transaction.
 pub(super) fn set(
     sql: &Sql<'_>,
     site: &Site,
     user: UserId,
-    role: Role,
-    banned: bool,
+    role: Option<Role>,
+    banned: Option<bool>,
     at: DateTime<Utc>,
 ) -> StoreResult<Membership> {
     sql.prepare(
-        "INSERT INTO site_members (site, user_id, role, banned, joined) VALUES (?1, ?2, ?3, ?4, ?5)
-         ON CONFLICT (site, user_id) DO UPDATE SET role = ?3, banned = ?4",
+        "INSERT INTO site_members (site, user_id, role, banned, joined)
+         VALUES (?1, ?2, COALESCE(?3, 'reader'), COALESCE(?4, 0), ?5)
+         ON CONFLICT (site, user_id) DO UPDATE SET role = COALESCE(?3, role),
+             banned = COALESCE(?4, banned)",
     )
     .and_then(|mut s| {
         s.execute(params![
             site.as_str(),
             user.0.to_string(),
-            role.as_str(),
+            role.map(Role::as_str),
             banned,
             at.timestamp_millis()
         ])
@@ -101,8 +103,8 @@ impl Members for SqliteStore {
         &self,
         site: &Site,
         user: UserId,
-        role: Role,
-        banned: bool,
+        role: Option<Role>,
+        banned: Option<bool>,
         at: DateTime<Utc>,
     ) -> StoreResult<Membership> {
         let site = site.clone();

@@ -7,17 +7,17 @@ use crate::store::sites::{
 };
 
 /// A site's row as stored.
-type SiteRow = (String, String, i64, String, bool);
+type SiteRow = (String, String, i64, String);
 
-const SITE_COLUMNS: &str = "site, status, created, first_admin, own_roles";
+const SITE_COLUMNS: &str = "site, status, created, first_admin";
 
 fn site_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<SiteRow> {
-    Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?))
+    Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
 }
 
 /// A site's record: its row and its aliases.
 fn record(sql: &Sql<'_>, row: SiteRow) -> StoreResult<SiteRecord> {
-    let (site, status, created, first_admin, own_roles) = row;
+    let (site, status, created, first_admin) = row;
     let aliases = sql
         .prepare("SELECT host FROM site_hosts WHERE site = ?1 AND alias = 1 ORDER BY host")
         .and_then(|mut s| {
@@ -34,7 +34,6 @@ fn record(sql: &Sql<'_>, row: SiteRow) -> StoreResult<SiteRecord> {
             .iter()
             .map(|h| Host::parse(h))
             .collect::<Result<_, _>>()?,
-        own_roles,
     })
 }
 
@@ -88,13 +87,6 @@ impl Sites for SqliteStore {
             sql.prepare("INSERT INTO site_hosts (host, site, alias) VALUES (?1, ?2, 0)")
                 .and_then(|mut s| s.execute(params![host.as_str(), site.as_str()]))
                 .map_err(unavailable)?;
-            // A site set up before it was registered (served while none was) is adopted
-            // with its accounts' roles; any other keeps roles of its own.
-            let own_roles = !exists(
-                sql,
-                "SELECT 1 FROM site_admins WHERE site = ?1",
-                site.as_str(),
-            )?;
             // The first administrator sets the site up (closing /setup), unless an
             // earlier first visitor did: an existing site's data is adopted as it is.
             sql.prepare(
@@ -103,21 +95,18 @@ impl Sites for SqliteStore {
             .and_then(|mut s| s.execute(params![site.as_str(), first_admin.0.to_string()]))
             .map_err(unavailable)?;
             sql.prepare(&format!(
-                "INSERT INTO sites ({SITE_COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5)"
+                "INSERT INTO sites ({SITE_COLUMNS}) VALUES (?1, ?2, ?3, ?4)"
             ))
             .and_then(|mut s| {
                 s.execute(params![
                     site.as_str(),
                     SiteStatus::Live.as_str(),
                     at.timestamp_millis(),
-                    first_admin.0.to_string(),
-                    own_roles
+                    first_admin.0.to_string()
                 ])
             })
             .map_err(unavailable)?;
-            if own_roles {
-                super::members::set(sql, &site, first_admin, Role::Admin, false, at)?;
-            }
+            super::members::set(sql, &site, first_admin, Some(Role::Admin), Some(false), at)?;
             find(sql, site.as_str())?.ok_or(SiteError::NotFound(site))
         })
         .await

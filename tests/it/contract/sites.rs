@@ -46,9 +46,7 @@ async fn the_registry_of_sites(t: TestStore) {
     assert_eq!(made.status, SiteStatus::Live);
     assert_eq!(made.first_admin, admin);
     assert!(store.sites_exist().await.unwrap());
-    // A site registered afresh keeps roles of its own: its first administrator is one
-    // there, and nowhere else.
-    assert!(made.own_roles);
+    // A registered site's roles are its own: its first administrator is one there.
     assert_eq!(
         store
             .membership(&a, admin)
@@ -208,27 +206,55 @@ async fn the_registry_of_sites(t: TestStore) {
         "a site listed twice: {listed:?}"
     );
 
-    // A site set up before it is registered (served while none was) is adopted with its
-    // accounts' roles; its first administrator is given no membership.
+    // A site set up before it is registered (served while none was) brings its accounts
+    // as its members, with the roles and bans they had (`sibyl site create`).
     let adopted = site(&format!("adopted-{tag}"));
     let mut founder = crate::fixtures::fresh_user();
     founder.role = Role::Admin;
     let founder = store.create_first_admin(&adopted, founder).await.unwrap();
-    let record = store
-        .register_site(&adopted, other_admin, now)
+    let mut writer = crate::fixtures::fresh_user();
+    writer.role = Role::Author;
+    let writer = store.create_user(writer).await.unwrap();
+    let troll = store
+        .create_user(crate::fixtures::fresh_user())
         .await
         .unwrap();
-    assert!(!record.own_roles);
+    store.set_banned(troll.id, true).await.unwrap();
+    let named = store.user(other_admin).await.unwrap().unwrap();
+    let said = sibyl::app::sites::run(
+        store.as_ref(),
+        &adopted,
+        sibyl::config::SiteCommand::Create {
+            url: adopted.to_string(),
+            admin: named.username.as_str().to_owned(),
+        },
+    )
+    .await
+    .unwrap();
+    assert!(said.contains("are its members"), "{said}");
+    let standing = |id: UserId| {
+        let (store, adopted) = (store.clone(), adopted.clone());
+        async move {
+            store
+                .membership(&adopted, id)
+                .await
+                .unwrap()
+                .map(|m| (m.role, m.banned))
+        }
+    };
     assert_eq!(store.site_admin(&adopted).await.unwrap(), Some(founder.id));
-    assert_eq!(store.membership(&adopted, other_admin).await.unwrap(), None);
-    assert!(
-        !store
-            .host_entry(&Host::of(&adopted))
-            .await
-            .unwrap()
-            .unwrap()
-            .record
-            .own_roles
+    assert_eq!(standing(founder.id).await, Some((Role::Admin, false)));
+    assert_eq!(standing(writer.id).await, Some((Role::Author, false)));
+    assert_eq!(standing(troll.id).await, Some((Role::Reader, true)));
+    assert_eq!(standing(other_admin).await, Some((Role::Admin, false)));
+    // Registered, the roles are the site's own: a change there is not the account's.
+    store
+        .set_membership(&adopted, writer.id, Some(Role::Reader), None, now)
+        .await
+        .unwrap();
+    assert_eq!(
+        store.user(writer.id).await.unwrap().unwrap().role,
+        Role::Author
     );
 
     if t.kind == Kind::Cassandra {
@@ -325,7 +351,7 @@ async fn a_sites_members_keep_their_own_roles(t: TestStore) {
     }
     // An administrator's change holds, and is this site's alone.
     let changed = store
-        .set_membership(&t.site, accounts[1], Role::Author, true, at(50))
+        .set_membership(&t.site, accounts[1], Some(Role::Author), Some(true), at(50))
         .await
         .unwrap();
     assert_eq!(
@@ -343,6 +369,19 @@ async fn a_sites_members_keep_their_own_roles(t: TestStore) {
     assert_eq!(store.membership(&other, accounts[1]).await.unwrap(), None);
     let account = store.user(accounts[1]).await.unwrap().unwrap();
     assert_eq!((account.role, account.banned), (Role::Reader, false));
+    // A role change and a ban at the same moment keep both.
+    let (promoted, banned) = tokio::join!(
+        store.set_membership(&t.site, accounts[2], Some(Role::Author), None, at(60)),
+        store.set_membership(&t.site, accounts[2], None, Some(true), at(60))
+    );
+    promoted.unwrap();
+    banned.unwrap();
+    let both = store
+        .membership(&t.site, accounts[2])
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!((both.role, both.banned), (Role::Author, true));
     // Newest first, two a page, every member once.
     let mut listed = Vec::new();
     let mut before = None;
@@ -392,7 +431,7 @@ async fn a_sites_members_keep_their_own_roles(t: TestStore) {
             assert_eq!(joined.role, Role::Author);
             faults.arm(Fault::LostLwtAnswer(kind));
             let set = lossy
-                .set_membership(&t.site, id, Role::Admin, false, at(201))
+                .set_membership(&t.site, id, Some(Role::Admin), None, at(201))
                 .await
                 .unwrap();
             assert!(

@@ -73,6 +73,8 @@ impl Browser {
                     "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                     "--disable-quic", "--no-first-run", "--disable-background-networking",
                     "--disable-component-update", "--disable-sync", "--window-size=1100,900",
+                    // The sites of a deployment of many are names under .test, all here.
+                    "--host-resolver-rules=MAP *.test 127.0.0.1",
                     format!("--user-data-dir={}", profile.path().display()),
                 ]
             }
@@ -1075,4 +1077,159 @@ async fn looks_wrong(browser: &Browser, page: &str) -> Option<String> {
         }
         _ => None,
     }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_account_is_admin_of_one_site_and_a_reader_of_another_on_sqlite() {
+    one_account_is_admin_of_one_site_and_a_reader_of_another(TestStore::sqlite().await).await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_account_is_admin_of_one_site_and_a_reader_of_another_on_cassandra() {
+    let t = TestStore::cassandra_alone_with(
+        "sibyl_sites_browser_test",
+        sibyl::store::StoreOptions::default(),
+    )
+    .await;
+    one_account_is_admin_of_one_site_and_a_reader_of_another(t).await
+}
+
+/// Two sites served by one process, in one Chromium: an account that administers site A
+/// is a reader on site B. Each site shows its own posts; A's member list is A's; B
+/// refuses its administration pages to that account; an unknown host and a suspended
+/// site get pages of the deployment's own. At 390 and 1280 pixels wide, checked by
+/// axe-core, with screenshots.
+async fn one_account_is_admin_of_one_site_and_a_reader_of_another(t: TestStore) {
+    use sibyl::config::SiteCommand;
+    let store = format!("{:?}", t.kind).to_lowercase();
+    let app = spawn_app_with(t, |config| {
+        config.sites_recheck = Duration::from_millis(200)
+    })
+    .await;
+    let operator = app.set_up().await;
+    let port = app.address.rsplit(':').next().unwrap().to_owned();
+    let tag = unique_name("b").replace('_', "-");
+    let on = |name: &str| {
+        sibyl::domain::Site::parse(&format!("http://{name}-{tag}.test:{port}")).unwrap()
+    };
+    let (a, b, gone) = (on("alpha"), on("beta"), on("paused"));
+    let dual = app
+        .store
+        .create_user(crate::fixtures::fresh_user())
+        .await
+        .unwrap();
+    let run = |command| sibyl::app::sites::run(app.store.as_ref(), &app.site, command);
+    for (site, admin) in [
+        (&a, dual.username.as_str()),
+        (&b, operator.username.as_str()),
+        (&gone, operator.username.as_str()),
+    ] {
+        run(SiteCommand::Create {
+            url: site.to_string(),
+            admin: admin.to_owned(),
+        })
+        .await
+        .unwrap();
+    }
+    run(SiteCommand::Suspend {
+        url: gone.to_string(),
+    })
+    .await
+    .unwrap();
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    // Each site has a post of its own, written by its administrator.
+    let a_admin = app.at_site(&a);
+    assert_eq!(
+        a_admin
+            .log_in(dual.username.as_str(), "correct horse battery")
+            .await
+            .status(),
+        303
+    );
+    a_admin
+        .publish("Alpha news today", "Only *alpha* says this.")
+        .await;
+    let b_admin = app.at_site(&b);
+    assert_eq!(
+        b_admin
+            .log_in(&operator.username, &operator.password)
+            .await
+            .status(),
+        303
+    );
+    b_admin
+        .publish("Beta news today", "Only *beta* says this.")
+        .await;
+
+    let browser = Browser::start().await;
+    // The account signs in on both sites, in one browser: cookies are each host's.
+    for site in [&a, &b] {
+        browser.goto(&format!("{site}/login")).await;
+        browser.type_into("#login", dual.username.as_str()).await;
+        browser
+            .type_into("#password", "correct horse battery")
+            .await;
+        browser.click("#log-in").await;
+        browser.wait_for_url(|u| !u.contains("/login")).await;
+    }
+    let mut inaccessible = Vec::new();
+    for width in [390, 1280] {
+        browser
+            .call(
+                reqwest::Method::POST,
+                "/window/rect",
+                Some(json!({"width": width, "height": 900})),
+            )
+            .await;
+        let mut look = async |name: &str, url: String| -> String {
+            browser.goto(&url).await;
+            let source = browser.source().await;
+            if width == 1280 {
+                inaccessible.extend(
+                    browser
+                        .accessibility_violations()
+                        .await
+                        .into_iter()
+                        .map(|v| format!("{url}: {v}")),
+                );
+            }
+            browser
+                .screenshot(&format!("{store}-{width}-sites-{name}"))
+                .await;
+            source
+        };
+        let home_a = look("alpha-home", format!("{a}/")).await;
+        assert!(home_a.contains("Alpha news today"), "{home_a}");
+        assert!(!home_a.contains("Beta news today"), "A shows B's post");
+        let members = look("alpha-members", format!("{a}/admin/users")).await;
+        assert!(
+            members.contains("Members") && members.contains(dual.username.as_str()),
+            "{members}"
+        );
+        assert!(
+            !members.contains(&operator.username),
+            "A lists B's administrator: {members}"
+        );
+        let home_b = look("beta-home", format!("{b}/")).await;
+        assert!(home_b.contains("Beta news today"), "{home_b}");
+        assert!(!home_b.contains("Alpha news today"), "B shows A's post");
+        let refused = look("beta-admin-refused", format!("{b}/admin/users")).await;
+        assert!(
+            refused.contains("Only administrators can do this."),
+            "{refused}"
+        );
+        let unknown = look("unknown-host", format!("{}/", on("nowhere"))).await;
+        assert!(
+            unknown.contains("No site is served at this address."),
+            "{unknown}"
+        );
+        let paused = look("suspended", format!("{gone}/")).await;
+        assert!(paused.contains("suspended"), "{paused}");
+    }
+    assert!(
+        inaccessible.is_empty(),
+        "axe-core found:\n{}",
+        inaccessible.join("\n")
+    );
+    browser.quit().await;
 }

@@ -109,14 +109,17 @@ async fn sites_are_chosen_by_host_and_kept_apart(t: TestStore) {
         "{page}"
     );
     assert!(!page.contains(&tag), "the page names a site: {page}");
+    // The deployment's own pages, through the HTML checker at the end.
+    let mut own_pages = vec![("unknown host".to_owned(), page)];
     let (status, page) = status_and_text(app.at_site(&on("unknown")).get("/").await).await;
     assert_eq!(status, 404);
     assert!(!page.contains("a-"), "{page}");
     // Health checks answer on any host.
     assert_eq!(app.anonymous_get("/healthz").await.status(), 200);
     // A malformed host is refused.
-    let (status, _) = raw_status(&app, "bad host").await;
+    let (status, answer) = raw_status(&app, "bad host").await;
     assert_eq!(status, 400);
+    assert!(answer.contains("is not a host name"), "{answer}");
     let (status, _) = raw_status(&app, "a..b").await;
     assert_eq!(status, 400);
     // The host with and without the scheme's port is the same site; case does not matter.
@@ -257,6 +260,7 @@ async fn sites_are_chosen_by_host_and_kept_apart(t: TestStore) {
         status_and_text(on_a.anonymous().get(on_a.url(&path)).send().await.unwrap()).await;
     assert_eq!(status, 503);
     assert!(page.contains("suspended"), "{page}");
+    own_pages.push(("suspended site".to_owned(), page.clone()));
     assert_eq!(
         on_b.anonymous()
             .get(on_b.url("/"))
@@ -366,4 +370,6 @@ async fn sites_are_chosen_by_host_and_kept_apart(t: TestStore) {
         listed.lines().any(|l| l.starts_with(&b.to_string())),
         "{listed}"
     );
+    let errors = super::html_checker::check(&own_pages);
+    assert!(errors.is_empty(), "{}", errors.join("\n"));
 }

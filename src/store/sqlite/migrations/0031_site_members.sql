@@ -1,6 +1,4 @@
--- Roles per site: a registered site keeps roles of its own unless it was the site the
--- deployment served before it registered sites (adopted with the accounts' roles).
-ALTER TABLE sites ADD COLUMN own_roles INTEGER NOT NULL DEFAULT 1;
+-- Roles per site: an account's role and ban on each registered site.
 CREATE TABLE site_members (
     site    TEXT NOT NULL,
     user_id TEXT NOT NULL,
