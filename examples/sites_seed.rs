@@ -5,10 +5,10 @@
 //!   sites_seed register STORE_URL N PORT
 //!       registers the sites http://s0.test:PORT to http://s{N-1}.test:PORT (32 at once),
 //!       with an administrator made for them; s0 is the one `bench_seed` filled.
-//!   sites_seed visit PORT N
-//!       reads the home page of every one of them once from the server on 127.0.0.1:PORT
-//!       (32 at once), naming each site's host, so that the instance keeps what it keeps
-//!       of each; fails on any answer but 200.
+//!   sites_seed visit LISTEN N PORT
+//!       reads the home page of every one of them once from the server on
+//!       127.0.0.1:LISTEN (32 at once), naming each site's host (s{i}.test:PORT), so that
+//!       the instance keeps what it keeps of each; fails on any answer but 200.
 
 // Tests and benchmark helpers: a failed unwrap is the run failing, with its message.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
@@ -32,8 +32,10 @@ async fn main() -> Result<(), String> {
         .as_slice()
     {
         [_, "register", store_url, n, port] => register(store_url, n.parse().unwrap(), port).await,
-        [_, "visit", port, n] => visit(port, n.parse().unwrap()).await,
-        _ => Err("usage: sites_seed register STORE_URL N PORT | sites_seed visit PORT N".into()),
+        [_, "visit", listen, n, port] => visit(listen, n.parse().unwrap(), port).await,
+        _ => Err(
+            "usage: sites_seed register STORE_URL N PORT | sites_seed visit LISTEN N PORT".into(),
+        ),
     }
 }
 
@@ -82,13 +84,13 @@ async fn register(store_url: &str, n: usize, port: &str) -> Result<(), String> {
     Ok(())
 }
 
-async fn visit(port: &str, n: usize) -> Result<(), String> {
+async fn visit(listen: &str, n: usize, port: &str) -> Result<(), String> {
     sibyl::binaries::fetch::install_tls_provider();
     let client = reqwest::Client::builder()
         .redirect(reqwest::redirect::Policy::none())
         .build()
         .map_err(|e| e.to_string())?;
-    let base = format!("http://127.0.0.1:{port}/");
+    let base = format!("http://127.0.0.1:{listen}/");
     let failures: Vec<String> = stream::iter(0..n)
         .map(|i| {
             let (client, base) = (client.clone(), base.clone());
