@@ -60,28 +60,16 @@ async fn register(store_url: &str, n: usize, port: &str) -> Result<(), String> {
         })
         .await
         .map_err(|e| e.to_string())?;
-    let failures: Vec<String> = stream::iter(0..n)
-        .map(|i| {
-            let store = store.clone();
-            let site = site(i, port);
-            async move {
-                match store.register_site(&site, admin.id, now()).await {
-                    Ok(_) | Err(SiteError::Exists(_)) => None,
-                    Err(e) => Some(format!("{site}: {e}")),
-                }
+    each_site(n, "registrations", |i| {
+        let (store, site) = (store.clone(), site(i, port));
+        async move {
+            match store.register_site(&site, admin.id, now()).await {
+                Ok(_) | Err(SiteError::Exists(_)) => None,
+                Err(e) => Some(format!("{site}: {e}")),
             }
-        })
-        .buffer_unordered(32)
-        .filter_map(|failed| async move { failed })
-        .collect()
-        .await;
-    if let Some(first) = failures.first() {
-        return Err(format!(
-            "{} registrations failed, the first: {first}",
-            failures.len()
-        ));
-    }
-    Ok(())
+        }
+    })
+    .await
 }
 
 async fn visit(listen: &str, n: usize, port: &str) -> Result<(), String> {
@@ -91,29 +79,37 @@ async fn visit(listen: &str, n: usize, port: &str) -> Result<(), String> {
         .build()
         .map_err(|e| e.to_string())?;
     let base = format!("http://127.0.0.1:{listen}/");
-    let failures: Vec<String> = stream::iter(0..n)
-        .map(|i| {
-            let (client, base) = (client.clone(), base.clone());
-            async move {
-                let host = format!("s{i}.test:{port}");
-                match client.get(&base).header("Host", &host).send().await {
-                    Ok(r) if r.status() == 200 => {
-                        r.bytes().await.err().map(|e| format!("{host}: {e}"))
-                    }
-                    Ok(r) => Some(format!("{host}: {}", r.status())),
-                    Err(e) => Some(format!("{host}: {e}")),
-                }
+    each_site(n, "visits", |i| {
+        let (client, base) = (client.clone(), base.clone());
+        async move {
+            let host = format!("s{i}.test:{port}");
+            match client.get(&base).header("Host", &host).send().await {
+                Ok(r) if r.status() == 200 => r.bytes().await.err().map(|e| format!("{host}: {e}")),
+                Ok(r) => Some(format!("{host}: {}", r.status())),
+                Err(e) => Some(format!("{host}: {e}")),
             }
-        })
+        }
+    })
+    .await
+}
+
+/// Runs `work` for sites 0 to n-1, 32 at once; fails with the first failure `work`
+/// reports, and how many there were.
+async fn each_site<F>(n: usize, what: &str, work: impl Fn(usize) -> F) -> Result<(), String>
+where
+    F: std::future::Future<Output = Option<String>>,
+{
+    let failures: Vec<String> = stream::iter(0..n)
+        .map(work)
         .buffer_unordered(32)
         .filter_map(|failed| async move { failed })
         .collect()
         .await;
-    if let Some(first) = failures.first() {
-        return Err(format!(
-            "{} visits failed, the first: {first}",
+    match failures.first() {
+        Some(first) => Err(format!(
+            "{} {what} failed, the first: {first}",
             failures.len()
-        ));
+        )),
+        None => Ok(()),
     }
-    Ok(())
 }

@@ -89,12 +89,15 @@ pub async fn authenticate(
         return Ok(Err(SignInFailure::Wrong));
     };
     // Signing in on a site with roles of its own makes the account a member of it.
-    if ctx.own_roles {
-        ctx.store
+    let signed_in = if ctx.own_roles {
+        let member = ctx
+            .store
             .join_site(&ctx.site, account.id, Role::Reader, ctx.clock.now())
             .await?;
-    }
-    let signed_in = ctx.standing(account).await?;
+        super::as_member(account, Some(member))
+    } else {
+        account
+    };
     // Told only to whoever knows the password.
     if signed_in.banned {
         return Ok(Err(SignInFailure::Suspended));
@@ -140,10 +143,11 @@ pub async fn register(
     match ctx.store.create_user(new).await {
         Ok(created) => {
             let created = if ctx.own_roles {
-                ctx.store
+                let member = ctx
+                    .store
                     .join_site(&ctx.site, created.id, role, ctx.clock.now())
                     .await?;
-                ctx.standing(created).await?
+                super::as_member(created, Some(member))
             } else {
                 created
             };

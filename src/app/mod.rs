@@ -94,9 +94,7 @@ impl Ctx {
     ) -> Result<crate::domain::User, StoreError> {
         if self.own_roles {
             let member = self.store.membership(&self.site, user.id).await?;
-            user.role = member.map_or(crate::domain::Role::Reader, |m| m.role);
-            // A deleted account is out everywhere.
-            user.banned = member.is_some_and(|m| m.banned) || deletion::is_deleted(&user);
+            user = as_member(user, member);
         }
         Ok(user)
     }
@@ -131,6 +129,18 @@ impl Ctx {
         }
         Ok(changed)
     }
+}
+
+/// An account as it stands on a registered site, given its membership there (a reader,
+/// not banned, when it has none).
+pub fn as_member(
+    mut user: crate::domain::User,
+    member: Option<crate::store::Membership>,
+) -> crate::domain::User {
+    user.role = member.map_or(crate::domain::Role::Reader, |m| m.role);
+    // A deleted account is out everywhere.
+    user.banned = member.is_some_and(|m| m.banned) || deletion::is_deleted(&user);
+    user
 }
 
 /// Why a use case did not do what it was asked. Messages are written for the person who

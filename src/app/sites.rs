@@ -8,7 +8,7 @@
 
 use super::memo::SiteMemo;
 use crate::domain::{Host, Site, SiteStatus};
-use crate::store::sites::{HostEntry, SiteError};
+use crate::store::sites::{HostEntry, SiteError, SiteRecord};
 use crate::store::{Store, StoreResult};
 use lru::LruCache;
 use std::num::NonZeroUsize;
@@ -91,7 +91,8 @@ impl Directory {
         }
     }
 
-    /// What this instance keeps of `site`.
+    /// What this instance keeps of `site`, for a request to it (the site becomes the
+    /// most recently used).
     pub fn local(&self, site: &Site) -> Arc<SiteLocal> {
         let mut locals = lock(&self.locals);
         if let Some(local) = locals.get(site) {
@@ -102,9 +103,11 @@ impl Directory {
         local
     }
 
-    /// How many sites this instance keeps copies of now.
-    pub fn sites_kept(&self) -> usize {
-        lock(&self.locals).len()
+    /// What this instance keeps of `site` for work outside requests (a background job's
+    /// pass over every site): its copies if it keeps them, else fresh ones that it does
+    /// not keep, so that a pass over 10,000 sites pushes no site readers ask for out.
+    pub fn kept(&self, site: &Site) -> Arc<SiteLocal> {
+        lock(&self.locals).peek(site).cloned().unwrap_or_default()
     }
 
     /// Whether the deployment serves registered sites (read again at most every
@@ -158,36 +161,36 @@ impl Directory {
             },
         })
     }
-
-    /// Forgets what this instance read of the hosts (after a change made through it).
-    pub fn forget_hosts(&self) {
-        lock(&self.hosts).clear();
-    }
 }
 
-/// Every site the deployment serves now (the registered live ones, or the one it is
-/// started with while none is registered), a page at a time, for the background jobs.
-pub async fn served_sites(store: &dyn Store, default_site: &Site) -> StoreResult<Vec<Site>> {
-    if !store.sites_exist().await? {
-        return Ok(vec![default_site.clone()]);
-    }
+/// Every registered site, read a page at a time.
+async fn registered_sites(store: &dyn Store) -> StoreResult<Vec<SiteRecord>> {
     let mut sites = Vec::new();
     let mut after = None;
     loop {
         let page = store
             .sites_page(after.as_deref(), crate::store::sites::SITES_PAGE_CAP)
             .await?;
-        sites.extend(
-            page.sites
-                .into_iter()
-                .filter(|s| s.status == SiteStatus::Live)
-                .map(|s| s.site),
-        );
+        sites.extend(page.sites);
         match page.next {
             Some(next) => after = Some(next),
             None => return Ok(sites),
         }
     }
+}
+
+/// Every site the deployment serves now (the registered live ones, or the one it is
+/// started with while none is registered), for the background jobs.
+pub async fn served_sites(store: &dyn Store, default_site: &Site) -> StoreResult<Vec<Site>> {
+    if !store.sites_exist().await? {
+        return Ok(vec![default_site.clone()]);
+    }
+    Ok(registered_sites(store)
+        .await?
+        .into_iter()
+        .filter(|s| s.status == SiteStatus::Live)
+        .map(|s| s.site)
+        .collect())
 }
 
 /// `sibyl site ...`: runs one command against the store; returns what to print.
@@ -252,26 +255,15 @@ pub async fn run(
         }
         SiteCommand::List => {
             let mut out = String::new();
-            let mut after = None;
-            loop {
-                let page = store
-                    .sites_page(after.as_deref(), crate::store::sites::SITES_PAGE_CAP)
-                    .await
-                    .map_err(|e| e.to_string())?;
-                for s in &page.sites {
-                    let aliases: Vec<&str> = s.aliases.iter().map(Host::as_str).collect();
-                    out.push_str(&format!(
-                        "{}\t{}\t{}\t{}\n",
-                        s.site,
-                        s.status.as_str(),
-                        s.created.format("%Y-%m-%d"),
-                        aliases.join(",")
-                    ));
-                }
-                match page.next {
-                    Some(next) => after = Some(next),
-                    None => break,
-                }
+            for s in registered_sites(store).await.map_err(|e| e.to_string())? {
+                let aliases: Vec<&str> = s.aliases.iter().map(Host::as_str).collect();
+                out.push_str(&format!(
+                    "{}\t{}\t{}\t{}\n",
+                    s.site,
+                    s.status.as_str(),
+                    s.created.format("%Y-%m-%d"),
+                    aliases.join(",")
+                ));
             }
             if out.is_empty() {
                 out =

@@ -139,10 +139,11 @@ async fn newest(
             .into_iter()
             .zip(accounts)
             .filter_map(|((_, membership), account)| {
-                account.map(|mut user| {
-                    user.role = membership.role;
-                    user.banned = membership.banned || crate::app::deletion::is_deleted(&user);
-                    (membership.joined, user)
+                account.map(|user| {
+                    (
+                        membership.joined,
+                        crate::app::as_member(user, Some(membership)),
+                    )
                 })
             })
             .collect()
@@ -222,16 +223,14 @@ async fn member(
     let Some(account) = account else {
         return Ok(None);
     };
-    if state.own_roles
-        && state
-            .store
-            .membership(&state.site, account.id)
-            .await?
-            .is_none()
-    {
-        return Ok(None);
+    if !state.own_roles {
+        return Ok(Some(account));
     }
-    Ok(Some(state.standing(account).await?))
+    Ok(state
+        .store
+        .membership(&state.site, account.id)
+        .await?
+        .map(|membership| crate::app::as_member(account, Some(membership))))
 }
 
 /// An account of this site whose standing an administrator changes: a member of it on a

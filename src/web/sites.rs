@@ -140,32 +140,23 @@ fn redirect(to: &str) -> HttpResponse {
 
 /// A page of the deployment's own, naming no site.
 fn plain(status: u16, title: &str, message: &str) -> HttpResponse {
+    use actix_web::http::header::HeaderValue;
     let status = actix_web::http::StatusCode::from_u16(status)
         .unwrap_or(actix_web::http::StatusCode::INTERNAL_SERVER_ERROR);
-    let escape = |text: &str| {
-        text.replace('&', "&amp;")
-            .replace('<', "&lt;")
-            .replace('>', "&gt;")
-    };
-    let body = format!(
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
-         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
-         <title>{title}</title>\n</head>\n<body>\n<main>\n<h1>{title}</h1>\n<p>{message}</p>\n\
-         </main>\n</body>\n</html>\n",
-        title = escape(title),
-        message = escape(message)
+    let mut response = super::render(status, &super::pages::DeploymentPage { title, message })
+        .unwrap_or_else(|e| actix_web::ResponseError::error_response(&e));
+    let headers = response.headers_mut();
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    headers.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
     );
-    let mut response = HttpResponse::build(status);
-    response
-        .content_type("text/html; charset=utf-8")
-        .insert_header((header::CACHE_CONTROL, "no-store"))
-        .insert_header((header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
-        .insert_header((
-            header::CONTENT_SECURITY_POLICY,
-            "default-src 'none'; frame-ancestors 'none'",
-        ));
+    headers.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static("default-src 'none'; frame-ancestors 'none'"),
+    );
     if status == actix_web::http::StatusCode::SERVICE_UNAVAILABLE {
-        response.insert_header((header::RETRY_AFTER, "300"));
+        headers.insert(header::RETRY_AFTER, HeaderValue::from_static("300"));
     }
-    response.body(body)
+    response
 }

@@ -134,12 +134,22 @@ impl AppState {
             jobs: Arc::clone(&config.jobs),
             sites: crate::app::sites::Directory::new(config.site.clone(), config.sites_recheck),
         };
-        Ok(Self::for_site(Arc::new(instance), &config.site, false))
+        let local = instance.sites.local(&config.site);
+        Ok(Self::for_site(
+            Arc::new(instance),
+            &config.site,
+            false,
+            &local,
+        ))
     }
 
     /// The state of a request for `site`, with what the instance keeps of it.
-    fn for_site(instance: Arc<Instance>, site: &Site, own_roles: bool) -> Self {
-        let local = instance.sites.local(site);
+    fn for_site(
+        instance: Arc<Instance>,
+        site: &Site,
+        own_roles: bool,
+        local: &crate::app::sites::SiteLocal,
+    ) -> Self {
         Self {
             site: site.clone(),
             own_roles,
@@ -163,13 +173,15 @@ impl AppState {
 
     /// The same instance, for a request to `site`.
     pub fn for_request(&self, site: &Site, own_roles: bool) -> Self {
-        Self::for_site(Arc::clone(&self.instance), site, own_roles)
+        let local = self.sites.local(site);
+        Self::for_site(Arc::clone(&self.instance), site, own_roles, &local)
     }
 
     /// The same instance, for work on another site outside requests (its identity, its
     /// navigation).
     pub fn with_site(&self, site: &Site) -> Self {
-        Self::for_site(Arc::clone(&self.instance), site, false)
+        let local = self.sites.kept(site);
+        Self::for_site(Arc::clone(&self.instance), site, false, &local)
     }
 
     /// The account as it stands on this site ([`Ctx::standing`]).

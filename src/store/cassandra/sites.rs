@@ -311,12 +311,12 @@ impl Sites for CassandraStore {
     async fn sites_page(&self, after: Option<&str>, limit: usize) -> StoreResult<SitesPage> {
         let limit = limit.clamp(1, SITES_PAGE_CAP);
         // The cursor: the bucket and the last site of the page before.
-        let (mut bucket, mut last) = match after.and_then(|a| a.split_once(' ')) {
-            Some((b, site)) => (
-                b.parse::<i32>()
-                    .map_err(|_| StoreError::Corrupt(format!("bad cursor {after:?}")))?,
-                site.to_owned(),
-            ),
+        let bad = || StoreError::Corrupt(format!("bad cursor {after:?}"));
+        let (mut bucket, mut last) = match after {
+            Some(cursor) => {
+                let (b, site) = cursor.split_once(' ').ok_or_else(bad)?;
+                (b.parse::<i32>().map_err(|_| bad())?, site.to_owned())
+            }
             None => (0, String::new()),
         };
         let mut found: Vec<(i32, SiteRecord)> = Vec::new();

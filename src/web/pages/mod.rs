@@ -139,6 +139,15 @@ pub struct ErrorPage {
     pub reference: Option<String>,
 }
 
+/// A page of the deployment's own, naming no site (an unknown host, a suspended site, a
+/// malformed host): no site's frame.
+#[derive(Template)]
+#[template(path = "deployment.html")]
+pub struct DeploymentPage<'a> {
+    pub title: &'a str,
+    pub message: &'a str,
+}
+
 pub fn dated(at: DateTime<Utc>) -> Dated {
     Dated::new(at)
 }

@@ -268,6 +268,16 @@ impl Browser {
             .collect()
     }
 
+    /// Makes the window `width` pixels wide (and 900 high).
+    async fn resize(&self, width: u32) {
+        self.call(
+            reqwest::Method::POST,
+            "/window/rect",
+            Some(json!({"width": width, "height": 900})),
+        )
+        .await;
+    }
+
     async fn forget_cookies(&self) {
         self.call(reqwest::Method::DELETE, "/cookie", None).await;
     }
@@ -883,13 +893,7 @@ async fn every_signed_in_page_fits_a_phone_and_a_desktop(t: TestStore) {
     let mut wrong = Vec::new();
     let mut inaccessible = Vec::new();
     for width in [390, 1280] {
-        browser
-            .call(
-                reqwest::Method::POST,
-                "/window/rect",
-                Some(json!({"width": width, "height": 900})),
-            )
-            .await;
+        browser.resize(width).await;
         for (name, path) in &pages {
             browser.goto(&app.url(path)).await;
             let sizes = browser
@@ -950,13 +954,7 @@ async fn every_signed_in_page_fits_a_phone_and_a_desktop(t: TestStore) {
         )
         .await;
     for width in [390, 1280] {
-        browser
-            .call(
-                reqwest::Method::POST,
-                "/window/rect",
-                Some(json!({"width": width, "height": 900})),
-            )
-            .await;
+        browser.resize(width).await;
         for (name, path) in [("home", "/".to_owned()), ("post", post.clone())] {
             browser.goto(&app.url(&path)).await;
             let colours = browser
@@ -1174,13 +1172,7 @@ async fn one_account_is_admin_of_one_site_and_a_reader_of_another(t: TestStore) 
     }
     let mut inaccessible = Vec::new();
     for width in [390, 1280] {
-        browser
-            .call(
-                reqwest::Method::POST,
-                "/window/rect",
-                Some(json!({"width": width, "height": 900})),
-            )
-            .await;
+        browser.resize(width).await;
         let mut look = async |name: &str, url: String| -> String {
             browser.goto(&url).await;
             let source = browser.source().await;
