@@ -194,7 +194,15 @@ async fn site(
     command: sibyl::config::SiteCommand,
 ) -> Result<(), String> {
     let store = open_store(settings).await?;
-    let said = sibyl::app::sites::run(store.as_ref(), &settings.site_url, command).await?;
+    let mut bar = progress_bar("erasing");
+    let said = sibyl::app::sites::run_with(
+        store.as_ref(),
+        &settings.site_url,
+        Duration::from_secs(u64::from(settings.sites_recheck_secs)),
+        command,
+        &mut |step, steps| bar(step, steps, "tables"),
+    )
+    .await?;
     print!("{said}");
     Ok(())
 }
@@ -369,7 +377,7 @@ async fn serve(settings: sibyl::config::Settings) -> Result<(), String> {
         trusted_proxies: settings.trusted_proxies.clone(),
         new_accounts_write: settings.new_accounts_write,
         api_cors_origins: settings.api_cors_origins.clone(),
-        sites_recheck: sibyl::app::sites::REGISTRY_RECHECK,
+        sites_recheck: Duration::from_secs(u64::from(settings.sites_recheck_secs)),
     };
     let app = Application::build(config.clone(), store)
         .map_err(|e| format!("cannot serve on {}: {e}", settings.listen))?;

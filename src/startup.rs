@@ -134,6 +134,21 @@ impl Application {
         if let Some(reconciler) = config.reconciler {
             crate::app::jobs::reconciler::spawn(&jobs, Arc::clone(&store), reconciler);
         }
+        if config.reconciler.is_some() {
+            // A site's deletion a process left half-done (its command stopped) is
+            // finished here, as the reconciler finishes other writes.
+            let store = Arc::clone(&store);
+            let settle = crate::app::sites::deletion_settles(config.sites_recheck);
+            jobs.every("site deletions", Duration::from_secs(60), move |_| {
+                let store = Arc::clone(&store);
+                async move {
+                    crate::app::sites::finish_deletions(store.as_ref(), settle)
+                        .await
+                        .map(drop)
+                        .map_err(|e| e.to_string())
+                }
+            });
+        }
         if let Some(collector) = config.collector {
             crate::binaries::collector::spawn(&jobs, store.binaries(), collector);
         }

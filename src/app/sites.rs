@@ -151,6 +151,8 @@ impl Directory {
         };
         Ok(match entry {
             None => Served::Unknown,
+            // A site being deleted is served no more: its host is as good as unknown.
+            Some(entry) if entry.record.status == SiteStatus::Deleting => Served::Unknown,
             Some(entry) if entry.record.status == SiteStatus::Suspended => {
                 Served::Suspended(entry.record.site)
             }
@@ -193,11 +195,120 @@ pub async fn served_sites(store: &dyn Store, default_site: &Site) -> StoreResult
         .collect())
 }
 
+/// How long a site's deletion waits, once begun, before erasing its rows: until every
+/// instance has read that it is served no more (twice the time an instance trusts what
+/// it read of a host), so that no request writes to it while it is erased.
+pub fn deletion_settles(recheck: Duration) -> Duration {
+    recheck * 2
+}
+
+/// How many rows (or partitions) one step of a site's erasing removes at most.
+const ERASE_BATCH: usize = 500;
+
+/// What a site's deletion did.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct Deleted {
+    /// Its files' references removed (their originals go to the collector).
+    pub files: u64,
+    /// Its rows (or partitions) erased.
+    pub rows: u64,
+}
+
+/// Deletes a registered site, or goes on with a deletion begun before (by a process that
+/// stopped): it is served no more at once, its files are released, then, once `settle`
+/// has passed since its deletion began, its rows are erased a batch at a time (where the
+/// last batch stopped) and its hosts freed. `progress` hears each step (step, steps).
+pub async fn delete(
+    store: &dyn Store,
+    site: &Site,
+    settle: Duration,
+    progress: &mut (dyn FnMut(u64, u64) + Send),
+) -> Result<Deleted, SiteError> {
+    let record = store
+        .begin_site_deletion(site, crate::domain::now())
+        .await?;
+    let mut deleted = Deleted::default();
+    let binaries = crate::binaries::Binaries::new(store.binaries(), Default::default());
+    loop {
+        let files = store.binaries().files_of_site(site, None, 100).await?;
+        if files.is_empty() {
+            break;
+        }
+        for reference in &files {
+            binaries.remove(reference, "its site was deleted").await?;
+        }
+        deleted.files += files.len() as u64;
+    }
+    let began = record.deleting.unwrap_or_else(crate::domain::now);
+    let waited = (crate::domain::now() - began).to_std().unwrap_or_default();
+    if let Some(left) = settle.checked_sub(waited) {
+        tokio::time::sleep(left).await;
+    }
+    loop {
+        let erased = store.erase_site_rows(site, ERASE_BATCH).await?;
+        deleted.rows += erased.removed;
+        progress(erased.step as u64, erased.steps as u64);
+        if erased.table.is_none() {
+            break;
+        }
+    }
+    store.forget_site(site).await?;
+    Ok(deleted)
+}
+
+/// Goes on with every deletion of a site that was begun and not finished (its process
+/// stopped), once it has settled: the background job of every serving instance. Two
+/// instances at it at once do the same idempotent steps.
+pub async fn finish_deletions(store: &dyn Store, settle: Duration) -> StoreResult<usize> {
+    if !store.sites_exist().await? {
+        return Ok(0);
+    }
+    let mut finished = 0;
+    for record in registered_sites(store).await? {
+        let Some(began) = record.deleting else {
+            continue;
+        };
+        if (crate::domain::now() - began).to_std().unwrap_or_default() < settle {
+            continue;
+        }
+        match delete(store, &record.site, settle, &mut |_, _| {}).await {
+            Ok(deleted) => {
+                tracing::info!(site = %record.site, files = deleted.files, rows = deleted.rows, "a deleted site's rows are erased");
+                finished += 1;
+            }
+            Err(SiteError::Store(e)) => return Err(e),
+            Err(e) => {
+                tracing::warn!(site = %record.site, error = %e, "a site's deletion could not go on")
+            }
+        }
+    }
+    Ok(finished)
+}
+
 /// `sibyl site ...`: runs one command against the store; returns what to print.
 pub async fn run(
     store: &dyn Store,
     served_alone: &Site,
     command: crate::config::SiteCommand,
+) -> Result<String, String> {
+    run_with(
+        store,
+        served_alone,
+        REGISTRY_RECHECK,
+        command,
+        &mut |_, _| {},
+    )
+    .await
+}
+
+/// As [`run`], with the time instances trust what they read of the registry, and
+/// `progress` hearing how far a deletion has come (step, steps).
+pub async fn run_with(
+    store: &dyn Store,
+    served_alone: &Site,
+    recheck: Duration,
+    command: crate::config::SiteCommand,
+    progress: &mut (dyn FnMut(u64, u64) + Send),
 ) -> Result<String, String> {
     use crate::config::SiteCommand;
     let site_of = |url: &str| Site::parse(url).map_err(|e| e.0);
@@ -266,8 +377,11 @@ pub async fn run(
                 ));
             }
             if out.is_empty() {
-                out =
-                    format!("no site is registered: {served_alone} is served whatever the host\n");
+                out = if store.sites_exist().await.map_err(|e| e.to_string())? {
+                    "no site is registered (the last was deleted): no host is served until one is (`sibyl site create URL --admin NAME`)\n".to_owned()
+                } else {
+                    format!("no site is registered: {served_alone} is served whatever the host\n")
+                };
             }
             Ok(out)
         }
@@ -290,7 +404,20 @@ pub async fn run(
                 .map_err(said)?;
             Ok(format!(
                 "suspended {site}: its readers are told so (503) within {} seconds; nothing is deleted\n",
-                REGISTRY_RECHECK.as_secs()
+                recheck.as_secs()
+            ))
+        }
+        SiteCommand::Delete { url } => {
+            let site = site_of(&url)?;
+            let started = Instant::now();
+            let deleted = delete(store, &site, deletion_settles(recheck), progress)
+                .await
+                .map_err(said)?;
+            Ok(format!(
+                "deleted {site}: {} rows and {} files' references removed in {:.1} s; its host and aliases are free\n",
+                deleted.rows,
+                deleted.files,
+                started.elapsed().as_secs_f64()
             ))
         }
         SiteCommand::Resume { url } => {

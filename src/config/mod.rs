@@ -190,6 +190,13 @@ pub struct Settings {
     #[arg(long, env = "SIBYL_SHUTDOWN_TIMEOUT_SECS", default_value_t = 30, global = true,
           value_parser = clap::value_parser!(u16).range(1..=3600))]
     pub shutdown_timeout_secs: u16,
+
+    /// How many seconds an instance trusts what it read of the registry of sites: a new
+    /// alias, a suspension or a deletion shows on every instance within this; a site's
+    /// deletion waits twice this before erasing its rows
+    #[arg(long, env = "SIBYL_SITES_RECHECK_SECS", default_value_t = 10, global = true,
+          value_parser = clap::value_parser!(u16).range(1..=600))]
+    pub sites_recheck_secs: u16,
 }
 
 /// The command line of this process, with its configuration file (see [`parse_from`]);
@@ -450,6 +457,10 @@ pub enum SiteCommand {
     Suspend { url: String },
     /// Serve a suspended site again
     Resume { url: String },
+    /// Delete a site for good: it is served no more at once, then all its rows and its
+    /// files go, with progress shown, and its host and aliases are freed. Run again after
+    /// an interruption to go on where it stopped (a serving instance also finishes it)
+    Delete { url: String },
 }
 
 #[derive(Debug, Clone, Subcommand)]

@@ -86,6 +86,9 @@ pub enum SiteStatus {
     Live,
     /// Answered with 503 and a message: nothing is deleted, and it can be served again.
     Suspended,
+    /// Being deleted: no longer served (its hosts answer as unknown ones), its rows being
+    /// erased; never served again.
+    Deleting,
 }
 
 impl SiteStatus {
@@ -93,6 +96,7 @@ impl SiteStatus {
         match self {
             Self::Live => "live",
             Self::Suspended => "suspended",
+            Self::Deleting => "deleting",
         }
     }
 
@@ -100,6 +104,7 @@ impl SiteStatus {
         match input {
             "live" => Ok(Self::Live),
             "suspended" => Ok(Self::Suspended),
+            "deleting" => Ok(Self::Deleting),
             other => Err(Invalid::new(format!("{other:?} is not a site's status"))),
         }
     }

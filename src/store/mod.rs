@@ -45,7 +45,7 @@ pub use repair::{Finding, Repair, RepairReport};
 pub use revisions::{EditError, Revisions, SuggestionError, Suggestions, Translations};
 pub use search::{Search, SearchHit, SearchPage};
 pub use site::SiteSettings;
-pub use sites::{HostEntry, SiteError, SiteRecord, Sites, SitesPage};
+pub use sites::{Erased, HostEntry, SiteError, SiteRecord, Sites, SitesPage};
 pub use social::{FavoritePage, MAX_FAVORITES, MAX_FOLLOWS, Social, SocialError};
 pub use subscriptions::{LinkPurpose, NewSubscription, SubscriberPage, Subscriptions};
 

@@ -25,6 +25,20 @@ pub struct SiteRecord {
     pub first_admin: UserId,
     /// Other hosts that answer with a redirect to it, in host order.
     pub aliases: Vec<Host>,
+    /// When its deletion began (its status is then [`SiteStatus::Deleting`]).
+    pub deleting: Option<DateTime<Utc>>,
+}
+
+/// How far erasing a deleted site's rows has come.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Erased {
+    /// The table the next call erases from; `None` once every row of the site is gone.
+    pub table: Option<String>,
+    /// Its place among the tables to erase (from 1), and how many there are.
+    pub step: usize,
+    pub steps: usize,
+    /// How many rows (or partitions) this call removed.
+    pub removed: u64,
 }
 
 /// What a host answers for.
@@ -55,6 +69,10 @@ pub enum SiteError {
     HostTaken { host: Host, site: Site },
     #[error("{0} has {MAX_ALIASES} aliases, the most a site keeps")]
     TooManyAliases(Site),
+    #[error("{0} is being deleted")]
+    Deleting(Site),
+    #[error("{0} is not being deleted")]
+    NotDeleting(Site),
     #[error(transparent)]
     Store(#[from] StoreError),
 }
@@ -88,7 +106,8 @@ pub trait Sites: Send + Sync {
     /// already changes nothing.
     async fn add_alias(&self, site: &Site, alias: &Host) -> Result<SiteRecord, SiteError>;
 
-    /// Serves or suspends a registered site.
+    /// Serves or suspends a registered site ([`SiteError::Deleting`] for one being
+    /// deleted: nothing brings it back).
     async fn set_site_status(
         &self,
         site: &Site,
@@ -99,4 +118,24 @@ pub trait Sites: Send + Sync {
     /// the page whose `next` is `after`. Every site comes once over the pages, in an
     /// order of the store's own.
     async fn sites_page(&self, after: Option<&str>, limit: usize) -> StoreResult<SitesPage>;
+
+    /// Begins deleting a registered site: from now on it is [`SiteStatus::Deleting`] (its
+    /// hosts answer as unknown ones) whatever else is written to its record. Beginning
+    /// again keeps the first beginning.
+    async fn begin_site_deletion(
+        &self,
+        site: &Site,
+        at: DateTime<Utc>,
+    ) -> Result<SiteRecord, SiteError>;
+
+    /// Erases up to about `batch` rows (or partitions) of a site being deleted, from where
+    /// the last call stopped (kept with its record, so that a call after a crash goes
+    /// on), every table holding its rows in turn; says how far it has come.
+    /// [`SiteError::NotDeleting`] for a site whose deletion has not begun.
+    async fn erase_site_rows(&self, site: &Site, batch: usize) -> Result<Erased, SiteError>;
+
+    /// Once a deleted site's rows are erased: frees its host and aliases (another site
+    /// may then be registered with them) and removes it from the registry. A site whose
+    /// record is gone already is forgotten: nothing changes.
+    async fn forget_site(&self, site: &Site) -> Result<(), SiteError>;
 }

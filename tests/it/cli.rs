@@ -661,4 +661,33 @@ async fn an_operator_registers_sites_from_the_shell() {
         said(&resumed)
     );
     assert!(said(&run(&["list"])).contains("\tlive\t"));
+
+    // Deleting: a site that is not registered is refused; a registered one goes, with
+    // every row, and its host is free again.
+    let stranger = format!("https://stranger-{tag}.example");
+    let refused = run(&["delete", &stranger]);
+    assert_eq!(refused.status.code(), Some(1));
+    assert!(stderr(&refused).contains("no site"), "{}", stderr(&refused));
+    let deleted = run(&["delete", &url, "--sites-recheck-secs", "1"]);
+    assert!(deleted.status.success(), "{}", stderr(&deleted));
+    assert!(
+        said(&deleted).contains(&format!("deleted {url}")),
+        "{}",
+        said(&deleted)
+    );
+    let listed = said(&run(&["list"]));
+    assert!(
+        listed.contains("no host is served until one is"),
+        "the registry stays in use with no site: {listed}"
+    );
+    let site = sibyl::domain::Site::parse(&url).unwrap();
+    assert_eq!(t.store.registered_site(&site).await.unwrap(), None);
+    assert_eq!(
+        t.store.site_admin(&site).await.unwrap(),
+        None,
+        "its rows are gone"
+    );
+    let again = run(&["delete", &url]);
+    assert_eq!(again.status.code(), Some(1), "deleting twice is refused");
+    assert!(run(&["create", &url, "--admin", &name]).status.success());
 }

@@ -222,6 +222,17 @@ pub fn prepared_statements() -> Vec<String> {
         .collect()
 }
 
+/// The tables some statement this process prepared writes by an LWT (every statement is
+/// prepared when the store opens).
+pub(super) fn lwt_tables() -> BTreeSet<String> {
+    prepared_statements()
+        .iter()
+        .filter_map(|s| write_of(s, &SCHEMA_TABLES))
+        .filter(|w| w.lwt)
+        .map(|w| w.table)
+        .collect()
+}
+
 /// Cells written both ways by the statements this process has prepared (see
 /// [`mixed_cells`]): empty when the rule holds.
 pub fn mixed_writes() -> Vec<String> {

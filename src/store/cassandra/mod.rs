@@ -29,6 +29,7 @@ mod schema_changes;
 mod search;
 mod session;
 mod site;
+mod site_erase;
 mod sites;
 mod social;
 mod suggestions;

@@ -451,4 +451,14 @@ pub(super) const CHANGES: &[(u32, &str, Change)] = &[
         "a deployment serves many sites: the registry (sites, site_hosts, deployment_flags) and the members of each (site_members and its lists by month), made by schema.cql; its hosts, never deleted, keep the default grace",
         Change::Cql("ALTER TABLE site_hosts WITH gc_grace_seconds = 864000"),
     ),
+    (
+        75,
+        "a site's deletion: when it began",
+        Change::Cql("ALTER TABLE sites ADD IF NOT EXISTS deleting timestamp"),
+    ),
+    (
+        76,
+        "a site's deletion: how far its rows' erasing has got",
+        Change::Cql("ALTER TABLE sites ADD IF NOT EXISTS erased text"),
+    ),
 ];

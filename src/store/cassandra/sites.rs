@@ -4,7 +4,7 @@
 use super::{CassandraStore, lwt};
 use crate::domain::{Host, Site, SiteStatus, UserId};
 use crate::store::sites::{
-    HostEntry, MAX_ALIASES, SITES_PAGE_CAP, SiteError, SiteRecord, SitesPage,
+    Erased, HostEntry, MAX_ALIASES, SITES_PAGE_CAP, SiteError, SiteRecord, SitesPage,
 };
 use crate::store::{Members, StoreError, StoreResult, prelude::*};
 use async_trait::async_trait;
@@ -38,9 +38,14 @@ pub(super) struct Statements {
     host_read_serial: PreparedStatement,
     flag_read: PreparedStatement,
     flag_write: PreparedStatement,
+    deletion_begin: PreparedStatement,
+    erased_read: PreparedStatement,
+    erased_write: PreparedStatement,
+    site_delete: PreparedStatement,
+    host_release: PreparedStatement,
 }
 
-const SITE_COLUMNS: &str = "site, status, created, first_admin, aliases";
+const SITE_COLUMNS: &str = "site, status, created, first_admin, aliases, deleting";
 
 impl Statements {
     pub(super) async fn prepare(session: &Session, ks: &str) -> Result<Self, ExecutionError> {
@@ -90,6 +95,24 @@ impl Statements {
                 "INSERT INTO {ks}.deployment_flags (name, set_at) VALUES (?, ?)"
             ))
             .await?,
+            deletion_begin: prepare(format!(
+                "UPDATE {ks}.sites SET deleting = ?, erased = '' WHERE bucket = ? AND site = ?"
+            ))
+            .await?,
+            erased_read: prepare(format!(
+                "SELECT erased FROM {ks}.sites WHERE bucket = ? AND site = ?"
+            ))
+            .await?,
+            erased_write: prepare(format!(
+                "UPDATE {ks}.sites SET erased = ? WHERE bucket = ? AND site = ?"
+            ))
+            .await?,
+            site_delete: prepare(format!("DELETE FROM {ks}.sites WHERE bucket = ? AND site = ?"))
+                .await?,
+            host_release: prepare(format!(
+                "DELETE FROM {ks}.site_hosts WHERE host = ? IF site = ?"
+            ))
+            .await?,
         })
     }
 }
@@ -100,33 +123,46 @@ type SiteRow = (
     Option<DateTime<Utc>>,
     Option<Uuid>,
     Option<Vec<String>>,
+    Option<DateTime<Utc>>,
 );
 
 type HostRow = (String, Option<bool>, Option<Uuid>);
 
-fn record(row: SiteRow) -> StoreResult<SiteRecord> {
-    let (site, status, created, first_admin, aliases) = row;
+/// A registry row, unless it is what a write left after the site was forgotten (a row
+/// without its registration).
+fn record(row: SiteRow) -> StoreResult<Option<SiteRecord>> {
+    let (site, status, created, first_admin, aliases, deleting) = row;
+    let (Some(created), Some(first_admin)) = (created, first_admin) else {
+        return Ok(None);
+    };
     let mut aliases = aliases
         .unwrap_or_default()
         .iter()
         .map(|h| Host::parse(h))
         .collect::<Result<Vec<_>, _>>()?;
     aliases.sort();
-    Ok(SiteRecord {
+    Ok(Some(SiteRecord {
         site: Site::parse(&site)?,
-        status: SiteStatus::parse(status.as_deref().unwrap_or("live"))?,
-        created: created.unwrap_or_default(),
-        first_admin: UserId(first_admin.unwrap_or_default()),
+        status: match deleting {
+            Some(_) => SiteStatus::Deleting,
+            None => SiteStatus::parse(status.as_deref().unwrap_or("live"))?,
+        },
+        created,
+        first_admin: UserId(first_admin),
         aliases,
-    })
+        deleting,
+    }))
 }
 
 impl CassandraStore {
     async fn site_row(&self, site: &Site) -> StoreResult<Option<SiteRecord>> {
-        self.row::<SiteRow>(&self.sites.site_read, (bucket(site), site.as_str()))
+        match self
+            .row::<SiteRow>(&self.sites.site_read, (bucket(site), site.as_str()))
             .await?
-            .map(record)
-            .transpose()
+        {
+            Some(row) => record(row),
+            None => Ok(None),
+        }
     }
 
     async fn mark_registry(&self, at: DateTime<Utc>) -> StoreResult<()> {
@@ -182,7 +218,10 @@ impl Sites for CassandraStore {
         first_admin: UserId,
         at: DateTime<Utc>,
     ) -> Result<SiteRecord, SiteError> {
-        if self.site_row(site).await?.is_some() {
+        if let Some(record) = self.site_row(site).await? {
+            if record.deleting.is_some() {
+                return Err(SiteError::Deleting(site.clone()));
+            }
             // A registration that died before its flag is finished by the next attempt.
             self.mark_registry(at).await?;
             return Err(SiteError::Exists(site.clone()));
@@ -240,6 +279,7 @@ impl Sites for CassandraStore {
             created: at,
             first_admin,
             aliases: Vec::new(),
+            deleting: None,
         })
     }
 
@@ -267,6 +307,9 @@ impl Sites for CassandraStore {
             .site_row(site)
             .await?
             .ok_or_else(|| SiteError::NotFound(site.clone()))?;
+        if record.deleting.is_some() {
+            return Err(SiteError::Deleting(site.clone()));
+        }
         if record.aliases.contains(alias) {
             return Ok(record);
         }
@@ -299,6 +342,9 @@ impl Sites for CassandraStore {
             .site_row(site)
             .await?
             .ok_or_else(|| SiteError::NotFound(site.clone()))?;
+        if status == SiteStatus::Deleting || record.deleting.is_some() {
+            return Err(SiteError::Deleting(site.clone()));
+        }
         self.exec(
             &self.sites.status_write,
             (status.as_str(), bucket(site), site.as_str()),
@@ -330,7 +376,11 @@ impl Sites for CassandraStore {
                 .await?;
             let got = rows.len();
             for row in rows {
-                found.push((bucket, record(row)?));
+                last = row.0.clone();
+                // A forgotten site's remnant is skipped (it counts towards this read).
+                if let Some(record) = record(row)? {
+                    found.push((bucket, record));
+                }
             }
             if got < want {
                 // This bucket is read to its end.
@@ -346,5 +396,95 @@ impl Sites for CassandraStore {
         };
         let sites = found.into_iter().map(|(_, s)| s).collect();
         Ok(SitesPage { sites, next })
+    }
+
+    async fn begin_site_deletion(
+        &self,
+        site: &Site,
+        at: DateTime<Utc>,
+    ) -> Result<SiteRecord, SiteError> {
+        let mut record = self
+            .site_row(site)
+            .await?
+            .ok_or_else(|| SiteError::NotFound(site.clone()))?;
+        if record.deleting.is_none() {
+            self.exec(
+                &self.sites.deletion_begin,
+                (at, bucket(site), site.as_str()),
+            )
+            .await?;
+            record.deleting = Some(at);
+            record.status = SiteStatus::Deleting;
+        }
+        Ok(record)
+    }
+
+    async fn erase_site_rows(&self, site: &Site, batch: usize) -> Result<Erased, SiteError> {
+        let record = self
+            .site_row(site)
+            .await?
+            .ok_or_else(|| SiteError::NotFound(site.clone()))?;
+        if record.deleting.is_none() {
+            return Err(SiteError::NotDeleting(site.clone()));
+        }
+        let (cursor,): (Option<String>,) = self
+            .row(&self.sites.erased_read, (bucket(site), site.as_str()))
+            .await?
+            .unwrap_or((None,));
+        let step = self
+            .erase_step(site, cursor.as_deref().unwrap_or(""), batch.max(1))
+            .await?;
+        let next = step.cursor.clone().unwrap_or_else(|| "~".to_owned());
+        self.exec(
+            &self.sites.erased_write,
+            (next.as_str(), bucket(site), site.as_str()),
+        )
+        .await?;
+        Ok(Erased {
+            table: step
+                .cursor
+                .map(|c| c.split(' ').next().unwrap_or_default().to_owned()),
+            step: step.step,
+            steps: step.steps,
+            removed: step.removed,
+        })
+    }
+
+    async fn forget_site(&self, site: &Site) -> Result<(), SiteError> {
+        let Some(record) = self.site_row(site).await? else {
+            return Ok(());
+        };
+        if record.deleting.is_none() {
+            return Err(SiteError::NotDeleting(site.clone()));
+        }
+        // Its hosts first (each only while it is this site's: a host freed and claimed
+        // again since is left to its new site), then its record: a crash between them is
+        // finished by forgetting it again.
+        let hosts = std::iter::once(Host::of(site)).chain(record.aliases.iter().cloned());
+        for host in hosts {
+            let attempt = self
+                .session
+                .execute_unpaged(&self.sites.host_release, (host.as_str(), site.as_str()))
+                .await;
+            if let Err(e) = &attempt
+                && !lwt::is_cas_uncertain(e)
+            {
+                return Err(StoreError::Unavailable(e.to_string()).into());
+            }
+            // Whatever the answer, a serial read says whether the host is free of it.
+            if let Some((owner, _, _)) = self
+                .row::<HostRow>(&self.sites.host_read_serial, (host.as_str(),))
+                .await?
+                && owner == site.as_str()
+            {
+                return Err(StoreError::Unavailable(format!(
+                    "freeing {host} did not take; try again"
+                ))
+                .into());
+            }
+        }
+        self.exec(&self.sites.site_delete, (bucket(site), site.as_str()))
+            .await?;
+        Ok(())
     }
 }

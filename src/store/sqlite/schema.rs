@@ -49,6 +49,7 @@ const MIGRATIONS: &[(u32, &str)] = &[
     (29, include_str!("migrations/0029_intent_attempts.sql")),
     (30, include_str!("migrations/0030_sites.sql")),
     (31, include_str!("migrations/0031_site_members.sql")),
+    (32, include_str!("migrations/0032_site_deletion.sql")),
 ];
 
 /// The version that makes the search index.

@@ -3,21 +3,24 @@
 use super::*;
 use crate::domain::{Host, SiteStatus};
 use crate::store::sites::{
-    HostEntry, MAX_ALIASES, SITES_PAGE_CAP, SiteError, SiteRecord, SitesPage,
+    Erased, HostEntry, MAX_ALIASES, SITES_PAGE_CAP, SiteError, SiteRecord, SitesPage,
 };
 
 /// A site's row as stored.
-type SiteRow = (String, String, i64, String);
+type SiteRow = (String, String, i64, String, Option<i64>);
 
-const SITE_COLUMNS: &str = "site, status, created, first_admin";
+const SITE_COLUMNS: &str = "site, status, created, first_admin, deleting";
+
+/// The flag written once the first site is registered (and never removed).
+const REGISTRY_FLAG: &str = "sites";
 
 fn site_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<SiteRow> {
-    Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
+    Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?))
 }
 
 /// A site's record: its row and its aliases.
 fn record(sql: &Sql<'_>, row: SiteRow) -> StoreResult<SiteRecord> {
-    let (site, status, created, first_admin) = row;
+    let (site, status, created, first_admin, deleting) = row;
     let aliases = sql
         .prepare("SELECT host FROM site_hosts WHERE site = ?1 AND alias = 1 ORDER BY host")
         .and_then(|mut s| {
@@ -27,7 +30,11 @@ fn record(sql: &Sql<'_>, row: SiteRow) -> StoreResult<SiteRecord> {
         .map_err(unavailable)?;
     Ok(SiteRecord {
         site: Site::parse(&site)?,
-        status: SiteStatus::parse(&status)?,
+        status: match deleting {
+            Some(_) => SiteStatus::Deleting,
+            None => SiteStatus::parse(&status)?,
+        },
+        deleting: deleting.map(millis_to_time),
         created: millis_to_time(created),
         first_admin: UserId(uuid(&first_admin)?),
         aliases: aliases
@@ -59,8 +66,8 @@ fn host_owner(sql: &Sql<'_>, host: &str) -> StoreResult<Option<(String, bool)>> 
 impl Sites for SqliteStore {
     async fn sites_exist(&self) -> StoreResult<bool> {
         self.read(|sql| {
-            sql.prepare("SELECT EXISTS (SELECT 1 FROM sites)")
-                .and_then(|mut s| s.query_row([], |r| r.get(0)))
+            sql.prepare("SELECT EXISTS (SELECT 1 FROM deployment_flags WHERE name = ?1)")
+                .and_then(|mut s| s.query_row(params![REGISTRY_FLAG], |r| r.get(0)))
                 .map_err(unavailable)
         })
         .await
@@ -94,9 +101,12 @@ impl Sites for SqliteStore {
             )
             .and_then(|mut s| s.execute(params![site.as_str(), first_admin.0.to_string()]))
             .map_err(unavailable)?;
-            sql.prepare(&format!(
-                "INSERT INTO sites ({SITE_COLUMNS}) VALUES (?1, ?2, ?3, ?4)"
-            ))
+            sql.prepare(
+                "INSERT INTO deployment_flags (name, set_at) VALUES (?1, ?2) ON CONFLICT DO NOTHING",
+            )
+            .and_then(|mut s| s.execute(params![REGISTRY_FLAG, at.timestamp_millis()]))
+            .map_err(unavailable)?;
+            sql.prepare("INSERT INTO sites (site, status, created, first_admin) VALUES (?1, ?2, ?3, ?4)")
             .and_then(|mut s| {
                 s.execute(params![
                     site.as_str(),
@@ -135,6 +145,9 @@ impl Sites for SqliteStore {
         self.transaction(move |sql| {
             let record =
                 find(sql, site.as_str())?.ok_or_else(|| SiteError::NotFound(site.clone()))?;
+            if record.deleting.is_some() {
+                return Err(SiteError::Deleting(site));
+            }
             match host_owner(sql, alias.as_str())? {
                 Some((owner, true)) if owner == site.as_str() => return Ok(record),
                 Some((owner, _)) => {
@@ -163,6 +176,11 @@ impl Sites for SqliteStore {
     ) -> Result<SiteRecord, SiteError> {
         let site = site.clone();
         self.transaction(move |sql| {
+            if status == SiteStatus::Deleting
+                || find(sql, site.as_str())?.is_some_and(|r| r.deleting.is_some())
+            {
+                return Err(SiteError::Deleting(site));
+            }
             let changed = sql
                 .prepare("UPDATE sites SET status = ?2 WHERE site = ?1")
                 .and_then(|mut s| s.execute(params![site.as_str(), status.as_str()]))
@@ -201,4 +219,166 @@ impl Sites for SqliteStore {
         })
         .await
     }
+
+    async fn begin_site_deletion(
+        &self,
+        site: &Site,
+        at: DateTime<Utc>,
+    ) -> Result<SiteRecord, SiteError> {
+        let site = site.clone();
+        self.transaction(move |sql| {
+            let changed = sql
+                .prepare(
+                    "UPDATE sites SET deleting = COALESCE(deleting, ?2), erased = COALESCE(erased, '') WHERE site = ?1",
+                )
+                .and_then(|mut s| s.execute(params![site.as_str(), at.timestamp_millis()]))
+                .map_err(unavailable)?;
+            if changed == 0 {
+                return Err(SiteError::NotFound(site));
+            }
+            find(sql, site.as_str())?.ok_or(SiteError::NotFound(site))
+        })
+        .await
+    }
+
+    async fn erase_site_rows(&self, site: &Site, batch: usize) -> Result<Erased, SiteError> {
+        let site = site.clone();
+        let batch = batch.max(1) as i64;
+        self.transaction(move |sql| {
+            let erased: Option<Option<String>> = sql
+                .prepare("SELECT erased FROM sites WHERE site = ?1")
+                .and_then(|mut s| s.query_row(params![site.as_str()], |r| r.get(0)).optional())
+                .map_err(unavailable)?;
+            let from = match erased {
+                None => return Err(SiteError::NotFound(site)),
+                Some(None) => return Err(SiteError::NotDeleting(site)),
+                Some(Some(from)) => from,
+            };
+            let tables = erase_order(sql)?;
+            let steps = tables.len();
+            // The table the last call stopped in ("~" once all are erased); from the
+            // first again should it be gone since (erasing what is erased finds nothing).
+            let mut at = match from.as_str() {
+                "~" => steps,
+                from => tables.iter().position(|t| t.name == from).unwrap_or(0),
+            };
+            let mut removed = 0;
+            while let Some(table) = tables.get(at) {
+                let key = table.key.join(", ");
+                removed = sql
+                    .prepare(&format!(
+                        "DELETE FROM \"{name}\" WHERE ({key}) IN (SELECT {key} FROM \"{name}\" WHERE site = ?1 LIMIT ?2)",
+                        name = table.name
+                    ))
+                    .and_then(|mut s| s.execute(params![site.as_str(), batch]))
+                    .map_err(unavailable)? as u64;
+                if removed as i64 == batch {
+                    break;
+                }
+                // This table is erased: the next call begins with the next one.
+                at += 1;
+                if removed > 0 {
+                    break;
+                }
+            }
+            let next = tables.get(at).map(|t| t.name.clone());
+            let cursor = next.clone().unwrap_or_else(|| "~".to_owned());
+            sql.prepare("UPDATE sites SET erased = ?2 WHERE site = ?1")
+                .and_then(|mut s| s.execute(params![site.as_str(), cursor]))
+                .map_err(unavailable)?;
+            Ok(Erased {
+                table: next,
+                step: (at + 1).min(steps),
+                steps,
+                removed,
+            })
+        })
+        .await
+    }
+
+    async fn forget_site(&self, site: &Site) -> Result<(), SiteError> {
+        let site = site.clone();
+        self.transaction(move |sql| {
+            let Some(record) = find(sql, site.as_str())? else {
+                return Ok(());
+            };
+            if record.deleting.is_none() {
+                return Err(SiteError::NotDeleting(site));
+            }
+            for table in ["site_hosts", "sites"] {
+                sql.prepare(&format!("DELETE FROM {table} WHERE site = ?1"))
+                    .and_then(|mut s| s.execute(params![site.as_str()]))
+                    .map_err(unavailable)?;
+            }
+            Ok(())
+        })
+        .await
+    }
+}
+
+/// A table holding rows of sites (a `site` column), and the columns that name a row.
+struct SiteTable {
+    name: String,
+    key: Vec<String>,
+}
+
+/// Every table with rows of sites but the registry's own, in the order they are erased:
+/// a table before the tables its rows refer to (comments before posts), by name
+/// otherwise. Read from the schema, so that a table added later is erased too.
+fn erase_order(sql: &Sql<'_>) -> StoreResult<Vec<SiteTable>> {
+    let names: Vec<String> = sql
+        .prepare(
+            "SELECT m.name FROM sqlite_master m WHERE m.type = 'table'
+               AND m.name NOT IN ('sites', 'site_hosts')
+               AND EXISTS (SELECT 1 FROM pragma_table_info(m.name) c WHERE c.name = 'site')
+             ORDER BY m.name",
+        )
+        .and_then(|mut s| {
+            s.query_map([], |r| r.get(0))?
+                .collect::<rusqlite::Result<_>>()
+        })
+        .map_err(unavailable)?;
+    let mut tables = Vec::new();
+    let mut refers = Vec::new();
+    for name in &names {
+        let key: Vec<String> = sql
+            .prepare("SELECT name FROM pragma_table_info(?1) WHERE pk > 0 ORDER BY pk")
+            .and_then(|mut s| {
+                s.query_map(params![name], |r| r.get(0))?
+                    .collect::<rusqlite::Result<_>>()
+            })
+            .map_err(unavailable)?;
+        let parents: Vec<String> = sql
+            .prepare("SELECT DISTINCT \"table\" FROM pragma_foreign_key_list(?1)")
+            .and_then(|mut s| {
+                s.query_map(params![name], |r| r.get(0))?
+                    .collect::<rusqlite::Result<_>>()
+            })
+            .map_err(unavailable)?;
+        refers.push(parents);
+        tables.push(SiteTable {
+            name: name.clone(),
+            key: if key.is_empty() {
+                vec!["rowid".to_owned()]
+            } else {
+                key.iter().map(|k| format!("\"{k}\"")).collect()
+            },
+        });
+    }
+    // Children first: a table goes once no table left refers to it.
+    let mut order = Vec::new();
+    let mut left: Vec<usize> = (0..tables.len()).collect();
+    while !left.is_empty() {
+        let free = left
+            .iter()
+            .position(|&i| {
+                !left
+                    .iter()
+                    .any(|&j| j != i && refers[j].contains(&tables[i].name))
+            })
+            .unwrap_or(0);
+        order.push(left.remove(free));
+    }
+    let mut tables: Vec<Option<SiteTable>> = tables.into_iter().map(Some).collect();
+    Ok(order.into_iter().filter_map(|i| tables[i].take()).collect())
 }

@@ -1,0 +1,12 @@
+-- Deleting a site: when it began, and the table its rows are being erased from (the
+-- next erase goes on from there). The flag that the registry is in use outlives the
+-- sites: once one was registered, only registered sites are served, even when the last
+-- is deleted.
+ALTER TABLE sites ADD COLUMN deleting INTEGER;
+ALTER TABLE sites ADD COLUMN erased TEXT;
+CREATE TABLE deployment_flags (
+    name   TEXT PRIMARY KEY,
+    set_at INTEGER NOT NULL
+);
+INSERT INTO deployment_flags (name, set_at)
+    SELECT 'sites', MIN(created) FROM sites HAVING COUNT(*) > 0;
