@@ -85,9 +85,33 @@ pub async fn run(store: &dyn Store, site: &Site, command: UserCommand) -> Result
                 user.username.as_str()
             ))
         }
-        UserCommand::SetRole { user, role } => {
-            let role = Role::parse(&role).map_err(|e| e.0)?;
+        UserCommand::SetRole {
+            user,
+            role,
+            network_admin,
+        } => {
+            let role = role.map(|r| Role::parse(&r).map_err(|e| e.0)).transpose()?;
             let user = find(store, &user).await?;
+            let mut said = String::new();
+            if let Some(on) = network_admin {
+                store
+                    .set_network_admin(user.id, on, now())
+                    .await
+                    .map_err(|e| e.to_string())?;
+                said = format!(
+                    "{} is {} network administrator\n",
+                    user.username.as_str(),
+                    if on { "a" } else { "no longer a" }
+                );
+            }
+            let Some(role) = role else {
+                if said.is_empty() {
+                    return Err(
+                        "name a role (reader, author or admin) or --network-admin".to_owned()
+                    );
+                }
+                return Ok(said);
+            };
             // On a registered site, the role there.
             if own_roles(store, site).await? {
                 let member = store
@@ -95,14 +119,14 @@ pub async fn run(store: &dyn Store, site: &Site, command: UserCommand) -> Result
                     .await
                     .map_err(|e| e.to_string())?;
                 return Ok(format!(
-                    "{} is now {} on {site}\n",
+                    "{said}{} is now {} on {site}\n",
                     user.username.as_str(),
                     member.role.as_str()
                 ));
             }
             let changed = store.set_role(user.id, role).await.map_err(account_error)?;
             Ok(format!(
-                "{} is now {}\n",
+                "{said}{} is now {}\n",
                 changed.username.as_str(),
                 changed.role.as_str()
             ))

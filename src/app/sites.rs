@@ -314,56 +314,7 @@ pub async fn run_with(
     let site_of = |url: &str| Site::parse(url).map_err(|e| e.0);
     let said = |e: SiteError| e.to_string();
     match command {
-        SiteCommand::Create { url, admin } => {
-            let site = site_of(&url)?;
-            let admin = super::shell_admin::find(store, &admin).await?;
-            let failed = |e: crate::store::StoreError| e.to_string();
-            if store
-                .registered_site(&site)
-                .await
-                .map_err(failed)?
-                .is_some()
-            {
-                return Err(said(SiteError::Exists(site)));
-            }
-            let first = !store.sites_exist().await.map_err(failed)?;
-            // A site set up before it is registered (served while none was) brings its
-            // accounts, with the roles and bans they had there, as its members: a
-            // registered site's roles are its own.
-            let set_up = store.site_admin(&site).await.map_err(failed)?.is_some();
-            let began = crate::domain::now();
-            let mut adopted = if set_up {
-                adopt(store, &site, None).await.map_err(failed)?
-            } else {
-                0
-            };
-            let record = store
-                .register_site(&site, admin.id, crate::domain::now())
-                .await
-                .map_err(said)?;
-            if set_up {
-                // Accounts made while the first pass ran.
-                let since = began - chrono::Duration::minutes(1);
-                adopted += adopt(store, &site, Some(since)).await.map_err(failed)?;
-            }
-            let mut out = format!(
-                "registered {} (its host: {}), first administrator {}\n",
-                record.site,
-                Host::of(&record.site),
-                admin.username.as_str(),
-            );
-            if set_up {
-                out.push_str(&format!(
-                    "its {adopted} accounts are its members, with the roles and bans they had\n"
-                ));
-            }
-            if first && record.site != *served_alone {
-                out.push_str(&format!(
-                    "note: from now on only registered sites are served; {served_alone}, served until now, is not one (register it with `sibyl site create {served_alone} --admin NAME`)\n"
-                ));
-            }
-            Ok(out)
-        }
+        SiteCommand::Create { url, admin } => create(store, served_alone, &url, &admin).await,
         SiteCommand::List => {
             let mut out = String::new();
             for s in registered_sites(store).await.map_err(|e| e.to_string())? {
@@ -429,6 +380,113 @@ pub async fn run_with(
             Ok(format!("{site} is served again\n"))
         }
     }
+}
+
+/// Registers the site of `url` with its first administrator (`admin`: an account's user
+/// name or e-mail address), as `sibyl site create` and `/network` do; returns what was
+/// done, to tell the operator.
+pub async fn create(
+    store: &dyn Store,
+    served_alone: &Site,
+    url: &str,
+    admin: &str,
+) -> Result<String, String> {
+    let site = Site::parse(url).map_err(|e| e.0)?;
+    let admin = super::shell_admin::find(store, admin).await?;
+    let failed = |e: crate::store::StoreError| e.to_string();
+    if store
+        .registered_site(&site)
+        .await
+        .map_err(failed)?
+        .is_some()
+    {
+        return Err(SiteError::Exists(site).to_string());
+    }
+    let first = !store.sites_exist().await.map_err(failed)?;
+    // A site set up before it is registered (served while none was) brings its
+    // accounts, with the roles and bans they had there, as its members: a
+    // registered site's roles are its own.
+    let set_up = store.site_admin(&site).await.map_err(failed)?.is_some();
+    let began = crate::domain::now();
+    let mut adopted = if set_up {
+        adopt(store, &site, None).await.map_err(failed)?
+    } else {
+        0
+    };
+    let record = store
+        .register_site(&site, admin.id, crate::domain::now())
+        .await
+        .map_err(|e| e.to_string())?;
+    if set_up {
+        // Accounts made while the first pass ran.
+        let since = began - chrono::Duration::minutes(1);
+        adopted += adopt(store, &site, Some(since)).await.map_err(failed)?;
+    }
+    let mut out = format!(
+        "registered {} (its host: {}), first administrator {}\n",
+        record.site,
+        Host::of(&record.site),
+        admin.username.as_str(),
+    );
+    if set_up {
+        out.push_str(&format!(
+            "its {adopted} accounts are its members, with the roles and bans they had\n"
+        ));
+    }
+    if first && record.site != *served_alone {
+        out.push_str(&format!(
+            "note: from now on only registered sites are served; {served_alone}, served until now, is not one (register it with `sibyl site create {served_alone} --admin NAME`)\n"
+        ));
+    }
+    Ok(out)
+}
+
+/// How many sites a page of `/network` lists.
+pub const NETWORK_PAGE: usize = 25;
+
+/// A site as the network's administrators see it.
+#[derive(Debug, Clone)]
+pub struct NetworkRow {
+    pub record: SiteRecord,
+    /// Its first administrator's user name (named when it was registered).
+    pub first_admin: Option<String>,
+    /// Posts and pages ever written there (short numbers taken, drafts and deleted
+    /// posts included): one read of its id pool.
+    pub posts_written: u64,
+    pub comments: crate::domain::comment::StateCounts,
+}
+
+/// A page of the registry for `/network`, each site with its first administrator and
+/// its counts (three reads a site, the page's sites at once), and where the next begins.
+pub async fn network_page(
+    store: &dyn Store,
+    after: Option<&str>,
+) -> StoreResult<(Vec<NetworkRow>, Option<String>)> {
+    let page = store.sites_page(after, NETWORK_PAGE).await?;
+    let rows =
+        futures_util::future::try_join_all(page.sites.into_iter().map(|record| async move {
+            let first_admin = store
+                .user(record.first_admin)
+                .await?
+                .map(|u| u.username.as_str().to_owned());
+            let pool = store.short_id_pool(&record.site).await?;
+            let posts_written = pool
+                .iter()
+                .enumerate()
+                .map(|(slot, next)| {
+                    next.saturating_sub(slot as u64 + 1) / crate::store::ID_POOL_SIZE
+                })
+                .sum();
+            let comments = store.comment_state_counts(&record.site).await?;
+            Ok::<_, crate::store::StoreError>(NetworkRow {
+                record,
+                first_admin,
+                posts_written,
+                comments,
+            })
+        }))
+        .await?;
+    Ok((rows, page.next))
 }
 
 /// Makes every account (made since `since`, if given) a member of `site` with the role

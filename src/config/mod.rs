@@ -499,8 +499,15 @@ pub enum UserCommand {
     /// sessions
     ResetPassword { user: String },
     /// Make an account a reader, an author or an admin (of the site of --site-url, when
-    /// it is registered with roles of its own; the account's role otherwise)
-    SetRole { user: String, role: String },
+    /// it is registered with roles of its own; the account's role otherwise), or with
+    /// --network-admin a network administrator, who manages every site at /network
+    /// (--network-admin=false: no longer one)
+    SetRole {
+        user: String,
+        role: Option<String>,
+        #[arg(long, num_args = 0..=1, default_missing_value = "true", require_equals = true)]
+        network_admin: Option<bool>,
+    },
     /// The newest accounts first, tab-separated
     List {
         /// How many accounts, at most 1000

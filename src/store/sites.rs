@@ -138,4 +138,12 @@ pub trait Sites: Send + Sync {
     /// may then be registered with them) and removes it from the registry. A site whose
     /// record is gone already is forgotten: nothing changes.
     async fn forget_site(&self, site: &Site) -> Result<(), SiteError>;
+
+    /// Whether an account is a network administrator (of the deployment: it sees and
+    /// manages every site at `/network`, whatever its role on each).
+    async fn is_network_admin(&self, user: UserId) -> StoreResult<bool>;
+
+    /// Makes an account a network administrator, or no longer one.
+    async fn set_network_admin(&self, user: UserId, on: bool, at: DateTime<Utc>)
+    -> StoreResult<()>;
 }

@@ -28,6 +28,7 @@ mod limits;
 mod lists;
 mod locales;
 mod moderation;
+mod network;
 pub mod observe;
 mod pages;
 mod password_reset;

@@ -4,9 +4,9 @@
 use super::{
     AppState, FORM_LIMIT, WebError, account, account_deletion, admin, api, archive, assets,
     authors, binaries, caching, comments, csrf, deletion, desk, email_change, error, feeds,
-    headers, health, history, home, moderation, observe, password_reset, post_download, post_page,
-    posts, revisions, schedule, search, settings, sign_in, site_admin, sitemaps, subscriptions,
-    suggestions, tags,
+    headers, health, history, home, moderation, network, observe, password_reset, post_download,
+    post_page, posts, revisions, schedule, search, settings, sign_in, site_admin, sitemaps,
+    subscriptions, suggestions, tags,
 };
 use actix_web::middleware::{Compress, from_fn};
 use actix_web::{HttpResponse, web};
@@ -138,6 +138,12 @@ pub fn configure(cfg: &mut web::ServiceConfig, state: AppState) {
                     web::resource("/admin/commenters").route(web::post().to(moderation::commenter)),
                 )
                 .service(web::resource("/admin/users").route(get_or_head().to(admin::users)))
+                .service(web::resource("/network").route(get_or_head().to(network::show)))
+                .service(web::resource("/network/sites").route(web::post().to(network::create)))
+                .service(
+                    web::resource("/network/sites/status")
+                        .route(web::post().to(network::set_status)),
+                )
                 .service(
                     web::resource("/admin/site")
                         .route(get_or_head().to(site_admin::show))

@@ -43,6 +43,9 @@ pub(super) struct Statements {
     erased_write: PreparedStatement,
     site_delete: PreparedStatement,
     host_release: PreparedStatement,
+    network_admin_read: PreparedStatement,
+    network_admin_add: PreparedStatement,
+    network_admin_remove: PreparedStatement,
 }
 
 const SITE_COLUMNS: &str = "site, status, created, first_admin, aliases, deleting";
@@ -111,6 +114,18 @@ impl Statements {
                 .await?,
             host_release: prepare(format!(
                 "DELETE FROM {ks}.site_hosts WHERE host = ? IF site = ?"
+            ))
+            .await?,
+            network_admin_read: prepare(format!(
+                "SELECT user_id FROM {ks}.network_admins WHERE user_id = ?"
+            ))
+            .await?,
+            network_admin_add: prepare(format!(
+                "INSERT INTO {ks}.network_admins (user_id, granted) VALUES (?, ?)"
+            ))
+            .await?,
+            network_admin_remove: prepare(format!(
+                "DELETE FROM {ks}.network_admins WHERE user_id = ?"
             ))
             .await?,
         })
@@ -485,6 +500,29 @@ impl Sites for CassandraStore {
         }
         self.exec(&self.sites.site_delete, (bucket(site), site.as_str()))
             .await?;
+        Ok(())
+    }
+
+    async fn is_network_admin(&self, user: UserId) -> StoreResult<bool> {
+        Ok(self
+            .row::<(Uuid,)>(&self.sites.network_admin_read, (user.0,))
+            .await?
+            .is_some())
+    }
+
+    async fn set_network_admin(
+        &self,
+        user: UserId,
+        on: bool,
+        at: DateTime<Utc>,
+    ) -> StoreResult<()> {
+        if on {
+            self.exec(&self.sites.network_admin_add, (user.0, at))
+                .await?;
+        } else {
+            self.exec(&self.sites.network_admin_remove, (user.0,))
+                .await?;
+        }
         Ok(())
     }
 }

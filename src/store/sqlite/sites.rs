@@ -314,6 +314,54 @@ impl Sites for SqliteStore {
         })
         .await
     }
+
+    async fn is_network_admin(&self, user: UserId) -> StoreResult<bool> {
+        self.network_admin_is(user).await
+    }
+
+    async fn set_network_admin(
+        &self,
+        user: UserId,
+        on: bool,
+        at: DateTime<Utc>,
+    ) -> StoreResult<()> {
+        self.network_admin_set(user, on, at).await
+    }
+}
+
+/// The trait's part for network administrators.
+impl SqliteStore {
+    pub(super) async fn network_admin_is(&self, user: UserId) -> StoreResult<bool> {
+        self.read(move |sql| {
+            sql.prepare("SELECT EXISTS (SELECT 1 FROM network_admins WHERE user_id = ?1)")
+                .and_then(|mut s| s.query_row(params![user.0.to_string()], |r| r.get(0)))
+                .map_err(unavailable)
+        })
+        .await
+    }
+
+    pub(super) async fn network_admin_set(
+        &self,
+        user: UserId,
+        on: bool,
+        at: DateTime<Utc>,
+    ) -> StoreResult<()> {
+        self.transaction(move |sql| {
+            let user = user.0.to_string();
+            if on {
+                sql.prepare(
+                    "INSERT INTO network_admins (user_id, granted) VALUES (?1, ?2) ON CONFLICT DO NOTHING",
+                )
+                .and_then(|mut s| s.execute(params![user, at.timestamp_millis()]))
+            } else {
+                sql.prepare("DELETE FROM network_admins WHERE user_id = ?1")
+                    .and_then(|mut s| s.execute(params![user]))
+            }
+            .map_err(unavailable)?;
+            Ok::<_, StoreError>(())
+        })
+        .await
+    }
 }
 
 /// A table holding rows of sites (a `site` column), and the columns that name a row.

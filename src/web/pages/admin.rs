@@ -170,3 +170,31 @@ pub struct PageRowView {
     pub published: bool,
     pub made: Dated,
 }
+
+#[derive(Template)]
+#[template(path = "admin/network.html")]
+pub struct NetworkPage {
+    pub layout: Layout,
+    pub rows: Vec<NetworkRowView>,
+    /// The next page's address.
+    pub next: Option<String>,
+    /// What the last action did, or why it was refused.
+    pub notice: Option<String>,
+    pub error: Option<String>,
+    /// The registration form's values (kept when it is refused).
+    pub url: String,
+    pub admin: String,
+}
+
+/// A line of the network's list of sites.
+pub struct NetworkRowView {
+    pub url: String,
+    pub status: &'static str,
+    pub live: bool,
+    pub created: Dated,
+    pub first_admin: String,
+    pub aliases: String,
+    pub posts: u64,
+    pub comments: u64,
+    pub pending: u64,
+}

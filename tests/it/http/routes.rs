@@ -428,6 +428,18 @@ async fn every_route_answers_every_role_as_declared(t: TestStore) {
             [LOGIN, FORBIDDEN, FORBIDDEN, OK, LOGIN],
         ),
         get("/admin/users", [LOGIN, FORBIDDEN, FORBIDDEN, OK, LOGIN]),
+        // The network's pages: a site's administrator is not the network's.
+        get("/network", [LOGIN, FORBIDDEN, FORBIDDEN, FORBIDDEN, LOGIN]),
+        post(
+            "/network/sites",
+            &[("url", "https://matrix.example"), ("admin", "nobody")],
+            [LOGIN, FORBIDDEN, FORBIDDEN, FORBIDDEN, LOGIN],
+        ),
+        post(
+            "/network/sites/status",
+            &[("url", "https://matrix.example"), ("status", "suspended")],
+            [LOGIN, FORBIDDEN, FORBIDDEN, FORBIDDEN, LOGIN],
+        ),
         get("/no/such/page", [Expect(404, ""); 5]),
         get(
             format!("/p/{short_id}"),

@@ -370,6 +370,129 @@ async fn sites_are_chosen_by_host_and_kept_apart(t: TestStore) {
         listed.lines().any(|l| l.starts_with(&b.to_string())),
         "{listed}"
     );
+
+    // The network's pages: only for its administrators, whatever their role on a site.
+    assert_eq!(on_a.get("/network").await.status(), 403, "a site's admin");
+    assert_eq!(on_a_reader.get("/network").await.status(), 403, "a reader");
+    let anonymous = on_a
+        .anonymous()
+        .get(on_a.url("/network"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(anonymous.status(), 303);
+    assert!(location(&anonymous).starts_with("/login"));
+    let said = sibyl::app::shell_admin::run(
+        app.store.as_ref(),
+        &app.site,
+        sibyl::config::UserCommand::SetRole {
+            user: admin.username.clone(),
+            role: None,
+            network_admin: Some(true),
+        },
+    )
+    .await
+    .unwrap();
+    assert!(said.contains("is a network administrator"), "{said}");
+    let network = on_a.get_html("/network").await;
+    for site in [&a, &b] {
+        let row = network
+            .split(&format!("<td><a href=\"{site}\">"))
+            .nth(1)
+            .and_then(|rest| rest.split("</tr>").next())
+            .unwrap_or_else(|| panic!("{site} is not listed: {network}"));
+        assert!(
+            row.contains(&format!("<td>{}</td>", admin.username)),
+            "its first administrator: {row}"
+        );
+    }
+    let row_a = network
+        .split(&format!("<td><a href=\"{a}\">"))
+        .nth(1)
+        .and_then(|rest| rest.split("</tr>").next())
+        .unwrap();
+    assert!(row_a.contains("<td>1</td>"), "A's one post: {row_a}");
+    own_pages.push(("network".to_owned(), network));
+
+    // A site registered from the page: refused with the reason for a bad URL (nothing
+    // registered), then served.
+    let c = on("c");
+    let refused = on_a
+        .submit(
+            "/network",
+            "/network/sites",
+            &[("url", &format!("{c}/blog")), ("admin", &admin.username)],
+        )
+        .await;
+    assert_eq!(refused.status(), 422);
+    let refusal = refused.text().await.unwrap();
+    assert!(refusal.contains("network-error"), "{refusal}");
+    assert_eq!(app.store.registered_site(&c).await.unwrap(), None);
+    own_pages.push(("network, refused".to_owned(), refusal));
+    let made = on_a
+        .submit(
+            "/network",
+            "/network/sites",
+            &[("url", &c.to_string()), ("admin", &admin.username)],
+        )
+        .await;
+    assert_eq!(made.status(), 303);
+    assert_eq!(location(&made), "/network?done=created");
+    tokio::time::sleep(RECHECK * 2).await;
+    let on_c = app.at_site(&c);
+    assert_eq!(
+        on_c.anonymous()
+            .get(on_c.url("/"))
+            .send()
+            .await
+            .unwrap()
+            .status(),
+        200
+    );
+    // Suspended from the page, then served again.
+    for (status, answer) in [("suspended", 503), ("live", 200)] {
+        let done = on_a
+            .submit(
+                "/network",
+                "/network/sites/status",
+                &[("url", &c.to_string()), ("status", status)],
+            )
+            .await;
+        assert_eq!(done.status(), 303, "{status}");
+        tokio::time::sleep(RECHECK * 2).await;
+        assert_eq!(
+            on_c.anonymous()
+                .get(on_c.url("/"))
+                .send()
+                .await
+                .unwrap()
+                .status(),
+            answer,
+            "{status}"
+        );
+    }
+    let bad = on_a
+        .submit(
+            "/network",
+            "/network/sites/status",
+            &[("url", &c.to_string()), ("status", "deleting")],
+        )
+        .await;
+    assert_eq!(bad.status(), 400, "deleting is not done from a button");
+    // Not a network administrator any more: refused again.
+    sibyl::app::shell_admin::run(
+        app.store.as_ref(),
+        &app.site,
+        sibyl::config::UserCommand::SetRole {
+            user: admin.username.clone(),
+            role: None,
+            network_admin: Some(false),
+        },
+    )
+    .await
+    .unwrap();
+    assert_eq!(on_a.get("/network").await.status(), 403);
+
     let errors = super::html_checker::check(&own_pages);
     assert!(errors.is_empty(), "{}", errors.join("\n"));
 }

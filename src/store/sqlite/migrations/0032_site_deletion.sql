@@ -1,3 +1,8 @@
+-- The deployment's network administrators: they manage every site at /network.
+CREATE TABLE network_admins (
+    user_id TEXT PRIMARY KEY,
+    granted INTEGER NOT NULL
+);
 -- Deleting a site: when it began, and the table its rows are being erased from (the
 -- next erase goes on from there). The flag that the registry is in use outlives the
 -- sites: once one was registered, only registered sites are served, even when the last
