@@ -177,7 +177,7 @@ pub(crate) async fn find(store: &dyn Store, login: &str) -> Result<User, String>
         .ok_or_else(|| format!("no account has the user name or e-mail address {login:?}"))
 }
 
-fn account_error(e: AccountError) -> String {
+pub(crate) fn account_error(e: AccountError) -> String {
     match e {
         AccountError::Taken(Taken::Username) => "that user name is already taken".into(),
         AccountError::Taken(Taken::Email) => "that e-mail address is already in use".into(),
@@ -185,7 +185,9 @@ fn account_error(e: AccountError) -> String {
     }
 }
 
-async fn hash(password: Password) -> Result<crate::domain::password::PasswordHash, String> {
+pub(crate) async fn hash(
+    password: Password,
+) -> Result<crate::domain::password::PasswordHash, String> {
     tokio::task::spawn_blocking(move || password.hash())
         .await
         .map_err(|e| format!("hashing: {e}"))
@@ -193,7 +195,7 @@ async fn hash(password: Password) -> Result<crate::domain::password::PasswordHas
 
 /// The new password: typed twice without echo on a terminal, else the first line of
 /// standard input (for scripts: `printf '%s\n' "$PASSWORD" | sibyl user ...`).
-fn read_new_password() -> Result<Password, String> {
+pub(crate) fn read_new_password() -> Result<Password, String> {
     if std::io::stdin().is_terminal() {
         let first = rpassword::prompt_password("New password: ").map_err(|e| e.to_string())?;
         let second = rpassword::prompt_password("The same again: ").map_err(|e| e.to_string())?;

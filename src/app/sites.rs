@@ -314,7 +314,9 @@ pub async fn run_with(
     let site_of = |url: &str| Site::parse(url).map_err(|e| e.0);
     let said = |e: SiteError| e.to_string();
     match command {
-        SiteCommand::Create { url, admin } => create(store, served_alone, &url, &admin).await,
+        SiteCommand::Create { url, admin, email } => {
+            create_with(store, served_alone, &url, &admin, email.as_deref()).await
+        }
         SiteCommand::List => {
             let mut out = String::new();
             for s in registered_sites(store).await.map_err(|e| e.to_string())? {
@@ -391,8 +393,19 @@ pub async fn create(
     url: &str,
     admin: &str,
 ) -> Result<String, String> {
+    create_with(store, served_alone, url, admin, None).await
+}
+
+/// As [`create`]; with `email`, its first administrator is a new account of that user
+/// name and address, its password typed twice on a terminal or read from standard input.
+pub async fn create_with(
+    store: &dyn Store,
+    served_alone: &Site,
+    url: &str,
+    admin: &str,
+    email: Option<&str>,
+) -> Result<String, String> {
     let site = Site::parse(url).map_err(|e| e.0)?;
-    let admin = super::shell_admin::find(store, admin).await?;
     let failed = |e: crate::store::StoreError| e.to_string();
     if store
         .registered_site(&site)
@@ -402,6 +415,43 @@ pub async fn create(
     {
         return Err(SiteError::Exists(site).to_string());
     }
+    let mut made_account = None;
+    let admin = match email {
+        None => super::shell_admin::find(store, admin).await?,
+        Some(email) => {
+            // Everything that can refuse is asked before the account is made.
+            let username = crate::domain::Username::parse_chosen(admin).map_err(|e| e.0)?;
+            let email = crate::domain::Email::parse_chosen(email).map_err(|e| e.0)?;
+            let display_name =
+                crate::domain::user::parse_display_name("", &username).map_err(|e| e.0)?;
+            if let Some(entry) = store.host_entry(&Host::of(&site)).await.map_err(failed)? {
+                return Err(SiteError::HostTaken {
+                    host: entry.host,
+                    site: entry.record.site,
+                }
+                .to_string());
+            }
+            let password = super::shell_admin::read_new_password()?;
+            let made = store
+                .create_user(crate::domain::NewUser {
+                    id: crate::domain::UserId::new(),
+                    username,
+                    email,
+                    display_name,
+                    role: crate::domain::Role::Reader,
+                    password_hash: super::shell_admin::hash(password).await?,
+                    created: crate::domain::now(),
+                })
+                .await
+                .map_err(super::shell_admin::account_error)?;
+            made_account = Some(format!(
+                "created the account {} <{}>\n",
+                made.username.as_str(),
+                made.email.as_str()
+            ));
+            made
+        }
+    };
     let first = !store.sites_exist().await.map_err(failed)?;
     // A site set up before it is registered (served while none was) brings its
     // accounts, with the roles and bans they had there, as its members: a
@@ -422,12 +472,13 @@ pub async fn create(
         let since = began - chrono::Duration::minutes(1);
         adopted += adopt(store, &site, Some(since)).await.map_err(failed)?;
     }
-    let mut out = format!(
+    let mut out = made_account.unwrap_or_default();
+    out.push_str(&format!(
         "registered {} (its host: {}), first administrator {}\n",
         record.site,
         Host::of(&record.site),
         admin.username.as_str(),
-    );
+    ));
     if set_up {
         out.push_str(&format!(
             "its {adopted} accounts are its members, with the roles and bans they had\n"

@@ -442,12 +442,17 @@ pub enum Command {
 #[derive(Debug, Clone, Subcommand)]
 pub enum SiteCommand {
     /// Register a site (by its URL, such as https://blog.example.com) with its first
-    /// administrator, an existing administrator's account (by user name or e-mail
-    /// address); its data, if the URL was served before, stays as it is
+    /// administrator: an existing account (by user name or e-mail address), or with
+    /// --email a new one of that user name, its password typed twice on a terminal or
+    /// read from the first line of standard input; its data, if the URL was served
+    /// before, stays as it is
     Create {
         url: String,
         #[arg(long)]
         admin: String,
+        /// Make the administrator a new account with this e-mail address
+        #[arg(long)]
+        email: Option<String>,
     },
     /// Every registered site, tab-separated: URL, status, created, aliases
     List,

@@ -690,4 +690,81 @@ async fn an_operator_registers_sites_from_the_shell() {
     let again = run(&["delete", &url]);
     assert_eq!(again.status.code(), Some(1), "deleting twice is refused");
     assert!(run(&["create", &url, "--admin", &name]).status.success());
+
+    // A site whose first administrator is a new account, its password from standard
+    // input; refused, changing nothing, for a name taken or a bad address.
+    let second = format!("https://second-{tag}.example");
+    let fed = |args: &[&str], input: &str| {
+        let mut all = vec!["site"];
+        all.extend_from_slice(args);
+        all.extend_from_slice(&["--store", &store]);
+        sibyl_fed(&all, input)
+    };
+    let password = "a long enough password\n";
+    for (args, why) in [
+        (
+            vec![
+                "create",
+                second.as_str(),
+                "--admin",
+                name.as_str(),
+                "--email",
+                "x@example.com",
+            ],
+            "taken",
+        ),
+        (
+            vec![
+                "create",
+                second.as_str(),
+                "--admin",
+                "fresh-admin",
+                "--email",
+                "not an address",
+            ],
+            "address",
+        ),
+    ] {
+        let refused = fed(&args, password);
+        assert_eq!(refused.status.code(), Some(1), "{args:?}");
+        assert!(
+            stderr(&refused).to_lowercase().contains(why),
+            "{args:?}: {}",
+            stderr(&refused)
+        );
+    }
+    let second_site = sibyl::domain::Site::parse(&second).unwrap();
+    assert_eq!(t.store.registered_site(&second_site).await.unwrap(), None);
+    let fresh = format!("fresh-{tag}");
+    let made = fed(
+        &[
+            "create",
+            &second,
+            "--admin",
+            &fresh,
+            "--email",
+            &format!("{fresh}@example.com"),
+        ],
+        password,
+    );
+    assert!(made.status.success(), "{}", stderr(&made));
+    assert!(
+        said(&made).contains(&format!("created the account {fresh}")),
+        "{}",
+        said(&made)
+    );
+    let account = t
+        .store
+        .user_by_login(&sibyl::domain::user::Login::parse(&fresh).unwrap())
+        .await
+        .unwrap()
+        .expect("the new account");
+    assert_eq!(
+        t.store
+            .membership(&second_site, account.id)
+            .await
+            .unwrap()
+            .map(|m| m.role),
+        Some(sibyl::domain::Role::Admin)
+    );
 }

@@ -227,6 +227,7 @@ async fn the_registry_of_sites(t: TestStore) {
         sibyl::config::SiteCommand::Create {
             url: adopted.to_string(),
             admin: named.username.as_str().to_owned(),
+            email: None,
         },
     )
     .await

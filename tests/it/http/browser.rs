@@ -1125,6 +1125,7 @@ async fn one_account_is_admin_of_one_site_and_a_reader_of_another(t: TestStore) 
         run(SiteCommand::Create {
             url: site.to_string(),
             admin: admin.to_owned(),
+            email: None,
         })
         .await
         .unwrap();

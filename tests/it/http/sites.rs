@@ -72,7 +72,15 @@ async fn sites_are_chosen_by_host_and_kept_apart(t: TestStore) {
         (format!("{a}/blog"), admin.username.clone()),
         (a.to_string(), "nobody-at-all".to_owned()),
     ] {
-        let refused = site_command(&app, SiteCommand::Create { url, admin: who }).await;
+        let refused = site_command(
+            &app,
+            SiteCommand::Create {
+                url,
+                admin: who,
+                email: None,
+            },
+        )
+        .await;
         assert!(refused.is_err(), "{refused:?}");
     }
     assert!(!app.store.sites_exist().await.unwrap());
@@ -83,6 +91,7 @@ async fn sites_are_chosen_by_host_and_kept_apart(t: TestStore) {
             SiteCommand::Create {
                 url: site.to_string(),
                 admin: admin.username.clone(),
+                email: None,
             },
         )
         .await
@@ -94,6 +103,7 @@ async fn sites_are_chosen_by_host_and_kept_apart(t: TestStore) {
         SiteCommand::Create {
             url: a.to_string(),
             admin: admin.username.clone(),
+            email: None,
         },
     )
     .await
