@@ -1160,6 +1160,11 @@ async fn one_account_is_admin_of_one_site_and_a_reader_of_another(t: TestStore) 
         .publish("Beta news today", "Only *beta* says this.")
         .await;
 
+    // It is also the network's administrator: it sees every site at /network.
+    app.store
+        .set_network_admin(dual.id, true, sibyl::domain::now())
+        .await
+        .unwrap();
     let browser = Browser::start().await;
     // The account signs in on both sites, in one browser: cookies are each host's.
     for site in [&a, &b] {
@@ -1218,6 +1223,14 @@ async fn one_account_is_admin_of_one_site_and_a_reader_of_another(t: TestStore) 
         );
         let paused = look("suspended", format!("{gone}/")).await;
         assert!(paused.contains("suspended"), "{paused}");
+        let network = look("network", format!("{a}/network")).await;
+        for site in [&a, &b, &gone] {
+            assert!(network.contains(&format!("href=\"{site}\"")), "{network}");
+        }
+        assert!(
+            network.contains("Serve again"),
+            "the suspended site: {network}"
+        );
     }
     assert!(
         inaccessible.is_empty(),
