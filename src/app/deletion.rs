@@ -158,12 +158,57 @@ pub fn is_deleted(user: &User) -> bool {
     user.username == username && user.display_name == DELETED_USER
 }
 
-/// Whether an account may be deleted, and if not why.
+/// The sites an account's deletion goes through: on a deployment of registered sites,
+/// every site it is a member of (where its comments, posts and standing can be) and the
+/// one it is deleted from; otherwise that one alone.
+async fn sites_of_account(store: &dyn Store, site: &Site, id: UserId) -> StoreResult<Vec<Site>> {
+    let mut sites = vec![site.clone()];
+    if !store.sites_exist().await? {
+        return Ok(sites);
+    }
+    let mut after: Option<Site> = None;
+    loop {
+        let page = store
+            .sites_of_member(id, after.as_ref(), crate::store::members::MEMBERS_PAGE_CAP)
+            .await?;
+        let full = page.len() == crate::store::members::MEMBERS_PAGE_CAP;
+        after = page.last().cloned();
+        sites.extend(page.into_iter().filter(|s| s != site));
+        if !full {
+            return Ok(sites);
+        }
+    }
+}
+
+/// Whether an account may be deleted, and if not why: an administrator (of the
+/// accounts, or of any site it is a member of) is kept, and so is an author with posts on
+/// any of its sites.
 pub async fn account_kept(ctx: &Ctx, user: &User) -> StoreResult<Option<KeptAccount>> {
-    let (store, site) = (ctx.store.as_ref(), &ctx.site);
+    let store = ctx.store.as_ref();
     if user.role == Role::Admin {
         return Ok(Some(KeptAccount::Administrator));
     }
+    for site in sites_of_account(store, &ctx.site, user.id).await? {
+        if store
+            .membership(&site, user.id)
+            .await?
+            .is_some_and(|m| m.role == Role::Admin)
+        {
+            return Ok(Some(KeptAccount::Administrator));
+        }
+        if let Some(kept) = posts_kept(store, &site, user).await? {
+            return Ok(Some(kept));
+        }
+    }
+    Ok(None)
+}
+
+/// Whether `user` has posts on `site` (drafts, published or scheduled).
+async fn posts_kept(
+    store: &dyn Store,
+    site: &Site,
+    user: &User,
+) -> StoreResult<Option<KeptAccount>> {
     let (drafts, published, scheduled) = futures_util::try_join!(
         async {
             store
@@ -238,10 +283,6 @@ const COMMENTS_AT_ONCE: usize = 100;
 
 /// Every step of an account's deletion, each of which can run again. Returns false when
 /// it left the account alone: made an administrator since it was checked.
-#[expect(
-    clippy::expect_used,
-    reason = "a random token is a long enough password"
-)]
 pub(crate) async fn finish_account_deletion(
     store: &dyn Store,
     site: &Site,
@@ -271,7 +312,42 @@ pub(crate) async fn finish_account_deletion(
     if user.role != Role::Reader {
         store.set_role(id, Role::Reader).await.map_err(account)?;
     }
-    // Its comments, signed "deleted user" (and removed if the site says so).
+    // On every site it is a member of, each site's policy: its comments signed "deleted
+    // user" (and removed if that site says so).
+    for on in sites_of_account(store, site, id).await? {
+        let remove_comments = if on == *site {
+            remove_comments
+        } else {
+            store
+                .comment_settings(&on)
+                .await?
+                .remove_deleted_accounts_comments
+        };
+        forget_comments(store, &on, &user, remove_comments, by).await?;
+        // The list of its comments goes on the reconciler's pass only, after its grace: a
+        // comment a request sent just before the suspension is listed by then, and
+        // signed. So do its follows and favorites, which can be many.
+        if last_pass {
+            store.drop_comments_by_member(&on, id, user.created).await?;
+            forget_social_of_account(store, &on, id).await?;
+        }
+    }
+    // Then what named it. The password first: once the name is the tombstone's, every
+    // step before it is done.
+    forget_names(store, &user).await?;
+    Ok(true)
+}
+
+/// Signs a deleted account's comments on `site` "deleted user", and removes them first
+/// when `remove_comments`.
+async fn forget_comments(
+    store: &dyn Store,
+    site: &Site,
+    user: &User,
+    remove_comments: bool,
+    by: &Deleter,
+) -> StoreResult<()> {
+    let id = user.id;
     let mut cursor: Option<String> = None;
     loop {
         let page = store
@@ -305,20 +381,22 @@ pub(crate) async fn finish_account_deletion(
         }
         match page.next {
             Some(next) => cursor = Some(next),
-            None => break,
+            None => return Ok(()),
         }
     }
-    // The list of its comments goes on the reconciler's pass only, after its grace: a
-    // comment a request sent just before the suspension is listed by then, and signed.
-    // So do its follows and favorites, which can be many.
-    if last_pass {
-        store
-            .drop_comments_by_member(site, id, user.created)
-            .await?;
-        forget_social_of_account(store, site, id).await?;
-    }
-    // Then what named it. The password first: once the name is the tombstone's, every
-    // step before it is done.
+}
+
+/// A deleted account's password, address, name and profile replaced by its tombstone's.
+#[expect(
+    clippy::expect_used,
+    reason = "a random token is a long enough password"
+)]
+async fn forget_names(store: &dyn Store, user: &User) -> StoreResult<()> {
+    let id = user.id;
+    let account = |e: AccountError| match e {
+        AccountError::Store(e) => e,
+        other => StoreError::Corrupt(format!("deleting an account: {other}")),
+    };
     let (username, email) = tombstone(id);
     if user.username != username {
         let password = Password::parse(&random_token()).expect("a long enough password");
@@ -349,5 +427,5 @@ pub(crate) async fn finish_account_deletion(
     {
         store.update_profile(id, &blank).await.map_err(account)?;
     }
-    Ok(true)
+    Ok(())
 }

@@ -53,4 +53,14 @@ pub trait Members: Send + Sync {
         before: Option<(DateTime<Utc>, UserId)>,
         limit: usize,
     ) -> StoreResult<Vec<(UserId, Membership)>>;
+
+    /// The sites the account is a member of, in URL order, from the one after `after`, at
+    /// most `limit` (up to [`MEMBERS_PAGE_CAP`]): where its comments, posts and standing
+    /// can be, for its deletion.
+    async fn sites_of_member(
+        &self,
+        user: UserId,
+        after: Option<&Site>,
+        limit: usize,
+    ) -> StoreResult<Vec<Site>>;
 }

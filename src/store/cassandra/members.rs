@@ -25,6 +25,8 @@ pub(super) struct Statements {
     months_read: PreparedStatement,
     list_read: PreparedStatement,
     list_read_before: PreparedStatement,
+    site_list_write: PreparedStatement,
+    sites_read: PreparedStatement,
 }
 
 impl Statements {
@@ -70,6 +72,14 @@ impl Statements {
             .await?,
             list_read: prepare(format!(
                 "SELECT joined, user_id FROM {ks}.site_members_by_month WHERE site = ? AND month = ? LIMIT ?"
+            ))
+            .await?,
+            site_list_write: prepare(format!(
+                "INSERT INTO {ks}.member_sites (user_id, site, joined) VALUES (?, ?, ?)"
+            ))
+            .await?,
+            sites_read: prepare(format!(
+                "SELECT site FROM {ks}.member_sites WHERE user_id = ? AND site > ? LIMIT ?"
             ))
             .await?,
             list_read_before: prepare(format!(
@@ -128,6 +138,11 @@ impl CassandraStore {
         .await?;
         self.exec(&self.members.month_write, (site.as_str(), &month))
             .await?;
+        self.exec(
+            &self.members.site_list_write,
+            (user.0, site.as_str(), joined),
+        )
+        .await?;
         Ok(())
     }
 }
@@ -270,5 +285,20 @@ impl Members for CassandraStore {
             .into_iter()
             .filter_map(|(id, m)| m.map(|m| (id, m)))
             .collect())
+    }
+
+    async fn sites_of_member(
+        &self,
+        user: UserId,
+        after: Option<&Site>,
+        limit: usize,
+    ) -> StoreResult<Vec<Site>> {
+        let limit = limit.clamp(1, MEMBERS_PAGE_CAP) as i32;
+        let after = after.map_or("", Site::as_str);
+        self.rows::<(String,)>(&self.members.sites_read, (user.0, after, limit))
+            .await?
+            .iter()
+            .map(|(s,)| Site::parse(s).map_err(StoreError::from))
+            .collect()
     }
 }

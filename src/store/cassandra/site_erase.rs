@@ -226,6 +226,17 @@ impl CassandraStore {
                 ours.push(values);
             }
         }
+        if table.name == "site_members" {
+            // The members' lists of their sites name this one no more.
+            let unlist = self
+                .prepare_here(format!(
+                    "DELETE FROM {ks}.member_sites WHERE site = ? AND user_id = ?"
+                ))
+                .await?;
+            for values in &ours {
+                self.exec(&unlist, values.clone()).await?;
+            }
+        }
         let removed = stream::iter(ours)
             .map(|values| self.erase_partition(table, &partition_where, values, usize::MAX))
             .buffer_unordered(IN_FLIGHT)

@@ -138,4 +138,30 @@ impl Members for SqliteStore {
         })
         .await
     }
+
+    async fn sites_of_member(
+        &self,
+        user: UserId,
+        after: Option<&Site>,
+        limit: usize,
+    ) -> StoreResult<Vec<Site>> {
+        let limit = limit.clamp(1, MEMBERS_PAGE_CAP) as i64;
+        let after = after.map(|s| s.as_str().to_owned()).unwrap_or_default();
+        self.read(move |sql| {
+            let rows: Vec<String> = sql
+                .prepare(
+                    "SELECT site FROM site_members WHERE user_id = ?1 AND site > ?2
+                     ORDER BY site LIMIT ?3",
+                )
+                .and_then(|mut s| {
+                    s.query_map(params![user.0.to_string(), after, limit], |r| r.get(0))?
+                        .collect::<rusqlite::Result<Vec<_>>>()
+                })
+                .map_err(unavailable)?;
+            rows.iter()
+                .map(|s| Site::parse(s).map_err(StoreError::from))
+                .collect()
+        })
+        .await
+    }
 }

@@ -21,6 +21,7 @@ mod repair;
 mod revisions;
 mod scheduling;
 pub mod search;
+pub mod site_accounts;
 pub mod site_deletion;
 pub mod sites;
 pub mod social;

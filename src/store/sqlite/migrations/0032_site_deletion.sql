@@ -15,3 +15,5 @@ CREATE TABLE deployment_flags (
 );
 INSERT INTO deployment_flags (name, set_at)
     SELECT 'sites', MIN(created) FROM sites HAVING COUNT(*) > 0;
+-- The sites an account is a member of, for its deletion.
+CREATE INDEX site_members_by_user ON site_members (user_id, site);
