@@ -456,7 +456,14 @@ pub async fn create_with(
     // A site set up before it is registered (served while none was) brings its
     // accounts, with the roles and bans they had there, as its members: a
     // registered site's roles are its own.
-    let set_up = store.site_admin(&site).await.map_err(failed)?.is_some();
+    // (A site brought in by `sibyl import` into a deployment of registered sites has
+    // members of its own already: it keeps them.)
+    let set_up = store.site_admin(&site).await.map_err(failed)?.is_some()
+        && store
+            .members_page(&site, None, 1)
+            .await
+            .map_err(failed)?
+            .is_empty();
     let began = crate::domain::now();
     let mut adopted = if set_up {
         adopt(store, &site, None).await.map_err(failed)?

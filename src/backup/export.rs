@@ -34,18 +34,46 @@ pub async fn export(
 
     let mut users = Lines::create(&dir.join(USERS))?;
     let mut accounts: Vec<UserId> = Vec::new();
-    let mut before = None;
-    loop {
-        let page = store.newest_users(before, PAGE).await?;
-        let Some(last) = page.last() else { break };
-        before = Some((last.created, last.id));
-        for user in &page {
-            if crate::app::deletion::is_deleted(user) {
-                continue;
+    if store.registered_site(site).await?.is_some() {
+        // A registered site's accounts are its members, with their roles and bans there:
+        // nothing of the deployment's other accounts.
+        let mut before = None;
+        loop {
+            let page = store
+                .members_page(site, before, crate::store::members::MEMBERS_PAGE_CAP)
+                .await?;
+            let Some((last, member)) = page.last() else {
+                break;
+            };
+            before = Some((member.joined, *last));
+            for (id, member) in &page {
+                let Some(mut user) = store.user(*id).await? else {
+                    continue;
+                };
+                if crate::app::deletion::is_deleted(&user) {
+                    continue;
+                }
+                user.role = member.role;
+                user.banned = member.banned;
+                users.write(&user_record(&user, with_hashes))?;
+                accounts.push(user.id);
+                counts.users += 1;
             }
-            users.write(&user_record(user, with_hashes))?;
-            accounts.push(user.id);
-            counts.users += 1;
+        }
+    } else {
+        let mut before = None;
+        loop {
+            let page = store.newest_users(before, PAGE).await?;
+            let Some(last) = page.last() else { break };
+            before = Some((last.created, last.id));
+            for user in &page {
+                if crate::app::deletion::is_deleted(user) {
+                    continue;
+                }
+                users.write(&user_record(user, with_hashes))?;
+                accounts.push(user.id);
+                counts.users += 1;
+            }
         }
     }
     users.finish()?;

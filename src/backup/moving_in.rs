@@ -172,6 +172,7 @@ pub async fn move_in(
     blog: Blog,
     progress: Progress<'_>,
 ) -> Result<Report, BackupError> {
+    let own_roles = store.registered_site(site).await?.is_some();
     let Some(admin) = store.site_admin(site).await? else {
         return Err(BackupError::Invalid(format!(
             "{site} is not set up yet: make its administrator first (the /setup page, or `sibyl user create-admin`), then import into it"
@@ -207,7 +208,25 @@ pub async fn move_in(
             report.skip("authors with no post or comment brought in");
             continue;
         }
-        let id = account_for(store, author, posted.contains(&author.id), &mut report).await?;
+        let writes = posted.contains(&author.id);
+        let id = account_for(store, author, writes, &mut report).await?;
+        if own_roles {
+            // A registered site's roles are its own: the author's standing there.
+            let member = store
+                .join_site(
+                    site,
+                    id,
+                    if writes { Role::Author } else { Role::Reader },
+                    crate::domain::now(),
+                )
+                .await?;
+            if writes && member.role == Role::Reader {
+                store
+                    .set_membership(site, id, Some(Role::Author), None, crate::domain::now())
+                    .await?;
+                report.change("readers made authors to keep their posts");
+            }
+        }
         accounts.insert(author.id, id);
     }
     let identity = store.site_identity(site).await?;

@@ -434,6 +434,31 @@ async fn write_accounts(
             store.set_banned(id, true).await.map_err(account_error)?;
         }
     }
+    // Into a deployment of registered sites, whose roles are each site's own: every
+    // account a member of this site with the role and ban it had there (kept by a rerun).
+    if store.sites_exist().await? {
+        for account in users {
+            store
+                .join_site(
+                    site,
+                    account.user.id,
+                    account.user.role,
+                    account.user.created,
+                )
+                .await?;
+            if account.banned {
+                store
+                    .set_membership(
+                        site,
+                        account.user.id,
+                        None,
+                        Some(true),
+                        account.user.created,
+                    )
+                    .await?;
+            }
+        }
+    }
     Ok(())
 }
 

@@ -55,9 +55,11 @@ pub struct Settings {
     pub listen: SocketAddr,
 
     /// The site's canonical base URL; every record is keyed by it, and https:// makes
-    /// cookies Secure
+    /// cookies Secure. With many sites, the one a command is for (`--site` too: `sibyl
+    /// export DIR --site URL`)
     #[arg(
         long,
+        alias = "site",
         env = "SIBYL_SITE_URL",
         default_value = "http://127.0.0.1:8080",
         global = true

@@ -137,3 +137,103 @@ async fn an_accounts_deletion_applies_each_sites_policy(t: TestStore) {
     let gone = store.user(leaving.id).await.unwrap().unwrap();
     assert!(sibyl::app::deletion::is_deleted(&gone));
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_sites_export_holds_its_members_alone_on_sqlite() {
+    a_sites_export_holds_its_members_alone(TestStore::sqlite().await, TestStore::sqlite().await)
+        .await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_sites_export_holds_its_members_alone_on_cassandra() {
+    let from =
+        TestStore::cassandra_alone_with("sibyl_sites_export_test", StoreOptions::default()).await;
+    let into =
+        TestStore::cassandra_alone_with("sibyl_sites_import_test", StoreOptions::default()).await;
+    a_sites_export_holds_its_members_alone(from, into).await
+}
+
+/// The export of a registered site names its members with their roles there, and none of
+/// the deployment's other accounts; imported into another deployment of registered
+/// sites, they are that site's members, and registering it keeps them alone.
+async fn a_sites_export_holds_its_members_alone(t: TestStore, target: TestStore) {
+    let store = t.store.clone();
+    let admin = an_admin(&store).await;
+    let tag = unique_name("x").replace('_', "-");
+    let on = |name: &str| Site::parse(&format!("https://{name}-{tag}.example")).unwrap();
+    let (mine, theirs) = (on("mine"), on("theirs"));
+    for site in [&mine, &theirs] {
+        store.register_site(site, admin, now()).await.unwrap();
+    }
+    let writer = store
+        .create_user(crate::fixtures::fresh_user())
+        .await
+        .unwrap();
+    store
+        .set_membership(&mine, writer.id, Some(Role::Author), None, now())
+        .await
+        .unwrap();
+    let stranger = store
+        .create_user(crate::fixtures::fresh_user())
+        .await
+        .unwrap();
+    store
+        .join_site(&theirs, stranger.id, Role::Reader, now())
+        .await
+        .unwrap();
+
+    let dir = tempfile::tempdir().unwrap();
+    sibyl::backup::export::export(store.as_ref(), &mine, dir.path(), true, &mut |_, _, _| {})
+        .await
+        .unwrap();
+    let users = std::fs::read_to_string(dir.path().join(sibyl::backup::USERS)).unwrap();
+    assert!(
+        !users.contains(stranger.username.as_str()) && !users.contains(stranger.email.as_str()),
+        "another site's account is exported: {users}"
+    );
+    let line = users
+        .lines()
+        .find(|l| l.contains(writer.username.as_str()))
+        .unwrap_or_else(|| panic!("the member is exported: {users}"));
+    assert!(
+        line.contains(r#""role":"author""#),
+        "its role there: {line}"
+    );
+    assert_eq!(users.lines().count(), 2, "the two members: {users}");
+
+    // Into another deployment of registered sites.
+    let other_admin = an_admin(&target.store).await;
+    let elsewhere = on("elsewhere");
+    target
+        .store
+        .register_site(&elsewhere, other_admin, now())
+        .await
+        .unwrap();
+    let moved = on("moved");
+    sibyl::backup::restore::restore(target.store.as_ref(), &moved, dir.path(), &mut |_, _, _| {})
+        .await
+        .unwrap();
+    assert_eq!(
+        target
+            .store
+            .membership(&moved, writer.id)
+            .await
+            .unwrap()
+            .map(|m| m.role),
+        Some(Role::Author)
+    );
+    let said = sibyl::app::sites::create(
+        target.store.as_ref(),
+        &moved,
+        moved.as_str(),
+        writer.username.as_str(),
+    )
+    .await
+    .unwrap();
+    assert!(!said.contains("are its members"), "{said}");
+    assert_eq!(
+        target.store.membership(&moved, other_admin).await.unwrap(),
+        None,
+        "the deployment's other accounts are not brought in"
+    );
+}
