@@ -231,6 +231,78 @@ async fn sites_are_chosen_by_host_and_kept_apart(t: TestStore) {
     assert_eq!(with_token(&on_a).send().await.unwrap().status(), 200);
     assert_eq!(with_token(&on_b).send().await.unwrap().status(), 401);
 
+    // Every page that needs a signed-in account, with A's administrator's cookie: on A
+    // it opens (but /network, which is the network's administrators'), on B it asks to
+    // sign in. Every API route that needs a token: A's token is refused on B.
+    for path in [
+        "/write",
+        "/desk",
+        "/account",
+        "/account/delete",
+        "/admin/users",
+        "/admin/site",
+        "/admin/comments",
+        "/admin/comments/settings",
+        "/admin/comments/log",
+        "/admin/pages",
+        "/admin/binaries",
+        "/network",
+    ] {
+        let with_cookie = |site: &TestApp| {
+            browser_client()
+                .get(site.url(path))
+                .header("cookie", &token)
+        };
+        let there = with_cookie(&on_a).send().await.unwrap().status();
+        let expected = if path == "/network" { 403 } else { 200 };
+        assert_eq!(there, expected, "{path} on A with A's session");
+        let borrowed = with_cookie(&on_b).send().await.unwrap();
+        assert_eq!(borrowed.status(), 303, "{path} on B with A's session");
+        assert!(
+            location(&borrowed).starts_with("/login"),
+            "{path}: {}",
+            location(&borrowed)
+        );
+    }
+    for (method, path) in [
+        ("GET", "/api/user"),
+        ("GET", "/api/articles/feed"),
+        ("POST", "/api/articles"),
+        ("PUT", "/api/user"),
+    ] {
+        let method = reqwest::Method::from_bytes(method.as_bytes()).unwrap();
+        let answer = browser_client()
+            .request(method.clone(), on_b.url(path))
+            .header("authorization", format!("Token {api_token}"))
+            .json(&serde_json::json!({"article": {"title": "x", "description": "x", "body": "x"}, "user": {"bio": "x"}}))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(answer.status(), 401, "{method} {path} on B with A's token");
+    }
+    // A form of A's, sent to B with A's session and token, changes nothing there.
+    let a_form = on_a.get_html("/admin/site").await;
+    let csrf = crate::helpers::csrf_in(&a_form);
+    let forged = browser_client()
+        .post(on_b.url("/admin/site"))
+        .header("cookie", &token)
+        .form(&[("csrf", csrf.as_str()), ("title", "Taken over")])
+        .send()
+        .await
+        .unwrap();
+    let refused = forged.status() == 403
+        || (forged.status() == 303 && location(&forged).starts_with("/login"));
+    assert!(
+        refused,
+        "B took A's form: {} {}",
+        forged.status(),
+        location(&forged)
+    );
+    assert_ne!(
+        app.store.site_identity(&b).await.unwrap().title,
+        "Taken over"
+    );
+
     // An alias redirects to its site, the path and query kept.
     let www = on("www-a");
     let said = site_command(
