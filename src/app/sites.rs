@@ -285,6 +285,42 @@ pub async fn finish_deletions(store: &dyn Store, settle: Duration) -> StoreResul
     Ok(finished)
 }
 
+/// The least time an instance holds a background job's shard for: one that stops
+/// renewing it (its process died) gives it up within this.
+pub const LEASE_TTL: Duration = Duration::from_secs(90);
+
+/// The sites whose `job` work this instance does in this pass: on a deployment of
+/// registered sites, the live sites of the shards whose lease `holder` holds (taking the
+/// free ones, renewing its own for `ttl`), so that with several instances each site's work
+/// is done by one of them; while none is registered, the one site, by every instance (its
+/// writes are safe to race, as they were for a single blog).
+pub async fn sites_to_work_on(
+    store: &dyn Store,
+    default_site: &Site,
+    job: &str,
+    holder: uuid::Uuid,
+    ttl: Duration,
+) -> StoreResult<Vec<Site>> {
+    use crate::store::sites::{WORK_SHARDS, work_shard};
+    if !store.sites_exist().await? {
+        return Ok(vec![default_site.clone()]);
+    }
+    let mut held = Vec::new();
+    for shard in 0..WORK_SHARDS {
+        if store.hold_lease(job, shard, holder, ttl).await? {
+            held.push(shard);
+        }
+    }
+    if held.is_empty() {
+        return Ok(Vec::new());
+    }
+    Ok(served_sites(store, default_site)
+        .await?
+        .into_iter()
+        .filter(|s| held.contains(&work_shard(s)))
+        .collect())
+}
+
 /// `sibyl site ...`: runs one command against the store; returns what to print.
 pub async fn run(
     store: &dyn Store,

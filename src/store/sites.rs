@@ -15,6 +15,16 @@ pub const MAX_ALIASES: usize = 16;
 /// How many sites a page of the registry lists at most.
 pub const SITES_PAGE_CAP: usize = 100;
 
+/// How many shards each background job's work over the registered sites is split into:
+/// an instance does a shard's sites while it holds the shard's lease.
+pub const WORK_SHARDS: u32 = 16;
+
+/// The shard of a site's background work (by the SHA-256 of its URL).
+pub fn work_shard(site: &Site) -> u32 {
+    use sha2::Digest;
+    u32::from(sha2::Sha256::digest(site.as_str().as_bytes())[0]) % WORK_SHARDS
+}
+
 /// A registered site.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SiteRecord {
@@ -138,6 +148,17 @@ pub trait Sites: Send + Sync {
     /// may then be registered with them) and removes it from the registry. A site whose
     /// record is gone already is forgotten: nothing changes.
     async fn forget_site(&self, site: &Site) -> Result<(), SiteError>;
+
+    /// Takes, or renews, `holder`'s lease on one shard of a background job for `ttl`:
+    /// true when `holder` holds it now. A lease another holder has not let lapse is
+    /// theirs; of holders racing for a free one, one gets it.
+    async fn hold_lease(
+        &self,
+        job: &str,
+        shard: u32,
+        holder: uuid::Uuid,
+        ttl: std::time::Duration,
+    ) -> StoreResult<bool>;
 
     /// Whether an account is a network administrator (of the deployment: it sees and
     /// manages every site at `/network`, whatever its role on each).

@@ -236,14 +236,23 @@ pub fn spawn(
     config: NewsletterConfig,
 ) {
     let title = Arc::new(title);
+    // Who this instance's newsletter is, for the leases of the sites it mails for.
+    let holder = uuid::Uuid::new_v4();
+    let lease = crate::app::sites::LEASE_TTL.max(config.every * 3);
     jobs.every("newsletter", config.every, move |stopping| {
         let (store, mailer, default_site) =
             (Arc::clone(&store), mailer.clone(), default_site.clone());
         let (title, clock) = (Arc::clone(&title), clock.clone());
         async move {
-            let sites = crate::app::sites::served_sites(store.as_ref(), &default_site)
-                .await
-                .map_err(|e| format!("reading the sites to mail for failed: {e}"))?;
+            let sites = crate::app::sites::sites_to_work_on(
+                store.as_ref(),
+                &default_site,
+                "newsletter",
+                holder,
+                lease,
+            )
+            .await
+            .map_err(|e| format!("reading the sites to mail for failed: {e}"))?;
             let mut refused = 0;
             for site in sites {
                 if stopping.is_stopping() {

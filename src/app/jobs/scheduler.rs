@@ -79,6 +79,8 @@ pub struct Scheduler {
     passes: Arc<watch::Sender<(u64, Pass)>>,
     /// The sites the last pass published posts on.
     published_on: Arc<std::sync::Mutex<Vec<Site>>>,
+    /// Who this instance's scheduler is, for the leases of the sites it works on.
+    holder: uuid::Uuid,
 }
 
 impl Default for Scheduler {
@@ -87,6 +89,7 @@ impl Default for Scheduler {
             wake: Arc::new(Notify::new()),
             passes: Arc::new(watch::channel((0, Pass::default())).0),
             published_on: Default::default(),
+            holder: uuid::Uuid::new_v4(),
         }
     }
 }
@@ -107,7 +110,8 @@ impl Scheduler {
             loop {
                 let now = clock.now();
                 let started = std::time::Instant::now();
-                let next = match me.pass(store.as_ref(), &default_site, now).await {
+                let lease = crate::app::sites::LEASE_TTL.max(config.every * 3);
+                let next = match me.pass(store.as_ref(), &default_site, now, lease).await {
                     Ok(pass) => {
                         me.passes.send_modify(|(n, last)| {
                             *n += 1;
@@ -142,19 +146,29 @@ impl Scheduler {
         });
     }
 
-    /// One pass over every site served: the sum of each site's.
+    /// One pass over the sites served that this instance works on (every one, alone;
+    /// those of the shards it holds, among several): the sum of each site's.
     async fn pass(
         &self,
         store: &dyn Store,
         default_site: &Site,
         now: DateTime<Utc>,
+        lease: Duration,
     ) -> StoreResult<Pass> {
         let mut total = Pass {
             at: now,
             ..Pass::default()
         };
         let mut published_on = Vec::new();
-        for site in crate::app::sites::served_sites(store, default_site).await? {
+        let sites = crate::app::sites::sites_to_work_on(
+            store,
+            default_site,
+            "scheduler",
+            self.holder,
+            lease,
+        )
+        .await?;
+        for site in sites {
             match publish_due(store, &site, now).await {
                 Ok(pass) => {
                     total.published += pass.published;

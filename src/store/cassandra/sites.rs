@@ -43,6 +43,9 @@ pub(super) struct Statements {
     erased_write: PreparedStatement,
     site_delete: PreparedStatement,
     host_release: PreparedStatement,
+    lease_take: PreparedStatement,
+    lease_renew: PreparedStatement,
+    lease_read_serial: PreparedStatement,
     network_admin_read: PreparedStatement,
     network_admin_add: PreparedStatement,
     network_admin_remove: PreparedStatement,
@@ -116,6 +119,22 @@ impl Statements {
                 "DELETE FROM {ks}.site_hosts WHERE host = ? IF site = ?"
             ))
             .await?,
+            lease_take: prepare(format!(
+                "INSERT INTO {ks}.job_leases (job, shard, holder) VALUES (?, ?, ?) IF NOT EXISTS USING TTL ?"
+            ))
+            .await?,
+            lease_renew: prepare(format!(
+                "UPDATE {ks}.job_leases USING TTL ? SET holder = ? WHERE job = ? AND shard = ? IF holder = ?"
+            ))
+            .await?,
+            lease_read_serial: {
+                let mut read = prepare(format!(
+                    "SELECT holder FROM {ks}.job_leases WHERE job = ? AND shard = ?"
+                ))
+                .await?;
+                super::read_serially(&mut read);
+                read
+            },
             network_admin_read: prepare(format!(
                 "SELECT user_id FROM {ks}.network_admins WHERE user_id = ?"
             ))
@@ -501,6 +520,54 @@ impl Sites for CassandraStore {
         self.exec(&self.sites.site_delete, (bucket(site), site.as_str()))
             .await?;
         Ok(())
+    }
+
+    async fn hold_lease(
+        &self,
+        job: &str,
+        shard: u32,
+        holder: Uuid,
+        ttl: std::time::Duration,
+    ) -> StoreResult<bool> {
+        let shard = shard as i32;
+        let ttl = i32::try_from(ttl.as_secs().max(1)).unwrap_or(i32::MAX);
+        let settle = |attempt: Result<
+            scylla::response::query_result::QueryResult,
+            ExecutionError,
+        >| {
+            match attempt {
+                Err(e) if !lwt::is_cas_uncertain(&e) => Err(StoreError::Unavailable(e.to_string())),
+                // Applied, refused or unknown: the serial read below says whose it is.
+                _ => Ok(()),
+            }
+        };
+        let holder_now = || async {
+            Ok::<_, StoreError>(
+                self.row::<(Option<Uuid>,)>(&self.sites.lease_read_serial, (job, shard))
+                    .await?
+                    .and_then(|(h,)| h),
+            )
+        };
+        let taken = self
+            .session
+            .execute_unpaged(&self.sites.lease_take, (job, shard, holder, ttl))
+            .await;
+        let fresh =
+            matches!(&taken, Ok(result) if lwt::lwt_applied(result.clone()).unwrap_or(false));
+        settle(taken)?;
+        if fresh {
+            return Ok(true);
+        }
+        if holder_now().await? != Some(holder) {
+            return Ok(false);
+        }
+        // Ours already: renewed for another `ttl`.
+        let renewed = self
+            .session
+            .execute_unpaged(&self.sites.lease_renew, (ttl, holder, job, shard, holder))
+            .await;
+        settle(renewed)?;
+        Ok(holder_now().await? == Some(holder))
     }
 
     async fn is_network_admin(&self, user: UserId) -> StoreResult<bool> {

@@ -315,6 +315,33 @@ impl Sites for SqliteStore {
         .await
     }
 
+    async fn hold_lease(
+        &self,
+        job: &str,
+        shard: u32,
+        holder: uuid::Uuid,
+        ttl: std::time::Duration,
+    ) -> StoreResult<bool> {
+        let job = job.to_owned();
+        let now = crate::domain::now().timestamp_millis();
+        let until = now + i64::try_from(ttl.as_millis()).unwrap_or(i64::MAX / 2);
+        self.transaction(move |sql| {
+            sql.prepare(
+                "INSERT INTO job_leases (job, shard, holder, until) VALUES (?1, ?2, ?3, ?4)
+                 ON CONFLICT (job, shard) DO UPDATE SET holder = excluded.holder, until = excluded.until
+                 WHERE job_leases.holder = excluded.holder OR job_leases.until < ?5",
+            )
+            .and_then(|mut s| s.execute(params![job, shard, holder.to_string(), until, now]))
+            .map_err(unavailable)?;
+            let held: String = sql
+                .prepare("SELECT holder FROM job_leases WHERE job = ?1 AND shard = ?2")
+                .and_then(|mut s| s.query_row(params![job, shard], |r| r.get(0)))
+                .map_err(unavailable)?;
+            Ok::<_, StoreError>(held == holder.to_string())
+        })
+        .await
+    }
+
     async fn is_network_admin(&self, user: UserId) -> StoreResult<bool> {
         self.network_admin_is(user).await
     }

@@ -23,6 +23,7 @@ mod scheduling;
 pub mod search;
 pub mod site_accounts;
 pub mod site_deletion;
+pub mod site_work;
 pub mod sites;
 pub mod social;
 mod static_pages;

@@ -363,7 +363,7 @@ async fn an_older_sqlite_file_is_indexed_when_opened() {
         // secrets (23), subscribers (22), comments by account (21), mailed links (20, 19),
         // schedules (18), first publications (17), drafts (16), pages (15) and search (14).
         conn.execute_batch(
-            "DROP TABLE network_admins; DROP TABLE deployment_flags; DROP TABLE site_members; DROP TABLE site_hosts; DROP TABLE sites;
+            "DROP TABLE job_leases; DROP TABLE network_admins; DROP TABLE deployment_flags; DROP TABLE site_members; DROP TABLE site_hosts; DROP TABLE sites;
              ALTER TABLE intents DROP COLUMN attempts; ALTER TABLE intents DROP COLUMN error;
              ALTER TABLE intents DROP COLUMN next_try;
              ALTER TABLE site_identity DROP COLUMN own_images_only;

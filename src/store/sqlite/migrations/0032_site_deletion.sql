@@ -17,3 +17,11 @@ INSERT INTO deployment_flags (name, set_at)
     SELECT 'sites', MIN(created) FROM sites HAVING COUNT(*) > 0;
 -- The sites an account is a member of, for its deletion.
 CREATE INDEX site_members_by_user ON site_members (user_id, site);
+-- The leases of background jobs' shards: the instance that holds one does its sites.
+CREATE TABLE job_leases (
+    job    TEXT NOT NULL,
+    shard  INTEGER NOT NULL,
+    holder TEXT NOT NULL,
+    until  INTEGER NOT NULL,
+    PRIMARY KEY (job, shard)
+);

@@ -1,0 +1,98 @@
+//! Background work across the instances of one deployment: each shard of a job's sites
+//! is leased to one instance at a time, so that each site's scheduled posts and mail are
+//! handled by one instance, not by every one; a lease its holder stops renewing passes to
+//! another once it lapses.
+
+use super::sites::an_admin;
+use crate::helpers::{TestStore, unique_name};
+use sibyl::app::sites::sites_to_work_on;
+use sibyl::domain::{Site, now};
+use sibyl::store::StoreOptions;
+use std::collections::HashSet;
+use std::time::Duration;
+use uuid::Uuid;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn each_sites_work_is_done_by_one_instance_on_sqlite() {
+    each_sites_work_is_done_by_one_instance(TestStore::sqlite().await).await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn each_sites_work_is_done_by_one_instance_on_cassandra() {
+    let t = TestStore::cassandra_alone_with("sibyl_sites_work_test", StoreOptions::default()).await;
+    each_sites_work_is_done_by_one_instance(t).await
+}
+
+async fn each_sites_work_is_done_by_one_instance(t: TestStore) {
+    let store = t.store.clone();
+    let admin = an_admin(&store).await;
+    let tag = unique_name("w").replace('_', "-");
+    let sites: Vec<Site> = (0..24)
+        .map(|i| Site::parse(&format!("https://s{i}-{tag}.example")).unwrap())
+        .collect();
+    for site in &sites {
+        store.register_site(site, admin, now()).await.unwrap();
+    }
+    let job = format!("job-{tag}");
+    let minute = Duration::from_secs(60);
+    let (one, two, three) = (Uuid::new_v4(), Uuid::new_v4(), Uuid::new_v4());
+
+    // Two instances race for the free shards: every site goes to one of them.
+    let work = |holder: Uuid| {
+        let (store, site, job) = (store.clone(), t.site.clone(), job.clone());
+        async move {
+            sites_to_work_on(store.as_ref(), &site, &job, holder, minute)
+                .await
+                .unwrap()
+                .into_iter()
+                .collect::<HashSet<Site>>()
+        }
+    };
+    let (first, second) = tokio::join!(tokio::spawn(work(one)), tokio::spawn(work(two)));
+    let (first, second) = (first.unwrap(), second.unwrap());
+    for site in &sites {
+        let by = usize::from(first.contains(site)) + usize::from(second.contains(site));
+        assert_eq!(by, 1, "{site} is worked on by {by} instances");
+    }
+    // The next pass: each renews its own shards, and does the same sites again.
+    assert_eq!(work(one).await, first);
+    assert_eq!(work(two).await, second);
+    // A third instance finds every shard held.
+    assert!(work(three).await.is_empty());
+
+    // A lease its holder stops renewing lapses, and another takes it.
+    let short = Duration::from_secs(1);
+    let lease = format!("lease-{tag}");
+    assert!(store.hold_lease(&lease, 3, one, short).await.unwrap());
+    assert!(!store.hold_lease(&lease, 3, two, short).await.unwrap());
+    assert!(
+        store.hold_lease(&lease, 3, one, short).await.unwrap(),
+        "renewed"
+    );
+    tokio::time::sleep(Duration::from_millis(2_500)).await;
+    assert!(
+        store.hold_lease(&lease, 3, two, short).await.unwrap(),
+        "taken once lapsed"
+    );
+    assert!(!store.hold_lease(&lease, 3, one, short).await.unwrap());
+    // Another shard, another job: their own leases.
+    assert!(store.hold_lease(&lease, 4, one, short).await.unwrap());
+    assert!(
+        store.hold_lease(&job, 3, one, minute).await.unwrap()
+            != store.hold_lease(&job, 3, two, minute).await.unwrap()
+    );
+
+    // Many holders racing for one free lease: exactly one gets it.
+    let race = format!("race-{tag}");
+    let holders: Vec<Uuid> = (0..8).map(|_| Uuid::new_v4()).collect();
+    let tries = holders.iter().map(|h| {
+        let (store, race, h) = (store.clone(), race.clone(), *h);
+        tokio::spawn(async move { store.hold_lease(&race, 0, h, minute).await.unwrap() })
+    });
+    let won = futures_util::future::join_all(tries)
+        .await
+        .into_iter()
+        .filter(|r| *r.as_ref().unwrap())
+        .count();
+    assert_eq!(won, 1, "{won} holders got one lease");
+}
