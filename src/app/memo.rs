@@ -77,6 +77,44 @@ pub struct SiteMemo {
     frame_reads: AtomicU64,
 }
 
+impl SiteFrame {
+    /// About how many bytes the frame holds.
+    fn approx_bytes(&self) -> usize {
+        let identity = &self.identity;
+        std::mem::size_of::<Self>()
+            + identity.title.len()
+            + identity.tagline.len()
+            + identity.description.len()
+            + identity.footer.len()
+            + self
+                .pages
+                .iter()
+                .map(|p| std::mem::size_of::<NavLink>() + p.title.len() + p.url.len())
+                .sum::<usize>()
+    }
+}
+
+impl SiteMemo {
+    /// About how many bytes this site's copies hold now (they grow as they are read): what
+    /// an instance's budget for the copies of the sites it serves counts.
+    pub fn approx_bytes(&self) -> usize {
+        let frame = self
+            .identity
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .as_ref()
+            .map_or(0, |(_, frame, _)| frame.approx_bytes());
+        std::mem::size_of::<Self>() + frame
+    }
+
+    /// Keeps `frame` as if just read (for tests of what holds the copies).
+    #[cfg(test)]
+    pub(crate) fn keep_frame(&self, frame: SiteFrame) {
+        *self.identity.write().unwrap_or_else(|e| e.into_inner()) =
+            Some((Instant::now(), Arc::new(frame), 1));
+    }
+}
+
 impl Ctx {
     /// The site's comment settings, read from the store at most every `SETTINGS_TTL`.
     pub async fn comment_settings(&self) -> Result<CommentSettings, AppError> {

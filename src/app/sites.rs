@@ -24,9 +24,17 @@ pub const REGISTRY_RECHECK: Duration = Duration::from_secs(10);
 /// as the cache turns over).
 const HOSTS_KEPT: usize = 16_384;
 
-/// How many sites an instance keeps copies of (identity, settings, counts, API secret):
-/// a few kilobytes each.
+/// How many sites an instance keeps copies of at most (identity, navigation, settings,
+/// counts, API secret): a kilobyte or two each, up to about 30 KB with a full navigation.
 const SITES_KEPT: usize = 4_096;
+
+/// How many bytes the copies of the sites an instance keeps may hold: past it, the least
+/// recently used go first. Checked every [`TRIM_EVERY`] sites newly kept (the copies grow
+/// as they are read, after they are kept).
+const SITES_BUDGET: usize = 16 * 1024 * 1024;
+
+/// How many sites are newly kept between two checks of [`SITES_BUDGET`].
+const TRIM_EVERY: usize = 64;
 
 /// What a request's host comes to.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -61,6 +69,10 @@ pub struct Directory {
     checked_empty: Mutex<Option<Instant>>,
     hosts: Mutex<LruCache<Host, (Instant, Option<HostEntry>)>>,
     locals: Mutex<LruCache<Site, Arc<SiteLocal>>>,
+    /// Sites newly kept since the start (every [`TRIM_EVERY`]th checks the budget).
+    kept_since: std::sync::atomic::AtomicUsize,
+    /// The bytes each site's copies may hold, in all.
+    budget: usize,
     recheck: Duration,
 }
 
@@ -87,7 +99,35 @@ impl Directory {
             checked_empty: Mutex::new(None),
             hosts: Mutex::new(LruCache::new(size(HOSTS_KEPT))),
             locals: Mutex::new(LruCache::new(size(SITES_KEPT))),
+            kept_since: Default::default(),
+            budget: SITES_BUDGET,
             recheck,
+        }
+    }
+
+    /// As [`Directory::new`], with `budget` bytes for the sites' copies.
+    pub fn with_budget(default_site: Site, recheck: Duration, budget: usize) -> Self {
+        Self {
+            budget,
+            ..Self::new(default_site, recheck)
+        }
+    }
+
+    /// How many sites' copies this instance keeps, and about how many bytes they hold.
+    pub fn kept_sites(&self) -> (usize, usize) {
+        let locals = lock(&self.locals);
+        let bytes = locals.iter().map(|(_, l)| l.memo.approx_bytes()).sum();
+        (locals.len(), bytes)
+    }
+
+    /// Lets the least recently used sites' copies go until the rest fit the budget.
+    fn trim(&self, locals: &mut LruCache<Site, Arc<SiteLocal>>) {
+        let mut bytes: usize = locals.iter().map(|(_, l)| l.memo.approx_bytes()).sum();
+        while bytes > self.budget && locals.len() > 1 {
+            match locals.pop_lru() {
+                Some((_, gone)) => bytes = bytes.saturating_sub(gone.memo.approx_bytes()),
+                None => break,
+            }
         }
     }
 
@@ -100,6 +140,12 @@ impl Directory {
         }
         let local = Arc::new(SiteLocal::default());
         locals.put(site.clone(), Arc::clone(&local));
+        let kept = self
+            .kept_since
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        if kept % TRIM_EVERY == TRIM_EVERY - 1 {
+            self.trim(&mut locals);
+        }
         local
     }
 
@@ -627,5 +673,47 @@ async fn adopt(
         if ended {
             return Ok(done);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::memo::SiteFrame;
+
+    #[test]
+    fn the_sites_copies_are_kept_within_their_budget() {
+        let site = |i: usize| Site::parse(&format!("https://s{i}.example")).unwrap();
+        let frame = || {
+            let mut frame = SiteFrame::default();
+            frame.identity.title = "t".repeat(80);
+            frame.identity.description = "d".repeat(300);
+            frame.pages = (0..10)
+                .map(|i| crate::app::memo::NavLink {
+                    title: format!("A page of the site, number {i}"),
+                    url: format!("/pages/page-{i}"),
+                })
+                .collect();
+            frame
+        };
+        let one = {
+            let memo = SiteMemo::default();
+            memo.keep_frame(frame());
+            memo.approx_bytes()
+        };
+        assert!(one > 1_000, "{one}");
+        let budget = 40 * one;
+        let directory = Directory::with_budget(site(0), REGISTRY_RECHECK, budget);
+        for i in 0..1_000 {
+            directory.local(&site(i)).memo.keep_frame(frame());
+        }
+        let (kept, bytes) = directory.kept_sites();
+        assert!(kept < 1_000, "every site is kept: {kept}");
+        // Trimmed every TRIM_EVERY new sites: over the budget by those at most.
+        assert!(bytes <= budget + TRIM_EVERY * one, "{bytes} > {budget}");
+        // The least recently used went, the last asked for stays.
+        let last = lock(&directory.locals).peek(&site(999)).is_some();
+        assert!(last);
+        assert!(lock(&directory.locals).peek(&site(0)).is_none());
     }
 }

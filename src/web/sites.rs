@@ -138,12 +138,28 @@ fn redirect(to: &str) -> HttpResponse {
         .finish()
 }
 
+/// The deployment's pages load nothing; their one inline style is allowed by its hash.
+static DEPLOYMENT_POLICY: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+    use base64::Engine;
+    use sha2::Digest;
+    let hash = sha2::Sha256::digest(super::pages::DEPLOYMENT_STYLE.as_bytes());
+    format!(
+        "default-src 'none'; style-src 'sha256-{}'; frame-ancestors 'none'",
+        base64::engine::general_purpose::STANDARD.encode(hash)
+    )
+});
+
 /// A page of the deployment's own, naming no site.
 fn plain(status: u16, title: &str, message: &str) -> HttpResponse {
     use actix_web::http::header::HeaderValue;
     let status = actix_web::http::StatusCode::from_u16(status)
         .unwrap_or(actix_web::http::StatusCode::INTERNAL_SERVER_ERROR);
-    let mut response = super::render(status, &super::pages::DeploymentPage { title, message })
+    let page = super::pages::DeploymentPage {
+        title,
+        message,
+        style: super::pages::DEPLOYMENT_STYLE,
+    };
+    let mut response = super::render(status, &page)
         .unwrap_or_else(|e| actix_web::ResponseError::error_response(&e));
     let headers = response.headers_mut();
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
@@ -151,10 +167,9 @@ fn plain(status: u16, title: &str, message: &str) -> HttpResponse {
         header::X_CONTENT_TYPE_OPTIONS,
         HeaderValue::from_static("nosniff"),
     );
-    headers.insert(
-        header::CONTENT_SECURITY_POLICY,
-        HeaderValue::from_static("default-src 'none'; frame-ancestors 'none'"),
-    );
+    if let Ok(policy) = HeaderValue::from_str(&DEPLOYMENT_POLICY) {
+        headers.insert(header::CONTENT_SECURITY_POLICY, policy);
+    }
     if status == actix_web::http::StatusCode::SERVICE_UNAVAILABLE {
         headers.insert(header::RETRY_AFTER, HeaderValue::from_static("300"));
     }

@@ -146,7 +146,12 @@ pub struct ErrorPage {
 pub struct DeploymentPage<'a> {
     pub title: &'a str,
     pub message: &'a str,
+    /// The page's own style, inline (allowed by its hash: nothing else loads).
+    pub style: &'static str,
 }
+
+/// The style of the deployment's own pages: the sites' colours and type, nothing to load.
+pub const DEPLOYMENT_STYLE: &str = "body{margin:0;background:#fdfcf9;color:#1d1f21;font:1.125rem/1.6 system-ui,sans-serif}main{max-width:36rem;margin:18vh auto 0;padding:0 1.25rem}h1{font:700 2rem/1.2 Georgia,serif;margin:0 0 .75rem;color:#8a3b12}p{margin:0;color:#5f6368}";
 
 pub fn dated(at: DateTime<Utc>) -> Dated {
     Dated::new(at)

@@ -124,6 +124,18 @@ async fn sites_are_chosen_by_host_and_kept_apart(t: TestStore) {
     let (status, page) = status_and_text(app.at_site(&on("unknown")).get("/").await).await;
     assert_eq!(status, 404);
     assert!(!page.contains("a-"), "{page}");
+    // It loads nothing: its one inline style is allowed by its hash.
+    let policy = app.anonymous_get("/").await;
+    let policy = policy
+        .headers()
+        .get("content-security-policy")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default()
+        .to_owned();
+    assert!(
+        policy.starts_with("default-src 'none'; style-src 'sha256-"),
+        "{policy}"
+    );
     // Health checks answer on any host.
     assert_eq!(app.anonymous_get("/healthz").await.status(), 200);
     // A malformed host is refused.
