@@ -96,3 +96,88 @@ async fn each_sites_work_is_done_by_one_instance(t: TestStore) {
         .count();
     assert_eq!(won, 1, "{won} holders got one lease");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_instances_schedulers_publish_every_sites_posts_on_sqlite() {
+    two_instances_schedulers_publish_every_sites_posts(TestStore::sqlite().await).await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_instances_schedulers_publish_every_sites_posts_on_cassandra() {
+    let t = TestStore::cassandra_alone_with("sibyl_sites_scheduler_test", StoreOptions::default())
+        .await;
+    two_instances_schedulers_publish_every_sites_posts(t).await
+}
+
+/// The schedulers of two instances over one deployment of registered sites, each working
+/// on the shards it holds: every site's scheduled post goes live, once.
+async fn two_instances_schedulers_publish_every_sites_posts(t: TestStore) {
+    use sibyl::app::jobs::scheduler::{Scheduler, SchedulerConfig};
+    use sibyl::domain::post::{Body, Rendered};
+    use sibyl::domain::{NewPost, PostStatus, Tags, Title};
+    let store = t.store.clone();
+    let admin = an_admin(&store).await;
+    let author = store.user(admin).await.unwrap().unwrap();
+    let tag = unique_name("q").replace('_', "-");
+    let mut scheduled = Vec::new();
+    for i in 0..6 {
+        let site = Site::parse(&format!("https://q{i}-{tag}.example")).unwrap();
+        store.register_site(&site, admin, now()).await.unwrap();
+        let draft = store
+            .create_post(NewPost::new(
+                site.clone(),
+                Title::parse(&format!("Due on site {i}")).unwrap(),
+                Rendered::of(Body::parse("On time.").unwrap()).unwrap(),
+                Tags::default(),
+                author.id,
+                author.display_name.clone(),
+                now(),
+                false,
+            ))
+            .await
+            .unwrap();
+        let due = now() + chrono::Duration::seconds(1);
+        store
+            .schedule_post(&site, draft.id, Some(due))
+            .await
+            .unwrap()
+            .unwrap();
+        scheduled.push((site, draft.id));
+    }
+    let jobs = std::sync::Arc::new(sibyl::infra::jobs::Jobs::default());
+    let instances = [Scheduler::default(), Scheduler::default()];
+    for scheduler in &instances {
+        scheduler.spawn(
+            &jobs,
+            store.clone(),
+            t.site.clone(),
+            sibyl::infra::clock::Clock::system(),
+            SchedulerConfig {
+                every: Duration::from_millis(200),
+            },
+        );
+    }
+    let deadline = std::time::Instant::now() + Duration::from_secs(30);
+    loop {
+        let mut live = 0;
+        for (site, id) in &scheduled {
+            let post = store.post_by_id(site, *id).await.unwrap().unwrap();
+            if post.status == PostStatus::Published {
+                live += 1;
+            }
+        }
+        if live == scheduled.len() {
+            break;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "{live} of {} scheduled posts went live",
+            scheduled.len()
+        );
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    for (site, _) in &scheduled {
+        assert!(store.scheduled_posts(site).await.unwrap().is_empty());
+    }
+    jobs.stop(Duration::from_secs(10)).await;
+}
