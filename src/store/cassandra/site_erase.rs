@@ -53,6 +53,15 @@ fn parse_cursor(cursor: &str) -> (String, Option<i64>) {
     }
 }
 
+/// The statements that erase one table's partitions: a partition at once (a table no
+/// LWT writes, or one without rows in a partition), or its rows one by one (their keys
+/// read, then each deleted by an LWT) and then its static cells.
+struct Erasers {
+    partition: Option<PreparedStatement>,
+    rows: Option<(PreparedStatement, PreparedStatement)>,
+    statics: Option<PreparedStatement>,
+}
+
 /// What one call did: the cursor for the next, the step it was at, and what it removed.
 pub(super) struct Step {
     pub cursor: Option<String>,
@@ -173,6 +182,61 @@ impl CassandraStore {
         })
     }
 
+    /// The statements that erase `table`'s partitions, prepared once a step.
+    async fn erasers(&self, table: &SiteTable) -> StoreResult<Erasers> {
+        let ks = &self.keyspace;
+        let name = &table.name;
+        let at = |columns: &[String]| {
+            columns
+                .iter()
+                .map(|c| format!("{c} = ?"))
+                .collect::<Vec<_>>()
+                .join(" AND ")
+        };
+        let partition = at(&table.partition);
+        if !table.lwt || table.clustering.is_empty() {
+            let condition = if table.lwt { " IF EXISTS" } else { "" };
+            let delete = self
+                .prepare_here(format!(
+                    "DELETE FROM {ks}.{name} WHERE {partition}{condition}"
+                ))
+                .await?;
+            return Ok(Erasers {
+                partition: Some(delete),
+                rows: None,
+                statics: None,
+            });
+        }
+        let clustering = table.clustering.join(", ");
+        let read = self
+            .prepare_here(format!(
+                "SELECT {clustering} FROM {ks}.{name} WHERE {partition} LIMIT ?"
+            ))
+            .await?;
+        let delete = self
+            .prepare_here(format!(
+                "DELETE FROM {ks}.{name} WHERE {partition} AND {} IF EXISTS",
+                at(&table.clustering)
+            ))
+            .await?;
+        let statics = if table.statics.is_empty() {
+            None
+        } else {
+            Some(
+                self.prepare_here(format!(
+                    "DELETE {} FROM {ks}.{name} WHERE {partition} IF EXISTS",
+                    table.statics.join(", ")
+                ))
+                .await?,
+            )
+        };
+        Ok(Erasers {
+            partition: None,
+            rows: Some((read, delete)),
+            statics,
+        })
+    }
+
     /// Erases a page of `table`'s partitions of `site` after `token`; returns how many
     /// rows or partitions went, and the token to go on from (`None`: the table is done).
     async fn erase_table(
@@ -184,25 +248,16 @@ impl CassandraStore {
     ) -> StoreResult<(u64, Option<i64>)> {
         let ks = &self.keyspace;
         let name = &table.name;
-        let key = table.partition.join(", ");
-        let at_key = |columns: &[String]| {
-            columns
-                .iter()
-                .map(|c| format!("{c} = ?"))
-                .collect::<Vec<_>>()
-                .join(" AND ")
-        };
-        let partition_where = at_key(&table.partition);
+        let erasers = self.erasers(table).await?;
         if table.partition == ["site"] {
             // Keyed by the site alone: its one partition.
             let values = vec![CqlValue::Text(site.as_str().to_owned())];
-            let removed = self
-                .erase_partition(table, &partition_where, values, batch)
-                .await?;
+            let removed = self.erase_partition(&erasers, values, batch).await?;
             // A table LWTs write loses a page of rows at a time: more may be left.
-            let more = table.lwt && !table.clustering.is_empty() && removed >= batch as u64;
+            let more = erasers.rows.is_some() && removed >= batch as u64;
             return Ok((removed, more.then_some(i64::MIN)));
         }
+        let key = table.partition.join(", ");
         let site_at = table
             .partition
             .iter()
@@ -238,86 +293,45 @@ impl CassandraStore {
             }
         }
         let removed = stream::iter(ours)
-            .map(|values| self.erase_partition(table, &partition_where, values, usize::MAX))
+            .map(|values| self.erase_partition(&erasers, values, usize::MAX))
             .buffer_unordered(IN_FLIGHT)
             .try_fold(0, |sum, n| async move { Ok(sum + n) })
             .await?;
         Ok((removed, if read < batch { None } else { last }))
     }
 
-    /// Erases one partition (at most `most` rows of it, for a table LWTs write); returns
-    /// how many rows (or 1, the partition) went.
+    /// Erases one partition (at most `most` rows of it, for a table LWTs write row by
+    /// row); returns how many rows (or 1, the partition) went.
     async fn erase_partition(
         &self,
-        table: &SiteTable,
-        partition_where: &str,
+        erasers: &Erasers,
         values: Vec<CqlValue>,
         most: usize,
     ) -> StoreResult<u64> {
-        let ks = &self.keyspace;
-        let name = &table.name;
-        if !table.lwt {
-            let delete = self
-                .prepare_here(format!("DELETE FROM {ks}.{name} WHERE {partition_where}"))
-                .await?;
-            self.exec(&delete, values).await?;
+        let Some((read, delete)) = &erasers.rows else {
+            if let Some(delete) = &erasers.partition {
+                self.exec(delete, values).await?;
+            }
             return Ok(1);
-        }
-        if table.clustering.is_empty() {
-            let delete = self
-                .prepare_here(format!(
-                    "DELETE FROM {ks}.{name} WHERE {partition_where} IF EXISTS"
-                ))
-                .await?;
-            self.exec(&delete, values).await?;
-            return Ok(1);
-        }
-        let clustering = table.clustering.join(", ");
-        let limit = if most == usize::MAX {
-            String::new()
-        } else {
-            format!(" LIMIT {most}")
         };
-        let read = self
-            .prepare_here(format!(
-                "SELECT {clustering} FROM {ks}.{name} WHERE {partition_where}{limit}"
-            ))
-            .await?;
-        let row_where = format!(
-            "{partition_where} AND {}",
-            table
-                .clustering
-                .iter()
-                .map(|c| format!("{c} = ?"))
-                .collect::<Vec<_>>()
-                .join(" AND ")
-        );
-        let delete = self
-            .prepare_here(format!(
-                "DELETE FROM {ks}.{name} WHERE {row_where} IF EXISTS"
-            ))
-            .await?;
-        let rows: Vec<Row> = self.rows(&read, values.clone()).await?;
+        let mut limited = values.clone();
+        limited.push(CqlValue::Int(i32::try_from(most).unwrap_or(i32::MAX)));
+        let rows: Vec<Row> = self.rows(read, limited).await?;
         let removed = rows.len() as u64;
         stream::iter(rows)
             .map(|row| {
                 let mut key = values.clone();
                 key.extend(row.columns.into_iter().map(key_value));
-                let delete = &delete;
                 async move { self.exec(delete, key).await.map(|_| ()) }
             })
             .buffer_unordered(IN_FLIGHT)
             .try_collect::<Vec<()>>()
             .await?;
-        if (removed as usize) < most && !table.statics.is_empty() {
+        if (removed as usize) < most
+            && let Some(statics) = &erasers.statics
+        {
             // The partition's own cells, once its rows are gone.
-            let statics = table.statics.join(", ");
-            let delete = self
-                .prepare_here(format!(
-                    "DELETE {statics} FROM {ks}.{name} WHERE {partition_where} IF EXISTS"
-                ))
-                .await?;
-            self.exec(&delete, values).await?;
+            self.exec(statics, values).await?;
         }
         Ok(removed)
     }
