@@ -14,6 +14,7 @@
 //!   budget;
 //! - [`limits`]: the rate limits, counted in the store;
 //! - [`mail`]: the mail the use cases send, and how they send it;
+//! - [`members`]: the bounds a site's administrators keep when they change its members;
 //! - [`memo`]: what an instance keeps of a site between reads;
 //! - [`password_reset`]: mailing the link that sets a forgotten password;
 //! - [`posts`]: finding a post by its slug, and for its editors;
@@ -34,6 +35,7 @@ pub mod formatting;
 pub mod jobs;
 pub mod limits;
 pub mod mail;
+pub mod members;
 pub mod memo;
 pub mod password_reset;
 pub mod posts;

@@ -114,6 +114,13 @@ pub async fn run(store: &dyn Store, site: &Site, command: UserCommand) -> Result
             };
             // On a registered site, the role there.
             if own_roles(store, site).await? {
+                if role == Role::Admin
+                    && !super::members::room_for_admin(store, site, user.id)
+                        .await
+                        .map_err(|e| e.to_string())?
+                {
+                    return Err(super::members::TOO_MANY_ADMINS.to_owned());
+                }
                 let member = store
                     .set_membership(site, user.id, Some(role), None, now())
                     .await

@@ -584,20 +584,26 @@ pub async fn create_with(
 /// How many sites a page of `/network` lists.
 pub const NETWORK_PAGE: usize = 25;
 
+/// How many of a site's administrators a row of `/network` names.
+pub const NETWORK_ADMINS_SHOWN: usize = 5;
+
 /// A site as the network's administrators see it.
 #[derive(Debug, Clone)]
 pub struct NetworkRow {
     pub record: SiteRecord,
-    /// Its first administrator's user name (named when it was registered).
-    pub first_admin: Option<String>,
+    /// Its administrators' user names, in account order, at most
+    /// [`NETWORK_ADMINS_SHOWN`].
+    pub admins: Vec<String>,
+    /// Whether it has more administrators than those.
+    pub more_admins: bool,
     /// Posts and pages ever written there (short numbers taken, drafts and deleted
     /// posts included): one read of its id pool.
     pub posts_written: u64,
     pub comments: crate::domain::comment::StateCounts,
 }
 
-/// A page of the registry for `/network`, each site with its first administrator and
-/// its counts (three reads a site, the page's sites at once), and where the next begins.
+/// A page of the registry for `/network`, each site with its administrators and its
+/// counts (the page's sites at once), and where the next begins.
 pub async fn network_page(
     store: &dyn Store,
     after: Option<&str>,
@@ -605,10 +611,18 @@ pub async fn network_page(
     let page = store.sites_page(after, NETWORK_PAGE).await?;
     let rows =
         futures_util::future::try_join_all(page.sites.into_iter().map(|record| async move {
-            let first_admin = store
-                .user(record.first_admin)
-                .await?
-                .map(|u| u.username.as_str().to_owned());
+            let mut ids = store
+                .site_admins(&record.site, NETWORK_ADMINS_SHOWN + 1)
+                .await?;
+            let more_admins = ids.len() > NETWORK_ADMINS_SHOWN;
+            ids.truncate(NETWORK_ADMINS_SHOWN);
+            let admins =
+                futures_util::future::try_join_all(ids.into_iter().map(|id| store.user(id)))
+                    .await?
+                    .into_iter()
+                    .flatten()
+                    .map(|u| u.username.as_str().to_owned())
+                    .collect();
             let pool = store.short_id_pool(&record.site).await?;
             let posts_written = pool
                 .iter()
@@ -620,7 +634,8 @@ pub async fn network_page(
             let comments = store.comment_state_counts(&record.site).await?;
             Ok::<_, crate::store::StoreError>(NetworkRow {
                 record,
-                first_admin,
+                admins,
+                more_admins,
                 posts_written,
                 comments,
             })

@@ -8,6 +8,10 @@ use super::*;
 /// How many members a page of a site's member list shows at most.
 pub const MEMBERS_PAGE_CAP: usize = 100;
 
+/// How many administrators a site has at most: making one more is refused (the bound of
+/// the list of a site's administrators).
+pub const SITE_ADMINS_CAP: usize = 100;
+
 /// An account's standing on one site.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Membership {
@@ -63,4 +67,8 @@ pub trait Members: Send + Sync {
         after: Option<&Site>,
         limit: usize,
     ) -> StoreResult<Vec<Site>>;
+
+    /// The site's administrators, in account order, at most `limit` (up to
+    /// [`SITE_ADMINS_CAP`]).
+    async fn site_admins(&self, site: &Site, limit: usize) -> StoreResult<Vec<UserId>>;
 }

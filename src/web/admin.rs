@@ -292,7 +292,16 @@ pub async fn set_role(
     let id = target(&admin, &id, "change the role of")?;
     let role = Role::parse(&form.role).map_err(|e| WebError::BadRequest(format!("{}.", e.0)))?;
     of_this_site(&state, id).await?;
-    let user = changed(state.ctx().set_standing(id, Some(role), None).await)?;
+    let ctx = state.ctx();
+    if role == Role::Admin
+        && ctx.own_roles
+        && !crate::app::members::room_for_admin(state.store.as_ref(), &ctx.site, id).await?
+    {
+        return Err(WebError::BadRequest(
+            crate::app::members::TOO_MANY_ADMINS.into(),
+        ));
+    }
+    let user = changed(ctx.set_standing(id, Some(role), None).await)?;
     Ok(back_to(&state, &user))
 }
 

@@ -1,6 +1,6 @@
 //! `/network`: the deployment's sites, for its network administrators (set from the
 //! shell, `sibyl user set-role NAME --network-admin`), on whichever site they signed in
-//! at: every site a page at a time with its first administrator and its counts, a form
+//! at: every site a page at a time with its administrators and its counts, a form
 //! that registers a site, and a button that suspends or serves each.
 
 use super::auth::{MaybeUser, SignedIn};
@@ -131,9 +131,11 @@ async fn page(
             status: row.record.status.as_str(),
             live: row.record.status == SiteStatus::Live,
             created: Dated::new(row.record.created),
-            first_admin: row
-                .first_admin
-                .unwrap_or_else(|| "(deleted account)".into()),
+            admins: if row.more_admins {
+                format!("{} and more", row.admins.join(", "))
+            } else {
+                row.admins.join(", ")
+            },
             aliases: row
                 .record
                 .aliases

@@ -3,7 +3,7 @@
 
 use super::{CassandraStore, lwt};
 use crate::domain::{Role, Site, UserId};
-use crate::store::members::{MEMBERS_PAGE_CAP, Membership};
+use crate::store::members::{MEMBERS_PAGE_CAP, Membership, SITE_ADMINS_CAP};
 use crate::store::{Members, StoreError, StoreResult};
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
@@ -27,6 +27,11 @@ pub(super) struct Statements {
     list_read_before: PreparedStatement,
     site_list_write: PreparedStatement,
     sites_read: PreparedStatement,
+    admin_write: PreparedStatement,
+    admin_write_at: PreparedStatement,
+    admin_delete_at: PreparedStatement,
+    admins_read: PreparedStatement,
+    role_time_serial: PreparedStatement,
 }
 
 impl Statements {
@@ -82,6 +87,30 @@ impl Statements {
                 "SELECT site FROM {ks}.member_sites WHERE user_id = ? AND site > ? LIMIT ?"
             ))
             .await?,
+            admin_write: prepare(format!(
+                "INSERT INTO {ks}.site_admins (site, user_id) VALUES (?, ?)"
+            ))
+            .await?,
+            admin_write_at: prepare(format!(
+                "INSERT INTO {ks}.site_admins (site, user_id) VALUES (?, ?) USING TIMESTAMP ?"
+            ))
+            .await?,
+            admin_delete_at: prepare(format!(
+                "DELETE FROM {ks}.site_admins USING TIMESTAMP ? WHERE site = ? AND user_id = ?"
+            ))
+            .await?,
+            role_time_serial: {
+                let mut statement = prepare(format!(
+                    "SELECT role, WRITETIME(role) FROM {ks}.site_members WHERE site = ? AND user_id = ?"
+                ))
+                .await?;
+                super::read_serially(&mut statement);
+                statement
+            },
+            admins_read: prepare(format!(
+                "SELECT user_id FROM {ks}.site_admins WHERE site = ? LIMIT ?"
+            ))
+            .await?,
             list_read_before: prepare(format!(
                 "SELECT joined, user_id FROM {ks}.site_members_by_month WHERE site = ? AND month = ? \
                  AND (joined, user_id) < (?, ?) LIMIT ?"
@@ -121,6 +150,31 @@ impl CassandraStore {
             .await?
             .map(membership)
             .transpose()
+    }
+
+    /// Makes the list of the site's administrators agree with the account's role as the
+    /// serial read finds it, at the time the role was written (the time of the LWT that
+    /// wrote it): of two changes of one account's role, the list ends as the later
+    /// leaves the membership, whichever finishes first.
+    async fn settle_admin_row(&self, site: &Site, user: UserId) -> StoreResult<()> {
+        let Some((role, at)) = self
+            .row::<(Option<String>, Option<i64>)>(
+                &self.members.role_time_serial,
+                (site.as_str(), user.0),
+            )
+            .await?
+        else {
+            return Ok(());
+        };
+        let at = at.unwrap_or(0);
+        if role.as_deref() == Some(Role::Admin.as_str()) {
+            self.exec(&self.members.admin_write_at, (site.as_str(), user.0, at))
+                .await?;
+        } else {
+            self.exec(&self.members.admin_delete_at, (at, site.as_str(), user.0))
+                .await?;
+        }
+        Ok(())
     }
 
     /// Lists a membership by the month it joined: the same rows whoever writes them.
@@ -165,6 +219,11 @@ impl Members for CassandraStore {
             self.list_member(site, user, kept.joined).await?;
             return Ok(kept);
         }
+        if role == Role::Admin {
+            // Before the membership: the list of administrators holds every one.
+            self.exec(&self.members.admin_write, (site.as_str(), user.0))
+                .await?;
+        }
         let mut attempt = self
             .session
             .execute_unpaged(
@@ -183,6 +242,9 @@ impl Members for CassandraStore {
         let kept = self.read_member(site, user, true).await?.ok_or_else(|| {
             StoreError::Unavailable("joining the site did not take; try again".into())
         })?;
+        if role == Role::Admin {
+            self.settle_admin_row(site, user).await?;
+        }
         self.list_member(site, user, kept.joined).await?;
         Ok(kept)
     }
@@ -199,6 +261,10 @@ impl Members for CassandraStore {
             .join_site(site, user, role.unwrap_or(Role::Reader), at)
             .await?;
         let (site_key, id) = (site.as_str(), user.0);
+        if role == Some(Role::Admin) {
+            // Before the membership: the list of administrators holds every one.
+            self.exec(&self.members.admin_write, (site_key, id)).await?;
+        }
         for _ in 0..3 {
             // Only what changes is written: a role change and a ban at once keep both.
             let mut attempt = match (role, banned) {
@@ -234,6 +300,9 @@ impl Members for CassandraStore {
                 && role.is_none_or(|r| now.role == r)
                 && banned.is_none_or(|b| now.banned == b)
             {
+                if role.is_some() {
+                    self.settle_admin_row(site, user).await?;
+                }
                 return Ok(now);
             }
         }
@@ -285,6 +354,29 @@ impl Members for CassandraStore {
             .into_iter()
             .filter_map(|(id, m)| m.map(|m| (id, m)))
             .collect())
+    }
+
+    async fn site_admins(&self, site: &Site, limit: usize) -> StoreResult<Vec<UserId>> {
+        let limit = limit.min(SITE_ADMINS_CAP);
+        // The rows hold every administrator and perhaps a few whose demotion died
+        // half-way: each is kept only if its membership says administrator.
+        let listed: Vec<(Uuid,)> = self
+            .rows(
+                &self.members.admins_read,
+                (site.as_str(), (SITE_ADMINS_CAP * 2) as i32),
+            )
+            .await?;
+        use futures_util::{StreamExt, TryStreamExt, stream};
+        stream::iter(listed)
+            .map(|(id,)| async move {
+                let member = self.read_member(site, UserId(id), false).await?;
+                Ok::<_, StoreError>(member.filter(|m| m.role == Role::Admin).map(|_| UserId(id)))
+            })
+            .buffered(8)
+            .try_filter_map(|admin| async move { Ok(admin) })
+            .take(limit)
+            .try_collect()
+            .await
     }
 
     async fn sites_of_member(

@@ -1,7 +1,7 @@
 //! Members of the sites that keep roles of their own: a row per site and account.
 
 use super::*;
-use crate::store::members::{MEMBERS_PAGE_CAP, Membership};
+use crate::store::members::{MEMBERS_PAGE_CAP, Membership, SITE_ADMINS_CAP};
 
 fn membership(r: &rusqlite::Row<'_>) -> rusqlite::Result<(String, String, bool, i64)> {
     Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
@@ -135,6 +135,24 @@ impl Members for SqliteStore {
                 })
                 .map_err(unavailable)?;
             rows.into_iter().map(parsed).collect()
+        })
+        .await
+    }
+
+    async fn site_admins(&self, site: &Site, limit: usize) -> StoreResult<Vec<UserId>> {
+        let limit = limit.min(SITE_ADMINS_CAP) as i64;
+        self.read(|sql| {
+            let ids = sql
+                .prepare(
+                    "SELECT user_id FROM site_members WHERE site = ?1 AND role = 'admin'
+                     ORDER BY user_id LIMIT ?2",
+                )
+                .and_then(|mut s| {
+                    s.query_map(params![site.as_str(), limit], |r| r.get::<_, String>(0))?
+                        .collect::<rusqlite::Result<Vec<_>>>()
+                })
+                .map_err(unavailable)?;
+            ids.iter().map(|id| Ok(UserId(uuid(id)?))).collect()
         })
         .await
     }

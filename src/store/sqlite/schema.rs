@@ -50,6 +50,7 @@ const MIGRATIONS: &[(u32, &str)] = &[
     (30, include_str!("migrations/0030_sites.sql")),
     (31, include_str!("migrations/0031_site_members.sql")),
     (32, include_str!("migrations/0032_site_deletion.sql")),
+    (33, include_str!("migrations/0033_site_admins.sql")),
 ];
 
 /// The version that makes the search index.

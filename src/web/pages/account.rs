@@ -51,6 +51,8 @@ pub struct SettingsPage {
     pub role: &'static str,
     /// Whether a new address must be confirmed by a mailed link.
     pub mail_on: bool,
+    /// Whether the account is one of the network's administrators (a link to `/network`).
+    pub network_admin: bool,
     pub notice: Option<String>,
     pub error: Option<(Section, String)>,
 }

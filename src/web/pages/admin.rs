@@ -192,7 +192,7 @@ pub struct NetworkRowView {
     pub status: &'static str,
     pub live: bool,
     pub created: Dated,
-    pub first_admin: String,
+    pub admins: String,
     pub aliases: String,
     pub posts: u64,
     pub comments: u64,

@@ -49,6 +49,7 @@ fn page(
         image: user.image.clone(),
         role: user.role.as_str(),
         mail_on: state.mailer.is_on(),
+        network_admin: false,
         notice,
         error,
     }
@@ -73,10 +74,9 @@ pub async fn show(
         ),
         _ => None,
     };
-    render(
-        StatusCode::OK,
-        &page(&state, &user.0, &csrf, notice.map(str::to_owned), None),
-    )
+    let mut shown = page(&state, &user.0, &csrf, notice.map(str::to_owned), None);
+    shown.network_admin = state.store.is_network_admin(user.0.id).await?;
+    render(StatusCode::OK, &shown)
 }
 
 /// Re-renders the page with an error next to the form it concerns.

@@ -447,3 +447,97 @@ async fn a_sites_members_keep_their_own_roles(t: TestStore) {
         }
     }
 }
+
+crate::both_stores!(a_sites_administrators_are_listed_and_bounded);
+
+/// A site's administrators are listed in account order (whoever was made one, by joining
+/// or by a change, and no longer once made something else), each site's alone, and a
+/// site that has as many as it may refuses one more but not one it has.
+async fn a_sites_administrators_are_listed_and_bounded(t: TestStore) {
+    use sibyl::store::members::SITE_ADMINS_CAP;
+    let store = t.store.clone();
+    let other = crate::helpers::unique_site();
+    let at = sibyl::domain::now();
+    let ids: Vec<UserId> = (0..3).map(|_| UserId(uuid::Uuid::new_v4())).collect();
+    store
+        .join_site(&t.site, ids[0], Role::Admin, at)
+        .await
+        .unwrap();
+    store
+        .join_site(&t.site, ids[1], Role::Reader, at)
+        .await
+        .unwrap();
+    store
+        .set_membership(&t.site, ids[1], Some(Role::Admin), None, at)
+        .await
+        .unwrap();
+    store
+        .join_site(&t.site, ids[2], Role::Author, at)
+        .await
+        .unwrap();
+    store
+        .join_site(&other, ids[2], Role::Admin, at)
+        .await
+        .unwrap();
+    let mut both = vec![ids[0], ids[1]];
+    both.sort_by_key(|id| id.0);
+    assert_eq!(store.site_admins(&t.site, 10).await.unwrap(), both);
+    assert_eq!(store.site_admins(&t.site, 1).await.unwrap(), both[..1]);
+    assert_eq!(store.site_admins(&other, 10).await.unwrap(), vec![ids[2]]);
+    // Joining again as an administrator keeps the membership, and its role.
+    store
+        .join_site(&t.site, ids[2], Role::Admin, at)
+        .await
+        .unwrap();
+    assert_eq!(store.site_admins(&t.site, 10).await.unwrap(), both);
+    store
+        .set_membership(&t.site, ids[1], Some(Role::Author), None, at)
+        .await
+        .unwrap();
+    assert_eq!(store.site_admins(&t.site, 10).await.unwrap(), vec![ids[0]]);
+
+    // Made an administrator and a reader at the same moment, again and again: the list
+    // names the account exactly when its membership says administrator.
+    let raced = UserId(uuid::Uuid::new_v4());
+    for _ in 0..6 {
+        let (up, down) = tokio::join!(
+            store.set_membership(&t.site, raced, Some(Role::Admin), None, at),
+            store.set_membership(&t.site, raced, Some(Role::Reader), None, at)
+        );
+        up.unwrap();
+        down.unwrap();
+        let role = store
+            .membership(&t.site, raced)
+            .await
+            .unwrap()
+            .unwrap()
+            .role;
+        let listed = store.site_admins(&t.site, 10).await.unwrap();
+        assert_eq!(listed.contains(&raced), role == Role::Admin, "{role:?}");
+    }
+    store
+        .set_membership(&t.site, raced, Some(Role::Reader), None, at)
+        .await
+        .unwrap();
+
+    // As many as a site may have: one more is refused, one of them is not.
+    use futures_util::{StreamExt, stream};
+    let more: Vec<UserId> = (1..SITE_ADMINS_CAP)
+        .map(|_| UserId(uuid::Uuid::new_v4()))
+        .collect();
+    stream::iter(more.iter().copied())
+        .for_each_concurrent(16, |id| {
+            let (store, site) = (store.clone(), t.site.clone());
+            async move {
+                store.join_site(&site, id, Role::Admin, at).await.unwrap();
+            }
+        })
+        .await;
+    let all = store.site_admins(&t.site, SITE_ADMINS_CAP).await.unwrap();
+    assert_eq!(all.len(), SITE_ADMINS_CAP);
+    assert!(all.windows(2).all(|w| w[0].0 < w[1].0), "in account order");
+    let app = sibyl::app::members::room_for_admin;
+    assert!(!app(store.as_ref(), &t.site, ids[1]).await.unwrap());
+    assert!(app(store.as_ref(), &t.site, ids[0]).await.unwrap());
+    assert!(app(store.as_ref(), &other, ids[1]).await.unwrap());
+}

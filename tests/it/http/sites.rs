@@ -488,18 +488,72 @@ async fn sites_are_chosen_by_host_and_kept_apart(t: TestStore) {
     .await
     .unwrap();
     assert!(said.contains("is a network administrator"), "{said}");
+    let account = on_a.get_html("/account").await;
+    assert!(account.contains("id=\"network-link\""), "{account}");
+    assert!(
+        !on_a_reader
+            .get_html("/account")
+            .await
+            .contains("network-link")
+    );
+    // B has a second administrator (made one by B's): both are named.
+    let second = on_b_admin
+        .submit(
+            "/admin/users",
+            &format!("/admin/users/{}/role", b_reader_id.0),
+            &[("role", "admin")],
+        )
+        .await;
+    assert_eq!(second.status(), 303);
     let network = on_a.get_html("/network").await;
-    for site in [&a, &b] {
-        let row = network
+    let row_of = |network: &str, site: &Site| {
+        network
             .split(&format!("<td><a href=\"{site}\">"))
             .nth(1)
             .and_then(|rest| rest.split("</tr>").next())
-            .unwrap_or_else(|| panic!("{site} is not listed: {network}"));
-        assert!(
-            row.contains(&format!("<td>{}</td>", admin.username)),
-            "its first administrator: {row}"
-        );
-    }
+            .unwrap_or_else(|| panic!("{site} is not listed: {network}"))
+            .to_owned()
+    };
+    let row = row_of(&network, &a);
+    assert!(
+        row.contains(&format!("<td>{}</td>", admin.username)),
+        "A's one administrator: {row}"
+    );
+    let admin_id = app
+        .store
+        .user_by_login(&sibyl::domain::user::Login::parse(&admin.username).unwrap())
+        .await
+        .unwrap()
+        .unwrap()
+        .id;
+    let row = row_of(&network, &b);
+    let mut names = [admin.username.clone(), b_reader_name.clone()];
+    names.sort_by_key(|name| {
+        if *name == admin.username {
+            admin_id.0
+        } else {
+            b_reader_id.0
+        }
+    });
+    assert!(
+        row.contains(&format!("<td>{}, {}</td>", names[0], names[1])),
+        "B's two administrators, in account order: {row}"
+    );
+    // Made a reader again: named no more.
+    let demoted = on_b_admin
+        .submit(
+            "/admin/users",
+            &format!("/admin/users/{}/role", b_reader_id.0),
+            &[("role", "reader")],
+        )
+        .await;
+    assert_eq!(demoted.status(), 303);
+    let network = on_a.get_html("/network").await;
+    let row = row_of(&network, &b);
+    assert!(
+        row.contains(&format!("<td>{}</td>", admin.username)),
+        "B's one administrator again: {row}"
+    );
     let row_a = network
         .split(&format!("<td><a href=\"{a}\">"))
         .nth(1)
