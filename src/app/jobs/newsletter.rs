@@ -10,16 +10,20 @@
 //! dies between the claim and the send loses that one mail, never doubles it; a mail the
 //! server refuses gives its claim back and ends the pass. A post is mailed once in its
 //! life (publishing it again mails nothing), and not once it is unpublished or deleted.
-//! Mailings live in the store, so a restart goes on where the last pass stopped.
+//! Mailings live in the store, so a restart goes on where the last pass stopped. A pass
+//! sends at most [`MAILS_PER_SITE_PASS`] (and the rest of a page) for each site, then
+//! goes on to the next, so that one site's many subscribers never keep another's waiting;
+//! a site whose mailing fails is tried again next pass, and the others go on.
 
-use crate::domain::Site;
 use crate::domain::subscription::{
     MAILING_WINDOW_HOURS, Mailing, NEWEST_READ, SHARDS, Subscription,
 };
+use crate::domain::{PostId, Site};
 use crate::infra::mail::{Mail, Mailer, mailbox};
 use crate::store::{PageAt, PageError, Store, StoreError, StoreResult};
 use askama::Template;
 use chrono::{DateTime, Utc};
+use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -110,9 +114,39 @@ async fn open_new(store: &dyn Store, site: &Site, since: DateTime<Utc>) -> Store
     Ok(opened)
 }
 
-/// One pass over `site` at `now`, sending through `mailer` as the site called `title`.
-/// A mail the server does not take gives its delivery back and ends the pass (the
-/// server is likely down): the next pass goes on from there.
+/// How many mails one pass sends for one site, give or take a page of subscribers: a
+/// site with many subscribers is mailed a slice at a time, the other sites between.
+pub const MAILS_PER_SITE_PASS: usize = 200;
+
+/// How many subscribers a page of a shard's walk reads.
+const SUBSCRIBERS_PAGE: usize = 200;
+
+/// Where this instance's walks of open mailings stopped at a pass's budget (a site's
+/// mailing: the shard and the page it was on), so that the next pass goes on from there
+/// rather than from the first subscriber. (Lost with the process: the next walk then
+/// begins again, and the claims of the deliveries already made skip them.)
+#[derive(Debug, Default)]
+pub struct Progress(HashMap<(Site, PostId), (i32, Option<String>)>);
+
+impl Progress {
+    /// Forgets the walks of sites other than `kept` (this instance mails for them no more).
+    pub fn keep_only(&mut self, kept: &[Site]) {
+        let kept: std::collections::HashSet<&Site> = kept.iter().collect();
+        self.0.retain(|(site, _), _| kept.contains(site));
+    }
+
+    /// How many walks it remembers.
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+/// One whole pass over `site` at `now`, sending through `mailer` as the site called
+/// `title`: [`deliver_some`] with no budget.
 pub async fn deliver(
     store: &dyn Store,
     mailer: &Mailer,
@@ -121,6 +155,41 @@ pub async fn deliver(
     now: DateTime<Utc>,
     pace: Duration,
     stopping: &crate::infra::jobs::Stopping,
+) -> StoreResult<Pass> {
+    let mut progress = Progress::default();
+    deliver_some(
+        store,
+        mailer,
+        site,
+        title,
+        now,
+        pace,
+        stopping,
+        usize::MAX,
+        &mut progress,
+    )
+    .await
+}
+
+/// One pass over `site` at `now`, sending through `mailer` as the site called `title`,
+/// until about `most` mails are sent: the walk stops at the end of that page, and
+/// `progress` keeps where, for the next pass. A mail the server does not take gives its
+/// delivery back and ends the pass (the server is likely down): the next pass goes on
+/// from there.
+#[expect(
+    clippy::too_many_arguments,
+    reason = "a pass's site, sender, time, pace, stop signal and budget"
+)]
+pub async fn deliver_some(
+    store: &dyn Store,
+    mailer: &Mailer,
+    site: &Site,
+    title: &str,
+    now: DateTime<Utc>,
+    pace: Duration,
+    stopping: &crate::infra::jobs::Stopping,
+    most: usize,
+    progress: &mut Progress,
 ) -> StoreResult<Pass> {
     let mut pass = Pass::default();
     if !mailer.is_on() {
@@ -135,11 +204,15 @@ pub async fn deliver(
             .await?
             .is_some_and(|p| p.status == crate::domain::PostStatus::Published);
         if live {
-            for shard in 0..SHARDS {
-                let mut cursor: Option<String> = None;
+            let (first, mut resumed) = progress
+                .0
+                .remove(&(site.clone(), mailing.post))
+                .unwrap_or((0, None));
+            for shard in first..SHARDS {
+                let mut cursor: Option<String> = resumed.take();
                 loop {
                     let page = store
-                        .subscribers(site, shard, cursor.as_deref(), 200)
+                        .subscribers(site, shard, cursor.as_deref(), SUBSCRIBERS_PAGE)
                         .await
                         .map_err(page_error)?;
                     for subscription in page.subscriptions.iter().filter(|s| mailing.goes_to(s)) {
@@ -165,9 +238,22 @@ pub async fn deliver(
                         Some(next) => cursor = Some(next),
                         None => break,
                     }
+                    if pass.sent >= most {
+                        // This site's slice of the pass is spent: the next goes on here.
+                        progress
+                            .0
+                            .insert((site.clone(), mailing.post), (shard, cursor));
+                        return Ok(pass);
+                    }
                 }
                 // A long mailing does not keep newer posts from being recorded in time.
                 pass.opened += open_new(store, site, since).await?;
+                if pass.sent >= most && shard + 1 < SHARDS {
+                    progress
+                        .0
+                        .insert((site.clone(), mailing.post), (shard + 1, None));
+                    return Ok(pass);
+                }
             }
         }
         store.close_mailing(site, &mailing).await?;
@@ -239,11 +325,14 @@ pub fn spawn(
     // Who this instance's newsletter is, for the leases of the sites it mails for.
     let holder = uuid::Uuid::new_v4();
     let lease = crate::app::sites::LEASE_TTL.max(config.every * 3);
+    let progress = Arc::new(tokio::sync::Mutex::new(Progress::default()));
     jobs.every("newsletter", config.every, move |stopping| {
         let (store, mailer, default_site) =
             (Arc::clone(&store), mailer.clone(), default_site.clone());
         let (title, clock) = (Arc::clone(&title), clock.clone());
+        let progress = Arc::clone(&progress);
         async move {
+            let mut progress = progress.lock().await;
             let sites = crate::app::sites::sites_to_work_on(
                 store.as_ref(),
                 &default_site,
@@ -253,14 +342,16 @@ pub fn spawn(
             )
             .await
             .map_err(|e| format!("reading the sites to mail for failed: {e}"))?;
-            let mut refused = 0;
+            progress.keep_only(&sites);
+            let (mut refused, mut failed) = (0, Vec::new());
             for site in sites {
                 if stopping.is_stopping() {
                     break;
                 }
                 let name = title(site.clone()).await;
                 let now = clock.now();
-                let pass = deliver(
+                // A site whose mailing fails is tried again next pass; the others go on.
+                match deliver_some(
                     store.as_ref(),
                     &mailer,
                     &site,
@@ -268,13 +359,29 @@ pub fn spawn(
                     now,
                     config.pace,
                     &stopping,
+                    MAILS_PER_SITE_PASS,
+                    &mut progress,
                 )
                 .await
-                .map_err(|e| format!("mailing new posts of {site} failed: {e}"))?;
-                if pass.sent + pass.failed + pass.opened > 0 {
-                    tracing::info!(site = %site, ?pass, "mailed new posts to subscribers");
+                {
+                    Ok(pass) => {
+                        if pass.sent + pass.failed + pass.opened > 0 {
+                            tracing::info!(site = %site, ?pass, "mailed new posts to subscribers");
+                        }
+                        refused += pass.failed;
+                    }
+                    Err(e) => {
+                        tracing::warn!(site = %site, error = %e, "mailing a site's new posts failed");
+                        failed.push(site.to_string());
+                    }
                 }
-                refused += pass.failed;
+            }
+            if !failed.is_empty() {
+                return Err(format!(
+                    "mailing new posts failed on {} site(s), first {}",
+                    failed.len(),
+                    failed[0]
+                ));
             }
             if refused > 0 {
                 return Err("the mail server refused a mail".into());

@@ -3,7 +3,10 @@
 //! then the site's claims (its slugs, its setup). A table keyed by the site alone loses
 //! the site's partition at once; any other is walked by token, a page of partitions at a
 //! time, keeping the site's. The cursor (table and token) is kept with the site's record,
-//! so that an erase stopped by a crash goes on where it was.
+//! so that an erase stopped by a crash goes on where it was. A subscriber's unsubscribe
+//! link, keyed by its token's hash rather than by the site, goes with the subscriber; the
+//! other rows keyed by a token (sessions, rate events, confirmation links) expire by
+//! their TTL, naming a site that is served no more.
 //!
 //! Nobody writes a site being erased: its hosts answer as unknown ones from the moment
 //! its deletion began, and erasing waits until every instance has read that. Rows of a
@@ -292,12 +295,51 @@ impl CassandraStore {
                 self.exec(&unlist, values.clone()).await?;
             }
         }
+        if table.name == "subscribers" {
+            // Their unsubscribe links (keyed by their tokens' hashes) go first.
+            for values in &ours {
+                self.unlink_subscribers(values).await?;
+            }
+        }
         let removed = stream::iter(ours)
             .map(|values| self.erase_partition(&erasers, values, usize::MAX))
             .buffer_unordered(IN_FLIGHT)
             .try_fold(0, |sum, n| async move { Ok(sum + n) })
             .await?;
         Ok((removed, if read < batch { None } else { last }))
+    }
+
+    /// Removes the unsubscribe links of the subscribers in one partition of
+    /// `subscribers` (its site and shard, `values`), a page at a time. (Confirmation
+    /// links expire with the pending subscriptions they confirm.)
+    async fn unlink_subscribers(&self, values: &[CqlValue]) -> StoreResult<()> {
+        let ks = &self.keyspace;
+        let read = self
+            .prepare_here(format!(
+                "SELECT unsubscribe FROM {ks}.subscribers WHERE site = ? AND shard = ?"
+            ))
+            .await?;
+        let unlink = self
+            .prepare_here(format!("DELETE FROM {ks}.subscription_links WHERE key = ?"))
+            .await?;
+        let tokens = self
+            .session
+            .execute_iter(read, values.to_vec())
+            .await
+            .map_err(unavailable)?
+            .rows_stream::<(Option<String>,)>()
+            .map_err(unavailable)?;
+        tokens
+            .map_err(|e| StoreError::Corrupt(e.to_string()))
+            .try_filter_map(|(token,)| async move { Ok(token) })
+            .map(|token| async {
+                let key = crate::domain::token::session_key(&token?);
+                self.exec(&unlink, (key,)).await.map(|_| ())
+            })
+            .buffer_unordered(IN_FLIGHT)
+            .try_collect::<Vec<()>>()
+            .await?;
+        Ok(())
     }
 
     /// Erases one partition (at most `most` rows of it, for a table LWTs write row by

@@ -271,7 +271,67 @@ async fn without_mail_there_are_no_subscribers(t: TestStore) {
     assert_eq!(app.anonymous_get(&forged).await.status(), 410);
 }
 
+/// A pass with a budget mails a slice of a site's subscribers and remembers where it
+/// stopped: the next goes on from there, and every subscriber gets the post once.
+async fn a_pass_mails_a_slice_and_the_next_goes_on(t: TestStore) {
+    use sibyl::app::jobs::newsletter::{Progress, deliver_some};
+    use sibyl::domain::subscription::shard_of;
+    let sink = SmtpSink::start();
+    let app = app_with_mail(t, &sink, &Clock::system()).await;
+    app.set_up().await;
+    // Three subscribers, in three shards, none the last.
+    let mut addresses: Vec<String> = Vec::new();
+    let mut shards = std::collections::HashSet::new();
+    while addresses.len() < 3 {
+        let address = format!("{}@example.com", unique_name("slice"));
+        let key = sibyl::domain::Email::parse(&address).unwrap().key();
+        // Not in the last shard: the third pass then stops with shards left to walk.
+        let shard = shard_of(&key);
+        if shard + 1 < sibyl::domain::subscription::SHARDS && shards.insert(shard) {
+            addresses.push(address);
+        }
+    }
+    let mut seen = 0;
+    for address in &addresses {
+        seen = subscribed(&app.another_browser(), &sink, address, "", seen).await;
+    }
+    app.publish("Sliced news", "For every subscriber, in turn.")
+        .await;
+    let mut progress = Progress::default();
+    let mut sent = Vec::new();
+    for _ in 0..4 {
+        let pass = deliver_some(
+            app.store.as_ref(),
+            &mailer(&sink),
+            &app.site,
+            "The Blog",
+            now(),
+            Duration::ZERO,
+            &sibyl::infra::jobs::Stopping::never(),
+            1,
+            &mut progress,
+        )
+        .await
+        .unwrap();
+        sent.push((pass.sent, pass.closed, progress.len()));
+    }
+    assert_eq!(
+        sent,
+        [(1, 0, 1), (1, 0, 1), (1, 0, 1), (0, 1, 0)],
+        "a mail a pass, then the mailing closed"
+    );
+    let messages = sink.wait_for(seen + 3).await;
+    for address in &addresses {
+        let to = messages[seen..]
+            .iter()
+            .filter(|m| m.contains(address.as_str()))
+            .count();
+        assert_eq!(to, 1, "{address}");
+    }
+}
+
 both_stores!(
+    a_pass_mails_a_slice_and_the_next_goes_on,
     subscribers_get_each_new_post_once,
     a_subscription_to_an_author_gets_only_their_posts,
     without_mail_there_are_no_subscribers,
