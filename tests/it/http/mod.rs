@@ -5,6 +5,7 @@ mod account_deletion;
 mod accounts;
 pub mod api;
 pub mod binaries;
+mod borrowed;
 mod browser;
 mod caching;
 pub mod comments;

@@ -1,7 +1,7 @@
 //! Every route with every role: the status each gets, and where a redirect leads.
 //! A table, walked route by route (sign-out last, since it ends the sessions).
 
-use crate::helpers::{TestApp, TestStore, csrf_in, location, spawn_app};
+use crate::helpers::{TestApp, TestStore, csrf_in, location, spawn_app_with};
 use sibyl::domain::user::Login;
 
 #[derive(Clone, Copy, Debug)]
@@ -44,15 +44,18 @@ fn this_months_sitemap() -> String {
 const LOGIN: Expect = Expect(303, "/login");
 const FORBIDDEN: Expect = Expect(403, "");
 
-struct Route {
+pub(super) struct Route {
     /// GET, POST (a form), UPLOAD (a multipart form with a file) or DELETE (with the
     /// CSRF token in its header).
-    method: &'static str,
-    path: String,
-    form: Vec<(&'static str, String)>,
+    pub(super) method: &'static str,
+    pub(super) path: String,
+    pub(super) form: Vec<(&'static str, String)>,
     /// Anonymous, reader, author, admin, banned.
     expect: [Expect; 5],
 }
+
+/// How long the test's instance trusts what it read of the registry of sites.
+pub(super) const RECHECK: std::time::Duration = std::time::Duration::from_millis(200);
 
 fn get(path: impl Into<String>, expect: [Expect; 5]) -> Route {
     Route {
@@ -125,7 +128,7 @@ mod every_route_answers_every_role_as_declared {
 }
 
 async fn every_route_answers_every_role_as_declared(t: TestStore) {
-    let app = spawn_app(t).await;
+    let app = spawn_app_with(t, |config| config.sites_recheck = RECHECK).await;
     let admin = app.set_up().await;
     let password = "role test password";
     let (reader, reader_name) = app.sign_up(password).await;
@@ -982,4 +985,6 @@ async fn every_route_answers_every_role_as_declared(t: TestStore) {
         failures.len(),
         failures.join("\n")
     );
+    super::borrowed::another_sites_credentials_open_nothing(&app, &admin, &routes, slug.as_str())
+        .await;
 }
