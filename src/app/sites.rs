@@ -336,9 +336,10 @@ pub async fn finish_deletions(store: &dyn Store, settle: Duration) -> StoreResul
 pub const LEASE_TTL: Duration = Duration::from_secs(90);
 
 /// The sites whose `job` work this instance does in this pass: on a deployment of
-/// registered sites, the live sites of the shards whose lease `holder` holds (taking the
-/// free ones, renewing its own for `ttl`), so that with several instances each site's work
-/// is done by one of them; while none is registered, the one site, by every instance (its
+/// registered sites, the live sites of the shards whose lease `holder` holds (of the
+/// shards that go to it among the instances running the job: taking the free ones,
+/// renewing its own for `ttl`), so that with several instances each site's work is done
+/// by one of them, and the shards are shared evenly; while none is registered, the one site, by every instance (its
 /// writes are safe to race, as they were for a single blog).
 pub async fn sites_to_work_on(
     store: &dyn Store,
@@ -351,9 +352,20 @@ pub async fn sites_to_work_on(
     if !store.sites_exist().await? {
         return Ok(vec![default_site.clone()]);
     }
+    // The shards go round the instances running the job, in id order: each takes or
+    // renews its own and gives back any other it holds (taken while the instance it goes
+    // to was not yet running), so that a new instance gets its share at the next pass of
+    // the others, and one that stops leaves the list, and its shards, within `ttl`.
+    let holders = store.announce_holder(job, holder, ttl).await?;
     let mut held = Vec::new();
     for shard in 0..WORK_SHARDS {
-        if store.hold_lease(job, shard, holder, ttl).await? {
+        let goes_to = holders
+            .get(shard as usize % holders.len().max(1))
+            .copied()
+            .unwrap_or(holder);
+        if goes_to != holder {
+            store.release_lease(job, shard, holder).await?;
+        } else if store.hold_lease(job, shard, holder, ttl).await? {
             held.push(shard);
         }
     }

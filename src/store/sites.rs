@@ -19,6 +19,10 @@ pub const SITES_PAGE_CAP: usize = 100;
 /// an instance does a shard's sites while it holds the shard's lease.
 pub const WORK_SHARDS: u32 = 16;
 
+/// How many instances running one background job are counted at most (the bound of the
+/// job's list of holders).
+pub const MAX_JOB_HOLDERS: usize = 256;
+
 /// The shard of a site's background work (by the SHA-256 of its URL).
 pub fn work_shard(site: &Site) -> u32 {
     use sha2::Digest;
@@ -159,6 +163,20 @@ pub trait Sites: Send + Sync {
         holder: uuid::Uuid,
         ttl: std::time::Duration,
     ) -> StoreResult<bool>;
+
+    /// Gives back `holder`'s lease on one shard of a job, if it holds it (another's is
+    /// left alone), so that the instance the shard goes to can take it at once.
+    async fn release_lease(&self, job: &str, shard: u32, holder: uuid::Uuid) -> StoreResult<()>;
+
+    /// Records that `holder` runs `job` for the next `ttl` (each pass says so again), and
+    /// returns every holder that does, in id order, `holder` among them: among these
+    /// the job's shards are shared.
+    async fn announce_holder(
+        &self,
+        job: &str,
+        holder: uuid::Uuid,
+        ttl: std::time::Duration,
+    ) -> StoreResult<Vec<uuid::Uuid>>;
 
     /// Whether an account is a network administrator (of the deployment: it sees and
     /// manages every site at `/network`, whatever its role on each).

@@ -46,6 +46,9 @@ pub(super) struct Statements {
     lease_take: PreparedStatement,
     lease_renew: PreparedStatement,
     lease_read_serial: PreparedStatement,
+    lease_release: PreparedStatement,
+    holder_write: PreparedStatement,
+    holders_read: PreparedStatement,
     network_admin_read: PreparedStatement,
     network_admin_add: PreparedStatement,
     network_admin_remove: PreparedStatement,
@@ -135,6 +138,18 @@ impl Statements {
                 super::read_serially(&mut read);
                 read
             },
+            lease_release: prepare(format!(
+                "DELETE FROM {ks}.job_leases WHERE job = ? AND shard = ? IF holder = ?"
+            ))
+            .await?,
+            holder_write: prepare(format!(
+                "INSERT INTO {ks}.job_holders (job, holder) VALUES (?, ?) USING TTL ?"
+            ))
+            .await?,
+            holders_read: prepare(format!(
+                "SELECT holder FROM {ks}.job_holders WHERE job = ? LIMIT ?"
+            ))
+            .await?,
             network_admin_read: prepare(format!(
                 "SELECT user_id FROM {ks}.network_admins WHERE user_id = ?"
             ))
@@ -568,6 +583,53 @@ impl Sites for CassandraStore {
             .await;
         settle(renewed)?;
         Ok(holder_now().await? == Some(holder))
+    }
+
+    async fn release_lease(&self, job: &str, shard: u32, holder: Uuid) -> StoreResult<()> {
+        let shard = shard as i32;
+        let released = self
+            .session
+            .execute_unpaged(&self.sites.lease_release, (job, shard, holder))
+            .await;
+        match released {
+            Ok(_) => Ok(()),
+            Err(e) if lwt::is_cas_uncertain(&e) => {
+                // Settled by a serial read: still ours, it lapses with its TTL all the
+                // same, as if this instance had stopped.
+                let still = self
+                    .row::<(Option<Uuid>,)>(&self.sites.lease_read_serial, (job, shard))
+                    .await?
+                    .and_then(|(h,)| h);
+                if still == Some(holder) {
+                    tracing::debug!(job, shard, "a lease given back is kept until it lapses");
+                }
+                Ok(())
+            }
+            Err(e) => Err(StoreError::Unavailable(e.to_string())),
+        }
+    }
+
+    async fn announce_holder(
+        &self,
+        job: &str,
+        holder: Uuid,
+        ttl: std::time::Duration,
+    ) -> StoreResult<Vec<Uuid>> {
+        let ttl = i32::try_from(ttl.as_secs().max(1)).unwrap_or(i32::MAX);
+        self.exec(&self.sites.holder_write, (job, holder, ttl))
+            .await?;
+        let rows: Vec<(Uuid,)> = self
+            .rows(
+                &self.sites.holders_read,
+                (job, crate::store::sites::MAX_JOB_HOLDERS as i32),
+            )
+            .await?;
+        let mut holders: Vec<Uuid> = rows.into_iter().map(|(h,)| h).collect();
+        if !holders.contains(&holder) {
+            holders.push(holder);
+        }
+        holders.sort();
+        Ok(holders)
     }
 
     async fn is_network_admin(&self, user: UserId) -> StoreResult<bool> {

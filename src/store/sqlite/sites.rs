@@ -342,6 +342,57 @@ impl Sites for SqliteStore {
         .await
     }
 
+    async fn release_lease(&self, job: &str, shard: u32, holder: uuid::Uuid) -> StoreResult<()> {
+        let job = job.to_owned();
+        self.transaction(move |sql| {
+            sql.prepare("DELETE FROM job_leases WHERE job = ?1 AND shard = ?2 AND holder = ?3")
+                .and_then(|mut s| s.execute(params![job, shard, holder.to_string()]))
+                .map_err(unavailable)?;
+            Ok::<_, StoreError>(())
+        })
+        .await
+    }
+
+    async fn announce_holder(
+        &self,
+        job: &str,
+        holder: uuid::Uuid,
+        ttl: std::time::Duration,
+    ) -> StoreResult<Vec<uuid::Uuid>> {
+        let job = job.to_owned();
+        let now = crate::domain::now().timestamp_millis();
+        let until = now + i64::try_from(ttl.as_millis()).unwrap_or(i64::MAX / 2);
+        self.transaction(move |sql| {
+            sql.prepare(
+                "INSERT INTO job_holders (job, holder, until) VALUES (?1, ?2, ?3)
+                 ON CONFLICT (job, holder) DO UPDATE SET until = excluded.until",
+            )
+            .and_then(|mut s| s.execute(params![job, holder.to_string(), until]))
+            .and_then(|_| {
+                sql.prepare("DELETE FROM job_holders WHERE job = ?1 AND until < ?2")
+                    .and_then(|mut s| s.execute(params![job, now]))
+            })
+            .map_err(unavailable)?;
+            let holders: Vec<String> = sql
+                .prepare("SELECT holder FROM job_holders WHERE job = ?1 LIMIT ?2")
+                .and_then(|mut s| {
+                    s.query_map(
+                        params![job, crate::store::sites::MAX_JOB_HOLDERS as i64],
+                        |r| r.get(0),
+                    )?
+                    .collect::<rusqlite::Result<Vec<_>>>()
+                })
+                .map_err(unavailable)?;
+            let mut holders = holders
+                .iter()
+                .map(|h| uuid(h))
+                .collect::<StoreResult<Vec<_>>>()?;
+            holders.sort();
+            Ok::<_, StoreError>(holders)
+        })
+        .await
+    }
+
     async fn is_network_admin(&self, user: UserId) -> StoreResult<bool> {
         self.network_admin_is(user).await
     }
