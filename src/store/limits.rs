@@ -20,7 +20,7 @@ pub fn all() -> BTreeMap<&'static str, Limit> {
     use crate::domain::comment::CommentBody;
     use crate::domain::post::{Body, Tag, Tags, Title};
     let n = |v: usize| v as u64;
-    let caps: [(&'static str, u64, &'static str); 26] = [
+    let caps: [(&'static str, u64, &'static str); 28] = [
         (
             "MAX_COMMENTS_PER_POST",
             crate::domain::comment::MAX_COMMENTS_PER_POST,
@@ -50,6 +50,16 @@ pub fn all() -> BTreeMap<&'static str, Limit> {
             "MAX_SCHEDULED",
             n(crate::domain::schedule::MAX_SCHEDULED),
             "scheduled_posts: a site's scheduled drafts",
+        ),
+        (
+            "SITE_ADMINS_CAP",
+            n(super::members::SITE_ADMINS_CAP),
+            "site_admins: a site's administrators",
+        ),
+        (
+            "MAX_JOB_HOLDERS",
+            n(super::sites::MAX_JOB_HOLDERS),
+            "job_holders: the instances running a job, as read",
         ),
         (
             "MAX_SESSIONS_PER_ACCOUNT",
@@ -169,7 +179,7 @@ mod tests {
     #[test]
     fn every_cap_has_a_value_and_says_what_it_bounds() {
         let all = super::all();
-        assert_eq!(all.len(), 26, "a name given twice");
+        assert_eq!(all.len(), 28, "a name given twice");
         for (name, limit) in &all {
             assert!(limit.value > 0, "{name}");
             assert!(!limit.bounds.is_empty(), "{name}");
