@@ -634,6 +634,24 @@ impl TestApp {
         (browser, name, id)
     }
 
+    /// Signs in through the JSON API (`POST /api/users/login`); the token it answers.
+    pub async fn api_token(&self, email: &str, password: &str) -> String {
+        let login = serde_json::json!({"user": {"email": email, "password": password}});
+        let answer: serde_json::Value = browser_client()
+            .post(self.url("/api/users/login"))
+            .json(&login)
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        answer["user"]["token"]
+            .as_str()
+            .unwrap_or_else(|| panic!("no token: {answer}"))
+            .to_owned()
+    }
+
     /// Signs in through the login form.
     pub async fn log_in(&self, login: &str, password: &str) -> reqwest::Response {
         self.submit(

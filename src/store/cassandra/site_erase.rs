@@ -297,9 +297,7 @@ impl CassandraStore {
         }
         if table.name == "subscribers" {
             // Their unsubscribe links (keyed by their tokens' hashes) go first.
-            for values in &ours {
-                self.unlink_subscribers(values).await?;
-            }
+            self.unlink_subscribers(&ours).await?;
         }
         let removed = stream::iter(ours)
             .map(|values| self.erase_partition(&erasers, values, usize::MAX))
@@ -309,10 +307,11 @@ impl CassandraStore {
         Ok((removed, if read < batch { None } else { last }))
     }
 
-    /// Removes the unsubscribe links of the subscribers in one partition of
-    /// `subscribers` (its site and shard, `values`), a page at a time. (Confirmation
-    /// links expire with the pending subscriptions they confirm.)
-    async fn unlink_subscribers(&self, values: &[CqlValue]) -> StoreResult<()> {
+    /// Removes the unsubscribe links of the subscribers in a page of partitions of
+    /// `subscribers` (each its site and shard), each partition read a driver page at a
+    /// time, its statements prepared once for the page. (Confirmation links expire with
+    /// the pending subscriptions they confirm.)
+    async fn unlink_subscribers(&self, partitions: &[Vec<CqlValue>]) -> StoreResult<()> {
         let ks = &self.keyspace;
         let read = self
             .prepare_here(format!(
@@ -322,23 +321,25 @@ impl CassandraStore {
         let unlink = self
             .prepare_here(format!("DELETE FROM {ks}.subscription_links WHERE key = ?"))
             .await?;
-        let tokens = self
-            .session
-            .execute_iter(read, values.to_vec())
-            .await
-            .map_err(unavailable)?
-            .rows_stream::<(Option<String>,)>()
-            .map_err(unavailable)?;
-        tokens
-            .map_err(|e| StoreError::Corrupt(e.to_string()))
-            .try_filter_map(|(token,)| async move { Ok(token) })
-            .map(|token| async {
-                let key = crate::domain::token::session_key(&token?);
-                self.exec(&unlink, (key,)).await.map(|_| ())
-            })
-            .buffer_unordered(IN_FLIGHT)
-            .try_collect::<Vec<()>>()
-            .await?;
+        for values in partitions {
+            let tokens = self
+                .session
+                .execute_iter(read.clone(), values.clone())
+                .await
+                .map_err(unavailable)?
+                .rows_stream::<(Option<String>,)>()
+                .map_err(unavailable)?;
+            tokens
+                .map_err(|e| StoreError::Corrupt(e.to_string()))
+                .try_filter_map(|(token,)| async move { Ok(token) })
+                .map(|token| async {
+                    let key = crate::domain::token::session_key(&token?);
+                    self.exec(&unlink, (key,)).await.map(|_| ())
+                })
+                .buffer_unordered(IN_FLIGHT)
+                .try_collect::<Vec<()>>()
+                .await?;
+        }
         Ok(())
     }
 

@@ -77,21 +77,7 @@ pub(super) async fn another_sites_credentials_open_nothing(
     let session = cookie(&signed_in, sibyl::web::SESSION_COOKIE);
     let pre_session = cookie(&signed_in, sibyl::web::CSRF_COOKIE);
     let csrf = crate::helpers::csrf_in(&on_b.get_html("/account").await);
-    let login = serde_json::json!({"user": {"email": admin.email, "password": admin.password}});
-    let answer: serde_json::Value = on_b
-        .client
-        .post(on_b.url("/api/users/login"))
-        .json(&login)
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    let token = answer["user"]["token"]
-        .as_str()
-        .expect("a token")
-        .to_owned();
+    let token = on_b.api_token(&admin.email, &admin.password).await;
     // On B they are the administrator's.
     assert_eq!(on_b.get("/admin/site").await.status(), 200);
 

@@ -221,20 +221,7 @@ async fn sites_are_chosen_by_host_and_kept_apart(t: TestStore) {
     assert_eq!(own.status(), 200);
 
     // An API token of A is worthless on B.
-    let login = serde_json::json!({"user": {"email": admin.email, "password": admin.password}});
-    let answer: serde_json::Value = browser_client()
-        .post(on_a.url("/api/users/login"))
-        .json(&login)
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    let api_token = answer["user"]["token"]
-        .as_str()
-        .expect("a token")
-        .to_owned();
+    let api_token = on_a.api_token(&admin.email, &admin.password).await;
     let with_token = |site: &TestApp| {
         browser_client()
             .get(site.url("/api/user"))
