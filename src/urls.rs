@@ -124,6 +124,33 @@ pub fn author_by_id(id: crate::domain::UserId) -> String {
     format!("/authors/id/{}", id.0)
 }
 
+/// The site's own fediverse actor.
+pub fn ap_site() -> String {
+    "/ap/site".to_owned()
+}
+
+/// An author's fediverse actor, by their account's id (which never changes, whatever
+/// their name becomes).
+pub fn ap_user(id: crate::domain::UserId) -> String {
+    format!("/ap/users/{}", id.0)
+}
+
+/// A post as an ActivityPub `Article`, by its id (which never changes, whatever its slug
+/// becomes).
+pub fn ap_post(id: crate::domain::PostId) -> String {
+    format!("/ap/posts/{}", id.0)
+}
+
+/// The inbox every actor of the site shares.
+pub fn ap_shared_inbox() -> String {
+    "/ap/inbox".to_owned()
+}
+
+/// One of an actor's collections or boxes (`inbox`, `outbox`, `followers`, `following`).
+pub fn ap_part(actor: &str, part: &str) -> String {
+    format!("{actor}/{part}")
+}
+
 /// The sitemap index.
 pub fn sitemap_index() -> String {
     "/sitemap.xml".to_owned()

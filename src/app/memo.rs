@@ -75,6 +75,11 @@ pub struct SiteMemo {
     identity_reading: Arc<AtomicBool>,
     /// The number of the last read of the frame begun.
     frame_reads: AtomicU64,
+    /// The key pairs of the site's fediverse actors read so far (they never change), by
+    /// actor: at most [`super::federation::KEYS_KEPT`].
+    pub(super) actor_keys: std::sync::RwLock<
+        std::collections::HashMap<String, Arc<crate::domain::federation::ActorKey>>,
+    >,
 }
 
 impl SiteFrame {

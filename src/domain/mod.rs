@@ -3,6 +3,7 @@
 pub mod api_token;
 pub mod comment;
 pub mod comment_policy;
+pub mod federation;
 pub mod host;
 pub mod html_balance;
 pub mod html_repair;

@@ -15,6 +15,26 @@ pub trait SiteSettings: Send + Sync {
     /// random bytes, made by the first call and never changed. Of any number of calls
     /// racing in any number of processes, all get the one secret kept.
     async fn api_secret(&self, site: &Site) -> StoreResult<Vec<u8>>;
+
+    /// The secret the site keeps under `name` (an actor's key pair:
+    /// [`actor_key_name`]), or none yet.
+    async fn site_secret(&self, site: &Site, name: &str) -> StoreResult<Option<Vec<u8>>>;
+
+    /// Keeps `secret` under `name` unless the site keeps one there already, and returns
+    /// the one kept: of any number of calls racing in any number of processes, all get
+    /// the same secret, and it never changes.
+    async fn keep_site_secret(
+        &self,
+        site: &Site,
+        name: &str,
+        secret: Vec<u8>,
+    ) -> StoreResult<Vec<u8>>;
+}
+
+/// The name under which a site keeps the key pair of one of its actors (`site`, or an
+/// author's account id).
+pub fn actor_key_name(actor: &str) -> String {
+    format!("actor:{actor}")
 }
 
 /// A new secret for a site's API tokens.

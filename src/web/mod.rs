@@ -19,6 +19,7 @@ mod desk;
 mod editor;
 mod email_change;
 mod error;
+mod federation;
 mod feeds;
 mod headers;
 mod health;

@@ -61,6 +61,12 @@ pub async fn show(
     if post.is_page() {
         return Ok(moved_to(&urls::page(post.slug.as_str()), &request));
     }
+    if let Some(article) = super::federation::negotiated(&state.ctx(), &post, &request)
+        .await
+        .map_err(|e| WebError::Internal(e.to_string()))?
+    {
+        return Ok(article);
+    }
     let query = query.into_inner();
     let page = post_page(
         &state,
@@ -73,7 +79,13 @@ pub async fn show(
         query.suggested.is_some(),
     )
     .await?;
-    render(StatusCode::OK, &page)
+    let mut answer = render(StatusCode::OK, &page)?;
+    // The same address answers an ActivityStreams client with the post's Article.
+    answer.headers_mut().append(
+        actix_web::http::header::VARY,
+        actix_web::http::header::HeaderValue::from_static("Accept"),
+    );
+    Ok(answer)
 }
 
 /// `/pages/<slug>`: a static page, in one of its languages.

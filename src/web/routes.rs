@@ -3,10 +3,10 @@
 
 use super::{
     AppState, FORM_LIMIT, WebError, account, account_deletion, admin, api, archive, assets,
-    authors, binaries, caching, comments, csrf, deletion, desk, email_change, error, feeds,
-    headers, health, history, home, moderation, network, observe, password_reset, post_download,
-    post_page, posts, revisions, schedule, search, settings, sign_in, site_admin, sitemaps,
-    subscriptions, suggestions, tags,
+    authors, binaries, caching, comments, csrf, deletion, desk, email_change, error, federation,
+    feeds, headers, health, history, home, moderation, network, observe, password_reset,
+    post_download, post_page, posts, revisions, schedule, search, settings, sign_in, site_admin,
+    sitemaps, subscriptions, suggestions, tags,
 };
 use actix_web::middleware::{Compress, from_fn};
 use actix_web::{HttpResponse, web};
@@ -43,6 +43,7 @@ pub fn configure(cfg: &mut web::ServiceConfig, state: AppState) {
         .service(web::resource("/readyz").route(get_or_head().to(health::readyz)))
         .service(web::resource("/metrics").route(get_or_head().to(observe::metrics)))
         .configure(|cfg| api::mount(cfg, &api_origins))
+        .configure(federation::mount)
         .service(
             web::scope("")
                 .wrap(from_fn(error::signed_in_errors))

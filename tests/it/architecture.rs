@@ -356,3 +356,40 @@ fn no_source_file_is_over_800_lines() {
         .collect();
     assert!(long.is_empty(), "files over {MAX_LINES} lines: {long:?}");
 }
+
+/// Sibyl is MIT OR Apache-2.0: no crate it builds with may be under a copyleft licence
+/// only (GPL, AGPL, LGPL), nor under a licence its metadata does not name. A choice that
+/// offers a permissive licence (`MIT OR Apache-2.0 OR LGPL-2.1-or-later`) is taken as
+/// the permissive one.
+#[test]
+fn no_crate_is_under_a_copyleft_licence_only() {
+    let output = std::process::Command::new(env!("CARGO"))
+        .args(["metadata", "--locked", "--offline", "--format-version", "1"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("cargo metadata runs");
+    assert!(
+        output.status.success(),
+        "cargo metadata: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let metadata: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let mut refused = Vec::new();
+    let packages = metadata["packages"].as_array().unwrap();
+    assert!(packages.len() > 100, "the whole tree is read");
+    for package in packages {
+        let name = format!("{} {}", package["name"], package["version"]);
+        let Some(licence) = package["license"].as_str() else {
+            refused.push(format!("{name}: no licence named"));
+            continue;
+        };
+        let permissive = licence
+            .split(" OR ")
+            .flat_map(|choice| choice.split('/'))
+            .any(|choice| !choice.contains("GPL"));
+        if !permissive {
+            refused.push(format!("{name}: {licence}"));
+        }
+    }
+    assert!(refused.is_empty(), "copyleft only: {refused:#?}");
+}

@@ -393,9 +393,10 @@ pub async fn spawn_app_with(test_store: TestStore, adjust: impl FnOnce(&mut AppC
     );
     adjust(&mut config);
     let site = config.site.clone();
+    let ip = config.listen.ip();
     let store = Arc::clone(&test_store.store);
     let app = Application::build(config, Arc::clone(&store)).unwrap();
-    let address = format!("http://127.0.0.1:{}", app.port());
+    let address = format!("http://{ip}:{}", app.port());
     let scheduler = app.scheduler().clone();
     tokio::spawn(app.run_until_stopped());
     TestApp {

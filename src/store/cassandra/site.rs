@@ -95,34 +95,45 @@ impl SiteSettings for CassandraStore {
     }
 
     async fn api_secret(&self, site: &Site) -> StoreResult<Vec<u8>> {
-        let read = || async {
-            self.row::<(Vec<u8>,)>(&self.site.secret_read_serial, (site.as_str(), API_SECRET))
-                .await
-                .map(|row| row.map(|(secret,)| secret))
-        };
-        if let Some(secret) = read().await? {
-            return Ok(secret);
+        match self.site_secret(site, API_SECRET).await? {
+            Some(secret) => Ok(secret),
+            None => {
+                self.keep_site_secret(site, API_SECRET, crate::store::site::new_api_secret())
+                    .await
+            }
+        }
+    }
+
+    async fn site_secret(&self, site: &Site, name: &str) -> StoreResult<Option<Vec<u8>>> {
+        self.row::<(Vec<u8>,)>(&self.site.secret_read_serial, (site.as_str(), name))
+            .await
+            .map(|row| row.map(|(secret,)| secret))
+    }
+
+    async fn keep_site_secret(
+        &self,
+        site: &Site,
+        name: &str,
+        secret: Vec<u8>,
+    ) -> StoreResult<Vec<u8>> {
+        if let Some(kept) = self.site_secret(site, name).await? {
+            return Ok(kept);
         }
         // Written by this LWT only, and read at SERIAL: whoever's insert won, applied or
         // not, answered or timed out, the read after it sees the one secret kept.
         let attempt = self
             .session
-            .execute_unpaged(
-                &self.site.secret_insert,
-                (
-                    site.as_str(),
-                    API_SECRET,
-                    crate::store::site::new_api_secret(),
-                ),
-            )
+            .execute_unpaged(&self.site.secret_insert, (site.as_str(), name, secret))
             .await;
         if let Err(e) = &attempt
             && !lwt::is_cas_uncertain(e)
         {
             return Err(StoreError::Unavailable(e.to_string()));
         }
-        read().await?.ok_or_else(|| {
-            StoreError::Unavailable("the site's API secret could not be kept; try again".into())
+        self.site_secret(site, name).await?.ok_or_else(|| {
+            StoreError::Unavailable(format!(
+                "the site's secret {name:?} could not be kept; try again"
+            ))
         })
     }
 }

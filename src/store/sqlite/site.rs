@@ -71,18 +71,37 @@ impl SiteSettings for SqliteStore {
     }
 
     async fn api_secret(&self, site: &Site) -> StoreResult<Vec<u8>> {
-        let site = site.to_string();
-        let made = crate::store::site::new_api_secret();
+        self.keep_site_secret(site, "api", crate::store::site::new_api_secret())
+            .await
+    }
+
+    async fn site_secret(&self, site: &Site, name: &str) -> StoreResult<Option<Vec<u8>>> {
+        let (site, name) = (site.to_string(), name.to_owned());
         self.run(move |sql| {
-            // The first secret made is kept; a later insert changes nothing.
+            sql.prepare("SELECT secret FROM site_secrets WHERE site = ?1 AND name = ?2")
+                .and_then(|mut s| s.query_row(params![site, name], |r| r.get(0)).optional())
+                .map_err(unavailable)
+        })
+        .await
+    }
+
+    async fn keep_site_secret(
+        &self,
+        site: &Site,
+        name: &str,
+        secret: Vec<u8>,
+    ) -> StoreResult<Vec<u8>> {
+        let (site, name) = (site.to_string(), name.to_owned());
+        self.run(move |sql| {
+            // The first secret kept stays; a later insert changes nothing.
             sql.prepare(
-                "INSERT INTO site_secrets (site, name, secret) VALUES (?1, 'api', ?2)
+                "INSERT INTO site_secrets (site, name, secret) VALUES (?1, ?2, ?3)
                  ON CONFLICT (site, name) DO NOTHING",
             )
-            .and_then(|mut s| s.execute(params![site, made]))
+            .and_then(|mut s| s.execute(params![site, name, secret]))
             .map_err(unavailable)?;
-            sql.prepare("SELECT secret FROM site_secrets WHERE site = ?1 AND name = 'api'")
-                .and_then(|mut s| s.query_row(params![site], |r| r.get(0)))
+            sql.prepare("SELECT secret FROM site_secrets WHERE site = ?1 AND name = ?2")
+                .and_then(|mut s| s.query_row(params![site, name], |r| r.get(0)))
                 .map_err(unavailable)
         })
         .await

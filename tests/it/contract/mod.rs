@@ -21,6 +21,7 @@ mod repair;
 mod revisions;
 mod scheduling;
 pub mod search;
+mod secrets;
 pub mod site_accounts;
 pub mod site_deletion;
 pub mod site_work;

@@ -45,7 +45,14 @@ async fn fetch(
             .map(|v: &reqwest::header::HeaderValue| v.to_str().unwrap().to_owned())
     };
     let encoding = header(CONTENT_ENCODING);
-    let vary = header(VARY).unwrap_or_default();
+    // Every Vary header, as one list (a post's page varies by Accept as well).
+    let vary = response
+        .headers()
+        .get_all(VARY)
+        .iter()
+        .map(|v| v.to_str().unwrap())
+        .collect::<Vec<_>>()
+        .join(", ");
     (encoding, vary, response.bytes().await.unwrap().to_vec())
 }
 

@@ -12,6 +12,7 @@ pub mod comments;
 mod deletion;
 mod desk;
 mod email_change;
+mod federation;
 mod feeds;
 mod fetch;
 mod forgery;

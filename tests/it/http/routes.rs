@@ -664,6 +664,30 @@ async fn every_route_answers_every_role_as_declared(t: TestStore) {
         get("/sitemap.xml", [OK; 5]),
         get(this_months_sitemap(), [OK; 5]),
         get("/feed.xml", [OK; 5]),
+        // The fediverse's documents: public, whoever asks (no signature needed).
+        get(
+            format!(
+                "/.well-known/webfinger?resource=acct:{}@{}",
+                admin.username,
+                app.site.as_str().split_once("://").unwrap().1
+            ),
+            [OK; 5],
+        ),
+        get("/.well-known/webfinger", [Expect(400, ""); 5]),
+        get("/.well-known/host-meta", [OK; 5]),
+        get("/.well-known/nodeinfo", [OK; 5]),
+        get("/nodeinfo/2.1", [OK; 5]),
+        get("/ap/site", [OK; 5]),
+        get("/ap/site/outbox", [OK; 5]),
+        get("/ap/site/outbox?page=true", [OK; 5]),
+        get("/ap/site/following", [OK; 5]),
+        get(format!("/ap/users/{own_id}"), [OK; 5]),
+        get(format!("/ap/users/{author_id}/outbox?page=true"), [OK; 5]),
+        get(format!("/ap/users/{author_id}/following"), [OK; 5]),
+        // A reader is not an actor.
+        get(format!("/ap/users/{spare_id}"), [Expect(404, ""); 5]),
+        get(format!("/ap/posts/{}", post_id.0), [OK; 5]),
+        get("/ap/posts/not-an-id", [Expect(404, ""); 5]),
         get(author_page.clone(), [Expect(302, "/authors/"); 5]),
         get("/tags/notes/feed.xml", [OK; 5]),
         get(format!("/authors/{}/feed.xml", admin.username), [OK; 5]),

@@ -1,0 +1,43 @@
+//! A site's secrets (the API's, each fediverse actor's key pair): made once and kept,
+//! whoever races to make them.
+
+use crate::both_stores;
+use crate::helpers::TestStore;
+
+both_stores!(racing_keepers_all_get_the_one_secret_kept);
+
+async fn racing_keepers_all_get_the_one_secret_kept(t: TestStore) {
+    let name = sibyl::store::site::actor_key_name(&uuid::Uuid::new_v4().to_string());
+    assert_eq!(t.store.site_secret(&t.site, &name).await.unwrap(), None);
+    let keepers = (0..8u8).map(|i| {
+        let store = std::sync::Arc::clone(&t.store);
+        let (site, name) = (t.site.clone(), name.clone());
+        tokio::spawn(async move { store.keep_site_secret(&site, &name, vec![i; 32]).await })
+    });
+    let kept: Vec<Vec<u8>> = futures_util::future::join_all(keepers)
+        .await
+        .into_iter()
+        .map(|r| r.unwrap().unwrap())
+        .collect();
+    assert!(kept.iter().all(|k| *k == kept[0]), "{kept:?}");
+    assert_eq!(kept[0].len(), 32);
+    assert_eq!(
+        t.store.site_secret(&t.site, &name).await.unwrap(),
+        Some(kept[0].clone())
+    );
+    // A later keeper changes nothing; another name and another site are apart.
+    assert_eq!(
+        t.store
+            .keep_site_secret(&t.site, &name, vec![99; 32])
+            .await
+            .unwrap(),
+        kept[0]
+    );
+    let other = sibyl::store::site::actor_key_name("site");
+    assert_ne!(
+        t.store.site_secret(&t.site, &other).await.unwrap(),
+        Some(kept[0].clone())
+    );
+    let elsewhere = crate::helpers::unique_site();
+    assert_eq!(t.store.site_secret(&elsewhere, &name).await.unwrap(), None);
+}

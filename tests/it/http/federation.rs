@@ -1,0 +1,501 @@
+//! The site and its authors as the fediverse sees them, on both stores: WebFinger,
+//! host-meta, NodeInfo, actors with their keys, outboxes, posts as `Article`s (also by
+//! content negotiation at the post's address), deleted posts as tombstones; and an
+//! ActivityPub implementation nobody here wrote (fediverse-pasture, on bovine) finding
+//! and fetching the actors.
+
+use crate::both_stores;
+use crate::helpers::{TestApp, TestStore, location, spawn_app, spawn_app_with};
+use serde_json::Value;
+use sibyl::domain::federation::RemoteKey;
+
+const ACTIVITY: &str = "application/activity+json";
+
+/// A document fetched as a fediverse server fetches it, and its status.
+async fn fetch(app: &TestApp, path: &str) -> (u16, Value) {
+    // The site's own URLs reach the test's instance at its address.
+    let url = app.url(path.strip_prefix(app.site.as_str()).unwrap_or(path));
+    let response = app
+        .anonymous()
+        .get(&url)
+        .header("accept", ACTIVITY)
+        .send()
+        .await
+        .unwrap();
+    let status = response.status().as_u16();
+    if status == 200 || status == 410 {
+        assert_eq!(
+            response.headers()["content-type"].to_str().unwrap(),
+            "application/activity+json; charset=utf-8",
+            "{path}"
+        );
+    }
+    (status, response.json().await.unwrap_or(Value::Null))
+}
+
+fn authority(app: &TestApp) -> String {
+    app.site.as_str().split_once("://").unwrap().1.to_owned()
+}
+
+async fn webfinger(app: &TestApp, resource: &str) -> (u16, Value) {
+    let response = app
+        .anonymous()
+        .get(app.url(&format!(
+            "/.well-known/webfinger?resource={}",
+            sibyl::urls::encode_component(resource)
+        )))
+        .send()
+        .await
+        .unwrap();
+    let status = response.status().as_u16();
+    if status == 200 {
+        assert_eq!(
+            response.headers()["content-type"].to_str().unwrap(),
+            "application/jrd+json; charset=utf-8"
+        );
+    }
+    (status, response.json().await.unwrap_or(Value::Null))
+}
+
+/// The `self` link of a WebFinger answer.
+fn actor_of(found: &Value) -> String {
+    found["links"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|l| l["rel"] == "self" && l["type"] == ACTIVITY)
+        .unwrap_or_else(|| panic!("no self link: {found}"))["href"]
+        .as_str()
+        .unwrap()
+        .to_owned()
+}
+
+both_stores!(
+    the_site_and_its_authors_are_actors_found_by_webfinger,
+    published_posts_are_articles_in_the_outboxes_and_deleted_ones_tombstones,
+    a_peer_nobody_here_wrote_finds_and_fetches_the_actors,
+);
+
+async fn the_site_and_its_authors_are_actors_found_by_webfinger(t: TestStore) {
+    let app = spawn_app(t).await;
+    let admin = app.set_up().await;
+    let site = app.site.as_str().to_owned();
+    let host = authority(&app);
+
+    // An author, by their acct: address; the subject and preferredUsername agree.
+    let (status, found) = webfinger(&app, &format!("acct:{}@{host}", admin.username)).await;
+    assert_eq!(status, 200, "{found}");
+    assert_eq!(found["subject"], format!("acct:{}@{host}", admin.username));
+    let actor_id = actor_of(&found);
+    let user = app
+        .store
+        .author_by_name(&sibyl::domain::Username::parse(&admin.username).unwrap())
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(actor_id, format!("{site}/ap/users/{}", user.id.0));
+    let (status, actor) = fetch(&app, &actor_id).await;
+    assert_eq!(status, 200);
+    assert_eq!(actor["type"], "Person");
+    assert_eq!(actor["id"], actor_id);
+    assert_eq!(actor["preferredUsername"], admin.username);
+    assert_eq!(actor["name"], "Ada Admin");
+    assert_eq!(actor["url"], format!("{site}/authors/{}", admin.username));
+    for part in ["inbox", "outbox", "followers", "following"] {
+        assert_eq!(actor[part], format!("{actor_id}/{part}"), "{part}");
+    }
+    assert_eq!(
+        actor["endpoints"]["sharedInbox"],
+        format!("{site}/ap/inbox")
+    );
+    assert_eq!(actor["publicKey"]["id"], format!("{actor_id}#main-key"));
+    assert_eq!(actor["publicKey"]["owner"], actor_id);
+    let pem = actor["publicKey"]["publicKeyPem"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    RemoteKey::from_pem(&pem).expect("the actor's key is an RSA public key");
+    // Its id, its page and its profile URL find it too.
+    for alias in [
+        actor_id.clone(),
+        format!("{site}/authors/{}", admin.username),
+    ] {
+        let (status, again) = webfinger(&app, &alias).await;
+        assert_eq!(
+            (status, actor_of(&again)),
+            (200, actor_id.clone()),
+            "{alias}"
+        );
+    }
+    // The key was made once and kept: a second read (and another instance's) is the same.
+    let (_, again) = fetch(&app, &actor_id).await;
+    assert_eq!(again["publicKey"]["publicKeyPem"], pem.as_str());
+    let kept = app
+        .store
+        .site_secret(&app.site, &format!("actor:{}", user.id.0))
+        .await
+        .unwrap()
+        .expect("the key pair is kept with the site's secrets");
+    assert_eq!(
+        sibyl::domain::federation::ActorKey::from_pkcs8(&kept)
+            .unwrap()
+            .public_pem(),
+        pem
+    );
+    // A browser sent to the actor goes to the author's page.
+    let browser = app
+        .anonymous()
+        .get(app.url(actor_id.strip_prefix(&site).unwrap()))
+        .header("accept", "text/html,application/xhtml+xml;q=0.9,*/*;q=0.8")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(browser.status(), 303);
+    assert_eq!(
+        location(&browser),
+        format!("{site}/authors/{}", admin.username)
+    );
+
+    // The site itself, by its host's name.
+    let site_name = host
+        .rsplit_once(':')
+        .map_or(host.as_str(), |(h, _)| h)
+        .to_owned();
+    let (status, found) = webfinger(&app, &format!("acct:{site_name}@{host}")).await;
+    assert_eq!(status, 200, "{found}");
+    assert_eq!(actor_of(&found), format!("{site}/ap/site"));
+    let (status, site_actor) = fetch(&app, "/ap/site").await;
+    assert_eq!(status, 200);
+    assert_eq!(site_actor["type"], "Application");
+    assert_eq!(site_actor["preferredUsername"], site_name);
+    assert_eq!(site_actor["name"], "Sibyl");
+    assert_eq!(site_actor["url"], format!("{site}/"));
+    assert_ne!(site_actor["publicKey"]["publicKeyPem"], pem.as_str());
+    let (status, following) = fetch(&app, "/ap/site/following").await;
+    assert_eq!((status, &following["totalItems"]), (200, &Value::from(0)));
+
+    // A reader is no actor; nor is anyone of another domain, or a made-up name.
+    let (reader, reader_name) = app.sign_up("a reader's password").await;
+    drop(reader);
+    for resource in [
+        format!("acct:{reader_name}@{host}"),
+        format!("acct:{}@elsewhere.example", admin.username),
+        format!("acct:nobody-here@{host}"),
+        "https://elsewhere.example/ap/site".to_owned(),
+        "acct:".to_owned(),
+        "mailto:someone@example.com".to_owned(),
+    ] {
+        assert_eq!(webfinger(&app, &resource).await.0, 404, "{resource}");
+    }
+    let reader_id = app
+        .store
+        .author_by_name(&sibyl::domain::Username::parse(&reader_name).unwrap())
+        .await
+        .unwrap()
+        .unwrap()
+        .id;
+    assert_eq!(
+        fetch(&app, &format!("/ap/users/{}", reader_id.0)).await.0,
+        404
+    );
+    assert_eq!(
+        fetch(&app, &format!("/ap/users/{}", uuid::Uuid::new_v4()))
+            .await
+            .0,
+        404
+    );
+    // No resource at all is a bad request.
+    let bare = app.anonymous_get("/.well-known/webfinger").await;
+    assert_eq!(bare.status(), 400);
+    assert!(bare.text().await.unwrap().contains("resource"));
+
+    // host-meta leads to WebFinger; NodeInfo's links lead to its document.
+    let meta = app.anonymous_get("/.well-known/host-meta").await;
+    assert_eq!(meta.status(), 200);
+    assert!(meta.text().await.unwrap().contains(&format!(
+        "template=\"{site}/.well-known/webfinger?resource={{uri}}\""
+    )));
+    let links: Value = app
+        .anonymous_get("/.well-known/nodeinfo")
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(links["links"][0]["href"], format!("{site}/nodeinfo/2.1"));
+    let info: Value = app
+        .anonymous_get("/nodeinfo/2.1")
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(info["version"], "2.1");
+    assert_eq!(info["software"]["name"], "sibyl");
+    assert_eq!(info["protocols"], serde_json::json!(["activitypub"]));
+    assert_eq!(info["openRegistrations"], true);
+    assert_eq!(info["metadata"]["nodeName"], "Sibyl");
+}
+
+async fn published_posts_are_articles_in_the_outboxes_and_deleted_ones_tombstones(t: TestStore) {
+    let app = spawn_app(t).await;
+    app.set_up().await;
+    let site = app.site.as_str().to_owned();
+    let body = "A *first* post, see [the tags](/tags).\n\nAnd more.";
+    let response = app
+        .write("Fish & chips", body, "Cooking, New York", "publish")
+        .await;
+    assert_eq!(response.status(), 303);
+    let path = location(&response);
+    let slug = sibyl::domain::Slug::parse(path.trim_start_matches("/posts/")).unwrap();
+    let post = app
+        .store
+        .post_by_slug(&app.site, &slug)
+        .await
+        .unwrap()
+        .unwrap();
+    let draft = location(&app.write("Not yet", "A draft.", "", "draft").await);
+    let draft_id = app
+        .store
+        .post_by_slug(
+            &app.site,
+            &sibyl::domain::Slug::parse(
+                draft
+                    .trim_start_matches("/posts/")
+                    .split('/')
+                    .next()
+                    .unwrap(),
+            )
+            .unwrap(),
+        )
+        .await
+        .unwrap()
+        .unwrap()
+        .id;
+
+    let id = format!("{site}/ap/posts/{}", post.id.0);
+    let author = format!("{site}/ap/users/{}", post.author_id.0);
+    let (status, article) = fetch(&app, &id).await;
+    assert_eq!(status, 200, "{article}");
+    assert_eq!(article["type"], "Article");
+    assert_eq!(article["id"], id);
+    assert_eq!(article["url"], format!("{site}{path}"));
+    assert_eq!(article["name"], "Fish & chips");
+    assert_eq!(article["attributedTo"], author);
+    assert_eq!(
+        article["to"],
+        serde_json::json!(["https://www.w3.org/ns/activitystreams#Public"])
+    );
+    assert!(
+        article["cc"]
+            .as_array()
+            .unwrap()
+            .contains(&Value::from(format!("{author}/followers")))
+    );
+    let content = article["content"].as_str().unwrap();
+    assert!(content.contains("<em>first</em>"), "{content}");
+    assert!(
+        content.contains(&format!("href=\"{site}/tags\"")),
+        "URLs are absolute: {content}"
+    );
+    assert_eq!(article["contentMap"]["en"], content);
+    let preview = article["preview"]["content"].as_str().unwrap();
+    assert!(preview.contains("Fish &amp; chips") && preview.contains(&format!("{site}{path}")));
+    let mut tags: Vec<&str> = article["tag"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["name"].as_str().unwrap())
+        .collect();
+    tags.sort();
+    assert_eq!(tags, ["#cooking", "#newyork"]);
+    assert!(article["published"].as_str().unwrap().ends_with('Z'));
+    assert!(article.get("updated").is_none(), "never revised: {article}");
+
+    // The same Article at the post's own address, for a client that asks for it; a
+    // browser gets the page, which says it varies by Accept.
+    let (status, negotiated) = fetch(&app, &path).await;
+    assert_eq!((status, &negotiated["id"]), (200, &Value::from(id.clone())));
+    let page = app.anonymous_get(&path).await;
+    assert_eq!(page.status(), 200);
+    assert!(
+        page.headers()
+            .get_all("vary")
+            .iter()
+            .any(|v| v.to_str().unwrap().contains("Accept")),
+        "{:?}",
+        page.headers()
+    );
+    assert!(page.text().await.unwrap().contains("<html"));
+
+    // The outboxes: the site's and the author's list its Create, never the draft's.
+    for outbox in [format!("{site}/ap/site/outbox"), format!("{author}/outbox")] {
+        let (status, collection) = fetch(&app, &outbox).await;
+        assert_eq!(status, 200);
+        assert_eq!(collection["type"], "OrderedCollection");
+        let first = collection["first"].as_str().unwrap().to_owned();
+        let (status, page) = fetch(&app, &first).await;
+        assert_eq!(status, 200);
+        assert_eq!(page["type"], "OrderedCollectionPage");
+        assert_eq!(page["partOf"], outbox);
+        let items = page["orderedItems"].as_array().unwrap();
+        assert_eq!(items.len(), 1, "{page}");
+        assert_eq!(items[0]["type"], "Create");
+        assert_eq!(items[0]["actor"], author);
+        assert_eq!(items[0]["object"]["id"], id);
+    }
+    // A draft does not federate, at either address.
+    assert_eq!(
+        fetch(&app, &format!("/ap/posts/{}", draft_id.0)).await.0,
+        404
+    );
+    let draft_page = app.get(&draft).await;
+    assert_eq!(draft_page.status(), 200);
+
+    // A revision after publication: the Article says when.
+    tokio::time::sleep(std::time::Duration::from_millis(1100)).await;
+    let edit = format!("{path}/edit");
+    let saved = app
+        .submit(
+            &edit,
+            &edit,
+            &[
+                ("base", "1"),
+                ("title", "Fish & chips, revised"),
+                ("body", "A new text."),
+                ("tags", "Cooking"),
+                ("message", "Revised"),
+                ("action", "save"),
+            ],
+        )
+        .await;
+    assert_eq!(saved.status(), 303);
+    let (_, revised) = fetch(&app, &id).await;
+    assert_eq!(revised["name"], "Fish & chips, revised");
+    assert!(revised["updated"].as_str().unwrap() > revised["published"].as_str().unwrap());
+
+    // Deleted: its id answers 410 with a Tombstone, and it leaves the outbox.
+    let delete = format!("{path}/delete");
+    let deleted = app.submit(&delete, &delete, &[]).await;
+    assert_eq!(deleted.status(), 303, "{}", deleted.text().await.unwrap());
+    let (status, tombstone) = fetch(&app, &id).await;
+    assert_eq!(status, 410);
+    assert_eq!(tombstone["type"], "Tombstone");
+    assert_eq!(tombstone["id"], id);
+    let (_, page) = fetch(&app, "/ap/site/outbox?page=true").await;
+    assert_eq!(page["orderedItems"], serde_json::json!([]));
+}
+
+/// fediverse-pasture's verify_actor (`scripts/fediverse-peer verify`), run from the
+/// virtual environment scripts/test makes; the test fails if it cannot start.
+struct Peer {
+    child: std::process::Child,
+    port: u16,
+    /// Where it writes its keys and caches.
+    _dir: tempfile::TempDir,
+}
+
+impl Peer {
+    async fn start() -> Self {
+        let python = std::env::var("SIBYL_PASTURE_PYTHON").unwrap_or_else(|_| {
+            concat!(env!("CARGO_MANIFEST_DIR"), "/target/fediverse/bin/python").to_owned()
+        });
+        let script = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/fediverse-peer");
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        let dir = tempfile::tempdir().unwrap();
+        let child = std::process::Command::new(&python)
+            .current_dir(dir.path())
+            .arg(script)
+            .arg("verify")
+            .arg(port.to_string())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap_or_else(|e| {
+                panic!("cannot run {python} (scripts/test installs fediverse-pasture there): {e}")
+            });
+        let mut peer = Self {
+            child,
+            port,
+            _dir: dir,
+        };
+        for _ in 0..300 {
+            if let Some(status) = peer.child.try_wait().unwrap() {
+                panic!("fediverse-pasture's verify_actor ended at start ({status})");
+            }
+            if tokio::net::TcpStream::connect(("127.0.0.1", port))
+                .await
+                .is_ok()
+            {
+                return peer;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        }
+        let _ = peer.child.kill();
+        panic!("fediverse-pasture's verify_actor did not listen on {port} in 30 s");
+    }
+}
+
+impl Drop for Peer {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+async fn a_peer_nobody_here_wrote_finds_and_fetches_the_actors(t: TestStore) {
+    // The peer reaches the site at its own URL: an address of the loopback network of
+    // this test's own (the site's rows are keyed by it), where the instance listens.
+    let bytes = uuid::Uuid::new_v4().into_bytes();
+    let ip = std::net::Ipv4Addr::new(127, bytes[0].max(1), bytes[1], bytes[2].clamp(1, 254));
+    let port = std::net::TcpListener::bind((ip, 0))
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let site = sibyl::domain::Site::parse(&format!("http://{ip}:{port}")).unwrap();
+    let app = spawn_app_with(t, |config| {
+        config.site = site;
+        config.listen = std::net::SocketAddr::from((ip, port));
+    })
+    .await;
+    let admin = app.set_up().await;
+    let host = authority(&app);
+    let site_name = host
+        .rsplit_once(':')
+        .map_or(host.as_str(), |(h, _)| h)
+        .to_owned();
+    let peer = Peer::start().await;
+    for name in [admin.username.as_str(), site_name.as_str()] {
+        let verdict: Value = reqwest::Client::new()
+            .get(format!(
+                "http://127.0.0.1:{}/?actor_uri={}",
+                peer.port,
+                sibyl::urls::encode_component(&format!("acct:{name}@{host}"))
+            ))
+            .header("accept", "application/json")
+            .timeout(std::time::Duration::from_secs(60))
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        let result = &verdict["result"];
+        assert_eq!(result["webfinger"], true, "{name}: {}", verdict["messages"]);
+        // Its six actors, signing their GETs or not, all fetch the actor.
+        for who in ["alice", "bob", "claire", "dean", "emily", "frank"] {
+            assert_eq!(
+                result[who]["get_actor"], true,
+                "{name}, {who}: {}",
+                verdict["messages"]
+            );
+        }
+        // Its unsigned POSTs (alice's, dean's) are refused.
+        for who in ["alice", "dean"] {
+            assert_eq!(result[who]["post_inbox"], false, "{name}, {who}");
+        }
+    }
+}
