@@ -80,7 +80,14 @@ pub struct SiteMemo {
     pub(super) actor_keys: std::sync::RwLock<
         std::collections::HashMap<String, Arc<crate::domain::federation::ActorKey>>,
     >,
+    /// Other servers' actors' keys by key id, with their owner and when they were read:
+    /// at most [`super::federation::remote::KEYS_KEPT`].
+    pub(super) remote_keys: std::sync::RwLock<RemoteKeys>,
 }
+
+/// Remote keys by id: when read, whose, and the key.
+type RemoteKeys =
+    std::collections::HashMap<String, (Instant, String, crate::domain::federation::RemoteKey)>;
 
 impl SiteFrame {
     /// About how many bytes the frame holds.

@@ -329,6 +329,19 @@ impl Fetcher {
         e_tag: Option<&str>,
         last_modified: Option<&str>,
     ) -> Result<Fetched, FetchError> {
+        self.get_with(url, e_tag, last_modified, &|_| Vec::new())
+            .await
+    }
+
+    /// [`Fetcher::get`] with headers made for the URL of each hop (a signature covers
+    /// the address it is sent to).
+    pub async fn get_with(
+        &self,
+        url: &reqwest::Url,
+        e_tag: Option<&str>,
+        last_modified: Option<&str>,
+        headers: &(dyn Fn(&reqwest::Url) -> Vec<(String, String)> + Send + Sync),
+    ) -> Result<Fetched, FetchError> {
         let mut url = url.clone();
         for _ in 0..=self.policy.max_redirects {
             if let Some(host) = url.host() {
@@ -342,6 +355,9 @@ impl Fetcher {
                 }
             }
             let mut request = self.client.get(url.clone());
+            for (name, value) in headers(&url) {
+                request = request.header(name, value);
+            }
             if let Some(tag) = e_tag {
                 request = request.header(reqwest::header::IF_NONE_MATCH, tag);
             }

@@ -110,9 +110,9 @@ pub struct Settings {
           value_parser = clap::value_parser!(u32).range(64..=65536))]
     pub image_memory_mib: u32,
 
-    /// Private addresses or networks that fetching attachments from URLs may reach
-    /// (comma-separated, e.g. 10.1.2.3,192.168.0.0/16); none by default: loopback,
-    /// private, link-local and metadata addresses are refused
+    /// Private addresses or networks that fetches by URL (attachments, and fediverse
+    /// actors and their keys) may reach (comma-separated, e.g. 10.1.2.3,192.168.0.0/16);
+    /// none by default: loopback, private, link-local and metadata addresses are refused
     #[arg(long, env = "SIBYL_FETCH_ALLOW", value_delimiter = ',', global = true,
           value_parser = crate::binaries::fetch::Network::parse)]
     pub fetch_allow: Vec<crate::binaries::fetch::Network>,

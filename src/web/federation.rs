@@ -4,6 +4,7 @@
 //! Everything here is public and answers without a signature.
 
 use super::AppState;
+use crate::app::federation::inbox::{self, InboxError, Posted, Received};
 use crate::app::federation::{self, ArticleAnswer, Whose};
 use crate::app::{AppError, Ctx};
 use crate::domain::federation::documents::{self, ACTIVITY_JSON};
@@ -35,6 +36,10 @@ pub fn mount(cfg: &mut web::ServiceConfig) {
                 )
                 .into()
             }))
+            .app_data(web::PayloadConfig::new(inbox::MAX_ACTIVITY))
+            .service(web::resource("/ap/inbox").route(web::post().to(shared_inbox)))
+            .service(web::resource("/ap/site/inbox").route(web::post().to(site_inbox)))
+            .service(web::resource("/ap/users/{id}/inbox").route(web::post().to(author_inbox)))
             .service(web::resource("/.well-known/webfinger").route(get().to(webfinger)))
             .service(web::resource("/.well-known/host-meta").route(get().to(host_meta)))
             .service(web::resource("/.well-known/nodeinfo").route(get().to(nodeinfo_links)))
@@ -341,4 +346,91 @@ pub async fn negotiated(
     }
     let article = federation::article_of(ctx, post).await?;
     Ok(Some(activity(StatusCode::OK, &article.document())))
+}
+
+/// A POST to an inbox: 202 once verified (signed by the activity's own actor), 401 when
+/// it is not, 400 for what is not an activity, 413 past [`inbox::MAX_ACTIVITY`].
+async fn receive(
+    state: &AppState,
+    req: &HttpRequest,
+    body: &[u8],
+    whose: Option<Whose>,
+) -> Result<HttpResponse, Failure> {
+    let ctx = state.ctx();
+    if let Some(whose) = whose {
+        federation::actor(&ctx, whose)
+            .await?
+            .ok_or_else(|| Failure(StatusCode::NOT_FOUND, "no such actor".into()))?;
+    }
+    let headers: Vec<(String, String)> = req
+        .headers()
+        .iter()
+        .filter_map(|(name, value)| {
+            Some((name.as_str().to_owned(), value.to_str().ok()?.to_owned()))
+        })
+        .collect();
+    let target = req
+        .uri()
+        .path_and_query()
+        .map_or_else(|| req.path().to_owned(), |p| p.as_str().to_owned());
+    let posted = Posted {
+        target: &target,
+        headers: &headers,
+        body,
+    };
+    match inbox::receive(&ctx, &state.fetcher, posted).await {
+        Ok(Received::Verified(activity)) => {
+            tracing::info!(
+                kind = %activity.kind,
+                actor = %activity.actor,
+                id = activity.id.as_deref().unwrap_or(""),
+                "an activity was received"
+            );
+            Ok(HttpResponse::Accepted().finish())
+        }
+        Ok(Received::ActorGone) => Ok(HttpResponse::Accepted().finish()),
+        Err(InboxError::Unauthorized(why)) => {
+            tracing::info!(reason = %why, "an activity was refused");
+            Err(Failure(StatusCode::UNAUTHORIZED, why))
+        }
+        Err(InboxError::Malformed(why)) => {
+            tracing::info!(reason = %why, "an activity was refused");
+            Err(Failure(StatusCode::BAD_REQUEST, why))
+        }
+        Err(InboxError::Unavailable(why)) => {
+            tracing::warn!(error = %why, "an activity could not be checked");
+            Err(Failure(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "the activity cannot be checked now; try again".into(),
+            ))
+        }
+    }
+}
+
+/// `/ap/inbox`: the inbox every actor of the site shares.
+async fn shared_inbox(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    body: web::Bytes,
+) -> Result<HttpResponse, Failure> {
+    receive(&state, &req, &body, None).await
+}
+
+/// `/ap/site/inbox`.
+async fn site_inbox(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    body: web::Bytes,
+) -> Result<HttpResponse, Failure> {
+    receive(&state, &req, &body, Some(Whose::Site)).await
+}
+
+/// `/ap/users/{id}/inbox`.
+async fn author_inbox(
+    state: web::Data<AppState>,
+    id: web::Path<String>,
+    req: HttpRequest,
+    body: web::Bytes,
+) -> Result<HttpResponse, Failure> {
+    receive(&state, &req, &body, Some(Whose::Author(user_id(&id)?))).await
 }

@@ -97,37 +97,101 @@ impl ActorKey {
     }
 }
 
+/// How a signature was made, as RFC 9421 names it (`alg`); draft-cavage signatures are
+/// `rsa-v1_5-sha256`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Algorithm {
+    RsaV15Sha256,
+    RsaPssSha512,
+    Ed25519,
+}
+
+impl Algorithm {
+    /// An RFC 9421 `alg` name.
+    pub fn parse(name: &str) -> Option<Self> {
+        match name {
+            "rsa-v1_5-sha256" => Some(Self::RsaV15Sha256),
+            "rsa-pss-sha512" => Some(Self::RsaPssSha512),
+            "ed25519" => Some(Self::Ed25519),
+            _ => None,
+        }
+    }
+}
+
+/// The DER that begins an Ed25519 SubjectPublicKeyInfo (RFC 8410), before the key's 32
+/// bytes.
+const ED25519_SPKI: [u8; 12] = [
+    0x30, 0x2a, 0x30, 0x05, 0x06, 0x03, 0x2b, 0x65, 0x70, 0x03, 0x21, 0x00,
+];
+
 /// A remote actor's public key (its `publicKeyPem`), ready to check signatures.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct RemoteKey {
+pub enum RemoteKey {
     /// RSAPublicKey (PKCS#1) DER, as ring reads it.
-    pkcs1: Vec<u8>,
+    Rsa(Vec<u8>),
+    /// The 32 bytes of an Ed25519 key.
+    Ed25519(Vec<u8>),
 }
 
 impl RemoteKey {
-    /// A PEM public key: SubjectPublicKeyInfo (`BEGIN PUBLIC KEY`, what servers publish)
-    /// or PKCS#1 (`BEGIN RSA PUBLIC KEY`). Only RSA keys are read.
+    /// A PEM public key: SubjectPublicKeyInfo (`BEGIN PUBLIC KEY`, what servers publish;
+    /// RSA or Ed25519) or PKCS#1 (`BEGIN RSA PUBLIC KEY`).
     pub fn from_pem(pem: &str) -> Result<Self, String> {
         let pem = pem.trim();
-        let key = rsa::PublicKey::from_public_key_pem(pem)
+        if let Ok(key) = rsa::PublicKey::from_public_key_pem(pem)
             .or_else(|_| rsa::PublicKey::from_pkcs1_pem(pem))
-            .map_err(|_| "the actor's public key is not an RSA key in PEM".to_owned())?;
-        let pkcs1 = key
-            .to_pkcs1_der()
-            .map_err(|e| format!("the actor's public key cannot be read: {e}"))?;
-        Ok(Self {
-            pkcs1: pkcs1.as_bytes().to_vec(),
-        })
+        {
+            let pkcs1 = key
+                .to_pkcs1_der()
+                .map_err(|e| format!("the actor's public key cannot be read: {e}"))?;
+            return Ok(Self::Rsa(pkcs1.as_bytes().to_vec()));
+        }
+        let body: String = pem
+            .lines()
+            .filter(|l| !l.starts_with("-----"))
+            .map(str::trim)
+            .collect();
+        let der = pem
+            .starts_with("-----BEGIN PUBLIC KEY-----")
+            .then(|| {
+                use base64::Engine;
+                base64::engine::general_purpose::STANDARD.decode(body).ok()
+            })
+            .flatten();
+        match der {
+            Some(der) if der.len() == 44 && der.starts_with(&ED25519_SPKI) => {
+                Ok(Self::Ed25519(der[12..].to_vec()))
+            }
+            _ => Err("the actor's public key is not an RSA or Ed25519 key in PEM".to_owned()),
+        }
+    }
+
+    /// What this key signs when a signature does not say (`alg` left out).
+    pub fn default_algorithm(&self) -> Algorithm {
+        match self {
+            Self::Rsa(_) => Algorithm::RsaV15Sha256,
+            Self::Ed25519(_) => Algorithm::Ed25519,
+        }
     }
 
     /// Whether `signature` is this key's RSASSA-PKCS1-v1_5 SHA-256 signature of `data`.
     pub fn verifies(&self, data: &[u8], signature: &[u8]) -> bool {
-        ring::signature::UnparsedPublicKey::new(
-            &ring::signature::RSA_PKCS1_2048_8192_SHA256,
-            &self.pkcs1,
-        )
-        .verify(data, signature)
-        .is_ok()
+        self.verifies_with(Algorithm::RsaV15Sha256, data, signature)
+    }
+
+    /// Whether `signature` is this key's signature of `data` by `algorithm` (one the key
+    /// cannot make never verifies).
+    pub fn verifies_with(&self, algorithm: Algorithm, data: &[u8], signature: &[u8]) -> bool {
+        use ring::signature as sig;
+        let (scheme, key): (&dyn sig::VerificationAlgorithm, &[u8]) = match (algorithm, self) {
+            (Algorithm::RsaV15Sha256, Self::Rsa(der)) => (&sig::RSA_PKCS1_2048_8192_SHA256, der),
+            (Algorithm::RsaPssSha512, Self::Rsa(der)) => (&sig::RSA_PSS_2048_8192_SHA512, der),
+            (Algorithm::Ed25519, Self::Ed25519(raw)) => (&sig::ED25519, raw),
+            _ => return false,
+        };
+        sig::UnparsedPublicKey::new(scheme, key)
+            .verify(data, signature)
+            .is_ok()
     }
 }
 

@@ -4,6 +4,7 @@
 
 pub mod documents;
 pub mod keys;
+pub mod message_signature;
 pub mod signature;
 
 pub use keys::{ActorKey, RemoteKey};

@@ -191,22 +191,23 @@ pub fn digest(body: &[u8]) -> String {
     format!("SHA-256={}", STANDARD.encode(Sha256::digest(body)))
 }
 
-/// Whether a `Digest` (`SHA-256=…`) or `Content-Digest` (`sha-256=:…:`) header holds
-/// the body's SHA-256. Other algorithms in the header are passed over; at least one
-/// SHA-256 must be there, and match.
+/// Whether a `Digest` (`SHA-256=…`) or `Content-Digest` (`sha-256=:…:`, `sha-512=:…:`)
+/// header holds the body's hash. Other algorithms in the header are passed over; at least
+/// one SHA-256 or SHA-512 must be there, and every one there must match.
 pub fn digest_matches(header: &str, body: &[u8]) -> bool {
-    let ours = Sha256::digest(body);
     let mut seen = false;
     for item in header.split(',') {
         let Some((algorithm, value)) = item.trim().split_once('=') else {
             continue;
         };
-        if !algorithm.trim().eq_ignore_ascii_case("sha-256") {
-            continue;
-        }
+        let ours: Vec<u8> = match algorithm.trim().to_ascii_lowercase().as_str() {
+            "sha-256" => Sha256::digest(body).to_vec(),
+            "sha-512" => sha2::Sha512::digest(body).to_vec(),
+            _ => continue,
+        };
         let value = value.trim().trim_matches(':');
         match STANDARD.decode(value) {
-            Ok(theirs) if theirs.as_slice() == ours.as_slice() => seen = true,
+            Ok(theirs) if theirs == ours => seen = true,
             _ => return false,
         }
     }
@@ -374,6 +375,11 @@ mod tests {
         assert!(!digest_matches(&digest(b"other"), body));
         assert!(!digest_matches("MD5=abc", body));
         assert!(!digest_matches("SHA-256=!!!", body));
+        // RFC 9421 B.2's request: its Content-Digest is a SHA-512.
+        assert!(digest_matches(
+            "sha-512=:WZDPaVn/7XgHaAy8pmojAkGWoRx2UFChF41A2svX+TaPm+AbwAgBWnrIiYllu7BNNyealdVLvRwEmTHWXvJwew==:",
+            body
+        ));
     }
 
     #[test]

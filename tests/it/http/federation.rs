@@ -74,6 +74,7 @@ both_stores!(
     the_site_and_its_authors_are_actors_found_by_webfinger,
     published_posts_are_articles_in_the_outboxes_and_deleted_ones_tombstones,
     a_peer_nobody_here_wrote_finds_and_fetches_the_actors,
+    inboxes_take_what_its_actor_signed_and_refuse_the_rest,
 );
 
 async fn the_site_and_its_authors_are_actors_found_by_webfinger(t: TestStore) {
@@ -446,21 +447,7 @@ impl Drop for Peer {
 }
 
 async fn a_peer_nobody_here_wrote_finds_and_fetches_the_actors(t: TestStore) {
-    // The peer reaches the site at its own URL: an address of the loopback network of
-    // this test's own (the site's rows are keyed by it), where the instance listens.
-    let bytes = uuid::Uuid::new_v4().into_bytes();
-    let ip = std::net::Ipv4Addr::new(127, bytes[0].max(1), bytes[1], bytes[2].clamp(1, 254));
-    let port = std::net::TcpListener::bind((ip, 0))
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
-    let site = sibyl::domain::Site::parse(&format!("http://{ip}:{port}")).unwrap();
-    let app = spawn_app_with(t, |config| {
-        config.site = site;
-        config.listen = std::net::SocketAddr::from((ip, port));
-    })
-    .await;
+    let app = reachable(t, true).await;
     let admin = app.set_up().await;
     let host = authority(&app);
     let site_name = host
@@ -493,9 +480,413 @@ async fn a_peer_nobody_here_wrote_finds_and_fetches_the_actors(t: TestStore) {
                 verdict["messages"]
             );
         }
-        // Its unsigned POSTs (alice's, dean's) are refused.
+        // Its unsigned POSTs (alice's, dean's) are refused; its signed ones accepted,
+        // once Sibyl fetched each signer's key from it (on loopback, allowed here).
         for who in ["alice", "dean"] {
             assert_eq!(result[who]["post_inbox"], false, "{name}, {who}");
         }
+        for who in ["bob", "claire", "emily", "frank"] {
+            assert_eq!(
+                result[who]["post_inbox"], true,
+                "{name}, {who}: {}",
+                verdict["messages"]
+            );
+        }
     }
+}
+
+/// The application at a URL of its own that other processes reach: an address of the
+/// loopback network for this test alone (the site's rows are keyed by it), where the
+/// instance listens; fetching from loopback allowed or not.
+async fn reachable(t: TestStore, fetch_loopback: bool) -> TestApp {
+    let bytes = uuid::Uuid::new_v4().into_bytes();
+    let ip = std::net::Ipv4Addr::new(127, bytes[0].max(1), bytes[1], bytes[2].clamp(1, 254));
+    let port = std::net::TcpListener::bind((ip, 0))
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let site = sibyl::domain::Site::parse(&format!("http://{ip}:{port}")).unwrap();
+    spawn_app_with(t, |config| {
+        config.site = site;
+        config.listen = std::net::SocketAddr::from((ip, port));
+        if fetch_loopback {
+            config.fetch.allow =
+                vec![sibyl::binaries::fetch::Network::parse("127.0.0.0/8").unwrap()];
+        }
+    })
+    .await
+}
+
+/// Someone of another server who signs what they send: an author of another Sibyl,
+/// reachable at its own address, with their actor's id and key pair.
+struct Signer {
+    _app: TestApp,
+    actor: String,
+    site_actor: String,
+    key: sibyl::domain::federation::ActorKey,
+}
+
+impl Signer {
+    async fn start() -> Self {
+        let app = reachable(TestStore::sqlite().await, false).await;
+        let admin = app.set_up().await;
+        let (_, found) = webfinger(
+            &app,
+            &format!("acct:{}@{}", admin.username, authority(&app)),
+        )
+        .await;
+        let actor = actor_of(&found);
+        // Fetching the actor made its key pair; the test signs with it.
+        assert_eq!(fetch(&app, &actor).await.0, 200);
+        let id = actor.rsplit('/').next().unwrap().to_owned();
+        let der = app
+            .store
+            .site_secret(&app.site, &format!("actor:{id}"))
+            .await
+            .unwrap()
+            .unwrap();
+        let site_actor = format!("{}/ap/site", app.site.as_str());
+        Self {
+            key: sibyl::domain::federation::ActorKey::from_pkcs8(&der).unwrap(),
+            _app: app,
+            actor,
+            site_actor,
+        }
+    }
+
+    /// POSTs `body` to `path` of `app`, signed for `signed_path` (the same, unless the
+    /// test moves it) with a date `skew` away from now; `digest_of` is what the Digest
+    /// header is computed over (the body, unless the test tampers with it).
+    #[expect(
+        clippy::too_many_arguments,
+        reason = "each case of the test changes one of them"
+    )]
+    async fn post(
+        &self,
+        app: &TestApp,
+        path: &str,
+        signed_path: &str,
+        body: &[u8],
+        digest_of: &[u8],
+        skew: chrono::Duration,
+        key_id: &str,
+    ) -> reqwest::Response {
+        use sibyl::domain::federation::signature;
+        let url = reqwest::Url::parse(&app.url(path)).unwrap();
+        let host = format!("{}:{}", url.host_str().unwrap(), url.port().unwrap());
+        let date = (chrono::Utc::now() + skew)
+            .format("%a, %d %b %Y %H:%M:%S GMT")
+            .to_string();
+        let headers = vec![
+            ("host".to_owned(), host),
+            ("date".to_owned(), date.clone()),
+            ("digest".to_owned(), signature::digest(digest_of)),
+        ];
+        let request = signature::Request {
+            method: "POST",
+            target: signed_path,
+            headers: &headers,
+        };
+        let value = signature::sign(&self.key, key_id, &request).unwrap();
+        app.anonymous()
+            .post(url)
+            .header("date", date)
+            .header("digest", signature::digest(digest_of))
+            .header("signature", value)
+            .header("content-type", ACTIVITY)
+            .body(body.to_vec())
+            .send()
+            .await
+            .unwrap()
+    }
+
+    fn key_id(&self) -> String {
+        format!("{}#main-key", self.actor)
+    }
+
+    /// POSTs `body` to `path` of `app` signed as RFC 9421 says (what newer servers send):
+    /// the method, the target URI and the body's Content-Digest, by rsa-v1_5-sha256;
+    /// `digest_of` is what the digest is computed over.
+    async fn post_rfc9421(
+        &self,
+        app: &TestApp,
+        path: &str,
+        body: &[u8],
+        digest_of: &[u8],
+    ) -> reqwest::Response {
+        use base64::Engine;
+        use sha2::Digest;
+        use sibyl::domain::federation::message_signature;
+        let b64 = |bytes: &[u8]| base64::engine::general_purpose::STANDARD.encode(bytes);
+        let url = reqwest::Url::parse(&app.url(path)).unwrap();
+        let host = format!("{}:{}", url.host_str().unwrap(), url.port().unwrap());
+        let digest = format!("sha-256=:{}:", b64(&sha2::Sha256::digest(digest_of)));
+        let input = format!(
+            "sig1=(\"@method\" \"@target-uri\" \"content-digest\");created={};keyid=\"{}\";alg=\"rsa-v1_5-sha256\"",
+            chrono::Utc::now().timestamp(),
+            self.key_id()
+        );
+        let headers = vec![
+            ("host".to_owned(), host),
+            ("content-digest".to_owned(), digest.clone()),
+        ];
+        let message = message_signature::Message {
+            method: "POST",
+            scheme: "http",
+            target: path,
+            headers: &headers,
+        };
+        let unsigned = message_signature::parse(&input, "sig1=:AAAA:")
+            .unwrap()
+            .remove(0);
+        let base = unsigned.base(&message).unwrap();
+        let signature = format!("sig1=:{}:", b64(&self.key.sign(base.as_bytes()).unwrap()));
+        app.anonymous()
+            .post(url)
+            .header("content-digest", digest)
+            .header("signature-input", input)
+            .header("signature", signature)
+            .header("content-type", ACTIVITY)
+            .body(body.to_vec())
+            .send()
+            .await
+            .unwrap()
+    }
+
+    /// A Like by `actor` of `object`.
+    fn like(actor: &str, object: &str) -> Vec<u8> {
+        serde_json::json!({
+            "@context": "https://www.w3.org/ns/activitystreams",
+            "id": format!("{actor}/likes/{}", uuid::Uuid::new_v4()),
+            "type": "Like",
+            "actor": actor,
+            "object": object,
+        })
+        .to_string()
+        .into_bytes()
+    }
+}
+
+async fn inboxes_take_what_its_actor_signed_and_refuse_the_rest(t: TestStore) {
+    let app = spawn_app_with(t, |config| {
+        config.fetch.allow = vec![sibyl::binaries::fetch::Network::parse("127.0.0.0/8").unwrap()];
+    })
+    .await;
+    let admin = app.set_up().await;
+    let post = app.publish("Liked", "A post to like.").await;
+    let (_, found) = webfinger(
+        &app,
+        &format!("acct:{}@{}", admin.username, authority(&app)),
+    )
+    .await;
+    let author_inbox = format!(
+        "{}/inbox",
+        actor_of(&found).strip_prefix(app.site.as_str()).unwrap()
+    );
+    let signer = Signer::start().await;
+    let now = chrono::Duration::zero();
+    let like = Signer::like(&signer.actor, &format!("{}{post}", app.site.as_str()));
+    let key_id = signer.key_id();
+
+    // Signed by its own actor: accepted, at the shared inbox and at each actor's.
+    for inbox in ["/ap/inbox", "/ap/site/inbox", author_inbox.as_str()] {
+        let accepted = signer
+            .post(&app, inbox, inbox, &like, &like, now, &key_id)
+            .await;
+        assert_eq!(
+            accepted.status(),
+            202,
+            "{inbox}: {}",
+            accepted.text().await.unwrap()
+        );
+    }
+
+    // Signed as RFC 9421 says: accepted; with another body than the one signed, not.
+    let accepted = signer.post_rfc9421(&app, "/ap/inbox", &like, &like).await;
+    assert_eq!(accepted.status(), 202, "{}", accepted.text().await.unwrap());
+    let other_body = Signer::like(&signer.actor, "https://elsewhere.example/y");
+    assert_eq!(
+        signer
+            .post_rfc9421(&app, "/ap/inbox", &other_body, &like)
+            .await
+            .status(),
+        401
+    );
+
+    let refused = |response: reqwest::Response, status: u16, why: &'static str| async move {
+        assert_eq!(response.status(), status, "{why}");
+        let text = response.text().await.unwrap();
+        let message: Value = serde_json::from_str(&text).unwrap_or(Value::Null);
+        assert!(message["error"].is_string(), "{why}: {text}");
+        message["error"].as_str().unwrap().to_owned()
+    };
+    // Unsigned.
+    let unsigned = app
+        .anonymous()
+        .post(app.url("/ap/inbox"))
+        .header("content-type", ACTIVITY)
+        .body(like.clone())
+        .send()
+        .await
+        .unwrap();
+    let why = refused(unsigned, 401, "unsigned").await;
+    assert!(why.contains("not signed"), "{why}");
+    // A body that is not the one signed.
+    let other = Signer::like(&signer.actor, "https://elsewhere.example/x");
+    let why = refused(
+        signer
+            .post(&app, "/ap/inbox", "/ap/inbox", &other, &like, now, &key_id)
+            .await,
+        401,
+        "tampered body",
+    )
+    .await;
+    assert!(why.contains("digest"), "{why}");
+    // Signed for another inbox than the one it reached.
+    refused(
+        signer
+            .post(
+                &app,
+                "/ap/site/inbox",
+                "/ap/inbox",
+                &like,
+                &like,
+                now,
+                &key_id,
+            )
+            .await,
+        401,
+        "moved",
+    )
+    .await;
+    // Dated two hours ahead.
+    let why = refused(
+        signer
+            .post(
+                &app,
+                "/ap/inbox",
+                "/ap/inbox",
+                &like,
+                &like,
+                chrono::Duration::hours(2),
+                &key_id,
+            )
+            .await,
+        401,
+        "stale",
+    )
+    .await;
+    assert!(why.contains("window"), "{why}");
+    // Signed by the author, claiming to come from their site's actor.
+    let impostor = Signer::like(&signer.site_actor, "https://elsewhere.example/x");
+    let why = refused(
+        signer
+            .post(
+                &app,
+                "/ap/inbox",
+                "/ap/inbox",
+                &impostor,
+                &impostor,
+                now,
+                &key_id,
+            )
+            .await,
+        401,
+        "another actor",
+    )
+    .await;
+    assert!(why.contains("signed it"), "{why}");
+    // A key that is not there.
+    let missing = format!(
+        "{}/ap/users/{}#main-key",
+        signer._app.site.as_str(),
+        uuid::Uuid::new_v4()
+    );
+    let why = refused(
+        signer
+            .post(&app, "/ap/inbox", "/ap/inbox", &like, &like, now, &missing)
+            .await,
+        401,
+        "no such key",
+    )
+    .await;
+    assert!(why.contains("cannot be had"), "{why}");
+    // Signed, but not JSON.
+    refused(
+        signer
+            .post(
+                &app,
+                "/ap/inbox",
+                "/ap/inbox",
+                b"{not json",
+                b"{not json",
+                now,
+                &key_id,
+            )
+            .await,
+        400,
+        "not JSON",
+    )
+    .await;
+    // Too large: refused before anything is read or fetched.
+    let huge = vec![b' '; 300 * 1024];
+    let too_large = signer
+        .post(&app, "/ap/inbox", "/ap/inbox", &huge, &huge, now, &key_id)
+        .await;
+    assert_eq!(too_large.status(), 413);
+    // The inbox of an account that is no actor.
+    let nobody = format!("/ap/users/{}/inbox", uuid::Uuid::new_v4());
+    assert_eq!(
+        signer
+            .post(&app, &nobody, &nobody, &like, &like, now, &key_id)
+            .await
+            .status(),
+        404
+    );
+    // An actor deleting itself, with a key nobody can fetch (a private address): 202,
+    // and nothing fetched (a fetch there would be refused, and answer 401).
+    let gone = "http://10.255.255.1/users/gone";
+    let delete = serde_json::json!({
+        "id": format!("{gone}#delete"),
+        "type": "Delete",
+        "actor": gone,
+        "object": gone,
+    })
+    .to_string()
+    .into_bytes();
+    let deleted = signer
+        .post(
+            &app,
+            "/ap/inbox",
+            "/ap/inbox",
+            &delete,
+            &delete,
+            now,
+            &format!("{gone}#main-key"),
+        )
+        .await;
+    assert_eq!(deleted.status(), 202);
+
+    // Where fetching from loopback is not allowed (the default), the signer's key is not
+    // fetched, and its signature cannot be checked.
+    let guarded = spawn_app(TestStore::sqlite().await).await;
+    guarded.set_up().await;
+    let why = refused(
+        signer
+            .post(
+                &guarded,
+                "/ap/inbox",
+                "/ap/inbox",
+                &like,
+                &like,
+                now,
+                &key_id,
+            )
+            .await,
+        401,
+        "loopback refused",
+    )
+    .await;
+    assert!(why.contains("cannot be had"), "{why}");
 }

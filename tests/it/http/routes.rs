@@ -688,6 +688,19 @@ async fn every_route_answers_every_role_as_declared(t: TestStore) {
         get(format!("/ap/users/{spare_id}"), [Expect(404, ""); 5]),
         get(format!("/ap/posts/{}", post_id.0), [OK; 5]),
         get("/ap/posts/not-an-id", [Expect(404, ""); 5]),
+        // Inboxes take what a fediverse actor signed; a session or a form counts for
+        // nothing there.
+        post("/ap/inbox", &[("type", "Like")], [Expect(401, ""); 5]),
+        post(
+            format!("/ap/users/{own_id}/inbox"),
+            &[],
+            [Expect(401, ""); 5],
+        ),
+        post(
+            format!("/ap/users/{spare_id}/inbox"),
+            &[],
+            [Expect(404, ""); 5],
+        ),
         get(author_page.clone(), [Expect(302, "/authors/"); 5]),
         get("/tags/notes/feed.xml", [OK; 5]),
         get(format!("/authors/{}/feed.xml", admin.username), [OK; 5]),

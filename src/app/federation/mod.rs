@@ -2,6 +2,9 @@
 //! the first time it is asked for and kept with the site's secrets), what WebFinger and
 //! NodeInfo say of them, posts as `Article`s and the outboxes that list them.
 
+pub mod inbox;
+pub mod remote;
+
 use super::{AppError, Ctx};
 use crate::domain::federation::documents::{self, Actor, Article, NodeInfo};
 use crate::domain::federation::{ActorKey, keys};
