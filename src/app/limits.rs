@@ -50,6 +50,9 @@ pub struct RateLimits {
     pub subscribe_per_email: Limit,
     /// Downloads of one's posts (each reads every post of the account).
     pub download_per_account: Limit,
+    /// Keys of fediverse actors fetched from one server (each a request this server
+    /// makes, for an inbox POST signed by a key it does not hold).
+    pub key_fetch_per_host: Limit,
 }
 
 impl Default for RateLimits {
@@ -124,6 +127,10 @@ impl Default for RateLimits {
                 max: 3,
                 window: minutes(60),
             },
+            key_fetch_per_host: Limit {
+                max: 300,
+                window: minutes(10),
+            },
         }
     }
 }
@@ -134,7 +141,7 @@ const EVENTS: &str = "rate_events";
 impl RateLimits {
     /// Each limit with the name `sibyl limits` gives it, what it limits and the tables
     /// it bounds (a member's comments are rows of their own too).
-    fn named(&self) -> [(&'static str, Limit, &'static str, &'static str); 17] {
+    fn named(&self) -> [(&'static str, Limit, &'static str, &'static str); 18] {
         [
             (
                 "RATE_LOGIN_PER_IP",
@@ -238,6 +245,12 @@ impl RateLimits {
                 "downloads of one account's posts",
                 EVENTS,
             ),
+            (
+                "RATE_KEY_FETCH_PER_HOST",
+                self.key_fetch_per_host,
+                "fediverse keys fetched from one server",
+                EVENTS,
+            ),
         ]
     }
 }
@@ -289,6 +302,7 @@ pub enum Subject<'a> {
     DownloadBy(&'a str),
     SubscribeFromIp(&'a str),
     SubscribeFor(&'a str),
+    KeyFetchFrom(&'a str),
 }
 
 impl Ctx {
@@ -353,6 +367,10 @@ impl Ctx {
                 self.limits.download_per_account,
                 format!("{site}/download/account/{account}"),
             ),
+            Subject::KeyFetchFrom(host) => (
+                self.limits.key_fetch_per_host,
+                format!("{site}/federation/key-fetch/{host}"),
+            ),
         }
     }
 
@@ -385,7 +403,7 @@ mod tests {
     fn every_rate_limit_is_listed_once_with_its_window() {
         let all = super::every_limit();
         let rates: Vec<_> = all.iter().filter(|(n, _)| n.starts_with("RATE_")).collect();
-        assert_eq!(rates.len(), 17, "a name given twice");
+        assert_eq!(rates.len(), 18, "a name given twice");
         for (name, limit) in &rates {
             assert!(
                 limit.value > 0 && limit.per_seconds.is_some_and(|s| s > 0),

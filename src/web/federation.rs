@@ -397,6 +397,16 @@ async fn receive(
             tracing::info!(reason = %why, "an activity was refused");
             Err(Failure(StatusCode::BAD_REQUEST, why))
         }
+        Err(InboxError::TooMany {
+            message,
+            retry_after,
+        }) => {
+            tracing::info!(reason = %message, "an activity was refused");
+            Ok(HttpResponse::TooManyRequests()
+                .insert_header((header::RETRY_AFTER, retry_after.to_string()))
+                .insert_header((header::CACHE_CONTROL, "no-store"))
+                .json(json!({ "error": message })))
+        }
         Err(InboxError::Unavailable(why)) => {
             tracing::warn!(error = %why, "an activity could not be checked");
             Err(Failure(

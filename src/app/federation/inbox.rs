@@ -37,6 +37,9 @@ pub enum InboxError {
     /// This side cannot decide now: 503.
     #[error("{0}")]
     Unavailable(String),
+    /// Its server sent too many keys to fetch lately: 429.
+    #[error("{message}")]
+    TooMany { message: String, retry_after: u64 },
 }
 
 /// An activity accepted from its signed actor.
@@ -127,6 +130,13 @@ pub async fn receive(
         .await
         .map_err(|e| match e {
             RemoteError::Ours(why) => InboxError::Unavailable(why),
+            RemoteError::TooMany {
+                message,
+                retry_after,
+            } => InboxError::TooMany {
+                message,
+                retry_after,
+            },
             other => InboxError::Unauthorized(format!(
                 "the signature's key {key_id} cannot be had: {other}"
             )),

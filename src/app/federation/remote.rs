@@ -42,6 +42,9 @@ pub enum RemoteError {
     /// Our own side failed (the store, our key).
     #[error("{0}")]
     Ours(String),
+    /// Too many of its keys were fetched lately; nothing was fetched.
+    #[error("{message}")]
+    TooMany { message: String, retry_after: u64 },
 }
 
 impl From<FetchError> for RemoteError {
@@ -57,7 +60,16 @@ impl From<FetchError> for RemoteError {
 
 impl From<AppError> for RemoteError {
     fn from(e: AppError) -> Self {
-        RemoteError::Ours(e.to_string())
+        match e {
+            AppError::TooManyRequests {
+                message,
+                retry_after,
+            } => RemoteError::TooMany {
+                message,
+                retry_after,
+            },
+            other => RemoteError::Ours(other.to_string()),
+        }
     }
 }
 
@@ -159,12 +171,25 @@ fn key_in(doc: &Value, key_id: &str) -> Option<(String, String)> {
 }
 
 /// The key a signature's `keyId` names, from this instance's copies when it has a recent
-/// one, fetched otherwise: the key's document must name its owner, and the owner's own
-/// document must list the key.
+/// one, fetched otherwise (at most `RATE_KEY_FETCH_PER_HOST` from one server): the key's
+/// document must name its owner, and the owner's own document must list the key.
 pub async fn key(ctx: &Ctx, fetcher: &Fetcher, key_id: &str) -> Result<OwnedKey, RemoteError> {
     if let Some(kept) = kept_key(ctx, key_id) {
         return Ok(kept);
     }
+    // Each key fetched is a request to its server: counted per server, so that signed
+    // posts naming ever new keys cannot make this one a client of anybody's choosing.
+    let host = check_url(key_id)
+        .map(|url| host_of(&url))
+        .map_err(RemoteError::from)?;
+    let subject = crate::app::limits::Subject::KeyFetchFrom(&host);
+    ctx.check_limit(
+        subject,
+        "Too many keys were fetched from your server lately.",
+    )
+    .await?;
+    ctx.record_attempt(crate::app::limits::Subject::KeyFetchFrom(&host))
+        .await?;
     let doc = document(ctx, fetcher, key_id).await?;
     let (owner, pem) = key_in(&doc, key_id).ok_or_else(|| {
         RemoteError::Invalid(format!("{key_id} is not a public key with an owner"))

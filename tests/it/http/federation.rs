@@ -889,4 +889,50 @@ async fn inboxes_take_what_its_actor_signed_and_refuse_the_rest(t: TestStore) {
     )
     .await;
     assert!(why.contains("cannot be had"), "{why}");
+
+    // Keys fetched from one server are counted: past the limit (two here), a post naming
+    // a key this instance does not hold gets 429 and nothing is fetched, however good.
+    let limited = spawn_app_with(TestStore::sqlite().await, |config| {
+        config.fetch.allow = vec![sibyl::binaries::fetch::Network::parse("127.0.0.0/8").unwrap()];
+        config.rate_limits.key_fetch_per_host = sibyl::app::limits::Limit {
+            max: 2,
+            window: std::time::Duration::from_secs(600),
+        };
+    })
+    .await;
+    limited.set_up().await;
+    for _ in 0..2 {
+        let unknown = format!(
+            "{}/ap/users/{}#main-key",
+            signer._app.site.as_str(),
+            uuid::Uuid::new_v4()
+        );
+        let response = signer
+            .post(
+                &limited,
+                "/ap/inbox",
+                "/ap/inbox",
+                &like,
+                &like,
+                now,
+                &unknown,
+            )
+            .await;
+        assert_eq!(response.status(), 401);
+    }
+    let turned_away = signer
+        .post(
+            &limited,
+            "/ap/inbox",
+            "/ap/inbox",
+            &like,
+            &like,
+            now,
+            &key_id,
+        )
+        .await;
+    assert_eq!(turned_away.status(), 429);
+    assert_eq!(turned_away.headers()["retry-after"], "600");
+    let why = refused(turned_away, 429, "too many keys").await;
+    assert!(why.contains("Too many keys"), "{why}");
 }
