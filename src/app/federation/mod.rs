@@ -6,7 +6,7 @@ pub mod inbox;
 pub mod remote;
 
 use super::{AppError, Ctx};
-use crate::domain::federation::documents::{self, Actor, Article, NodeInfo};
+use crate::domain::federation::documents::{self, Actor, Article, NodeInfo, escape};
 use crate::domain::federation::{ActorKey, keys};
 use crate::domain::markdown::with_absolute_urls;
 use crate::domain::{Post, PostId, PostKind, PostStatus, Role, User, UserId, Username};
@@ -180,13 +180,6 @@ pub async fn actor(ctx: &Ctx, whose: Whose) -> Result<Option<Actor>, AppError> {
         public_key_pem: key.public_pem().to_owned(),
         published,
     }))
-}
-
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
 }
 
 /// What WebFinger finds for a resource: the `acct:` subject, the actor's id and its page.

@@ -211,7 +211,8 @@ fn preview(name: &str, excerpt: &str, url: &str) -> String {
     )
 }
 
-fn escape(text: &str) -> String {
+/// Text made safe to put in HTML, or in an attribute's quotes.
+pub fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {

@@ -24,13 +24,7 @@ pub struct Message<'a> {
 
 impl Message<'_> {
     fn field(&self, name: &str) -> Option<String> {
-        let values: Vec<&str> = self
-            .headers
-            .iter()
-            .filter(|(n, _)| n.eq_ignore_ascii_case(name))
-            .map(|(_, v)| v.trim())
-            .collect();
-        (!values.is_empty()).then(|| values.join(", "))
+        super::signature::joined(self.headers, name)
     }
 
     fn authority(&self) -> Result<String, SignatureError> {

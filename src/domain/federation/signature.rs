@@ -51,16 +51,20 @@ pub struct Request<'a> {
     pub headers: &'a [(String, String)],
 }
 
+/// The values of header `name` among `headers`, joined as both signature schemes sign
+/// them (each trimmed, then `, `): draft-cavage §2.3, RFC 9421 §2.1.
+pub(super) fn joined(headers: &[(String, String)], name: &str) -> Option<String> {
+    let values: Vec<&str> = headers
+        .iter()
+        .filter(|(n, _)| n.eq_ignore_ascii_case(name))
+        .map(|(_, v)| v.trim())
+        .collect();
+    (!values.is_empty()).then(|| values.join(", "))
+}
+
 impl Request<'_> {
-    /// The values of header `name`, joined as draft-cavage §2.3 says (trimmed, `, `).
     fn header(&self, name: &str) -> Option<String> {
-        let values: Vec<&str> = self
-            .headers
-            .iter()
-            .filter(|(n, _)| n.eq_ignore_ascii_case(name))
-            .map(|(_, v)| v.trim())
-            .collect();
-        (!values.is_empty()).then(|| values.join(", "))
+        joined(self.headers, name)
     }
 }
 
