@@ -372,6 +372,8 @@ async fn serve(settings: sibyl::config::Settings) -> Result<(), String> {
         mail,
         // Safe in every instance at once too: each delivery is claimed before it is sent.
         newsletter: Some(Default::default()),
+        // Safe in every instance at once too: each attempt is claimed before it is sent.
+        fediverse: Some(Default::default()),
         shutdown_timeout: Duration::from_secs(u64::from(settings.shutdown_timeout_secs)),
         metrics_allow: settings.metrics_allow.clone(),
         trusted_proxies: settings.trusted_proxies.clone(),

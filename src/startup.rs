@@ -43,6 +43,9 @@ pub struct AppConfig {
     /// When new posts are mailed to subscribers (with mail on); `None` mails none from
     /// this instance.
     pub newsletter: Option<crate::app::jobs::newsletter::NewsletterConfig>,
+    /// When activities are delivered to the fediverse at the latest (at once when this
+    /// instance queues one); `None` delivers none from this instance.
+    pub fediverse: Option<crate::app::jobs::fediverse::FediverseConfig>,
     /// On SIGTERM (or SIGINT), how long requests in flight and background passes may
     /// take to finish before they are cut off.
     pub shutdown_timeout: Duration,
@@ -82,6 +85,7 @@ impl AppConfig {
             clock: crate::infra::clock::Clock::system(),
             mail: None,
             newsletter: None,
+            fediverse: None,
             shutdown_timeout: Duration::from_secs(30),
             metrics_allow: Vec::new(),
             trusted_proxies: Vec::new(),
@@ -205,6 +209,17 @@ impl Application {
                 },
                 config.clock.clone(),
                 newsletter,
+            );
+        }
+        if let Some(fediverse) = config.fediverse {
+            let frame = state.clone();
+            crate::app::jobs::fediverse::spawn(
+                &jobs,
+                Arc::clone(&state.store),
+                state.fetcher.clone(),
+                config.site.clone(),
+                move |site| frame.with_site(site).ctx(),
+                fediverse,
             );
         }
         // Signals are handled here, not by the server: one SIGTERM stops requests and

@@ -47,6 +47,10 @@ pub(crate) async fn finish_post_deletion(
     id: PostId,
     last_pass: bool,
 ) -> StoreResult<bool> {
+    // Its followers on the fediverse hear of it (noted before, and again on a rerun).
+    store
+        .note_post_change(site, id, crate::domain::now())
+        .await?;
     let existed = store.delete_post(site, id).await?;
     if existed {
         Binaries::new(store.binaries(), Default::default())

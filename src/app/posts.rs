@@ -72,6 +72,10 @@ pub async fn change_status(
     status: PostStatus,
     anew: bool,
 ) -> Result<bool, AppError> {
+    // Its followers on the fediverse hear of it (noted before the change).
+    if !post.is_page() {
+        crate::app::federation::posts::note_change(ctx, post.id).await?;
+    }
     let changed = match translation {
         None => match status {
             PostStatus::Published => {
@@ -113,6 +117,12 @@ pub async fn save_text(
             save_revision(ctx, post, edit).await?;
         }
         Some(locale) => {
+            // A published translation is in the post's Article (its contentMap).
+            if post.status == PostStatus::Published && !post.is_page() {
+                ctx.store
+                    .note_post_change(&ctx.site, post.id, ctx.clock.now())
+                    .await?;
+            }
             ctx.store
                 .save_translation(&ctx.site, post.id, locale, edit)
                 .await?;
@@ -124,6 +134,11 @@ pub async fn save_text(
 /// Saves `edit` as a post's newest revision (refused if another save came after its
 /// base); returns the post as saved.
 pub async fn save_revision(ctx: &Ctx, post: &Post, edit: PostEdit) -> Result<Post, EditError> {
+    if post.status == PostStatus::Published && !post.is_page() {
+        ctx.store
+            .note_post_change(&ctx.site, post.id, ctx.clock.now())
+            .await?;
+    }
     ctx.store.save_revision(&ctx.site, post.id, edit).await
 }
 

@@ -57,6 +57,8 @@ pub async fn apply_suggestion(
     let text = tokio::task::spawn_blocking(move || Rendered::checked_before(body))
         .await
         .map_err(|e| StoreError::Unavailable(format!("rendering the suggestion: {e}")))?;
+    // The post's followers on the fediverse hear of the new text (noted before it).
+    store.note_post_change(site, post, now()).await?;
     for _ in 0..3 {
         let current = store
             .post_by_id(site, post)

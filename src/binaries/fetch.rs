@@ -435,6 +435,46 @@ impl Fetcher {
             self.policy.max_redirects
         )))
     }
+
+    /// POSTs `body` to a URL under the same address rules as every fetch, with
+    /// `headers`; a redirect is not followed (a POST's signature covers its address). Ok
+    /// for a 2xx; `Transient` for a 5xx, a 429, a 408 or the network; `Gone` for any other
+    /// answer; the answer's body is not read.
+    pub async fn post(
+        &self,
+        url: &reqwest::Url,
+        headers: &[(String, String)],
+        body: Vec<u8>,
+    ) -> Result<u16, FetchError> {
+        if let Some(host) = url.host() {
+            match host {
+                url::Host::Ipv4(v4) => self.policy.check(IpAddr::V4(v4))?,
+                url::Host::Ipv6(v6) => self.policy.check(IpAddr::V6(v6))?,
+                url::Host::Domain(_) => {}
+            }
+        }
+        let mut request = self.client.post(url.clone()).body(body);
+        for (name, value) in headers {
+            request = request.header(name, value);
+        }
+        let response = request.send().await.map_err(|e| match refusal_in(&e) {
+            Some(why) => FetchError::Refused(why),
+            None => FetchError::Transient(describe(&e)),
+        })?;
+        let status = response.status();
+        if status.is_success() {
+            return Ok(status.as_u16());
+        }
+        if status.is_server_error()
+            || status == reqwest::StatusCode::TOO_MANY_REQUESTS
+            || status == reqwest::StatusCode::REQUEST_TIMEOUT
+        {
+            return Err(FetchError::Transient(format!(
+                "the server answered {status}"
+            )));
+        }
+        Err(FetchError::Gone(status.as_u16()))
+    }
 }
 
 #[cfg(test)]

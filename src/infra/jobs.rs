@@ -116,6 +116,33 @@ impl Jobs {
         });
     }
 
+    /// [`Jobs::every`], and also as soon as `woken` is notified (work queued by this
+    /// process need not wait for the next period).
+    pub fn every_or_when<F, Fut>(
+        &self,
+        name: &'static str,
+        period: Duration,
+        woken: &'static tokio::sync::Notify,
+        mut pass: F,
+    ) where
+        F: FnMut(Stopping) -> Fut + Send + 'static,
+        Fut: Future<Output = Result<(), String>> + Send,
+    {
+        self.spawn(name, move |mut stopping| async move {
+            let mut ticks = tokio::time::interval(period);
+            ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+            loop {
+                tokio::select! {
+                    biased;
+                    _ = stopping.stopped() => break,
+                    _ = ticks.tick() => {}
+                    _ = woken.notified() => {}
+                }
+                timed(name, pass(stopping.clone())).await;
+            }
+        });
+    }
+
     /// Asks every job to stop and waits for them and the errands until `deadline`; cuts
     /// off the rest. A second call waits for the first and gets what it found.
     pub async fn stop(&self, deadline: Duration) -> Stopped {

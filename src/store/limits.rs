@@ -20,7 +20,7 @@ pub fn all() -> BTreeMap<&'static str, Limit> {
     use crate::domain::comment::CommentBody;
     use crate::domain::post::{Body, Tag, Tags, Title};
     let n = |v: usize| v as u64;
-    let caps: [(&'static str, u64, &'static str); 28] = [
+    let caps: [(&'static str, u64, &'static str); 34] = [
         (
             "MAX_COMMENTS_PER_POST",
             crate::domain::comment::MAX_COMMENTS_PER_POST,
@@ -90,6 +90,36 @@ pub fn all() -> BTreeMap<&'static str, Limit> {
             "MAX_FAVORITES",
             n(super::social::MAX_FAVORITES),
             "favorites, favorites_by_time: an account's favorites on a site",
+        ),
+        (
+            "MAX_ID_LENGTH",
+            n(super::federation::MAX_ID_LENGTH),
+            "ap_followers.follower, .inbox, .follow, ap_deliveries.inbox: bytes of a fediverse id",
+        ),
+        (
+            "MAX_REMOTE_FOLLOWERS",
+            super::federation::MAX_REMOTE_FOLLOWERS,
+            "ap_followers: an actor's followers (in FOLLOWER_SHARDS shards)",
+        ),
+        (
+            "FOLLOWER_SHARDS",
+            super::federation::FOLLOWER_SHARDS as u64,
+            "ap_followers: the shards of an actor's followers",
+        ),
+        (
+            "MAX_INBOXES_PER_ACTIVITY",
+            n(super::federation::MAX_INBOXES_PER_ACTIVITY),
+            "ap_deliveries: an activity's deliveries",
+        ),
+        (
+            "MAX_SENT_BYTES",
+            n(super::federation::MAX_SENT_BYTES),
+            "ap_outbox.body: bytes of an activity sent",
+        ),
+        (
+            "MAX_FAILURE_CHARS",
+            n(super::federation::MAX_FAILURE_CHARS),
+            "ap_deliveries.failure: characters of a failed attempt's reason",
         ),
         (
             "PARKED_CAP",
@@ -179,7 +209,7 @@ mod tests {
     #[test]
     fn every_cap_has_a_value_and_says_what_it_bounds() {
         let all = super::all();
-        assert_eq!(all.len(), 28, "a name given twice");
+        assert_eq!(all.len(), 34, "a name given twice");
         for (name, limit) in &all {
             assert!(limit.value > 0, "{name}");
             assert!(!limit.bounds.is_empty(), "{name}");

@@ -9,6 +9,7 @@ pub mod binaries;
 pub mod caps;
 pub mod cassandra;
 pub mod comments;
+pub mod federation;
 pub mod host_ids;
 pub mod ids;
 pub mod intents;
@@ -33,6 +34,7 @@ pub use comments::{
     CommentError, CommentModeration, CommentPage, Comments, LogEntries, MemberComments,
     ModerationError, ModerationPage, Standing,
 };
+pub use federation::Federation;
 pub use ids::{ID_POOL_SIZE, Ids};
 pub use intents::{Finished, Handed, Intent, IntentId, Intents, Parked, Recovery};
 pub use members::{Members, Membership};
@@ -52,8 +54,9 @@ pub use subscriptions::{LinkPurpose, NewSubscription, SubscriberPage, Subscripti
 /// The aggregates' traits, for the adapters (and for code holding a concrete store).
 pub mod prelude {
     pub use super::{
-        Accounts, CommentModeration, Comments, Ids, Intents, Listings, Members, Posts, Repair,
-        Revisions, Search, Sessions, SiteSettings, Sites, Social, Store, Suggestions, Translations,
+        Accounts, CommentModeration, Comments, Federation, Ids, Intents, Listings, Members, Posts,
+        Repair, Revisions, Search, Sessions, SiteSettings, Sites, Social, Store, Suggestions,
+        Translations,
     };
 }
 
@@ -114,6 +117,7 @@ pub trait Store:
     + Social
     + Search
     + Subscriptions
+    + Federation
     + Send
     + Sync
 {
@@ -216,6 +220,8 @@ pub enum Fault {
     CrashInModeration,
     /// Cassandra: a favorite dies after its row, before its copies and its post's count.
     CrashAfterFavoriteRow,
+    /// Cassandra: a remote actor's follow dies after its row, before its actor's count.
+    CrashAfterRemoteFollowerRow,
     /// Cassandra: the answer to the LWT that takes a short number, that claims a
     /// newsletter's delivery to an address, or that moves a file's state in the binary
     /// service, is lost after the LWT ran, in one of the ways that leave its outcome

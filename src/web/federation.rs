@@ -4,6 +4,7 @@
 //! Everything here is public and answers without a signature.
 
 use super::AppState;
+use crate::app::federation::activities;
 use crate::app::federation::inbox::{self, InboxError, Posted, Received};
 use crate::app::federation::{self, ArticleAnswer, Whose};
 use crate::app::{AppError, Ctx};
@@ -47,9 +48,11 @@ pub fn mount(cfg: &mut web::ServiceConfig) {
             .service(web::resource("/ap/site").route(get().to(site_actor)))
             .service(web::resource("/ap/site/outbox").route(get().to(site_outbox)))
             .service(web::resource("/ap/site/following").route(get().to(site_following)))
+            .service(web::resource("/ap/site/followers").route(get().to(site_followers)))
             .service(web::resource("/ap/users/{id}").route(get().to(author_actor)))
             .service(web::resource("/ap/users/{id}/outbox").route(get().to(author_outbox)))
             .service(web::resource("/ap/users/{id}/following").route(get().to(author_following)))
+            .service(web::resource("/ap/users/{id}/followers").route(get().to(author_followers)))
             .service(web::resource("/ap/posts/{id}").route(get().to(article)))
             .default_service(web::to(|| async {
                 Err::<HttpResponse, _>(Failure(StatusCode::NOT_FOUND, "no such document".into()))
@@ -304,6 +307,30 @@ async fn author_following(
     following(&state.ctx(), Whose::Author(user_id(&id)?)).await
 }
 
+/// An actor's followers: how many, not who (their list is the author's to see).
+async fn followers(ctx: &Ctx, whose: Whose) -> Result<HttpResponse, Failure> {
+    federation::actor(ctx, whose)
+        .await?
+        .ok_or_else(|| Failure(StatusCode::NOT_FOUND, "no such actor".into()))?;
+    let id = ctx.absolute(&urls::ap_part(&whose.path(), "followers"));
+    let count = federation::follower_count(ctx, whose).await?;
+    Ok(activity(
+        StatusCode::OK,
+        &documents::collection(&id, Some(count), None),
+    ))
+}
+
+async fn site_followers(state: web::Data<AppState>) -> Result<HttpResponse, Failure> {
+    followers(&state.ctx(), Whose::Site).await
+}
+
+async fn author_followers(
+    state: web::Data<AppState>,
+    id: web::Path<String>,
+) -> Result<HttpResponse, Failure> {
+    followers(&state.ctx(), Whose::Author(user_id(&id)?)).await
+}
+
 /// `/ap/posts/{id}`: a published post's `Article`; a deleted one's `Tombstone` (410).
 async fn article(
     state: web::Data<AppState>,
@@ -378,43 +405,53 @@ async fn receive(
         headers: &headers,
         body,
     };
-    match inbox::receive(&ctx, &state.fetcher, posted).await {
-        Ok(Received::Verified(activity)) => {
+    let activity = match inbox::receive(&ctx, &state.fetcher, posted).await {
+        Ok(Received::Verified(activity)) => activity,
+        Ok(Received::ActorGone) => return Ok(HttpResponse::Accepted().finish()),
+        Err(e) => return refused(e),
+    };
+    match activities::handle(&ctx, &state.fetcher, &activity).await {
+        Ok(handled) => {
             tracing::info!(
                 kind = %activity.kind,
                 actor = %activity.actor,
                 id = activity.id.as_deref().unwrap_or(""),
+                ?handled,
                 "an activity was received"
             );
             Ok(HttpResponse::Accepted().finish())
         }
-        Ok(Received::ActorGone) => Ok(HttpResponse::Accepted().finish()),
-        Err(InboxError::Unauthorized(why)) => {
-            tracing::info!(reason = %why, "an activity was refused");
-            Err(Failure(StatusCode::UNAUTHORIZED, why))
-        }
-        Err(InboxError::Malformed(why)) => {
-            tracing::info!(reason = %why, "an activity was refused");
-            Err(Failure(StatusCode::BAD_REQUEST, why))
-        }
-        Err(InboxError::TooMany {
+        Err(e) => refused(e),
+    }
+}
+
+/// The answer to an activity refused (logged once, here).
+fn refused(e: InboxError) -> Result<HttpResponse, Failure> {
+    let status = match &e {
+        InboxError::Unauthorized(_) => StatusCode::UNAUTHORIZED,
+        InboxError::Malformed(_) => StatusCode::BAD_REQUEST,
+        InboxError::Unknown(_) => StatusCode::NOT_FOUND,
+        InboxError::TooMany {
             message,
             retry_after,
-        }) => {
+        } => {
             tracing::info!(reason = %message, "an activity was refused");
-            Ok(HttpResponse::TooManyRequests()
+            return Ok(HttpResponse::TooManyRequests()
                 .insert_header((header::RETRY_AFTER, retry_after.to_string()))
                 .insert_header((header::CACHE_CONTROL, "no-store"))
-                .json(json!({ "error": message })))
+                .json(json!({ "error": message })));
         }
-        Err(InboxError::Unavailable(why)) => {
+        InboxError::Unavailable(why) => {
             tracing::warn!(error = %why, "an activity could not be checked");
-            Err(Failure(
+            return Err(Failure(
                 StatusCode::SERVICE_UNAVAILABLE,
                 "the activity cannot be checked now; try again".into(),
-            ))
+            ));
         }
-    }
+    };
+    let why = e.to_string();
+    tracing::info!(reason = %why, "an activity was refused");
+    Err(Failure(status, why))
 }
 
 /// `/ap/inbox`: the inbox every actor of the site shares.

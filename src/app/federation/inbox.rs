@@ -34,6 +34,9 @@ pub enum InboxError {
     /// Not an activity: 400.
     #[error("{0}")]
     Malformed(String),
+    /// About an actor (or object) this site does not have: 404.
+    #[error("{0}")]
+    Unknown(String),
     /// This side cannot decide now: 503.
     #[error("{0}")]
     Unavailable(String),

@@ -2,7 +2,10 @@
 //! the first time it is asked for and kept with the site's secrets), what WebFinger and
 //! NodeInfo say of them, posts as `Article`s and the outboxes that list them.
 
+pub mod activities;
+pub mod delivery;
 pub mod inbox;
+pub mod posts;
 pub mod remote;
 
 use super::{AppError, Ctx};
@@ -43,10 +46,38 @@ impl Whose {
     }
 
     fn key_name(self) -> String {
+        actor_key_name(&self.name())
+    }
+
+    /// The name the store keeps the actor's records by: `site`, or the author's id.
+    pub fn name(self) -> String {
         match self {
-            Whose::Site => actor_key_name(SITE_ACTOR),
-            Whose::Author(id) => actor_key_name(&id.0.to_string()),
+            Whose::Site => SITE_ACTOR.to_owned(),
+            Whose::Author(id) => id.0.to_string(),
         }
+    }
+
+    /// The actor a store name is for.
+    pub fn from_name(name: &str) -> Option<Self> {
+        if name == SITE_ACTOR {
+            return Some(Whose::Site);
+        }
+        uuid::Uuid::try_parse(name)
+            .ok()
+            .map(|id| Whose::Author(UserId(id)))
+    }
+
+    /// The actor an id names, if it is one of this site's actors' ids (whether that
+    /// actor exists is not asked).
+    pub fn from_id(ctx: &Ctx, id: &str) -> Option<Self> {
+        let path = id.strip_prefix(ctx.site.as_str())?;
+        if path == urls::ap_site() {
+            return Some(Whose::Site);
+        }
+        let id = path.strip_prefix("/ap/users/")?;
+        uuid::Uuid::try_parse(id)
+            .ok()
+            .map(|id| Whose::Author(UserId(id)))
     }
 }
 
@@ -106,6 +137,14 @@ pub async fn actor_key(ctx: &Ctx, whose: Whose) -> Result<Arc<ActorKey>, AppErro
     }
     kept.insert(name, Arc::clone(&key));
     Ok(key)
+}
+
+/// How many remote actors follow an actor.
+pub async fn follower_count(ctx: &Ctx, whose: Whose) -> Result<u64, AppError> {
+    Ok(ctx
+        .store
+        .remote_follower_count(&ctx.site, &whose.name())
+        .await?)
 }
 
 /// The account behind an author's actor: one who may write here (an author or an

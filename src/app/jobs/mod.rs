@@ -2,6 +2,7 @@
 //! [`crate::infra::jobs`]: the reconciler, which finishes what a process left half-done,
 //! the scheduler, which publishes scheduled drafts, and the newsletter.
 
+pub mod fediverse;
 pub mod newsletter;
 pub mod reconciler;
 pub mod scheduler;

@@ -179,9 +179,14 @@ impl Article {
 
     /// The `Create` that brought it: in an outbox, and sent to followers.
     pub fn create(&self) -> Value {
+        self.create_as(&format!("{}#create", self.id))
+    }
+
+    /// The `Create` sent to followers, with the id it was queued under.
+    pub fn create_as(&self, id: &str) -> Value {
         json!({
             "@context": context(),
-            "id": format!("{}#create", self.id),
+            "id": id,
             "type": "Create",
             "actor": self.attributed_to,
             "published": date(self.published),
@@ -190,6 +195,48 @@ impl Article {
             "object": self.object(),
         })
     }
+
+    /// The `Update` sent when a revision after publication changed it.
+    pub fn update_as(&self, id: &str) -> Value {
+        json!({
+            "@context": context(),
+            "id": id,
+            "type": "Update",
+            "actor": self.attributed_to,
+            "published": date(self.updated.unwrap_or(self.published)),
+            "to": [PUBLIC],
+            "cc": self.followers,
+            "object": self.object(),
+        })
+    }
+}
+
+/// An actor's `Announce` (a boost) of an object, to its followers: how the site's actor
+/// brings its authors' posts to its own followers.
+pub fn announce(id: &str, actor: &str, object: &str, followers: &str, at: DateTime<Utc>) -> Value {
+    json!({
+        "@context": "https://www.w3.org/ns/activitystreams",
+        "id": id,
+        "type": "Announce",
+        "actor": actor,
+        "published": date(at),
+        "to": [PUBLIC],
+        "cc": [followers],
+        "object": object,
+    })
+}
+
+/// The `Delete` of an object (unpublished or deleted), leaving a `Tombstone`.
+pub fn delete(id: &str, actor: &str, object: &str, followers: &[String]) -> Value {
+    json!({
+        "@context": "https://www.w3.org/ns/activitystreams",
+        "id": id,
+        "type": "Delete",
+        "actor": actor,
+        "to": [PUBLIC],
+        "cc": followers,
+        "object": { "id": object, "type": "Tombstone" },
+    })
 }
 
 /// A hashtag's name as servers link it: letters, digits and `_` (a tag's spaces and
@@ -252,6 +299,24 @@ pub fn collection(id: &str, total: Option<u64>, first: Option<&str>) -> Value {
         doc["first"] = json!(first);
     }
     doc
+}
+
+/// An actor's `Accept` of a `Follow` (the follow as received: its id, type, actor and
+/// object), with an id of its own under the actor's.
+pub fn accept(actor: &str, accept_id: &str, follow: &Value) -> Value {
+    let mut object = serde_json::Map::new();
+    for field in ["id", "type", "actor", "object"] {
+        if let Some(value) = follow.get(field) {
+            object.insert(field.to_owned(), value.clone());
+        }
+    }
+    json!({
+        "@context": "https://www.w3.org/ns/activitystreams",
+        "id": accept_id,
+        "type": "Accept",
+        "actor": actor,
+        "object": object,
+    })
 }
 
 /// A page of an ordered collection, newest first, with the next page's address.

@@ -103,6 +103,9 @@ pub(super) enum OwnIntent {
         post: Uuid,
         was: Option<Uuid>,
     },
+    /// A remote actor's follow of one of the site's actors added or removed: the
+    /// actor's count of followers follows the row, and is recounted.
+    RemoteFollowers { site: String, actor: String },
 }
 
 /// A row's body: the kinds of both enums are distinct, so a body reads back as the one

@@ -14,6 +14,7 @@ mod binaries;
 mod comments;
 mod cql;
 mod deletion;
+mod federation;
 mod hours;
 mod ids;
 mod intents;
@@ -81,6 +82,7 @@ pub struct CassandraStore {
     deletion: deletion::Statements,
     subscriptions: social::subscriptions::Statements,
     social: social::Statements,
+    federation: federation::Statements,
     options: StoreOptions,
     binaries: Arc<binaries::CassandraBinaries>,
     /// This process's turns at a capped partition's LWT, a lock per partition: new
@@ -284,6 +286,7 @@ impl CassandraStore {
             deletion,
             subscriptions,
             social,
+            federation,
             recorded,
         ) = tokio::try_join!(
             Box::pin(lwt::Statements::prepare(&session, ks)),
@@ -311,6 +314,7 @@ impl CassandraStore {
             Box::pin(deletion::Statements::prepare(&session, ks)),
             Box::pin(social::subscriptions::Statements::prepare(&session, ks)),
             Box::pin(social::Statements::prepare(&session, ks)),
+            Box::pin(federation::Statements::prepare(&session, ks)),
             Box::pin(schema::recorded_version(&session, ks)),
         )
         .map_err(missing)?;
@@ -362,6 +366,7 @@ impl CassandraStore {
             deletion,
             subscriptions,
             social,
+            federation,
             options,
             binaries: Arc::new(binaries),
             partition_turns: Arc::default(),

@@ -81,6 +81,10 @@ impl CassandraStore {
                 self.finish_favorite(&site, UserId(*user), PostId(*post), *was)
                     .await
             }
+            OwnIntent::RemoteFollowers { site, actor } => {
+                let site = Site::parse(site)?;
+                self.recount_remote_followers(&site, actor).await
+            }
         }
     }
 }

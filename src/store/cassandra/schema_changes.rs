@@ -461,4 +461,9 @@ pub(super) const CHANGES: &[(u32, &str, Change)] = &[
         "a site's deletion: how far its rows' erasing has got",
         Change::Cql("ALTER TABLE sites ADD IF NOT EXISTS erased text"),
     ),
+    (
+        77,
+        "the fediverse: remote followers and their counts, the activities sent with their deliveries, and the ids received (made by schema.cql); the open list's tombstones live a day",
+        Change::Cql("ALTER TABLE ap_open WITH gc_grace_seconds = 86400"),
+    ),
 ];

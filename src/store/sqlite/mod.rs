@@ -12,6 +12,7 @@ mod accounts;
 mod binaries;
 mod comment_rows;
 mod comments;
+mod federation;
 mod ids;
 mod intents;
 mod listings;

@@ -52,6 +52,7 @@ const MIGRATIONS: &[(u32, &str)] = &[
     (32, include_str!("migrations/0032_site_deletion.sql")),
     (33, include_str!("migrations/0033_site_admins.sql")),
     (34, include_str!("migrations/0034_job_holders.sql")),
+    (35, include_str!("migrations/0035_fediverse.sql")),
 ];
 
 /// The version that makes the search index.

@@ -11,6 +11,7 @@ mod collector;
 pub mod comments;
 mod deletion;
 mod drafts;
+mod fediverse;
 mod host_ids;
 mod moderation;
 pub mod moving_in;

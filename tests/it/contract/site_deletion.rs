@@ -9,7 +9,9 @@ use super::sites::an_admin;
 use crate::helpers::{Kind, TestStore, cql, unique_name};
 use sibyl::domain::post::Body;
 use sibyl::domain::post::Rendered;
-use sibyl::domain::{CommentState, Host, NewPost, Role, Site, SiteStatus, Tags, Title, now};
+use sibyl::domain::{
+    CommentState, Host, NewPost, PostId, Role, Site, SiteStatus, Tags, Title, now,
+};
 use sibyl::store::{SiteError, Store, StoreOptions};
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -90,6 +92,45 @@ async fn fill(store: &Arc<dyn Store>, site: &Site, admin: sibyl::domain::UserId)
             .unwrap()
             .is_some()
     );
+    // The fediverse: a remote follower, an activity sent with its delivery, a post noted
+    // as changed and what its followers were told, an activity received.
+    use sibyl::store::federation::{Federated, Outgoing, RemoteFollower};
+    let actor = admin.0.to_string();
+    let follower = RemoteFollower {
+        actor: "https://social.example/users/fan".into(),
+        inbox: "https://social.example/inbox".into(),
+        follow: "https://social.example/follows/1".into(),
+        since: now(),
+    };
+    assert!(
+        store
+            .add_remote_follower(site, &actor, &follower)
+            .await
+            .unwrap()
+    );
+    let sent = Outgoing {
+        id: sibyl::domain::timeuuid::at(now()),
+        actor: actor.clone(),
+        body: r#"{"type":"Accept"}"#.into(),
+        followers_of: vec![actor.clone()],
+        fanned_out: false,
+    };
+    store
+        .queue_activity(site, &sent, std::slice::from_ref(&follower.inbox), now())
+        .await
+        .unwrap();
+    let post = PostId(uuid::Uuid::new_v4());
+    store.note_post_change(site, post, now()).await.unwrap();
+    let told = Federated {
+        sent: now(),
+        author: admin,
+        deleted: false,
+    };
+    store.note_federated_post(site, post, &told).await.unwrap();
+    store
+        .note_received(site, "https://social.example/likes/1", now())
+        .await
+        .unwrap();
 }
 
 /// How many rows of `site` each table holds (only the tables holding some).

@@ -12,7 +12,7 @@ use sibyl::domain::federation::RemoteKey;
 const ACTIVITY: &str = "application/activity+json";
 
 /// A document fetched as a fediverse server fetches it, and its status.
-async fn fetch(app: &TestApp, path: &str) -> (u16, Value) {
+pub(super) async fn fetch(app: &TestApp, path: &str) -> (u16, Value) {
     // The site's own URLs reach the test's instance at its address.
     let url = app.url(path.strip_prefix(app.site.as_str()).unwrap_or(path));
     let response = app
@@ -33,11 +33,11 @@ async fn fetch(app: &TestApp, path: &str) -> (u16, Value) {
     (status, response.json().await.unwrap_or(Value::Null))
 }
 
-fn authority(app: &TestApp) -> String {
+pub(super) fn authority(app: &TestApp) -> String {
     app.site.as_str().split_once("://").unwrap().1.to_owned()
 }
 
-async fn webfinger(app: &TestApp, resource: &str) -> (u16, Value) {
+pub(super) async fn webfinger(app: &TestApp, resource: &str) -> (u16, Value) {
     let response = app
         .anonymous()
         .get(app.url(&format!(
@@ -58,7 +58,7 @@ async fn webfinger(app: &TestApp, resource: &str) -> (u16, Value) {
 }
 
 /// The `self` link of a WebFinger answer.
-fn actor_of(found: &Value) -> String {
+pub(super) fn actor_of(found: &Value) -> String {
     found["links"]
         .as_array()
         .unwrap()
@@ -498,7 +498,7 @@ async fn a_peer_nobody_here_wrote_finds_and_fetches_the_actors(t: TestStore) {
 /// The application at a URL of its own that other processes reach: an address of the
 /// loopback network for this test alone (the site's rows are keyed by it), where the
 /// instance listens; fetching from loopback allowed or not.
-async fn reachable(t: TestStore, fetch_loopback: bool) -> TestApp {
+pub(super) async fn reachable(t: TestStore, fetch_loopback: bool) -> TestApp {
     let bytes = uuid::Uuid::new_v4().into_bytes();
     let ip = std::net::Ipv4Addr::new(127, bytes[0].max(1), bytes[1], bytes[2].clamp(1, 254));
     let port = std::net::TcpListener::bind((ip, 0))
@@ -510,6 +510,11 @@ async fn reachable(t: TestStore, fetch_loopback: bool) -> TestApp {
     spawn_app_with(t, |config| {
         config.site = site;
         config.listen = std::net::SocketAddr::from((ip, port));
+        // Deliveries go out at once (and due ones are looked for every second).
+        config.fediverse = Some(sibyl::app::jobs::fediverse::FediverseConfig {
+            every: std::time::Duration::from_secs(1),
+            settle: std::time::Duration::from_secs(2),
+        });
         if fetch_loopback {
             config.fetch.allow =
                 vec![sibyl::binaries::fetch::Network::parse("127.0.0.0/8").unwrap()];
@@ -844,6 +849,32 @@ async fn inboxes_take_what_its_actor_signed_and_refuse_the_rest(t: TestStore) {
             .status(),
         404
     );
+    // A Follow of an actor the site does not have.
+    let follow_nobody = serde_json::json!({
+        "id": format!("{}/follows/{}", signer.actor, uuid::Uuid::new_v4()),
+        "type": "Follow",
+        "actor": signer.actor,
+        "object": format!("{}/ap/users/{}", app.site.as_str(), uuid::Uuid::new_v4()),
+    })
+    .to_string()
+    .into_bytes();
+    let why = refused(
+        signer
+            .post(
+                &app,
+                "/ap/inbox",
+                "/ap/inbox",
+                &follow_nobody,
+                &follow_nobody,
+                now,
+                &key_id,
+            )
+            .await,
+        404,
+        "a follow of nobody",
+    )
+    .await;
+    assert!(why.contains("not an actor of this site"), "{why}");
     // An actor deleting itself, with a key nobody can fetch (a private address): 202,
     // and nothing fetched (a fetch there would be refused, and answer 401).
     let gone = "http://10.255.255.1/users/gone";

@@ -681,9 +681,15 @@ async fn every_route_answers_every_role_as_declared(t: TestStore) {
         get("/ap/site/outbox", [OK; 5]),
         get("/ap/site/outbox?page=true", [OK; 5]),
         get("/ap/site/following", [OK; 5]),
+        get("/ap/site/followers", [OK; 5]),
         get(format!("/ap/users/{own_id}"), [OK; 5]),
         get(format!("/ap/users/{author_id}/outbox?page=true"), [OK; 5]),
         get(format!("/ap/users/{author_id}/following"), [OK; 5]),
+        get(format!("/ap/users/{author_id}/followers"), [OK; 5]),
+        get(
+            format!("/ap/users/{spare_id}/followers"),
+            [Expect(404, ""); 5],
+        ),
         // A reader is not an actor.
         get(format!("/ap/users/{spare_id}"), [Expect(404, ""); 5]),
         get(format!("/ap/posts/{}", post_id.0), [OK; 5]),

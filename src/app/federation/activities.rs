@@ -1,0 +1,201 @@
+//! What a verified activity does. A `Follow` of one of the site's actors makes its actor
+//! a follower (kept with the inbox the site's activities reach it by) and is answered by
+//! an `Accept`, queued for delivery; an `Undo` of it ends the follow. An activity whose
+//! id was received in the last days changes nothing again; one Sibyl does not act on is
+//! acknowledged and left alone.
+
+use super::inbox::{Activity, InboxError};
+use super::remote::{self, RemoteError, id_of};
+use super::{Whose, delivery};
+use crate::app::Ctx;
+use crate::binaries::fetch::{Fetcher, check_url};
+use crate::domain::federation::documents;
+use crate::store::federation::{MAX_ID_LENGTH, MAX_REMOTE_FOLLOWERS, RemoteFollower};
+use serde_json::Value;
+
+/// What came of a verified activity.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Handled {
+    /// It did what it says.
+    Done,
+    /// Its id was received lately: nothing again.
+    Duplicate,
+    /// Nothing Sibyl acts on (yet): acknowledged.
+    Ignored,
+}
+
+/// The local actor an activity's object names, which must be one of the site's.
+async fn local_actor(ctx: &Ctx, object: Option<&Value>) -> Result<Whose, InboxError> {
+    let id = object
+        .and_then(id_of)
+        .ok_or_else(|| InboxError::Malformed("the activity names no object".into()))?;
+    let unknown = || InboxError::Unknown(format!("{id} is not an actor of this site"));
+    let whose = Whose::from_id(ctx, id).ok_or_else(unknown)?;
+    super::actor(ctx, whose)
+        .await
+        .map_err(|e| InboxError::Unavailable(e.to_string()))?
+        .ok_or_else(unknown)?;
+    Ok(whose)
+}
+
+fn bounded<'a>(what: &str, id: &'a str) -> Result<&'a str, InboxError> {
+    if id.len() > MAX_ID_LENGTH {
+        return Err(InboxError::Malformed(format!(
+            "{what} is longer than {MAX_ID_LENGTH} characters"
+        )));
+    }
+    Ok(id)
+}
+
+/// Acts on a verified activity, once per id.
+pub async fn handle(
+    ctx: &Ctx,
+    fetcher: &Fetcher,
+    activity: &Activity,
+) -> Result<Handled, InboxError> {
+    let store_failed = |e: crate::store::StoreError| InboxError::Unavailable(e.to_string());
+    if let Some(id) = &activity.id {
+        bounded("the activity's id", id)?;
+        if ctx
+            .store
+            .received(&ctx.site, id)
+            .await
+            .map_err(store_failed)?
+        {
+            return Ok(Handled::Duplicate);
+        }
+    }
+    let handled = match activity.kind.as_str() {
+        "Follow" => follow(ctx, fetcher, activity).await?,
+        "Undo" => undo(ctx, activity).await?,
+        _ => Handled::Ignored,
+    };
+    // Noted once done: an activity that failed half-way is acted on again when its
+    // server sends it again (each step is idempotent).
+    if let Some(id) = &activity.id
+        && handled == Handled::Done
+    {
+        ctx.store
+            .note_received(&ctx.site, id, ctx.clock.now())
+            .await
+            .map_err(store_failed)?;
+    }
+    Ok(handled)
+}
+
+/// The inboxes of a remote actor: its own, and its server's shared one if it has one.
+async fn inboxes_of(
+    ctx: &Ctx,
+    fetcher: &Fetcher,
+    actor: &str,
+) -> Result<(String, Option<String>), InboxError> {
+    let doc = remote::document(ctx, fetcher, actor)
+        .await
+        .map_err(|e| match e {
+            RemoteError::Ours(why) | RemoteError::Unreachable(why) => {
+                InboxError::Unavailable(format!("the actor {actor} cannot be had now: {why}"))
+            }
+            RemoteError::TooMany {
+                message,
+                retry_after,
+            } => InboxError::TooMany {
+                message,
+                retry_after,
+            },
+            other => InboxError::Malformed(format!("the actor {actor} cannot be had: {other}")),
+        })?;
+    if id_of(&doc) != Some(actor) {
+        return Err(InboxError::Malformed(format!(
+            "the document at {actor} is not that actor"
+        )));
+    }
+    let url = |value: Option<&Value>| -> Option<String> {
+        let text = value?.as_str()?;
+        (text.len() <= MAX_ID_LENGTH && check_url(text).is_ok()).then(|| text.to_owned())
+    };
+    let inbox = url(doc.get("inbox"))
+        .ok_or_else(|| InboxError::Malformed(format!("the actor {actor} has no inbox")))?;
+    let shared = url(doc.get("endpoints").and_then(|e| e.get("sharedInbox")));
+    Ok((inbox, shared))
+}
+
+/// A `Follow` of one of the site's actors: its actor follows from now on, and is told
+/// so by an `Accept` (following again is accepted again, and counted once).
+async fn follow(ctx: &Ctx, fetcher: &Fetcher, activity: &Activity) -> Result<Handled, InboxError> {
+    let whose = local_actor(ctx, activity.document.get("object")).await?;
+    let follower = bounded("the actor's id", &activity.actor)?;
+    let follow_id = activity
+        .id
+        .clone()
+        .ok_or_else(|| InboxError::Malformed("the Follow has no id".into()))?;
+    let count = ctx
+        .store
+        .remote_follower_count(&ctx.site, &whose.name())
+        .await
+        .map_err(|e| InboxError::Unavailable(e.to_string()))?;
+    if count >= MAX_REMOTE_FOLLOWERS {
+        return Err(InboxError::Malformed(format!(
+            "this actor has {MAX_REMOTE_FOLLOWERS} followers, the most it can have"
+        )));
+    }
+    let (inbox, shared) = inboxes_of(ctx, fetcher, follower).await?;
+    let now = ctx.clock.now();
+    let added = ctx
+        .store
+        .add_remote_follower(
+            &ctx.site,
+            &whose.name(),
+            &RemoteFollower {
+                actor: follower.to_owned(),
+                inbox: shared.unwrap_or_else(|| inbox.clone()),
+                follow: follow_id,
+                since: now,
+            },
+        )
+        .await
+        .map_err(|e| InboxError::Unavailable(e.to_string()))?;
+    let ours = ctx.absolute(&whose.path());
+    let accept = documents::accept(
+        &ours,
+        &format!("{ours}#accepts/{}", uuid::Uuid::new_v4()),
+        &activity.document,
+    );
+    delivery::queue(ctx, whose, &accept, &[inbox], &[])
+        .await
+        .map_err(|e| InboxError::Unavailable(e.to_string()))?;
+    tracing::info!(
+        follower = %activity.actor,
+        actor = %ours,
+        new = added,
+        "a remote actor follows"
+    );
+    Ok(Handled::Done)
+}
+
+/// An `Undo`: of a `Follow` (given whole, as servers send it), the follow ends.
+async fn undo(ctx: &Ctx, activity: &Activity) -> Result<Handled, InboxError> {
+    let Some(object) = activity.document.get("object").filter(|o| o.is_object()) else {
+        return Ok(Handled::Ignored);
+    };
+    if object.get("type").and_then(Value::as_str) != Some("Follow") {
+        return Ok(Handled::Ignored);
+    }
+    if object.get("actor").and_then(id_of) != Some(activity.actor.as_str()) {
+        return Err(InboxError::Unauthorized(
+            "an actor can undo only its own follow".into(),
+        ));
+    }
+    let whose = local_actor(ctx, object.get("object")).await?;
+    let removed = ctx
+        .store
+        .remove_remote_follower(&ctx.site, &whose.name(), &activity.actor)
+        .await
+        .map_err(|e| InboxError::Unavailable(e.to_string()))?;
+    tracing::info!(
+        follower = %activity.actor,
+        actor = %ctx.absolute(&whose.path()),
+        removed,
+        "a remote actor no longer follows"
+    );
+    Ok(Handled::Done)
+}

@@ -1,0 +1,185 @@
+//! Telling followers about posts. Every write that may change what the fediverse should
+//! see of a post (publishing, a revision, a translation's publication, unpublishing,
+//! deleting) first notes the post ([`note_change`]); each pass of the `fediverse` job
+//! then looks at the noted posts and at the newest ones published in the last
+//! [`WINDOW_HOURS`] (which catches what the scheduler published), compares each with what
+//! the fediverse was last told of it, and queues what follows:
+//!
+//! - never told, published: a `Create` by its author to the author's followers, and the
+//!   site actor's `Announce` of it to the site's followers (a post published more than
+//!   [`WINDOW_HOURS`] ago, never federated, stays so: an edit of an old post sends
+//!   nothing);
+//! - told, changed since (a later `updated`): an `Update`, once it has not changed for the
+//!   settling time (edits in a row make one `Update`);
+//! - told, and no longer published or gone: a `Delete` with a `Tombstone`.
+//!
+//! Each activity's id is made from the post and its `updated`, so a pass that dies after
+//! queuing it and before noting it queues the very same activity again (nothing twice).
+
+use super::delivery::queue_as;
+use super::{Whose, article_of, federates};
+use crate::app::{AppError, Ctx};
+use crate::domain::federation::documents;
+use crate::domain::timeuuid;
+use crate::domain::{PostId, UserId};
+use crate::store::PageAt;
+use crate::store::federation::Federated;
+use crate::urls;
+use chrono::{DateTime, Duration, Utc};
+use std::collections::HashMap;
+
+/// How long after its publication a post never federated is still sent.
+pub const WINDOW_HOURS: i64 = 48;
+
+/// How many of the newest posts each pass looks at.
+const NEWEST: usize = 20;
+
+/// Notes that a post may change for its followers: before the change is written.
+pub async fn note_change(ctx: &Ctx, post: PostId) -> Result<(), AppError> {
+    ctx.store
+        .note_post_change(&ctx.site, post, ctx.clock.now())
+        .await?;
+    Ok(())
+}
+
+/// What a pass queued.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Told {
+    pub created: usize,
+    pub updated: usize,
+    pub deleted: usize,
+}
+
+/// Queues what the noted and newest posts' followers should hear, and forgets the notes
+/// it settled; a post still changing (within `settle` of its last change) waits.
+pub async fn tell_followers(ctx: &Ctx, settle: std::time::Duration) -> Result<Told, AppError> {
+    let now = ctx.clock.now();
+    let since = now - Duration::hours(WINDOW_HOURS);
+    let settle = Duration::from_std(settle).unwrap_or_else(|_| Duration::minutes(2));
+    let mut candidates: HashMap<PostId, Option<DateTime<Utc>>> = HashMap::new();
+    let newest = ctx
+        .store
+        .home_page(&ctx.site, PageAt::Newest, NEWEST)
+        .await
+        .map_err(|e| match e {
+            crate::store::PageError::Store(e) => AppError::from(e),
+            crate::store::PageError::BadCursor => AppError::Internal("the newest page".into()),
+        })?;
+    for post in newest.posts.iter().filter(|p| p.published >= since) {
+        candidates.entry(post.id).or_insert(None);
+    }
+    for (post, at) in ctx.store.post_changes(&ctx.site).await? {
+        let through = candidates.entry(post).or_insert(None);
+        *through = (*through).max(Some(at));
+    }
+    let mut told = Told::default();
+    for (post, through) in candidates {
+        if tell(ctx, post, now, since, settle, &mut told).await?
+            && let Some(through) = through
+        {
+            ctx.store
+                .drop_post_changes(&ctx.site, post, through)
+                .await?;
+        }
+    }
+    Ok(told)
+}
+
+/// The id of a post's activity of `kind` for the state `at`: the same every time.
+fn activity_id(post: PostId, kind: &str, at: DateTime<Utc>) -> uuid::Uuid {
+    timeuuid::named(at, &format!("fediverse:{kind}:{}", post.0))
+}
+
+/// Queues what one post's followers should hear; false while it is still changing.
+async fn tell(
+    ctx: &Ctx,
+    id: PostId,
+    now: DateTime<Utc>,
+    since: DateTime<Utc>,
+    settle: Duration,
+    told: &mut Told,
+) -> Result<bool, AppError> {
+    let before = ctx.store.federated_post(&ctx.site, id).await?;
+    let post = ctx.store.post_by_id(&ctx.site, id).await?.filter(federates);
+    let site_followers = ctx.absolute(&urls::ap_part(&urls::ap_site(), "followers"));
+    match (post, before) {
+        (Some(post), before) if before.is_none_or(|b| b.deleted) => {
+            let published = post.published.unwrap_or(post.created);
+            if before.is_none() && published < since {
+                return Ok(true);
+            }
+            let article = article_of(ctx, &post).await?;
+            let author = Whose::Author(post.author_id);
+            let create = activity_id(id, "create", post.updated);
+            let activity = article.create_as(&format!("{}#create-{create}", article.id));
+            queue_as(ctx, create, author, &activity, &[], &[author]).await?;
+            let announce = activity_id(id, "announce", post.updated);
+            let site_actor = ctx.absolute(&urls::ap_site());
+            let boost = documents::announce(
+                &format!("{site_actor}#announce-{announce}"),
+                &site_actor,
+                &article.id,
+                &site_followers,
+                published,
+            );
+            queue_as(ctx, announce, Whose::Site, &boost, &[], &[Whose::Site]).await?;
+            note(ctx, id, post.updated, post.author_id, false).await?;
+            told.created += 1;
+            Ok(true)
+        }
+        (Some(post), Some(before)) if post.updated > before.sent => {
+            if now - post.updated < settle {
+                return Ok(false);
+            }
+            let article = article_of(ctx, &post).await?;
+            let author = Whose::Author(post.author_id);
+            let update = activity_id(id, "update", post.updated);
+            let activity = article.update_as(&format!("{}#update-{update}", article.id));
+            queue_as(ctx, update, author, &activity, &[], &[author, Whose::Site]).await?;
+            note(ctx, id, post.updated, post.author_id, false).await?;
+            told.updated += 1;
+            Ok(true)
+        }
+        (None, Some(before)) if !before.deleted => {
+            let author = Whose::Author(before.author);
+            let object = ctx.absolute(&urls::ap_post(id));
+            let delete = activity_id(id, "delete", before.sent);
+            let author_id = ctx.absolute(&author.path());
+            let activity = documents::delete(
+                &format!("{object}#delete-{delete}"),
+                &author_id,
+                &object,
+                &[
+                    urls::ap_part(&author_id, "followers"),
+                    site_followers.clone(),
+                ],
+            );
+            queue_as(ctx, delete, author, &activity, &[], &[author, Whose::Site]).await?;
+            note(ctx, id, before.sent, before.author, true).await?;
+            told.deleted += 1;
+            Ok(true)
+        }
+        _ => Ok(true),
+    }
+}
+
+async fn note(
+    ctx: &Ctx,
+    post: PostId,
+    sent: DateTime<Utc>,
+    author: UserId,
+    deleted: bool,
+) -> Result<(), AppError> {
+    ctx.store
+        .note_federated_post(
+            &ctx.site,
+            post,
+            &Federated {
+                sent,
+                author,
+                deleted,
+            },
+        )
+        .await?;
+    Ok(())
+}

@@ -1,0 +1,675 @@
+//! The fediverse: remote followers (`ap_followers`, LWTs, with a counter per actor), the
+//! activities sent (`ap_outbox`, listed in `ap_open` until delivered) with a delivery
+//! per inbox (`ap_deliveries`, each attempt claimed by an LWT), and the ids received
+//! (`ap_received`). See schema.cql for each table's bound.
+
+use super::intents::OwnIntent;
+use super::{CassandraStore, lwt};
+use crate::domain::{PostId, Site};
+use crate::store::federation::{
+    Delivery, FOLLOWER_SHARDS, Federated, Federation, Outgoing, RemoteFollower, follower_shard,
+};
+use crate::store::{Fault, Finished, StoreError, StoreResult};
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use scylla::client::session::Session;
+use scylla::errors::ExecutionError;
+use scylla::statement::prepared::PreparedStatement;
+use scylla::value::CqlTimeuuid;
+use uuid::Uuid;
+
+/// The statements of this file, prepared once at start.
+pub(super) struct Statements {
+    follower_insert: PreparedStatement,
+    follower_delete: PreparedStatement,
+    follower_read_serial: PreparedStatement,
+    followers_first: PreparedStatement,
+    followers_after: PreparedStatement,
+    followers_count: PreparedStatement,
+    count_add: PreparedStatement,
+    count_read: PreparedStatement,
+    received_read: PreparedStatement,
+    received_insert: PreparedStatement,
+    open_insert: PreparedStatement,
+    open_read: PreparedStatement,
+    open_delete: PreparedStatement,
+    outbox_insert: PreparedStatement,
+    outbox_read: PreparedStatement,
+    outbox_fanned: PreparedStatement,
+    delivery_insert: PreparedStatement,
+    deliveries_read: PreparedStatement,
+    claim_first: PreparedStatement,
+    claim_next: PreparedStatement,
+    claim_read_serial: PreparedStatement,
+    delivery_end: PreparedStatement,
+    delivery_failure: PreparedStatement,
+    change_insert: PreparedStatement,
+    changes_read: PreparedStatement,
+    changes_delete: PreparedStatement,
+    told_read: PreparedStatement,
+    told_write: PreparedStatement,
+}
+
+impl Statements {
+    pub(super) async fn prepare(session: &Session, ks: &str) -> Result<Self, ExecutionError> {
+        let prepare = |cql: String| super::prepare(session, cql);
+        let serial = |cql: String| async move {
+            let mut read = super::prepare(session, cql).await?;
+            super::read_serially(&mut read);
+            Ok::<_, ExecutionError>(read)
+        };
+        Ok(Self {
+            follower_insert: prepare(format!(
+                "INSERT INTO {ks}.ap_followers (site, actor, shard, follower, inbox, follow, since, claimer) VALUES (?, ?, ?, ?, ?, ?, ?, ?) IF NOT EXISTS"
+            ))
+            .await?,
+            follower_delete: prepare(format!(
+                "DELETE FROM {ks}.ap_followers WHERE site = ? AND actor = ? AND shard = ? AND follower = ? IF EXISTS"
+            ))
+            .await?,
+            follower_read_serial: serial(format!(
+                "SELECT claimer FROM {ks}.ap_followers WHERE site = ? AND actor = ? AND shard = ? AND follower = ?"
+            ))
+            .await?,
+            followers_first: prepare(format!(
+                "SELECT follower, inbox, follow, since FROM {ks}.ap_followers WHERE site = ? AND actor = ? AND shard = ? LIMIT ?"
+            ))
+            .await?,
+            followers_after: prepare(format!(
+                "SELECT follower, inbox, follow, since FROM {ks}.ap_followers WHERE site = ? AND actor = ? AND shard = ? AND follower > ? LIMIT ?"
+            ))
+            .await?,
+            followers_count: prepare(format!(
+                "SELECT COUNT(*) FROM {ks}.ap_followers WHERE site = ? AND actor = ? AND shard = ?"
+            ))
+            .await?,
+            count_add: prepare(format!(
+                "UPDATE {ks}.ap_follower_counts SET followers = followers + ? WHERE site = ? AND actor = ?"
+            ))
+            .await?,
+            count_read: prepare(format!(
+                "SELECT followers FROM {ks}.ap_follower_counts WHERE site = ? AND actor = ?"
+            ))
+            .await?,
+            received_read: prepare(format!(
+                "SELECT key FROM {ks}.ap_received WHERE site = ? AND key = ?"
+            ))
+            .await?,
+            received_insert: prepare(format!(
+                "INSERT INTO {ks}.ap_received (site, key) VALUES (?, ?)"
+            ))
+            .await?,
+            open_insert: prepare(format!("INSERT INTO {ks}.ap_open (site, id) VALUES (?, ?)"))
+                .await?,
+            open_read: prepare(format!("SELECT id FROM {ks}.ap_open WHERE site = ?")).await?,
+            open_delete: prepare(format!("DELETE FROM {ks}.ap_open WHERE site = ? AND id = ?"))
+                .await?,
+            outbox_insert: prepare(format!(
+                "INSERT INTO {ks}.ap_outbox (site, id, actor, body, followers_of) VALUES (?, ?, ?, ?, ?)"
+            ))
+            .await?,
+            outbox_read: prepare(format!(
+                "SELECT actor, body, followers_of, fanned_out FROM {ks}.ap_outbox WHERE site = ? AND id = ?"
+            ))
+            .await?,
+            outbox_fanned: prepare(format!(
+                "UPDATE {ks}.ap_outbox SET fanned_out = true WHERE site = ? AND id = ?"
+            ))
+            .await?,
+            delivery_insert: prepare(format!(
+                "INSERT INTO {ks}.ap_deliveries (site, activity, inbox, queued) VALUES (?, ?, ?, ?)"
+            ))
+            .await?,
+            deliveries_read: prepare(format!(
+                "SELECT inbox, queued, attempts, due, ended, failure FROM {ks}.ap_deliveries WHERE site = ? AND activity = ?"
+            ))
+            .await?,
+            claim_first: prepare(format!(
+                "UPDATE {ks}.ap_deliveries SET attempts = 1, due = ?, claimer = ? WHERE site = ? AND activity = ? AND inbox = ? IF attempts = null"
+            ))
+            .await?,
+            claim_next: prepare(format!(
+                "UPDATE {ks}.ap_deliveries SET attempts = ?, due = ?, claimer = ? WHERE site = ? AND activity = ? AND inbox = ? IF attempts = ?"
+            ))
+            .await?,
+            claim_read_serial: serial(format!(
+                "SELECT attempts, claimer FROM {ks}.ap_deliveries WHERE site = ? AND activity = ? AND inbox = ?"
+            ))
+            .await?,
+            delivery_end: prepare(format!(
+                "UPDATE {ks}.ap_deliveries SET ended = true, failure = ? WHERE site = ? AND activity = ? AND inbox = ?"
+            ))
+            .await?,
+            delivery_failure: prepare(format!(
+                "UPDATE {ks}.ap_deliveries SET failure = ? WHERE site = ? AND activity = ? AND inbox = ?"
+            ))
+            .await?,
+            change_insert: prepare(format!(
+                "INSERT INTO {ks}.ap_post_changes (site, post_id, at) VALUES (?, ?, ?)"
+            ))
+            .await?,
+            changes_read: prepare(format!(
+                "SELECT post_id, at FROM {ks}.ap_post_changes WHERE site = ?"
+            ))
+            .await?,
+            changes_delete: prepare(format!(
+                "DELETE FROM {ks}.ap_post_changes WHERE site = ? AND post_id = ? AND at <= ?"
+            ))
+            .await?,
+            told_read: prepare(format!(
+                "SELECT sent, author, deleted FROM {ks}.ap_posts WHERE site = ? AND post_id = ?"
+            ))
+            .await?,
+            told_write: prepare(format!(
+                "INSERT INTO {ks}.ap_posts (site, post_id, sent, author, deleted) VALUES (?, ?, ?, ?, ?)"
+            ))
+            .await?,
+        })
+    }
+}
+
+/// The key a received activity's id is remembered by.
+fn received_key(id: &str) -> Vec<u8> {
+    use sha2::Digest;
+    sha2::Sha256::digest(id.as_bytes()).to_vec()
+}
+
+/// The largest page of followers read at once.
+const FOLLOWERS_PAGE: usize = 1_000;
+
+impl CassandraStore {
+    /// Whether a follower row is there, and which writer's it is (its `claimer`), read at
+    /// SERIAL (settling an LWT whose answer was lost).
+    async fn follow_serial(
+        &self,
+        site: &Site,
+        actor: &str,
+        follower: &str,
+    ) -> StoreResult<Option<Option<Uuid>>> {
+        let found: Option<(Option<Uuid>,)> = self
+            .row(
+                &self.federation.follower_read_serial,
+                (site.as_str(), actor, follower_shard(follower), follower),
+            )
+            .await?;
+        Ok(found.map(|(claimer,)| claimer))
+    }
+
+    async fn add_to_follower_count(&self, site: &Site, actor: &str, by: i64) -> StoreResult<()> {
+        self.exec(
+            &self.federation.count_add,
+            (scylla::value::Counter(by), site.as_str(), actor),
+        )
+        .await?;
+        Ok(())
+    }
+
+    /// Sets an actor's count of followers to the number of its rows (a write that died
+    /// between its row and its counter left it off by one).
+    pub(super) async fn recount_remote_followers(
+        &self,
+        site: &Site,
+        actor: &str,
+    ) -> StoreResult<Finished> {
+        let mut actual = 0i64;
+        for shard in 0..FOLLOWER_SHARDS {
+            let (n,): (i64,) = self
+                .row(
+                    &self.federation.followers_count,
+                    (site.as_str(), actor, shard),
+                )
+                .await?
+                .unwrap_or((0,));
+            actual += n;
+        }
+        let counted = self.counted_followers(site, actor).await?;
+        if actual != counted {
+            self.add_to_follower_count(site, actor, actual - counted)
+                .await?;
+        }
+        Ok(Finished::Completed)
+    }
+
+    async fn counted_followers(&self, site: &Site, actor: &str) -> StoreResult<i64> {
+        let found: Option<(Option<scylla::value::Counter>,)> = self
+            .row(&self.federation.count_read, (site.as_str(), actor))
+            .await?;
+        Ok(found.and_then(|(c,)| c).map_or(0, |c| c.0))
+    }
+
+    async fn begin_follow_change(
+        &self,
+        site: &Site,
+        actor: &str,
+    ) -> StoreResult<crate::store::IntentId> {
+        self.begin_own(&OwnIntent::RemoteFollowers {
+            site: site.to_string(),
+            actor: actor.to_owned(),
+        })
+        .await
+    }
+}
+
+#[async_trait]
+impl Federation for CassandraStore {
+    async fn add_remote_follower(
+        &self,
+        site: &Site,
+        actor: &str,
+        follower: &RemoteFollower,
+    ) -> StoreResult<bool> {
+        if self
+            .follow_serial(site, actor, &follower.actor)
+            .await?
+            .is_some()
+        {
+            return Ok(false);
+        }
+        let intent = self.begin_follow_change(site, actor).await?;
+        let claimer = Uuid::new_v4();
+        let attempt = self
+            .session
+            .execute_unpaged(
+                &self.federation.follower_insert,
+                (
+                    site.as_str(),
+                    actor,
+                    follower_shard(&follower.actor),
+                    follower.actor.as_str(),
+                    follower.inbox.as_str(),
+                    follower.follow.as_str(),
+                    follower.since,
+                    claimer,
+                ),
+            )
+            .await;
+        let made = lwt::settled(attempt, || async {
+            Ok(self.follow_serial(site, actor, &follower.actor).await? == Some(Some(claimer)))
+        })
+        .await?;
+        if made
+            && self
+                .options
+                .faults
+                .fires(Fault::CrashAfterRemoteFollowerRow)
+        {
+            return Err(Fault::CrashAfterRemoteFollowerRow.error());
+        }
+        if made {
+            self.add_to_follower_count(site, actor, 1).await?;
+        }
+        self.end_own(intent).await?;
+        Ok(made)
+    }
+
+    async fn remove_remote_follower(
+        &self,
+        site: &Site,
+        actor: &str,
+        follower: &str,
+    ) -> StoreResult<bool> {
+        if self.follow_serial(site, actor, follower).await?.is_none() {
+            return Ok(false);
+        }
+        let intent = self.begin_follow_change(site, actor).await?;
+        let attempt = self
+            .session
+            .execute_unpaged(
+                &self.federation.follower_delete,
+                (site.as_str(), actor, follower_shard(follower), follower),
+            )
+            .await;
+        // Applied: ours. Not applied: a racer's came first. Unknown: gone now, but whose
+        // delete took it cannot be told, so the actor is recounted rather than counted
+        // down.
+        let removed = match attempt {
+            Ok(result) => lwt::lwt_applied(result)?,
+            Err(e) if lwt::is_cas_uncertain(&e) => {
+                let gone = self.follow_serial(site, actor, follower).await?.is_none();
+                if gone {
+                    self.recount_remote_followers(site, actor).await?;
+                }
+                self.end_own(intent).await?;
+                return Ok(gone);
+            }
+            Err(e) => return Err(super::unavailable(e)),
+        };
+        if removed {
+            self.add_to_follower_count(site, actor, -1).await?;
+        }
+        self.end_own(intent).await?;
+        Ok(removed)
+    }
+
+    async fn remote_followers(
+        &self,
+        site: &Site,
+        actor: &str,
+        shard: i32,
+        after: Option<&str>,
+        limit: usize,
+    ) -> StoreResult<Vec<RemoteFollower>> {
+        let limit = limit.clamp(1, FOLLOWERS_PAGE) as i32;
+        type Row = (
+            String,
+            Option<String>,
+            Option<String>,
+            Option<DateTime<Utc>>,
+        );
+        let rows: Vec<Row> = match after {
+            None => {
+                self.rows(
+                    &self.federation.followers_first,
+                    (site.as_str(), actor, shard, limit),
+                )
+                .await?
+            }
+            Some(after) => {
+                self.rows(
+                    &self.federation.followers_after,
+                    (site.as_str(), actor, shard, after, limit),
+                )
+                .await?
+            }
+        };
+        rows.into_iter()
+            .map(|(actor, inbox, follow, since)| {
+                Ok(RemoteFollower {
+                    inbox: inbox.ok_or_else(|| {
+                        StoreError::Corrupt(format!("the follower {actor} has no inbox"))
+                    })?,
+                    follow: follow.unwrap_or_default(),
+                    since: since.unwrap_or_default(),
+                    actor,
+                })
+            })
+            .collect()
+    }
+
+    async fn remote_follower_count(&self, site: &Site, actor: &str) -> StoreResult<u64> {
+        Ok(self.counted_followers(site, actor).await?.max(0) as u64)
+    }
+
+    async fn received(&self, site: &Site, id: &str) -> StoreResult<bool> {
+        let found: Option<(Vec<u8>,)> = self
+            .row(
+                &self.federation.received_read,
+                (site.as_str(), received_key(id)),
+            )
+            .await?;
+        Ok(found.is_some())
+    }
+
+    async fn note_received(&self, site: &Site, id: &str, _at: DateTime<Utc>) -> StoreResult<()> {
+        self.exec(
+            &self.federation.received_insert,
+            (site.as_str(), received_key(id)),
+        )
+        .await?;
+        Ok(())
+    }
+
+    async fn queue_activity(
+        &self,
+        site: &Site,
+        activity: &Outgoing,
+        inboxes: &[String],
+        at: DateTime<Utc>,
+    ) -> StoreResult<()> {
+        let id = CqlTimeuuid::from(activity.id);
+        // Listed first: a crash after it leaves an open id whose record is missing,
+        // which the next pass closes.
+        self.exec(&self.federation.open_insert, (site.as_str(), id))
+            .await?;
+        self.add_deliveries(site, activity.id, inboxes, at).await?;
+        self.exec(
+            &self.federation.outbox_insert,
+            (
+                site.as_str(),
+                id,
+                activity.actor.as_str(),
+                activity.body.as_str(),
+                &activity.followers_of,
+            ),
+        )
+        .await?;
+        Ok(())
+    }
+
+    async fn open_activities(&self, site: &Site) -> StoreResult<Vec<Outgoing>> {
+        let ids: Vec<(CqlTimeuuid,)> = self
+            .rows(&self.federation.open_read, (site.as_str(),))
+            .await?;
+        let mut open = Vec::with_capacity(ids.len());
+        for (id,) in ids {
+            type Row = (
+                Option<String>,
+                Option<String>,
+                Option<Vec<String>>,
+                Option<bool>,
+            );
+            let row: Option<Row> = self
+                .row(&self.federation.outbox_read, (site.as_str(), id))
+                .await?;
+            match row {
+                Some((Some(actor), Some(body), followers_of, fanned_out)) => open.push(Outgoing {
+                    id: Uuid::from(id),
+                    actor,
+                    body,
+                    followers_of: followers_of.unwrap_or_default(),
+                    fanned_out: fanned_out.unwrap_or(false),
+                }),
+                // Listed, never recorded (its writer died between), or expired.
+                _ => {
+                    self.exec(&self.federation.open_delete, (site.as_str(), id))
+                        .await?;
+                }
+            }
+        }
+        Ok(open)
+    }
+
+    async fn add_deliveries(
+        &self,
+        site: &Site,
+        activity: Uuid,
+        inboxes: &[String],
+        at: DateTime<Utc>,
+    ) -> StoreResult<()> {
+        let id = CqlTimeuuid::from(activity);
+        for chunk in inboxes.chunks(16) {
+            futures_util::future::try_join_all(chunk.iter().map(|inbox| {
+                self.exec(
+                    &self.federation.delivery_insert,
+                    (site.as_str(), id, inbox.as_str(), at),
+                )
+            }))
+            .await?;
+        }
+        Ok(())
+    }
+
+    async fn fanned_out(&self, site: &Site, activity: Uuid) -> StoreResult<()> {
+        self.exec(
+            &self.federation.outbox_fanned,
+            (site.as_str(), CqlTimeuuid::from(activity)),
+        )
+        .await?;
+        Ok(())
+    }
+
+    async fn deliveries(&self, site: &Site, activity: Uuid) -> StoreResult<Vec<Delivery>> {
+        type Row = (
+            String,
+            Option<DateTime<Utc>>,
+            Option<i32>,
+            Option<DateTime<Utc>>,
+            Option<bool>,
+            Option<String>,
+        );
+        let rows: Vec<Row> = self
+            .rows(
+                &self.federation.deliveries_read,
+                (site.as_str(), CqlTimeuuid::from(activity)),
+            )
+            .await?;
+        Ok(rows
+            .into_iter()
+            .map(|(inbox, queued, attempts, due, ended, failure)| Delivery {
+                inbox,
+                attempts: attempts.unwrap_or(0).max(0) as u32,
+                due: due.or(queued).unwrap_or_default(),
+                ended: ended.unwrap_or(false),
+                failure,
+            })
+            .collect())
+    }
+
+    async fn claim_attempt(
+        &self,
+        site: &Site,
+        activity: Uuid,
+        inbox: &str,
+        seen: u32,
+        until: DateTime<Utc>,
+    ) -> StoreResult<bool> {
+        let id = CqlTimeuuid::from(activity);
+        let claimer = Uuid::new_v4();
+        let attempt = if seen == 0 {
+            self.session
+                .execute_unpaged(
+                    &self.federation.claim_first,
+                    (until, claimer, site.as_str(), id, inbox),
+                )
+                .await
+        } else {
+            self.session
+                .execute_unpaged(
+                    &self.federation.claim_next,
+                    (
+                        seen as i32 + 1,
+                        until,
+                        claimer,
+                        site.as_str(),
+                        id,
+                        inbox,
+                        seen as i32,
+                    ),
+                )
+                .await
+        };
+        lwt::settled(attempt, || async {
+            let found: Option<(Option<i32>, Option<Uuid>)> = self
+                .row(
+                    &self.federation.claim_read_serial,
+                    (site.as_str(), id, inbox),
+                )
+                .await?;
+            Ok(found == Some((Some(seen as i32 + 1), Some(claimer))))
+        })
+        .await
+    }
+
+    async fn end_delivery(
+        &self,
+        site: &Site,
+        activity: Uuid,
+        inbox: &str,
+        failure: Option<&str>,
+    ) -> StoreResult<()> {
+        self.exec(
+            &self.federation.delivery_end,
+            (failure, site.as_str(), CqlTimeuuid::from(activity), inbox),
+        )
+        .await?;
+        Ok(())
+    }
+
+    async fn note_failure(
+        &self,
+        site: &Site,
+        activity: Uuid,
+        inbox: &str,
+        failure: &str,
+    ) -> StoreResult<()> {
+        self.exec(
+            &self.federation.delivery_failure,
+            (failure, site.as_str(), CqlTimeuuid::from(activity), inbox),
+        )
+        .await?;
+        Ok(())
+    }
+
+    async fn close_activity(&self, site: &Site, activity: Uuid) -> StoreResult<()> {
+        self.exec(
+            &self.federation.open_delete,
+            (site.as_str(), CqlTimeuuid::from(activity)),
+        )
+        .await?;
+        Ok(())
+    }
+
+    async fn note_post_change(
+        &self,
+        site: &Site,
+        post: PostId,
+        at: DateTime<Utc>,
+    ) -> StoreResult<()> {
+        self.exec(&self.federation.change_insert, (site.as_str(), post.0, at))
+            .await?;
+        Ok(())
+    }
+
+    async fn post_changes(&self, site: &Site) -> StoreResult<Vec<(PostId, DateTime<Utc>)>> {
+        let rows: Vec<(Uuid, DateTime<Utc>)> = self
+            .rows(&self.federation.changes_read, (site.as_str(),))
+            .await?;
+        Ok(rows.into_iter().map(|(p, at)| (PostId(p), at)).collect())
+    }
+
+    async fn drop_post_changes(
+        &self,
+        site: &Site,
+        post: PostId,
+        through: DateTime<Utc>,
+    ) -> StoreResult<()> {
+        self.exec(
+            &self.federation.changes_delete,
+            (site.as_str(), post.0, through),
+        )
+        .await?;
+        Ok(())
+    }
+
+    async fn federated_post(&self, site: &Site, post: PostId) -> StoreResult<Option<Federated>> {
+        type Row = (Option<DateTime<Utc>>, Option<Uuid>, Option<bool>);
+        let row: Option<Row> = self
+            .row(&self.federation.told_read, (site.as_str(), post.0))
+            .await?;
+        Ok(row.map(|(sent, author, deleted)| Federated {
+            sent: sent.unwrap_or_default(),
+            author: crate::domain::UserId(author.unwrap_or_default()),
+            deleted: deleted.unwrap_or(false),
+        }))
+    }
+
+    async fn note_federated_post(
+        &self,
+        site: &Site,
+        post: PostId,
+        told: &Federated,
+    ) -> StoreResult<()> {
+        self.exec(
+            &self.federation.told_write,
+            (
+                site.as_str(),
+                post.0,
+                told.sent,
+                told.author.0,
+                told.deleted,
+            ),
+        )
+        .await?;
+        Ok(())
+    }
+}

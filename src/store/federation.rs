@@ -1,0 +1,234 @@
+//! The fediverse contract: the remote actors following the site's actors, the activities
+//! the site sends with their deliveries (one per receiving inbox, retried until they
+//! arrive or give up), and the ids of activities already received.
+//!
+//! A local actor is named as its key is (`site`, or an author's id): see
+//! [`crate::store::site::actor_key_name`].
+
+use super::*;
+use uuid::Uuid;
+
+/// Shards of one actor's followers, by a hash of the follower's id.
+pub const FOLLOWER_SHARDS: i32 = 64;
+
+/// The longest actor id, inbox or activity id kept, in bytes (longer ones are refused
+/// before anything is kept).
+pub const MAX_ID_LENGTH: usize = 1_024;
+
+/// The most remote followers one actor has (follows at the same moment can pass it
+/// together); a follow past it is refused.
+pub const MAX_REMOTE_FOLLOWERS: u64 = 1_000_000;
+
+/// The most inboxes one activity is delivered to (the fediverse's servers number in the
+/// tens of thousands): past it, a fan-out leaves the rest out.
+pub const MAX_INBOXES_PER_ACTIVITY: usize = 25_000;
+
+/// The largest activity sent, in bytes.
+pub const MAX_SENT_BYTES: usize = 512 * 1024;
+
+/// The characters of a failed attempt's reason kept.
+pub const MAX_FAILURE_CHARS: usize = 200;
+
+/// How long an activity and its deliveries are kept: past the last retry.
+pub const OUTGOING_DAYS: i64 = 14;
+
+/// How long a received activity's id is remembered: a duplicate within it changes
+/// nothing.
+pub const RECEIVED_DAYS: i64 = 7;
+
+/// A remote actor following a local one.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RemoteFollower {
+    /// The follower's actor id.
+    pub actor: String,
+    /// Where what the followed actor sends reaches it: its server's shared inbox when it
+    /// has one, its own inbox otherwise.
+    pub inbox: String,
+    /// The id of its `Follow`.
+    pub follow: String,
+    pub since: DateTime<Utc>,
+}
+
+/// The shard of a follower's id.
+pub fn follower_shard(actor: &str) -> i32 {
+    use sha2::Digest;
+    let hash = sha2::Sha256::digest(actor.as_bytes());
+    i32::from(hash[0] & 0x3f) % FOLLOWER_SHARDS
+}
+
+/// An activity the site sends.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Outgoing {
+    /// A time UUID: when it was made, and its order.
+    pub id: Uuid,
+    /// The local actor sending it, who signs it.
+    pub actor: String,
+    /// The activity, as JSON.
+    pub body: String,
+    /// The local actors (by name) whose followers' inboxes it is delivered to, as well
+    /// as those it was queued with.
+    pub followers_of: Vec<String>,
+    /// Its deliveries to followers were all recorded.
+    pub fanned_out: bool,
+}
+
+/// One activity's delivery to one inbox.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Delivery {
+    pub inbox: String,
+    /// Attempts claimed so far.
+    pub attempts: u32,
+    /// When the next attempt may be claimed (the last claim's lease runs until then).
+    pub due: DateTime<Utc>,
+    /// Delivered, or given up: nothing more to do.
+    pub ended: bool,
+    /// Why the last attempt failed.
+    pub failure: Option<String>,
+}
+
+#[async_trait]
+pub trait Federation: Send + Sync {
+    /// Records `follower` following the local `actor`: true if it did not already (the
+    /// count grows by one, however many such calls race in any number of processes).
+    async fn add_remote_follower(
+        &self,
+        site: &Site,
+        actor: &str,
+        follower: &RemoteFollower,
+    ) -> StoreResult<bool>;
+
+    /// `follower` (an actor id) no longer follows the local `actor`: true if it did.
+    async fn remove_remote_follower(
+        &self,
+        site: &Site,
+        actor: &str,
+        follower: &str,
+    ) -> StoreResult<bool>;
+
+    /// A page of one shard of `actor`'s followers, by follower id after `after`.
+    async fn remote_followers(
+        &self,
+        site: &Site,
+        actor: &str,
+        shard: i32,
+        after: Option<&str>,
+        limit: usize,
+    ) -> StoreResult<Vec<RemoteFollower>>;
+
+    /// How many remote actors follow `actor`.
+    async fn remote_follower_count(&self, site: &Site, actor: &str) -> StoreResult<u64>;
+
+    /// Whether an activity with this id was received (and noted) in the last
+    /// [`RECEIVED_DAYS`].
+    async fn received(&self, site: &Site, id: &str) -> StoreResult<bool>;
+
+    /// Notes an activity as received at `at`.
+    async fn note_received(&self, site: &Site, id: &str, at: DateTime<Utc>) -> StoreResult<()>;
+
+    /// Queues `activity` for delivery to `inboxes` (and the followers it names): listed
+    /// as open first, then recorded with a delivery per inbox, each
+    /// due at `at`. Queuing it again changes nothing it recorded.
+    async fn queue_activity(
+        &self,
+        site: &Site,
+        activity: &Outgoing,
+        inboxes: &[String],
+        at: DateTime<Utc>,
+    ) -> StoreResult<()>;
+
+    /// The site's activities not delivered everywhere yet, oldest first; an open one
+    /// whose record is gone (it expired) is closed on the way.
+    async fn open_activities(&self, site: &Site) -> StoreResult<Vec<Outgoing>>;
+
+    /// Adds deliveries of an activity to `inboxes`, due at `at`; one it has already is
+    /// left as it is.
+    async fn add_deliveries(
+        &self,
+        site: &Site,
+        activity: Uuid,
+        inboxes: &[String],
+        at: DateTime<Utc>,
+    ) -> StoreResult<()>;
+
+    /// Notes that every delivery to the activity's followers was recorded.
+    async fn fanned_out(&self, site: &Site, activity: Uuid) -> StoreResult<()>;
+
+    /// Every delivery of an activity (one per inbox: a few thousand at most).
+    async fn deliveries(&self, site: &Site, activity: Uuid) -> StoreResult<Vec<Delivery>>;
+
+    /// Claims the next attempt at a delivery seen with `seen` attempts, leased until
+    /// `until` (when it is due again if this attempt fails): true for one caller only,
+    /// however many race in any number of processes.
+    async fn claim_attempt(
+        &self,
+        site: &Site,
+        activity: Uuid,
+        inbox: &str,
+        seen: u32,
+        until: DateTime<Utc>,
+    ) -> StoreResult<bool>;
+
+    /// Ends a delivery: it arrived, or it is given up with `failure`.
+    async fn end_delivery(
+        &self,
+        site: &Site,
+        activity: Uuid,
+        inbox: &str,
+        failure: Option<&str>,
+    ) -> StoreResult<()>;
+
+    /// Notes why the last attempt at a delivery failed (it is tried again when due).
+    async fn note_failure(
+        &self,
+        site: &Site,
+        activity: Uuid,
+        inbox: &str,
+        failure: &str,
+    ) -> StoreResult<()>;
+
+    /// Closes an activity every delivery of which has ended.
+    async fn close_activity(&self, site: &Site, activity: Uuid) -> StoreResult<()>;
+
+    /// Notes that a post may have changed in a way its followers should hear of (written
+    /// before the change, so that a process dying between leaves it noted).
+    async fn note_post_change(
+        &self,
+        site: &Site,
+        post: PostId,
+        at: DateTime<Utc>,
+    ) -> StoreResult<()>;
+
+    /// The posts noted as changed, with when each note was made, oldest post first (the
+    /// posts changed in the last minutes: a few).
+    async fn post_changes(&self, site: &Site) -> StoreResult<Vec<(PostId, DateTime<Utc>)>>;
+
+    /// Forgets a post's change notes made at or before `through`.
+    async fn drop_post_changes(
+        &self,
+        site: &Site,
+        post: PostId,
+        through: DateTime<Utc>,
+    ) -> StoreResult<()>;
+
+    /// What the fediverse was last told of a post, if anything.
+    async fn federated_post(&self, site: &Site, post: PostId) -> StoreResult<Option<Federated>>;
+
+    /// Notes what the fediverse was told of a post.
+    async fn note_federated_post(
+        &self,
+        site: &Site,
+        post: PostId,
+        told: &Federated,
+    ) -> StoreResult<()>;
+}
+
+/// What the fediverse was last told of a post.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Federated {
+    /// The post's `updated` as last sent (in a `Create` or an `Update`).
+    pub sent: DateTime<Utc>,
+    /// Its author, whose actor sent it (and sends its `Delete` once the post is gone).
+    pub author: crate::domain::UserId,
+    /// A `Delete` was sent after it.
+    pub deleted: bool,
+}

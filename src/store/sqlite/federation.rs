@@ -1,0 +1,533 @@
+//! The fediverse: remote followers (counted from their rows), the activities sent with
+//! their deliveries, and the ids of activities received lately.
+
+use super::*;
+use crate::store::federation::{
+    Delivery, Federated, Federation, OUTGOING_DAYS, Outgoing, RECEIVED_DAYS, RemoteFollower,
+    follower_shard,
+};
+
+/// The key a received activity's id is remembered by.
+fn received_key(id: &str) -> Vec<u8> {
+    use sha2::Digest;
+    sha2::Sha256::digest(id.as_bytes()).to_vec()
+}
+
+fn add_deliveries(
+    sql: &Sql<'_>,
+    site: &str,
+    activity: &str,
+    inboxes: &[String],
+    due: i64,
+) -> StoreResult<()> {
+    for inbox in inboxes {
+        sql.prepare(
+            "INSERT INTO ap_deliveries (site, activity, inbox, due) VALUES (?1, ?2, ?3, ?4)
+             ON CONFLICT DO NOTHING",
+        )
+        .and_then(|mut s| s.execute(params![site, activity, inbox, due]))
+        .map_err(unavailable)?;
+    }
+    Ok(())
+}
+
+#[async_trait]
+impl Federation for SqliteStore {
+    async fn add_remote_follower(
+        &self,
+        site: &Site,
+        actor: &str,
+        follower: &RemoteFollower,
+    ) -> StoreResult<bool> {
+        let (site, actor, f) = (site.to_string(), actor.to_owned(), follower.clone());
+        self.run(move |sql| {
+            let added = sql
+                .prepare(
+                    "INSERT INTO ap_followers (site, actor, shard, follower, inbox, follow, since)
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) ON CONFLICT DO NOTHING",
+                )
+                .and_then(|mut s| {
+                    s.execute(params![
+                        site,
+                        actor,
+                        follower_shard(&f.actor),
+                        f.actor,
+                        f.inbox,
+                        f.follow,
+                        f.since.timestamp_millis()
+                    ])
+                })
+                .map_err(unavailable)?;
+            Ok(added == 1)
+        })
+        .await
+    }
+
+    async fn remove_remote_follower(
+        &self,
+        site: &Site,
+        actor: &str,
+        follower: &str,
+    ) -> StoreResult<bool> {
+        let (site, actor, follower) = (site.to_string(), actor.to_owned(), follower.to_owned());
+        self.run(move |sql| {
+            let removed = sql
+                .prepare(
+                    "DELETE FROM ap_followers WHERE site = ?1 AND actor = ?2 AND follower = ?3",
+                )
+                .and_then(|mut s| s.execute(params![site, actor, follower]))
+                .map_err(unavailable)?;
+            Ok(removed == 1)
+        })
+        .await
+    }
+
+    async fn remote_followers(
+        &self,
+        site: &Site,
+        actor: &str,
+        shard: i32,
+        after: Option<&str>,
+        limit: usize,
+    ) -> StoreResult<Vec<RemoteFollower>> {
+        let (site, actor, after) = (
+            site.to_string(),
+            actor.to_owned(),
+            after.unwrap_or("").to_owned(),
+        );
+        let rows: Vec<(String, String, String, i64)> = self
+            .read(|sql| {
+                sql.prepare(
+                    "SELECT follower, inbox, follow, since FROM ap_followers
+                     WHERE site = ?1 AND actor = ?2 AND shard = ?3 AND follower > ?4
+                     ORDER BY follower LIMIT ?5",
+                )
+                .and_then(|mut s| {
+                    s.query_map(params![site, actor, shard, after, limit as i64], |r| {
+                        Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
+                    })?
+                    .collect()
+                })
+                .map_err(unavailable)
+            })
+            .await?;
+        Ok(rows
+            .into_iter()
+            .map(|(actor, inbox, follow, since)| RemoteFollower {
+                actor,
+                inbox,
+                follow,
+                since: millis_to_time(since),
+            })
+            .collect())
+    }
+
+    async fn remote_follower_count(&self, site: &Site, actor: &str) -> StoreResult<u64> {
+        let (site, actor) = (site.to_string(), actor.to_owned());
+        self.read(|sql| {
+            sql.prepare("SELECT COUNT(*) FROM ap_followers WHERE site = ?1 AND actor = ?2")
+                .and_then(|mut s| s.query_row(params![site, actor], |r| r.get::<_, i64>(0)))
+                .map(|n| n as u64)
+                .map_err(unavailable)
+        })
+        .await
+    }
+
+    async fn received(&self, site: &Site, id: &str) -> StoreResult<bool> {
+        let (site, key) = (site.to_string(), received_key(id));
+        let now = crate::domain::now().timestamp_millis();
+        self.read(|sql| {
+            sql.prepare("SELECT 1 FROM ap_received WHERE site = ?1 AND key = ?2 AND until > ?3")
+                .and_then(|mut s| s.exists(params![site, key, now]))
+                .map_err(unavailable)
+        })
+        .await
+    }
+
+    async fn note_received(&self, site: &Site, id: &str, at: DateTime<Utc>) -> StoreResult<()> {
+        let (site, key) = (site.to_string(), received_key(id));
+        let until = (at + chrono::Duration::days(RECEIVED_DAYS)).timestamp_millis();
+        let now = at.timestamp_millis();
+        self.run(move |sql| {
+            sql.prepare(
+                "INSERT INTO ap_received (site, key, until) VALUES (?1, ?2, ?3)
+                 ON CONFLICT (site, key) DO UPDATE SET until = excluded.until",
+            )
+            .and_then(|mut s| s.execute(params![site, key, until]))
+            .map_err(unavailable)?;
+            // What has lapsed goes, a little at a time.
+            sql.prepare(
+                "DELETE FROM ap_received WHERE rowid IN
+                 (SELECT rowid FROM ap_received WHERE until <= ?1 LIMIT 100)",
+            )
+            .and_then(|mut s| s.execute(params![now]))
+            .map_err(unavailable)?;
+            Ok(())
+        })
+        .await
+    }
+
+    async fn queue_activity(
+        &self,
+        site: &Site,
+        activity: &Outgoing,
+        inboxes: &[String],
+        at: DateTime<Utc>,
+    ) -> StoreResult<()> {
+        let (site, a, inboxes) = (site.to_string(), activity.clone(), inboxes.to_vec());
+        let due = at.timestamp_millis();
+        self.transaction(move |sql| {
+            let id = a.id.to_string();
+            sql.prepare(
+                "INSERT INTO ap_outbox (site, id, actor, body, followers_of, made)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6) ON CONFLICT DO NOTHING",
+            )
+            .and_then(|mut s| {
+                s.execute(params![
+                    site,
+                    id,
+                    a.actor,
+                    a.body,
+                    a.followers_of.join(","),
+                    due
+                ])
+            })
+            .map_err(unavailable)?;
+            add_deliveries(sql, &site, &id, &inboxes, due)
+        })
+        .await
+    }
+
+    async fn open_activities(&self, site: &Site) -> StoreResult<Vec<Outgoing>> {
+        let site = site.to_string();
+        let lapsed =
+            (crate::domain::now() - chrono::Duration::days(OUTGOING_DAYS)).timestamp_millis();
+        let rows: Vec<(String, String, String, String, bool, i64)> = self
+            .read(|sql| {
+                sql.prepare(
+                    "SELECT id, actor, body, followers_of, fanned_out, made FROM ap_outbox
+                     WHERE site = ?1 AND open = 1 ORDER BY id",
+                )
+                .and_then(|mut s| {
+                    s.query_map(params![site], |r| {
+                        Ok((
+                            r.get(0)?,
+                            r.get(1)?,
+                            r.get(2)?,
+                            r.get(3)?,
+                            r.get(4)?,
+                            r.get(5)?,
+                        ))
+                    })?
+                    .collect()
+                })
+                .map_err(unavailable)
+            })
+            .await?;
+        let mut open = Vec::new();
+        for (id, actor, body, followers_of, fanned_out, made) in rows {
+            let id = uuid(&id)?;
+            if made <= lapsed {
+                // Kept as long as the Cassandra adapter keeps one: past it, it is closed.
+                self.close_activity(&Site::parse(&site)?, id).await?;
+                continue;
+            }
+            open.push(Outgoing {
+                id,
+                actor,
+                body,
+                followers_of: followers_of
+                    .split(',')
+                    .filter(|n| !n.is_empty())
+                    .map(str::to_owned)
+                    .collect(),
+                fanned_out,
+            });
+        }
+        Ok(open)
+    }
+
+    async fn add_deliveries(
+        &self,
+        site: &Site,
+        activity: Uuid,
+        inboxes: &[String],
+        at: DateTime<Utc>,
+    ) -> StoreResult<()> {
+        let (site, inboxes) = (site.to_string(), inboxes.to_vec());
+        self.transaction(move |sql| {
+            add_deliveries(
+                sql,
+                &site,
+                &activity.to_string(),
+                &inboxes,
+                at.timestamp_millis(),
+            )
+        })
+        .await
+    }
+
+    async fn fanned_out(&self, site: &Site, activity: Uuid) -> StoreResult<()> {
+        let site = site.to_string();
+        self.run(move |sql| {
+            sql.prepare("UPDATE ap_outbox SET fanned_out = 1 WHERE site = ?1 AND id = ?2")
+                .and_then(|mut s| s.execute(params![site, activity.to_string()]))
+                .map_err(unavailable)?;
+            Ok(())
+        })
+        .await
+    }
+
+    async fn deliveries(&self, site: &Site, activity: Uuid) -> StoreResult<Vec<Delivery>> {
+        let site = site.to_string();
+        let rows: Vec<(String, i64, i64, bool, Option<String>)> = self
+            .read(|sql| {
+                sql.prepare(
+                    "SELECT inbox, attempts, due, ended, failure FROM ap_deliveries
+                     WHERE site = ?1 AND activity = ?2 ORDER BY inbox",
+                )
+                .and_then(|mut s| {
+                    s.query_map(params![site, activity.to_string()], |r| {
+                        Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?))
+                    })?
+                    .collect()
+                })
+                .map_err(unavailable)
+            })
+            .await?;
+        Ok(rows
+            .into_iter()
+            .map(|(inbox, attempts, due, ended, failure)| Delivery {
+                inbox,
+                attempts: attempts.max(0) as u32,
+                due: millis_to_time(due),
+                ended,
+                failure,
+            })
+            .collect())
+    }
+
+    async fn claim_attempt(
+        &self,
+        site: &Site,
+        activity: Uuid,
+        inbox: &str,
+        seen: u32,
+        until: DateTime<Utc>,
+    ) -> StoreResult<bool> {
+        let (site, inbox) = (site.to_string(), inbox.to_owned());
+        self.run(move |sql| {
+            let claimed = sql
+                .prepare(
+                    "UPDATE ap_deliveries SET attempts = ?4 + 1, due = ?5
+                     WHERE site = ?1 AND activity = ?2 AND inbox = ?3 AND attempts = ?4
+                       AND ended = 0",
+                )
+                .and_then(|mut s| {
+                    s.execute(params![
+                        site,
+                        activity.to_string(),
+                        inbox,
+                        i64::from(seen),
+                        until.timestamp_millis()
+                    ])
+                })
+                .map_err(unavailable)?;
+            Ok(claimed == 1)
+        })
+        .await
+    }
+
+    async fn end_delivery(
+        &self,
+        site: &Site,
+        activity: Uuid,
+        inbox: &str,
+        failure: Option<&str>,
+    ) -> StoreResult<()> {
+        let (site, inbox, failure) = (
+            site.to_string(),
+            inbox.to_owned(),
+            failure.map(str::to_owned),
+        );
+        self.run(move |sql| {
+            sql.prepare(
+                "UPDATE ap_deliveries SET ended = 1, failure = ?4
+                 WHERE site = ?1 AND activity = ?2 AND inbox = ?3",
+            )
+            .and_then(|mut s| s.execute(params![site, activity.to_string(), inbox, failure]))
+            .map_err(unavailable)?;
+            Ok(())
+        })
+        .await
+    }
+
+    async fn note_failure(
+        &self,
+        site: &Site,
+        activity: Uuid,
+        inbox: &str,
+        failure: &str,
+    ) -> StoreResult<()> {
+        let (site, inbox, failure) = (site.to_string(), inbox.to_owned(), failure.to_owned());
+        self.run(move |sql| {
+            sql.prepare(
+                "UPDATE ap_deliveries SET failure = ?4
+                 WHERE site = ?1 AND activity = ?2 AND inbox = ?3",
+            )
+            .and_then(|mut s| s.execute(params![site, activity.to_string(), inbox, failure]))
+            .map_err(unavailable)?;
+            Ok(())
+        })
+        .await
+    }
+
+    async fn close_activity(&self, site: &Site, activity: Uuid) -> StoreResult<()> {
+        let site = site.to_string();
+        let lapsed =
+            (crate::domain::now() - chrono::Duration::days(OUTGOING_DAYS)).timestamp_millis();
+        self.transaction(move |sql| {
+            sql.prepare("UPDATE ap_outbox SET open = 0 WHERE site = ?1 AND id = ?2")
+                .and_then(|mut s| s.execute(params![site, activity.to_string()]))
+                .map_err(unavailable)?;
+            // Closed activities are kept as long as the Cassandra adapter keeps them:
+            // those past it go, a few at a time, with their deliveries.
+            let old: Vec<String> = sql
+                .prepare(
+                    "SELECT id FROM ap_outbox WHERE site = ?1 AND open = 0 AND made <= ?2
+                     LIMIT 20",
+                )
+                .and_then(|mut s| s.query_map(params![site, lapsed], |r| r.get(0))?.collect())
+                .map_err(unavailable)?;
+            for id in old {
+                for table in [
+                    "ap_deliveries WHERE site = ?1 AND activity = ?2",
+                    "ap_outbox WHERE site = ?1 AND id = ?2",
+                ] {
+                    sql.prepare(&format!("DELETE FROM {table}"))
+                        .and_then(|mut s| s.execute(params![site, id]))
+                        .map_err(unavailable)?;
+                }
+            }
+            Ok(())
+        })
+        .await
+    }
+
+    async fn note_post_change(
+        &self,
+        site: &Site,
+        post: PostId,
+        at: DateTime<Utc>,
+    ) -> StoreResult<()> {
+        let site = site.to_string();
+        self.run(move |sql| {
+            sql.prepare(
+                "INSERT INTO ap_post_changes (site, post_id, at) VALUES (?1, ?2, ?3)
+                 ON CONFLICT DO NOTHING",
+            )
+            .and_then(|mut s| s.execute(params![site, post.0.to_string(), at.timestamp_millis()]))
+            .map_err(unavailable)?;
+            Ok(())
+        })
+        .await
+    }
+
+    async fn post_changes(&self, site: &Site) -> StoreResult<Vec<(PostId, DateTime<Utc>)>> {
+        let site = site.to_string();
+        let rows: Vec<(String, i64)> = self
+            .read(|sql| {
+                sql.prepare(
+                    "SELECT post_id, at FROM ap_post_changes WHERE site = ?1 ORDER BY post_id, at",
+                )
+                .and_then(|mut s| {
+                    s.query_map(params![site], |r| Ok((r.get(0)?, r.get(1)?)))?
+                        .collect()
+                })
+                .map_err(unavailable)
+            })
+            .await?;
+        rows.into_iter()
+            .map(|(post, at)| Ok((PostId(uuid(&post)?), millis_to_time(at))))
+            .collect()
+    }
+
+    async fn drop_post_changes(
+        &self,
+        site: &Site,
+        post: PostId,
+        through: DateTime<Utc>,
+    ) -> StoreResult<()> {
+        let site = site.to_string();
+        self.run(move |sql| {
+            sql.prepare(
+                "DELETE FROM ap_post_changes WHERE site = ?1 AND post_id = ?2 AND at <= ?3",
+            )
+            .and_then(|mut s| {
+                s.execute(params![
+                    site,
+                    post.0.to_string(),
+                    through.timestamp_millis()
+                ])
+            })
+            .map_err(unavailable)?;
+            Ok(())
+        })
+        .await
+    }
+
+    async fn federated_post(&self, site: &Site, post: PostId) -> StoreResult<Option<Federated>> {
+        let site = site.to_string();
+        let row: Option<(i64, String, bool)> = self
+            .read(|sql| {
+                sql.prepare(
+                    "SELECT sent, author, deleted FROM ap_posts WHERE site = ?1 AND post_id = ?2",
+                )
+                .and_then(|mut s| {
+                    s.query_row(params![site, post.0.to_string()], |r| {
+                        Ok((r.get(0)?, r.get(1)?, r.get(2)?))
+                    })
+                    .optional()
+                })
+                .map_err(unavailable)
+            })
+            .await?;
+        row.map(|(sent, author, deleted)| {
+            Ok(Federated {
+                sent: millis_to_time(sent),
+                author: UserId(uuid(&author)?),
+                deleted,
+            })
+        })
+        .transpose()
+    }
+
+    async fn note_federated_post(
+        &self,
+        site: &Site,
+        post: PostId,
+        told: &Federated,
+    ) -> StoreResult<()> {
+        let (site, told) = (site.to_string(), *told);
+        self.run(move |sql| {
+            sql.prepare(
+                "INSERT INTO ap_posts (site, post_id, sent, author, deleted)
+                 VALUES (?1, ?2, ?3, ?4, ?5)
+                 ON CONFLICT (site, post_id) DO UPDATE SET sent = excluded.sent,
+                 author = excluded.author, deleted = excluded.deleted",
+            )
+            .and_then(|mut s| {
+                s.execute(params![
+                    site,
+                    post.0.to_string(),
+                    told.sent.timestamp_millis(),
+                    told.author.0.to_string(),
+                    told.deleted
+                ])
+            })
+            .map_err(unavailable)?;
+            Ok(())
+        })
+        .await
+    }
+}

@@ -1,0 +1,369 @@
+//! The fediverse's records: remote followers counted once however many race (and
+//! recounted by the reconciler when a follow dies half-way), received ids remembered,
+//! and the deliveries of the activities sent, each attempt claimed by one racer only.
+
+use crate::both_stores;
+use crate::helpers::{Kind, TestStore};
+use sibyl::app::jobs::reconciler::reconcile;
+use sibyl::domain::now;
+use sibyl::domain::{PostId, UserId};
+use sibyl::store::federation::{
+    FOLLOWER_SHARDS, Federated, Outgoing, RemoteFollower, follower_shard,
+};
+use sibyl::store::{Fault, StoreOptions};
+use std::collections::HashSet;
+use std::sync::Arc;
+
+both_stores!(
+    remote_followers_are_counted_once_however_many_race,
+    remote_followers_are_read_a_shard_at_a_time,
+    received_ids_are_remembered_per_site,
+    each_attempt_at_a_delivery_is_claimed_once,
+    post_changes_are_noted_and_forgotten_up_to_a_time,
+);
+
+fn follower(n: usize) -> RemoteFollower {
+    RemoteFollower {
+        actor: format!("https://social{}.example/users/fan{n}", n % 3),
+        inbox: format!("https://social{}.example/inbox", n % 3),
+        follow: format!("https://social{}.example/follows/{n}", n % 3),
+        since: now(),
+    }
+}
+
+async fn remote_followers_are_counted_once_however_many_race(t: TestStore) {
+    let actor = uuid::Uuid::new_v4().to_string();
+    let racers = (0..6).map(|_| {
+        let (store, site, actor) = (Arc::clone(&t.store), t.site.clone(), actor.clone());
+        tokio::spawn(async move {
+            store
+                .add_remote_follower(&site, &actor, &follower(1))
+                .await
+                .unwrap()
+        })
+    });
+    let added: Vec<bool> = futures_util::future::join_all(racers)
+        .await
+        .into_iter()
+        .map(Result::unwrap)
+        .collect();
+    assert_eq!(added.iter().filter(|a| **a).count(), 1, "{added:?}");
+    for n in 2..=4 {
+        assert!(
+            t.store
+                .add_remote_follower(&t.site, &actor, &follower(n))
+                .await
+                .unwrap()
+        );
+    }
+    let count = t
+        .store
+        .remote_follower_count(&t.site, &actor)
+        .await
+        .unwrap();
+    assert_eq!(count, 4);
+    // Another actor of the site, and the same actor on another site, have none.
+    assert_eq!(
+        t.store
+            .remote_follower_count(&t.site, "site")
+            .await
+            .unwrap(),
+        0
+    );
+    let elsewhere = crate::helpers::unique_site();
+    assert_eq!(
+        t.store
+            .remote_follower_count(&elsewhere, &actor)
+            .await
+            .unwrap(),
+        0
+    );
+    // Removing races too: one removal counts.
+    let racers = (0..6).map(|_| {
+        let (store, site, actor) = (Arc::clone(&t.store), t.site.clone(), actor.clone());
+        tokio::spawn(async move {
+            store
+                .remove_remote_follower(&site, &actor, &follower(1).actor)
+                .await
+                .unwrap()
+        })
+    });
+    let removed: Vec<bool> = futures_util::future::join_all(racers)
+        .await
+        .into_iter()
+        .map(Result::unwrap)
+        .collect();
+    assert_eq!(removed.iter().filter(|r| **r).count(), 1, "{removed:?}");
+    assert_eq!(
+        t.store
+            .remote_follower_count(&t.site, &actor)
+            .await
+            .unwrap(),
+        3
+    );
+    assert!(
+        !t.store
+            .remove_remote_follower(&t.site, &actor, "https://nowhere.example/users/x")
+            .await
+            .unwrap()
+    );
+}
+
+async fn remote_followers_are_read_a_shard_at_a_time(t: TestStore) {
+    let actor = "site";
+    let site = crate::helpers::unique_site();
+    for n in 0..40 {
+        t.store
+            .add_remote_follower(&site, actor, &follower(n))
+            .await
+            .unwrap();
+    }
+    let mut seen = HashSet::new();
+    for shard in 0..FOLLOWER_SHARDS {
+        let mut after: Option<String> = None;
+        loop {
+            let page = t
+                .store
+                .remote_followers(&site, actor, shard, after.as_deref(), 2)
+                .await
+                .unwrap();
+            assert!(page.len() <= 2);
+            for f in &page {
+                assert_eq!(follower_shard(&f.actor), shard);
+                assert!(seen.insert(f.actor.clone()), "{} twice", f.actor);
+            }
+            match page.last() {
+                Some(last) if page.len() == 2 => after = Some(last.actor.clone()),
+                _ => break,
+            }
+        }
+    }
+    let expected: HashSet<String> = (0..40).map(|n| follower(n).actor).collect();
+    assert_eq!(seen, expected);
+    let one = follower(7);
+    let read = t
+        .store
+        .remote_followers(&site, actor, follower_shard(&one.actor), None, 1000)
+        .await
+        .unwrap();
+    let kept = read.iter().find(|f| f.actor == one.actor).unwrap();
+    assert_eq!((&kept.inbox, &kept.follow), (&one.inbox, &one.follow));
+}
+
+async fn received_ids_are_remembered_per_site(t: TestStore) {
+    let id = format!("https://social.example/activities/{}", uuid::Uuid::new_v4());
+    assert!(!t.store.received(&t.site, &id).await.unwrap());
+    t.store.note_received(&t.site, &id, now()).await.unwrap();
+    assert!(t.store.received(&t.site, &id).await.unwrap());
+    t.store.note_received(&t.site, &id, now()).await.unwrap();
+    assert!(t.store.received(&t.site, &id).await.unwrap());
+    let elsewhere = crate::helpers::unique_site();
+    assert!(!t.store.received(&elsewhere, &id).await.unwrap());
+    assert!(!t.store.received(&t.site, &format!("{id}/2")).await.unwrap());
+}
+
+async fn each_attempt_at_a_delivery_is_claimed_once(t: TestStore) {
+    let site = crate::helpers::unique_site();
+    let activity = Outgoing {
+        id: sibyl::domain::timeuuid::at(now()),
+        actor: "site".into(),
+        body: r#"{"type":"Accept"}"#.into(),
+        followers_of: vec!["site".into()],
+        fanned_out: false,
+    };
+    let inboxes = vec![
+        "https://a.example/inbox".to_owned(),
+        "https://b.example/inbox".to_owned(),
+    ];
+    let at = now();
+    t.store
+        .queue_activity(&site, &activity, &inboxes, at)
+        .await
+        .unwrap();
+    // Queuing again (a retried request) changes nothing.
+    t.store
+        .queue_activity(&site, &activity, &inboxes[..1], at)
+        .await
+        .unwrap();
+    assert_eq!(
+        t.store.open_activities(&site).await.unwrap(),
+        std::slice::from_ref(&activity)
+    );
+    let deliveries = t.store.deliveries(&site, activity.id).await.unwrap();
+    assert_eq!(deliveries.len(), 2);
+    assert!(deliveries.iter().all(|d| d.attempts == 0 && !d.ended));
+    // Eight racers for the first attempt at one inbox: one claims it.
+    let until = at + chrono::Duration::minutes(1);
+    let racers = (0..8).map(|_| {
+        let (store, site) = (Arc::clone(&t.store), site.clone());
+        tokio::spawn(async move {
+            store
+                .claim_attempt(&site, activity.id, "https://a.example/inbox", 0, until)
+                .await
+                .unwrap()
+        })
+    });
+    let claims: Vec<bool> = futures_util::future::join_all(racers)
+        .await
+        .into_iter()
+        .map(Result::unwrap)
+        .collect();
+    assert_eq!(claims.iter().filter(|c| **c).count(), 1, "{claims:?}");
+    let a = |ds: Vec<sibyl::store::federation::Delivery>| {
+        ds.into_iter()
+            .find(|d| d.inbox == "https://a.example/inbox")
+            .unwrap()
+    };
+    let after = a(t.store.deliveries(&site, activity.id).await.unwrap());
+    assert_eq!(after.attempts, 1);
+    assert_eq!(after.due.timestamp_millis(), until.timestamp_millis());
+    // A claim on what was seen before the first one is refused; the next one is had.
+    assert!(
+        !t.store
+            .claim_attempt(&site, activity.id, "https://a.example/inbox", 0, until)
+            .await
+            .unwrap()
+    );
+    t.store
+        .note_failure(
+            &site,
+            activity.id,
+            "https://a.example/inbox",
+            "refused: 500",
+        )
+        .await
+        .unwrap();
+    assert!(
+        t.store
+            .claim_attempt(&site, activity.id, "https://a.example/inbox", 1, until)
+            .await
+            .unwrap()
+    );
+    t.store
+        .end_delivery(&site, activity.id, "https://a.example/inbox", None)
+        .await
+        .unwrap();
+    let ended = a(t.store.deliveries(&site, activity.id).await.unwrap());
+    assert!(
+        ended.ended && ended.attempts == 2 && ended.failure.is_none(),
+        "{ended:?}"
+    );
+    // Fan-out adds deliveries once each; the activity says when it is done.
+    t.store
+        .add_deliveries(
+            &site,
+            activity.id,
+            &[
+                "https://b.example/inbox".to_owned(),
+                "https://c.example/inbox".to_owned(),
+            ],
+            at,
+        )
+        .await
+        .unwrap();
+    assert_eq!(
+        t.store.deliveries(&site, activity.id).await.unwrap().len(),
+        3
+    );
+    t.store.fanned_out(&site, activity.id).await.unwrap();
+    assert!(t.store.open_activities(&site).await.unwrap()[0].fanned_out);
+    t.store.close_activity(&site, activity.id).await.unwrap();
+    assert!(t.store.open_activities(&site).await.unwrap().is_empty());
+}
+
+/// A remote follow whose write dies after its row: the reconciler recounts its actor's
+/// followers (Cassandra; SQLite counts its rows).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_remote_follow_cut_short_is_counted_by_the_reconciler() {
+    let options = StoreOptions::default();
+    let t = TestStore::cassandra_alone_with("sibyl_fediverse_test", options.clone()).await;
+    assert_eq!(t.kind, Kind::Cassandra);
+    reconcile(t.store.as_ref(), now()).await.unwrap();
+    let actor = uuid::Uuid::new_v4().to_string();
+    options.faults.arm(Fault::CrashAfterRemoteFollowerRow);
+    let died = t
+        .store
+        .add_remote_follower(&t.site, &actor, &follower(1))
+        .await;
+    assert!(died.is_err(), "{died:?}");
+    assert_eq!(
+        t.store
+            .remote_follower_count(&t.site, &actor)
+            .await
+            .unwrap(),
+        0
+    );
+    // A retry changes nothing: the follower is there already.
+    assert!(
+        !t.store
+            .add_remote_follower(&t.site, &actor, &follower(1))
+            .await
+            .unwrap()
+    );
+    let report = reconcile(t.store.as_ref(), now() + chrono::Duration::minutes(10))
+        .await
+        .unwrap();
+    assert_eq!(report.completed, 1, "{report:?}");
+    assert_eq!(
+        t.store
+            .remote_follower_count(&t.site, &actor)
+            .await
+            .unwrap(),
+        1
+    );
+}
+
+async fn post_changes_are_noted_and_forgotten_up_to_a_time(t: TestStore) {
+    let site = crate::helpers::unique_site();
+    let (a, b) = (PostId(uuid::Uuid::new_v4()), PostId(uuid::Uuid::new_v4()));
+    let first = now() - chrono::Duration::seconds(10);
+    let later = now();
+    t.store.note_post_change(&site, a, first).await.unwrap();
+    t.store.note_post_change(&site, a, later).await.unwrap();
+    t.store.note_post_change(&site, b, first).await.unwrap();
+    let noted = t.store.post_changes(&site).await.unwrap();
+    assert_eq!(noted.len(), 3, "{noted:?}");
+    // Forgetting through the first note keeps the later one (noted while it was handled).
+    t.store.drop_post_changes(&site, a, first).await.unwrap();
+    let mut left: Vec<(uuid::Uuid, i64)> = t
+        .store
+        .post_changes(&site)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|(p, at)| (p.0, at.timestamp_millis()))
+        .collect();
+    let mut expected = vec![
+        (a.0, later.timestamp_millis()),
+        (b.0, first.timestamp_millis()),
+    ];
+    expected.sort();
+    left.sort();
+    assert_eq!(left, expected);
+    assert!(
+        t.store
+            .post_changes(&crate::helpers::unique_site())
+            .await
+            .unwrap()
+            .is_empty()
+    );
+
+    // What the fediverse was told of a post, kept and replaced.
+    assert_eq!(t.store.federated_post(&site, a).await.unwrap(), None);
+    let author = UserId(uuid::Uuid::new_v4());
+    let sent = chrono::DateTime::from_timestamp_millis(later.timestamp_millis()).unwrap();
+    let told = Federated {
+        sent,
+        author,
+        deleted: false,
+    };
+    t.store.note_federated_post(&site, a, &told).await.unwrap();
+    assert_eq!(t.store.federated_post(&site, a).await.unwrap(), Some(told));
+    let gone = Federated {
+        deleted: true,
+        ..told
+    };
+    t.store.note_federated_post(&site, a, &gone).await.unwrap();
+    assert_eq!(t.store.federated_post(&site, a).await.unwrap(), Some(gone));
+    assert_eq!(t.store.federated_post(&site, b).await.unwrap(), None);
+}

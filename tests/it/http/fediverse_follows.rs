@@ -1,0 +1,270 @@
+//! Followed from the fediverse, on both stores: fediverse-pasture's one_actor (an
+//! ActivityPub server nobody here wrote, whose inbox takes only what bovine's signature
+//! checker verifies) follows an author, receives the `Accept` from Sibyl's delivery job,
+//! is counted in the author's followers, then receives the `Create` of a post the author
+//! publishes, one `Update` for two edits in a row and the `Delete` when it is deleted;
+//! the same `Follow` sent again changes nothing, and its `Undo` ends the follow.
+
+use super::federation::{actor_of, authority, fetch, reachable, webfinger};
+use crate::both_stores;
+use crate::helpers::{TestStore, csrf_in};
+use serde_json::Value;
+use std::path::Path;
+use std::time::Duration;
+
+both_stores!(a_peer_nobody_here_wrote_follows_an_author_and_is_accepted);
+
+/// fediverse-pasture's one_actor (`scripts/fediverse-peer one-actor`), run from the
+/// virtual environment scripts/test makes; the test fails if it cannot start.
+struct OneActor {
+    child: std::process::Child,
+    port: u16,
+    /// Its keys, and the activities its inbox took (`inbox.jsonl`).
+    dir: tempfile::TempDir,
+}
+
+fn python() -> String {
+    std::env::var("SIBYL_PASTURE_PYTHON").unwrap_or_else(|_| {
+        concat!(env!("CARGO_MANIFEST_DIR"), "/target/fediverse/bin/python").to_owned()
+    })
+}
+
+const SCRIPT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/fediverse-peer");
+
+impl OneActor {
+    async fn start() -> Self {
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        let dir = tempfile::tempdir().unwrap();
+        let child = std::process::Command::new(python())
+            .current_dir(dir.path())
+            .args([SCRIPT, "one-actor", &port.to_string()])
+            .stdout(std::process::Stdio::null())
+            .stderr(std::fs::File::create(dir.path().join("stderr.log")).unwrap())
+            .spawn()
+            .unwrap_or_else(|e| {
+                panic!(
+                    "cannot run {} (scripts/test installs fediverse-pasture there): {e}",
+                    python()
+                )
+            });
+        let mut peer = Self { child, port, dir };
+        for _ in 0..300 {
+            if let Some(status) = peer.child.try_wait().unwrap() {
+                panic!(
+                    "fediverse-pasture's one_actor ended at start ({status}): {}",
+                    peer.log()
+                );
+            }
+            if tokio::net::TcpStream::connect(("127.0.0.1", port))
+                .await
+                .is_ok()
+            {
+                return peer;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        panic!("fediverse-pasture's one_actor did not listen on {port} in 30 s");
+    }
+
+    fn id(&self) -> String {
+        format!("http://127.0.0.1:{}/actor", self.port)
+    }
+
+    fn log(&self) -> String {
+        std::fs::read_to_string(self.dir.path().join("stderr.log")).unwrap_or_default()
+    }
+
+    /// Its actor sends a Follow of `target` (or the Follow's Undo): the answer's status.
+    fn send(&self, kind: &str, target: &str, follow_id: &str) -> String {
+        let out = std::process::Command::new(python())
+            .current_dir(self.dir.path())
+            .args([
+                SCRIPT,
+                "send",
+                &self.port.to_string(),
+                kind,
+                target,
+                follow_id,
+            ])
+            .output()
+            .unwrap();
+        format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout).trim(),
+            String::from_utf8_lossy(&out.stderr)
+        )
+    }
+
+    /// What its inbox took (each POST's signature verified by bovine first).
+    fn received(&self) -> Vec<Value> {
+        read_lines(&self.dir.path().join("inbox.jsonl"))
+    }
+
+    /// Waits (up to 30 s) until its inbox took an activity `matches` accepts.
+    async fn wait_for(&self, what: &str, matches: impl Fn(&Value) -> bool) -> Value {
+        for _ in 0..300 {
+            if let Some(found) = self.received().into_iter().find(|a| matches(a)) {
+                return found;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        panic!(
+            "one_actor's inbox took no {what} in 30 s: {:?}\n{}",
+            self.received(),
+            self.log()
+        );
+    }
+}
+
+fn read_lines(path: &Path) -> Vec<Value> {
+    std::fs::read_to_string(path)
+        .unwrap_or_default()
+        .lines()
+        .filter_map(|l| serde_json::from_str(l).ok())
+        .collect()
+}
+
+impl Drop for OneActor {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+async fn a_peer_nobody_here_wrote_follows_an_author_and_is_accepted(t: TestStore) {
+    let app = reachable(t, true).await;
+    let admin = app.set_up().await;
+    let (_, found) = webfinger(
+        &app,
+        &format!("acct:{}@{}", admin.username, authority(&app)),
+    )
+    .await;
+    let author = actor_of(&found);
+    let followers = format!("{author}/followers");
+    let (status, before) = fetch(&app, &followers).await;
+    assert_eq!(status, 200);
+    assert_eq!(before["totalItems"], 0, "{before}");
+
+    let peer = OneActor::start().await;
+    let follow_id = format!("{}/follows/{}", peer.id(), uuid::Uuid::new_v4());
+    let sent = peer.send("follow", &author, &follow_id);
+    assert_eq!(sent, "202", "{}", peer.log());
+    // The Accept arrives, signed by the author (bovine checked it before taking it).
+    let accept = peer.wait_for("Accept", |a| a["type"] == "Accept").await;
+    assert_eq!(accept["actor"], author.as_str(), "{accept}");
+    assert_eq!(accept["object"]["id"], follow_id.as_str(), "{accept}");
+    assert_eq!(accept["object"]["type"], "Follow");
+    assert_eq!(accept["object"]["actor"], peer.id().as_str());
+    let (_, after) = fetch(&app, &followers).await;
+    assert_eq!(after["totalItems"], 1, "{after}");
+    // The site's actor has followers of its own, not the author's.
+    let (_, site) = fetch(&app, "/ap/site/followers").await;
+    assert_eq!(site["totalItems"], 0, "{site}");
+    let delivered = app
+        .store
+        .remote_followers(
+            &app.site,
+            author.rsplit('/').next().unwrap(),
+            sibyl::store::federation::follower_shard(&peer.id()),
+            None,
+            10,
+        )
+        .await
+        .unwrap();
+    assert_eq!(delivered.len(), 1);
+    assert_eq!(delivered[0].actor, peer.id());
+    assert_eq!(delivered[0].follow, follow_id);
+
+    // A post published, edited twice in a row, then deleted: a Create, one Update with
+    // the last text, a Delete, each signed by the author.
+    let path = app.publish("Federated", "First text.").await;
+    let create = peer.wait_for("Create", |a| a["type"] == "Create").await;
+    assert_eq!(create["actor"], author.as_str(), "{create}");
+    let article = create["object"]["id"].as_str().unwrap().to_owned();
+    assert!(
+        article.starts_with(&format!("{}/ap/posts/", app.site.as_str())),
+        "{article}"
+    );
+    assert_eq!(create["object"]["type"], "Article");
+    assert_eq!(create["object"]["name"], "Federated");
+    assert!(
+        create["object"]["content"]
+            .as_str()
+            .unwrap()
+            .contains("First text.")
+    );
+    for (base, text) in [("1", "Second text."), ("2", "Third text.")] {
+        let saved = app
+            .submit(
+                &format!("{path}/edit"),
+                &format!("{path}/edit"),
+                &[
+                    ("base", base),
+                    ("title", "Federated"),
+                    ("body", text),
+                    ("tags", "notes"),
+                    ("message", ""),
+                ],
+            )
+            .await;
+        assert_eq!(saved.status(), 303, "{}", saved.text().await.unwrap());
+    }
+    let update = peer.wait_for("Update", |a| a["type"] == "Update").await;
+    assert_eq!(update["object"]["id"], article.as_str(), "{update}");
+    assert!(
+        update["object"]["content"]
+            .as_str()
+            .unwrap()
+            .contains("Third text."),
+        "{update}"
+    );
+    assert!(update["object"]["updated"].is_string(), "{update}");
+    let delete = format!("{path}/delete");
+    let confirm = app.get_html(&delete).await;
+    let done = app
+        .post_form(&delete, &[("csrf", &csrf_in(&confirm))])
+        .await;
+    assert_eq!(done.status(), 303);
+    let deleted = peer.wait_for("Delete", |a| a["type"] == "Delete").await;
+    assert_eq!(deleted["object"]["id"], article.as_str(), "{deleted}");
+    assert_eq!(deleted["object"]["type"], "Tombstone");
+    assert_eq!(fetch(&app, &article).await.0, 410);
+    let kinds: Vec<String> = peer
+        .received()
+        .iter()
+        .map(|a| a["type"].as_str().unwrap_or("").to_owned())
+        .collect();
+    assert_eq!(
+        kinds.iter().filter(|k| *k == "Update").count(),
+        1,
+        "two edits in a row make one Update: {kinds:?}"
+    );
+
+    // The same Follow again (a server retrying): acknowledged, nothing changes.
+    assert_eq!(peer.send("follow", &author, &follow_id), "202");
+    assert!(app.store.received(&app.site, &follow_id).await.unwrap());
+    assert_eq!(fetch(&app, &followers).await.1["totalItems"], 1);
+
+    // Its Undo ends the follow.
+    assert_eq!(peer.send("undo-follow", &author, &follow_id), "202");
+    let (_, undone) = fetch(&app, &followers).await;
+    assert_eq!(undone["totalItems"], 0, "{undone}");
+    // Every delivery ended: nothing is left open.
+    for _ in 0..100 {
+        if app
+            .store
+            .open_activities(&app.site)
+            .await
+            .unwrap()
+            .is_empty()
+        {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("an activity is still open after its delivery");
+}
