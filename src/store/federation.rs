@@ -23,8 +23,10 @@ pub const MAX_REMOTE_FOLLOWERS: u64 = 1_000_000;
 /// tens of thousands): past it, a fan-out leaves the rest out.
 pub const MAX_INBOXES_PER_ACTIVITY: usize = 25_000;
 
-/// The largest activity sent, in bytes.
-pub const MAX_SENT_BYTES: usize = 512 * 1024;
+/// The largest activity sent, in bytes: a post's own text at its largest (1 MiB of HTML,
+/// in `content` and in `contentMap`) fits; its translations' texts are left out of one
+/// that would be larger.
+pub const MAX_SENT_BYTES: usize = 3 * 1024 * 1024;
 
 /// The characters of a failed attempt's reason kept.
 pub const MAX_FAILURE_CHARS: usize = 200;
@@ -220,6 +222,32 @@ pub trait Federation: Send + Sync {
         post: PostId,
         told: &Federated,
     ) -> StoreResult<()>;
+
+    /// The servers failing every delivery lately (in the last [`FAILING_DAYS`]).
+    async fn failing_servers(&self, site: &Site) -> StoreResult<Vec<Failing>>;
+
+    /// One server's failing, if it is.
+    async fn failing_server(&self, site: &Site, server: &str) -> StoreResult<Option<Failing>>;
+
+    /// Notes a server's failing (its `since` kept by the caller from the first failure).
+    async fn note_failing_server(&self, site: &Site, failing: &Failing) -> StoreResult<()>;
+
+    /// A server answered (a delivery arrived, or it sent an activity): it is failing no
+    /// more.
+    async fn server_answers(&self, site: &Site, server: &str) -> StoreResult<()>;
+}
+
+/// How long a server that failed every delivery is kept set aside before it is tried
+/// again (unless it sends something first).
+pub const FAILING_DAYS: i64 = 30;
+
+/// A server (an inbox's host and port) every delivery to which has failed since `since`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Failing {
+    pub server: String,
+    pub since: DateTime<Utc>,
+    /// Why the last attempt failed.
+    pub last: String,
 }
 
 /// What the fediverse was last told of a post.
@@ -229,6 +257,9 @@ pub struct Federated {
     pub sent: DateTime<Utc>,
     /// Its author, whose actor sent it (and sends its `Delete` once the post is gone).
     pub author: crate::domain::UserId,
+    /// Its publications on the fediverse, from 0: each `Create` after a `Delete` is the
+    /// next round, whose activities have ids of their own.
+    pub round: i32,
     /// A `Delete` was sent after it.
     pub deleted: bool,
 }

@@ -47,6 +47,11 @@ fn bounded<'a>(what: &str, id: &'a str) -> Result<&'a str, InboxError> {
     Ok(id)
 }
 
+/// What a received activity is remembered by: its actor and its id.
+pub fn received_key(actor: &str, id: &str) -> String {
+    format!("{actor} {id}")
+}
+
 /// Acts on a verified activity, once per id.
 pub async fn handle(
     ctx: &Ctx,
@@ -54,15 +59,39 @@ pub async fn handle(
     activity: &Activity,
 ) -> Result<Handled, InboxError> {
     let store_failed = |e: crate::store::StoreError| InboxError::Unavailable(e.to_string());
-    if let Some(id) = &activity.id {
-        bounded("the activity's id", id)?;
-        if ctx
+    // Remembered by its actor and id: an actor cannot make another's activity a
+    // duplicate by sending its id first.
+    let received = match &activity.id {
+        Some(id) => Some(format!(
+            "{} {}",
+            activity.actor,
+            bounded("the activity's id", id)?
+        )),
+        None => None,
+    };
+    if let Some(key) = &received
+        && ctx
             .store
-            .received(&ctx.site, id)
+            .received(&ctx.site, key)
             .await
             .map_err(store_failed)?
+    {
+        return Ok(Handled::Duplicate);
+    }
+    // A server that sends something is up: its deliveries are no longer set aside.
+    if let Ok(url) = check_url(&activity.actor) {
+        let server = super::remote::host_of(&url);
+        if ctx
+            .store
+            .failing_server(&ctx.site, &server)
+            .await
+            .map_err(store_failed)?
+            .is_some()
         {
-            return Ok(Handled::Duplicate);
+            ctx.store
+                .server_answers(&ctx.site, &server)
+                .await
+                .map_err(store_failed)?;
         }
     }
     let handled = match activity.kind.as_str() {
@@ -72,11 +101,11 @@ pub async fn handle(
     };
     // Noted once done: an activity that failed half-way is acted on again when its
     // server sends it again (each step is idempotent).
-    if let Some(id) = &activity.id
+    if let Some(key) = &received
         && handled == Handled::Done
     {
         ctx.store
-            .note_received(&ctx.site, id, ctx.clock.now())
+            .note_received(&ctx.site, key, ctx.clock.now())
             .await
             .map_err(store_failed)?;
     }
@@ -148,19 +177,24 @@ async fn follow(ctx: &Ctx, fetcher: &Fetcher, activity: &Activity) -> Result<Han
             &RemoteFollower {
                 actor: follower.to_owned(),
                 inbox: shared.unwrap_or_else(|| inbox.clone()),
-                follow: follow_id,
+                follow: follow_id.clone(),
                 since: now,
             },
         )
         .await
         .map_err(|e| InboxError::Unavailable(e.to_string()))?;
     let ours = ctx.absolute(&whose.path());
+    let accept_id = crate::domain::timeuuid::named(
+        chrono::DateTime::UNIX_EPOCH,
+        &format!("fediverse:accept:{} {follow_id}", activity.actor),
+    );
     let accept = documents::accept(
         &ours,
-        &format!("{ours}#accepts/{}", uuid::Uuid::new_v4()),
+        &format!("{ours}#accepts/{accept_id}"),
         &activity.document,
     );
-    delivery::queue(ctx, whose, &accept, &[inbox], &[])
+    // One Accept per Follow, whatever retries: its id is made from the Follow's.
+    delivery::queue_as(ctx, accept_id, whose, &accept, &[inbox], &[])
         .await
         .map_err(|e| InboxError::Unavailable(e.to_string()))?;
     tracing::info!(

@@ -12,14 +12,16 @@ use super::{Whose, actor_key};
 use crate::app::{AppError, Ctx};
 use crate::binaries::fetch::{FetchError, Fetcher, check_url};
 use crate::domain::federation::documents::{ACTIVITY_JSON, Actor};
-use crate::domain::federation::signature::{self, Request};
+use crate::domain::federation::message_signature;
+use crate::domain::federation::signature::{self, Request, SignatureError};
 use crate::store::federation::{
-    Delivery, FOLLOWER_SHARDS, MAX_FAILURE_CHARS, MAX_INBOXES_PER_ACTIVITY, MAX_SENT_BYTES,
-    Outgoing,
+    Delivery, FOLLOWER_SHARDS, Failing, MAX_FAILURE_CHARS, MAX_INBOXES_PER_ACTIVITY,
+    MAX_SENT_BYTES, Outgoing,
 };
 use chrono::{DateTime, Duration, Utc};
 use serde_json::Value;
 use std::collections::BTreeSet;
+use std::collections::HashMap;
 use std::sync::LazyLock;
 use tokio::sync::Notify;
 
@@ -36,11 +38,16 @@ const FAN_OUT_PAGE: usize = 500;
 pub static QUEUED: LazyLock<Notify> = LazyLock::new(Notify::new);
 
 /// The lease of attempt `n` (from 1), which is also how long until the next attempt if
-/// it fails: one minute, times four each attempt, at most a day.
+/// it fails: five minutes (longer than an attempt's two POSTs at their time limit), times
+/// four each attempt, at most a day.
 pub fn lease(attempt: u32) -> Duration {
-    let minutes = 4i64.saturating_pow(attempt.saturating_sub(1)).min(24 * 60);
-    Duration::minutes(minutes)
+    let minutes = 5 * 4i64.saturating_pow(attempt.saturating_sub(1).min(8));
+    Duration::minutes(minutes.min(24 * 60))
 }
+
+/// The most inboxes of one server an activity is delivered to (servers with a shared
+/// inbox need one; the rest, one per follower, up to this).
+pub const MAX_INBOXES_PER_SERVER: usize = 20;
 
 /// Queues an activity of `whose` for `inboxes` and the followers of `followers_of`, and
 /// wakes the delivery job.
@@ -81,7 +88,9 @@ pub async fn queue_as(
     ctx.store
         .queue_activity(&ctx.site, &outgoing, inboxes, ctx.clock.now())
         .await?;
+    // Every job waiting now wakes; one busy in a pass finds a permit when it is done.
     QUEUED.notify_waiters();
+    QUEUED.notify_one();
     Ok(())
 }
 
@@ -108,6 +117,10 @@ async fn fan_out(ctx: &Ctx, activity: &Outgoing, now: DateTime<Utc>) -> Result<(
         .into_iter()
         .map(|d| d.inbox)
         .collect();
+    let mut per_server: HashMap<String, usize> = HashMap::new();
+    for inbox in &inboxes {
+        *per_server.entry(server_of(inbox)).or_default() += 1;
+    }
     let mut left_out = 0u64;
     for (followed, shard) in activity
         .followers_of
@@ -125,10 +138,13 @@ async fn fan_out(ctx: &Ctx, activity: &Outgoing, now: DateTime<Utc>) -> Result<(
                 if inboxes.contains(&follower.inbox) {
                     continue;
                 }
-                if inboxes.len() >= MAX_INBOXES_PER_ACTIVITY {
+                let on_server = per_server.entry(server_of(&follower.inbox)).or_default();
+                if inboxes.len() >= MAX_INBOXES_PER_ACTIVITY || *on_server >= MAX_INBOXES_PER_SERVER
+                {
                     left_out += 1;
                     continue;
                 }
+                *on_server += 1;
                 inboxes.insert(follower.inbox.clone());
                 new.push(follower.inbox.clone());
             }
@@ -157,40 +173,102 @@ fn short(why: &str) -> String {
     why.chars().take(MAX_FAILURE_CHARS).collect()
 }
 
-/// POSTs an activity to an inbox, signed as `whose`.
+/// How a POST is signed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Scheme {
+    /// draft-cavage HTTP Signatures, what most servers read.
+    Cavage,
+    /// RFC 9421 HTTP Message Signatures, for a server that refused the other.
+    Message,
+}
+
+/// POSTs an activity to an inbox, signed as `whose` by `scheme`.
 async fn post(
     ctx: &Ctx,
     fetcher: &Fetcher,
     whose: Whose,
     inbox: &str,
     body: &str,
+    scheme: Scheme,
 ) -> Result<(), FetchError> {
     let url = check_url(inbox)?;
     let key = actor_key(ctx, whose)
         .await
         .map_err(|e| FetchError::Transient(e.to_string()))?;
     let key_id = Actor::key_id(&ctx.absolute(&whose.path()));
-    let signed = vec![
-        ("host".to_owned(), super::remote::host_of(&url)),
-        ("date".to_owned(), super::remote::http_date(ctx.clock.now())),
-        ("digest".to_owned(), signature::digest(body.as_bytes())),
-    ];
+    let now = ctx.clock.now();
+    let host = super::remote::host_of(&url);
     let target = super::remote::target_of(&url);
-    let request = Request {
-        method: "POST",
-        target: &target,
-        headers: &signed,
+    let failed = |e: SignatureError| FetchError::Transient(format!("signing: {e}"));
+    let mut headers = match scheme {
+        Scheme::Cavage => {
+            let signed = vec![
+                ("host".to_owned(), host),
+                ("date".to_owned(), super::remote::http_date(now)),
+                ("digest".to_owned(), signature::digest(body.as_bytes())),
+            ];
+            let request = Request {
+                method: "POST",
+                target: &target,
+                headers: &signed,
+            };
+            let value = signature::sign(&key, &key_id, &request).map_err(failed)?;
+            let mut headers = signed;
+            headers.push(("signature".to_owned(), value));
+            headers
+        }
+        Scheme::Message => {
+            let signed = vec![
+                ("host".to_owned(), host),
+                (
+                    "content-digest".to_owned(),
+                    message_signature::content_digest(body.as_bytes()),
+                ),
+            ];
+            let message = message_signature::Message {
+                method: "POST",
+                scheme: url.scheme(),
+                target: &target,
+                headers: &signed,
+            };
+            let (input, value) = message_signature::sign(&key, &key_id, &message, now.timestamp())
+                .map_err(failed)?;
+            let mut headers = signed;
+            headers.push(("date".to_owned(), super::remote::http_date(now)));
+            headers.push(("signature-input".to_owned(), input));
+            headers.push(("signature".to_owned(), value));
+            headers
+        }
     };
-    let value = signature::sign(&key, &key_id, &request)
-        .map_err(|e| FetchError::Transient(format!("signing: {e}")))?;
-    let mut headers = signed;
-    headers.push(("signature".to_owned(), value));
     headers.push(("content-type".to_owned(), ACTIVITY_JSON.to_owned()));
     headers.push(("accept".to_owned(), ACTIVITY_JSON.to_owned()));
     fetcher
         .post(&url, &headers, body.as_bytes().to_vec())
         .await
         .map(|_| ())
+}
+
+/// POSTs an activity signed draft-cavage, and again signed as RFC 9421 says when the
+/// server answers 401 (it reads only the newer scheme).
+async fn post_either(
+    ctx: &Ctx,
+    fetcher: &Fetcher,
+    whose: Whose,
+    inbox: &str,
+    body: &str,
+) -> Result<(), FetchError> {
+    match post(ctx, fetcher, whose, inbox, body, Scheme::Cavage).await {
+        Err(FetchError::Gone(401)) => {
+            match post(ctx, fetcher, whose, inbox, body, Scheme::Message).await {
+                // Refused both ways: likely its server could not fetch the key just now.
+                Err(FetchError::Gone(401)) => Err(FetchError::Transient(
+                    "the server refused both signatures (401)".into(),
+                )),
+                other => other,
+            }
+        }
+        other => other,
+    }
 }
 
 /// What came of one delivery's turn.
@@ -201,7 +279,22 @@ enum Turn {
     GivenUp,
 }
 
-/// Claims and makes one attempt at a delivery, if it is due.
+/// The server an inbox is on: its host and port.
+fn server_of(inbox: &str) -> String {
+    check_url(inbox)
+        .map(|url| super::remote::host_of(&url))
+        .unwrap_or_else(|_| inbox.to_owned())
+}
+
+/// What one pass knows of the site's failing servers, and how long one may fail before
+/// its deliveries are set aside.
+struct Servers {
+    failing: HashMap<String, Failing>,
+    dead_after: Duration,
+}
+
+/// Claims and makes one attempt at a delivery, if it is due; one to a server failing
+/// every delivery for `dead_after` is set aside instead.
 async fn attempt(
     ctx: &Ctx,
     fetcher: &Fetcher,
@@ -209,10 +302,24 @@ async fn attempt(
     whose: Whose,
     delivery: &Delivery,
     now: DateTime<Utc>,
+    servers: &Servers,
 ) -> Result<Turn, AppError> {
     let (site, id, inbox) = (&ctx.site, activity.id, delivery.inbox.as_str());
     if delivery.due > now {
         return Ok(Turn::NotDue);
+    }
+    let server = server_of(inbox);
+    let failing = servers.failing.get(&server);
+    if let Some(failing) = failing
+        && failing.since <= now - servers.dead_after
+    {
+        let why = short(&format!(
+            "set aside: {server} has failed every delivery since {} ({})",
+            failing.since.format("%Y-%m-%d %H:%M UTC"),
+            failing.last
+        ));
+        ctx.store.end_delivery(site, id, inbox, Some(&why)).await?;
+        return Ok(Turn::GivenUp);
     }
     if delivery.attempts >= MAX_ATTEMPTS {
         let why = short(&format!(
@@ -222,7 +329,8 @@ async fn attempt(
         ctx.store.end_delivery(site, id, inbox, Some(&why)).await?;
         return Ok(Turn::GivenUp);
     }
-    let until = now + lease(delivery.attempts + 1);
+    // The lease runs from the claim (a pass may be minutes old by now).
+    let until = ctx.clock.now() + lease(delivery.attempts + 1);
     if !ctx
         .store
         .claim_attempt(site, id, inbox, delivery.attempts, until)
@@ -230,32 +338,63 @@ async fn attempt(
     {
         return Ok(Turn::NotDue);
     }
-    match post(ctx, fetcher, whose, inbox, &activity.body).await {
+    match post_either(ctx, fetcher, whose, inbox, &activity.body).await {
         Ok(()) => {
             ctx.store.end_delivery(site, id, inbox, None).await?;
+            if failing.is_some() {
+                ctx.store.server_answers(site, &server).await?;
+            }
             Ok(Turn::Delivered)
         }
         Err(FetchError::Transient(why)) => {
             tracing::info!(inbox, error = %why, attempt = delivery.attempts + 1, "a delivery failed; it is tried again later");
-            ctx.store
-                .note_failure(site, id, inbox, &short(&why))
-                .await?;
+            let why = short(&why);
+            ctx.store.note_failure(site, id, inbox, &why).await?;
+            let noted = Failing {
+                since: failing.map_or(now, |f| f.since),
+                server,
+                last: why,
+            };
+            ctx.store.note_failing_server(site, &noted).await?;
             Ok(Turn::Failed)
         }
         Err(refused) => {
+            // The server answered (with a refusal): it is up.
             let why = short(&refused.to_string());
             tracing::info!(inbox, error = %why, "a delivery was refused for good");
             ctx.store.end_delivery(site, id, inbox, Some(&why)).await?;
+            if failing.is_some() && matches!(refused, FetchError::Gone(_)) {
+                ctx.store.server_answers(site, &server).await?;
+            }
             Ok(Turn::GivenUp)
         }
     }
 }
 
+/// How long a server may fail every delivery before its deliveries are set aside (until it
+/// answers or sends something, or [`crate::store::federation::FAILING_DAYS`] pass).
+pub const DEAD_AFTER: std::time::Duration = std::time::Duration::from_secs(24 * 3600);
+
 /// One pass over the site's open activities: each fanned out if it has not been, its due
-/// deliveries attempted ([`IN_FLIGHT`] at once), and closed once all have ended.
-pub async fn deliver_some(ctx: &Ctx, fetcher: &Fetcher) -> Result<Pass, AppError> {
+/// deliveries attempted ([`IN_FLIGHT`] at once), and closed once all have ended; those to
+/// a server failing every delivery for `dead_after` are set aside.
+pub async fn deliver_some(
+    ctx: &Ctx,
+    fetcher: &Fetcher,
+    dead_after: std::time::Duration,
+) -> Result<Pass, AppError> {
     use futures_util::StreamExt;
     let mut pass = Pass::default();
+    let servers = Servers {
+        failing: ctx
+            .store
+            .failing_servers(&ctx.site)
+            .await?
+            .into_iter()
+            .map(|f| (f.server.clone(), f))
+            .collect(),
+        dead_after: Duration::from_std(dead_after).unwrap_or_else(|_| Duration::days(1)),
+    };
     for activity in ctx.store.open_activities(&ctx.site).await? {
         let Some(whose) = Whose::from_name(&activity.actor) else {
             tracing::warn!(actor = %activity.actor, "an activity of no actor is closed");
@@ -273,7 +412,9 @@ pub async fn deliver_some(ctx: &Ctx, fetcher: &Fetcher) -> Result<Pass, AppError
         >;
         let attempts: Vec<Attempt<'_>> = pending
             .iter()
-            .map(|d| Box::pin(attempt(ctx, fetcher, &activity, whose, d, now)) as Attempt<'_>)
+            .map(|d| {
+                Box::pin(attempt(ctx, fetcher, &activity, whose, d, now, &servers)) as Attempt<'_>
+            })
             .collect();
         let turns: Vec<Result<Turn, AppError>> = futures_util::stream::iter(attempts)
             .buffer_unordered(IN_FLIGHT)

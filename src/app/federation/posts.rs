@@ -23,7 +23,7 @@ use crate::domain::federation::documents;
 use crate::domain::timeuuid;
 use crate::domain::{PostId, UserId};
 use crate::store::PageAt;
-use crate::store::federation::Federated;
+use crate::store::federation::{Federated, MAX_SENT_BYTES};
 use crate::urls;
 use chrono::{DateTime, Duration, Utc};
 use std::collections::HashMap;
@@ -74,9 +74,23 @@ pub async fn tell_followers(ctx: &Ctx, settle: std::time::Duration) -> Result<To
     }
     let mut told = Told::default();
     for (post, through) in candidates {
-        if tell(ctx, post, now, since, settle, &mut told).await?
-            && let Some(through) = through
-        {
+        let state = State {
+            now,
+            since,
+            settle,
+            noted: through,
+        };
+        let done = match tell(ctx, post, &state, &mut told).await {
+            Ok(done) => done,
+            // A post whose activity cannot be sent (too large) is left out, and said so;
+            // the others go on.
+            Err(AppError::Invalid(why)) => {
+                tracing::warn!(post = %post.0, reason = %why, "a post is not sent to the fediverse");
+                true
+            }
+            Err(e) => return Err(e),
+        };
+        if done && let Some(through) = through {
             ctx.store
                 .drop_post_changes(&ctx.site, post, through)
                 .await?;
@@ -85,35 +99,55 @@ pub async fn tell_followers(ctx: &Ctx, settle: std::time::Duration) -> Result<To
     Ok(told)
 }
 
-/// The id of a post's activity of `kind` for the state `at`: the same every time.
-fn activity_id(post: PostId, kind: &str, at: DateTime<Utc>) -> uuid::Uuid {
-    timeuuid::named(at, &format!("fediverse:{kind}:{}", post.0))
+/// How long the note of a post never told and not published is kept: a pass that read
+/// the post published a moment before is given the time to record what it sent.
+const UNTOLD_NOTE_MINUTES: i64 = 10;
+
+/// An article as sent: without its translations' texts when with them it would be more
+/// than an activity may be (its own text is always within it).
+fn fitting(
+    mut article: crate::domain::federation::documents::Article,
+) -> crate::domain::federation::documents::Article {
+    if article.create().to_string().len() > MAX_SENT_BYTES {
+        article.translations.clear();
+    }
+    article
 }
 
-/// Queues what one post's followers should hear; false while it is still changing.
-async fn tell(
-    ctx: &Ctx,
-    id: PostId,
+/// What a pass knows when it looks at a post.
+struct State {
     now: DateTime<Utc>,
     since: DateTime<Utc>,
     settle: Duration,
-    told: &mut Told,
-) -> Result<bool, AppError> {
+    /// The post's latest change note, if it has one.
+    noted: Option<DateTime<Utc>>,
+}
+
+/// The id of a post's activity of `kind` in its `round` for the state `at`: the same
+/// every time.
+fn activity_id(post: PostId, kind: &str, round: i32, at: DateTime<Utc>) -> uuid::Uuid {
+    timeuuid::named(at, &format!("fediverse:{kind}:{round}:{}", post.0))
+}
+
+/// Queues what one post's followers should hear; false while it is still changing.
+async fn tell(ctx: &Ctx, id: PostId, state: &State, told: &mut Told) -> Result<bool, AppError> {
     let before = ctx.store.federated_post(&ctx.site, id).await?;
     let post = ctx.store.post_by_id(&ctx.site, id).await?.filter(federates);
     let site_followers = ctx.absolute(&urls::ap_part(&urls::ap_site(), "followers"));
     match (post, before) {
         (Some(post), before) if before.is_none_or(|b| b.deleted) => {
             let published = post.published.unwrap_or(post.created);
-            if before.is_none() && published < since {
+            if before.is_none() && published < state.since {
                 return Ok(true);
             }
-            let article = article_of(ctx, &post).await?;
+            // Published again after a Delete: a round of its own.
+            let round = before.map_or(0, |b| b.round + 1);
+            let article = fitting(article_of(ctx, &post).await?);
             let author = Whose::Author(post.author_id);
-            let create = activity_id(id, "create", post.updated);
+            let create = activity_id(id, "create", round, post.updated);
             let activity = article.create_as(&format!("{}#create-{create}", article.id));
             queue_as(ctx, create, author, &activity, &[], &[author]).await?;
-            let announce = activity_id(id, "announce", post.updated);
+            let announce = activity_id(id, "announce", round, post.updated);
             let site_actor = ctx.absolute(&urls::ap_site());
             let boost = documents::announce(
                 &format!("{site_actor}#announce-{announce}"),
@@ -123,27 +157,27 @@ async fn tell(
                 published,
             );
             queue_as(ctx, announce, Whose::Site, &boost, &[], &[Whose::Site]).await?;
-            note(ctx, id, post.updated, post.author_id, false).await?;
+            note(ctx, id, post.updated, post.author_id, round, false).await?;
             told.created += 1;
             Ok(true)
         }
         (Some(post), Some(before)) if post.updated > before.sent => {
-            if now - post.updated < settle {
+            if state.now - post.updated < state.settle {
                 return Ok(false);
             }
-            let article = article_of(ctx, &post).await?;
+            let article = fitting(article_of(ctx, &post).await?);
             let author = Whose::Author(post.author_id);
-            let update = activity_id(id, "update", post.updated);
+            let update = activity_id(id, "update", before.round, post.updated);
             let activity = article.update_as(&format!("{}#update-{update}", article.id));
             queue_as(ctx, update, author, &activity, &[], &[author, Whose::Site]).await?;
-            note(ctx, id, post.updated, post.author_id, false).await?;
+            note(ctx, id, post.updated, post.author_id, before.round, false).await?;
             told.updated += 1;
             Ok(true)
         }
         (None, Some(before)) if !before.deleted => {
             let author = Whose::Author(before.author);
             let object = ctx.absolute(&urls::ap_post(id));
-            let delete = activity_id(id, "delete", before.sent);
+            let delete = activity_id(id, "delete", before.round, before.sent);
             let author_id = ctx.absolute(&author.path());
             let activity = documents::delete(
                 &format!("{object}#delete-{delete}"),
@@ -155,10 +189,15 @@ async fn tell(
                 ],
             );
             queue_as(ctx, delete, author, &activity, &[], &[author, Whose::Site]).await?;
-            note(ctx, id, before.sent, before.author, true).await?;
+            note(ctx, id, before.sent, before.author, before.round, true).await?;
             told.deleted += 1;
             Ok(true)
         }
+        // Never told and not published: its note is kept a while, in case a pass that
+        // read it published is recording its Create (then the next pass sends the Delete).
+        (None, None) => Ok(state
+            .noted
+            .is_none_or(|at| state.now - at > Duration::minutes(UNTOLD_NOTE_MINUTES))),
         _ => Ok(true),
     }
 }
@@ -168,6 +207,7 @@ async fn note(
     post: PostId,
     sent: DateTime<Utc>,
     author: UserId,
+    round: i32,
     deleted: bool,
 ) -> Result<(), AppError> {
     ctx.store
@@ -177,6 +217,7 @@ async fn note(
             &Federated {
                 sent,
                 author,
+                round,
                 deleted,
             },
         )

@@ -20,6 +20,8 @@ pub struct FediverseConfig {
     pub every: Duration,
     /// How long a post must go unchanged before its `Update` is sent.
     pub settle: Duration,
+    /// How long a server may fail every delivery before its deliveries are set aside.
+    pub dead_after: Duration,
 }
 
 impl Default for FediverseConfig {
@@ -27,6 +29,7 @@ impl Default for FediverseConfig {
         Self {
             every: Duration::from_secs(30),
             settle: Duration::from_secs(120),
+            dead_after: delivery::DEAD_AFTER,
         }
     }
 }
@@ -66,17 +69,15 @@ pub fn spawn(
                     break;
                 }
                 let ctx = ctx(&site);
-                let told = match posts::tell_followers(&ctx, config.settle).await {
-                    Ok(told) => told,
-                    Err(e) => {
-                        failed.push(format!("{site}: {e}"));
-                        continue;
+                // What is queued goes out even when telling about posts failed.
+                match posts::tell_followers(&ctx, config.settle).await {
+                    Ok(told) if told != posts::Told::default() => {
+                        tracing::info!(site = %site, ?told, "posts' followers are told");
                     }
-                };
-                if told != posts::Told::default() {
-                    tracing::info!(site = %site, ?told, "posts' followers are told");
+                    Ok(_) => {}
+                    Err(e) => failed.push(format!("{site}: {e}")),
                 }
-                match delivery::deliver_some(&ctx, &fetcher).await {
+                match delivery::deliver_some(&ctx, &fetcher, config.dead_after).await {
                     Ok(pass) => {
                         if pass != delivery::Pass::default() {
                             tracing::info!(site = %site, ?pass, "delivered to the fediverse");

@@ -7,7 +7,8 @@ use super::intents::OwnIntent;
 use super::{CassandraStore, lwt};
 use crate::domain::{PostId, Site};
 use crate::store::federation::{
-    Delivery, FOLLOWER_SHARDS, Federated, Federation, Outgoing, RemoteFollower, follower_shard,
+    Delivery, FOLLOWER_SHARDS, Failing, Federated, Federation, Outgoing, RemoteFollower,
+    follower_shard,
 };
 use crate::store::{Fault, Finished, StoreError, StoreResult};
 use async_trait::async_trait;
@@ -48,6 +49,10 @@ pub(super) struct Statements {
     changes_delete: PreparedStatement,
     told_read: PreparedStatement,
     told_write: PreparedStatement,
+    failing_read: PreparedStatement,
+    failing_one: PreparedStatement,
+    failing_write: PreparedStatement,
+    failing_delete: PreparedStatement,
 }
 
 impl Statements {
@@ -99,9 +104,12 @@ impl Statements {
                 "INSERT INTO {ks}.ap_received (site, key) VALUES (?, ?)"
             ))
             .await?,
-            open_insert: prepare(format!("INSERT INTO {ks}.ap_open (site, id) VALUES (?, ?)"))
+            open_insert: prepare(format!(
+                "INSERT INTO {ks}.ap_open (site, id, queued) VALUES (?, ?, ?)"
+            ))
+            .await?,
+            open_read: prepare(format!("SELECT id, queued FROM {ks}.ap_open WHERE site = ?"))
                 .await?,
-            open_read: prepare(format!("SELECT id FROM {ks}.ap_open WHERE site = ?")).await?,
             open_delete: prepare(format!("DELETE FROM {ks}.ap_open WHERE site = ? AND id = ?"))
                 .await?,
             outbox_insert: prepare(format!(
@@ -125,11 +133,11 @@ impl Statements {
             ))
             .await?,
             claim_first: prepare(format!(
-                "UPDATE {ks}.ap_deliveries SET attempts = 1, due = ?, claimer = ? WHERE site = ? AND activity = ? AND inbox = ? IF attempts = null"
+                "UPDATE {ks}.ap_deliveries SET attempts = 1, due = ?, claimer = ? WHERE site = ? AND activity = ? AND inbox = ? IF attempts = null AND ended = null"
             ))
             .await?,
             claim_next: prepare(format!(
-                "UPDATE {ks}.ap_deliveries SET attempts = ?, due = ?, claimer = ? WHERE site = ? AND activity = ? AND inbox = ? IF attempts = ?"
+                "UPDATE {ks}.ap_deliveries SET attempts = ?, due = ?, claimer = ? WHERE site = ? AND activity = ? AND inbox = ? IF attempts = ? AND ended = null"
             ))
             .await?,
             claim_read_serial: serial(format!(
@@ -157,11 +165,27 @@ impl Statements {
             ))
             .await?,
             told_read: prepare(format!(
-                "SELECT sent, author, deleted FROM {ks}.ap_posts WHERE site = ? AND post_id = ?"
+                "SELECT sent, author, round, deleted FROM {ks}.ap_posts WHERE site = ? AND post_id = ?"
             ))
             .await?,
             told_write: prepare(format!(
-                "INSERT INTO {ks}.ap_posts (site, post_id, sent, author, deleted) VALUES (?, ?, ?, ?, ?)"
+                "INSERT INTO {ks}.ap_posts (site, post_id, sent, author, round, deleted) VALUES (?, ?, ?, ?, ?, ?)"
+            ))
+            .await?,
+            failing_read: prepare(format!(
+                "SELECT server, since, last FROM {ks}.ap_failing WHERE site = ?"
+            ))
+            .await?,
+            failing_one: prepare(format!(
+                "SELECT server, since, last FROM {ks}.ap_failing WHERE site = ? AND server = ?"
+            ))
+            .await?,
+            failing_write: prepare(format!(
+                "INSERT INTO {ks}.ap_failing (site, server, since, last) VALUES (?, ?, ?, ?)"
+            ))
+            .await?,
+            failing_delete: prepare(format!(
+                "DELETE FROM {ks}.ap_failing WHERE site = ? AND server = ?"
             ))
             .await?,
         })
@@ -173,6 +197,10 @@ fn received_key(id: &str) -> Vec<u8> {
     use sha2::Digest;
     sha2::Sha256::digest(id.as_bytes()).to_vec()
 }
+
+/// How long an open activity's record may be missing (its writer queuing it still)
+/// before the id is closed.
+const MISSING_MINUTES: i64 = 10;
 
 /// The largest page of followers read at once.
 const FOLLOWERS_PAGE: usize = 1_000;
@@ -283,10 +311,20 @@ impl Federation for CassandraStore {
                 ),
             )
             .await;
+        let mut there = false;
         let made = lwt::settled(attempt, || async {
-            Ok(self.follow_serial(site, actor, &follower.actor).await? == Some(Some(claimer)))
+            let found = self.follow_serial(site, actor, &follower.actor).await?;
+            there = found.is_some();
+            Ok(found == Some(Some(claimer)))
         })
         .await?;
+        if !made && !there {
+            // Not applied, yet no row: the LWT's answer was lost and nothing was kept.
+            self.end_own(intent).await?;
+            return Err(StoreError::Unavailable(
+                "the follow could not be recorded; try again".into(),
+            ));
+        }
         if made
             && self
                 .options
@@ -330,7 +368,12 @@ impl Federation for CassandraStore {
                     self.recount_remote_followers(site, actor).await?;
                 }
                 self.end_own(intent).await?;
-                return Ok(gone);
+                if !gone {
+                    return Err(StoreError::Unavailable(
+                        "the follow could not be removed; try again".into(),
+                    ));
+                }
+                return Ok(true);
             }
             Err(e) => return Err(super::unavailable(e)),
         };
@@ -418,8 +461,8 @@ impl Federation for CassandraStore {
     ) -> StoreResult<()> {
         let id = CqlTimeuuid::from(activity.id);
         // Listed first: a crash after it leaves an open id whose record is missing,
-        // which the next pass closes.
-        self.exec(&self.federation.open_insert, (site.as_str(), id))
+        // which a pass closes once it has been missing a while.
+        self.exec(&self.federation.open_insert, (site.as_str(), id, at))
             .await?;
         self.add_deliveries(site, activity.id, inboxes, at).await?;
         self.exec(
@@ -437,11 +480,12 @@ impl Federation for CassandraStore {
     }
 
     async fn open_activities(&self, site: &Site) -> StoreResult<Vec<Outgoing>> {
-        let ids: Vec<(CqlTimeuuid,)> = self
+        let ids: Vec<(CqlTimeuuid, Option<DateTime<Utc>>)> = self
             .rows(&self.federation.open_read, (site.as_str(),))
             .await?;
+        let lapsed = crate::domain::now() - chrono::Duration::minutes(MISSING_MINUTES);
         let mut open = Vec::with_capacity(ids.len());
-        for (id,) in ids {
+        for (id, queued) in ids {
             type Row = (
                 Option<String>,
                 Option<String>,
@@ -459,11 +503,13 @@ impl Federation for CassandraStore {
                     followers_of: followers_of.unwrap_or_default(),
                     fanned_out: fanned_out.unwrap_or(false),
                 }),
-                // Listed, never recorded (its writer died between), or expired.
-                _ => {
+                // Listed, never recorded (its writer died between), or expired; one
+                // being queued right now is left to its writer.
+                _ if queued.is_none_or(|at| at < lapsed) => {
                     self.exec(&self.federation.open_delete, (site.as_str(), id))
                         .await?;
                 }
+                _ => {}
             }
         }
         Ok(open)
@@ -642,13 +688,19 @@ impl Federation for CassandraStore {
     }
 
     async fn federated_post(&self, site: &Site, post: PostId) -> StoreResult<Option<Federated>> {
-        type Row = (Option<DateTime<Utc>>, Option<Uuid>, Option<bool>);
+        type Row = (
+            Option<DateTime<Utc>>,
+            Option<Uuid>,
+            Option<i32>,
+            Option<bool>,
+        );
         let row: Option<Row> = self
             .row(&self.federation.told_read, (site.as_str(), post.0))
             .await?;
-        Ok(row.map(|(sent, author, deleted)| Federated {
+        Ok(row.map(|(sent, author, round, deleted)| Federated {
             sent: sent.unwrap_or_default(),
             author: crate::domain::UserId(author.unwrap_or_default()),
+            round: round.unwrap_or(0),
             deleted: deleted.unwrap_or(false),
         }))
     }
@@ -666,10 +718,55 @@ impl Federation for CassandraStore {
                 post.0,
                 told.sent,
                 told.author.0,
+                told.round,
                 told.deleted,
             ),
         )
         .await?;
         Ok(())
+    }
+
+    async fn failing_servers(&self, site: &Site) -> StoreResult<Vec<Failing>> {
+        let rows: Vec<FailingRow> = self
+            .rows(&self.federation.failing_read, (site.as_str(),))
+            .await?;
+        Ok(rows.into_iter().map(failing).collect())
+    }
+
+    async fn failing_server(&self, site: &Site, server: &str) -> StoreResult<Option<Failing>> {
+        let row: Option<FailingRow> = self
+            .row(&self.federation.failing_one, (site.as_str(), server))
+            .await?;
+        Ok(row.map(failing))
+    }
+
+    async fn note_failing_server(&self, site: &Site, failing: &Failing) -> StoreResult<()> {
+        self.exec(
+            &self.federation.failing_write,
+            (
+                site.as_str(),
+                failing.server.as_str(),
+                failing.since,
+                failing.last.as_str(),
+            ),
+        )
+        .await?;
+        Ok(())
+    }
+
+    async fn server_answers(&self, site: &Site, server: &str) -> StoreResult<()> {
+        self.exec(&self.federation.failing_delete, (site.as_str(), server))
+            .await?;
+        Ok(())
+    }
+}
+
+type FailingRow = (String, Option<DateTime<Utc>>, Option<String>);
+
+fn failing((server, since, last): FailingRow) -> Failing {
+    Failing {
+        server,
+        since: since.unwrap_or_default(),
+        last: last.unwrap_or_default(),
     }
 }

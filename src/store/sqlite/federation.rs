@@ -3,8 +3,8 @@
 
 use super::*;
 use crate::store::federation::{
-    Delivery, Federated, Federation, OUTGOING_DAYS, Outgoing, RECEIVED_DAYS, RemoteFollower,
-    follower_shard,
+    Delivery, FAILING_DAYS, Failing, Federated, Federation, OUTGOING_DAYS, Outgoing, RECEIVED_DAYS,
+    RemoteFollower, follower_shard,
 };
 
 /// The key a received activity's id is remembered by.
@@ -206,7 +206,7 @@ impl Federation for SqliteStore {
             .read(|sql| {
                 sql.prepare(
                     "SELECT id, actor, body, followers_of, fanned_out, made FROM ap_outbox
-                     WHERE site = ?1 AND open = 1 ORDER BY id",
+                     WHERE site = ?1 AND open = 1 ORDER BY made, id",
                 )
                 .and_then(|mut s| {
                     s.query_map(params![site], |r| {
@@ -478,24 +478,25 @@ impl Federation for SqliteStore {
 
     async fn federated_post(&self, site: &Site, post: PostId) -> StoreResult<Option<Federated>> {
         let site = site.to_string();
-        let row: Option<(i64, String, bool)> = self
+        let row: Option<(i64, String, i32, bool)> = self
             .read(|sql| {
                 sql.prepare(
-                    "SELECT sent, author, deleted FROM ap_posts WHERE site = ?1 AND post_id = ?2",
+                    "SELECT sent, author, round, deleted FROM ap_posts WHERE site = ?1 AND post_id = ?2",
                 )
                 .and_then(|mut s| {
                     s.query_row(params![site, post.0.to_string()], |r| {
-                        Ok((r.get(0)?, r.get(1)?, r.get(2)?))
+                        Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
                     })
                     .optional()
                 })
                 .map_err(unavailable)
             })
             .await?;
-        row.map(|(sent, author, deleted)| {
+        row.map(|(sent, author, round, deleted)| {
             Ok(Federated {
                 sent: millis_to_time(sent),
                 author: UserId(uuid(&author)?),
+                round,
                 deleted,
             })
         })
@@ -511,10 +512,10 @@ impl Federation for SqliteStore {
         let (site, told) = (site.to_string(), *told);
         self.run(move |sql| {
             sql.prepare(
-                "INSERT INTO ap_posts (site, post_id, sent, author, deleted)
-                 VALUES (?1, ?2, ?3, ?4, ?5)
+                "INSERT INTO ap_posts (site, post_id, sent, author, round, deleted)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)
                  ON CONFLICT (site, post_id) DO UPDATE SET sent = excluded.sent,
-                 author = excluded.author, deleted = excluded.deleted",
+                 author = excluded.author, round = excluded.round, deleted = excluded.deleted",
             )
             .and_then(|mut s| {
                 s.execute(params![
@@ -522,10 +523,99 @@ impl Federation for SqliteStore {
                     post.0.to_string(),
                     told.sent.timestamp_millis(),
                     told.author.0.to_string(),
+                    told.round,
                     told.deleted
                 ])
             })
             .map_err(unavailable)?;
+            Ok(())
+        })
+        .await
+    }
+
+    async fn failing_servers(&self, site: &Site) -> StoreResult<Vec<Failing>> {
+        let site = site.to_string();
+        let now = crate::domain::now().timestamp_millis();
+        let rows: Vec<(String, i64, String)> = self
+            .read(|sql| {
+                sql.prepare(
+                    "SELECT server, since, last FROM ap_failing WHERE site = ?1 AND until > ?2
+                     ORDER BY server",
+                )
+                .and_then(|mut s| {
+                    s.query_map(params![site, now], |r| {
+                        Ok((r.get(0)?, r.get(1)?, r.get(2)?))
+                    })?
+                    .collect()
+                })
+                .map_err(unavailable)
+            })
+            .await?;
+        Ok(rows
+            .into_iter()
+            .map(|(server, since, last)| Failing {
+                server,
+                since: millis_to_time(since),
+                last,
+            })
+            .collect())
+    }
+
+    async fn failing_server(&self, site: &Site, server: &str) -> StoreResult<Option<Failing>> {
+        let (site, server) = (site.to_string(), server.to_owned());
+        let now = crate::domain::now().timestamp_millis();
+        let row: Option<(i64, String)> = self
+            .read(|sql| {
+                sql.prepare(
+                    "SELECT since, last FROM ap_failing WHERE site = ?1 AND server = ?2
+                     AND until > ?3",
+                )
+                .and_then(|mut s| {
+                    s.query_row(params![site, server, now], |r| Ok((r.get(0)?, r.get(1)?)))
+                        .optional()
+                })
+                .map_err(unavailable)
+            })
+            .await?;
+        Ok(row.map(|(since, last)| Failing {
+            server: server.clone(),
+            since: millis_to_time(since),
+            last,
+        }))
+    }
+
+    async fn note_failing_server(&self, site: &Site, failing: &Failing) -> StoreResult<()> {
+        let (site, f) = (site.to_string(), failing.clone());
+        let until =
+            (crate::domain::now() + chrono::Duration::days(FAILING_DAYS)).timestamp_millis();
+        self.run(move |sql| {
+            sql.prepare(
+                "INSERT INTO ap_failing (site, server, since, last, until)
+                 VALUES (?1, ?2, ?3, ?4, ?5)
+                 ON CONFLICT (site, server) DO UPDATE SET since = excluded.since,
+                 last = excluded.last, until = excluded.until",
+            )
+            .and_then(|mut s| {
+                s.execute(params![
+                    site,
+                    f.server,
+                    f.since.timestamp_millis(),
+                    f.last,
+                    until
+                ])
+            })
+            .map_err(unavailable)?;
+            Ok(())
+        })
+        .await
+    }
+
+    async fn server_answers(&self, site: &Site, server: &str) -> StoreResult<()> {
+        let (site, server) = (site.to_string(), server.to_owned());
+        self.run(move |sql| {
+            sql.prepare("DELETE FROM ap_failing WHERE site = ?1 AND server = ?2")
+                .and_then(|mut s| s.execute(params![site, server]))
+                .map_err(unavailable)?;
             Ok(())
         })
         .await

@@ -8,7 +8,7 @@ use sibyl::app::jobs::reconciler::reconcile;
 use sibyl::domain::now;
 use sibyl::domain::{PostId, UserId};
 use sibyl::store::federation::{
-    FOLLOWER_SHARDS, Federated, Outgoing, RemoteFollower, follower_shard,
+    FOLLOWER_SHARDS, Failing, Federated, Outgoing, RemoteFollower, follower_shard,
 };
 use sibyl::store::{Fault, StoreOptions};
 use std::collections::HashSet;
@@ -20,6 +20,7 @@ both_stores!(
     received_ids_are_remembered_per_site,
     each_attempt_at_a_delivery_is_claimed_once,
     post_changes_are_noted_and_forgotten_up_to_a_time,
+    failing_servers_are_noted_until_they_answer,
 );
 
 fn follower(n: usize) -> RemoteFollower {
@@ -355,15 +356,56 @@ async fn post_changes_are_noted_and_forgotten_up_to_a_time(t: TestStore) {
     let told = Federated {
         sent,
         author,
+        round: 0,
         deleted: false,
     };
     t.store.note_federated_post(&site, a, &told).await.unwrap();
     assert_eq!(t.store.federated_post(&site, a).await.unwrap(), Some(told));
     let gone = Federated {
         deleted: true,
+        round: 2,
         ..told
     };
     t.store.note_federated_post(&site, a, &gone).await.unwrap();
     assert_eq!(t.store.federated_post(&site, a).await.unwrap(), Some(gone));
     assert_eq!(t.store.federated_post(&site, b).await.unwrap(), None);
+}
+
+async fn failing_servers_are_noted_until_they_answer(t: TestStore) {
+    let site = crate::helpers::unique_site();
+    assert!(t.store.failing_servers(&site).await.unwrap().is_empty());
+    let since = chrono::DateTime::from_timestamp_millis(now().timestamp_millis()).unwrap();
+    let down = Failing {
+        server: "down.example".into(),
+        since,
+        last: "connection refused".into(),
+    };
+    t.store.note_failing_server(&site, &down).await.unwrap();
+    let again = Failing {
+        last: "timed out".into(),
+        ..down.clone()
+    };
+    t.store.note_failing_server(&site, &again).await.unwrap();
+    assert_eq!(
+        t.store.failing_servers(&site).await.unwrap(),
+        std::slice::from_ref(&again)
+    );
+    assert_eq!(
+        t.store.failing_server(&site, "down.example").await.unwrap(),
+        Some(again)
+    );
+    assert_eq!(
+        t.store.failing_server(&site, "up.example").await.unwrap(),
+        None
+    );
+    let elsewhere = crate::helpers::unique_site();
+    assert!(
+        t.store
+            .failing_servers(&elsewhere)
+            .await
+            .unwrap()
+            .is_empty()
+    );
+    t.store.server_answers(&site, "down.example").await.unwrap();
+    assert!(t.store.failing_servers(&site).await.unwrap().is_empty());
 }

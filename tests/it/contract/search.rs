@@ -365,6 +365,7 @@ async fn an_older_sqlite_file_is_indexed_when_opened() {
         conn.execute_batch(
             "DROP TABLE ap_followers; DROP TABLE ap_outbox; DROP TABLE ap_deliveries;
              DROP TABLE ap_received; DROP TABLE ap_post_changes; DROP TABLE ap_posts;
+             DROP TABLE ap_failing;
              DROP TABLE job_holders; DROP TABLE job_leases; DROP TABLE network_admins; DROP TABLE deployment_flags; DROP TABLE site_members; DROP TABLE site_hosts; DROP TABLE sites;
              ALTER TABLE intents DROP COLUMN attempts; ALTER TABLE intents DROP COLUMN error;
              ALTER TABLE intents DROP COLUMN next_try;

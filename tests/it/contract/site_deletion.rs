@@ -124,6 +124,7 @@ async fn fill(store: &Arc<dyn Store>, site: &Site, admin: sibyl::domain::UserId)
     let told = Federated {
         sent: now(),
         author: admin,
+        round: 0,
         deleted: false,
     };
     store.note_federated_post(site, post, &told).await.unwrap();

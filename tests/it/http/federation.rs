@@ -514,6 +514,7 @@ pub(super) async fn reachable(t: TestStore, fetch_loopback: bool) -> TestApp {
         config.fediverse = Some(sibyl::app::jobs::fediverse::FediverseConfig {
             every: std::time::Duration::from_secs(1),
             settle: std::time::Duration::from_secs(2),
+            dead_after: sibyl::app::federation::delivery::DEAD_AFTER,
         });
         if fetch_loopback {
             config.fetch.allow =
@@ -694,6 +695,25 @@ async fn inboxes_take_what_its_actor_signed_and_refuse_the_rest(t: TestStore) {
     let like = Signer::like(&signer.actor, &format!("{}{post}", app.site.as_str()));
     let key_id = signer.key_id();
 
+    // The signer's server was failing every delivery: sending something, it is up again.
+    let signer_server = signer.actor.split('/').nth(2).unwrap().to_owned();
+    let failing = sibyl::store::federation::Failing {
+        server: signer_server.clone(),
+        since: chrono::Utc::now() - chrono::Duration::days(2),
+        last: "connection refused".into(),
+    };
+    app.store
+        .note_failing_server(&app.site, &failing)
+        .await
+        .unwrap();
+    assert!(
+        app.store
+            .failing_server(&app.site, &signer_server)
+            .await
+            .unwrap()
+            .is_some()
+    );
+
     // Signed by its own actor: accepted, at the shared inbox and at each actor's.
     for inbox in ["/ap/inbox", "/ap/site/inbox", author_inbox.as_str()] {
         let accepted = signer
@@ -706,6 +726,15 @@ async fn inboxes_take_what_its_actor_signed_and_refuse_the_rest(t: TestStore) {
             accepted.text().await.unwrap()
         );
     }
+
+    assert_eq!(
+        app.store
+            .failing_server(&app.site, &signer_server)
+            .await
+            .unwrap(),
+        None,
+        "a server that sends an activity is failing no more"
+    );
 
     // Signed as RFC 9421 says: accepted; with another body than the one signed, not.
     let accepted = signer.post_rfc9421(&app, "/ap/inbox", &like, &like).await;

@@ -7,12 +7,17 @@
 
 use super::federation::{actor_of, authority, fetch, reachable, webfinger};
 use crate::both_stores;
-use crate::helpers::{TestStore, csrf_in};
+use crate::helpers::{TestApp, TestStore, csrf_in, spawn_app_with};
 use serde_json::Value;
+use sibyl::store::federation::{Delivery, Outgoing};
 use std::path::Path;
 use std::time::Duration;
 
-both_stores!(a_peer_nobody_here_wrote_follows_an_author_and_is_accepted);
+both_stores!(
+    a_peer_nobody_here_wrote_follows_an_author_and_is_accepted,
+    deliveries_to_a_server_failing_every_one_are_set_aside,
+    a_server_reading_only_rfc_9421_gets_it_after_refusing_the_other,
+);
 
 /// fediverse-pasture's one_actor (`scripts/fediverse-peer one-actor`), run from the
 /// virtual environment scripts/test makes; the test fails if it cannot start.
@@ -223,13 +228,37 @@ async fn a_peer_nobody_here_wrote_follows_an_author_and_is_accepted(t: TestStore
         "{update}"
     );
     assert!(update["object"]["updated"].is_string(), "{update}");
+    // Unpublished: a Delete; published again: a Create of its own (another id).
+    let form = app.get_html(&path).await;
+    app.post_form(&format!("{path}/unpublish"), &[("csrf", &csrf_in(&form))])
+        .await;
+    let withdrawn = peer.wait_for("Delete", |a| a["type"] == "Delete").await;
+    assert_eq!(withdrawn["object"]["id"], article.as_str(), "{withdrawn}");
+    let draft = app.get_html(&path).await;
+    let again = app
+        .post_form(&format!("{path}/publish"), &[("csrf", &csrf_in(&draft))])
+        .await;
+    assert_eq!(again.status(), 303);
+    let first_create = create["id"].as_str().unwrap().to_owned();
+    let recreated = peer
+        .wait_for("second Create", |a| {
+            a["type"] == "Create" && a["id"].as_str() != Some(first_create.as_str())
+        })
+        .await;
+    assert_eq!(recreated["object"]["id"], article.as_str(), "{recreated}");
+    let first_delete = withdrawn["id"].as_str().unwrap().to_owned();
+
     let delete = format!("{path}/delete");
     let confirm = app.get_html(&delete).await;
     let done = app
         .post_form(&delete, &[("csrf", &csrf_in(&confirm))])
         .await;
     assert_eq!(done.status(), 303);
-    let deleted = peer.wait_for("Delete", |a| a["type"] == "Delete").await;
+    let deleted = peer
+        .wait_for("second Delete", |a| {
+            a["type"] == "Delete" && a["id"].as_str() != Some(first_delete.as_str())
+        })
+        .await;
     assert_eq!(deleted["object"]["id"], article.as_str(), "{deleted}");
     assert_eq!(deleted["object"]["type"], "Tombstone");
     assert_eq!(fetch(&app, &article).await.0, 410);
@@ -246,7 +275,8 @@ async fn a_peer_nobody_here_wrote_follows_an_author_and_is_accepted(t: TestStore
 
     // The same Follow again (a server retrying): acknowledged, nothing changes.
     assert_eq!(peer.send("follow", &author, &follow_id), "202");
-    assert!(app.store.received(&app.site, &follow_id).await.unwrap());
+    let remembered = sibyl::app::federation::activities::received_key(&peer.id(), &follow_id);
+    assert!(app.store.received(&app.site, &remembered).await.unwrap());
     assert_eq!(fetch(&app, &followers).await.1["totalItems"], 1);
 
     // Its Undo ends the follow.
@@ -267,4 +297,210 @@ async fn a_peer_nobody_here_wrote_follows_an_author_and_is_accepted(t: TestStore
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     panic!("an activity is still open after its delivery");
+}
+
+/// Waits (up to 30 s) until the one delivery of `activity` is as `wanted`.
+async fn delivery_when(
+    app: &TestApp,
+    activity: uuid::Uuid,
+    what: &str,
+    wanted: impl Fn(&Delivery) -> bool,
+) -> Delivery {
+    for _ in 0..300 {
+        let deliveries = app.store.deliveries(&app.site, activity).await.unwrap();
+        if let Some(found) = deliveries.into_iter().find(|d| wanted(d)) {
+            return found;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!(
+        "no delivery {what} in 30 s: {:?}",
+        app.store.deliveries(&app.site, activity).await.unwrap()
+    );
+}
+
+async fn deliveries_to_a_server_failing_every_one_are_set_aside(t: TestStore) {
+    // Set aside as soon as a server failed once (a day in production).
+    let app = spawn_app_with(t, |config| {
+        config.fetch.allow = vec![sibyl::binaries::fetch::Network::parse("127.0.0.0/8").unwrap()];
+        config.fediverse = Some(sibyl::app::jobs::fediverse::FediverseConfig {
+            every: Duration::from_secs(1),
+            settle: Duration::from_secs(2),
+            dead_after: Duration::ZERO,
+        });
+    })
+    .await;
+    app.set_up().await;
+    // A server that answers nothing: a port nobody listens on.
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let server = format!("127.0.0.1:{port}");
+    let inbox = format!("http://{server}/inbox");
+    let queue = || async {
+        let activity = Outgoing {
+            id: sibyl::domain::timeuuid::at(sibyl::domain::now()),
+            actor: "site".into(),
+            body: serde_json::json!({ "type": "Announce", "id": uuid::Uuid::new_v4().to_string() })
+                .to_string(),
+            followers_of: Vec::new(),
+            fanned_out: false,
+        };
+        app.store
+            .queue_activity(
+                &app.site,
+                &activity,
+                std::slice::from_ref(&inbox),
+                sibyl::domain::now(),
+            )
+            .await
+            .unwrap();
+        activity.id
+    };
+    let first = queue().await;
+    let failed = delivery_when(&app, first, "failed once", |d| {
+        d.attempts == 1 && d.failure.is_some()
+    })
+    .await;
+    assert!(!failed.ended, "a failure is tried again later: {failed:?}");
+    let failing = app.store.failing_server(&app.site, &server).await.unwrap();
+    assert!(failing.is_some(), "the server is noted as failing");
+    // Another activity for it is set aside without an attempt.
+    let second = queue().await;
+    let set_aside = delivery_when(&app, second, "set aside", |d| d.ended).await;
+    assert_eq!(set_aside.attempts, 0, "{set_aside:?}");
+    assert!(
+        set_aside
+            .failure
+            .as_deref()
+            .unwrap_or("")
+            .contains("set aside"),
+        "{set_aside:?}"
+    );
+    // The first waits for its next attempt.
+    let first_now = app.store.deliveries(&app.site, first).await.unwrap();
+    assert!(
+        !first_now[0].ended && first_now[0].attempts == 1,
+        "{first_now:?}"
+    );
+}
+
+/// An inbox that takes only what is signed as RFC 9421 says, by the given key: each
+/// POST's status, and the activities it took.
+async fn rfc_9421_inbox(
+    key: sibyl::domain::federation::RemoteKey,
+) -> (u16, std::sync::Arc<std::sync::Mutex<Vec<(u16, Value)>>>) {
+    use actix_web::{App, HttpRequest, HttpResponse, HttpServer, web};
+    use sibyl::domain::federation::message_signature::{self, Message};
+    type Seen = std::sync::Arc<std::sync::Mutex<Vec<(u16, Value)>>>;
+    let seen: Seen = Default::default();
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let (kept, key) = (seen.clone(), std::sync::Arc::new(key));
+    let server = HttpServer::new(move || {
+        let (seen, key) = (kept.clone(), key.clone());
+        App::new().route(
+            "/inbox",
+            web::post().to(move |req: HttpRequest, body: web::Bytes| {
+                let (seen, key) = (seen.clone(), key.clone());
+                async move {
+                    let headers: Vec<(String, String)> = req
+                        .headers()
+                        .iter()
+                        .map(|(n, v)| (n.as_str().to_owned(), v.to_str().unwrap().to_owned()))
+                        .collect();
+                    let field = |name: &str| {
+                        headers
+                            .iter()
+                            .find(|(n, _)| n == name)
+                            .map(|(_, v)| v.clone())
+                    };
+                    let target = req.uri().path_and_query().unwrap().as_str().to_owned();
+                    let verified = match (field("signature-input"), field("signature")) {
+                        (Some(input), Some(value)) => {
+                            let signed =
+                                message_signature::parse(&input, &value).unwrap().remove(0);
+                            let message = Message {
+                                method: "POST",
+                                scheme: "http",
+                                target: &target,
+                                headers: &headers,
+                            };
+                            field("content-digest")
+                                == Some(message_signature::content_digest(&body))
+                                && signed
+                                    .verify(&message, &key, true, chrono::Utc::now())
+                                    .is_ok()
+                        }
+                        _ => false,
+                    };
+                    let status = if verified { 202 } else { 401 };
+                    let activity = serde_json::from_slice(&body).unwrap_or(Value::Null);
+                    seen.lock().unwrap().push((status, activity));
+                    HttpResponse::build(actix_web::http::StatusCode::from_u16(status).unwrap())
+                        .finish()
+                }
+            }),
+        )
+    })
+    .workers(1)
+    .listen(listener)
+    .unwrap()
+    .run();
+    tokio::spawn(server);
+    (port, seen)
+}
+
+async fn a_server_reading_only_rfc_9421_gets_it_after_refusing_the_other(t: TestStore) {
+    let app = spawn_app_with(t, |config| {
+        config.fetch.allow = vec![sibyl::binaries::fetch::Network::parse("127.0.0.0/8").unwrap()];
+        config.fediverse = Some(sibyl::app::jobs::fediverse::FediverseConfig {
+            every: Duration::from_secs(1),
+            settle: Duration::from_secs(2),
+            dead_after: sibyl::app::federation::delivery::DEAD_AFTER,
+        });
+    })
+    .await;
+    app.set_up().await;
+    // The site actor's key, made by fetching its actor.
+    assert_eq!(fetch(&app, "/ap/site").await.0, 200);
+    let der = app
+        .store
+        .site_secret(&app.site, &sibyl::store::site::actor_key_name("site"))
+        .await
+        .unwrap()
+        .unwrap();
+    let public = sibyl::domain::federation::ActorKey::from_pkcs8(&der)
+        .unwrap()
+        .remote()
+        .unwrap();
+    let (port, seen) = rfc_9421_inbox(public).await;
+    let activity = Outgoing {
+        id: sibyl::domain::timeuuid::at(sibyl::domain::now()),
+        actor: "site".into(),
+        body: serde_json::json!({ "type": "Announce", "id": "https://x.example/1" }).to_string(),
+        followers_of: Vec::new(),
+        fanned_out: false,
+    };
+    let inbox = format!("http://127.0.0.1:{port}/inbox");
+    app.store
+        .queue_activity(&app.site, &activity, &[inbox], sibyl::domain::now())
+        .await
+        .unwrap();
+    let delivered = delivery_when(&app, activity.id, "delivered", |d| d.ended).await;
+    assert_eq!(delivered.failure, None, "{delivered:?}");
+    assert_eq!(
+        delivered.attempts, 1,
+        "one attempt, two requests: {delivered:?}"
+    );
+    let seen = seen.lock().unwrap().clone();
+    let statuses: Vec<u16> = seen.iter().map(|(s, _)| *s).collect();
+    assert_eq!(
+        statuses,
+        [401, 202],
+        "draft-cavage refused, then RFC 9421 taken"
+    );
+    assert_eq!(seen[1].1["type"], "Announce");
 }

@@ -279,3 +279,45 @@ fn what_cannot_be_read_or_is_not_supported_is_refused() {
         Err(SignatureError::Algorithm("hmac-sha256".into()))
     );
 }
+
+/// What Sibyl signs verifies, covering the method, the target and the body's digest; a
+/// changed target or body does not.
+#[test]
+fn a_request_signed_here_verifies_and_a_changed_one_does_not() {
+    let der = crate::domain::federation::keys::generate().unwrap();
+    let key = crate::domain::federation::ActorKey::from_pkcs8(&der).unwrap();
+    let body = br#"{"type":"Accept"}"#;
+    let headers = vec![
+        ("host".to_owned(), "example.com".to_owned()),
+        ("content-digest".to_owned(), content_digest(body)),
+    ];
+    let created = 1_618_884_473;
+    let request = message(&headers);
+    let (input, value) = sign(
+        &key,
+        "https://blog.example/ap/site#main-key",
+        &request,
+        created,
+    )
+    .unwrap();
+    let signed = one(&input, &value);
+    assert_eq!(signed.key_id, "https://blog.example/ap/site#main-key");
+    assert_eq!(
+        signed.covers(),
+        ["@method", "@target-uri", "content-digest"]
+    );
+    let public = key.remote().unwrap();
+    let at = DateTime::from_timestamp(created, 0).unwrap();
+    assert_eq!(signed.verify(&request, &public, true, at), Ok(()));
+    let moved = Message {
+        target: "/elsewhere",
+        ..message(&headers)
+    };
+    assert!(signed.verify(&moved, &public, true, at).is_err());
+    let other = vec![
+        ("host".to_owned(), "example.com".to_owned()),
+        ("content-digest".to_owned(), content_digest(b"{}")),
+    ];
+    assert!(signed.verify(&message(&other), &public, true, at).is_err());
+    assert!(sign(&key, "https://x.example/\"q", &request, created).is_err());
+}

@@ -66,6 +66,18 @@ CREATE TABLE ap_posts (
     post_id TEXT NOT NULL,
     sent    INTEGER NOT NULL,
     author  TEXT NOT NULL,
+    round   INTEGER NOT NULL,
     deleted INTEGER NOT NULL,
     PRIMARY KEY (site, post_id)
+);
+
+-- The servers every delivery to which has failed since `since` (a server answering is
+-- removed; one noted last 30 days ago, `until`, is tried again).
+CREATE TABLE ap_failing (
+    site   TEXT NOT NULL,
+    server TEXT NOT NULL,
+    since  INTEGER NOT NULL,
+    last   TEXT NOT NULL,
+    until  INTEGER NOT NULL,
+    PRIMARY KEY (site, server)
 );
