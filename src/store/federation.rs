@@ -120,6 +120,10 @@ pub trait Federation: Send + Sync {
     /// How many remote actors follow `actor`.
     async fn remote_follower_count(&self, site: &Site, actor: &str) -> StoreResult<u64>;
 
+    /// Each of the site's actors that has (or had) remote followers, with how many it
+    /// has, by name: one read (the site's actors are its authors and itself).
+    async fn remote_follower_counts(&self, site: &Site) -> StoreResult<Vec<(String, u64)>>;
+
     /// Whether an activity with this id was received (and noted) in the last
     /// [`RECEIVED_DAYS`].
     async fn received(&self, site: &Site, id: &str) -> StoreResult<bool>;

@@ -171,6 +171,14 @@ pub fn configure(cfg: &mut web::ServiceConfig, state: AppState) {
                     web::resource("/pages/{slug}").route(get_or_head().to(post_page::show_page)),
                 )
                 .service(web::resource("/admin/pages").route(get_or_head().to(site_admin::pages)))
+                .service(
+                    web::resource("/admin/federation")
+                        .route(get_or_head().to(site_admin::federation)),
+                )
+                .service(
+                    web::resource("/admin/federation/retry")
+                        .route(web::post().to(site_admin::retry_server)),
+                )
                 .service(web::resource("/desk").route(get_or_head().to(desk::show)))
                 .service(
                     web::resource("/desk/download")

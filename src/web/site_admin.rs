@@ -4,7 +4,9 @@
 use super::auth::{Admin, MaybeUser};
 use super::csrf::{CsrfForm, CsrfOnly, CsrfToken, csrf_field, layout};
 use super::limits::Subject;
-use super::pages::{MailView, PageRowView, PagesAdminPage, SiteAdminPage};
+use super::pages::{
+    FailingRowView, FederationAdminPage, MailView, PageRowView, PagesAdminPage, SiteAdminPage,
+};
 use super::{AppState, WebError, render, see_other};
 use crate::app::mail::{self, TestMailHtml, TestMailText};
 use crate::domain::{MAX_PAGES, PostStatus, SiteIdentity};
@@ -234,4 +236,56 @@ pub async fn pages(
         max: MAX_PAGES,
     };
     render(StatusCode::OK, &page)
+}
+
+#[derive(Deserialize)]
+pub struct RetriedQuery {
+    #[serde(default)]
+    retried: String,
+}
+
+/// `/admin/federation`: how many follow the site's actors on the fediverse, how many
+/// activities are being delivered, and the servers failing every delivery.
+pub async fn federation(
+    state: web::Data<AppState>,
+    admin: Admin,
+    csrf: CsrfToken,
+    query: web::Query<RetriedQuery>,
+) -> Result<HttpResponse, WebError> {
+    let overview = crate::app::federation::overview::overview(&state.ctx()).await?;
+    let page = FederationAdminPage {
+        layout: layout(&MaybeUser(Some(admin.0)), &csrf),
+        followed: overview.followed,
+        sending: overview.sending,
+        failing: overview
+            .failing
+            .into_iter()
+            .map(|f| FailingRowView {
+                server: f.server,
+                since: super::pages::Dated::new(f.since),
+                last: f.last,
+            })
+            .collect(),
+        retried: query.retried == "1",
+    };
+    render(StatusCode::OK, &page)
+}
+
+#[derive(Deserialize)]
+pub struct RetryForm {
+    csrf: String,
+    #[serde(default)]
+    server: String,
+}
+
+super::csrf::csrf_field!(RetryForm);
+
+/// Delivers to a failing server again: it is no longer set aside.
+pub async fn retry_server(
+    state: web::Data<AppState>,
+    _admin: Admin,
+    form: CsrfForm<RetryForm>,
+) -> Result<HttpResponse, WebError> {
+    crate::app::federation::overview::retry_server(&state.ctx(), form.server.trim()).await?;
+    Ok(see_other("/admin/federation?retried=1"))
 }

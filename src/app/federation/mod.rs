@@ -5,6 +5,7 @@
 pub mod activities;
 pub mod delivery;
 pub mod inbox;
+pub mod overview;
 pub mod posts;
 pub mod remote;
 

@@ -29,6 +29,7 @@ pub(super) struct Statements {
     followers_count: PreparedStatement,
     count_add: PreparedStatement,
     count_read: PreparedStatement,
+    counts_read: PreparedStatement,
     received_read: PreparedStatement,
     received_insert: PreparedStatement,
     open_insert: PreparedStatement,
@@ -94,6 +95,10 @@ impl Statements {
             .await?,
             count_read: prepare(format!(
                 "SELECT followers FROM {ks}.ap_follower_counts WHERE site = ? AND actor = ?"
+            ))
+            .await?,
+            counts_read: prepare(format!(
+                "SELECT actor, followers FROM {ks}.ap_follower_counts WHERE site = ?"
             ))
             .await?,
             received_read: prepare(format!(
@@ -431,6 +436,16 @@ impl Federation for CassandraStore {
 
     async fn remote_follower_count(&self, site: &Site, actor: &str) -> StoreResult<u64> {
         Ok(self.counted_followers(site, actor).await?.max(0) as u64)
+    }
+
+    async fn remote_follower_counts(&self, site: &Site) -> StoreResult<Vec<(String, u64)>> {
+        let rows: Vec<(String, Option<scylla::value::Counter>)> = self
+            .rows(&self.federation.counts_read, (site.as_str(),))
+            .await?;
+        Ok(rows
+            .into_iter()
+            .map(|(actor, n)| (actor, n.map_or(0, |c| c.0.max(0) as u64)))
+            .collect())
     }
 
     async fn received(&self, site: &Site, id: &str) -> StoreResult<bool> {

@@ -133,6 +133,24 @@ impl Federation for SqliteStore {
         .await
     }
 
+    async fn remote_follower_counts(&self, site: &Site) -> StoreResult<Vec<(String, u64)>> {
+        let site = site.to_string();
+        self.read(|sql| {
+            sql.prepare(
+                "SELECT actor, COUNT(*) FROM ap_followers WHERE site = ?1 GROUP BY actor
+                 ORDER BY actor",
+            )
+            .and_then(|mut s| {
+                s.query_map(params![site], |r| {
+                    Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)?.max(0) as u64))
+                })?
+                .collect()
+            })
+            .map_err(unavailable)
+        })
+        .await
+    }
+
     async fn received(&self, site: &Site, id: &str) -> StoreResult<bool> {
         let (site, key) = (site.to_string(), received_key(id));
         let now = crate::domain::now().timestamp_millis();

@@ -154,6 +154,24 @@ pub struct MailView {
 }
 
 #[derive(Template)]
+#[template(path = "admin/federation.html")]
+pub struct FederationAdminPage {
+    pub layout: Layout,
+    pub followed: Vec<crate::app::federation::overview::Followed>,
+    pub sending: usize,
+    pub failing: Vec<FailingRowView>,
+    /// A server was just given another chance.
+    pub retried: bool,
+}
+
+/// A server failing every delivery, as the administrators see it.
+pub struct FailingRowView {
+    pub server: String,
+    pub since: Dated,
+    pub last: String,
+}
+
+#[derive(Template)]
 #[template(path = "admin/pages.html")]
 pub struct PagesAdminPage {
     pub layout: Layout,

@@ -108,6 +108,15 @@ async fn remote_followers_are_counted_once_however_many_race(t: TestStore) {
             .await
             .unwrap()
     );
+    let counts = t.store.remote_follower_counts(&t.site).await.unwrap();
+    assert!(counts.contains(&(actor.clone(), 3)), "{counts:?}");
+    assert!(
+        t.store
+            .remote_follower_counts(&crate::helpers::unique_site())
+            .await
+            .unwrap()
+            .is_empty()
+    );
 }
 
 async fn remote_followers_are_read_a_shard_at_a_time(t: TestStore) {

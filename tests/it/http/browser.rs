@@ -872,6 +872,7 @@ async fn every_signed_in_page_fits_a_phone_and_a_desktop(t: TestStore) {
         ("admin-files", "/admin/binaries".to_owned()),
         ("admin-site", "/admin/site".to_owned()),
         ("admin-pages", "/admin/pages".to_owned()),
+        ("admin-federation", "/admin/federation".to_owned()),
         ("desk", "/desk".to_owned()),
         ("desk-published", "/desk?tab=published".to_owned()),
         ("desk-scheduled", "/desk?tab=scheduled".to_owned()),

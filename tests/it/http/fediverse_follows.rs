@@ -385,6 +385,25 @@ async fn deliveries_to_a_server_failing_every_one_are_set_aside(t: TestStore) {
         !first_now[0].ended && first_now[0].attempts == 1,
         "{first_now:?}"
     );
+
+    // The administrators see it on the fediverse's page, and have it delivered to again.
+    let page = app.get_html("/admin/federation").await;
+    assert!(page.contains(&format!("<td>{server}</td>")), "{page}");
+    assert!(page.contains("1 activity is being delivered."), "{page}");
+    let retried = app
+        .post_form(
+            "/admin/federation/retry",
+            &[("csrf", &csrf_in(&page)), ("server", &server)],
+        )
+        .await;
+    assert_eq!(retried.status(), 303);
+    assert_eq!(
+        app.store.failing_server(&app.site, &server).await.unwrap(),
+        None
+    );
+    let after = app.get_html("/admin/federation?retried=1").await;
+    assert!(after.contains("no longer set aside"), "{after}");
+    assert!(after.contains("id=\"no-failing\""), "{after}");
 }
 
 /// An inbox that takes only what is signed as RFC 9421 says, by the given key: each

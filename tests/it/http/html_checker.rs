@@ -251,6 +251,17 @@ async fn every_page_passes_the_html_checker(t: TestStore) {
         }
     }
 
+    // A server failing every delivery, for the fediverse's page to list.
+    let failing = sibyl::store::federation::Failing {
+        server: "down.example".into(),
+        since: sibyl::domain::now(),
+        last: "the server answered 503 Service Unavailable".into(),
+    };
+    app.store
+        .note_failing_server(&app.site, &failing)
+        .await
+        .unwrap();
+
     // A deleted post's address answers 410 with a page of its own.
     let gone = app.publish("Gone soon", "Deleted below.").await;
     let deleted = app
@@ -276,6 +287,7 @@ async fn every_page_passes_the_html_checker(t: TestStore) {
         "/pages/about".to_owned(),
         "/posts/about/edit".to_owned(),
         "/admin/pages".to_owned(),
+        "/admin/federation".to_owned(),
         format!("{post}/edit"),
         format!("{post}/history"),
         format!("{post}/revisions/1"),

@@ -739,6 +739,16 @@ async fn every_route_answers_every_role_as_declared(t: TestStore) {
         ),
         get("/admin/comments", [LOGIN, FORBIDDEN, FORBIDDEN, OK, LOGIN]),
         get("/admin/site", [LOGIN, FORBIDDEN, FORBIDDEN, OK, LOGIN]),
+        get(
+            "/admin/federation",
+            [LOGIN, FORBIDDEN, FORBIDDEN, OK, LOGIN],
+        ),
+        // No such failing server: nothing to deliver again.
+        post(
+            "/admin/federation/retry",
+            &[("server", "nowhere.example")],
+            [LOGIN, FORBIDDEN, FORBIDDEN, Expect(404, ""), LOGIN],
+        ),
         post(
             "/admin/site",
             &[("title", "Matrix"), ("language", "en")],
