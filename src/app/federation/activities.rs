@@ -79,20 +79,18 @@ pub async fn handle(
         return Ok(Handled::Duplicate);
     }
     // A server that sends something is up: its deliveries are no longer set aside.
-    if let Ok(url) = check_url(&activity.actor) {
-        let server = super::remote::host_of(&url);
-        if ctx
-            .store
-            .failing_server(&ctx.site, &server)
+    let server = super::delivery::server_of(&activity.actor);
+    if ctx
+        .store
+        .failing_server(&ctx.site, &server)
+        .await
+        .map_err(store_failed)?
+        .is_some()
+    {
+        ctx.store
+            .server_answers(&ctx.site, &server)
             .await
-            .map_err(store_failed)?
-            .is_some()
-        {
-            ctx.store
-                .server_answers(&ctx.site, &server)
-                .await
-                .map_err(store_failed)?;
-        }
+            .map_err(store_failed)?;
     }
     let handled = match activity.kind.as_str() {
         "Follow" => follow(ctx, fetcher, activity).await?,

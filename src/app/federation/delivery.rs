@@ -88,10 +88,15 @@ pub async fn queue_as(
     ctx.store
         .queue_activity(&ctx.site, &outgoing, inboxes, ctx.clock.now())
         .await?;
-    // Every job waiting now wakes; one busy in a pass finds a permit when it is done.
+    wake();
+    Ok(())
+}
+
+/// Wakes this process's delivery job: every job waiting now wakes; one busy in a pass
+/// finds a permit when it is done.
+pub fn wake() {
     QUEUED.notify_waiters();
     QUEUED.notify_one();
-    Ok(())
 }
 
 /// What a pass did.
@@ -279,8 +284,8 @@ enum Turn {
     GivenUp,
 }
 
-/// The server an inbox is on: its host and port.
-fn server_of(inbox: &str) -> String {
+/// The server an address is on: its host and port.
+pub(super) fn server_of(inbox: &str) -> String {
     check_url(inbox)
         .map(|url| super::remote::host_of(&url))
         .unwrap_or_else(|_| inbox.to_owned())

@@ -67,7 +67,6 @@ pub async fn retry_server(ctx: &Ctx, server: &str) -> Result<(), AppError> {
         return Err(AppError::NotFound);
     }
     ctx.store.server_answers(&ctx.site, server).await?;
-    super::delivery::QUEUED.notify_waiters();
-    super::delivery::QUEUED.notify_one();
+    super::delivery::wake();
     Ok(())
 }

@@ -197,12 +197,6 @@ impl Statements {
     }
 }
 
-/// The key a received activity's id is remembered by.
-fn received_key(id: &str) -> Vec<u8> {
-    use sha2::Digest;
-    sha2::Sha256::digest(id.as_bytes()).to_vec()
-}
-
 /// How long an open activity's record may be missing (its writer queuing it still)
 /// before the id is closed.
 const MISSING_MINUTES: i64 = 10;
@@ -452,7 +446,7 @@ impl Federation for CassandraStore {
         let found: Option<(Vec<u8>,)> = self
             .row(
                 &self.federation.received_read,
-                (site.as_str(), received_key(id)),
+                (site.as_str(), crate::domain::token::session_key(id)),
             )
             .await?;
         Ok(found.is_some())
@@ -461,7 +455,7 @@ impl Federation for CassandraStore {
     async fn note_received(&self, site: &Site, id: &str, _at: DateTime<Utc>) -> StoreResult<()> {
         self.exec(
             &self.federation.received_insert,
-            (site.as_str(), received_key(id)),
+            (site.as_str(), crate::domain::token::session_key(id)),
         )
         .await?;
         Ok(())

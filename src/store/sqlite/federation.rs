@@ -7,12 +7,6 @@ use crate::store::federation::{
     RemoteFollower, follower_shard,
 };
 
-/// The key a received activity's id is remembered by.
-fn received_key(id: &str) -> Vec<u8> {
-    use sha2::Digest;
-    sha2::Sha256::digest(id.as_bytes()).to_vec()
-}
-
 fn add_deliveries(
     sql: &Sql<'_>,
     site: &str,
@@ -152,7 +146,7 @@ impl Federation for SqliteStore {
     }
 
     async fn received(&self, site: &Site, id: &str) -> StoreResult<bool> {
-        let (site, key) = (site.to_string(), received_key(id));
+        let (site, key) = (site.to_string(), crate::domain::token::session_key(id));
         let now = crate::domain::now().timestamp_millis();
         self.read(|sql| {
             sql.prepare("SELECT 1 FROM ap_received WHERE site = ?1 AND key = ?2 AND until > ?3")
@@ -163,7 +157,7 @@ impl Federation for SqliteStore {
     }
 
     async fn note_received(&self, site: &Site, id: &str, at: DateTime<Utc>) -> StoreResult<()> {
-        let (site, key) = (site.to_string(), received_key(id));
+        let (site, key) = (site.to_string(), crate::domain::token::session_key(id));
         let until = (at + chrono::Duration::days(RECEIVED_DAYS)).timestamp_millis();
         let now = at.timestamp_millis();
         self.run(move |sql| {
