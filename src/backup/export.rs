@@ -357,6 +357,10 @@ async fn write_comments(
                     name: name.clone(),
                     email: email.clone(),
                 },
+                Commenter::Remote { actor, name } => CommenterRecord::Remote {
+                    actor: actor.clone(),
+                    name: name.clone(),
+                },
             },
             body: comment.body.as_str().to_owned(),
             state: comment.state.as_str().to_owned(),

@@ -203,8 +203,19 @@ pub struct FileRecord {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "lowercase", deny_unknown_fields)]
 pub enum CommenterRecord {
-    Member { id: Uuid, name: String },
-    Guest { name: String, email: String },
+    Member {
+        id: Uuid,
+        name: String,
+    },
+    Guest {
+        name: String,
+        email: String,
+    },
+    /// Someone on the fediverse, by their actor's id.
+    Remote {
+        actor: String,
+        name: String,
+    },
 }
 
 /// Told how far a long command has got, for a progress bar: `done` of `total` (0 while

@@ -727,6 +727,10 @@ pub(super) fn new_comment(
             name: name.clone(),
             email: email.clone(),
         },
+        CommenterRecord::Remote { actor, name } => Commenter::Remote {
+            actor: actor.clone(),
+            name: name.clone(),
+        },
     };
     let body_html = body.to_html();
     Ok(NewComment {

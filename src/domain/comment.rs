@@ -191,26 +191,60 @@ pub enum Commenter {
         name: String,
         email: String,
     },
+    /// Someone on the fediverse who replied from their own server: `actor` is the id of
+    /// their actor (an https URL, which is also where a browser finds their profile).
+    Remote {
+        actor: String,
+        name: String,
+    },
 }
 
 impl Commenter {
     pub fn name(&self) -> &str {
         match self {
-            Commenter::Member { name, .. } | Commenter::Guest { name, .. } => name,
+            Commenter::Member { name, .. }
+            | Commenter::Guest { name, .. }
+            | Commenter::Remote { name, .. } => name,
         }
     }
 
     pub fn user_id(&self) -> Option<UserId> {
         match self {
             Commenter::Member { id, .. } => Some(*id),
-            Commenter::Guest { .. } => None,
+            Commenter::Guest { .. } | Commenter::Remote { .. } => None,
         }
     }
 
     pub fn email(&self) -> &str {
         match self {
-            Commenter::Member { .. } => "",
+            Commenter::Member { .. } | Commenter::Remote { .. } => "",
             Commenter::Guest { email, .. } => email,
+        }
+    }
+
+    /// The fediverse actor who wrote it, if it came from the fediverse.
+    pub fn actor(&self) -> Option<&str> {
+        match self {
+            Commenter::Remote { actor, .. } => Some(actor),
+            Commenter::Member { .. } | Commenter::Guest { .. } => None,
+        }
+    }
+
+    /// The commenter a store's columns describe: a member by their id, someone on the
+    /// fediverse by their actor, a guest else.
+    pub fn from_columns(
+        id: Option<UserId>,
+        name: String,
+        email: Option<String>,
+        actor: Option<String>,
+    ) -> Self {
+        match (id, actor) {
+            (Some(id), _) => Commenter::Member { id, name },
+            (None, Some(actor)) if !actor.is_empty() => Commenter::Remote { actor, name },
+            (None, _) => Commenter::Guest {
+                name,
+                email: email.unwrap_or_default(),
+            },
         }
     }
 }
@@ -317,6 +351,8 @@ pub struct ThreadComment {
     pub parent: Option<CommentId>,
     pub author_id: Option<UserId>,
     pub author_name: String,
+    /// The fediverse actor who wrote it, if it came from the fediverse.
+    pub author_actor: Option<String>,
     pub body_html: String,
     pub edited: Option<DateTime<Utc>>,
 }
@@ -329,6 +365,7 @@ impl From<&Comment> for ThreadComment {
             parent: c.parent,
             author_id: c.author.user_id(),
             author_name: c.author.name().to_owned(),
+            author_actor: c.author.actor().map(str::to_owned),
             body_html: c.body_html.clone(),
             edited: c.edited,
         }

@@ -88,6 +88,15 @@ pub struct Delivery {
     pub failure: Option<String>,
 }
 
+/// A note from the fediverse that became a comment: where the comment is, and who wrote
+/// the note (only they may change or delete it).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RemoteNote {
+    pub post: PostId,
+    pub comment: CommentId,
+    pub actor: String,
+}
+
 #[async_trait]
 pub trait Federation: Send + Sync {
     /// Records `follower` following the local `actor`: true if it did not already (the
@@ -130,6 +139,13 @@ pub trait Federation: Send + Sync {
 
     /// Notes an activity as received at `at`.
     async fn note_received(&self, site: &Site, id: &str, at: DateTime<Utc>) -> StoreResult<()>;
+
+    /// The comment a note from the fediverse (by its id) became, if it became one.
+    async fn remote_note(&self, site: &Site, note: &str) -> StoreResult<Option<RemoteNote>>;
+
+    /// Records the comment a note becomes: written before the comment (the same values
+    /// again change nothing), so a note received again finds the comment's id.
+    async fn note_remote_note(&self, site: &Site, note: &str, to: &RemoteNote) -> StoreResult<()>;
 
     /// Queues `activity` for delivery to `inboxes` (and the followers it names): listed
     /// as open first, then recorded with a delivery per inbox, each

@@ -57,6 +57,7 @@ pub(super) fn view(
     let id = c.id.to_string();
     CommentView {
         author: c.author_name.clone(),
+        actor: c.author_actor.clone(),
         date: Dated::new(c.id.time()),
         body_html: c.body_html.clone(),
         reply: c.parent.is_some(),

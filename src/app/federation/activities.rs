@@ -95,6 +95,9 @@ pub async fn handle(
     let handled = match activity.kind.as_str() {
         "Follow" => follow(ctx, fetcher, activity).await?,
         "Undo" => undo(ctx, activity).await?,
+        "Create" => super::replies::create(ctx, fetcher, activity).await?,
+        "Update" => super::replies::update(ctx, fetcher, activity).await?,
+        "Delete" => super::replies::delete(ctx, activity).await?,
         _ => Handled::Ignored,
     };
     // Noted once done: an activity that failed half-way is acted on again when its

@@ -8,6 +8,7 @@ pub mod inbox;
 pub mod overview;
 pub mod posts;
 pub mod remote;
+pub mod replies;
 
 use super::{AppError, Ctx};
 use crate::domain::federation::documents::{self, Actor, Article, NodeInfo, escape};

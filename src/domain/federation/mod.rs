@@ -5,6 +5,7 @@
 pub mod documents;
 pub mod keys;
 pub mod message_signature;
+pub mod note_text;
 pub mod signature;
 
 pub use keys::{ActorKey, RemoteKey};

@@ -5,10 +5,10 @@
 
 use super::intents::OwnIntent;
 use super::{CassandraStore, lwt};
-use crate::domain::{PostId, Site};
+use crate::domain::{CommentId, PostId, Site};
 use crate::store::federation::{
     Delivery, FOLLOWER_SHARDS, Failing, Federated, Federation, Outgoing, RemoteFollower,
-    follower_shard,
+    RemoteNote, follower_shard,
 };
 use crate::store::{Fault, Finished, StoreError, StoreResult};
 use async_trait::async_trait;
@@ -32,6 +32,8 @@ pub(super) struct Statements {
     counts_read: PreparedStatement,
     received_read: PreparedStatement,
     received_insert: PreparedStatement,
+    note_read: PreparedStatement,
+    note_insert: PreparedStatement,
     open_insert: PreparedStatement,
     open_read: PreparedStatement,
     open_delete: PreparedStatement,
@@ -107,6 +109,14 @@ impl Statements {
             .await?,
             received_insert: prepare(format!(
                 "INSERT INTO {ks}.ap_received (site, key) VALUES (?, ?)"
+            ))
+            .await?,
+            note_read: prepare(format!(
+                "SELECT post_id, id, actor FROM {ks}.ap_notes WHERE site = ? AND note = ?"
+            ))
+            .await?,
+            note_insert: prepare(format!(
+                "INSERT INTO {ks}.ap_notes (site, note, post_id, id, actor) VALUES (?, ?, ?, ?, ?)"
             ))
             .await?,
             open_insert: prepare(format!(
@@ -456,6 +466,35 @@ impl Federation for CassandraStore {
         self.exec(
             &self.federation.received_insert,
             (site.as_str(), crate::domain::token::session_key(id)),
+        )
+        .await?;
+        Ok(())
+    }
+
+    async fn remote_note(&self, site: &Site, note: &str) -> StoreResult<Option<RemoteNote>> {
+        let found: Option<(Uuid, CqlTimeuuid, String)> = self
+            .row(
+                &self.federation.note_read,
+                (site.as_str(), crate::domain::token::session_key(note)),
+            )
+            .await?;
+        Ok(found.map(|(post, id, actor)| RemoteNote {
+            post: PostId(post),
+            comment: CommentId(Uuid::from(id)),
+            actor,
+        }))
+    }
+
+    async fn note_remote_note(&self, site: &Site, note: &str, to: &RemoteNote) -> StoreResult<()> {
+        self.exec(
+            &self.federation.note_insert,
+            (
+                site.as_str(),
+                crate::domain::token::session_key(note),
+                to.post.0,
+                CqlTimeuuid::from(to.comment.0),
+                to.actor.as_str(),
+            ),
         )
         .await?;
         Ok(())

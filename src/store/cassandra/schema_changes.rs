@@ -466,4 +466,24 @@ pub(super) const CHANGES: &[(u32, &str, Change)] = &[
         "the fediverse: remote followers and their counts, the activities sent with their deliveries, and the ids received (made by schema.cql); the open list's tombstones live a day",
         Change::Cql("ALTER TABLE ap_open WITH gc_grace_seconds = 86400"),
     ),
+    (
+        78,
+        "comments from the fediverse: their author's actor, in the comment's row",
+        Change::Cql("ALTER TABLE comments ADD IF NOT EXISTS author_actor text"),
+    ),
+    (
+        79,
+        "comments from the fediverse: their author's actor, in the readers' thread",
+        Change::Cql("ALTER TABLE comment_thread ADD IF NOT EXISTS author_actor text"),
+    ),
+    (
+        80,
+        "comments from the fediverse: their author's actor, in the site's moderation lists",
+        Change::Cql("ALTER TABLE moderation_lists ADD IF NOT EXISTS author_actor text"),
+    ),
+    (
+        81,
+        "comments from the fediverse: their author's actor, in a post's moderation lists (and the notes they came as, made by schema.cql)",
+        Change::Cql("ALTER TABLE post_moderation ADD IF NOT EXISTS author_actor text"),
+    ),
 ];

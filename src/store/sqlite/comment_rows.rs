@@ -3,7 +3,7 @@
 
 use super::*;
 
-pub(super) const COMMENT_COLUMNS: &str = "id, post_id, post_slug, post_title, thread, parent, author_id, author_name, author_email, body, body_html, state, reason, edited";
+pub(super) const COMMENT_COLUMNS: &str = "id, post_id, post_slug, post_title, thread, parent, author_id, author_name, author_email, body, body_html, state, reason, edited, author_actor";
 
 pub(super) fn comment_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<CommentRow> {
     Ok(CommentRow {
@@ -21,6 +21,7 @@ pub(super) fn comment_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<CommentRo
         state: row.get(11)?,
         reason: row.get(12)?,
         edited: row.get(13)?,
+        author_actor: row.get(14)?,
     })
 }
 
@@ -39,21 +40,18 @@ pub(super) struct CommentRow {
     state: String,
     reason: String,
     edited: Option<i64>,
+    author_actor: Option<String>,
 }
 
 impl CommentRow {
     pub(super) fn into_comment(self) -> StoreResult<Comment> {
         let id = |text: &str| CommentId::parse(text).map_err(StoreError::from);
-        let author = match self.author_id {
-            Some(user) => Commenter::Member {
-                id: UserId(uuid(&user)?),
-                name: self.author_name,
-            },
-            None => Commenter::Guest {
-                name: self.author_name,
-                email: self.author_email,
-            },
-        };
+        let author = Commenter::from_columns(
+            self.author_id.as_deref().map(uuid).transpose()?.map(UserId),
+            self.author_name,
+            Some(self.author_email),
+            self.author_actor,
+        );
         Ok(Comment {
             id: id(&self.id)?,
             post: CommentedPost {

@@ -111,7 +111,7 @@ impl Comments for SqliteStore {
             }
             sql.prepare(&format!(
                 "INSERT INTO comments ({COMMENT_COLUMNS}, site, created, sort_key)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, '', NULL, ?13, ?14, ?15)"
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, '', NULL, ?16, ?13, ?14, ?15)"
             ))
             .and_then(|mut s| {
                 s.execute(params![
@@ -130,6 +130,7 @@ impl Comments for SqliteStore {
                     site,
                     c.id.time().timestamp_millis(),
                     comment_sort_key(c.thread, c.id),
+                    c.author.actor(),
                 ])
             })
             .map_err(unavailable)?;
@@ -221,7 +222,7 @@ impl Comments for SqliteStore {
             let mut rows: Vec<(CommentRow, String)> = stmt
                 .query_map(
                     params![site, post.0.to_string(), key, limit as i64 + 1],
-                    |r| Ok((comment_row(r)?, r.get(14)?)),
+                    |r| Ok((comment_row(r)?, r.get(15)?)),
                 )
                 .and_then(Iterator::collect)
                 .map_err(unavailable)?;
@@ -432,8 +433,8 @@ impl Comments for SqliteStore {
             let (post_text, id_text) = (post.0.to_string(), id.to_string());
             comment_of(sql, &site, &post_text, &id_text)?.ok_or(ModerationError::NoSuchComment)?;
             sql.prepare(
-                "UPDATE comments SET author_id = NULL, author_name = ?4, author_email = ''
-                 WHERE site = ?1 AND post_id = ?2 AND id = ?3",
+                "UPDATE comments SET author_id = NULL, author_name = ?4, author_email = '',
+                 author_actor = NULL WHERE site = ?1 AND post_id = ?2 AND id = ?3",
             )
             .and_then(|mut s| s.execute(params![site, post_text, id_text, DELETED_USER]))
             .map_err(unavailable)?;

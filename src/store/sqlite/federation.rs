@@ -4,7 +4,7 @@
 use super::*;
 use crate::store::federation::{
     Delivery, FAILING_DAYS, Failing, Federated, Federation, OUTGOING_DAYS, Outgoing, RECEIVED_DAYS,
-    RemoteFollower, follower_shard,
+    RemoteFollower, RemoteNote, follower_shard,
 };
 
 fn add_deliveries(
@@ -173,6 +173,53 @@ impl Federation for SqliteStore {
                  (SELECT rowid FROM ap_received WHERE until <= ?1 LIMIT 100)",
             )
             .and_then(|mut s| s.execute(params![now]))
+            .map_err(unavailable)?;
+            Ok(())
+        })
+        .await
+    }
+
+    async fn remote_note(&self, site: &Site, note: &str) -> StoreResult<Option<RemoteNote>> {
+        let (site, key) = (site.to_string(), crate::domain::token::session_key(note));
+        let found: Option<(String, String, String)> = self
+            .read(move |sql| {
+                sql.prepare(
+                    "SELECT post_id, comment_id, actor FROM ap_notes WHERE site = ?1 AND note = ?2",
+                )
+                .and_then(|mut s| {
+                    s.query_row(params![site, key], |r| {
+                        Ok((r.get(0)?, r.get(1)?, r.get(2)?))
+                    })
+                    .optional()
+                })
+                .map_err(unavailable)
+            })
+            .await?;
+        found
+            .map(|(post, comment, actor)| {
+                Ok(RemoteNote {
+                    post: PostId(uuid(&post)?),
+                    comment: CommentId::parse(&comment).map_err(StoreError::from)?,
+                    actor,
+                })
+            })
+            .transpose()
+    }
+
+    async fn note_remote_note(&self, site: &Site, note: &str, to: &RemoteNote) -> StoreResult<()> {
+        let (site, key) = (site.to_string(), crate::domain::token::session_key(note));
+        let (post, comment, actor) = (
+            to.post.0.to_string(),
+            to.comment.to_string(),
+            to.actor.clone(),
+        );
+        self.run(move |sql| {
+            sql.prepare(
+                "INSERT INTO ap_notes (site, note, post_id, comment_id, actor) VALUES (?1, ?2, ?3, ?4, ?5)
+                 ON CONFLICT (site, note) DO UPDATE SET post_id = excluded.post_id,
+                 comment_id = excluded.comment_id, actor = excluded.actor",
+            )
+            .and_then(|mut s| s.execute(params![site, key, post, comment, actor]))
             .map_err(unavailable)?;
             Ok(())
         })

@@ -6,7 +6,7 @@ use crate::domain::comment::log_month;
 use crate::store::caps::{self, page_size};
 
 /// The columns of a comment that its row in the moderation lists copies.
-const COPIED: &str = "post_slug, post_title, thread, parent, author_id, author_name, author_email, body, body_html, reason, edited";
+const COPIED: &str = "post_slug, post_title, thread, parent, author_id, author_name, author_email, body, body_html, reason, edited, author_actor";
 
 /// Puts a comment in the moderation list of its state (a copy of its row as it is now,
 /// which a trigger keeps in step), or takes it out of every list.
@@ -82,14 +82,14 @@ impl CommentModeration for SqliteStore {
             let mut stmt = sql
                 .prepare(&format!(
                     "SELECT q.id, q.post_id, q.post_slug, q.post_title, q.thread, q.parent, q.author_id,
-                            q.author_name, q.author_email, q.body, q.body_html, q.state, q.reason, q.edited, q.created
+                            q.author_name, q.author_email, q.body, q.body_html, q.state, q.reason, q.edited, q.author_actor, q.created
                      FROM moderation_queue q
                      WHERE q.site = ?1 AND q.state = ?2 {post_filter}
                        AND (q.created < ?3 OR (q.created = ?3 AND q.id < ?4))
                      ORDER BY q.created DESC, q.id DESC LIMIT ?5"
                 ))
                 .map_err(unavailable)?;
-            let map = |r: &rusqlite::Row<'_>| Ok((comment_row(r)?, r.get::<_, i64>(14)?));
+            let map = |r: &rusqlite::Row<'_>| Ok((comment_row(r)?, r.get::<_, i64>(15)?));
             let id_bound = if id.is_empty() { "~".to_owned() } else { id };
             let rows: Vec<(CommentRow, i64)> = match post {
                 Some(p) => stmt.query_map(

@@ -53,6 +53,7 @@ const MIGRATIONS: &[(u32, &str)] = &[
     (33, include_str!("migrations/0033_site_admins.sql")),
     (34, include_str!("migrations/0034_job_holders.sql")),
     (35, include_str!("migrations/0035_fediverse.sql")),
+    (36, include_str!("migrations/0036_fediverse_comments.sql")),
 ];
 
 /// The version that makes the search index.

@@ -165,6 +165,7 @@ async fn desk(
                 String::new()
             },
             member: c.author.user_id().map(|u| u.0.to_string()),
+            actor: c.author.actor().map(str::to_owned),
             date: Dated::new(c.created()),
             body_html: c.body_html.clone(),
             reason: c.reason.clone(),

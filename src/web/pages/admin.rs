@@ -65,6 +65,8 @@ pub struct ModerationItem {
     pub email: String,
     /// A member's account id, for the ban button.
     pub member: Option<String>,
+    /// The actor of a comment from the fediverse.
+    pub actor: Option<String>,
     pub date: Dated,
     pub body_html: String,
     pub reason: String,

@@ -28,6 +28,9 @@ pub struct CommentDraft {
 pub struct CommentView {
     pub id: String,
     pub author: String,
+    /// Where a comment from the fediverse's author is (their actor, which a browser
+    /// reads as their profile).
+    pub actor: Option<String>,
     pub date: Dated,
     pub body_html: String,
     pub reply: bool,

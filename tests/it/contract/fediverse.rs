@@ -21,6 +21,7 @@ both_stores!(
     each_attempt_at_a_delivery_is_claimed_once,
     post_changes_are_noted_and_forgotten_up_to_a_time,
     failing_servers_are_noted_until_they_answer,
+    comments_from_the_fediverse_keep_their_actor_everywhere,
 );
 
 fn follower(n: usize) -> RemoteFollower {
@@ -417,4 +418,110 @@ async fn failing_servers_are_noted_until_they_answer(t: TestStore) {
     );
     t.store.server_answers(&site, "down.example").await.unwrap();
     assert!(t.store.failing_servers(&site).await.unwrap().is_empty());
+}
+
+/// A comment written on another server keeps its author's actor in its row, the
+/// moderation lists, the readers' thread and across moves and edits; the note it came as
+/// finds it, per site.
+async fn comments_from_the_fediverse_keep_their_actor_everywhere(t: TestStore) {
+    use super::comments::{by, member, post};
+    use sibyl::domain::{CommentBody, CommentState, Commenter, NewComment, Role};
+    use sibyl::store::federation::RemoteNote;
+    let admin = member(&t, Role::Admin).await;
+    let post = post(&t, &admin).await;
+    let actor = "https://social.example/users/ada".to_owned();
+    let remote = Commenter::Remote {
+        actor: actor.clone(),
+        name: "Ada".into(),
+    };
+    let comment = NewComment::new(
+        sibyl::domain::CommentedPost {
+            id: post.id,
+            slug: post.slug.as_str().to_owned(),
+            title: post.title.as_str().to_owned(),
+        },
+        None,
+        remote.clone(),
+        CommentBody::parse("From *afar*.").unwrap(),
+        CommentState::Pending,
+        now(),
+    );
+    let note = format!("https://social.example/notes/{}", uuid::Uuid::new_v4());
+    assert_eq!(t.store.remote_note(&t.site, &note).await.unwrap(), None);
+    let known = RemoteNote {
+        post: post.id,
+        comment: comment.id,
+        actor: actor.clone(),
+    };
+    t.store
+        .note_remote_note(&t.site, &note, &known)
+        .await
+        .unwrap();
+    t.store
+        .note_remote_note(&t.site, &note, &known)
+        .await
+        .unwrap();
+    assert_eq!(
+        t.store.remote_note(&t.site, &note).await.unwrap(),
+        Some(known)
+    );
+    let elsewhere = crate::helpers::unique_site();
+    assert_eq!(t.store.remote_note(&elsewhere, &note).await.unwrap(), None);
+    t.store.add_comment(&t.site, &comment).await.unwrap();
+
+    let stored = t
+        .store
+        .comment(&t.site, post.id, comment.id)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(stored.author, remote);
+    assert_eq!(stored.author.user_id(), None);
+    assert_eq!(stored.author.email(), "");
+    let pending = t
+        .store
+        .moderation_list(&t.site, CommentState::Pending, None, None, 10)
+        .await
+        .unwrap();
+    assert_eq!(pending.comments[0].author, remote);
+    let of_post = t
+        .store
+        .moderation_list(&t.site, CommentState::Pending, Some(post.id), None, 10)
+        .await
+        .unwrap();
+    assert_eq!(of_post.comments[0].author, remote);
+
+    t.store
+        .moderate(
+            &t.site,
+            post.id,
+            comment.id,
+            &by(&admin, CommentState::Approved),
+        )
+        .await
+        .unwrap();
+    let edited = CommentBody::parse("From *afar*, edited.").unwrap();
+    t.store
+        .edit_comment(&t.site, post.id, comment.id, &edited, now())
+        .await
+        .unwrap();
+    let thread = t
+        .store
+        .comment_page(&t.site, post.id, None, 10)
+        .await
+        .unwrap()
+        .comments;
+    assert_eq!(thread.len(), 1);
+    assert_eq!(thread[0].author_actor.as_deref(), Some(actor.as_str()));
+    assert_eq!(thread[0].author_name, "Ada");
+    assert_eq!(thread[0].author_id, None);
+    assert!(thread[0].body_html.contains("<em>afar</em>, edited."));
+    let moved = t
+        .store
+        .comment(&t.site, post.id, comment.id)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(moved.author, remote);
+    assert_eq!(moved.state, CommentState::Approved);
 }

@@ -93,7 +93,8 @@ async fn fill(store: &Arc<dyn Store>, site: &Site, admin: sibyl::domain::UserId)
             .is_some()
     );
     // The fediverse: a remote follower, an activity sent with its delivery, a post noted
-    // as changed and what its followers were told, an activity received.
+    // as changed and what its followers were told, an activity received, a note that
+    // became a comment.
     use sibyl::store::federation::{Federated, Outgoing, RemoteFollower};
     let actor = admin.0.to_string();
     let follower = RemoteFollower {
@@ -130,6 +131,18 @@ async fn fill(store: &Arc<dyn Store>, site: &Site, admin: sibyl::domain::UserId)
     store.note_federated_post(site, post, &told).await.unwrap();
     store
         .note_received(site, "https://social.example/likes/1", now())
+        .await
+        .unwrap();
+    store
+        .note_remote_note(
+            site,
+            "https://social.example/notes/1",
+            &sibyl::store::federation::RemoteNote {
+                post,
+                comment: sibyl::domain::CommentId(sibyl::domain::timeuuid::at(now())),
+                actor: follower.actor.clone(),
+            },
+        )
         .await
         .unwrap();
 }

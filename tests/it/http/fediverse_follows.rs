@@ -21,7 +21,7 @@ both_stores!(
 
 /// fediverse-pasture's one_actor (`scripts/fediverse-peer one-actor`), run from the
 /// virtual environment scripts/test makes; the test fails if it cannot start.
-struct OneActor {
+pub(super) struct OneActor {
     child: std::process::Child,
     port: u16,
     /// Its keys, and the activities its inbox took (`inbox.jsonl`).
@@ -37,7 +37,7 @@ fn python() -> String {
 const SCRIPT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/fediverse-peer");
 
 impl OneActor {
-    async fn start() -> Self {
+    pub(super) async fn start() -> Self {
         let port = std::net::TcpListener::bind("127.0.0.1:0")
             .unwrap()
             .local_addr()
@@ -75,11 +75,11 @@ impl OneActor {
         panic!("fediverse-pasture's one_actor did not listen on {port} in 30 s");
     }
 
-    fn id(&self) -> String {
+    pub(super) fn id(&self) -> String {
         format!("http://127.0.0.1:{}/actor", self.port)
     }
 
-    fn log(&self) -> String {
+    pub(super) fn log(&self) -> String {
         std::fs::read_to_string(self.dir.path().join("stderr.log")).unwrap_or_default()
     }
 
@@ -104,13 +104,31 @@ impl OneActor {
         )
     }
 
+    /// Its actor sends `activity` (where `$ME` stands for its id), signed, to the inbox
+    /// of `target`: the answer's status (and text, if it is an error).
+    pub(super) fn post(&self, target: &str, activity: &Value) -> String {
+        let file = self.dir.path().join("activity.json");
+        std::fs::write(&file, activity.to_string()).unwrap();
+        let out = std::process::Command::new(python())
+            .current_dir(self.dir.path())
+            .args([SCRIPT, "post", &self.port.to_string(), target])
+            .arg(&file)
+            .output()
+            .unwrap();
+        format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout).trim(),
+            String::from_utf8_lossy(&out.stderr)
+        )
+    }
+
     /// What its inbox took (each POST's signature verified by bovine first).
     fn received(&self) -> Vec<Value> {
         read_lines(&self.dir.path().join("inbox.jsonl"))
     }
 
     /// Waits (up to 30 s) until its inbox took an activity `matches` accepts.
-    async fn wait_for(&self, what: &str, matches: impl Fn(&Value) -> bool) -> Value {
+    pub(super) async fn wait_for(&self, what: &str, matches: impl Fn(&Value) -> bool) -> Value {
         for _ in 0..300 {
             if let Some(found) = self.received().into_iter().find(|a| matches(a)) {
                 return found;

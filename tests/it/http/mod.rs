@@ -14,6 +14,7 @@ mod desk;
 mod email_change;
 mod federation;
 mod fediverse_follows;
+mod fediverse_replies;
 mod feeds;
 mod fetch;
 mod forgery;

@@ -36,10 +36,10 @@ use uuid::Uuid;
 /// The columns of a comment in its row and in the moderation lists' copies. Its HTML is
 /// not among them: it is made from the text when read (only the readers' thread keeps
 /// it), which keeps a post's partitions under their bound.
-pub(super) const COMMENT_COLUMNS: &str = "id, post_id, post_slug, post_title, thread, parent, author_id, author_name, author_email, body, state, reason, edited";
+pub(super) const COMMENT_COLUMNS: &str = "id, post_id, post_slug, post_title, thread, parent, author_id, author_name, author_email, body, state, reason, edited, author_actor";
 
 pub(super) const THREAD_COLUMNS: &str =
-    "thread, id, parent, author_id, author_name, body_html, edited";
+    "thread, id, parent, author_id, author_name, body_html, edited, author_actor";
 
 /// A row of comments, moderation_lists or post_moderation (the lists hold copies).
 #[derive(DeserializeRow)]
@@ -57,20 +57,17 @@ pub(super) struct CommentRow {
     state: String,
     reason: Option<String>,
     edited: Option<DateTime<Utc>>,
+    author_actor: Option<String>,
 }
 
 impl CommentRow {
     pub(super) fn into_comment(self) -> StoreResult<Comment> {
-        let author = match self.author_id {
-            Some(id) => Commenter::Member {
-                id: UserId(id),
-                name: self.author_name,
-            },
-            None => Commenter::Guest {
-                name: self.author_name,
-                email: self.author_email.unwrap_or_default(),
-            },
-        };
+        let author = Commenter::from_columns(
+            self.author_id.map(UserId),
+            self.author_name,
+            self.author_email,
+            self.author_actor,
+        );
         let body = CommentBody::stored(&self.body);
         Ok(Comment {
             id: CommentId(Uuid::from(self.id)),
@@ -112,6 +109,7 @@ pub(super) struct MovedRow {
     state: String,
     reason: Option<String>,
     edited: Option<DateTime<Utc>>,
+    author_actor: Option<String>,
 }
 
 impl MovedRow {
@@ -132,6 +130,7 @@ impl MovedRow {
             state: self.state,
             reason: self.reason,
             edited: self.edited,
+            author_actor: self.author_actor,
         };
         Ok((row.into_comment()?, stamp, mover))
     }
@@ -147,6 +146,7 @@ pub(super) struct ThreadRow {
     author_name: String,
     body_html: String,
     edited: Option<DateTime<Utc>>,
+    author_actor: Option<String>,
 }
 
 pub(super) fn thread_comments(rows: Vec<ThreadRow>) -> StoreResult<Vec<ThreadComment>> {
@@ -158,6 +158,7 @@ pub(super) fn thread_comments(rows: Vec<ThreadRow>) -> StoreResult<Vec<ThreadCom
             parent: r.parent.map(|p| CommentId(Uuid::from(p))),
             author_id: r.author_id.map(UserId),
             author_name: r.author_name,
+            author_actor: r.author_actor.filter(|a| !a.is_empty()),
             body_html: r.body_html,
             edited: r.edited,
         })
@@ -184,6 +185,7 @@ pub(super) fn comment_values(site: &Site, c: &Comment) -> Vec<Option<CqlValue>> 
         text(&c.reason),
         c.edited
             .map(|t| CqlValue::Timestamp(scylla::value::CqlTimestamp(t.timestamp_millis()))),
+        c.author.actor().map(|a| CqlValue::Text(a.to_owned())),
     ]
 }
 
@@ -201,6 +203,7 @@ pub(super) fn thread_values(site: &Site, c: &Comment) -> Vec<Option<CqlValue>> {
         Some(CqlValue::Text(c.body_html.clone())),
         c.edited
             .map(|t| CqlValue::Timestamp(scylla::value::CqlTimestamp(t.timestamp_millis()))),
+        c.author.actor().map(|a| CqlValue::Text(a.to_owned())),
     ]
 }
 
@@ -346,16 +349,16 @@ impl Statements {
                 st
             },
             comment_create: prepare(format!(
-                "INSERT INTO {ks}.comments (site, {COMMENT_COLUMNS}, stamp, mover) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) IF NOT EXISTS"
+                "INSERT INTO {ks}.comments (site, {COMMENT_COLUMNS}, stamp, mover) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) IF NOT EXISTS"
             ))
             .await?,
             comment_move: prepare(format!(
-                "UPDATE {ks}.comments SET author_id = ?, author_name = ?, author_email = ?, body = ?, state = ?,
+                "UPDATE {ks}.comments SET author_id = ?, author_name = ?, author_email = ?, author_actor = ?, body = ?, state = ?,
                  reason = ?, edited = ?, stamp = ?, mover = ? WHERE site = ? AND post_id = ? AND id = ? IF stamp = ?"
             ))
             .await?,
             thread_insert: prepare(format!(
-                "INSERT INTO {ks}.comment_thread (site, post_id, {THREAD_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                "INSERT INTO {ks}.comment_thread (site, post_id, {THREAD_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
             ))
             .await?,
             thread_from_start: prepare(format!(
@@ -389,7 +392,7 @@ impl Statements {
             ))
             .await?,
             post_queue_insert: prepare(format!(
-                "INSERT INTO {ks}.post_moderation (site, {COMMENT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                "INSERT INTO {ks}.post_moderation (site, {COMMENT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
             ))
             .await?,
         })

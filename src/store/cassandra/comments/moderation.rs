@@ -247,6 +247,7 @@ impl CassandraStore {
             to.author.user_id().map(|u| u.0),
             to.author.name(),
             to.author.email(),
+            to.author.actor(),
             to.body.as_str(),
             to.state.as_str(),
             to.reason.as_str(),

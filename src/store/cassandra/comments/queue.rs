@@ -39,7 +39,7 @@ impl Statements {
         let prepare = |cql: String| crate::store::cassandra::prepare(session, cql);
         Ok(Self {
             insert: prepare(format!(
-                "INSERT INTO {ks}.moderation_lists (site, {COMMENT_COLUMNS}, hour) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                "INSERT INTO {ks}.moderation_lists (site, {COMMENT_COLUMNS}, hour) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
             ))
             .await?,
             delete: prepare(format!(

@@ -232,6 +232,17 @@ pub async fn carry_over_comment_lists(session: &Session, ks: &str) -> Result<usi
     if !super::table_exists(session, ks, "moderation_queue").await? {
         return Ok(0);
     }
+    // The columns are today's, with the one a later change adds (it adds it only if
+    // it is not there).
+    for table in ["comments", "moderation_lists"] {
+        session
+            .query_unpaged(
+                format!("ALTER TABLE {ks}.{table} ADD IF NOT EXISTS author_actor text"),
+                (),
+            )
+            .await
+            .map_err(|e| fail(&e))?;
+    }
     let read = session
         .prepare(format!(
             "SELECT {COMMENT_COLUMNS} FROM {ks}.comments WHERE site = ? AND post_id = ? AND id = ?"
@@ -240,7 +251,7 @@ pub async fn carry_over_comment_lists(session: &Session, ks: &str) -> Result<usi
         .map_err(|e| fail(&e))?;
     let put = session
         .prepare(format!(
-            "INSERT INTO {ks}.moderation_lists (site, {COMMENT_COLUMNS}, hour) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            "INSERT INTO {ks}.moderation_lists (site, {COMMENT_COLUMNS}, hour) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
         ))
         .await
         .map_err(|e| fail(&e))?;

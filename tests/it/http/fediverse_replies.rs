@@ -1,0 +1,189 @@
+//! Replies from the fediverse, on both stores: fediverse-pasture's one_actor (a server
+//! nobody here wrote, signing with bovine) replies to a published post; the reply waits
+//! in the moderation queue marked as from the fediverse, is shown under the post once
+//! approved (its author's name linked to their profile), a reply to it is threaded under
+//! it, the note's `Update` changes the comment and its `Delete` removes it. The same
+//! activity twice makes one comment; a note answering nothing of the site, or claiming
+//! another actor's authorship, makes none.
+
+use super::comments::picks;
+use super::federation::{fetch, reachable};
+use super::fediverse_follows::OneActor;
+use crate::both_stores;
+use crate::helpers::{TestApp, TestStore};
+use serde_json::{Value, json};
+
+both_stores!(a_reply_from_the_fediverse_is_moderated_shown_threaded_edited_and_deleted,);
+
+const PUBLIC: &str = "https://www.w3.org/ns/activitystreams#Public";
+
+/// A `Create` (or `Update`) of a note by the peer's actor (`$ME`), answering `in_reply_to`.
+fn note_activity(
+    kind: &str,
+    activity_id: &str,
+    note_id: &str,
+    in_reply_to: &str,
+    content: &str,
+) -> Value {
+    json!({
+        "@context": "https://www.w3.org/ns/activitystreams",
+        "id": activity_id,
+        "type": kind,
+        "actor": "$ME",
+        "to": [PUBLIC],
+        "object": {
+            "id": note_id,
+            "type": "Note",
+            "attributedTo": "$ME",
+            "inReplyTo": in_reply_to,
+            "content": content,
+            "published": chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
+            "to": [PUBLIC],
+        }
+    })
+}
+
+/// The pending comments in the administrator's queue.
+async fn queue(app: &TestApp) -> String {
+    app.get_html("/admin/comments").await
+}
+
+async fn approve_all(app: &TestApp) {
+    let desk = queue(app).await;
+    for pick in picks(&desk) {
+        let approved = app
+            .submit(
+                "/admin/comments",
+                "/admin/comments",
+                &[("state", "pending"), ("pick", &pick), ("action", "approve")],
+            )
+            .await;
+        assert_eq!(approved.status(), 303);
+    }
+}
+
+async fn a_reply_from_the_fediverse_is_moderated_shown_threaded_edited_and_deleted(t: TestStore) {
+    let app = reachable(t, true).await;
+    app.set_up().await;
+    let path = app.publish("Replied to", "Tell me what you think.").await;
+    let (status, article) = fetch(&app, &path).await;
+    assert_eq!(status, 200, "{article}");
+    let article_id = article["id"].as_str().unwrap().to_owned();
+    let author = article["attributedTo"].as_str().unwrap().to_owned();
+    let peer = OneActor::start().await;
+    let me = peer.id();
+
+    let note = format!("{me}/notes/{}", uuid::Uuid::new_v4());
+    let content = format!(
+        r#"<p><span class="h-card"><a href="{author}" class="u-url mention">@<span>writer</span></a></span> A <strong>fine</strong> post &amp; *more*</p>"#
+    );
+    let create = note_activity(
+        "Create",
+        &format!("{note}/create"),
+        &note,
+        &article_id,
+        &content,
+    );
+    assert_eq!(peer.post(&author, &create), "202", "{}", peer.log());
+    let shown = "@writer A <strong>fine</strong> post &amp; *more*";
+    let page = app.anonymous_get(&path).await.text().await.unwrap();
+    assert!(!page.contains(shown), "not before approval");
+    let desk = queue(&app).await;
+    assert!(desk.contains(shown), "{desk}");
+    assert!(desk.contains("from the fediverse"), "{desk}");
+    assert!(desk.contains(&format!(r#"href="{me}""#)), "{desk}");
+    assert_eq!(picks(&desk).len(), 1);
+
+    // Sent again (a server retrying): nothing more.
+    assert_eq!(peer.post(&author, &create), "202");
+    assert_eq!(picks(&queue(&app).await).len(), 1);
+
+    // Approved: under the post, its author's name linking to their profile.
+    approve_all(&app).await;
+    let page = app.anonymous_get(&path).await.text().await.unwrap();
+    assert!(page.contains(shown), "{page}");
+    assert!(
+        page.contains(&format!(
+            r#"<a href="{me}" rel="nofollow noopener ugc" class="remote-author">"#
+        )),
+        "{page}"
+    );
+    assert!(page.contains("from the fediverse"));
+
+    // A reply to that reply joins its thread.
+    let answer = format!("{me}/notes/{}", uuid::Uuid::new_v4());
+    let reply = note_activity(
+        "Create",
+        &format!("{answer}/create"),
+        &answer,
+        &note,
+        "<p>And a second thought.</p>",
+    );
+    assert_eq!(peer.post(&author, &reply), "202", "{}", peer.log());
+    approve_all(&app).await;
+    let page = app.anonymous_get(&path).await.text().await.unwrap();
+    let second = page
+        .find("And a second thought.")
+        .expect("the reply is shown");
+    let item = page[..second].rfind("<li class=\"comment").unwrap();
+    assert!(
+        page[item..second].starts_with("<li class=\"comment reply\""),
+        "{}",
+        &page[item..second]
+    );
+
+    // The note edited: the comment's text follows.
+    let update = note_activity(
+        "Update",
+        &format!("{note}/update/1"),
+        &note,
+        &article_id,
+        "<p>A fine post, on second reading.</p>",
+    );
+    assert_eq!(peer.post(&author, &update), "202", "{}", peer.log());
+    let page = app.anonymous_get(&path).await.text().await.unwrap();
+    assert!(page.contains("A fine post, on second reading."), "{page}");
+    assert!(!page.contains(shown));
+
+    // The note deleted: the comment is gone from the page.
+    let delete = json!({
+        "@context": "https://www.w3.org/ns/activitystreams",
+        "id": format!("{note}/delete"),
+        "type": "Delete",
+        "actor": "$ME",
+        "to": [PUBLIC],
+        "object": {"id": note, "type": "Tombstone"},
+    });
+    assert_eq!(peer.post(&author, &delete), "202", "{}", peer.log());
+    let page = app.anonymous_get(&path).await.text().await.unwrap();
+    assert!(!page.contains("on second reading"), "{page}");
+    assert!(page.contains("And a second thought."));
+
+    // A note answering nothing of the site: acknowledged, no comment.
+    let elsewhere = format!("{me}/notes/{}", uuid::Uuid::new_v4());
+    let unrelated = note_activity(
+        "Create",
+        &format!("{elsewhere}/create"),
+        &elsewhere,
+        &format!("{me}/notes/none-of-ours"),
+        "<p>Not about the blog.</p>",
+    );
+    assert_eq!(peer.post(&author, &unrelated), "202", "{}", peer.log());
+    // A note said to be another actor's: refused.
+    let mut forged = note_activity(
+        "Create",
+        &format!("{elsewhere}/forged"),
+        &format!("{me}/notes/{}", uuid::Uuid::new_v4()),
+        &article_id,
+        "<p>Not mine.</p>",
+    );
+    forged["object"]["attributedTo"] = json!(author);
+    let refused = peer.post(&author, &forged);
+    assert!(refused.starts_with("401"), "{refused}");
+    let desk = queue(&app).await;
+    assert!(
+        !desk.contains("Not about the blog") && !desk.contains("Not mine"),
+        "{desk}"
+    );
+    assert!(picks(&desk).is_empty());
+}
