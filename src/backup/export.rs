@@ -170,6 +170,7 @@ async fn write_site(
         language: identity.language.code(),
         footer: identity.footer,
         own_images_only: identity.own_images_only,
+        fediverse_off: identity.fediverse_off,
         comments: CommentSettingsRecord {
             guests: settings.guests,
             trust_approved: settings.trust_approved,

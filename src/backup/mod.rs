@@ -82,6 +82,10 @@ pub struct SiteRecord {
     /// setting have none: off).
     #[serde(default)]
     pub own_images_only: bool,
+    /// The site stays off the fediverse (exports made before this setting have none:
+    /// on the fediverse).
+    #[serde(default)]
+    pub fediverse_off: bool,
     pub comments: CommentSettingsRecord,
 }
 

@@ -43,6 +43,7 @@ pub async fn restore(
         language: Locale::parse(&site_record.language).map_err(|e| invalid(SITE, 1, e))?,
         footer: site_record.footer.clone(),
         own_images_only: site_record.own_images_only,
+        fediverse_off: site_record.fediverse_off,
     };
     let settings = CommentSettings {
         guests: site_record.comments.guests,
@@ -727,10 +728,20 @@ pub(super) fn new_comment(
             name: name.clone(),
             email: email.clone(),
         },
-        CommenterRecord::Remote { actor, name } => Commenter::Remote {
-            actor: actor.clone(),
-            name: name.clone(),
-        },
+        CommenterRecord::Remote { actor, name } => {
+            if !Commenter::is_actor_address(actor)
+                || actor.len() > crate::store::federation::MAX_ID_LENGTH
+            {
+                return Err(format!(
+                    "a comment from the fediverse whose actor is not an http(s) address of at most {} bytes",
+                    crate::store::federation::MAX_ID_LENGTH
+                ));
+            }
+            Commenter::Remote {
+                actor: actor.clone(),
+                name: name.clone(),
+            }
+        }
     };
     let body_html = body.to_html();
     Ok(NewComment {

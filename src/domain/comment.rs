@@ -230,8 +230,14 @@ impl Commenter {
         }
     }
 
+    /// Whether `actor` is an address a page may link a commenter's name to (http or
+    /// https: nothing a browser would run).
+    pub fn is_actor_address(actor: &str) -> bool {
+        actor.starts_with("https://") || actor.starts_with("http://")
+    }
+
     /// The commenter a store's columns describe: a member by their id, someone on the
-    /// fediverse by their actor, a guest else.
+    /// fediverse by their actor (an http or https address), a guest else.
     pub fn from_columns(
         id: Option<UserId>,
         name: String,
@@ -240,7 +246,9 @@ impl Commenter {
     ) -> Self {
         match (id, actor) {
             (Some(id), _) => Commenter::Member { id, name },
-            (None, Some(actor)) if !actor.is_empty() => Commenter::Remote { actor, name },
+            (None, Some(actor)) if Self::is_actor_address(&actor) => {
+                Commenter::Remote { actor, name }
+            }
             (None, _) => Commenter::Guest {
                 name,
                 email: email.unwrap_or_default(),

@@ -129,6 +129,9 @@ pub struct SiteIdentity {
     /// nothing from other sites (their Content-Security-Policy says so), and a text that
     /// shows an image from another site is refused.
     pub own_images_only: bool,
+    /// The site and its authors stay off the fediverse: no actors, WebFinger or
+    /// NodeInfo, no inbox, nothing delivered.
+    pub fediverse_off: bool,
 }
 
 impl Default for SiteIdentity {
@@ -140,6 +143,7 @@ impl Default for SiteIdentity {
             language: Locale::Language("en".into()),
             footer: "Powered by Sibyl".into(),
             own_images_only: false,
+            fediverse_off: false,
         }
     }
 }
@@ -194,6 +198,7 @@ impl SiteIdentity {
             language,
             footer: line("footer", footer, 300)?,
             own_images_only: false,
+            fediverse_off: false,
         })
     }
 

@@ -38,6 +38,7 @@ pub fn mount(cfg: &mut web::ServiceConfig) {
                 .into()
             }))
             .app_data(web::PayloadConfig::new(inbox::MAX_ACTIVITY))
+            .wrap(actix_web::middleware::from_fn(unless_off))
             .service(web::resource("/ap/inbox").route(web::post().to(shared_inbox)))
             .service(web::resource("/ap/site/inbox").route(web::post().to(site_inbox)))
             .service(web::resource("/ap/users/{id}/inbox").route(web::post().to(author_inbox)))
@@ -368,7 +369,10 @@ pub async fn negotiated(
         .get(header::ACCEPT)
         .and_then(|v| v.to_str().ok())
         .unwrap_or("");
-    if !federation::wants_activity(accept) || !federation::federates(post) {
+    if !federation::wants_activity(accept)
+        || !federation::federates(post)
+        || ctx.identity().await.fediverse_off
+    {
         return Ok(None);
     }
     let article = federation::article_of(ctx, post).await?;
@@ -423,6 +427,25 @@ async fn receive(
         }
         Err(e) => refused(e),
     }
+}
+
+/// Everything here is 404 while the site's administrators keep it off the fediverse.
+async fn unless_off(
+    req: actix_web::dev::ServiceRequest,
+    next: actix_web::middleware::Next<impl actix_web::body::MessageBody + 'static>,
+) -> Result<actix_web::dev::ServiceResponse<actix_web::body::BoxBody>, actix_web::Error> {
+    let off = match req.app_data::<web::Data<AppState>>() {
+        Some(state) => state.identity().await.fediverse_off,
+        None => false,
+    };
+    if off {
+        let failure = Failure(
+            StatusCode::NOT_FOUND,
+            "this site is not on the fediverse".into(),
+        );
+        return Ok(req.error_response(failure));
+    }
+    Ok(next.call(req).await?.map_into_boxed_body())
 }
 
 /// The answer to an activity refused (logged once, here).

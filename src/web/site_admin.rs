@@ -45,6 +45,7 @@ pub async fn show(
         language: identity.lang(),
         footer: identity.footer.clone(),
         own_images_only: identity.own_images_only,
+        fediverse_off: identity.fediverse_off,
         saved: query.saved == "1",
         error: None,
         mail: mail_view(&state, &admin_user, query.mail == "sent", None),
@@ -132,6 +133,7 @@ pub async fn test_mail(
                 language: stored.lang(),
                 footer: stored.footer.clone(),
                 own_images_only: stored.own_images_only,
+                fediverse_off: stored.fediverse_off,
                 saved: false,
                 error: None,
                 mail: mail_view(&state, &me, false, Some(format!("No message went: {e}."))),
@@ -157,6 +159,9 @@ pub struct SiteForm {
     /// `on` when the box is ticked; absent otherwise.
     #[serde(default)]
     own_images_only: String,
+    /// `on` when the box is ticked; absent otherwise.
+    #[serde(default)]
+    fediverse_off: String,
 }
 
 csrf_field!(SiteForm);
@@ -177,6 +182,15 @@ pub async fn save(
             ));
         }
     };
+    let fediverse_off = match form.fediverse_off.as_str() {
+        "" => false,
+        "on" => true,
+        _ => {
+            return Err(WebError::BadRequest(
+                "The fediverse setting is a box to tick or leave empty.".into(),
+            ));
+        }
+    };
     let identity = match SiteIdentity::parse(
         &form.title,
         &form.tagline,
@@ -186,6 +200,7 @@ pub async fn save(
     ) {
         Ok(identity) => SiteIdentity {
             own_images_only,
+            fediverse_off,
             ..identity
         },
         Err(invalid) => {
@@ -198,6 +213,7 @@ pub async fn save(
                 language: form.language,
                 footer: form.footer,
                 own_images_only,
+                fediverse_off,
                 saved: false,
                 error: Some(invalid.0),
                 mail: mail_view(&state, &admin.0, false, None),

@@ -100,10 +100,11 @@ pub async fn handle(
         "Delete" => super::replies::delete(ctx, activity).await?,
         _ => Handled::Ignored,
     };
-    // Noted once done: an activity that failed half-way is acted on again when its
-    // server sends it again (each step is idempotent).
+    // Noted once done (or found to be nothing to act on, which it will still be): an
+    // activity that failed half-way is acted on again when its server sends it again
+    // (each step is idempotent).
     if let Some(key) = &received
-        && handled == Handled::Done
+        && matches!(handled, Handled::Done | Handled::Ignored)
     {
         ctx.store
             .note_received(&ctx.site, key, ctx.clock.now())

@@ -194,7 +194,11 @@ pub async fn key(ctx: &Ctx, fetcher: &Fetcher, key_id: &str) -> Result<OwnedKey,
     let (owner, pem) = key_in(&doc, key_id).ok_or_else(|| {
         RemoteError::Invalid(format!("{key_id} is not a public key with an owner"))
     })?;
-    if id_of(&doc) != Some(owner.as_str()) {
+    // The document is the owner's own only when it is what was asked for (the key's id
+    // without its fragment): one naming another actor as itself proves nothing, and that
+    // actor's own document must list the key.
+    let asked = key_id.split('#').next().unwrap_or(key_id);
+    if id_of(&doc) != Some(owner.as_str()) || owner != asked {
         let owners = document(ctx, fetcher, &owner).await?;
         let listed = key_in(&owners, key_id).map(|(o, _)| o);
         if id_of(&owners) != Some(owner.as_str()) || listed.as_deref() != Some(owner.as_str()) {

@@ -2,14 +2,20 @@
 //! reaches one of the site's posts (walked by at most [`MAX_CHAIN`] fetches) becomes a
 //! comment on that post, waiting for moderation like a guest's, within the same rate
 //! limits and the post's cap and closing rules; a reply to a comment that came from the
-//! fediverse is threaded under it. The note's `Update` changes the comment's text, its
-//! `Delete` deletes the comment; only the note's own actor may do either.
+//! fediverse is threaded under it. Only public notes are taken (addressed to everyone,
+//! in `to` or `cc`): a reply to followers only, or to the people it mentions, is not the
+//! site's to show. The note's `Update` changes the comment's text (while it waits for
+//! moderation, or within the edit window members have once it is published; an update
+//! that makes it not public deletes it), its `Delete` deletes the comment; only the
+//! note's own actor may do either.
 //!
 //! Each note is written in two steps, each safe to repeat: the note is recorded with the
 //! comment it becomes (`ap_notes`), then the comment is created (by its own LWT on
-//! Cassandra). The comment's id is made from the note's id and publication time, so two
-//! instances given the same note at once make one comment, and a note received again
-//! after a failure between the steps finds its comment's id and finishes.
+//! Cassandra). The comment's id is made from the note's id and its publication time
+//! (kept after the post's publication, or the comment it answers, and at most a few
+//! minutes ahead of now; the post's publication when it says none), so two instances
+//! given the same note at once make one comment, and a note received again after a
+//! failure between the steps finds its comment's id and finishes.
 
 use super::activities::Handled;
 use super::inbox::{Activity, InboxError};
@@ -17,15 +23,16 @@ use super::remote::{self, RemoteError, id_of};
 use crate::app::Ctx;
 use crate::app::limits::Subject;
 use crate::binaries::fetch::{Fetcher, check_url};
-use crate::domain::comment::MAX_COMMENTS_PER_POST;
+use crate::domain::comment::{EDIT_WINDOW_MINUTES, MAX_COMMENTS_PER_POST};
 use crate::domain::comment_policy::{self, PostFacts};
+use crate::domain::federation::documents::PUBLIC;
 use crate::domain::federation::note_text::{self, Note};
 use crate::domain::{
     Comment, CommentId, CommentState, CommentedPost, Commenter, Moderation, NewComment, Post,
     PostId, UserId,
 };
-use crate::store::CommentError;
 use crate::store::federation::{MAX_ID_LENGTH, RemoteNote};
+use crate::store::{CommentError, ModerationError};
 use serde_json::Value;
 
 /// The most documents fetched to find what a reply answers: a reply deeper in a thread
@@ -37,6 +44,23 @@ const MAX_NAME_CHARS: usize = 60;
 
 /// The kinds of object taken as replies.
 const REPLY_KINDS: &[&str] = &["Note", "Article", "Page"];
+
+/// How far ahead of this server's clock a note's publication time is taken.
+const CLOCK_SKEW_MINUTES: i64 = 5;
+
+/// Whether a note is addressed to everyone.
+fn is_public(note: &Value) -> bool {
+    ["to", "cc"].iter().any(|field| {
+        let named = |v: &Value| {
+            matches!(id_of(v), Some(id) if id == PUBLIC || id == "as:Public" || id == "Public")
+        };
+        match note.get(*field) {
+            Some(Value::Array(all)) => all.iter().any(named),
+            Some(one) => named(one),
+            None => false,
+        }
+    })
+}
 
 /// A store failure: not now.
 fn unavailable(e: impl std::fmt::Display) -> InboxError {
@@ -303,14 +327,28 @@ async fn name_of(ctx: &Ctx, fetcher: &Fetcher, actor: &str) -> Result<String, In
         .unwrap_or_else(|| clean(actor)))
 }
 
-/// When a note was published, if it says and it is not in the future.
-fn published(
+/// The time a reply's comment is made at: when the note says it was published, kept
+/// after what it answers (a sender cannot put it first in the thread) and at most a few
+/// minutes ahead of now; when it says nothing usable, the moment it answers. The same
+/// note gives the same time, on any instance.
+fn written_at(
     note: &Value,
+    answered: &Answered,
     now: chrono::DateTime<chrono::Utc>,
-) -> Option<chrono::DateTime<chrono::Utc>> {
-    let at = note.get("published").and_then(Value::as_str)?;
-    let at = chrono::DateTime::parse_from_rfc3339(at).ok()?.to_utc();
-    (at <= now).then_some(at)
+) -> chrono::DateTime<chrono::Utc> {
+    let after = answered
+        .parent
+        .as_ref()
+        .map(Comment::created)
+        .or(answered.post.published)
+        .unwrap_or(answered.post.created);
+    let said = note
+        .get("published")
+        .and_then(Value::as_str)
+        .and_then(|at| chrono::DateTime::parse_from_rfc3339(at).ok())
+        .map(|at| at.to_utc())
+        .filter(|at| *at <= now + chrono::Duration::minutes(CLOCK_SKEW_MINUTES));
+    said.map_or(after, |at| at.max(after))
 }
 
 /// A `Create` of a note: a reply to one of the site's posts (or to a comment on one)
@@ -327,6 +365,36 @@ pub async fn create(
     let Some(in_reply_to) = note.get("inReplyTo").and_then(id_of) else {
         return Ok(Handled::Ignored);
     };
+    if !is_public(&note) {
+        tracing::info!(note = %note_id, "a reply not addressed to everyone was left alone");
+        return Ok(Handled::Ignored);
+    }
+    if activity.actor.len() > MAX_ID_LENGTH {
+        return Err(InboxError::Malformed(format!(
+            "the actor's id is longer than {MAX_ID_LENGTH} characters"
+        )));
+    }
+    let limited = |e: crate::app::AppError| match e {
+        crate::app::AppError::TooManyRequests {
+            message,
+            retry_after,
+        } => InboxError::TooMany {
+            message,
+            retry_after,
+        },
+        other => unavailable(other),
+    };
+    // Counted before anything is fetched for it: a reply costs its actor one of its
+    // comments whatever it answers.
+    ctx.check_limit(
+        Subject::CommentBy(&activity.actor),
+        "This actor is replying too fast.",
+    )
+    .await
+    .map_err(limited)?;
+    ctx.record_attempt(Subject::CommentBy(&activity.actor))
+        .await
+        .map_err(limited)?;
     let known = ctx
         .store
         .remote_note(&ctx.site, &note_id)
@@ -342,42 +410,25 @@ pub async fn create(
     {
         return Ok(Handled::Duplicate);
     }
-    let Some(Answered { post, parent }) = answered(ctx, fetcher, in_reply_to).await? else {
+    let Some(answer) = answered(ctx, fetcher, in_reply_to).await? else {
         tracing::info!(note = %note_id, "a note that answers nothing of this site was left alone");
         return Ok(Handled::Ignored);
     };
     let settings = ctx.comment_settings().await.map_err(unavailable)?;
     let now = ctx.clock.now();
+    let at = written_at(&note, &answer, now);
+    let Answered { post, parent } = answer;
     if let Some(why) = comment_policy::closed(&PostFacts::of(&post), &settings, now) {
         tracing::info!(note = %note_id, post = %post.id.0, ?why, "a reply to a post closed to comments was refused");
         return Ok(Handled::Ignored);
     }
-    let limited = |e: crate::app::AppError| match e {
-        crate::app::AppError::TooManyRequests {
-            message,
-            retry_after,
-        } => InboxError::TooMany {
-            message,
-            retry_after,
-        },
-        other => unavailable(other),
-    };
-    ctx.check_limit(
-        Subject::CommentBy(&activity.actor),
-        "This actor is replying too fast.",
-    )
-    .await
-    .map_err(limited)?;
-    ctx.record_attempt(Subject::CommentBy(&activity.actor))
-        .await
-        .map_err(limited)?;
     let body = text_of(&note)
         .ok_or_else(|| InboxError::Malformed(format!("the note {note_id} has no text")))?;
     let name = name_of(ctx, fetcher, &activity.actor).await?;
     let comment_id = match &known {
         Some(known) => known.comment,
         None => CommentId(crate::domain::timeuuid::named(
-            published(&note, now).unwrap_or(now),
+            at,
             &format!("fediverse:note:{note_id}"),
         )),
     };
@@ -478,16 +529,64 @@ pub async fn update(
     let Some((known, comment)) = comment_of_note(ctx, &activity.actor, note_id).await? else {
         return Ok(Handled::Ignored);
     };
+    // No longer for everyone: no longer the site's to show.
+    if !is_public(&note) {
+        return remove(ctx, &known, &comment, "No longer public on the fediverse").await;
+    }
+    let now = ctx.clock.now();
+    // A published comment changes as a member's does, within the edit window only: a
+    // reply approved as it was cannot become another later.
+    if comment.state == CommentState::Approved
+        && now - comment.created() > chrono::Duration::minutes(EDIT_WINDOW_MINUTES)
+    {
+        tracing::info!(note = %note_id, comment = %known.comment, "an edit of a published reply after the edit window was left alone");
+        return Ok(Handled::Ignored);
+    }
     let body = text_of(&note)
         .ok_or_else(|| InboxError::Malformed(format!("the note {note_id} has no text")))?;
     if body == comment.body {
         return Ok(Handled::Done);
     }
-    ctx.store
-        .edit_comment(&ctx.site, known.post, known.comment, &body, ctx.clock.now())
+    match ctx
+        .store
+        .edit_comment(&ctx.site, known.post, known.comment, &body, now)
         .await
-        .map_err(unavailable)?;
+    {
+        Ok(_) => {}
+        // Deleted or moved meanwhile: nothing to edit.
+        Err(ModerationError::NoSuchComment | ModerationError::Illegal { .. }) => {
+            return Ok(Handled::Ignored);
+        }
+        Err(ModerationError::Store(e)) => return Err(unavailable(e)),
+    }
     tracing::info!(note = %note_id, comment = %known.comment, "a reply from the fediverse was edited");
+    Ok(Handled::Done)
+}
+
+/// Deletes the comment a note became, for `reason`.
+async fn remove(
+    ctx: &Ctx,
+    known: &RemoteNote,
+    comment: &Comment,
+    reason: &str,
+) -> Result<Handled, InboxError> {
+    let moderation = Moderation {
+        to: CommentState::Deleted,
+        reason: reason.into(),
+        // No account of the site moved it: the nil id says so (only the name is kept).
+        by: UserId(uuid::Uuid::nil()),
+        by_name: comment.author.name().to_owned(),
+        at: ctx.clock.now(),
+    };
+    match ctx.moderate(known.post, known.comment, &moderation).await {
+        Ok(_) => {}
+        // Deleted meanwhile.
+        Err(ModerationError::NoSuchComment | ModerationError::Illegal { .. }) => {
+            return Ok(Handled::Ignored);
+        }
+        Err(ModerationError::Store(e)) => return Err(unavailable(e)),
+    }
+    tracing::info!(comment = %known.comment, reason, "a reply from the fediverse was deleted");
     Ok(Handled::Done)
 }
 
@@ -499,17 +598,11 @@ pub async fn delete(ctx: &Ctx, activity: &Activity) -> Result<Handled, InboxErro
     let Some((known, comment)) = comment_of_note(ctx, &activity.actor, note_id).await? else {
         return Ok(Handled::Ignored);
     };
-    let moderation = Moderation {
-        to: CommentState::Deleted,
-        reason: "Deleted by its author on the fediverse".into(),
-        // No account of the site moved it: the nil id says so (only the name is kept).
-        by: UserId(uuid::Uuid::nil()),
-        by_name: comment.author.name().to_owned(),
-        at: ctx.clock.now(),
-    };
-    ctx.moderate(known.post, known.comment, &moderation)
-        .await
-        .map_err(unavailable)?;
-    tracing::info!(note = %note_id, comment = %known.comment, "a reply from the fediverse was deleted");
-    Ok(Handled::Done)
+    remove(
+        ctx,
+        &known,
+        &comment,
+        "Deleted by its author on the fediverse",
+    )
+    .await
 }

@@ -69,6 +69,11 @@ pub fn spawn(
                     break;
                 }
                 let ctx = ctx(&site);
+                // A site kept off the fediverse tells nothing and delivers nothing: what
+                // is noted and queued waits until it is back on.
+                if ctx.identity().await.fediverse_off {
+                    continue;
+                }
                 // What is queued goes out even when telling about posts failed.
                 match posts::tell_followers(&ctx, config.settle).await {
                     Ok(told) if told != posts::Told::default() => {

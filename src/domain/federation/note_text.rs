@@ -80,7 +80,8 @@ pub fn comment_text(note: &Note<'_>) -> Option<CommentBody> {
 /// `text` cut to fit a comment, with a link to where the rest is; the same as plain
 /// text, shorter each time, if the first cut does not fit once formatted.
 fn shortened(text: &str, url: &str) -> Option<CommentBody> {
-    let more = if is_web_address(url) {
+    // A link to the whole note, when its address leaves room for some text.
+    let more = if is_web_address(url) && url.len() < CommentBody::MAX_CHARS / 4 {
         format!("\n\n[Read the whole reply]({})", link_target(url))
     } else {
         String::new()

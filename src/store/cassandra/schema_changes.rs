@@ -486,4 +486,9 @@ pub(super) const CHANGES: &[(u32, &str, Change)] = &[
         "comments from the fediverse: their author's actor, in a post's moderation lists (and the notes they came as, made by schema.cql)",
         Change::Cql("ALTER TABLE post_moderation ADD IF NOT EXISTS author_actor text"),
     ),
+    (
+        82,
+        "a site kept off the fediverse by its administrators",
+        Change::Cql("ALTER TABLE site_identity ADD IF NOT EXISTS fediverse_off boolean"),
+    ),
 ];

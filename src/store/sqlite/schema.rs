@@ -54,6 +54,7 @@ const MIGRATIONS: &[(u32, &str)] = &[
     (34, include_str!("migrations/0034_job_holders.sql")),
     (35, include_str!("migrations/0035_fediverse.sql")),
     (36, include_str!("migrations/0036_fediverse_comments.sql")),
+    (37, include_str!("migrations/0037_fediverse_off.sql")),
 ];
 
 /// The version that makes the search index.

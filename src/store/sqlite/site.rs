@@ -7,12 +7,12 @@ use crate::domain::SiteIdentity;
 impl SiteSettings for SqliteStore {
     async fn site_identity(&self, site: &Site) -> StoreResult<SiteIdentity> {
         let site = site.to_string();
-        type Row = (String, String, String, String, String, bool);
+        type Row = (String, String, String, String, String, bool, bool);
         let row: Option<Row> = self
             .read(move |sql| {
                 sql.prepare(
-                    "SELECT title, tagline, description, language, footer, own_images_only
-                     FROM site_identity WHERE site = ?1",
+                    "SELECT title, tagline, description, language, footer, own_images_only,
+                     fediverse_off FROM site_identity WHERE site = ?1",
                 )
                 .and_then(|mut s| {
                     s.query_row(params![site], |r| {
@@ -23,6 +23,7 @@ impl SiteSettings for SqliteStore {
                             r.get(3)?,
                             r.get(4)?,
                             r.get(5)?,
+                            r.get(6)?,
                         ))
                     })
                     .optional()
@@ -30,7 +31,9 @@ impl SiteSettings for SqliteStore {
                 .map_err(unavailable)
             })
             .await?;
-        let Some((title, tagline, description, language, footer, own_images_only)) = row else {
+        let Some((title, tagline, description, language, footer, own_images_only, fediverse_off)) =
+            row
+        else {
             return Ok(SiteIdentity::default());
         };
         Ok(SiteIdentity {
@@ -40,6 +43,7 @@ impl SiteSettings for SqliteStore {
             language: Locale::parse(&language).map_err(|e| StoreError::Corrupt(e.0))?,
             footer,
             own_images_only,
+            fediverse_off,
         })
     }
 
@@ -48,10 +52,10 @@ impl SiteSettings for SqliteStore {
         self.run(move |sql| {
             sql.prepare(
                 "INSERT INTO site_identity (site, title, tagline, description, language, footer,
-                     own_images_only)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+                     own_images_only, fediverse_off)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
                  ON CONFLICT (site) DO UPDATE SET title = ?2, tagline = ?3, description = ?4,
-                     language = ?5, footer = ?6, own_images_only = ?7",
+                     language = ?5, footer = ?6, own_images_only = ?7, fediverse_off = ?8",
             )
             .and_then(|mut s| {
                 s.execute(params![
@@ -61,7 +65,8 @@ impl SiteSettings for SqliteStore {
                     identity.description,
                     identity.language.code(),
                     identity.footer,
-                    identity.own_images_only
+                    identity.own_images_only,
+                    identity.fediverse_off
                 ])
             })
             .map_err(unavailable)?;

@@ -137,6 +137,7 @@ pub struct SiteAdminPage {
     pub footer: String,
     /// Pages show images from the site's own files only.
     pub own_images_only: bool,
+    pub fediverse_off: bool,
     pub saved: bool,
     pub error: Option<String>,
     pub mail: MailView,

@@ -33,6 +33,7 @@ async fn seed(t: &TestStore) {
                 footer: "© the writers".into(),
                 // Carried through every export and import.
                 own_images_only: true,
+                fediverse_off: true,
             },
         )
         .await

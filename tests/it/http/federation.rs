@@ -75,6 +75,8 @@ both_stores!(
     published_posts_are_articles_in_the_outboxes_and_deleted_ones_tombstones,
     a_peer_nobody_here_wrote_finds_and_fetches_the_actors,
     inboxes_take_what_its_actor_signed_and_refuse_the_rest,
+    an_administrator_keeps_the_site_off_the_fediverse,
+    a_key_document_naming_another_actor_as_itself_signs_nothing_for_it,
 );
 
 async fn the_site_and_its_authors_are_actors_found_by_webfinger(t: TestStore) {
@@ -611,6 +613,33 @@ impl Signer {
         format!("{}#main-key", self.actor)
     }
 
+    /// The same POST, signed with another key pair than the actor's.
+    async fn post_with(
+        &self,
+        key: sibyl::domain::federation::ActorKey,
+        app: &TestApp,
+        body: &[u8],
+        key_id: &str,
+    ) -> reqwest::Response {
+        let impostor = Signer {
+            _app: self._app.another_browser(),
+            actor: self.actor.clone(),
+            site_actor: self.site_actor.clone(),
+            key,
+        };
+        impostor
+            .post(
+                app,
+                "/ap/inbox",
+                "/ap/inbox",
+                body,
+                body,
+                chrono::Duration::zero(),
+                key_id,
+            )
+            .await
+    }
+
     /// POSTs `body` to `path` of `app` signed as RFC 9421 says (what newer servers send):
     /// the method, the target URI and the body's Content-Digest, by rsa-v1_5-sha256;
     /// `digest_of` is what the digest is computed over.
@@ -995,4 +1024,147 @@ async fn inboxes_take_what_its_actor_signed_and_refuse_the_rest(t: TestStore) {
     assert_eq!(turned_away.headers()["retry-after"], "600");
     let why = refused(turned_away, 429, "too many keys").await;
     assert!(why.contains("Too many keys"), "{why}");
+}
+
+/// Saves the site's settings with the fediverse box ticked or not.
+async fn keep_off(app: &TestApp, off: bool) {
+    let mut fields = vec![
+        ("title", "A quiet site"),
+        ("tagline", ""),
+        ("description", "Kept to itself."),
+        ("language", "en"),
+        ("footer", ""),
+    ];
+    if off {
+        fields.push(("fediverse_off", "on"));
+    }
+    let saved = app.submit("/admin/site", "/admin/site", &fields).await;
+    assert_eq!(saved.status(), 303, "{}", saved.text().await.unwrap());
+}
+
+async fn an_administrator_keeps_the_site_off_the_fediverse(t: TestStore) {
+    let app = spawn_app(t).await;
+    let admin = app.set_up().await;
+    let path = app.publish("Quiet", "Nothing to see.").await;
+    let resource = format!("acct:{}@{}", admin.username, authority(&app));
+    assert_eq!(webfinger(&app, &resource).await.0, 200);
+    let (status, article) = fetch(&app, &path).await;
+    assert_eq!(status, 200);
+    let article_id = article["id"].as_str().unwrap().to_owned();
+
+    keep_off(&app, true).await;
+    let form = app.get_html("/admin/site").await;
+    assert!(form.contains(r#"id="fediverse-off" checked"#), "{form}");
+    assert_eq!(webfinger(&app, &resource).await.0, 404);
+    for gone in [
+        "/ap/site",
+        "/ap/site/outbox",
+        "/.well-known/nodeinfo",
+        "/nodeinfo/2.1",
+    ] {
+        assert_eq!(fetch(&app, gone).await.0, 404, "{gone}");
+    }
+    assert_eq!(fetch(&app, &article_id).await.0, 404);
+    // The post's address gives its page to a client asking for an activity.
+    let page = app
+        .anonymous()
+        .get(app.url(&path))
+        .header("accept", ACTIVITY)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(page.status(), 200);
+    assert!(
+        page.headers()["content-type"]
+            .to_str()
+            .unwrap()
+            .starts_with("text/html")
+    );
+    // The inbox is not there, signed or not.
+    let posted = app
+        .anonymous()
+        .post(app.url("/ap/inbox"))
+        .header("content-type", ACTIVITY)
+        .body(r#"{"type":"Follow"}"#)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(posted.status(), 404);
+
+    keep_off(&app, false).await;
+    assert_eq!(webfinger(&app, &resource).await.0, 200);
+    assert_eq!(fetch(&app, "/ap/site").await.0, 200);
+    assert_eq!(fetch(&app, &article_id).await.0, 200);
+}
+
+/// A server serving, at `/k`, a key of its own in a document that says it is `victim`'s
+/// actor (as a spoofer would): its address and the key pair.
+fn spoofing_key_server(victim: &str) -> (String, sibyl::domain::federation::ActorKey) {
+    use actix_web::{App, HttpResponse, HttpServer, web};
+    let key = sibyl::domain::federation::ActorKey::from_pkcs8(
+        &sibyl::domain::federation::keys::generate().unwrap(),
+    )
+    .unwrap();
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let base = format!("http://127.0.0.1:{}", listener.local_addr().unwrap().port());
+    let doc = serde_json::json!({
+        "@context": "https://www.w3.org/ns/activitystreams",
+        "id": victim,
+        "type": "Person",
+        "inbox": format!("{base}/inbox"),
+        "publicKey": {
+            "id": format!("{base}/k"),
+            "owner": victim,
+            "publicKeyPem": key.public_pem(),
+        },
+    })
+    .to_string();
+    let server = HttpServer::new(move || {
+        let doc = doc.clone();
+        App::new().route(
+            "/k",
+            web::get().to(move || {
+                let doc = doc.clone();
+                async move {
+                    HttpResponse::Ok()
+                        .content_type("application/activity+json")
+                        .body(doc)
+                }
+            }),
+        )
+    })
+    .workers(1)
+    .listen(listener)
+    .unwrap()
+    .run();
+    tokio::spawn(server);
+    (base, key)
+}
+
+async fn a_key_document_naming_another_actor_as_itself_signs_nothing_for_it(t: TestStore) {
+    let app = spawn_app_with(t, |config| {
+        config.fetch.allow = vec![sibyl::binaries::fetch::Network::parse("127.0.0.0/8").unwrap()];
+    })
+    .await;
+    app.set_up().await;
+    let post = app.publish("Liked", "A post to like.").await;
+    let victim = Signer::start().await;
+    let (spoofer, key) = spoofing_key_server(&victim.actor);
+    let like = Signer::like(&victim.actor, &format!("{}{post}", app.site.as_str()));
+    let key_id = format!("{spoofer}/k");
+    let refused = victim.post_with(key, &app, &like, &key_id).await;
+    assert_eq!(refused.status(), 401, "{}", refused.text().await.unwrap());
+    // The victim's own key still signs for them.
+    let accepted = victim
+        .post(
+            &app,
+            "/ap/inbox",
+            "/ap/inbox",
+            &like,
+            &like,
+            chrono::Duration::zero(),
+            &victim.key_id(),
+        )
+        .await;
+    assert_eq!(accepted.status(), 202, "{}", accepted.text().await.unwrap());
 }

@@ -3,8 +3,8 @@
 //! in the moderation queue marked as from the fediverse, is shown under the post once
 //! approved (its author's name linked to their profile), a reply to it is threaded under
 //! it, the note's `Update` changes the comment and its `Delete` removes it. The same
-//! activity twice makes one comment; a note answering nothing of the site, or claiming
-//! another actor's authorship, makes none.
+//! activity twice makes one comment; a note answering nothing of the site, one for
+//! followers only, or one claiming another actor's authorship, makes none.
 
 use super::comments::picks;
 use super::federation::{fetch, reachable};
@@ -180,6 +180,18 @@ async fn a_reply_from_the_fediverse_is_moderated_shown_threaded_edited_and_delet
     forged["object"]["attributedTo"] = json!(author);
     let refused = peer.post(&author, &forged);
     assert!(refused.starts_with("401"), "{refused}");
+    // For followers only (or the people it mentions): not the site's to show.
+    let private = format!("{me}/notes/{}", uuid::Uuid::new_v4());
+    let mut followers_only = note_activity(
+        "Create",
+        &format!("{private}/create"),
+        &private,
+        &article_id,
+        "<p>Just between us.</p>",
+    );
+    followers_only["object"]["to"] = json!([format!("{me}/followers")]);
+    followers_only["object"]["cc"] = json!([author]);
+    assert_eq!(peer.post(&author, &followers_only), "202", "{}", peer.log());
     let desk = queue(&app).await;
     assert!(
         !desk.contains("Not about the blog") && !desk.contains("Not mine"),

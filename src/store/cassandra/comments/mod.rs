@@ -158,7 +158,7 @@ pub(super) fn thread_comments(rows: Vec<ThreadRow>) -> StoreResult<Vec<ThreadCom
             parent: r.parent.map(|p| CommentId(Uuid::from(p))),
             author_id: r.author_id.map(UserId),
             author_name: r.author_name,
-            author_actor: r.author_actor.filter(|a| !a.is_empty()),
+            author_actor: r.author_actor.filter(|a| Commenter::is_actor_address(a)),
             body_html: r.body_html,
             edited: r.edited,
         })
