@@ -88,6 +88,47 @@ pub struct Delivery {
     pub failure: Option<String>,
 }
 
+/// A reaction of a remote actor to a post: a `Like`, or an `Announce` (a boost).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reaction {
+    Like,
+    Announce,
+}
+
+impl Reaction {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Reaction::Like => "like",
+            Reaction::Announce => "announce",
+        }
+    }
+}
+
+/// The actors who reacted to a post so are kept as a set of the followers' kind (sharded,
+/// counted, each actor once, written as follows are), under this name: never a local
+/// actor's (`site` or an account's id), since it holds a colon.
+pub fn reaction_set(kind: Reaction, post: PostId) -> String {
+    format!("{}:{}", kind.as_str(), post.0)
+}
+
+/// The reaction and post a set's name is for, if it is a reaction set's.
+pub fn reaction_of(name: &str) -> Option<(Reaction, PostId)> {
+    let (kind, post) = name.split_once(':')?;
+    let kind = match kind {
+        "like" => Reaction::Like,
+        "announce" => Reaction::Announce,
+        _ => return None,
+    };
+    Some((kind, PostId(Uuid::try_parse(post).ok()?)))
+}
+
+/// How many remote actors liked and announced a post.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Reactions {
+    pub likes: u64,
+    pub announces: u64,
+}
+
 /// A note from the fediverse that became a comment: where the comment is, and who wrote
 /// the note (only they may change or delete it).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -128,6 +169,10 @@ pub trait Federation: Send + Sync {
 
     /// How many remote actors follow `actor`.
     async fn remote_follower_count(&self, site: &Site, actor: &str) -> StoreResult<u64>;
+
+    /// How many remote actors liked and announced `post` (its [`reaction_set`]s'
+    /// counts), in one read.
+    async fn reaction_counts(&self, site: &Site, post: PostId) -> StoreResult<Reactions>;
 
     /// Each of the site's actors that has (or had) remote followers, with how many it
     /// has, by name: one read (the site's actors are its authors and itself).

@@ -107,8 +107,22 @@ pub async fn section(
                 .await?,
         )
     };
-    let (page, pending, settings) =
-        futures_util::future::try_join3(page, pending, state.comment_settings()).await?;
+    // How the fediverse took a published post, when the site is on it.
+    let reactions = async {
+        if !crate::app::federation::federates(post) || state.identity().await.fediverse_off {
+            return Ok(None);
+        }
+        // A line of the page: when it cannot be read, the page goes without it.
+        match state.store.reaction_counts(&state.site, post.id).await {
+            Ok(counts) => Ok::<_, WebError>(reactions_line(counts)),
+            Err(e) => {
+                tracing::warn!(error = %e, post = %post.id.0, "a post's likes and shares could not be read");
+                Ok(None)
+            }
+        }
+    };
+    let (page, pending, settings, reactions) =
+        futures_util::future::try_join4(page, pending, state.comment_settings(), reactions).await?;
     let at = now();
     let editable = |author: Option<crate::domain::UserId>, id: CommentId| {
         me.is_some_and(|u| Some(u.id) == author)
@@ -181,5 +195,30 @@ pub async fn section(
             .may_be_edited_by(me)
             .then(|| urls::moderation(Some(slug))),
         comments_closed: post.comments_closed,
+        reactions,
     })
+}
+
+/// "Liked 3 times and shared twice on the fediverse.", or nothing for a post without.
+fn reactions_line(counts: crate::store::federation::Reactions) -> Option<String> {
+    let times = |n: u64| match n {
+        1 => "once".to_owned(),
+        2 => "twice".to_owned(),
+        n => format!("{n} times"),
+    };
+    let mut parts = Vec::new();
+    if counts.likes > 0 {
+        parts.push(format!("liked {}", times(counts.likes)));
+    }
+    if counts.announces > 0 {
+        parts.push(format!("shared {}", times(counts.announces)));
+    }
+    let line = parts.join(" and ");
+    let mut chars = line.chars();
+    let first = chars.next()?;
+    Some(format!(
+        "{}{} on the fediverse.",
+        first.to_uppercase(),
+        chars.as_str()
+    ))
 }

@@ -10,19 +10,10 @@ use super::{Whose, delivery};
 use crate::app::Ctx;
 use crate::binaries::fetch::{Fetcher, check_url};
 use crate::domain::federation::documents;
-use crate::store::federation::{MAX_ID_LENGTH, MAX_REMOTE_FOLLOWERS, RemoteFollower};
+use crate::store::federation::{MAX_ID_LENGTH, MAX_REMOTE_FOLLOWERS, Reaction, RemoteFollower};
 use serde_json::Value;
 
-/// What came of a verified activity.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Handled {
-    /// It did what it says.
-    Done,
-    /// Its id was received lately: nothing again.
-    Duplicate,
-    /// Nothing Sibyl acts on (yet): acknowledged.
-    Ignored,
-}
+pub use super::inbox::Handled;
 
 /// The local actor an activity's object names, which must be one of the site's.
 async fn local_actor(ctx: &Ctx, object: Option<&Value>) -> Result<Whose, InboxError> {
@@ -97,7 +88,14 @@ pub async fn handle(
         "Undo" => undo(ctx, activity).await?,
         "Create" => super::replies::create(ctx, fetcher, activity).await?,
         "Update" => super::replies::update(ctx, fetcher, activity).await?,
+        "Delete"
+            if activity.document.get("object").and_then(id_of) == Some(activity.actor.as_str()) =>
+        {
+            actor_deleted(ctx, activity).await?
+        }
         "Delete" => super::replies::delete(ctx, activity).await?,
+        "Like" => super::reactions::react(ctx, activity, Reaction::Like).await?,
+        "Announce" => super::reactions::react(ctx, activity, Reaction::Announce).await?,
         _ => Handled::Ignored,
     };
     // Noted once done (or found to be nothing to act on, which it will still be): an
@@ -208,12 +206,46 @@ async fn follow(ctx: &Ctx, fetcher: &Fetcher, activity: &Activity) -> Result<Han
     Ok(Handled::Done)
 }
 
-/// An `Undo`: of a `Follow` (given whole, as servers send it), the follow ends.
+/// The `Delete` of an actor by itself: it follows none of the site's actors any more.
+async fn actor_deleted(ctx: &Ctx, activity: &Activity) -> Result<Handled, InboxError> {
+    let unavailable = |e: crate::store::StoreError| InboxError::Unavailable(e.to_string());
+    let followed = ctx
+        .store
+        .remote_follower_counts(&ctx.site)
+        .await
+        .map_err(unavailable)?;
+    let mut ended = 0;
+    for (name, count) in followed {
+        if count == 0 || Whose::from_name(&name).is_none() {
+            continue;
+        }
+        if ctx
+            .store
+            .remove_remote_follower(&ctx.site, &name, &activity.actor)
+            .await
+            .map_err(unavailable)?
+        {
+            ended += 1;
+        }
+    }
+    tracing::info!(actor = %activity.actor, follows_ended = ended, "a remote actor was deleted");
+    Ok(Handled::Done)
+}
+
+/// An `Undo`: of a `Follow` (given whole, as servers send it), the follow ends; of a
+/// `Like` or `Announce`, its actor is no longer counted.
 async fn undo(ctx: &Ctx, activity: &Activity) -> Result<Handled, InboxError> {
     let Some(object) = activity.document.get("object").filter(|o| o.is_object()) else {
         return Ok(Handled::Ignored);
     };
-    if object.get("type").and_then(Value::as_str) != Some("Follow") {
+    let kind = object
+        .get("type")
+        .and_then(Value::as_str)
+        .unwrap_or_default();
+    if let Some(reaction) = super::reactions::kind_of(kind) {
+        return super::reactions::undo(ctx, activity, object, reaction).await;
+    }
+    if kind != "Follow" {
         return Ok(Handled::Ignored);
     }
     if object.get("actor").and_then(id_of) != Some(activity.actor.as_str()) {

@@ -76,6 +76,17 @@ fn header<'a>(headers: &'a [(String, String)], name: &str) -> Option<&'a str> {
         .map(|(_, v)| v.as_str())
 }
 
+/// What came of a verified activity.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Handled {
+    /// It did what it says.
+    Done,
+    /// Its id was received lately: nothing again.
+    Duplicate,
+    /// Nothing Sibyl acts on (yet): acknowledged.
+    Ignored,
+}
+
 /// Reads, checks and verifies a POST to an inbox.
 pub async fn receive(
     ctx: &Ctx,

@@ -7,6 +7,7 @@ pub mod delivery;
 pub mod inbox;
 pub mod overview;
 pub mod posts;
+pub mod reactions;
 pub mod remote;
 pub mod replies;
 

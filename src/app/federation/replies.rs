@@ -17,8 +17,7 @@
 //! given the same note at once make one comment, and a note received again after a
 //! failure between the steps finds its comment's id and finishes.
 
-use super::activities::Handled;
-use super::inbox::{Activity, InboxError};
+use super::inbox::{Activity, Handled, InboxError};
 use super::remote::{self, RemoteError, id_of};
 use crate::app::Ctx;
 use crate::app::limits::Subject;
@@ -78,10 +77,16 @@ fn origin(url: &str) -> Option<String> {
     ))
 }
 
-/// The post a local id names (`{site}/ap/posts/{id}`, or its page's address).
-fn local_post_id(ctx: &Ctx, id: &str) -> Option<PostId> {
+/// The path of an address of the site (`None` for another's: `https://blog.example.org`
+/// is not under `https://blog.example`).
+pub(super) fn local_path<'a>(ctx: &Ctx, id: &'a str) -> Option<&'a str> {
     let path = id.strip_prefix(ctx.site.as_str())?;
-    let rest = path.strip_prefix("/ap/posts/")?;
+    (path.is_empty() || path.starts_with('/')).then_some(path)
+}
+
+/// The post a local id names (`{site}/ap/posts/{id}`).
+pub(super) fn local_post_id(ctx: &Ctx, id: &str) -> Option<PostId> {
+    let rest = local_path(ctx, id)?.strip_prefix("/ap/posts/")?;
     uuid::Uuid::try_parse(rest).ok().map(PostId)
 }
 
@@ -105,7 +110,7 @@ async fn answered(
         if id.len() > MAX_ID_LENGTH {
             return Ok(None);
         }
-        if id.starts_with(ctx.site.as_str()) {
+        if local_path(ctx, &id).is_some() {
             let Some(post) = local_post_id(ctx, &id) else {
                 return Ok(None);
             };

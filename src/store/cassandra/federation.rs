@@ -3,14 +3,12 @@
 //! per inbox (`ap_deliveries`, each attempt claimed by an LWT), and the ids received
 //! (`ap_received`). See schema.cql for each table's bound.
 
-use super::intents::OwnIntent;
 use super::{CassandraStore, lwt};
 use crate::domain::{CommentId, PostId, Site};
 use crate::store::federation::{
-    Delivery, FOLLOWER_SHARDS, Failing, Federated, Federation, Outgoing, RemoteFollower,
-    RemoteNote, follower_shard,
+    Delivery, Failing, Federated, Federation, Outgoing, Reactions, RemoteFollower, RemoteNote,
 };
-use crate::store::{Fault, Finished, StoreError, StoreResult};
+use crate::store::{StoreError, StoreResult};
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use scylla::client::session::Session;
@@ -21,41 +19,44 @@ use uuid::Uuid;
 
 /// The statements of this file, prepared once at start.
 pub(super) struct Statements {
-    follower_insert: PreparedStatement,
-    follower_delete: PreparedStatement,
-    follower_read_serial: PreparedStatement,
-    followers_first: PreparedStatement,
-    followers_after: PreparedStatement,
-    followers_count: PreparedStatement,
-    count_add: PreparedStatement,
-    count_read: PreparedStatement,
-    counts_read: PreparedStatement,
-    received_read: PreparedStatement,
-    received_insert: PreparedStatement,
-    note_read: PreparedStatement,
-    note_insert: PreparedStatement,
-    open_insert: PreparedStatement,
-    open_read: PreparedStatement,
-    open_delete: PreparedStatement,
-    outbox_insert: PreparedStatement,
-    outbox_read: PreparedStatement,
-    outbox_fanned: PreparedStatement,
-    delivery_insert: PreparedStatement,
-    deliveries_read: PreparedStatement,
-    claim_first: PreparedStatement,
-    claim_next: PreparedStatement,
-    claim_read_serial: PreparedStatement,
-    delivery_end: PreparedStatement,
-    delivery_failure: PreparedStatement,
-    change_insert: PreparedStatement,
-    changes_read: PreparedStatement,
-    changes_delete: PreparedStatement,
-    told_read: PreparedStatement,
-    told_write: PreparedStatement,
-    failing_read: PreparedStatement,
-    failing_one: PreparedStatement,
-    failing_write: PreparedStatement,
-    failing_delete: PreparedStatement,
+    pub(super) follower_insert: PreparedStatement,
+    pub(super) follower_delete: PreparedStatement,
+    pub(super) follower_read_serial: PreparedStatement,
+    pub(super) followers_first: PreparedStatement,
+    pub(super) followers_after: PreparedStatement,
+    pub(super) followers_count: PreparedStatement,
+    pub(super) count_add: PreparedStatement,
+    pub(super) count_read: PreparedStatement,
+    pub(super) counts_read: PreparedStatement,
+    pub(super) reaction_add: PreparedStatement,
+    pub(super) reaction_read: PreparedStatement,
+    pub(super) reactions_read: PreparedStatement,
+    pub(super) received_read: PreparedStatement,
+    pub(super) received_insert: PreparedStatement,
+    pub(super) note_read: PreparedStatement,
+    pub(super) note_insert: PreparedStatement,
+    pub(super) open_insert: PreparedStatement,
+    pub(super) open_read: PreparedStatement,
+    pub(super) open_delete: PreparedStatement,
+    pub(super) outbox_insert: PreparedStatement,
+    pub(super) outbox_read: PreparedStatement,
+    pub(super) outbox_fanned: PreparedStatement,
+    pub(super) delivery_insert: PreparedStatement,
+    pub(super) deliveries_read: PreparedStatement,
+    pub(super) claim_first: PreparedStatement,
+    pub(super) claim_next: PreparedStatement,
+    pub(super) claim_read_serial: PreparedStatement,
+    pub(super) delivery_end: PreparedStatement,
+    pub(super) delivery_failure: PreparedStatement,
+    pub(super) change_insert: PreparedStatement,
+    pub(super) changes_read: PreparedStatement,
+    pub(super) changes_delete: PreparedStatement,
+    pub(super) told_read: PreparedStatement,
+    pub(super) told_write: PreparedStatement,
+    pub(super) failing_read: PreparedStatement,
+    pub(super) failing_one: PreparedStatement,
+    pub(super) failing_write: PreparedStatement,
+    pub(super) failing_delete: PreparedStatement,
 }
 
 impl Statements {
@@ -97,6 +98,18 @@ impl Statements {
             .await?,
             count_read: prepare(format!(
                 "SELECT followers FROM {ks}.ap_follower_counts WHERE site = ? AND actor = ?"
+            ))
+            .await?,
+            reaction_add: prepare(format!(
+                "UPDATE {ks}.ap_reaction_counts SET actors = actors + ? WHERE site = ? AND post_id = ? AND kind = ?"
+            ))
+            .await?,
+            reaction_read: prepare(format!(
+                "SELECT actors FROM {ks}.ap_reaction_counts WHERE site = ? AND post_id = ? AND kind = ?"
+            ))
+            .await?,
+            reactions_read: prepare(format!(
+                "SELECT kind, actors FROM {ks}.ap_reaction_counts WHERE site = ? AND post_id = ?"
             ))
             .await?,
             counts_read: prepare(format!(
@@ -214,79 +227,6 @@ const MISSING_MINUTES: i64 = 10;
 /// The largest page of followers read at once.
 const FOLLOWERS_PAGE: usize = 1_000;
 
-impl CassandraStore {
-    /// Whether a follower row is there, and which writer's it is (its `claimer`), read at
-    /// SERIAL (settling an LWT whose answer was lost).
-    async fn follow_serial(
-        &self,
-        site: &Site,
-        actor: &str,
-        follower: &str,
-    ) -> StoreResult<Option<Option<Uuid>>> {
-        let found: Option<(Option<Uuid>,)> = self
-            .row(
-                &self.federation.follower_read_serial,
-                (site.as_str(), actor, follower_shard(follower), follower),
-            )
-            .await?;
-        Ok(found.map(|(claimer,)| claimer))
-    }
-
-    async fn add_to_follower_count(&self, site: &Site, actor: &str, by: i64) -> StoreResult<()> {
-        self.exec(
-            &self.federation.count_add,
-            (scylla::value::Counter(by), site.as_str(), actor),
-        )
-        .await?;
-        Ok(())
-    }
-
-    /// Sets an actor's count of followers to the number of its rows (a write that died
-    /// between its row and its counter left it off by one).
-    pub(super) async fn recount_remote_followers(
-        &self,
-        site: &Site,
-        actor: &str,
-    ) -> StoreResult<Finished> {
-        let mut actual = 0i64;
-        for shard in 0..FOLLOWER_SHARDS {
-            let (n,): (i64,) = self
-                .row(
-                    &self.federation.followers_count,
-                    (site.as_str(), actor, shard),
-                )
-                .await?
-                .unwrap_or((0,));
-            actual += n;
-        }
-        let counted = self.counted_followers(site, actor).await?;
-        if actual != counted {
-            self.add_to_follower_count(site, actor, actual - counted)
-                .await?;
-        }
-        Ok(Finished::Completed)
-    }
-
-    async fn counted_followers(&self, site: &Site, actor: &str) -> StoreResult<i64> {
-        let found: Option<(Option<scylla::value::Counter>,)> = self
-            .row(&self.federation.count_read, (site.as_str(), actor))
-            .await?;
-        Ok(found.and_then(|(c,)| c).map_or(0, |c| c.0))
-    }
-
-    async fn begin_follow_change(
-        &self,
-        site: &Site,
-        actor: &str,
-    ) -> StoreResult<crate::store::IntentId> {
-        self.begin_own(&OwnIntent::RemoteFollowers {
-            site: site.to_string(),
-            actor: actor.to_owned(),
-        })
-        .await
-    }
-}
-
 #[async_trait]
 impl Federation for CassandraStore {
     async fn add_remote_follower(
@@ -295,58 +235,7 @@ impl Federation for CassandraStore {
         actor: &str,
         follower: &RemoteFollower,
     ) -> StoreResult<bool> {
-        if self
-            .follow_serial(site, actor, &follower.actor)
-            .await?
-            .is_some()
-        {
-            return Ok(false);
-        }
-        let intent = self.begin_follow_change(site, actor).await?;
-        let claimer = Uuid::new_v4();
-        let attempt = self
-            .session
-            .execute_unpaged(
-                &self.federation.follower_insert,
-                (
-                    site.as_str(),
-                    actor,
-                    follower_shard(&follower.actor),
-                    follower.actor.as_str(),
-                    follower.inbox.as_str(),
-                    follower.follow.as_str(),
-                    follower.since,
-                    claimer,
-                ),
-            )
-            .await;
-        let mut there = false;
-        let made = lwt::settled(attempt, || async {
-            let found = self.follow_serial(site, actor, &follower.actor).await?;
-            there = found.is_some();
-            Ok(found == Some(Some(claimer)))
-        })
-        .await?;
-        if !made && !there {
-            // Not applied, yet no row: the LWT's answer was lost and nothing was kept.
-            self.end_own(intent).await?;
-            return Err(StoreError::Unavailable(
-                "the follow could not be recorded; try again".into(),
-            ));
-        }
-        if made
-            && self
-                .options
-                .faults
-                .fires(Fault::CrashAfterRemoteFollowerRow)
-        {
-            return Err(Fault::CrashAfterRemoteFollowerRow.error());
-        }
-        if made {
-            self.add_to_follower_count(site, actor, 1).await?;
-        }
-        self.end_own(intent).await?;
-        Ok(made)
+        self.add_to_actor_set(site, actor, follower).await
     }
 
     async fn remove_remote_follower(
@@ -355,42 +244,7 @@ impl Federation for CassandraStore {
         actor: &str,
         follower: &str,
     ) -> StoreResult<bool> {
-        if self.follow_serial(site, actor, follower).await?.is_none() {
-            return Ok(false);
-        }
-        let intent = self.begin_follow_change(site, actor).await?;
-        let attempt = self
-            .session
-            .execute_unpaged(
-                &self.federation.follower_delete,
-                (site.as_str(), actor, follower_shard(follower), follower),
-            )
-            .await;
-        // Applied: ours. Not applied: a racer's came first. Unknown: gone now, but whose
-        // delete took it cannot be told, so the actor is recounted rather than counted
-        // down.
-        let removed = match attempt {
-            Ok(result) => lwt::lwt_applied(result)?,
-            Err(e) if lwt::is_cas_uncertain(&e) => {
-                let gone = self.follow_serial(site, actor, follower).await?.is_none();
-                if gone {
-                    self.recount_remote_followers(site, actor).await?;
-                }
-                self.end_own(intent).await?;
-                if !gone {
-                    return Err(StoreError::Unavailable(
-                        "the follow could not be removed; try again".into(),
-                    ));
-                }
-                return Ok(true);
-            }
-            Err(e) => return Err(super::unavailable(e)),
-        };
-        if removed {
-            self.add_to_follower_count(site, actor, -1).await?;
-        }
-        self.end_own(intent).await?;
-        Ok(removed)
+        self.remove_from_actor_set(site, actor, follower).await
     }
 
     async fn remote_followers(
@@ -440,6 +294,22 @@ impl Federation for CassandraStore {
 
     async fn remote_follower_count(&self, site: &Site, actor: &str) -> StoreResult<u64> {
         Ok(self.counted_followers(site, actor).await?.max(0) as u64)
+    }
+
+    async fn reaction_counts(&self, site: &Site, post: PostId) -> StoreResult<Reactions> {
+        let rows: Vec<(String, Option<scylla::value::Counter>)> = self
+            .rows(&self.federation.reactions_read, (site.as_str(), post.0))
+            .await?;
+        let mut reactions = Reactions::default();
+        for (kind, n) in rows {
+            let n = n.map_or(0, |c| c.0.max(0) as u64);
+            match kind.as_str() {
+                "like" => reactions.likes = n,
+                "announce" => reactions.announces = n,
+                _ => {}
+            }
+        }
+        Ok(reactions)
     }
 
     async fn remote_follower_counts(&self, site: &Site) -> StoreResult<Vec<(String, u64)>> {

@@ -10,6 +10,7 @@
 //! ARCHITECTURE.md.
 
 mod accounts;
+mod actor_sets;
 mod binaries;
 mod comments;
 mod cql;

@@ -4,7 +4,7 @@
 use super::*;
 use crate::store::federation::{
     Delivery, FAILING_DAYS, Failing, Federated, Federation, OUTGOING_DAYS, Outgoing, RECEIVED_DAYS,
-    RemoteFollower, RemoteNote, follower_shard,
+    Reaction, Reactions, RemoteFollower, RemoteNote, follower_shard, reaction_set,
 };
 
 fn add_deliveries(
@@ -127,12 +127,45 @@ impl Federation for SqliteStore {
         .await
     }
 
+    async fn reaction_counts(&self, site: &Site, post: PostId) -> StoreResult<Reactions> {
+        let site = site.to_string();
+        let (likes, announces) = (
+            reaction_set(Reaction::Like, post),
+            reaction_set(Reaction::Announce, post),
+        );
+        self.read(move |sql| {
+            let mut reactions = Reactions::default();
+            let mut stmt = sql
+                .prepare(
+                    "SELECT actor, COUNT(*) FROM ap_followers WHERE site = ?1 AND actor IN (?2, ?3)
+                     GROUP BY actor",
+                )
+                .map_err(unavailable)?;
+            let rows: Vec<(String, i64)> = stmt
+                .query_map(params![site, likes, announces], |r| {
+                    Ok((r.get(0)?, r.get(1)?))
+                })
+                .and_then(Iterator::collect)
+                .map_err(unavailable)?;
+            for (set, n) in rows {
+                let n = n.max(0) as u64;
+                if set == likes {
+                    reactions.likes = n;
+                } else {
+                    reactions.announces = n;
+                }
+            }
+            Ok(reactions)
+        })
+        .await
+    }
+
     async fn remote_follower_counts(&self, site: &Site) -> StoreResult<Vec<(String, u64)>> {
         let site = site.to_string();
         self.read(|sql| {
             sql.prepare(
-                "SELECT actor, COUNT(*) FROM ap_followers WHERE site = ?1 GROUP BY actor
-                 ORDER BY actor",
+                "SELECT actor, COUNT(*) FROM ap_followers WHERE site = ?1
+                 AND instr(actor, ':') = 0 GROUP BY actor ORDER BY actor",
             )
             .and_then(|mut s| {
                 s.query_map(params![site], |r| {

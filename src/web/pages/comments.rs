@@ -53,6 +53,8 @@ pub struct CommentSection {
     /// For the post's editors: its moderation page.
     pub moderate_url: Option<String>,
     pub comments_closed: bool,
+    /// How many on the fediverse liked and shared the post, when any did.
+    pub reactions: Option<String>,
 }
 
 pub struct CommentForm {

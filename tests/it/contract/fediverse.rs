@@ -22,6 +22,7 @@ both_stores!(
     post_changes_are_noted_and_forgotten_up_to_a_time,
     failing_servers_are_noted_until_they_answer,
     comments_from_the_fediverse_keep_their_actor_everywhere,
+    likes_and_shares_count_each_actor_once_per_post,
 );
 
 fn follower(n: usize) -> RemoteFollower {
@@ -321,6 +322,98 @@ async fn a_remote_follow_cut_short_is_counted_by_the_reconciler() {
             .await
             .unwrap(),
         1
+    );
+}
+
+/// A like whose write dies after its row: the reconciler recounts the post's likes, in
+/// the post's own counts (Cassandra; SQLite counts its rows).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_like_cut_short_is_counted_by_the_reconciler() {
+    use sibyl::store::federation::{Reaction, Reactions, reaction_set};
+    let options = StoreOptions::default();
+    let t = TestStore::cassandra_alone_with("sibyl_fediverse_likes_test", options.clone()).await;
+    assert_eq!(t.kind, Kind::Cassandra);
+    reconcile(t.store.as_ref(), now()).await.unwrap();
+    let post = PostId(uuid::Uuid::new_v4());
+    let likes = reaction_set(Reaction::Like, post);
+    options.faults.arm(Fault::CrashAfterRemoteFollowerRow);
+    let died = t
+        .store
+        .add_remote_follower(&t.site, &likes, &follower(1))
+        .await;
+    assert!(died.is_err(), "{died:?}");
+    assert_eq!(
+        t.store.reaction_counts(&t.site, post).await.unwrap(),
+        Reactions::default()
+    );
+    let report = reconcile(t.store.as_ref(), now() + chrono::Duration::minutes(10))
+        .await
+        .unwrap();
+    assert_eq!(report.completed, 1, "{report:?}");
+    assert_eq!(
+        t.store.reaction_counts(&t.site, post).await.unwrap(),
+        Reactions {
+            likes: 1,
+            announces: 0
+        }
+    );
+}
+
+/// Each actor's like or share of a post counts once, per post and kind, and goes with
+/// its undoing; the site's actors' counts never hold them.
+async fn likes_and_shares_count_each_actor_once_per_post(t: TestStore) {
+    use sibyl::store::federation::{Reaction, Reactions, reaction_set};
+    let (post, other) = (PostId(uuid::Uuid::new_v4()), PostId(uuid::Uuid::new_v4()));
+    let likes = reaction_set(Reaction::Like, post);
+    let shares = reaction_set(Reaction::Announce, post);
+    for n in 0..3 {
+        assert!(
+            t.store
+                .add_remote_follower(&t.site, &likes, &follower(n))
+                .await
+                .unwrap()
+        );
+    }
+    assert!(
+        !t.store
+            .add_remote_follower(&t.site, &likes, &follower(1))
+            .await
+            .unwrap()
+    );
+    assert!(
+        t.store
+            .add_remote_follower(&t.site, &shares, &follower(2))
+            .await
+            .unwrap()
+    );
+    assert_eq!(
+        t.store.reaction_counts(&t.site, post).await.unwrap(),
+        Reactions {
+            likes: 3,
+            announces: 1
+        }
+    );
+    assert_eq!(
+        t.store.reaction_counts(&t.site, other).await.unwrap(),
+        Reactions::default()
+    );
+    assert!(
+        t.store
+            .remove_remote_follower(&t.site, &likes, &follower(0).actor)
+            .await
+            .unwrap()
+    );
+    assert_eq!(
+        t.store.reaction_counts(&t.site, post).await.unwrap().likes,
+        2
+    );
+    assert!(
+        t.store
+            .remote_follower_counts(&t.site)
+            .await
+            .unwrap()
+            .iter()
+            .all(|(name, _)| !name.contains(':'))
     );
 }
 

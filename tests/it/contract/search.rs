@@ -355,7 +355,7 @@ async fn an_older_sqlite_file_is_indexed_when_opened() {
     let path = t.sqlite_path.clone().unwrap();
     {
         let conn = rusqlite::Connection::open(&path).unwrap();
-        // Back to version 13: without the fediverse's comments (36) and tables (35), the jobs' holders (34), the sites' administrators (33), the deletion of sites (32), the members of sites (31), the registry of sites
+        // Back to version 13: without the fediverse's switch (37), comments (36) and tables (35), the jobs' holders (34), the sites' administrators (33), the deletion of sites (32), the members of sites (31), the registry of sites
         // (30), the intents' attempts
         // (29), the own-images
         // setting (28), the moderation
@@ -370,6 +370,7 @@ async fn an_older_sqlite_file_is_indexed_when_opened() {
              ALTER TABLE intents DROP COLUMN attempts; ALTER TABLE intents DROP COLUMN error;
              ALTER TABLE intents DROP COLUMN next_try;
              ALTER TABLE site_identity DROP COLUMN own_images_only;
+             ALTER TABLE site_identity DROP COLUMN fediverse_off;
              DROP TRIGGER comments_copied_to_moderation;
              ALTER TABLE comments DROP COLUMN author_actor; ALTER TABLE moderation_queue DROP COLUMN author_actor;
              ALTER TABLE moderation_queue DROP COLUMN post_slug; ALTER TABLE moderation_queue DROP COLUMN post_title;

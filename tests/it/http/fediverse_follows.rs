@@ -84,7 +84,7 @@ impl OneActor {
     }
 
     /// Its actor sends a Follow of `target` (or the Follow's Undo): the answer's status.
-    fn send(&self, kind: &str, target: &str, follow_id: &str) -> String {
+    pub(super) fn send(&self, kind: &str, target: &str, follow_id: &str) -> String {
         let out = std::process::Command::new(python())
             .current_dir(self.dir.path())
             .args([

@@ -1,4 +1,4 @@
-//! Replies from the fediverse, on both stores: fediverse-pasture's one_actor (a server
+//! Replies, likes and shares from the fediverse, on both stores: fediverse-pasture's one_actor (a server
 //! nobody here wrote, signing with bovine) replies to a published post; the reply waits
 //! in the moderation queue marked as from the fediverse, is shown under the post once
 //! approved (its author's name linked to their profile), a reply to it is threaded under
@@ -13,7 +13,10 @@ use crate::both_stores;
 use crate::helpers::{TestApp, TestStore};
 use serde_json::{Value, json};
 
-both_stores!(a_reply_from_the_fediverse_is_moderated_shown_threaded_edited_and_deleted,);
+both_stores!(
+    a_reply_from_the_fediverse_is_moderated_shown_threaded_edited_and_deleted,
+    likes_and_shares_are_counted_once_per_actor_until_undone_and_a_deleted_actor_follows_no_more,
+);
 
 const PUBLIC: &str = "https://www.w3.org/ns/activitystreams#Public";
 
@@ -198,4 +201,118 @@ async fn a_reply_from_the_fediverse_is_moderated_shown_threaded_edited_and_delet
         "{desk}"
     );
     assert!(picks(&desk).is_empty());
+}
+
+/// What the post's page says of its likes and shares.
+async fn reactions_on(app: &TestApp, path: &str) -> Option<String> {
+    let page = app.anonymous_get(path).await.text().await.unwrap();
+    let start = page.find(r#"id="fediverse-reactions">"#)? + r#"id="fediverse-reactions">"#.len();
+    Some(page[start..start + page[start..].find('<').unwrap()].to_owned())
+}
+
+async fn likes_and_shares_are_counted_once_per_actor_until_undone_and_a_deleted_actor_follows_no_more(
+    t: TestStore,
+) {
+    let app = reachable(t, true).await;
+    app.set_up().await;
+    let path = app.publish("Liked", "Worth a like.").await;
+    let (_, article) = fetch(&app, &path).await;
+    let article_id = article["id"].as_str().unwrap().to_owned();
+    let author = article["attributedTo"].as_str().unwrap().to_owned();
+    assert_eq!(reactions_on(&app, &path).await, None);
+    let peer = OneActor::start().await;
+    let me = peer.id();
+    let like = |n: u32| {
+        json!({
+            "@context": "https://www.w3.org/ns/activitystreams",
+            "id": format!("{me}/likes/{n}"),
+            "type": "Like",
+            "actor": "$ME",
+            "object": article_id,
+        })
+    };
+    assert_eq!(peer.post(&author, &like(1)), "202", "{}", peer.log());
+    assert_eq!(
+        reactions_on(&app, &path).await.as_deref(),
+        Some("Liked once on the fediverse.")
+    );
+    // Liked again by the same actor (another activity): counted once.
+    assert_eq!(peer.post(&author, &like(2)), "202");
+    let share = json!({
+        "@context": "https://www.w3.org/ns/activitystreams",
+        "id": format!("{me}/announces/1"),
+        "type": "Announce",
+        "actor": "$ME",
+        "object": article_id,
+        "to": [PUBLIC],
+    });
+    assert_eq!(peer.post(&author, &share), "202", "{}", peer.log());
+    assert_eq!(
+        reactions_on(&app, &path).await.as_deref(),
+        Some("Liked once and shared once on the fediverse.")
+    );
+    // The like undone: the share stays.
+    let mut liked = like(1);
+    liked.as_object_mut().unwrap().remove("@context");
+    let undo = json!({
+        "@context": "https://www.w3.org/ns/activitystreams",
+        "id": format!("{me}/likes/1/undo"),
+        "type": "Undo",
+        "actor": "$ME",
+        "object": liked,
+    });
+    assert_eq!(peer.post(&author, &undo), "202", "{}", peer.log());
+    assert_eq!(
+        reactions_on(&app, &path).await.as_deref(),
+        Some("Shared once on the fediverse.")
+    );
+    let post_id = sibyl::domain::PostId(
+        uuid::Uuid::parse_str(article_id.rsplit('/').next().unwrap()).unwrap(),
+    );
+    assert_eq!(
+        app.store.reaction_counts(&app.site, post_id).await.unwrap(),
+        sibyl::store::federation::Reactions {
+            likes: 0,
+            announces: 1
+        }
+    );
+    // The site's actors' counts hold no post's reactions.
+    assert!(
+        app.store
+            .remote_follower_counts(&app.site)
+            .await
+            .unwrap()
+            .iter()
+            .all(|(name, _)| !name.contains(':'))
+    );
+    // A like of a post the site does not have: 404, nothing counted.
+    let mut nothing = like(3);
+    nothing["object"] = json!(format!(
+        "{}/ap/posts/{}",
+        app.site.as_str(),
+        uuid::Uuid::new_v4()
+    ));
+    let refused = peer.post(&author, &nothing);
+    assert!(refused.starts_with("404"), "{refused}");
+
+    // The actor follows the author, then deletes itself: it follows no more.
+    let follow_id = format!("{me}/follows/{}", uuid::Uuid::new_v4());
+    assert_eq!(
+        peer.send("follow", &author, &follow_id),
+        "202",
+        "{}",
+        peer.log()
+    );
+    let followers = format!("{author}/followers");
+    assert_eq!(fetch(&app, &followers).await.1["totalItems"], 1);
+    let gone = json!({
+        "@context": "https://www.w3.org/ns/activitystreams",
+        "id": format!("{me}#delete"),
+        "type": "Delete",
+        "actor": "$ME",
+        "object": "$ME",
+        "to": [PUBLIC],
+    });
+    assert_eq!(peer.post(&author, &gone), "202", "{}", peer.log());
+    assert_eq!(fetch(&app, &followers).await.1["totalItems"], 0);
 }

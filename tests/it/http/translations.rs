@@ -153,10 +153,12 @@ async fn translations_over_http_link_each_other_and_refuse_bad_locales(t: TestSt
     let french = app.anonymous_get(&format!("{path}?lang=fr")).await;
     assert_eq!(french.status(), 200);
     let expected = match app.kind {
-        // the post with its published locales, the translation, a page of comments
-        Kind::Sqlite => 3,
-        // slug claim, post row (which lists the locales), translation row, comments
-        Kind::Cassandra => 4,
+        // the post with its published locales, the translation, a page of comments, the
+        // post's likes and shares from the fediverse
+        Kind::Sqlite => 4,
+        // slug claim, post row (which lists the locales), translation row, comments,
+        // likes and shares
+        Kind::Cassandra => 5,
     };
     assert_eq!(
         app.store.statements() - before,
