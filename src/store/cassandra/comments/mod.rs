@@ -185,7 +185,11 @@ pub(super) fn comment_values(site: &Site, c: &Comment) -> Vec<Option<CqlValue>> 
         text(&c.reason),
         c.edited
             .map(|t| CqlValue::Timestamp(scylla::value::CqlTimestamp(t.timestamp_millis()))),
-        c.author.actor().map(|a| CqlValue::Text(a.to_owned())),
+        // Empty for a comment written here: a value, where a null would leave a
+        // tombstone in every row of the lists and the thread for their readers to meet.
+        Some(CqlValue::Text(
+            c.author.actor().unwrap_or_default().to_owned(),
+        )),
     ]
 }
 
@@ -203,7 +207,11 @@ pub(super) fn thread_values(site: &Site, c: &Comment) -> Vec<Option<CqlValue>> {
         Some(CqlValue::Text(c.body_html.clone())),
         c.edited
             .map(|t| CqlValue::Timestamp(scylla::value::CqlTimestamp(t.timestamp_millis()))),
-        c.author.actor().map(|a| CqlValue::Text(a.to_owned())),
+        // Empty for a comment written here: a value, where a null would leave a
+        // tombstone in every row of the lists and the thread for their readers to meet.
+        Some(CqlValue::Text(
+            c.author.actor().unwrap_or_default().to_owned(),
+        )),
     ]
 }
 

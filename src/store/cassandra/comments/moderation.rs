@@ -247,7 +247,8 @@ impl CassandraStore {
             to.author.user_id().map(|u| u.0),
             to.author.name(),
             to.author.email(),
-            to.author.actor(),
+            // Empty rather than null (a null would be a tombstone in the row).
+            to.author.actor().unwrap_or_default(),
             to.body.as_str(),
             to.state.as_str(),
             to.reason.as_str(),
