@@ -4,8 +4,8 @@
 //! id was received in the last days changes nothing again; one Sibyl does not act on is
 //! acknowledged and left alone.
 
-use super::inbox::{Activity, InboxError};
-use super::remote::{self, RemoteError, id_of};
+use super::inbox::{Activity, InboxError, fetch_failed};
+use super::remote::{self, id_of};
 use super::{Whose, delivery};
 use crate::app::Ctx;
 use crate::binaries::fetch::{Fetcher, check_url};
@@ -120,19 +120,7 @@ async fn inboxes_of(
 ) -> Result<(String, Option<String>), InboxError> {
     let doc = remote::document(ctx, fetcher, actor)
         .await
-        .map_err(|e| match e {
-            RemoteError::Ours(why) | RemoteError::Unreachable(why) => {
-                InboxError::Unavailable(format!("the actor {actor} cannot be had now: {why}"))
-            }
-            RemoteError::TooMany {
-                message,
-                retry_after,
-            } => InboxError::TooMany {
-                message,
-                retry_after,
-            },
-            other => InboxError::Malformed(format!("the actor {actor} cannot be had: {other}")),
-        })?;
+        .map_err(|e| fetch_failed(&format!("the actor {actor}"), e))?;
     if id_of(&doc) != Some(actor) {
         return Err(InboxError::Malformed(format!(
             "the document at {actor} is not that actor"

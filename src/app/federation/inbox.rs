@@ -76,6 +76,26 @@ fn header<'a>(headers: &'a [(String, String)], name: &str) -> Option<&'a str> {
         .map(|(_, v)| v.as_str())
 }
 
+/// Why `what` (a remote document an activity needs) could not be fetched, as the
+/// activity's answer: not now (503) when the network or this side failed, 429 when its
+/// server's key fetches are spent, 400 when the document is refused, gone or not one.
+pub fn fetch_failed(what: &str, e: super::remote::RemoteError) -> InboxError {
+    use super::remote::RemoteError;
+    match e {
+        RemoteError::Ours(why) | RemoteError::Unreachable(why) => {
+            InboxError::Unavailable(format!("{what} cannot be had now: {why}"))
+        }
+        RemoteError::TooMany {
+            message,
+            retry_after,
+        } => InboxError::TooMany {
+            message,
+            retry_after,
+        },
+        other => InboxError::Malformed(format!("{what} cannot be had: {other}")),
+    }
+}
+
 /// What came of a verified activity.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Handled {

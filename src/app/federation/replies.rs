@@ -17,7 +17,7 @@
 //! given the same note at once make one comment, and a note received again after a
 //! failure between the steps finds its comment's id and finishes.
 
-use super::inbox::{Activity, Handled, InboxError};
+use super::inbox::{Activity, Handled, InboxError, fetch_failed};
 use super::remote::{self, RemoteError, id_of};
 use crate::app::Ctx;
 use crate::app::limits::Subject;
@@ -153,22 +153,11 @@ async fn answered(
         fetched += 1;
         let doc = match remote::document(ctx, fetcher, &id).await {
             Ok(doc) => doc,
-            Err(RemoteError::Unreachable(why) | RemoteError::Ours(why)) => {
-                return Err(InboxError::Unavailable(format!(
-                    "what the reply answers ({id}) cannot be had now: {why}"
-                )));
-            }
-            Err(RemoteError::TooMany {
-                message,
-                retry_after,
-            }) => {
-                return Err(InboxError::TooMany {
-                    message,
-                    retry_after,
-                });
-            }
             // Gone, refused or not a document: not a thread of ours.
-            Err(_) => return Ok(None),
+            Err(RemoteError::Gone(_) | RemoteError::Refused(_) | RemoteError::Invalid(_)) => {
+                return Ok(None);
+            }
+            Err(e) => return Err(fetch_failed(&format!("what the reply answers ({id})"), e)),
         };
         if id_of(&doc) != Some(id.as_str()) {
             return Ok(None);
@@ -190,19 +179,9 @@ async fn note_of(
     let note = match activity.document.get("object") {
         Some(object @ Value::Object(_)) => object.clone(),
         Some(Value::String(id)) if origin(id) == origin(&activity.actor) => {
-            match remote::document(ctx, fetcher, id).await {
-                Ok(doc) => doc,
-                Err(RemoteError::Unreachable(why) | RemoteError::Ours(why)) => {
-                    return Err(InboxError::Unavailable(format!(
-                        "the note {id} cannot be had now: {why}"
-                    )));
-                }
-                Err(e) => {
-                    return Err(InboxError::Malformed(format!(
-                        "the note {id} cannot be had: {e}"
-                    )));
-                }
-            }
+            remote::document(ctx, fetcher, id)
+                .await
+                .map_err(|e| fetch_failed(&format!("the note {id}"), e))?
         }
         _ => return Ok(None),
     };
@@ -292,19 +271,9 @@ fn text_of(note: &Value) -> Option<crate::domain::CommentBody> {
 /// The name a remote actor signs with: its display name, else its user name and server,
 /// on one line and at most [`MAX_NAME_CHARS`].
 async fn name_of(ctx: &Ctx, fetcher: &Fetcher, actor: &str) -> Result<String, InboxError> {
-    let doc = match remote::document(ctx, fetcher, actor).await {
-        Ok(doc) => doc,
-        Err(RemoteError::Unreachable(why) | RemoteError::Ours(why)) => {
-            return Err(InboxError::Unavailable(format!(
-                "the actor {actor} cannot be had now: {why}"
-            )));
-        }
-        Err(e) => {
-            return Err(InboxError::Malformed(format!(
-                "the actor {actor} cannot be had: {e}"
-            )));
-        }
-    };
+    let doc = remote::document(ctx, fetcher, actor)
+        .await
+        .map_err(|e| fetch_failed(&format!("the actor {actor}"), e))?;
     let clean = |s: &str| -> String {
         let one: String = s
             .split_whitespace()

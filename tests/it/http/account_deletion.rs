@@ -10,7 +10,7 @@ use sibyl::domain::user::Login;
 const PASSWORD: &str = "a long enough password";
 
 /// Approves every pending comment from the administrator's desk.
-async fn approve_all(app: &TestApp) {
+pub(super) async fn approve_all(app: &TestApp) {
     let desk = app.get_html("/admin/comments").await;
     for pick in picks(&desk) {
         let approved = app

@@ -6,6 +6,7 @@
 //! activity twice makes one comment; a note answering nothing of the site, one for
 //! followers only, or one claiming another actor's authorship, makes none.
 
+use super::account_deletion::approve_all;
 use super::comments::picks;
 use super::federation::{fetch, reachable};
 use super::fediverse_follows::OneActor;
@@ -49,20 +50,6 @@ fn note_activity(
 /// The pending comments in the administrator's queue.
 async fn queue(app: &TestApp) -> String {
     app.get_html("/admin/comments").await
-}
-
-async fn approve_all(app: &TestApp) {
-    let desk = queue(app).await;
-    for pick in picks(&desk) {
-        let approved = app
-            .submit(
-                "/admin/comments",
-                "/admin/comments",
-                &[("state", "pending"), ("pick", &pick), ("action", "approve")],
-            )
-            .await;
-        assert_eq!(approved.status(), 303);
-    }
 }
 
 async fn a_reply_from_the_fediverse_is_moderated_shown_threaded_edited_and_deleted(t: TestStore) {
