@@ -53,6 +53,9 @@ pub struct RateLimits {
     /// Keys of fediverse actors fetched from one server (each a request this server
     /// makes, for an inbox POST signed by a key it does not hold).
     pub key_fetch_per_host: Limit,
+    /// Replies from the fediverse through one domain's servers (each a comment waiting
+    /// for moderation, and a row where that domain's comments are found).
+    pub reply_per_domain: Limit,
 }
 
 impl Default for RateLimits {
@@ -131,6 +134,10 @@ impl Default for RateLimits {
                 max: 300,
                 window: minutes(10),
             },
+            reply_per_domain: Limit {
+                max: 60,
+                window: minutes(60),
+            },
         }
     }
 }
@@ -141,7 +148,7 @@ const EVENTS: &str = "rate_events";
 impl RateLimits {
     /// Each limit with the name `sibyl limits` gives it, what it limits and the tables
     /// it bounds (a member's comments are rows of their own too).
-    fn named(&self) -> [(&'static str, Limit, &'static str, &'static str); 18] {
+    fn named(&self) -> [(&'static str, Limit, &'static str, &'static str); 19] {
         [
             (
                 "RATE_LOGIN_PER_IP",
@@ -251,6 +258,12 @@ impl RateLimits {
                 "fediverse keys fetched from one server",
                 EVENTS,
             ),
+            (
+                "RATE_REPLY_PER_DOMAIN",
+                self.reply_per_domain,
+                "replies from the fediverse through one domain's servers",
+                "rate_events, ap_comments_by_domain",
+            ),
         ]
     }
 }
@@ -303,6 +316,7 @@ pub enum Subject<'a> {
     SubscribeFromIp(&'a str),
     SubscribeFor(&'a str),
     KeyFetchFrom(&'a str),
+    ReplyThrough(&'a str),
 }
 
 impl Ctx {
@@ -371,6 +385,10 @@ impl Ctx {
                 self.limits.key_fetch_per_host,
                 format!("{site}/federation/key-fetch/{host}"),
             ),
+            Subject::ReplyThrough(domain) => (
+                self.limits.reply_per_domain,
+                format!("{site}/federation/reply/{domain}"),
+            ),
         }
     }
 
@@ -403,7 +421,7 @@ mod tests {
     fn every_rate_limit_is_listed_once_with_its_window() {
         let all = super::every_limit();
         let rates: Vec<_> = all.iter().filter(|(n, _)| n.starts_with("RATE_")).collect();
-        assert_eq!(rates.len(), 18, "a name given twice");
+        assert_eq!(rates.len(), 19, "a name given twice");
         for (name, limit) in &rates {
             assert!(
                 limit.value > 0 && limit.per_seconds.is_some_and(|s| s > 0),

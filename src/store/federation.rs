@@ -38,6 +38,80 @@ pub const OUTGOING_DAYS: i64 = 14;
 /// nothing.
 pub const RECEIVED_DAYS: i64 = 7;
 
+/// The most servers and accounts one site blocks.
+pub const MAX_BLOCKS: usize = 10_000;
+
+/// The most targets [`Federation::blocked`] looks up at once: an actor's id, its host and
+/// the domains above it.
+pub const MAX_BLOCK_LOOKUPS: usize = 16;
+
+/// A server (its host name: `example.social`, which covers the hosts under it) or an
+/// account (its actor's id) the site refuses: what they send is refused and nothing is
+/// delivered to them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Block {
+    pub target: String,
+    pub at: DateTime<Utc>,
+    /// The name of the administrator who blocked it.
+    pub by: String,
+}
+
+/// What came of [`Federation::add_block`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BlockAdded {
+    Added,
+    /// It was blocked already: nothing changed.
+    Already,
+    /// The site blocks [`MAX_BLOCKS`] already: nothing changed.
+    Full,
+}
+
+/// A comment that came from the fediverse, found by its author's server.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RemoteComment {
+    pub post: PostId,
+    pub comment: CommentId,
+    /// Its author's actor id.
+    pub actor: String,
+}
+
+/// A page of [`RemoteComment`]s, and where the next one starts.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct RemoteComments {
+    pub comments: Vec<RemoteComment>,
+    pub next: Option<String>,
+}
+
+/// The host of an actor's id, lower case, without its port.
+pub fn host_of_actor(actor: &str) -> Option<String> {
+    url::Url::parse(actor)
+        .ok()?
+        .host_str()
+        .map(|h| h.trim_matches(['[', ']']).to_ascii_lowercase())
+}
+
+/// Whether `host` is `domain` or a host under it.
+pub fn under_domain(host: &str, domain: &str) -> bool {
+    host == domain
+        || host
+            .strip_suffix(domain)
+            .is_some_and(|rest| rest.ends_with('.'))
+}
+
+/// The domain whose comments one index partition holds: an address as it is, a name's
+/// last two labels (`eu.example.social` is under `example.social`), so that a block of
+/// any domain at or under those reads one domain's partitions.
+pub fn comment_domain(host: &str) -> String {
+    if host.parse::<std::net::IpAddr>().is_ok() {
+        return host.to_owned();
+    }
+    let labels: Vec<&str> = host.rsplitn(3, '.').collect();
+    match labels.as_slice() {
+        [tld, name, _] => format!("{name}.{tld}"),
+        _ => host.to_owned(),
+    }
+}
+
 /// A remote actor following a local one.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RemoteFollower {
@@ -300,6 +374,37 @@ pub trait Federation: Send + Sync {
     /// A server answered (a delivery arrived, or it sent an activity): it is failing no
     /// more.
     async fn server_answers(&self, site: &Site, server: &str) -> StoreResult<()>;
+
+    /// Blocks a server or an account: at most [`MAX_BLOCKS`] (blocks made at the same
+    /// moment can pass it together); blocking one blocked already changes nothing.
+    async fn add_block(&self, site: &Site, block: &Block) -> StoreResult<BlockAdded>;
+
+    /// Unblocks `target`: true if it was blocked.
+    async fn remove_block(&self, site: &Site, target: &str) -> StoreResult<bool>;
+
+    /// A page of the site's blocks, by target after `after`.
+    async fn blocks(
+        &self,
+        site: &Site,
+        after: Option<&str>,
+        limit: usize,
+    ) -> StoreResult<Vec<Block>>;
+
+    /// The first of `targets` (at most [`MAX_BLOCK_LOOKUPS`]) the site blocks, in one read.
+    async fn blocked(&self, site: &Site, targets: &[String]) -> StoreResult<Option<String>>;
+
+    /// A page of the comments from the fediverse whose author's server is `domain` or
+    /// one under it (`example.social` also finds `eu.example.social`), in no order the
+    /// caller may count on, from `cursor` (a page's `next`). Comments deleted since are
+    /// among them; a comment whose write died half-way may be named though it does not
+    /// exist.
+    async fn remote_comments(
+        &self,
+        site: &Site,
+        domain: &str,
+        cursor: Option<&str>,
+        limit: usize,
+    ) -> Result<RemoteComments, PageError>;
 }
 
 /// How long a server that failed every delivery is kept set aside before it is tried

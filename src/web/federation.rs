@@ -454,6 +454,7 @@ fn refused(e: InboxError) -> Result<HttpResponse, Failure> {
         InboxError::Unauthorized(_) => StatusCode::UNAUTHORIZED,
         InboxError::Malformed(_) => StatusCode::BAD_REQUEST,
         InboxError::Unknown(_) => StatusCode::NOT_FOUND,
+        InboxError::Blocked(_) => StatusCode::FORBIDDEN,
         InboxError::TooMany {
             message,
             retry_after,

@@ -179,6 +179,14 @@ pub fn configure(cfg: &mut web::ServiceConfig, state: AppState) {
                     web::resource("/admin/federation/retry")
                         .route(web::post().to(site_admin::retry_server)),
                 )
+                .service(
+                    web::resource("/admin/federation/block")
+                        .route(web::post().to(site_admin::block)),
+                )
+                .service(
+                    web::resource("/admin/federation/unblock")
+                        .route(web::post().to(site_admin::unblock)),
+                )
                 .service(web::resource("/desk").route(get_or_head().to(desk::show)))
                 .service(
                     web::resource("/desk/download")

@@ -5,7 +5,8 @@ use super::auth::{Admin, MaybeUser};
 use super::csrf::{CsrfForm, CsrfOnly, CsrfToken, csrf_field, layout};
 use super::limits::Subject;
 use super::pages::{
-    FailingRowView, FederationAdminPage, MailView, PageRowView, PagesAdminPage, SiteAdminPage,
+    BlockRowView, FailingRowView, FederationAdminPage, MailView, PageRowView, PagesAdminPage,
+    SiteAdminPage,
 };
 use super::{AppState, WebError, render, see_other};
 use crate::app::mail::{self, TestMailHtml, TestMailText};
@@ -254,23 +255,90 @@ pub async fn pages(
     render(StatusCode::OK, &page)
 }
 
-#[derive(Deserialize)]
-pub struct RetriedQuery {
+#[derive(Deserialize, Default)]
+pub struct FederationQuery {
     #[serde(default)]
     retried: String,
+    #[serde(default)]
+    blocked: String,
+    #[serde(default)]
+    ended: usize,
+    #[serde(default)]
+    deleted: usize,
+    #[serde(default)]
+    unblocked: String,
+    #[serde(default)]
+    after: Option<String>,
+}
+
+impl FederationQuery {
+    /// What the administrator just did, said back.
+    fn notice(&self) -> Option<String> {
+        let plural = |n: usize, one: &str, many: &str| {
+            if n == 1 {
+                format!("1 {one}")
+            } else {
+                format!("{n} {many}")
+            }
+        };
+        if !self.blocked.is_empty() {
+            return Some(format!(
+                "{} is blocked: {} ended, {} deleted.",
+                self.blocked,
+                plural(self.ended, "follow", "follows"),
+                plural(self.deleted, "comment", "comments")
+            ));
+        }
+        if !self.unblocked.is_empty() {
+            return Some(format!(
+                "{} is no longer blocked: what it sends is taken again (its follows and comments do not come back).",
+                self.unblocked
+            ));
+        }
+        None
+    }
 }
 
 /// `/admin/federation`: how many follow the site's actors on the fediverse, how many
-/// activities are being delivered, and the servers failing every delivery.
+/// activities are being delivered, the servers failing every delivery, and the servers
+/// and accounts the site blocks.
 pub async fn federation(
     state: web::Data<AppState>,
     admin: Admin,
     csrf: CsrfToken,
-    query: web::Query<RetriedQuery>,
+    query: web::Query<FederationQuery>,
 ) -> Result<HttpResponse, WebError> {
-    let overview = crate::app::federation::overview::overview(&state.ctx()).await?;
+    federation_page(&state, admin, &csrf, &query, None, String::new()).await
+}
+
+async fn federation_page(
+    state: &AppState,
+    admin: Admin,
+    csrf: &CsrfToken,
+    query: &FederationQuery,
+    block_error: Option<String>,
+    block_input: String,
+) -> Result<HttpResponse, WebError> {
+    use crate::app::federation::blocks::{self, Target};
+    let ctx = state.ctx();
+    let overview = crate::app::federation::overview::overview(&ctx).await?;
+    let listed = blocks::blocks(&ctx, query.after.as_deref()).await?;
+    let more_blocks = listed
+        .last()
+        .filter(|_| listed.len() == crate::store::caps::ROSTER)
+        .map(|last| {
+            let query = url::form_urlencoded::Serializer::new(String::new())
+                .append_pair("after", &last.target)
+                .finish();
+            format!("/admin/federation?{query}#blocks")
+        });
+    let status = if block_error.is_some() {
+        StatusCode::UNPROCESSABLE_ENTITY
+    } else {
+        StatusCode::OK
+    };
     let page = FederationAdminPage {
-        layout: layout(&MaybeUser(Some(admin.0)), &csrf),
+        layout: layout(&MaybeUser(Some(admin.0)), csrf),
         followed: overview.followed,
         sending: overview.sending,
         failing: overview
@@ -283,8 +351,85 @@ pub async fn federation(
             })
             .collect(),
         retried: query.retried == "1",
+        blocks: listed
+            .into_iter()
+            .map(|b| BlockRowView {
+                kind: match Target::of_stored(&b.target) {
+                    Target::Server(_) => "Server",
+                    Target::Account(_) => "Account",
+                },
+                target: b.target,
+                at: super::pages::Dated::new(b.at),
+                by: b.by,
+            })
+            .collect(),
+        more_blocks,
+        notice: query.notice(),
+        block_error,
+        block_input,
     };
-    render(StatusCode::OK, &page)
+    render(status, &page)
+}
+
+#[derive(Deserialize)]
+pub struct BlockForm {
+    csrf: String,
+    #[serde(default)]
+    target: String,
+    #[serde(default)]
+    delete_comments: Option<String>,
+}
+
+super::csrf::csrf_field!(BlockForm);
+
+/// Blocks a server or an account; a refusal shows the page again with the reason.
+pub async fn block(
+    state: web::Data<AppState>,
+    admin: Admin,
+    csrf: CsrfToken,
+    form: CsrfForm<BlockForm>,
+) -> Result<HttpResponse, WebError> {
+    use crate::app::AppError;
+    let ctx = state.ctx();
+    let delete = form.delete_comments.is_some();
+    match crate::app::federation::blocks::block(&ctx, &admin.0, &form.target, delete).await {
+        Ok(done) => {
+            let target = crate::app::federation::blocks::Target::parse(&form.target)?;
+            let query = url::form_urlencoded::Serializer::new(String::new())
+                .append_pair("blocked", target.as_str())
+                .append_pair("ended", &done.follows_ended.to_string())
+                .append_pair("deleted", &done.comments_deleted.to_string())
+                .finish();
+            Ok(see_other(&format!("/admin/federation?{query}")))
+        }
+        Err(AppError::Invalid(why)) => {
+            let query = FederationQuery::default();
+            federation_page(&state, admin, &csrf, &query, Some(why), form.target.clone()).await
+        }
+        Err(e) => Err(e.into()),
+    }
+}
+
+#[derive(Deserialize)]
+pub struct UnblockForm {
+    csrf: String,
+    #[serde(default)]
+    target: String,
+}
+
+super::csrf::csrf_field!(UnblockForm);
+
+/// Unblocks a server or an account.
+pub async fn unblock(
+    state: web::Data<AppState>,
+    _admin: Admin,
+    form: CsrfForm<UnblockForm>,
+) -> Result<HttpResponse, WebError> {
+    crate::app::federation::blocks::unblock(&state.ctx(), &form.target).await?;
+    let query = url::form_urlencoded::Serializer::new(String::new())
+        .append_pair("unblocked", form.target.trim())
+        .finish();
+    Ok(see_other(&format!("/admin/federation?{query}")))
 }
 
 #[derive(Deserialize)]

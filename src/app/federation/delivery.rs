@@ -8,6 +8,7 @@
 //! other than 408 and 429) is not. At least once: an instance that dies after a POST,
 //! before noting it, leaves it to be sent again when the lease ends.
 
+use super::blocks::BlockedHosts;
 use super::{Whose, actor_key};
 use crate::app::{AppError, Ctx};
 use crate::binaries::fetch::{FetchError, Fetcher, check_url};
@@ -114,7 +115,12 @@ pub struct Pass {
 
 /// Records a delivery to each distinct inbox of the actor's followers (its servers'
 /// shared inboxes), at most [`MAX_INBOXES_PER_ACTIVITY`] of them with those queued.
-async fn fan_out(ctx: &Ctx, activity: &Outgoing, now: DateTime<Utc>) -> Result<(), AppError> {
+async fn fan_out(
+    ctx: &Ctx,
+    activity: &Outgoing,
+    now: DateTime<Utc>,
+    blocked: &mut BlockedHosts,
+) -> Result<(), AppError> {
     let mut inboxes: BTreeSet<String> = ctx
         .store
         .deliveries(&ctx.site, activity.id)
@@ -139,8 +145,10 @@ async fn fan_out(ctx: &Ctx, activity: &Outgoing, now: DateTime<Utc>) -> Result<(
                 .remote_followers(&ctx.site, followed, shard, after.as_deref(), FAN_OUT_PAGE)
                 .await?;
             let mut new = Vec::new();
+            let addresses: Vec<&str> = page.iter().map(|f| f.inbox.as_str()).collect();
+            blocked.learn(ctx, &addresses).await?;
             for follower in &page {
-                if inboxes.contains(&follower.inbox) {
+                if inboxes.contains(&follower.inbox) || blocked.blocks(&follower.inbox) {
                     continue;
                 }
                 let on_server = per_server.entry(server_of(&follower.inbox)).or_default();
@@ -296,6 +304,8 @@ pub(super) fn server_of(inbox: &str) -> String {
 struct Servers {
     failing: HashMap<String, Failing>,
     dead_after: Duration,
+    /// The servers of this pass's deliveries the site blocks.
+    blocked: BlockedHosts,
 }
 
 /// Claims and makes one attempt at a delivery, if it is due; one to a server failing
@@ -312,6 +322,11 @@ async fn attempt(
     let (site, id, inbox) = (&ctx.site, activity.id, delivery.inbox.as_str());
     if delivery.due > now {
         return Ok(Turn::NotDue);
+    }
+    if servers.blocked.blocks(inbox) {
+        let why = "not delivered: the site blocks this server";
+        ctx.store.end_delivery(site, id, inbox, Some(why)).await?;
+        return Ok(Turn::GivenUp);
     }
     let server = server_of(inbox);
     let failing = servers.failing.get(&server);
@@ -390,7 +405,7 @@ pub async fn deliver_some(
 ) -> Result<Pass, AppError> {
     use futures_util::StreamExt;
     let mut pass = Pass::default();
-    let servers = Servers {
+    let mut servers = Servers {
         failing: ctx
             .store
             .failing_servers(&ctx.site)
@@ -399,6 +414,7 @@ pub async fn deliver_some(
             .map(|f| (f.server.clone(), f))
             .collect(),
         dead_after: Duration::from_std(dead_after).unwrap_or_else(|_| Duration::days(1)),
+        blocked: BlockedHosts::default(),
     };
     for activity in ctx.store.open_activities(&ctx.site).await? {
         let Some(whose) = Whose::from_name(&activity.actor) else {
@@ -408,17 +424,20 @@ pub async fn deliver_some(
         };
         let now = ctx.clock.now();
         if !activity.followers_of.is_empty() && !activity.fanned_out {
-            fan_out(ctx, &activity, now).await?;
+            fan_out(ctx, &activity, now, &mut servers.blocked).await?;
         }
         let deliveries = ctx.store.deliveries(&ctx.site, activity.id).await?;
         let pending: Vec<&Delivery> = deliveries.iter().filter(|d| !d.ended).collect();
+        let addresses: Vec<&str> = pending.iter().map(|d| d.inbox.as_str()).collect();
+        servers.blocked.learn(ctx, &addresses).await?;
+        let servers = &servers;
         type Attempt<'a> = std::pin::Pin<
             Box<dyn std::future::Future<Output = Result<Turn, AppError>> + Send + 'a>,
         >;
         let attempts: Vec<Attempt<'_>> = pending
             .iter()
             .map(|d| {
-                Box::pin(attempt(ctx, fetcher, &activity, whose, d, now, &servers)) as Attempt<'_>
+                Box::pin(attempt(ctx, fetcher, &activity, whose, d, now, servers)) as Attempt<'_>
             })
             .collect();
         let turns: Vec<Result<Turn, AppError>> = futures_util::stream::iter(attempts)

@@ -40,6 +40,9 @@ pub enum InboxError {
     /// This side cannot decide now: 503.
     #[error("{0}")]
     Unavailable(String),
+    /// From a server or account the site blocks: 403.
+    #[error("{0}")]
+    Blocked(String),
     /// Its server sent too many keys to fetch lately: 429.
     #[error("{message}")]
     TooMany { message: String, retry_after: u64 },
@@ -153,6 +156,15 @@ pub async fn receive(
         .get("id")
         .and_then(Value::as_str)
         .map(str::to_owned);
+    // Nothing is fetched for a blocked server or account.
+    if let Some(block) = super::blocks::blocking(ctx, &[&actor, &key_id])
+        .await
+        .map_err(|e| InboxError::Unavailable(e.to_string()))?
+    {
+        return Err(InboxError::Blocked(format!(
+            "this site does not take activities from {block}"
+        )));
+    }
     // An actor deleting itself: its key is gone with it; fetching it would only fail.
     if kind == "Delete"
         && document.get("object").and_then(id_of) == Some(actor.as_str())

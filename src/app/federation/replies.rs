@@ -369,6 +369,20 @@ pub async fn create(
     ctx.record_attempt(Subject::CommentBy(&activity.actor))
         .await
         .map_err(limited)?;
+    // And its domain's: what one domain's servers send is bounded however many actors
+    // they have (a day of a domain's replies is one partition where they are found).
+    let domain = crate::store::federation::host_of_actor(&activity.actor)
+        .map(|h| crate::store::federation::comment_domain(&h))
+        .unwrap_or_default();
+    ctx.check_limit(
+        Subject::ReplyThrough(&domain),
+        "This server's accounts are replying too fast.",
+    )
+    .await
+    .map_err(limited)?;
+    ctx.record_attempt(Subject::ReplyThrough(&domain))
+        .await
+        .map_err(limited)?;
     let known = ctx
         .store
         .remote_note(&ctx.site, &note_id)

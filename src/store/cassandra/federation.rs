@@ -5,8 +5,10 @@
 
 use super::{CassandraStore, lwt};
 use crate::domain::{CommentId, PostId, Site};
+use crate::store::PageError;
 use crate::store::federation::{
-    Delivery, Failing, Federated, Federation, Outgoing, Reactions, RemoteFollower, RemoteNote,
+    Block, BlockAdded, Delivery, Failing, Federated, Federation, Outgoing, Reactions,
+    RemoteComments, RemoteFollower, RemoteNote,
 };
 use crate::store::{StoreError, StoreResult};
 use async_trait::async_trait;
@@ -57,6 +59,7 @@ pub(super) struct Statements {
     pub(super) failing_one: PreparedStatement,
     pub(super) failing_write: PreparedStatement,
     pub(super) failing_delete: PreparedStatement,
+    pub(super) blocks: super::blocks::Statements,
 }
 
 impl Statements {
@@ -216,6 +219,7 @@ impl Statements {
                 "DELETE FROM {ks}.ap_failing WHERE site = ? AND server = ?"
             ))
             .await?,
+            blocks: super::blocks::Statements::prepare(session, ks).await?,
         })
     }
 }
@@ -676,6 +680,37 @@ impl Federation for CassandraStore {
         self.exec(&self.federation.failing_delete, (site.as_str(), server))
             .await?;
         Ok(())
+    }
+
+    async fn add_block(&self, site: &Site, block: &Block) -> StoreResult<BlockAdded> {
+        self.add_block_row(site, block).await
+    }
+
+    async fn remove_block(&self, site: &Site, target: &str) -> StoreResult<bool> {
+        self.remove_block_row(site, target).await
+    }
+
+    async fn blocks(
+        &self,
+        site: &Site,
+        after: Option<&str>,
+        limit: usize,
+    ) -> StoreResult<Vec<Block>> {
+        self.block_rows(site, after, limit).await
+    }
+
+    async fn blocked(&self, site: &Site, targets: &[String]) -> StoreResult<Option<String>> {
+        self.first_blocked(site, targets).await
+    }
+
+    async fn remote_comments(
+        &self,
+        site: &Site,
+        domain: &str,
+        cursor: Option<&str>,
+        limit: usize,
+    ) -> Result<RemoteComments, PageError> {
+        self.remote_comment_rows(site, domain, cursor, limit).await
     }
 }
 

@@ -12,6 +12,7 @@
 mod accounts;
 mod actor_sets;
 mod binaries;
+mod blocks;
 mod comments;
 mod cql;
 mod deletion;

@@ -491,4 +491,9 @@ pub(super) const CHANGES: &[(u32, &str, Change)] = &[
         "a site kept off the fediverse by its administrators",
         Change::Cql("ALTER TABLE site_identity ADD IF NOT EXISTS fediverse_off boolean"),
     ),
+    (
+        83,
+        "the servers and accounts a site blocks, and the comments from the fediverse by domain (made by schema.cql); an unblock's tombstone, met by every inbox's lookup, lives a day",
+        Change::Cql("ALTER TABLE ap_blocks WITH gc_grace_seconds = 86400"),
+    ),
 ];

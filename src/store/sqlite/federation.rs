@@ -3,8 +3,9 @@
 
 use super::*;
 use crate::store::federation::{
-    Delivery, FAILING_DAYS, Failing, Federated, Federation, OUTGOING_DAYS, Outgoing, RECEIVED_DAYS,
-    Reaction, Reactions, RemoteFollower, RemoteNote, follower_shard, reaction_set,
+    Block, BlockAdded, Delivery, FAILING_DAYS, Failing, Federated, Federation, OUTGOING_DAYS,
+    Outgoing, RECEIVED_DAYS, Reaction, Reactions, RemoteComments, RemoteFollower, RemoteNote,
+    follower_shard, reaction_set,
 };
 
 fn add_deliveries(
@@ -700,6 +701,37 @@ impl Federation for SqliteStore {
             Ok(())
         })
         .await
+    }
+
+    async fn add_block(&self, site: &Site, block: &Block) -> StoreResult<BlockAdded> {
+        self.add_block_row(site, block).await
+    }
+
+    async fn remove_block(&self, site: &Site, target: &str) -> StoreResult<bool> {
+        self.remove_block_row(site, target).await
+    }
+
+    async fn blocks(
+        &self,
+        site: &Site,
+        after: Option<&str>,
+        limit: usize,
+    ) -> StoreResult<Vec<Block>> {
+        self.block_rows(site, after, limit).await
+    }
+
+    async fn blocked(&self, site: &Site, targets: &[String]) -> StoreResult<Option<String>> {
+        self.first_blocked(site, targets).await
+    }
+
+    async fn remote_comments(
+        &self,
+        site: &Site,
+        domain: &str,
+        cursor: Option<&str>,
+        limit: usize,
+    ) -> Result<RemoteComments, PageError> {
+        self.remote_comment_rows(site, domain, cursor, limit).await
     }
 
     async fn server_answers(&self, site: &Site, server: &str) -> StoreResult<()> {

@@ -10,6 +10,7 @@
 
 mod accounts;
 mod binaries;
+mod blocks;
 mod comment_rows;
 mod comments;
 mod federation;

@@ -55,6 +55,7 @@ const MIGRATIONS: &[(u32, &str)] = &[
     (35, include_str!("migrations/0035_fediverse.sql")),
     (36, include_str!("migrations/0036_fediverse_comments.sql")),
     (37, include_str!("migrations/0037_fediverse_off.sql")),
+    (38, include_str!("migrations/0038_fediverse_blocks.sql")),
 ];
 
 /// The version that makes the search index.

@@ -165,6 +165,24 @@ pub struct FederationAdminPage {
     pub failing: Vec<FailingRowView>,
     /// A server was just given another chance.
     pub retried: bool,
+    /// The blocks, a page of them.
+    pub blocks: Vec<BlockRowView>,
+    /// The link to the next page of blocks, if there is one.
+    pub more_blocks: Option<String>,
+    /// What was just done with a block, said to the administrator.
+    pub notice: Option<String>,
+    /// Why a block was refused, and what was typed.
+    pub block_error: Option<String>,
+    pub block_input: String,
+}
+
+/// A server or account the site blocks, as the administrators see it.
+pub struct BlockRowView {
+    pub target: String,
+    /// "Server" or "Account".
+    pub kind: &'static str,
+    pub at: Dated,
+    pub by: String,
 }
 
 /// A server failing every delivery, as the administrators see it.

@@ -12,6 +12,7 @@ pub mod comments;
 mod deletion;
 mod drafts;
 mod fediverse;
+mod fediverse_blocks;
 mod host_ids;
 mod moderation;
 pub mod moving_in;

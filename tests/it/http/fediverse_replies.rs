@@ -22,7 +22,7 @@ both_stores!(
 const PUBLIC: &str = "https://www.w3.org/ns/activitystreams#Public";
 
 /// A `Create` (or `Update`) of a note by the peer's actor (`$ME`), answering `in_reply_to`.
-fn note_activity(
+pub(super) fn note_activity(
     kind: &str,
     activity_id: &str,
     note_id: &str,

@@ -750,6 +750,26 @@ async fn every_route_answers_every_role_as_declared(t: TestStore) {
             [LOGIN, FORBIDDEN, FORBIDDEN, Expect(404, ""), LOGIN],
         ),
         post(
+            "/admin/federation/block",
+            &[("target", "matrix.example")],
+            [
+                LOGIN,
+                FORBIDDEN,
+                FORBIDDEN,
+                Expect(
+                    303,
+                    "/admin/federation?blocked=matrix.example&ended=0&deleted=0",
+                ),
+                LOGIN,
+            ],
+        ),
+        // Not blocked: nothing to unblock.
+        post(
+            "/admin/federation/unblock",
+            &[("target", "nowhere.example")],
+            [LOGIN, FORBIDDEN, FORBIDDEN, Expect(404, ""), LOGIN],
+        ),
+        post(
             "/admin/site",
             &[("title", "Matrix"), ("language", "en")],
             [

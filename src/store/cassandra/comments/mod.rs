@@ -489,6 +489,12 @@ impl Comments for CassandraStore {
     async fn add_comment(&self, site: &Site, comment: &NewComment) -> Result<(), CommentError> {
         let post = comment.post.id;
         let stored = comment.stored();
+        if let Some(actor) = stored.author.actor() {
+            let at =
+                crate::domain::timeuuid::time_of(stored.id.0).unwrap_or_else(crate::domain::now);
+            self.note_remote_comment(site, actor, post, stored.id, at)
+                .await?;
+        }
         let intent = self
             .begin_own(&OwnIntent::Comment {
                 site: site.to_string(),
