@@ -41,9 +41,9 @@ pub const RECEIVED_DAYS: i64 = 7;
 /// The most servers and accounts one site blocks.
 pub const MAX_BLOCKS: usize = 10_000;
 
-/// The most targets [`Federation::blocked`] looks up at once: an actor's id, its host and
-/// the domains above it.
-pub const MAX_BLOCK_LOOKUPS: usize = 16;
+/// The most targets [`Federation::blocked`] looks up at once: ids, their hosts and the
+/// domains above them (an address deeper than that is refused unread).
+pub const MAX_BLOCK_LOOKUPS: usize = 32;
 
 /// A server (its host name: `example.social`, which covers the hosts under it) or an
 /// account (its actor's id) the site refuses: what they send is refused and nothing is
@@ -82,12 +82,19 @@ pub struct RemoteComments {
     pub next: Option<String>,
 }
 
-/// The host of an actor's id, lower case, without its port.
+/// The host of an actor's id, lower case, without its port or a final dot
+/// (`spam.example.` is `spam.example`).
 pub fn host_of_actor(actor: &str) -> Option<String> {
-    url::Url::parse(actor)
-        .ok()?
-        .host_str()
-        .map(|h| h.trim_matches(['[', ']']).to_ascii_lowercase())
+    let url = url::Url::parse(actor).ok()?;
+    let host = url.host_str()?.trim_matches(['[', ']']);
+    let host = host.strip_suffix('.').unwrap_or(host);
+    (!host.is_empty() && !host.split('.').any(str::is_empty)).then(|| host.to_ascii_lowercase())
+}
+
+/// An actor's id as URLs are written (`HTTPS://Example.social:443/u` is
+/// `https://example.social/u`), or as given if it is not one.
+pub fn normal_id(id: &str) -> String {
+    url::Url::parse(id).map_or_else(|_| id.to_owned(), |u| u.to_string())
 }
 
 /// Whether `host` is `domain` or a host under it.

@@ -194,7 +194,9 @@ async fn follow(ctx: &Ctx, fetcher: &Fetcher, activity: &Activity) -> Result<Han
     Ok(Handled::Done)
 }
 
-/// The `Delete` of an actor by itself: it follows none of the site's actors any more.
+/// The `Delete` of an actor by itself: it follows none of the site's actors any more, and
+/// its comments are signed "deleted user" (removed first if the site's policy for deleted
+/// accounts says so).
 async fn actor_deleted(ctx: &Ctx, activity: &Activity) -> Result<Handled, InboxError> {
     let unavailable = |e: crate::store::StoreError| InboxError::Unavailable(e.to_string());
     let followed = ctx
@@ -216,7 +218,11 @@ async fn actor_deleted(ctx: &Ctx, activity: &Activity) -> Result<Handled, InboxE
             ended += 1;
         }
     }
-    tracing::info!(actor = %activity.actor, follows_ended = ended, "a remote actor was deleted");
+    // Its comments as the site's policy for deleted accounts says.
+    let forgotten = super::blocks::forget_comments_of(ctx, &activity.actor)
+        .await
+        .map_err(|e| InboxError::Unavailable(e.to_string()))?;
+    tracing::info!(actor = %activity.actor, follows_ended = ended, comments_signed = forgotten, "a remote actor was deleted");
     Ok(Handled::Done)
 }
 

@@ -6,11 +6,11 @@
 
 use super::Whose;
 use crate::app::{AppError, Ctx};
-use crate::domain::User;
 use crate::domain::comment::{CommentState, Moderation};
+use crate::domain::{User, UserId};
 use crate::store::federation::{
     Block, BlockAdded, FOLLOWER_SHARDS, MAX_BLOCK_LOOKUPS, MAX_BLOCKS, MAX_ID_LENGTH,
-    host_of_actor, under_domain,
+    RemoteComment, host_of_actor, normal_id, under_domain,
 };
 use crate::store::{ModerationError, StoreError};
 use std::collections::HashMap;
@@ -103,7 +103,7 @@ impl Target {
     /// Whether an actor (or any address on a server) is one this names.
     pub fn covers(&self, actor: &str) -> bool {
         match self {
-            Target::Account(id) => id == actor,
+            Target::Account(id) => *id == normal_id(actor),
             Target::Server(domain) => {
                 host_of_actor(actor).is_some_and(|h| under_domain(&h, domain))
             }
@@ -111,9 +111,11 @@ impl Target {
     }
 }
 
-/// What a block of any of `ids` would be stored as: each id itself, its host and the
-/// domains above that host (down to two labels).
-fn lookups(ids: &[&str]) -> Vec<String> {
+/// What a block of any of `ids` would be stored as: each domain of each id's host (from
+/// its last two labels down to the host itself), then each id as written: `None` when
+/// they are more than [`MAX_BLOCK_LOOKUPS`] (hosts of a dozen labels and more), which
+/// are refused as if blocked, unread.
+fn lookups(ids: &[&str]) -> Option<Vec<String>> {
     let mut out: Vec<String> = Vec::new();
     let mut push = |s: String| {
         if !out.contains(&s) {
@@ -121,7 +123,6 @@ fn lookups(ids: &[&str]) -> Vec<String> {
         }
     };
     for id in ids {
-        push((*id).to_owned());
         let Some(host) = host_of_actor(id) else {
             continue;
         };
@@ -129,23 +130,30 @@ fn lookups(ids: &[&str]) -> Vec<String> {
             push(host);
             continue;
         }
-        let mut domain = host.as_str();
-        loop {
-            push(domain.to_owned());
-            match domain.split_once('.') {
-                Some((_, rest)) if rest.contains('.') => domain = rest,
-                _ => break,
-            }
+        let labels: Vec<&str> = host.split('.').collect();
+        for first in (0..labels.len().saturating_sub(1)).rev() {
+            push(labels[first..].join("."));
+        }
+        if labels.len() == 1 {
+            push(host);
         }
     }
-    out.truncate(MAX_BLOCK_LOOKUPS);
-    out
+    for id in ids {
+        push(normal_id(id));
+    }
+    (out.len() <= MAX_BLOCK_LOOKUPS).then_some(out)
 }
+
+/// What stands for a block of an address too deep to look up.
+const TOO_DEEP: &str = "addresses of so many labels";
 
 /// The block (as stored) that covers any of `ids` (actor ids, key ids, inboxes), if one
 /// does: one read.
 pub async fn blocking(ctx: &Ctx, ids: &[&str]) -> Result<Option<String>, StoreError> {
-    ctx.store.blocked(&ctx.site, &lookups(ids)).await
+    match lookups(ids) {
+        Some(targets) => ctx.store.blocked(&ctx.site, &targets).await,
+        None => Ok(Some(TOO_DEEP.to_owned())),
+    }
 }
 
 /// Hosts one delivery pass has asked about, each once.
@@ -164,9 +172,7 @@ impl BlockedHosts {
             if self.known.contains_key(&host) {
                 continue;
             }
-            let blocked = blocking(ctx, &[&format!("https://{host}/")])
-                .await?
-                .is_some();
+            let blocked = blocking(ctx, &[address]).await?.is_some();
             self.known.insert(host, blocked);
         }
         Ok(())
@@ -272,20 +278,17 @@ async fn end_follows(ctx: &Ctx, target: &Target) -> Result<usize, AppError> {
     Ok(ended)
 }
 
-/// Deletes every comment from the fediverse that `target` covers.
-async fn delete_comments_of(ctx: &Ctx, by: &User, target: &Target) -> Result<usize, AppError> {
+/// Calls `each` with every comment from the fediverse that `target` covers and that is
+/// still signed by its actor.
+async fn each_comment_of(
+    ctx: &Ctx,
+    target: &Target,
+    mut each: impl AsyncFnMut(&RemoteComment) -> Result<(), AppError>,
+) -> Result<(), AppError> {
     let domain = match target {
         Target::Server(domain) => domain.clone(),
         Target::Account(actor) => host_of_actor(actor).unwrap_or_default(),
     };
-    let moderation = Moderation {
-        to: CommentState::Deleted,
-        reason: format!("Deleted with the block of {}", target.as_str()),
-        by: by.id,
-        by_name: by.display_name.clone(),
-        at: ctx.clock.now(),
-    };
-    let mut deleted = 0;
     let mut cursor: Option<String> = None;
     loop {
         let page = ctx
@@ -301,23 +304,85 @@ async fn delete_comments_of(ctx: &Ctx, by: &User, target: &Target) -> Result<usi
             else {
                 continue;
             };
-            if comment.author.actor() != Some(found.actor.as_str())
-                || !comment.state.can_become(CommentState::Deleted)
-            {
-                continue;
-            }
-            match ctx.moderate(found.post, found.comment, &moderation).await {
-                Ok(_) => deleted += 1,
-                // Deleted or moved meanwhile.
-                Err(ModerationError::NoSuchComment | ModerationError::Illegal { .. }) => {}
-                Err(ModerationError::Store(e)) => return Err(e.into()),
+            if comment.author.actor() == Some(found.actor.as_str()) {
+                each(found).await?;
             }
         }
         match page.next {
             Some(next) => cursor = Some(next),
-            None => return Ok(deleted),
+            None => return Ok(()),
         }
     }
+}
+
+/// Moves a comment to Deleted: true if it moved (false if it is deleted already or moved
+/// meanwhile).
+async fn delete_comment(
+    ctx: &Ctx,
+    found: &RemoteComment,
+    moderation: &Moderation,
+) -> Result<bool, AppError> {
+    match ctx.moderate(found.post, found.comment, moderation).await {
+        Ok(_) => Ok(true),
+        Err(ModerationError::NoSuchComment | ModerationError::Illegal { .. }) => Ok(false),
+        Err(ModerationError::Store(e)) => Err(e.into()),
+    }
+}
+
+/// Deletes every comment from the fediverse that `target` covers.
+async fn delete_comments_of(ctx: &Ctx, by: &User, target: &Target) -> Result<usize, AppError> {
+    let moderation = Moderation {
+        to: CommentState::Deleted,
+        reason: format!("Deleted with the block of {}", target.as_str()),
+        by: by.id,
+        by_name: by.display_name.clone(),
+        at: ctx.clock.now(),
+    };
+    let mut deleted = 0;
+    each_comment_of(ctx, target, async |found| {
+        deleted += usize::from(delete_comment(ctx, found, &moderation).await?);
+        Ok(())
+    })
+    .await?;
+    Ok(deleted)
+}
+
+/// The comments of an actor that deleted itself, as the site's policy for deleted
+/// accounts says: removed if it says so, then signed "deleted user" (which leaves its
+/// actor out, so a rerun finds only those not done yet). Returns how many were signed.
+pub async fn forget_comments_of(ctx: &Ctx, actor: &str) -> Result<usize, AppError> {
+    let remove = ctx
+        .store
+        .comment_settings(&ctx.site)
+        .await?
+        .remove_deleted_accounts_comments;
+    let removal = Moderation {
+        to: CommentState::Deleted,
+        reason: "its account was deleted".into(),
+        // No account of the site moved it: the nil id says so.
+        by: UserId(uuid::Uuid::nil()),
+        by_name: "the fediverse".into(),
+        at: ctx.clock.now(),
+    };
+    let mut forgotten = 0;
+    let target = Target::Account(actor.to_owned());
+    each_comment_of(ctx, &target, async |found| {
+        if remove {
+            delete_comment(ctx, found, &removal).await?;
+        }
+        match ctx
+            .store
+            .forget_commenter(&ctx.site, found.post, found.comment)
+            .await
+        {
+            Ok(_) => forgotten += 1,
+            Err(ModerationError::NoSuchComment | ModerationError::Illegal { .. }) => {}
+            Err(ModerationError::Store(e)) => return Err(e.into()),
+        }
+        Ok(())
+    })
+    .await?;
+    Ok(forgotten)
 }
 
 /// Unblocks what a block names (as stored).
@@ -395,17 +460,35 @@ mod tests {
     #[test]
     fn an_id_is_looked_up_with_its_host_and_the_domains_above() {
         assert_eq!(
-            lookups(&["https://a.b.example.social/users/x"]),
+            lookups(&["https://A.b.example.social./users/x"]).unwrap(),
             vec![
-                "https://a.b.example.social/users/x",
-                "a.b.example.social",
+                "example.social",
                 "b.example.social",
-                "example.social"
+                "a.b.example.social",
+                "https://a.b.example.social./users/x"
             ]
         );
         assert_eq!(
-            lookups(&["http://127.0.0.1:8080/actor"]),
-            vec!["http://127.0.0.1:8080/actor", "127.0.0.1"]
+            lookups(&["http://127.0.0.1:8080/actor", "http://[::1]:8080/inbox"]).unwrap(),
+            vec![
+                "127.0.0.1",
+                "::1",
+                "http://127.0.0.1:8080/actor",
+                "http://[::1]:8080/inbox"
+            ]
         );
+        // A host too deep to look up whole is refused, never looked up in part.
+        let deep = format!("https://{}spam.example/u", "a.".repeat(40));
+        assert_eq!(lookups(&[&deep]), None);
+    }
+
+    #[test]
+    fn an_account_is_the_same_however_its_id_is_written() {
+        let account = Target::parse("https://Example.social:443/users/a").unwrap();
+        assert!(account.covers("https://example.social/users/a"));
+        assert!(account.covers("HTTPS://EXAMPLE.SOCIAL/users/a"));
+        let server = Target::parse("spam.example.").unwrap();
+        assert_eq!(server, Target::Server("spam.example".into()));
+        assert!(server.covers("https://eu.spam.example./inbox"));
     }
 }

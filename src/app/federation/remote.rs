@@ -97,6 +97,13 @@ pub fn target_of(url: &reqwest::Url) -> String {
 
 /// Fetches an ActivityStreams document, signed as the site's actor.
 pub async fn document(ctx: &Ctx, fetcher: &Fetcher, url: &str) -> Result<Value, RemoteError> {
+    // Nothing is fetched from a server the site blocks.
+    if let Some(block) = super::blocks::blocking(ctx, &[url])
+        .await
+        .map_err(|e| RemoteError::Ours(e.to_string()))?
+    {
+        return Err(RemoteError::Refused(format!("the site blocks {block}")));
+    }
     let url = check_url(url)?;
     let key = actor_key(ctx, Whose::Site).await?;
     let key_id = Actor::key_id(&ctx.absolute(&urls::ap_site()));

@@ -4,7 +4,8 @@
 //! approved (its author's name linked to their profile), a reply to it is threaded under
 //! it, the note's `Update` changes the comment and its `Delete` removes it. The same
 //! activity twice makes one comment; a note answering nothing of the site, one for
-//! followers only, or one claiming another actor's authorship, makes none.
+//! followers only, or one claiming another actor's authorship, makes none. An actor that
+//! deletes itself follows no more, and its comments are signed "deleted user".
 
 use super::account_deletion::approve_all;
 use super::comments::picks;
@@ -292,6 +293,19 @@ async fn likes_and_shares_are_counted_once_per_actor_until_undone_and_a_deleted_
     );
     let followers = format!("{author}/followers");
     assert_eq!(fetch(&app, &followers).await.1["totalItems"], 1);
+    // And its reply, approved, is under the post with its name linked to it.
+    let note = format!("{me}/notes/{}", uuid::Uuid::new_v4());
+    let reply = note_activity(
+        "Create",
+        &format!("{note}/create"),
+        &note,
+        &article_id,
+        "<p>Goodbye soon.</p>",
+    );
+    assert_eq!(peer.post(&author, &reply), "202", "{}", peer.log());
+    approve_all(&app).await;
+    let page = app.anonymous_get(&path).await.text().await.unwrap();
+    assert!(page.contains(&format!(r#"<a href="{me}""#)), "{page}");
     let gone = json!({
         "@context": "https://www.w3.org/ns/activitystreams",
         "id": format!("{me}#delete"),
@@ -302,4 +316,12 @@ async fn likes_and_shares_are_counted_once_per_actor_until_undone_and_a_deleted_
     });
     assert_eq!(peer.post(&author, &gone), "202", "{}", peer.log());
     assert_eq!(fetch(&app, &followers).await.1["totalItems"], 0);
+    // Its comment stays (the site keeps deleted accounts' comments), signed "deleted user".
+    let page = app.anonymous_get(&path).await.text().await.unwrap();
+    assert!(page.contains("Goodbye soon."), "{page}");
+    assert!(!page.contains(&format!(r#"<a href="{me}""#)), "{page}");
+    assert!(
+        page.contains(sibyl::domain::comment::DELETED_USER),
+        "{page}"
+    );
 }
