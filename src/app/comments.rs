@@ -167,6 +167,14 @@ pub async fn write_comment(
         }
         Err(CommentError::Store(e)) => return Err(e.into()),
     }
+    // The post's author answering someone on the fediverse: sent to them. The comment is
+    // written whatever comes of it.
+    if comment.parent.is_some()
+        && comment.state == CommentState::Approved
+        && let Err(e) = crate::app::federation::answers::send(ctx, post, &comment.stored()).await
+    {
+        tracing::warn!(comment = %comment.id, error = %e, "a reply could not be sent to the fediverse");
+    }
     Ok(Ok(comment))
 }
 

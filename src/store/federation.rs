@@ -66,6 +66,20 @@ pub enum BlockAdded {
     Full,
 }
 
+/// Where a comment from the fediverse came from: what a reply written here answers, and
+/// whom it mentions.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CommentSource {
+    /// The note's id.
+    pub note: String,
+    /// Its author's actor id.
+    pub actor: String,
+    /// Its author's handle, `@name@server`.
+    pub handle: String,
+    /// Where what answers it is delivered: its server's shared inbox, or its own.
+    pub inbox: String,
+}
+
 /// A comment that came from the fediverse, found by its author's server.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RemoteComment {
@@ -381,6 +395,21 @@ pub trait Federation: Send + Sync {
     /// A server answered (a delivery arrived, or it sent an activity): it is failing no
     /// more.
     async fn server_answers(&self, site: &Site, server: &str) -> StoreResult<()>;
+
+    /// Notes where a comment from the fediverse came from, before the comment is written.
+    async fn note_comment_source(
+        &self,
+        site: &Site,
+        comment: CommentId,
+        source: &CommentSource,
+    ) -> StoreResult<()>;
+
+    /// Where a comment came from, if it came from the fediverse (and was noted so).
+    async fn comment_source(
+        &self,
+        site: &Site,
+        comment: CommentId,
+    ) -> StoreResult<Option<CommentSource>>;
 
     /// Blocks a server or an account: at most [`MAX_BLOCKS`] (blocks made at the same
     /// moment can pass it together); blocking one blocked already changes nothing.

@@ -55,6 +55,9 @@ pub fn mount(cfg: &mut web::ServiceConfig) {
             .service(web::resource("/ap/users/{id}/following").route(get().to(author_following)))
             .service(web::resource("/ap/users/{id}/followers").route(get().to(author_followers)))
             .service(web::resource("/ap/posts/{id}").route(get().to(article)))
+            .service(
+                web::resource("/ap/posts/{id}/comments/{comment}").route(get().to(comment_note)),
+            )
             .default_service(web::to(|| async {
                 Err::<HttpResponse, _>(Failure(StatusCode::NOT_FOUND, "no such document".into()))
             })),
@@ -354,6 +357,30 @@ async fn article(
         )),
         ArticleAnswer::Missing => Err(Failure(StatusCode::NOT_FOUND, "no such post".into())),
     }
+}
+
+/// `/ap/posts/{id}/comments/{comment}`: a member's approved comment on a post on the
+/// fediverse, as a `Note` (a browser is sent to it on the post's page).
+async fn comment_note(
+    state: web::Data<AppState>,
+    ids: web::Path<(String, String)>,
+    req: HttpRequest,
+) -> Result<HttpResponse, Failure> {
+    let missing = || Failure(StatusCode::NOT_FOUND, "no such comment".into());
+    let post = uuid::Uuid::try_parse(&ids.0)
+        .map(PostId)
+        .map_err(|_| missing())?;
+    let comment = crate::domain::CommentId::parse(&ids.1).map_err(|_| missing())?;
+    let reply = federation::answers::note(&state.ctx(), post, comment)
+        .await?
+        .ok_or_else(missing)?;
+    if for_a_browser(&req) {
+        return Ok(HttpResponse::SeeOther()
+            .insert_header((header::LOCATION, reply.url.clone()))
+            .insert_header((header::VARY, "Accept"))
+            .finish());
+    }
+    Ok(activity(StatusCode::OK, &reply.document()))
 }
 
 /// The `Article` of a post asked for at its page's address with

@@ -3,6 +3,7 @@
 //! NodeInfo say of them, posts as `Article`s and the outboxes that list them.
 
 pub mod activities;
+pub mod answers;
 pub mod blocks;
 pub mod delivery;
 pub mod inbox;

@@ -30,7 +30,7 @@ use crate::domain::{
     Comment, CommentId, CommentState, CommentedPost, Commenter, Moderation, NewComment, Post,
     PostId, UserId,
 };
-use crate::store::federation::{MAX_ID_LENGTH, RemoteNote};
+use crate::store::federation::{CommentSource, MAX_ID_LENGTH, RemoteNote};
 use crate::store::{CommentError, ModerationError};
 use serde_json::Value;
 
@@ -268,12 +268,31 @@ fn text_of(note: &Value) -> Option<crate::domain::CommentBody> {
     })
 }
 
-/// The name a remote actor signs with: its display name, else its user name and server,
-/// on one line and at most [`MAX_NAME_CHARS`].
-async fn name_of(ctx: &Ctx, fetcher: &Fetcher, actor: &str) -> Result<String, InboxError> {
+/// What a reply's author is known by here.
+struct Author {
+    /// What it signs with: its display name, else its handle.
+    name: String,
+    /// `@name@server` (or its id, when it gives no name).
+    handle: String,
+    /// Where what answers it is delivered: its server's shared inbox, or its own.
+    inbox: String,
+}
+
+/// A remote actor as a reply's author: the name it signs with (its display name, else
+/// its user name and server, on one line and at most [`MAX_NAME_CHARS`]), its handle and
+/// its inbox.
+async fn author_of(ctx: &Ctx, fetcher: &Fetcher, actor: &str) -> Result<Author, InboxError> {
     let doc = remote::document(ctx, fetcher, actor)
         .await
         .map_err(|e| fetch_failed(&format!("the actor {actor}"), e))?;
+    let address = |v: Option<&Value>| {
+        v.and_then(Value::as_str)
+            .filter(|a| a.len() <= MAX_ID_LENGTH && check_url(a).is_ok())
+            .map(str::to_owned)
+    };
+    let inbox = address(doc.get("endpoints").and_then(|e| e.get("sharedInbox")))
+        .or_else(|| address(doc.get("inbox")))
+        .ok_or_else(|| InboxError::Malformed(format!("the actor {actor} has no inbox")))?;
     let clean = |s: &str| -> String {
         let one: String = s
             .split_whitespace()
@@ -295,10 +314,15 @@ async fn name_of(ctx: &Ctx, fetcher: &Fetcher, actor: &str) -> Result<String, In
                 .unwrap_or_default();
             clean(&format!("@{user}@{host}"))
         });
-    Ok(display
-        .filter(|d| !d.is_empty())
-        .or(handle.filter(|h| h.len() > 2))
-        .unwrap_or_else(|| clean(actor)))
+    let handle = handle.filter(|h| h.len() > 2);
+    Ok(Author {
+        name: display
+            .filter(|d| !d.is_empty())
+            .or(handle.clone())
+            .unwrap_or_else(|| clean(actor)),
+        handle: handle.unwrap_or_else(|| clean(actor)),
+        inbox,
+    })
 }
 
 /// The time a reply's comment is made at: when the note says it was published, kept
@@ -412,7 +436,7 @@ pub async fn create(
     }
     let body = text_of(&note)
         .ok_or_else(|| InboxError::Malformed(format!("the note {note_id} has no text")))?;
-    let name = name_of(ctx, fetcher, &activity.actor).await?;
+    let author = author_of(ctx, fetcher, &activity.actor).await?;
     let comment_id = match &known {
         Some(known) => known.comment,
         None => CommentId(crate::domain::timeuuid::named(
@@ -432,6 +456,19 @@ pub async fn create(
         )
         .await
         .map_err(unavailable)?;
+    ctx.store
+        .note_comment_source(
+            &ctx.site,
+            comment_id,
+            &CommentSource {
+                note: note_id.clone(),
+                actor: activity.actor.clone(),
+                handle: author.handle,
+                inbox: author.inbox,
+            },
+        )
+        .await
+        .map_err(unavailable)?;
     let comment = NewComment {
         id: comment_id,
         post: CommentedPost {
@@ -443,7 +480,7 @@ pub async fn create(
         parent: parent.as_ref().map(|c| c.id),
         author: Commenter::Remote {
             actor: activity.actor.clone(),
-            name,
+            name: author.name,
         },
         body_html: body.to_html(),
         body,

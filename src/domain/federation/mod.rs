@@ -6,6 +6,7 @@ pub mod documents;
 pub mod keys;
 pub mod message_signature;
 pub mod note_text;
+pub mod reply;
 pub mod signature;
 
 pub use keys::{ActorKey, RemoteKey};

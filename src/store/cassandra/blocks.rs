@@ -1,13 +1,14 @@
 //! The servers and accounts a site blocks (`ap_blocks`, plain writes, counted before
-//! each), and where the comments from the fediverse are by their author's domain
+//! each); where the comments from the fediverse are by their author's domain
 //! (`ap_comments_by_domain` a day at a time, with the days listed in
-//! `ap_comment_days`), for removing a blocked server's or account's comments.
+//! `ap_comment_days`), for removing a blocked server's or account's comments; and where
+//! each came from (`ap_comment_sources`), for the replies to them.
 
 use super::CassandraStore;
 use crate::domain::{CommentId, PostId, Site};
 use crate::store::caps::{self, page_size};
 use crate::store::federation::{
-    Block, BlockAdded, MAX_BLOCK_LOOKUPS, MAX_BLOCKS, RemoteComment, RemoteComments,
+    Block, BlockAdded, CommentSource, MAX_BLOCK_LOOKUPS, MAX_BLOCKS, RemoteComment, RemoteComments,
     comment_domain, host_of_actor, under_domain,
 };
 use crate::store::{PageError, StoreResult};
@@ -32,6 +33,8 @@ pub(super) struct Statements {
     days: PreparedStatement,
     comments_first: PreparedStatement,
     comments_after: PreparedStatement,
+    source_insert: PreparedStatement,
+    source_read: PreparedStatement,
 }
 
 impl Statements {
@@ -87,6 +90,14 @@ impl Statements {
                  AND (actor, post_id, id) > (?, ?, ?) LIMIT ?"
             ))
             .await?,
+            source_insert: prepare(format!(
+                "INSERT INTO {ks}.ap_comment_sources (site, id, note, actor, handle, inbox) VALUES (?, ?, ?, ?, ?, ?)"
+            ))
+            .await?,
+            source_read: prepare(format!(
+                "SELECT note, actor, handle, inbox FROM {ks}.ap_comment_sources WHERE site = ? AND id = ?"
+            ))
+            .await?,
         })
     }
 }
@@ -120,6 +131,46 @@ fn parse_cursor(cursor: &str) -> Result<(i32, Option<RowKey>), PageError> {
 }
 
 impl CassandraStore {
+    pub(super) async fn note_source_row(
+        &self,
+        site: &Site,
+        comment: CommentId,
+        source: &CommentSource,
+    ) -> StoreResult<()> {
+        self.exec(
+            &self.federation.blocks.source_insert,
+            (
+                site.as_str(),
+                CqlTimeuuid::from(comment.0),
+                source.note.as_str(),
+                source.actor.as_str(),
+                source.handle.as_str(),
+                source.inbox.as_str(),
+            ),
+        )
+        .await?;
+        Ok(())
+    }
+
+    pub(super) async fn source_row(
+        &self,
+        site: &Site,
+        comment: CommentId,
+    ) -> StoreResult<Option<CommentSource>> {
+        let row: Option<(String, String, String, String)> = self
+            .row(
+                &self.federation.blocks.source_read,
+                (site.as_str(), CqlTimeuuid::from(comment.0)),
+            )
+            .await?;
+        Ok(row.map(|(note, actor, handle, inbox)| CommentSource {
+            note,
+            actor,
+            handle,
+            inbox,
+        }))
+    }
+
     pub(super) async fn add_block_row(
         &self,
         site: &Site,

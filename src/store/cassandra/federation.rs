@@ -7,8 +7,8 @@ use super::{CassandraStore, lwt};
 use crate::domain::{CommentId, PostId, Site};
 use crate::store::PageError;
 use crate::store::federation::{
-    Block, BlockAdded, Delivery, Failing, Federated, Federation, Outgoing, Reactions,
-    RemoteComments, RemoteFollower, RemoteNote,
+    Block, BlockAdded, CommentSource, Delivery, Failing, Federated, Federation, Outgoing,
+    Reactions, RemoteComments, RemoteFollower, RemoteNote,
 };
 use crate::store::{StoreError, StoreResult};
 use async_trait::async_trait;
@@ -680,6 +680,23 @@ impl Federation for CassandraStore {
         self.exec(&self.federation.failing_delete, (site.as_str(), server))
             .await?;
         Ok(())
+    }
+
+    async fn note_comment_source(
+        &self,
+        site: &Site,
+        comment: CommentId,
+        source: &CommentSource,
+    ) -> StoreResult<()> {
+        self.note_source_row(site, comment, source).await
+    }
+
+    async fn comment_source(
+        &self,
+        site: &Site,
+        comment: CommentId,
+    ) -> StoreResult<Option<CommentSource>> {
+        self.source_row(site, comment).await
     }
 
     async fn add_block(&self, site: &Site, block: &Block) -> StoreResult<BlockAdded> {

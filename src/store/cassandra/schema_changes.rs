@@ -496,4 +496,9 @@ pub(super) const CHANGES: &[(u32, &str, Change)] = &[
         "the servers and accounts a site blocks, and the comments from the fediverse by domain (made by schema.cql); an unblock's tombstone, met by every inbox's lookup, lives a day",
         Change::Cql("ALTER TABLE ap_blocks WITH gc_grace_seconds = 86400"),
     ),
+    (
+        84,
+        "where each comment from the fediverse came from, for the post's author's replies (made by schema.cql); its rows go only with their site, whose erase's tombstones live a day",
+        Change::Cql("ALTER TABLE ap_comment_sources WITH gc_grace_seconds = 86400"),
+    ),
 ];

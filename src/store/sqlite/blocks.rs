@@ -1,18 +1,66 @@
-//! The servers and accounts a site blocks, and the comments from the fediverse by their
+//! The servers and accounts a site blocks, the comments from the fediverse by their
 //! author's server (read from the comments themselves, through an index of those with
-//! an actor).
+//! an actor), and where each came from.
 
 use super::*;
 use crate::store::caps::{self, page_size};
 use crate::store::federation::{
-    Block, BlockAdded, MAX_BLOCK_LOOKUPS, MAX_BLOCKS, RemoteComment, RemoteComments, host_of_actor,
-    under_domain,
+    Block, BlockAdded, CommentSource, MAX_BLOCK_LOOKUPS, MAX_BLOCKS, RemoteComment, RemoteComments,
+    host_of_actor, under_domain,
 };
 
 /// Comments with an actor read at once while looking for one domain's.
 const SCAN_PAGE: usize = 1_000;
 
 impl SqliteStore {
+    pub(super) async fn note_source_row(
+        &self,
+        site: &Site,
+        comment: CommentId,
+        source: &CommentSource,
+    ) -> StoreResult<()> {
+        let (site, id, s) = (site.to_string(), comment.to_string(), source.clone());
+        self.run(move |sql| {
+            sql.prepare(
+                "INSERT INTO ap_comment_sources (site, id, note, actor, handle, inbox)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+                 ON CONFLICT (site, id) DO UPDATE SET note = excluded.note,
+                 actor = excluded.actor, handle = excluded.handle, inbox = excluded.inbox",
+            )
+            .and_then(|mut st| st.execute(params![site, id, s.note, s.actor, s.handle, s.inbox]))
+            .map_err(unavailable)?;
+            Ok(())
+        })
+        .await
+    }
+
+    pub(super) async fn source_row(
+        &self,
+        site: &Site,
+        comment: CommentId,
+    ) -> StoreResult<Option<CommentSource>> {
+        let (site, id) = (site.to_string(), comment.to_string());
+        self.read(|sql| {
+            sql.prepare(
+                "SELECT note, actor, handle, inbox FROM ap_comment_sources
+                 WHERE site = ?1 AND id = ?2",
+            )
+            .and_then(|mut st| {
+                st.query_row(params![site, id], |r| {
+                    Ok(CommentSource {
+                        note: r.get(0)?,
+                        actor: r.get(1)?,
+                        handle: r.get(2)?,
+                        inbox: r.get(3)?,
+                    })
+                })
+                .optional()
+            })
+            .map_err(unavailable)
+        })
+        .await
+    }
+
     pub(super) async fn add_block_row(
         &self,
         site: &Site,

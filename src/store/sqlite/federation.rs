@@ -3,9 +3,9 @@
 
 use super::*;
 use crate::store::federation::{
-    Block, BlockAdded, Delivery, FAILING_DAYS, Failing, Federated, Federation, OUTGOING_DAYS,
-    Outgoing, RECEIVED_DAYS, Reaction, Reactions, RemoteComments, RemoteFollower, RemoteNote,
-    follower_shard, reaction_set,
+    Block, BlockAdded, CommentSource, Delivery, FAILING_DAYS, Failing, Federated, Federation,
+    OUTGOING_DAYS, Outgoing, RECEIVED_DAYS, Reaction, Reactions, RemoteComments, RemoteFollower,
+    RemoteNote, follower_shard, reaction_set,
 };
 
 fn add_deliveries(
@@ -701,6 +701,23 @@ impl Federation for SqliteStore {
             Ok(())
         })
         .await
+    }
+
+    async fn note_comment_source(
+        &self,
+        site: &Site,
+        comment: CommentId,
+        source: &CommentSource,
+    ) -> StoreResult<()> {
+        self.note_source_row(site, comment, source).await
+    }
+
+    async fn comment_source(
+        &self,
+        site: &Site,
+        comment: CommentId,
+    ) -> StoreResult<Option<CommentSource>> {
+        self.source_row(site, comment).await
     }
 
     async fn add_block(&self, site: &Site, block: &Block) -> StoreResult<BlockAdded> {

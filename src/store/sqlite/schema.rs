@@ -56,6 +56,7 @@ const MIGRATIONS: &[(u32, &str)] = &[
     (36, include_str!("migrations/0036_fediverse_comments.sql")),
     (37, include_str!("migrations/0037_fediverse_off.sql")),
     (38, include_str!("migrations/0038_fediverse_blocks.sql")),
+    (39, include_str!("migrations/0039_comment_sources.sql")),
 ];
 
 /// The version that makes the search index.

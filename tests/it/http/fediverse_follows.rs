@@ -123,7 +123,7 @@ impl OneActor {
     }
 
     /// What its inbox took (each POST's signature verified by bovine first).
-    fn received(&self) -> Vec<Value> {
+    pub(super) fn received(&self) -> Vec<Value> {
         read_lines(&self.dir.path().join("inbox.jsonl"))
     }
 

@@ -13,6 +13,7 @@ mod deletion;
 mod desk;
 mod email_change;
 mod federation;
+mod fediverse_answers;
 mod fediverse_blocks;
 mod fediverse_follows;
 mod fediverse_replies;
