@@ -215,10 +215,16 @@ pub async fn edit_comment(
     comment: &Comment,
     body: &CommentBody,
 ) -> Result<(), AppError> {
-    ctx.store
+    let edited = ctx
+        .store
         .edit_comment(&ctx.site, post.id, comment.id, body, now())
         .await
         .map_err(moderation_failed)?;
+    // An answer to the fediverse: its edit goes there too (the edit stands whatever
+    // comes of it).
+    if let Err(e) = crate::app::federation::answers::send_update(ctx, post, &edited).await {
+        tracing::warn!(comment = %comment.id, error = %e, "an answer's edit could not be sent to the fediverse");
+    }
     Ok(())
 }
 
@@ -247,9 +253,21 @@ pub async fn delete_comment(
         by_name: user.display_name.clone(),
         at: now(),
     };
+    let answer = crate::app::federation::answers::delete_of(ctx, post, &comment)
+        .await
+        .unwrap_or_else(|e| {
+            tracing::warn!(comment = %comment.id, error = %e, "an answer's deletion cannot be sent to the fediverse");
+            None
+        });
     ctx.moderate(post.id, comment.id, &moderation)
         .await
         .map_err(moderation_failed)?;
+    if let Some(answer) = answer
+        && let Err(e) =
+            crate::app::federation::answers::send_delete(ctx, post, &comment, answer).await
+    {
+        tracing::warn!(comment = %comment.id, error = %e, "an answer's deletion could not be sent to the fediverse");
+    }
     Ok(())
 }
 

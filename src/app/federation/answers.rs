@@ -82,46 +82,107 @@ pub async fn reply_of(
     }))
 }
 
-/// Sends a comment to the fediverse when it is its post's author answering a comment
-/// that came from there, on a post the fediverse was told of: true if it was queued.
-/// Queued under an id made from the comment, so queuing it again sends nothing twice.
-pub async fn send(ctx: &Ctx, post: &Post, comment: &Comment) -> Result<bool, AppError> {
+/// A comment as it goes to the fediverse, if it does: its post's author answering a
+/// comment that came from there, on a post the fediverse was told of. Its note, and the
+/// inbox of whom it answers.
+async fn outgoing(
+    ctx: &Ctx,
+    post: &Post,
+    comment: &Comment,
+) -> Result<Option<(Reply, String)>, AppError> {
     if comment.author.user_id() != Some(post.author_id) || ctx.identity().await.fediverse_off {
-        return Ok(false);
+        return Ok(None);
     }
     let Some(reply) = reply_of(ctx, post, comment).await? else {
-        return Ok(false);
+        return Ok(None);
     };
-    let Some(mentioned) = &reply.mentioned else {
-        return Ok(false);
+    let (Some(_), Some(parent)) = (&reply.mentioned, comment.parent) else {
+        return Ok(None);
     };
     let told = ctx.store.federated_post(&ctx.site, post.id).await?;
     if told.is_none_or(|t| t.deleted) {
-        return Ok(false);
+        return Ok(None);
     }
-    let Some(source) = ctx
-        .store
-        .comment_source(&ctx.site, comment.parent.unwrap_or(comment.id))
-        .await?
-    else {
-        return Ok(false);
+    let Some(source) = ctx.store.comment_source(&ctx.site, parent).await? else {
+        return Ok(None);
     };
+    Ok(Some((reply, source.inbox)))
+}
+
+/// Queues one of an answer's activities, under an id made from the comment and `what`
+/// (queuing it again sends nothing twice).
+async fn queue(
+    ctx: &Ctx,
+    post: &Post,
+    comment: &Comment,
+    what: &str,
+    activity: &serde_json::Value,
+    inbox: String,
+) -> Result<(), AppError> {
     let id = crate::domain::timeuuid::named(
         comment.created(),
-        &format!("fediverse:answer:{}", comment.id),
+        &format!("fediverse:answer:{}:{what}", comment.id),
     );
-    let activity = reply.create_as(&format!("{}#create", reply.id));
     queue_as(
         ctx,
         id,
         Whose::Author(post.author_id),
-        &activity,
-        &[source.inbox],
+        activity,
+        &[inbox],
         &[Whose::Author(post.author_id)],
     )
-    .await?;
-    tracing::info!(comment = %comment.id, to = %mentioned.actor, "a reply was sent to the fediverse");
+    .await
+}
+
+/// Sends an answer to the fediverse, if the comment is one ([`outgoing`]): true if it
+/// was queued.
+pub async fn send(ctx: &Ctx, post: &Post, comment: &Comment) -> Result<bool, AppError> {
+    let Some((reply, inbox)) = outgoing(ctx, post, comment).await? else {
+        return Ok(false);
+    };
+    let activity = reply.create_as(&format!("{}#create", reply.id));
+    queue(ctx, post, comment, "create", &activity, inbox).await?;
+    tracing::info!(comment = %comment.id, "an answer was sent to the fediverse");
     Ok(true)
+}
+
+/// Sends an answer's edit (`comment` as edited): an `Update` of its note.
+pub async fn send_update(ctx: &Ctx, post: &Post, comment: &Comment) -> Result<bool, AppError> {
+    let Some((reply, inbox)) = outgoing(ctx, post, comment).await? else {
+        return Ok(false);
+    };
+    let at = comment.edited.unwrap_or_else(|| ctx.clock.now());
+    let what = format!("update:{}", at.timestamp_micros());
+    let activity = reply.update_as(&format!("{}#{what}", reply.id));
+    queue(ctx, post, comment, &what, &activity, inbox).await?;
+    Ok(true)
+}
+
+/// What deleting an answer sends, found before it is deleted (`comment` as it is now):
+/// a `Delete` of its note, to be queued by [`send_delete`] once it is.
+pub async fn delete_of(
+    ctx: &Ctx,
+    post: &Post,
+    comment: &Comment,
+) -> Result<Option<(serde_json::Value, String)>, AppError> {
+    let Some((reply, inbox)) = outgoing(ctx, post, comment).await? else {
+        return Ok(None);
+    };
+    Ok(Some((
+        reply.delete_as(&format!("{}#delete", reply.id), ctx.clock.now()),
+        inbox,
+    )))
+}
+
+/// Sends what [`delete_of`] found.
+pub async fn send_delete(
+    ctx: &Ctx,
+    post: &Post,
+    comment: &Comment,
+    delete: (serde_json::Value, String),
+) -> Result<(), AppError> {
+    let (activity, inbox) = delete;
+    queue(ctx, post, comment, "delete", &activity, inbox).await
 }
 
 /// The note of comment `comment` of post `post`, if it is one (a member's approved

@@ -96,15 +96,31 @@ impl Reply {
 
     /// The `Create` sent to the one it answers and the author's followers.
     pub fn create_as(&self, id: &str) -> Value {
+        self.activity(id, "Create", self.published, self.object())
+    }
+
+    /// The `Update` sent when its author edited it.
+    pub fn update_as(&self, id: &str) -> Value {
+        let at = self.updated.unwrap_or(self.published);
+        self.activity(id, "Update", at, self.object())
+    }
+
+    /// The `Delete` sent when it was deleted, with a `Tombstone` of it.
+    pub fn delete_as(&self, id: &str, at: DateTime<Utc>) -> Value {
+        let tombstone = json!({ "id": self.id, "type": "Tombstone", "formerType": "Note" });
+        self.activity(id, "Delete", at, tombstone)
+    }
+
+    fn activity(&self, id: &str, kind: &str, at: DateTime<Utc>, object: Value) -> Value {
         json!({
             "@context": "https://www.w3.org/ns/activitystreams",
             "id": id,
-            "type": "Create",
+            "type": kind,
             "actor": self.attributed_to,
-            "published": date(self.published),
+            "published": date(at),
             "to": [PUBLIC],
             "cc": self.cc(),
-            "object": self.object(),
+            "object": object,
         })
     }
 }

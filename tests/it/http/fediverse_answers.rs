@@ -3,8 +3,8 @@
 //! verifies) replies to a post; once the reply is approved, the post's author answers it
 //! on the site, and the answer reaches one_actor as a `Create` of a `Note` by the
 //! author's actor, answering its note, mentioning it and addressed to it; the note is at
-//! its own address. Another member's answer, or the author's answer to a comment written
-//! here, is not sent.
+//! its own address; its edit arrives as an `Update`, its deletion as a `Delete`. The
+//! author's answer to a comment written here is not sent.
 
 use super::account_deletion::approve_all;
 use super::comments::{comment_on, picks};
@@ -161,6 +161,35 @@ async fn the_authors_answer_to_the_fediverse_goes_back_mentioning_whom_it_answer
         .filter(|a| a["type"] == "Create" && a["object"]["type"] == "Note")
         .count();
     assert_eq!(notes, 1);
+
+    // Its author edits the answer: an Update of the note; deletes it: a Delete.
+    let cid = id.rsplit('/').next().unwrap();
+    let edit = format!("{path}/comments/{cid}/edit");
+    let action = format!("{path}/comments/{cid}");
+    let saved = app
+        .submit(&edit, &action, &[("body", "Federation, then languages.")])
+        .await;
+    assert_eq!(saved.status(), 303);
+    let update = peer
+        .wait_for("Update of the answer", |a| a["type"] == "Update")
+        .await;
+    assert_eq!(update["object"]["id"], id.as_str(), "{update}");
+    assert!(update["object"]["updated"].is_string(), "{update}");
+    assert!(
+        update["object"]["content"]
+            .as_str()
+            .unwrap()
+            .contains("Federation, then languages."),
+        "{update}"
+    );
+    let deleted = app.submit(&edit, &format!("{action}/delete"), &[]).await;
+    assert_eq!(deleted.status(), 303);
+    let delete = peer
+        .wait_for("Delete of the answer", |a| a["type"] == "Delete")
+        .await;
+    assert_eq!(delete["object"]["id"], id.as_str(), "{delete}");
+    assert_eq!(delete["object"]["type"], "Tombstone");
+    assert_eq!(fetch(&app, &id).await.0, 404);
 }
 
 /// The ids of the comments shown on a post's page.
