@@ -66,6 +66,34 @@ pub enum BlockAdded {
     Full,
 }
 
+/// The most follows waiting for one actor's approval.
+pub const MAX_FOLLOW_REQUESTS: usize = 1_000;
+
+/// A follow waiting for the followed actor's approval.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FollowRequest {
+    /// The follower's actor id.
+    pub follower: String,
+    /// Where its answer (an `Accept` or `Reject`) goes: the follower's own inbox.
+    pub inbox: String,
+    /// Where the followed actor's activities reach it once it follows: its server's
+    /// shared inbox, or its own.
+    pub deliver_to: String,
+    /// The id of its `Follow`.
+    pub follow: String,
+    pub since: DateTime<Utc>,
+}
+
+/// What came of [`Federation::add_follow_request`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Requested {
+    New,
+    /// It was waiting already (its `Follow` is kept as sent last).
+    Again,
+    /// The actor has [`MAX_FOLLOW_REQUESTS`] waiting already: nothing changed.
+    Full,
+}
+
 /// Where a comment from the fediverse came from: what a reply written here answers, and
 /// whom it mentions.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -410,6 +438,48 @@ pub trait Federation: Send + Sync {
         site: &Site,
         comment: CommentId,
     ) -> StoreResult<Option<CommentSource>>;
+
+    /// Whether the local `actor` approves its followers itself (else a follow is
+    /// accepted at once).
+    async fn approves_followers(&self, site: &Site, actor: &str) -> StoreResult<bool>;
+
+    /// Sets whether the local `actor` approves its followers itself.
+    async fn set_approves_followers(&self, site: &Site, actor: &str, on: bool) -> StoreResult<()>;
+
+    /// Keeps a follow of the local `actor` waiting for its approval: at most
+    /// [`MAX_FOLLOW_REQUESTS`] (requests made at the same moment can pass it together).
+    async fn add_follow_request(
+        &self,
+        site: &Site,
+        actor: &str,
+        request: &FollowRequest,
+    ) -> StoreResult<Requested>;
+
+    /// The follow of `follower` waiting for the local `actor`'s approval, if one does.
+    async fn follow_request(
+        &self,
+        site: &Site,
+        actor: &str,
+        follower: &str,
+    ) -> StoreResult<Option<FollowRequest>>;
+
+    /// A page of the follows waiting for the local `actor`'s approval, by follower after
+    /// `after`.
+    async fn follow_requests(
+        &self,
+        site: &Site,
+        actor: &str,
+        after: Option<&str>,
+        limit: usize,
+    ) -> StoreResult<Vec<FollowRequest>>;
+
+    /// Forgets a waiting follow: true if it was there.
+    async fn remove_follow_request(
+        &self,
+        site: &Site,
+        actor: &str,
+        follower: &str,
+    ) -> StoreResult<bool>;
 
     /// Blocks a server or an account: at most [`MAX_BLOCKS`] (blocks made at the same
     /// moment can pass it together); blocking one blocked already changes nothing.

@@ -20,7 +20,7 @@ pub fn all() -> BTreeMap<&'static str, Limit> {
     use crate::domain::comment::CommentBody;
     use crate::domain::post::{Body, Tag, Tags, Title};
     let n = |v: usize| v as u64;
-    let caps: [(&'static str, u64, &'static str); 35] = [
+    let caps: [(&'static str, u64, &'static str); 36] = [
         (
             "MAX_COMMENTS_PER_POST",
             crate::domain::comment::MAX_COMMENTS_PER_POST,
@@ -122,6 +122,11 @@ pub fn all() -> BTreeMap<&'static str, Limit> {
             "ap_deliveries.failure: characters of a failed attempt's reason",
         ),
         (
+            "MAX_FOLLOW_REQUESTS",
+            n(super::federation::MAX_FOLLOW_REQUESTS),
+            "ap_follow_requests: the follows waiting for one actor's approval",
+        ),
+        (
             "MAX_BLOCKS",
             n(super::federation::MAX_BLOCKS),
             "ap_blocks: the servers and accounts a site blocks",
@@ -214,7 +219,7 @@ mod tests {
     #[test]
     fn every_cap_has_a_value_and_says_what_it_bounds() {
         let all = super::all();
-        assert_eq!(all.len(), 35, "a name given twice");
+        assert_eq!(all.len(), 36, "a name given twice");
         for (name, limit) in &all {
             assert!(limit.value > 0, "{name}");
             assert!(!limit.bounds.is_empty(), "{name}");

@@ -20,6 +20,7 @@ mod editor;
 mod email_change;
 mod error;
 mod federation;
+mod fediverse_followers;
 mod feeds;
 mod headers;
 mod health;

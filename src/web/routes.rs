@@ -4,9 +4,9 @@
 use super::{
     AppState, FORM_LIMIT, WebError, account, account_deletion, admin, api, archive, assets,
     authors, binaries, caching, comments, csrf, deletion, desk, email_change, error, federation,
-    feeds, headers, health, history, home, moderation, network, observe, password_reset,
-    post_download, post_page, posts, revisions, schedule, search, settings, sign_in, site_admin,
-    sitemaps, subscriptions, suggestions, tags,
+    fediverse_followers, feeds, headers, health, history, home, moderation, network, observe,
+    password_reset, post_download, post_page, posts, revisions, schedule, search, settings,
+    sign_in, site_admin, sitemaps, subscriptions, suggestions, tags,
 };
 use actix_web::middleware::{Compress, from_fn};
 use actix_web::{HttpResponse, web};
@@ -188,6 +188,18 @@ pub fn configure(cfg: &mut web::ServiceConfig, state: AppState) {
                         .route(web::post().to(site_admin::unblock)),
                 )
                 .service(web::resource("/desk").route(get_or_head().to(desk::show)))
+                .service(
+                    web::resource("/desk/fediverse")
+                        .route(get_or_head().to(fediverse_followers::show)),
+                )
+                .service(
+                    web::resource("/desk/fediverse/approval")
+                        .route(web::post().to(fediverse_followers::set_approval)),
+                )
+                .service(
+                    web::resource("/desk/fediverse/decide")
+                        .route(web::post().to(fediverse_followers::decide)),
+                )
                 .service(
                     web::resource("/desk/download")
                         .route(get_or_head().to(post_download::download)),

@@ -10,7 +10,10 @@ use super::{Whose, delivery};
 use crate::app::Ctx;
 use crate::binaries::fetch::{Fetcher, check_url};
 use crate::domain::federation::documents;
-use crate::store::federation::{MAX_ID_LENGTH, MAX_REMOTE_FOLLOWERS, Reaction, RemoteFollower};
+use crate::store::federation::{
+    FollowRequest, MAX_FOLLOW_REQUESTS, MAX_ID_LENGTH, MAX_REMOTE_FOLLOWERS, Reaction,
+    RemoteFollower,
+};
 use serde_json::Value;
 
 pub use super::inbox::Handled;
@@ -157,6 +160,32 @@ async fn follow(ctx: &Ctx, fetcher: &Fetcher, activity: &Activity) -> Result<Han
     }
     let (inbox, shared) = inboxes_of(ctx, fetcher, follower).await?;
     let now = ctx.clock.now();
+    let unavailable = |e: crate::store::StoreError| InboxError::Unavailable(e.to_string());
+    // Its actor approves its followers itself: the follow waits for a decision.
+    if ctx
+        .store
+        .approves_followers(&ctx.site, &whose.name())
+        .await
+        .map_err(unavailable)?
+    {
+        let request = FollowRequest {
+            follower: follower.to_owned(),
+            inbox: inbox.clone(),
+            deliver_to: shared.unwrap_or_else(|| inbox.clone()),
+            follow: follow_id.clone(),
+            since: now,
+        };
+        if !super::requests::keep(ctx, whose, &request)
+            .await
+            .map_err(unavailable)?
+        {
+            return Err(InboxError::Malformed(format!(
+                "this actor has {MAX_FOLLOW_REQUESTS} follows waiting for its approval, the most it can have"
+            )));
+        }
+        tracing::info!(follower = %activity.actor, actor = %whose.name(), "a follow waits for approval");
+        return Ok(Handled::Done);
+    }
     let added = ctx
         .store
         .add_remote_follower(
@@ -172,10 +201,7 @@ async fn follow(ctx: &Ctx, fetcher: &Fetcher, activity: &Activity) -> Result<Han
         .await
         .map_err(|e| InboxError::Unavailable(e.to_string()))?;
     let ours = ctx.absolute(&whose.path());
-    let accept_id = crate::domain::timeuuid::named(
-        chrono::DateTime::UNIX_EPOCH,
-        &format!("fediverse:accept:{} {follow_id}", activity.actor),
-    );
+    let accept_id = super::requests::answer_id("accept", &activity.actor, &follow_id);
     let accept = documents::accept(
         &ours,
         &format!("{ours}#accepts/{accept_id}"),
@@ -251,6 +277,11 @@ async fn undo(ctx: &Ctx, activity: &Activity) -> Result<Handled, InboxError> {
     let removed = ctx
         .store
         .remove_remote_follower(&ctx.site, &whose.name(), &activity.actor)
+        .await
+        .map_err(|e| InboxError::Unavailable(e.to_string()))?;
+    // A follow still waiting for approval is withdrawn.
+    ctx.store
+        .remove_follow_request(&ctx.site, &whose.name(), &activity.actor)
         .await
         .map_err(|e| InboxError::Unavailable(e.to_string()))?;
     tracing::info!(

@@ -12,6 +12,7 @@ pub mod posts;
 pub mod reactions;
 pub mod remote;
 pub mod replies;
+pub mod requests;
 
 use super::{AppError, Ctx};
 use crate::domain::federation::documents::{self, Actor, Article, NodeInfo, escape};
@@ -207,7 +208,12 @@ pub async fn actor(ctx: &Ctx, whose: Whose) -> Result<Option<Actor>, AppError> {
         }
     };
     let key = actor_key(ctx, whose).await?;
+    let approves_followers = ctx
+        .store
+        .approves_followers(&ctx.site, &whose.name())
+        .await?;
     Ok(Some(Actor {
+        approves_followers,
         inbox: ctx.absolute(&urls::ap_part(&path, "inbox")),
         outbox: ctx.absolute(&urls::ap_part(&path, "outbox")),
         following: ctx.absolute(&urls::ap_part(&path, "following")),

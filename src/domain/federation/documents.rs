@@ -58,6 +58,8 @@ pub struct Actor {
     pub published: Option<DateTime<Utc>>,
     /// Other ids of the same actor (its page, an earlier address).
     pub also_known_as: Vec<String>,
+    /// It approves its followers itself.
+    pub approves_followers: bool,
 }
 
 impl Actor {
@@ -80,7 +82,7 @@ impl Actor {
             "following": self.following,
             "followers": self.followers,
             "endpoints": { "sharedInbox": self.shared_inbox },
-            "manuallyApprovesFollowers": false,
+            "manuallyApprovesFollowers": self.approves_followers,
             "discoverable": true,
             "publicKey": {
                 "id": Self::key_id(&self.id),
@@ -304,6 +306,15 @@ pub fn collection(id: &str, total: Option<u64>, first: Option<&str>) -> Value {
 /// An actor's `Accept` of a `Follow` (the follow as received: its id, type, actor and
 /// object), with an id of its own under the actor's.
 pub fn accept(actor: &str, accept_id: &str, follow: &Value) -> Value {
+    answer("Accept", actor, accept_id, follow)
+}
+
+/// The `Reject` of a `Follow` its followed actor turned down.
+pub fn reject(actor: &str, reject_id: &str, follow: &Value) -> Value {
+    answer("Reject", actor, reject_id, follow)
+}
+
+fn answer(kind: &str, actor: &str, answer_id: &str, follow: &Value) -> Value {
     let mut object = serde_json::Map::new();
     for field in ["id", "type", "actor", "object"] {
         if let Some(value) = follow.get(field) {
@@ -312,8 +323,8 @@ pub fn accept(actor: &str, accept_id: &str, follow: &Value) -> Value {
     }
     json!({
         "@context": "https://www.w3.org/ns/activitystreams",
-        "id": accept_id,
-        "type": "Accept",
+        "id": answer_id,
+        "type": kind,
         "actor": actor,
         "object": object,
     })

@@ -7,8 +7,8 @@ use super::{CassandraStore, lwt};
 use crate::domain::{CommentId, PostId, Site};
 use crate::store::PageError;
 use crate::store::federation::{
-    Block, BlockAdded, CommentSource, Delivery, Failing, Federated, Federation, Outgoing,
-    Reactions, RemoteComments, RemoteFollower, RemoteNote,
+    Block, BlockAdded, CommentSource, Delivery, Failing, Federated, Federation, FollowRequest,
+    Outgoing, Reactions, RemoteComments, RemoteFollower, RemoteNote, Requested,
 };
 use crate::store::{StoreError, StoreResult};
 use async_trait::async_trait;
@@ -60,6 +60,7 @@ pub(super) struct Statements {
     pub(super) failing_write: PreparedStatement,
     pub(super) failing_delete: PreparedStatement,
     pub(super) blocks: super::blocks::Statements,
+    pub(super) requests: super::follow_requests::Statements,
 }
 
 impl Statements {
@@ -220,6 +221,7 @@ impl Statements {
             ))
             .await?,
             blocks: super::blocks::Statements::prepare(session, ks).await?,
+            requests: super::follow_requests::Statements::prepare(session, ks).await?,
         })
     }
 }
@@ -697,6 +699,51 @@ impl Federation for CassandraStore {
         comment: CommentId,
     ) -> StoreResult<Option<CommentSource>> {
         self.source_row(site, comment).await
+    }
+
+    async fn approves_followers(&self, site: &Site, actor: &str) -> StoreResult<bool> {
+        self.approves_followers_row(site, actor).await
+    }
+
+    async fn set_approves_followers(&self, site: &Site, actor: &str, on: bool) -> StoreResult<()> {
+        self.set_approves_followers_row(site, actor, on).await
+    }
+
+    async fn add_follow_request(
+        &self,
+        site: &Site,
+        actor: &str,
+        request: &FollowRequest,
+    ) -> StoreResult<Requested> {
+        self.add_request_row(site, actor, request).await
+    }
+
+    async fn follow_request(
+        &self,
+        site: &Site,
+        actor: &str,
+        follower: &str,
+    ) -> StoreResult<Option<FollowRequest>> {
+        self.request_row(site, actor, follower).await
+    }
+
+    async fn follow_requests(
+        &self,
+        site: &Site,
+        actor: &str,
+        after: Option<&str>,
+        limit: usize,
+    ) -> StoreResult<Vec<FollowRequest>> {
+        self.request_rows(site, actor, after, limit).await
+    }
+
+    async fn remove_follow_request(
+        &self,
+        site: &Site,
+        actor: &str,
+        follower: &str,
+    ) -> StoreResult<bool> {
+        self.remove_request_row(site, actor, follower).await
     }
 
     async fn add_block(&self, site: &Site, block: &Block) -> StoreResult<BlockAdded> {

@@ -17,6 +17,7 @@ mod comments;
 mod cql;
 mod deletion;
 mod federation;
+mod follow_requests;
 mod hours;
 mod ids;
 mod intents;

@@ -501,4 +501,9 @@ pub(super) const CHANGES: &[(u32, &str, Change)] = &[
         "where each comment from the fediverse came from, for the post's author's replies (made by schema.cql); its rows go only with their site, whose erase's tombstones live a day",
         Change::Cql("ALTER TABLE ap_comment_sources WITH gc_grace_seconds = 86400"),
     ),
+    (
+        85,
+        "follows waiting for the followed actor's approval, and the setting that makes them wait (made by schema.cql); an approved or rejected request's tombstone lives a day",
+        Change::Cql("ALTER TABLE ap_follow_requests WITH gc_grace_seconds = 86400"),
+    ),
 ];

@@ -3,9 +3,9 @@
 
 use super::*;
 use crate::store::federation::{
-    Block, BlockAdded, CommentSource, Delivery, FAILING_DAYS, Failing, Federated, Federation,
+    Block, BlockAdded, CommentSource, Delivery, Failing, Federated, Federation, FollowRequest,
     OUTGOING_DAYS, Outgoing, RECEIVED_DAYS, Reaction, Reactions, RemoteComments, RemoteFollower,
-    RemoteNote, follower_shard, reaction_set,
+    RemoteNote, Requested, follower_shard, reaction_set,
 };
 
 fn add_deliveries(
@@ -627,80 +627,15 @@ impl Federation for SqliteStore {
     }
 
     async fn failing_servers(&self, site: &Site) -> StoreResult<Vec<Failing>> {
-        let site = site.to_string();
-        let now = crate::domain::now().timestamp_millis();
-        let rows: Vec<(String, i64, String)> = self
-            .read(|sql| {
-                sql.prepare(
-                    "SELECT server, since, last FROM ap_failing WHERE site = ?1 AND until > ?2
-                     ORDER BY server",
-                )
-                .and_then(|mut s| {
-                    s.query_map(params![site, now], |r| {
-                        Ok((r.get(0)?, r.get(1)?, r.get(2)?))
-                    })?
-                    .collect()
-                })
-                .map_err(unavailable)
-            })
-            .await?;
-        Ok(rows
-            .into_iter()
-            .map(|(server, since, last)| Failing {
-                server,
-                since: millis_to_time(since),
-                last,
-            })
-            .collect())
+        self.failing_rows(site).await
     }
 
     async fn failing_server(&self, site: &Site, server: &str) -> StoreResult<Option<Failing>> {
-        let (site, server) = (site.to_string(), server.to_owned());
-        let now = crate::domain::now().timestamp_millis();
-        let row: Option<(i64, String)> = self
-            .read(|sql| {
-                sql.prepare(
-                    "SELECT since, last FROM ap_failing WHERE site = ?1 AND server = ?2
-                     AND until > ?3",
-                )
-                .and_then(|mut s| {
-                    s.query_row(params![site, server, now], |r| Ok((r.get(0)?, r.get(1)?)))
-                        .optional()
-                })
-                .map_err(unavailable)
-            })
-            .await?;
-        Ok(row.map(|(since, last)| Failing {
-            server: server.clone(),
-            since: millis_to_time(since),
-            last,
-        }))
+        self.failing_row(site, server).await
     }
 
     async fn note_failing_server(&self, site: &Site, failing: &Failing) -> StoreResult<()> {
-        let (site, f) = (site.to_string(), failing.clone());
-        let until =
-            (crate::domain::now() + chrono::Duration::days(FAILING_DAYS)).timestamp_millis();
-        self.run(move |sql| {
-            sql.prepare(
-                "INSERT INTO ap_failing (site, server, since, last, until)
-                 VALUES (?1, ?2, ?3, ?4, ?5)
-                 ON CONFLICT (site, server) DO UPDATE SET since = excluded.since,
-                 last = excluded.last, until = excluded.until",
-            )
-            .and_then(|mut s| {
-                s.execute(params![
-                    site,
-                    f.server,
-                    f.since.timestamp_millis(),
-                    f.last,
-                    until
-                ])
-            })
-            .map_err(unavailable)?;
-            Ok(())
-        })
-        .await
+        self.note_failing_row(site, failing).await
     }
 
     async fn note_comment_source(
@@ -718,6 +653,51 @@ impl Federation for SqliteStore {
         comment: CommentId,
     ) -> StoreResult<Option<CommentSource>> {
         self.source_row(site, comment).await
+    }
+
+    async fn approves_followers(&self, site: &Site, actor: &str) -> StoreResult<bool> {
+        self.approves_followers_row(site, actor).await
+    }
+
+    async fn set_approves_followers(&self, site: &Site, actor: &str, on: bool) -> StoreResult<()> {
+        self.set_approves_followers_row(site, actor, on).await
+    }
+
+    async fn add_follow_request(
+        &self,
+        site: &Site,
+        actor: &str,
+        request: &FollowRequest,
+    ) -> StoreResult<Requested> {
+        self.add_request_row(site, actor, request).await
+    }
+
+    async fn follow_request(
+        &self,
+        site: &Site,
+        actor: &str,
+        follower: &str,
+    ) -> StoreResult<Option<FollowRequest>> {
+        self.request_row(site, actor, follower).await
+    }
+
+    async fn follow_requests(
+        &self,
+        site: &Site,
+        actor: &str,
+        after: Option<&str>,
+        limit: usize,
+    ) -> StoreResult<Vec<FollowRequest>> {
+        self.request_rows(site, actor, after, limit).await
+    }
+
+    async fn remove_follow_request(
+        &self,
+        site: &Site,
+        actor: &str,
+        follower: &str,
+    ) -> StoreResult<bool> {
+        self.remove_request_row(site, actor, follower).await
     }
 
     async fn add_block(&self, site: &Site, block: &Block) -> StoreResult<BlockAdded> {

@@ -57,6 +57,7 @@ const MIGRATIONS: &[(u32, &str)] = &[
     (37, include_str!("migrations/0037_fediverse_off.sql")),
     (38, include_str!("migrations/0038_fediverse_blocks.sql")),
     (39, include_str!("migrations/0039_comment_sources.sql")),
+    (40, include_str!("migrations/0040_follow_requests.sql")),
 ];
 
 /// The version that makes the search index.

@@ -282,3 +282,23 @@ pub struct AttachmentView {
     /// The editor's remove button; empty in lists without one.
     pub remove_url: String,
 }
+
+#[derive(Template)]
+#[template(path = "desk_fediverse.html")]
+pub struct FediverseFollowersPage {
+    pub layout: Layout,
+    /// `@name@host`.
+    pub handle: String,
+    /// What the forms name the actor by: `site`, or empty for one's own.
+    pub actor: String,
+    pub followers: u64,
+    pub approves: bool,
+    pub waiting: Vec<WaitingFollowView>,
+    pub notice: Option<&'static str>,
+}
+
+/// A follow waiting for approval, as its actor's author sees it.
+pub struct WaitingFollowView {
+    pub follower: String,
+    pub since: Dated,
+}

@@ -13,6 +13,7 @@ mod deletion;
 mod drafts;
 mod fediverse;
 mod fediverse_blocks;
+mod fediverse_requests;
 mod host_ids;
 mod moderation;
 pub mod moving_in;

@@ -841,6 +841,7 @@ async fn every_signed_in_page_fits_a_phone_and_a_desktop(t: TestStore) {
         .unwrap()
         .id
         .0;
+    super::fediverse_requests::fill_fediverse_pages(&app, &admin.username).await;
     let pages = [
         ("tag", "/tags/notes".to_owned()),
         ("diff", format!("{post}/diff?from=1&to=2")),
@@ -873,6 +874,8 @@ async fn every_signed_in_page_fits_a_phone_and_a_desktop(t: TestStore) {
         ("admin-site", "/admin/site".to_owned()),
         ("admin-pages", "/admin/pages".to_owned()),
         ("admin-federation", "/admin/federation".to_owned()),
+        ("desk-fediverse", "/desk/fediverse".to_owned()),
+        ("site-fediverse", "/desk/fediverse?actor=site".to_owned()),
         ("desk", "/desk".to_owned()),
         ("desk-published", "/desk?tab=published".to_owned()),
         ("desk-scheduled", "/desk?tab=scheduled".to_owned()),

@@ -268,6 +268,7 @@ async fn every_page_passes_the_html_checker(t: TestStore) {
         .submit(&format!("{gone}/delete"), &format!("{gone}/delete"), &[])
         .await;
     assert_eq!(deleted.status(), 303);
+    super::fediverse_requests::fill_fediverse_pages(&app, &admin.username).await;
 
     let mut pages = Vec::new();
     for path in [
@@ -288,6 +289,8 @@ async fn every_page_passes_the_html_checker(t: TestStore) {
         "/posts/about/edit".to_owned(),
         "/admin/pages".to_owned(),
         "/admin/federation".to_owned(),
+        "/desk/fediverse".to_owned(),
+        "/desk/fediverse?actor=site".to_owned(),
         format!("{post}/edit"),
         format!("{post}/history"),
         format!("{post}/revisions/1"),

@@ -17,6 +17,7 @@ mod fediverse_answers;
 mod fediverse_blocks;
 mod fediverse_follows;
 mod fediverse_replies;
+mod fediverse_requests;
 mod feeds;
 mod fetch;
 mod forgery;

@@ -343,6 +343,32 @@ async fn every_route_answers_every_role_as_declared(t: TestStore) {
         get("/admin/pages", [LOGIN, FORBIDDEN, FORBIDDEN, OK, LOGIN]),
         get("/desk", [LOGIN, FORBIDDEN, OK, OK, LOGIN]),
         get("/desk/download", [LOGIN, FORBIDDEN, OK, OK, LOGIN]),
+        get("/desk/fediverse", [LOGIN, FORBIDDEN, OK, OK, LOGIN]),
+        // The site's actor is its administrators' to manage.
+        get(
+            "/desk/fediverse?actor=site",
+            [LOGIN, FORBIDDEN, FORBIDDEN, OK, LOGIN],
+        ),
+        post(
+            "/desk/fediverse/approval",
+            &[],
+            [
+                LOGIN,
+                FORBIDDEN,
+                Expect(303, "/desk/fediverse?done=saved"),
+                Expect(303, "/desk/fediverse?done=saved"),
+                LOGIN,
+            ],
+        ),
+        // Nothing is waiting: nothing to decide.
+        post(
+            "/desk/fediverse/decide",
+            &[
+                ("follower", "https://nowhere.example/u"),
+                ("decision", "approve"),
+            ],
+            [LOGIN, FORBIDDEN, Expect(404, ""), Expect(404, ""), LOGIN],
+        ),
         get("/desk?tab=published", [LOGIN, FORBIDDEN, OK, OK, LOGIN]),
         get("/desk?tab=scheduled", [LOGIN, FORBIDDEN, OK, OK, LOGIN]),
         get("/static/schedule.js", [OK; 5]),

@@ -1,0 +1,165 @@
+//! Follows that wait for approval, on both stores: an author has new followers wait
+//! (their actor says `manuallyApprovesFollowers`); fediverse-pasture's one_actor (a server
+//! nobody here wrote) follows and gets no answer until the author approves on
+//! `/desk/fediverse`, then an `Accept` it verifies; its follow undone and sent again, the
+//! author rejects it and it gets a `Reject`. Nobody else decides for the author.
+
+use super::federation::{actor_of, authority, fetch, reachable, webfinger};
+use super::fediverse_follows::OneActor;
+use crate::both_stores;
+use crate::helpers::{TestApp, TestStore, csrf_in, location};
+use std::time::Duration;
+
+both_stores!(a_follow_waits_for_the_authors_approval_or_rejection,);
+
+async fn decide(app: &TestApp, follower: &str, decision: &str) -> reqwest::Response {
+    let page = app.get_html("/desk/fediverse").await;
+    app.post_form(
+        "/desk/fediverse/decide",
+        &[
+            ("csrf", &csrf_in(&page)),
+            ("follower", follower),
+            ("decision", decision),
+        ],
+    )
+    .await
+}
+
+async fn a_follow_waits_for_the_authors_approval_or_rejection(t: TestStore) {
+    let app = reachable(t, true).await;
+    let admin = app.set_up().await;
+    let (_, found) = webfinger(
+        &app,
+        &format!("acct:{}@{}", admin.username, authority(&app)),
+    )
+    .await;
+    let author = actor_of(&found);
+    let (_, doc) = fetch(&app, &author).await;
+    assert_eq!(doc["manuallyApprovesFollowers"], false);
+
+    // The author has new followers wait.
+    let page = app.get_html("/desk/fediverse").await;
+    assert!(page.contains("id=\"none-waiting\""), "{page}");
+    let saved = app
+        .post_form(
+            "/desk/fediverse/approval",
+            &[("csrf", &csrf_in(&page)), ("approve", "1")],
+        )
+        .await;
+    assert_eq!(location(&saved), "/desk/fediverse?done=saved");
+    let (_, doc) = fetch(&app, &author).await;
+    assert_eq!(doc["manuallyApprovesFollowers"], true, "{doc}");
+
+    let peer = OneActor::start().await;
+    let me = peer.id();
+    let follow_id = format!("{me}/follows/{}", uuid::Uuid::new_v4());
+    assert_eq!(
+        peer.send("follow", &author, &follow_id),
+        "202",
+        "{}",
+        peer.log()
+    );
+    let followers = format!("{author}/followers");
+    assert_eq!(fetch(&app, &followers).await.1["totalItems"], 0);
+    let page = app.get_html("/desk/fediverse").await;
+    assert!(
+        page.contains(&format!(r#"<a href="{me}" rel="nofollow noopener">"#)),
+        "{page}"
+    );
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    assert!(
+        peer.received().iter().all(|a| a["type"] != "Accept"),
+        "no answer before the author decides: {:?}",
+        peer.received()
+    );
+
+    // Approved: it follows, and its server is told.
+    let approved = decide(&app, &me, "approve").await;
+    assert_eq!(location(&approved), "/desk/fediverse?done=approved");
+    let accept = peer.wait_for("Accept", |a| a["type"] == "Accept").await;
+    assert_eq!(accept["actor"], author.as_str(), "{accept}");
+    assert_eq!(accept["object"]["id"], follow_id.as_str());
+    assert_eq!(fetch(&app, &followers).await.1["totalItems"], 1);
+    let page = app.get_html("/desk/fediverse").await;
+    assert!(page.contains("id=\"none-waiting\""), "{page}");
+    assert!(page.contains("1 account follows it."), "{page}");
+    // Decided already: nothing waits to decide.
+    assert_eq!(decide(&app, &me, "approve").await.status(), 404);
+
+    // Undone, sent again, rejected: its server is told, and it does not follow.
+    assert_eq!(peer.send("undo-follow", &author, &follow_id), "202");
+    assert_eq!(fetch(&app, &followers).await.1["totalItems"], 0);
+    let again = format!("{me}/follows/{}", uuid::Uuid::new_v4());
+    assert_eq!(
+        peer.send("follow", &author, &again),
+        "202",
+        "{}",
+        peer.log()
+    );
+    // Another account cannot decide for the author: the site's actor is not theirs, and
+    // a decision that is neither is refused.
+    let page = app.get_html("/desk/fediverse").await;
+    let odd = app
+        .post_form(
+            "/desk/fediverse/decide",
+            &[
+                ("csrf", &csrf_in(&page)),
+                ("follower", &me),
+                ("decision", "maybe"),
+            ],
+        )
+        .await;
+    assert_eq!(odd.status(), 400);
+    let rejected = decide(&app, &me, "reject").await;
+    assert_eq!(location(&rejected), "/desk/fediverse?done=rejected");
+    let reject = peer.wait_for("Reject", |a| a["type"] == "Reject").await;
+    assert_eq!(reject["object"]["id"], again.as_str(), "{reject}");
+    assert_eq!(fetch(&app, &followers).await.1["totalItems"], 0);
+
+    // Turned off: follows are accepted at once again.
+    let page = app.get_html("/desk/fediverse").await;
+    app.post_form("/desk/fediverse/approval", &[("csrf", &csrf_in(&page))])
+        .await;
+    let third = format!("{me}/follows/{}", uuid::Uuid::new_v4());
+    assert_eq!(peer.send("follow", &author, &third), "202");
+    assert_eq!(fetch(&app, &followers).await.1["totalItems"], 1);
+}
+
+/// Gives the pages the fediverse adds something to show: a follow waiting for the
+/// administrator's approval and for the site's, and a blocked server and account.
+pub(super) async fn fill_fediverse_pages(app: &TestApp, admin: &str) {
+    use sibyl::store::federation::{Block, FollowRequest};
+    let user = app
+        .store
+        .author_by_name(&sibyl::domain::Username::parse(admin).unwrap())
+        .await
+        .unwrap()
+        .unwrap();
+    let waiting = FollowRequest {
+        follower: "https://a-very-long-server-name.example.social/users/someone-with-a-long-name"
+            .into(),
+        inbox: "https://a-very-long-server-name.example.social/users/someone/inbox".into(),
+        deliver_to: "https://a-very-long-server-name.example.social/inbox".into(),
+        follow: "https://a-very-long-server-name.example.social/follows/1".into(),
+        since: sibyl::domain::now(),
+    };
+    for actor in [user.id.0.to_string(), "site".to_owned()] {
+        app.store
+            .add_follow_request(&app.site, &actor, &waiting)
+            .await
+            .unwrap();
+    }
+    for target in ["spam.example", "https://social.example/users/troll"] {
+        app.store
+            .add_block(
+                &app.site,
+                &Block {
+                    target: target.into(),
+                    at: sibyl::domain::now(),
+                    by: user.display_name.clone(),
+                },
+            )
+            .await
+            .unwrap();
+    }
+}
