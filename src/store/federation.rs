@@ -293,6 +293,14 @@ pub trait Federation: Send + Sync {
     /// How many remote actors follow `actor`.
     async fn remote_follower_count(&self, site: &Site, actor: &str) -> StoreResult<u64>;
 
+    /// `follower` as it follows the local `actor`, if it does.
+    async fn remote_follower(
+        &self,
+        site: &Site,
+        actor: &str,
+        follower: &str,
+    ) -> StoreResult<Option<RemoteFollower>>;
+
     /// How many remote actors liked and announced `post` (its [`reaction_set`]s'
     /// counts), in one read.
     async fn reaction_counts(&self, site: &Site, post: PostId) -> StoreResult<Reactions>;

@@ -97,6 +97,7 @@ pub async fn handle(
             actor_deleted(ctx, activity).await?
         }
         "Delete" => super::replies::delete(ctx, activity).await?,
+        "Move" => moved(ctx, fetcher, activity).await?,
         "Like" => super::reactions::react(ctx, activity, Reaction::Like).await?,
         "Announce" => super::reactions::react(ctx, activity, Reaction::Announce).await?,
         _ => Handled::Ignored,
@@ -124,7 +125,12 @@ async fn inboxes_of(
     let doc = remote::document(ctx, fetcher, actor)
         .await
         .map_err(|e| fetch_failed(&format!("the actor {actor}"), e))?;
-    if id_of(&doc) != Some(actor) {
+    inboxes_in(&doc, actor)
+}
+
+/// The inboxes an actor's document gives (it must be that actor's).
+fn inboxes_in(doc: &Value, actor: &str) -> Result<(String, Option<String>), InboxError> {
+    if id_of(doc) != Some(actor) {
         return Err(InboxError::Malformed(format!(
             "the document at {actor} is not that actor"
         )));
@@ -249,6 +255,82 @@ async fn actor_deleted(ctx: &Ctx, activity: &Activity) -> Result<Handled, InboxE
         .await
         .map_err(|e| InboxError::Unavailable(e.to_string()))?;
     tracing::info!(actor = %activity.actor, follows_ended = ended, comments_signed = forgotten, "a remote actor was deleted");
+    Ok(Handled::Done)
+}
+
+/// A `Move` of an actor to another account (its `target`, whose document must name the
+/// actor in `alsoKnownAs`): the new account follows each of the site's actors the old one
+/// did, in its place (added first, then the old one removed: a Move cut short and sent
+/// again finishes).
+async fn moved(ctx: &Ctx, fetcher: &Fetcher, activity: &Activity) -> Result<Handled, InboxError> {
+    let unavailable = |e: crate::store::StoreError| InboxError::Unavailable(e.to_string());
+    if activity.document.get("object").and_then(id_of) != Some(activity.actor.as_str()) {
+        return Ok(Handled::Ignored);
+    }
+    let target = activity
+        .document
+        .get("target")
+        .and_then(id_of)
+        .ok_or_else(|| InboxError::Malformed("the Move names no target".into()))?;
+    let target = bounded("the target's id", target)?;
+    if target == activity.actor {
+        return Err(InboxError::Malformed(
+            "the Move's target is its own actor".into(),
+        ));
+    }
+    let doc = remote::document(ctx, fetcher, target)
+        .await
+        .map_err(|e| fetch_failed(&format!("the actor {target}"), e))?;
+    let (inbox, shared) = inboxes_in(&doc, target)?;
+    let aliases: Vec<&str> = match doc.get("alsoKnownAs") {
+        Some(Value::Array(all)) => all.iter().filter_map(id_of).collect(),
+        Some(one) => id_of(one).into_iter().collect(),
+        None => Vec::new(),
+    };
+    if !aliases.contains(&activity.actor.as_str()) {
+        return Err(InboxError::Unauthorized(format!(
+            "{target} does not name {} among its aliases (alsoKnownAs)",
+            activity.actor
+        )));
+    }
+    let followed = ctx
+        .store
+        .remote_follower_counts(&ctx.site)
+        .await
+        .map_err(unavailable)?;
+    let mut moved = 0;
+    for (name, _) in followed {
+        if Whose::from_name(&name).is_none() {
+            continue;
+        }
+        let Some(old) = ctx
+            .store
+            .remote_follower(&ctx.site, &name, &activity.actor)
+            .await
+            .map_err(unavailable)?
+        else {
+            continue;
+        };
+        ctx.store
+            .add_remote_follower(
+                &ctx.site,
+                &name,
+                &RemoteFollower {
+                    actor: target.to_owned(),
+                    inbox: shared.clone().unwrap_or_else(|| inbox.clone()),
+                    follow: old.follow,
+                    since: old.since,
+                },
+            )
+            .await
+            .map_err(unavailable)?;
+        ctx.store
+            .remove_remote_follower(&ctx.site, &name, &activity.actor)
+            .await
+            .map_err(unavailable)?;
+        moved += 1;
+    }
+    tracing::info!(from = %activity.actor, to = %target, follows_moved = moved, "a remote actor moved");
     Ok(Handled::Done)
 }
 

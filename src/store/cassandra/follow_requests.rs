@@ -1,12 +1,14 @@
 //! Follows waiting for the followed actor's approval (`ap_follow_requests`, plain writes,
-//! counted before each new one) and whether each of the site's actors approves its
-//! followers itself (`ap_actor_settings`).
+//! counted before each new one), whether each of the site's actors approves its
+//! followers itself (`ap_actor_settings`), and one follower's row (`ap_followers`).
 
 use super::CassandraStore;
 use crate::domain::Site;
 use crate::store::StoreResult;
 use crate::store::caps::{self, page_size};
-use crate::store::federation::{FollowRequest, MAX_FOLLOW_REQUESTS, Requested};
+use crate::store::federation::{
+    FollowRequest, MAX_FOLLOW_REQUESTS, RemoteFollower, Requested, follower_shard,
+};
 use chrono::{DateTime, Utc};
 use scylla::client::session::Session;
 use scylla::errors::ExecutionError;
@@ -22,6 +24,7 @@ pub(super) struct Statements {
     delete: PreparedStatement,
     first: PreparedStatement,
     after: PreparedStatement,
+    follower_one: PreparedStatement,
 }
 
 const COLUMNS: &str = "follower, inbox, deliver_to, follow, since";
@@ -62,6 +65,10 @@ impl Statements {
                 "SELECT {COLUMNS} FROM {ks}.ap_follow_requests WHERE site = ? AND actor = ? AND follower > ? LIMIT ?"
             ))
             .await?,
+            follower_one: prepare(format!(
+                "SELECT follower, inbox, follow, since FROM {ks}.ap_followers WHERE site = ? AND actor = ? AND shard = ? AND follower = ?"
+            ))
+            .await?,
         })
     }
 }
@@ -79,6 +86,26 @@ fn request((follower, inbox, deliver_to, follow, since): Row) -> FollowRequest {
 }
 
 impl CassandraStore {
+    pub(super) async fn follower_row(
+        &self,
+        site: &Site,
+        actor: &str,
+        follower: &str,
+    ) -> StoreResult<Option<RemoteFollower>> {
+        let row: Option<(String, String, String, Option<DateTime<Utc>>)> = self
+            .row(
+                &self.federation.requests.follower_one,
+                (site.as_str(), actor, follower_shard(follower), follower),
+            )
+            .await?;
+        Ok(row.map(|(actor, inbox, follow, since)| RemoteFollower {
+            actor,
+            inbox,
+            follow,
+            since: since.unwrap_or_default(),
+        }))
+    }
+
     pub(super) async fn approves_followers_row(
         &self,
         site: &Site,

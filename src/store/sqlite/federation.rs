@@ -655,6 +655,15 @@ impl Federation for SqliteStore {
         self.source_row(site, comment).await
     }
 
+    async fn remote_follower(
+        &self,
+        site: &Site,
+        actor: &str,
+        follower: &str,
+    ) -> StoreResult<Option<RemoteFollower>> {
+        self.follower_row(site, actor, follower).await
+    }
+
     async fn approves_followers(&self, site: &Site, actor: &str) -> StoreResult<bool> {
         self.approves_followers_row(site, actor).await
     }

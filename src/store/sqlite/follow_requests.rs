@@ -1,9 +1,9 @@
-//! Follows waiting for the followed actor's approval, and whether each of the site's
-//! actors approves its followers itself.
+//! Follows waiting for the followed actor's approval, whether each of the site's actors
+//! approves its followers itself, and one follower's row.
 
 use super::*;
 use crate::store::caps::{self, page_size};
-use crate::store::federation::{FollowRequest, MAX_FOLLOW_REQUESTS, Requested};
+use crate::store::federation::{FollowRequest, MAX_FOLLOW_REQUESTS, RemoteFollower, Requested};
 
 fn request(r: &rusqlite::Row<'_>) -> rusqlite::Result<FollowRequest> {
     Ok(FollowRequest {
@@ -16,6 +16,34 @@ fn request(r: &rusqlite::Row<'_>) -> rusqlite::Result<FollowRequest> {
 }
 
 impl SqliteStore {
+    pub(super) async fn follower_row(
+        &self,
+        site: &Site,
+        actor: &str,
+        follower: &str,
+    ) -> StoreResult<Option<RemoteFollower>> {
+        let (site, actor, follower) = (site.to_string(), actor.to_owned(), follower.to_owned());
+        self.read(|sql| {
+            sql.prepare(
+                "SELECT follower, inbox, follow, since FROM ap_followers
+                 WHERE site = ?1 AND actor = ?2 AND follower = ?3",
+            )
+            .and_then(|mut s| {
+                s.query_row(params![site, actor, follower], |r| {
+                    Ok(RemoteFollower {
+                        actor: r.get(0)?,
+                        inbox: r.get(1)?,
+                        follow: r.get(2)?,
+                        since: millis_to_time(r.get(3)?),
+                    })
+                })
+                .optional()
+            })
+            .map_err(unavailable)
+        })
+        .await
+    }
+
     pub(super) async fn approves_followers_row(
         &self,
         site: &Site,
