@@ -338,6 +338,7 @@ pub async fn moderate_many(
             by_name: by.display_name.clone(),
             at: now(),
         };
+        let answer = Answer::before(ctx, *post_id, *id).await;
         if let Err(e) = ctx.moderate(*post_id, *id, &moderation).await {
             return Err(match moderation_failed(e) {
                 AppError::Conflict(why) if moved > 0 => AppError::Conflict(format!(
@@ -347,6 +348,68 @@ pub async fn moderate_many(
                 other => other,
             });
         }
+        answer.after(ctx).await;
     }
     Ok(picks.len())
+}
+
+/// An answer to the fediverse a moderator moves: sent when it is approved, its `Delete`
+/// sent when it leaves the approved (the move stands whatever comes of sending).
+struct Answer {
+    post: Option<Post>,
+    comment_id: CommentId,
+    delete: Option<(serde_json::Value, String)>,
+}
+
+impl Answer {
+    /// What the comment is before it moves.
+    async fn before(ctx: &Ctx, post: PostId, id: CommentId) -> Self {
+        let mut answer = Answer {
+            post: None,
+            comment_id: id,
+            delete: None,
+        };
+        let Ok(Some(comment)) = ctx.store.comment(&ctx.site, post, id).await else {
+            return answer;
+        };
+        // Only a member's reply can be an answer to the fediverse.
+        if comment.parent.is_none() || comment.author.user_id().is_none() {
+            return answer;
+        }
+        let Ok(Some(post)) = ctx.store.post_by_id(&ctx.site, post).await else {
+            return answer;
+        };
+        if comment.author.user_id() != Some(post.author_id) {
+            return answer;
+        }
+        answer.delete = crate::app::federation::answers::delete_of(ctx, &post, &comment)
+            .await
+            .unwrap_or(None);
+        answer.post = Some(post);
+        answer
+    }
+
+    /// Sends what its move changed for the fediverse.
+    async fn after(self, ctx: &Ctx) {
+        let Some(post) = self.post else {
+            return;
+        };
+        let Ok(Some(comment)) = ctx.store.comment(&ctx.site, post.id, self.comment_id).await else {
+            return;
+        };
+        let sent = match (self.delete, comment.state) {
+            (None, CommentState::Approved) => {
+                crate::app::federation::answers::send(ctx, &post, &comment)
+                    .await
+                    .map(|_| ())
+            }
+            (Some(delete), state) if state != CommentState::Approved => {
+                crate::app::federation::answers::send_delete(ctx, &post, &comment, delete).await
+            }
+            _ => Ok(()),
+        };
+        if let Err(e) = sent {
+            tracing::warn!(comment = %comment.id, error = %e, "a moderated answer could not be told to the fediverse");
+        }
+    }
 }

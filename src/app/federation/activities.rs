@@ -167,12 +167,20 @@ async fn follow(ctx: &Ctx, fetcher: &Fetcher, activity: &Activity) -> Result<Han
     let (inbox, shared) = inboxes_of(ctx, fetcher, follower).await?;
     let now = ctx.clock.now();
     let unavailable = |e: crate::store::StoreError| InboxError::Unavailable(e.to_string());
-    // Its actor approves its followers itself: the follow waits for a decision.
-    if ctx
+    // Its actor approves its followers itself: the follow waits for a decision (unless
+    // it follows already: then it is accepted again).
+    let follows = ctx
         .store
-        .approves_followers(&ctx.site, &whose.name())
+        .remote_follower(&ctx.site, &whose.name(), follower)
         .await
         .map_err(unavailable)?
+        .is_some();
+    if !follows
+        && ctx
+            .store
+            .approves_followers(&ctx.site, &whose.name())
+            .await
+            .map_err(unavailable)?
     {
         let request = FollowRequest {
             follower: follower.to_owned(),
@@ -206,6 +214,11 @@ async fn follow(ctx: &Ctx, fetcher: &Fetcher, activity: &Activity) -> Result<Han
         )
         .await
         .map_err(|e| InboxError::Unavailable(e.to_string()))?;
+    // A request left waiting from when its actor approved followers itself is settled.
+    ctx.store
+        .remove_follow_request(&ctx.site, &whose.name(), follower)
+        .await
+        .map_err(unavailable)?;
     let ours = ctx.absolute(&whose.path());
     let accept_id = super::requests::answer_id("accept", &activity.actor, &follow_id);
     let accept = documents::accept(
@@ -237,8 +250,21 @@ async fn actor_deleted(ctx: &Ctx, activity: &Activity) -> Result<Handled, InboxE
         .await
         .map_err(unavailable)?;
     let mut ended = 0;
+    // Its follows waiting for approval go (those of the site's actor, and of each author
+    // with followers: an author's request waits on a page that checks it too).
+    ctx.store
+        .remove_follow_request(&ctx.site, &Whose::Site.name(), &activity.actor)
+        .await
+        .map_err(unavailable)?;
     for (name, count) in followed {
-        if count == 0 || Whose::from_name(&name).is_none() {
+        if Whose::from_name(&name).is_none() {
+            continue;
+        }
+        ctx.store
+            .remove_follow_request(&ctx.site, &name, &activity.actor)
+            .await
+            .map_err(unavailable)?;
+        if count == 0 {
             continue;
         }
         if ctx

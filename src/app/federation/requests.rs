@@ -9,7 +9,7 @@ use super::{Whose, delivery};
 use crate::app::{AppError, Ctx};
 use crate::domain::federation::documents;
 use crate::domain::{Role, User};
-use crate::store::federation::{FollowRequest, RemoteFollower, Requested};
+use crate::store::federation::{FollowRequest, MAX_REMOTE_FOLLOWERS, RemoteFollower, Requested};
 use serde_json::{Value, json};
 
 /// Whether `user` decides on the followers of `whose`: its author, or an administrator.
@@ -117,6 +117,12 @@ pub async fn decide(
         ));
     }
     if approve {
+        let count = ctx.store.remote_follower_count(&ctx.site, &name).await?;
+        if count >= MAX_REMOTE_FOLLOWERS {
+            return Err(AppError::Invalid(format!(
+                "This account has {MAX_REMOTE_FOLLOWERS} followers, the most it can have: reject some follows, or wait for some to end."
+            )));
+        }
         ctx.store
             .add_remote_follower(
                 &ctx.site,
@@ -141,6 +147,10 @@ pub async fn decide(
         )
         .await?;
     } else if !blocked {
+        // Rejected: it follows no more, if it did (a Follow sent again by a follower).
+        ctx.store
+            .remove_remote_follower(&ctx.site, &name, &request.follower)
+            .await?;
         let id = answer_id("reject", &request.follower, &request.follow);
         let reject = documents::reject(&ours, &format!("{ours}#rejects/{id}"), &follow);
         delivery::queue_as(

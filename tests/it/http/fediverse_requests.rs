@@ -85,6 +85,18 @@ async fn a_follow_waits_for_the_authors_approval_or_rejection(t: TestStore) {
     assert!(page.contains("1 account follows it."), "{page}");
     // Decided already: nothing waits to decide.
     assert_eq!(decide(&app, &me, "approve").await.status(), 404);
+    // A follower's Follow sent again is accepted again at once, not kept waiting.
+    let refollow = format!("{me}/follows/{}", uuid::Uuid::new_v4());
+    assert_eq!(peer.send("follow", &author, &refollow), "202");
+    peer.wait_for("second Accept", |a| {
+        a["type"] == "Accept" && a["object"]["id"] == refollow.as_str()
+    })
+    .await;
+    assert!(
+        app.get_html("/desk/fediverse")
+            .await
+            .contains("id=\"none-waiting\"")
+    );
 
     // Undone, sent again, rejected: its server is told, and it does not follow.
     assert_eq!(peer.send("undo-follow", &author, &follow_id), "202");
@@ -96,8 +108,7 @@ async fn a_follow_waits_for_the_authors_approval_or_rejection(t: TestStore) {
         "{}",
         peer.log()
     );
-    // Another account cannot decide for the author: the site's actor is not theirs, and
-    // a decision that is neither is refused.
+    // A decision that is neither is refused.
     let page = app.get_html("/desk/fediverse").await;
     let odd = app
         .post_form(
@@ -115,6 +126,77 @@ async fn a_follow_waits_for_the_authors_approval_or_rejection(t: TestStore) {
     let reject = peer.wait_for("Reject", |a| a["type"] == "Reject").await;
     assert_eq!(reject["object"]["id"], again.as_str(), "{reject}");
     assert_eq!(fetch(&app, &followers).await.1["totalItems"], 0);
+
+    // The site's actor, for its administrators: another author can neither see nor
+    // decide its waiting follows, nor change whether it approves them.
+    let site_page = app.get_html("/desk/fediverse?actor=site").await;
+    let saved = app
+        .post_form(
+            "/desk/fediverse/approval",
+            &[
+                ("csrf", &csrf_in(&site_page)),
+                ("actor", "site"),
+                ("approve", "1"),
+            ],
+        )
+        .await;
+    assert_eq!(location(&saved), "/desk/fediverse?actor=site&done=saved");
+    let site_actor = format!("{}/ap/site", app.site.as_str());
+    let to_site = format!("{me}/follows/{}", uuid::Uuid::new_v4());
+    assert_eq!(
+        peer.send("follow", &site_actor, &to_site),
+        "202",
+        "{}",
+        peer.log()
+    );
+    let (writer, _, _) = app.an_author().await;
+    assert_eq!(writer.get("/desk/fediverse?actor=site").await.status(), 403);
+    let own = writer.get_html("/desk/fediverse").await;
+    for (path, form) in [
+        (
+            "/desk/fediverse/decide",
+            vec![
+                ("actor", "site"),
+                ("follower", me.as_str()),
+                ("decision", "approve"),
+            ],
+        ),
+        ("/desk/fediverse/approval", vec![("actor", "site")]),
+    ] {
+        let csrf = csrf_in(&own);
+        let mut fields = vec![("csrf", csrf.as_str())];
+        fields.extend(form);
+        assert_eq!(
+            writer.post_form(path, &fields).await.status(),
+            403,
+            "{path}"
+        );
+    }
+    let site_page = app.get_html("/desk/fediverse?actor=site").await;
+    assert!(
+        site_page.contains(&format!(r#"<a href="{me}""#)),
+        "still waiting: {site_page}"
+    );
+    let approved = app
+        .post_form(
+            "/desk/fediverse/decide",
+            &[
+                ("csrf", &csrf_in(&site_page)),
+                ("actor", "site"),
+                ("follower", &me),
+                ("decision", "approve"),
+            ],
+        )
+        .await;
+    assert_eq!(
+        location(&approved),
+        "/desk/fediverse?actor=site&done=approved"
+    );
+    peer.wait_for("Accept by the site", |a| {
+        a["type"] == "Accept" && a["actor"] == site_actor.as_str()
+    })
+    .await;
+    assert_eq!(fetch(&app, "/ap/site/followers").await.1["totalItems"], 1);
 
     // Turned off: follows are accepted at once again.
     let page = app.get_html("/desk/fediverse").await;
