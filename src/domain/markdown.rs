@@ -139,6 +139,14 @@ pub fn first_remote_image(safe_html: &str) -> Option<&str> {
     image_sources(safe_html).find(|src| is_remote(src))
 }
 
+/// The address of the first image in a post's safe HTML (as written in it: relative or
+/// not), its `&amp;`s read back as `&`.
+pub fn first_image(safe_html: &str) -> Option<String> {
+    image_sources(safe_html)
+        .find(|src| !src.trim().is_empty())
+        .map(|src| src.replace("&amp;", "&"))
+}
+
 /// Whether an image's address names another site: `http:`, `https:`, or `//host/...`
 /// (the page's own scheme).
 pub fn is_remote(src: &str) -> bool {

@@ -397,7 +397,10 @@ pub async fn article_of(ctx: &Ctx, post: &Post) -> Result<Article, AppError> {
             .iter()
             .map(|t| (t.as_str().to_owned(), ctx.absolute(&urls::tag(t.as_str()))))
             .collect(),
-        image: None,
+        // The first picture in its text (an attachment, usually), where servers show one.
+        image: crate::domain::markdown::first_image(&post.body_html)
+            .and_then(|src| base.join(&src).ok())
+            .map(|url| url.to_string()),
         published,
         updated: (post.updated > published).then_some(post.updated),
         translations,

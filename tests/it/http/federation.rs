@@ -242,7 +242,8 @@ async fn published_posts_are_articles_in_the_outboxes_and_deleted_ones_tombstone
     let app = spawn_app(t).await;
     app.set_up().await;
     let site = app.site.as_str().to_owned();
-    let body = "A *first* post, see [the tags](/tags).\n\nAnd more.";
+    let body =
+        "A *first* post, see [the tags](/tags).\n\n![A loaf](/static/favicon.svg)\n\nAnd more.";
     let response = app
         .write("Fish & chips", body, "Cooking, New York", "publish")
         .await;
@@ -312,6 +313,12 @@ async fn published_posts_are_articles_in_the_outboxes_and_deleted_ones_tombstone
     assert_eq!(tags, ["#cooking", "#newyork"]);
     assert!(article["published"].as_str().unwrap().ends_with('Z'));
     assert!(article.get("updated").is_none(), "never revised: {article}");
+    // Its first picture is the Article's image, at an absolute address.
+    assert_eq!(article["image"]["type"], "Image", "{article}");
+    assert_eq!(
+        article["image"]["url"],
+        format!("{site}/static/favicon.svg")
+    );
 
     // The same Article at the post's own address, for a client that asks for it; a
     // browser gets the page, which says it varies by Accept.

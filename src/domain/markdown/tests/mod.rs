@@ -580,3 +580,12 @@ fn comments_nested_too_deep_are_refused() {
         "a stored one still shows its text"
     );
 }
+
+#[test]
+fn the_first_image_is_found_as_written_with_its_ampersands_read_back() {
+    let html = to_safe_html(
+        "Text.\n\n![A loaf](/images/a.png?x=1&y=2)\n\n![Another](https://images.example/b.png)",
+    );
+    assert_eq!(first_image(&html).as_deref(), Some("/images/a.png?x=1&y=2"));
+    assert_eq!(first_image(&to_safe_html("No picture here.")), None);
+}
