@@ -8,7 +8,7 @@ use super::inbox::{Activity, InboxError, fetch_failed};
 use super::remote::{self, id_of};
 use super::{Whose, delivery};
 use crate::app::Ctx;
-use crate::binaries::fetch::{Fetcher, check_url};
+use crate::binaries::fetch::Fetcher;
 use crate::domain::federation::documents;
 use crate::store::federation::{
     FollowRequest, MAX_FOLLOW_REQUESTS, MAX_ID_LENGTH, MAX_REMOTE_FOLLOWERS, Reaction,
@@ -135,14 +135,7 @@ fn inboxes_in(doc: &Value, actor: &str) -> Result<(String, Option<String>), Inbo
             "the document at {actor} is not that actor"
         )));
     }
-    let url = |value: Option<&Value>| -> Option<String> {
-        let text = value?.as_str()?;
-        (text.len() <= MAX_ID_LENGTH && check_url(text).is_ok()).then(|| text.to_owned())
-    };
-    let inbox = url(doc.get("inbox"))
-        .ok_or_else(|| InboxError::Malformed(format!("the actor {actor} has no inbox")))?;
-    let shared = url(doc.get("endpoints").and_then(|e| e.get("sharedInbox")));
-    Ok((inbox, shared))
+    super::inbox::inboxes_in(doc, actor)
 }
 
 /// A `Follow` of one of the site's actors: its actor follows from now on, and is told

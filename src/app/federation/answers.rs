@@ -17,34 +17,46 @@ pub fn note_path(post: PostId, comment: CommentId) -> String {
     format!("{}/comments/{}", urls::ap_post(post), comment.0)
 }
 
-/// What a member's comment answers on the fediverse, and whom it mentions: the note a
-/// comment from the fediverse came as (and its author), another member's comment's note,
-/// or the post's article.
-async fn answering(
-    ctx: &Ctx,
-    post: &Post,
-    comment: &Comment,
-) -> Result<(String, Option<Mentioned>), AppError> {
-    let article = ctx.absolute(&urls::ap_post(post.id));
+/// Whom a member's comment answers on the fediverse.
+struct Answering {
+    /// The note a comment from the fediverse came as, another member's comment's note,
+    /// or the post's article.
+    in_reply_to: String,
+    /// The author of a comment from the fediverse, and their inbox.
+    mentioned: Option<(Mentioned, String)>,
+}
+
+/// What a member's comment answers on the fediverse, and whom it mentions.
+async fn answering(ctx: &Ctx, post: &Post, comment: &Comment) -> Result<Answering, AppError> {
+    let article = Answering {
+        in_reply_to: ctx.absolute(&urls::ap_post(post.id)),
+        mentioned: None,
+    };
     let Some(parent) = comment.parent else {
-        return Ok((article, None));
+        return Ok(article);
     };
     let Some(answered) = ctx.store.comment(&ctx.site, post.id, parent).await? else {
-        return Ok((article, None));
+        return Ok(article);
     };
     match &answered.author {
         Commenter::Remote { .. } => match ctx.store.comment_source(&ctx.site, parent).await? {
-            Some(source) => Ok((
-                source.note,
-                Some(Mentioned {
-                    actor: source.actor,
-                    handle: source.handle,
-                }),
-            )),
-            None => Ok((article, None)),
+            Some(source) => Ok(Answering {
+                in_reply_to: source.note,
+                mentioned: Some((
+                    Mentioned {
+                        actor: source.actor,
+                        handle: source.handle,
+                    },
+                    source.inbox,
+                )),
+            }),
+            None => Ok(article),
         },
-        Commenter::Member { .. } => Ok((ctx.absolute(&note_path(post.id, parent)), None)),
-        Commenter::Guest { .. } => Ok((article, None)),
+        Commenter::Member { .. } => Ok(Answering {
+            in_reply_to: ctx.absolute(&note_path(post.id, parent)),
+            mentioned: None,
+        }),
+        Commenter::Guest { .. } => Ok(article),
     }
 }
 
@@ -54,32 +66,50 @@ pub async fn reply_of(
     post: &Post,
     comment: &Comment,
 ) -> Result<Option<Reply>, AppError> {
+    Ok(reply_and_inbox(ctx, post, comment)
+        .await?
+        .map(|(reply, _)| reply))
+}
+
+/// [`reply_of`], with the inbox of whom it mentions, if it mentions someone.
+async fn reply_and_inbox(
+    ctx: &Ctx,
+    post: &Post,
+    comment: &Comment,
+) -> Result<Option<(Reply, Option<String>)>, AppError> {
     let Commenter::Member { id: author, .. } = comment.author else {
         return Ok(None);
     };
     if !federates(post) || comment.state != CommentState::Approved {
         return Ok(None);
     }
-    let (in_reply_to, mentioned) = answering(ctx, post, comment).await?;
+    let Answering {
+        in_reply_to,
+        mentioned,
+    } = answering(ctx, post, comment).await?;
+    let (mentioned, inbox) = mentioned.unzip();
     let actor = ctx.absolute(&Whose::Author(author).path());
     let base = url::Url::parse(ctx.site.as_str())
         .map_err(|e| AppError::Internal(format!("the site's address: {e}")))?;
-    Ok(Some(Reply {
-        id: ctx.absolute(&note_path(post.id, comment.id)),
-        followers: urls::ap_part(&actor, "followers"),
-        attributed_to: actor,
-        in_reply_to,
-        context: ctx.absolute(&urls::ap_post(post.id)),
-        url: ctx.absolute(&format!(
-            "{}#comment-{}",
-            urls::post(post.slug.as_str()),
-            comment.id
-        )),
-        content: crate::domain::markdown::with_absolute_urls(&comment.body_html, &base),
-        mentioned,
-        published: comment.created(),
-        updated: comment.edited,
-    }))
+    Ok(Some((
+        Reply {
+            id: ctx.absolute(&note_path(post.id, comment.id)),
+            followers: urls::ap_part(&actor, "followers"),
+            attributed_to: actor,
+            in_reply_to,
+            context: ctx.absolute(&urls::ap_post(post.id)),
+            url: ctx.absolute(&format!(
+                "{}#comment-{}",
+                urls::post(post.slug.as_str()),
+                comment.id
+            )),
+            content: crate::domain::markdown::with_absolute_urls(&comment.body_html, &base),
+            mentioned,
+            published: comment.created(),
+            updated: comment.edited,
+        },
+        inbox,
+    )))
 }
 
 /// A comment as it goes to the fediverse, if it does: its post's author answering a
@@ -93,20 +123,14 @@ async fn outgoing(
     if comment.author.user_id() != Some(post.author_id) || ctx.identity().await.fediverse_off {
         return Ok(None);
     }
-    let Some(reply) = reply_of(ctx, post, comment).await? else {
-        return Ok(None);
-    };
-    let (Some(_), Some(parent)) = (&reply.mentioned, comment.parent) else {
+    let Some((reply, Some(inbox))) = reply_and_inbox(ctx, post, comment).await? else {
         return Ok(None);
     };
     let told = ctx.store.federated_post(&ctx.site, post.id).await?;
     if told.is_none_or(|t| t.deleted) {
         return Ok(None);
     }
-    let Some(source) = ctx.store.comment_source(&ctx.site, parent).await? else {
-        return Ok(None);
-    };
-    Ok(Some((reply, source.inbox)))
+    Ok(Some((reply, inbox)))
 }
 
 /// Queues one of an answer's activities, under an id made from the comment and `what`

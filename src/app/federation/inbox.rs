@@ -99,6 +99,21 @@ pub fn fetch_failed(what: &str, e: super::remote::RemoteError) -> InboxError {
     }
 }
 
+/// The inboxes an actor's document gives: its own (which it must have), and its server's
+/// shared one if it has one; each an address Sibyl fetches, of at most `MAX_ID_LENGTH`.
+pub fn inboxes_in(doc: &Value, actor: &str) -> Result<(String, Option<String>), InboxError> {
+    use crate::store::federation::MAX_ID_LENGTH;
+    let url = |value: Option<&Value>| -> Option<String> {
+        let text = value?.as_str()?;
+        (text.len() <= MAX_ID_LENGTH && crate::binaries::fetch::check_url(text).is_ok())
+            .then(|| text.to_owned())
+    };
+    let inbox = url(doc.get("inbox"))
+        .ok_or_else(|| InboxError::Malformed(format!("the actor {actor} has no inbox")))?;
+    let shared = url(doc.get("endpoints").and_then(|e| e.get("sharedInbox")));
+    Ok((inbox, shared))
+}
+
 /// What came of a verified activity.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Handled {

@@ -285,14 +285,8 @@ async fn author_of(ctx: &Ctx, fetcher: &Fetcher, actor: &str) -> Result<Author, 
     let doc = remote::document(ctx, fetcher, actor)
         .await
         .map_err(|e| fetch_failed(&format!("the actor {actor}"), e))?;
-    let address = |v: Option<&Value>| {
-        v.and_then(Value::as_str)
-            .filter(|a| a.len() <= MAX_ID_LENGTH && check_url(a).is_ok())
-            .map(str::to_owned)
-    };
-    let inbox = address(doc.get("endpoints").and_then(|e| e.get("sharedInbox")))
-        .or_else(|| address(doc.get("inbox")))
-        .ok_or_else(|| InboxError::Malformed(format!("the actor {actor} has no inbox")))?;
+    let (own, shared) = super::inbox::inboxes_in(&doc, actor)?;
+    let inbox = shared.unwrap_or(own);
     let clean = |s: &str| -> String {
         let one: String = s
             .split_whitespace()
