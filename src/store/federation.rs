@@ -209,6 +209,9 @@ pub struct Delivery {
     pub ended: bool,
     /// Why the last attempt failed.
     pub failure: Option<String>,
+    /// The attempt whose failure was noted last (0: none): when it is `attempts`, no
+    /// attempt is in flight.
+    pub failed: u32,
 }
 
 /// A reaction of a remote actor to a post: a `Like`, or an `Announce` (a boost).
@@ -375,14 +378,27 @@ pub trait Federation: Send + Sync {
         failure: Option<&str>,
     ) -> StoreResult<()>;
 
-    /// Notes why the last attempt at a delivery failed (it is tried again when due).
+    /// Notes why attempt `attempt` at a delivery failed (it is tried again when due).
     async fn note_failure(
         &self,
         site: &Site,
         activity: Uuid,
         inbox: &str,
+        attempt: u32,
         failure: &str,
     ) -> StoreResult<()>;
+
+    /// Makes a delivery whose attempt `attempt` failed due at `at` (sooner than its
+    /// backoff said), unless another attempt was claimed since or it ended: true if it
+    /// is due then (hastening it twice is harmless).
+    async fn hasten_delivery(
+        &self,
+        site: &Site,
+        activity: Uuid,
+        inbox: &str,
+        attempt: u32,
+        at: DateTime<Utc>,
+    ) -> StoreResult<bool>;
 
     /// Closes an activity every delivery of which has ended.
     async fn close_activity(&self, site: &Site, activity: Uuid) -> StoreResult<()>;

@@ -6,7 +6,7 @@ use super::csrf::{CsrfForm, CsrfOnly, CsrfToken, csrf_field, layout};
 use super::limits::Subject;
 use super::pages::{
     BlockRowView, FailingRowView, FederationAdminPage, MailView, PageRowView, PagesAdminPage,
-    SiteAdminPage,
+    ServerRowView, SiteAdminPage,
 };
 use super::{AppState, WebError, render, see_other};
 use crate::app::mail::{self, TestMailHtml, TestMailText};
@@ -257,8 +257,14 @@ pub async fn pages(
 
 #[derive(Deserialize, Default)]
 pub struct FederationQuery {
+    /// The server just delivered to again.
     #[serde(default)]
     retried: String,
+    #[serde(default)]
+    hastened: usize,
+    /// "1" when that server had been set aside as failing.
+    #[serde(default)]
+    aside: String,
     #[serde(default)]
     blocked: String,
     #[serde(default)]
@@ -293,6 +299,18 @@ impl FederationQuery {
             return Some(format!(
                 "{} is no longer blocked: what it sends is taken again (its follows and comments do not come back).",
                 self.unblocked
+            ));
+        }
+        if !self.retried.is_empty() {
+            let aside = if self.aside == "1" {
+                " It is no longer set aside: new deliveries go at once."
+            } else {
+                ""
+            };
+            return Some(format!(
+                "{} is delivered to now: {} due at once.{aside}",
+                self.retried,
+                plural(self.hastened, "waiting delivery", "waiting deliveries")
             ));
         }
         None
@@ -341,6 +359,19 @@ async fn federation_page(
         layout: layout(&MaybeUser(Some(admin.0)), csrf),
         followed: overview.followed,
         sending: overview.sending,
+        counted: overview.counted,
+        servers: overview
+            .servers
+            .into_iter()
+            .map(|s| ServerRowView {
+                next: s.next.map(super::pages::Dated::with_time),
+                server: s.server,
+                waiting: s.waiting,
+                failing: s.failing,
+                given_up: s.given_up,
+                last_failure: s.last_failure.unwrap_or_default(),
+            })
+            .collect(),
         failing: overview
             .failing
             .into_iter()
@@ -350,7 +381,6 @@ async fn federation_page(
                 last: f.last,
             })
             .collect(),
-        retried: query.retried == "1",
         blocks: listed
             .into_iter()
             .map(|b| BlockRowView {
@@ -441,12 +471,19 @@ pub struct RetryForm {
 
 super::csrf::csrf_field!(RetryForm);
 
-/// Delivers to a failing server again: it is no longer set aside.
+/// Delivers to a server now: it is no longer set aside as failing, and its deliveries
+/// waiting out a failed attempt are due at once.
 pub async fn retry_server(
     state: web::Data<AppState>,
     _admin: Admin,
     form: CsrfForm<RetryForm>,
 ) -> Result<HttpResponse, WebError> {
-    crate::app::federation::overview::retry_server(&state.ctx(), form.server.trim()).await?;
-    Ok(see_other("/admin/federation?retried=1"))
+    let server = form.server.trim();
+    let done = crate::app::federation::overview::retry_server(&state.ctx(), server).await?;
+    let query = url::form_urlencoded::Serializer::new(String::new())
+        .append_pair("retried", server)
+        .append_pair("hastened", &done.hastened.to_string())
+        .append_pair("aside", if done.was_failing { "1" } else { "0" })
+        .finish();
+    Ok(see_other(&format!("/admin/federation?{query}")))
 }

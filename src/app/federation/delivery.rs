@@ -369,7 +369,9 @@ async fn attempt(
         Err(FetchError::Transient(why)) => {
             tracing::info!(inbox, error = %why, attempt = delivery.attempts + 1, "a delivery failed; it is tried again later");
             let why = short(&why);
-            ctx.store.note_failure(site, id, inbox, &why).await?;
+            ctx.store
+                .note_failure(site, id, inbox, delivery.attempts + 1, &why)
+                .await?;
             let noted = Failing {
                 since: failing.map_or(now, |f| f.since),
                 server,

@@ -1,10 +1,37 @@
 //! What an administrator sees of the site on the fediverse: how many remote actors follow
-//! each of its actors, how many activities are being delivered, and the servers failing
-//! every delivery (which an administrator can have tried again at once).
+//! each of its actors, how many activities are being delivered, the deliveries waiting
+//! and failed per server, and the servers failing every delivery (which an administrator
+//! can have delivered to again at once).
 
+use super::delivery::server_of;
 use super::{Whose, authority, site_actor_name};
 use crate::app::{AppError, Ctx};
-use crate::store::federation::Failing;
+use crate::store::federation::{Delivery, Failing};
+use chrono::{DateTime, Utc};
+use std::collections::HashMap;
+
+/// The open activities whose deliveries the page counts, oldest first (each has one
+/// delivery per server: at most a few thousand rows each).
+pub const COUNTED_ACTIVITIES: usize = 50;
+
+/// The servers the page lists, those with the most failed deliveries first.
+pub const LISTED_SERVERS: usize = 100;
+
+/// The deliveries to one server of the activities still being delivered.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ServerDeliveries {
+    pub server: String,
+    /// Not attempted yet, or due again.
+    pub waiting: usize,
+    /// Of those, the ones whose last attempt failed.
+    pub failing: usize,
+    /// Given up: refused for good, attempted too often, set aside or blocked.
+    pub given_up: usize,
+    /// When the soonest waiting one may be attempted.
+    pub next: Option<DateTime<Utc>>,
+    /// Why the latest failure failed.
+    pub last_failure: Option<String>,
+}
 
 /// One of the site's actors with followers.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -22,8 +49,56 @@ pub struct Overview {
     pub followed: Vec<Followed>,
     /// Activities not delivered everywhere yet.
     pub sending: usize,
+    /// Deliveries per server, the most failed first (at most [`LISTED_SERVERS`]).
+    pub servers: Vec<ServerDeliveries>,
+    /// How many activities `servers` counts (at most [`COUNTED_ACTIVITIES`] of `sending`).
+    pub counted: usize,
     /// Servers failing every delivery, and since when.
     pub failing: Vec<Failing>,
+}
+
+/// Counts deliveries per server.
+fn per_server(deliveries: impl IntoIterator<Item = Delivery>) -> Vec<ServerDeliveries> {
+    let mut servers: HashMap<String, ServerDeliveries> = HashMap::new();
+    for d in deliveries {
+        let server = server_of(&d.inbox);
+        let row = servers
+            .entry(server.clone())
+            .or_insert_with(|| ServerDeliveries {
+                server,
+                waiting: 0,
+                failing: 0,
+                given_up: 0,
+                next: None,
+                last_failure: None,
+            });
+        if d.ended {
+            if d.failure.is_some() {
+                row.given_up += 1;
+                row.last_failure = d.failure;
+            }
+            continue;
+        }
+        row.waiting += 1;
+        row.next = Some(row.next.map_or(d.due, |n| n.min(d.due)));
+        if d.failure.is_some() {
+            row.failing += 1;
+            row.last_failure = d.failure;
+        }
+    }
+    let mut servers: Vec<ServerDeliveries> = servers
+        .into_values()
+        .filter(|s| s.waiting > 0 || s.given_up > 0)
+        .collect();
+    servers.sort_by(|a, b| {
+        (b.failing + b.given_up, b.waiting, &a.server).cmp(&(
+            a.failing + a.given_up,
+            a.waiting,
+            &b.server,
+        ))
+    });
+    servers.truncate(LISTED_SERVERS);
+    servers
 }
 
 /// The site on the fediverse, as its administrators see it.
@@ -53,20 +128,64 @@ pub async fn overview(ctx: &Ctx) -> Result<Overview, AppError> {
             });
         }
     }
+    let open = ctx.store.open_activities(&ctx.site).await?;
+    let mut deliveries = Vec::new();
+    for activity in open.iter().take(COUNTED_ACTIVITIES) {
+        deliveries.extend(ctx.store.deliveries(&ctx.site, activity.id).await?);
+    }
     Ok(Overview {
         followed,
-        sending: ctx.store.open_activities(&ctx.site).await?.len(),
+        sending: open.len(),
+        servers: per_server(deliveries),
+        counted: open.len().min(COUNTED_ACTIVITIES),
         failing: ctx.store.failing_servers(&ctx.site).await?,
     })
 }
 
-/// Has a failing server's deliveries tried again: it is no longer set aside, and the
-/// delivery job is woken.
-pub async fn retry_server(ctx: &Ctx, server: &str) -> Result<(), AppError> {
-    if ctx.store.failing_server(&ctx.site, server).await?.is_none() {
+/// What "deliver now" did for a server.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Retried {
+    /// The server was set aside as failing every delivery, and no longer is.
+    pub was_failing: bool,
+    /// Deliveries waiting out a failed attempt's backoff now due.
+    pub hastened: usize,
+}
+
+/// Has a server delivered to now: it is no longer set aside as failing, each delivery to
+/// it whose last attempt failed (none in flight) is due at once, and the delivery job
+/// is woken. Not found when the server is neither failing nor waited on.
+pub async fn retry_server(ctx: &Ctx, server: &str) -> Result<Retried, AppError> {
+    let was_failing = ctx.store.failing_server(&ctx.site, server).await?.is_some();
+    if was_failing {
+        ctx.store.server_answers(&ctx.site, server).await?;
+    }
+    let now = ctx.clock.now();
+    let mut hastened = 0;
+    let mut waited_on = false;
+    for activity in ctx.store.open_activities(&ctx.site).await? {
+        for d in ctx.store.deliveries(&ctx.site, activity.id).await? {
+            if d.ended || server_of(&d.inbox) != server {
+                continue;
+            }
+            waited_on = true;
+            if d.due > now
+                && d.attempts > 0
+                && d.failed == d.attempts
+                && ctx
+                    .store
+                    .hasten_delivery(&ctx.site, activity.id, &d.inbox, d.attempts, now)
+                    .await?
+            {
+                hastened += 1;
+            }
+        }
+    }
+    if !was_failing && !waited_on {
         return Err(AppError::NotFound);
     }
-    ctx.store.server_answers(&ctx.site, server).await?;
     super::delivery::wake();
-    Ok(())
+    Ok(Retried {
+        was_failing,
+        hastened,
+    })
 }

@@ -3,7 +3,7 @@
 //! per inbox (`ap_deliveries`, each attempt claimed by an LWT), and the ids received
 //! (`ap_received`). See schema.cql for each table's bound.
 
-use super::{CassandraStore, lwt};
+use super::CassandraStore;
 use crate::domain::{CommentId, PostId, Site};
 use crate::store::PageError;
 use crate::store::federation::{
@@ -45,11 +45,6 @@ pub(super) struct Statements {
     pub(super) outbox_fanned: PreparedStatement,
     pub(super) delivery_insert: PreparedStatement,
     pub(super) deliveries_read: PreparedStatement,
-    pub(super) claim_first: PreparedStatement,
-    pub(super) claim_next: PreparedStatement,
-    pub(super) claim_read_serial: PreparedStatement,
-    pub(super) delivery_end: PreparedStatement,
-    pub(super) delivery_failure: PreparedStatement,
     pub(super) change_insert: PreparedStatement,
     pub(super) changes_read: PreparedStatement,
     pub(super) changes_delete: PreparedStatement,
@@ -61,6 +56,7 @@ pub(super) struct Statements {
     pub(super) failing_delete: PreparedStatement,
     pub(super) blocks: super::blocks::Statements,
     pub(super) requests: super::follow_requests::Statements,
+    pub(super) deliveries: super::deliveries::Statements,
 }
 
 impl Statements {
@@ -161,27 +157,7 @@ impl Statements {
             ))
             .await?,
             deliveries_read: prepare(format!(
-                "SELECT inbox, queued, attempts, due, ended, failure FROM {ks}.ap_deliveries WHERE site = ? AND activity = ?"
-            ))
-            .await?,
-            claim_first: prepare(format!(
-                "UPDATE {ks}.ap_deliveries SET attempts = 1, due = ?, claimer = ? WHERE site = ? AND activity = ? AND inbox = ? IF attempts = null AND ended = null"
-            ))
-            .await?,
-            claim_next: prepare(format!(
-                "UPDATE {ks}.ap_deliveries SET attempts = ?, due = ?, claimer = ? WHERE site = ? AND activity = ? AND inbox = ? IF attempts = ? AND ended = null"
-            ))
-            .await?,
-            claim_read_serial: serial(format!(
-                "SELECT attempts, claimer FROM {ks}.ap_deliveries WHERE site = ? AND activity = ? AND inbox = ?"
-            ))
-            .await?,
-            delivery_end: prepare(format!(
-                "UPDATE {ks}.ap_deliveries SET ended = true, failure = ? WHERE site = ? AND activity = ? AND inbox = ?"
-            ))
-            .await?,
-            delivery_failure: prepare(format!(
-                "UPDATE {ks}.ap_deliveries SET failure = ? WHERE site = ? AND activity = ? AND inbox = ?"
+                "SELECT inbox, queued, attempts, due, ended, failure, failed FROM {ks}.ap_deliveries WHERE site = ? AND activity = ?"
             ))
             .await?,
             change_insert: prepare(format!(
@@ -222,6 +198,7 @@ impl Statements {
             .await?,
             blocks: super::blocks::Statements::prepare(session, ks).await?,
             requests: super::follow_requests::Statements::prepare(session, ks).await?,
+            deliveries: super::deliveries::Statements::prepare(session, ks).await?,
         })
     }
 }
@@ -476,6 +453,7 @@ impl Federation for CassandraStore {
             Option<DateTime<Utc>>,
             Option<bool>,
             Option<String>,
+            Option<i32>,
         );
         let rows: Vec<Row> = self
             .rows(
@@ -485,13 +463,16 @@ impl Federation for CassandraStore {
             .await?;
         Ok(rows
             .into_iter()
-            .map(|(inbox, queued, attempts, due, ended, failure)| Delivery {
-                inbox,
-                attempts: attempts.unwrap_or(0).max(0) as u32,
-                due: due.or(queued).unwrap_or_default(),
-                ended: ended.unwrap_or(false),
-                failure,
-            })
+            .map(
+                |(inbox, queued, attempts, due, ended, failure, failed)| Delivery {
+                    inbox,
+                    attempts: attempts.unwrap_or(0).max(0) as u32,
+                    due: due.or(queued).unwrap_or_default(),
+                    ended: ended.unwrap_or(false),
+                    failure,
+                    failed: failed.unwrap_or(0).max(0) as u32,
+                },
+            )
             .collect())
     }
 
@@ -503,43 +484,9 @@ impl Federation for CassandraStore {
         seen: u32,
         until: DateTime<Utc>,
     ) -> StoreResult<bool> {
-        let id = CqlTimeuuid::from(activity);
-        let claimer = Uuid::new_v4();
-        let attempt = if seen == 0 {
-            self.session
-                .execute_unpaged(
-                    &self.federation.claim_first,
-                    (until, claimer, site.as_str(), id, inbox),
-                )
-                .await
-        } else {
-            self.session
-                .execute_unpaged(
-                    &self.federation.claim_next,
-                    (
-                        seen as i32 + 1,
-                        until,
-                        claimer,
-                        site.as_str(),
-                        id,
-                        inbox,
-                        seen as i32,
-                    ),
-                )
-                .await
-        };
-        lwt::settled(attempt, || async {
-            let found: Option<(Option<i32>, Option<Uuid>)> = self
-                .row(
-                    &self.federation.claim_read_serial,
-                    (site.as_str(), id, inbox),
-                )
-                .await?;
-            Ok(found == Some((Some(seen as i32 + 1), Some(claimer))))
-        })
-        .await
+        self.claim_attempt_row(site, activity, inbox, seen, until)
+            .await
     }
-
     async fn end_delivery(
         &self,
         site: &Site,
@@ -547,29 +494,30 @@ impl Federation for CassandraStore {
         inbox: &str,
         failure: Option<&str>,
     ) -> StoreResult<()> {
-        self.exec(
-            &self.federation.delivery_end,
-            (failure, site.as_str(), CqlTimeuuid::from(activity), inbox),
-        )
-        .await?;
-        Ok(())
+        self.end_delivery_row(site, activity, inbox, failure).await
     }
-
     async fn note_failure(
         &self,
         site: &Site,
         activity: Uuid,
         inbox: &str,
+        attempt: u32,
         failure: &str,
     ) -> StoreResult<()> {
-        self.exec(
-            &self.federation.delivery_failure,
-            (failure, site.as_str(), CqlTimeuuid::from(activity), inbox),
-        )
-        .await?;
-        Ok(())
+        self.note_failure_row(site, activity, inbox, attempt, failure)
+            .await
     }
 
+    async fn hasten_delivery(
+        &self,
+        site: &Site,
+        activity: Uuid,
+        inbox: &str,
+        attempt: u32,
+        at: DateTime<Utc>,
+    ) -> StoreResult<bool> {
+        self.hasten_row(site, activity, inbox, attempt, at).await
+    }
     async fn close_activity(&self, site: &Site, activity: Uuid) -> StoreResult<()> {
         self.exec(
             &self.federation.open_delete,

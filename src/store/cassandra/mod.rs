@@ -16,6 +16,7 @@ mod blocks;
 mod comments;
 mod cql;
 mod deletion;
+mod deliveries;
 mod federation;
 mod follow_requests;
 mod hours;

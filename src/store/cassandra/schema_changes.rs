@@ -506,4 +506,9 @@ pub(super) const CHANGES: &[(u32, &str, Change)] = &[
         "follows waiting for the followed actor's approval, and the setting that makes them wait (made by schema.cql); an approved or rejected request's tombstone lives a day",
         Change::Cql("ALTER TABLE ap_follow_requests WITH gc_grace_seconds = 86400"),
     ),
+    (
+        86,
+        "the attempt at a delivery whose failure was noted last, so that an administrator can have it tried again at once when none is in flight",
+        Change::Cql("ALTER TABLE ap_deliveries ADD IF NOT EXISTS failed int"),
+    ),
 ];

@@ -373,15 +373,23 @@ impl Federation for SqliteStore {
 
     async fn deliveries(&self, site: &Site, activity: Uuid) -> StoreResult<Vec<Delivery>> {
         let site = site.to_string();
-        let rows: Vec<(String, i64, i64, bool, Option<String>)> = self
+        type Row = (String, i64, i64, bool, Option<String>, i64);
+        let rows: Vec<Row> = self
             .read(|sql| {
                 sql.prepare(
-                    "SELECT inbox, attempts, due, ended, failure FROM ap_deliveries
+                    "SELECT inbox, attempts, due, ended, failure, failed FROM ap_deliveries
                      WHERE site = ?1 AND activity = ?2 ORDER BY inbox",
                 )
                 .and_then(|mut s| {
                     s.query_map(params![site, activity.to_string()], |r| {
-                        Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?))
+                        Ok((
+                            r.get(0)?,
+                            r.get(1)?,
+                            r.get(2)?,
+                            r.get(3)?,
+                            r.get(4)?,
+                            r.get(5)?,
+                        ))
                     })?
                     .collect()
                 })
@@ -390,12 +398,13 @@ impl Federation for SqliteStore {
             .await?;
         Ok(rows
             .into_iter()
-            .map(|(inbox, attempts, due, ended, failure)| Delivery {
+            .map(|(inbox, attempts, due, ended, failure, failed)| Delivery {
                 inbox,
                 attempts: attempts.max(0) as u32,
                 due: millis_to_time(due),
                 ended,
                 failure,
+                failed: failed.max(0) as u32,
             })
             .collect())
     }
@@ -408,29 +417,9 @@ impl Federation for SqliteStore {
         seen: u32,
         until: DateTime<Utc>,
     ) -> StoreResult<bool> {
-        let (site, inbox) = (site.to_string(), inbox.to_owned());
-        self.run(move |sql| {
-            let claimed = sql
-                .prepare(
-                    "UPDATE ap_deliveries SET attempts = ?4 + 1, due = ?5
-                     WHERE site = ?1 AND activity = ?2 AND inbox = ?3 AND attempts = ?4
-                       AND ended = 0",
-                )
-                .and_then(|mut s| {
-                    s.execute(params![
-                        site,
-                        activity.to_string(),
-                        inbox,
-                        i64::from(seen),
-                        until.timestamp_millis()
-                    ])
-                })
-                .map_err(unavailable)?;
-            Ok(claimed == 1)
-        })
-        .await
+        self.claim_attempt_row(site, activity, inbox, seen, until)
+            .await
     }
-
     async fn end_delivery(
         &self,
         site: &Site,
@@ -438,43 +427,30 @@ impl Federation for SqliteStore {
         inbox: &str,
         failure: Option<&str>,
     ) -> StoreResult<()> {
-        let (site, inbox, failure) = (
-            site.to_string(),
-            inbox.to_owned(),
-            failure.map(str::to_owned),
-        );
-        self.run(move |sql| {
-            sql.prepare(
-                "UPDATE ap_deliveries SET ended = 1, failure = ?4
-                 WHERE site = ?1 AND activity = ?2 AND inbox = ?3",
-            )
-            .and_then(|mut s| s.execute(params![site, activity.to_string(), inbox, failure]))
-            .map_err(unavailable)?;
-            Ok(())
-        })
-        .await
+        self.end_delivery_row(site, activity, inbox, failure).await
     }
-
     async fn note_failure(
         &self,
         site: &Site,
         activity: Uuid,
         inbox: &str,
+        attempt: u32,
         failure: &str,
     ) -> StoreResult<()> {
-        let (site, inbox, failure) = (site.to_string(), inbox.to_owned(), failure.to_owned());
-        self.run(move |sql| {
-            sql.prepare(
-                "UPDATE ap_deliveries SET failure = ?4
-                 WHERE site = ?1 AND activity = ?2 AND inbox = ?3",
-            )
-            .and_then(|mut s| s.execute(params![site, activity.to_string(), inbox, failure]))
-            .map_err(unavailable)?;
-            Ok(())
-        })
-        .await
+        self.note_failure_row(site, activity, inbox, attempt, failure)
+            .await
     }
-
+    async fn hasten_delivery(
+        &self,
+        site: &Site,
+        activity: Uuid,
+        inbox: &str,
+        attempt: u32,
+        at: DateTime<Utc>,
+    ) -> StoreResult<bool> {
+        self.hasten_delivery_row(site, activity, inbox, attempt, at)
+            .await
+    }
     async fn close_activity(&self, site: &Site, activity: Uuid) -> StoreResult<()> {
         let site = site.to_string();
         let lapsed =

@@ -13,6 +13,7 @@ mod binaries;
 mod blocks;
 mod comment_rows;
 mod comments;
+mod deliveries;
 mod failing;
 mod federation;
 mod follow_requests;

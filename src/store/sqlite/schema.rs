@@ -58,6 +58,7 @@ const MIGRATIONS: &[(u32, &str)] = &[
     (38, include_str!("migrations/0038_fediverse_blocks.sql")),
     (39, include_str!("migrations/0039_comment_sources.sql")),
     (40, include_str!("migrations/0040_follow_requests.sql")),
+    (41, include_str!("migrations/0041_delivery_failed.sql")),
 ];
 
 /// The version that makes the search index.

@@ -162,9 +162,10 @@ pub struct FederationAdminPage {
     pub layout: Layout,
     pub followed: Vec<crate::app::federation::overview::Followed>,
     pub sending: usize,
+    /// Deliveries per server, of the first `counted` activities being delivered.
+    pub servers: Vec<ServerRowView>,
+    pub counted: usize,
     pub failing: Vec<FailingRowView>,
-    /// A server was just given another chance.
-    pub retried: bool,
     /// The blocks, a page of them.
     pub blocks: Vec<BlockRowView>,
     /// The link to the next page of blocks, if there is one.
@@ -183,6 +184,16 @@ pub struct BlockRowView {
     pub kind: &'static str,
     pub at: Dated,
     pub by: String,
+}
+
+/// The deliveries to one server, as the administrators see them.
+pub struct ServerRowView {
+    pub server: String,
+    pub waiting: usize,
+    pub failing: usize,
+    pub given_up: usize,
+    pub next: Option<Dated>,
+    pub last_failure: String,
 }
 
 /// A server failing every delivery, as the administrators see it.

@@ -236,21 +236,49 @@ async fn each_attempt_at_a_delivery_is_claimed_once(t: TestStore) {
             .await
             .unwrap()
     );
+    // An attempt in flight (no failure noted for it) is not hastened.
+    let soon = at + chrono::Duration::seconds(5);
+    let hasten = |attempt: u32| {
+        let (store, site) = (Arc::clone(&t.store), site.clone());
+        async move {
+            store
+                .hasten_delivery(&site, activity.id, "https://a.example/inbox", attempt, soon)
+                .await
+                .unwrap()
+        }
+    };
+    assert!(!hasten(1).await, "attempt 1 is in flight");
     t.store
         .note_failure(
             &site,
             activity.id,
             "https://a.example/inbox",
+            1,
             "refused: 500",
         )
         .await
         .unwrap();
+    let failed = a(t.store.deliveries(&site, activity.id).await.unwrap());
+    assert_eq!((failed.attempts, failed.failed), (1, 1), "{failed:?}");
+    assert_eq!(failed.failure.as_deref(), Some("refused: 500"));
+    // Once it failed, an administrator has it due sooner: racers all see it hastened.
+    assert!(!hasten(0).await, "attempt 0 is not the last one");
+    let racers: Vec<bool> = futures_util::future::join_all((0..4).map(|_| hasten(1))).await;
+    assert!(racers.iter().all(|h| *h), "{racers:?}");
+    let hastened = a(t.store.deliveries(&site, activity.id).await.unwrap());
+    assert_eq!(hastened.due.timestamp_millis(), soon.timestamp_millis());
+    assert_eq!(hastened.attempts, 1);
     assert!(
         t.store
             .claim_attempt(&site, activity.id, "https://a.example/inbox", 1, until)
             .await
             .unwrap()
     );
+    // The next attempt claimed, the old failure hastens nothing.
+    assert!(!hasten(1).await, "attempt 2 was claimed since");
+    assert!(!hasten(2).await, "attempt 2 is in flight");
+    let claimed = a(t.store.deliveries(&site, activity.id).await.unwrap());
+    assert_eq!(claimed.due.timestamp_millis(), until.timestamp_millis());
     t.store
         .end_delivery(&site, activity.id, "https://a.example/inbox", None)
         .await

@@ -405,9 +405,19 @@ async fn deliveries_to_a_server_failing_every_one_are_set_aside(t: TestStore) {
     );
 
     // The administrators see it on the fediverse's page, and have it delivered to again.
+    // The administrators see it on the fediverse's page: the server failing, and its
+    // delivery waiting out the failed attempt; they have it delivered to now.
     let page = app.get_html("/admin/federation").await;
     assert!(page.contains(&format!("<td>{server}</td>")), "{page}");
     assert!(page.contains("1 activity is being delivered."), "{page}");
+    let row = format!(
+        "<td class=\"wrap\">{server}</td>\n      <td>1</td>\n      <td>1</td>\n      <td>0</td>"
+    );
+    assert!(
+        page.contains(&row),
+        "waiting 1, failed 1, given up 0: {page}"
+    );
+    assert!(page.contains(&format!("aria-label=\"Deliver now to {server}\"")));
     let retried = app
         .post_form(
             "/admin/federation/retry",
@@ -415,13 +425,24 @@ async fn deliveries_to_a_server_failing_every_one_are_set_aside(t: TestStore) {
         )
         .await;
     assert_eq!(retried.status(), 303);
-    assert_eq!(
-        app.store.failing_server(&app.site, &server).await.unwrap(),
-        None
+    let location = retried.headers()["location"].to_str().unwrap().to_owned();
+    let after = app.get_html(&location).await;
+    assert!(
+        after.contains("1 waiting delivery due at once. It is no longer set aside"),
+        "{after}"
     );
-    let after = app.get_html("/admin/federation?retried=1").await;
-    assert!(after.contains("no longer set aside"), "{after}");
-    assert!(after.contains("id=\"no-failing\""), "{after}");
+    // Its next attempt is made at once, not in five minutes.
+    let again = delivery_when(&app, first, "attempted again", |d| d.attempts == 2).await;
+    assert!(!again.ended, "{again:?}");
+    // A server nothing waits on, and that is not failing, is not found.
+    let page = app.get_html("/admin/federation").await;
+    let unknown = app
+        .post_form(
+            "/admin/federation/retry",
+            &[("csrf", &csrf_in(&page)), ("server", "elsewhere.example")],
+        )
+        .await;
+    assert_eq!(unknown.status(), 404);
 }
 
 /// An inbox that takes only what is signed as RFC 9421 says, by the given key: each
