@@ -35,6 +35,7 @@ async fn main() -> ExitCode {
         } => repair(&settings, !dry_run, resume, &checkpoint).await,
         Command::User { command } => user(&settings, command).await,
         Command::Site { command } => site(&settings, command).await,
+        Command::Fediverse { command } => fediverse(&settings, command).await,
         Command::Export {
             dir,
             with_password_hashes,
@@ -184,6 +185,18 @@ async fn user(
 ) -> Result<(), String> {
     let store = open_store(settings).await?;
     let said = sibyl::app::shell_admin::run(store.as_ref(), &settings.site_url, command).await?;
+    print!("{said}");
+    Ok(())
+}
+
+/// `sibyl fediverse ...`: prints what was done.
+async fn fediverse(
+    settings: &sibyl::config::Settings,
+    command: sibyl::config::FediverseCommand,
+) -> Result<(), String> {
+    let store = open_store(settings).await?;
+    let said =
+        sibyl::app::federation::key_rotation::run(store, &settings.site_url, command).await?;
     print!("{said}");
     Ok(())
 }

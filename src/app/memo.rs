@@ -8,6 +8,7 @@ use crate::domain::SiteIdentity;
 use crate::domain::comment::StateCounts;
 use crate::domain::{Comment, CommentId, CommentSettings, Moderation, PostId, PostStatus};
 use crate::urls;
+use chrono::{DateTime, Utc};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
@@ -56,6 +57,9 @@ struct CountsRead {
 /// later read's frame replaces an earlier one's, never the other way).
 type ReadFrame = (Instant, Arc<SiteFrame>, u64);
 
+/// An actor's key pair, and when it was read.
+pub(super) type KeyRead = (DateTime<Utc>, Arc<crate::domain::federation::ActorKey>);
+
 /// One site's copies, shared by every request of an instance.
 #[derive(Debug, Default)]
 pub struct SiteMemo {
@@ -75,11 +79,10 @@ pub struct SiteMemo {
     identity_reading: Arc<AtomicBool>,
     /// The number of the last read of the frame begun.
     frame_reads: AtomicU64,
-    /// The key pairs of the site's fediverse actors read so far (they never change), by
-    /// actor: at most [`super::federation::KEYS_KEPT`].
-    pub(super) actor_keys: std::sync::RwLock<
-        std::collections::HashMap<String, Arc<crate::domain::federation::ActorKey>>,
-    >,
+    /// The key pairs of the site's fediverse actors read so far, by actor, with when each
+    /// was read (a key rotated by another process is read again after
+    /// [`super::federation::KEY_RECHECK`]): at most [`super::federation::KEYS_KEPT`].
+    pub(super) actor_keys: std::sync::RwLock<std::collections::HashMap<String, KeyRead>>,
     /// Other servers' actors' keys by key id, with their owner and when they were read:
     /// at most [`super::federation::remote::KEYS_KEPT`].
     pub(super) remote_keys: std::sync::RwLock<RemoteKeys>,

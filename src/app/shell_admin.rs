@@ -162,7 +162,7 @@ pub async fn run(store: &dyn Store, site: &Site, command: UserCommand) -> Result
 
 /// Whether `site` is registered, its roles its own. Once sites are registered, a site
 /// that is not is served to nobody, and a role there would be nobody's: refused.
-async fn own_roles(store: &dyn Store, site: &Site) -> Result<bool, String> {
+pub(crate) async fn own_roles(store: &dyn Store, site: &Site) -> Result<bool, String> {
     let failed = |e: crate::store::StoreError| e.to_string();
     if store.registered_site(site).await.map_err(failed)?.is_some() {
         return Ok(true);

@@ -433,6 +433,11 @@ pub enum Command {
         #[command(subcommand)]
         command: UserCommand,
     },
+    /// The site and its authors on the fediverse
+    Fediverse {
+        #[command(subcommand)]
+        command: FediverseCommand,
+    },
     /// Manage the sites this deployment serves, each chosen by the host a request names
     /// (while none is registered, the one site of --site-url is served whatever the host)
     Site {
@@ -468,6 +473,21 @@ pub enum SiteCommand {
     /// files go, with progress shown, and its host and aliases are freed. Run again after
     /// an interruption to go on where it stopped (a serving instance also finishes it)
     Delete { url: String },
+}
+
+#[derive(Debug, Clone, Subcommand)]
+pub enum FediverseCommand {
+    /// Give an actor a new key pair (an author's, by user name or e-mail address, or with
+    /// --site-actor the site's own) and send its followers' servers an Update of the actor with
+    /// the new public key; the old key is no longer kept
+    RotateKey {
+        /// The author, by user name or e-mail address
+        #[arg(required_unless_present = "site_actor")]
+        author: Option<String>,
+        /// The site's own actor instead
+        #[arg(long, conflicts_with = "author")]
+        site_actor: bool,
+    },
 }
 
 #[derive(Debug, Clone, Subcommand)]

@@ -22,13 +22,24 @@ pub trait SiteSettings: Send + Sync {
 
     /// Keeps `secret` under `name` unless the site keeps one there already, and returns
     /// the one kept: of any number of calls racing in any number of processes, all get
-    /// the same secret, and it never changes.
+    /// the same secret, and it changes only by [`SiteSettings::replace_site_secret`].
     async fn keep_site_secret(
         &self,
         site: &Site,
         name: &str,
         secret: Vec<u8>,
     ) -> StoreResult<Vec<u8>>;
+
+    /// Replaces the secret kept under `name` by `new` if it is still `old` (an actor's
+    /// key rotated): true when `new` is kept now. Of replacements of the same secret
+    /// racing in any number of processes, one wins.
+    async fn replace_site_secret(
+        &self,
+        site: &Site,
+        name: &str,
+        old: &[u8],
+        new: Vec<u8>,
+    ) -> StoreResult<bool>;
 }
 
 /// The name under which a site keeps the key pair of one of its actors (`site`, or an

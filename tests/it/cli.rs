@@ -230,7 +230,7 @@ fn a_client_that_sends_an_over_long_uri_gets_a_400_and_no_error_is_logged() {
 
 /// `sibyl` with `input` on its standard input (not a terminal: the password is its first
 /// line).
-fn sibyl_fed(args: &[&str], input: &str) -> std::process::Output {
+pub(crate) fn sibyl_fed(args: &[&str], input: &str) -> std::process::Output {
     use std::io::Write;
     let mut child = Command::new(env!("CARGO_BIN_EXE_sibyl"))
         .args(args)
@@ -249,7 +249,7 @@ fn sibyl_fed(args: &[&str], input: &str) -> std::process::Output {
     child.wait_with_output().unwrap()
 }
 
-fn store_arg(t: &crate::helpers::TestStore) -> String {
+pub(crate) fn store_arg(t: &crate::helpers::TestStore) -> String {
     match &t.url {
         sibyl::store::StoreUrl::Sqlite(path) => format!("sqlite:{}", path.display()),
         sibyl::store::StoreUrl::Cassandra { nodes, keyspace } => {

@@ -465,6 +465,12 @@ pub struct Admin {
 }
 
 impl TestApp {
+    /// A context for the app's site outside its process (as the shell's commands, or
+    /// another instance, have it): nothing the app remembers is shared.
+    pub fn ctx(&self) -> sibyl::app::Ctx {
+        sibyl::app::Ctx::offline(Arc::clone(&self.store), self.site.clone())
+    }
+
     pub fn url(&self, path: &str) -> String {
         format!("{}{path}", self.address)
     }

@@ -7,6 +7,7 @@ pub mod answers;
 pub mod blocks;
 pub mod delivery;
 pub mod inbox;
+pub mod key_rotation;
 pub mod overview;
 pub mod posts;
 pub mod reactions;
@@ -110,16 +111,24 @@ pub fn authority(ctx: &Ctx) -> &str {
     url.split_once("://").map_or(url, |(_, rest)| rest)
 }
 
+/// How long an instance signs with an actor's key before reading it again: a key rotated
+/// by another process is used everywhere within this.
+pub const KEY_RECHECK: std::time::Duration = std::time::Duration::from_secs(300);
+
 /// The key pair of an actor: made (off the request workers) and kept the first time it
-/// is asked for; whoever races to make it, everyone gets the one kept.
+/// is asked for; whoever races to make it, everyone gets the one kept. Read again every
+/// [`KEY_RECHECK`], in case it was rotated.
 pub async fn actor_key(ctx: &Ctx, whose: Whose) -> Result<Arc<ActorKey>, AppError> {
     let name = whose.key_name();
-    if let Some(key) = ctx
+    let now = ctx.clock.now();
+    let recheck = chrono::Duration::from_std(KEY_RECHECK).unwrap_or_default();
+    if let Some((read, key)) = ctx
         .memo
         .actor_keys
         .read()
         .unwrap_or_else(|e| e.into_inner())
         .get(&name)
+        && now - *read < recheck
     {
         return Ok(Arc::clone(key));
     }
@@ -141,7 +150,7 @@ pub async fn actor_key(ctx: &Ctx, whose: Whose) -> Result<Arc<ActorKey>, AppErro
     if kept.len() >= KEYS_KEPT {
         kept.clear();
     }
-    kept.insert(name, Arc::clone(&key));
+    kept.insert(name, (now, Arc::clone(&key)));
     Ok(key)
 }
 

@@ -101,6 +101,25 @@ impl Actor {
         }
         doc
     }
+
+    /// The `Update` of the actor sent to its followers (when its key was rotated): its
+    /// document as the object, so that their servers keep the new key.
+    pub fn update(&self, id: &str, at: DateTime<Utc>) -> Value {
+        let mut object = self.document();
+        if let Some(fields) = object.as_object_mut() {
+            fields.remove("@context");
+        }
+        json!({
+            "@context": context(),
+            "id": id,
+            "type": "Update",
+            "actor": self.id,
+            "published": date(at),
+            "to": [PUBLIC],
+            "cc": [self.followers],
+            "object": object,
+        })
+    }
 }
 
 /// A published post, as an `Article`.

@@ -16,6 +16,7 @@ pub(super) struct Statements {
     identity_write: PreparedStatement,
     secret_read_serial: PreparedStatement,
     secret_insert: PreparedStatement,
+    secret_replace: PreparedStatement,
 }
 
 impl Statements {
@@ -40,6 +41,10 @@ impl Statements {
             },
             secret_insert: prepare(format!(
                 "INSERT INTO {ks}.site_secrets (site, name, secret) VALUES (?, ?, ?) IF NOT EXISTS"
+            ))
+            .await?,
+            secret_replace: prepare(format!(
+                "UPDATE {ks}.site_secrets SET secret = ? WHERE site = ? AND name = ? IF secret = ?"
             ))
             .await?,
         })
@@ -140,5 +145,27 @@ impl SiteSettings for CassandraStore {
                 "the site's secret {name:?} could not be kept; try again"
             ))
         })
+    }
+
+    async fn replace_site_secret(
+        &self,
+        site: &Site,
+        name: &str,
+        old: &[u8],
+        new: Vec<u8>,
+    ) -> StoreResult<bool> {
+        // An LWT, as the insert: settled, when its answer is lost or it was not applied,
+        // by the serial read (the new secret is random: kept only if this one won).
+        let attempt = self
+            .session
+            .execute_unpaged(
+                &self.site.secret_replace,
+                (new.as_slice(), site.as_str(), name, old),
+            )
+            .await;
+        lwt::settled(attempt, || async {
+            Ok(self.site_secret(site, name).await?.as_deref() == Some(new.as_slice()))
+        })
+        .await
     }
 }

@@ -111,4 +111,24 @@ impl SiteSettings for SqliteStore {
         })
         .await
     }
+
+    async fn replace_site_secret(
+        &self,
+        site: &Site,
+        name: &str,
+        old: &[u8],
+        new: Vec<u8>,
+    ) -> StoreResult<bool> {
+        let (site, name, old) = (site.to_string(), name.to_owned(), old.to_vec());
+        self.run(move |sql| {
+            let replaced = sql
+                .prepare(
+                    "UPDATE site_secrets SET secret = ?4 WHERE site = ?1 AND name = ?2 AND secret = ?3",
+                )
+                .and_then(|mut s| s.execute(params![site, name, old, new]))
+                .map_err(unavailable)?;
+            Ok(replaced == 1)
+        })
+        .await
+    }
 }

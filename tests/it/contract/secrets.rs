@@ -4,7 +4,10 @@
 use crate::both_stores;
 use crate::helpers::TestStore;
 
-both_stores!(racing_keepers_all_get_the_one_secret_kept);
+both_stores!(
+    racing_keepers_all_get_the_one_secret_kept,
+    racing_rotations_of_one_secret_replace_it_once,
+);
 
 async fn racing_keepers_all_get_the_one_secret_kept(t: TestStore) {
     let name = sibyl::store::site::actor_key_name(&uuid::Uuid::new_v4().to_string());
@@ -40,4 +43,62 @@ async fn racing_keepers_all_get_the_one_secret_kept(t: TestStore) {
     );
     let elsewhere = crate::helpers::unique_site();
     assert_eq!(t.store.site_secret(&elsewhere, &name).await.unwrap(), None);
+}
+
+async fn racing_rotations_of_one_secret_replace_it_once(t: TestStore) {
+    let name = sibyl::store::site::actor_key_name(&uuid::Uuid::new_v4().to_string());
+    // Nothing kept: nothing replaced.
+    assert!(
+        !t.store
+            .replace_site_secret(&t.site, &name, &[1; 32], vec![2; 32])
+            .await
+            .unwrap()
+    );
+    assert_eq!(t.store.site_secret(&t.site, &name).await.unwrap(), None);
+    let old = t
+        .store
+        .keep_site_secret(&t.site, &name, vec![1; 32])
+        .await
+        .unwrap();
+    // Eight rotations of the kept secret race: one replaces it.
+    let rotations = (10..18u8).map(|i| {
+        let store = std::sync::Arc::clone(&t.store);
+        let (site, name, old) = (t.site.clone(), name.clone(), old.clone());
+        tokio::spawn(async move {
+            let won = store
+                .replace_site_secret(&site, &name, &old, vec![i; 32])
+                .await
+                .unwrap();
+            (i, won)
+        })
+    });
+    let outcomes: Vec<(u8, bool)> = futures_util::future::join_all(rotations)
+        .await
+        .into_iter()
+        .map(Result::unwrap)
+        .collect();
+    let winners: Vec<u8> = outcomes
+        .iter()
+        .filter(|(_, w)| *w)
+        .map(|(i, _)| *i)
+        .collect();
+    assert_eq!(winners.len(), 1, "{outcomes:?}");
+    let kept = t.store.site_secret(&t.site, &name).await.unwrap();
+    assert_eq!(kept, Some(vec![winners[0]; 32]));
+    // A rotation of the old secret, now replaced, changes nothing.
+    assert!(
+        !t.store
+            .replace_site_secret(&t.site, &name, &old, vec![99; 32])
+            .await
+            .unwrap()
+    );
+    assert_eq!(t.store.site_secret(&t.site, &name).await.unwrap(), kept);
+    // A later keeper keeps the rotated one.
+    assert_eq!(
+        t.store
+            .keep_site_secret(&t.site, &name, vec![50; 32])
+            .await
+            .unwrap(),
+        vec![winners[0]; 32]
+    );
 }

@@ -9,6 +9,7 @@ use super::federation::{actor_of, authority, fetch, reachable, webfinger};
 use crate::both_stores;
 use crate::helpers::{TestApp, TestStore, csrf_in, spawn_app_with};
 use serde_json::Value;
+use sibyl::app::federation::Whose;
 use sibyl::store::federation::{Delivery, Outgoing};
 use std::path::Path;
 use std::time::Duration;
@@ -289,6 +290,30 @@ async fn a_peer_nobody_here_wrote_follows_an_author_and_is_accepted(t: TestStore
         kinds.iter().filter(|k| *k == "Update").count(),
         1,
         "two edits in a row make one Update: {kinds:?}"
+    );
+
+    // The author's key rotated by another process: the peer receives the Update of the
+    // author (bovine checked its signature) carrying the new key.
+    let author_id = Whose::from_id(&app.ctx(), &author).unwrap();
+    let rotated = sibyl::app::federation::key_rotation::rotate(&app.ctx(), author_id)
+        .await
+        .unwrap();
+    assert_eq!(rotated.followers, 1);
+    let new_pem = sibyl::app::federation::actor(&app.ctx(), author_id)
+        .await
+        .unwrap()
+        .unwrap()
+        .public_key_pem;
+    let person = peer
+        .wait_for("Update of the author", |a| {
+            a["type"] == "Update" && a["object"]["type"] == "Person"
+        })
+        .await;
+    assert_eq!(person["actor"], author.as_str(), "{person}");
+    assert_eq!(
+        person["object"]["publicKey"]["publicKeyPem"],
+        new_pem.as_str(),
+        "{person}"
     );
 
     // The same Follow again (a server retrying): acknowledged, nothing changes.
