@@ -535,6 +535,37 @@ pub trait Federation: Send + Sync {
         cursor: Option<&str>,
         limit: usize,
     ) -> Result<RemoteComments, PageError>;
+
+    /// The picture of the remote actor whose key (see [`avatar_key`]) is `key`, if one
+    /// was kept.
+    async fn avatar(&self, site: &Site, key: &str) -> StoreResult<Option<Avatar>>;
+
+    /// Keeps an actor's picture (the last one kept wins).
+    async fn keep_avatar(&self, site: &Site, key: &str, avatar: &Avatar) -> StoreResult<()>;
+
+    /// Forgets an actor's picture.
+    async fn drop_avatar(&self, site: &Site, key: &str) -> StoreResult<()>;
+}
+
+/// The most bytes a kept avatar weighs.
+pub const MAX_AVATAR_BYTES: usize = 64 * 1024;
+
+/// A remote actor's picture, as its comments show it: fetched from its `icon` and made a
+/// small square JPEG (at most [`MAX_AVATAR_BYTES`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Avatar {
+    /// The address it was fetched from.
+    pub source: String,
+    pub jpeg: Vec<u8>,
+    pub fetched: DateTime<Utc>,
+}
+
+/// The key an actor's avatar is kept and served by: the first 32 hex digits of its id's
+/// SHA-256 (an address that names no actor and says nothing of it).
+pub fn avatar_key(actor: &str) -> String {
+    use sha2::Digest;
+    let hash = sha2::Sha256::digest(actor.as_bytes());
+    hash[..16].iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// How long a server that failed every delivery is kept set aside before it is tried

@@ -20,7 +20,7 @@ pub fn all() -> BTreeMap<&'static str, Limit> {
     use crate::domain::comment::CommentBody;
     use crate::domain::post::{Body, Tag, Tags, Title};
     let n = |v: usize| v as u64;
-    let caps: [(&'static str, u64, &'static str); 36] = [
+    let caps: [(&'static str, u64, &'static str); 37] = [
         (
             "MAX_COMMENTS_PER_POST",
             crate::domain::comment::MAX_COMMENTS_PER_POST,
@@ -127,6 +127,11 @@ pub fn all() -> BTreeMap<&'static str, Limit> {
             "ap_follow_requests: the follows waiting for one actor's approval",
         ),
         (
+            "MAX_AVATAR_BYTES",
+            n(super::federation::MAX_AVATAR_BYTES),
+            "ap_avatars.jpeg: bytes of a remote actor's picture",
+        ),
+        (
             "MAX_BLOCKS",
             n(super::federation::MAX_BLOCKS),
             "ap_blocks: the servers and accounts a site blocks",
@@ -219,7 +224,7 @@ mod tests {
     #[test]
     fn every_cap_has_a_value_and_says_what_it_bounds() {
         let all = super::all();
-        assert_eq!(all.len(), 36, "a name given twice");
+        assert_eq!(all.len(), 37, "a name given twice");
         for (name, limit) in &all {
             assert!(limit.value > 0, "{name}");
             assert!(!limit.bounds.is_empty(), "{name}");

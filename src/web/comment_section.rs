@@ -58,6 +58,10 @@ pub(super) fn view(
     CommentView {
         author: c.author_name.clone(),
         actor: c.author_actor.clone(),
+        avatar: c
+            .author_actor
+            .as_deref()
+            .map(crate::app::federation::avatars::path_of),
         date: Dated::new(c.id.time()),
         body_html: c.body_html.clone(),
         reply: c.parent.is_some(),

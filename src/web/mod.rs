@@ -9,6 +9,7 @@ mod archive;
 mod assets;
 mod auth;
 mod authors;
+mod avatars;
 pub mod binaries;
 mod caching;
 mod comment_section;

@@ -3,10 +3,10 @@
 
 use super::{
     AppState, FORM_LIMIT, WebError, account, account_deletion, admin, api, archive, assets,
-    authors, binaries, caching, comments, csrf, deletion, desk, email_change, error, federation,
-    fediverse_followers, feeds, headers, health, history, home, moderation, network, observe,
-    password_reset, post_download, post_page, posts, revisions, schedule, search, settings,
-    sign_in, site_admin, sitemaps, subscriptions, suggestions, tags,
+    authors, avatars, binaries, caching, comments, csrf, deletion, desk, email_change, error,
+    federation, fediverse_followers, feeds, headers, health, history, home, moderation, network,
+    observe, password_reset, post_download, post_page, posts, revisions, schedule, search,
+    settings, sign_in, site_admin, sitemaps, subscriptions, suggestions, tags,
 };
 use actix_web::middleware::{Compress, from_fn};
 use actix_web::{HttpResponse, web};
@@ -367,6 +367,10 @@ pub fn configure(cfg: &mut web::ServiceConfig, state: AppState) {
                     web::resource("/static/favicon.svg").route(get_or_head().to(assets::favicon)),
                 )
                 .service(web::resource("/favicon.ico").route(get_or_head().to(assets::favicon_ico)))
+                .service(
+                    web::resource("/fediverse/avatars/{file}")
+                        .route(get_or_head().to(avatars::avatar)),
+                )
                 .service(
                     web::resource("/static/attachments.js")
                         .route(get_or_head().to(assets::attachments_script)),

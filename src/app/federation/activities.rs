@@ -232,8 +232,8 @@ async fn follow(ctx: &Ctx, fetcher: &Fetcher, activity: &Activity) -> Result<Han
     Ok(Handled::Done)
 }
 
-/// The `Delete` of an actor by itself: it follows none of the site's actors any more, and
-/// its comments are signed "deleted user" (removed first if the site's policy for deleted
+/// The `Delete` of an actor by itself: it follows none of the site's actors any more, its
+/// picture is forgotten, and its comments are signed "deleted user" (removed first if the site's policy for deleted
 /// accounts says so).
 async fn actor_deleted(ctx: &Ctx, activity: &Activity) -> Result<Handled, InboxError> {
     let unavailable = |e: crate::store::StoreError| InboxError::Unavailable(e.to_string());
@@ -269,7 +269,10 @@ async fn actor_deleted(ctx: &Ctx, activity: &Activity) -> Result<Handled, InboxE
             ended += 1;
         }
     }
-    // Its comments as the site's policy for deleted accounts says.
+    // Its picture goes; its comments as the site's policy for deleted accounts says.
+    super::avatars::forget(ctx, &activity.actor)
+        .await
+        .map_err(|e| InboxError::Unavailable(e.to_string()))?;
     let forgotten = super::blocks::forget_comments_of(ctx, &activity.actor)
         .await
         .map_err(|e| InboxError::Unavailable(e.to_string()))?;

@@ -4,6 +4,7 @@
 
 pub mod activities;
 pub mod answers;
+pub mod avatars;
 pub mod blocks;
 pub mod delivery;
 pub mod inbox;

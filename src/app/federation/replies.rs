@@ -276,6 +276,8 @@ struct Author {
     handle: String,
     /// Where what answers it is delivered: its server's shared inbox, or its own.
     inbox: String,
+    /// The address of its picture.
+    icon: Option<String>,
 }
 
 /// A remote actor as a reply's author: the name it signs with (its display name, else
@@ -316,6 +318,7 @@ async fn author_of(ctx: &Ctx, fetcher: &Fetcher, actor: &str) -> Result<Author, 
             .unwrap_or_else(|| clean(actor)),
         handle: handle.unwrap_or_else(|| clean(actor)),
         inbox,
+        icon: super::avatars::icon_of(&doc),
     })
 }
 
@@ -431,6 +434,7 @@ pub async fn create(
     let body = text_of(&note)
         .ok_or_else(|| InboxError::Malformed(format!("the note {note_id} has no text")))?;
     let author = author_of(ctx, fetcher, &activity.actor).await?;
+    let icon = author.icon.clone();
     let comment_id = match &known {
         Some(known) => known.comment,
         None => CommentId(crate::domain::timeuuid::named(
@@ -503,6 +507,12 @@ pub async fn create(
         }
     }
     tracing::info!(note = %note_id, post = %post.id.0, comment = %comment_id, "a reply from the fediverse waits for moderation");
+    // Its author's picture is fetched after the answer.
+    let (errand_ctx, errand_fetcher, actor) =
+        (ctx.clone(), fetcher.clone(), activity.actor.clone());
+    ctx.jobs.errand(async move {
+        super::avatars::refresh(&errand_ctx, &errand_fetcher, &actor, icon.as_deref()).await;
+    });
     Ok(Handled::Done)
 }
 

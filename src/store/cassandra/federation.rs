@@ -7,8 +7,8 @@ use super::CassandraStore;
 use crate::domain::{CommentId, PostId, Site};
 use crate::store::PageError;
 use crate::store::federation::{
-    Block, BlockAdded, CommentSource, Delivery, Failing, Federated, Federation, FollowRequest,
-    Outgoing, Reactions, RemoteComments, RemoteFollower, RemoteNote, Requested,
+    Avatar, Block, BlockAdded, CommentSource, Delivery, Failing, Federated, Federation,
+    FollowRequest, Outgoing, Reactions, RemoteComments, RemoteFollower, RemoteNote, Requested,
 };
 use crate::store::{StoreError, StoreResult};
 use async_trait::async_trait;
@@ -57,6 +57,7 @@ pub(super) struct Statements {
     pub(super) blocks: super::blocks::Statements,
     pub(super) requests: super::follow_requests::Statements,
     pub(super) deliveries: super::deliveries::Statements,
+    pub(super) avatars: super::avatars::Statements,
 }
 
 impl Statements {
@@ -199,6 +200,7 @@ impl Statements {
             blocks: super::blocks::Statements::prepare(session, ks).await?,
             requests: super::follow_requests::Statements::prepare(session, ks).await?,
             deliveries: super::deliveries::Statements::prepare(session, ks).await?,
+            avatars: super::avatars::Statements::prepare(session, ks).await?,
         })
     }
 }
@@ -732,6 +734,18 @@ impl Federation for CassandraStore {
         limit: usize,
     ) -> Result<RemoteComments, PageError> {
         self.remote_comment_rows(site, domain, cursor, limit).await
+    }
+
+    async fn avatar(&self, site: &Site, key: &str) -> StoreResult<Option<Avatar>> {
+        self.avatar_row(site, key).await
+    }
+
+    async fn keep_avatar(&self, site: &Site, key: &str, avatar: &Avatar) -> StoreResult<()> {
+        self.keep_avatar_row(site, key, avatar).await
+    }
+
+    async fn drop_avatar(&self, site: &Site, key: &str) -> StoreResult<()> {
+        self.drop_avatar_row(site, key).await
     }
 }
 

@@ -11,6 +11,7 @@
 
 mod accounts;
 mod actor_sets;
+mod avatars;
 mod binaries;
 mod blocks;
 mod comments;

@@ -511,4 +511,9 @@ pub(super) const CHANGES: &[(u32, &str, Change)] = &[
         "the attempt at a delivery whose failure was noted last, so that an administrator can have it tried again at once when none is in flight",
         Change::Cql("ALTER TABLE ap_deliveries ADD IF NOT EXISTS failed int"),
     ),
+    (
+        87,
+        "remote actors' pictures, as their comments show them (made by schema.cql); a forgotten one's tombstone lives a day",
+        Change::Cql("ALTER TABLE ap_avatars WITH gc_grace_seconds = 86400"),
+    ),
 ];

@@ -3,9 +3,9 @@
 
 use super::*;
 use crate::store::federation::{
-    Block, BlockAdded, CommentSource, Delivery, Failing, Federated, Federation, FollowRequest,
-    OUTGOING_DAYS, Outgoing, RECEIVED_DAYS, Reaction, Reactions, RemoteComments, RemoteFollower,
-    RemoteNote, Requested, follower_shard, reaction_set,
+    Avatar, Block, BlockAdded, CommentSource, Delivery, Failing, Federated, Federation,
+    FollowRequest, OUTGOING_DAYS, Outgoing, RECEIVED_DAYS, Reaction, Reactions, RemoteComments,
+    RemoteFollower, RemoteNote, Requested, follower_shard, reaction_set,
 };
 
 fn add_deliveries(
@@ -714,6 +714,18 @@ impl Federation for SqliteStore {
         limit: usize,
     ) -> Result<RemoteComments, PageError> {
         self.remote_comment_rows(site, domain, cursor, limit).await
+    }
+
+    async fn avatar(&self, site: &Site, key: &str) -> StoreResult<Option<Avatar>> {
+        self.avatar_row(site, key).await
+    }
+
+    async fn keep_avatar(&self, site: &Site, key: &str, avatar: &Avatar) -> StoreResult<()> {
+        self.keep_avatar_row(site, key, avatar).await
+    }
+
+    async fn drop_avatar(&self, site: &Site, key: &str) -> StoreResult<()> {
+        self.drop_avatar_row(site, key).await
     }
 
     async fn server_answers(&self, site: &Site, server: &str) -> StoreResult<()> {

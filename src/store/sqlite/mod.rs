@@ -9,6 +9,7 @@
 //! hand the work a [`Sql`] connection that counts its statements).
 
 mod accounts;
+mod avatars;
 mod binaries;
 mod blocks;
 mod comment_rows;

@@ -59,6 +59,7 @@ const MIGRATIONS: &[(u32, &str)] = &[
     (39, include_str!("migrations/0039_comment_sources.sql")),
     (40, include_str!("migrations/0040_follow_requests.sql")),
     (41, include_str!("migrations/0041_delivery_failed.sql")),
+    (42, include_str!("migrations/0042_avatars.sql")),
 ];
 
 /// The version that makes the search index.

@@ -31,6 +31,8 @@ pub struct CommentView {
     /// Where a comment from the fediverse's author is (their actor, which a browser
     /// reads as their profile).
     pub actor: Option<String>,
+    /// Where that author's picture is shown from.
+    pub avatar: Option<String>,
     pub date: Dated,
     pub body_html: String,
     pub reply: bool,

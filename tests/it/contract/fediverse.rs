@@ -23,6 +23,7 @@ both_stores!(
     failing_servers_are_noted_until_they_answer,
     comments_from_the_fediverse_keep_their_actor_everywhere,
     likes_and_shares_count_each_actor_once_per_post,
+    avatars_are_kept_replaced_and_forgotten_per_site,
 );
 
 fn follower(n: usize) -> RemoteFollower {
@@ -645,4 +646,40 @@ async fn comments_from_the_fediverse_keep_their_actor_everywhere(t: TestStore) {
         .unwrap();
     assert_eq!(moved.author, remote);
     assert_eq!(moved.state, CommentState::Approved);
+}
+
+async fn avatars_are_kept_replaced_and_forgotten_per_site(t: TestStore) {
+    use sibyl::store::federation::{Avatar, avatar_key};
+    let actor = format!("https://social.example/users/{}", uuid::Uuid::new_v4());
+    let key = avatar_key(&actor);
+    assert_eq!(key.len(), 32);
+    assert_ne!(key, avatar_key("https://social.example/users/else"));
+    assert_eq!(t.store.avatar(&t.site, &key).await.unwrap(), None);
+    let at =
+        chrono::DateTime::from_timestamp_millis(sibyl::domain::now().timestamp_millis()).unwrap();
+    let first = Avatar {
+        source: format!("{actor}/a.png"),
+        jpeg: vec![1; 2_000],
+        fetched: at,
+    };
+    t.store.keep_avatar(&t.site, &key, &first).await.unwrap();
+    assert_eq!(t.store.avatar(&t.site, &key).await.unwrap(), Some(first));
+    // Kept again: the last one wins.
+    let second = Avatar {
+        source: format!("{actor}/b.png"),
+        jpeg: vec![2; 3_000],
+        fetched: at + chrono::Duration::hours(1),
+    };
+    t.store.keep_avatar(&t.site, &key, &second).await.unwrap();
+    assert_eq!(
+        t.store.avatar(&t.site, &key).await.unwrap(),
+        Some(second.clone())
+    );
+    // Another site keeps its own.
+    let elsewhere = crate::helpers::unique_site();
+    assert_eq!(t.store.avatar(&elsewhere, &key).await.unwrap(), None);
+    // Forgotten (twice is harmless).
+    t.store.drop_avatar(&t.site, &key).await.unwrap();
+    t.store.drop_avatar(&t.site, &key).await.unwrap();
+    assert_eq!(t.store.avatar(&t.site, &key).await.unwrap(), None);
 }

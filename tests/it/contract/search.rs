@@ -355,7 +355,7 @@ async fn an_older_sqlite_file_is_indexed_when_opened() {
     let path = t.sqlite_path.clone().unwrap();
     {
         let conn = rusqlite::Connection::open(&path).unwrap();
-        // Back to version 13: without follow requests (40), the comments' sources (39), the fediverse's blocks (38), switch (37), comments (36) and tables (35), the jobs' holders (34), the sites' administrators (33), the deletion of sites (32), the members of sites (31), the registry of sites
+        // Back to version 13: without avatars (42), the deliveries' failed attempts (41), follow requests (40), the comments' sources (39), the fediverse's blocks (38), switch (37), comments (36) and tables (35), the jobs' holders (34), the sites' administrators (33), the deletion of sites (32), the members of sites (31), the registry of sites
         // (30), the intents' attempts
         // (29), the own-images
         // setting (28), the moderation
@@ -365,7 +365,7 @@ async fn an_older_sqlite_file_is_indexed_when_opened() {
         conn.execute_batch(
             "DROP TABLE ap_followers; DROP TABLE ap_outbox; DROP TABLE ap_deliveries;
              DROP TABLE ap_received; DROP TABLE ap_post_changes; DROP TABLE ap_posts;
-             DROP TABLE ap_failing; DROP TABLE ap_notes; DROP TABLE ap_blocks; DROP TABLE ap_comment_sources; DROP TABLE ap_actor_settings; DROP TABLE ap_follow_requests;
+             DROP TABLE ap_failing; DROP TABLE ap_notes; DROP TABLE ap_blocks; DROP TABLE ap_comment_sources; DROP TABLE ap_actor_settings; DROP TABLE ap_follow_requests; DROP TABLE ap_avatars;
              DROP INDEX comments_from_fediverse;
              DROP TABLE job_holders; DROP TABLE job_leases; DROP TABLE network_admins; DROP TABLE deployment_flags; DROP TABLE site_members; DROP TABLE site_hosts; DROP TABLE sites;
              ALTER TABLE intents DROP COLUMN attempts; ALTER TABLE intents DROP COLUMN error;

@@ -841,7 +841,7 @@ async fn every_signed_in_page_fits_a_phone_and_a_desktop(t: TestStore) {
         .unwrap()
         .id
         .0;
-    super::fediverse_requests::fill_fediverse_pages(&app, &admin.username).await;
+    super::fediverse_requests::fill_fediverse_pages(&app, &admin.username, &post).await;
     let pages = [
         ("tag", "/tags/notes".to_owned()),
         ("diff", format!("{post}/diff?from=1&to=2")),
@@ -858,6 +858,7 @@ async fn every_signed_in_page_fits_a_phone_and_a_desktop(t: TestStore) {
         ("month", this_month),
         ("older", older_home),
         ("post", post.clone()),
+        ("post-comments", format!("{post}#comments")),
         ("editor", format!("{post}/edit")),
         ("history", format!("{post}/history")),
         ("write", "/write".to_owned()),
@@ -874,6 +875,10 @@ async fn every_signed_in_page_fits_a_phone_and_a_desktop(t: TestStore) {
         ("admin-site", "/admin/site".to_owned()),
         ("admin-pages", "/admin/pages".to_owned()),
         ("admin-federation", "/admin/federation".to_owned()),
+        (
+            "admin-federation-deliveries",
+            "/admin/federation#deliveries".to_owned(),
+        ),
         ("desk-fediverse", "/desk/fediverse".to_owned()),
         ("site-fediverse", "/desk/fediverse?actor=site".to_owned()),
         ("desk", "/desk".to_owned()),

@@ -100,6 +100,39 @@ async fn a_reply_from_the_fediverse_is_moderated_shown_threaded_edited_and_delet
         "{page}"
     );
     assert!(page.contains("from the fediverse"));
+    // Beside it, its author's picture, kept by the site (fetched from the actor's icon,
+    // a blue square, and made a 96-pixel JPEG): the reader's browser asks nothing of
+    // the peer.
+    let avatar = sibyl::app::federation::avatars::path_of(&me);
+    let img = format!(r#"<img class="avatar" src="{avatar}" width="40" height="40" alt="""#);
+    assert!(page.contains(&img), "{page}");
+    let mut kept = None;
+    for _ in 0..100 {
+        let response = app.anonymous_get(&avatar).await;
+        assert_eq!(response.status(), 200);
+        if response.headers()["content-type"] == "image/jpeg" {
+            kept = Some(response.bytes().await.unwrap());
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    let jpeg = kept.expect("the author's picture is kept within 10 s");
+    let picture = image::load_from_memory(&jpeg).unwrap().to_rgb8();
+    assert_eq!(picture.dimensions(), (96, 96));
+    let centre = picture.get_pixel(48, 48).0;
+    assert!(
+        centre[0] < 60 && (100..140).contains(&centre[1]) && centre[2] > 170,
+        "{centre:?}"
+    );
+    // A key kept by nobody, or no key: the plain silhouette.
+    for unknown in [
+        "/fediverse/avatars/0123456789abcdef0123456789abcdef.jpg",
+        "/fediverse/avatars/..%2Fx.jpg",
+    ] {
+        let response = app.anonymous_get(unknown).await;
+        assert_eq!(response.status(), 200, "{unknown}");
+        assert_eq!(response.headers()["content-type"], "image/svg+xml");
+    }
 
     // A reply to that reply joins its thread.
     let answer = format!("{me}/notes/{}", uuid::Uuid::new_v4());

@@ -208,8 +208,10 @@ async fn a_follow_waits_for_the_authors_approval_or_rejection(t: TestStore) {
 }
 
 /// Gives the pages the fediverse adds something to show: a follow waiting for the
-/// administrator's approval and for the site's, and a blocked server and account.
-pub(super) async fn fill_fediverse_pages(app: &TestApp, admin: &str) {
+/// administrator's approval and for the site's, a blocked server and account, a reply
+/// from the fediverse under `post` with its author's picture, and a delivery waiting
+/// after a failed attempt.
+pub(super) async fn fill_fediverse_pages(app: &TestApp, admin: &str, post: &str) {
     use sibyl::store::federation::{Block, FollowRequest};
     let user = app
         .store
@@ -244,4 +246,81 @@ pub(super) async fn fill_fediverse_pages(app: &TestApp, admin: &str) {
             .await
             .unwrap();
     }
+    // A reply from the fediverse under the post, with its author's picture kept.
+    let slug = post.rsplit('/').next().unwrap();
+    let shown = app
+        .store
+        .post_by_slug(&app.site, &sibyl::domain::Slug::parse(slug).unwrap())
+        .await
+        .unwrap()
+        .unwrap();
+    let actor = "https://a-very-long-server-name.example.social/users/someone-with-a-long-name";
+    let reply = sibyl::domain::NewComment::new(
+        sibyl::domain::CommentedPost {
+            id: shown.id,
+            slug: shown.slug.as_str().to_owned(),
+            title: shown.title.as_str().to_owned(),
+        },
+        None,
+        sibyl::domain::Commenter::Remote {
+            actor: actor.into(),
+            name: "Someone Far Away".into(),
+        },
+        sibyl::domain::CommentBody::parse("Greetings from another server.").unwrap(),
+        sibyl::domain::CommentState::Approved,
+        sibyl::domain::now(),
+    );
+    app.store.add_comment(&app.site, &reply).await.unwrap();
+    let mut png = Vec::new();
+    image::DynamicImage::ImageRgb8(image::RgbImage::from_pixel(
+        64,
+        64,
+        image::Rgb([30, 120, 200]),
+    ))
+    .write_to(&mut std::io::Cursor::new(&mut png), image::ImageFormat::Png)
+    .unwrap();
+    let avatar = sibyl::store::federation::Avatar {
+        source: format!("{actor}/icon.png"),
+        jpeg: sibyl::app::federation::avatars::square_jpeg(&png).unwrap(),
+        fetched: sibyl::domain::now(),
+    };
+    app.store
+        .keep_avatar(
+            &app.site,
+            &sibyl::store::federation::avatar_key(actor),
+            &avatar,
+        )
+        .await
+        .unwrap();
+    // An activity whose delivery to a server failed once, waiting for its next attempt.
+    let activity = sibyl::store::federation::Outgoing {
+        id: sibyl::domain::timeuuid::at(sibyl::domain::now()),
+        actor: "site".into(),
+        body: serde_json::json!({ "type": "Announce" }).to_string(),
+        followers_of: Vec::new(),
+        fanned_out: false,
+    };
+    let inbox = "https://a-very-long-server-name.example.social/inbox".to_owned();
+    let now = sibyl::domain::now();
+    app.store
+        .queue_activity(&app.site, &activity, std::slice::from_ref(&inbox), now)
+        .await
+        .unwrap();
+    let until = now + chrono::Duration::minutes(5);
+    assert!(
+        app.store
+            .claim_attempt(&app.site, activity.id, &inbox, 0, until)
+            .await
+            .unwrap()
+    );
+    app.store
+        .note_failure(
+            &app.site,
+            activity.id,
+            &inbox,
+            1,
+            "the server answered 503 Service Unavailable",
+        )
+        .await
+        .unwrap();
 }

@@ -268,7 +268,7 @@ async fn every_page_passes_the_html_checker(t: TestStore) {
         .submit(&format!("{gone}/delete"), &format!("{gone}/delete"), &[])
         .await;
     assert_eq!(deleted.status(), 303);
-    super::fediverse_requests::fill_fediverse_pages(&app, &admin.username).await;
+    super::fediverse_requests::fill_fediverse_pages(&app, &admin.username, &post).await;
 
     let mut pages = Vec::new();
     for path in [

@@ -687,6 +687,11 @@ async fn every_route_answers_every_role_as_declared(t: TestStore) {
         get("/robots.txt", [OK; 5]),
         get("/static/favicon.svg", [OK; 5]),
         get("/favicon.ico", [Expect(301, "/static/favicon.svg"); 5]),
+        // A remote commenter's picture (the silhouette when none is kept).
+        get(
+            "/fediverse/avatars/0123456789abcdef0123456789abcdef.jpg",
+            [OK; 5],
+        ),
         get("/sitemap.xml", [OK; 5]),
         get(this_months_sitemap(), [OK; 5]),
         get("/feed.xml", [OK; 5]),
