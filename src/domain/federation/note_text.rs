@@ -279,16 +279,29 @@ impl State<'_> {
             "strong" | "b" => self.push("**"),
             "em" | "i" => self.push("*"),
             "del" | "s" => {}
+            // A picture in the text: its description, linking to it (the comment shows
+            // no pictures of other servers).
+            "img" => {
+                let alt = attr(tag, "alt")
+                    .split_whitespace()
+                    .collect::<Vec<_>>()
+                    .join(" ");
+                let src = attr(tag, "src");
+                if self.link.is_none() && is_web_address(&src) {
+                    let label = if alt.is_empty() {
+                        "picture".to_owned()
+                    } else {
+                        escape(&alt)
+                    };
+                    let link = self.links.link(&label, &src);
+                    self.push(&link);
+                } else if !alt.is_empty() {
+                    self.push(&escape(&alt));
+                }
+            }
             "a" if self.link.is_none() => {
-                let attr = |wanted: &str| {
-                    tag.attrs
-                        .iter()
-                        .find(|a| &*a.name.local == wanted)
-                        .map(|a| a.value.to_string())
-                        .unwrap_or_default()
-                };
-                let href = attr("href");
-                let class = attr("class");
+                let href = attr(tag, "href");
+                let class = attr(tag, "class");
                 let tagged = class
                     .split_whitespace()
                     .any(|c| matches!(c, "mention" | "hashtag" | "u-url"));
@@ -328,6 +341,15 @@ impl State<'_> {
             _ => {}
         }
     }
+}
+
+/// An attribute of a tag, or nothing.
+fn attr(tag: &Tag, wanted: &str) -> String {
+    tag.attrs
+        .iter()
+        .find(|a| &*a.name.local == wanted)
+        .map(|a| a.value.to_string())
+        .unwrap_or_default()
 }
 
 struct Sink<'l>(RefCell<State<'l>>);
@@ -403,6 +425,35 @@ mod tests {
             "{html}"
         );
         assert!(html.contains("#rust<br"), "{html}");
+    }
+
+    #[test]
+    fn a_picture_becomes_its_description_linking_to_it() {
+        let shown = html(
+            r#"<p>Look: <img src="https://social.example/a.png" alt="A  red
+            kite"></p>"#,
+        );
+        assert!(
+            shown.contains(r#"Look: <a href="https://social.example/a.png""#),
+            "{shown}"
+        );
+        assert!(shown.contains(">A red kite</a>"), "{shown}");
+        let shown = html(r#"<img src="https://social.example/b.png">"#);
+        assert!(shown.contains(">picture</a>"), "{shown}");
+        // Inside a link, its description is the link's text; of no web address, only it.
+        let shown = html(
+            r#"<a href="https://x.example/"><img src="https://x.example/c.png" alt="Logo"></a>"#,
+        );
+        assert!(
+            shown.contains(r#"<a href="https://x.example/""#) && shown.contains(">Logo</a>"),
+            "{shown}"
+        );
+        let shown = html(r#"<img src="javascript:alert(1)" alt="Hi">"#);
+        assert!(
+            shown.contains("Hi") && !shown.contains("javascript"),
+            "{shown}"
+        );
+        assert!(comment_text(&note(r#"<img src="data:x">"#)).is_none());
     }
 
     #[test]

@@ -508,6 +508,15 @@ async fn a_peer_nobody_here_wrote_finds_and_fetches_the_actors(t: TestStore) {
 /// loopback network for this test alone (the site's rows are keyed by it), where the
 /// instance listens; fetching from loopback allowed or not.
 pub(super) async fn reachable(t: TestStore, fetch_loopback: bool) -> TestApp {
+    reachable_with(t, fetch_loopback, |_| {}).await
+}
+
+/// [`reachable`], with the configuration adjusted further.
+pub(super) async fn reachable_with(
+    t: TestStore,
+    fetch_loopback: bool,
+    adjust: impl FnOnce(&mut sibyl::startup::AppConfig),
+) -> TestApp {
     let bytes = uuid::Uuid::new_v4().into_bytes();
     let ip = std::net::Ipv4Addr::new(127, bytes[0].max(1), bytes[1], bytes[2].clamp(1, 254));
     let port = std::net::TcpListener::bind((ip, 0))
@@ -529,6 +538,7 @@ pub(super) async fn reachable(t: TestStore, fetch_loopback: bool) -> TestApp {
             config.fetch.allow =
                 vec![sibyl::binaries::fetch::Network::parse("127.0.0.0/8").unwrap()];
         }
+        adjust(config);
     })
     .await
 }

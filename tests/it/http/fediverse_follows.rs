@@ -123,6 +123,33 @@ impl OneActor {
         )
     }
 
+    /// Its actor sends each example of the named sets of fediverse-pasture-inputs as a
+    /// note answering `in_reply_to`, signed, to the inbox of `target`: one line each, with
+    /// its set, index, the answer's status and the note sent.
+    pub(super) fn inputs(&self, target: &str, in_reply_to: &str, sets: &[&str]) -> Vec<Value> {
+        let out = std::process::Command::new(python())
+            .current_dir(self.dir.path())
+            .args([
+                SCRIPT,
+                "inputs",
+                &self.port.to_string(),
+                target,
+                in_reply_to,
+            ])
+            .args(sets)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .map(|line| serde_json::from_str(line).unwrap())
+            .collect()
+    }
+
     /// What its inbox took (each POST's signature verified by bovine first).
     pub(super) fn received(&self) -> Vec<Value> {
         read_lines(&self.dir.path().join("inbox.jsonl"))

@@ -16,6 +16,7 @@ mod federation;
 mod fediverse_answers;
 mod fediverse_blocks;
 mod fediverse_follows;
+mod fediverse_inputs;
 mod fediverse_keys;
 mod fediverse_moves;
 mod fediverse_replies;
