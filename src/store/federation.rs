@@ -537,7 +537,7 @@ pub trait Federation: Send + Sync {
     ) -> Result<RemoteComments, PageError>;
 
     /// The picture of the remote actor whose key (see [`avatar_key`]) is `key`, if one
-    /// was kept.
+    /// was kept in the last [`AVATAR_DAYS`].
     async fn avatar(&self, site: &Site, key: &str) -> StoreResult<Option<Avatar>>;
 
     /// Keeps an actor's picture (the last one kept wins).
@@ -549,6 +549,10 @@ pub trait Federation: Send + Sync {
 
 /// The most bytes a kept avatar weighs.
 pub const MAX_AVATAR_BYTES: usize = 64 * 1024;
+
+/// How long an avatar is kept after it was fetched (each reply of its actor a day after
+/// fetches it again).
+pub const AVATAR_DAYS: i64 = 30;
 
 /// A remote actor's picture, as its comments show it: fetched from its `icon` and made a
 /// small square JPEG (at most [`MAX_AVATAR_BYTES`]).

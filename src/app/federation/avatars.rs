@@ -8,7 +8,7 @@ use super::blocks::blocking;
 use crate::app::{AppError, Ctx};
 use crate::binaries::fetch::{Fetcher, check_url};
 use crate::binaries::image::{DecodeLimits, decode, encode_jpeg};
-use crate::store::federation::{Avatar, MAX_AVATAR_BYTES, avatar_key};
+use crate::store::federation::{Avatar, MAX_AVATAR_BYTES, MAX_ID_LENGTH, avatar_key};
 use image::{DynamicImage, GenericImageView};
 use serde_json::Value;
 
@@ -22,12 +22,22 @@ pub const MAX_ICON_BYTES: u64 = 2 * 1024 * 1024;
 /// How long a kept avatar is used before a new comment of its actor fetches it again.
 const REFETCH_AFTER_HOURS: i64 = 24;
 
-/// What an icon may be decoded into.
+/// What an icon may be decoded into (an avatar of 96 pixels needs nothing larger).
 const ICON_LIMITS: DecodeLimits = DecodeLimits {
-    max_side: 4_096,
-    max_pixels: 16_000_000,
-    max_alloc: 128 * 1024 * 1024,
+    max_side: 2_048,
+    max_pixels: 4_200_000,
+    max_alloc: 32 * 1024 * 1024,
 };
+
+/// Avatars fetched and made at once by one instance: however many replies come, at
+/// most this many icons are held and decoded (each within [`ICON_LIMITS`]).
+const AT_ONCE: usize = 2;
+
+/// How long a reply's errand waits for its turn before leaving the avatar for its
+/// actor's next reply.
+const TURN_WAIT: std::time::Duration = std::time::Duration::from_secs(60);
+
+static TURNS: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(AT_ONCE);
 
 /// The address of an actor's icon in its document: `icon` as an address, as an `Image`
 /// whose `url` is an address or a `Link`, or the first of a list of them.
@@ -92,6 +102,13 @@ pub fn square_jpeg(bytes: &[u8]) -> Result<Vec<u8>, String> {
 /// kept came from the same address less than a day ago; forgotten when the actor has no
 /// icon any more. What fails is logged and changes nothing.
 pub async fn refresh(ctx: &Ctx, fetcher: &Fetcher, actor: &str, icon: Option<&str>) {
+    let Ok(Ok(_turn)) = tokio::time::timeout(TURN_WAIT, TURNS.acquire()).await else {
+        tracing::info!(
+            actor,
+            "a remote actor's picture waits for its next reply: too many are being made"
+        );
+        return;
+    };
     if let Err(e) = try_refresh(ctx, fetcher, actor, icon).await {
         tracing::info!(actor, error = %e, "a remote actor's picture was not kept");
     }
@@ -125,6 +142,11 @@ async fn try_refresh(
     {
         return Ok(());
     }
+    if icon.len() > MAX_ID_LENGTH {
+        return Err(format!(
+            "its icon's address is longer than {MAX_ID_LENGTH} bytes"
+        ));
+    }
     if let Some(block) = blocking(ctx, &[icon]).await.map_err(|e| e.to_string())? {
         return Err(format!("the site blocks {block}"));
     }
@@ -133,6 +155,14 @@ async fn try_refresh(
         .get(&url, None, None)
         .await
         .map_err(|e| e.to_string())?;
+    // Where it was redirected to is checked too.
+    let landed = fetched.final_url.to_string();
+    if let Some(block) = blocking(ctx, &[landed.as_str()])
+        .await
+        .map_err(|e| e.to_string())?
+    {
+        return Err(format!("the site blocks {block}"));
+    }
     let mut bytes = Vec::new();
     let mut stream = fetched.into_stream(MAX_ICON_BYTES);
     use futures_util::StreamExt;
@@ -216,5 +246,15 @@ mod tests {
         assert!(left[0] > 200 && left[1] < 60, "{left:?}");
         assert!(right.0.iter().all(|c| *c > 200), "{right:?}");
         assert!(square_jpeg(b"not a picture").is_err());
+        // An icon larger than an avatar needs is refused unread.
+        let mut wide = Vec::new();
+        DynamicImage::ImageRgb8(image::RgbImage::new(3_000, 4))
+            .write_to(
+                &mut std::io::Cursor::new(&mut wide),
+                image::ImageFormat::Png,
+            )
+            .unwrap();
+        let refused = square_jpeg(&wide).unwrap_err();
+        assert!(refused.contains("3000×4"), "{refused}");
     }
 }

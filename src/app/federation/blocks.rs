@@ -341,9 +341,13 @@ async fn delete_comments_of(ctx: &Ctx, by: &User, target: &Target) -> Result<usi
     let mut deleted = 0;
     each_comment_of(ctx, target, async |found| {
         deleted += usize::from(delete_comment(ctx, found, &moderation).await?);
-        Ok(())
+        // Its author's picture goes with its comments.
+        super::avatars::forget(ctx, &found.actor).await
     })
     .await?;
+    if let Target::Account(actor) = target {
+        super::avatars::forget(ctx, actor).await?;
+    }
     Ok(deleted)
 }
 

@@ -332,6 +332,12 @@ async fn attempt(
     let failing = servers.failing.get(&server);
     if let Some(failing) = failing
         && failing.since <= now - servers.dead_after
+        // Read again: an administrator may have had it delivered to since the pass began.
+        && ctx
+            .store
+            .failing_server(site, &server)
+            .await?
+            .is_some_and(|now_failing| now_failing.since == failing.since)
     {
         let why = short(&format!(
             "set aside: {server} has failed every delivery since {} ({})",
@@ -372,8 +378,11 @@ async fn attempt(
             ctx.store
                 .note_failure(site, id, inbox, delivery.attempts + 1, &why)
                 .await?;
+            // Failing since when it is noted now (not when the pass began: an
+            // administrator may have had it delivered to again since).
+            let since = ctx.store.failing_server(site, &server).await?;
             let noted = Failing {
-                since: failing.map_or(now, |f| f.since),
+                since: since.map_or(now, |f| f.since),
                 server,
                 last: why,
             };

@@ -30,6 +30,7 @@ pub async fn rotate(ctx: &Ctx, whose: Whose) -> Result<Rotated, AppError> {
             "no such author on this site: only authors and administrators have an actor".into(),
         ));
     }
+    let followers = follower_count(ctx, whose).await?;
     let name = whose.key_name();
     let old = ctx
         .store
@@ -63,7 +64,7 @@ pub async fn rotate(ctx: &Ctx, whose: Whose) -> Result<Rotated, AppError> {
     super::delivery::queue_as(ctx, id, whose, &update, &[], &[whose]).await?;
     Ok(Rotated {
         actor: document.id,
-        followers: follower_count(ctx, whose).await?,
+        followers,
     })
 }
 

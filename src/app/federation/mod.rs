@@ -118,22 +118,39 @@ pub const KEY_RECHECK: std::time::Duration = std::time::Duration::from_secs(300)
 
 /// The key pair of an actor: made (off the request workers) and kept the first time it
 /// is asked for; whoever races to make it, everyone gets the one kept. Read again every
-/// [`KEY_RECHECK`], in case it was rotated.
+/// [`KEY_RECHECK`], in case it was rotated: by one caller, while the others go on with
+/// the copy, which is kept if the read fails.
 pub async fn actor_key(ctx: &Ctx, whose: Whose) -> Result<Arc<ActorKey>, AppError> {
     let name = whose.key_name();
     let now = ctx.clock.now();
     let recheck = chrono::Duration::from_std(KEY_RECHECK).unwrap_or_default();
-    if let Some((read, key)) = ctx
-        .memo
-        .actor_keys
-        .read()
-        .unwrap_or_else(|e| e.into_inner())
-        .get(&name)
-        && now - *read < recheck
-    {
-        return Ok(Arc::clone(key));
-    }
-    let der = match ctx.store.site_secret(&ctx.site, &name).await? {
+    let cached = {
+        let mut kept = ctx
+            .memo
+            .actor_keys
+            .write()
+            .unwrap_or_else(|e| e.into_inner());
+        match kept.get_mut(&name) {
+            Some((read, key)) if now - *read < recheck => return Ok(Arc::clone(key)),
+            Some((read, key)) => {
+                // This caller reads it again; the others use the copy meanwhile.
+                *read = now;
+                Some(Arc::clone(key))
+            }
+            None => None,
+        }
+    };
+    let found = match ctx.store.site_secret(&ctx.site, &name).await {
+        Ok(found) => found,
+        Err(e) => match cached {
+            Some(key) => {
+                tracing::warn!(actor = %name, error = %e, "an actor's key could not be read again; its copy signs meanwhile");
+                return Ok(key);
+            }
+            None => return Err(e.into()),
+        },
+    };
+    let der = match found {
         Some(der) => der,
         None => {
             let made = super::blocking("making an actor's key", keys::generate)

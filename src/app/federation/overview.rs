@@ -6,13 +6,17 @@
 use super::delivery::server_of;
 use super::{Whose, authority, site_actor_name};
 use crate::app::{AppError, Ctx};
-use crate::store::federation::{Delivery, Failing};
+use crate::store::federation::{Delivery, Failing, Outgoing};
 use chrono::{DateTime, Utc};
 use std::collections::HashMap;
 
 /// The open activities whose deliveries the page counts, oldest first (each has one
-/// delivery per server: at most a few thousand rows each).
+/// delivery per server it reaches, at most MAX_INBOXES_PER_ACTIVITY).
 pub const COUNTED_ACTIVITIES: usize = 50;
+
+/// Deliveries read past which no further activity is counted (one activity's are always
+/// read whole: a page reads at most this and one activity's more).
+pub const COUNTED_DELIVERIES: usize = 20_000;
 
 /// The servers the page lists, those with the most failed deliveries first.
 pub const LISTED_SERVERS: usize = 100;
@@ -29,7 +33,7 @@ pub struct ServerDeliveries {
     pub given_up: usize,
     /// When the soonest waiting one may be attempted.
     pub next: Option<DateTime<Utc>>,
-    /// Why the latest failure failed.
+    /// Why one of them failed last.
     pub last_failure: Option<String>,
 }
 
@@ -130,16 +134,26 @@ pub async fn overview(ctx: &Ctx) -> Result<Overview, AppError> {
     }
     let open = ctx.store.open_activities(&ctx.site).await?;
     let mut deliveries = Vec::new();
-    for activity in open.iter().take(COUNTED_ACTIVITIES) {
+    let mut counted = 0;
+    for activity in counted_activities(&open) {
+        if deliveries.len() >= COUNTED_DELIVERIES {
+            break;
+        }
         deliveries.extend(ctx.store.deliveries(&ctx.site, activity.id).await?);
+        counted += 1;
     }
     Ok(Overview {
         followed,
         sending: open.len(),
         servers: per_server(deliveries),
-        counted: open.len().min(COUNTED_ACTIVITIES),
+        counted,
         failing: ctx.store.failing_servers(&ctx.site).await?,
     })
+}
+
+/// The activities the page counts and "Deliver now" looks at: the oldest open ones.
+fn counted_activities(open: &[Outgoing]) -> impl Iterator<Item = &Outgoing> {
+    open.iter().take(COUNTED_ACTIVITIES)
 }
 
 /// What "deliver now" did for a server.
@@ -152,8 +166,9 @@ pub struct Retried {
 }
 
 /// Has a server delivered to now: it is no longer set aside as failing, each delivery to
-/// it whose last attempt failed (none in flight) is due at once, and the delivery job
-/// is woken. Not found when the server is neither failing nor waited on.
+/// it whose last attempt failed (none in flight, and attempts left) among the activities
+/// the page counts is due at once, and the delivery job is woken (the others go at their
+/// next attempt). Not found when the server is neither failing nor waited on there.
 pub async fn retry_server(ctx: &Ctx, server: &str) -> Result<Retried, AppError> {
     let was_failing = ctx.store.failing_server(&ctx.site, server).await?.is_some();
     if was_failing {
@@ -162,14 +177,22 @@ pub async fn retry_server(ctx: &Ctx, server: &str) -> Result<Retried, AppError> 
     let now = ctx.clock.now();
     let mut hastened = 0;
     let mut waited_on = false;
-    for activity in ctx.store.open_activities(&ctx.site).await? {
-        for d in ctx.store.deliveries(&ctx.site, activity.id).await? {
+    let open = ctx.store.open_activities(&ctx.site).await?;
+    let mut read = 0;
+    for activity in counted_activities(&open) {
+        if read >= COUNTED_DELIVERIES {
+            break;
+        }
+        let deliveries = ctx.store.deliveries(&ctx.site, activity.id).await?;
+        read += deliveries.len();
+        for d in deliveries {
             if d.ended || server_of(&d.inbox) != server {
                 continue;
             }
             waited_on = true;
             if d.due > now
                 && d.attempts > 0
+                && d.attempts < super::delivery::MAX_ATTEMPTS
                 && d.failed == d.attempts
                 && ctx
                     .store

@@ -132,6 +132,14 @@ pub async fn document(ctx: &Ctx, fetcher: &Fetcher, url: &str) -> Result<Value, 
         headers
     };
     let fetched = fetcher.get_with(&url, None, None, &headers).await?;
+    // Nor from one it was redirected to.
+    if fetched.final_url != url
+        && let Some(block) = super::blocks::blocking(ctx, &[fetched.final_url.as_str()])
+            .await
+            .map_err(|e| RemoteError::Ours(e.to_string()))?
+    {
+        return Err(RemoteError::Refused(format!("the site blocks {block}")));
+    }
     let mut body = Vec::new();
     let mut stream = fetched.into_stream(MAX_DOCUMENT);
     while let Some(piece) = stream.next().await {

@@ -513,7 +513,9 @@ pub(super) const CHANGES: &[(u32, &str, Change)] = &[
     ),
     (
         87,
-        "remote actors' pictures, as their comments show them (made by schema.cql); a forgotten one's tombstone lives a day",
-        Change::Cql("ALTER TABLE ap_avatars WITH gc_grace_seconds = 86400"),
+        "remote actors' pictures, as their comments show them (made by schema.cql), kept 30 days; a forgotten one's tombstone lives a day",
+        Change::Cql(
+            "ALTER TABLE ap_avatars WITH gc_grace_seconds = 86400 AND default_time_to_live = 2592000",
+        ),
     ),
 ];

@@ -103,7 +103,7 @@ impl SqliteStore {
                 .prepare(
                     "UPDATE ap_deliveries SET due = ?5
                      WHERE site = ?1 AND activity = ?2 AND inbox = ?3 AND attempts = ?4
-                       AND failed = ?4 AND ended = 0",
+                       AND failed = ?4 AND ?4 > 0 AND ended = 0",
                 )
                 .and_then(|mut s| {
                     s.execute(params![

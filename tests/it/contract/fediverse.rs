@@ -249,6 +249,13 @@ async fn each_attempt_at_a_delivery_is_claimed_once(t: TestStore) {
         }
     };
     assert!(!hasten(1).await, "attempt 1 is in flight");
+    // A delivery never attempted has no failed attempt to hasten.
+    assert!(
+        !t.store
+            .hasten_delivery(&site, activity.id, "https://b.example/inbox", 0, soon)
+            .await
+            .unwrap()
+    );
     t.store
         .note_failure(
             &site,
