@@ -104,6 +104,8 @@ impl CassandraStore {
                 )
                 .await
         };
+        let mut attempt = attempt;
+        lwt::lose_answer_if_armed(&self.options.faults, &mut attempt);
         lwt::settled(attempt, || async {
             let found: Option<(Option<i32>, Option<Uuid>)> = self
                 .row(&statements.claim_read_serial, (site.as_str(), id, inbox))
@@ -161,13 +163,14 @@ impl CassandraStore {
         let statements = self.delivery_statements();
         let id = CqlTimeuuid::from(activity);
         let attempt = attempt as i32;
-        let hastened = self
+        let mut hastened = self
             .session
             .execute_unpaged(
                 &statements.hasten,
                 (at, site.as_str(), id, inbox, attempt, attempt),
             )
             .await;
+        lwt::lose_answer_if_armed(&self.options.faults, &mut hastened);
         lwt::settled(hastened, || async {
             type Row = (Option<i32>, Option<DateTime<Utc>>, Option<bool>);
             let found: Option<Row> = self

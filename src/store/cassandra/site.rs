@@ -156,13 +156,14 @@ impl SiteSettings for CassandraStore {
     ) -> StoreResult<bool> {
         // An LWT, as the insert: settled, when its answer is lost or it was not applied,
         // by the serial read (the new secret is random: kept only if this one won).
-        let attempt = self
+        let mut attempt = self
             .session
             .execute_unpaged(
                 &self.site.secret_replace,
                 (new.as_slice(), site.as_str(), name, old),
             )
             .await;
+        lwt::lose_answer_if_armed(&self.options.faults, &mut attempt);
         lwt::settled(attempt, || async {
             Ok(self.site_secret(site, name).await?.as_deref() == Some(new.as_slice()))
         })

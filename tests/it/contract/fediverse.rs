@@ -319,6 +319,58 @@ async fn each_attempt_at_a_delivery_is_claimed_once(t: TestStore) {
     assert!(t.store.open_activities(&site).await.unwrap().is_empty());
 }
 
+/// A claim of a delivery's attempt, and its hastening, whose LWT answers were lost (they
+/// ran all the same) are settled by serial reads and count as made (Cassandra).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn claims_and_hastenings_whose_answers_were_lost_are_settled() {
+    use sibyl::store::LostAnswer;
+    let options = StoreOptions::default();
+    let t = TestStore::cassandra_alone_with("sibyl_fediverse_test", options.clone()).await;
+    assert_eq!(t.kind, Kind::Cassandra);
+    let inbox = "https://a.example/inbox".to_owned();
+    for kind in LostAnswer::ALL {
+        let at = chrono::DateTime::from_timestamp_millis(now().timestamp_millis()).unwrap();
+        let activity = Outgoing {
+            id: sibyl::domain::timeuuid::at(at),
+            actor: "site".into(),
+            body: r#"{"type":"Accept"}"#.into(),
+            followers_of: Vec::new(),
+            fanned_out: false,
+        };
+        t.store
+            .queue_activity(&t.site, &activity, std::slice::from_ref(&inbox), at)
+            .await
+            .unwrap();
+        let until = at + chrono::Duration::minutes(5);
+        options.faults.arm(Fault::LostLwtAnswer(kind));
+        assert!(
+            t.store
+                .claim_attempt(&t.site, activity.id, &inbox, 0, until)
+                .await
+                .unwrap(),
+            "{kind:?}: the claim counts as made"
+        );
+        assert!(!options.faults.fires(Fault::LostLwtAnswer(kind)));
+        t.store
+            .note_failure(&t.site, activity.id, &inbox, 1, "refused: 503")
+            .await
+            .unwrap();
+        options.faults.arm(Fault::LostLwtAnswer(kind));
+        assert!(
+            t.store
+                .hasten_delivery(&t.site, activity.id, &inbox, 1, at)
+                .await
+                .unwrap(),
+            "{kind:?}: the hastening counts as made"
+        );
+        assert!(!options.faults.fires(Fault::LostLwtAnswer(kind)));
+        let delivery = t.store.deliveries(&t.site, activity.id).await.unwrap();
+        assert_eq!(delivery[0].due, at);
+        assert_eq!((delivery[0].attempts, delivery[0].failed), (1, 1));
+        t.store.close_activity(&t.site, activity.id).await.unwrap();
+    }
+}
+
 /// A remote follow whose write dies after its row: the reconciler recounts its actor's
 /// followers (Cassandra; SQLite counts its rows).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
