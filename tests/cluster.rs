@@ -8,8 +8,10 @@
 //! Afterwards: no request ever failed with a server error other than 503, every 503 came
 //! within the failure-detection window after a kill or a freeze, no reader's page failed
 //! while node 1 was frozen (the driver, which cannot tell a frozen node, sent its reads
-//! to a second node), every acknowledged write is there, and the raced name has exactly
-//! one account.
+//! to a second node), every acknowledged write is there, the raced name has exactly
+//! one account, and every acknowledged post reached the administrator's follower on
+//! another server (an inbox on loopback) as a `Create`: the deliveries queued before and
+//! during the kills arrive after them.
 //!
 //! The cluster is `scripts/cassandra/cluster` (nodes on 127.0.1.1-3, beside the single
 //! test node on 127.0.0.1); this test starts it if it is not running, and stops it after.
@@ -86,6 +88,8 @@ impl Server {
             .args(["--listen", &format!("127.0.0.1:{port}")])
             .args(["--comment-min-delay-secs", "0"])
             .args(["--metrics-allow", "127.0.0.1"])
+            // The follower's inbox below is on loopback.
+            .args(["--fetch-allow", "127.0.0.0/8"])
             .arg("--lock-dir")
             .arg(dir)
             .env("SIBYL_LOG", "warn,scylla=error")
@@ -106,6 +110,62 @@ impl Drop for Server {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
+}
+
+/// A fediverse server's inbox on loopback: it takes every POST (202) and keeps its body.
+async fn inbox() -> (String, Arc<Mutex<Vec<serde_json::Value>>>) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let base = format!("http://{}", listener.local_addr().unwrap());
+    let taken: Arc<Mutex<Vec<serde_json::Value>>> = Arc::default();
+    let kept = Arc::clone(&taken);
+    tokio::spawn(async move {
+        loop {
+            let Ok((mut stream, _)) = listener.accept().await else {
+                continue;
+            };
+            let kept = Arc::clone(&kept);
+            tokio::spawn(async move {
+                let mut request = Vec::new();
+                let mut chunk = [0u8; 8192];
+                // The head, then as many bytes as it says the body has.
+                let (head_end, length) = loop {
+                    let Ok(n) = stream.read(&mut chunk).await else {
+                        return;
+                    };
+                    if n == 0 {
+                        return;
+                    }
+                    request.extend_from_slice(&chunk[..n]);
+                    if let Some(end) = request.windows(4).position(|w| w == b"\r\n\r\n") {
+                        let head = String::from_utf8_lossy(&request[..end]).to_lowercase();
+                        let length = head
+                            .lines()
+                            .find_map(|l| l.strip_prefix("content-length:"))
+                            .and_then(|v| v.trim().parse::<usize>().ok())
+                            .unwrap_or(0);
+                        break (end + 4, length);
+                    }
+                };
+                while request.len() < head_end + length {
+                    match stream.read(&mut chunk).await {
+                        Ok(0) | Err(_) => return,
+                        Ok(n) => request.extend_from_slice(&chunk[..n]),
+                    }
+                }
+                if let Ok(activity) = serde_json::from_slice(&request[head_end..head_end + length])
+                {
+                    kept.lock().unwrap().push(activity);
+                }
+                let _ = stream
+                    .write_all(
+                        b"HTTP/1.1 202 Accepted\r\ncontent-length: 0\r\nconnection: close\r\n\r\n",
+                    )
+                    .await;
+            });
+        }
+    });
+    (base, taken)
 }
 
 /// A browser: cookies, no redirects followed, from its own loopback address (so that
@@ -333,6 +393,32 @@ async fn run() {
         .await
         .expect("set-up answers");
     assert_eq!(made.status(), 303);
+    // A follower of the administrator on another server: each post is delivered to its
+    // inbox, whatever nodes die meanwhile.
+    let (follower, delivered) = inbox().await;
+    let own = store::open(&store_url(), StoreOptions::default())
+        .await
+        .expect("the keyspace opens");
+    let site = Site::parse(SITE).unwrap();
+    let author = own
+        .user_by_login(&Login::parse("cluster_admin").unwrap())
+        .await
+        .unwrap()
+        .expect("the administrator");
+    assert!(
+        own.add_remote_follower(
+            &site,
+            &author.id.0.to_string(),
+            &sibyl::store::federation::RemoteFollower {
+                actor: format!("{follower}/actor"),
+                inbox: format!("{follower}/inbox"),
+                follow: format!("{follower}/follows/1"),
+                since: sibyl::domain::now(),
+            },
+        )
+        .await
+        .unwrap()
+    );
     let first = publish(&load, &admin, 0, "First light")
         .await
         .expect("a first post");
@@ -601,6 +687,38 @@ async fn run() {
             "acknowledged comment {text:?} is there"
         );
     }
+
+    // Every acknowledged post reached the follower's server, the deliveries queued
+    // before and during the kills included (the delivery job looks every 30 s).
+    let mut published: Vec<String> = record.posts.clone();
+    published.push(first.clone());
+    let deadline = Instant::now() + Duration::from_secs(180);
+    let missing = loop {
+        let created: std::collections::HashSet<String> = delivered
+            .lock()
+            .unwrap()
+            .iter()
+            .filter(|a| a["type"] == "Create")
+            .filter_map(|a| a["object"]["url"].as_str().map(str::to_owned))
+            .collect();
+        let missing: Vec<&String> = published
+            .iter()
+            .filter(|path| !created.contains(&format!("{SITE}{path}")))
+            .collect();
+        if missing.is_empty() || Instant::now() > deadline {
+            break missing.into_iter().cloned().collect::<Vec<String>>();
+        }
+        tokio::time::sleep(Duration::from_secs(1)).await;
+    };
+    let received = delivered.lock().unwrap().len();
+    eprintln!(
+        "cluster: {} posts delivered to the follower's inbox ({received} activities taken)",
+        published.len() - missing.len()
+    );
+    assert!(
+        missing.is_empty(),
+        "acknowledged posts whose Create never reached the follower: {missing:?}"
+    );
 
     // Nothing is left half-done: a reconciler pass finishes the writes that failed
     // midway (a node died under them), then repair finds nothing to fix.
