@@ -21,7 +21,7 @@ use super::{Whose, article_of, federates};
 use crate::app::{AppError, Ctx};
 use crate::domain::federation::documents;
 use crate::domain::timeuuid;
-use crate::domain::{PostId, UserId};
+use crate::domain::{Post, PostId, UserId};
 use crate::store::PageAt;
 use crate::store::federation::{Federated, MAX_SENT_BYTES};
 use crate::urls;
@@ -161,16 +161,20 @@ async fn tell(ctx: &Ctx, id: PostId, state: &State, told: &mut Told) -> Result<b
             told.created += 1;
             Ok(true)
         }
-        (Some(post), Some(before)) if post.updated > before.sent => {
-            if state.now - post.updated < state.settle {
+        (Some(post), Some(before)) if changed_at(&post, state) > before.sent => {
+            // Its own text's last change, or a later note (a translation saved, published
+            // or withdrawn changes the Article but not the post's time).
+            let changed = changed_at(&post, state);
+            if state.now - changed < state.settle {
                 return Ok(false);
             }
-            let article = fitting(article_of(ctx, &post).await?);
+            let mut article = fitting(article_of(ctx, &post).await?);
+            article.updated = Some(changed);
             let author = Whose::Author(post.author_id);
-            let update = activity_id(id, "update", before.round, post.updated);
+            let update = activity_id(id, "update", before.round, changed);
             let activity = article.update_as(&format!("{}#update-{update}", article.id));
             queue_as(ctx, update, author, &activity, &[], &[author, Whose::Site]).await?;
-            note(ctx, id, post.updated, post.author_id, before.round, false).await?;
+            note(ctx, id, changed, post.author_id, before.round, false).await?;
             told.updated += 1;
             Ok(true)
         }
@@ -200,6 +204,14 @@ async fn tell(ctx: &Ctx, id: PostId, state: &State, told: &mut Told) -> Result<b
             .is_none_or(|at| state.now - at > Duration::minutes(UNTOLD_NOTE_MINUTES))),
         _ => Ok(true),
     }
+}
+
+/// When a told post last changed as its followers see it: its own text's time, or its
+/// latest change note's when that is later.
+fn changed_at(post: &Post, state: &State) -> DateTime<Utc> {
+    state
+        .noted
+        .map_or(post.updated, |noted| noted.max(post.updated))
 }
 
 async fn note(

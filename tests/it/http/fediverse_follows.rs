@@ -274,6 +274,46 @@ async fn a_peer_nobody_here_wrote_follows_an_author_and_is_accepted(t: TestStore
         "{update}"
     );
     assert!(update["object"]["updated"].is_string(), "{update}");
+    // A translation published afterwards changes the Article (its contentMap), though not
+    // the post's own text: an Update of its own, later than the last.
+    let translated = app
+        .submit(
+            &format!("{path}/edit?lang=fr"),
+            &format!("{path}/edit?lang=fr"),
+            &[
+                ("base", "0"),
+                ("title", "Fédéré"),
+                ("body", "Troisième texte."),
+                ("message", ""),
+                ("action", "save"),
+            ],
+        )
+        .await;
+    assert_eq!(translated.status(), 303);
+    let published = app
+        .submit(
+            &format!("{path}?lang=fr"),
+            &format!("{path}/publish?lang=fr"),
+            &[],
+        )
+        .await;
+    assert_eq!(published.status(), 303);
+    let with_french = peer
+        .wait_for("Update with the translation", |a| {
+            a["type"] == "Update" && a["object"]["contentMap"]["fr"].is_string()
+        })
+        .await;
+    assert!(
+        with_french["object"]["contentMap"]["fr"]
+            .as_str()
+            .unwrap()
+            .contains("Troisième texte."),
+        "{with_french}"
+    );
+    assert!(
+        with_french["object"]["updated"].as_str() > update["object"]["updated"].as_str(),
+        "{with_french}"
+    );
     // Unpublished: a Delete; published again: a Create of its own (another id).
     let form = app.get_html(&path).await;
     app.post_form(&format!("{path}/unpublish"), &[("csrf", &csrf_in(&form))])
@@ -315,8 +355,8 @@ async fn a_peer_nobody_here_wrote_follows_an_author_and_is_accepted(t: TestStore
         .collect();
     assert_eq!(
         kinds.iter().filter(|k| *k == "Update").count(),
-        1,
-        "two edits in a row make one Update: {kinds:?}"
+        2,
+        "two edits in a row make one Update, and the translation one more: {kinds:?}"
     );
 
     // The author's key rotated by another process: the peer receives the Update of the
