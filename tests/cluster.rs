@@ -555,6 +555,71 @@ async fn run() {
     for worker in workers {
         worker.await.unwrap();
     }
+    // Every acknowledged post reaches the follower's server, the deliveries queued
+    // before and during the kills included: most within a minute (the instance with
+    // background jobs looks every 30 s; each post was noted as it was published); one
+    // whose attempt was claimed and then cut short by a node's death waits out its lease
+    // (five minutes), so the rest are checked by one pass of the fediverse job at the
+    // time an instance would make it then.
+    let mut published: Vec<String> = load.record.lock().unwrap().posts.clone();
+    published.push(first.clone());
+    let missing = |published: &[String]| -> Vec<String> {
+        let created: std::collections::HashSet<String> = delivered
+            .lock()
+            .unwrap()
+            .iter()
+            .filter(|a| a["type"] == "Create")
+            .filter_map(|a| a["object"]["url"].as_str().map(str::to_owned))
+            .collect();
+        published
+            .iter()
+            .filter(|path| !created.contains(&format!("{SITE}{path}")))
+            .cloned()
+            .collect()
+    };
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while !missing(&published).is_empty() && Instant::now() < deadline {
+        tokio::time::sleep(Duration::from_secs(1)).await;
+    }
+    let late = missing(&published);
+    if !late.is_empty() {
+        let own = store::open(&store_url(), StoreOptions::default())
+            .await
+            .expect("the keyspace opens");
+        let mut later = sibyl::app::Ctx::offline(own, Site::parse(SITE).unwrap());
+        later.clock =
+            sibyl::infra::clock::Clock::manual(sibyl::domain::now() + chrono::Duration::minutes(6));
+        let fetcher = sibyl::binaries::fetch::Fetcher::new(sibyl::binaries::fetch::FetchPolicy {
+            allow: vec![sibyl::binaries::fetch::Network::parse("127.0.0.0/8").unwrap()],
+            ..Default::default()
+        })
+        .unwrap();
+        sibyl::app::federation::posts::tell_followers(&later, Duration::from_secs(120))
+            .await
+            .expect("a pass of the fediverse job tells the followers");
+        let pass = sibyl::app::federation::delivery::deliver_some(
+            &later,
+            &fetcher,
+            sibyl::app::federation::delivery::DEAD_AFTER,
+        )
+        .await
+        .expect("a pass of the fediverse job delivers");
+        eprintln!(
+            "cluster: {} posts waited out a lease: {late:?}; {pass:?}",
+            late.len()
+        );
+    }
+    let missing = missing(&published);
+    let received = delivered.lock().unwrap().len();
+    eprintln!(
+        "cluster: {} posts delivered to the follower's inbox ({received} activities taken)",
+        published.len() - missing.len()
+    );
+    assert!(
+        missing.is_empty(),
+        "acknowledged posts whose Create never reached the follower: {missing:?}"
+    );
+
     drop(servers);
 
     let record = std::mem::take(&mut *load.record.lock().unwrap());
@@ -687,38 +752,6 @@ async fn run() {
             "acknowledged comment {text:?} is there"
         );
     }
-
-    // Every acknowledged post reached the follower's server, the deliveries queued
-    // before and during the kills included (the delivery job looks every 30 s).
-    let mut published: Vec<String> = record.posts.clone();
-    published.push(first.clone());
-    let deadline = Instant::now() + Duration::from_secs(180);
-    let missing = loop {
-        let created: std::collections::HashSet<String> = delivered
-            .lock()
-            .unwrap()
-            .iter()
-            .filter(|a| a["type"] == "Create")
-            .filter_map(|a| a["object"]["url"].as_str().map(str::to_owned))
-            .collect();
-        let missing: Vec<&String> = published
-            .iter()
-            .filter(|path| !created.contains(&format!("{SITE}{path}")))
-            .collect();
-        if missing.is_empty() || Instant::now() > deadline {
-            break missing.into_iter().cloned().collect::<Vec<String>>();
-        }
-        tokio::time::sleep(Duration::from_secs(1)).await;
-    };
-    let received = delivered.lock().unwrap().len();
-    eprintln!(
-        "cluster: {} posts delivered to the follower's inbox ({received} activities taken)",
-        published.len() - missing.len()
-    );
-    assert!(
-        missing.is_empty(),
-        "acknowledged posts whose Create never reached the follower: {missing:?}"
-    );
 
     // Nothing is left half-done: a reconciler pass finishes the writes that failed
     // midway (a node died under them), then repair finds nothing to fix.

@@ -43,6 +43,11 @@ pub async fn create_post(ctx: &Ctx, new: NewPost) -> Result<Result<Post, Invalid
     {
         return Ok(Err(full));
     }
+    // Published at once: its followers on the fediverse hear of it (noted before it is
+    // written, as every change is).
+    if new.publish && new.kind == PostKind::Post {
+        crate::app::federation::posts::note_change(ctx, new.id).await?;
+    }
     let post = ctx.store.create_post(new).await?;
     if post.is_page() {
         ctx.reread_frame().await;
@@ -117,8 +122,12 @@ pub async fn save_text(
             save_revision(ctx, post, edit).await?;
         }
         Some(locale) => {
-            // A published translation is in the post's Article (its contentMap).
-            if post.status == PostStatus::Published && !post.is_page() {
+            // A published translation is in the post's Article (its contentMap); a draft
+            // one is not, and changes nothing its followers see.
+            if post.status == PostStatus::Published
+                && !post.is_page()
+                && post.translations.contains(locale)
+            {
                 ctx.store
                     .note_post_change(&ctx.site, post.id, ctx.clock.now())
                     .await?;

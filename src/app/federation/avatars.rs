@@ -102,13 +102,6 @@ pub fn square_jpeg(bytes: &[u8]) -> Result<Vec<u8>, String> {
 /// kept came from the same address less than a day ago; forgotten when the actor has no
 /// icon any more. What fails is logged and changes nothing.
 pub async fn refresh(ctx: &Ctx, fetcher: &Fetcher, actor: &str, icon: Option<&str>) {
-    let Ok(Ok(_turn)) = tokio::time::timeout(TURN_WAIT, TURNS.acquire()).await else {
-        tracing::info!(
-            actor,
-            "a remote actor's picture waits for its next reply: too many are being made"
-        );
-        return;
-    };
     if let Err(e) = try_refresh(ctx, fetcher, actor, icon).await {
         tracing::info!(actor, error = %e, "a remote actor's picture was not kept");
     }
@@ -142,6 +135,10 @@ async fn try_refresh(
     {
         return Ok(());
     }
+    // Only the fetch and the making wait for a turn.
+    let Ok(Ok(_turn)) = tokio::time::timeout(TURN_WAIT, TURNS.acquire()).await else {
+        return Err("too many pictures are being made: its actor's next reply makes it".into());
+    };
     if icon.len() > MAX_ID_LENGTH {
         return Err(format!(
             "its icon's address is longer than {MAX_ID_LENGTH} bytes"

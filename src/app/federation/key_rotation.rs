@@ -1,6 +1,6 @@
 //! An actor's key rotated (`sibyl fediverse rotate-key`): a new key pair replaces the one
-//! kept (an LWT: of rotations racing, one wins), this process signs with it at once and
-//! every other within [`super::KEY_RECHECK`], and the actor's followers' servers are sent
+//! kept (an LWT: of rotations racing, one wins), every serving instance signs with it
+//! within [`super::KEY_RECHECK`], and the actor's followers' servers are sent
 //! an `Update` of the actor carrying the new public key. A rotation that stops between
 //! the two is run again: it makes another key and sends the `Update` of that one.
 

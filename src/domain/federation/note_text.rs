@@ -281,7 +281,7 @@ impl State<'_> {
             "del" | "s" => {}
             // A picture in the text: its description, linking to it (the comment shows
             // no pictures of other servers).
-            "img" => {
+            "img" if self.dropping == 0 => {
                 let alt = attr(tag, "alt")
                     .split_whitespace()
                     .collect::<Vec<_>>()

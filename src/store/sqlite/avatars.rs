@@ -6,13 +6,18 @@ use crate::store::federation::Avatar;
 impl SqliteStore {
     pub(super) async fn avatar_row(&self, site: &Site, key: &str) -> StoreResult<Option<Avatar>> {
         let (site, key) = (site.to_string(), key.to_owned());
+        // Kept AVATAR_DAYS, as Cassandra's rows live.
+        let since = (crate::domain::now()
+            - chrono::Duration::days(crate::store::federation::AVATAR_DAYS))
+        .timestamp_millis();
         let row: Option<(String, Vec<u8>, i64)> = self
             .read(move |sql| {
                 sql.prepare(
-                    "SELECT source, jpeg, fetched FROM ap_avatars WHERE site = ?1 AND key = ?2",
+                    "SELECT source, jpeg, fetched FROM ap_avatars
+                     WHERE site = ?1 AND key = ?2 AND fetched > ?3",
                 )
                 .and_then(|mut s| {
-                    s.query_row(params![site, key], |r| {
+                    s.query_row(params![site, key, since], |r| {
                         Ok((r.get(0)?, r.get(1)?, r.get(2)?))
                     })
                     .optional()

@@ -325,7 +325,7 @@ async fn each_attempt_at_a_delivery_is_claimed_once(t: TestStore) {
 async fn claims_and_hastenings_whose_answers_were_lost_are_settled() {
     use sibyl::store::LostAnswer;
     let options = StoreOptions::default();
-    let t = TestStore::cassandra_alone_with("sibyl_fediverse_test", options.clone()).await;
+    let t = TestStore::cassandra_alone_with("sibyl_fediverse_lost_test", options.clone()).await;
     assert_eq!(t.kind, Kind::Cassandra);
     let inbox = "https://a.example/inbox".to_owned();
     for kind in LostAnswer::ALL {

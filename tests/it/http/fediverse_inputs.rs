@@ -200,6 +200,13 @@ async fn the_pastures_input_notes_become_comments_read_back_through_the_api(t: T
                 );
             }
         }
+        // A picture in the text (html_tags' <img>) is its description, linking to it.
+        if lines.iter().any(|l| l["set"] == "html_tags") {
+            assert!(
+                shows("[NLNET Logo](<http://pasture-one-actor/assets/nlnet.png>)"),
+                "{bodies:#?}"
+            );
+        }
         // On the page: nothing that runs, submits or reaches outside the comment.
         let html = page_bodies(&app, path).await;
         assert_eq!(html.len(), lines.len());
