@@ -342,13 +342,20 @@ async fn delete_comments_of(ctx: &Ctx, by: &User, target: &Target) -> Result<usi
     each_comment_of(ctx, target, async |found| {
         deleted += usize::from(delete_comment(ctx, found, &moderation).await?);
         // Its author's picture goes with its comments.
-        super::avatars::forget(ctx, &found.actor).await
+        forget_avatar(ctx, &found.actor).await
     })
     .await?;
     if let Target::Account(actor) = target {
-        super::avatars::forget(ctx, actor).await?;
+        forget_avatar(ctx, actor).await?;
     }
     Ok(deleted)
+}
+
+/// Forgets an actor's picture (as `avatars::forget` does: this file cannot use that one,
+/// which asks this one what is blocked).
+async fn forget_avatar(ctx: &Ctx, actor: &str) -> Result<(), AppError> {
+    let key = crate::store::federation::avatar_key(actor);
+    Ok(ctx.store.drop_avatar(&ctx.site, &key).await?)
 }
 
 /// The comments of an actor that deleted itself, as the site's policy for deleted
