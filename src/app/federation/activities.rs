@@ -270,7 +270,7 @@ async fn actor_deleted(ctx: &Ctx, activity: &Activity) -> Result<Handled, InboxE
         }
     }
     // Its picture goes; its comments as the site's policy for deleted accounts says.
-    super::avatars::forget(ctx, &activity.actor)
+    super::blocks::forget_avatar(ctx, &activity.actor)
         .await
         .map_err(|e| InboxError::Unavailable(e.to_string()))?;
     let forgotten = super::blocks::forget_comments_of(ctx, &activity.actor)

@@ -4,9 +4,8 @@
 //! as a JPEG; pages link to it by a key made of the actor's id, so that showing one costs
 //! the page no read, and readers' browsers never ask another server for anything.
 
-use super::blocks::blocking;
 use crate::app::{AppError, Ctx};
-use crate::binaries::fetch::{Fetcher, check_url};
+use crate::binaries::fetch::Fetcher;
 use crate::binaries::image::{DecodeLimits, decode, encode_jpeg};
 use crate::store::federation::{Avatar, MAX_AVATAR_BYTES, MAX_ID_LENGTH, avatar_key};
 use image::{DynamicImage, GenericImageView};
@@ -136,36 +135,17 @@ async fn try_refresh(
         return Ok(());
     }
     // Only the fetch and the making wait for a turn.
-    let Ok(Ok(_turn)) = tokio::time::timeout(TURN_WAIT, TURNS.acquire()).await else {
-        return Err("too many pictures are being made: its actor's next reply makes it".into());
-    };
     if icon.len() > MAX_ID_LENGTH {
         return Err(format!(
             "its icon's address is longer than {MAX_ID_LENGTH} bytes"
         ));
     }
-    if let Some(block) = blocking(ctx, &[icon]).await.map_err(|e| e.to_string())? {
-        return Err(format!("the site blocks {block}"));
-    }
-    let url = check_url(icon).map_err(|e| e.to_string())?;
-    let fetched = fetcher
-        .get(&url, None, None)
+    let Ok(Ok(_turn)) = tokio::time::timeout(TURN_WAIT, TURNS.acquire()).await else {
+        return Err("too many pictures are being made: its actor's next reply makes it".into());
+    };
+    let bytes = super::remote::fetch_unblocked(ctx, fetcher, icon, MAX_ICON_BYTES, &|_| Vec::new())
         .await
         .map_err(|e| e.to_string())?;
-    // Where it was redirected to is checked too.
-    let landed = fetched.final_url.to_string();
-    if let Some(block) = blocking(ctx, &[landed.as_str()])
-        .await
-        .map_err(|e| e.to_string())?
-    {
-        return Err(format!("the site blocks {block}"));
-    }
-    let mut bytes = Vec::new();
-    let mut stream = fetched.into_stream(MAX_ICON_BYTES);
-    use futures_util::StreamExt;
-    while let Some(piece) = stream.next().await {
-        bytes.extend_from_slice(&piece.map_err(|e| e.to_string())?);
-    }
     let jpeg = crate::app::blocking("making an avatar", move || square_jpeg(&bytes))
         .await
         .map_err(|e| e.to_string())??;
@@ -190,11 +170,6 @@ pub async fn avatar(ctx: &Ctx, key: &str) -> Result<Option<Avatar>, AppError> {
         return Ok(None);
     }
     Ok(ctx.store.avatar(&ctx.site, key).await?)
-}
-
-/// Forgets an actor's avatar (it deleted itself).
-pub async fn forget(ctx: &Ctx, actor: &str) -> Result<(), AppError> {
-    Ok(ctx.store.drop_avatar(&ctx.site, &avatar_key(actor)).await?)
 }
 
 #[cfg(test)]

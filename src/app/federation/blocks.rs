@@ -351,9 +351,8 @@ async fn delete_comments_of(ctx: &Ctx, by: &User, target: &Target) -> Result<usi
     Ok(deleted)
 }
 
-/// Forgets an actor's picture (as `avatars::forget` does: this file cannot use that one,
-/// which asks this one what is blocked).
-async fn forget_avatar(ctx: &Ctx, actor: &str) -> Result<(), AppError> {
+/// Forgets an actor's picture (its comments were deleted, or it deleted itself).
+pub(super) async fn forget_avatar(ctx: &Ctx, actor: &str) -> Result<(), AppError> {
     let key = crate::store::federation::avatar_key(actor);
     Ok(ctx.store.drop_avatar(&ctx.site, &key).await?)
 }

@@ -133,27 +133,34 @@ pub async fn overview(ctx: &Ctx) -> Result<Overview, AppError> {
         }
     }
     let open = ctx.store.open_activities(&ctx.site).await?;
-    let mut deliveries = Vec::new();
-    let mut counted = 0;
-    for activity in counted_activities(&open) {
-        if deliveries.len() >= COUNTED_DELIVERIES {
-            break;
-        }
-        deliveries.extend(ctx.store.deliveries(&ctx.site, activity.id).await?);
-        counted += 1;
-    }
+    let counted = counted_deliveries(ctx, &open).await?;
     Ok(Overview {
         followed,
         sending: open.len(),
-        servers: per_server(deliveries),
-        counted,
+        counted: counted.len(),
+        servers: per_server(counted.into_iter().flat_map(|(_, d)| d)),
         failing: ctx.store.failing_servers(&ctx.site).await?,
     })
 }
 
-/// The activities the page counts and "Deliver now" looks at: the oldest open ones.
-fn counted_activities(open: &[Outgoing]) -> impl Iterator<Item = &Outgoing> {
-    open.iter().take(COUNTED_ACTIVITIES)
+/// The deliveries the page counts and "Deliver now" looks at, by activity: those of the
+/// oldest open activities, [`COUNTED_ACTIVITIES`] at most, until [`COUNTED_DELIVERIES`]
+/// are read.
+async fn counted_deliveries(
+    ctx: &Ctx,
+    open: &[Outgoing],
+) -> Result<Vec<(uuid::Uuid, Vec<Delivery>)>, AppError> {
+    let mut counted = Vec::new();
+    let mut read = 0;
+    for activity in open.iter().take(COUNTED_ACTIVITIES) {
+        if read >= COUNTED_DELIVERIES {
+            break;
+        }
+        let deliveries = ctx.store.deliveries(&ctx.site, activity.id).await?;
+        read += deliveries.len();
+        counted.push((activity.id, deliveries));
+    }
+    Ok(counted)
 }
 
 /// What "deliver now" did for a server.
@@ -178,13 +185,7 @@ pub async fn retry_server(ctx: &Ctx, server: &str) -> Result<Retried, AppError> 
     let mut hastened = 0;
     let mut waited_on = false;
     let open = ctx.store.open_activities(&ctx.site).await?;
-    let mut read = 0;
-    for activity in counted_activities(&open) {
-        if read >= COUNTED_DELIVERIES {
-            break;
-        }
-        let deliveries = ctx.store.deliveries(&ctx.site, activity.id).await?;
-        read += deliveries.len();
+    for (activity, deliveries) in counted_deliveries(ctx, &open).await? {
         for d in deliveries {
             if d.ended || server_of(&d.inbox) != server {
                 continue;
@@ -196,7 +197,7 @@ pub async fn retry_server(ctx: &Ctx, server: &str) -> Result<Retried, AppError> 
                 && d.failed == d.attempts
                 && ctx
                     .store
-                    .hasten_delivery(&ctx.site, activity.id, &d.inbox, d.attempts, now)
+                    .hasten_delivery(&ctx.site, activity, &d.inbox, d.attempts, now)
                     .await?
             {
                 hastened += 1;

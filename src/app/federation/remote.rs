@@ -95,16 +95,41 @@ pub fn target_of(url: &reqwest::Url) -> String {
     }
 }
 
+/// Fetches `url` whole, at most `max` bytes, under the address rules of every fetch and
+/// never from a server the site blocks: neither the one asked nor one it redirects to.
+/// `headers` are made for each hop's address.
+pub async fn fetch_unblocked(
+    ctx: &Ctx,
+    fetcher: &Fetcher,
+    url: &str,
+    max: u64,
+    headers: &(dyn Fn(&reqwest::Url) -> Vec<(String, String)> + Send + Sync),
+) -> Result<Vec<u8>, RemoteError> {
+    let refuse_blocked = |at: String| async move {
+        match super::blocks::blocking(ctx, &[at.as_str()])
+            .await
+            .map_err(|e| RemoteError::Ours(e.to_string()))?
+        {
+            Some(block) => Err(RemoteError::Refused(format!("the site blocks {block}"))),
+            None => Ok(()),
+        }
+    };
+    refuse_blocked(url.to_owned()).await?;
+    let url = check_url(url)?;
+    let fetched = fetcher.get_with(&url, None, None, headers).await?;
+    if fetched.final_url != url {
+        refuse_blocked(fetched.final_url.to_string()).await?;
+    }
+    let mut body = Vec::new();
+    let mut stream = fetched.into_stream(max);
+    while let Some(piece) = stream.next().await {
+        body.extend_from_slice(&piece?);
+    }
+    Ok(body)
+}
+
 /// Fetches an ActivityStreams document, signed as the site's actor.
 pub async fn document(ctx: &Ctx, fetcher: &Fetcher, url: &str) -> Result<Value, RemoteError> {
-    // Nothing is fetched from a server the site blocks.
-    if let Some(block) = super::blocks::blocking(ctx, &[url])
-        .await
-        .map_err(|e| RemoteError::Ours(e.to_string()))?
-    {
-        return Err(RemoteError::Refused(format!("the site blocks {block}")));
-    }
-    let url = check_url(url)?;
     let key = actor_key(ctx, Whose::Site).await?;
     let key_id = Actor::key_id(&ctx.absolute(&urls::ap_site()));
     let now = ctx.clock.now();
@@ -131,20 +156,7 @@ pub async fn document(ctx: &Ctx, fetcher: &Fetcher, url: &str) -> Result<Value, 
         }
         headers
     };
-    let fetched = fetcher.get_with(&url, None, None, &headers).await?;
-    // Nor from one it was redirected to.
-    if fetched.final_url != url
-        && let Some(block) = super::blocks::blocking(ctx, &[fetched.final_url.as_str()])
-            .await
-            .map_err(|e| RemoteError::Ours(e.to_string()))?
-    {
-        return Err(RemoteError::Refused(format!("the site blocks {block}")));
-    }
-    let mut body = Vec::new();
-    let mut stream = fetched.into_stream(MAX_DOCUMENT);
-    while let Some(piece) = stream.next().await {
-        body.extend_from_slice(&piece?);
-    }
+    let body = fetch_unblocked(ctx, fetcher, url, MAX_DOCUMENT, &headers).await?;
     let doc: Value = serde_json::from_slice(&body)
         .map_err(|e| RemoteError::Invalid(format!("{url} is not JSON: {e}")))?;
     if !doc.is_object() {
