@@ -393,6 +393,7 @@ async fn serve(settings: sibyl::config::Settings) -> Result<(), String> {
         new_accounts_write: settings.new_accounts_write,
         api_cors_origins: settings.api_cors_origins.clone(),
         sites_recheck: Duration::from_secs(u64::from(settings.sites_recheck_secs)),
+        background_below_requests: true,
     };
     let app = Application::build(config.clone(), store)
         .map_err(|e| format!("cannot serve on {}: {e}", settings.listen))?;

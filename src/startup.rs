@@ -60,6 +60,9 @@ pub struct AppConfig {
     pub api_cors_origins: Vec<web::api::CorsOrigin>,
     /// How long the instance trusts what it read of the registry of sites.
     pub sites_recheck: Duration,
+    /// Background jobs and errands run on [`crate::infra::background`]'s runtime, below
+    /// the requests' priority (a served instance); otherwise on the caller's runtime.
+    pub background_below_requests: bool,
 }
 
 impl AppConfig {
@@ -92,6 +95,7 @@ impl AppConfig {
             new_accounts_write: false,
             api_cors_origins: Vec::new(),
             sites_recheck: crate::app::sites::REGISTRY_RECHECK,
+            background_below_requests: false,
         }
     }
 
@@ -134,7 +138,11 @@ impl Application {
         let port = listener.local_addr()?.port();
         let host_ids =
             crate::store::host_ids::HostIds::for_this_host(Arc::clone(&store), &config.lock_dir)?;
-        let jobs = Arc::new(crate::infra::jobs::Jobs::default());
+        let jobs = Arc::new(if config.background_below_requests {
+            crate::infra::jobs::Jobs::on(crate::infra::background::handle()?)
+        } else {
+            crate::infra::jobs::Jobs::default()
+        });
         if let Some(reconciler) = config.reconciler {
             crate::app::jobs::reconciler::spawn(&jobs, Arc::clone(&store), reconciler);
         }
@@ -191,8 +199,11 @@ impl Application {
                 }
             });
         }
+        // Background fetches (refreshing binaries, deliveries) keep connections of their
+        // own, driven by the runtime the jobs run on.
+        let fetcher = state.fetcher.apart()?;
         if config.refresh.is_some() {
-            state.binaries.spawn_refresher(&jobs, state.fetcher.clone());
+            state.binaries.spawn_refresher(&jobs, fetcher.clone());
         }
         if let Some(newsletter) = config.newsletter
             && state.mailer.is_on()
@@ -216,7 +227,7 @@ impl Application {
             crate::app::jobs::fediverse::spawn(
                 &jobs,
                 Arc::clone(&state.store),
-                state.fetcher.clone(),
+                fetcher,
                 config.site.clone(),
                 move |site| frame.with_site(site).ctx(),
                 fediverse,

@@ -321,6 +321,12 @@ impl Fetcher {
         Ok(Self { client, policy })
     }
 
+    /// A fetcher with the same policy and connections of its own: background work's,
+    /// whose connections are driven by its runtime's threads, not by the requests'.
+    pub fn apart(&self) -> std::io::Result<Self> {
+        Self::new(self.policy.as_ref().clone())
+    }
+
     /// GETs a URL, following redirects by hand (each one checked), conditionally when
     /// validators are given.
     pub async fn get(

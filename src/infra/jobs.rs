@@ -44,6 +44,8 @@ pub struct Jobs {
     errands: tokio_util::task::TaskTracker,
     /// What the first stop found, for every later caller.
     stopped: std::sync::OnceLock<Stopped>,
+    /// Where jobs and errands run: the runtime that starts them unless given one.
+    runtime: Option<tokio::runtime::Handle>,
 }
 
 impl Default for Jobs {
@@ -53,6 +55,7 @@ impl Default for Jobs {
             running: tokio::sync::Mutex::new(Vec::new()),
             errands: tokio_util::task::TaskTracker::new(),
             stopped: std::sync::OnceLock::new(),
+            runtime: None,
         }
     }
 }
@@ -71,6 +74,15 @@ pub struct Stopped {
 }
 
 impl Jobs {
+    /// Jobs and errands that run on `runtime` (a served instance's
+    /// [`crate::infra::background`] runtime, below the requests' priority).
+    pub fn on(runtime: tokio::runtime::Handle) -> Self {
+        Self {
+            runtime: Some(runtime),
+            ..Self::default()
+        }
+    }
+
     pub fn stopping(&self) -> Stopping {
         Stopping(Some(self.stop.subscribe()))
     }
@@ -81,7 +93,11 @@ impl Jobs {
         F: FnOnce(Stopping) -> Fut,
         Fut: Future<Output = ()> + Send + 'static,
     {
-        let handle = tokio::spawn(job(self.stopping()));
+        let job = job(self.stopping());
+        let handle = match &self.runtime {
+            Some(runtime) => runtime.spawn(job),
+            None => tokio::spawn(job),
+        };
         match self.running.try_lock() {
             Ok(mut running) => running.push((name, handle)),
             // Being stopped: a job started now is not waited for.
@@ -92,7 +108,10 @@ impl Jobs {
     /// Runs `errand`, work a request leaves behind it (a mail to send), so that a stop
     /// waits for it. Started after the stop began, it still runs, within the deadline.
     pub fn errand(&self, errand: impl Future<Output = ()> + Send + 'static) {
-        self.errands.spawn(errand);
+        match &self.runtime {
+            Some(runtime) => drop(self.errands.spawn_on(errand, runtime)),
+            None => drop(self.errands.spawn(errand)),
+        }
     }
 
     /// Runs `pass` at once and then every `period` (a slow pass delays the next one),
@@ -243,5 +262,32 @@ mod tests {
         tokio::time::sleep(Duration::from_millis(60)).await;
         assert_eq!(passes.load(Ordering::SeqCst), after);
         assert!(!Stopping::never().is_stopping());
+    }
+
+    #[cfg(target_os = "linux")]
+    #[tokio::test]
+    async fn jobs_and_errands_on_the_background_runtime_run_below_the_requests() {
+        use crate::infra::background::{NICE, handle, this_threads_nice};
+        let here = this_threads_nice().unwrap();
+        let jobs = Jobs::on(handle().unwrap());
+        let (job_tx, job_rx) = tokio::sync::oneshot::channel();
+        jobs.spawn("lowered", |_| async move {
+            let _ = job_tx.send(this_threads_nice().unwrap());
+        });
+        let (errand_tx, errand_rx) = tokio::sync::oneshot::channel();
+        jobs.errand(async move {
+            let _ = errand_tx.send(this_threads_nice().unwrap());
+        });
+        assert_eq!(job_rx.await.unwrap(), NICE.max(here));
+        assert_eq!(errand_rx.await.unwrap(), NICE.max(here));
+        let stopped = jobs.stop(Duration::from_secs(5)).await;
+        assert_eq!(stopped.cleanly, vec!["lowered"]);
+        // The default runs them where they are started.
+        let jobs = Jobs::default();
+        let (tx, rx) = tokio::sync::oneshot::channel();
+        jobs.spawn("here", |_| async move {
+            let _ = tx.send(this_threads_nice().unwrap());
+        });
+        assert_eq!(rx.await.unwrap(), here);
     }
 }
