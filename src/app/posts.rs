@@ -44,8 +44,8 @@ pub async fn create_post(ctx: &Ctx, new: NewPost) -> Result<Result<Post, Invalid
         return Ok(Err(full));
     }
     // Published at once: its followers on the fediverse hear of it (noted before it is
-    // written, as every change is).
-    if new.publish && new.kind == PostKind::Post {
+    // written, as every change is; a page's too, for a site that sends its pages).
+    if new.publish {
         crate::app::federation::posts::note_change(ctx, new.id).await?;
     }
     let post = ctx.store.create_post(new).await?;
@@ -78,9 +78,7 @@ pub async fn change_status(
     anew: bool,
 ) -> Result<bool, AppError> {
     // Its followers on the fediverse hear of it (noted before the change).
-    if !post.is_page() {
-        crate::app::federation::posts::note_change(ctx, post.id).await?;
-    }
+    crate::app::federation::posts::note_change(ctx, post.id).await?;
     let changed = match translation {
         None => match status {
             PostStatus::Published => {
@@ -124,10 +122,7 @@ pub async fn save_text(
         Some(locale) => {
             // A published translation is in the post's Article (its contentMap); a draft
             // one is not, and changes nothing its followers see.
-            if post.status == PostStatus::Published
-                && !post.is_page()
-                && post.translations.contains(locale)
-            {
+            if post.status == PostStatus::Published && post.translations.contains(locale) {
                 ctx.store
                     .note_post_change(&ctx.site, post.id, ctx.clock.now())
                     .await?;
@@ -143,7 +138,7 @@ pub async fn save_text(
 /// Saves `edit` as a post's newest revision (refused if another save came after its
 /// base); returns the post as saved.
 pub async fn save_revision(ctx: &Ctx, post: &Post, edit: PostEdit) -> Result<Post, EditError> {
-    if post.status == PostStatus::Published && !post.is_page() {
+    if post.status == PostStatus::Published {
         ctx.store
             .note_post_change(&ctx.site, post.id, ctx.clock.now())
             .await?;

@@ -171,6 +171,7 @@ async fn write_site(
         footer: identity.footer,
         own_images_only: identity.own_images_only,
         fediverse_off: identity.fediverse_off,
+        fediverse_pages: identity.fediverse_pages,
         comments: CommentSettingsRecord {
             guests: settings.guests,
             trust_approved: settings.trust_approved,

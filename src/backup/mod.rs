@@ -86,6 +86,9 @@ pub struct SiteRecord {
     /// on the fediverse).
     #[serde(default)]
     pub fediverse_off: bool,
+    /// Static pages go to the fediverse too (none in older exports: they do not).
+    #[serde(default)]
+    pub fediverse_pages: bool,
     pub comments: CommentSettingsRecord,
 }
 

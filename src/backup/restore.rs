@@ -44,6 +44,7 @@ pub async fn restore(
         footer: site_record.footer.clone(),
         own_images_only: site_record.own_images_only,
         fediverse_off: site_record.fediverse_off,
+        fediverse_pages: site_record.fediverse_pages,
     };
     let settings = CommentSettings {
         guests: site_record.comments.guests,

@@ -132,6 +132,9 @@ pub struct SiteIdentity {
     /// The site and its authors stay off the fediverse: no actors, WebFinger or
     /// NodeInfo, no inbox, nothing delivered.
     pub fediverse_off: bool,
+    /// Published static pages go to the fediverse as posts do (articles, likes and
+    /// shares counted; they take no replies, as they take no comments). Off by default.
+    pub fediverse_pages: bool,
 }
 
 impl Default for SiteIdentity {
@@ -144,6 +147,7 @@ impl Default for SiteIdentity {
             footer: "Powered by Sibyl".into(),
             own_images_only: false,
             fediverse_off: false,
+            fediverse_pages: false,
         }
     }
 }
@@ -199,6 +203,7 @@ impl SiteIdentity {
             footer: line("footer", footer, 300)?,
             own_images_only: false,
             fediverse_off: false,
+            fediverse_pages: false,
         })
     }
 

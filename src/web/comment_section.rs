@@ -113,7 +113,10 @@ pub async fn section(
     };
     // How the fediverse took a published post, when the site is on it.
     let reactions = async {
-        if !crate::app::federation::federates(post) || state.identity().await.fediverse_off {
+        let identity = state.identity().await;
+        if identity.fediverse_off
+            || !crate::app::federation::federates(post, identity.fediverse_pages)
+        {
             return Ok(None);
         }
         // A line of the page: when it cannot be read, the page goes without it.

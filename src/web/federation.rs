@@ -396,9 +396,10 @@ pub async fn negotiated(
         .get(header::ACCEPT)
         .and_then(|v| v.to_str().ok())
         .unwrap_or("");
+    let identity = ctx.identity().await;
     if !federation::wants_activity(accept)
-        || !federation::federates(post)
-        || ctx.identity().await.fediverse_off
+        || identity.fediverse_off
+        || !federation::federates(post, identity.fediverse_pages)
     {
         return Ok(None);
     }

@@ -101,6 +101,13 @@ pub async fn show_page(
     if !post.is_page() {
         return Ok(moved_to(&urls::post(post.slug.as_str()), &request));
     }
+    // A site that sends its pages to the fediverse answers for them as for posts.
+    if let Some(article) = super::federation::negotiated(&state.ctx(), &post, &request)
+        .await
+        .map_err(|e| WebError::Internal(e.to_string()))?
+    {
+        return Ok(article);
+    }
     let page = post_page(
         &state,
         &user,
@@ -112,7 +119,12 @@ pub async fn show_page(
         false,
     )
     .await?;
-    render(StatusCode::OK, &page)
+    let mut answer = render(StatusCode::OK, &page)?;
+    answer.headers_mut().append(
+        actix_web::http::header::VARY,
+        actix_web::http::header::HeaderValue::from_static("Accept"),
+    );
+    Ok(answer)
 }
 
 /// A redirect for good to `path`, with the request's query (a post asked for as a

@@ -47,6 +47,7 @@ pub async fn show(
         footer: identity.footer.clone(),
         own_images_only: identity.own_images_only,
         fediverse_off: identity.fediverse_off,
+        fediverse_pages: identity.fediverse_pages,
         saved: query.saved == "1",
         error: None,
         mail: mail_view(&state, &admin_user, query.mail == "sent", None),
@@ -135,6 +136,7 @@ pub async fn test_mail(
                 footer: stored.footer.clone(),
                 own_images_only: stored.own_images_only,
                 fediverse_off: stored.fediverse_off,
+                fediverse_pages: stored.fediverse_pages,
                 saved: false,
                 error: None,
                 mail: mail_view(&state, &me, false, Some(format!("No message went: {e}."))),
@@ -163,6 +165,20 @@ pub struct SiteForm {
     /// `on` when the box is ticked; absent otherwise.
     #[serde(default)]
     fediverse_off: String,
+    /// `on` when the box is ticked; absent otherwise.
+    #[serde(default)]
+    fediverse_pages: String,
+}
+
+/// A box of the form: ticked (`on`) or not (absent); anything else is refused.
+fn ticked(value: &str, setting: &str) -> Result<bool, WebError> {
+    match value {
+        "" => Ok(false),
+        "on" => Ok(true),
+        _ => Err(WebError::BadRequest(format!(
+            "The {setting} setting is a box to tick or leave empty."
+        ))),
+    }
 }
 
 csrf_field!(SiteForm);
@@ -174,24 +190,9 @@ pub async fn save(
     form: CsrfForm<SiteForm>,
 ) -> Result<HttpResponse, WebError> {
     let form = form.0;
-    let own_images_only = match form.own_images_only.as_str() {
-        "" => false,
-        "on" => true,
-        _ => {
-            return Err(WebError::BadRequest(
-                "The images setting is a box to tick or leave empty.".into(),
-            ));
-        }
-    };
-    let fediverse_off = match form.fediverse_off.as_str() {
-        "" => false,
-        "on" => true,
-        _ => {
-            return Err(WebError::BadRequest(
-                "The fediverse setting is a box to tick or leave empty.".into(),
-            ));
-        }
-    };
+    let own_images_only = ticked(&form.own_images_only, "images")?;
+    let fediverse_off = ticked(&form.fediverse_off, "fediverse")?;
+    let fediverse_pages = ticked(&form.fediverse_pages, "fediverse pages")?;
     let identity = match SiteIdentity::parse(
         &form.title,
         &form.tagline,
@@ -202,6 +203,7 @@ pub async fn save(
         Ok(identity) => SiteIdentity {
             own_images_only,
             fediverse_off,
+            fediverse_pages,
             ..identity
         },
         Err(invalid) => {
@@ -215,6 +217,7 @@ pub async fn save(
                 footer: form.footer,
                 own_images_only,
                 fediverse_off,
+                fediverse_pages,
                 saved: false,
                 error: Some(invalid.0),
                 mail: mail_view(&state, &admin.0, false, None),
@@ -222,6 +225,12 @@ pub async fn save(
             return render(StatusCode::UNPROCESSABLE_ENTITY, &page);
         }
     };
+    // Pages sent to the fediverse or no longer: each published page is noted first, so
+    // that the next delivery pass sends (or withdraws) it, as any change is noted.
+    let stored = state.store.site_identity(&state.site).await?;
+    if stored.fediverse_pages != identity.fediverse_pages {
+        crate::app::federation::posts::note_pages(&state.ctx()).await?;
+    }
     state
         .store
         .save_site_identity(&state.site, &identity)

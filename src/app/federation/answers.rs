@@ -5,7 +5,7 @@
 //! fediverse is a `Note` at its own address (`/ap/posts/{post}/comments/{comment}`).
 
 use super::delivery::queue_as;
-use super::{Whose, federates};
+use super::{Whose, takes_replies};
 use crate::app::{AppError, Ctx};
 use crate::domain::comment::{Comment, CommentState, Commenter};
 use crate::domain::federation::reply::{Mentioned, Reply};
@@ -80,7 +80,7 @@ async fn reply_and_inbox(
     let Commenter::Member { id: author, .. } = comment.author else {
         return Ok(None);
     };
-    if !federates(post) || comment.state != CommentState::Approved {
+    if !takes_replies(post) || comment.state != CommentState::Approved {
         return Ok(None);
     }
     let Answering {

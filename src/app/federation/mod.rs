@@ -360,25 +360,38 @@ pub enum ArticleAnswer {
     Article(Box<Article>),
     /// It was deleted: a `Tombstone`, with 410.
     Gone,
-    /// No such post, or one that does not federate (a draft, a page, a scheduled post).
+    /// No such post, or one that does not federate (a draft, a scheduled post, a page
+    /// of a site that does not send its pages).
     Missing,
 }
 
 /// A post as the fediverse sees it.
 pub async fn article(ctx: &Ctx, id: PostId) -> Result<ArticleAnswer, AppError> {
     match ctx.store.post_by_id(&ctx.site, id).await? {
-        Some(post) if federates(&post) => Ok(ArticleAnswer::Article(Box::new(
-            article_of(ctx, &post).await?,
-        ))),
+        Some(post) if federates(&post, ctx.identity().await.fediverse_pages) => Ok(
+            ArticleAnswer::Article(Box::new(article_of(ctx, &post).await?)),
+        ),
         Some(_) => Ok(ArticleAnswer::Missing),
         None if ctx.store.is_deleted(&ctx.site, id).await? => Ok(ArticleAnswer::Gone),
         None => Ok(ArticleAnswer::Missing),
     }
 }
 
-/// Whether a post is on the fediverse: a published post (not a page).
-pub fn federates(post: &Post) -> bool {
-    post.status == PostStatus::Published && post.kind == PostKind::Post && post.published.is_some()
+/// Whether a post is on the fediverse: published, and a post, or a static page when the
+/// site sends its pages too (`pages`: [`crate::domain::SiteIdentity::fediverse_pages`]).
+pub fn federates(post: &Post, pages: bool) -> bool {
+    post.status == PostStatus::Published
+        && post.published.is_some()
+        && match post.kind {
+            PostKind::Post => true,
+            PostKind::Page => pages,
+        }
+}
+
+/// Whether replies from the fediverse to a post are taken: a post on it (static pages
+/// take no comments, from anywhere).
+pub fn takes_replies(post: &Post) -> bool {
+    federates(post, false)
 }
 
 /// The `Article` of a published post: its page's safe HTML with absolute URLs, and its
@@ -404,7 +417,11 @@ pub async fn article_of(ctx: &Ctx, post: &Post) -> Result<Article, AppError> {
     let author = ctx.absolute(&urls::ap_user(post.author_id));
     Ok(Article {
         replies: ctx.absolute(&urls::ap_part(&urls::ap_post(post.id), "replies")),
-        url: ctx.absolute(&urls::post(post.slug.as_str())),
+        url: ctx.absolute(&if post.is_page() {
+            urls::page(post.slug.as_str())
+        } else {
+            urls::post(post.slug.as_str())
+        }),
         followers: vec![
             urls::ap_part(&author, "followers"),
             ctx.absolute(&urls::ap_part(&urls::ap_site(), "followers")),
@@ -476,7 +493,7 @@ pub async fn outbox_page(
         .map(|summary| ctx.store.post_by_id(&ctx.site, summary.id));
     let posts = futures_util::future::try_join_all(reads).await?;
     let mut items = Vec::with_capacity(posts.len());
-    for post in posts.into_iter().flatten().filter(federates) {
+    for post in posts.into_iter().flatten().filter(|p| federates(p, false)) {
         items.push(article_of(ctx, &post).await?.create());
     }
     Ok(Some((items, page.older)))

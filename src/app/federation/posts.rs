@@ -42,6 +42,18 @@ pub async fn note_change(ctx: &Ctx, post: PostId) -> Result<(), AppError> {
     Ok(())
 }
 
+/// Notes every published static page of the site: its followers hear of it at the next
+/// pass, when the site starts or stops sending its pages (at most
+/// [`crate::domain::MAX_PAGES`] and a few: one read, a write each).
+pub async fn note_pages(ctx: &Ctx) -> Result<(), AppError> {
+    for page in ctx.store.site_pages(&ctx.site).await? {
+        if page.status == crate::domain::PostStatus::Published {
+            note_change(ctx, page.id).await?;
+        }
+    }
+    Ok(())
+}
+
 /// What a pass queued.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Told {
@@ -56,6 +68,7 @@ pub async fn tell_followers(ctx: &Ctx, settle: std::time::Duration) -> Result<To
     let now = ctx.clock.now();
     let since = now - Duration::hours(WINDOW_HOURS);
     let settle = Duration::from_std(settle).unwrap_or_else(|_| Duration::minutes(2));
+    let pages = ctx.identity().await.fediverse_pages;
     let mut candidates: HashMap<PostId, Option<DateTime<Utc>>> = HashMap::new();
     let newest = ctx
         .store
@@ -79,6 +92,7 @@ pub async fn tell_followers(ctx: &Ctx, settle: std::time::Duration) -> Result<To
             since,
             settle,
             noted: through,
+            pages,
         };
         let done = match tell(ctx, post, &state, &mut told).await {
             Ok(done) => done,
@@ -121,6 +135,8 @@ struct State {
     settle: Duration,
     /// The post's latest change note, if it has one.
     noted: Option<DateTime<Utc>>,
+    /// The site sends its static pages too.
+    pages: bool,
 }
 
 /// The id of a post's activity of `kind` in its `round` for the state `at`: the same
@@ -132,7 +148,11 @@ fn activity_id(post: PostId, kind: &str, round: i32, at: DateTime<Utc>) -> uuid:
 /// Queues what one post's followers should hear; false while it is still changing.
 async fn tell(ctx: &Ctx, id: PostId, state: &State, told: &mut Told) -> Result<bool, AppError> {
     let before = ctx.store.federated_post(&ctx.site, id).await?;
-    let post = ctx.store.post_by_id(&ctx.site, id).await?.filter(federates);
+    let post = ctx
+        .store
+        .post_by_id(&ctx.site, id)
+        .await?
+        .filter(|post| federates(post, state.pages));
     let site_followers = ctx.absolute(&urls::ap_part(&urls::ap_site(), "followers"));
     match (post, before) {
         (Some(post), before) if before.is_none_or(|b| b.deleted) => {

@@ -52,6 +52,7 @@ async fn post_of(
         let path = path.split(['?', '#']).next().unwrap_or_default();
         let slug = path
             .strip_prefix("/posts/")
+            .or_else(|| path.strip_prefix("/pages/"))
             .map(|s| percent_encoding::percent_decode_str(s).decode_utf8_lossy())
             .and_then(|s| crate::domain::Slug::parse(&s).ok())
             .ok_or_else(unknown)?;
@@ -60,8 +61,9 @@ async fn post_of(
             .await
             .map_err(unavailable)?
     };
+    let pages = ctx.identity().await.fediverse_pages;
     let post = found
-        .filter(|p| !published || super::federates(p))
+        .filter(|p| !published || super::federates(p, pages))
         .ok_or_else(unknown)?;
     Ok(Some(post.id))
 }

@@ -120,7 +120,7 @@ async fn answered(
                 .await
                 .map_err(unavailable)?;
             return Ok(post
-                .filter(super::federates)
+                .filter(super::takes_replies)
                 .map(|post| Answered { post, parent: None }));
         }
         if let Some(note) = ctx
@@ -134,7 +134,7 @@ async fn answered(
                 .post_by_id(&ctx.site, note.post)
                 .await
                 .map_err(unavailable)?
-                .filter(super::federates)
+                .filter(super::takes_replies)
             else {
                 return Ok(None);
             };

@@ -56,7 +56,13 @@ pub async fn publish_due(store: &dyn Store, site: &Site, now: DateTime<Utc>) -> 
             pass.next = Some(post.due);
             break;
         }
-        match store.publish_scheduled(site, post.id, post.due).await {
+        // Its followers on the fediverse hear of it (noted before it is published, as
+        // every change is: a page, which no list of the newest posts shows, too).
+        let published = match store.note_post_change(site, post.id, now).await {
+            Ok(()) => store.publish_scheduled(site, post.id, post.due).await,
+            Err(e) => Err(e),
+        };
+        match published {
             Ok(true) => {
                 pass.published += 1;
                 tracing::info!(post = %post.id.0, slug = post.slug.as_str(), due = %post.due, "published a scheduled post");

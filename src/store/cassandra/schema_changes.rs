@@ -518,4 +518,9 @@ pub(super) const CHANGES: &[(u32, &str, Change)] = &[
             "ALTER TABLE ap_avatars WITH gc_grace_seconds = 86400 AND default_time_to_live = 2592000",
         ),
     ),
+    (
+        88,
+        "static pages sent to the fediverse as posts are, when a site's administrators say so",
+        Change::Cql("ALTER TABLE site_identity ADD IF NOT EXISTS fediverse_pages boolean"),
+    ),
 ];

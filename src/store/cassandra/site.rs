@@ -24,11 +24,11 @@ impl Statements {
         let prepare = |cql: String| super::prepare(session, cql);
         Ok(Self {
             identity_read: prepare(format!(
-                "SELECT title, tagline, description, language, footer, own_images_only, fediverse_off FROM {ks}.site_identity WHERE site = ?"
+                "SELECT title, tagline, description, language, footer, own_images_only, fediverse_off, fediverse_pages FROM {ks}.site_identity WHERE site = ?"
             ))
             .await?,
             identity_write: prepare(format!(
-                "INSERT INTO {ks}.site_identity (site, title, tagline, description, language, footer, own_images_only, fediverse_off) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+                "INSERT INTO {ks}.site_identity (site, title, tagline, description, language, footer, own_images_only, fediverse_off, fediverse_pages) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
             ))
             .await?,
             secret_read_serial: {
@@ -62,14 +62,23 @@ type IdentityRow = (
     Option<String>,
     Option<bool>,
     Option<bool>,
+    Option<bool>,
 );
 
 #[async_trait]
 impl SiteSettings for CassandraStore {
     async fn site_identity(&self, site: &Site) -> StoreResult<SiteIdentity> {
         let row: Option<IdentityRow> = self.row(&self.site.identity_read, (site.as_str(),)).await?;
-        let Some((title, tagline, description, language, footer, own_images_only, fediverse_off)) =
-            row
+        let Some((
+            title,
+            tagline,
+            description,
+            language,
+            footer,
+            own_images_only,
+            fediverse_off,
+            fediverse_pages,
+        )) = row
         else {
             return Ok(SiteIdentity::default());
         };
@@ -83,6 +92,7 @@ impl SiteSettings for CassandraStore {
             footer: footer.unwrap_or_default(),
             own_images_only: own_images_only.unwrap_or(false),
             fediverse_off: fediverse_off.unwrap_or(false),
+            fediverse_pages: fediverse_pages.unwrap_or(false),
         })
     }
 
@@ -98,6 +108,7 @@ impl SiteSettings for CassandraStore {
                 identity.footer.as_str(),
                 identity.own_images_only,
                 identity.fediverse_off,
+                identity.fediverse_pages,
             ),
         )
         .await?;

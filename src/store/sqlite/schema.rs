@@ -60,6 +60,7 @@ const MIGRATIONS: &[(u32, &str)] = &[
     (40, include_str!("migrations/0040_follow_requests.sql")),
     (41, include_str!("migrations/0041_delivery_failed.sql")),
     (42, include_str!("migrations/0042_avatars.sql")),
+    (43, include_str!("migrations/0043_fediverse_pages.sql")),
 ];
 
 /// The version that makes the search index.

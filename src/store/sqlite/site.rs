@@ -7,12 +7,12 @@ use crate::domain::SiteIdentity;
 impl SiteSettings for SqliteStore {
     async fn site_identity(&self, site: &Site) -> StoreResult<SiteIdentity> {
         let site = site.to_string();
-        type Row = (String, String, String, String, String, bool, bool);
+        type Row = (String, String, String, String, String, bool, bool, bool);
         let row: Option<Row> = self
             .read(move |sql| {
                 sql.prepare(
                     "SELECT title, tagline, description, language, footer, own_images_only,
-                     fediverse_off FROM site_identity WHERE site = ?1",
+                     fediverse_off, fediverse_pages FROM site_identity WHERE site = ?1",
                 )
                 .and_then(|mut s| {
                     s.query_row(params![site], |r| {
@@ -24,6 +24,7 @@ impl SiteSettings for SqliteStore {
                             r.get(4)?,
                             r.get(5)?,
                             r.get(6)?,
+                            r.get(7)?,
                         ))
                     })
                     .optional()
@@ -31,8 +32,16 @@ impl SiteSettings for SqliteStore {
                 .map_err(unavailable)
             })
             .await?;
-        let Some((title, tagline, description, language, footer, own_images_only, fediverse_off)) =
-            row
+        let Some((
+            title,
+            tagline,
+            description,
+            language,
+            footer,
+            own_images_only,
+            fediverse_off,
+            fediverse_pages,
+        )) = row
         else {
             return Ok(SiteIdentity::default());
         };
@@ -44,6 +53,7 @@ impl SiteSettings for SqliteStore {
             footer,
             own_images_only,
             fediverse_off,
+            fediverse_pages,
         })
     }
 
@@ -52,10 +62,11 @@ impl SiteSettings for SqliteStore {
         self.run(move |sql| {
             sql.prepare(
                 "INSERT INTO site_identity (site, title, tagline, description, language, footer,
-                     own_images_only, fediverse_off)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+                     own_images_only, fediverse_off, fediverse_pages)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
                  ON CONFLICT (site) DO UPDATE SET title = ?2, tagline = ?3, description = ?4,
-                     language = ?5, footer = ?6, own_images_only = ?7, fediverse_off = ?8",
+                     language = ?5, footer = ?6, own_images_only = ?7, fediverse_off = ?8,
+                     fediverse_pages = ?9",
             )
             .and_then(|mut s| {
                 s.execute(params![
@@ -66,7 +77,8 @@ impl SiteSettings for SqliteStore {
                     identity.language.code(),
                     identity.footer,
                     identity.own_images_only,
-                    identity.fediverse_off
+                    identity.fediverse_off,
+                    identity.fediverse_pages
                 ])
             })
             .map_err(unavailable)?;

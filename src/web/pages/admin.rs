@@ -138,6 +138,8 @@ pub struct SiteAdminPage {
     /// Pages show images from the site's own files only.
     pub own_images_only: bool,
     pub fediverse_off: bool,
+    /// Static pages go to the fediverse too.
+    pub fediverse_pages: bool,
     pub saved: bool,
     pub error: Option<String>,
     pub mail: MailView,

@@ -34,6 +34,7 @@ async fn seed(t: &TestStore) {
                 // Carried through every export and import.
                 own_images_only: true,
                 fediverse_off: true,
+                fediverse_pages: true,
             },
         )
         .await

@@ -372,6 +372,7 @@ async fn an_older_sqlite_file_is_indexed_when_opened() {
              ALTER TABLE intents DROP COLUMN next_try;
              ALTER TABLE site_identity DROP COLUMN own_images_only;
              ALTER TABLE site_identity DROP COLUMN fediverse_off;
+             ALTER TABLE site_identity DROP COLUMN fediverse_pages;
              DROP TRIGGER comments_copied_to_moderation;
              ALTER TABLE comments DROP COLUMN author_actor; ALTER TABLE moderation_queue DROP COLUMN author_actor;
              ALTER TABLE moderation_queue DROP COLUMN post_slug; ALTER TABLE moderation_queue DROP COLUMN post_title;

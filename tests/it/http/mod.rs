@@ -19,6 +19,7 @@ mod fediverse_follows;
 mod fediverse_inputs;
 mod fediverse_keys;
 mod fediverse_moves;
+mod fediverse_pages;
 mod fediverse_replies;
 mod fediverse_requests;
 mod feeds;
