@@ -83,13 +83,35 @@ const STATEMENT_CACHE: usize = 256;
 /// once touched.
 const READ_MAP_BYTES: i64 = 1 << 30;
 
-/// The one writing connection, and the turn to use it. Writers wait for the turn as
-/// futures, so a burst of writes holds no blocking thread until its turn comes (waiting in
-/// the pool held one thread each: 32 signed-in readers made 76 threads and 124 MiB).
+/// The one writing connection, the turn to use it, and the thread that uses it. Writers
+/// wait for the turn as futures, so a burst of writes holds no thread until its turn comes
+/// (waiting in the pool held one thread each: 32 signed-in readers made 76 threads and
+/// 124 MiB).
 #[derive(Clone)]
 pub(super) struct Writer {
     pool: r2d2::Pool<SqliteConnectionManager>,
     turn: Arc<tokio::sync::Semaphore>,
+    thread: std::sync::mpsc::Sender<WriteJob>,
+}
+
+/// One write, run on the writer's thread.
+type WriteJob = Box<dyn FnOnce() + Send>;
+
+/// Starts the thread every write runs on. It keeps the priority of the thread that opened
+/// the store (a served instance's: the requests'), whoever asks for a write: a write a
+/// background job asked for, which holds the one writer's turn, never runs at that job's
+/// lower priority while requests wait for the turn. It ends when the store is dropped.
+fn writer_thread() -> std::io::Result<std::sync::mpsc::Sender<WriteJob>> {
+    let (jobs, queue) = std::sync::mpsc::channel::<WriteJob>();
+    std::thread::Builder::new()
+        .name("sibyl-sqlite-writer".into())
+        .spawn(move || {
+            for job in queue {
+                // A write that panics fails alone (its caller is told); the thread goes on.
+                let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(job));
+            }
+        })?;
+    Ok(jobs)
 }
 
 pub struct SqliteStore {
@@ -225,6 +247,8 @@ impl SqliteStore {
         let writer = Writer {
             pool,
             turn: Arc::new(tokio::sync::Semaphore::new(1)),
+            thread: writer_thread()
+                .map_err(|e| OpenError(format!("cannot start the SQLite store's writer: {e}")))?,
         };
         Ok(Self {
             binaries: Arc::new(binaries::SqliteBinaries::new(
@@ -300,7 +324,7 @@ impl SqliteStore {
     }
 }
 
-/// Runs `work` on the writing connection on a blocking thread once it is this write's
+/// Runs `work` on the writing connection on the writer's thread once it is this write's
 /// turn, counting its statements in `statements`.
 async fn run_blocking<T, E>(
     writer: &Writer,
@@ -317,15 +341,21 @@ where
         .map_err(|e| StoreError::Unavailable(e.to_string()))?;
     let pool = writer.pool.clone();
     let statements = Arc::clone(statements);
-    tokio::task::spawn_blocking(move || {
-        let _turn = turn;
-        let mut conn = pool
-            .get()
-            .map_err(|e| StoreError::Unavailable(e.to_string()))?;
-        work(&mut conn, &statements)
-    })
-    .await
-    .map_err(|e| StoreError::Unavailable(format!("store task failed: {e}")))?
+    let (done, answer) = tokio::sync::oneshot::channel();
+    writer
+        .thread
+        .send(Box::new(move || {
+            let _turn = turn;
+            let result = match pool.get() {
+                Ok(mut conn) => work(&mut conn, &statements),
+                Err(e) => Err(StoreError::Unavailable(e.to_string()).into()),
+            };
+            let _ = done.send(result);
+        }))
+        .map_err(|_| StoreError::Unavailable("the store's writer has stopped".into()))?;
+    answer
+        .await
+        .map_err(|_| StoreError::Unavailable("a write failed on the store's writer".into()))?
 }
 
 impl Store for SqliteStore {
@@ -335,5 +365,38 @@ impl Store for SqliteStore {
 
     fn binaries(&self) -> Arc<dyn crate::store::binaries::BinaryStore> {
         self.binaries.clone()
+    }
+}
+
+#[cfg(all(test, target_os = "linux"))]
+mod tests {
+    use super::*;
+    use crate::infra::background::{NICE, handle, this_threads_nice};
+
+    #[tokio::test]
+    async fn a_write_a_background_job_asks_for_runs_at_the_priority_of_the_requests() {
+        let here = this_threads_nice().unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let store = Arc::new(
+            SqliteStore::open(&dir.path().join("sibyl.db"), StoreOptions::default())
+                .await
+                .unwrap(),
+        );
+        let asking = Arc::clone(&store);
+        let (asker, writer) = handle()
+            .unwrap()
+            .spawn(async move {
+                let asker = this_threads_nice().unwrap();
+                let writer = asking
+                    .run(|_| {
+                        this_threads_nice().map_err(|e| StoreError::Unavailable(e.to_string()))
+                    })
+                    .await
+                    .unwrap();
+                (asker, writer)
+            })
+            .await
+            .unwrap();
+        assert_eq!((asker, writer), (NICE.max(here), here));
     }
 }
