@@ -201,7 +201,7 @@ impl Application {
         }
         // Background fetches (refreshing binaries, deliveries) keep connections of their
         // own, driven by the runtime the jobs run on.
-        let fetcher = state.fetcher.apart()?;
+        let fetcher = state.fetcher.for_background();
         if config.refresh.is_some() {
             state.binaries.spawn_refresher(&jobs, fetcher.clone());
         }

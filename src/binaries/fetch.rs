@@ -268,6 +268,9 @@ fn describe(e: &reqwest::Error) -> String {
 pub struct Fetcher {
     client: reqwest::Client,
     pub policy: Arc<FetchPolicy>,
+    /// The client of background work (jobs, errands): connections of its own, driven by
+    /// the threads of the runtime it runs on, never reused by a request.
+    background: reqwest::Client,
 }
 
 /// Makes ring the process's TLS provider (HTTP clients built without one of their own
@@ -290,41 +293,55 @@ fn roots(policy: &FetchPolicy) -> std::io::Result<rustls::RootCertStore> {
     Ok(roots)
 }
 
+/// An HTTP client that fetches under `policy`: no redirects followed (each is checked by
+/// hand), no proxy, the policy's time limits, names resolved by its rules.
+fn client(policy: &Arc<FetchPolicy>) -> std::io::Result<reqwest::Client> {
+    let tls = rustls::ClientConfig::builder_with_provider(Arc::new(
+        rustls::crypto::ring::default_provider(),
+    ))
+    .with_safe_default_protocol_versions()
+    .map_err(|e| std::io::Error::other(format!("TLS for fetching: {e}")))?
+    .with_root_certificates(roots(policy)?)
+    .with_no_client_auth();
+    let client = reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .no_proxy()
+        .timeout(policy.timeout)
+        .connect_timeout(policy.timeout.min(Duration::from_secs(10)))
+        .user_agent(concat!(
+            "Sibyl/",
+            env!("CARGO_PKG_VERSION"),
+            " (attachment fetcher)"
+        ))
+        .dns_resolver(Arc::new(CheckingResolver {
+            policy: Arc::clone(policy),
+        }))
+        .use_preconfigured_tls(tls)
+        .build()
+        .map_err(|e| std::io::Error::other(format!("the fetching client: {e}")))?;
+    Ok(client)
+}
+
 impl Fetcher {
     /// Fails (rather than fetch without its checks) if the client cannot be built.
     pub fn new(policy: FetchPolicy) -> std::io::Result<Self> {
         install_tls_provider();
         let policy = Arc::new(policy);
-        let tls = rustls::ClientConfig::builder_with_provider(Arc::new(
-            rustls::crypto::ring::default_provider(),
-        ))
-        .with_safe_default_protocol_versions()
-        .map_err(|e| std::io::Error::other(format!("TLS for fetching: {e}")))?
-        .with_root_certificates(roots(&policy)?)
-        .with_no_client_auth();
-        let client = reqwest::Client::builder()
-            .redirect(reqwest::redirect::Policy::none())
-            .no_proxy()
-            .timeout(policy.timeout)
-            .connect_timeout(policy.timeout.min(Duration::from_secs(10)))
-            .user_agent(concat!(
-                "Sibyl/",
-                env!("CARGO_PKG_VERSION"),
-                " (attachment fetcher)"
-            ))
-            .dns_resolver(Arc::new(CheckingResolver {
-                policy: Arc::clone(&policy),
-            }))
-            .use_preconfigured_tls(tls)
-            .build()
-            .map_err(|e| std::io::Error::other(format!("the fetching client: {e}")))?;
-        Ok(Self { client, policy })
+        Ok(Self {
+            client: client(&policy)?,
+            background: client(&policy)?,
+            policy,
+        })
     }
 
-    /// A fetcher with the same policy and connections of its own: background work's,
-    /// whose connections are driven by its runtime's threads, not by the requests'.
-    pub fn apart(&self) -> std::io::Result<Self> {
-        Self::new(self.policy.as_ref().clone())
+    /// The same fetcher for background work: its requests use the background client's
+    /// connections.
+    pub fn for_background(&self) -> Self {
+        Self {
+            client: self.background.clone(),
+            policy: Arc::clone(&self.policy),
+            background: self.background.clone(),
+        }
     }
 
     /// GETs a URL, following redirects by hand (each one checked), conditionally when

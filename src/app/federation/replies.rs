@@ -508,8 +508,11 @@ pub async fn create(
     }
     tracing::info!(note = %note_id, post = %post.id.0, comment = %comment_id, "a reply from the fediverse waits for moderation");
     // Its author's picture is fetched after the answer.
-    let (errand_ctx, errand_fetcher, actor) =
-        (ctx.clone(), fetcher.clone(), activity.actor.clone());
+    let (errand_ctx, errand_fetcher, actor) = (
+        ctx.clone(),
+        fetcher.for_background(),
+        activity.actor.clone(),
+    );
     ctx.jobs.errand(async move {
         super::avatars::refresh(&errand_ctx, &errand_fetcher, &actor, icon.as_deref()).await;
     });
