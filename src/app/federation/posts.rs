@@ -68,7 +68,9 @@ pub async fn tell_followers(ctx: &Ctx, settle: std::time::Duration) -> Result<To
     let now = ctx.clock.now();
     let since = now - Duration::hours(WINDOW_HOURS);
     let settle = Duration::from_std(settle).unwrap_or_else(|_| Duration::minutes(2));
-    let pages = ctx.identity().await.fediverse_pages;
+    // Read from the store, not this instance's copy: an administrator may have just
+    // started or stopped sending pages (and noted them) through another instance.
+    let pages = ctx.store.site_identity(&ctx.site).await?.fediverse_pages;
     let mut candidates: HashMap<PostId, Option<DateTime<Utc>>> = HashMap::new();
     let newest = ctx
         .store
@@ -217,13 +219,23 @@ async fn tell(ctx: &Ctx, id: PostId, state: &State, told: &mut Told) -> Result<b
             told.deleted += 1;
             Ok(true)
         }
-        // Never told and not published: its note is kept a while, in case a pass that
-        // read it published is recording its Create (then the next pass sends the Delete).
-        (None, None) => Ok(state
-            .noted
-            .is_none_or(|at| state.now - at > Duration::minutes(UNTOLD_NOTE_MINUTES))),
+        // Not on the fediverse, and never told or told of its end: its note is kept a
+        // while, in case a pass that read it published is recording its Create (then the
+        // next pass sends the Delete), or one that read the site's pages setting before
+        // an administrator changed it and noted the pages is ending (then the next pass
+        // sends it again).
+        (None, None) => Ok(kept_long_enough(state)),
+        (None, Some(before)) if before.deleted => Ok(kept_long_enough(state)),
         _ => Ok(true),
     }
+}
+
+/// Whether a note of a post that is not on the fediverse has been kept long enough
+/// ([`UNTOLD_NOTE_MINUTES`]) to be dropped.
+fn kept_long_enough(state: &State) -> bool {
+    state
+        .noted
+        .is_none_or(|at| state.now - at > Duration::minutes(UNTOLD_NOTE_MINUTES))
 }
 
 /// When a told post last changed as its followers see it: its own text's time, or its

@@ -3,7 +3,8 @@
 //! is an `Article` at its id and at its own address, its `Create` is queued for the
 //! author's followers at the next pass, a like of it (from fediverse-pasture's
 //! one_actor) is counted, and a reply to it makes no comment (pages take none).
-//! Unticked, the page is withdrawn (a `Delete` is queued) and its id answers 404 again.
+//! Unticked, the page is withdrawn (a `Delete` is queued) and its id answers 404 again;
+//! ticked again, it is sent again.
 
 use super::federation::{fetch, reachable_with};
 use super::fediverse_follows::OneActor;
@@ -248,5 +249,30 @@ async fn static_pages_go_to_the_fediverse_only_when_an_administrator_says_so(t: 
         sent.iter()
             .any(|a| a["type"] == "Delete" && a["object"]["id"] == id.as_str()),
         "{sent:?}"
+    );
+
+    // Ticked again, the withdrawn pages are sent again, even by a pass that read the
+    // setting before the administrator's save and the notes after it.
+    sibyl::app::federation::posts::note_pages(&app.ctx())
+        .await
+        .unwrap();
+    assert_eq!(tell(&app).await, Told::default());
+    let identity = app.store.site_identity(&app.site).await.unwrap();
+    app.store
+        .save_site_identity(
+            &app.site,
+            &sibyl::domain::SiteIdentity {
+                fediverse_pages: true,
+                ..identity
+            },
+        )
+        .await
+        .unwrap();
+    assert_eq!(
+        tell(&app).await,
+        Told {
+            created: 2,
+            ..Told::default()
+        }
     );
 }
