@@ -1,6 +1,6 @@
 //! The embedded store: one SQLite file in WAL mode, a small pool of connections, and a
-//! transaction wherever Cassandra needs a claim protocol. Blocking calls run on tokio's
-//! blocking threads.
+//! transaction wherever Cassandra needs a claim protocol. Reads run on the calling
+//! thread; writes, one at a time, on the store's writer thread.
 //!
 //! One file per aggregate, each implementing its contract trait, over the rows several of
 //! them share (`post_rows.rs`, `post_indexes.rs`, `comment_rows.rs`); this file holds the
@@ -100,7 +100,9 @@ type WriteJob = Box<dyn FnOnce() + Send>;
 /// Starts the thread every write runs on. It keeps the priority of the thread that opened
 /// the store (a served instance's: the requests'), whoever asks for a write: a write a
 /// background job asked for, which holds the one writer's turn, never runs at that job's
-/// lower priority while requests wait for the turn. It ends when the store is dropped.
+/// lower priority while requests wait for the turn. It ends once the store and every
+/// handle of its binary store are dropped (a write still running when the process exits
+/// is cut off; a transaction's is then rolled back by SQLite).
 fn writer_thread() -> std::io::Result<std::sync::mpsc::Sender<WriteJob>> {
     let (jobs, queue) = std::sync::mpsc::channel::<WriteJob>();
     std::thread::Builder::new()
@@ -283,7 +285,7 @@ impl SqliteStore {
         })
     }
 
-    /// Runs `work` on a pooled connection on a blocking thread.
+    /// Runs `work` on the writing connection, on the writer's thread.
     pub(super) async fn run<T, E>(
         &self,
         work: impl FnOnce(&Sql<'_>) -> Result<T, E> + Send + 'static,
@@ -355,7 +357,7 @@ where
         .map_err(|_| StoreError::Unavailable("the store's writer has stopped".into()))?;
     answer
         .await
-        .map_err(|_| StoreError::Unavailable("a write failed on the store's writer".into()))?
+        .map_err(|_| StoreError::Unavailable("a write panicked on the store's writer".into()))?
 }
 
 impl Store for SqliteStore {
