@@ -61,10 +61,7 @@ pub async fn show(
     if post.is_page() {
         return Ok(moved_to(&urls::page(post.slug.as_str()), &request));
     }
-    if let Some(article) = super::federation::negotiated(&state.ctx(), &post, &request)
-        .await
-        .map_err(|e| WebError::Internal(e.to_string()))?
-    {
+    if let Some(article) = article_asked(&state, &post, &request).await? {
         return Ok(article);
     }
     let query = query.into_inner();
@@ -79,13 +76,7 @@ pub async fn show(
         query.suggested.is_some(),
     )
     .await?;
-    let mut answer = render(StatusCode::OK, &page)?;
-    // The same address answers an ActivityStreams client with the post's Article.
-    answer.headers_mut().append(
-        actix_web::http::header::VARY,
-        actix_web::http::header::HeaderValue::from_static("Accept"),
-    );
-    Ok(answer)
+    Ok(varies_by_accept(render(StatusCode::OK, &page)?))
 }
 
 /// `/pages/<slug>`: a static page, in one of its languages.
@@ -102,10 +93,7 @@ pub async fn show_page(
         return Ok(moved_to(&urls::post(post.slug.as_str()), &request));
     }
     // A site that sends its pages to the fediverse answers for them as for posts.
-    if let Some(article) = super::federation::negotiated(&state.ctx(), &post, &request)
-        .await
-        .map_err(|e| WebError::Internal(e.to_string()))?
-    {
+    if let Some(article) = article_asked(&state, &post, &request).await? {
         return Ok(article);
     }
     let page = post_page(
@@ -119,12 +107,29 @@ pub async fn show_page(
         false,
     )
     .await?;
-    let mut answer = render(StatusCode::OK, &page)?;
+    Ok(varies_by_accept(render(StatusCode::OK, &page)?))
+}
+
+/// The `Article` of a post or page, when the request asks for it (and it is on the
+/// fediverse).
+async fn article_asked(
+    state: &AppState,
+    post: &crate::domain::Post,
+    request: &actix_web::HttpRequest,
+) -> Result<Option<HttpResponse>, WebError> {
+    super::federation::negotiated(&state.ctx(), post, request)
+        .await
+        .map_err(|e| WebError::Internal(e.to_string()))
+}
+
+/// A post's or page's HTML, which says its address answers an ActivityStreams client
+/// with the `Article` instead.
+fn varies_by_accept(mut answer: HttpResponse) -> HttpResponse {
     answer.headers_mut().append(
         actix_web::http::header::VARY,
         actix_web::http::header::HeaderValue::from_static("Accept"),
     );
-    Ok(answer)
+    answer
 }
 
 /// A redirect for good to `path`, with the request's query (a post asked for as a

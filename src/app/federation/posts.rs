@@ -224,18 +224,11 @@ async fn tell(ctx: &Ctx, id: PostId, state: &State, told: &mut Told) -> Result<b
         // next pass sends the Delete), or one that read the site's pages setting before
         // an administrator changed it and noted the pages is ending (then the next pass
         // sends it again).
-        (None, None) => Ok(kept_long_enough(state)),
-        (None, Some(before)) if before.deleted => Ok(kept_long_enough(state)),
+        (None, before) if before.is_none_or(|b| b.deleted) => Ok(state
+            .noted
+            .is_none_or(|at| state.now - at > Duration::minutes(UNTOLD_NOTE_MINUTES))),
         _ => Ok(true),
     }
-}
-
-/// Whether a note of a post that is not on the fediverse has been kept long enough
-/// ([`UNTOLD_NOTE_MINUTES`]) to be dropped.
-fn kept_long_enough(state: &State) -> bool {
-    state
-        .noted
-        .is_none_or(|at| state.now - at > Duration::minutes(UNTOLD_NOTE_MINUTES))
 }
 
 /// When a told post last changed as its followers see it: its own text's time, or its

@@ -1043,20 +1043,24 @@ async fn inboxes_take_what_its_actor_signed_and_refuse_the_rest(t: TestStore) {
     assert!(why.contains("Too many keys"), "{why}");
 }
 
-/// Saves the site's settings with the fediverse box ticked or not.
-async fn keep_off(app: &TestApp, off: bool) {
+/// Saves the site's settings (/admin/site) with the boxes named in `ticked` ticked and
+/// the others not.
+pub(super) async fn save_site_boxes(app: &TestApp, ticked: &[&'static str]) {
     let mut fields = vec![
-        ("title", "A quiet site"),
+        ("title", "A site on the fediverse"),
         ("tagline", ""),
-        ("description", "Kept to itself."),
+        ("description", "Its settings, saved."),
         ("language", "en"),
         ("footer", ""),
     ];
-    if off {
-        fields.push(("fediverse_off", "on"));
-    }
+    fields.extend(ticked.iter().map(|name| (*name, "on")));
     let saved = app.submit("/admin/site", "/admin/site", &fields).await;
     assert_eq!(saved.status(), 303, "{}", saved.text().await.unwrap());
+}
+
+/// Saves the site's settings with the fediverse box ticked or not.
+async fn keep_off(app: &TestApp, off: bool) {
+    save_site_boxes(app, if off { &["fediverse_off"] } else { &[] }).await;
 }
 
 async fn an_administrator_keeps_the_site_off_the_fediverse(t: TestStore) {

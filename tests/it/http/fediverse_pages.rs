@@ -6,7 +6,7 @@
 //! Unticked, the page is withdrawn (a `Delete` is queued) and its id answers 404 again;
 //! ticked again, it is sent again.
 
-use super::federation::{fetch, reachable_with};
+use super::federation::{fetch, reachable_with, save_site_boxes};
 use super::fediverse_follows::OneActor;
 use super::fediverse_replies::note_activity;
 use crate::both_stores;
@@ -19,18 +19,7 @@ both_stores!(static_pages_go_to_the_fediverse_only_when_an_administrator_says_so
 
 /// Saves the site's settings with the pages' box ticked or not.
 async fn send_pages(app: &TestApp, on: bool) {
-    let mut fields = vec![
-        ("title", "A site with pages"),
-        ("tagline", ""),
-        ("description", "About us, and more."),
-        ("language", "en"),
-        ("footer", ""),
-    ];
-    if on {
-        fields.push(("fediverse_pages", "on"));
-    }
-    let saved = app.submit("/admin/site", "/admin/site", &fields).await;
-    assert_eq!(saved.status(), 303, "{}", saved.text().await.unwrap());
+    save_site_boxes(app, if on { &["fediverse_pages"] } else { &[] }).await;
 }
 
 /// The activities queued and still open, as sent.
