@@ -130,6 +130,7 @@ async fn main() -> Result<(), String> {
             user_id: admin.id,
             created: now(),
             expires: now() + chrono::Duration::days(1),
+            details: Default::default(),
         })
         .await
         .map_err(|e| e.to_string())?;

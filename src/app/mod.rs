@@ -40,6 +40,7 @@ pub mod members;
 pub mod memo;
 pub mod password_reset;
 pub mod posts;
+pub mod sessions;
 pub mod shell_admin;
 pub mod sites;
 pub mod subscriptions;

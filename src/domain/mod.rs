@@ -15,6 +15,7 @@ pub mod post;
 pub mod revision;
 pub mod schedule;
 pub mod search;
+pub mod session;
 pub mod site;
 pub mod subscription;
 pub mod timeuuid;

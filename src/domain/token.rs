@@ -82,6 +82,22 @@ pub fn csrf_token(secret: &[u8], binding: CsrfBinding<'_>) -> String {
     hex(&mac.finalize().into_bytes())
 }
 
+/// What a browser keeps of each account that signed in with it, so that a sign-in from
+/// another browser can be told to the account: an HMAC under the site's secret of the
+/// account and its password hash (32 hex digits), which names the account to nobody
+/// without the secret, and which a change of password makes unknown (a browser that
+/// signed in with a stolen password is told of again after the owner changes it).
+#[expect(clippy::expect_used, reason = "HMAC accepts keys of any length")]
+pub fn known_browser_mark(secret: &[u8], user: &super::User) -> String {
+    use hmac::{Hmac, Mac};
+    let mut mac = Hmac::<Sha256>::new_from_slice(secret).expect("HMAC accepts keys of any length");
+    mac.update(b"known browser\0");
+    mac.update(user.id.0.as_bytes());
+    mac.update(b"\0");
+    mac.update(user.password_hash.as_str().as_bytes());
+    hex(&mac.finalize().into_bytes()[..16])
+}
+
 /// A uniformly random number below `bound` (for picking among candidates, not secrets).
 pub fn random_below(bound: u64) -> u64 {
     // The modulo bias is below 2^-50 for the small bounds used here.

@@ -72,6 +72,26 @@ pub struct NewSession {
     pub user_id: UserId,
     pub created: DateTime<Utc>,
     pub expires: DateTime<Utc>,
+    pub details: SessionDetails,
+}
+
+/// A live session, as a request finds it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LiveSession {
+    pub user: User,
+    pub expires: DateTime<Utc>,
+    /// When a request last said it was seen (its start, before any did).
+    pub last_seen: DateTime<Utc>,
+}
+
+/// One of an account's sessions, as its security page lists them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SessionRecord {
+    pub key: Vec<u8>,
+    pub created: DateTime<Utc>,
+    pub expires: DateTime<Utc>,
+    pub last_seen: DateTime<Utc>,
+    pub details: SessionDetails,
 }
 
 /// Accounts (global to every site), their uniqueness claims (the multi-row uniqueness
@@ -157,9 +177,33 @@ pub trait Sessions: Send + Sync {
     /// [`MAX_SESSIONS_PER_ACCOUNT`]: its oldest session ends to make room.
     async fn create_session(&self, session: &NewSession) -> StoreResult<()>;
 
-    /// The user of a live session; `None` when the session is unknown or expired.
-    async fn session_user(&self, key: &[u8], now: DateTime<Utc>) -> StoreResult<Option<User>>;
+    /// A live session; `None` when the session is unknown, expired or ended.
+    async fn session(&self, key: &[u8], now: DateTime<Utc>) -> StoreResult<Option<LiveSession>>;
 
+    /// The user of a live session; `None` when the session is unknown or expired.
+    async fn session_user(&self, key: &[u8], now: DateTime<Utc>) -> StoreResult<Option<User>> {
+        Ok(self.session(key, now).await?.map(|s| s.user))
+    }
+
+    /// Records that `user`'s session `key` (which ends at `expires`) was seen at `at`.
+    /// A session that has ended meanwhile stays ended.
+    async fn touch_session(
+        &self,
+        user: UserId,
+        key: &[u8],
+        at: DateTime<Utc>,
+        expires: DateTime<Utc>,
+    ) -> StoreResult<()>;
+
+    /// The live sessions of an account, newest first: at most
+    /// [`MAX_SESSIONS_PER_ACCOUNT`].
+    async fn account_sessions(
+        &self,
+        user: UserId,
+        now: DateTime<Utc>,
+    ) -> StoreResult<Vec<SessionRecord>>;
+
+    /// Ends one session (and removes it from its account's list).
     async fn delete_session(&self, key: &[u8]) -> StoreResult<()>;
 
     /// Ends every session of a user but the one whose key is `keep`.

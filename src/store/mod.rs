@@ -27,8 +27,8 @@ pub mod sqlite;
 pub mod subscriptions;
 
 pub use accounts::{
-    AccountError, AccountLink, Accounts, DirectoryEntry, MAX_SESSIONS_PER_ACCOUNT, NewSession,
-    Sessions, SetupError, Taken,
+    AccountError, AccountLink, Accounts, DirectoryEntry, LiveSession, MAX_SESSIONS_PER_ACCOUNT,
+    NewSession, SessionRecord, Sessions, SetupError, Taken,
 };
 pub use comments::{
     CommentError, CommentModeration, CommentPage, Comments, LogEntries, MemberComments,
@@ -62,6 +62,7 @@ pub mod prelude {
 
 use crate::domain::comment::ThreadComment;
 use crate::domain::password::PasswordHash;
+use crate::domain::session::SessionDetails;
 use crate::domain::user::Login;
 use crate::domain::{
     Comment, CommentBody, CommentId, CommentSettings, CommentState, LogEntry, Moderation,

@@ -1,7 +1,7 @@
 //! Site set-up (the first administrator) and sign-up. Signing in and out is
 //! [`super::sign_in`]'s.
 
-use super::auth::{MaybeUser, start_session};
+use super::auth::{MaybeUser, known_browser, start_session};
 use super::csrf::{CsrfForm, CsrfToken, csrf_field, layout};
 use super::limits::client_ip;
 use super::pages::{SetupPage, SignupPage};
@@ -46,6 +46,7 @@ pub async fn setup_form(
 
 pub async fn setup(
     state: web::Data<AppState>,
+    req: HttpRequest,
     user: MaybeUser,
     csrf: CsrfToken,
     form: CsrfForm<SetupForm>,
@@ -104,9 +105,11 @@ pub async fn setup(
         }
         Err(SetupError::Store(e)) => return Err(e.into()),
     };
-    let cookies = start_session(&state, &admin).await?;
+    let cookies = start_session(&state, &req, &admin).await?;
+    // The browser an account began in is one it knows.
+    let (_, remembered) = known_browser(&state, &req, &admin).await?;
     let mut response = see_other("/write");
-    for cookie in cookies {
+    for cookie in cookies.into_iter().chain([remembered]) {
         response
             .add_cookie(&cookie)
             .map_err(|e| WebError::Internal(e.to_string()))?;
@@ -187,13 +190,15 @@ pub async fn signup(
             );
         }
     };
-    let cookies = start_session(&state, &created).await?;
+    let cookies = start_session(&state, &req, &created).await?;
+    // The browser an account began in is one it knows.
+    let (_, remembered) = known_browser(&state, &req, &created).await?;
     let mut response = see_other(if created.email.is_unconfirmed() {
         "/account?saved=signed-up"
     } else {
         "/account"
     });
-    for cookie in cookies {
+    for cookie in cookies.into_iter().chain([remembered]) {
         response
             .add_cookie(&cookie)
             .map_err(|e| WebError::Internal(e.to_string()))?;

@@ -13,6 +13,7 @@
 //! [`super::csrf`]'s, which reads the cookies named here.
 
 use super::{AppState, WebError};
+use crate::domain::session::{SEEN_EVERY, SessionDetails, SessionKind};
 use crate::domain::token::random_token;
 use crate::domain::{Role, User, now};
 use actix_web::cookie::{Cookie, SameSite, time};
@@ -83,17 +84,25 @@ impl FromRequest for MaybeUser {
                 .ok_or_else(|| WebError::Internal("application state missing".into()))?;
             let user = match req.cookie(session_cookie(state.site.is_https())) {
                 Some(cookie) if well_formed(cookie.value()) => {
+                    let key = state.session_key(cookie.value());
                     state
                         .store
-                        .session_user(&state.session_key(cookie.value()), now())
+                        .session(&key, now())
                         .await?
+                        .map(|live| (live, key))
                 }
                 _ => None,
             };
             // The account as it stands on this site; a banned one's sessions count for
-            // nothing.
+            // nothing (and are not recorded as seen).
             let user = match user {
-                Some(user) => Some(state.standing(user).await?),
+                Some((live, key)) => {
+                    let standing = state.standing(live.user.clone()).await?;
+                    if !standing.banned {
+                        seen(state, &live, &key).await;
+                    }
+                    Some(standing)
+                }
                 None => None,
             };
             let user = user.filter(|u| !u.banned);
@@ -102,6 +111,37 @@ impl FromRequest for MaybeUser {
             Ok(found)
         })
     }
+}
+
+/// Records that a live session was seen now, if its record is older than
+/// [`SEEN_EVERY`]. A failure to write it costs the request nothing.
+pub async fn seen(state: &AppState, live: &crate::store::LiveSession, key: &[u8]) {
+    let at = state.clock.now();
+    if at - live.last_seen < SEEN_EVERY {
+        return;
+    }
+    if let Err(e) = state
+        .store
+        .touch_session(live.user.id, key, at, live.expires)
+        .await
+    {
+        tracing::warn!("recording when a session was last seen: {e}");
+    }
+}
+
+/// What a session begun by `req` records of itself: the browser it says it is, the
+/// address it comes from, the site it signs in to.
+pub fn session_details(req: &HttpRequest, kind: SessionKind) -> SessionDetails {
+    let agent = req
+        .headers()
+        .get(actix_web::http::header::USER_AGENT)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default();
+    let site = req
+        .app_data::<web::Data<AppState>>()
+        .map(|s| s.site.as_str().to_owned())
+        .unwrap_or_default();
+    SessionDetails::new(kind, agent, &super::limits::client_ip(req), &site)
 }
 
 /// Declares the role a route needs: anonymous visitors are sent to sign in, signed-in
@@ -161,6 +201,7 @@ role_extractor!(
 pub async fn new_session(
     state: &AppState,
     user: &User,
+    details: SessionDetails,
     key: impl FnOnce(&str) -> Vec<u8>,
 ) -> Result<
     (
@@ -181,6 +222,7 @@ pub async fn new_session(
             user_id: user.id,
             created,
             expires: created + ttl,
+            details,
         })
         .await?;
     Ok((token, created, created + ttl))
@@ -190,9 +232,11 @@ pub async fn new_session(
 /// token and a new pre-session id for after it).
 pub async fn start_session(
     state: &AppState,
+    req: &HttpRequest,
     user: &User,
 ) -> Result<[Cookie<'static>; 2], WebError> {
-    let (token, _, _) = new_session(state, user, |t| state.session_key(t)).await?;
+    let details = session_details(req, SessionKind::Browser);
+    let (token, _, _) = new_session(state, user, details, |t| state.session_key(t)).await?;
     let secure = state.site.is_https();
     let session = Cookie::build(session_cookie(secure), token)
         .path("/")
@@ -202,6 +246,53 @@ pub async fn start_session(
         .max_age(time::Duration::seconds(state.session_ttl.as_secs() as i64))
         .finish();
     Ok([session, csrf_cookie_for(random_token(), secure)])
+}
+
+/// The cookie in which a browser keeps a mark of each account that signed in with it
+/// ([`crate::domain::token::known_browser_mark`]), prefixed as [`session_cookie`]'s.
+pub fn known_cookie_name(secure: bool) -> &'static str {
+    if secure {
+        "__Host-sibyl_known"
+    } else {
+        "sibyl_known"
+    }
+}
+
+/// The most accounts a browser's known-browser cookie remembers.
+const KNOWN_ACCOUNTS: usize = 8;
+
+/// Whether `user` had signed in with this browser before, and the cookie that remembers
+/// it has now (kept 400 days, the most browsers keep a cookie).
+pub async fn known_browser(
+    state: &AppState,
+    req: &HttpRequest,
+    user: &User,
+) -> Result<(bool, Cookie<'static>), WebError> {
+    let secure = state.site.is_https();
+    let mark = crate::domain::token::known_browser_mark(state.api_secret().await?, user);
+    let held: Vec<String> = req
+        .cookie(known_cookie_name(secure))
+        .map(|c| {
+            c.value()
+                .split('.')
+                .filter(|m| m.len() == 32 && m.bytes().all(|b| b.is_ascii_hexdigit()))
+                .map(str::to_owned)
+                .collect()
+        })
+        .unwrap_or_default();
+    let known = held.contains(&mark);
+    let marks: Vec<String> = std::iter::once(mark.clone())
+        .chain(held.into_iter().filter(|m| *m != mark))
+        .take(KNOWN_ACCOUNTS)
+        .collect();
+    let cookie = Cookie::build(known_cookie_name(secure), marks.join("."))
+        .path("/")
+        .http_only(true)
+        .secure(secure)
+        .same_site(SameSite::Lax)
+        .max_age(time::Duration::days(400))
+        .finish();
+    Ok((known, cookie))
 }
 
 /// The store key of the session a request carries, if any.

@@ -6,7 +6,7 @@ use super::{
     authors, avatars, binaries, caching, comments, csrf, deletion, desk, email_change, error,
     federation, fediverse_followers, feeds, headers, health, history, home, moderation, network,
     observe, password_reset, post_download, post_page, posts, revisions, schedule, search,
-    settings, sign_in, site_admin, sitemaps, subscriptions, suggestions, tags,
+    security, settings, sign_in, site_admin, sitemaps, subscriptions, suggestions, tags,
 };
 use actix_web::middleware::{Compress, from_fn};
 use actix_web::{HttpResponse, web};
@@ -85,6 +85,17 @@ pub fn configure(cfg: &mut web::ServiceConfig, state: AppState) {
                     web::resource("/account/username").route(web::post().to(settings::username)),
                 )
                 .service(web::resource("/account/email").route(web::post().to(settings::email)))
+                .service(web::resource("/account/security").route(get_or_head().to(security::show)))
+                .service(
+                    web::resource("/account/sessions/end").route(web::post().to(security::end)),
+                )
+                .service(
+                    web::resource("/account/sessions/end-others")
+                        .route(web::post().to(security::end_others)),
+                )
+                .service(
+                    web::resource("/account/tokens").route(web::post().to(security::make_token)),
+                )
                 .service(
                     web::resource("/subscribe")
                         .route(get_or_head().to(subscriptions::form))

@@ -1,11 +1,13 @@
 //! Signing in (by user name or e-mail address, and password) and signing out.
 
-use super::auth::{MaybeUser, end_session, start_session};
+use super::auth::{MaybeUser, end_session, known_browser, session_details, start_session};
 use super::csrf::{CsrfForm, CsrfOnly, CsrfToken, csrf_field, layout};
 use super::limits::client_ip;
 use super::pages::LoginPage;
 use super::{AppState, WebError, render, see_other};
 use crate::app::accounts::{SignInFailure, authenticate};
+use crate::app::sessions::tell_of_new_sign_in;
+use crate::domain::session::SessionKind;
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use serde::Deserialize;
@@ -89,9 +91,21 @@ pub async fn login(
         };
     // A new session every sign-in; the old one, if any, ends.
     end_session(&state, &req).await?;
-    let cookies = start_session(&state, &signed_in).await?;
+    let cookies = start_session(&state, &req, &signed_in).await?;
+    // A browser the account has not signed in with is told to its address.
+    let (known, remembered) = known_browser(&state, &req, &signed_in).await?;
+    if !known {
+        let details = session_details(&req, SessionKind::Browser);
+        tell_of_new_sign_in(
+            &state.ctx(),
+            &signed_in,
+            &details.agent,
+            &details.address,
+            false,
+        );
+    }
     let mut response = see_other(&safe_next(&form.next));
-    for cookie in cookies {
+    for cookie in cookies.into_iter().chain([remembered]) {
         response
             .add_cookie(&cookie)
             .map_err(|e| WebError::Internal(e.to_string()))?;

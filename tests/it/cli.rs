@@ -371,6 +371,7 @@ async fn an_operator_manages_accounts_from_the_shell(t: crate::helpers::TestStor
             user_id: root.id,
             created: now(),
             expires: now() + chrono::Duration::hours(1),
+            details: Default::default(),
         })
         .await
         .unwrap();

@@ -411,8 +411,19 @@ pub async fn spawn_app_with(test_store: TestStore, adjust: impl FnOnce(&mut AppC
 }
 
 pub fn browser_client() -> reqwest::Client {
+    browser_client_as("")
+}
+
+/// A browser that names itself `agent` in its User-Agent header (none when empty).
+pub fn browser_client_as(agent: &str) -> reqwest::Client {
     sibyl::binaries::fetch::install_tls_provider();
-    reqwest::Client::builder()
+    let builder = reqwest::Client::builder();
+    let builder = if agent.is_empty() {
+        builder
+    } else {
+        builder.user_agent(agent)
+    };
+    builder
         .redirect(reqwest::redirect::Policy::none())
         .cookie_store(true)
         .dns_resolver(Arc::new(TestNames))
@@ -682,6 +693,14 @@ impl TestApp {
         }
     }
 
+    /// The same application seen from another browser that names itself `agent`.
+    pub fn browser_named(&self, agent: &str) -> TestApp {
+        TestApp {
+            client: browser_client_as(agent),
+            ..self.another_browser()
+        }
+    }
+
     /// A browser of its own (its own cookies) on another site this application serves:
     /// `site` is a name under `.test` with this application's port.
     pub fn at_site(&self, site: &Site) -> TestApp {
@@ -779,6 +798,18 @@ impl SmtpSink {
     /// Waits (a few seconds at most) for a message to `address`, and takes it out of the
     /// sink: the messages after it move up one.
     pub async fn take_message_to(&self, address: &str) -> String {
+        self.take_message_where(&format!("<{address}>"), "").await
+    }
+
+    /// Waits (a few seconds at most) for a message to `address` that says it is about a
+    /// new browser's sign-in, and takes it out of the sink; returns it.
+    pub async fn take_sign_in_notice(&self, address: &str) -> String {
+        self.take_message_where(&format!("<{address}>"), "A new sign-in to your account")
+            .await
+    }
+
+    /// Waits for the first message that contains both `one` and `other`, and takes it out.
+    async fn take_message_where(&self, one: &str, other: &str) -> String {
         for _ in 0..100 {
             let mut files: Vec<_> = std::fs::read_dir(self.dir.path())
                 .unwrap()
@@ -788,7 +819,7 @@ impl SmtpSink {
             files.sort();
             for file in files {
                 let message = std::fs::read_to_string(&file).unwrap();
-                if message.contains(&format!("<{address}>")) {
+                if message.contains(one) && message.contains(other) {
                     std::fs::remove_file(&file).unwrap();
                     let _ = std::fs::remove_file(file.with_extension("rcpt"));
                     return message;
@@ -796,7 +827,10 @@ impl SmtpSink {
             }
             tokio::time::sleep(std::time::Duration::from_millis(100)).await;
         }
-        panic!("no message to {address} came: {:?}", self.messages());
+        panic!(
+            "no message with {one:?} and {other:?} came: {:?}",
+            self.messages()
+        );
     }
 
     /// Waits (a few seconds at most) until `n` messages have come.

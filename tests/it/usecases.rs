@@ -129,6 +129,7 @@ async fn a_new_password_ends_other_sessions(t: TestStore) {
                 user_id: user.id,
                 created: now,
                 expires: now + chrono::Duration::hours(1),
+                details: Default::default(),
             })
             .await
             .unwrap();

@@ -523,4 +523,18 @@ pub(super) const CHANGES: &[(u32, &str, Change)] = &[
         "static pages sent to the fediverse as posts are, when a site's administrators say so",
         Change::Cql("ALTER TABLE site_identity ADD IF NOT EXISTS fediverse_pages boolean"),
     ),
+    (
+        89,
+        "what each session records of itself for its account's security page, and when it was last seen",
+        Change::Cql(
+            "ALTER TABLE sessions ADD IF NOT EXISTS (renewed timestamp, last_seen timestamp, kind text, agent text, address text, label text, site text)",
+        ),
+    ),
+    (
+        90,
+        "an account's list of sessions keeps what each said of itself when it began, for its security page",
+        Change::Cql(
+            "ALTER TABLE sessions_by_user ADD IF NOT EXISTS (kind text, agent text, address text, label text, site text)",
+        ),
+    ),
 ];

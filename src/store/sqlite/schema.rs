@@ -61,6 +61,7 @@ const MIGRATIONS: &[(u32, &str)] = &[
     (41, include_str!("migrations/0041_delivery_failed.sql")),
     (42, include_str!("migrations/0042_avatars.sql")),
     (43, include_str!("migrations/0043_fediverse_pages.sql")),
+    (44, include_str!("migrations/0044_session_details.sql")),
 ];
 
 /// The version that makes the search index.

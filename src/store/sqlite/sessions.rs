@@ -2,6 +2,8 @@
 
 use super::accounts::{USER_COLUMNS, UserRow};
 use super::*;
+use crate::domain::session::{SessionDetails, SessionKind};
+use crate::store::{LiveSession, SessionRecord};
 
 #[async_trait]
 impl Sessions for SqliteStore {
@@ -54,15 +56,22 @@ impl Sessions for SqliteStore {
                 ])
             })
             .map_err(unavailable)?;
+            let d = &session.details;
             sql.prepare(
-                "INSERT INTO sessions (key, user_id, created, expires) VALUES (?1, ?2, ?3, ?4)",
+                "INSERT INTO sessions (key, user_id, created, expires, kind, agent, address, label, site) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
             )
             .and_then(|mut s| {
                 s.execute(params![
                     session.key,
                     session.user_id.0.to_string(),
                     session.created.timestamp_millis(),
-                    session.expires.timestamp_millis()
+                    session.expires.timestamp_millis(),
+                    d.kind.as_str(),
+                    d.agent,
+                    d.address,
+                    d.label,
+                    d.site
                 ])
             })
             .map_err(unavailable)?;
@@ -71,12 +80,13 @@ impl Sessions for SqliteStore {
         .await
     }
 
-    async fn session_user(&self, key: &[u8], now: DateTime<Utc>) -> StoreResult<Option<User>> {
+    async fn session(&self, key: &[u8], now: DateTime<Utc>) -> StoreResult<Option<LiveSession>> {
         let key = key.to_vec();
         self.read(move |sql| {
             let row = sql
                 .prepare(&format!(
-                    "SELECT {} FROM sessions JOIN users u ON u.id = sessions.user_id
+                    "SELECT {}, sessions.expires, coalesce(sessions.last_seen, sessions.created)
+                     FROM sessions JOIN users u ON u.id = sessions.user_id
                      WHERE sessions.key = ?1 AND sessions.expires > ?2",
                     USER_COLUMNS
                         .split(", ")
@@ -85,11 +95,99 @@ impl Sessions for SqliteStore {
                         .join(", ")
                 ))
                 .and_then(|mut s| {
-                    s.query_row(params![key, now.timestamp_millis()], UserRow::read)
-                        .optional()
+                    s.query_row(params![key, now.timestamp_millis()], |r| {
+                        let n = USER_COLUMNS.split(", ").count();
+                        Ok((
+                            UserRow::read(r)?,
+                            r.get::<_, i64>(n)?,
+                            r.get::<_, i64>(n + 1)?,
+                        ))
+                    })
+                    .optional()
                 })
                 .map_err(unavailable)?;
-            row.map(UserRow::into_user).transpose()
+            row.map(|(user, expires, seen)| {
+                Ok(LiveSession {
+                    user: user.into_user()?,
+                    expires: millis_to_time(expires),
+                    last_seen: millis_to_time(seen),
+                })
+            })
+            .transpose()
+        })
+        .await
+    }
+
+    async fn touch_session(
+        &self,
+        _user: UserId,
+        key: &[u8],
+        at: DateTime<Utc>,
+        _expires: DateTime<Utc>,
+    ) -> StoreResult<()> {
+        let key = key.to_vec();
+        self.run(move |sql| {
+            sql.prepare("UPDATE sessions SET last_seen = ?2 WHERE key = ?1")
+                .and_then(|mut s| s.execute(params![key, at.timestamp_millis()]))
+                .map_err(unavailable)?;
+            Ok(())
+        })
+        .await
+    }
+
+    async fn account_sessions(
+        &self,
+        user: UserId,
+        now: DateTime<Utc>,
+    ) -> StoreResult<Vec<SessionRecord>> {
+        self.read(move |sql| {
+            let mut st = sql
+                .prepare(
+                    "SELECT key, created, expires, coalesce(last_seen, created), kind, agent, address, label, site \
+                     FROM sessions WHERE user_id = ?1 AND expires > ?2 ORDER BY created DESC, key ASC LIMIT ?3",
+                )
+                .map_err(unavailable)?;
+            let rows = st
+                .query_map(
+                    params![
+                        user.0.to_string(),
+                        now.timestamp_millis(),
+                        crate::store::accounts::MAX_SESSIONS_PER_ACCOUNT as i64
+                    ],
+                    |r| {
+                        Ok((
+                            r.get::<_, Vec<u8>>(0)?,
+                            r.get::<_, i64>(1)?,
+                            r.get::<_, i64>(2)?,
+                            r.get::<_, i64>(3)?,
+                            r.get::<_, String>(4)?,
+                            r.get::<_, String>(5)?,
+                            r.get::<_, String>(6)?,
+                            r.get::<_, String>(7)?,
+                            r.get::<_, String>(8)?,
+                        ))
+                    },
+                )
+                .map_err(unavailable)?
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(unavailable)?;
+            rows.into_iter()
+                .map(|(key, created, expires, seen, kind, agent, address, label, site)| {
+                    Ok(SessionRecord {
+                        key,
+                        created: millis_to_time(created),
+                        expires: millis_to_time(expires),
+                        last_seen: millis_to_time(seen),
+                        details: SessionDetails {
+                            kind: SessionKind::parse(&kind),
+                            agent,
+                            address,
+                            label,
+                            site,
+                        },
+                    })
+                })
+                .collect()
         })
         .await
     }

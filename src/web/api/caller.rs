@@ -3,6 +3,7 @@
 
 use super::{ApiError, ApiResult};
 use crate::domain::api_token::{self, Claims};
+use crate::domain::session::SessionDetails;
 use crate::domain::{User, now};
 use crate::web::{AppState, WebError};
 use actix_web::dev::Payload;
@@ -45,17 +46,19 @@ async fn caller_of(req: &HttpRequest) -> ApiResult<Option<Caller>> {
     let secret = state.api_secret().await?;
     let claims = api_token::verify(token, secret, state.site.as_str(), now())
         .map_err(|e| ApiError::unauthorized(e.to_string()))?;
-    let user = state
+    let key = api_token::session_key(secret, &claims.sid);
+    let live = state
         .store
-        .session_user(&api_token::session_key(secret, &claims.sid), now())
+        .session(&key, now())
         .await?
-        .filter(|u| u.id.0 == claims.sub)
+        .filter(|live| live.user.id.0 == claims.sub)
         .ok_or_else(|| ApiError::unauthorized("the token's session has ended; sign in again"))?;
-    let user = state.standing(user).await?;
+    let user = state.standing(live.user.clone()).await?;
     // A banned account's tokens count for nothing, as its browsers' sessions.
     if user.banned {
         return Err(ApiError::unauthorized("this account has been suspended"));
     }
+    crate::web::auth::seen(state, &live, &key).await;
     Ok(Some(Caller {
         user,
         token: token.to_owned(),
@@ -88,10 +91,15 @@ impl FromRequest for MaybeCaller {
 
 /// A new token for `user`: a new session of the site's session lifetime, and the JWT
 /// that names it.
-pub(super) async fn issue_token(state: &AppState, user: &User) -> ApiResult<String> {
+pub(crate) async fn issue_token(
+    state: &AppState,
+    user: &User,
+    details: SessionDetails,
+) -> Result<String, WebError> {
     let secret = state.api_secret().await?.to_vec();
     let (session, created, expires) =
-        crate::web::auth::new_session(state, user, |t| api_token::session_key(&secret, t)).await?;
+        crate::web::auth::new_session(state, user, details, |t| api_token::session_key(&secret, t))
+            .await?;
     let claims = Claims {
         sub: user.id.0,
         sid: session,

@@ -35,6 +35,7 @@ mod user_update;
 mod users;
 mod walk;
 
+pub(crate) use caller::issue_token;
 pub use caller::{Caller, MaybeCaller};
 pub use errors::{ApiError, ApiResult, Errors};
 pub use openapi::openapi_json;

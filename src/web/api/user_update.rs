@@ -7,10 +7,12 @@ use super::{ApiError, ApiResult, Caller, Errors};
 use crate::app::AppError;
 use crate::app::{accounts, confirmations};
 use crate::domain::password::Password;
+use crate::domain::session::SessionKind;
 use crate::domain::user::Login;
 use crate::domain::{Email, Profile, Username};
 use crate::store::{AccountError, Taken};
 use crate::web::AppState;
+use crate::web::auth::session_details;
 use crate::web::limits::Subject;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, put, web};
@@ -56,6 +58,7 @@ struct UpdateUserFields {
 #[put("/user")]
 pub async fn update_user(
     state: web::Data<AppState>,
+    req: actix_web::HttpRequest,
     caller: Caller,
     body: web::Json<UpdateUserBody>,
 ) -> ApiResult<HttpResponse> {
@@ -179,7 +182,7 @@ pub async fn update_user(
                 AppError::NotFound => ApiError::not_found("user"),
                 e => e.into(),
             })?;
-        token = issue_token(&state, &now_is).await?;
+        token = issue_token(&state, &now_is, session_details(&req, SessionKind::Api)).await?;
     }
     Ok(HttpResponse::build(StatusCode::OK).json(user_body(&now_is, token)))
 }

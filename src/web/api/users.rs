@@ -5,10 +5,13 @@
 use super::caller::{issue_token, session_of};
 use super::{ApiError, ApiResult, Caller, Errors};
 use crate::app::accounts::{SignInFailure, authenticate, may_sign_up, register};
+use crate::app::sessions::tell_of_new_sign_in;
+use crate::domain::session::SessionKind;
 use crate::domain::user::SignUp;
 use crate::domain::{Email, User};
 use crate::store::Taken;
 use crate::web::AppState;
+use crate::web::auth::session_details;
 use crate::web::limits::client_ip;
 use actix_web::{HttpRequest, HttpResponse, delete, get, post, web};
 use serde::{Deserialize, Serialize};
@@ -91,7 +94,7 @@ pub async fn register_user(
     let user = register(&state.ctx(), sign_up, state.new_account_role())
         .await?
         .map_err(taken)?;
-    let token = issue_token(&state, &user).await?;
+    let token = issue_token(&state, &user, session_details(&req, SessionKind::Api)).await?;
     Ok(HttpResponse::Created().json(user_body(&user, token)))
 }
 
@@ -145,7 +148,11 @@ pub async fn login(
             return Err(ApiError::forbidden("this account has been suspended"));
         }
     };
-    let token = issue_token(&state, &user).await?;
+    let details = session_details(&req, SessionKind::Api);
+    let token = issue_token(&state, &user, details.clone()).await?;
+    // A program keeps no mark of the accounts it signed in to: every sign-in through the
+    // API is told to the account.
+    tell_of_new_sign_in(&state.ctx(), &user, &details.agent, &details.address, true);
     Ok(HttpResponse::Ok().json(user_body(&user, token)))
 }
 

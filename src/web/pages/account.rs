@@ -163,3 +163,38 @@ pub enum Section {
     Email,
     Password,
 }
+
+/// One of an account's sessions on its security page.
+pub struct SessionRow {
+    /// The name it is ended by (not its store key).
+    pub id: String,
+    /// The browser and system it said it was; a token's name.
+    pub what: String,
+    /// How a token came to be (empty for a browser).
+    pub made_by: String,
+    pub address: String,
+    /// The site it signed in to, when not this one.
+    pub site: Option<String>,
+    pub began: super::Dated,
+    pub seen: super::Dated,
+    pub ends: super::Dated,
+    /// The session showing the page.
+    pub current: bool,
+}
+
+#[derive(Template)]
+#[template(path = "account/security.html")]
+pub struct SecurityPage {
+    pub layout: Layout,
+    pub browsers: Vec<SessionRow>,
+    pub tokens: Vec<SessionRow>,
+    pub notice: Option<String>,
+    /// Why ending a session was refused.
+    pub error: Option<String>,
+    /// Why making a token was refused.
+    pub token_error: Option<String>,
+    /// A token just made: its name and the token, shown this once.
+    pub made: Option<(String, String)>,
+    /// The name typed for a token, shown again when it was refused.
+    pub label: String,
+}

@@ -1,7 +1,7 @@
 //! Changing what needs the current password: the user name, the e-mail address (with
 //! mail on, by a mailed link) and the password.
 
-use super::super::auth::{SignedIn, session_key_of};
+use super::super::auth::{SignedIn, known_browser, session_key_of};
 use super::super::csrf::{CsrfForm, CsrfToken, csrf_field};
 use super::super::pages::Section;
 use super::super::{AppState, WebError, see_other};
@@ -190,5 +190,14 @@ pub async fn password(
     }
     let keep = session_key_of(&req);
     accounts::change_password(&state.ctx(), user.id, new, keep.as_deref()).await?;
-    Ok(see_other("/account?saved=password"))
+    let mut response = see_other("/account?saved=password");
+    // The browser that changed it stays one the account knows (a new password makes
+    // every other browser new again).
+    if let Some(changed) = state.store.user(user.id).await? {
+        let (_, remembered) = known_browser(&state, &req, &changed).await?;
+        response
+            .add_cookie(&remembered)
+            .map_err(|e| WebError::Internal(e.to_string()))?;
+    }
+    Ok(response)
 }

@@ -156,6 +156,7 @@ async fn a_deleted_account_frees_its_name_and_signs_its_comments(t: TestStore) {
             user_id: leaving.id,
             created: now(),
             expires: now() + chrono::Duration::days(1),
+            details: Default::default(),
         })
         .await
         .unwrap();

@@ -540,6 +540,7 @@ async fn ending_sessions_keeps_only_the_current_one(t: TestStore) {
             user_id: user.id,
             created: started,
             expires: started + Span::hours(1),
+            details: Default::default(),
         };
         t.store.create_session(&session).await.unwrap();
     }
@@ -608,6 +609,7 @@ async fn sessions_end_in_one_write(t: TestStore, options: StoreOptions) {
             user_id: user.id,
             created: started,
             expires: started + Span::hours(1),
+            details: Default::default(),
         };
         t.store.create_session(&session).await.unwrap();
     }
@@ -631,6 +633,7 @@ async fn sessions_end_in_one_write(t: TestStore, options: StoreOptions) {
         user_id: user.id,
         created: now(),
         expires: now() + Span::hours(1),
+        details: Default::default(),
     };
     t.store.create_session(&later).await.unwrap();
     let signed_in = t.store.session_user(&key(9), now()).await.unwrap();
@@ -845,6 +848,7 @@ async fn an_account_keeps_at_most_its_newest_sessions(t: TestStore) {
             user_id: user.id,
             created,
             expires: created + Span::hours(1),
+            details: Default::default(),
         };
         t.store.create_session(&session).await.unwrap();
     }

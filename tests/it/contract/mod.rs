@@ -25,6 +25,7 @@ mod revisions;
 mod scheduling;
 pub mod search;
 mod secrets;
+mod sessions;
 pub mod site_accounts;
 pub mod site_deletion;
 pub mod site_work;

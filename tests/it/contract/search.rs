@@ -373,6 +373,9 @@ async fn an_older_sqlite_file_is_indexed_when_opened() {
              ALTER TABLE site_identity DROP COLUMN own_images_only;
              ALTER TABLE site_identity DROP COLUMN fediverse_off;
              ALTER TABLE site_identity DROP COLUMN fediverse_pages;
+             ALTER TABLE sessions DROP COLUMN kind; ALTER TABLE sessions DROP COLUMN agent;
+             ALTER TABLE sessions DROP COLUMN address; ALTER TABLE sessions DROP COLUMN label;
+             ALTER TABLE sessions DROP COLUMN site; ALTER TABLE sessions DROP COLUMN last_seen;
              DROP TRIGGER comments_copied_to_moderation;
              ALTER TABLE comments DROP COLUMN author_actor; ALTER TABLE moderation_queue DROP COLUMN author_actor;
              ALTER TABLE moderation_queue DROP COLUMN post_slug; ALTER TABLE moderation_queue DROP COLUMN post_title;

@@ -198,6 +198,7 @@ async fn sessions_resolve_to_their_user_until_expired_or_deleted(t: TestStore) {
         user_id: user.id,
         created: started,
         expires: started + Duration::hours(1),
+        details: Default::default(),
     };
     t.store.create_session(&live).await.unwrap();
     assert_eq!(

@@ -106,6 +106,7 @@ async fn a_new_address_counts_once_its_link_is_followed(t: TestStore) {
         app.another_browser().log_in(&new, PASSWORD).await.status(),
         303
     );
+    sink.take_sign_in_notice(&new).await;
     assert_eq!(
         app.another_browser().log_in(&old, PASSWORD).await.status(),
         401
@@ -279,7 +280,11 @@ async fn a_sign_up_tells_nobody_but_the_owner_whether_an_address_has_an_account(
         (
             303,
             "/account?saved=signed-up".to_owned(),
-            vec!["sibyl_csrf".to_owned(), "sibyl_session".to_owned()]
+            vec![
+                "sibyl_csrf".to_owned(),
+                "sibyl_known".to_owned(),
+                "sibyl_session".to_owned()
+            ]
         )
     );
     // The API answers alike too.
@@ -340,6 +345,7 @@ async fn a_sign_up_tells_nobody_but_the_owner_whether_an_address_has_an_account(
         303,
         "the owner's address signs the owner in"
     );
+    sink.take_sign_in_notice(&taken).await;
     let users = app.get_html(&format!("/admin/users?q={probe}")).await;
     assert!(users.contains("(none confirmed yet)"), "{users}");
 
@@ -356,6 +362,7 @@ async fn a_sign_up_tells_nobody_but_the_owner_whether_an_address_has_an_account(
         app.another_browser().log_in(&free, PASSWORD).await.status(),
         303
     );
+    sink.take_sign_in_notice(&free).await;
     // The API's free address got its link; an account with no address before has nobody
     // to tell of its change, and no other mail went out.
     assert!(link_in(&sink.take_message_to(&api_address).await).contains("/confirm/"));

@@ -304,11 +304,25 @@ async fn every_page_passes_the_html_checker(t: TestStore) {
         "/admin/comments/settings".to_owned(),
         "/admin/binaries".to_owned(),
         "/account/delete".to_owned(),
+        "/account/security".to_owned(),
         format!("/admin/users/{reader_id}/delete"),
         "/no/such/page".to_owned(),
     ] {
         pages.push(page(&app, &path).await);
     }
+    // The security page showing a token just made, listed with the browsers.
+    let made = app
+        .submit(
+            "/account/security",
+            "/account/tokens",
+            &[("label", "checker"), ("current_password", &admin.password)],
+        )
+        .await;
+    assert_eq!(made.status(), 200);
+    pages.push((
+        "/account/tokens (a token made)".to_owned(),
+        made.text().await.unwrap(),
+    ));
     for path in [
         format!("{post}/suggest"),
         post.clone(),

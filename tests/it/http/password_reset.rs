@@ -123,6 +123,9 @@ async fn a_forgotten_password_is_reset_by_a_link_that_works_once(t: TestStore) {
         .log_in(&name, "a brand new password")
         .await;
     assert_eq!(new.status(), 303);
+    // A browser the account had not used: its address is told.
+    let notice = sink.take_sign_in_notice(&email).await;
+    assert!(notice.contains("/account/security"), "{notice}");
 
     // Used once: the link is dead, for a form and a post alike.
     let again = stranger.get(&link).await;
@@ -144,6 +147,7 @@ async fn a_forgotten_password_is_reset_by_a_link_that_works_once(t: TestStore) {
         .log_in(&name, "a brand new password")
         .await;
     assert_eq!(still.status(), 303);
+    sink.take_sign_in_notice(&email).await;
     assert_eq!(
         stranger.get(&sibling).await.status(),
         410,

@@ -667,6 +667,40 @@ async fn every_route_answers_every_role_as_declared(t: TestStore) {
             &[],
             [LOGIN, FORBIDDEN, FORBIDDEN, Expect(400, ""), LOGIN],
         ),
+        get("/account/security", [LOGIN, OK, OK, OK, LOGIN]),
+        post(
+            "/account/sessions/end",
+            &[("session", "0123456789abcdef0123456789abcdef")],
+            [
+                LOGIN,
+                Expect(404, ""),
+                Expect(404, ""),
+                Expect(404, ""),
+                LOGIN,
+            ],
+        ),
+        post(
+            "/account/tokens",
+            &[("label", ""), ("current_password", "p")],
+            [
+                LOGIN,
+                Expect(422, ""),
+                Expect(422, ""),
+                Expect(422, ""),
+                LOGIN,
+            ],
+        ),
+        post(
+            "/account/sessions/end-others",
+            &[],
+            [
+                LOGIN,
+                Expect(303, "/account/security?done=others"),
+                Expect(303, "/account/security?done=others"),
+                Expect(303, "/account/security?done=others"),
+                LOGIN,
+            ],
+        ),
         get("/account/delete", [LOGIN, OK, OK, OK, LOGIN]),
         post(
             "/account/delete",

@@ -1,12 +1,14 @@
 //! Sessions, rate-limited attempts and the links mailed to accounts (password resets,
 //! address confirmations), all kept with a TTL.
 
-use crate::domain::{Email, User, UserId, timeuuid};
+use crate::domain::session::{SessionDetails, SessionKind};
+use crate::domain::{Email, UserId, timeuuid};
 use crate::store::cassandra::lwt::is_cas_uncertain;
 use crate::store::cassandra::{CassandraStore, logged, lwt, unavailable};
 use crate::store::prelude::*;
 use crate::store::{
-    AccountLink, Fault, MAX_SESSIONS_PER_ACCOUNT, NewSession, StoreError, StoreResult,
+    AccountLink, Fault, LiveSession, MAX_SESSIONS_PER_ACCOUNT, NewSession, SessionRecord,
+    StoreError, StoreResult,
 };
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
@@ -70,10 +72,16 @@ pub(in crate::store::cassandra) struct Statements {
     pub(in crate::store::cassandra) session_of_user_delete: PreparedStatement,
     pub(in crate::store::cassandra) session_read: PreparedStatement,
     pub(in crate::store::cassandra) session_delete: PreparedStatement,
+    /// A session's row and its entry in its account's list, gone together.
+    session_forget: Batch,
+    /// An account's list of sessions, with what they say of themselves.
+    sessions_listed: PreparedStatement,
     /// The instant before which an account's sessions are ended.
     sessions_after: PreparedStatement,
-    /// A session's row written again (the one kept when the others end).
+    /// A session begun again (the one kept when the others end).
     session_renew: PreparedStatement,
+    /// When a session was last seen.
+    session_seen: PreparedStatement,
     link_insert: PreparedStatement,
     link_read: PreparedStatement,
     link_use: PreparedStatement,
@@ -94,20 +102,40 @@ impl Statements {
             .await?,
             session_insert: logged(vec![
                 prepare(format!(
-                    "INSERT INTO {ks}.sessions (key, user_id, created, expires) VALUES (?, ?, ?, ?) USING TTL ?"
+                    "INSERT INTO {ks}.sessions (key, user_id, created, expires, kind, agent, address, label, site) \
+                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) USING TTL ?"
                 ))
                 .await?,
-                prepare(format!("INSERT INTO {ks}.sessions_by_user (user_id, key) VALUES (?, ?) USING TTL ?")).await?,
+                prepare(format!(
+                    "INSERT INTO {ks}.sessions_by_user (user_id, key, kind, agent, address, label, site) \
+                     VALUES (?, ?, ?, ?, ?, ?, ?) USING TTL ?"
+                ))
+                .await?,
             ]),
+            session_forget: logged(vec![
+                prepare(format!("DELETE FROM {ks}.sessions WHERE key = ?")).await?,
+                prepare(format!("DELETE FROM {ks}.sessions_by_user WHERE user_id = ? AND key = ?")).await?,
+            ]),
+            sessions_listed: prepare(format!(
+                "SELECT key, kind, agent, address, label, site FROM {ks}.sessions_by_user WHERE user_id = ?"
+            ))
+            .await?,
             sessions_of_user: prepare(format!("SELECT key FROM {ks}.sessions_by_user WHERE user_id = ?")).await?,
             session_of_user_delete: prepare(format!(
                 "DELETE FROM {ks}.sessions_by_user WHERE user_id = ? AND key = ?"
             ))
             .await?,
-            session_read: prepare(format!("SELECT user_id, created, expires FROM {ks}.sessions WHERE key = ?")).await?,
+            session_read: prepare(format!(
+                "SELECT user_id, created, renewed, expires, last_seen FROM {ks}.sessions WHERE key = ?"
+            ))
+            .await?,
             sessions_after: prepare(format!("UPDATE {ks}.users SET sessions_after = ? WHERE user_id = ?")).await?,
             session_renew: prepare(format!(
-                "UPDATE {ks}.sessions USING TTL ? SET created = ? WHERE key = ?"
+                "UPDATE {ks}.sessions USING TTL ? SET renewed = ? WHERE key = ?"
+            ))
+            .await?,
+            session_seen: prepare(format!(
+                "UPDATE {ks}.sessions USING TTL ? SET last_seen = ? WHERE key = ?"
             ))
             .await?,
             session_delete: prepare(format!("DELETE FROM {ks}.sessions WHERE key = ?")).await?,
@@ -136,56 +164,108 @@ impl Statements {
     }
 }
 
+/// A session's row: its account, when it began (and began again, the one kept when the
+/// others ended), when it ends, when it was last seen. Any may be missing from a row that
+/// a write of "last seen" made again after it was deleted: such a row is no session.
+type SessionRow = (
+    Option<Uuid>,
+    Option<DateTime<Utc>>,
+    Option<DateTime<Utc>>,
+    Option<DateTime<Utc>>,
+    Option<DateTime<Utc>>,
+);
+
+/// An entry of an account's list: its session's key and what the session said of itself
+/// (kind, agent, address, label, site; missing in an entry written before they were
+/// kept).
+type ListedRow = (
+    Vec<u8>,
+    Option<String>,
+    Option<String>,
+    Option<String>,
+    Option<String>,
+    Option<String>,
+);
+
+/// One of an account's sessions, as its row has it.
+struct Listed {
+    /// When it began again, or began: what an account's ending of its sessions is
+    /// compared with.
+    begun: DateTime<Utc>,
+    record: SessionRecord,
+}
+
 impl CassandraStore {
-    /// An account at [`MAX_SESSIONS_PER_ACCOUNT`] sessions loses its oldest, so that the
-    /// new one keeps it at the bound. The sessions' times are read only then: a sign-in
-    /// otherwise costs one read of the account's list.
-    async fn make_room_for_a_session(&self, user: UserId) -> StoreResult<()> {
+    /// The sessions an account's list names, each checked against its own row (the list
+    /// says what a session said of itself; the row whether, and until when, it lives, and
+    /// when it was last seen). Entries whose session is gone leave the list.
+    async fn listed_sessions(&self, user: UserId) -> StoreResult<Vec<Listed>> {
         use futures_util::{StreamExt, TryStreamExt};
+        let rows: Vec<ListedRow> = self.rows(&self.sessions.sessions_listed, (user.0,)).await?;
+        futures_util::stream::iter(rows)
+            .map(|(key, kind, agent, address, label, site)| async move {
+                let row: Option<SessionRow> = self
+                    .row(&self.sessions.session_read, (key.as_slice(),))
+                    .await?;
+                let Some((Some(owner), Some(created), renewed, Some(expires), seen)) = row else {
+                    // Ended (or only a late "last seen" left of it).
+                    self.exec(
+                        &self.sessions.session_of_user_delete,
+                        (user.0, key.as_slice()),
+                    )
+                    .await?;
+                    return StoreResult::Ok(None);
+                };
+                if owner != user.0 {
+                    return Ok(None);
+                }
+                let details = SessionDetails {
+                    kind: SessionKind::parse(kind.as_deref().unwrap_or_default()),
+                    agent: agent.unwrap_or_default(),
+                    address: address.unwrap_or_default(),
+                    label: label.unwrap_or_default(),
+                    site: site.unwrap_or_default(),
+                };
+                Ok(Some(Listed {
+                    begun: renewed.unwrap_or(created),
+                    record: SessionRecord {
+                        key,
+                        created,
+                        expires,
+                        last_seen: seen.unwrap_or(created),
+                        details,
+                    },
+                }))
+            })
+            .buffer_unordered(16)
+            .try_filter_map(|found| async move { Ok(found) })
+            .try_collect()
+            .await
+    }
+
+    /// An account at [`MAX_SESSIONS_PER_ACCOUNT`] sessions loses its oldest, so that the
+    /// new one keeps it at the bound. A sign-in costs one read of the account's list.
+    async fn make_room_for_a_session(&self, user: UserId) -> StoreResult<()> {
         let keys: Vec<(Vec<u8>,)> = self
             .rows(&self.sessions.sessions_of_user, (user.0,))
             .await?;
         if keys.len() < MAX_SESSIONS_PER_ACCOUNT {
             return Ok(());
         }
-        let found: Vec<(Option<DateTime<Utc>>, Vec<u8>)> = futures_util::stream::iter(keys)
-            .map(|(key,)| async move {
-                let row: Option<(Uuid, DateTime<Utc>, DateTime<Utc>)> = self
-                    .row(&self.sessions.session_read, (key.as_slice(),))
-                    .await?;
-                StoreResult::Ok((row.map(|(_, created, _)| created), key))
-            })
-            .buffer_unordered(16)
-            .try_collect()
-            .await?;
-        let mut begun = Vec::new();
-        for (created, key) in found {
-            match created {
-                Some(created) => begun.push((created, key)),
-                // Signed out: its entry in the list goes too.
-                None => {
-                    self.exec(
-                        &self.sessions.session_of_user_delete,
-                        (user.0, key.as_slice()),
-                    )
-                    .await?;
-                }
-            }
-        }
-        begun.sort();
-        let over = (begun.len() + 1).saturating_sub(MAX_SESSIONS_PER_ACCOUNT);
-        for (_, key) in begun.into_iter().take(over) {
-            self.forget_session(user, &key).await?;
+        // At the bound: the sessions' rows say which began first (and which are gone).
+        let mut listed = self.listed_sessions(user).await?;
+        listed.sort_by_key(|l| l.begun);
+        let over = (listed.len() + 1).saturating_sub(MAX_SESSIONS_PER_ACCOUNT);
+        for gone in listed.into_iter().take(over) {
+            self.forget_session(user, &gone.record.key).await?;
         }
         Ok(())
     }
 
-    /// A session's row and its entry in the account's list go.
+    /// A session's row and its entry in the account's list go, together.
     async fn forget_session(&self, user: UserId, key: &[u8]) -> StoreResult<()> {
-        self.exec(&self.sessions.session_delete, (key,)).await?;
-        self.exec(&self.sessions.session_of_user_delete, (user.0, key))
-            .await?;
-        Ok(())
+        self.batch(&self.sessions.session_forget, ((key,), (user.0, key)))
+            .await
     }
 }
 
@@ -217,35 +297,106 @@ impl Sessions for CassandraStore {
         self.make_room_for_a_session(session.user_id).await?;
         let ttl = (session.expires - session.created).num_seconds().max(1) as i32;
         let key = session.key.as_slice();
+        let d = &session.details;
+        let details = (
+            d.kind.as_str(),
+            d.agent.as_str(),
+            d.address.as_str(),
+            d.label.as_str(),
+            d.site.as_str(),
+        );
         let row = (
             key,
             session.user_id.0,
             session.created,
             session.expires,
+            details.0,
+            details.1,
+            details.2,
+            details.3,
+            details.4,
             ttl,
         );
-        self.batch(
-            &self.sessions.session_insert,
-            (row, (session.user_id.0, key, ttl)),
-        )
-        .await
+        let listed = (
+            session.user_id.0,
+            key,
+            details.0,
+            details.1,
+            details.2,
+            details.3,
+            details.4,
+            ttl,
+        );
+        self.batch(&self.sessions.session_insert, (row, listed))
+            .await
     }
 
-    async fn session_user(&self, key: &[u8], now: DateTime<Utc>) -> StoreResult<Option<User>> {
-        let row: Option<(Uuid, DateTime<Utc>, DateTime<Utc>)> =
-            self.row(&self.sessions.session_read, (key,)).await?;
-        let Some((user_id, created, _)) = row.filter(|(_, _, expires)| *expires > now) else {
+    async fn session(&self, key: &[u8], now: DateTime<Utc>) -> StoreResult<Option<LiveSession>> {
+        let row: Option<SessionRow> = self.row(&self.sessions.session_read, (key,)).await?;
+        let Some((Some(user_id), Some(created), renewed, Some(expires), seen)) = row else {
             return Ok(None);
         };
+        if expires <= now {
+            return Ok(None);
+        }
         match self.user_row(UserId(user_id)).await? {
-            Some(user) if !user.ended(created) => user.into_user().map(Some),
+            Some(user) if !user.ended(renewed.unwrap_or(created)) => Ok(Some(LiveSession {
+                user: user.into_user()?,
+                expires,
+                last_seen: seen.unwrap_or(created),
+            })),
             _ => Ok(None),
         }
     }
 
-    async fn delete_session(&self, key: &[u8]) -> StoreResult<()> {
-        self.exec(&self.sessions.session_delete, (key,)).await?;
+    async fn touch_session(
+        &self,
+        _user: UserId,
+        key: &[u8],
+        at: DateTime<Utc>,
+        expires: DateTime<Utc>,
+    ) -> StoreResult<()> {
+        // The cell expires with its session. A session deleted meanwhile is left a row
+        // with no account, which reads as no session. (The account's list reads it from
+        // the row.)
+        let ttl = (expires - at).num_seconds();
+        if ttl <= 0 {
+            return Ok(());
+        }
+        self.exec(&self.sessions.session_seen, (ttl as i32, at, key))
+            .await?;
         Ok(())
+    }
+
+    async fn account_sessions(
+        &self,
+        user: UserId,
+        now: DateTime<Utc>,
+    ) -> StoreResult<Vec<SessionRecord>> {
+        let Some(account) = self.user_row(user).await? else {
+            return Ok(Vec::new());
+        };
+        let mut live: Vec<SessionRecord> = self
+            .listed_sessions(user)
+            .await?
+            .into_iter()
+            .filter(|l| l.record.expires > now && !account.ended(l.begun))
+            .map(|l| l.record)
+            .collect();
+        live.sort_by(|a, b| b.created.cmp(&a.created).then_with(|| a.key.cmp(&b.key)));
+        live.truncate(MAX_SESSIONS_PER_ACCOUNT);
+        Ok(live)
+    }
+
+    async fn delete_session(&self, key: &[u8]) -> StoreResult<()> {
+        let row: Option<SessionRow> = self.row(&self.sessions.session_read, (key,)).await?;
+        match row {
+            Some((Some(user), ..)) => self.forget_session(UserId(user), key).await,
+            _ => {
+                self.exec(&self.sessions.session_delete, (key,)).await?;
+                Ok(())
+            }
+        }
     }
 
     async fn end_sessions(&self, user: UserId, keep: Option<&[u8]>) -> StoreResult<()> {
@@ -253,9 +404,10 @@ impl Sessions for CassandraStore {
         // that dies below leaves none alive. The one kept is begun again at that instant.
         let now = crate::domain::now();
         if let Some(key) = keep {
-            let row: Option<(Uuid, DateTime<Utc>, DateTime<Utc>)> =
-                self.row(&self.sessions.session_read, (key,)).await?;
-            if let Some((_, _, expires)) = row.filter(|(owner, _, _)| *owner == user.0) {
+            let row: Option<SessionRow> = self.row(&self.sessions.session_read, (key,)).await?;
+            if let Some((Some(owner), Some(_), _, Some(expires), _)) = row
+                && owner == user.0
+            {
                 let ttl = (expires - now).num_seconds().max(1) as i32;
                 self.exec(&self.sessions.session_renew, (ttl, now, key))
                     .await?;

@@ -1,0 +1,202 @@
+//! The account's security page: its sessions (browsers and API tokens), each ended
+//! alone or all but this one at once, and API tokens made for programs.
+
+use super::api::issue_token;
+use super::auth::{SignedIn, session_details, session_key_of};
+use super::csrf::{CsrfForm, CsrfOnly, CsrfToken, csrf_field, layout};
+use super::limits::Subject;
+use super::pages::{Dated, SecurityPage, SessionRow};
+use super::{AppState, WebError, render, see_other};
+use crate::app::{AppError, accounts, sessions};
+use crate::domain::session::{SessionKind, describe_agent, parse_label, public_id};
+use crate::domain::{Invalid, User};
+use actix_web::http::StatusCode;
+use actix_web::{HttpRequest, HttpResponse, web};
+use serde::Deserialize;
+
+/// The page as `user` sees it from the session `current` (its store key).
+async fn page(
+    state: &AppState,
+    user: &User,
+    current: Option<&[u8]>,
+    csrf: &CsrfToken,
+) -> Result<SecurityPage, WebError> {
+    let listed = sessions::list(&state.ctx(), user.id).await?;
+    let (mut browsers, mut tokens) = (Vec::new(), Vec::new());
+    for s in listed {
+        let row = SessionRow {
+            id: public_id(&s.key),
+            what: match s.details.kind {
+                SessionKind::Token => s.details.label.clone(),
+                _ => describe_agent(&s.details.agent),
+            },
+            made_by: match s.details.kind {
+                SessionKind::Browser => String::new(),
+                SessionKind::Api => "signed in through the API".into(),
+                SessionKind::Token => format!("made in {}", describe_agent(&s.details.agent)),
+            },
+            // A session from before addresses were kept has none.
+            address: if s.details.address.is_empty() {
+                "an unknown address".to_owned()
+            } else {
+                s.details.address.clone()
+            },
+            // An account's sessions span every site of the deployment.
+            site: (!s.details.site.is_empty() && s.details.site != state.site.as_str())
+                .then(|| s.details.site.clone()),
+            began: Dated::with_time(s.created),
+            seen: Dated::with_time(s.last_seen),
+            ends: Dated::with_time(s.expires),
+            current: current == Some(s.key.as_slice()),
+        };
+        if s.details.kind.is_token() {
+            tokens.push(row);
+        } else {
+            browsers.push(row);
+        }
+    }
+    Ok(SecurityPage {
+        layout: layout(&super::auth::MaybeUser(Some(user.clone())), csrf),
+        browsers,
+        tokens,
+        notice: None,
+        error: None,
+        token_error: None,
+        made: None,
+        label: String::new(),
+    })
+}
+
+#[derive(Deserialize)]
+pub struct DoneQuery {
+    #[serde(default)]
+    done: String,
+}
+
+pub async fn show(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    user: SignedIn,
+    csrf: CsrfToken,
+    query: web::Query<DoneQuery>,
+) -> Result<HttpResponse, WebError> {
+    let current = session_key_of(&req);
+    let mut shown = page(&state, &user.0, current.as_deref(), &csrf).await?;
+    shown.notice = match query.done.as_str() {
+        "ended" => Some("Ended: that browser is signed out, or that token works no more.".into()),
+        "others" => Some(
+            "Every other session of your account was ended: every other browser is signed out, and every token works no more."
+                .into(),
+        ),
+        _ => None,
+    };
+    render(StatusCode::OK, &shown)
+}
+
+#[derive(Deserialize)]
+pub struct EndForm {
+    csrf: String,
+    session: String,
+}
+
+#[derive(Deserialize)]
+pub struct TokenForm {
+    csrf: String,
+    #[serde(default)]
+    label: String,
+    #[serde(default)]
+    current_password: String,
+}
+
+csrf_field!(EndForm, TokenForm);
+
+/// Ends one of the account's sessions (not the one asking: that is signing out).
+pub async fn end(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    user: SignedIn,
+    csrf: CsrfToken,
+    form: CsrfForm<EndForm>,
+) -> Result<HttpResponse, WebError> {
+    let current = session_key_of(&req);
+    let refuse = |status, message: &str| {
+        let state = state.clone();
+        let (user, csrf, current) = (user.0.clone(), csrf.clone(), current.clone());
+        let message = message.to_owned();
+        async move {
+            let mut shown = page(&state, &user, current.as_deref(), &csrf).await?;
+            shown.error = Some(message);
+            render(status, &shown)
+        }
+    };
+    if current.as_deref().map(public_id).as_deref() == Some(form.session.as_str()) {
+        return refuse(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "That is the session you are using: sign out to end it.",
+        )
+        .await;
+    }
+    match sessions::end_one(&state.ctx(), user.0.id, &form.session).await {
+        Ok(_) => Ok(see_other("/account/security?done=ended")),
+        Err(AppError::NotFoundWith(message)) => refuse(StatusCode::NOT_FOUND, &message).await,
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// Ends every session of the account but the one asking, in one write.
+pub async fn end_others(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    user: SignedIn,
+    _form: CsrfForm<CsrfOnly>,
+) -> Result<HttpResponse, WebError> {
+    let keep = session_key_of(&req)
+        .ok_or_else(|| WebError::Forbidden("Only a signed-in browser can do this.".into()))?;
+    sessions::end_others(&state.ctx(), user.0.id, &keep).await?;
+    Ok(see_other("/account/security?done=others"))
+}
+
+/// Makes an API token for a program, named by the owner and shown once; it needs the
+/// current password.
+pub async fn make_token(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    user: SignedIn,
+    csrf: CsrfToken,
+    form: CsrfForm<TokenForm>,
+) -> Result<HttpResponse, WebError> {
+    let user = user.0;
+    let current = session_key_of(&req);
+    let mut shown = page(&state, &user, current.as_deref(), &csrf).await?;
+    shown.label = form.label.clone();
+    let label = match parse_label(&form.label) {
+        Ok(label) => label,
+        Err(Invalid(e)) => {
+            shown.token_error = Some(e);
+            return render(StatusCode::UNPROCESSABLE_ENTITY, &shown);
+        }
+    };
+    // Guesses count against the account, as failed sign-ins do.
+    let account = format!("name:{}", user.username.key());
+    state
+        .check_limit(
+            Subject::LoginFailuresFor(&account),
+            "Too many wrong passwords for this account.",
+        )
+        .await?;
+    if !accounts::password_matches(&user, &form.current_password).await? {
+        state
+            .record_attempt(Subject::LoginFailuresFor(&account))
+            .await?;
+        shown.token_error = Some("That is not your current password.".into());
+        return render(StatusCode::UNAUTHORIZED, &shown);
+    }
+    let mut details = session_details(&req, SessionKind::Token);
+    details.label = label.clone();
+    let token = issue_token(&state, &user, details).await?;
+    // The page again, with the new token in its list and shown this once.
+    let mut shown = page(&state, &user, current.as_deref(), &csrf).await?;
+    shown.made = Some((label, token));
+    // Like every signed-in page, it is sent "private, no-store": kept by no cache.
+    render(StatusCode::OK, &shown)
+}
