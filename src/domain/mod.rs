@@ -12,14 +12,17 @@ pub mod markdown;
 pub mod markdown_file;
 pub mod password;
 pub mod post;
+pub mod recovery_codes;
 pub mod revision;
 pub mod schedule;
+pub mod sealed;
 pub mod search;
 pub mod session;
 pub mod site;
 pub mod subscription;
 pub mod timeuuid;
 pub mod token;
+pub mod totp;
 pub mod user;
 
 pub use comment::{

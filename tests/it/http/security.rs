@@ -40,6 +40,19 @@ async fn end(browser: &TestApp, id: &str) -> reqwest::Response {
         .await
 }
 
+/// No further notice of a sign-in comes (one per new browser).
+async fn no_more_notices(sink: &SmtpSink) {
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    assert!(
+        !sink
+            .messages()
+            .iter()
+            .any(|m| m.contains("A new sign-in to your account")),
+        "{:?}",
+        sink.messages()
+    );
+}
+
 /// `GET /api/user` with a token: its status.
 async fn api_status(app: &TestApp, token: &str) -> u16 {
     reqwest::Client::new()
@@ -78,15 +91,7 @@ async fn an_account_sees_and_ends_its_sessions(t: TestStore) {
     let phone = browser(&app, PHONE);
     assert_eq!(phone.log_in(&name, PASSWORD).await.status(), 303);
     sink.take_sign_in_notice(&email).await;
-    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
-    assert!(
-        !sink
-            .messages()
-            .iter()
-            .any(|m| m.contains("A new sign-in to your account")),
-        "one notice per new browser: {:?}",
-        sink.messages()
-    );
+    no_more_notices(&sink).await;
     let program = app.api_token(&email, PASSWORD).await;
     assert_eq!(api_status(&app, &program).await, 200);
     // A program keeps no mark: every sign-in through the API is told.
@@ -261,15 +266,7 @@ async fn an_account_sees_and_ends_its_sessions(t: TestStore) {
     assert_eq!(phone.log_in(&name, NEW).await.status(), 303);
     let told = sink.take_sign_in_notice(&email).await;
     assert!(told.contains("iPhone"), "the phone, not the laptop: {told}");
-    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
-    assert!(
-        !sink
-            .messages()
-            .iter()
-            .any(|m| m.contains("A new sign-in to your account")),
-        "{:?}",
-        sink.messages()
-    );
+    no_more_notices(&sink).await;
 }
 
 both_stores!(an_account_sees_and_ends_its_sessions);
