@@ -20,7 +20,7 @@ pub async fn list(ctx: &Ctx, user: UserId) -> Result<Vec<SessionRecord>, AppErro
 
 /// Ends the session of `user` that [`public_id`] names. A session of another account,
 /// or one that has ended already, is not found (and nothing changes).
-pub async fn end_one(ctx: &Ctx, user: UserId, id: &str) -> Result<SessionRecord, AppError> {
+pub async fn end_one(ctx: &Ctx, user: UserId, id: &str) -> Result<(), AppError> {
     let found = list(ctx, user)
         .await?
         .into_iter()
@@ -28,8 +28,7 @@ pub async fn end_one(ctx: &Ctx, user: UserId, id: &str) -> Result<SessionRecord,
         .ok_or_else(|| {
             AppError::NotFoundWith("That session has ended already, or is not yours.".into())
         })?;
-    ctx.store.delete_session(&found.key).await?;
-    Ok(found)
+    Ok(ctx.store.delete_session(&found.key).await?)
 }
 
 /// Ends every session of `user` but `keep` (the one asking), in one write.

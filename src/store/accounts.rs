@@ -185,11 +185,10 @@ pub trait Sessions: Send + Sync {
         Ok(self.session(key, now).await?.map(|s| s.user))
     }
 
-    /// Records that `user`'s session `key` (which ends at `expires`) was seen at `at`.
-    /// A session that has ended meanwhile stays ended.
+    /// Records that the session `key` (which ends at `expires`) was seen at `at`. A
+    /// session that has ended meanwhile stays ended.
     async fn touch_session(
         &self,
-        user: UserId,
         key: &[u8],
         at: DateTime<Utc>,
         expires: DateTime<Utc>,

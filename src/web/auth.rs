@@ -120,11 +120,7 @@ pub async fn seen(state: &AppState, live: &crate::store::LiveSession, key: &[u8]
     if at - live.last_seen < SEEN_EVERY {
         return;
     }
-    if let Err(e) = state
-        .store
-        .touch_session(live.user.id, key, at, live.expires)
-        .await
-    {
+    if let Err(e) = state.store.touch_session(key, at, live.expires).await {
         tracing::warn!("recording when a session was last seen: {e}");
     }
 }

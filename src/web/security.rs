@@ -14,13 +14,18 @@ use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use serde::Deserialize;
 
-/// The page as `user` sees it from the session `current` (its store key).
-async fn page(
+/// The page as `user` sees it from `req`'s session, with what `set` adds (a notice, the
+/// error of a form refused, a token just made), answered with `status`.
+async fn shown_with(
     state: &AppState,
+    req: &HttpRequest,
     user: &User,
-    current: Option<&[u8]>,
     csrf: &CsrfToken,
-) -> Result<SecurityPage, WebError> {
+    status: StatusCode,
+    set: impl FnOnce(&mut SecurityPage),
+) -> Result<HttpResponse, WebError> {
+    let current = session_key_of(req);
+    let current = current.as_deref();
     let listed = sessions::list(&state.ctx(), user.id).await?;
     let (mut browsers, mut tokens) = (Vec::new(), Vec::new());
     for s in listed {
@@ -55,7 +60,7 @@ async fn page(
             browsers.push(row);
         }
     }
-    Ok(SecurityPage {
+    let mut shown = SecurityPage {
         layout: layout(&super::auth::MaybeUser(Some(user.clone())), csrf),
         browsers,
         tokens,
@@ -64,7 +69,9 @@ async fn page(
         token_error: None,
         made: None,
         label: String::new(),
-    })
+    };
+    set(&mut shown);
+    render(status, &shown)
 }
 
 #[derive(Deserialize)]
@@ -80,9 +87,7 @@ pub async fn show(
     csrf: CsrfToken,
     query: web::Query<DoneQuery>,
 ) -> Result<HttpResponse, WebError> {
-    let current = session_key_of(&req);
-    let mut shown = page(&state, &user.0, current.as_deref(), &csrf).await?;
-    shown.notice = match query.done.as_str() {
+    let notice: Option<String> = match query.done.as_str() {
         "ended" => Some("Ended: that browser is signed out, or that token works no more.".into()),
         "others" => Some(
             "Every other session of your account was ended: every other browser is signed out, and every token works no more."
@@ -90,7 +95,10 @@ pub async fn show(
         ),
         _ => None,
     };
-    render(StatusCode::OK, &shown)
+    shown_with(&state, &req, &user.0, &csrf, StatusCode::OK, |shown| {
+        shown.notice = notice;
+    })
+    .await
 }
 
 #[derive(Deserialize)]
@@ -118,29 +126,24 @@ pub async fn end(
     csrf: CsrfToken,
     form: CsrfForm<EndForm>,
 ) -> Result<HttpResponse, WebError> {
-    let current = session_key_of(&req);
-    let refuse = |status, message: &str| {
-        let state = state.clone();
-        let (user, csrf, current) = (user.0.clone(), csrf.clone(), current.clone());
-        let message = message.to_owned();
-        async move {
-            let mut shown = page(&state, &user, current.as_deref(), &csrf).await?;
-            shown.error = Some(message);
-            render(status, &shown)
+    let (status, message) = if session_key_of(&req).as_deref().map(public_id).as_deref()
+        == Some(form.session.as_str())
+    {
+        (
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "That is the session you are using: sign out to end it.".to_owned(),
+        )
+    } else {
+        match sessions::end_one(&state.ctx(), user.0.id, &form.session).await {
+            Ok(()) => return Ok(see_other("/account/security?done=ended")),
+            Err(AppError::NotFoundWith(message)) => (StatusCode::NOT_FOUND, message),
+            Err(e) => return Err(e.into()),
         }
     };
-    if current.as_deref().map(public_id).as_deref() == Some(form.session.as_str()) {
-        return refuse(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "That is the session you are using: sign out to end it.",
-        )
-        .await;
-    }
-    match sessions::end_one(&state.ctx(), user.0.id, &form.session).await {
-        Ok(_) => Ok(see_other("/account/security?done=ended")),
-        Err(AppError::NotFoundWith(message)) => refuse(StatusCode::NOT_FOUND, &message).await,
-        Err(e) => Err(e.into()),
-    }
+    shown_with(&state, &req, &user.0, &csrf, status, |shown| {
+        shown.error = Some(message);
+    })
+    .await
 }
 
 /// Ends every session of the account but the one asking, in one write.
@@ -166,14 +169,18 @@ pub async fn make_token(
     form: CsrfForm<TokenForm>,
 ) -> Result<HttpResponse, WebError> {
     let user = user.0;
-    let current = session_key_of(&req);
-    let mut shown = page(&state, &user, current.as_deref(), &csrf).await?;
-    shown.label = form.label.clone();
+    let refused = |e: String| {
+        let typed = form.label.clone();
+        move |shown: &mut SecurityPage| {
+            shown.label = typed;
+            shown.token_error = Some(e);
+        }
+    };
     let label = match parse_label(&form.label) {
         Ok(label) => label,
         Err(Invalid(e)) => {
-            shown.token_error = Some(e);
-            return render(StatusCode::UNPROCESSABLE_ENTITY, &shown);
+            let status = StatusCode::UNPROCESSABLE_ENTITY;
+            return shown_with(&state, &req, &user, &csrf, status, refused(e)).await;
         }
     };
     // Guesses count against the account, as failed sign-ins do.
@@ -188,15 +195,16 @@ pub async fn make_token(
         state
             .record_attempt(Subject::LoginFailuresFor(&account))
             .await?;
-        shown.token_error = Some("That is not your current password.".into());
-        return render(StatusCode::UNAUTHORIZED, &shown);
+        let wrong = refused("That is not your current password.".into());
+        return shown_with(&state, &req, &user, &csrf, StatusCode::UNAUTHORIZED, wrong).await;
     }
     let mut details = session_details(&req, SessionKind::Token);
     details.label = label.clone();
     let token = issue_token(&state, &user, details).await?;
-    // The page again, with the new token in its list and shown this once.
-    let mut shown = page(&state, &user, current.as_deref(), &csrf).await?;
-    shown.made = Some((label, token));
-    // Like every signed-in page, it is sent "private, no-store": kept by no cache.
-    render(StatusCode::OK, &shown)
+    // The page again, with the new token in its list and shown this once. Like every
+    // signed-in page, it is sent "private, no-store": kept by no cache.
+    shown_with(&state, &req, &user, &csrf, StatusCode::OK, |shown| {
+        shown.made = Some((label, token));
+    })
+    .await
 }

@@ -5,6 +5,19 @@ use super::*;
 use crate::domain::session::{SessionDetails, SessionKind};
 use crate::store::{LiveSession, SessionRecord};
 
+/// A live session's account (its columns first), end and last sighting, and how many
+/// columns the account has: the statement is made once.
+static SESSION_SQL: std::sync::LazyLock<(String, usize)> = std::sync::LazyLock::new(|| {
+    (
+        format!(
+            "SELECT {USER_COLUMNS}, s_expires, s_seen FROM users JOIN \
+             (SELECT user_id AS s_user, expires AS s_expires, coalesce(last_seen, created) AS s_seen \
+              FROM sessions WHERE key = ?1 AND expires > ?2) ON id = s_user"
+        ),
+        USER_COLUMNS.split(", ").count(),
+    )
+});
+
 #[async_trait]
 impl Sessions for SqliteStore {
     async fn record_attempt(
@@ -83,20 +96,11 @@ impl Sessions for SqliteStore {
     async fn session(&self, key: &[u8], now: DateTime<Utc>) -> StoreResult<Option<LiveSession>> {
         let key = key.to_vec();
         self.read(move |sql| {
+            let (statement, n) = (&SESSION_SQL.0, SESSION_SQL.1);
             let row = sql
-                .prepare(&format!(
-                    "SELECT {}, sessions.expires, coalesce(sessions.last_seen, sessions.created)
-                     FROM sessions JOIN users u ON u.id = sessions.user_id
-                     WHERE sessions.key = ?1 AND sessions.expires > ?2",
-                    USER_COLUMNS
-                        .split(", ")
-                        .map(|c| format!("u.{c}"))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ))
+                .prepare(statement)
                 .and_then(|mut s| {
                     s.query_row(params![key, now.timestamp_millis()], |r| {
-                        let n = USER_COLUMNS.split(", ").count();
                         Ok((
                             UserRow::read(r)?,
                             r.get::<_, i64>(n)?,
@@ -120,7 +124,6 @@ impl Sessions for SqliteStore {
 
     async fn touch_session(
         &self,
-        _user: UserId,
         key: &[u8],
         at: DateTime<Utc>,
         _expires: DateTime<Utc>,

@@ -105,7 +105,7 @@ async fn an_account_lists_its_live_sessions_newest_first(t: TestStore) {
     assert_eq!(live.user.id, user.id);
     assert_eq!(live.last_seen, started + TimeDelta::seconds(1));
     t.store
-        .touch_session(user.id, &key(1), seen, live.expires)
+        .touch_session(&key(1), seen, live.expires)
         .await
         .unwrap();
     let live = t.store.session(&key(1), now()).await.unwrap().unwrap();
@@ -116,7 +116,7 @@ async fn an_account_lists_its_live_sessions_newest_first(t: TestStore) {
     // One ended: gone from the list and signed out; being seen late does not bring it back.
     t.store.delete_session(&key(0)).await.unwrap();
     t.store
-        .touch_session(user.id, &key(0), ms(now()), started + TimeDelta::hours(1))
+        .touch_session(&key(0), ms(now()), started + TimeDelta::hours(1))
         .await
         .unwrap();
     assert!(t.store.session(&key(0), now()).await.unwrap().is_none());

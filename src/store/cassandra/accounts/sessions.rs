@@ -351,7 +351,6 @@ impl Sessions for CassandraStore {
 
     async fn touch_session(
         &self,
-        _user: UserId,
         key: &[u8],
         at: DateTime<Utc>,
         expires: DateTime<Utc>,
