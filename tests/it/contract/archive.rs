@@ -273,20 +273,38 @@ async fn broken_archive_cursors_are_refused(t: TestStore) {
     }
 }
 
-/// The first home page is one read (the front page), a page after it within a month one
-/// more, a month's page one, and the archive's months one.
+/// The first home page is one read (the front page), a page after it within a half month
+/// one more, a month's first page one (both its halves at once, whichever is empty), a
+/// page crossing from one half to the other two (no index read: a month's halves are
+/// known), and the archive's months one. Dates are fixed: what a page costs must not
+/// depend on the day the test runs.
 async fn a_page_of_the_archive_is_one_read(t: TestStore) {
     let by = writer(&t).await;
-    for i in 0..8 {
-        publish_at(&t, &by, &format!("Read {i}"), now() - Duration::seconds(i)).await;
+    let at = |m: u32, d: u32| Utc.with_ymd_and_hms(2025, m, d, 12, 0, 0).unwrap();
+    // May: eight posts in its second half, two in its first; April: its first half only.
+    let mut may = Vec::new();
+    for day in (17..=24).rev().chain([3, 2]) {
+        may.push(
+            publish_at(&t, &by, &format!("May {day}"), at(5, day))
+                .await
+                .id,
+        );
     }
-    let this_month = {
-        use chrono::Datelike;
-        month(now().year(), now().month()).unwrap()
+    let mut april = Vec::new();
+    for day in [5, 4, 3, 2] {
+        april.push(
+            publish_at(&t, &by, &format!("April {day}"), at(4, day))
+                .await
+                .id,
+        );
+    }
+    let counted = |before: u64, what: &str, want: u64| {
+        assert_eq!(t.store.statements() - before, want, "{what}");
     };
     let before = t.store.statements();
     let first = t.store.home_page(&t.site, PageAt::Newest, 3).await.unwrap();
-    assert_eq!(t.store.statements() - before, 1, "the first page");
+    counted(before, "the first page", 1);
+    assert_eq!(ids(&first), may[..3]);
     let before = t.store.statements();
     let cursor = first.older.unwrap();
     let second = t
@@ -294,19 +312,43 @@ async fn a_page_of_the_archive_is_one_read(t: TestStore) {
         .home_page(&t.site, PageAt::Older(&cursor), 3)
         .await
         .unwrap();
-    assert_eq!(second.posts.len(), 3);
-    assert_eq!(t.store.statements() - before, 1, "the next page");
+    counted(before, "the next page", 1);
+    assert_eq!(ids(&second), may[3..6]);
+    // A month whose second half is empty, then one whose halves both have posts.
     let before = t.store.statements();
     let page = t
         .store
-        .month_page(&t.site, this_month, PageAt::Newest, 3)
+        .month_page(&t.site, month(2025, 4).unwrap(), PageAt::Newest, 3)
         .await
         .unwrap();
-    assert_eq!(page.posts.len(), 3);
-    assert_eq!(t.store.statements() - before, 1, "a month");
+    counted(before, "a month of one half", 1);
+    assert_eq!(ids(&page), april[..3]);
+    let may_month = month(2025, 5).unwrap();
+    let mut walked = Vec::new();
+    let mut at_page = None::<String>;
+    // Pages of three: within the second half, within it again, across the halves (on
+    // Cassandra a read of each), then within the first.
+    let across = if t.kind == Kind::Cassandra { 2 } else { 1 };
+    for (what, want) in [("newest", 1), ("older", 1), ("across", across), ("last", 1)] {
+        let before = t.store.statements();
+        let here = match at_page.as_deref() {
+            None => PageAt::Newest,
+            Some(cursor) => PageAt::Older(cursor),
+        };
+        let page = t
+            .store
+            .month_page(&t.site, may_month, here, 3)
+            .await
+            .unwrap();
+        counted(before, what, want);
+        walked.extend(ids(&page));
+        at_page = page.older;
+    }
+    assert_eq!(walked, may);
+    assert_eq!(at_page, None, "the month ends there");
     let before = t.store.statements();
     t.store.archive_months(&t.site).await.unwrap();
-    assert_eq!(t.store.statements() - before, 1, "the months");
+    counted(before, "the months", 1);
 }
 
 /// A keyspace of the version before the archive, the authors' ids in list rows and the

@@ -393,13 +393,28 @@ impl CassandraStore {
             PageAt::Older(cursor) | PageAt::Newer(cursor) => {
                 let published = parse_list_cursor(cursor, kind).ok_or(PageError::BadCursor)?;
                 let bucket = kind.of(published)?;
-                if list.only.is_some_and(|(lo, hi)| bucket < lo || bucket > hi) {
-                    return Err(PageError::BadCursor);
+                if let Some((lo, hi)) = list.only {
+                    if bucket < lo || bucket > hi {
+                        return Err(PageError::BadCursor);
+                    }
+                    // The span's buckets are known (a month's two halves): no index read.
+                    listed = if up {
+                        (bucket + 1..=hi).collect()
+                    } else {
+                        (lo..bucket).rev().collect()
+                    };
+                    index_more = false;
                 }
                 (bucket, Some(published))
             }
             PageAt::Newest => match list.only {
-                Some((_, hi)) => (hi, None),
+                // A month's newest: both its halves in one read, however empty either is.
+                Some((lo, hi)) => {
+                    let these: Vec<i32> = (lo..=hi).rev().collect();
+                    return self
+                        .rows_of_some(reads, site, key, &these, want, false)
+                        .await;
+                }
                 // The current bucket often has no posts: a first page reads the index for
                 // its newest buckets, as many as rows are wanted.
                 None => {
@@ -470,27 +485,50 @@ impl CassandraStore {
                 break;
             };
             last = furthest;
-            let statement = if up {
-                &reads.oldest_of_some
-            } else {
-                &reads.newest_of_some
-            };
-            let mut rows: Vec<SummaryRow> = self
-                .rows(statement, (site_name, key, &these, left as i32))
+            let more = self
+                .rows_of_some(reads, site, key, &these, left, up)
                 .await?;
-            // The buckets in the order walked, each one's rows in the order read (a
-            // stable sort): buckets are disjoint spans of time.
-            let place = |row: &SummaryRow| {
-                kind.of(row.published)
-                    .ok()
-                    .and_then(|b| these.iter().position(|t| *t == b))
-                    .unwrap_or(usize::MAX)
-            };
-            rows.sort_by_key(place);
-            for row in rows.into_iter().take(left) {
-                let published = row.published;
-                out.push((summary(row)?, published));
-            }
+            out.extend(more);
+        }
+        Ok(out)
+    }
+
+    /// Up to `want` rows of some buckets of a list, in one read: the buckets in the order
+    /// given, each one's rows newest first (oldest first when `up`).
+    async fn rows_of_some<K>(
+        &self,
+        reads: &BucketReads,
+        site: &Site,
+        key: K,
+        these: &[i32],
+        want: usize,
+        up: bool,
+    ) -> Result<Vec<(PostSummary, CqlTimeuuid)>, PageError>
+    where
+        K: scylla::serialize::value::SerializeValue + Copy + Send + Sync,
+    {
+        let statement = if up {
+            &reads.oldest_of_some
+        } else {
+            &reads.newest_of_some
+        };
+        let mut rows: Vec<SummaryRow> = self
+            .rows(statement, (site.as_str(), key, these, want as i32))
+            .await?;
+        // The buckets in the order given, each one's rows in the order read (a stable
+        // sort): buckets are disjoint spans of time.
+        let kind = reads.bucket;
+        let place = |row: &SummaryRow| {
+            kind.of(row.published)
+                .ok()
+                .and_then(|b| these.iter().position(|t| *t == b))
+                .unwrap_or(usize::MAX)
+        };
+        rows.sort_by_key(place);
+        let mut out = Vec::new();
+        for row in rows.into_iter().take(want) {
+            let published = row.published;
+            out.push((summary(row)?, published));
         }
         Ok(out)
     }
