@@ -88,6 +88,12 @@ pub async fn authenticate(
         }
         return Ok(Err(SignInFailure::Wrong));
     };
+    signing_in(ctx, account).await
+}
+
+/// The account signing in on this site, as the site sees it: on a site with roles of its
+/// own a member of it (made one now if it was not); refused when suspended.
+pub async fn signing_in(ctx: &Ctx, account: User) -> Result<Result<User, SignInFailure>, AppError> {
     // Signing in on a site with roles of its own makes the account a member of it.
     let signed_in = if ctx.own_roles {
         let member = ctx

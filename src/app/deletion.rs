@@ -313,6 +313,7 @@ pub(crate) async fn finish_account_deletion(
         store.set_banned(id, true).await.map_err(account)?;
     }
     store.end_sessions(id, None).await?;
+    store.remove_second_factors(id).await?;
     if user.role != Role::Reader {
         store.set_role(id, Role::Reader).await.map_err(account)?;
     }

@@ -19,6 +19,10 @@ pub struct RateLimits {
     pub login_per_ip: Limit,
     /// Failed sign-ins for one account.
     pub login_failures_per_account: Limit,
+    /// Wrong codes at the second step of a sign-in, for one account.
+    pub second_step_failures_per_account: Limit,
+    /// Wrong codes at the second step of a sign-in, from one client address.
+    pub second_step_failures_per_ip: Limit,
     /// Sign-up attempts from one client address.
     pub signup_per_ip: Limit,
     /// Sign-up attempts for one e-mail address.
@@ -68,6 +72,14 @@ impl Default for RateLimits {
             },
             login_failures_per_account: Limit {
                 max: 5,
+                window: minutes(15),
+            },
+            second_step_failures_per_account: Limit {
+                max: 5,
+                window: minutes(15),
+            },
+            second_step_failures_per_ip: Limit {
+                max: 20,
                 window: minutes(15),
             },
             signup_per_ip: Limit {
@@ -148,7 +160,7 @@ const EVENTS: &str = "rate_events";
 impl RateLimits {
     /// Each limit with the name `sibyl limits` gives it, what it limits and the tables
     /// it bounds (a member's comments are rows of their own too).
-    fn named(&self) -> [(&'static str, Limit, &'static str, &'static str); 19] {
+    fn named(&self) -> [(&'static str, Limit, &'static str, &'static str); 21] {
         [
             (
                 "RATE_LOGIN_PER_IP",
@@ -160,6 +172,18 @@ impl RateLimits {
                 "RATE_LOGIN_FAILURES_PER_ACCOUNT",
                 self.login_failures_per_account,
                 "failed sign-ins for one account",
+                EVENTS,
+            ),
+            (
+                "RATE_SECOND_STEP_FAILURES_PER_ACCOUNT",
+                self.second_step_failures_per_account,
+                "wrong codes at a sign-in's second step for one account",
+                EVENTS,
+            ),
+            (
+                "RATE_SECOND_STEP_FAILURES_PER_IP",
+                self.second_step_failures_per_ip,
+                "wrong codes at a sign-in's second step from one client address",
                 EVENTS,
             ),
             (
@@ -300,6 +324,8 @@ pub fn limits_json() -> String {
 pub enum Subject<'a> {
     LoginFromIp(&'a str),
     LoginFailuresFor(&'a str),
+    SecondStepFailuresFor(&'a str),
+    SecondStepFailuresFromIp(&'a str),
     SignupFromIp(&'a str),
     SignupFor(&'a str),
     CommentFromIp(&'a str),
@@ -327,6 +353,15 @@ impl Ctx {
             Subject::LoginFailuresFor(account) => (
                 self.limits.login_failures_per_account,
                 format!("{site}/login/account/{account}"),
+            ),
+            Subject::SecondStepFailuresFor(account) => (
+                self.limits.second_step_failures_per_account,
+                // An account is every site's: its guesses count on all of them at once.
+                format!("second-step/account/{account}"),
+            ),
+            Subject::SecondStepFailuresFromIp(ip) => (
+                self.limits.second_step_failures_per_ip,
+                format!("{site}/second-step/ip/{ip}"),
             ),
             Subject::SignupFromIp(ip) => {
                 (self.limits.signup_per_ip, format!("{site}/signup/ip/{ip}"))
@@ -421,7 +456,7 @@ mod tests {
     fn every_rate_limit_is_listed_once_with_its_window() {
         let all = super::every_limit();
         let rates: Vec<_> = all.iter().filter(|(n, _)| n.starts_with("RATE_")).collect();
-        assert_eq!(rates.len(), 19, "a name given twice");
+        assert_eq!(rates.len(), 21, "a name given twice");
         for (name, limit) in &rates {
             assert!(
                 limit.value > 0 && limit.per_seconds.is_some_and(|s| s > 0),

@@ -31,6 +31,7 @@ pub mod accounts;
 pub mod comments;
 pub mod confirmations;
 pub mod deletion;
+pub mod factors;
 pub mod federation;
 pub mod formatting;
 pub mod jobs;

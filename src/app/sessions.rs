@@ -48,6 +48,8 @@ pub struct NewSignInText {
     pub security_url: String,
     /// Signed in through the JSON API (a program) rather than by a browser.
     pub through_api: bool,
+    /// Signed in with a recovery code, which leaves this many.
+    pub recovery_left: Option<usize>,
 }
 
 /// The same, as HTML.
@@ -62,6 +64,8 @@ pub struct NewSignInHtml {
     pub security_url: String,
     /// Signed in through the JSON API (a program) rather than by a browser.
     pub through_api: bool,
+    /// Signed in with a recovery code, which leaves this many.
+    pub recovery_left: Option<usize>,
 }
 
 /// Tells `account`'s address (when mail is on and it has a confirmed one) that it was
@@ -74,6 +78,23 @@ pub fn tell_of_new_sign_in(
     agent: &str,
     address: &str,
     through_api: bool,
+) {
+    tell(ctx, account, agent, address, through_api, None);
+}
+
+/// Tells `account`'s address (when mail is on and it has a confirmed one) that one of its
+/// recovery codes was used to sign in, by `agent` from `address`, and how many are left.
+pub fn tell_of_recovery_code(ctx: &Ctx, account: &User, agent: &str, address: &str, left: usize) {
+    tell(ctx, account, agent, address, false, Some(left));
+}
+
+fn tell(
+    ctx: &Ctx,
+    account: &User,
+    agent: &str,
+    address: &str,
+    through_api: bool,
+    recovery_left: Option<usize>,
 ) {
     if !ctx.mailer.is_on() || account.email.is_unconfirmed() {
         return;
@@ -99,6 +120,7 @@ pub fn tell_of_new_sign_in(
             when: when.clone(),
             security_url: security_url.clone(),
             through_api,
+            recovery_left,
         };
         let html = NewSignInHtml {
             site: site.clone(),
@@ -108,12 +130,16 @@ pub fn tell_of_new_sign_in(
             when,
             security_url,
             through_api,
+            recovery_left,
         };
         if let Err(e) = send(
             &job,
             Some(&account.display_name),
             &account.email,
-            format!("A new sign-in to your account on {site}"),
+            match recovery_left {
+                Some(_) => format!("A recovery code was used to sign in to your account on {site}"),
+                None => format!("A new sign-in to your account on {site}"),
+            },
             text.render(),
             html.render(),
         )

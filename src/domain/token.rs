@@ -48,6 +48,20 @@ pub fn reset_key(token: &str) -> Vec<u8> {
     session_key(token)
 }
 
+/// How long the second step of a sign-in waits for its code.
+pub const SIGN_IN_TICKET_MINUTES: i64 = 10;
+
+/// The key of a sign-in's ticket on a site (its password passed, its second step to come):
+/// a digest no reset link's token gives, so that neither works as the other.
+pub fn sign_in_ticket_key(site: &crate::domain::Site, token: &str) -> Vec<u8> {
+    let mut digest = Sha256::new();
+    digest.update(b"sign-in ticket\0");
+    digest.update(site.as_str().as_bytes());
+    digest.update(b"\0");
+    digest.update(token.as_bytes());
+    digest.finalize().to_vec()
+}
+
 /// What a password reset link checks its account against when used: the digest of its
 /// password hash and e-mail address, which a change of either (a use of another link
 /// included) changes.

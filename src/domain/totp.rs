@@ -33,6 +33,21 @@ impl TotpSecret {
         Self(random_bytes::<SECRET_BYTES>().to_vec())
     }
 
+    /// A secret made from `key` and `parts` (HMAC-SHA256): the same for the same parts,
+    /// unguessable without the key. A page offering a secret offers the same one when
+    /// shown again, so that an app that scanned it still agrees.
+    #[expect(clippy::expect_used, reason = "HMAC accepts keys of any length")]
+    pub fn derived(key: &[u8], parts: &[&[u8]]) -> Self {
+        use hmac::{Hmac, Mac};
+        let mut mac = Hmac::<sha2::Sha256>::new_from_slice(key).expect("HMAC accepts any key");
+        mac.update(b"authenticator secret");
+        for part in parts {
+            mac.update(b"\0");
+            mac.update(part);
+        }
+        Self(mac.finalize().into_bytes()[..SECRET_BYTES].to_vec())
+    }
+
     /// A secret from its bytes (as unsealed); `None` unless it has [`SECRET_BYTES`].
     pub fn from_bytes(bytes: &[u8]) -> Option<Self> {
         (bytes.len() == SECRET_BYTES).then(|| Self(bytes.to_vec()))

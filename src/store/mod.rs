@@ -9,6 +9,7 @@ pub mod binaries;
 pub mod caps;
 pub mod cassandra;
 pub mod comments;
+pub mod factors;
 pub mod federation;
 pub mod host_ids;
 pub mod ids;
@@ -34,6 +35,7 @@ pub use comments::{
     CommentError, CommentModeration, CommentPage, Comments, LogEntries, MemberComments,
     ModerationError, ModerationPage, Standing,
 };
+pub use factors::{Authenticator, Factors, RecoveryCodes, SecondFactors};
 pub use federation::Federation;
 pub use ids::{ID_POOL_SIZE, Ids};
 pub use intents::{Finished, Handed, Intent, IntentId, Intents, Parked, Recovery};
@@ -54,9 +56,9 @@ pub use subscriptions::{LinkPurpose, NewSubscription, SubscriberPage, Subscripti
 /// The aggregates' traits, for the adapters (and for code holding a concrete store).
 pub mod prelude {
     pub use super::{
-        Accounts, CommentModeration, Comments, Federation, Ids, Intents, Listings, Members, Posts,
-        Repair, Revisions, Search, Sessions, SiteSettings, Sites, Social, Store, Suggestions,
-        Translations,
+        Accounts, CommentModeration, Comments, Factors, Federation, Ids, Intents, Listings,
+        Members, Posts, Repair, Revisions, Search, Sessions, SiteSettings, Sites, Social, Store,
+        Suggestions, Translations,
     };
 }
 
@@ -102,6 +104,7 @@ pub type StoreResult<T> = Result<T, StoreError>;
 pub trait Store:
     Accounts
     + Sessions
+    + Factors
     + Posts
     + Listings
     + Revisions

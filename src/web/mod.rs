@@ -43,6 +43,7 @@ mod revisions;
 mod routes;
 mod schedule;
 mod search;
+mod second_factor;
 mod security;
 mod settings;
 mod sign_in;

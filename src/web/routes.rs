@@ -6,7 +6,8 @@ use super::{
     authors, avatars, binaries, caching, comments, csrf, deletion, desk, email_change, error,
     federation, fediverse_followers, feeds, headers, health, history, home, moderation, network,
     observe, password_reset, post_download, post_page, posts, revisions, schedule, search,
-    security, settings, sign_in, site_admin, sitemaps, subscriptions, suggestions, tags,
+    second_factor, security, settings, sign_in, site_admin, sitemaps, subscriptions, suggestions,
+    tags,
 };
 use actix_web::middleware::{Compress, from_fn};
 use actix_web::{HttpResponse, web};
@@ -63,6 +64,10 @@ pub fn configure(cfg: &mut web::ServiceConfig, state: AppState) {
                         .route(get_or_head().to(sign_in::login_form))
                         .route(web::post().to(sign_in::login)),
                 )
+                .service(
+                    web::resource("/login/second-step")
+                        .route(web::post().to(second_factor::second_step)),
+                )
                 .service(web::resource("/logout").route(web::post().to(sign_in::logout)))
                 .service(
                     web::resource("/password/forgot")
@@ -95,6 +100,19 @@ pub fn configure(cfg: &mut web::ServiceConfig, state: AppState) {
                 )
                 .service(
                     web::resource("/account/tokens").route(web::post().to(security::make_token)),
+                )
+                .service(
+                    web::resource("/account/authenticator")
+                        .route(get_or_head().to(second_factor::authenticator_form))
+                        .route(web::post().to(second_factor::add_authenticator)),
+                )
+                .service(
+                    web::resource("/account/recovery-codes")
+                        .route(web::post().to(second_factor::new_codes)),
+                )
+                .service(
+                    web::resource("/account/second-factors/remove")
+                        .route(web::post().to(second_factor::remove)),
                 )
                 .service(
                     web::resource("/subscribe")

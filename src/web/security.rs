@@ -4,10 +4,9 @@
 use super::api::issue_token;
 use super::auth::{SignedIn, session_details, session_key_of};
 use super::csrf::{CsrfForm, CsrfOnly, CsrfToken, csrf_field, layout};
-use super::limits::Subject;
 use super::pages::{Dated, SecurityPage, SessionRow};
 use super::{AppState, WebError, render, see_other};
-use crate::app::{AppError, accounts, sessions};
+use crate::app::{AppError, sessions};
 use crate::domain::session::{SessionKind, describe_agent, parse_label, public_id};
 use crate::domain::{Invalid, User};
 use actix_web::http::StatusCode;
@@ -16,7 +15,7 @@ use serde::Deserialize;
 
 /// The page as `user` sees it from `req`'s session, with what `set` adds (a notice, the
 /// error of a form refused, a token just made), answered with `status`.
-async fn shown_with(
+pub(super) async fn shown_with(
     state: &AppState,
     req: &HttpRequest,
     user: &User,
@@ -60,6 +59,7 @@ async fn shown_with(
             browsers.push(row);
         }
     }
+    let (factors, codes_left) = crate::app::factors::status(&state.ctx(), user.id).await?;
     let mut shown = SecurityPage {
         layout: layout(&super::auth::MaybeUser(Some(user.clone())), csrf),
         browsers,
@@ -69,6 +69,9 @@ async fn shown_with(
         token_error: None,
         made: None,
         label: String::new(),
+        authenticator: factors.authenticator.map(|a| Dated::with_time(a.added)),
+        codes_left,
+        factor_error: None,
     };
     set(&mut shown);
     render(status, &shown)
@@ -89,6 +92,12 @@ pub async fn show(
 ) -> Result<HttpResponse, WebError> {
     let notice: Option<String> = match query.done.as_str() {
         "ended" => Some("Ended: that browser is signed out, or that token works no more.".into()),
+        "authenticator" => Some(
+            "Your new authenticator app was added: the old one's codes work no more. Every other session was ended.".into(),
+        ),
+        "removed" => Some(
+            "Two-step sign-in is off: your password alone signs you in. Every other session was ended.".into(),
+        ),
         "others" => Some(
             "Every other session of your account was ended: every other browser is signed out, and every token works no more."
                 .into(),
@@ -184,17 +193,7 @@ pub async fn make_token(
         }
     };
     // Guesses count against the account, as failed sign-ins do.
-    let account = format!("name:{}", user.username.key());
-    state
-        .check_limit(
-            Subject::LoginFailuresFor(&account),
-            "Too many wrong passwords for this account.",
-        )
-        .await?;
-    if !accounts::password_matches(&user, &form.current_password).await? {
-        state
-            .record_attempt(Subject::LoginFailuresFor(&account))
-            .await?;
+    if !super::second_factor::current_password_ok(&state, &user, &form.current_password).await? {
         let wrong = refused("That is not your current password.".into());
         return shown_with(&state, &req, &user, &csrf, StatusCode::UNAUTHORIZED, wrong).await;
     }

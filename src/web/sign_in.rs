@@ -3,9 +3,10 @@
 use super::auth::{MaybeUser, end_session, known_browser, session_details, start_session};
 use super::csrf::{CsrfForm, CsrfOnly, CsrfToken, csrf_field, layout};
 use super::limits::client_ip;
-use super::pages::LoginPage;
+use super::pages::{LoginPage, SecondStepPage};
 use super::{AppState, WebError, render, see_other};
 use crate::app::accounts::{SignInFailure, authenticate};
+use crate::app::factors;
 use crate::app::sessions::tell_of_new_sign_in;
 use crate::domain::session::SessionKind;
 use actix_web::http::StatusCode;
@@ -22,7 +23,7 @@ pub struct NextQuery {
 }
 
 /// Only a path on this site may follow sign-in: never `//host` or `https://host`.
-fn safe_next(next: &str) -> String {
+pub(super) fn safe_next(next: &str) -> String {
     // Browsers drop tabs and line breaks inside URLs, so "/\t/host" would become
     // "//host": no control character may appear at all.
     let local = next.starts_with('/')
@@ -89,22 +90,44 @@ pub async fn login(
                 ));
             }
         };
+    // An account with a second factor is asked for it: the page answers this request.
+    if let Some(ticket) = factors::ticket_for(&state.ctx(), &signed_in).await? {
+        let page = SecondStepPage {
+            layout: layout(&user, &csrf),
+            ticket,
+            next: safe_next(&form.next),
+            error: None,
+        };
+        return render(StatusCode::OK, &page);
+    }
+    signed_in_now(&state, &req, &signed_in, &form.next, true).await
+}
+
+/// Starts `signed_in`'s session in this browser and sends it to `next`; a browser the
+/// account has not signed in with is told to its address when `tell` says so.
+pub(super) async fn signed_in_now(
+    state: &AppState,
+    req: &HttpRequest,
+    signed_in: &crate::domain::User,
+    next: &str,
+    tell: bool,
+) -> Result<HttpResponse, WebError> {
     // A new session every sign-in; the old one, if any, ends.
-    end_session(&state, &req).await?;
-    let cookies = start_session(&state, &req, &signed_in).await?;
+    end_session(state, req).await?;
+    let cookies = start_session(state, req, signed_in).await?;
     // A browser the account has not signed in with is told to its address.
-    let (known, remembered) = known_browser(&state, &req, &signed_in).await?;
-    if !known {
-        let details = session_details(&req, SessionKind::Browser);
+    let (known, remembered) = known_browser(state, req, signed_in).await?;
+    if !known && tell {
+        let details = session_details(req, SessionKind::Browser);
         tell_of_new_sign_in(
             &state.ctx(),
-            &signed_in,
+            signed_in,
             &details.agent,
             &details.address,
             false,
         );
     }
-    let mut response = see_other(&safe_next(&form.next));
+    let mut response = see_other(&safe_next(next));
     for cookie in cookies.into_iter().chain([remembered]) {
         response
             .add_cookie(&cookie)

@@ -537,4 +537,9 @@ pub(super) const CHANGES: &[(u32, &str, Change)] = &[
             "ALTER TABLE sessions_by_user ADD IF NOT EXISTS (kind text, agent text, address text, label text, site text)",
         ),
     ),
+    (
+        91,
+        "second factors: an account's authenticator and recovery codes, and the claims that make each code count once (made by schema.cql); a claimed step's tombstone lives an hour",
+        Change::Cql("ALTER TABLE authenticator_steps WITH gc_grace_seconds = 3600"),
+    ),
 ];

@@ -15,6 +15,7 @@ mod blocks;
 mod comment_rows;
 mod comments;
 mod deliveries;
+mod factors;
 mod failing;
 mod federation;
 mod follow_requests;

@@ -62,6 +62,7 @@ const MIGRATIONS: &[(u32, &str)] = &[
     (42, include_str!("migrations/0042_avatars.sql")),
     (43, include_str!("migrations/0043_fediverse_pages.sql")),
     (44, include_str!("migrations/0044_session_details.sql")),
+    (45, include_str!("migrations/0045_second_factors.sql")),
 ];
 
 /// The version that makes the search index.

@@ -5,7 +5,8 @@
 use super::caller::{issue_token, session_of};
 use super::{ApiError, ApiResult, Caller, Errors};
 use crate::app::accounts::{SignInFailure, authenticate, may_sign_up, register};
-use crate::app::sessions::tell_of_new_sign_in;
+use crate::app::factors::{self, Passed};
+use crate::app::sessions::{tell_of_new_sign_in, tell_of_recovery_code};
 use crate::domain::session::SessionKind;
 use crate::domain::user::SignUp;
 use crate::domain::{Email, User};
@@ -109,6 +110,10 @@ pub struct LoginBody {
 struct LoginFields {
     email: String,
     password: String,
+    /// For an account with two-step sign-in: a code of its authenticator app, or one of
+    /// its recovery codes.
+    #[serde(default)]
+    code: Option<String>,
 }
 
 /// Signs in by e-mail address and password: a new token.
@@ -117,7 +122,7 @@ struct LoginFields {
     request_body = LoginBody,
     responses(
         (status = 200, description = "Signed in", body = UserBody),
-        (status = 401, description = "No such account, or another password", body = Errors),
+        (status = 401, description = "No such account, another password, or (for an account with two-step sign-in) no right code", body = Errors),
         (status = 403, description = "The account is suspended", body = Errors),
         (status = 422, description = "The request cannot be read", body = Errors),
     )
@@ -149,10 +154,33 @@ pub async fn login(
         }
     };
     let details = session_details(&req, SessionKind::Api);
+    // An account with a second factor needs its code too (or a token made on its
+    // security page).
+    let ctx = state.ctx();
+    let mut recovery_left = None;
+    if ctx.store.second_factors(user.id).await?.any() {
+        let Some(code) = fields.code.as_deref().filter(|c| !c.trim().is_empty()) else {
+            return Err(ApiError::unauthorized(
+                "this account signs in in two steps: send a code of its authenticator app as user.code",
+            ));
+        };
+        match factors::second_step(&ctx, &client_ip(&req), &user, code).await? {
+            Ok(Passed::RecoveryCode(left)) => recovery_left = Some(left),
+            Ok(Passed::Authenticator) => {}
+            Err(_) => {
+                return Err(ApiError::unauthorized(
+                    "code is invalid or was used already",
+                ));
+            }
+        }
+    }
     let token = issue_token(&state, &user, details.clone()).await?;
     // A program keeps no mark of the accounts it signed in to: every sign-in through the
     // API is told to the account.
-    tell_of_new_sign_in(&state.ctx(), &user, &details.agent, &details.address, true);
+    match recovery_left {
+        Some(left) => tell_of_recovery_code(&ctx, &user, &details.agent, &details.address, left),
+        None => tell_of_new_sign_in(&ctx, &user, &details.agent, &details.address, true),
+    }
     Ok(HttpResponse::Ok().json(user_body(&user, token)))
 }
 

@@ -197,4 +197,47 @@ pub struct SecurityPage {
     pub made: Option<(String, String)>,
     /// The name typed for a token, shown again when it was refused.
     pub label: String,
+    /// When the account's authenticator was added, if it has one.
+    pub authenticator: Option<super::Dated>,
+    /// How many of its recovery codes are unused.
+    pub codes_left: usize,
+    /// Why a change to the second factors was refused.
+    pub factor_error: Option<String>,
+}
+
+/// The second step of a sign-in: a code from the authenticator, or a recovery code.
+#[derive(Template)]
+#[template(path = "account/second_step.html")]
+pub struct SecondStepPage {
+    pub layout: Layout,
+    pub ticket: String,
+    pub next: String,
+    pub error: Option<String>,
+}
+
+/// Adding an authenticator: its secret as a QR code and as text, and the first code.
+#[derive(Template)]
+#[template(path = "account/authenticator.html")]
+pub struct AuthenticatorPage {
+    pub layout: Layout,
+    /// The secret in groups of four, to type.
+    pub grouped: String,
+    /// The otpauth address as an SVG QR code (markup made here, not by anyone else).
+    pub qr: String,
+    pub offered: String,
+    /// Whether it replaces the account's authenticator.
+    pub replacing: bool,
+    pub error: Option<String>,
+}
+
+/// Recovery codes, shown this once.
+#[derive(Template)]
+#[template(path = "account/recovery_codes.html")]
+pub struct RecoveryCodesPage {
+    pub layout: Layout,
+    pub codes: Vec<String>,
+    /// The codes as a text file, for the download link.
+    pub as_text: String,
+    /// They came with an authenticator just added.
+    pub with_authenticator: bool,
 }

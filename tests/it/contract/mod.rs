@@ -11,6 +11,7 @@ mod collector;
 pub mod comments;
 mod deletion;
 mod drafts;
+mod factors;
 mod fediverse;
 mod fediverse_blocks;
 mod fediverse_requests;

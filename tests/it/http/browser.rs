@@ -893,6 +893,7 @@ async fn every_signed_in_page_fits_a_phone_and_a_desktop(t: TestStore) {
         ("post-moderation", format!("{post}/comments/moderate")),
         ("account-delete", "/account/delete".to_owned()),
         ("account-security", "/account/security".to_owned()),
+        ("account-authenticator", "/account/authenticator".to_owned()),
         (
             "admin-delete-user",
             format!("/admin/users/{leaving_id}/delete"),

@@ -368,6 +368,39 @@ async fn every_page_passes_the_html_checker(t: TestStore) {
         let (name, html) = page(&anonymous, &path).await;
         pages.push((format!("anonymous {name}"), html));
     }
+    // Two-step sign-in: an authenticator offered, the recovery codes shown once, and the
+    // second step of a sign-in.
+    let (stepper, stepper_name) = app.sign_up("a long enough password").await;
+    let offer = stepper.get_html("/account/authenticator").await;
+    pages.push(("/account/authenticator".to_owned(), offer.clone()));
+    let secret = super::second_factor::key_on(&offer);
+    let step = sibyl::domain::now().timestamp() as u64 / sibyl::domain::totp::STEP_SECONDS;
+    let added = stepper
+        .submit(
+            "/account/authenticator",
+            "/account/authenticator",
+            &[
+                ("offered", &super::second_factor::hidden(&offer, "offered")),
+                ("code", &secret.code_of_step(step)),
+                ("current_password", "a long enough password"),
+            ],
+        )
+        .await;
+    assert_eq!(added.status(), 200);
+    pages.push((
+        "/account/authenticator (recovery codes)".to_owned(),
+        added.text().await.unwrap(),
+    ));
+    pages.push(page(&stepper, "/account/security").await);
+    let asked = app
+        .another_browser()
+        .log_in(&stepper_name, "a long enough password")
+        .await;
+    assert_eq!(asked.status(), 200);
+    pages.push((
+        "/login (second step)".to_owned(),
+        asked.text().await.unwrap(),
+    ));
     let errors = check(&pages);
     assert!(
         errors.is_empty(),

@@ -40,6 +40,7 @@ mod revisions;
 mod routes;
 mod scheduling;
 mod search;
+mod second_factor;
 mod security;
 mod semantics;
 mod seo;

@@ -690,6 +690,49 @@ async fn every_route_answers_every_role_as_declared(t: TestStore) {
                 LOGIN,
             ],
         ),
+        get("/account/authenticator", [LOGIN, OK, OK, OK, LOGIN]),
+        post(
+            "/account/authenticator",
+            &[
+                ("offered", "00"),
+                ("code", "000000"),
+                ("current_password", "not the password"),
+            ],
+            [
+                LOGIN,
+                Expect(401, ""),
+                Expect(401, ""),
+                Expect(401, ""),
+                LOGIN,
+            ],
+        ),
+        post(
+            "/account/recovery-codes",
+            &[("current_password", "p")],
+            [
+                LOGIN,
+                Expect(409, ""),
+                Expect(409, ""),
+                Expect(409, ""),
+                LOGIN,
+            ],
+        ),
+        post(
+            "/account/second-factors/remove",
+            &[("current_password", "p")],
+            [
+                LOGIN,
+                Expect(409, ""),
+                Expect(409, ""),
+                Expect(409, ""),
+                LOGIN,
+            ],
+        ),
+        post(
+            "/login/second-step",
+            &[("ticket", "no such ticket"), ("code", "000000")],
+            [Expect(410, ""); 5],
+        ),
         post(
             "/account/sessions/end-others",
             &[],

@@ -1,6 +1,7 @@
 //! Accounts: the claims of the multi-row uniqueness lock around the users row, its
 //! directory entry and its place in the list by sign-up.
 
+pub(super) mod factors;
 pub(super) mod sessions;
 
 use super::intents::OwnIntent;
