@@ -85,6 +85,36 @@ pub async fn run(store: &dyn Store, site: &Site, command: UserCommand) -> Result
                 user.username.as_str()
             ))
         }
+        UserCommand::Reset2fa { user } => {
+            let user = find(store, &user).await?;
+            let had = store
+                .second_factors(user.id)
+                .await
+                .map_err(|e| e.to_string())?;
+            if !had.any() {
+                return Err(format!(
+                    "{} has no second factor: their password alone signs in",
+                    user.username.as_str()
+                ));
+            }
+            store
+                .remove_second_factors(user.id)
+                .await
+                .map_err(|e| e.to_string())?;
+            store
+                .end_sessions(user.id, None)
+                .await
+                .map_err(|e| e.to_string())?;
+            tracing::warn!(
+                user = %user.id.0,
+                username = user.username.as_str(),
+                "two-step sign-in turned off from the shell (sibyl user reset-2fa)"
+            );
+            Ok(format!(
+                "two-step sign-in is off for {}: their authenticator and recovery codes are removed, and every session of theirs ended\n",
+                user.username.as_str()
+            ))
+        }
         UserCommand::SetRole {
             user,
             role,

@@ -258,7 +258,7 @@ pub(crate) fn store_arg(t: &crate::helpers::TestStore) -> String {
     }
 }
 
-/// `sibyl user create-admin | reset-password | set-role | list`, run as a process against
+/// `sibyl user create-admin | reset-password | reset-2fa | set-role | list`, run as a process against
 /// the store a site serves from: the site's first administrator (closing /setup), then
 /// another; the same uniqueness and password rules as the web pages, refusals that say
 /// why and change nothing, a reset that ends the account's sessions.
@@ -381,6 +381,51 @@ async fn an_operator_manages_accounts_from_the_shell(t: crate::helpers::TestStor
     let root = account(first.clone()).await.unwrap();
     assert!(root.password_hash.verify("a brand new passphrase"));
     assert!(!root.password_hash.verify("correct horse battery"));
+    assert!(t.store.session_user(&key, now()).await.unwrap().is_none());
+
+    // Two-step sign-in turned off for an account that lost its factors: refused for an
+    // account without any; otherwise every factor removed and every session ended.
+    let without = run(&["reset-2fa", &first], "");
+    assert_eq!(without.status.code(), Some(1));
+    assert!(
+        stderr(&without).contains("has no second factor"),
+        "{}",
+        stderr(&without)
+    );
+    let authenticator = sibyl::store::Authenticator {
+        sealed: vec![1; 40],
+        sealed_by: t.site.clone(),
+        added: now(),
+    };
+    let codes = sibyl::store::RecoveryCodes {
+        generation: uuid::Uuid::new_v4(),
+        digests: vec!["d".repeat(64)],
+        made: now(),
+    };
+    t.store
+        .set_authenticator(root.id, &authenticator, Some(&codes))
+        .await
+        .unwrap();
+    let key = sibyl::domain::token::session_key(&sibyl::domain::token::random_token());
+    t.store
+        .create_session(&sibyl::store::NewSession {
+            key: key.clone(),
+            user_id: root.id,
+            created: now(),
+            expires: now() + chrono::Duration::hours(1),
+            details: Default::default(),
+        })
+        .await
+        .unwrap();
+    let reset = run(&["reset-2fa", &first], "");
+    assert!(reset.status.success(), "{}", stderr(&reset));
+    assert!(
+        said(&reset).contains("two-step sign-in is off"),
+        "{}",
+        said(&reset)
+    );
+    let left = t.store.second_factors(root.id).await.unwrap();
+    assert!(!left.any() && left.recovery.is_none(), "{left:?}");
     assert!(t.store.session_user(&key, now()).await.unwrap().is_none());
 
     // The list: newest first, with roles.

@@ -1250,3 +1250,89 @@ async fn one_account_is_admin_of_one_site_and_a_reader_of_another(t: TestStore) 
     );
     browser.quit().await;
 }
+
+both_stores!(an_admin_turns_on_two_step_sign_in_and_signs_in_with_a_code);
+
+/// In a real Chromium: an administrator adds an authenticator app by typing its key (the
+/// codes computed here as an app computes them), is shown recovery codes, then signs in
+/// with the password and a code; each page at 390 and 1280 pixels wide, with nothing
+/// wider than the window and nothing axe-core finds wrong.
+async fn an_admin_turns_on_two_step_sign_in_and_signs_in_with_a_code(t: TestStore) {
+    use sibyl::domain::totp::{STEP_SECONDS, TotpSecret};
+    let store = format!("{:?}", t.kind).to_lowercase();
+    let clock = sibyl::infra::clock::Clock::manual(sibyl::domain::now());
+    let app = {
+        let clock = clock.clone();
+        spawn_app_with(t, move |c| c.clock = clock).await
+    };
+    let admin = app.set_up().await;
+    let browser = Browser::start().await;
+    browser.goto(&app.url("/login")).await;
+    log_in(&browser, &admin.username, &admin.password).await;
+    browser.wait_for_url(|u| !u.contains("/login")).await;
+    browser.goto(&app.url("/account/security")).await;
+    browser.click("#add-authenticator-link").await;
+    browser
+        .wait_for_url(|u| u.ends_with("/account/authenticator"))
+        .await;
+    looked_at(&browser, &format!("{store}-two-step-1-add-authenticator")).await;
+    let typed = browser
+        .run("return document.getElementById('totp-secret').textContent;")
+        .await;
+    let typed: String = typed.as_str().unwrap().split_whitespace().collect();
+    let secret =
+        TotpSecret::from_bytes(&totp_rs::Secret::Encoded(typed).to_bytes().unwrap()).unwrap();
+    let code_now = || secret.code_of_step(clock.now().timestamp() as u64 / STEP_SECONDS);
+    browser.type_into("#code", &code_now()).await;
+    browser
+        .type_into("input[name='current_password']", &admin.password)
+        .await;
+    browser.click("#add-authenticator").await;
+    let shown = browser
+        .wait_for_source(|s| s.contains("id=\"recovery-codes\""))
+        .await;
+    assert_eq!(shown.matches("<li><code>").count(), 10, "{shown}");
+    looked_at(&browser, &format!("{store}-two-step-2-recovery-codes")).await;
+
+    // Signed out, then in again: the password, then the code.
+    browser.forget_cookies().await;
+    browser.goto(&app.url("/login")).await;
+    log_in(&browser, &admin.username, &admin.password).await;
+    browser
+        .wait_for_source(|s| s.contains("id=\"verify\""))
+        .await;
+    looked_at(&browser, &format!("{store}-two-step-3-second-step")).await;
+    clock.advance(chrono::Duration::seconds(STEP_SECONDS as i64));
+    browser.type_into("#code", &code_now()).await;
+    browser.click("#verify").await;
+    browser.wait_for_url(|u| !u.contains("/login")).await;
+    browser.goto(&app.url("/account/security")).await;
+    let security = browser.source().await;
+    assert!(security.contains("id=\"factors-on\""), "{security}");
+    assert!(
+        security.contains("<span id=\"codes-left\">10</span>"),
+        "{security}"
+    );
+    browser.quit().await;
+}
+
+async fn log_in(browser: &Browser, login: &str, password: &str) {
+    browser.type_into("#login", login).await;
+    browser.type_into("#password", password).await;
+    browser.click("#log-in").await;
+}
+
+/// The page shown, at 390 and 1280 pixels wide: nothing wider than the window, a
+/// screenshot of each, and nothing axe-core finds wrong.
+async fn looked_at(browser: &Browser, name: &str) {
+    for width in [390, 1280] {
+        browser.resize(width).await;
+        let wide = browser
+            .run("return document.documentElement.scrollWidth > window.innerWidth;")
+            .await;
+        assert_eq!(wide, json!(false), "{name} is wider than {width} pixels");
+        browser.screenshot(&format!("{name}-{width}")).await;
+    }
+    let violations = browser.accessibility_violations().await;
+    assert!(violations.is_empty(), "{name}: {violations:#?}");
+}
