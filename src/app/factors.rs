@@ -11,6 +11,20 @@ use crate::store::{AccountLink, Authenticator, RecoveryCodes, SecondFactors};
 use chrono::Duration;
 use uuid::Uuid;
 
+/// Where an account the site requires two-step sign-in of adds its authenticator.
+pub const SET_UP_URL: &str = "/account/authenticator?required=1";
+
+/// What such an account is told when it tries anything else first.
+pub const REQUIRED: &str = "This site requires two-step sign-in of your account: add an authenticator app on your security page first.";
+
+/// Whether the site requires two-step sign-in of `user`, who has no second factor yet.
+pub async fn missing_required(ctx: &Ctx, user: &User) -> Result<bool, AppError> {
+    if !ctx.identity().await.second_factor_for.covers(user.role) {
+        return Ok(false);
+    }
+    Ok(!ctx.store.second_factors(user.id).await?.any())
+}
+
 /// What an authenticator's secret is sealed for in the store.
 const STORED: &str = "authenticator";
 /// What a secret being added is sealed for in the form that confirms it.
@@ -183,21 +197,21 @@ pub async fn second_step(
     typed: &str,
 ) -> Result<Result<Passed, Refused>, AppError> {
     let account = user.id.0.to_string();
-    ctx.check_limit(
-        Subject::SecondStepFailuresFor(&account),
-        "Too many wrong codes for this account: wait a few minutes, then try again.",
-    )
-    .await?;
-    ctx.check_limit(
-        Subject::SecondStepFailuresFromIp(ip),
-        "Too many wrong codes from your address: wait a few minutes, then try again.",
+    let wait = "Too many codes tried for this account: wait a few minutes, then try again.";
+    ctx.check_limit(Subject::SecondStepFailuresFor(&account), wait)
+        .await?;
+    // Every code tried is counted before it is checked, so that guesses sent at once
+    // are bounded too; wrong ones are counted again, and five lock the step.
+    ctx.take_attempt(Subject::SecondStepFor(&account), wait)
+        .await?;
+    ctx.take_attempt(
+        Subject::SecondStepFromIp(ip),
+        "Too many codes tried from your address: wait a few minutes, then try again.",
     )
     .await?;
     let passed = check(ctx, user, typed).await?;
     if passed.is_none() {
         ctx.record_attempt(Subject::SecondStepFailuresFor(&account))
-            .await?;
-        ctx.record_attempt(Subject::SecondStepFailuresFromIp(ip))
             .await?;
     }
     Ok(passed.ok_or(Refused::WrongCode))
@@ -255,7 +269,7 @@ pub async fn ticket_for(ctx: &Ctx, user: &User) -> Result<Option<String>, AppErr
         stamp: token::reset_stamp(user),
         new_email: None,
     };
-    let expires = crate::domain::now() + Duration::minutes(token::SIGN_IN_TICKET_MINUTES);
+    let expires = ctx.clock.now() + Duration::minutes(token::SIGN_IN_TICKET_MINUTES);
     ctx.store
         .create_account_link(
             &token::sign_in_ticket_key(&ctx.site, &token),
@@ -285,7 +299,7 @@ pub async fn finish_sign_in(
     typed: &str,
 ) -> Result<Result<(User, Passed), StepRefused>, AppError> {
     let key = token::sign_in_ticket_key(&ctx.site, ticket);
-    let now = crate::domain::now();
+    let now = ctx.clock.now();
     let Some(user) = ticket_user(ctx, &key, now).await? else {
         return Ok(Err(StepRefused::Expired));
     };
@@ -300,15 +314,6 @@ pub async fn finish_sign_in(
         Ok(user) => Ok(Ok((user, passed))),
         Err(_) => Ok(Err(StepRefused::Suspended)),
     }
-}
-
-/// Whether a ticket's token is one whose second step may still be taken: its account,
-/// unchanged since.
-pub async fn ticket_valid(ctx: &Ctx, ticket: &str) -> Result<bool, AppError> {
-    let key = token::sign_in_ticket_key(&ctx.site, ticket);
-    Ok(ticket_user(ctx, &key, crate::domain::now())
-        .await?
-        .is_some())
 }
 
 async fn ticket_user(

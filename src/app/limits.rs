@@ -21,8 +21,12 @@ pub struct RateLimits {
     pub login_failures_per_account: Limit,
     /// Wrong codes at the second step of a sign-in, for one account.
     pub second_step_failures_per_account: Limit,
-    /// Wrong codes at the second step of a sign-in, from one client address.
-    pub second_step_failures_per_ip: Limit,
+    /// Codes tried at the second step of a sign-in, for one account (each counted
+    /// before it is checked, so that guesses sent at once count too).
+    pub second_step_per_account: Limit,
+    /// Codes tried at the second step of a sign-in, from one client address (each
+    /// counted before it is checked).
+    pub second_step_per_ip: Limit,
     /// Sign-up attempts from one client address.
     pub signup_per_ip: Limit,
     /// Sign-up attempts for one e-mail address.
@@ -78,8 +82,12 @@ impl Default for RateLimits {
                 max: 5,
                 window: minutes(15),
             },
-            second_step_failures_per_ip: Limit {
-                max: 20,
+            second_step_per_account: Limit {
+                max: 10,
+                window: minutes(15),
+            },
+            second_step_per_ip: Limit {
+                max: 30,
                 window: minutes(15),
             },
             signup_per_ip: Limit {
@@ -160,7 +168,7 @@ const EVENTS: &str = "rate_events";
 impl RateLimits {
     /// Each limit with the name `sibyl limits` gives it, what it limits and the tables
     /// it bounds (a member's comments are rows of their own too).
-    fn named(&self) -> [(&'static str, Limit, &'static str, &'static str); 21] {
+    fn named(&self) -> [(&'static str, Limit, &'static str, &'static str); 22] {
         [
             (
                 "RATE_LOGIN_PER_IP",
@@ -181,9 +189,15 @@ impl RateLimits {
                 EVENTS,
             ),
             (
-                "RATE_SECOND_STEP_FAILURES_PER_IP",
-                self.second_step_failures_per_ip,
-                "wrong codes at a sign-in's second step from one client address",
+                "RATE_SECOND_STEP_PER_ACCOUNT",
+                self.second_step_per_account,
+                "codes tried at a sign-in's second step for one account",
+                EVENTS,
+            ),
+            (
+                "RATE_SECOND_STEP_PER_IP",
+                self.second_step_per_ip,
+                "codes tried at a sign-in's second step from one client address",
                 EVENTS,
             ),
             (
@@ -325,7 +339,8 @@ pub enum Subject<'a> {
     LoginFromIp(&'a str),
     LoginFailuresFor(&'a str),
     SecondStepFailuresFor(&'a str),
-    SecondStepFailuresFromIp(&'a str),
+    SecondStepFor(&'a str),
+    SecondStepFromIp(&'a str),
     SignupFromIp(&'a str),
     SignupFor(&'a str),
     CommentFromIp(&'a str),
@@ -359,8 +374,12 @@ impl Ctx {
                 // An account is every site's: its guesses count on all of them at once.
                 format!("second-step/account/{account}"),
             ),
-            Subject::SecondStepFailuresFromIp(ip) => (
-                self.limits.second_step_failures_per_ip,
+            Subject::SecondStepFor(account) => (
+                self.limits.second_step_per_account,
+                format!("second-step/tried/{account}"),
+            ),
+            Subject::SecondStepFromIp(ip) => (
+                self.limits.second_step_per_ip,
                 format!("{site}/second-step/ip/{ip}"),
             ),
             Subject::SignupFromIp(ip) => {
@@ -442,6 +461,27 @@ impl Ctx {
         Ok(())
     }
 
+    /// Counts one attempt against the subject first, then refuses with a 429 when it is
+    /// one too many: requests sent at once cannot all pass a check made before any of
+    /// them is counted.
+    pub async fn take_attempt(&self, subject: Subject<'_>, message: &str) -> Result<(), AppError> {
+        let (limit, key) = self.limit_of(&subject);
+        self.store.record_attempt(&key, now(), limit.window).await?;
+        let since = now() - chrono::Duration::from_std(limit.window).unwrap_or_default();
+        let used = self
+            .store
+            .attempts_since(&key, since, limit.max + 1)
+            .await?;
+        if used > limit.max {
+            let minutes = limit.window.as_secs().div_ceil(60);
+            return Err(AppError::TooManyRequests {
+                message: format!("{message} Please wait up to {minutes} minutes and try again."),
+                retry_after: limit.window.as_secs(),
+            });
+        }
+        Ok(())
+    }
+
     /// Counts one attempt against the subject.
     pub async fn record_attempt(&self, subject: Subject<'_>) -> Result<(), AppError> {
         let (limit, key) = self.limit_of(&subject);
@@ -456,7 +496,7 @@ mod tests {
     fn every_rate_limit_is_listed_once_with_its_window() {
         let all = super::every_limit();
         let rates: Vec<_> = all.iter().filter(|(n, _)| n.starts_with("RATE_")).collect();
-        assert_eq!(rates.len(), 21, "a name given twice");
+        assert_eq!(rates.len(), 22, "a name given twice");
         for (name, limit) in &rates {
             assert!(
                 limit.value > 0 && limit.per_seconds.is_some_and(|s| s > 0),

@@ -84,8 +84,15 @@ pub fn tell_of_new_sign_in(
 
 /// Tells `account`'s address (when mail is on and it has a confirmed one) that one of its
 /// recovery codes was used to sign in, by `agent` from `address`, and how many are left.
-pub fn tell_of_recovery_code(ctx: &Ctx, account: &User, agent: &str, address: &str, left: usize) {
-    tell(ctx, account, agent, address, false, Some(left));
+pub fn tell_of_recovery_code(
+    ctx: &Ctx,
+    account: &User,
+    agent: &str,
+    address: &str,
+    through_api: bool,
+    left: usize,
+) {
+    tell(ctx, account, agent, address, through_api, Some(left));
 }
 
 fn tell(

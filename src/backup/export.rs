@@ -172,6 +172,7 @@ async fn write_site(
         own_images_only: identity.own_images_only,
         fediverse_off: identity.fediverse_off,
         fediverse_pages: identity.fediverse_pages,
+        second_factor_for: identity.second_factor_for.as_str().to_owned(),
         comments: CommentSettingsRecord {
             guests: settings.guests,
             trust_approved: settings.trust_approved,

@@ -89,6 +89,11 @@ pub struct SiteRecord {
     /// Static pages go to the fediverse too (none in older exports: they do not).
     #[serde(default)]
     pub fediverse_pages: bool,
+    /// Whose accounts must sign in in two steps: '', 'admins', 'staff' or 'everyone'
+    /// (none in older exports: nobody's). Second factors themselves are not exported:
+    /// they are sealed under the site's secret, which stays with the site.
+    #[serde(default)]
+    pub second_factor_for: String,
     pub comments: CommentSettingsRecord,
 }
 

@@ -45,6 +45,10 @@ pub async fn restore(
         own_images_only: site_record.own_images_only,
         fediverse_off: site_record.fediverse_off,
         fediverse_pages: site_record.fediverse_pages,
+        second_factor_for: crate::domain::site::SecondFactorPolicy::parse(
+            &site_record.second_factor_for,
+        )
+        .map_err(|e| invalid(SITE, 1, e))?,
     };
     let settings = CommentSettings {
         guests: site_record.comments.guests,

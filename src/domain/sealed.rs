@@ -1,8 +1,8 @@
 //! Secrets kept in the store sealed under a site's secret (an authenticator's shared
 //! secret): ChaCha20-Poly1305 under a key made from the site's secret for one purpose,
-//! with what the sealed value belongs to (an account) bound in, so that a copy of the
-//! store alone opens nothing, and a sealed value moved to another account opens as
-//! nothing too.
+//! with what the sealed value belongs to (an account) bound in, so that a sealed value
+//! moved to another account opens as nothing, and a copy of the tables that hold sealed
+//! values opens nothing without the site's secret (kept in a table of its own).
 
 use ring::aead::{Aad, CHACHA20_POLY1305, LessSafeKey, NONCE_LEN, Nonce, UnboundKey};
 use sha2::Sha256;

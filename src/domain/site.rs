@@ -135,6 +135,67 @@ pub struct SiteIdentity {
     /// Published static pages go to the fediverse as posts do (articles, likes and
     /// shares counted; they take no replies, as they take no comments). Off by default.
     pub fediverse_pages: bool,
+    /// Whose accounts must sign in in two steps here.
+    pub second_factor_for: SecondFactorPolicy,
+}
+
+/// Whose accounts a site requires two-step sign-in of: such an account without a second
+/// factor is sent to add one before anything else, and cannot write, publish or
+/// moderate until it has.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum SecondFactorPolicy {
+    #[default]
+    Nobody,
+    Admins,
+    /// Authors and administrators.
+    Staff,
+    Everyone,
+}
+
+impl SecondFactorPolicy {
+    pub const ALL: [Self; 4] = [Self::Nobody, Self::Admins, Self::Staff, Self::Everyone];
+
+    /// As stored and as a form sends it: '' for nobody.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Nobody => "",
+            Self::Admins => "admins",
+            Self::Staff => "staff",
+            Self::Everyone => "everyone",
+        }
+    }
+
+    pub fn parse(text: &str) -> Result<Self, Invalid> {
+        Self::ALL
+            .into_iter()
+            .find(|p| p.as_str() == text.trim())
+            .ok_or_else(|| {
+                Invalid::new(format!(
+                    "No such choice of who signs in in two steps: {text:?}."
+                ))
+            })
+    }
+
+    /// How the choice reads on the site's settings page.
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::Nobody => "nobody (each account chooses)",
+            Self::Admins => "administrators",
+            Self::Staff => "authors and administrators",
+            Self::Everyone => "every account",
+        }
+    }
+
+    /// Whether an account of `role` must sign in in two steps.
+    pub fn covers(self, role: super::Role) -> bool {
+        use super::Role;
+        match self {
+            Self::Nobody => false,
+            Self::Admins => role >= Role::Admin,
+            Self::Staff => role >= Role::Author,
+            Self::Everyone => true,
+        }
+    }
 }
 
 impl Default for SiteIdentity {
@@ -148,6 +209,7 @@ impl Default for SiteIdentity {
             own_images_only: false,
             fediverse_off: false,
             fediverse_pages: false,
+            second_factor_for: SecondFactorPolicy::Nobody,
         }
     }
 }
@@ -204,6 +266,7 @@ impl SiteIdentity {
             own_images_only: false,
             fediverse_off: false,
             fediverse_pages: false,
+            second_factor_for: SecondFactorPolicy::Nobody,
         })
     }
 

@@ -43,8 +43,14 @@ pub const RESET_LINK_MINUTES: i64 = 60;
 /// How long a link confirming a new e-mail address works.
 pub const CONFIRM_LINK_HOURS: i64 = 24;
 
-/// The SHA-256 of a password reset link's token: what the store keeps of it.
+/// The SHA-256 of a mailed link's token (a password reset, an address to confirm): what
+/// the store keeps of it. A token no link carries (links carry 64 hexadecimal digits) is
+/// given a key no record has (one byte), so that nothing else kept in the same table, a
+/// sign-in's ticket whose key is the digest of other words, can be sent as a link.
 pub fn reset_key(token: &str) -> Vec<u8> {
+    if token.len() != 64 || !token.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return vec![0];
+    }
     session_key(token)
 }
 
@@ -52,7 +58,8 @@ pub fn reset_key(token: &str) -> Vec<u8> {
 pub const SIGN_IN_TICKET_MINUTES: i64 = 10;
 
 /// The key of a sign-in's ticket on a site (its password passed, its second step to come):
-/// a digest no reset link's token gives, so that neither works as the other.
+/// the digest of words no link's token is (see [`reset_key`]), so that neither works as
+/// the other.
 pub fn sign_in_ticket_key(site: &crate::domain::Site, token: &str) -> Vec<u8> {
     let mut digest = Sha256::new();
     digest.update(b"sign-in ticket\0");
@@ -176,6 +183,26 @@ mod tests {
         assert_ne!(token, csrf_token(b"other secret", session));
         assert_ne!(token, csrf_token(b"secret", CsrfBinding::Session("ab")));
         assert_ne!(token, csrf_token(b"secret", CsrfBinding::PreSession("aa")));
+    }
+
+    #[test]
+    fn only_a_links_token_names_a_link() {
+        let token = random_token();
+        assert_eq!(reset_key(&token), session_key(&token));
+        let site = crate::domain::Site::parse("http://blog.example").unwrap();
+        // The words a ticket's key is the digest of, sent as a link's token.
+        let ticket = format!("sign-in ticket\0{}\0{token}", site.as_str());
+        assert_eq!(session_key(&ticket), sign_in_ticket_key(&site, &token));
+        assert_eq!(reset_key(&ticket), vec![0]);
+        for bad in [
+            "",
+            "abc",
+            &token[1..],
+            &format!("{token}0"),
+            &"g".repeat(64),
+        ] {
+            assert_eq!(reset_key(bad), vec![0], "{bad:?}");
+        }
     }
 
     #[test]

@@ -160,16 +160,47 @@ macro_rules! role_extractor {
                     .uri()
                     .path_and_query()
                     .map_or_else(|| req.uri().path().to_owned(), |pq| pq.as_str().to_owned());
+                let state = req.app_data::<web::Data<AppState>>().cloned();
+                let (reading, adding) = (
+                    matches!(*req.method(), actix_web::http::Method::GET | actix_web::http::Method::HEAD),
+                    req.path().starts_with("/account"),
+                );
                 Box::pin(async move {
                     match user.await?.0 {
                         None => Err(WebError::LoginRequired { next }),
-                        Some(user) if user.role >= $role => Ok($name(user)),
+                        Some(user) if user.role >= $role => {
+                            // The account pages are where a second factor is added.
+                            if !adding {
+                                second_factor_in_order(state.as_ref().map(|s| s.get_ref()), &user, reading).await?;
+                            }
+                            Ok($name(user))
+                        }
                         Some(_) => Err(WebError::Forbidden($refusal.into())),
                     }
                 })
             }
         }
     };
+}
+
+/// Refuses an account the site requires two-step sign-in of while it has no second
+/// factor: a page (`reading`) sends it to add one, anything else is forbidden.
+async fn second_factor_in_order(
+    state: Option<&AppState>,
+    user: &User,
+    reading: bool,
+) -> Result<(), WebError> {
+    let Some(state) = state else {
+        return Ok(());
+    };
+    if !crate::app::factors::missing_required(&state.ctx(), user).await? {
+        return Ok(());
+    }
+    Err(if reading {
+        WebError::SecondFactorRequired
+    } else {
+        WebError::Forbidden(crate::app::factors::REQUIRED.into())
+    })
 }
 
 role_extractor!(

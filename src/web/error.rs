@@ -32,6 +32,10 @@ pub enum WebError {
     Forbidden(String),
     #[error("sign in required")]
     LoginRequired { next: String },
+    /// The site requires two-step sign-in of the account, which has no second factor
+    /// yet: it is sent to add one.
+    #[error("a second factor required")]
+    SecondFactorRequired,
     #[error("{0}")]
     TooLarge(String),
     #[error("{message}")]
@@ -118,6 +122,10 @@ impl WebError {
             WebError::BadRequest(m) => ("That did not work", m.clone()),
             WebError::Forbidden(m) => ("Not allowed", m.clone()),
             WebError::LoginRequired { .. } => ("Sign in required", "Please sign in.".into()),
+            WebError::SecondFactorRequired => (
+                "Two-step sign-in required",
+                crate::app::factors::REQUIRED.into(),
+            ),
             WebError::TooLarge(m) => ("Too large", m.clone()),
             WebError::TooManyRequests { message, .. } => ("Too many attempts", message.clone()),
             WebError::Unavailable(_) => (
@@ -142,7 +150,9 @@ impl ResponseError for WebError {
             WebError::Conflict(_) => StatusCode::CONFLICT,
             WebError::BadRequest(_) => StatusCode::BAD_REQUEST,
             WebError::Forbidden(_) => StatusCode::FORBIDDEN,
-            WebError::LoginRequired { .. } => StatusCode::SEE_OTHER,
+            WebError::LoginRequired { .. } | WebError::SecondFactorRequired => {
+                StatusCode::SEE_OTHER
+            }
             WebError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             WebError::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
             WebError::Unavailable(_) | WebError::Busy(_) => StatusCode::SERVICE_UNAVAILABLE,
@@ -161,6 +171,11 @@ impl ResponseError for WebError {
             let location = crate::urls::login(next);
             return HttpResponse::SeeOther()
                 .insert_header((header::LOCATION, location))
+                .finish();
+        }
+        if let WebError::SecondFactorRequired = self {
+            return HttpResponse::SeeOther()
+                .insert_header((header::LOCATION, crate::app::factors::SET_UP_URL))
                 .finish();
         }
         let (title, message) = self.page();

@@ -1,7 +1,7 @@
 //! Second factors in the browser: the second step of a sign-in, an authenticator added
 //! (or moved to another app), recovery codes made again, and two-step sign-in turned off.
 
-use super::auth::{MaybeUser, SignedIn, session_details, session_key_of};
+use super::auth::{MaybeUser, SignedIn, session_details, session_key_of, start_session};
 use super::csrf::{CsrfForm, CsrfToken, csrf_field, layout};
 use super::limits::{Subject, client_ip};
 use super::pages::{AuthenticatorPage, RecoveryCodesPage, SecondStepPage};
@@ -67,7 +67,14 @@ pub async fn second_step(
         }
         Ok((signed_in, Passed::RecoveryCode(left))) => {
             let details = session_details(&req, SessionKind::Browser);
-            tell_of_recovery_code(&ctx, &signed_in, &details.agent, &details.address, left);
+            tell_of_recovery_code(
+                &ctx,
+                &signed_in,
+                &details.agent,
+                &details.address,
+                false,
+                left,
+            );
             return signed_in_now(&state, &req, &signed_in, &form.next, false).await;
         }
         Err(StepRefused::Expired) => {
@@ -95,7 +102,8 @@ pub async fn second_step(
     render(status, &page)
 }
 
-/// The page adding an authenticator: a new secret, offered.
+/// The page adding an authenticator: a new secret, offered (and, for an account the
+/// site requires it of, why the page came first).
 pub async fn authenticator_form(
     state: web::Data<AppState>,
     req: HttpRequest,
@@ -116,7 +124,10 @@ async fn offer_page(
     let ctx = state.ctx();
     let offer = factors::offer(&ctx, user, session_key_of(req).as_deref()).await?;
     let (had, _) = factors::status(&ctx, user.id).await?;
+    let required =
+        had.authenticator.is_none() && ctx.identity().await.second_factor_for.covers(user.role);
     let page = AuthenticatorPage {
+        required,
         layout: layout(&MaybeUser(Some(user.clone())), csrf),
         grouped: offer.grouped,
         qr: offer.qr,
@@ -224,7 +235,7 @@ pub async fn new_codes(
     form: CsrfForm<PasswordForm>,
 ) -> Result<HttpResponse, WebError> {
     let user = user.0;
-    if let Some(refused) = refused_change(&state, &req, &user, &csrf, &form).await? {
+    if let Some(refused) = refused_change(&state, &req, &user, &csrf, &form, false).await? {
         return Ok(refused);
     }
     let codes = factors::new_recovery_codes(&state.ctx(), &user).await?;
@@ -241,12 +252,20 @@ pub async fn remove(
     form: CsrfForm<PasswordForm>,
 ) -> Result<HttpResponse, WebError> {
     let user = user.0;
-    if let Some(refused) = refused_change(&state, &req, &user, &csrf, &form).await? {
+    if let Some(refused) = refused_change(&state, &req, &user, &csrf, &form, true).await? {
         return Ok(refused);
     }
-    let keep = session_key_of(&req);
-    factors::remove(&state.ctx(), user.id, keep.as_deref()).await?;
-    Ok(see_other("/account/security?done=removed"))
+    // Every session ends, this one too: the browser goes on in a new one, so that
+    // nothing derived from the old one (an authenticator key offered) is offered again.
+    factors::remove(&state.ctx(), user.id, None).await?;
+    let cookies = start_session(&state, &req, &user).await?;
+    let mut response = see_other("/account/security?done=removed");
+    for cookie in cookies {
+        response
+            .add_cookie(&cookie)
+            .map_err(|e| WebError::Internal(e.to_string()))?;
+    }
+    Ok(response)
 }
 
 /// The security page again when a change to the factors is refused: no factor to
@@ -257,12 +276,20 @@ async fn refused_change(
     user: &User,
     csrf: &CsrfToken,
     form: &PasswordForm,
+    removing: bool,
 ) -> Result<Option<HttpResponse>, WebError> {
-    let (had, _) = factors::status(&state.ctx(), user.id).await?;
+    let ctx = state.ctx();
+    let (had, _) = factors::status(&ctx, user.id).await?;
+    let required = removing && ctx.identity().await.second_factor_for.covers(user.role);
     let (status, error) = if had.authenticator.is_none() {
         (
             StatusCode::CONFLICT,
             "Your account has no second factor: add an authenticator app first.",
+        )
+    } else if required {
+        (
+            StatusCode::CONFLICT,
+            "This site requires two-step sign-in of your account: it stays on. You can move to another authenticator app instead.",
         )
     } else if !current_password_ok(state, user, &form.current_password).await? {
         (

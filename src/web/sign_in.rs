@@ -127,7 +127,14 @@ pub(super) async fn signed_in_now(
             false,
         );
     }
-    let mut response = see_other(&safe_next(next));
+    // An account the site requires two-step sign-in of, without a second factor yet, is
+    // sent to add one first.
+    let to = if factors::missing_required(&state.ctx(), signed_in).await? {
+        factors::SET_UP_URL.to_owned()
+    } else {
+        safe_next(next)
+    };
+    let mut response = see_other(&to);
     for cookie in cookies.into_iter().chain([remembered]) {
         response
             .add_cookie(&cookie)

@@ -10,6 +10,7 @@ use super::pages::{
 };
 use super::{AppState, WebError, render, see_other};
 use crate::app::mail::{self, TestMailHtml, TestMailText};
+use crate::domain::site::SecondFactorPolicy;
 use crate::domain::{MAX_PAGES, PostStatus, SiteIdentity};
 use crate::urls;
 use actix_web::http::StatusCode;
@@ -48,6 +49,7 @@ pub async fn show(
         own_images_only: identity.own_images_only,
         fediverse_off: identity.fediverse_off,
         fediverse_pages: identity.fediverse_pages,
+        second_factor_for: identity.second_factor_for,
         saved: query.saved == "1",
         error: None,
         mail: mail_view(&state, &admin_user, query.mail == "sent", None),
@@ -137,6 +139,7 @@ pub async fn test_mail(
                 own_images_only: stored.own_images_only,
                 fediverse_off: stored.fediverse_off,
                 fediverse_pages: stored.fediverse_pages,
+                second_factor_for: stored.second_factor_for,
                 saved: false,
                 error: None,
                 mail: mail_view(&state, &me, false, Some(format!("No message went: {e}."))),
@@ -168,6 +171,9 @@ pub struct SiteForm {
     /// `on` when the box is ticked; absent otherwise.
     #[serde(default)]
     fediverse_pages: String,
+    /// Whose accounts must sign in in two steps ('' for nobody).
+    #[serde(default)]
+    second_factor_for: String,
 }
 
 /// A box of the form: ticked (`on`) or not (absent); anything else is refused.
@@ -193,17 +199,35 @@ pub async fn save(
     let own_images_only = ticked(&form.own_images_only, "images")?;
     let fediverse_off = ticked(&form.fediverse_off, "fediverse")?;
     let fediverse_pages = ticked(&form.fediverse_pages, "fediverse pages")?;
-    let identity = match SiteIdentity::parse(
+    let second_factor_for = SecondFactorPolicy::parse(&form.second_factor_for)
+        .map_err(|e| WebError::BadRequest(e.0))?;
+    let parsed = SiteIdentity::parse(
         &form.title,
         &form.tagline,
         &form.description,
         &form.language,
         &form.footer,
-    ) {
+    )
+    .map_err(|e| e.0);
+    // Whoever requires two-step sign-in of administrators has it: otherwise the page
+    // would send them to add an authenticator at once.
+    let parsed = match parsed {
+        Ok(identity) if second_factor_for.covers(admin.0.role) => {
+            let (had, _) = crate::app::factors::status(&state.ctx(), admin.0.id).await?;
+            if had.any() {
+                Ok(identity)
+            } else {
+                Err("Add an authenticator app to your own account first (on your security page): two-step sign-in can be required of others once you sign in that way yourself.".to_owned())
+            }
+        }
+        other => other,
+    };
+    let identity = match parsed {
         Ok(identity) => SiteIdentity {
             own_images_only,
             fediverse_off,
             fediverse_pages,
+            second_factor_for,
             ..identity
         },
         Err(invalid) => {
@@ -218,8 +242,9 @@ pub async fn save(
                 own_images_only,
                 fediverse_off,
                 fediverse_pages,
+                second_factor_for,
                 saved: false,
-                error: Some(invalid.0),
+                error: Some(invalid),
                 mail: mail_view(&state, &admin.0, false, None),
             };
             return render(StatusCode::UNPROCESSABLE_ENTITY, &page);

@@ -542,4 +542,9 @@ pub(super) const CHANGES: &[(u32, &str, Change)] = &[
         "second factors: an account's authenticator and recovery codes, and the claims that make each code count once (made by schema.cql); a claimed step's tombstone lives an hour",
         Change::Cql("ALTER TABLE authenticator_steps WITH gc_grace_seconds = 3600"),
     ),
+    (
+        92,
+        "whose accounts a site requires two-step sign-in of",
+        Change::Cql("ALTER TABLE site_identity ADD IF NOT EXISTS second_factor_for text"),
+    ),
 ];

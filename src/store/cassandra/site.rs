@@ -2,6 +2,7 @@
 
 use super::{CassandraStore, lwt};
 use crate::domain::SiteIdentity;
+use crate::domain::site::SecondFactorPolicy;
 use crate::domain::{Locale, Site};
 use crate::store::prelude::*;
 use crate::store::{StoreError, StoreResult};
@@ -24,11 +25,11 @@ impl Statements {
         let prepare = |cql: String| super::prepare(session, cql);
         Ok(Self {
             identity_read: prepare(format!(
-                "SELECT title, tagline, description, language, footer, own_images_only, fediverse_off, fediverse_pages FROM {ks}.site_identity WHERE site = ?"
+                "SELECT title, tagline, description, language, footer, own_images_only, fediverse_off, fediverse_pages, second_factor_for FROM {ks}.site_identity WHERE site = ?"
             ))
             .await?,
             identity_write: prepare(format!(
-                "INSERT INTO {ks}.site_identity (site, title, tagline, description, language, footer, own_images_only, fediverse_off, fediverse_pages) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                "INSERT INTO {ks}.site_identity (site, title, tagline, description, language, footer, own_images_only, fediverse_off, fediverse_pages, second_factor_for) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
             ))
             .await?,
             secret_read_serial: {
@@ -63,6 +64,7 @@ type IdentityRow = (
     Option<bool>,
     Option<bool>,
     Option<bool>,
+    Option<String>,
 );
 
 #[async_trait]
@@ -78,6 +80,7 @@ impl SiteSettings for CassandraStore {
             own_images_only,
             fediverse_off,
             fediverse_pages,
+            second_factor_for,
         )) = row
         else {
             return Ok(SiteIdentity::default());
@@ -93,6 +96,9 @@ impl SiteSettings for CassandraStore {
             own_images_only: own_images_only.unwrap_or(false),
             fediverse_off: fediverse_off.unwrap_or(false),
             fediverse_pages: fediverse_pages.unwrap_or(false),
+            second_factor_for: SecondFactorPolicy::parse(
+                second_factor_for.as_deref().unwrap_or_default(),
+            )?,
         })
     }
 
@@ -109,6 +115,7 @@ impl SiteSettings for CassandraStore {
                 identity.own_images_only,
                 identity.fediverse_off,
                 identity.fediverse_pages,
+                identity.second_factor_for.as_str(),
             ),
         )
         .await?;

@@ -63,6 +63,7 @@ const MIGRATIONS: &[(u32, &str)] = &[
     (43, include_str!("migrations/0043_fediverse_pages.sql")),
     (44, include_str!("migrations/0044_session_details.sql")),
     (45, include_str!("migrations/0045_second_factors.sql")),
+    (46, include_str!("migrations/0046_second_factor_policy.sql")),
 ];
 
 /// The version that makes the search index.

@@ -2,17 +2,28 @@
 
 use super::*;
 use crate::domain::SiteIdentity;
+use crate::domain::site::SecondFactorPolicy;
 
 #[async_trait]
 impl SiteSettings for SqliteStore {
     async fn site_identity(&self, site: &Site) -> StoreResult<SiteIdentity> {
         let site = site.to_string();
-        type Row = (String, String, String, String, String, bool, bool, bool);
+        type Row = (
+            String,
+            String,
+            String,
+            String,
+            String,
+            bool,
+            bool,
+            bool,
+            String,
+        );
         let row: Option<Row> = self
             .read(move |sql| {
                 sql.prepare(
                     "SELECT title, tagline, description, language, footer, own_images_only,
-                     fediverse_off, fediverse_pages FROM site_identity WHERE site = ?1",
+                     fediverse_off, fediverse_pages, second_factor_for FROM site_identity WHERE site = ?1",
                 )
                 .and_then(|mut s| {
                     s.query_row(params![site], |r| {
@@ -25,6 +36,7 @@ impl SiteSettings for SqliteStore {
                             r.get(5)?,
                             r.get(6)?,
                             r.get(7)?,
+                            r.get(8)?,
                         ))
                     })
                     .optional()
@@ -41,6 +53,7 @@ impl SiteSettings for SqliteStore {
             own_images_only,
             fediverse_off,
             fediverse_pages,
+            second_factor_for,
         )) = row
         else {
             return Ok(SiteIdentity::default());
@@ -54,6 +67,7 @@ impl SiteSettings for SqliteStore {
             own_images_only,
             fediverse_off,
             fediverse_pages,
+            second_factor_for: SecondFactorPolicy::parse(&second_factor_for)?,
         })
     }
 
@@ -62,11 +76,11 @@ impl SiteSettings for SqliteStore {
         self.run(move |sql| {
             sql.prepare(
                 "INSERT INTO site_identity (site, title, tagline, description, language, footer,
-                     own_images_only, fediverse_off, fediverse_pages)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
+                     own_images_only, fediverse_off, fediverse_pages, second_factor_for)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
                  ON CONFLICT (site) DO UPDATE SET title = ?2, tagline = ?3, description = ?4,
                      language = ?5, footer = ?6, own_images_only = ?7, fediverse_off = ?8,
-                     fediverse_pages = ?9",
+                     fediverse_pages = ?9, second_factor_for = ?10",
             )
             .and_then(|mut s| {
                 s.execute(params![
@@ -78,7 +92,8 @@ impl SiteSettings for SqliteStore {
                     identity.footer,
                     identity.own_images_only,
                     identity.fediverse_off,
-                    identity.fediverse_pages
+                    identity.fediverse_pages,
+                    identity.second_factor_for.as_str()
                 ])
             })
             .map_err(unavailable)?;

@@ -72,9 +72,22 @@ impl FromRequest for Caller {
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
         let req = req.clone();
         Box::pin(async move {
-            caller_of(&req).await?.ok_or_else(|| {
+            let caller = caller_of(&req).await?.ok_or_else(|| {
                 ApiError::unauthorized("sign in first: send Authorization: Token <jwt>")
-            })
+            })?;
+            // An account the site requires two-step sign-in of changes nothing until it
+            // has a second factor (added in a browser); it may still read.
+            let reading = matches!(
+                *req.method(),
+                actix_web::http::Method::GET | actix_web::http::Method::HEAD
+            );
+            let state = req.app_data::<actix_web::web::Data<AppState>>();
+            if let Some(state) = state.filter(|_| !reading)
+                && crate::app::factors::missing_required(&state.ctx(), &caller.user).await?
+            {
+                return Err(ApiError::forbidden(crate::app::factors::REQUIRED));
+            }
+            Ok(caller)
         })
     }
 }

@@ -99,6 +99,9 @@ impl From<WebError> for ApiError {
             WebError::LoginRequired { .. } => {
                 return ApiError::unauthorized("sign in first: send Authorization: Token <jwt>");
             }
+            WebError::SecondFactorRequired => {
+                return ApiError::forbidden(crate::app::factors::REQUIRED);
+            }
             WebError::Unavailable(_) => {
                 "the store is unavailable; nothing was changed: try again shortly".into()
             }

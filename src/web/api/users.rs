@@ -125,6 +125,7 @@ struct LoginFields {
         (status = 401, description = "No such account, another password, or (for an account with two-step sign-in) no right code", body = Errors),
         (status = 403, description = "The account is suspended", body = Errors),
         (status = 422, description = "The request cannot be read", body = Errors),
+        (status = 429, description = "Too many attempts (sign-ins from the address, or codes tried for the account)", body = Errors),
     )
 )]
 #[post("/users/login")]
@@ -178,7 +179,9 @@ pub async fn login(
     // A program keeps no mark of the accounts it signed in to: every sign-in through the
     // API is told to the account.
     match recovery_left {
-        Some(left) => tell_of_recovery_code(&ctx, &user, &details.agent, &details.address, left),
+        Some(left) => {
+            tell_of_recovery_code(&ctx, &user, &details.agent, &details.address, true, left)
+        }
         None => tell_of_new_sign_in(&ctx, &user, &details.agent, &details.address, true),
     }
     Ok(HttpResponse::Ok().json(user_body(&user, token)))

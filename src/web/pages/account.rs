@@ -227,6 +227,8 @@ pub struct AuthenticatorPage {
     pub offered: String,
     /// Whether it replaces the account's authenticator.
     pub replacing: bool,
+    /// The site requires two-step sign-in of the account, which has no authenticator.
+    pub required: bool,
     pub error: Option<String>,
 }
 

@@ -140,6 +140,8 @@ pub struct SiteAdminPage {
     pub fediverse_off: bool,
     /// Static pages go to the fediverse too.
     pub fediverse_pages: bool,
+    /// Whose accounts must sign in in two steps.
+    pub second_factor_for: crate::domain::site::SecondFactorPolicy,
     pub saved: bool,
     pub error: Option<String>,
     pub mail: MailView,

@@ -35,6 +35,7 @@ async fn seed(t: &TestStore) {
                 own_images_only: true,
                 fediverse_off: true,
                 fediverse_pages: true,
+                second_factor_for: sibyl::domain::site::SecondFactorPolicy::Staff,
             },
         )
         .await

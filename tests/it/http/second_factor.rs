@@ -4,12 +4,13 @@
 //! sign-in (browser and API), each code counting once, wrong codes locking the step, a
 //! recovery code's use mailed, new codes killing the old, and two-step sign-in turned off.
 
-use super::password_reset::app_with_mail;
 use crate::both_stores;
-use crate::helpers::{SmtpSink, TestApp, TestStore, csrf_in, location};
+use crate::helpers::{SmtpSink, TestApp, TestStore, csrf_in, location, spawn_app_with};
 use chrono::Duration;
+use sibyl::app::limits::{Limit, RateLimits};
 use sibyl::domain::totp::{STEP_SECONDS, TotpSecret};
 use sibyl::infra::clock::Clock;
+use sibyl::infra::mail::MailConfig;
 
 const PASSWORD: &str = "a long enough password";
 
@@ -93,10 +94,32 @@ async fn api_login(app: &TestApp, email: &str, code: Option<&str>) -> (u16, serd
     (answer.status().as_u16(), answer.json().await.unwrap())
 }
 
+/// An application with mail and a clock of its own; `roomy`: the second step's limits
+/// raised, for a journey that tries more codes than a person would in 15 minutes.
+async fn app(t: TestStore, sink: &SmtpSink, clock: &Clock, roomy: bool) -> TestApp {
+    let mail = MailConfig {
+        smtp_url: sink.url(),
+        from: MailConfig::parse_from("Blog <blog@example.com>").unwrap(),
+    };
+    let clock = clock.clone();
+    let mut limits = RateLimits::default();
+    if roomy {
+        let window = std::time::Duration::from_secs(900);
+        limits.second_step_failures_per_account = Limit { max: 20, window };
+        limits.second_step_per_account = Limit { max: 50, window };
+    }
+    spawn_app_with(t, move |c| {
+        c.mail = Some(mail);
+        c.clock = clock;
+        c.rate_limits = limits;
+    })
+    .await
+}
+
 async fn an_account_signs_in_in_two_steps(t: TestStore) {
     let sink = SmtpSink::start();
     let clock = Clock::manual(sibyl::domain::now());
-    let app = app_with_mail(t, &sink, &clock).await;
+    let app = app(t, &sink, &clock, true).await;
     app.set_up().await;
     let (browser, name) = app.sign_up_confirmed(&sink, PASSWORD).await;
     let email = format!("{name}@example.com");
@@ -164,8 +187,7 @@ async fn an_account_signs_in_in_two_steps(t: TestStore) {
     // The form again (a reload): its code counted once.
     assert_eq!(add(code, PASSWORD, offered).await.status(), 422);
 
-    // Signing in: the password is not enough. (Four wrong codes in all follow, one short
-    // of the lock that `wrong_codes_lock_the_second_step` proves.)
+    // Signing in: the password is not enough.
     let laptop = app.another_browser();
     let page = password_step(&laptop, &name).await;
     assert!(laptop.get("/account").await.status().is_redirection());
@@ -194,11 +216,26 @@ async fn an_account_signs_in_in_two_steps(t: TestStore) {
         )
         .await;
     assert_eq!(stolen.status(), 410);
+    // A ticket is no password reset link, whatever way its key's words are sent.
+    let ticket = hidden(&page, "ticket");
+    let words = format!("sign-in ticket\0{}\0{ticket}", app.site.as_str());
+    let encoded: String = url::form_urlencoded::byte_serialize(words.as_bytes()).collect();
+    let encoded = encoded.replace('+', "%20");
+    let reset = thief.get(&format!("/password/reset/{encoded}")).await;
+    assert!(!reset.status().is_success(), "{}", reset.status());
+    let raw = thief.get(&format!("/password/reset/{ticket}")).await;
+    assert!(!raw.status().is_success(), "{}", raw.status());
+
     // The same code, in another sign-in: counted once, so refused.
     let phone = app.another_browser();
     let page = password_step(&phone, &name).await;
     assert_eq!(second_step(&phone, &page, &code).await.status(), 401);
     assert!(phone.get("/account").await.status().is_redirection());
+    // A ticket dies ten minutes on.
+    let late = app.another_browser();
+    let page = password_step(&late, &name).await;
+    clock.advance(Duration::minutes(11));
+    assert_eq!(second_step(&late, &page, "000000").await.status(), 410);
 
     // The API asks for the code too.
     let (status, answer) = api_login(&app, &email, None).await;
@@ -211,6 +248,17 @@ async fn an_account_signs_in_in_two_steps(t: TestStore) {
     assert!(answer["user"]["token"].is_string(), "{answer}");
     sink.take_sign_in_notice(&email).await;
 
+    // Through the API, a recovery code works too, and is mailed as the API's.
+    let (status, answer) = api_login(&app, &email, Some(&codes[9])).await;
+    assert_eq!(status, 200, "{answer}");
+    let told = sink
+        .take_message_to(&email)
+        .await
+        .replace("=\r\n", "")
+        .replace("=\n", "");
+    assert!(told.contains("through the JSON API"), "{told}");
+    assert!(told.contains("9 left unused"), "{told}");
+
     // A recovery code signs in once, and its use is mailed with the count left.
     let page = password_step(&phone, &name).await;
     let used = codes[2].to_uppercase();
@@ -222,10 +270,10 @@ async fn an_account_signs_in_in_two_steps(t: TestStore) {
         .replace("=\r\n", "")
         .replace("=\n", "");
     assert!(told.contains("recovery code"), "{told}");
-    assert!(told.contains("9 left unused"), "{told}");
+    assert!(told.contains("8 left unused"), "{told}");
     let security = phone.get_html("/account/security").await;
     assert!(
-        security.contains("<span id=\"codes-left\">9</span>"),
+        security.contains("<span id=\"codes-left\">8</span>"),
         "{security}"
     );
     let again = app.another_browser();
@@ -247,6 +295,44 @@ async fn an_account_signs_in_in_two_steps(t: TestStore) {
     let page = password_step(&again, &name).await;
     assert_eq!(second_step(&again, &page, &codes[5]).await.status(), 401);
     assert_eq!(second_step(&again, &page, &fresh[0]).await.status(), 303);
+
+    // Moving to another app: the old app's codes work no more, the recovery codes stay.
+    let offer = phone.get_html("/account/authenticator").await;
+    assert!(offer.contains("replaces the authenticator"), "{offer}");
+    let moved = key_on(&offer);
+    assert!(moved != secret);
+    clock.advance(Duration::seconds(STEP_SECONDS as i64));
+    let moving = phone
+        .submit(
+            "/account/authenticator",
+            "/account/authenticator",
+            &[
+                ("offered", &hidden(&offer, "offered")),
+                ("code", &code_now(&moved, &clock)),
+                ("current_password", PASSWORD),
+            ],
+        )
+        .await;
+    assert_eq!(location(&moving), "/account/security?done=authenticator");
+    clock.advance(Duration::seconds(STEP_SECONDS as i64));
+    let page = password_step(&again, &name).await;
+    assert_eq!(
+        second_step(&again, &page, &code_now(&secret, &clock))
+            .await
+            .status(),
+        401
+    );
+    assert_eq!(
+        second_step(&again, &page, &code_now(&moved, &clock))
+            .await
+            .status(),
+        303
+    );
+    let security = phone.get_html("/account/security").await;
+    assert!(
+        security.contains("<span id=\"codes-left\">9</span>"),
+        "{security}"
+    );
 
     // Off again (with the password only): one step, and the other sessions end.
     let wrong = phone
@@ -274,14 +360,25 @@ async fn an_account_signs_in_in_two_steps(t: TestStore) {
     assert_eq!(status, 200);
 }
 
-/// Five wrong codes lock the second step of the account for a while, the right code
-/// included, from any address; the lock passes.
-async fn wrong_codes_lock_the_second_step(t: TestStore) {
-    let sink = SmtpSink::start();
-    let clock = Clock::manual(sibyl::domain::now());
-    let app = app_with_mail(t, &sink, &clock).await;
-    app.set_up().await;
-    let (browser, name) = app.sign_up_confirmed(&sink, PASSWORD).await;
+/// An API token made on the security page of the account signed in to `browser`.
+async fn token_of(browser: &TestApp) -> String {
+    let made = browser
+        .submit(
+            "/account/security",
+            "/account/tokens",
+            &[("label", "a script"), ("current_password", PASSWORD)],
+        )
+        .await;
+    assert_eq!(made.status(), 200);
+    let made = made.text().await.unwrap();
+    let marker = "id=\"token-value\" readonly value=\"";
+    let start = made.find(marker).unwrap() + marker.len();
+    made[start..start + made[start..].find('"').unwrap()].to_owned()
+}
+
+/// Turns two-step sign-in on for the account signed in to `browser`: its key and its
+/// recovery codes.
+async fn with_authenticator(browser: &TestApp, clock: &Clock) -> (TotpSecret, Vec<String>) {
     let offer = browser.get_html("/account/authenticator").await;
     let secret = key_on(&offer);
     let added = browser
@@ -290,12 +387,26 @@ async fn wrong_codes_lock_the_second_step(t: TestStore) {
             "/account/authenticator",
             &[
                 ("offered", &hidden(&offer, "offered")),
-                ("code", &code_now(&secret, &clock)),
+                ("code", &code_now(&secret, clock)),
                 ("current_password", PASSWORD),
             ],
         )
         .await;
     assert_eq!(added.status(), 200);
+    let codes = codes_on(&added.text().await.unwrap());
+    (secret, codes)
+}
+
+/// Five wrong codes lock the second step of the account for a while, the right code
+/// included, from any browser; guesses sent all at once are bounded too (each is
+/// counted before it is checked).
+async fn wrong_codes_lock_the_second_step(t: TestStore) {
+    let sink = SmtpSink::start();
+    let clock = Clock::manual(sibyl::domain::now());
+    let app = app(t, &sink, &clock, false).await;
+    app.set_up().await;
+    let (browser, name) = app.sign_up_confirmed(&sink, PASSWORD).await;
+    let (secret, _) = with_authenticator(&browser, &clock).await;
     let guesser = app.another_browser();
     let page = password_step(&guesser, &name).await;
     for guess in ["111111", "222222", "333333", "444444", "555555"] {
@@ -310,9 +421,156 @@ async fn wrong_codes_lock_the_second_step(t: TestStore) {
     let page = password_step(&owner, &name).await;
     assert_eq!(second_step(&owner, &page, &right).await.status(), 429);
     assert!(owner.get("/account").await.status().is_redirection());
+
+    // Thirty guesses at once, for another account: no more than ten are checked.
+    let (other, other_name) = app.sign_up_confirmed(&sink, PASSWORD).await;
+    with_authenticator(&other, &clock).await;
+    let racer = app.another_browser();
+    let page = password_step(&racer, &other_name).await;
+    let guesses = (0..30).map(|i| {
+        let (racer, page) = (&racer, &page);
+        async move {
+            second_step(racer, page, &format!("{:06}", 100_000 + i))
+                .await
+                .status()
+                .as_u16()
+        }
+    });
+    let answers = futures_util::future::join_all(guesses).await;
+    let checked = answers.iter().filter(|s| **s == 401).count();
+    assert!(
+        answers.iter().all(|s| *s == 401 || *s == 429),
+        "{answers:?}"
+    );
+    assert!(
+        (1..=10).contains(&checked),
+        "{checked} checked: {answers:?}"
+    );
+}
+
+/// A site that requires two-step sign-in of its authors and administrators: refused
+/// until the administrator setting it has an authenticator; then an author without one
+/// is sent to add one (every page, and signing in, lead there), cannot write (in a
+/// browser or through the API) until it has, and cannot turn it off; a reader is not
+/// asked.
+async fn a_site_requires_two_step_sign_in_of_its_staff(t: TestStore) {
+    let sink = SmtpSink::start();
+    let clock = Clock::manual(sibyl::domain::now());
+    let app = app(t, &sink, &clock, false).await;
+    app.set_up().await;
+    let (author, author_name, _) = app.an_author().await;
+    let (_, reader_name) = app.sign_up(PASSWORD).await;
+    let settings = |policy: &'static str| {
+        [
+            ("title", "Sibyl"),
+            ("language", "en"),
+            ("description", "A blog."),
+            ("second_factor_for", policy),
+        ]
+    };
+    let refused = app
+        .submit("/admin/site", "/admin/site", &settings("staff"))
+        .await;
+    assert_eq!(refused.status(), 422);
+    let page = refused.text().await.unwrap();
+    assert!(
+        page.contains("Add an authenticator app to your own account first"),
+        "{page}"
+    );
+    let bad = app
+        .submit("/admin/site", "/admin/site", &settings("bosses"))
+        .await;
+    assert_eq!(bad.status(), 400);
+    assert_eq!(author.get("/write").await.status(), 200);
+    with_authenticator(&app, &clock).await;
+    let saved = app
+        .submit("/admin/site", "/admin/site", &settings("staff"))
+        .await;
+    assert_eq!(location(&saved), "/admin/site?saved=1");
+    let form = app.get_html("/admin/site").await;
+    assert!(
+        form.contains("value=\"staff\" id=\"second-factor-staff\" checked"),
+        "{form}"
+    );
+
+    // The author is sent to add one, and can change nothing meanwhile.
+    let sent = author.get("/write").await;
+    assert_eq!(location(&sent), "/account/authenticator?required=1");
+    let offer = author.get_html("/account/authenticator?required=1").await;
+    assert!(offer.contains("id=\"factor-required\""), "{offer}");
+    let csrf = csrf_in(&author.get_html("/account").await);
+    let write = author
+        .post_form(
+            "/write",
+            &[
+                ("csrf", &csrf),
+                ("title", "Not yet"),
+                ("body", "Refused."),
+                ("tags", ""),
+                ("action", "publish"),
+            ],
+        )
+        .await;
+    assert_eq!(write.status(), 403);
+    let signing_in = app.another_browser().log_in(&author_name, PASSWORD).await;
+    assert_eq!(location(&signing_in), "/account/authenticator?required=1");
+    let token = token_of(&author).await;
+    let api = |method: reqwest::Method, path: &str, token: &str| {
+        reqwest::Client::new()
+            .request(method, app.url(path))
+            .header("Authorization", format!("Token {token}"))
+    };
+    let article = serde_json::json!({"article": {"title": "Through the API", "description": "", "body": "Refused.", "tagList": []}});
+    let refused = api(reqwest::Method::POST, "/api/articles", &token)
+        .json(&article)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(refused.status(), 403);
+    assert!(refused.text().await.unwrap().contains("two-step sign-in"));
+    let read = api(reqwest::Method::GET, "/api/user", &token)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(read.status(), 200);
+    // A reader is not asked.
+    let reader = app.another_browser().log_in(&reader_name, PASSWORD).await;
+    assert_eq!(location(&reader), "/");
+
+    // Once the author has one: writing works, and it stays on.
+    with_authenticator(&author, &clock).await;
+    assert_eq!(author.get("/write").await.status(), 200);
+    // Adding it ended every other session, the token too: a new one writes.
+    let ended = api(reqwest::Method::GET, "/api/user", &token)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(ended.status(), 401);
+    let token = token_of(&author).await;
+    let published = api(reqwest::Method::POST, "/api/articles", &token)
+        .json(&article)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(published.status(), 201);
+    let off = author
+        .submit(
+            "/account/security",
+            "/account/second-factors/remove",
+            &[("current_password", PASSWORD)],
+        )
+        .await;
+    assert_eq!(off.status(), 409);
+    assert!(
+        author
+            .get_html("/account/security")
+            .await
+            .contains("id=\"factors-on\"")
+    );
 }
 
 both_stores!(
     an_account_signs_in_in_two_steps,
     wrong_codes_lock_the_second_step,
+    a_site_requires_two_step_sign_in_of_its_staff,
 );
