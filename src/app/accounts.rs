@@ -46,7 +46,8 @@ pub enum SignInFailure {
 
 /// Checks a sign-in (a user name or e-mail address, and a password) against the rate
 /// limits of its address and account, then the password, in the same time whether the
-/// account exists or not. A failure counts against the account.
+/// account exists or not. A failure counts against the account. The account returned
+/// is not signed in yet: a second step may come first, then [`signing_in`].
 pub async fn authenticate(
     ctx: &Ctx,
     ip: &str,
@@ -88,7 +89,11 @@ pub async fn authenticate(
         }
         return Ok(Err(SignInFailure::Wrong));
     };
-    signing_in(ctx, account).await
+    // Told only to whoever knows the password.
+    if account.banned {
+        return Ok(Err(SignInFailure::Suspended));
+    }
+    Ok(Ok(account))
 }
 
 /// The account signing in on this site, as the site sees it: on a site with roles of its

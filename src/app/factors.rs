@@ -17,12 +17,30 @@ pub const SET_UP_URL: &str = "/account/authenticator?required=1";
 /// What such an account is told when it tries anything else first.
 pub const REQUIRED: &str = "This site requires two-step sign-in of your account: add an authenticator app on your security page first.";
 
-/// Whether the site requires two-step sign-in of `user`, who has no second factor yet.
-pub async fn missing_required(ctx: &Ctx, user: &User) -> Result<bool, AppError> {
-    if !ctx.identity().await.second_factor_for.covers(user.role) {
+/// Whether the site requires two-step sign-in of `user` (of `as_role`, when it acts
+/// as more than its role here: a network administrator), who has no second factor yet.
+/// When this instance has no copy of the site's settings, they are read now: a store
+/// that cannot be read refuses, never lets through.
+pub async fn missing_required_as(
+    ctx: &Ctx,
+    user: &User,
+    as_role: crate::domain::Role,
+) -> Result<bool, AppError> {
+    let frame = ctx.identity().await;
+    let policy = if frame.read {
+        frame.second_factor_for
+    } else {
+        ctx.store.site_identity(&ctx.site).await?.second_factor_for
+    };
+    if !policy.covers(as_role.max(user.role)) {
         return Ok(false);
     }
     Ok(!ctx.store.second_factors(user.id).await?.any())
+}
+
+/// [`missing_required_as`] with the account's own role on the site.
+pub async fn missing_required(ctx: &Ctx, user: &User) -> Result<bool, AppError> {
+    missing_required_as(ctx, user, user.role).await
 }
 
 /// What an authenticator's secret is sealed for in the store.
@@ -198,20 +216,20 @@ pub async fn second_step(
 ) -> Result<Result<Passed, Refused>, AppError> {
     let account = user.id.0.to_string();
     let wait = "Too many codes tried for this account: wait a few minutes, then try again.";
+    let from_here = "Too many wrong codes from your address: wait a few minutes, then try again.";
     ctx.check_limit(Subject::SecondStepFailuresFor(&account), wait)
         .await?;
-    // Every code tried is counted before it is checked, so that guesses sent at once
-    // are bounded too; wrong ones are counted again, and five lock the step.
+    ctx.check_limit(Subject::SecondStepFailuresFromIp(ip), from_here)
+        .await?;
+    // Each code tried is counted before it is checked, so that guesses sent at once
+    // are bounded as well as guesses one after another.
     ctx.take_attempt(Subject::SecondStepFor(&account), wait)
         .await?;
-    ctx.take_attempt(
-        Subject::SecondStepFromIp(ip),
-        "Too many codes tried from your address: wait a few minutes, then try again.",
-    )
-    .await?;
     let passed = check(ctx, user, typed).await?;
     if passed.is_none() {
         ctx.record_attempt(Subject::SecondStepFailuresFor(&account))
+            .await?;
+        ctx.record_attempt(Subject::SecondStepFailuresFromIp(ip))
             .await?;
     }
     Ok(passed.ok_or(Refused::WrongCode))

@@ -24,9 +24,8 @@ pub struct RateLimits {
     /// Codes tried at the second step of a sign-in, for one account (each counted
     /// before it is checked, so that guesses sent at once count too).
     pub second_step_per_account: Limit,
-    /// Codes tried at the second step of a sign-in, from one client address (each
-    /// counted before it is checked).
-    pub second_step_per_ip: Limit,
+    /// Wrong codes at the second step of a sign-in, from one client address.
+    pub second_step_failures_per_ip: Limit,
     /// Sign-up attempts from one client address.
     pub signup_per_ip: Limit,
     /// Sign-up attempts for one e-mail address.
@@ -86,8 +85,8 @@ impl Default for RateLimits {
                 max: 10,
                 window: minutes(15),
             },
-            second_step_per_ip: Limit {
-                max: 30,
+            second_step_failures_per_ip: Limit {
+                max: 20,
                 window: minutes(15),
             },
             signup_per_ip: Limit {
@@ -195,9 +194,9 @@ impl RateLimits {
                 EVENTS,
             ),
             (
-                "RATE_SECOND_STEP_PER_IP",
-                self.second_step_per_ip,
-                "codes tried at a sign-in's second step from one client address",
+                "RATE_SECOND_STEP_FAILURES_PER_IP",
+                self.second_step_failures_per_ip,
+                "wrong codes at a sign-in's second step from one client address",
                 EVENTS,
             ),
             (
@@ -340,7 +339,7 @@ pub enum Subject<'a> {
     LoginFailuresFor(&'a str),
     SecondStepFailuresFor(&'a str),
     SecondStepFor(&'a str),
-    SecondStepFromIp(&'a str),
+    SecondStepFailuresFromIp(&'a str),
     SignupFromIp(&'a str),
     SignupFor(&'a str),
     CommentFromIp(&'a str),
@@ -376,10 +375,10 @@ impl Ctx {
             ),
             Subject::SecondStepFor(account) => (
                 self.limits.second_step_per_account,
-                format!("second-step/tried/{account}"),
+                format!("{site}/second-step/tried/{account}"),
             ),
-            Subject::SecondStepFromIp(ip) => (
-                self.limits.second_step_per_ip,
+            Subject::SecondStepFailuresFromIp(ip) => (
+                self.limits.second_step_failures_per_ip,
                 format!("{site}/second-step/ip/{ip}"),
             ),
             Subject::SignupFromIp(ip) => {
@@ -466,18 +465,27 @@ impl Ctx {
     /// them is counted.
     pub async fn take_attempt(&self, subject: Subject<'_>, message: &str) -> Result<(), AppError> {
         let (limit, key) = self.limit_of(&subject);
-        self.store.record_attempt(&key, now(), limit.window).await?;
         let since = now() - chrono::Duration::from_std(limit.window).unwrap_or_default();
-        let used = self
-            .store
-            .attempts_since(&key, since, limit.max + 1)
-            .await?;
-        if used > limit.max {
+        let refused = || {
             let minutes = limit.window.as_secs().div_ceil(60);
-            return Err(AppError::TooManyRequests {
+            AppError::TooManyRequests {
                 message: format!("{message} Please wait up to {minutes} minutes and try again."),
                 retry_after: limit.window.as_secs(),
-            });
+            }
+        };
+        // Refused without a trace when the attempts are used up already, so that a caller
+        // who keeps trying while refused does not keep the window full: only attempts
+        // that race past this check are recorded, then refused.
+        if self.store.attempts_since(&key, since, limit.max).await? >= limit.max {
+            return Err(refused());
+        }
+        self.store.record_attempt(&key, now(), limit.window).await?;
+        let used = self
+            .store
+            .attempts_since(&key, since, limit.max.saturating_add(1))
+            .await?;
+        if used > limit.max {
+            return Err(refused());
         }
         Ok(())
     }

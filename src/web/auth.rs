@@ -163,7 +163,7 @@ macro_rules! role_extractor {
                 let state = req.app_data::<web::Data<AppState>>().cloned();
                 let (reading, adding) = (
                     matches!(*req.method(), actix_web::http::Method::GET | actix_web::http::Method::HEAD),
-                    req.path().starts_with("/account"),
+                    req.path() == "/account" || req.path().starts_with("/account/"),
                 );
                 Box::pin(async move {
                     match user.await?.0 {
@@ -190,9 +190,7 @@ async fn second_factor_in_order(
     user: &User,
     reading: bool,
 ) -> Result<(), WebError> {
-    let Some(state) = state else {
-        return Ok(());
-    };
+    let state = state.ok_or_else(|| WebError::Internal("application state missing".into()))?;
     if !crate::app::factors::missing_required(&state.ctx(), user).await? {
         return Ok(());
     }

@@ -53,6 +53,13 @@ pub async fn create(
     }
     let settings = state.comment_settings().await?;
     let me = user.0.clone();
+    // An account the site requires two-step sign-in of writes nothing before it has it
+    // (its comment may be published at once, and sent to the fediverse).
+    if let Some(me) = &me
+        && crate::app::factors::missing_required(&state.ctx(), me).await?
+    {
+        return Err(WebError::Forbidden(crate::app::factors::REQUIRED.into()));
+    }
     let facts = FormFacts {
         signed_in: me.is_some(),
         honeypot_filled: !form.website.is_empty(),

@@ -7,7 +7,7 @@ use super::auth::{MaybeUser, SignedIn};
 use super::csrf::{CsrfForm, CsrfToken, csrf_field, layout};
 use super::pages::{Dated, NetworkPage, NetworkRowView};
 use super::{AppState, WebError, render, see_other};
-use crate::domain::{Site, SiteStatus, User};
+use crate::domain::{Role, Site, SiteStatus, User};
 use actix_web::dev::Payload;
 use actix_web::http::StatusCode;
 use actix_web::{FromRequest, HttpRequest, HttpResponse, web};
@@ -31,6 +31,12 @@ impl FromRequest for NetworkAdmin {
             let state =
                 state.ok_or_else(|| WebError::Internal("application state missing".into()))?;
             if state.store.is_network_admin(user.id).await? {
+                // A network administrator is an administrator of every site: covered as
+                // one by this site's requirement of two-step sign-in.
+                let ctx = state.ctx();
+                if crate::app::factors::missing_required_as(&ctx, &user, Role::Admin).await? {
+                    return Err(WebError::Forbidden(crate::app::factors::REQUIRED.into()));
+                }
                 Ok(Self(user))
             } else {
                 Err(WebError::Forbidden(

@@ -3,12 +3,11 @@
 
 use super::auth::{MaybeUser, SignedIn, session_details, session_key_of, start_session};
 use super::csrf::{CsrfForm, CsrfToken, csrf_field, layout};
-use super::limits::{Subject, client_ip};
+use super::limits::client_ip;
 use super::pages::{AuthenticatorPage, RecoveryCodesPage, SecondStepPage};
-use super::security::shown_with;
+use super::security::{current_password_ok, shown_with};
 use super::sign_in::{safe_next, signed_in_now};
 use super::{AppState, WebError, render, see_other};
-use crate::app::accounts;
 use crate::app::factors::{self, Passed, Refused, StepRefused};
 use crate::app::sessions::tell_of_recovery_code;
 use crate::domain::User;
@@ -136,29 +135,6 @@ async fn offer_page(
         error,
     };
     render(status, &page)
-}
-
-/// Whether `typed` is `user`'s current password; wrong guesses count against the
-/// account as failed sign-ins do.
-pub(super) async fn current_password_ok(
-    state: &AppState,
-    user: &User,
-    typed: &str,
-) -> Result<bool, WebError> {
-    let account = format!("name:{}", user.username.key());
-    state
-        .check_limit(
-            Subject::LoginFailuresFor(&account),
-            "Too many wrong passwords for this account.",
-        )
-        .await?;
-    if accounts::password_matches(user, typed).await? {
-        return Ok(true);
-    }
-    state
-        .record_attempt(Subject::LoginFailuresFor(&account))
-        .await?;
-    Ok(false)
 }
 
 /// Adds the offered authenticator once its first code and the password are right; a

@@ -4,9 +4,10 @@
 use super::api::issue_token;
 use super::auth::{SignedIn, session_details, session_key_of};
 use super::csrf::{CsrfForm, CsrfOnly, CsrfToken, csrf_field, layout};
+use super::limits::Subject;
 use super::pages::{Dated, SecurityPage, SessionRow};
 use super::{AppState, WebError, render, see_other};
-use crate::app::{AppError, sessions};
+use crate::app::{AppError, accounts, sessions};
 use crate::domain::session::{SessionKind, describe_agent, parse_label, public_id};
 use crate::domain::{Invalid, User};
 use actix_web::http::StatusCode;
@@ -193,7 +194,7 @@ pub async fn make_token(
         }
     };
     // Guesses count against the account, as failed sign-ins do.
-    if !super::second_factor::current_password_ok(&state, &user, &form.current_password).await? {
+    if !current_password_ok(&state, &user, &form.current_password).await? {
         let wrong = refused("That is not your current password.".into());
         return shown_with(&state, &req, &user, &csrf, StatusCode::UNAUTHORIZED, wrong).await;
     }
@@ -206,4 +207,27 @@ pub async fn make_token(
         shown.made = Some((label, token));
     })
     .await
+}
+
+/// Whether `typed` is `user`'s current password; wrong guesses count against the
+/// account as failed sign-ins do.
+pub(super) async fn current_password_ok(
+    state: &AppState,
+    user: &User,
+    typed: &str,
+) -> Result<bool, WebError> {
+    let account = format!("name:{}", user.username.key());
+    state
+        .check_limit(
+            Subject::LoginFailuresFor(&account),
+            "Too many wrong passwords for this account.",
+        )
+        .await?;
+    if accounts::password_matches(user, typed).await? {
+        return Ok(true);
+    }
+    state
+        .record_attempt(Subject::LoginFailuresFor(&account))
+        .await?;
+    Ok(false)
 }

@@ -5,7 +5,7 @@ use super::csrf::{CsrfForm, CsrfOnly, CsrfToken, csrf_field, layout};
 use super::limits::client_ip;
 use super::pages::{LoginPage, SecondStepPage};
 use super::{AppState, WebError, render, see_other};
-use crate::app::accounts::{SignInFailure, authenticate};
+use crate::app::accounts::{SignInFailure, authenticate, signing_in};
 use crate::app::factors;
 use crate::app::sessions::tell_of_new_sign_in;
 use crate::domain::session::SessionKind;
@@ -71,9 +71,9 @@ pub async fn login(
     form: CsrfForm<LoginForm>,
 ) -> Result<HttpResponse, WebError> {
     let form = form.into_inner();
-    let signed_in =
+    let account =
         match authenticate(&state.ctx(), &client_ip(&req), &form.login, &form.password).await? {
-            Ok(user) => user,
+            Ok(account) => account,
             Err(SignInFailure::Wrong) => {
                 let page = LoginPage {
                     layout: layout(&user, &csrf),
@@ -91,7 +91,7 @@ pub async fn login(
             }
         };
     // An account with a second factor is asked for it: the page answers this request.
-    if let Some(ticket) = factors::ticket_for(&state.ctx(), &signed_in).await? {
+    if let Some(ticket) = factors::ticket_for(&state.ctx(), &account).await? {
         let page = SecondStepPage {
             layout: layout(&user, &csrf),
             ticket,
@@ -100,6 +100,11 @@ pub async fn login(
         };
         return render(StatusCode::OK, &page);
     }
+    let Ok(signed_in) = signing_in(&state.ctx(), account).await? else {
+        return Err(WebError::Forbidden(
+            "This account has been suspended.".into(),
+        ));
+    };
     signed_in_now(&state, &req, &signed_in, &form.next, true).await
 }
 

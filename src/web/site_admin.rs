@@ -171,9 +171,10 @@ pub struct SiteForm {
     /// `on` when the box is ticked; absent otherwise.
     #[serde(default)]
     fediverse_pages: String,
-    /// Whose accounts must sign in in two steps ('' for nobody).
+    /// Whose accounts must sign in in two steps ('' for nobody); absent (a form from
+    /// before the setting): as stored.
     #[serde(default)]
-    second_factor_for: String,
+    second_factor_for: Option<String>,
 }
 
 /// A box of the form: ticked (`on`) or not (absent); anything else is refused.
@@ -199,8 +200,16 @@ pub async fn save(
     let own_images_only = ticked(&form.own_images_only, "images")?;
     let fediverse_off = ticked(&form.fediverse_off, "fediverse")?;
     let fediverse_pages = ticked(&form.fediverse_pages, "fediverse pages")?;
-    let second_factor_for = SecondFactorPolicy::parse(&form.second_factor_for)
-        .map_err(|e| WebError::BadRequest(e.0))?;
+    let second_factor_for = match &form.second_factor_for {
+        Some(chosen) => SecondFactorPolicy::parse(chosen).map_err(|e| WebError::BadRequest(e.0))?,
+        None => {
+            state
+                .store
+                .site_identity(&state.site)
+                .await?
+                .second_factor_for
+        }
+    };
     let parsed = SiteIdentity::parse(
         &form.title,
         &form.tagline,

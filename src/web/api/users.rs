@@ -3,8 +3,8 @@
 //! [`super::user_update`]'s.
 
 use super::caller::{issue_token, session_of};
-use super::{ApiError, ApiResult, Caller, Errors};
-use crate::app::accounts::{SignInFailure, authenticate, may_sign_up, register};
+use super::{ApiError, ApiResult, Caller, Errors, MaybeCaller};
+use crate::app::accounts::{SignInFailure, authenticate, may_sign_up, register, signing_in};
 use crate::app::factors::{self, Passed};
 use crate::app::sessions::{tell_of_new_sign_in, tell_of_recovery_code};
 use crate::domain::session::SessionKind;
@@ -175,6 +175,9 @@ pub async fn login(
             }
         }
     }
+    let Ok(user) = signing_in(&ctx, user).await? else {
+        return Err(ApiError::forbidden("this account has been suspended"));
+    };
     let token = issue_token(&state, &user, details.clone()).await?;
     // A program keeps no mark of the accounts it signed in to: every sign-in through the
     // API is told to the account.
@@ -197,7 +200,11 @@ pub async fn login(
     security(("Token" = []))
 )]
 #[delete("/users/login")]
-pub async fn logout(state: web::Data<AppState>, caller: Caller) -> ApiResult<HttpResponse> {
+pub async fn logout(state: web::Data<AppState>, caller: MaybeCaller) -> ApiResult<HttpResponse> {
+    // Signing out is never refused for want of a second factor.
+    let caller = caller
+        .0
+        .ok_or_else(|| ApiError::unauthorized("sign in first: send Authorization: Token <jwt>"))?;
     let secret = state.api_secret().await?;
     if let Some(session) = session_of(secret, state.site.as_str(), &caller.token) {
         state.store.delete_session(&session).await?;

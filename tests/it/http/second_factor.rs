@@ -487,6 +487,19 @@ async fn a_site_requires_two_step_sign_in_of_its_staff(t: TestStore) {
         .submit("/admin/site", "/admin/site", &settings("staff"))
         .await;
     assert_eq!(location(&saved), "/admin/site?saved=1");
+    // A form from before the setting (without it) keeps it.
+    let kept = app
+        .submit(
+            "/admin/site",
+            "/admin/site",
+            &[
+                ("title", "Sibyl"),
+                ("language", "en"),
+                ("description", "A blog."),
+            ],
+        )
+        .await;
+    assert_eq!(location(&kept), "/admin/site?saved=1");
     let form = app.get_html("/admin/site").await;
     assert!(
         form.contains("value=\"staff\" id=\"second-factor-staff\" checked"),
@@ -533,6 +546,16 @@ async fn a_site_requires_two_step_sign_in_of_its_staff(t: TestStore) {
         .await
         .unwrap();
     assert_eq!(read.status(), 200);
+    // Nor comment (an author's comment is published at once); signing a token out is
+    // never refused.
+    let post = app.publish("Open for comments", "Say something.").await;
+    let comment = super::comments::comment_on(&author, &post, &[("body", "Not yet.")]).await;
+    assert_eq!(comment.status(), 403);
+    let out = api(reqwest::Method::DELETE, "/api/users/login", &token)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(out.status(), 204);
     // A reader is not asked.
     let reader = app.another_browser().log_in(&reader_name, PASSWORD).await;
     assert_eq!(location(&reader), "/");
