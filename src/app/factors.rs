@@ -61,10 +61,22 @@ pub struct Offer {
 /// session (`session`: its key) it is the same for an hour while the account's factors
 /// stay as they are, so that the page shown again (a reload, a wrong code) shows the key
 /// an app already scanned.
-pub async fn offer(ctx: &Ctx, user: &User, session: Option<&[u8]>) -> Result<Offer, AppError> {
+/// `again`: the sealed secret a refused form carried, offered again when it opens (so
+/// that a page shown after a wrong code still shows the key the app has).
+pub async fn offer(
+    ctx: &Ctx,
+    user: &User,
+    session: Option<&[u8]>,
+    again: Option<&str>,
+) -> Result<Offer, AppError> {
     let key = ctx.store.api_secret(&ctx.site).await?;
-    let secret = match session {
-        Some(session) => {
+    let offered_before = again
+        .and_then(|a| unhex(a.trim()))
+        .and_then(|a| sealed::open(&key, OFFERED, user.id.0.as_bytes(), &a))
+        .and_then(|a| TotpSecret::from_bytes(&a));
+    let secret = match (offered_before, session) {
+        (Some(secret), _) => secret,
+        (None, Some(session)) => {
             let had = ctx.store.second_factors(user.id).await?;
             let added = had
                 .authenticator
@@ -73,7 +85,7 @@ pub async fn offer(ctx: &Ctx, user: &User, session: Option<&[u8]>) -> Result<Off
             let hour = (ctx.clock.now().timestamp() / 3600).to_be_bytes();
             TotpSecret::derived(&key, &[user.id.0.as_bytes(), session, &added, &hour])
         }
-        None => TotpSecret::generate(),
+        (None, None) => TotpSecret::generate(),
     };
     let issuer = ctx.identity().await.title.clone();
     let url = secret.otpauth_url(&issuer, user.username.as_str());

@@ -109,7 +109,7 @@ pub async fn authenticator_form(
     user: SignedIn,
     csrf: CsrfToken,
 ) -> Result<HttpResponse, WebError> {
-    offer_page(&state, &req, &user.0, &csrf, StatusCode::OK, None).await
+    offer_page(&state, &req, &user.0, &csrf, StatusCode::OK, None, None).await
 }
 
 async fn offer_page(
@@ -119,9 +119,10 @@ async fn offer_page(
     csrf: &CsrfToken,
     status: StatusCode,
     error: Option<String>,
+    again: Option<&str>,
 ) -> Result<HttpResponse, WebError> {
     let ctx = state.ctx();
-    let offer = factors::offer(&ctx, user, session_key_of(req).as_deref()).await?;
+    let offer = factors::offer(&ctx, user, session_key_of(req).as_deref(), again).await?;
     let (had, _) = factors::status(&ctx, user.id).await?;
     let required =
         had.authenticator.is_none() && ctx.identity().await.second_factor_for.covers(user.role);
@@ -149,7 +150,17 @@ pub async fn add_authenticator(
     let user = user.0;
     if !current_password_ok(&state, &user, &form.current_password).await? {
         let error = Some("That is not your current password.".to_owned());
-        return offer_page(&state, &req, &user, &csrf, StatusCode::UNAUTHORIZED, error).await;
+        let again = Some(form.offered.as_str());
+        return offer_page(
+            &state,
+            &req,
+            &user,
+            &csrf,
+            StatusCode::UNAUTHORIZED,
+            error,
+            again,
+        )
+        .await;
     }
     let keep = session_key_of(&req);
     let added = factors::add_authenticator(
@@ -179,6 +190,7 @@ pub async fn add_authenticator(
                 &csrf,
                 StatusCode::UNPROCESSABLE_ENTITY,
                 Some(error.into()),
+                Some(form.offered.as_str()),
             )
             .await
         }

@@ -155,7 +155,10 @@ async fn an_account_signs_in_in_two_steps(t: TestStore) {
     };
     // A wrong code, a wrong password, or a form changed by hand add nothing.
     let wrong = secret.code_of_step(clock.now().timestamp() as u64 / STEP_SECONDS + 5);
-    assert_eq!(add(wrong, PASSWORD, offered.clone()).await.status(), 422);
+    let refused = add(wrong, PASSWORD, offered.clone()).await;
+    assert_eq!(refused.status(), 422);
+    // The page shown again offers the key the app has.
+    assert!(key_on(&refused.text().await.unwrap()) == secret);
     let code = code_now(&secret, &clock);
     assert_eq!(
         add(code.clone(), "not the password", offered.clone())
@@ -442,10 +445,9 @@ async fn wrong_codes_lock_the_second_step(t: TestStore) {
         answers.iter().all(|s| *s == 401 || *s == 429),
         "{answers:?}"
     );
-    assert!(
-        (1..=10).contains(&checked),
-        "{checked} checked: {answers:?}"
-    );
+    // (Racers that all count themselves before any is checked may all be refused: the
+    // bound is what matters.)
+    assert!(checked <= 10, "{checked} checked: {answers:?}");
 }
 
 /// A site that requires two-step sign-in of its authors and administrators: refused
