@@ -57,7 +57,8 @@ pub struct Offer {
     pub sealed: String,
 }
 
-/// A new secret offered to `user`, as an authenticator app is shown it. Within one
+/// A new secret offered to `user` (whose factors are `had`), as an authenticator app is
+/// shown it. Within one
 /// session (`session`: its key) it is the same for an hour while the account's factors
 /// stay as they are, so that the page shown again (a reload, a wrong code) shows the key
 /// an app already scanned.
@@ -66,6 +67,7 @@ pub struct Offer {
 pub async fn offer(
     ctx: &Ctx,
     user: &User,
+    had: &SecondFactors,
     session: Option<&[u8]>,
     again: Option<&str>,
 ) -> Result<Offer, AppError> {
@@ -77,9 +79,9 @@ pub async fn offer(
     let secret = match (offered_before, session) {
         (Some(secret), _) => secret,
         (None, Some(session)) => {
-            let had = ctx.store.second_factors(user.id).await?;
             let added = had
                 .authenticator
+                .as_ref()
                 .map_or(0, |a| a.added.timestamp_millis())
                 .to_be_bytes();
             let hour = (ctx.clock.now().timestamp() / 3600).to_be_bytes();

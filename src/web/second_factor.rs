@@ -122,8 +122,8 @@ async fn offer_page(
     again: Option<&str>,
 ) -> Result<HttpResponse, WebError> {
     let ctx = state.ctx();
-    let offer = factors::offer(&ctx, user, session_key_of(req).as_deref(), again).await?;
-    let (had, _) = factors::status(&ctx, user.id).await?;
+    let had = ctx.store.second_factors(user.id).await?;
+    let offer = factors::offer(&ctx, user, &had, session_key_of(req).as_deref(), again).await?;
     let required =
         had.authenticator.is_none() && ctx.identity().await.second_factor_for.covers(user.role);
     let page = AuthenticatorPage {

@@ -84,25 +84,10 @@ async fn each_authenticator_step_is_claimed_once_however_many_race(t: TestStore)
     let user = account(&t).await;
     let other = account(&t).await;
     let step = 59_000_000 + u64::from(rand_below(1000));
-    let store: Arc<dyn Store> = Arc::clone(&t.store);
-    let second: Arc<dyn Store> = t.another_process().await;
-    let mut racers = Vec::new();
-    for i in 0..40 {
-        let store = if i % 2 == 0 {
-            Arc::clone(&store)
-        } else {
-            Arc::clone(&second)
-        };
-        racers.push(tokio::spawn(async move {
-            store.claim_authenticator_step(user, step, now()).await
-        }));
-    }
-    let mut won = 0;
-    for racer in racers {
-        if racer.await.unwrap().unwrap() {
-            won += 1;
-        }
-    }
+    let won = race(&t, move |store| async move {
+        store.claim_authenticator_step(user, step, now()).await
+    })
+    .await;
     assert_eq!(won, 1, "one of forty racers claims the step");
     assert!(
         !t.store
@@ -138,28 +123,16 @@ async fn each_recovery_code_is_used_once_however_many_race(t: TestStore) {
         .await
         .unwrap();
     let digest = given.digests[3].clone();
-    let store: Arc<dyn Store> = Arc::clone(&t.store);
-    let second: Arc<dyn Store> = t.another_process().await;
-    let mut racers = Vec::new();
-    for i in 0..40 {
-        let store = if i % 2 == 0 {
-            Arc::clone(&store)
-        } else {
-            Arc::clone(&second)
-        };
-        let (digest, generation) = (digest.clone(), given.generation);
-        racers.push(tokio::spawn(async move {
+    let (generation, raced) = (given.generation, digest.clone());
+    let won = race(&t, move |store| {
+        let digest = raced.clone();
+        async move {
             store
                 .use_recovery_code(user, generation, &digest, now())
                 .await
-        }));
-    }
-    let mut won = 0;
-    for racer in racers {
-        if racer.await.unwrap().unwrap() {
-            won += 1;
         }
-    }
+    })
+    .await;
     assert_eq!(won, 1, "one of forty racers uses the code");
     let used = t
         .store
@@ -191,6 +164,33 @@ async fn each_recovery_code_is_used_once_however_many_race(t: TestStore) {
             .unwrap()
             .is_empty()
     );
+}
+
+/// How many of forty racers, half on the test's store and half on the same store
+/// opened again (another process), `claim` says won.
+async fn race<F, Fut>(t: &TestStore, claim: F) -> usize
+where
+    F: Fn(Arc<dyn Store>) -> Fut,
+    Fut: std::future::Future<Output = sibyl::store::StoreResult<bool>> + Send + 'static,
+{
+    let second: Arc<dyn Store> = t.another_process().await;
+    let racers: Vec<_> = (0..40)
+        .map(|i| {
+            let store = if i % 2 == 0 {
+                Arc::clone(&t.store)
+            } else {
+                Arc::clone(&second)
+            };
+            tokio::spawn(claim(store))
+        })
+        .collect();
+    let mut won = 0;
+    for racer in racers {
+        if racer.await.unwrap().unwrap() {
+            won += 1;
+        }
+    }
+    won
 }
 
 /// A number below `bound`, so that reruns against one keyspace claim steps of their own.
