@@ -94,16 +94,37 @@ impl Server {
             .arg(dir)
             .env("SIBYL_LOG", "warn,scylla=error")
             .stdout(Stdio::null())
-            .stderr(Stdio::inherit());
+            .stderr(Stdio::piped());
         if !background {
             command.arg("--no-background");
         }
-        Server {
-            child: command.spawn().expect("sibyl serve starts"),
-            base: format!("http://127.0.0.1:{port}"),
-        }
+        let mut child = command.spawn().expect("sibyl serve starts");
+        let base = format!("http://127.0.0.1:{port}");
+        let said = child.stderr.take().expect("the server's standard error");
+        let from = base.clone();
+        // Its log goes on to this test's, and why it answered 503 or 500 is kept for the
+        // assertions' messages.
+        std::thread::spawn(move || {
+            use std::io::BufRead;
+            for line in std::io::BufReader::new(said).lines().map_while(Result::ok) {
+                eprintln!("{line}");
+                if ["store unavailable", "busy", "internal error"]
+                    .iter()
+                    .any(|w| line.contains(w))
+                {
+                    SERVER_ERRORS
+                        .lock()
+                        .unwrap()
+                        .push(format!("{from}: {line}"));
+                }
+            }
+        });
+        Server { child, base }
     }
 }
+
+/// The servers' log lines telling why a request failed (503 or 500).
+static SERVER_ERRORS: Mutex<Vec<String>> = Mutex::new(Vec::new());
 
 impl Drop for Server {
     fn drop(&mut self) {
@@ -372,6 +393,8 @@ async fn run() {
     for base in &bases {
         wait_until_up(&probe, base).await;
     }
+    // The servers' log is dated by the clock: the load's own times count from here.
+    let started_at = sibyl::domain::now();
     let load = Load {
         record: Arc::default(),
         started: Instant::now(),
@@ -682,13 +705,14 @@ async fn run() {
         unanswered.is_empty(),
         "requests that got no answer (when, what): {unanswered:?}"
     );
+    let why = SERVER_ERRORS.lock().unwrap().join("\n");
     assert!(
         errors.is_empty(),
-        "server errors other than 503: {errors:?}"
+        "server errors other than 503: {errors:?}; the load started at {started_at}; the servers said:\n{why}"
     );
     assert!(
         outside.is_empty(),
-        "503s outside the failure-detection window: {outside:?}"
+        "503s outside the failure-detection window: {outside:?}; the load started at {started_at}; the servers said:\n{why}"
     );
     assert!(won <= 1, "{won} racing sign-ups for one name were accepted");
     assert!(
