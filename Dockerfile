@@ -10,7 +10,9 @@ RUN cargo build --release --locked --bin sibyl
 # Run: the binary alone (templates, stylesheet and schema.cql are compiled into it) on a
 # slim image, as an unprivileged user, with the embedded store on a volume.
 FROM debian:bookworm-slim
-RUN useradd --system --create-home --home-dir /var/lib/sibyl sibyl \
+RUN apt-get update && apt-get install -y --no-install-recommends libssl3 \
+ && rm -rf /var/lib/apt/lists/* \
+ && useradd --system --create-home --home-dir /var/lib/sibyl sibyl \
  && mkdir -p /var/lib/sibyl/data && chown sibyl /var/lib/sibyl/data
 COPY --from=build /src/target/release/sibyl /usr/local/bin/sibyl
 COPY templates /usr/share/sibyl/templates

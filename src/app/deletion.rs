@@ -314,6 +314,7 @@ pub(crate) async fn finish_account_deletion(
     }
     store.end_sessions(id, None).await?;
     store.remove_second_factors(id).await?;
+    store.remove_passkeys(id).await?;
     if user.role != Role::Reader {
         store.set_role(id, Role::Reader).await.map_err(account)?;
     }

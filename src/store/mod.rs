@@ -17,6 +17,7 @@ pub mod intents;
 pub mod limits;
 pub mod members;
 pub mod open;
+pub mod passkeys;
 pub mod posts;
 pub mod repair;
 pub mod revisions;
@@ -41,6 +42,7 @@ pub use ids::{ID_POOL_SIZE, Ids};
 pub use intents::{Finished, Handed, Intent, IntentId, Intents, Parked, Recovery};
 pub use members::{Members, Membership};
 pub use open::{OpenError, Replication, StoreUrl, migrate, open};
+pub use passkeys::{PasskeyAdded, Passkeys, StoredPasskey};
 pub use posts::{
     FRONT_PAGE_CAP, ListPage, Listings, Month, PAGES_READ, PageAt, PageError, Posts, ShortLink,
     SitemapEntry, TagCount, TagCountPage, author_post_ids, month, month_span,
@@ -57,8 +59,8 @@ pub use subscriptions::{LinkPurpose, NewSubscription, SubscriberPage, Subscripti
 pub mod prelude {
     pub use super::{
         Accounts, CommentModeration, Comments, Factors, Federation, Ids, Intents, Listings,
-        Members, Posts, Repair, Revisions, Search, Sessions, SiteSettings, Sites, Social, Store,
-        Suggestions, Translations,
+        Members, Passkeys, Posts, Repair, Revisions, Search, Sessions, SiteSettings, Sites, Social,
+        Store, Suggestions, Translations,
     };
 }
 
@@ -105,6 +107,7 @@ pub trait Store:
     Accounts
     + Sessions
     + Factors
+    + Passkeys
     + Posts
     + Listings
     + Revisions

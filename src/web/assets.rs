@@ -31,6 +31,7 @@ pub async fn favicon_ico() -> HttpResponse {
 const AUTOSAVE: &str = include_str!("../../static/autosave.js");
 const ATTACHMENTS: &str = include_str!("../../static/attachments.js");
 const SCHEDULE: &str = include_str!("../../static/schedule.js");
+const PASSKEY: &str = include_str!("../../static/passkey.js");
 
 fn script(body: &'static str) -> HttpResponse {
     HttpResponse::Ok()
@@ -49,4 +50,8 @@ pub async fn attachments_script() -> HttpResponse {
 
 pub async fn schedule_script() -> HttpResponse {
     script(SCHEDULE)
+}
+
+pub async fn passkey_script() -> HttpResponse {
+    script(PASSKEY)
 }

@@ -34,6 +34,7 @@ mod moderation;
 mod network;
 pub mod observe;
 mod pages;
+mod passkeys;
 mod password_reset;
 mod post_download;
 mod post_page;

@@ -5,9 +5,9 @@ use super::{
     AppState, FORM_LIMIT, WebError, account, account_deletion, admin, api, archive, assets,
     authors, avatars, binaries, caching, comments, csrf, deletion, desk, email_change, error,
     federation, fediverse_followers, feeds, headers, health, history, home, moderation, network,
-    observe, password_reset, post_download, post_page, posts, revisions, schedule, search,
-    second_factor, security, settings, sign_in, site_admin, sitemaps, subscriptions, suggestions,
-    tags,
+    observe, passkeys, password_reset, post_download, post_page, posts, revisions, schedule,
+    search, second_factor, security, settings, sign_in, site_admin, sitemaps, subscriptions,
+    suggestions, tags,
 };
 use actix_web::middleware::{Compress, from_fn};
 use actix_web::{HttpResponse, web};
@@ -68,6 +68,11 @@ pub fn configure(cfg: &mut web::ServiceConfig, state: AppState) {
                     web::resource("/login/second-step")
                         .route(web::post().to(second_factor::second_step)),
                 )
+                .service(
+                    web::resource("/login/passkey/options")
+                        .route(web::post().to(passkeys::sign_in_options)),
+                )
+                .service(web::resource("/login/passkey").route(web::post().to(passkeys::sign_in)))
                 .service(web::resource("/logout").route(web::post().to(sign_in::logout)))
                 .service(
                     web::resource("/password/forgot")
@@ -113,6 +118,15 @@ pub fn configure(cfg: &mut web::ServiceConfig, state: AppState) {
                 .service(
                     web::resource("/account/second-factors/remove")
                         .route(web::post().to(second_factor::remove)),
+                )
+                .service(
+                    web::resource("/account/passkeys/options")
+                        .route(web::post().to(passkeys::registration_options)),
+                )
+                .service(web::resource("/account/passkeys").route(web::post().to(passkeys::add)))
+                .service(
+                    web::resource("/account/passkeys/remove")
+                        .route(web::post().to(passkeys::remove)),
                 )
                 .service(
                     web::resource("/subscribe")
@@ -411,6 +425,10 @@ pub fn configure(cfg: &mut web::ServiceConfig, state: AppState) {
                 .service(
                     web::resource("/static/schedule.js")
                         .route(get_or_head().to(assets::schedule_script)),
+                )
+                .service(
+                    web::resource("/static/passkey.js")
+                        .route(get_or_head().to(assets::passkey_script)),
                 )
                 .default_service(web::to(not_found)),
         );

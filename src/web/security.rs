@@ -5,7 +5,7 @@ use super::api::issue_token;
 use super::auth::{SignedIn, session_details, session_key_of};
 use super::csrf::{CsrfForm, CsrfOnly, CsrfToken, csrf_field, layout};
 use super::limits::Subject;
-use super::pages::{Dated, SecurityPage, SessionRow};
+use super::pages::{Dated, PasskeyRow, SecurityPage, SessionRow};
 use super::{AppState, WebError, render, see_other};
 use crate::app::{AppError, accounts, sessions};
 use crate::domain::session::{SessionKind, describe_agent, parse_label, public_id};
@@ -73,6 +73,19 @@ pub(super) async fn shown_with(
         authenticator: factors.authenticator.map(|a| Dated::with_time(a.added)),
         codes_left,
         factor_error: None,
+        passkeys: crate::app::passkeys::list(&state.ctx(), user.id)
+            .await?
+            .into_iter()
+            .map(|p| PasskeyRow {
+                id: p.id,
+                name: p.name,
+                added: Dated::with_time(p.added),
+                used: p.used.map(Dated::with_time),
+            })
+            .collect(),
+        passkeys_here: crate::app::passkeys::available(&state.ctx()),
+        passkey_error: None,
+        passkey_name: String::new(),
     };
     set(&mut shown);
     render(status, &shown)
@@ -99,6 +112,8 @@ pub async fn show(
         "removed" => Some(
             "Two-step sign-in is off: your password alone signs you in. Every other session was ended.".into(),
         ),
+        "passkey" => Some("Your new passkey was added: it signs you in without your password.".into()),
+        "passkey-removed" => Some("The passkey was removed: it signs you in no more.".into()),
         "others" => Some(
             "Every other session of your account was ended: every other browser is signed out, and every token works no more."
                 .into(),

@@ -38,6 +38,7 @@ pub(super) fn safe_next(next: &str) -> String {
 }
 
 pub async fn login_form(
+    state: web::Data<AppState>,
     user: MaybeUser,
     csrf: CsrfToken,
     query: web::Query<NextQuery>,
@@ -48,6 +49,7 @@ pub async fn login_form(
         login: String::new(),
         next: safe_next(&query.next),
         reset: query.reset == "1",
+        passkeys_here: crate::app::passkeys::available(&state.ctx()),
     };
     render(StatusCode::OK, &page)
 }
@@ -81,6 +83,7 @@ pub async fn login(
                     login: form.login,
                     next: safe_next(&form.next),
                     reset: false,
+                    passkeys_here: crate::app::passkeys::available(&state.ctx()),
                 };
                 return render(StatusCode::UNAUTHORIZED, &page);
             }

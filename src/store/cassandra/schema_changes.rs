@@ -547,4 +547,9 @@ pub(super) const CHANGES: &[(u32, &str, Change)] = &[
         "whose accounts a site requires two-step sign-in of",
         Change::Cql("ALTER TABLE site_identity ADD IF NOT EXISTS second_factor_for text"),
     ),
+    (
+        93,
+        "passkeys: an account's passkeys and the ceremonies in flight (made by schema.cql); a taken ceremony's tombstone lives an hour",
+        Change::Cql("ALTER TABLE webauthn_ceremonies WITH gc_grace_seconds = 3600"),
+    ),
 ];

@@ -24,6 +24,7 @@ mod intents;
 mod listings;
 mod members;
 mod moderation;
+mod passkeys;
 mod post_indexes;
 mod post_rows;
 mod posts;

@@ -64,6 +64,7 @@ const MIGRATIONS: &[(u32, &str)] = &[
     (44, include_str!("migrations/0044_session_details.sql")),
     (45, include_str!("migrations/0045_second_factors.sql")),
     (46, include_str!("migrations/0046_second_factor_policy.sql")),
+    (47, include_str!("migrations/0047_passkeys.sql")),
 ];
 
 /// The version that makes the search index.

@@ -13,6 +13,8 @@ pub struct LoginPage {
     pub next: String,
     /// Back from setting a new password.
     pub reset: bool,
+    /// Whether passkeys work on this site (it is served under a host name).
+    pub passkeys_here: bool,
 }
 
 #[derive(Template)]
@@ -203,6 +205,23 @@ pub struct SecurityPage {
     pub codes_left: usize,
     /// Why a change to the second factors was refused.
     pub factor_error: Option<String>,
+    /// The account's passkeys, oldest first.
+    pub passkeys: Vec<PasskeyRow>,
+    /// Whether passkeys work on this site (it is served under a host name).
+    pub passkeys_here: bool,
+    /// Why adding or removing a passkey was refused.
+    pub passkey_error: Option<String>,
+    /// The name typed for a passkey, shown again when it was refused.
+    pub passkey_name: String,
+}
+
+/// One of an account's passkeys on its security page.
+pub struct PasskeyRow {
+    /// Its credential id, base64url: what the form removing it sends.
+    pub id: String,
+    pub name: String,
+    pub added: super::Dated,
+    pub used: Option<super::Dated>,
 }
 
 /// The second step of a sign-in: a code from the authenticator, or a recovery code.

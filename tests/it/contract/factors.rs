@@ -168,7 +168,7 @@ async fn each_recovery_code_is_used_once_however_many_race(t: TestStore) {
 
 /// How many of forty racers, half on the test's store and half on the same store
 /// opened again (another process), `claim` says won.
-async fn race<F, Fut>(t: &TestStore, claim: F) -> usize
+pub(super) async fn race<F, Fut>(t: &TestStore, claim: F) -> usize
 where
     F: Fn(Arc<dyn Store>) -> Fut,
     Fut: std::future::Future<Output = sibyl::store::StoreResult<bool>> + Send + 'static,

@@ -19,6 +19,7 @@ mod host_ids;
 mod moderation;
 pub mod moving_in;
 mod parking;
+mod passkeys;
 mod races;
 mod reconciler;
 mod repair;

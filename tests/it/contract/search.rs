@@ -355,7 +355,7 @@ async fn an_older_sqlite_file_is_indexed_when_opened() {
     let path = t.sqlite_path.clone().unwrap();
     {
         let conn = rusqlite::Connection::open(&path).unwrap();
-        // Back to version 13: without the second factors and their policy (46, 45), avatars (42), the deliveries' failed attempts (41), follow requests (40), the comments' sources (39), the fediverse's blocks (38), switch (37), comments (36) and tables (35), the jobs' holders (34), the sites' administrators (33), the deletion of sites (32), the members of sites (31), the registry of sites
+        // Back to version 13: without passkeys (47), the second factors and their policy (46, 45), avatars (42), the deliveries' failed attempts (41), follow requests (40), the comments' sources (39), the fediverse's blocks (38), switch (37), comments (36) and tables (35), the jobs' holders (34), the sites' administrators (33), the deletion of sites (32), the members of sites (31), the registry of sites
         // (30), the intents' attempts
         // (29), the own-images
         // setting (28), the moderation
@@ -374,7 +374,7 @@ async fn an_older_sqlite_file_is_indexed_when_opened() {
              ALTER TABLE site_identity DROP COLUMN fediverse_off;
              ALTER TABLE site_identity DROP COLUMN fediverse_pages;
              ALTER TABLE site_identity DROP COLUMN second_factor_for;
-             DROP TABLE account_authenticators; DROP TABLE recovery_codes; DROP TABLE authenticator_steps;
+             DROP TABLE account_authenticators; DROP TABLE recovery_codes; DROP TABLE authenticator_steps; DROP TABLE account_passkeys; DROP TABLE webauthn_ceremonies;
              ALTER TABLE sessions DROP COLUMN kind; ALTER TABLE sessions DROP COLUMN agent;
              ALTER TABLE sessions DROP COLUMN address; ALTER TABLE sessions DROP COLUMN label;
              ALTER TABLE sessions DROP COLUMN site; ALTER TABLE sessions DROP COLUMN last_seen;

@@ -10,6 +10,8 @@ use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
+mod passkeys;
+
 const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
 
 fn chromedriver() -> String {

@@ -733,6 +733,52 @@ async fn every_route_answers_every_role_as_declared(t: TestStore) {
             &[("ticket", "no such ticket"), ("code", "000000")],
             [Expect(410, ""); 5],
         ),
+        // The test's site is served over plain HTTP under a name other than localhost,
+        // where browsers offer no passkeys: the ceremonies are refused.
+        post("/login/passkey/options", &[], [Expect(400, ""); 5]),
+        post(
+            "/login/passkey",
+            &[("ceremony", "no such ceremony"), ("credential", "{}")],
+            [Expect(401, ""); 5],
+        ),
+        post(
+            "/account/passkeys/options",
+            &[],
+            [
+                LOGIN,
+                Expect(400, ""),
+                Expect(400, ""),
+                Expect(400, ""),
+                LOGIN,
+            ],
+        ),
+        post(
+            "/account/passkeys",
+            &[
+                ("ceremony", "no such ceremony"),
+                ("credential", "{}"),
+                ("name", "Laptop"),
+                ("current_password", "not the password"),
+            ],
+            [
+                LOGIN,
+                Expect(401, ""),
+                Expect(401, ""),
+                Expect(401, ""),
+                LOGIN,
+            ],
+        ),
+        post(
+            "/account/passkeys/remove",
+            &[("passkey", "AAAA")],
+            [
+                LOGIN,
+                Expect(404, ""),
+                Expect(404, ""),
+                Expect(404, ""),
+                LOGIN,
+            ],
+        ),
         post(
             "/account/sessions/end-others",
             &[],

@@ -2,6 +2,7 @@
 //! directory entry and its place in the list by sign-up.
 
 pub(super) mod factors;
+pub(super) mod passkeys;
 pub(super) mod sessions;
 
 use super::intents::OwnIntent;

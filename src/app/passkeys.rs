@@ -1,0 +1,361 @@
+//! Passkeys: an account adds them on its security page, and signs in with one alone
+//! (the browser offers the passkeys it holds for the site; the passkey names its
+//! account). Each ceremony is two requests: the first keeps the WebAuthn library's state
+//! in the store under a random id and hands the browser its options, the second takes
+//! that state once and checks what the authenticator answered against it. A passkey
+//! verifies its user (a PIN, a fingerprint) and proves its possession, so a sign-in with
+//! one asks for no second step.
+
+use super::accounts::{SignInFailure, signing_in};
+use super::limits::Subject;
+use super::{AppError, Ctx};
+use crate::domain::token;
+use crate::domain::{User, UserId};
+use crate::store::passkeys::{MAX_CEREMONY_BYTES, MAX_PASSKEYS};
+use crate::store::{PasskeyAdded, StoredPasskey};
+use base64::Engine;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use serde::{Deserialize, Serialize};
+use webauthn_rs::prelude::{
+    DiscoverableAuthentication, DiscoverableKey, Passkey, PasskeyRegistration, PublicKeyCredential,
+    RegisterPublicKeyCredential, Url, Webauthn, WebauthnBuilder, WebauthnError,
+};
+use webauthn_rs_proto::ResidentKeyRequirement;
+
+/// The longest name of a passkey, in characters.
+pub const MAX_NAME_CHARS: usize = 64;
+
+/// The longest answer of an authenticator taken, in bytes (a registration's is under
+/// 2 kB; a form field is bounded by the request's size anyway).
+pub const MAX_ANSWER_BYTES: usize = 16 * 1024;
+
+/// Why passkeys cannot be used on this site, told on the pages that offer them.
+pub const NOT_HERE: &str = "Passkeys work on sites served under a host name over HTTPS \
+     (or on localhost); this site's address is not one.";
+
+/// What a refused passkey is told.
+pub const SIGN_IN_REFUSED: &str = "That passkey did not sign you in. Try again, or sign in \
+     with your password.";
+
+/// What a passkey whose signature counter went back is told: it may have been copied.
+pub const CLONED: &str = "That passkey was refused: its signature counter went back, which \
+     happens when a passkey has been copied to another device. Sign in with your password \
+     and remove it from your account.";
+
+/// The relying party of this site: its host, and its origin. None where browsers offer
+/// no passkeys: an address rather than a host name, or plain HTTP elsewhere than on
+/// localhost.
+fn relying_party(ctx: &Ctx) -> Option<Webauthn> {
+    let origin = Url::parse(ctx.site.as_str()).ok()?;
+    let host = origin.domain()?.to_owned();
+    let local = host == "localhost" || host.ends_with(".localhost");
+    if origin.scheme() != "https" && !local {
+        return None;
+    }
+    WebauthnBuilder::new(&host, &origin)
+        .ok()?
+        .rp_name(&host)
+        .build()
+        .ok()
+}
+
+/// Whether passkeys can be used on this site (it is served under a host name).
+pub fn available(ctx: &Ctx) -> bool {
+    relying_party(ctx).is_some()
+}
+
+fn party(ctx: &Ctx) -> Result<Webauthn, AppError> {
+    relying_party(ctx).ok_or_else(|| AppError::Invalid(NOT_HERE.into()))
+}
+
+/// The state a ceremony began with, as kept in the store.
+#[derive(Serialize, Deserialize)]
+enum Ceremony {
+    Registration {
+        user: uuid::Uuid,
+        site: String,
+        state: PasskeyRegistration,
+    },
+    SignIn {
+        site: String,
+        state: DiscoverableAuthentication,
+    },
+}
+
+/// A ceremony begun: its id, to be sent back, and the options to hand
+/// `navigator.credentials` (JSON).
+pub struct Begun {
+    pub ceremony: String,
+    pub options: String,
+}
+
+async fn keep(ctx: &Ctx, ceremony: &Ceremony) -> Result<String, AppError> {
+    let state = serde_json::to_string(ceremony)
+        .map_err(|e| AppError::Internal(format!("a passkey ceremony's state: {e}")))?;
+    if state.len() > MAX_CEREMONY_BYTES {
+        return Err(AppError::Internal(format!(
+            "a passkey ceremony's state of {} bytes",
+            state.len()
+        )));
+    }
+    let id = token::random_token();
+    ctx.store
+        .begin_ceremony(&id, &state, ctx.clock.now())
+        .await?;
+    Ok(id)
+}
+
+async fn take(ctx: &Ctx, id: &str) -> Result<Option<Ceremony>, AppError> {
+    if id.is_empty() || id.len() > 128 {
+        return Ok(None);
+    }
+    let Some(state) = ctx.store.take_ceremony(id, ctx.clock.now()).await? else {
+        return Ok(None);
+    };
+    Ok(serde_json::from_str(&state).ok())
+}
+
+fn json<T: Serialize>(value: &T) -> Result<String, AppError> {
+    serde_json::to_string(value).map_err(|e| AppError::Internal(format!("passkey options: {e}")))
+}
+
+/// One passkey of an account, as its security page lists it.
+pub struct Listed {
+    /// Its credential id, base64url: what the form removing it sends.
+    pub id: String,
+    pub name: String,
+    pub added: chrono::DateTime<chrono::Utc>,
+    pub used: Option<chrono::DateTime<chrono::Utc>>,
+}
+
+/// The account's passkeys, oldest first.
+pub async fn list(ctx: &Ctx, user: UserId) -> Result<Vec<Listed>, AppError> {
+    Ok(ctx
+        .store
+        .passkeys(user)
+        .await?
+        .into_iter()
+        .map(|p| Listed {
+            id: URL_SAFE_NO_PAD.encode(&p.credential),
+            name: p.name,
+            added: p.added,
+            used: p.used,
+        })
+        .collect())
+}
+
+/// Begins adding a passkey to `user`: a passkey the browser keeps (so that it can name
+/// the account at sign-in), verifying its user, and none the account has already.
+pub async fn begin_registration(ctx: &Ctx, user: &User) -> Result<Begun, AppError> {
+    let party = party(ctx)?;
+    let had = ctx.store.passkeys(user.id).await?;
+    if had.len() >= MAX_PASSKEYS {
+        return Err(AppError::Conflict(full()));
+    }
+    let exclude = had.iter().map(|p| p.credential.clone().into()).collect();
+    let name = user.username.as_str();
+    let (mut options, state) = party
+        .start_passkey_registration(user.id.0, name, &user.display_name, Some(exclude))
+        .map_err(|e| AppError::Internal(format!("passkey registration: {e}")))?;
+    if let Some(selection) = options.public_key.authenticator_selection.as_mut() {
+        selection.resident_key = Some(ResidentKeyRequirement::Required);
+        selection.require_resident_key = true;
+    }
+    let ceremony = keep(
+        ctx,
+        &Ceremony::Registration {
+            user: user.id.0,
+            site: ctx.site.to_string(),
+            state,
+        },
+    )
+    .await?;
+    Ok(Begun {
+        ceremony,
+        options: json(&options)?,
+    })
+}
+
+fn full() -> String {
+    format!("Your account has {MAX_PASSKEYS} passkeys, the most it may have: remove one first.")
+}
+
+/// Finishes adding a passkey named `name` to `user`, from the authenticator's `answer`
+/// (JSON) to the ceremony `id`. `Err`: why not, for the page.
+pub async fn register(
+    ctx: &Ctx,
+    user: &User,
+    id: &str,
+    answer: &str,
+    name: &str,
+) -> Result<Result<(), String>, AppError> {
+    let name = name.trim();
+    if name.is_empty()
+        || name.chars().count() > MAX_NAME_CHARS
+        || name.chars().any(char::is_control)
+    {
+        return Ok(Err(format!(
+            "Give the passkey a name of 1 to {MAX_NAME_CHARS} characters (where it is kept: \
+             “Laptop”, “Phone”)."
+        )));
+    }
+    let again = "The passkey was not added: its prompt expired or was used. Try again.";
+    let Some(Ceremony::Registration {
+        user: began_by,
+        site,
+        state,
+    }) = take(ctx, id).await?
+    else {
+        return Ok(Err(again.into()));
+    };
+    if began_by != user.id.0 || site != ctx.site.as_str() {
+        return Ok(Err(again.into()));
+    }
+    if answer.len() > MAX_ANSWER_BYTES {
+        return Ok(Err("The authenticator's answer is too large.".into()));
+    }
+    let Ok(answer) = serde_json::from_str::<RegisterPublicKeyCredential>(answer) else {
+        return Ok(Err(
+            "The authenticator's answer could not be read. Try again.".into(),
+        ));
+    };
+    let passkey = match party(ctx)?.finish_passkey_registration(&answer, &state) {
+        Ok(passkey) => passkey,
+        Err(e) => {
+            tracing::info!(user = %user.id.0, error = %e, "a passkey registration was refused");
+            return Ok(Err(
+                "The authenticator's answer did not prove a new passkey for this site. Try again."
+                    .into(),
+            ));
+        }
+    };
+    let stored = StoredPasskey {
+        credential: passkey.cred_id().to_vec(),
+        name: name.to_owned(),
+        key: json(&passkey)?,
+        added: ctx.clock.now(),
+        used: None,
+    };
+    match ctx.store.add_passkey(user.id, &stored).await? {
+        PasskeyAdded::Added => Ok(Ok(())),
+        PasskeyAdded::Full => Ok(Err(full())),
+        PasskeyAdded::Known => Ok(Err("Your account has that passkey already.".into())),
+    }
+}
+
+/// Removes a passkey of `user` by its listed id. False when it had none such.
+pub async fn remove(ctx: &Ctx, user: UserId, id: &str) -> Result<bool, AppError> {
+    let Ok(credential) = URL_SAFE_NO_PAD.decode(id.trim()) else {
+        return Ok(false);
+    };
+    Ok(ctx.store.remove_passkey(user, &credential).await?)
+}
+
+/// Begins a sign-in with a passkey: the browser offers those it holds for this site.
+pub async fn begin_sign_in(ctx: &Ctx) -> Result<Begun, AppError> {
+    let (mut options, state) = party(ctx)?
+        .start_discoverable_authentication()
+        .map_err(|e| AppError::Internal(format!("passkey sign-in: {e}")))?;
+    // A prompt the person asked for with a button, not the autofill of a field.
+    options.mediation = None;
+    let ceremony = keep(
+        ctx,
+        &Ceremony::SignIn {
+            site: ctx.site.to_string(),
+            state,
+        },
+    )
+    .await?;
+    Ok(Begun {
+        ceremony,
+        options: json(&options)?,
+    })
+}
+
+/// Why a passkey did not sign in.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Refused {
+    /// The ceremony expired or was used, the answer is not one, names no account this
+    /// site knows, or its signature does not hold.
+    NotThisPasskey,
+    /// Its signature counter went back: it may have been cloned.
+    Cloned,
+    Suspended,
+}
+
+/// Finishes a sign-in with a passkey, within the sign-in limit of the address it comes
+/// from: the account it names, made a member of this site as a password sign-in does.
+/// The passkey's new counter is kept.
+pub async fn sign_in(
+    ctx: &Ctx,
+    ip: &str,
+    id: &str,
+    answer: &str,
+) -> Result<Result<User, Refused>, AppError> {
+    ctx.check_limit(
+        Subject::LoginFromIp(ip),
+        "Too many sign-in attempts from your address.",
+    )
+    .await?;
+    ctx.record_attempt(Subject::LoginFromIp(ip)).await?;
+    let Some(Ceremony::SignIn { site, state }) = take(ctx, id).await? else {
+        return Ok(Err(Refused::NotThisPasskey));
+    };
+    if site != ctx.site.as_str() || answer.len() > MAX_ANSWER_BYTES {
+        return Ok(Err(Refused::NotThisPasskey));
+    }
+    let Ok(answer) = serde_json::from_str::<PublicKeyCredential>(answer) else {
+        return Ok(Err(Refused::NotThisPasskey));
+    };
+    let party = party(ctx)?;
+    let Ok((account, credential)) = party.identify_discoverable_authentication(&answer) else {
+        return Ok(Err(Refused::NotThisPasskey));
+    };
+    let credential = credential.to_vec();
+    let Some(user) = ctx.store.user(UserId(account)).await? else {
+        return Ok(Err(Refused::NotThisPasskey));
+    };
+    let Some(stored) = ctx
+        .store
+        .passkeys(user.id)
+        .await?
+        .into_iter()
+        .find(|p| p.credential == credential)
+    else {
+        return Ok(Err(Refused::NotThisPasskey));
+    };
+    let Ok(mut passkey) = serde_json::from_str::<Passkey>(&stored.key) else {
+        return Err(AppError::Internal(format!(
+            "a stored passkey of {} does not parse",
+            user.id.0
+        )));
+    };
+    let keys = [DiscoverableKey::from(&passkey)];
+    let result = match party.finish_discoverable_authentication(&answer, state, &keys) {
+        Ok(result) => result,
+        Err(WebauthnError::CredentialPossibleCompromise) => {
+            tracing::warn!(user = %user.id.0, "a passkey's signature counter went back: refused");
+            return Ok(Err(Refused::Cloned));
+        }
+        Err(e) => {
+            tracing::info!(user = %user.id.0, error = %e, "a passkey sign-in was refused");
+            return Ok(Err(Refused::NotThisPasskey));
+        }
+    };
+    passkey.update_credential(&result);
+    if !ctx
+        .store
+        .passkey_used(user.id, &credential, &json(&passkey)?, ctx.clock.now())
+        .await?
+    {
+        // Removed while it was signing in.
+        return Ok(Err(Refused::NotThisPasskey));
+    }
+    if user.banned {
+        return Ok(Err(Refused::Suspended));
+    }
+    match signing_in(ctx, user).await? {
+        Ok(user) => Ok(Ok(user)),
+        Err(SignInFailure::Suspended | SignInFailure::Wrong) => Ok(Err(Refused::Suspended)),
+    }
+}

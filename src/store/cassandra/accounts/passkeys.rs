@@ -1,0 +1,315 @@
+//! An account's passkeys: `account_passkeys`, one row per slot of the account's ten,
+//! written by LWTs only (a slot is taken with IF NOT EXISTS, a sign-in's new counter and
+//! a removal are conditional on the slot still holding the credential), so that the bound
+//! holds however many are added at once; and the ceremonies in flight
+//! (`webauthn_ceremonies`, LWTs only: begun IF NOT EXISTS, taken by a delete conditional
+//! on the state read, for one caller only). Every outcome short of "applied" is settled
+//! by a serial read.
+
+use crate::domain::UserId;
+use crate::store::cassandra::{CassandraStore, lwt};
+use crate::store::passkeys::{CEREMONY_SECONDS, MAX_PASSKEYS};
+use crate::store::{PasskeyAdded, Passkeys, StoreError, StoreResult, StoredPasskey};
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use scylla::client::session::Session;
+use scylla::errors::ExecutionError;
+use scylla::statement::prepared::PreparedStatement;
+use uuid::Uuid;
+
+/// The statements of this file, prepared once at start.
+pub(in crate::store::cassandra) struct Statements {
+    slots: PreparedStatement,
+    slots_serial: PreparedStatement,
+    slot_serial: PreparedStatement,
+    take_slot: PreparedStatement,
+    used: PreparedStatement,
+    free_slot: PreparedStatement,
+    ceremony_begin: PreparedStatement,
+    ceremony_read: PreparedStatement,
+    ceremony_take: PreparedStatement,
+}
+
+impl Statements {
+    pub(in crate::store::cassandra) async fn prepare(
+        session: &Session,
+        ks: &str,
+    ) -> Result<Self, ExecutionError> {
+        let prepare = |cql: String| crate::store::cassandra::prepare(session, cql);
+        let serial = |mut st: PreparedStatement| {
+            crate::store::cassandra::read_serially(&mut st);
+            st
+        };
+        let slots = format!(
+            "SELECT slot, credential, name, passkey, added, used, claimant \
+             FROM {ks}.account_passkeys WHERE user_id = ? LIMIT {MAX_PASSKEYS}"
+        );
+        Ok(Self {
+            slots: prepare(slots.clone()).await?,
+            slots_serial: serial(prepare(slots).await?),
+            slot_serial: serial(
+                prepare(format!(
+                    "SELECT credential, claimant FROM {ks}.account_passkeys \
+                     WHERE user_id = ? AND slot = ?"
+                ))
+                .await?,
+            ),
+            take_slot: prepare(format!(
+                "INSERT INTO {ks}.account_passkeys \
+                 (user_id, slot, credential, name, passkey, added, claimant) \
+                 VALUES (?, ?, ?, ?, ?, ?, ?) IF NOT EXISTS"
+            ))
+            .await?,
+            used: prepare(format!(
+                "UPDATE {ks}.account_passkeys SET passkey = ?, used = ? \
+                 WHERE user_id = ? AND slot = ? IF credential = ?"
+            ))
+            .await?,
+            free_slot: prepare(format!(
+                "DELETE FROM {ks}.account_passkeys WHERE user_id = ? AND slot = ? \
+                 IF credential = ?"
+            ))
+            .await?,
+            ceremony_begin: prepare(format!(
+                "INSERT INTO {ks}.webauthn_ceremonies (id, state) VALUES (?, ?) \
+                 IF NOT EXISTS USING TTL {CEREMONY_SECONDS}"
+            ))
+            .await?,
+            ceremony_read: serial(
+                prepare(format!(
+                    "SELECT state FROM {ks}.webauthn_ceremonies WHERE id = ?"
+                ))
+                .await?,
+            ),
+            ceremony_take: prepare(format!(
+                "DELETE FROM {ks}.webauthn_ceremonies WHERE id = ? IF state = ?"
+            ))
+            .await?,
+        })
+    }
+}
+
+/// A row of `account_passkeys`.
+type SlotRow = (
+    i32,
+    Option<Vec<u8>>,
+    Option<String>,
+    Option<String>,
+    Option<DateTime<Utc>>,
+    Option<DateTime<Utc>>,
+    Option<Uuid>,
+);
+
+/// A taken slot: its number, its passkey, and who took it.
+struct Slot {
+    slot: i32,
+    passkey: StoredPasskey,
+    claimant: Option<Uuid>,
+}
+
+fn slot_of(row: SlotRow) -> Option<Slot> {
+    let (slot, credential, name, key, added, used, claimant) = row;
+    Some(Slot {
+        slot,
+        passkey: StoredPasskey {
+            credential: credential?,
+            name: name.unwrap_or_default(),
+            key: key?,
+            added: added.unwrap_or_default(),
+            used,
+        },
+        claimant,
+    })
+}
+
+/// How many times an add reads the slots again after losing one to another add.
+const SLOT_ATTEMPTS: usize = MAX_PASSKEYS + 2;
+
+impl CassandraStore {
+    async fn passkey_slots(&self, user: UserId, serial: bool) -> StoreResult<Vec<Slot>> {
+        let statement = if serial {
+            &self.passkeys.slots_serial
+        } else {
+            &self.passkeys.slots
+        };
+        let rows: Vec<SlotRow> = self.rows(statement, (user.0,)).await?;
+        Ok(rows.into_iter().filter_map(slot_of).collect())
+    }
+
+    /// The credential a slot holds now, and who took it (a serial read).
+    async fn slot_now(
+        &self,
+        user: UserId,
+        slot: i32,
+    ) -> StoreResult<Option<(Vec<u8>, Option<Uuid>)>> {
+        let row: Option<(Option<Vec<u8>>, Option<Uuid>)> =
+            self.row(&self.passkeys.slot_serial, (user.0, slot)).await?;
+        Ok(row.and_then(|(c, by)| c.map(|c| (c, by))))
+    }
+
+    /// Frees the slot holding `credential`, if it still does.
+    async fn free_slot(&self, user: UserId, slot: i32, credential: &[u8]) -> StoreResult<bool> {
+        let attempt = self
+            .session
+            .execute_unpaged(&self.passkeys.free_slot, (user.0, slot, credential))
+            .await;
+        lwt::settled(attempt, || async {
+            Ok(self
+                .slot_now(user, slot)
+                .await?
+                .is_none_or(|(c, _)| c != credential))
+        })
+        .await
+    }
+}
+
+#[async_trait]
+impl Passkeys for CassandraStore {
+    async fn passkeys(&self, user: UserId) -> StoreResult<Vec<StoredPasskey>> {
+        let mut slots = self.passkey_slots(user, false).await?;
+        slots.sort_by(|a, b| {
+            (a.passkey.added, &a.passkey.credential).cmp(&(b.passkey.added, &b.passkey.credential))
+        });
+        Ok(slots.into_iter().map(|s| s.passkey).collect())
+    }
+
+    async fn add_passkey(
+        &self,
+        user: UserId,
+        passkey: &StoredPasskey,
+    ) -> StoreResult<PasskeyAdded> {
+        let claimant = Uuid::new_v4();
+        for _ in 0..SLOT_ATTEMPTS {
+            let slots = self.passkey_slots(user, true).await?;
+            if let Some(had) = slots
+                .iter()
+                .find(|s| s.passkey.credential == passkey.credential)
+            {
+                // A slot this add took in an attempt whose answer was lost is its own.
+                return Ok(if had.claimant == Some(claimant) {
+                    PasskeyAdded::Added
+                } else {
+                    PasskeyAdded::Known
+                });
+            }
+            let Some(free) = (0..MAX_PASSKEYS as i32).find(|n| slots.iter().all(|s| s.slot != *n))
+            else {
+                return Ok(PasskeyAdded::Full);
+            };
+            let attempt = self
+                .session
+                .execute_unpaged(
+                    &self.passkeys.take_slot,
+                    (
+                        user.0,
+                        free,
+                        &passkey.credential,
+                        &passkey.name,
+                        &passkey.key,
+                        passkey.added,
+                        claimant,
+                    ),
+                )
+                .await;
+            let taken = lwt::settled(attempt, || async {
+                Ok(self
+                    .slot_now(user, free)
+                    .await?
+                    .is_some_and(|(_, by)| by == Some(claimant)))
+            })
+            .await?;
+            if taken {
+                return Ok(PasskeyAdded::Added);
+            }
+            // Another add took that slot first: read them again.
+        }
+        Err(StoreError::Unavailable(
+            "the passkey was not added: other adds kept taking its slot".into(),
+        ))
+    }
+
+    async fn passkey_used(
+        &self,
+        user: UserId,
+        credential: &[u8],
+        key: &str,
+        at: DateTime<Utc>,
+    ) -> StoreResult<bool> {
+        let slots = self.passkey_slots(user, false).await?;
+        let Some(slot) = slots
+            .iter()
+            .find(|s| s.passkey.credential == credential)
+            .map(|s| s.slot)
+        else {
+            return Ok(false);
+        };
+        let attempt = self
+            .session
+            .execute_unpaged(&self.passkeys.used, (key, at, user.0, slot, credential))
+            .await;
+        // Not applied, or not known: the slot holding the credential still is the answer
+        // (another sign-in's key may have been written since, with a counter as new).
+        lwt::settled(attempt, || async {
+            Ok(self
+                .slot_now(user, slot)
+                .await?
+                .is_some_and(|(c, _)| c == credential))
+        })
+        .await
+    }
+
+    async fn remove_passkey(&self, user: UserId, credential: &[u8]) -> StoreResult<bool> {
+        let slots = self.passkey_slots(user, true).await?;
+        let Some(slot) = slots
+            .iter()
+            .find(|s| s.passkey.credential == credential)
+            .map(|s| s.slot)
+        else {
+            return Ok(false);
+        };
+        self.free_slot(user, slot, credential).await
+    }
+
+    async fn remove_passkeys(&self, user: UserId) -> StoreResult<()> {
+        for slot in self.passkey_slots(user, true).await? {
+            self.free_slot(user, slot.slot, &slot.passkey.credential)
+                .await?;
+        }
+        Ok(())
+    }
+
+    async fn begin_ceremony(&self, id: &str, state: &str, _now: DateTime<Utc>) -> StoreResult<()> {
+        let attempt = self
+            .session
+            .execute_unpaged(&self.passkeys.ceremony_begin, (id, state))
+            .await;
+        let begun = lwt::settled(attempt, || async {
+            let row: Option<(Option<String>,)> =
+                self.row(&self.passkeys.ceremony_read, (id,)).await?;
+            Ok(row.and_then(|(s,)| s).as_deref() == Some(state))
+        })
+        .await?;
+        if begun {
+            Ok(())
+        } else {
+            Err(StoreError::Corrupt(format!(
+                "the ceremony id {id} is already in use"
+            )))
+        }
+    }
+
+    async fn take_ceremony(&self, id: &str, _now: DateTime<Utc>) -> StoreResult<Option<String>> {
+        let row: Option<(Option<String>,)> = self.row(&self.passkeys.ceremony_read, (id,)).await?;
+        let Some(state) = row.and_then(|(s,)| s) else {
+            return Ok(None);
+        };
+        let attempt = self
+            .session
+            .execute_unpaged(&self.passkeys.ceremony_take, (id, &state))
+            .await;
+        // Not applied: another took it. Not known: it is gone either way, and whether this
+        // caller took it cannot be told, so it is not taken (the person begins again).
+        let taken = lwt::settled(attempt, || async { Ok(false) }).await?;
+        Ok(taken.then_some(state))
+    }
+}
