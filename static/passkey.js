@@ -111,34 +111,56 @@
         return;
       }
       say("Asking your device…");
+      var button = form.querySelector("button[type=submit]");
+      if (button) {
+        button.disabled = true;
+      }
       var body = new URLSearchParams();
-      body.set("csrf", form.elements.csrf.value);
+      // What the site checks before the device is asked: the form's fields but the
+      // authenticator's answer.
+      Array.prototype.forEach.call(form.elements, function (field) {
+        if (field.name && field.name !== "credential" && field.name !== "ceremony") {
+          body.set(field.name, field.value);
+        }
+      });
+      var ceremony = null;
       fetch(form.getAttribute("data-options"), {
         method: "POST",
         body: body,
         credentials: "same-origin"
       })
         .then(function (response) {
-          if (!response.ok) {
-            throw new Error("the site answered " + response.status);
-          }
-          return response.json();
+          return response.json().then(
+            function (answer) {
+              if (!response.ok) {
+                throw new Error(answer.error || "the site answered " + response.status);
+              }
+              return answer;
+            },
+            function () {
+              throw new Error("the site answered " + response.status);
+            }
+          );
         })
         .then(function (begun) {
-          form.elements.ceremony.value = begun.ceremony;
+          ceremony = begun.ceremony;
           if (kind === "register") {
             return navigator.credentials.create(creation(begun.options)).then(made);
           }
           return navigator.credentials.get(request(begun.options)).then(asserted);
         })
         .then(function (answer) {
+          form.elements.ceremony.value = ceremony;
           form.elements.credential.value = JSON.stringify(answer);
           sending = true;
           say("Checking…");
           form.submit();
         })
         .catch(function (error) {
-          say("No passkey was used (" + (error && error.message ? error.message : error) + ").");
+          if (button) {
+            button.disabled = false;
+          }
+          say("No passkey was used: " + (error && error.message ? error.message : error));
         });
     });
   });

@@ -15,7 +15,7 @@ use uuid::Uuid;
 pub const SET_UP_URL: &str = "/account/authenticator?required=1";
 
 /// What such an account is told when it tries anything else first.
-pub const REQUIRED: &str = "This site requires two-step sign-in of your account: add an authenticator app on your security page first.";
+pub const REQUIRED: &str = "This site requires two-step sign-in of your account: add an authenticator app or a passkey on your security page first.";
 
 /// Whether the site requires two-step sign-in of `user` (of `as_role`, when it acts
 /// as more than its role here: a network administrator), who has no second factor yet.
@@ -26,16 +26,53 @@ pub async fn missing_required_as(
     user: &User,
     as_role: crate::domain::Role,
 ) -> Result<bool, AppError> {
+    if !covered(ctx, user, as_role).await? {
+        return Ok(false);
+    }
+    Ok(!steps(ctx, user.id).await?.any())
+}
+
+/// Whether the site requires two-step sign-in of `user` (acting as `as_role`).
+pub async fn covered(
+    ctx: &Ctx,
+    user: &User,
+    as_role: crate::domain::Role,
+) -> Result<bool, AppError> {
     let frame = ctx.identity().await;
     let policy = if frame.read {
         frame.second_factor_for
     } else {
         ctx.store.site_identity(&ctx.site).await?.second_factor_for
     };
-    if !policy.covers(as_role.max(user.role)) {
-        return Ok(false);
+    Ok(policy.covers(as_role.max(user.role)))
+}
+
+/// What the second step of an account's sign-in takes: a code (of its authenticator app,
+/// or a recovery code), a passkey, or both.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Steps {
+    pub code: bool,
+    pub passkey: bool,
+}
+
+impl Steps {
+    /// Whether a sign-in with the password needs a second step.
+    pub fn any(self) -> bool {
+        self.code || self.passkey
     }
-    Ok(!ctx.store.second_factors(user.id).await?.any())
+}
+
+/// What the second step of `user`'s sign-in takes.
+pub async fn steps(ctx: &Ctx, user: UserId) -> Result<Steps, AppError> {
+    Ok(Steps {
+        code: ctx.store.second_factors(user).await?.any(),
+        passkey: ctx
+            .store
+            .passkeys(user)
+            .await?
+            .iter()
+            .any(|p| ctx.site.shares_passkeys_with(&p.site)),
+    })
 }
 
 /// [`missing_required_as`] with the account's own role on the site.
@@ -290,9 +327,11 @@ async fn check(ctx: &Ctx, user: &User, typed: &str) -> Result<Option<Passed>, Ap
 
 /// Starts the second step of `user`'s sign-in when the account has a second factor: the
 /// token of its ticket (usable once, for a few minutes, and dead once the password
-/// changes), to be sent back with the code. `None`: the password was enough.
-pub async fn ticket_for(ctx: &Ctx, user: &User) -> Result<Option<String>, AppError> {
-    if !ctx.store.second_factors(user.id).await?.any() {
+/// changes), to be sent back with the code or the passkey, and what the step takes.
+/// `None`: the password was enough.
+pub async fn ticket_for(ctx: &Ctx, user: &User) -> Result<Option<(String, Steps)>, AppError> {
+    let steps = steps(ctx, user.id).await?;
+    if !steps.any() {
         return Ok(None);
     }
     let token = token::random_token();
@@ -309,7 +348,32 @@ pub async fn ticket_for(ctx: &Ctx, user: &User) -> Result<Option<String>, AppErr
             expires,
         )
         .await?;
-    Ok(Some(token))
+    Ok(Some((token, steps)))
+}
+
+/// The account whose sign-in the ticket `ticket` is the second step of, while the ticket
+/// is good (unused, unexpired, its password unchanged).
+pub async fn ticket_account(ctx: &Ctx, ticket: &str) -> Result<Option<User>, AppError> {
+    let key = token::sign_in_ticket_key(&ctx.site, ticket);
+    ticket_user(ctx, &key, ctx.clock.now()).await
+}
+
+/// What the second step of the sign-in of `ticket` takes (nothing, once it is not good).
+pub async fn ticket_steps(ctx: &Ctx, ticket: &str) -> Result<Steps, AppError> {
+    match ticket_account(ctx, ticket).await? {
+        Some(user) => steps(ctx, user.id).await,
+        None => Ok(Steps::default()),
+    }
+}
+
+/// Uses the ticket `ticket`: true for one caller only.
+pub async fn use_ticket(ctx: &Ctx, ticket: &str) -> Result<bool, AppError> {
+    let key = token::sign_in_ticket_key(&ctx.site, ticket);
+    Ok(ctx
+        .store
+        .use_account_link(&key, ctx.clock.now())
+        .await?
+        .is_some())
 }
 
 /// Why a second step did not sign in.

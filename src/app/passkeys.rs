@@ -11,14 +11,17 @@ use super::limits::Subject;
 use super::{AppError, Ctx};
 use crate::domain::token;
 use crate::domain::{User, UserId};
-use crate::store::passkeys::{MAX_CEREMONY_BYTES, MAX_PASSKEYS};
+use crate::store::passkeys::{
+    MAX_CEREMONY_BYTES, MAX_CREDENTIAL_BYTES, MAX_KEY_BYTES, MAX_PASSKEYS,
+};
 use crate::store::{PasskeyAdded, StoredPasskey};
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use serde::{Deserialize, Serialize};
 use webauthn_rs::prelude::{
-    DiscoverableAuthentication, DiscoverableKey, Passkey, PasskeyRegistration, PublicKeyCredential,
-    RegisterPublicKeyCredential, Url, Webauthn, WebauthnBuilder, WebauthnError,
+    DiscoverableAuthentication, DiscoverableKey, Passkey, PasskeyAuthentication,
+    PasskeyRegistration, PublicKeyCredential, RegisterPublicKeyCredential, Url, Webauthn,
+    WebauthnBuilder, WebauthnError,
 };
 use webauthn_rs_proto::ResidentKeyRequirement;
 
@@ -80,6 +83,12 @@ enum Ceremony {
         site: String,
         state: DiscoverableAuthentication,
     },
+    /// The second step of a password sign-in of `user`, with one of its passkeys.
+    SecondStep {
+        user: uuid::Uuid,
+        site: String,
+        state: PasskeyAuthentication,
+    },
 }
 
 /// A ceremony begun: its id, to be sent back, and the options to hand
@@ -124,6 +133,8 @@ pub struct Listed {
     /// Its credential id, base64url: what the form removing it sends.
     pub id: String,
     pub name: String,
+    /// The site it was made on, when it signs in elsewhere than here.
+    pub elsewhere: Option<String>,
     pub added: chrono::DateTime<chrono::Utc>,
     pub used: Option<chrono::DateTime<chrono::Utc>>,
 }
@@ -137,6 +148,7 @@ pub async fn list(ctx: &Ctx, user: UserId) -> Result<Vec<Listed>, AppError> {
         .into_iter()
         .map(|p| Listed {
             id: URL_SAFE_NO_PAD.encode(&p.credential),
+            elsewhere: (!ctx.site.shares_passkeys_with(&p.site)).then(|| p.site.clone()),
             name: p.name,
             added: p.added,
             used: p.used,
@@ -144,15 +156,28 @@ pub async fn list(ctx: &Ctx, user: UserId) -> Result<Vec<Listed>, AppError> {
         .collect())
 }
 
-/// Begins adding a passkey to `user`: a passkey the browser keeps (so that it can name
-/// the account at sign-in), verifying its user, and none the account has already.
-pub async fn begin_registration(ctx: &Ctx, user: &User) -> Result<Begun, AppError> {
+/// Begins adding a passkey named `name` to `user` (asked from `ip`, within its sign-in
+/// limit): a passkey the browser keeps (so that it can name the account at sign-in),
+/// verifying its user, and none the account has already. The name, and the room for
+/// one more, are checked first, so that no passkey is made on the device in vain.
+pub async fn begin_registration(
+    ctx: &Ctx,
+    ip: &str,
+    user: &User,
+    name: &str,
+) -> Result<Begun, AppError> {
     let party = party(ctx)?;
+    checked_name(name).map_err(AppError::Invalid)?;
+    ctx.take_attempt(Subject::LoginFromIp(ip), TOO_MANY).await?;
     let had = ctx.store.passkeys(user.id).await?;
     if had.len() >= MAX_PASSKEYS {
         return Err(AppError::Conflict(full()));
     }
-    let exclude = had.iter().map(|p| p.credential.clone().into()).collect();
+    let exclude = had
+        .iter()
+        .filter(|p| ctx.site.shares_passkeys_with(&p.site))
+        .map(|p| p.credential.clone().into())
+        .collect();
     let name = user.username.as_str();
     let (mut options, state) = party
         .start_passkey_registration(user.id.0, name, &user.display_name, Some(exclude))
@@ -176,6 +201,24 @@ pub async fn begin_registration(ctx: &Ctx, user: &User) -> Result<Begun, AppErro
     })
 }
 
+/// What too many ceremonies from one address are told.
+const TOO_MANY: &str = "Too many sign-in attempts from your address.";
+
+/// A passkey's name, trimmed, or why it is refused.
+fn checked_name(name: &str) -> Result<&str, String> {
+    let name = name.trim();
+    if name.is_empty()
+        || name.chars().count() > MAX_NAME_CHARS
+        || name.chars().any(char::is_control)
+    {
+        return Err(format!(
+            "Give the passkey a name of 1 to {MAX_NAME_CHARS} characters (where it is kept: \
+             “Laptop”, “Phone”)."
+        ));
+    }
+    Ok(name)
+}
+
 fn full() -> String {
     format!("Your account has {MAX_PASSKEYS} passkeys, the most it may have: remove one first.")
 }
@@ -189,16 +232,10 @@ pub async fn register(
     answer: &str,
     name: &str,
 ) -> Result<Result<(), String>, AppError> {
-    let name = name.trim();
-    if name.is_empty()
-        || name.chars().count() > MAX_NAME_CHARS
-        || name.chars().any(char::is_control)
-    {
-        return Ok(Err(format!(
-            "Give the passkey a name of 1 to {MAX_NAME_CHARS} characters (where it is kept: \
-             “Laptop”, “Phone”)."
-        )));
-    }
+    let name = match checked_name(name) {
+        Ok(name) => name,
+        Err(why) => return Ok(Err(why)),
+    };
     let again = "The passkey was not added: its prompt expired or was used. Try again.";
     let Some(Ceremony::Registration {
         user: began_by,
@@ -229,10 +266,17 @@ pub async fn register(
             ));
         }
     };
+    let key = json(&passkey)?;
+    if passkey.cred_id().len() > MAX_CREDENTIAL_BYTES || key.len() > MAX_KEY_BYTES {
+        return Ok(Err(
+            "The authenticator's passkey is larger than a passkey may be.".into(),
+        ));
+    }
     let stored = StoredPasskey {
         credential: passkey.cred_id().to_vec(),
         name: name.to_owned(),
-        key: json(&passkey)?,
+        site: ctx.site.to_string(),
+        key,
         added: ctx.clock.now(),
         used: None,
     };
@@ -243,17 +287,49 @@ pub async fn register(
     }
 }
 
-/// Removes a passkey of `user` by its listed id. False when it had none such.
-pub async fn remove(ctx: &Ctx, user: UserId, id: &str) -> Result<bool, AppError> {
-    let Ok(credential) = URL_SAFE_NO_PAD.decode(id.trim()) else {
-        return Ok(false);
-    };
-    Ok(ctx.store.remove_passkey(user, &credential).await?)
+/// What came of removing a passkey.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Removed {
+    Removed,
+    /// The account has no such passkey.
+    NoSuch,
+    /// It is the account's last second factor on this site, which requires one of it.
+    Required,
 }
 
-/// Begins a sign-in with a passkey: the browser offers those it holds for this site.
-pub async fn begin_sign_in(ctx: &Ctx) -> Result<Begun, AppError> {
-    let (mut options, state) = party(ctx)?
+/// Removes a passkey of `user` by its listed id, unless it is the last second factor
+/// of an account this site requires one of.
+pub async fn remove(ctx: &Ctx, user: &User, id: &str) -> Result<Removed, AppError> {
+    let Ok(credential) = URL_SAFE_NO_PAD.decode(id.trim()) else {
+        return Ok(Removed::NoSuch);
+    };
+    let had = ctx.store.passkeys(user.id).await?;
+    let Some(target) = had.iter().find(|p| p.credential == credential) else {
+        return Ok(Removed::NoSuch);
+    };
+    let here = |p: &StoredPasskey| ctx.site.shares_passkeys_with(&p.site);
+    if here(target) && super::factors::covered(ctx, user, user.role).await? {
+        let others_here = had
+            .iter()
+            .filter(|p| p.credential != credential && here(p))
+            .count();
+        if others_here == 0 && !ctx.store.second_factors(user.id).await?.any() {
+            return Ok(Removed::Required);
+        }
+    }
+    Ok(if ctx.store.remove_passkey(user.id, &credential).await? {
+        Removed::Removed
+    } else {
+        Removed::NoSuch
+    })
+}
+
+/// Begins a sign-in with a passkey (asked from `ip`, within its sign-in limit): the
+/// browser offers those it holds for this site.
+pub async fn begin_sign_in(ctx: &Ctx, ip: &str) -> Result<Begun, AppError> {
+    let party = party(ctx)?;
+    ctx.take_attempt(Subject::LoginFromIp(ip), TOO_MANY).await?;
+    let (mut options, state) = party
         .start_discoverable_authentication()
         .map_err(|e| AppError::Internal(format!("passkey sign-in: {e}")))?;
     // A prompt the person asked for with a button, not the autofill of a field.
@@ -320,7 +396,7 @@ pub async fn sign_in(
         .passkeys(user.id)
         .await?
         .into_iter()
-        .find(|p| p.credential == credential)
+        .find(|p| p.credential == credential && ctx.site.shares_passkeys_with(&p.site))
     else {
         return Ok(Err(Refused::NotThisPasskey));
     };
@@ -345,7 +421,13 @@ pub async fn sign_in(
     passkey.update_credential(&result);
     if !ctx
         .store
-        .passkey_used(user.id, &credential, &json(&passkey)?, ctx.clock.now())
+        .passkey_used(
+            user.id,
+            &credential,
+            &stored.key,
+            &json(&passkey)?,
+            ctx.clock.now(),
+        )
         .await?
     {
         // Removed while it was signing in.
@@ -358,4 +440,169 @@ pub async fn sign_in(
         Ok(user) => Ok(Ok(user)),
         Err(SignInFailure::Suspended | SignInFailure::Wrong) => Ok(Err(Refused::Suspended)),
     }
+}
+
+/// Why a passkey did not finish the second step of a sign-in.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum StepRefused {
+    /// The ticket is unknown, used, expired, or its account changed its password.
+    Expired,
+    /// The ceremony expired or was used, or the answer is not one of the account's
+    /// passkeys for this site.
+    NotThisPasskey,
+    Cloned,
+    Suspended,
+}
+
+/// The account's passkeys that sign in on this site, as the library reads them.
+async fn usable_passkeys(
+    ctx: &Ctx,
+    user: UserId,
+) -> Result<Vec<(StoredPasskey, Passkey)>, AppError> {
+    let mut usable = Vec::new();
+    for stored in ctx.store.passkeys(user).await? {
+        if !ctx.site.shares_passkeys_with(&stored.site) {
+            continue;
+        }
+        let passkey = serde_json::from_str::<Passkey>(&stored.key).map_err(|e| {
+            AppError::Internal(format!(
+                "a stored passkey of {} does not parse: {e}",
+                user.0
+            ))
+        })?;
+        usable.push((stored, passkey));
+    }
+    Ok(usable)
+}
+
+/// Begins the second step of the sign-in of `ticket` with a passkey of its account made
+/// on this site. None: the ticket is not good, or the account has no such passkey.
+pub async fn begin_second_step(
+    ctx: &Ctx,
+    ip: &str,
+    ticket: &str,
+) -> Result<Option<Begun>, AppError> {
+    ctx.take_attempt(Subject::LoginFromIp(ip), TOO_MANY).await?;
+    let Some(user) = super::factors::ticket_account(ctx, ticket).await? else {
+        return Ok(None);
+    };
+    let keys: Vec<Passkey> = usable_passkeys(ctx, user.id)
+        .await?
+        .into_iter()
+        .map(|(_, passkey)| passkey)
+        .collect();
+    if keys.is_empty() {
+        return Ok(None);
+    }
+    let (options, state) = party(ctx)?
+        .start_passkey_authentication(&keys)
+        .map_err(|e| AppError::Internal(format!("passkey second step: {e}")))?;
+    let ceremony = keep(
+        ctx,
+        &Ceremony::SecondStep {
+            user: user.id.0,
+            site: ctx.site.to_string(),
+            state,
+        },
+    )
+    .await?;
+    Ok(Some(Begun {
+        ceremony,
+        options: json(&options)?,
+    }))
+}
+
+/// Finishes the second step of the sign-in of `ticket` with the passkey that answered
+/// the ceremony `id`: the account, made a member of this site, once the ticket is used
+/// (by one caller only). Counted against the second step's limits of the account and of
+/// the address, as a code is.
+pub async fn finish_second_step(
+    ctx: &Ctx,
+    ip: &str,
+    ticket: &str,
+    id: &str,
+    answer: &str,
+) -> Result<Result<User, StepRefused>, AppError> {
+    let Some(user) = super::factors::ticket_account(ctx, ticket).await? else {
+        return Ok(Err(StepRefused::Expired));
+    };
+    let account = user.id.0.to_string();
+    ctx.check_limit(
+        Subject::SecondStepFailuresFromIp(ip),
+        "Too many second steps have failed from your address.",
+    )
+    .await?;
+    ctx.check_limit(
+        Subject::SecondStepFailuresFor(&account),
+        "Too many second steps have failed for this account: wait a while.",
+    )
+    .await?;
+    let failed = |why| step_failed(ctx, ip, &account, why);
+    let Some(Ceremony::SecondStep {
+        user: began_for,
+        site,
+        state,
+    }) = take(ctx, id).await?
+    else {
+        return failed(StepRefused::NotThisPasskey).await;
+    };
+    if began_for != user.id.0 || site != ctx.site.as_str() || answer.len() > MAX_ANSWER_BYTES {
+        return failed(StepRefused::NotThisPasskey).await;
+    }
+    let Ok(answer) = serde_json::from_str::<PublicKeyCredential>(answer) else {
+        return failed(StepRefused::NotThisPasskey).await;
+    };
+    let result = match party(ctx)?.finish_passkey_authentication(&answer, &state) {
+        Ok(result) => result,
+        Err(WebauthnError::CredentialPossibleCompromise) => {
+            tracing::warn!(user = %user.id.0, "a passkey's signature counter went back: refused");
+            return failed(StepRefused::Cloned).await;
+        }
+        Err(e) => {
+            tracing::info!(user = %user.id.0, error = %e, "a passkey second step was refused");
+            return failed(StepRefused::NotThisPasskey).await;
+        }
+    };
+    let Some((stored, mut passkey)) = usable_passkeys(ctx, user.id)
+        .await?
+        .into_iter()
+        .find(|(stored, _)| stored.credential.as_slice() == result.cred_id().as_slice())
+    else {
+        return failed(StepRefused::NotThisPasskey).await;
+    };
+    passkey.update_credential(&result);
+    if !ctx
+        .store
+        .passkey_used(
+            user.id,
+            &stored.credential,
+            &stored.key,
+            &json(&passkey)?,
+            ctx.clock.now(),
+        )
+        .await?
+    {
+        return failed(StepRefused::NotThisPasskey).await;
+    }
+    if !super::factors::use_ticket(ctx, ticket).await? {
+        return Ok(Err(StepRefused::Expired));
+    }
+    match signing_in(ctx, user).await? {
+        Ok(user) => Ok(Ok(user)),
+        Err(_) => Ok(Err(StepRefused::Suspended)),
+    }
+}
+
+/// A second step refused for `why`, counted against the account and the address.
+async fn step_failed(
+    ctx: &Ctx,
+    ip: &str,
+    account: &str,
+    why: StepRefused,
+) -> Result<Result<User, StepRefused>, AppError> {
+    ctx.record_attempt(Subject::SecondStepFailuresFromIp(ip))
+        .await?;
+    ctx.record_attempt(Subject::SecondStepFailuresFor(account))
+        .await?;
+    Ok(Err(why))
 }

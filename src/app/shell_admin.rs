@@ -91,7 +91,8 @@ pub async fn run(store: &dyn Store, site: &Site, command: UserCommand) -> Result
                 .second_factors(user.id)
                 .await
                 .map_err(|e| e.to_string())?;
-            if !had.any() {
+            let passkeys = store.passkeys(user.id).await.map_err(|e| e.to_string())?;
+            if !had.any() && passkeys.is_empty() {
                 return Err(format!(
                     "{} has no second factor: their password alone signs in",
                     user.username.as_str()
@@ -99,6 +100,10 @@ pub async fn run(store: &dyn Store, site: &Site, command: UserCommand) -> Result
             }
             store
                 .remove_second_factors(user.id)
+                .await
+                .map_err(|e| e.to_string())?;
+            store
+                .remove_passkeys(user.id)
                 .await
                 .map_err(|e| e.to_string())?;
             store
@@ -111,7 +116,7 @@ pub async fn run(store: &dyn Store, site: &Site, command: UserCommand) -> Result
                 "two-step sign-in turned off from the shell (sibyl user reset-2fa)"
             );
             Ok(format!(
-                "two-step sign-in is off for {}: their authenticator and recovery codes are removed, and every session of theirs ended\n",
+                "two-step sign-in is off for {}: their authenticator, recovery codes and passkeys are removed, and every session of theirs ended\n",
                 user.username.as_str()
             ))
         }

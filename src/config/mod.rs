@@ -535,8 +535,8 @@ pub enum UserCommand {
         #[arg(long, num_args = 0..=1, default_missing_value = "true", require_equals = true)]
         network_admin: Option<bool>,
     },
-    /// Turn an account's two-step sign-in off (its authenticator and recovery codes
-    /// removed) and end its sessions, for its owner who lost them: its password alone
+    /// Turn an account's two-step sign-in off (its authenticator, recovery codes and
+    /// passkeys removed) and end its sessions, for its owner who lost them: its password alone
     /// signs in again. Recorded in the log
     #[command(name = "reset-2fa")]
     Reset2fa { user: String },

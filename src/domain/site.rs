@@ -64,6 +64,23 @@ impl Site {
     pub fn is_https(&self) -> bool {
         self.0.starts_with("https://")
     }
+
+    /// The host name or address, without scheme or port.
+    pub fn host(&self) -> &str {
+        let rest = self.0.split_once("://").map_or(self.0.as_str(), |(_, r)| r);
+        let host = rest.split(['/', '?', '#']).next().unwrap_or(rest);
+        match host.strip_prefix('[') {
+            // An IPv6 address in brackets, then perhaps a port.
+            Some(v6) => v6.split(']').next().unwrap_or(v6),
+            None => host.rsplit_once(':').map_or(host, |(h, _)| h),
+        }
+    }
+
+    /// Whether a passkey made on `other` (a site's address) signs in here: browsers bind
+    /// a passkey to its site's host name, whatever the scheme and port.
+    pub fn shares_passkeys_with(&self, other: &str) -> bool {
+        Site::parse(other).is_ok_and(|o| o.host() == self.host())
+    }
 }
 
 impl std::fmt::Display for Site {
@@ -308,6 +325,17 @@ impl CorsOrigin {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn passkeys_are_shared_by_the_sites_of_one_host_name() {
+        let site = Site::parse("https://blog.example:8443").unwrap();
+        assert_eq!(site.host(), "blog.example");
+        assert!(site.shares_passkeys_with("http://blog.example"));
+        assert!(!site.shares_passkeys_with("https://other.example:8443"));
+        assert!(!site.shares_passkeys_with("not a site"));
+        assert_eq!(Site::parse("http://[::1]:8080").unwrap().host(), "::1");
+        assert_eq!(Site::parse("http://localhost").unwrap().host(), "localhost");
+    }
 
     #[test]
     fn an_identity_is_folded_and_checked() {

@@ -17,6 +17,12 @@ pub const CEREMONY_SECONDS: i64 = 300;
 /// registration's under 2 kB).
 pub const MAX_CEREMONY_BYTES: usize = 8 * 1024;
 
+/// The longest credential id kept, in bytes (WebAuthn's bound).
+pub const MAX_CREDENTIAL_BYTES: usize = 1023;
+
+/// The longest passkey kept (its public key and counter, serialized), in bytes.
+pub const MAX_KEY_BYTES: usize = 4 * 1024;
+
 /// One passkey of an account.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct StoredPasskey {
@@ -24,6 +30,9 @@ pub struct StoredPasskey {
     pub credential: Vec<u8>,
     /// What its owner called it.
     pub name: String,
+    /// The site it was made on: browsers bind a passkey to the host name of its site, so
+    /// it signs in there only.
+    pub site: String,
     /// The passkey as the WebAuthn library serializes it: its public key, its signature
     /// counter, its flags.
     pub key: String,
@@ -53,11 +62,14 @@ pub trait Passkeys: Send + Sync {
     -> StoreResult<PasskeyAdded>;
 
     /// Records a sign-in with a passkey: its key as the library updated it (its new
-    /// counter) and when. False when the account no longer has it.
+    /// counter) and when, if its key is still `was` (what the sign-in checked its counter
+    /// against). False when the account no longer has it, or another sign-in changed it
+    /// first: two sign-ins cannot both pass with one counter.
     async fn passkey_used(
         &self,
         user: UserId,
         credential: &[u8],
+        was: &str,
         key: &str,
         at: DateTime<Utc>,
     ) -> StoreResult<bool>;

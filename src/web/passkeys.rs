@@ -6,33 +6,71 @@
 use super::auth::{MaybeUser, SignedIn};
 use super::csrf::{CsrfForm, CsrfOnly, CsrfToken, csrf_field, layout};
 use super::limits::client_ip;
-use super::pages::LoginPage;
+use super::pages::{LoginPage, SecondStepPage};
 use super::security::{current_password_ok, shown_with};
 use super::sign_in::{safe_next, signed_in_now};
 use super::{AppState, WebError, render, see_other};
-use crate::app::passkeys::{self, Begun, Refused};
+use crate::app::AppError;
+use crate::app::factors;
+use crate::app::passkeys::{self, Begun, Refused, Removed, StepRefused};
 use actix_web::http::{StatusCode, header};
 use actix_web::{HttpRequest, HttpResponse, web};
 use serde::Deserialize;
 
-/// A ceremony's id and options, for the page script.
-fn options(begun: Begun) -> Result<HttpResponse, WebError> {
-    let options: serde_json::Value = serde_json::from_str(&begun.options)
-        .map_err(|e| WebError::Internal(format!("passkey options: {e}")))?;
-    let body = serde_json::json!({ "ceremony": begun.ceremony, "options": options });
-    Ok(HttpResponse::Ok()
-        .insert_header((header::CACHE_CONTROL, "no-store"))
-        .content_type("application/json")
-        .body(body.to_string()))
+/// A ceremony's id and options for the page script, or why there are none: `{"error":
+/// ...}` with the status of the refusal, for the page to say (a store that cannot be read,
+/// or a fault, answers as every page does).
+fn options(begun: Result<Begun, AppError>) -> Result<HttpResponse, WebError> {
+    let (status, message) = match begun {
+        Ok(begun) => {
+            let options: serde_json::Value = serde_json::from_str(&begun.options)
+                .map_err(|e| WebError::Internal(format!("passkey options: {e}")))?;
+            let body = serde_json::json!({ "ceremony": begun.ceremony, "options": options });
+            return Ok(json(StatusCode::OK, body));
+        }
+        Err(AppError::Invalid(m)) => (StatusCode::BAD_REQUEST, m),
+        Err(AppError::Conflict(m)) => (StatusCode::CONFLICT, m),
+        Err(AppError::TooManyRequests { message, .. }) => (StatusCode::TOO_MANY_REQUESTS, message),
+        Err(e) => return Err(e.into()),
+    };
+    Ok(json(status, serde_json::json!({ "error": message })))
 }
 
-/// The options of a new passkey for the signed-in account.
+fn json(status: StatusCode, body: serde_json::Value) -> HttpResponse {
+    HttpResponse::build(status)
+        .insert_header((header::CACHE_CONTROL, "no-store"))
+        .content_type("application/json")
+        .body(body.to_string())
+}
+
+#[derive(Deserialize)]
+pub struct OptionsForm {
+    csrf: String,
+    #[serde(default)]
+    name: String,
+    #[serde(default)]
+    current_password: String,
+}
+
+csrf_field!(OptionsForm);
+
+/// The options of a new passkey for the signed-in account, once its name and the
+/// account's password are right (before the device makes anything).
 pub async fn registration_options(
     state: web::Data<AppState>,
+    req: HttpRequest,
     user: SignedIn,
-    _form: CsrfForm<CsrfOnly>,
+    form: CsrfForm<OptionsForm>,
 ) -> Result<HttpResponse, WebError> {
-    options(passkeys::begin_registration(&state.ctx(), &user.0).await?)
+    if !current_password_ok(&state, &user.0, &form.current_password).await? {
+        let wrong = "That is not your current password.";
+        return Ok(json(
+            StatusCode::UNAUTHORIZED,
+            serde_json::json!({ "error": wrong }),
+        ));
+    }
+    let ip = client_ip(&req);
+    options(passkeys::begin_registration(&state.ctx(), &ip, &user.0, &form.name).await)
 }
 
 #[derive(Deserialize)]
@@ -107,26 +145,27 @@ pub async fn remove(
     csrf: CsrfToken,
     form: CsrfForm<RemoveForm>,
 ) -> Result<HttpResponse, WebError> {
-    if passkeys::remove(&state.ctx(), user.0.id, &form.passkey).await? {
-        return Ok(see_other("/account/security?done=passkey-removed"));
-    }
-    shown_with(
-        &state,
-        &req,
-        &user.0,
-        &csrf,
-        StatusCode::NOT_FOUND,
-        |shown| shown.passkey_error = Some("Your account has no such passkey.".into()),
-    )
+    let (status, why) = match passkeys::remove(&state.ctx(), &user.0, &form.passkey).await? {
+        Removed::Removed => return Ok(see_other("/account/security?done=passkey-removed")),
+        Removed::NoSuch => (StatusCode::NOT_FOUND, "Your account has no such passkey."),
+        Removed::Required => (
+            StatusCode::CONFLICT,
+            "This site requires two-step sign-in of your account, and this passkey is its last second factor here: add another passkey or an authenticator app first.",
+        ),
+    };
+    shown_with(&state, &req, &user.0, &csrf, status, |shown| {
+        shown.passkey_error = Some(why.into())
+    })
     .await
 }
 
 /// The options of a sign-in with a passkey the browser holds for this site.
 pub async fn sign_in_options(
     state: web::Data<AppState>,
+    req: HttpRequest,
     _form: CsrfForm<CsrfOnly>,
 ) -> Result<HttpResponse, WebError> {
-    options(passkeys::begin_sign_in(&state.ctx()).await?)
+    options(passkeys::begin_sign_in(&state.ctx(), &client_ip(&req)).await)
 }
 
 #[derive(Deserialize)]
@@ -179,4 +218,92 @@ pub async fn sign_in(
             "This account has been suspended.".into(),
         )),
     }
+}
+
+#[derive(Deserialize)]
+pub struct TicketForm {
+    csrf: String,
+    #[serde(default)]
+    ticket: String,
+}
+
+csrf_field!(TicketForm);
+
+/// The options of the second step of a password sign-in with one of the account's
+/// passkeys (its ticket names it).
+pub async fn second_step_options(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    form: CsrfForm<TicketForm>,
+) -> Result<HttpResponse, WebError> {
+    let ip = client_ip(&req);
+    match passkeys::begin_second_step(&state.ctx(), &ip, form.ticket.trim()).await {
+        Ok(None) => Ok(json(
+            StatusCode::GONE,
+            serde_json::json!({ "error": EXPIRED }),
+        )),
+        Ok(Some(begun)) => options(Ok(begun)),
+        Err(e) => options(Err(e)),
+    }
+}
+
+const EXPIRED: &str = "This sign-in has expired or was used: sign in again with your password.";
+
+#[derive(Deserialize)]
+pub struct SecondStepForm {
+    csrf: String,
+    #[serde(default)]
+    ticket: String,
+    #[serde(default)]
+    ceremony: String,
+    #[serde(default)]
+    credential: String,
+    #[serde(default)]
+    next: String,
+}
+
+csrf_field!(SecondStepForm);
+
+/// The second step of a password sign-in, passed with a passkey.
+pub async fn second_step(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    user: MaybeUser,
+    csrf: CsrfToken,
+    form: CsrfForm<SecondStepForm>,
+) -> Result<HttpResponse, WebError> {
+    let form = form.into_inner();
+    let ctx = state.ctx();
+    let ticket = form.ticket.trim();
+    let why = match passkeys::finish_second_step(
+        &ctx,
+        &client_ip(&req),
+        ticket,
+        &form.ceremony,
+        &form.credential,
+    )
+    .await?
+    {
+        Ok(account) => return signed_in_now(&state, &req, &account, &form.next, true).await,
+        Err(StepRefused::Expired) => return Err(WebError::GoneWith(EXPIRED.into())),
+        Err(StepRefused::Suspended) => {
+            return Err(WebError::Forbidden(
+                "This account has been suspended.".into(),
+            ));
+        }
+        Err(StepRefused::Cloned) => passkeys::CLONED,
+        Err(StepRefused::NotThisPasskey) => {
+            "That passkey did not pass: use the passkey you made for this site, and try again."
+        }
+    };
+    let steps = factors::ticket_steps(&ctx, ticket).await?;
+    let page = SecondStepPage {
+        layout: layout(&user, &csrf),
+        ticket: ticket.to_owned(),
+        next: safe_next(&form.next),
+        error: Some(why.to_owned()),
+        code: steps.code,
+        passkey: steps.passkey && passkeys::available(&ctx),
+    };
+    render(StatusCode::UNAUTHORIZED, &page)
 }

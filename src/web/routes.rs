@@ -73,6 +73,14 @@ pub fn configure(cfg: &mut web::ServiceConfig, state: AppState) {
                         .route(web::post().to(passkeys::sign_in_options)),
                 )
                 .service(web::resource("/login/passkey").route(web::post().to(passkeys::sign_in)))
+                .service(
+                    web::resource("/login/second-step/passkey/options")
+                        .route(web::post().to(passkeys::second_step_options)),
+                )
+                .service(
+                    web::resource("/login/second-step/passkey")
+                        .route(web::post().to(passkeys::second_step)),
+                )
                 .service(web::resource("/logout").route(web::post().to(sign_in::logout)))
                 .service(
                     web::resource("/password/forgot")

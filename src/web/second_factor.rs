@@ -92,11 +92,14 @@ pub async fn second_step(
                 .to_owned(),
         ),
     };
+    let steps = factors::ticket_steps(&ctx, form.ticket.trim()).await?;
     let page = SecondStepPage {
         layout: layout(&user, &csrf),
         ticket: form.ticket,
         next: safe_next(&form.next),
         error: Some(error),
+        code: steps.code,
+        passkey: steps.passkey && crate::app::passkeys::available(&ctx),
     };
     render(status, &page)
 }
@@ -124,8 +127,7 @@ async fn offer_page(
     let ctx = state.ctx();
     let had = ctx.store.second_factors(user.id).await?;
     let offer = factors::offer(&ctx, user, &had, session_key_of(req).as_deref(), again).await?;
-    let required =
-        had.authenticator.is_none() && ctx.identity().await.second_factor_for.covers(user.role);
+    let required = factors::missing_required(&ctx, user).await?;
     let page = AuthenticatorPage {
         required,
         layout: layout(&MaybeUser(Some(user.clone())), csrf),

@@ -79,6 +79,7 @@ pub(super) async fn shown_with(
             .map(|p| PasskeyRow {
                 id: p.id,
                 name: p.name,
+                elsewhere: p.elsewhere,
                 added: Dated::with_time(p.added),
                 used: p.used.map(Dated::with_time),
             })

@@ -94,12 +94,14 @@ pub async fn login(
             }
         };
     // An account with a second factor is asked for it: the page answers this request.
-    if let Some(ticket) = factors::ticket_for(&state.ctx(), &account).await? {
+    if let Some((ticket, steps)) = factors::ticket_for(&state.ctx(), &account).await? {
         let page = SecondStepPage {
             layout: layout(&user, &csrf),
             ticket,
             next: safe_next(&form.next),
             error: None,
+            code: steps.code,
+            passkey: steps.passkey && crate::app::passkeys::available(&state.ctx()),
         };
         return render(StatusCode::OK, &page);
     }

@@ -222,11 +222,13 @@ pub async fn save(
     // would send them to add an authenticator at once.
     let parsed = match parsed {
         Ok(identity) if second_factor_for.covers(admin.0.role) => {
-            let (had, _) = crate::app::factors::status(&state.ctx(), admin.0.id).await?;
-            if had.any() {
+            if crate::app::factors::steps(&state.ctx(), admin.0.id)
+                .await?
+                .any()
+            {
                 Ok(identity)
             } else {
-                Err("Add an authenticator app to your own account first (on your security page): two-step sign-in can be required of others once you sign in that way yourself.".to_owned())
+                Err("Add an authenticator app or a passkey to your own account first (on your security page): two-step sign-in can be required of others once you sign in that way yourself.".to_owned())
             }
         }
         other => other,

@@ -417,8 +417,21 @@ async fn an_operator_manages_accounts_from_the_shell(t: crate::helpers::TestStor
         })
         .await
         .unwrap();
+    let passkey = sibyl::store::StoredPasskey {
+        credential: vec![7; 16],
+        name: "Phone".into(),
+        site: t.site.to_string(),
+        key: "{}".into(),
+        added: now(),
+        used: None,
+    };
+    t.store.add_passkey(root.id, &passkey).await.unwrap();
     let reset = run(&["reset-2fa", &first], "");
     assert!(reset.status.success(), "{}", stderr(&reset));
+    assert!(
+        t.store.passkeys(root.id).await.unwrap().is_empty(),
+        "its passkeys are removed with its other factors"
+    );
     assert!(
         said(&reset).contains("two-step sign-in is off"),
         "{}",

@@ -549,7 +549,7 @@ pub(super) const CHANGES: &[(u32, &str, Change)] = &[
     ),
     (
         93,
-        "passkeys: an account's passkeys and the ceremonies in flight (made by schema.cql); a taken ceremony's tombstone lives an hour",
+        "passkeys: an account's passkeys and the ceremonies in flight (made by schema.cql); an expired ceremony's tombstone lives an hour",
         Change::Cql("ALTER TABLE webauthn_ceremonies WITH gc_grace_seconds = 3600"),
     ),
 ];

@@ -9,24 +9,32 @@ use crate::store::{PasskeyAdded, Passkeys, StoredPasskey};
 impl Passkeys for SqliteStore {
     async fn passkeys(&self, user: UserId) -> StoreResult<Vec<StoredPasskey>> {
         self.read(move |sql| {
-            type Row = (Vec<u8>, String, String, i64, Option<i64>);
+            type Row = (Vec<u8>, String, String, String, i64, Option<i64>);
             let rows: Vec<Row> = sql
                 .prepare(
-                    "SELECT credential, name, passkey, added, used FROM account_passkeys \
+                    "SELECT credential, name, site, passkey, added, used FROM account_passkeys \
                      WHERE user_id = ?1 ORDER BY added, credential LIMIT ?2",
                 )
                 .and_then(|mut s| {
                     s.query_map(params![user.0.to_string(), MAX_PASSKEYS as i64], |r| {
-                        Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?))
+                        Ok((
+                            r.get(0)?,
+                            r.get(1)?,
+                            r.get(2)?,
+                            r.get(3)?,
+                            r.get(4)?,
+                            r.get(5)?,
+                        ))
                     })?
                     .collect()
                 })
                 .map_err(unavailable)?;
             Ok(rows
                 .into_iter()
-                .map(|(credential, name, key, added, used)| StoredPasskey {
+                .map(|(credential, name, site, key, added, used)| StoredPasskey {
                     credential,
                     name,
+                    site,
                     key,
                     added: millis_to_time(added),
                     used: used.map(millis_to_time),
@@ -62,14 +70,15 @@ impl Passkeys for SqliteStore {
                 return Ok(PasskeyAdded::Full);
             }
             sql.prepare(
-                "INSERT INTO account_passkeys (user_id, credential, name, passkey, added) \
-                 VALUES (?1, ?2, ?3, ?4, ?5)",
+                "INSERT INTO account_passkeys (user_id, credential, name, site, passkey, added) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
             )
             .and_then(|mut s| {
                 s.execute(params![
                     id,
                     passkey.credential,
                     passkey.name,
+                    passkey.site,
                     passkey.key,
                     passkey.added.timestamp_millis()
                 ])
@@ -84,22 +93,24 @@ impl Passkeys for SqliteStore {
         &self,
         user: UserId,
         credential: &[u8],
+        was: &str,
         key: &str,
         at: DateTime<Utc>,
     ) -> StoreResult<bool> {
-        let (credential, key) = (credential.to_vec(), key.to_owned());
+        let (credential, was, key) = (credential.to_vec(), was.to_owned(), key.to_owned());
         self.run(move |sql| {
             let changed = sql
                 .prepare(
                     "UPDATE account_passkeys SET passkey = ?3, used = ?4 \
-                     WHERE user_id = ?1 AND credential = ?2",
+                     WHERE user_id = ?1 AND credential = ?2 AND passkey = ?5",
                 )
                 .and_then(|mut s| {
                     s.execute(params![
                         user.0.to_string(),
                         credential,
                         key,
-                        at.timestamp_millis()
+                        at.timestamp_millis(),
+                        was
                     ])
                 })
                 .map_err(unavailable)?;

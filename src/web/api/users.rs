@@ -159,7 +159,13 @@ pub async fn login(
     // security page).
     let ctx = state.ctx();
     let mut recovery_left = None;
-    if ctx.store.second_factors(user.id).await?.any() {
+    let steps = factors::steps(&ctx, user.id).await?;
+    if steps.passkey && !steps.code {
+        return Err(ApiError::unauthorized(
+            "this account's second step is a passkey, which a program cannot give: make a token on its security page",
+        ));
+    }
+    if steps.code {
         let Some(code) = fields.code.as_deref().filter(|c| !c.trim().is_empty()) else {
             return Err(ApiError::unauthorized(
                 "this account signs in in two steps: send a code of its authenticator app as user.code",

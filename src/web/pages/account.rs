@@ -220,6 +220,8 @@ pub struct PasskeyRow {
     /// Its credential id, base64url: what the form removing it sends.
     pub id: String,
     pub name: String,
+    /// The site it was made on, when it signs in elsewhere than here.
+    pub elsewhere: Option<String>,
     pub added: super::Dated,
     pub used: Option<super::Dated>,
 }
@@ -232,6 +234,10 @@ pub struct SecondStepPage {
     pub ticket: String,
     pub next: String,
     pub error: Option<String>,
+    /// Whether the step takes a code (the account has an authenticator app).
+    pub code: bool,
+    /// Whether the step takes a passkey (the account has one, and passkeys work here).
+    pub passkey: bool,
 }
 
 /// Adding an authenticator: its secret as a QR code and as text, and the first code.

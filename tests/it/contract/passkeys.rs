@@ -26,6 +26,7 @@ fn passkey(name: &str, seconds_ago: i64) -> StoredPasskey {
     StoredPasskey {
         credential: Uuid::new_v4().as_bytes().to_vec(),
         name: name.to_owned(),
+        site: "http://passkeys.example".into(),
         key: format!("{{\"key\":\"{}\"}}", Uuid::new_v4()),
         added: (now() - TimeDelta::seconds(seconds_ago))
             .duration_trunc(TimeDelta::milliseconds(1))
@@ -58,19 +59,27 @@ async fn passkeys_are_added_listed_used_and_removed(t: TestStore) {
     assert!(t.store.passkeys(other).await.unwrap().is_empty());
     assert!(
         !t.store
-            .passkey_used(other, &older.credential, "{}", now())
+            .passkey_used(other, &older.credential, &older.key, "{}", now())
             .await
             .unwrap(),
         "another account's passkey is not this one's"
     );
 
-    // A sign-in keeps the key as the library updated it, and when.
+    // A sign-in keeps the key as the library updated it, and when; only over the key
+    // it checked the counter against.
     let at = now().duration_trunc(TimeDelta::milliseconds(1)).unwrap();
     assert!(
         t.store
-            .passkey_used(user, &older.credential, "{\"counter\":2}", at)
+            .passkey_used(user, &older.credential, &older.key, "{\"counter\":2}", at)
             .await
             .unwrap()
+    );
+    assert!(
+        !t.store
+            .passkey_used(user, &older.credential, &older.key, "{\"counter\":1}", at)
+            .await
+            .unwrap(),
+        "a sign-in checked against the old counter writes nothing over the new one"
     );
     let read = t.store.passkeys(user).await.unwrap();
     assert_eq!(read[0].key, "{\"counter\":2}");
@@ -92,7 +101,7 @@ async fn passkeys_are_added_listed_used_and_removed(t: TestStore) {
     );
     assert!(
         !t.store
-            .passkey_used(user, &older.credential, "{}", now())
+            .passkey_used(user, &older.credential, "{\"counter\":2}", "{}", now())
             .await
             .unwrap()
     );
@@ -144,6 +153,25 @@ async fn an_account_holds_ten_passkeys_however_many_are_added_at_once(t: TestSto
     );
 }
 
+async fn one_of_the_sign_ins_racing_with_one_counter_passes(t: TestStore) {
+    let user = account(&t).await;
+    let key = passkey("Phone", 0);
+    t.store.add_passkey(user, &key).await.unwrap();
+    let (credential, was) = (key.credential.clone(), key.key.clone());
+    let won = race(&t, move |store| {
+        let (credential, was) = (credential.clone(), was.clone());
+        async move {
+            let next = format!("{{\"counter\":\"{}\"}}", Uuid::new_v4());
+            store
+                .passkey_used(user, &credential, &was, &next, now())
+                .await
+        }
+    })
+    .await;
+    assert_eq!(won, 1, "one of forty sign-ins with one counter passes");
+    assert_ne!(t.store.passkeys(user).await.unwrap()[0].key, key.key);
+}
+
 async fn each_ceremony_is_taken_once_however_many_race(t: TestStore) {
     let id = Uuid::new_v4().simple().to_string();
     let state = format!("{{\"challenge\":\"{}\"}}", Uuid::new_v4());
@@ -175,5 +203,6 @@ async fn each_ceremony_is_taken_once_however_many_race(t: TestStore) {
 both_stores!(
     passkeys_are_added_listed_used_and_removed,
     an_account_holds_ten_passkeys_however_many_are_added_at_once,
+    one_of_the_sign_ins_racing_with_one_counter_passes,
     each_ceremony_is_taken_once_however_many_race,
 );

@@ -33,6 +33,7 @@ mod moving_in;
 mod nesting;
 mod operations;
 mod pages;
+mod passkeys;
 mod password_reset;
 mod post_download;
 mod publishing;

@@ -743,14 +743,28 @@ async fn every_route_answers_every_role_as_declared(t: TestStore) {
         ),
         post(
             "/account/passkeys/options",
-            &[],
+            &[("name", "Laptop"), ("current_password", "not the password")],
             [
                 LOGIN,
-                Expect(400, ""),
-                Expect(400, ""),
-                Expect(400, ""),
+                Expect(401, ""),
+                Expect(401, ""),
+                Expect(401, ""),
                 LOGIN,
             ],
+        ),
+        post(
+            "/login/second-step/passkey/options",
+            &[("ticket", "no such ticket")],
+            [Expect(410, ""); 5],
+        ),
+        post(
+            "/login/second-step/passkey",
+            &[
+                ("ticket", "no such ticket"),
+                ("ceremony", "no such ceremony"),
+                ("credential", "{}"),
+            ],
+            [Expect(410, ""); 5],
         ),
         post(
             "/account/passkeys",

@@ -476,7 +476,7 @@ async fn a_site_requires_two_step_sign_in_of_its_staff(t: TestStore) {
     assert_eq!(refused.status(), 422);
     let page = refused.text().await.unwrap();
     assert!(
-        page.contains("Add an authenticator app to your own account first"),
+        page.contains("Add an authenticator app or a passkey to your own account first"),
         "{page}"
     );
     let bad = app

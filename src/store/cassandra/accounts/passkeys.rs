@@ -1,9 +1,10 @@
 //! An account's passkeys: `account_passkeys`, one row per slot of the account's ten,
 //! written by LWTs only (a slot is taken with IF NOT EXISTS, a sign-in's new counter and
 //! a removal are conditional on the slot still holding the credential), so that the bound
-//! holds however many are added at once; and the ceremonies in flight
-//! (`webauthn_ceremonies`, LWTs only: begun IF NOT EXISTS, taken by a delete conditional
-//! on the state read, for one caller only). Every outcome short of "applied" is settled
+//! holds however many are added at once, and a sign-in's new counter is written only
+//! over the key it was checked against); and the ceremonies in flight
+//! (`webauthn_ceremonies`, LWTs only: begun IF NOT EXISTS, taken by naming a taker IF
+//! there is none yet, for one caller only). Every outcome short of "applied" is settled
 //! by a serial read.
 
 use crate::domain::UserId;
@@ -41,7 +42,7 @@ impl Statements {
             st
         };
         let slots = format!(
-            "SELECT slot, credential, name, passkey, added, used, claimant \
+            "SELECT slot, credential, name, site, passkey, added, used, claimant \
              FROM {ks}.account_passkeys WHERE user_id = ? LIMIT {MAX_PASSKEYS}"
         );
         Ok(Self {
@@ -49,20 +50,20 @@ impl Statements {
             slots_serial: serial(prepare(slots).await?),
             slot_serial: serial(
                 prepare(format!(
-                    "SELECT credential, claimant FROM {ks}.account_passkeys \
+                    "SELECT credential, passkey, claimant FROM {ks}.account_passkeys \
                      WHERE user_id = ? AND slot = ?"
                 ))
                 .await?,
             ),
             take_slot: prepare(format!(
                 "INSERT INTO {ks}.account_passkeys \
-                 (user_id, slot, credential, name, passkey, added, claimant) \
-                 VALUES (?, ?, ?, ?, ?, ?, ?) IF NOT EXISTS"
+                 (user_id, slot, credential, name, site, passkey, added, claimant) \
+                 VALUES (?, ?, ?, ?, ?, ?, ?, ?) IF NOT EXISTS"
             ))
             .await?,
             used: prepare(format!(
                 "UPDATE {ks}.account_passkeys SET passkey = ?, used = ? \
-                 WHERE user_id = ? AND slot = ? IF credential = ?"
+                 WHERE user_id = ? AND slot = ? IF credential = ? AND passkey = ?"
             ))
             .await?,
             free_slot: prepare(format!(
@@ -77,12 +78,13 @@ impl Statements {
             .await?,
             ceremony_read: serial(
                 prepare(format!(
-                    "SELECT state FROM {ks}.webauthn_ceremonies WHERE id = ?"
+                    "SELECT state, taker FROM {ks}.webauthn_ceremonies WHERE id = ?"
                 ))
                 .await?,
             ),
             ceremony_take: prepare(format!(
-                "DELETE FROM {ks}.webauthn_ceremonies WHERE id = ? IF state = ?"
+                "UPDATE {ks}.webauthn_ceremonies USING TTL {CEREMONY_SECONDS} SET taker = ? \
+                 WHERE id = ? IF state = ? AND taker = null"
             ))
             .await?,
         })
@@ -93,6 +95,7 @@ impl Statements {
 type SlotRow = (
     i32,
     Option<Vec<u8>>,
+    Option<String>,
     Option<String>,
     Option<String>,
     Option<DateTime<Utc>>,
@@ -108,18 +111,29 @@ struct Slot {
 }
 
 fn slot_of(row: SlotRow) -> Option<Slot> {
-    let (slot, credential, name, key, added, used, claimant) = row;
+    let (slot, credential, name, site, key, added, used, claimant) = row;
     Some(Slot {
         slot,
         passkey: StoredPasskey {
             credential: credential?,
             name: name.unwrap_or_default(),
+            site: site.unwrap_or_default(),
             key: key?,
             added: added.unwrap_or_default(),
             used,
         },
         claimant,
     })
+}
+
+/// A slot's row as a serial read finds it: its credential, key and claimant.
+type SlotNowRow = (Option<Vec<u8>>, Option<String>, Option<Uuid>);
+
+/// What a serial read finds in a slot.
+struct SlotNow {
+    credential: Vec<u8>,
+    key: Option<String>,
+    claimant: Option<Uuid>,
 }
 
 /// How many times an add reads the slots again after losing one to another add.
@@ -136,15 +150,16 @@ impl CassandraStore {
         Ok(rows.into_iter().filter_map(slot_of).collect())
     }
 
-    /// The credential a slot holds now, and who took it (a serial read).
-    async fn slot_now(
-        &self,
-        user: UserId,
-        slot: i32,
-    ) -> StoreResult<Option<(Vec<u8>, Option<Uuid>)>> {
-        let row: Option<(Option<Vec<u8>>, Option<Uuid>)> =
-            self.row(&self.passkeys.slot_serial, (user.0, slot)).await?;
-        Ok(row.and_then(|(c, by)| c.map(|c| (c, by))))
+    /// The credential a slot holds now, its key, and who took it (a serial read).
+    async fn slot_now(&self, user: UserId, slot: i32) -> StoreResult<Option<SlotNow>> {
+        let row: Option<SlotNowRow> = self.row(&self.passkeys.slot_serial, (user.0, slot)).await?;
+        Ok(row.and_then(|(credential, key, claimant)| {
+            credential.map(|credential| SlotNow {
+                credential,
+                key,
+                claimant,
+            })
+        }))
     }
 
     /// Frees the slot holding `credential`, if it still does.
@@ -157,7 +172,7 @@ impl CassandraStore {
             Ok(self
                 .slot_now(user, slot)
                 .await?
-                .is_none_or(|(c, _)| c != credential))
+                .is_none_or(|now| now.credential != credential))
         })
         .await
     }
@@ -205,6 +220,7 @@ impl Passkeys for CassandraStore {
                         free,
                         &passkey.credential,
                         &passkey.name,
+                        &passkey.site,
                         &passkey.key,
                         passkey.added,
                         claimant,
@@ -215,7 +231,7 @@ impl Passkeys for CassandraStore {
                 Ok(self
                     .slot_now(user, free)
                     .await?
-                    .is_some_and(|(_, by)| by == Some(claimant)))
+                    .is_some_and(|now| now.claimant == Some(claimant)))
             })
             .await?;
             if taken {
@@ -232,6 +248,7 @@ impl Passkeys for CassandraStore {
         &self,
         user: UserId,
         credential: &[u8],
+        was: &str,
         key: &str,
         at: DateTime<Utc>,
     ) -> StoreResult<bool> {
@@ -245,15 +262,18 @@ impl Passkeys for CassandraStore {
         };
         let attempt = self
             .session
-            .execute_unpaged(&self.passkeys.used, (key, at, user.0, slot, credential))
+            .execute_unpaged(
+                &self.passkeys.used,
+                (key, at, user.0, slot, credential, was),
+            )
             .await;
-        // Not applied, or not known: the slot holding the credential still is the answer
-        // (another sign-in's key may have been written since, with a counter as new).
+        // Not applied, or not known: it was written if the slot holds this key now (a
+        // later sign-in moves a counter on from it, never back to it).
         lwt::settled(attempt, || async {
             Ok(self
                 .slot_now(user, slot)
                 .await?
-                .is_some_and(|(c, _)| c == credential))
+                .is_some_and(|now| now.credential == credential && now.key.as_deref() == Some(key)))
         })
         .await
     }
@@ -284,9 +304,9 @@ impl Passkeys for CassandraStore {
             .execute_unpaged(&self.passkeys.ceremony_begin, (id, state))
             .await;
         let begun = lwt::settled(attempt, || async {
-            let row: Option<(Option<String>,)> =
+            let row: Option<(Option<String>, Option<Uuid>)> =
                 self.row(&self.passkeys.ceremony_read, (id,)).await?;
-            Ok(row.and_then(|(s,)| s).as_deref() == Some(state))
+            Ok(row.and_then(|(s, _)| s).as_deref() == Some(state))
         })
         .await?;
         if begun {
@@ -299,17 +319,23 @@ impl Passkeys for CassandraStore {
     }
 
     async fn take_ceremony(&self, id: &str, _now: DateTime<Utc>) -> StoreResult<Option<String>> {
-        let row: Option<(Option<String>,)> = self.row(&self.passkeys.ceremony_read, (id,)).await?;
-        let Some(state) = row.and_then(|(s,)| s) else {
+        let row: Option<(Option<String>, Option<Uuid>)> =
+            self.row(&self.passkeys.ceremony_read, (id,)).await?;
+        let Some((Some(state), None)) = row else {
             return Ok(None);
         };
+        let taker = Uuid::new_v4();
         let attempt = self
             .session
-            .execute_unpaged(&self.passkeys.ceremony_take, (id, &state))
+            .execute_unpaged(&self.passkeys.ceremony_take, (taker, id, &state))
             .await;
-        // Not applied: another took it. Not known: it is gone either way, and whether this
-        // caller took it cannot be told, so it is not taken (the person begins again).
-        let taken = lwt::settled(attempt, || async { Ok(false) }).await?;
+        // Not applied: another took it first. Not known: the taker named now says.
+        let taken = lwt::settled(attempt, || async {
+            let row: Option<(Option<String>, Option<Uuid>)> =
+                self.row(&self.passkeys.ceremony_read, (id,)).await?;
+            Ok(row.is_some_and(|(_, by)| by == Some(taker)))
+        })
+        .await?;
         Ok(taken.then_some(state))
     }
 }

@@ -1,7 +1,8 @@
 //! Passkeys in a real Chromium, with WebDriver's virtual authenticator (CTAP2, kept on
-//! the device, verifying its user): an administrator adds one on the security page, signs
-//! in with it alone, is refused when a copy with a signature counter that went back is
-//! used, and removes it. The site is served on localhost, where browsers offer passkeys
+//! the device, verifying its user): an administrator adds one on the security page,
+//! requires two-step sign-in of administrators, signs in with the passkey alone and as the
+//! second step after the password, is refused (both ways) when a copy with a signature
+//! counter that went back is used, and removes it once the requirement is lifted. The site is served on localhost, where browsers offer passkeys
 //! over plain HTTP.
 
 use super::{Browser, log_in, looked_at};
@@ -92,20 +93,58 @@ async fn an_admin_adds_a_passkey_signs_in_with_it_and_a_copy_is_refused(t: TestS
     );
     assert_eq!(held[0]["rpId"], json!("localhost"));
 
-    // Signed out, then in with the passkey alone: no password, no second step.
+    // With a passkey, the administrator may require two-step sign-in of administrators.
+    browser.goto(&at("/admin/site")).await;
+    browser.click("#second-factor-admins").await;
+    browser.click("#save-site").await;
+    browser.wait_for_url(|u| !u.ends_with("/admin/site")).await;
+    browser.goto(&at("/admin/site")).await;
+    let required = browser
+        .run("return document.getElementById('second-factor-admins').checked;")
+        .await;
+    assert_eq!(required, json!(true), "{}", browser.source().await);
+
+    // Signed out, then in with the passkey alone: no password, no second step, and the
+    // site's requirement is met.
     browser.forget_cookies().await;
     browser.goto(&at("/login")).await;
     looked_at(&browser, &format!("{store}-passkey-3-sign-in")).await;
     browser.click("#sign-in-passkey").await;
     browser.wait_for_url(|u| !u.contains("/login")).await;
-    browser.goto(&at("/account/security")).await;
-    let security = browser.source().await;
-    assert!(security.contains("last used"), "{security}");
+    browser.goto(&at("/write")).await;
+    assert!(
+        browser.url().await.ends_with("/write"),
+        "an administrator with a passkey writes"
+    );
     let used = app.store.passkeys(user.id).await.unwrap();
     assert!(used[0].used.is_some(), "the sign-in is recorded");
 
+    // With the password, the second step is the passkey (the account has no
+    // authenticator app, so no code is asked).
+    browser.forget_cookies().await;
+    browser.goto(&at("/login")).await;
+    log_in(&browser, &admin.username, &admin.password).await;
+    let step = browser
+        .wait_for_source(|s| s.contains("id=\"use-passkey\""))
+        .await;
+    assert!(!step.contains("id=\"code\""), "no code is asked: {step}");
+    looked_at(&browser, &format!("{store}-passkey-4-second-step")).await;
+    browser.click("#use-passkey").await;
+    browser.wait_for_url(|u| !u.contains("/login")).await;
+    browser.goto(&at("/account/security")).await;
+    let security = browser.source().await;
+    assert!(security.contains("last used"), "{security}");
+
+    // Its last second factor, while the site requires one, is not removed.
+    browser.click(".remove-passkey").await;
+    let kept = browser
+        .wait_for_source(|s| s.contains("id=\"passkey-error\""))
+        .await;
+    assert!(kept.contains("last second factor"), "{kept}");
+    assert_eq!(app.store.passkeys(user.id).await.unwrap().len(), 1);
+
     // A copy of the passkey whose signature counter went back (a cloned authenticator)
-    // is refused, and signs nobody in.
+    // is refused, alone and as a second step, and signs nobody in.
     let credential: Value = browser
         .call(
             reqwest::Method::GET,
@@ -117,26 +156,33 @@ async fn an_admin_adds_a_passkey_signs_in_with_it_and_a_copy_is_refused(t: TestS
         .unwrap()[0]
         .clone();
     assert!(
-        credential["signCount"].as_u64().unwrap() >= 1,
+        credential["signCount"].as_u64().unwrap() >= 2,
         "the authenticator counts its signatures: {credential}"
     );
-    let id = credential["credentialId"].as_str().unwrap().to_owned();
-    browser
-        .call(
-            reqwest::Method::DELETE,
-            &format!("{authenticator}/credentials/{id}"),
-            None,
-        )
-        .await;
-    let mut copy = credential.clone();
-    copy["signCount"] = json!(0);
-    browser
-        .call(
-            reqwest::Method::POST,
-            &format!("{authenticator}/credential"),
-            Some(copy),
-        )
-        .await;
+    let held_again = |count: u64| {
+        let mut copy = credential.clone();
+        copy["signCount"] = json!(count);
+        let id = credential["credentialId"].as_str().unwrap().to_owned();
+        let browser = &browser;
+        let authenticator = &authenticator;
+        async move {
+            browser
+                .call(
+                    reqwest::Method::DELETE,
+                    &format!("{authenticator}/credentials/{id}"),
+                    None,
+                )
+                .await;
+            browser
+                .call(
+                    reqwest::Method::POST,
+                    &format!("{authenticator}/credential"),
+                    Some(copy),
+                )
+                .await;
+        }
+    };
+    held_again(0).await;
     browser.forget_cookies().await;
     browser.goto(&at("/login")).await;
     browser.click("#sign-in-passkey").await;
@@ -144,15 +190,33 @@ async fn an_admin_adds_a_passkey_signs_in_with_it_and_a_copy_is_refused(t: TestS
         .wait_for_source(|s| s.contains("signature counter went back"))
         .await;
     assert!(refused.contains("id=\"log-in\""), "still the sign-in page");
+    log_in(&browser, &admin.username, &admin.password).await;
+    browser
+        .wait_for_source(|s| s.contains("id=\"use-passkey\""))
+        .await;
+    browser.click("#use-passkey").await;
+    let refused = browser
+        .wait_for_source(|s| s.contains("signature counter went back"))
+        .await;
+    assert!(
+        refused.contains("id=\"use-passkey\""),
+        "the second step again"
+    );
     browser.goto(&at("/account/security")).await;
     assert!(
         browser.url().await.contains("/login"),
         "nobody is signed in"
     );
 
-    // With the password again, the passkey is removed.
-    log_in(&browser, &admin.username, &admin.password).await;
+    // The genuine authenticator, whose counter is ahead, still signs in; with the
+    // requirement lifted, the passkey is removed.
+    held_again(1000).await;
+    browser.click("#sign-in-passkey").await;
     browser.wait_for_url(|u| !u.contains("/login")).await;
+    browser.goto(&at("/admin/site")).await;
+    browser.click("#second-factor-nobody").await;
+    browser.click("#save-site").await;
+    browser.wait_for_url(|u| !u.ends_with("/admin/site")).await;
     browser.goto(&at("/account/security")).await;
     browser.click(".remove-passkey").await;
     let removed = browser
