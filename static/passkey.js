@@ -97,6 +97,13 @@
     if (!supported) {
       if (kind === "register") {
         say("This browser cannot make passkeys.");
+      } else if (kind === "second-step") {
+        // The step's only way may be the passkey: say why it is not offered.
+        form.hidden = false;
+        Array.prototype.forEach.call(form.querySelectorAll("button, p:not([data-passkey-status])"), function (e) {
+          e.hidden = true;
+        });
+        say("This browser cannot use passkeys: sign in from one that can.");
       }
       return;
     }

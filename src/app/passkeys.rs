@@ -19,7 +19,7 @@ use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use serde::{Deserialize, Serialize};
 use webauthn_rs::prelude::{
-    DiscoverableAuthentication, DiscoverableKey, Passkey, PasskeyAuthentication,
+    Credential, DiscoverableAuthentication, DiscoverableKey, Passkey, PasskeyAuthentication,
     PasskeyRegistration, PublicKeyCredential, RegisterPublicKeyCredential, Url, Webauthn,
     WebauthnBuilder, WebauthnError,
 };
@@ -49,12 +49,11 @@ pub const CLONED: &str = "That passkey was refused: its signature counter went b
 /// no passkeys: an address rather than a host name, or plain HTTP elsewhere than on
 /// localhost.
 fn relying_party(ctx: &Ctx) -> Option<Webauthn> {
-    let origin = Url::parse(ctx.site.as_str()).ok()?;
-    let host = origin.domain()?.to_owned();
-    let local = host == "localhost" || host.ends_with(".localhost");
-    if origin.scheme() != "https" && !local {
+    if !ctx.site.offers_passkeys() {
         return None;
     }
+    let origin = Url::parse(ctx.site.as_str()).ok()?;
+    let host = origin.domain()?.to_owned();
     WebauthnBuilder::new(&host, &origin)
         .ok()?
         .rp_name(&host)
@@ -224,13 +223,15 @@ fn full() -> String {
 }
 
 /// Finishes adding a passkey named `name` to `user`, from the authenticator's `answer`
-/// (JSON) to the ceremony `id`. `Err`: why not, for the page.
+/// (JSON) to the ceremony `id`; every other session of the account ends (`keep`: the one
+/// asking), as when an authenticator app is added. `Err`: why not, for the page.
 pub async fn register(
     ctx: &Ctx,
     user: &User,
     id: &str,
     answer: &str,
     name: &str,
+    keep: Option<&[u8]>,
 ) -> Result<Result<(), String>, AppError> {
     let name = match checked_name(name) {
         Ok(name) => name,
@@ -281,7 +282,10 @@ pub async fn register(
         used: None,
     };
     match ctx.store.add_passkey(user.id, &stored).await? {
-        PasskeyAdded::Added => Ok(Ok(())),
+        PasskeyAdded::Added => {
+            ctx.store.end_sessions(user.id, keep).await?;
+            Ok(Ok(()))
+        }
         PasskeyAdded::Full => Ok(Err(full())),
         PasskeyAdded::Known => Ok(Err("Your account has that passkey already.".into())),
     }
@@ -298,8 +302,14 @@ pub enum Removed {
 }
 
 /// Removes a passkey of `user` by its listed id, unless it is the last second factor
-/// of an account this site requires one of.
-pub async fn remove(ctx: &Ctx, user: &User, id: &str) -> Result<Removed, AppError> {
+/// of an account this site requires one of; every other session of the account ends
+/// (`keep`: the one asking).
+pub async fn remove(
+    ctx: &Ctx,
+    user: &User,
+    id: &str,
+    keep: Option<&[u8]>,
+) -> Result<Removed, AppError> {
     let Ok(credential) = URL_SAFE_NO_PAD.decode(id.trim()) else {
         return Ok(Removed::NoSuch);
     };
@@ -317,11 +327,11 @@ pub async fn remove(ctx: &Ctx, user: &User, id: &str) -> Result<Removed, AppErro
             return Ok(Removed::Required);
         }
     }
-    Ok(if ctx.store.remove_passkey(user.id, &credential).await? {
-        Removed::Removed
-    } else {
-        Removed::NoSuch
-    })
+    if !ctx.store.remove_passkey(user.id, &credential).await? {
+        return Ok(Removed::NoSuch);
+    }
+    ctx.store.end_sessions(user.id, keep).await?;
+    Ok(Removed::Removed)
 }
 
 /// Begins a sign-in with a passkey (asked from `ip`, within its sign-in limit): the
@@ -570,6 +580,14 @@ pub async fn finish_second_step(
     else {
         return failed(StepRefused::NotThisPasskey).await;
     };
+    // The library checked the counter against the key as it was when the step began;
+    // another sign-in may have moved it on since. Checked again against the key read now,
+    // which the write below is conditional on.
+    let (presented, kept) = (result.counter(), Credential::from(passkey.clone()).counter);
+    if (presented > 0 || kept > 0) && presented <= kept {
+        tracing::warn!(user = %user.id.0, "a passkey's signature counter went back: refused");
+        return failed(StepRefused::Cloned).await;
+    }
     passkey.update_credential(&result);
     if !ctx
         .store

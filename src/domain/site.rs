@@ -77,9 +77,20 @@ impl Site {
     }
 
     /// Whether a passkey made on `other` (a site's address) signs in here: browsers bind
-    /// a passkey to its site's host name, whatever the scheme and port.
+    /// a passkey to its site's host name, whatever the scheme and port, and offer
+    /// passkeys only where [`Site::offers_passkeys`].
     pub fn shares_passkeys_with(&self, other: &str) -> bool {
-        Site::parse(other).is_ok_and(|o| o.host() == self.host())
+        self.offers_passkeys() && Site::parse(other).is_ok_and(|o| o.host() == self.host())
+    }
+
+    /// Whether browsers offer passkeys here: a host name (not an address), over HTTPS
+    /// or on localhost.
+    pub fn offers_passkeys(&self) -> bool {
+        let host = self.host();
+        let named =
+            !host.is_empty() && host.parse::<std::net::IpAddr>().is_err() && !host.contains(':');
+        let local = host == "localhost" || host.ends_with(".localhost");
+        named && (self.is_https() || local)
     }
 }
 
@@ -331,6 +342,20 @@ mod tests {
         let site = Site::parse("https://blog.example:8443").unwrap();
         assert_eq!(site.host(), "blog.example");
         assert!(site.shares_passkeys_with("http://blog.example"));
+        // Over plain HTTP elsewhere than on localhost, or at an address, no browser
+        // offers one.
+        assert!(
+            !Site::parse("http://blog.example")
+                .unwrap()
+                .shares_passkeys_with("https://blog.example")
+        );
+        assert!(
+            Site::parse("http://localhost:8080")
+                .unwrap()
+                .offers_passkeys()
+        );
+        assert!(!Site::parse("https://127.0.0.1").unwrap().offers_passkeys());
+        assert!(!Site::parse("https://[::1]:8443").unwrap().offers_passkeys());
         assert!(!site.shares_passkeys_with("https://other.example:8443"));
         assert!(!site.shares_passkeys_with("not a site"));
         assert_eq!(Site::parse("http://[::1]:8080").unwrap().host(), "::1");

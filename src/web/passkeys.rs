@@ -3,7 +3,7 @@
 //! answered in JSON (the page script hands them to `navigator.credentials`); the
 //! authenticator's answer comes back in an ordinary form, with its CSRF token.
 
-use super::auth::{MaybeUser, SignedIn};
+use super::auth::{MaybeUser, SignedIn, session_key_of};
 use super::csrf::{CsrfForm, CsrfOnly, CsrfToken, csrf_field, layout};
 use super::limits::client_ip;
 use super::pages::{LoginPage, SecondStepPage};
@@ -116,12 +116,14 @@ pub async fn add(
         let why = "That is not your current password.".to_owned();
         return refused(StatusCode::UNAUTHORIZED, why, form.name).await;
     }
+    let keep = session_key_of(&req);
     match passkeys::register(
         &state.ctx(),
         &user,
         &form.ceremony,
         &form.credential,
         &form.name,
+        keep.as_deref(),
     )
     .await?
     {
@@ -133,7 +135,10 @@ pub async fn add(
 #[derive(Deserialize)]
 pub struct RemoveForm {
     csrf: String,
+    #[serde(default)]
     passkey: String,
+    #[serde(default)]
+    current_password: String,
 }
 
 csrf_field!(RemoveForm);
@@ -145,7 +150,24 @@ pub async fn remove(
     csrf: CsrfToken,
     form: CsrfForm<RemoveForm>,
 ) -> Result<HttpResponse, WebError> {
-    let (status, why) = match passkeys::remove(&state.ctx(), &user.0, &form.passkey).await? {
+    let user = user.0;
+    if !current_password_ok(&state, &user, &form.current_password).await? {
+        return shown_with(
+            &state,
+            &req,
+            &user,
+            &csrf,
+            StatusCode::UNAUTHORIZED,
+            |shown| {
+                shown.passkey_error =
+                    Some("That is not your current password: nothing was changed.".into())
+            },
+        )
+        .await;
+    }
+    let keep = session_key_of(&req);
+    let removed = passkeys::remove(&state.ctx(), &user, &form.passkey, keep.as_deref()).await?;
+    let (status, why) = match removed {
         Removed::Removed => return Ok(see_other("/account/security?done=passkey-removed")),
         Removed::NoSuch => (StatusCode::NOT_FOUND, "Your account has no such passkey."),
         Removed::Required => (
@@ -153,7 +175,7 @@ pub async fn remove(
             "This site requires two-step sign-in of your account, and this passkey is its last second factor here: add another passkey or an authenticator app first.",
         ),
     };
-    shown_with(&state, &req, &user.0, &csrf, status, |shown| {
+    shown_with(&state, &req, &user, &csrf, status, |shown| {
         shown.passkey_error = Some(why.into())
     })
     .await

@@ -270,11 +270,14 @@ async fn refused_change(
 ) -> Result<Option<HttpResponse>, WebError> {
     let ctx = state.ctx();
     let (had, _) = factors::status(&ctx, user.id).await?;
-    let required = removing && ctx.identity().await.second_factor_for.covers(user.role);
+    // A passkey for this site still covers an account the site requires a factor of.
+    let required = removing
+        && factors::covered(&ctx, user, user.role).await?
+        && !factors::steps(&ctx, user.id).await?.passkey;
     let (status, error) = if had.authenticator.is_none() {
         (
             StatusCode::CONFLICT,
-            "Your account has no second factor: add an authenticator app first.",
+            "Your account has no authenticator app: add one first.",
         )
     } else if required {
         (

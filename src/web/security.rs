@@ -85,6 +85,9 @@ pub(super) async fn shown_with(
             })
             .collect(),
         passkeys_here: crate::app::passkeys::available(&state.ctx()),
+        passkey_here: crate::app::factors::steps(&state.ctx(), user.id)
+            .await?
+            .passkey,
         passkey_error: None,
         passkey_name: String::new(),
     };
@@ -111,10 +114,10 @@ pub async fn show(
             "Your new authenticator app was added: the old one's codes work no more. Every other session was ended.".into(),
         ),
         "removed" => Some(
-            "Two-step sign-in is off: your password alone signs you in. Every other session was ended.".into(),
+            "Your authenticator app and its recovery codes were removed. Every other session was ended.".into(),
         ),
-        "passkey" => Some("Your new passkey was added: it signs you in without your password.".into()),
-        "passkey-removed" => Some("The passkey was removed: it signs you in no more.".into()),
+        "passkey" => Some("Your new passkey was added: it signs you in without your password, and after your password it is asked for. Every other session was ended.".into()),
+        "passkey-removed" => Some("The passkey was removed: it signs you in no more. Every other session was ended.".into()),
         "others" => Some(
             "Every other session of your account was ended: every other browser is signed out, and every token works no more."
                 .into(),

@@ -209,6 +209,8 @@ pub struct SecurityPage {
     pub passkeys: Vec<PasskeyRow>,
     /// Whether passkeys work on this site (it is served under a host name).
     pub passkeys_here: bool,
+    /// Whether the account has a passkey for this site (its second step asks for it).
+    pub passkey_here: bool,
     /// Why adding or removing a passkey was refused.
     pub passkey_error: Option<String>,
     /// The name typed for a passkey, shown again when it was refused.

@@ -766,12 +766,27 @@ async fn every_route_answers_every_role_as_declared(t: TestStore) {
             ],
             [Expect(410, ""); 5],
         ),
+        // Without the authenticator's answer (a browser without the page script).
         post(
             "/account/passkeys",
             &[
                 ("ceremony", "no such ceremony"),
-                ("credential", "{}"),
+                ("credential", ""),
                 ("name", "Laptop"),
+                ("current_password", "not the password"),
+            ],
+            [
+                LOGIN,
+                Expect(422, ""),
+                Expect(422, ""),
+                Expect(422, ""),
+                LOGIN,
+            ],
+        ),
+        post(
+            "/account/passkeys/remove",
+            &[
+                ("passkey", "AAAA"),
                 ("current_password", "not the password"),
             ],
             [
@@ -779,17 +794,6 @@ async fn every_route_answers_every_role_as_declared(t: TestStore) {
                 Expect(401, ""),
                 Expect(401, ""),
                 Expect(401, ""),
-                LOGIN,
-            ],
-        ),
-        post(
-            "/account/passkeys/remove",
-            &[("passkey", "AAAA")],
-            [
-                LOGIN,
-                Expect(404, ""),
-                Expect(404, ""),
-                Expect(404, ""),
                 LOGIN,
             ],
         ),

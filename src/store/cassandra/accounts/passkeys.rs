@@ -50,7 +50,7 @@ impl Statements {
             slots_serial: serial(prepare(slots).await?),
             slot_serial: serial(
                 prepare(format!(
-                    "SELECT credential, passkey, claimant FROM {ks}.account_passkeys \
+                    "SELECT credential, claimant, used_by FROM {ks}.account_passkeys \
                      WHERE user_id = ? AND slot = ?"
                 ))
                 .await?,
@@ -62,7 +62,7 @@ impl Statements {
             ))
             .await?,
             used: prepare(format!(
-                "UPDATE {ks}.account_passkeys SET passkey = ?, used = ? \
+                "UPDATE {ks}.account_passkeys SET passkey = ?, used = ?, used_by = ? \
                  WHERE user_id = ? AND slot = ? IF credential = ? AND passkey = ?"
             ))
             .await?,
@@ -126,14 +126,15 @@ fn slot_of(row: SlotRow) -> Option<Slot> {
     })
 }
 
-/// A slot's row as a serial read finds it: its credential, key and claimant.
-type SlotNowRow = (Option<Vec<u8>>, Option<String>, Option<Uuid>);
+/// A slot's row as a serial read finds it: its credential, who took the slot, and the
+/// sign-in that wrote its key last.
+type SlotNowRow = (Option<Vec<u8>>, Option<Uuid>, Option<Uuid>);
 
 /// What a serial read finds in a slot.
 struct SlotNow {
     credential: Vec<u8>,
-    key: Option<String>,
     claimant: Option<Uuid>,
+    used_by: Option<Uuid>,
 }
 
 /// How many times an add reads the slots again after losing one to another add.
@@ -150,14 +151,15 @@ impl CassandraStore {
         Ok(rows.into_iter().filter_map(slot_of).collect())
     }
 
-    /// The credential a slot holds now, its key, and who took it (a serial read).
+    /// The credential a slot holds now, who took it, and the sign-in that wrote its key
+    /// last (a serial read).
     async fn slot_now(&self, user: UserId, slot: i32) -> StoreResult<Option<SlotNow>> {
         let row: Option<SlotNowRow> = self.row(&self.passkeys.slot_serial, (user.0, slot)).await?;
-        Ok(row.and_then(|(credential, key, claimant)| {
+        Ok(row.and_then(|(credential, claimant, used_by)| {
             credential.map(|credential| SlotNow {
                 credential,
-                key,
                 claimant,
+                used_by,
             })
         }))
     }
@@ -260,20 +262,21 @@ impl Passkeys for CassandraStore {
         else {
             return Ok(false);
         };
+        let writer = Uuid::new_v4();
         let attempt = self
             .session
             .execute_unpaged(
                 &self.passkeys.used,
-                (key, at, user.0, slot, credential, was),
+                (key, at, writer, user.0, slot, credential, was),
             )
             .await;
-        // Not applied, or not known: it was written if the slot holds this key now (a
-        // later sign-in moves a counter on from it, never back to it).
+        // Not applied, or not known: it was written if this sign-in is the one that
+        // wrote the slot's key last.
         lwt::settled(attempt, || async {
             Ok(self
                 .slot_now(user, slot)
                 .await?
-                .is_some_and(|now| now.credential == credential && now.key.as_deref() == Some(key)))
+                .is_some_and(|now| now.credential == credential && now.used_by == Some(writer)))
         })
         .await
     }

@@ -136,7 +136,13 @@ async fn an_admin_adds_a_passkey_signs_in_with_it_and_a_copy_is_refused(t: TestS
     assert!(security.contains("last used"), "{security}");
 
     // Its last second factor, while the site requires one, is not removed.
-    browser.click(".remove-passkey").await;
+    browser
+        .type_into(
+            "#remove-passkey-form input[name='current_password']",
+            &admin.password,
+        )
+        .await;
+    browser.click("#remove-passkey").await;
     let kept = browser
         .wait_for_source(|s| s.contains("id=\"passkey-error\""))
         .await;
@@ -218,7 +224,13 @@ async fn an_admin_adds_a_passkey_signs_in_with_it_and_a_copy_is_refused(t: TestS
     browser.click("#save-site").await;
     browser.wait_for_url(|u| !u.ends_with("/admin/site")).await;
     browser.goto(&at("/account/security")).await;
-    browser.click(".remove-passkey").await;
+    browser
+        .type_into(
+            "#remove-passkey-form input[name='current_password']",
+            &admin.password,
+        )
+        .await;
+    browser.click("#remove-passkey").await;
     let removed = browser
         .wait_for_source(|s| s.contains("id=\"no-passkeys\""))
         .await;
