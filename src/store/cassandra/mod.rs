@@ -146,6 +146,21 @@ async fn prepare(session: &Session, cql: String) -> Result<PreparedStatement, Ex
 
 /// Makes a read a serial one (a Paxos round, to settle what an LWT did), which is never
 /// sent to a second replica as a slow plain read is: two rounds would contend.
+/// How many times a serial read is sent when the cluster answers it with a timeout.
+const SERIAL_READ_ATTEMPTS: u32 = 3;
+
+/// Whether the cluster answered that it timed out (not the driver's own deadline, after
+/// which the request has taken as long as a request may).
+fn is_server_timeout(e: &ExecutionError) -> bool {
+    matches!(
+        e,
+        ExecutionError::LastAttemptError(RequestAttemptError::DbError(
+            DbError::WriteTimeout { .. } | DbError::ReadTimeout { .. },
+            _,
+        ))
+    )
+}
+
 fn read_serially(statement: &mut PreparedStatement) {
     statement.set_consistency(scylla::statement::Consistency::Serial);
     statement.set_execution_profile_handle(None);
@@ -406,10 +421,24 @@ impl CassandraStore {
             }
             return Ok(result);
         }
-        self.session
-            .execute_unpaged(statement, values)
-            .await
-            .map_err(unavailable)
+        // A serial read completes any proposal in flight on its partition, and under
+        // contention it can time out as an LWT does; it changes nothing of its own, so it
+        // is sent again, a few times, before its caller is told the store is unavailable
+        // (a caller settling an LWT's outcome by it would otherwise give up on an answer
+        // one more round would give).
+        let serial = statement.get_consistency() == Some(scylla::statement::Consistency::Serial);
+        let mut attempt = 1;
+        loop {
+            let outcome = self.session.execute_unpaged(statement, &values).await;
+            match outcome {
+                Err(e) if serial && attempt < SERIAL_READ_ATTEMPTS && is_server_timeout(&e) => {
+                    tokio::time::sleep(std::time::Duration::from_millis(50 * u64::from(attempt)))
+                        .await;
+                    attempt += 1;
+                }
+                other => return other.map_err(unavailable),
+            }
+        }
     }
 
     pub(super) async fn rows<T>(
@@ -462,5 +491,41 @@ impl Store for CassandraStore {
 
     fn binaries(&self) -> Arc<dyn crate::store::binaries::BinaryStore> {
         self.binaries.clone()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use scylla::errors::WriteType;
+    use scylla::statement::Consistency;
+
+    /// The cluster's own timeouts send a serial read again; a refusal, and the driver's
+    /// deadline, do not.
+    #[test]
+    fn only_the_clusters_timeouts_are_tried_again() {
+        let db = |error| {
+            ExecutionError::LastAttemptError(RequestAttemptError::DbError(error, String::new()))
+        };
+        assert!(is_server_timeout(&db(DbError::WriteTimeout {
+            consistency: Consistency::Serial,
+            received: 1,
+            required: 2,
+            write_type: WriteType::Cas,
+        })));
+        assert!(is_server_timeout(&db(DbError::ReadTimeout {
+            consistency: Consistency::Serial,
+            received: 1,
+            required: 2,
+            data_present: false,
+        })));
+        assert!(!is_server_timeout(&db(DbError::Unavailable {
+            consistency: Consistency::Serial,
+            required: 2,
+            alive: 1,
+        })));
+        assert!(!is_server_timeout(&ExecutionError::RequestTimeout(
+            std::time::Duration::from_secs(10)
+        )));
     }
 }

@@ -93,6 +93,40 @@ async fn an_admin_adds_a_passkey_signs_in_with_it_and_a_copy_is_refused(t: TestS
     );
     assert_eq!(held[0]["rpId"], json!("localhost"));
 
+    // A forged answer (the authenticator's signature altered on its way to the site) is
+    // refused with a clear message, and signs nobody in.
+    browser.forget_cookies().await;
+    browser.goto(&at("/login")).await;
+    browser
+        .run(
+            "const get = navigator.credentials.get.bind(navigator.credentials);
+             navigator.credentials.get = async (options) => {
+               const credential = await get(options);
+               const signature = new Uint8Array(credential.response.signature.slice(0));
+               signature[signature.length - 1] ^= 1;
+               Object.defineProperty(credential.response, 'signature', { value: signature.buffer });
+               return credential;
+             };
+             return true;",
+        )
+        .await;
+    browser.click("#sign-in-passkey").await;
+    let forged = browser
+        .wait_for_source(|s| s.contains("That passkey did not sign you in"))
+        .await;
+    assert!(forged.contains("id=\"log-in\""), "still the sign-in page");
+    assert!(
+        app.store.passkeys(user.id).await.unwrap()[0].used.is_none(),
+        "a forged answer records nothing"
+    );
+    // The password, then the passkey as its second step.
+    log_in(&browser, &admin.username, &admin.password).await;
+    browser
+        .wait_for_source(|s| s.contains("id=\"use-passkey\""))
+        .await;
+    browser.click("#use-passkey").await;
+    browser.wait_for_url(|u| !u.contains("/login")).await;
+
     // With a passkey, the administrator may require two-step sign-in of administrators.
     browser.goto(&at("/admin/site")).await;
     browser.click("#second-factor-admins").await;
