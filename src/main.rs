@@ -32,15 +32,24 @@ async fn main() -> ExitCode {
             dry_run,
             resume,
             checkpoint,
-        } => repair(&settings, !dry_run, resume, &checkpoint).await,
-        Command::User { command } => user(&settings, command).await,
+        } => {
+            let repaired = repair(&settings, !dry_run, resume, &checkpoint).await;
+            if dry_run {
+                repaired
+            } else {
+                pages_changed(&settings, repaired).await
+            }
+        }
+        Command::User { command } => pages_changed(&settings, user(&settings, command).await).await,
         Command::Site { command } => site(&settings, command).await,
-        Command::Fediverse { command } => fediverse(&settings, command).await,
+        Command::Fediverse { command } => {
+            pages_changed(&settings, fediverse(&settings, command).await).await
+        }
         Command::Export {
             dir,
             with_password_hashes,
         } => export(&settings, &dir, with_password_hashes).await,
-        Command::Import { from } => import(&settings, from).await,
+        Command::Import { from } => pages_changed(&settings, import(&settings, from).await).await,
         Command::Serve => serve(settings).await,
     };
     match outcome {
@@ -50,6 +59,22 @@ async fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// After a command that may have changed what the site's pages show (even one that
+/// failed part of the way): the change is counted, so that every instance's page cache
+/// renders the site's pages again at its next recheck.
+async fn pages_changed(
+    settings: &sibyl::config::Settings,
+    outcome: Result<(), String>,
+) -> Result<(), String> {
+    match open_store(settings).await {
+        Ok(store) => sibyl::app::page_cache::count_change(store.as_ref(), &settings.site_url).await,
+        Err(e) => {
+            tracing::warn!(error = %e, "the change could not be counted for the instances' page caches")
+        }
+    }
+    outcome
 }
 
 /// The configured store, as every command but `migrate` opens it.
@@ -393,6 +418,10 @@ async fn serve(settings: sibyl::config::Settings) -> Result<(), String> {
         new_accounts_write: settings.new_accounts_write,
         api_cors_origins: settings.api_cors_origins.clone(),
         sites_recheck: Duration::from_secs(u64::from(settings.sites_recheck_secs)),
+        page_cache: sibyl::web::page_cache::PageCacheConfig {
+            bytes: usize::try_from(settings.page_cache_bytes).unwrap_or(usize::MAX),
+            recheck: Duration::from_millis(u64::from(settings.page_cache_recheck_ms)),
+        },
         background_below_requests: true,
     };
     let app = Application::build(config.clone(), store)

@@ -60,6 +60,9 @@ pub struct AppConfig {
     pub api_cors_origins: Vec<web::api::CorsOrigin>,
     /// How long the instance trusts what it read of the registry of sites.
     pub sites_recheck: Duration,
+    /// Anonymous readers' pages kept between requests, and how often other instances'
+    /// changes are looked for.
+    pub page_cache: web::page_cache::PageCacheConfig,
     /// Background jobs and errands run on [`crate::infra::background`]'s runtime, below
     /// the requests' priority (a served instance); otherwise on the caller's runtime.
     pub background_below_requests: bool,
@@ -95,6 +98,7 @@ impl AppConfig {
             new_accounts_write: false,
             api_cors_origins: Vec::new(),
             sites_recheck: crate::app::sites::REGISTRY_RECHECK,
+            page_cache: Default::default(),
             background_below_requests: false,
         }
     }
@@ -118,6 +122,7 @@ impl AppConfig {
             api_cors_origins: self.api_cors_origins.clone(),
             jobs: Arc::clone(jobs),
             sites_recheck: self.sites_recheck,
+            page_cache: self.page_cache,
         }
     }
 }
@@ -180,24 +185,17 @@ impl Application {
             Arc::new(host_ids),
             scheduler.clone(),
         )?;
-        if config.scheduler.is_some() {
-            // A page the scheduler published joins its site's navigation at once here.
-            let (mut passes, state) = (scheduler.passes(), state.clone());
-            jobs.spawn("navigation", |mut stopping| async move {
-                loop {
-                    tokio::select! {
-                        biased;
-                        _ = stopping.stopped() => break,
-                        changed = passes.changed() => if changed.is_err() { break },
-                    }
-                    let published = passes.borrow_and_update().1.published;
-                    if published > 0 {
-                        for site in state.scheduler.published_on() {
-                            state.with_site(&site).reread_frame().await;
-                        }
-                    }
-                }
-            });
+        {
+            // What the scheduler published shows here at once: a page joins its site's
+            // navigation, and no page kept before it is served.
+            let state = state.clone();
+            scheduler.on_published(Box::new(move |site| {
+                let ctx = state.with_site(&site).ctx();
+                Box::pin(async move {
+                    ctx.reread_frame().await;
+                    ctx.pages_changed_here();
+                })
+            }));
         }
         // Background fetches (refreshing binaries, deliveries) keep connections of their
         // own, driven by the runtime the jobs run on.
@@ -237,6 +235,7 @@ impl Application {
         // background jobs together, within one deadline.
         let server = HttpServer::new(move || {
             App::new()
+                .wrap(actix_web::middleware::from_fn(web::page_cache::pages))
                 .wrap(actix_web::middleware::from_fn(web::sites::choose))
                 .wrap(actix_web::middleware::from_fn(web::observe::requests))
                 .configure(|cfg| web::configure(cfg, state.clone()))

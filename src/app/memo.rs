@@ -86,6 +86,9 @@ pub struct SiteMemo {
     /// Other servers' actors' keys by key id, with their owner and when they were read:
     /// at most [`super::federation::remote::KEYS_KEPT`].
     pub(super) remote_keys: std::sync::RwLock<RemoteKeys>,
+    /// The generation of the site's pages this instance may serve from its page cache,
+    /// and the count of changes it last read ([`super::page_cache`]).
+    pub(super) pages: super::page_cache::PagesSeen,
 }
 
 /// Remote keys by id: when read, whose, and the key.
@@ -120,6 +123,14 @@ impl SiteMemo {
             .as_ref()
             .map_or(0, |(_, frame, _)| frame.approx_bytes());
         std::mem::size_of::<Self>() + frame
+    }
+
+    /// Forgets the comment settings read: the next page reads them again.
+    pub(super) fn forget_comment_settings(&self) {
+        *self
+            .comment_settings
+            .write()
+            .unwrap_or_else(|e| e.into_inner()) = None;
     }
 
     /// Keeps `frame` as if just read (for tests of what holds the copies).

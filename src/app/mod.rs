@@ -39,6 +39,7 @@ pub mod limits;
 pub mod mail;
 pub mod members;
 pub mod memo;
+pub mod page_cache;
 pub mod passkeys;
 pub mod password_reset;
 pub mod posts;

@@ -199,6 +199,21 @@ pub struct Settings {
     #[arg(long, env = "SIBYL_SITES_RECHECK_SECS", default_value_t = 10, global = true,
           value_parser = clap::value_parser!(u16).range(1..=600))]
     pub sites_recheck_secs: u16,
+
+    /// How many bytes of anonymous readers' pages an instance keeps, as they were sent
+    /// (compressed), so that a page asked for again costs no rendering and no read of the
+    /// store; 0 turns the page cache off
+    #[arg(long, env = "SIBYL_PAGE_CACHE_BYTES", default_value_t = 16 << 20, global = true,
+          value_parser = clap::value_parser!(u64).range(0..=(1 << 34)))]
+    pub page_cache_bytes: u64,
+
+    /// How many milliseconds, at most, an instance serves a site's kept pages before it
+    /// looks whether another instance or process changed the site: a change made through
+    /// another instance shows on this one within this time (at once on the instance that
+    /// made it)
+    #[arg(long, env = "SIBYL_PAGE_CACHE_RECHECK_MS", default_value_t = 1000, global = true,
+          value_parser = clap::value_parser!(u32).range(10..=60_000))]
+    pub page_cache_recheck_ms: u32,
 }
 
 /// The command line of this process, with its configuration file (see [`parse_from`]);

@@ -43,6 +43,8 @@ pub struct Metrics {
     mail: IntCounterVec,
     intents_parked: IntGauge,
     clock_skew: Gauge,
+    page_cache: IntCounterVec,
+    page_cache_bytes: IntGauge,
 }
 
 /// The outcome of one lightweight transaction.
@@ -191,6 +193,20 @@ impl Metrics {
         registry
             .register(Box::new(clock_skew.clone()))
             .expect("registered once");
+        let page_cache = counter(
+            &registry,
+            "sibyl_page_cache_total",
+            "The page cache's hits, misses, pages stored and pages evicted to stay within its bytes",
+            &["event"],
+        );
+        let page_cache_bytes = IntGauge::new(
+            "sibyl_page_cache_bytes",
+            "Bytes the page cache holds (its pages, their headers and keys)",
+        )
+        .expect("a valid metric");
+        registry
+            .register(Box::new(page_cache_bytes.clone()))
+            .expect("registered once");
         Self {
             registry,
             requests,
@@ -205,7 +221,20 @@ impl Metrics {
             mail,
             intents_parked,
             clock_skew,
+            page_cache,
+            page_cache_bytes,
         }
+    }
+
+    /// One event of the page cache: `hit`, `miss`, `stored`, `evicted`.
+    pub fn page_cache(&self, event: &str, n: u64) {
+        self.page_cache.with_label_values(&[event]).inc_by(n);
+    }
+
+    /// The bytes the page cache holds now.
+    pub fn page_cache_bytes(&self, bytes: usize) {
+        self.page_cache_bytes
+            .set(i64::try_from(bytes).unwrap_or(i64::MAX));
     }
 
     /// What the reconciler's last pass saw: the intents parked, and how far this

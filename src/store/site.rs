@@ -40,6 +40,20 @@ pub trait SiteSettings: Send + Sync {
         old: &[u8],
         new: Vec<u8>,
     ) -> StoreResult<bool>;
+
+    /// How many changes to the site's pages have been counted
+    /// ([`SiteSettings::count_pages_change`]; 0 before the first): an instance that finds
+    /// the count moved drops the pages it keeps of the site.
+    async fn pages_changes(&self, site: &Site) -> StoreResult<i64>;
+
+    /// Counts a change to what the site's pages show. Counts from any number of processes
+    /// add up (none is lost to another written at the same time); one counted twice
+    /// (a retry) does no harm.
+    async fn count_pages_change(&self, site: &Site) -> StoreResult<()>;
+
+    /// Forgets what this process keeps of every site's lists between reads (another
+    /// process changed them): the next read of each goes to the database.
+    fn forget_kept_lists(&self) {}
 }
 
 /// The name under which a site keeps the key pair of one of its actors (`site`, or an

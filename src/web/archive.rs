@@ -4,6 +4,7 @@
 use super::auth::MaybeUser;
 use super::csrf::{CsrfToken, layout};
 use super::lists::{PageQuery, Paged, paged, pager};
+use super::page_cache::cacheable;
 use super::pages::{ArchiveMonth, ArchivePage, MonthPage};
 use super::{AppState, WebError, render};
 use crate::store::month;
@@ -60,7 +61,7 @@ pub async fn index(
         layout: layout(&user, &csrf).describing("Every month in which posts were published."),
         years,
     };
-    render(StatusCode::OK, &page)
+    render(StatusCode::OK, &page).map(cacheable)
 }
 
 /// `/archive/{year}/{month}`: the posts of a month, newest first, a page at a time, with
@@ -113,5 +114,5 @@ pub async fn month_page(
             .find(|m| **m > wanted)
             .map(|m| month_link(*m)),
     };
-    render(StatusCode::OK, &page)
+    render(StatusCode::OK, &page).map(cacheable)
 }

@@ -3,6 +3,7 @@
 use super::auth::MaybeUser;
 use super::csrf::{CsrfToken, layout};
 use super::lists::{PageQuery, Paged, paged, pager};
+use super::page_cache::cacheable;
 use super::pages::AuthorPage;
 use super::{AppState, WebError, render};
 use crate::domain::Username;
@@ -78,5 +79,5 @@ pub async fn show(
         feed: urls::author_feed(author.username.as_str()),
         posts: super::lists::with_counts(&state, page.posts).await?,
     };
-    render(StatusCode::OK, &page)
+    render(StatusCode::OK, &page).map(cacheable)
 }

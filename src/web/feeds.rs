@@ -3,6 +3,7 @@
 //! to conditional requests (ETag and Last-Modified, 304).
 
 use super::binaries::serve::none_match;
+use super::page_cache::cacheable;
 use super::{AppState, WebError};
 use crate::domain::markdown::with_absolute_urls;
 use crate::domain::{Post, PostStatus, SiteIdentity, Tag, Username};
@@ -159,9 +160,11 @@ async fn respond(
     if unchanged {
         return Ok(response.finish());
     }
-    Ok(response
-        .content_type("application/atom+xml; charset=utf-8")
-        .body(xml))
+    Ok(cacheable(
+        response
+            .content_type("application/atom+xml; charset=utf-8")
+            .body(xml),
+    ))
 }
 
 /// The feed's XML.

@@ -1,6 +1,7 @@
 use super::auth::MaybeUser;
 use super::csrf::{CsrfToken, layout};
 use super::lists::{PageQuery, Paged, paged, pager};
+use super::page_cache::cacheable;
 use super::pages::HomePage;
 use super::{AppState, WebError, render};
 use actix_web::http::StatusCode;
@@ -32,5 +33,5 @@ pub async fn show(
         posts: super::lists::with_counts(&state, page.posts).await?,
         setup_needed,
     };
-    render(StatusCode::OK, &page)
+    render(StatusCode::OK, &page).map(cacheable)
 }

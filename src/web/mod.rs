@@ -33,6 +33,7 @@ mod locales;
 mod moderation;
 mod network;
 pub mod observe;
+pub mod page_cache;
 mod pages;
 mod passkeys;
 mod password_reset;

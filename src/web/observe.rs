@@ -102,7 +102,12 @@ pub async fn requests<B: MessageBody + 'static>(
             return Err(e);
         }
     };
-    let route = response.request().match_pattern();
+    let cached = response
+        .response()
+        .extensions()
+        .get::<super::page_cache::CachedRoute>()
+        .map(|r| r.0.to_string());
+    let route = cached.or_else(|| response.request().match_pattern());
     let route = route.as_deref().unwrap_or("unmatched");
     let (status, took) = (response.status(), started.elapsed());
     crate::infra::metrics::metrics().request(route, method, status, took);

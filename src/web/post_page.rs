@@ -5,6 +5,7 @@ use super::auth::MaybeUser;
 use super::comment_section::CommentQuery;
 use super::csrf::{CsrfToken, layout};
 use super::locales::{Lang, Text, alternates};
+use super::page_cache::cacheable;
 use super::pages::{CommentDraft, Dated, PostLinks, PostPage, TranslationLink};
 use super::post_view::{post_view, preview};
 use super::{AppState, WebError, render};
@@ -76,7 +77,7 @@ pub async fn show(
         query.suggested.is_some(),
     )
     .await?;
-    Ok(varies_by_accept(render(StatusCode::OK, &page)?))
+    Ok(cacheable(varies_by_accept(render(StatusCode::OK, &page)?)))
 }
 
 /// `/pages/<slug>`: a static page, in one of its languages.
@@ -107,7 +108,7 @@ pub async fn show_page(
         false,
     )
     .await?;
-    Ok(varies_by_accept(render(StatusCode::OK, &page)?))
+    Ok(cacheable(varies_by_accept(render(StatusCode::OK, &page)?)))
 }
 
 /// The `Article` of a post or page, when the request asks for it (and it is on the

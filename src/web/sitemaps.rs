@@ -20,10 +20,12 @@ fn xml(text: &str) -> String {
 }
 
 fn xml_response(body: String) -> HttpResponse {
-    HttpResponse::Ok()
-        .content_type("application/xml; charset=utf-8")
-        .insert_header((header::CACHE_CONTROL, "public, max-age=3600"))
-        .body(body)
+    super::page_cache::cacheable(
+        HttpResponse::Ok()
+            .content_type("application/xml; charset=utf-8")
+            .insert_header((header::CACHE_CONTROL, "public, max-age=3600"))
+            .body(body),
+    )
 }
 
 /// `/robots.txt`: every reader's page may be crawled, not the writers' and admins'

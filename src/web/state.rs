@@ -48,6 +48,8 @@ pub struct WebConfig {
     pub jobs: Arc<crate::infra::jobs::Jobs>,
     /// How long an instance trusts what it read of the registry of sites.
     pub sites_recheck: Duration,
+    /// Anonymous readers' pages kept between requests.
+    pub page_cache: super::page_cache::PageCacheConfig,
 }
 
 /// What every instance shares, whichever site a request is for.
@@ -73,6 +75,8 @@ pub struct Instance {
     pub jobs: Arc<crate::infra::jobs::Jobs>,
     /// The deployment's sites as this instance sees them, and what it keeps of each.
     pub sites: crate::app::sites::Directory,
+    /// Anonymous readers' pages, as they were sent.
+    pub pages: Arc<super::page_cache::PageCache>,
 }
 
 /// What a handler is handed: the instance, and the site the request is for with what the
@@ -133,6 +137,7 @@ impl AppState {
             api_cors_origins: Arc::new(config.api_cors_origins.clone()),
             jobs: Arc::clone(&config.jobs),
             sites: crate::app::sites::Directory::new(config.site.clone(), config.sites_recheck),
+            pages: Arc::new(super::page_cache::PageCache::new(config.page_cache)),
         };
         let local = instance.sites.local(&config.site);
         Ok(Self::for_site(

@@ -3,6 +3,7 @@
 use super::auth::MaybeUser;
 use super::csrf::{CsrfToken, layout};
 use super::lists::{PageQuery, Paged, paged, pager};
+use super::page_cache::cacheable;
 use super::pages::{TagCountView, TagPage, TagsPage};
 use super::{AppState, WebError, render};
 use crate::domain::Tag;
@@ -42,7 +43,7 @@ pub async fn show(
         feed: urls::tag_feed(tag.as_str()),
         posts: super::lists::with_counts(&state, page.posts).await?,
     };
-    render(StatusCode::OK, &page)
+    render(StatusCode::OK, &page).map(cacheable)
 }
 
 /// How many tags a page of `/tags` lists.
@@ -88,5 +89,5 @@ pub async fn index(
             .next
             .map(|n| format!("{}?after={}", urls::tags(), urls::encode_component(&n))),
     };
-    render(StatusCode::OK, &page)
+    render(StatusCode::OK, &page).map(cacheable)
 }

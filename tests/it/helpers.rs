@@ -486,6 +486,15 @@ impl TestApp {
         format!("{}{path}", self.address)
     }
 
+    /// Where the app's store is, to open it again as another process would.
+    pub fn store_url(&self) -> sibyl::store::StoreUrl {
+        self._store
+            .as_ref()
+            .expect("the app's own store")
+            .url
+            .clone()
+    }
+
     pub async fn get(&self, path: &str) -> reqwest::Response {
         self.client.get(self.url(path)).send().await.unwrap()
     }

@@ -71,6 +71,14 @@ pub async fn reconcile(store: &dyn Store, before: DateTime<Utc>) -> StoreResult<
         for handed in recovery.intents {
             match finish(store, &handed.intent).await {
                 Ok(finished) => {
+                    // What readers see of its site changed: every instance's page cache
+                    // learns of it.
+                    let (Intent::DeletePost { site, .. }
+                    | Intent::DeleteAccount { site, .. }
+                    | Intent::ApplySuggestion { site, .. }) = &handed.intent;
+                    if let Ok(site) = Site::parse(site) {
+                        crate::app::page_cache::count_change(store, &site).await;
+                    }
                     store.finished(&handed).await?;
                     match finished {
                         Finished::Undone => report.undone += 1,

@@ -62,6 +62,10 @@ pub async fn publish_due(store: &dyn Store, site: &Site, now: DateTime<Utc>) -> 
             Ok(()) => store.publish_scheduled(site, post.id, post.due).await,
             Err(e) => Err(e),
         };
+        if published.is_err() || matches!(published, Ok(true)) {
+            // Every instance's page cache learns of it (a failure may have written part).
+            crate::app::page_cache::count_change(store, site).await;
+        }
         match published {
             Ok(true) => {
                 pass.published += 1;
@@ -90,7 +94,23 @@ pub struct Scheduler {
     published_on: Arc<std::sync::Mutex<Vec<Site>>>,
     /// Who this instance's scheduler is, for the leases of the sites it works on.
     holder: uuid::Uuid,
+    /// What this instance does on a site a pass published on, before the pass is told.
+    on_published: Arc<std::sync::OnceLock<Hook>>,
 }
+
+struct Hook(OnPublished);
+
+impl std::fmt::Debug for Hook {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Hook")
+    }
+}
+
+/// What an instance does on a site a pass of its scheduler published on (its navigation
+/// and page cache made to show it at once).
+pub type OnPublished = Box<
+    dyn Fn(Site) -> std::pin::Pin<Box<dyn std::future::Future<Output = ()> + Send>> + Send + Sync,
+>;
 
 impl Default for Scheduler {
     fn default() -> Self {
@@ -98,6 +118,7 @@ impl Default for Scheduler {
             wake: Arc::new(Notify::new()),
             passes: Arc::new(watch::channel((0, Pass::default())).0),
             published_on: Default::default(),
+            on_published: Default::default(),
             holder: uuid::Uuid::new_v4(),
         }
     }
@@ -206,11 +227,22 @@ impl Scheduler {
             }
         }
         published_on.sort_by(|a: &Site, b: &Site| a.as_str().cmp(b.as_str()));
+        if let Some(on_published) = self.on_published.get() {
+            for site in &published_on {
+                (on_published.0)(site.clone()).await;
+            }
+        }
         *self
             .published_on
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner()) = published_on;
         Ok(total)
+    }
+
+    /// Sets what this instance does on a site a pass published on (once; later calls
+    /// change nothing).
+    pub fn on_published(&self, then: OnPublished) {
+        let _ = self.on_published.set(Hook(then));
     }
 
     /// The sites the last pass published posts on.

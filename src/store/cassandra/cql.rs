@@ -286,7 +286,7 @@ mod tests {
         assert_eq!(t["t"].columns["tags"], "list<text>");
         assert_eq!(t["u"].key, ["id".to_owned()].into_iter().collect());
         let real = tables(super::super::SCHEMA);
-        assert_eq!(real.len(), 109);
+        assert_eq!(real.len(), 110);
         assert!(real["posts"].key.contains("post_id"));
         assert_eq!(real["post_comment_tallies"].columns["approved"], "counter");
     }

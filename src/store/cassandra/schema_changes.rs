@@ -552,4 +552,9 @@ pub(super) const CHANGES: &[(u32, &str, Change)] = &[
         "passkeys: an account's passkeys and the ceremonies in flight (made by schema.cql); an expired ceremony's tombstone lives an hour",
         Change::Cql("ALTER TABLE webauthn_ceremonies WITH gc_grace_seconds = 3600"),
     ),
+    (
+        94,
+        "the page cache: how many changes each site's pages have had (made by schema.cql), read by every instance at most once a second",
+        Change::Cql("ALTER TABLE page_changes WITH gc_grace_seconds = 864000"),
+    ),
 ];

@@ -18,6 +18,8 @@ pub(super) struct Statements {
     secret_read_serial: PreparedStatement,
     secret_insert: PreparedStatement,
     secret_replace: PreparedStatement,
+    changes_read: PreparedStatement,
+    change_count: PreparedStatement,
 }
 
 impl Statements {
@@ -48,6 +50,18 @@ impl Statements {
                 "UPDATE {ks}.site_secrets SET secret = ? WHERE site = ? AND name = ? IF secret = ?"
             ))
             .await?,
+            changes_read: prepare(format!(
+                "SELECT changes FROM {ks}.page_changes WHERE site = ?"
+            ))
+            .await?,
+            change_count: {
+                let mut count = prepare(format!(
+                    "UPDATE {ks}.page_changes SET changes = changes + 1 WHERE site = ?"
+                ))
+                .await?;
+                count.set_is_idempotent(true);
+                count
+            },
         })
     }
 }
@@ -186,5 +200,23 @@ impl SiteSettings for CassandraStore {
             Ok(self.site_secret(site, name).await?.as_deref() == Some(new.as_slice()))
         })
         .await
+    }
+
+    fn forget_kept_lists(&self) {
+        drop(self.list_memo.changing());
+    }
+
+    async fn pages_changes(&self, site: &Site) -> StoreResult<i64> {
+        self.row::<(scylla::value::Counter,)>(&self.site.changes_read, (site.as_str(),))
+            .await
+            .map(|row| row.map_or(0, |(changes,)| changes.0))
+    }
+
+    async fn count_pages_change(&self, site: &Site) -> StoreResult<()> {
+        // A counter: increments from every instance add up, where a value written by each
+        // would let one hide another's; the driver may send it again, which counts a
+        // change twice and does no harm.
+        self.exec(&self.site.change_count, (site.as_str(),)).await?;
+        Ok(())
     }
 }

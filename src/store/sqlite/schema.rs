@@ -65,6 +65,7 @@ const MIGRATIONS: &[(u32, &str)] = &[
     (45, include_str!("migrations/0045_second_factors.sql")),
     (46, include_str!("migrations/0046_second_factor_policy.sql")),
     (47, include_str!("migrations/0047_passkeys.sql")),
+    (48, include_str!("migrations/0048_page_changes.sql")),
 ];
 
 /// The version that makes the search index.

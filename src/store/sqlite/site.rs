@@ -158,4 +158,30 @@ impl SiteSettings for SqliteStore {
         })
         .await
     }
+
+    async fn pages_changes(&self, site: &Site) -> StoreResult<i64> {
+        let site = site.to_string();
+        let changes: Option<i64> = self
+            .read(move |sql| {
+                sql.prepare("SELECT changes FROM page_changes WHERE site = ?1")
+                    .and_then(|mut s| s.query_row(params![site], |r| r.get(0)).optional())
+                    .map_err(unavailable)
+            })
+            .await?;
+        Ok(changes.unwrap_or(0))
+    }
+
+    async fn count_pages_change(&self, site: &Site) -> StoreResult<()> {
+        let site = site.to_string();
+        self.run(move |sql| {
+            sql.prepare(
+                "INSERT INTO page_changes (site, changes) VALUES (?1, 1)
+                 ON CONFLICT (site) DO UPDATE SET changes = changes + 1",
+            )
+            .and_then(|mut s| s.execute(params![site]))
+            .map_err(unavailable)?;
+            Ok(())
+        })
+        .await
+    }
 }

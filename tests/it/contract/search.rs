@@ -374,7 +374,7 @@ async fn an_older_sqlite_file_is_indexed_when_opened() {
              ALTER TABLE site_identity DROP COLUMN fediverse_off;
              ALTER TABLE site_identity DROP COLUMN fediverse_pages;
              ALTER TABLE site_identity DROP COLUMN second_factor_for;
-             DROP TABLE account_authenticators; DROP TABLE recovery_codes; DROP TABLE authenticator_steps; DROP TABLE account_passkeys; DROP TABLE webauthn_ceremonies;
+             DROP TABLE account_authenticators; DROP TABLE recovery_codes; DROP TABLE authenticator_steps; DROP TABLE account_passkeys; DROP TABLE webauthn_ceremonies; DROP TABLE page_changes;
              ALTER TABLE sessions DROP COLUMN kind; ALTER TABLE sessions DROP COLUMN agent;
              ALTER TABLE sessions DROP COLUMN address; ALTER TABLE sessions DROP COLUMN label;
              ALTER TABLE sessions DROP COLUMN site; ALTER TABLE sessions DROP COLUMN last_seen;

@@ -734,7 +734,8 @@ both_stores!(a_post_with_ten_thousand_comments_pages_in_bounded_statements);
 /// processes, pages all its comments in a fixed number of statements a page.
 async fn a_post_with_ten_thousand_comments_pages_in_bounded_statements(t: TestStore) {
     let other = t.another_process().await;
-    let app = spawn_app(t).await;
+    // The statements of the store's path are counted: no page cache.
+    let app = spawn_app_with(t, |c| c.page_cache.bytes = 0).await;
     app.set_up().await;
     let path = app.publish("Viral", "Everyone has an opinion.").await;
     let post = post_of(&app, &path).await;

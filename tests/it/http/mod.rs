@@ -32,6 +32,7 @@ mod mail;
 mod moving_in;
 mod nesting;
 mod operations;
+mod page_cache;
 mod pages;
 mod passkeys;
 mod password_reset;
