@@ -2,8 +2,11 @@
 //! published posts of about 600 words of Markdown with 3 tags each from a pool of 8, and
 //! one post with 5 approved comments. The same content every time.
 //!
-//! Usage: bench_seed STORE_URL SITE_URL
-//! Prints the paths the benchmark loads: the post with comments, then the tag page.
+//! Usage: bench_seed STORE_URL SITE_URL [POSTS PATHS_FILE]
+//! Prints the paths the benchmark loads: the post with comments, then the tag page, then
+//! the administrator's e-mail address (its password is "a long enough password"). With
+//! POSTS, it seeds that many posts rather than 20 (the one with comments the last) and
+//! writes every post's path to PATHS_FILE, a line each.
 
 // Tests and benchmark helpers: a failed unwrap is the run failing, with its message.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
@@ -48,8 +51,15 @@ fn body(n: usize) -> String {
 #[tokio::main]
 async fn main() -> Result<(), String> {
     let args: Vec<String> = std::env::args().collect();
-    let [_, store_url, site_url] = args.as_slice() else {
-        return Err("usage: bench_seed STORE_URL SITE_URL".into());
+    let (store_url, site_url, posts, paths_file) = match args.as_slice() {
+        [_, store, site] => (store, site, 20, None),
+        [_, store, site, posts, file] => (
+            store,
+            site,
+            posts.parse::<usize>().map_err(|e| format!("POSTS: {e}"))?,
+            Some(file),
+        ),
+        _ => return Err("usage: bench_seed STORE_URL SITE_URL [POSTS PATHS_FILE]".into()),
     };
     let url = StoreUrl::parse(store_url).map_err(|e| e.0)?;
     let site = Site::parse(site_url).map_err(|e| e.0)?;
@@ -74,7 +84,8 @@ async fn main() -> Result<(), String> {
         .await
         .map_err(|e| e.to_string())?;
     let mut with_comments = None;
-    for n in 0..20 {
+    let mut paths = Vec::with_capacity(posts);
+    for n in 0..posts {
         let tags = [TAGS[n % 8], TAGS[(n + 3) % 8], TAGS[(n + 5) % 8]].join(", ");
         let post = NewPost::new(
             site.clone(),
@@ -87,7 +98,8 @@ async fn main() -> Result<(), String> {
             true,
         );
         let post = store.create_post(post).await.map_err(|e| e.to_string())?;
-        if n == 19 {
+        paths.push(format!("/posts/{}", post.slug.as_str()));
+        if n + 1 == posts {
             with_comments = Some(post);
         }
     }
@@ -118,5 +130,9 @@ async fn main() -> Result<(), String> {
     }
     println!("/posts/{}", post.slug.as_str());
     println!("/tags/{}", TAGS[0]);
+    println!("{}", admin.email.as_str());
+    if let Some(file) = paths_file {
+        std::fs::write(file, paths.join("\n") + "\n").map_err(|e| format!("{file}: {e}"))?;
+    }
     Ok(())
 }

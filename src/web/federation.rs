@@ -444,6 +444,12 @@ async fn receive(
     };
     match activities::handle(&ctx, &state.fetcher, &activity).await {
         Ok(handled) => {
+            // A reply, a reaction, a follower, a deletion: what readers see may have
+            // changed. (Inboxes are left out of the writes every request counts: most of
+            // what arrives changes nothing.)
+            if matches!(handled, activities::Handled::Done) {
+                ctx.pages_changed().await;
+            }
             tracing::info!(
                 kind = %activity.kind,
                 actor = %activity.actor,

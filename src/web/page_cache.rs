@@ -173,10 +173,26 @@ impl PageCache {
     }
 }
 
+/// The paths of the pages handlers may mark cacheable: no other request waits for the
+/// site's count of changes.
+fn may_be_kept(path: &str) -> bool {
+    const PAGES: [&str; 7] = [
+        "/posts/",
+        "/pages/",
+        "/tags",
+        "/authors/",
+        "/archive",
+        "/feed.xml",
+        "/sitemap",
+    ];
+    path == "/" || PAGES.iter().any(|p| path.starts_with(p))
+}
+
 /// A request that may be answered from the cache: a read by someone not signed in, of a
-/// target short enough to be kept.
+/// page that may be kept, by a target short enough to be kept.
 fn key_of(req: &ServiceRequest, state: &AppState) -> Option<Key> {
     if !matches!(*req.method(), Method::GET | Method::HEAD)
+        || !may_be_kept(req.path())
         || req.headers().contains_key(header::AUTHORIZATION)
         || req.cookie(session_cookie(true)).is_some()
         || req.cookie(session_cookie(false)).is_some()
@@ -208,9 +224,11 @@ fn key_of(req: &ServiceRequest, state: &AppState) -> Option<Key> {
 }
 
 /// Writes that change nothing a page shows: signing in and out (on the pages and through
-/// the API), and an account's own sessions, factors and tokens.
+/// the API), and an account's own sessions, factors and tokens; and the fediverse's
+/// inboxes, whose handler counts what changed something (most of what arrives does not).
 fn changes_no_page(path: &str) -> bool {
-    const ONLY_ACCOUNTS: [&str; 10] = [
+    const ONLY_ACCOUNTS: [&str; 11] = [
+        "/ap/",
         "/api/users",
         "/login",
         "/logout",
@@ -376,14 +394,31 @@ pub async fn pages(
         }
         return Ok(ServiceResponse::new(req, res.set_body(BoxBody::new(body))));
     }
-    let changes = !changes_no_page(req.path());
-    let response = next.call(req).await?.map_into_boxed_body();
+    // Counted once answered, or if the request is dropped on the way (its client went
+    // away): a write may have been made either way.
+    let mut changing = Changing((!changes_no_page(req.path())).then(|| state.ctx()));
+    let response = next.call(req).await;
     // A refused write changed nothing; anything else may have, even a failure part of
     // the way.
-    if changes && !response.status().is_client_error() {
-        state.ctx().pages_changed().await;
+    if let Some(ctx) = changing.0.take()
+        && !response
+            .as_ref()
+            .is_ok_and(|r| r.status().is_client_error())
+    {
+        ctx.pages_changed().await;
     }
-    Ok(response)
+    Ok(response?.map_into_boxed_body())
+}
+
+/// A write under way: its change is counted if the request is dropped before it is.
+struct Changing(Option<crate::app::Ctx>);
+
+impl Drop for Changing {
+    fn drop(&mut self) {
+        if let Some(ctx) = self.0.take() {
+            ctx.pages_changed_soon();
+        }
+    }
 }
 
 #[cfg(test)]
@@ -457,5 +492,9 @@ mod tests {
         assert!(!changes_no_page("/account/username"));
         assert!(!changes_no_page("/posts/a/comments"));
         assert!(!changes_no_page("/setup"));
+        assert!(changes_no_page("/ap/inbox"), "counted by its handler");
+        assert!(may_be_kept("/") && may_be_kept("/posts/a") && may_be_kept("/feed.xml"));
+        assert!(!may_be_kept("/static/sibyl.css") && !may_be_kept("/binary/x"));
+        assert!(!may_be_kept("/api/articles") && !may_be_kept("/search"));
     }
 }

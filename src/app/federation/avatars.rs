@@ -101,10 +101,8 @@ pub fn square_jpeg(bytes: &[u8]) -> Result<Vec<u8>, String> {
 /// kept came from the same address less than a day ago; forgotten when the actor has no
 /// icon any more. What fails is logged and changes nothing.
 pub async fn refresh(ctx: &Ctx, fetcher: &Fetcher, actor: &str, icon: Option<&str>) {
-    match try_refresh(ctx, fetcher, actor, icon).await {
-        // Its comments' pages may show it now.
-        Ok(()) => ctx.pages_changed().await,
-        Err(e) => tracing::info!(actor, error = %e, "a remote actor's picture was not kept"),
+    if let Err(e) = try_refresh(ctx, fetcher, actor, icon).await {
+        tracing::info!(actor, error = %e, "a remote actor's picture was not kept");
     }
 }
 

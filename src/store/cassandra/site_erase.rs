@@ -24,8 +24,11 @@ use scylla::statement::prepared::PreparedStatement;
 use scylla::value::{CqlValue, Row};
 use std::collections::BTreeMap;
 
-/// The registry's own tables, which [`crate::store::Sites::forget_site`] clears last.
-const REGISTRY: [&str; 2] = ["sites", "site_hosts"];
+/// The registry's own tables, which [`crate::store::Sites::forget_site`] clears last, and
+/// the count of a site's page changes, which is kept: a counter deleted in Cassandra may
+/// not count again (a site made again at the address goes on from the count it left,
+/// which any instance that served the old one sees move).
+const REGISTRY: [&str; 3] = ["sites", "site_hosts", "page_changes"];
 
 /// The last step: the site's claims in the deployment's `claims` table.
 const CLAIMS: &str = "claims";

@@ -158,6 +158,7 @@ pub async fn update_user(
             .await
             .map_err(failed)?;
     }
+    crate::app::page_cache::account_changed(&state.ctx(), user.id);
     if let Some(email) = email {
         if state.mailer.is_on() {
             if let Err(yours) =

@@ -65,6 +65,9 @@ pub async fn csrf_cookie(
         },
         None => random_token(),
     };
+    // A page framed by the defaults (the site's identity could not be read) is not kept
+    // by the page cache.
+    let frame_read = identity.read;
     let used = Arc::new(AtomicBool::new(false));
     req.extensions_mut().insert(CsrfToken {
         token: token.clone(),
@@ -73,6 +76,12 @@ pub async fn csrf_cookie(
         identity,
     });
     let mut response = next.call(req).await?;
+    if !frame_read {
+        response
+            .response_mut()
+            .extensions_mut()
+            .remove::<super::super::page_cache::Cacheable>();
+    }
     // A handler that rotated the token (sign-in) set its own cookie already.
     let rotated = response
         .response()

@@ -131,7 +131,10 @@ async fn change_identity(
         ),
     };
     match outcome(changed)? {
-        Ok(_) => Ok(see_other(&urls::account_saved(saved))),
+        Ok(_) => {
+            crate::app::page_cache::account_changed(&state.ctx(), user.id);
+            Ok(see_other(&urls::account_saved(saved)))
+        }
         Err(_) => refuse(state, user, csrf, section, StatusCode::CONFLICT, taken),
     }
 }

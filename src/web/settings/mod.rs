@@ -146,5 +146,6 @@ pub async fn profile(
     };
     outcome(state.store.update_profile(user.id, &profile).await)?
         .map_err(|_| WebError::Internal("profile".into()))?;
+    crate::app::page_cache::account_changed(&state.ctx(), user.id);
     Ok(see_other("/account?saved=profile"))
 }

@@ -1,7 +1,7 @@
 //! Translations in the browser: each language links the others.
 
 use crate::both_stores;
-use crate::helpers::{Kind, TestStore, location, spawn_app};
+use crate::helpers::{Kind, TestStore, location, spawn_app_with};
 use sibyl::domain::Locale;
 
 fn locale(code: &str) -> Locale {
@@ -11,7 +11,8 @@ fn locale(code: &str) -> Locale {
 both_stores!(translations_over_http_link_each_other_and_refuse_bad_locales,);
 
 async fn translations_over_http_link_each_other_and_refuse_bad_locales(t: TestStore) {
-    let app = spawn_app(t).await;
+    // The statements of the store's path are counted: no page cache.
+    let app = spawn_app_with(t, |c| c.page_cache.bytes = 0).await;
     app.set_up().await;
     let written = app
         .submit(
