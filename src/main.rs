@@ -69,7 +69,9 @@ async fn pages_changed(
     outcome: Result<(), String>,
 ) -> Result<(), String> {
     match open_store(settings).await {
-        Ok(store) => sibyl::app::page_cache::count_change(store.as_ref(), &settings.site_url).await,
+        Ok(store) => {
+            sibyl::app::page_cache::count_change(store.as_ref(), &settings.site_url).await;
+        }
         Err(e) => {
             tracing::warn!(error = %e, "the change could not be counted for the instances' page caches")
         }

@@ -147,14 +147,8 @@ impl Ctx {
     /// made, and other instances show it when their pages expire.
     pub async fn pages_changed(&self) {
         self.memo.pages.begin_generation();
-        match self.store.count_pages_change(&self.site).await {
-            Ok(()) => {
-                self.memo.pages.own.fetch_add(1, Ordering::AcqRel);
-            }
-            Err(e) => {
-                UNCOUNTED.fetch_add(1, Ordering::Relaxed);
-                tracing::warn!(error = %e, site = %self.site, "a change to the site's pages could not be counted for other instances");
-            }
+        if count_change(self.store.as_ref(), &self.site).await {
+            self.memo.pages.own.fetch_add(1, Ordering::AcqRel);
         }
     }
 
@@ -219,10 +213,15 @@ pub fn account_changed(ctx: &Ctx, user: crate::domain::UserId) {
 }
 
 /// Counts a change to `site`'s pages made outside any instance's requests (the shell's
-/// commands, background passes): every instance learns of it at its next recheck.
-pub async fn count_change(store: &dyn crate::store::Store, site: &crate::domain::Site) {
-    if let Err(e) = store.count_pages_change(site).await {
-        UNCOUNTED.fetch_add(1, Ordering::Relaxed);
-        tracing::warn!(error = %e, site = %site, "a change to the site's pages could not be counted for other instances");
+/// commands, background passes): every instance learns of it at its next recheck. False
+/// when it could not be counted (logged, and counted in [`UNCOUNTED`]).
+pub async fn count_change(store: &dyn crate::store::Store, site: &crate::domain::Site) -> bool {
+    match store.count_pages_change(site).await {
+        Ok(()) => true,
+        Err(e) => {
+            UNCOUNTED.fetch_add(1, Ordering::Relaxed);
+            tracing::warn!(error = %e, site = %site, "a change to the site's pages could not be counted for other instances");
+            false
+        }
     }
 }

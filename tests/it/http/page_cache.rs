@@ -72,26 +72,11 @@ async fn anonymous_pages_are_answered_again_without_the_store(t: TestStore) {
     assert!(!read(&app.address, "/").await.2.contains("Log out"));
 
     // A page with a form is never shared: two browsers get two tokens.
-    let one = csrf_in(
-        &app.anonymous()
-            .get(app.url("/login"))
-            .send()
-            .await
-            .unwrap()
-            .text()
-            .await
-            .unwrap(),
-    );
-    let two = csrf_in(
-        &app.anonymous()
-            .get(app.url("/login"))
-            .send()
-            .await
-            .unwrap()
-            .text()
-            .await
-            .unwrap(),
-    );
+    let login_token = || async {
+        let page = app.anonymous().get(app.url("/login")).send().await.unwrap();
+        csrf_in(&page.text().await.unwrap())
+    };
+    let (one, two) = (login_token().await, login_token().await);
     assert_ne!(one, two);
 }
 
