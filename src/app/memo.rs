@@ -269,9 +269,10 @@ impl Ctx {
     async fn read_identity(&self) -> Arc<SiteFrame> {
         let number = self.memo.frame_reads.fetch_add(1, Ordering::AcqRel) + 1;
         let read = async {
-            let identity = self.store.site_identity(&self.site).await?;
-            let pages = self.store.site_pages(&self.site).await?;
-            Ok::<_, crate::store::StoreError>((identity, pages))
+            futures_util::try_join!(
+                self.store.site_identity(&self.site),
+                self.store.site_pages(&self.site)
+            )
         };
         match read.await {
             Ok((identity, pages)) => {

@@ -100,13 +100,19 @@ pub async fn month_page(
             month_label(wanted)
         )));
     }
-    let months = state.store.archive_months(&state.site).await?;
+    let pager = pager(&base, &page);
+    // The counts and the months around this one are read at once.
+    let (posts, months) =
+        futures_util::future::try_join(super::lists::with_counts(&state, page.posts), async {
+            Ok(state.store.archive_months(&state.site).await?)
+        })
+        .await?;
     let page = MonthPage {
         layout: layout(&user, &csrf)
             .describing(&format!("Posts published in {}.", month_label(wanted))),
         title: month_label(wanted),
-        pager: pager(&base, &page),
-        posts: super::lists::with_counts(&state, page.posts).await?,
+        pager,
+        posts,
         earlier: months.iter().find(|m| **m < wanted).map(|m| month_link(*m)),
         later: months
             .iter()

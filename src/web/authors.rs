@@ -41,19 +41,29 @@ pub async fn show(
     query: web::Query<PageQuery>,
 ) -> Result<HttpResponse, WebError> {
     let username = Username::parse(&username).map_err(|_| WebError::NotFound)?;
-    let author = match state.store.author_by_name(&username).await? {
-        // As they stand on this site.
-        Some(account) => Some(state.standing(account).await?),
-        None => None,
-    }
-    .filter(|a| !a.banned)
-    .ok_or(WebError::NotFound)?;
-    let at = query.at()?;
-    let base = urls::author(author.username.as_str());
-    let outcome = state
+    let account = state
         .store
-        .posts_by_author(&state.site, author.id, at, state.front_page_size)
-        .await;
+        .author_by_name(&username)
+        .await?
+        .ok_or(WebError::NotFound)?;
+    // How the author stands on this site and their posts are read at once; a banned
+    // author has no page, whatever its address asks.
+    let posts = async {
+        let at = query.at()?;
+        Ok::<_, WebError>(
+            state
+                .store
+                .posts_by_author(&state.site, account.id, at, state.front_page_size)
+                .await,
+        )
+    };
+    let (author, outcome) = tokio::join!(state.standing(account.clone()), posts);
+    let author = author?;
+    if author.banned {
+        return Err(WebError::NotFound);
+    }
+    let (outcome, at) = (outcome?, query.at()?);
+    let base = urls::author(author.username.as_str());
     let page = match paged(outcome, at, &base, "the author's first page")? {
         Paged::Page(page) => page,
         Paged::Answer(answer) => return Ok(answer),

@@ -128,8 +128,24 @@ pub async fn section(
             }
         }
     };
-    let (page, pending, settings, reactions) =
-        futures_util::future::try_join4(page, pending, state.comment_settings(), reactions).await?;
+    // The comment a reply answers (from the address or the draft sent back), read with
+    // the rest: the form that shows it is there unless comments are closed.
+    let mut draft = draft.unwrap_or_default();
+    if let Some(reply) = query.reply.as_deref().filter(|r| !r.is_empty()) {
+        draft.parent = reply.to_owned();
+    }
+    // Its error counts only where the form is shown.
+    let replying_to = async {
+        let Ok(id) = CommentId::parse(&draft.parent) else {
+            return Ok(Ok(None));
+        };
+        Ok::<_, WebError>(state.store.comment(&state.site, post.id, id).await)
+    };
+    let ((page, pending), (settings, reactions, replying_to)) = futures_util::future::try_join(
+        futures_util::future::try_join(page, pending),
+        futures_util::future::try_join3(state.comment_settings(), reactions, replying_to),
+    )
+    .await?;
     let at = now();
     let editable = |author: Option<crate::domain::UserId>, id: CommentId| {
         me.is_some_and(|u| Some(u.id) == author)
@@ -154,23 +170,9 @@ pub async fn section(
         closed = Some("Sign in to comment.".into());
     }
     let form = if closed.is_none() {
-        let mut draft = draft.unwrap_or_default();
-        if let Some(reply) = query.reply.as_deref().filter(|r| !r.is_empty()) {
-            draft.parent = reply.to_owned();
-        }
-        let replying_to = if draft.parent.is_empty() {
-            None
-        } else {
-            match CommentId::parse(&draft.parent) {
-                Ok(id) => state
-                    .store
-                    .comment(&state.site, post.id, id)
-                    .await?
-                    .filter(|c| c.state == CommentState::Approved)
-                    .map(|c| c.author.name().to_owned()),
-                Err(_) => None,
-            }
-        };
+        let replying_to = replying_to?
+            .filter(|c| c.state == CommentState::Approved)
+            .map(|c| c.author.name().to_owned());
         if replying_to.is_none() {
             draft.parent.clear();
         }

@@ -73,18 +73,23 @@ pub async fn author(
     username: web::Path<String>,
 ) -> Result<HttpResponse, WebError> {
     let username = Username::parse(&username).map_err(|_| WebError::NotFound)?;
-    let author = match state.store.author_by_name(&username).await? {
-        // As they stand on this site.
-        Some(account) => Some(state.standing(account).await?),
-        None => None,
-    }
-    .filter(|a| !a.banned)
-    .ok_or(WebError::NotFound)?;
-    let page = state
+    let account = state
         .store
-        .posts_by_author(&state.site, author.id, PageAt::Newest, FEED_ENTRIES)
-        .await
-        .map_err(page_error)?;
+        .author_by_name(&username)
+        .await?
+        .ok_or(WebError::NotFound)?;
+    // How the author stands on this site and their posts are read at once.
+    let (author, page) = tokio::join!(
+        state.standing(account.clone()),
+        state
+            .store
+            .posts_by_author(&state.site, account.id, PageAt::Newest, FEED_ENTRIES)
+    );
+    let author = author?;
+    if author.banned {
+        return Err(WebError::NotFound);
+    }
+    let page = page.map_err(page_error)?;
     let name = author.username.as_str();
     let source = Source {
         title: format!("{} · {}", author.display_name, state.identity().await.title),

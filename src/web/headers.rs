@@ -1,9 +1,11 @@
 //! The security headers of every page: what the browser may load and do.
 
 use super::AppState;
+use actix_web::HttpMessage;
 use actix_web::http::header;
 use actix_web::middleware::DefaultHeaders;
 use actix_web::web;
+use std::sync::Arc;
 
 /// Headers every page carries, whatever its site's settings.
 pub fn security() -> DefaultHeaders {
@@ -21,14 +23,21 @@ pub async fn content_policy(
     req: actix_web::dev::ServiceRequest,
     next: actix_web::middleware::Next<impl actix_web::body::MessageBody>,
 ) -> Result<actix_web::dev::ServiceResponse<impl actix_web::body::MessageBody>, actix_web::Error> {
-    let own_images_only = match req.app_data::<web::Data<AppState>>() {
-        Some(state) => {
-            let frame = state.identity().await;
-            frame.own_images_only || !frame.read
-        }
-        None => true,
-    };
+    let state = req.app_data::<web::Data<AppState>>().cloned();
     let mut response = next.call(req).await?;
+    // The frame the request was served with (read once, by the CSRF middleware, before
+    // the handler ran); read here only for a response that never reached it.
+    let framed = response
+        .request()
+        .extensions()
+        .get::<super::csrf::CsrfToken>()
+        .map(|token| Arc::clone(token.frame()));
+    let frame = match (framed, state) {
+        (Some(frame), _) => Some(frame),
+        (None, Some(state)) => Some(state.identity().await),
+        (None, None) => None,
+    };
+    let own_images_only = frame.is_none_or(|frame| frame.own_images_only || !frame.read);
     if !response
         .headers()
         .contains_key(header::CONTENT_SECURITY_POLICY)

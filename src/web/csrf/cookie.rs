@@ -30,9 +30,13 @@ pub async fn csrf_cookie(
         .cookie(session_cookie(secure))
         .map(|c| c.value().to_owned())
         .filter(|t| well_formed(t));
-    let identity = match &state {
-        Some(state) => state.identity().await,
-        None => Arc::default(),
+    // The site's frame and its secret are read at once (each is kept once read).
+    let (identity, secret) = match &state {
+        Some(state) => {
+            let (identity, secret) = tokio::join!(state.identity(), state.api_secret());
+            (identity, Some(secret))
+        }
+        None => (Arc::default(), None),
     };
     let site = req
         .app_data::<web::Data<AppState>>()
@@ -53,8 +57,8 @@ pub async fn csrf_cookie(
         Some(session) => CsrfBinding::Session(session),
         None => CsrfBinding::PreSession(&pre_session),
     };
-    let token = match &state {
-        Some(state) => match state.api_secret().await {
+    let token = match secret {
+        Some(secret) => match secret {
             Ok(secret) => csrf_token(secret, binding),
             Err(e) => {
                 // Without the site's secret no form can be checked: its token then

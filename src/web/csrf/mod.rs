@@ -127,6 +127,11 @@ impl CsrfToken {
             Err(WebError::csrf())
         }
     }
+
+    /// The site's frame read for this request.
+    pub fn frame(&self) -> &Arc<super::pages::SiteFrame> {
+        &self.identity
+    }
 }
 
 impl super::pages::FormToken for CsrfToken {

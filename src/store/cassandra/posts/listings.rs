@@ -620,14 +620,15 @@ impl Listings for CassandraStore {
         Ok(out)
     }
 
-    /// The month's two halves of the archive, each read whole (the driver paging).
+    /// The month's two halves of the archive, each read whole (the driver paging), both
+    /// at once.
     async fn sitemap_month(&self, site: &Site, month: Month) -> StoreResult<Vec<SitemapEntry>> {
         use futures_util::StreamExt;
         if !Bucket::Month.valid(month) {
             return Ok(Vec::new());
         }
-        let mut out = Vec::new();
-        for half in [month * 10 + 2, month * 10 + 1] {
+        let half = |half: Month| async move {
+            let mut out = Vec::new();
             let mut rows = self
                 .session
                 .execute_iter(
@@ -648,8 +649,12 @@ impl Listings for CassandraStore {
                     updated: updated.map_or(published, |u| u.max(published)),
                 });
             }
-        }
-        Ok(out)
+            Ok::<_, StoreError>(out)
+        };
+        let (mut late, early) =
+            futures_util::future::try_join(half(month * 10 + 2), half(month * 10 + 1)).await?;
+        late.extend(early);
+        Ok(late)
     }
 
     async fn tag_counts(
