@@ -12,6 +12,11 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 #[tokio::main]
 async fn main() -> ExitCode {
+    // Where the system gives transparent huge pages to every mapping (not only to those
+    // that ask, which mimalloc no longer does), a 2 MiB page would still back a few small
+    // allocations: the process goes without them. Nothing depends on it succeeding.
+    #[cfg(target_os = "linux")]
+    let _ = rustix::thread::disable_transparent_huge_pages(true);
     let cli = sibyl::config::parse();
     let settings = cli.settings;
     if let Err(e) = sibyl::infra::telemetry::init(&settings.log, settings.log_format) {
