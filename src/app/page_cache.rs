@@ -80,7 +80,7 @@ impl PagesSeen {
 impl Ctx {
     /// The generation of the site's pages this instance may serve now. When the count of
     /// the site's changes was read longer than `recheck` ago, it is read again first (one
-    /// read for every page asking meanwhile); if it moved by more than this instance's own
+    /// read at a time: pages asking meanwhile take the generation as it stands); if it moved by more than this instance's own
     /// changes, another instance or process changed the site: a new generation begins,
     /// and what this instance kept of the site between reads is read again. While the
     /// count cannot be read (and for a second after a failed read), no kept page is
@@ -97,7 +97,21 @@ impl Ctx {
             )
             .into());
         }
-        let mut last = seen.read.lock().await;
+        let recheck = u64::try_from(recheck.as_millis()).unwrap_or(u64::MAX);
+        let mut last = match seen.read.try_lock() {
+            Ok(last) => last,
+            Err(_) => {
+                // Another page is reading the count: this one is answered from the
+                // generation as it stands rather than waiting with every other reader,
+                // while the last read is less than two rechecks old (a change made
+                // before that read began is shown once it ends, as to those waiting).
+                let fresh_until = seen.fresh_until.load(Ordering::Acquire);
+                if fresh_until != 0 && now < fresh_until.saturating_add(recheck) {
+                    return Ok(seen.generation());
+                }
+                seen.read.lock().await
+            }
+        };
         if now_ms() < seen.fresh_until.load(Ordering::Acquire) {
             return Ok(seen.generation());
         }
@@ -129,7 +143,6 @@ impl Ctx {
         }
         *last = Some(read);
         seen.own.fetch_sub(own, Ordering::AcqRel);
-        let recheck = u64::try_from(recheck.as_millis()).unwrap_or(u64::MAX);
         seen.fresh_until
             .store(asked.saturating_add(recheck), Ordering::Release);
         Ok(seen.generation())
