@@ -80,8 +80,9 @@ impl PagesSeen {
 impl Ctx {
     /// The generation of the site's pages this instance may serve now. When the count of
     /// the site's changes was read longer than `recheck` ago, it is read again first (one
-    /// read at a time: pages asking meanwhile take the generation as it stands); if it moved by more than this instance's own
-    /// changes, another instance or process changed the site: a new generation begins,
+    /// read at a time: pages asking meanwhile take the generation as it stands); if it
+    /// moved by more than this instance's own changes, another instance or process
+    /// changed the site: a new generation begins,
     /// and what this instance kept of the site between reads is read again. While the
     /// count cannot be read (and for a second after a failed read), no kept page is
     /// served: the error says so.

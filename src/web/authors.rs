@@ -11,6 +11,30 @@ use crate::urls;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 
+/// The author named `username` as they stand on this site (404 for none, or a banned
+/// one), and what `posts` reads of their posts, read at the same time.
+pub(super) async fn with_posts<T, F>(
+    state: &AppState,
+    username: &str,
+    posts: impl FnOnce(crate::domain::UserId) -> F,
+) -> Result<(crate::domain::User, T), WebError>
+where
+    F: std::future::Future<Output = T>,
+{
+    let username = Username::parse(username).map_err(|_| WebError::NotFound)?;
+    let account = state
+        .store
+        .author_by_name(&username)
+        .await?
+        .ok_or(WebError::NotFound)?;
+    let (author, posts) = tokio::join!(state.standing(account.clone()), posts(account.id));
+    let author = author?;
+    if author.banned {
+        return Err(WebError::NotFound);
+    }
+    Ok((author, posts))
+}
+
 /// `/authors/id/{id}`: the page of the author with that account, by its current name
 /// (a 302: names can change), as lists and posts link authors.
 pub async fn by_id(
@@ -40,28 +64,18 @@ pub async fn show(
     username: web::Path<String>,
     query: web::Query<PageQuery>,
 ) -> Result<HttpResponse, WebError> {
-    let username = Username::parse(&username).map_err(|_| WebError::NotFound)?;
-    let account = state
-        .store
-        .author_by_name(&username)
-        .await?
-        .ok_or(WebError::NotFound)?;
-    // How the author stands on this site and their posts are read at once; a banned
-    // author has no page, whatever its address asks.
-    let posts = async {
+    // A banned author has no page, whatever its address asks: the address is checked
+    // once the author is known to have one.
+    let (site, query) = (&state, &query);
+    let (author, outcome) = with_posts(&state, &username, |id| async move {
         let at = query.at()?;
         Ok::<_, WebError>(
-            state
-                .store
-                .posts_by_author(&state.site, account.id, at, state.front_page_size)
+            site.store
+                .posts_by_author(&site.site, id, at, site.front_page_size)
                 .await,
         )
-    };
-    let (author, outcome) = tokio::join!(state.standing(account.clone()), posts);
-    let author = author?;
-    if author.banned {
-        return Err(WebError::NotFound);
-    }
+    })
+    .await?;
     let (outcome, at) = (outcome?, query.at()?);
     let base = urls::author(author.username.as_str());
     let page = match paged(outcome, at, &base, "the author's first page")? {

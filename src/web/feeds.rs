@@ -6,7 +6,7 @@ use super::binaries::serve::none_match;
 use super::page_cache::cacheable;
 use super::{AppState, WebError};
 use crate::domain::markdown::with_absolute_urls;
-use crate::domain::{Post, PostStatus, SiteIdentity, Tag, Username};
+use crate::domain::{Post, PostStatus, SiteIdentity, Tag};
 use crate::store::{ListPage, PageAt};
 use crate::urls;
 use actix_web::http::header::{self, HttpDate};
@@ -72,23 +72,12 @@ pub async fn author(
     req: HttpRequest,
     username: web::Path<String>,
 ) -> Result<HttpResponse, WebError> {
-    let username = Username::parse(&username).map_err(|_| WebError::NotFound)?;
-    let account = state
-        .store
-        .author_by_name(&username)
-        .await?
-        .ok_or(WebError::NotFound)?;
-    // How the author stands on this site and their posts are read at once.
-    let (author, page) = tokio::join!(
-        state.standing(account.clone()),
+    let (author, page) = super::authors::with_posts(&state, &username, |id| {
         state
             .store
-            .posts_by_author(&state.site, account.id, PageAt::Newest, FEED_ENTRIES)
-    );
-    let author = author?;
-    if author.banned {
-        return Err(WebError::NotFound);
-    }
+            .posts_by_author(&state.site, id, PageAt::Newest, FEED_ENTRIES)
+    })
+    .await?;
     let page = page.map_err(page_error)?;
     let name = author.username.as_str();
     let source = Source {

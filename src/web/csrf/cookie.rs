@@ -58,15 +58,13 @@ pub async fn csrf_cookie(
         None => CsrfBinding::PreSession(&pre_session),
     };
     let token = match secret {
-        Some(secret) => match secret {
-            Ok(secret) => csrf_token(secret, binding),
-            Err(e) => {
-                // Without the site's secret no form can be checked: its token then
-                // matches nothing, and the store's error shows where it is read again.
-                tracing::warn!(error = %e, "the site's secret could not be read for a CSRF token");
-                random_token()
-            }
-        },
+        Some(Ok(secret)) => csrf_token(secret, binding),
+        Some(Err(e)) => {
+            // Without the site's secret no form can be checked: its token then matches
+            // nothing, and the store's error shows where it is read again.
+            tracing::warn!(error = %e, "the site's secret could not be read for a CSRF token");
+            random_token()
+        }
         None => random_token(),
     };
     // A page framed by the defaults (the site's identity could not be read) is not kept
