@@ -5,6 +5,7 @@ COPY Cargo.toml Cargo.lock schema.cql ./
 COPY src src
 COPY templates templates
 COPY static static
+COPY locales locales
 RUN cargo build --release --locked --bin sibyl
 
 # Run: the binary alone (templates, stylesheet and schema.cql are compiled into it) on a

@@ -4,14 +4,16 @@
 //! data contract and its two adapters, [`binaries`] the attachment service above it,
 //! [`app`] the writes that span aggregates and the background jobs, [`web`] the routes
 //! and pages, [`backup`] export, import and moving in; [`infra`] holds what every layer
-//! above the domain uses (the clock, mail, metrics, logging, the job runner), [`urls`]
-//! the site's URL scheme, and [`startup`] wires them into a running server.
+//! above the domain uses (the clock, mail, metrics, logging, the job runner), [`i18n`]
+//! the interface's languages (message catalogs, dates and numbers), [`urls`] the site's
+//! URL scheme, and [`startup`] wires them into a running server.
 
 pub mod app;
 pub mod backup;
 pub mod binaries;
 pub mod config;
 pub mod domain;
+pub mod i18n;
 pub mod infra;
 pub mod startup;
 pub mod store;

@@ -33,6 +33,7 @@ async fn main() -> ExitCode {
             println!("{}", sibyl::app::limits::limits_json());
             Ok(())
         }
+        Command::Catalog { file } => catalog(&file),
         Command::Repair {
             dry_run,
             resume,
@@ -393,7 +394,39 @@ async fn move_in(
     Ok(())
 }
 
+/// `sibyl catalog FILE`: what is wrong with a catalog, against English.
+fn catalog(file: &std::path::Path) -> Result<(), String> {
+    let source = std::fs::read_to_string(file)
+        .map_err(|e| format!("{} cannot be read: {e}", file.display()))?;
+    let comparison = sibyl::i18n::compare(&source)
+        .map_err(|errors| format!("{} does not parse: {}", file.display(), errors.join("; ")))?;
+    for id in &comparison.missing {
+        println!("lacks {id} (said in English)");
+    }
+    for error in &comparison.errors {
+        println!("error: {error}");
+    }
+    if comparison.errors.is_empty() {
+        println!(
+            "{}: usable, {} messages said in English",
+            file.display(),
+            comparison.missing.len()
+        );
+        Ok(())
+    } else {
+        Err(format!(
+            "{}: {} errors",
+            file.display(),
+            comparison.errors.len()
+        ))
+    }
+}
+
 async fn serve(settings: sibyl::config::Settings) -> Result<(), String> {
+    if let Some(dir) = &settings.locales {
+        let added = sibyl::i18n::install(dir).map_err(|e| e.to_string())?;
+        tracing::info!(languages = ?added, "the interface speaks the folder's catalogs too");
+    }
     let fetch = settings.fetch_policy()?;
     let store = open_store(&settings).await?;
     let mail = settings.mail();

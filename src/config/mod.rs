@@ -122,6 +122,11 @@ pub struct Settings {
     #[arg(long, env = "SIBYL_FETCH_CA", global = true)]
     pub fetch_ca: Option<std::path::PathBuf>,
 
+    /// A folder of message catalogs (pt-BR.ftl, ...) the interface speaks besides the
+    /// languages shipped, each checked against English at start (docs/TRANSLATING.md)
+    #[arg(long, env = "SIBYL_LOCALES", global = true)]
+    pub locales: Option<std::path::PathBuf>,
+
     /// New accounts may write: a sign-up (on the site or through the API) makes an
     /// author rather than a reader, as multi-author platforms offer; off by default, an
     /// administrator then makes authors from the list of users
@@ -458,6 +463,13 @@ pub enum Command {
     Site {
         #[command(subcommand)]
         command: SiteCommand,
+    },
+    /// Check a message catalog (a translation of the interface, such as pt-BR.ftl)
+    /// against English: its syntax, messages English does not have, placeables that
+    /// differ, and the messages it lacks (said in English); fails on anything but lacks
+    Catalog {
+        /// The catalog's file
+        file: std::path::PathBuf,
     },
 }
 

@@ -186,6 +186,9 @@ pub struct User {
     pub image: String,
     /// A banned user cannot sign in, and their sessions count for nothing.
     pub banned: bool,
+    /// The language the account's pages speak (a BCP 47 tag the interface speaks, such
+    /// as `de`), or empty for what their browser asks for.
+    pub language: String,
 }
 
 /// Everything a store needs to create an account; every field already valid.
@@ -214,6 +217,7 @@ impl NewUser {
             homepage: String::new(),
             image: String::new(),
             banned: false,
+            language: String::new(),
         }
     }
 }

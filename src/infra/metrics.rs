@@ -45,6 +45,7 @@ pub struct Metrics {
     clock_skew: Gauge,
     page_cache: IntCounterVec,
     page_cache_bytes: IntGauge,
+    said_in_english: IntCounter,
 }
 
 /// The outcome of one lightweight transaction.
@@ -207,8 +208,17 @@ impl Metrics {
         registry
             .register(Box::new(page_cache_bytes.clone()))
             .expect("registered once");
+        let said_in_english = IntCounter::new(
+            "sibyl_messages_said_in_english_total",
+            "Messages of the interface said in English because a language's catalog lacks them",
+        )
+        .expect("a valid metric");
+        registry
+            .register(Box::new(said_in_english.clone()))
+            .expect("registered once");
         Self {
             registry,
+            said_in_english,
             requests,
             request_seconds,
             statements,
@@ -247,6 +257,10 @@ impl Metrics {
 
     /// Every metric in the Prometheus text format (version 0.0.4).
     pub fn render(&self) -> String {
+        // The catalogs count what they lack themselves (they depend on nothing).
+        let lacked = crate::i18n::missing_messages();
+        self.said_in_english
+            .inc_by(lacked.saturating_sub(self.said_in_english.get()));
         let mut out = Vec::new();
         if let Err(e) = TextEncoder::new().encode(&self.registry.gather(), &mut out) {
             tracing::warn!(error = %e, "could not encode the metrics");

@@ -125,6 +125,9 @@ pub trait Accounts: Send + Sync {
     async fn set_role(&self, id: UserId, role: Role) -> Result<User, AccountError>;
 
     async fn set_banned(&self, id: UserId, banned: bool) -> Result<User, AccountError>;
+    /// The language the account's pages speak (a tag the caller checked), or empty for
+    /// what the browser asks for.
+    async fn set_language(&self, id: UserId, language: &str) -> Result<User, AccountError>;
 
     /// One shelf of the user directory (see `domain::user::shelf_of`), by user name,
     /// starting after the user name key `after`.

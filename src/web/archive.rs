@@ -7,34 +7,21 @@ use super::lists::{PageQuery, Paged, paged, pager};
 use super::page_cache::cacheable;
 use super::pages::{ArchiveMonth, ArchivePage, MonthPage};
 use super::{AppState, WebError, render};
+use crate::i18n::{Arg, Speech};
 use crate::store::month;
 use crate::urls;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 
-const MONTHS: [&str; 12] = [
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-];
-
-fn month_label(month: i32) -> String {
-    format!("{} {}", MONTHS[(month % 100 - 1) as usize], month / 100)
+/// A month (`202611`) and its year, as `speech` names it: `November 2026`.
+fn month_label(speech: &Speech, month: i32) -> String {
+    speech.month_year(month / 100, (month % 100) as u32)
 }
 
-fn month_link(month: i32) -> ArchiveMonth {
+fn month_link(speech: &Speech, month: i32) -> ArchiveMonth {
     ArchiveMonth {
         url: urls::archive_month(month),
-        label: month_label(month),
+        label: month_label(speech, month),
     }
 }
 
@@ -45,12 +32,14 @@ pub async fn index(
     csrf: CsrfToken,
 ) -> Result<HttpResponse, WebError> {
     let months = state.store.archive_months(&state.site).await?;
+    let layout = layout(&user, &csrf);
+    let speech = std::sync::Arc::clone(&layout.speech);
     let mut years: Vec<(i32, Vec<ArchiveMonth>)> = Vec::new();
     for m in months {
         // Under its year's heading, a month is named alone.
         let link = ArchiveMonth {
-            label: MONTHS[(m % 100 - 1) as usize].to_owned(),
-            ..month_link(m)
+            label: speech.month((m % 100) as u32),
+            ..month_link(&speech, m)
         };
         match years.last_mut() {
             Some((year, links)) if *year == m / 100 => links.push(link),
@@ -58,7 +47,7 @@ pub async fn index(
         }
     }
     let page = ArchivePage {
-        layout: layout(&user, &csrf).describing("Every month in which posts were published."),
+        layout: layout.describing(&speech.say("archive-description", &[])),
         years,
     };
     render(StatusCode::OK, &page).map(cacheable)
@@ -84,8 +73,10 @@ pub async fn month_page(
         ))
     })?;
     let at = query.at()?;
+    let layout = layout(&user, &csrf);
+    let speech = std::sync::Arc::clone(&layout.speech);
     let base = urls::archive_month(wanted);
-    let start = format!("the first page of {}", month_label(wanted));
+    let start = format!("the first page of {}", month_label(&speech, wanted));
     let outcome = state
         .store
         .month_page(&state.site, wanted, at, state.front_page_size)
@@ -97,7 +88,7 @@ pub async fn month_page(
     if page.posts.is_empty() {
         return Err(WebError::NotFoundWith(format!(
             "Nothing was published in {}. The archive lists the months with posts.",
-            month_label(wanted)
+            month_label(&speech, wanted)
         )));
     }
     let pager = pager(&base, &page);
@@ -108,17 +99,22 @@ pub async fn month_page(
         })
         .await?;
     let page = MonthPage {
-        layout: layout(&user, &csrf)
-            .describing(&format!("Posts published in {}.", month_label(wanted))),
-        title: month_label(wanted),
+        layout: layout.describing(&speech.say(
+            "archive-month-description",
+            &[("month", Arg::Text(&month_label(&speech, wanted)))],
+        )),
+        title: month_label(&speech, wanted),
         pager,
         posts,
-        earlier: months.iter().find(|m| **m < wanted).map(|m| month_link(*m)),
+        earlier: months
+            .iter()
+            .find(|m| **m < wanted)
+            .map(|m| month_link(&speech, *m)),
         later: months
             .iter()
             .rev()
             .find(|m| **m > wanted)
-            .map(|m| month_link(*m)),
+            .map(|m| month_link(&speech, *m)),
     };
     render(StatusCode::OK, &page).map(cacheable)
 }

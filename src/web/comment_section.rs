@@ -6,15 +6,18 @@ use super::auth::MaybeUser;
 use super::csrf::CsrfToken;
 use super::pages::{CommentDraft, CommentForm, CommentSection, CommentView, Dated};
 use super::{AppState, WebError};
-use crate::app::comments::closed_message;
 use crate::domain::comment::{EDIT_WINDOW_MINUTES, ThreadComment};
-use crate::domain::comment_policy::{self, PostFacts};
+use crate::domain::comment_policy::{self, Closed, PostFacts};
 use crate::domain::token::{hex, tokens_match};
 use crate::domain::{CommentId, CommentState, Locale, Post, now};
 use crate::store::PageError;
 use crate::urls;
 use serde::Deserialize;
 use sha2::{Digest, Sha256};
+
+/// The id of the message that asks a visitor to sign in to comment (the page then links
+/// the sign-in page).
+pub const SIGN_IN_TO_COMMENT: &str = "comments-sign-in";
 
 /// How many comments a page of a post shows.
 pub const PAGE_SIZE: usize = 50;
@@ -165,9 +168,14 @@ pub async fn section(
         .collect();
     let link = |cursor: Option<String>| cursor.map(|c| urls::comment_page(slug, lang, &c));
     let mut closed =
-        comment_policy::closed(&PostFacts::of(post), &settings, now()).map(closed_message);
+        comment_policy::closed(&PostFacts::of(post), &settings, now()).map(|why| match why {
+            Closed::Page => ("comments-closed-page", 0),
+            Closed::Unpublished => ("comments-closed-unpublished", 0),
+            Closed::ByEditors => ("comments-closed-by-editors", 0),
+            Closed::After { days } => ("comments-closed-after", days),
+        });
     if closed.is_none() && me.is_none() && !settings.guests {
-        closed = Some("Sign in to comment.".into());
+        closed = Some((SIGN_IN_TO_COMMENT, 0));
     }
     let form = if closed.is_none() {
         let replying_to = replying_to?
@@ -196,8 +204,8 @@ pub async fn section(
         closed,
         form,
         notice: match query.commented.as_deref() {
-            Some("published") => Some("Thank you: your comment is published."),
-            Some("pending") => Some("Thank you: your comment awaits moderation."),
+            Some("published") => Some("comment-published"),
+            Some("pending") => Some("comment-pending"),
             _ => None,
         },
         moderate_url: post

@@ -227,8 +227,9 @@ struct Shown {
 }
 
 /// Renders error pages again for a signed-in visitor, so that their header shows who is
-/// signed in (with "Log out"), not "Log in" and "Sign up": errors are made without the
-/// request, which only this wrapper sees.
+/// signed in (with "Log out"), not "Log in" and "Sign up", and for a reader whose pages
+/// speak another language than English: errors are made without the request, which only
+/// this wrapper sees.
 pub async fn signed_in_errors(
     req: ServiceRequest,
     next: Next<impl MessageBody + 'static>,
@@ -250,9 +251,15 @@ pub async fn signed_in_errors(
         .request()
         .cookie(super::auth::session_cookie(secure))
         .is_some();
-    let (Some(csrf), true) = (csrf, signed_in) else {
+    let Some(csrf) = csrf else {
         return Ok(response);
     };
+    if !signed_in {
+        if csrf.speaks_english() {
+            return Ok(response);
+        }
+        return Ok(rendered_again(response, &MaybeUser(None), &csrf, shown));
+    }
     // Read before the error if a handler asked; else read now (error pages are rare).
     let user = match known {
         Some(user) => user,
@@ -261,17 +268,27 @@ pub async fn signed_in_errors(
             Err(_) => return Ok(response),
         },
     };
-    if user.0.is_none() {
+    if user.0.is_none() && csrf.speaks_english() {
         return Ok(response);
     }
+    Ok(rendered_again(response, &user, &csrf, shown))
+}
+
+/// The error page of `response` in the frame `user` and `csrf` give it.
+fn rendered_again(
+    response: ServiceResponse<BoxBody>,
+    user: &MaybeUser,
+    csrf: &CsrfToken,
+    shown: Shown,
+) -> ServiceResponse<BoxBody> {
     let page = ErrorPage {
-        layout: layout(&user, &csrf),
+        layout: layout(user, csrf),
         title: shown.title,
         message: shown.message,
         reference: shown.reference,
     };
-    let Ok(html) = page.render() else {
-        return Ok(response);
-    };
-    Ok(response.map_body(|_, _| BoxBody::new(html)))
+    match page.render() {
+        Ok(html) => response.map_body(|_, _| BoxBody::new(html)),
+        Err(_) => response,
+    }
 }

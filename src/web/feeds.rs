@@ -59,7 +59,16 @@ pub async fn tag(
         )));
     }
     let source = Source {
-        title: format!("Tagged {} · {}", tag.as_str(), state.identity().await.title),
+        title: {
+            // A feed speaks the site's language: its readers send no Accept-Language.
+            let identity = state.identity().await;
+            let languages = crate::i18n::languages();
+            let speech = languages
+                .matching(&identity.lang())
+                .unwrap_or_else(|| languages.english());
+            let tagged = speech.say("tagged", &[("tag", crate::i18n::Arg::Text(tag.as_str()))]);
+            format!("{tagged} · {}", identity.title)
+        },
         page: urls::tag(tag.as_str()),
         feed: urls::tag_feed(tag.as_str()),
     };

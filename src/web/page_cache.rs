@@ -1,6 +1,6 @@
 //! The page cache: anonymous readers' pages kept as they were sent (compressed, with their
 //! headers and entity tag), per site, path and query, and the request headers the answer
-//! depends on (`Accept-Encoding`, `Accept`). A page kept is answered without rendering or
+//! depends on (`Accept-Encoding`, `Accept`, the language `Accept-Language` picks). A page kept is answered without rendering or
 //! reading the store; a browser that sends its tag back gets a 304 the same way.
 //!
 //! Only pages whose handler says so are kept ([`cacheable`]: lists, posts, tags, authors,
@@ -212,10 +212,17 @@ fn key_of(req: &ServiceRequest, state: &AppState) -> Option<Key> {
     if target.len() > MAX_TARGET || encoding.len() + accept.len() > MAX_VARIANT {
         return None;
     }
-    let mut variant = String::with_capacity(encoding.len() + accept.len() + 1);
+    // Pages differ by the language the reader's browser asks for: by the one chosen
+    // among those spoken (a handful), not by the header's every spelling.
+    let language = crate::i18n::languages()
+        .from_header(header(header::ACCEPT_LANGUAGE))
+        .map_or("", |speech| speech.tag());
+    let mut variant = String::with_capacity(encoding.len() + accept.len() + language.len() + 2);
     variant.push_str(std::str::from_utf8(encoding).ok()?);
     variant.push('\n');
     variant.push_str(std::str::from_utf8(accept).ok()?);
+    variant.push('\n');
+    variant.push_str(language);
     Some(Key {
         site: state.site.as_str().into(),
         target: target.into(),

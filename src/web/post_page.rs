@@ -226,7 +226,12 @@ async fn post_page(
     let slug = post.slug.as_str();
     let lang = text.lang();
     Ok(PostPage {
-        layout: layout(user, csrf).describing(&shown.excerpt),
+        layout: match text.translation() {
+            // A translation's page speaks its language, where the interface does.
+            Some(locale) => layout(user, csrf).speaking(locale),
+            None => layout(user, csrf),
+        }
+        .describing(&shown.excerpt),
         preview,
         post: post_view(post, shown),
         text_lang: match &text.locale {

@@ -100,6 +100,9 @@ pub fn configure(cfg: &mut web::ServiceConfig, state: AppState) {
                 .service(web::resource("/account").route(get_or_head().to(settings::show)))
                 .service(web::resource("/account/profile").route(web::post().to(settings::profile)))
                 .service(
+                    web::resource("/account/language").route(web::post().to(settings::language)),
+                )
+                .service(
                     web::resource("/account/username").route(web::post().to(settings::username)),
                 )
                 .service(web::resource("/account/email").route(web::post().to(settings::email)))

@@ -177,41 +177,51 @@ fn migrate_applies_the_cassandra_schema_and_serve_refuses_a_keyspace_without_it(
     );
 }
 
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+/// `sibyl serve` on `port`, its SQLite file and locks in `dir`, with `extra` flags; its
+/// log on standard error.
+fn serve_sqlite(dir: &std::path::Path, port: u16, extra: &[&str]) -> std::process::Child {
+    Command::new(env!("CARGO_BIN_EXE_sibyl"))
+        .args(["serve", "--listen", &format!("127.0.0.1:{port}")])
+        .args(["--store", &format!("sqlite:{}", dir.join("b.db").display())])
+        .args(["--lock-dir", &dir.join("locks").display().to_string()])
+        .args(["--log", "info", "--no-background"])
+        .args(extra)
+        .env_remove("SIBYL_STORE")
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+/// A connection to the server on `port`, once it listens (within 30 seconds).
+fn connect(port: u16) -> std::net::TcpStream {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    loop {
+        if let Ok(stream) = std::net::TcpStream::connect(("127.0.0.1", port)) {
+            return stream;
+        }
+        assert!(std::time::Instant::now() < deadline, "sibyl did not start");
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+}
+
 /// A request the server cannot parse (here a 70 KB URI) is the client's mistake: a 400,
 /// and no ERROR line in the log.
 #[test]
 fn a_client_that_sends_an_over_long_uri_gets_a_400_and_no_error_is_logged() {
     use std::io::{Read, Write};
     let dir = tempfile::tempdir().unwrap();
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
-    let mut server = Command::new(env!("CARGO_BIN_EXE_sibyl"))
-        .args(["serve", "--listen", &format!("127.0.0.1:{port}")])
-        .args([
-            "--store",
-            &format!("sqlite:{}", dir.path().join("b.db").display()),
-        ])
-        .args([
-            "--lock-dir",
-            &dir.path().join("locks").display().to_string(),
-        ])
-        .args(["--log", "info", "--no-background"])
-        .env_remove("SIBYL_STORE")
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
-    let mut stream = loop {
-        if let Ok(stream) = std::net::TcpStream::connect(("127.0.0.1", port)) {
-            break stream;
-        }
-        assert!(std::time::Instant::now() < deadline, "sibyl did not start");
-        std::thread::sleep(std::time::Duration::from_millis(100));
-    };
+    let port = free_port();
+    let mut server = serve_sqlite(dir.path(), port, &[]);
+    let mut stream = connect(port);
     let request = format!(
         "GET /posts/{} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n",
         "a".repeat(70_000)
@@ -825,5 +835,97 @@ async fn an_operator_registers_sites_from_the_shell() {
             .unwrap()
             .map(|m| m.role),
         Some(sibyl::domain::Role::Admin)
+    );
+}
+
+/// An operator adds a language by dropping its catalog in the folder `--locales` names:
+/// `sibyl catalog` checks it against English, the server speaks it to browsers that ask
+/// for it (saying what the catalog lacks in English), and a broken catalog stops the
+/// start with its file and reason.
+#[test]
+fn an_operator_adds_a_language_with_a_catalog_file() {
+    use std::io::{Read, Write};
+    let dir = tempfile::tempdir().unwrap();
+    let locales = dir.path().join("locales");
+    std::fs::create_dir(&locales).unwrap();
+    let portuguese = locales.join("pt-BR.ftl");
+    std::fs::write(
+        &portuguese,
+        "nav-archive = Arquivo\nnav-tags = Marcadores\nauthor-subscribe = Novos posts de { $name } por e-mail\n",
+    )
+    .unwrap();
+    let checked = sibyl(&["catalog", portuguese.to_str().unwrap()]);
+    assert!(checked.status.success(), "{}", stderr(&checked));
+    let report = String::from_utf8_lossy(&checked.stdout);
+    assert!(
+        report.contains("lacks log-in (said in English)"),
+        "{report}"
+    );
+    assert!(report.contains("usable"), "{report}");
+
+    let wrong = dir.path().join("wrong.ftl");
+    std::fs::write(
+        &wrong,
+        "author-subscribe = Novos posts de { $autor }\nno-such = x\n",
+    )
+    .unwrap();
+    let refused = sibyl(&["catalog", wrong.to_str().unwrap()]);
+    assert!(!refused.status.success());
+    let report = String::from_utf8_lossy(&refused.stdout);
+    assert!(
+        report.contains("author-subscribe: uses {$autor} where English uses {$name}"),
+        "{report}"
+    );
+    assert!(
+        report.contains("no-such: English has no such message"),
+        "{report}"
+    );
+    std::fs::write(&wrong, "log-in = { $\n").unwrap();
+    let broken = sibyl(&["catalog", wrong.to_str().unwrap()]);
+    assert!(!broken.status.success());
+    assert!(
+        stderr(&broken).contains("does not parse: line 1"),
+        "{}",
+        stderr(&broken)
+    );
+
+    let locales_flag = locales.to_str().unwrap().to_owned();
+    let serve = |port: u16| serve_sqlite(dir.path(), port, &["--locales", &locales_flag]);
+    let port = free_port();
+    let mut server = serve(port);
+    let mut stream = connect(port);
+    stream
+        .write_all(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept-Language: pt-BR,pt;q=0.9\r\nConnection: close\r\n\r\n")
+        .unwrap();
+    let mut answer = String::new();
+    let _ = stream.read_to_string(&mut answer);
+    server.kill().unwrap();
+    let _ = server.wait();
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    assert!(answer.contains("<html lang=\"pt-BR\">"), "{answer}");
+    assert!(
+        answer.contains(">Arquivo</a>") && answer.contains(">Marcadores</a>"),
+        "{answer}"
+    );
+    assert!(
+        answer.contains(">Log in</a>"),
+        "what it lacks is said in English: {answer}"
+    );
+
+    // A catalog that cannot be used stops the start, naming it and why.
+    std::fs::write(locales.join("it.ftl"), "nav-archive = { $\n").unwrap();
+    let port = free_port();
+    let output = serve(port).wait_with_output().unwrap();
+    assert!(!output.status.success());
+    let log = stderr(&output);
+    assert!(log.contains("it.ftl") && log.contains("line 1"), "{log}");
+    std::fs::remove_file(locales.join("it.ftl")).unwrap();
+    std::fs::write(locales.join("not a tag.ftl"), "nav-archive = x\n").unwrap();
+    let output = serve(port).wait_with_output().unwrap();
+    assert!(!output.status.success());
+    assert!(
+        stderr(&output).contains("its name is not a language tag"),
+        "{}",
+        stderr(&output)
     );
 }

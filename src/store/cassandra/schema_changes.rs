@@ -557,4 +557,9 @@ pub(super) const CHANGES: &[(u32, &str, Change)] = &[
         "the page cache: how many changes each site's pages have had (made by schema.cql), read by every instance at most once a second",
         Change::Cql("ALTER TABLE page_changes WITH gc_grace_seconds = 864000"),
     ),
+    (
+        95,
+        "the language an account's pages speak",
+        Change::Cql("ALTER TABLE users ADD IF NOT EXISTS language text"),
+    ),
 ];

@@ -2,8 +2,7 @@
 
 use super::*;
 
-pub(super) const USER_COLUMNS: &str =
-    "id, username, email, display_name, role, password_hash, created, bio, homepage, banned, image";
+pub(super) const USER_COLUMNS: &str = "id, username, email, display_name, role, password_hash, created, bio, homepage, banned, image, language";
 
 pub(super) struct UserRow {
     id: String,
@@ -17,6 +16,7 @@ pub(super) struct UserRow {
     homepage: String,
     banned: bool,
     image: String,
+    language: String,
 }
 
 impl UserRow {
@@ -33,6 +33,7 @@ impl UserRow {
             homepage: row.get(8)?,
             banned: row.get(9)?,
             image: row.get(10)?,
+            language: row.get(11)?,
         })
     }
 
@@ -49,6 +50,7 @@ impl UserRow {
             homepage: self.homepage,
             image: self.image,
             banned: self.banned,
+            language: self.language,
         })
     }
 }
@@ -254,6 +256,17 @@ impl Accounts for SqliteStore {
         self.update_user(id, move |sql, _| {
             sql.prepare("UPDATE users SET banned = ?2 WHERE id = ?1")
                 .and_then(|mut s| s.execute(params![id.0.to_string(), banned]))
+                .map_err(unavailable)?;
+            Ok(())
+        })
+        .await
+    }
+
+    async fn set_language(&self, id: UserId, language: &str) -> Result<User, AccountError> {
+        let language = language.to_owned();
+        self.update_user(id, move |sql, _| {
+            sql.prepare("UPDATE users SET language = ?2 WHERE id = ?1")
+                .and_then(|mut s| s.execute(params![id.0.to_string(), language]))
                 .map_err(unavailable)?;
             Ok(())
         })

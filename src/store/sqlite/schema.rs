@@ -66,6 +66,7 @@ const MIGRATIONS: &[(u32, &str)] = &[
     (46, include_str!("migrations/0046_second_factor_policy.sql")),
     (47, include_str!("migrations/0047_passkeys.sql")),
     (48, include_str!("migrations/0048_page_changes.sql")),
+    (49, include_str!("migrations/0049_user_language.sql")),
 ];
 
 /// The version that makes the search index.

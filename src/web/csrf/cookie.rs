@@ -70,14 +70,28 @@ pub async fn csrf_cookie(
     // A page framed by the defaults (the site's identity could not be read) is not kept
     // by the page cache.
     let frame_read = identity.read;
+    let speech = Arc::clone(
+        crate::i18n::languages().choose(
+            req.headers()
+                .get(header::ACCEPT_LANGUAGE)
+                .map(|v| v.as_bytes()),
+            &identity.lang(),
+        ),
+    );
     let used = Arc::new(AtomicBool::new(false));
     req.extensions_mut().insert(CsrfToken {
         token: token.clone(),
         used: used.clone(),
         page,
         identity,
+        speech,
     });
     let mut response = next.call(req).await?;
+    // A page's words are in the language its reader's browser asks for.
+    response.headers_mut().append(
+        header::VARY,
+        header::HeaderValue::from_static("Accept-Language"),
+    );
     if !frame_read {
         response
             .response_mut()

@@ -108,6 +108,8 @@ pub struct CsrfToken {
     used: Arc<AtomicBool>,
     page: Arc<str>,
     identity: Arc<super::pages::SiteFrame>,
+    /// The language the request's pages speak.
+    speech: Arc<crate::i18n::Speech>,
 }
 
 impl CsrfToken {
@@ -128,6 +130,11 @@ impl CsrfToken {
         }
     }
 
+    /// Whether the request's pages speak English (as pages made without it do).
+    pub fn speaks_english(&self) -> bool {
+        self.speech.is_english()
+    }
+
     /// The site's frame read for this request.
     pub fn frame(&self) -> &Arc<super::pages::SiteFrame> {
         &self.identity
@@ -143,10 +150,22 @@ impl super::pages::FormToken for CsrfToken {
 /// What every page's frame shows: who is signed in, and this browser's CSRF token for
 /// the page's forms.
 pub fn layout(user: &MaybeUser, csrf: &CsrfToken) -> super::pages::Layout {
+    // A member who chose a language reads it, whatever their browser asks for.
+    let chosen = user
+        .0
+        .as_ref()
+        .filter(|u| !u.language.is_empty())
+        .and_then(|u| {
+            crate::i18n::languages()
+                .all()
+                .iter()
+                .find(|s| s.tag() == u.language)
+        });
     let mut layout = super::pages::Layout::new(
         user.0.as_ref(),
         Box::new(csrf.clone()),
         Arc::clone(&csrf.identity),
+        Arc::clone(chosen.unwrap_or(&csrf.speech)),
     );
     layout.canonical = Some(csrf.page.to_string());
     layout

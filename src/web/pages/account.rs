@@ -55,6 +55,10 @@ pub struct SettingsPage {
     pub mail_on: bool,
     /// Whether the account is one of the network's administrators (a link to `/network`).
     pub network_admin: bool,
+    /// The language the account's pages speak (a tag), or empty for the browser's.
+    pub language: String,
+    /// The languages to choose from: each tag and its name in itself.
+    pub languages: Vec<(String, String)>,
     pub notice: Option<String>,
     pub error: Option<(Section, String)>,
 }
@@ -64,6 +68,7 @@ impl SettingsPage {
     pub fn error_for(&self, section: &str) -> Option<&str> {
         let wanted = match section {
             "profile" => Section::Profile,
+            "language" => Section::Language,
             "username" => Section::Username,
             "email" => Section::Email,
             _ => Section::Password,
@@ -161,6 +166,7 @@ pub struct AccountDeletedPage {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Section {
     Profile,
+    Language,
     Username,
     Email,
     Password,

@@ -48,9 +48,11 @@ pub struct CommentSection {
     pub older: Option<String>,
     /// The signed-in reader's own comments awaiting moderation.
     pub pending: Vec<CommentView>,
-    /// Why there is no form, if there is none.
-    pub closed: Option<String>,
+    /// Why there is no form, if there is none: the message's id, and the days after
+    /// which comments close (its `$count`, where it says).
+    pub closed: Option<(&'static str, u32)>,
     pub form: Option<CommentForm>,
+    /// The id of the message thanking a reader for their comment.
     pub notice: Option<&'static str>,
     /// For the post's editors: its moderation page.
     pub moderate_url: Option<String>,

@@ -4,6 +4,7 @@
 //! a page can be read (and changed) without knowing where its data came from.
 
 use crate::domain::{Role, SiteIdentity, User};
+use crate::i18n::{Arg, Speech};
 use askama::Template;
 use chrono::{DateTime, Utc};
 use std::sync::Arc;
@@ -37,6 +38,10 @@ pub struct Layout {
     /// What the site calls itself (its name, tagline, language and footer), and its
     /// published pages.
     pub site: Arc<SiteFrame>,
+    /// The language the page's own words are in (its content keeps its own).
+    pub speech: Arc<Speech>,
+    /// The page's `lang` and the site's, worked out once (see [`Layout::lang`]).
+    langs: std::sync::OnceLock<(String, String)>,
 }
 
 pub use crate::app::memo::SiteFrame;
@@ -48,7 +53,12 @@ pub struct LayoutUser {
 }
 
 impl Layout {
-    pub fn new(user: Option<&User>, csrf: Box<dyn FormToken>, site: Arc<SiteFrame>) -> Self {
+    pub fn new(
+        user: Option<&User>,
+        csrf: Box<dyn FormToken>,
+        site: Arc<SiteFrame>,
+        speech: Arc<Speech>,
+    ) -> Self {
         Self {
             user: user.map(|u| LayoutUser {
                 display_name: u.display_name.clone(),
@@ -59,6 +69,8 @@ impl Layout {
             canonical: None,
             description: site_description(&site),
             site,
+            speech,
+            langs: std::sync::OnceLock::new(),
         }
     }
 
@@ -86,7 +98,126 @@ impl Layout {
             canonical: None,
             description: site_description(&site),
             site,
+            speech: Arc::clone(crate::i18n::languages().english()),
+            langs: std::sync::OnceLock::new(),
         }
+    }
+
+    /// The same layout, its words in the language of a text in `locale` (a post's
+    /// translation) if the interface speaks it; else as it was.
+    pub fn speaking(mut self, locale: &crate::domain::Locale) -> Self {
+        if let Some(speech) = crate::i18n::languages().matching(&locale.code()) {
+            self.speech = Arc::clone(speech);
+            self.langs = std::sync::OnceLock::new();
+        }
+        self
+    }
+
+    /// The message `id`.
+    pub fn t(&self, id: &str) -> String {
+        self.speech.say(id, &[])
+    }
+
+    /// The message `id`, its placeable `name` given `value`.
+    pub fn t1(&self, id: &str, name: &str, value: impl std::fmt::Display) -> String {
+        self.speech
+            .say(id, &[(name, Arg::Text(&value.to_string()))])
+    }
+
+    /// The message `id` for a count (its `$count`, which picks the plural form).
+    pub fn count(&self, id: &str, count: impl Count) -> String {
+        self.speech.say(id, &[("count", Arg::Count(count.count()))])
+    }
+
+    /// A date (with its time of day, if it has one) as the page's language writes it.
+    pub fn date(&self, dated: &Dated) -> String {
+        if dated.time {
+            self.speech.date_time(dated.at)
+        } else {
+            self.speech.date(dated.at)
+        }
+    }
+
+    /// The page's `lang`: the site's own tag (`en-GB`) when the page speaks the site's
+    /// language, else the tag of the language it speaks.
+    pub fn lang(&self) -> String {
+        self.langs().0.clone()
+    }
+
+    fn langs(&self) -> &(String, String) {
+        self.langs.get_or_init(|| {
+            let site = self.site.lang();
+            let page = match crate::i18n::languages().matching(&site) {
+                Some(speech) if speech.tag() == self.speech.tag() => site.clone(),
+                _ => self.speech.tag().to_owned(),
+            };
+            (page, site)
+        })
+    }
+
+    /// The `lang` of what the site wrote (its posts' titles and excerpts, its name) where
+    /// the page speaks another language; `None` where they agree.
+    pub fn content_lang(&self) -> Option<String> {
+        let (page, site) = self.langs();
+        (page != site).then(|| site.clone())
+    }
+
+    /// ` lang="en-GB"` for an element holding what the site wrote, where the page speaks
+    /// another language; empty where they agree. Tags are letters, digits and hyphens.
+    pub fn content_lang_attr(&self) -> String {
+        self.content_lang()
+            .map_or_else(String::new, |lang| self.lang_attr(&lang))
+    }
+
+    /// ` lang="de" dir="ltr"`: the page's own language and direction, for its words
+    /// inside a text in another (a post's meta line, its editing links).
+    pub fn ui_attr(&self) -> String {
+        format!(" lang=\"{}\" dir=\"{}\"", self.lang(), self.speech.dir())
+    }
+
+    /// ` lang="ar" dir="rtl"` for an element holding a text in `lang` (a BCP 47 tag), its
+    /// `dir` given only where it differs from the page's. A text in no particular
+    /// language (an empty tag) is in the site's.
+    pub fn lang_attr(&self, lang: &str) -> String {
+        if lang.is_empty() {
+            return self.content_lang_attr();
+        }
+        if !lang.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-') {
+            return String::new();
+        }
+        let rtl = crate::i18n::languages().right_to_left(lang);
+        match (rtl, self.rtl()) {
+            (true, false) => format!(" lang=\"{lang}\" dir=\"rtl\""),
+            (false, true) => format!(" lang=\"{lang}\" dir=\"ltr\""),
+            _ => format!(" lang=\"{lang}\""),
+        }
+    }
+
+    /// Whether the page's language is written right to left.
+    pub fn rtl(&self) -> bool {
+        self.speech.dir() == "rtl"
+    }
+}
+
+/// A count a message is given: any whole number a page holds.
+pub trait Count {
+    fn count(&self) -> u64;
+}
+
+macro_rules! count {
+    ($($t:ty),+) => {
+        $(impl Count for $t {
+            fn count(&self) -> u64 {
+                u64::try_from(*self).unwrap_or(0)
+            }
+        })+
+    };
+}
+count!(u8, u16, u32, u64, usize, i32, i64);
+
+impl<T: Count> Count for &T {
+    fn count(&self) -> u64 {
+        (**self).count()
     }
 }
 
@@ -100,15 +231,20 @@ fn site_description(site: &SiteIdentity) -> String {
         .unwrap_or_default()
 }
 
+/// A moment a page shows: written in the page's language by [`Layout::date`], and for
+/// machines (`<time datetime>`) by its `iso`.
 pub struct Dated {
-    pub human: String,
+    pub at: DateTime<Utc>,
+    /// Whether its time of day (UTC) is shown too.
+    pub time: bool,
     pub iso: String,
 }
 
 impl Dated {
     pub fn new(at: DateTime<Utc>) -> Self {
         Self {
-            human: at.format("%B %-d, %Y").to_string(),
+            at,
+            time: false,
             iso: at.to_rfc3339(),
         }
     }
@@ -116,8 +252,8 @@ impl Dated {
     /// A date with its time of day (UTC), for what happens at a set time.
     pub fn with_time(at: DateTime<Utc>) -> Self {
         Self {
-            human: at.format("%B %-d, %Y at %H:%M UTC").to_string(),
-            iso: at.to_rfc3339(),
+            time: true,
+            ..Self::new(at)
         }
     }
 }

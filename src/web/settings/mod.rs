@@ -50,6 +50,12 @@ fn page(
         role: user.role.as_str(),
         mail_on: state.mailer.is_on(),
         network_admin: false,
+        language: user.language.clone(),
+        languages: crate::i18n::languages()
+            .all()
+            .iter()
+            .map(|speech| (speech.tag().to_owned(), speech.name()))
+            .collect(),
         notice,
         error,
     }
@@ -63,6 +69,7 @@ pub async fn show(
 ) -> Result<HttpResponse, WebError> {
     let notice = match query.saved.as_str() {
         "profile" => Some("Your profile was saved."),
+        "language" => Some("The language of your pages was saved."),
         "username" => Some("Your user name was changed."),
         "email" => Some("Your e-mail address was changed."),
         "email-sent" => Some(
@@ -148,4 +155,44 @@ pub async fn profile(
         .map_err(|_| WebError::Internal("profile".into()))?;
     crate::app::page_cache::account_changed(&state.ctx(), user.id);
     Ok(see_other("/account?saved=profile"))
+}
+
+#[derive(Deserialize)]
+pub struct LanguageForm {
+    csrf: String,
+    /// A language the interface speaks, or empty for the browser's.
+    #[serde(default)]
+    language: String,
+}
+
+csrf_field!(LanguageForm);
+
+/// `POST /account/language`: the language the account's pages speak.
+pub async fn language(
+    state: web::Data<AppState>,
+    user: SignedIn,
+    csrf: CsrfToken,
+    form: CsrfForm<LanguageForm>,
+) -> Result<HttpResponse, WebError> {
+    let user = user.0;
+    let wanted = form.language.trim();
+    let spoken = wanted.is_empty()
+        || crate::i18n::languages()
+            .all()
+            .iter()
+            .any(|speech| speech.tag() == wanted);
+    if !spoken || wanted.len() > 35 {
+        let shown: String = wanted.chars().take(35).collect();
+        return refuse(
+            &state,
+            &user,
+            &csrf,
+            Section::Language,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            &format!("{shown:?} is not a language these pages speak: choose one from the list."),
+        );
+    }
+    outcome(state.store.set_language(user.id, wanted).await)?
+        .map_err(|_| WebError::Internal("a language is never taken".into()))?;
+    Ok(see_other("/account?saved=language"))
 }

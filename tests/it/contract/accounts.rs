@@ -42,7 +42,41 @@ both_stores!(
     ending_sessions_keeps_only_the_current_one,
     an_account_keeps_at_most_its_newest_sessions,
     attempts_are_counted_per_key_within_their_window,
+    an_account_keeps_the_language_it_chose,
 );
+
+async fn an_account_keeps_the_language_it_chose(t: TestStore) {
+    let name = unique_name("polyglot");
+    let user = t
+        .store
+        .create_user(new_user(&name, &email_for(&name)))
+        .await
+        .unwrap();
+    assert_eq!(user.language, "", "a new account follows its browser");
+    assert_eq!(
+        t.store
+            .set_language(user.id, "zh-Hans")
+            .await
+            .unwrap()
+            .language,
+        "zh-Hans"
+    );
+    let read = t.store.user(user.id).await.unwrap().unwrap();
+    assert_eq!(read.language, "zh-Hans", "as read back");
+    assert_eq!(
+        (read.username, read.banned),
+        (user.username, false),
+        "nothing else moved"
+    );
+    assert_eq!(
+        t.store.set_language(user.id, "").await.unwrap().language,
+        ""
+    );
+    assert!(matches!(
+        t.store.set_language(UserId::new(), "de").await,
+        Err(AccountError::NoSuchUser)
+    ));
+}
 
 async fn sign_up_refuses_a_taken_user_name_or_email_and_says_which(t: TestStore) {
     let name = unique_name("Owner");

@@ -355,7 +355,7 @@ async fn an_older_sqlite_file_is_indexed_when_opened() {
     let path = t.sqlite_path.clone().unwrap();
     {
         let conn = rusqlite::Connection::open(&path).unwrap();
-        // Back to version 13: without passkeys (47), the second factors and their policy (46, 45), avatars (42), the deliveries' failed attempts (41), follow requests (40), the comments' sources (39), the fediverse's blocks (38), switch (37), comments (36) and tables (35), the jobs' holders (34), the sites' administrators (33), the deletion of sites (32), the members of sites (31), the registry of sites
+        // Back to version 13: without the accounts' languages (49), passkeys (47), the second factors and their policy (46, 45), avatars (42), the deliveries' failed attempts (41), follow requests (40), the comments' sources (39), the fediverse's blocks (38), switch (37), comments (36) and tables (35), the jobs' holders (34), the sites' administrators (33), the deletion of sites (32), the members of sites (31), the registry of sites
         // (30), the intents' attempts
         // (29), the own-images
         // setting (28), the moderation
@@ -386,6 +386,7 @@ async fn an_older_sqlite_file_is_indexed_when_opened() {
              ALTER TABLE moderation_queue DROP COLUMN author_email; ALTER TABLE moderation_queue DROP COLUMN body;
              ALTER TABLE moderation_queue DROP COLUMN body_html; ALTER TABLE moderation_queue DROP COLUMN reason;
              ALTER TABLE moderation_queue DROP COLUMN edited;
+             ALTER TABLE users DROP COLUMN language;
              ALTER TABLE users DROP COLUMN image; DROP TABLE follows; DROP TABLE favorites;
              DROP TABLE site_secrets;
              DROP TABLE deliveries; DROP TABLE mailings; DROP TABLE subscription_links; DROP TABLE subscribers;

@@ -32,6 +32,11 @@ struct Browser {
 
 impl Browser {
     async fn start() -> Self {
+        Self::start_in("en-US,en").await
+    }
+
+    /// A browser whose reader reads `languages` (what it sends as `Accept-Language`).
+    async fn start_in(languages: &str) -> Self {
         let port = std::net::TcpListener::bind("127.0.0.1:0")
             .unwrap()
             .local_addr()
@@ -78,7 +83,8 @@ impl Browser {
                     // The sites of a deployment of many are names under .test, all here.
                     "--host-resolver-rules=MAP *.test 127.0.0.1",
                     format!("--user-data-dir={}", profile.path().display()),
-                ]
+                ],
+                "prefs": {"intl.accept_languages": languages},
             }
         }}});
         let created: Value = http
@@ -310,6 +316,8 @@ impl Drop for Browser {
     }
 }
 
+both_stores!(the_reader_s_pages_read_in_german_and_arabic,);
+
 both_stores!(first_visitor_sets_up_writes_publishes_and_a_reader_sees_it);
 
 async fn first_visitor_sets_up_writes_publishes_and_a_reader_sees_it(t: TestStore) {
@@ -452,15 +460,18 @@ async fn first_visitor_sets_up_writes_publishes_and_a_reader_sees_it(t: TestStor
     browser
         .wait_for_url(|u| u.ends_with("/posts/notes-on-the-analytical-engine?lang=fr"))
         .await;
+    // The French text's page speaks French.
     assert!(
         browser
             .source()
             .await
-            .contains("This translation is a draft")
+            .contains("Cette traduction est un brouillon")
     );
     browser.click("#publish").await;
     browser
-        .wait_for_source(|s| s.contains("<em>tisse</em>") && !s.contains("translation is a draft"))
+        .wait_for_source(|s| {
+            s.contains("<em>tisse</em>") && !s.contains("traduction est un brouillon")
+        })
         .await;
 
     browser.forget_cookies().await;
@@ -1337,4 +1348,106 @@ async fn looked_at(browser: &Browser, name: &str) {
     }
     let violations = browser.accessibility_violations().await;
     assert!(violations.is_empty(), "{name}: {violations:#?}");
+}
+
+/// A reader whose browser asks for German, and one who asks for Arabic: the reader's
+/// pages speak their language (Arabic right to left, the English post inside it left to
+/// right), fit a phone and a desktop, pass axe-core and the HTML checker. Screenshots of
+/// each at 390 and 1280 pixels wide are kept.
+async fn the_reader_s_pages_read_in_german_and_arabic(t: TestStore) {
+    let store = format!("{:?}", t.kind).to_lowercase();
+    let app = spawn_app(t).await;
+    let admin = app.set_up().await;
+    let post = app
+        .publish(
+            "Spring flood",
+            "The river rose *overnight*.\n\n> Quoted from the bank.",
+        )
+        .await;
+    let pages = [
+        ("home", "/".to_owned()),
+        ("post", post.clone()),
+        ("tags", "/tags".to_owned()),
+        ("tag", "/tags/notes".to_owned()),
+        ("archive", "/archive".to_owned()),
+        ("search", "/search?q=river".to_owned()),
+        ("author", format!("/authors/{}", admin.username)),
+        ("login", "/login".to_owned()),
+        ("signup", "/signup".to_owned()),
+        ("missing", "/posts/no-such-post".to_owned()),
+    ];
+    let mut html = Vec::new();
+    let mut too_wide = Vec::new();
+    let mut inaccessible = Vec::new();
+    for (language, header, marks) in [
+        ("de", "de-DE,de;q=0.9", "<html lang=\"de\">"),
+        ("ar", "ar,en;q=0.5", "<html lang=\"ar\" dir=\"rtl\">"),
+    ] {
+        let browser = Browser::start_in(header).await;
+        for width in [390, 1280] {
+            browser.resize(width).await;
+            for (name, path) in &pages {
+                browser.goto(&app.url(path)).await;
+                let source = browser.source().await;
+                assert!(source.contains(marks), "{language} {path}: {source}");
+                let sizes = browser
+                    .run("return [document.documentElement.scrollWidth, window.innerWidth];")
+                    .await;
+                let (page_width, window) = (sizes[0].as_u64().unwrap(), sizes[1].as_u64().unwrap());
+                if page_width > window {
+                    too_wide.push(format!(
+                        "{language} {path} at {width}: {page_width} > {window}"
+                    ));
+                }
+                browser
+                    .screenshot(&format!("{store}-{language}-{name}-{width}"))
+                    .await;
+                if width == 1280 {
+                    inaccessible.extend(
+                        browser
+                            .accessibility_violations()
+                            .await
+                            .into_iter()
+                            .map(|v| format!("{language} {path}: {v}")),
+                    );
+                    let served = app
+                        .anonymous()
+                        .get(app.url(path))
+                        .header("Accept-Language", header)
+                        .send()
+                        .await
+                        .unwrap()
+                        .text()
+                        .await
+                        .unwrap();
+                    html.push((format!("{language}-{name}"), served));
+                }
+            }
+        }
+        if language == "ar" {
+            browser.goto(&app.url(&post)).await;
+            // The Arabic page runs right to left; the English post inside it left to right.
+            let directions = browser
+                .run("return [getComputedStyle(document.body).direction, getComputedStyle(document.querySelector('article .body')).direction];")
+                .await;
+            assert_eq!(directions, json!(["rtl", "ltr"]));
+        }
+        browser.quit().await;
+    }
+    let errors = super::html_checker::check(&html);
+    assert!(
+        errors.is_empty(),
+        "the HTML checker finds:\n{}",
+        errors.join("\n")
+    );
+    assert!(
+        inaccessible.is_empty(),
+        "axe-core finds:\n{}",
+        inaccessible.join("\n")
+    );
+    assert!(
+        too_wide.is_empty(),
+        "wider than the window:\n{}",
+        too_wide.join("\n")
+    );
 }

@@ -28,6 +28,7 @@ mod forgery;
 mod health;
 mod html_checker;
 mod iiif;
+mod languages;
 mod mail;
 mod moving_in;
 mod nesting;

@@ -575,6 +575,17 @@ async fn every_route_answers_every_role_as_declared(t: TestStore) {
             ],
         ),
         post(
+            "/account/language",
+            &[("language", "")],
+            [
+                LOGIN,
+                Expect(303, "/account?saved=language"),
+                Expect(303, "/account?saved=language"),
+                Expect(303, "/account?saved=language"),
+                LOGIN,
+            ],
+        ),
+        post(
             "/account/username",
             &[("username", "x"), ("current_password", "p")],
             [

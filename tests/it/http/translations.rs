@@ -127,7 +127,8 @@ async fn translations_over_http_link_each_other_and_refuse_bad_locales(t: TestSt
     assert_eq!(location(&saved), format!("{path}?lang=fr"));
     // A draft translation: its editor sees it with a Publish button; readers do not.
     let draft_page = app.get_html(&format!("{path}?lang=fr")).await;
-    assert!(draft_page.contains("This translation is a draft"));
+    // The page of a French text speaks French.
+    assert!(draft_page.contains("Cette traduction est un brouillon"));
     assert!(draft_page.contains(&format!("action=\"{path}/publish?lang=fr\"")));
     assert_eq!(
         app.anonymous_get(&format!("{path}?lang=fr")).await.status(),

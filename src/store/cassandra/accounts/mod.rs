@@ -114,6 +114,7 @@ pub(super) struct UserRow {
     /// Sessions begun before this are ended (all of an account's sessions end in this
     /// one write; their rows are removed after it).
     sessions_after: Option<DateTime<Utc>>,
+    language: Option<String>,
 }
 
 impl UserRow {
@@ -135,6 +136,7 @@ impl UserRow {
             homepage: self.homepage.unwrap_or_default(),
             image: self.image.unwrap_or_default(),
             banned: self.banned.unwrap_or(false),
+            language: self.language.unwrap_or_default(),
         })
     }
 }
@@ -179,6 +181,7 @@ pub(super) struct Statements {
     pub(super) user_profile: PreparedStatement,
     pub(super) user_role: PreparedStatement,
     pub(super) user_banned: PreparedStatement,
+    pub(super) user_language: PreparedStatement,
     /// An entry and its prefix in the shelf's index of prefixes: a logged batch.
     pub(super) directory_write: Batch,
     pub(super) directory_delete: PreparedStatement,
@@ -237,7 +240,7 @@ impl Statements {
             directory_delete.clone(),
         ]);
         Ok(Self {
-            user_by_id: prepare(format!("SELECT {USER_COLUMNS}, image, sessions_after FROM {ks}.users WHERE user_id = ?")).await?,
+            user_by_id: prepare(format!("SELECT {USER_COLUMNS}, image, sessions_after, language FROM {ks}.users WHERE user_id = ?")).await?,
             user_password: user_set("password_hash = ?").await?,
             directory_read: prepare(format!(
                 "SELECT {DIRECTORY_COLUMNS} FROM {ks}.user_directory_by_prefix WHERE prefix = ? AND username_key > ? LIMIT ?"
@@ -270,6 +273,7 @@ impl Statements {
             user_profile: user_set("display_name = ?, bio = ?, homepage = ?, image = ?").await?,
             user_role: user_set("role = ?").await?,
             user_banned: user_set("banned = ?").await?,
+            user_language: user_set("language = ?").await?,
             directory_write,
             directory_delete,
             prefix_insert,
@@ -649,6 +653,13 @@ impl Accounts for CassandraStore {
         self.exec(&self.accounts.user_banned, (banned, id.0))
             .await?;
         self.write_directory(id).await
+    }
+
+    async fn set_language(&self, id: UserId, language: &str) -> Result<User, AccountError> {
+        self.user(id).await?.ok_or(AccountError::NoSuchUser)?;
+        self.exec(&self.accounts.user_language, (language, id.0))
+            .await?;
+        self.user(id).await?.ok_or(AccountError::NoSuchUser)
     }
 
     async fn user_directory(

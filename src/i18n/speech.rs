@@ -1,0 +1,240 @@
+//! One language of the interface: its messages, and its way of writing dates and numbers.
+
+use super::{CatalogError, count_missing};
+use chrono::{DateTime, Datelike, Timelike, Utc};
+use fluent_bundle::concurrent::FluentBundle;
+use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
+use icu_calendar::Gregorian;
+use icu_datetime::fieldsets::{M, T, YM, YMD};
+use icu_datetime::input::{Date, Time};
+use icu_datetime::options::TimePrecision;
+use icu_datetime::{FixedCalendarDateTimeFormatter, NoCalendarFormatter};
+use icu_decimal::DecimalFormatter;
+use icu_decimal::input::Decimal;
+use icu_locale::Locale as IcuLocale;
+use std::sync::Arc;
+
+/// A value a message is given for one of its placeables.
+#[derive(Debug, Clone, Copy)]
+pub enum Arg<'a> {
+    Text(&'a str),
+    /// A count, which also picks the message's plural form.
+    Count(u64),
+}
+
+/// A language of the interface, shared by every request that reads it.
+pub struct Speech {
+    tag: String,
+    locale: IcuLocale,
+    bundle: FluentBundle<FluentResource>,
+    /// What a message this catalog lacks is said in (none for English itself).
+    english: Option<Arc<Speech>>,
+    rtl: bool,
+    date: Option<FixedCalendarDateTimeFormatter<Gregorian, YMD>>,
+    month_year: Option<FixedCalendarDateTimeFormatter<Gregorian, YM>>,
+    month: Option<FixedCalendarDateTimeFormatter<Gregorian, M>>,
+    time: Option<NoCalendarFormatter<T>>,
+    numbers: Option<DecimalFormatter>,
+}
+
+impl std::fmt::Debug for Speech {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Speech").field("tag", &self.tag).finish()
+    }
+}
+
+impl Speech {
+    /// The language `tag` speaking the catalog `source`, refused if anything in it is
+    /// wrong.
+    pub(super) fn new(
+        tag: &str,
+        source: &str,
+        english: Option<Arc<Speech>>,
+        rtl: bool,
+    ) -> Result<Self, CatalogError> {
+        let (speech, problems) = Self::lenient(tag, source, english, rtl);
+        if problems.is_empty() {
+            Ok(speech)
+        } else {
+            Err(CatalogError {
+                name: format!("{tag}.ftl"),
+                problems: problems.join("; "),
+            })
+        }
+    }
+
+    /// The language `tag` speaking what it can of `source` (whatever parses), with what
+    /// is wrong in it. Dates and numbers fall back to ISO forms if ICU has no data.
+    pub(super) fn lenient(
+        tag: &str,
+        source: &str,
+        english: Option<Arc<Speech>>,
+        rtl: bool,
+    ) -> (Self, Vec<String>) {
+        let mut problems = Vec::new();
+        let locale: IcuLocale = tag.parse().unwrap_or_else(|_| {
+            problems.push(format!("{tag:?} is not a language tag"));
+            IcuLocale::UNKNOWN
+        });
+        let language: unic_langid::LanguageIdentifier = tag.parse().unwrap_or_default();
+        let resource =
+            FluentResource::try_new(source.to_owned()).unwrap_or_else(|(partial, errors)| {
+                problems.push(format!("{} syntax errors", errors.len()));
+                partial
+            });
+        let mut bundle = FluentBundle::new_concurrent(vec![language]);
+        // Placeables are isolated (FSI ... PDI) only in a right-to-left language, where a
+        // name in a left-to-right script would otherwise reorder the sentence around it.
+        bundle.set_use_isolating(rtl);
+        if let Err(errors) = bundle.add_resource(resource) {
+            problems.push(format!("{errors:?}"));
+        }
+        // Times are shown in UTC, where a 24-hour clock reads without doubt; English
+        // writes them so too (every other language as its own custom has it).
+        let clock: IcuLocale = if tag == "en" {
+            "en-u-hc-h23".parse().unwrap_or_else(|_| locale.clone())
+        } else {
+            locale.clone()
+        };
+        let speech = Self {
+            date: FixedCalendarDateTimeFormatter::try_new(locale.clone().into(), YMD::long()).ok(),
+            month_year: FixedCalendarDateTimeFormatter::try_new(locale.clone().into(), YM::long())
+                .ok(),
+            month: FixedCalendarDateTimeFormatter::try_new(locale.clone().into(), M::long()).ok(),
+            time: NoCalendarFormatter::try_new(
+                clock.into(),
+                T::medium().with_time_precision(TimePrecision::Minute),
+            )
+            .ok(),
+            numbers: DecimalFormatter::try_new(locale.clone().into(), Default::default()).ok(),
+            tag: tag.to_owned(),
+            locale,
+            bundle,
+            english,
+            rtl,
+        };
+        (speech, problems)
+    }
+
+    /// The language's BCP 47 tag (`de`, `zh-Hans`).
+    pub fn tag(&self) -> &str {
+        &self.tag
+    }
+
+    pub fn locale(&self) -> &IcuLocale {
+        &self.locale
+    }
+
+    /// The language's name in itself (`Deutsch`), from its catalog's `language-name`;
+    /// its tag if the catalog has none.
+    pub fn name(&self) -> String {
+        self.own("language-name", &[])
+            .unwrap_or_else(|| self.tag.clone())
+    }
+
+    /// `rtl` or `ltr`, for HTML's `dir`.
+    pub fn dir(&self) -> &'static str {
+        if self.rtl { "rtl" } else { "ltr" }
+    }
+
+    pub fn is_english(&self) -> bool {
+        self.english.is_none()
+    }
+
+    /// The message `id`, given `args`; said in English (and counted) if this catalog lacks
+    /// it, and as its id only if English lacks it too (which the tests forbid).
+    pub fn say(&self, id: &str, args: &[(&str, Arg<'_>)]) -> String {
+        if let Some(said) = self.own(id, args) {
+            return said;
+        }
+        match &self.english {
+            Some(english) => {
+                count_missing();
+                english.say(id, args)
+            }
+            None => {
+                tracing::error!(id, "no such message in the English catalog");
+                id.to_owned()
+            }
+        }
+    }
+
+    fn own(&self, id: &str, args: &[(&str, Arg<'_>)]) -> Option<String> {
+        let pattern = self.bundle.get_message(id)?.value()?;
+        let mut fluent = FluentArgs::with_capacity(args.len());
+        for (name, arg) in args {
+            match arg {
+                Arg::Text(text) => fluent.set(*name, FluentValue::from(*text)),
+                Arg::Count(n) => fluent.set(*name, FluentValue::from(*n)),
+            }
+        }
+        let mut errors = Vec::new();
+        let said = self
+            .bundle
+            .format_pattern(pattern, Some(&fluent), &mut errors);
+        if !errors.is_empty() {
+            tracing::warn!(id, language = %self.tag, ?errors, "a message could not be said whole");
+        }
+        Some(said.into_owned())
+    }
+
+    /// A day as this language writes it: `November 28, 2026`, `28. November 2026`.
+    pub fn date(&self, at: DateTime<Utc>) -> String {
+        match (
+            Date::try_new_gregorian(at.year(), at.month() as u8, at.day() as u8),
+            &self.date,
+        ) {
+            (Ok(date), Some(f)) => f.format(&date).to_string(),
+            _ => at.format("%Y-%m-%d").to_string(),
+        }
+    }
+
+    /// A month of a year: `November 2026`, `novembre 2026`, `2026年11月`.
+    pub fn month_year(&self, year: i32, month: u32) -> String {
+        match (
+            Date::try_new_gregorian(year, month as u8, 1),
+            &self.month_year,
+        ) {
+            (Ok(date), Some(f)) => f.format(&date).to_string(),
+            _ => format!("{year}-{month:02}"),
+        }
+    }
+
+    /// A month's name alone (under its year's heading): `November`, `novembre`.
+    pub fn month(&self, month: u32) -> String {
+        match (Date::try_new_gregorian(2000, month as u8, 1), &self.month) {
+            (Ok(date), Some(f)) => f.format(&date).to_string(),
+            _ => format!("{month:02}"),
+        }
+    }
+
+    /// A time of day (UTC) as this language writes it: `14:05`, `2:05 م`.
+    pub fn time(&self, at: DateTime<Utc>) -> String {
+        match (
+            Time::try_new(at.hour() as u8, at.minute() as u8, 0, 0),
+            &self.time,
+        ) {
+            (Ok(time), Some(f)) => f.format(&time).to_string(),
+            _ => at.format("%H:%M").to_string(),
+        }
+    }
+
+    /// A day and its time of day (UTC), in a sentence of this language.
+    pub fn date_time(&self, at: DateTime<Utc>) -> String {
+        self.say(
+            "date-at-time",
+            &[
+                ("date", Arg::Text(&self.date(at))),
+                ("time", Arg::Text(&self.time(at))),
+            ],
+        )
+    }
+
+    /// A whole number with this language's grouping: `1,234,567`, `1.234.567`.
+    pub fn number(&self, n: u64) -> String {
+        match &self.numbers {
+            Some(numbers) => numbers.format(&Decimal::from(n)).to_string(),
+            None => n.to_string(),
+        }
+    }
+}

@@ -1,0 +1,300 @@
+use super::*;
+use chrono::{TimeZone, Utc};
+use std::path::Path;
+
+/// The templates whose every word comes from the catalogs. A template joins the list
+/// when its words move into the catalogs; the list ends as every template.
+const SPOKEN_TEMPLATES: [&str; 19] = [
+    "base.html",
+    "error.html",
+    "home.html",
+    "posts/list.html",
+    "archive/index.html",
+    "archive/month.html",
+    "tags/index.html",
+    "tags/show.html",
+    "search.html",
+    "authors/show.html",
+    "posts/show.html",
+    "account/login.html",
+    "account/signup.html",
+    "account/forgot.html",
+    "account/reset.html",
+    "subscriptions/subscribe.html",
+    "account/settings.html",
+    "comments/edit.html",
+    "account/second_step.html",
+];
+
+fn templates() -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("templates")
+}
+
+fn read(relative: &str) -> String {
+    std::fs::read_to_string(templates().join(relative)).unwrap()
+}
+
+#[test]
+fn every_shipped_catalog_has_every_english_message_with_the_same_placeables() {
+    for (tag, source) in &SHIPPED[1..] {
+        let comparison = compare(source).unwrap_or_else(|e| panic!("{tag}: {e:?}"));
+        assert!(
+            comparison.errors.is_empty(),
+            "{tag}: {:?}",
+            comparison.errors
+        );
+        assert!(
+            comparison.missing.is_empty(),
+            "{tag} lacks {:?}",
+            comparison.missing
+        );
+    }
+    let languages = Languages::shipped().unwrap();
+    assert_eq!(
+        languages.all().iter().map(|s| s.tag()).collect::<Vec<_>>(),
+        ["en", "de", "fr", "es", "zh-Hans", "ar"]
+    );
+}
+
+#[test]
+fn a_catalog_with_a_wrong_placeable_or_bad_syntax_is_refused_with_its_reason() {
+    let english = Arc::clone(Languages::shipped().unwrap().english());
+    let wrong = "author-subscribe = Neue Beiträge von { $author }\n";
+    let error = Languages::checked("de", wrong, &english).unwrap_err();
+    assert!(
+        error
+            .to_string()
+            .contains("author-subscribe: uses {$author} where English uses {$name}"),
+        "{error}"
+    );
+    let unknown = "no-such-message = Hallo\n";
+    let error = Languages::checked("de", unknown, &english).unwrap_err();
+    assert!(
+        error
+            .to_string()
+            .contains("no-such-message: English has no such message")
+    );
+    let broken = "log-in = Anmelden\nlog-out = { $\n";
+    let error = Languages::checked("de", broken, &english).unwrap_err();
+    assert!(error.to_string().contains("line 2"), "{error}");
+}
+
+#[test]
+fn a_message_a_catalog_lacks_is_said_in_english_and_counted() {
+    let english = Arc::clone(Languages::shipped().unwrap().english());
+    let partial = Languages::checked("de", "log-in = Anmelden\n", &english).unwrap();
+    assert_eq!(partial.say("log-in", &[]), "Anmelden");
+    let before = missing_messages();
+    assert_eq!(partial.say("log-out", &[]), "Log out");
+    assert!(missing_messages() > before);
+}
+
+/// Every id the templates and the code ask for is in the English catalog: no page can
+/// show an id.
+#[test]
+fn every_message_asked_for_is_in_english() {
+    let english = outline(SHIPPED[0].1).unwrap();
+    let mut asked = BTreeSet::new();
+    let mut sources = Vec::new();
+    for dir in [
+        templates(),
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
+    ] {
+        let mut stack = vec![dir];
+        while let Some(dir) = stack.pop() {
+            for entry in std::fs::read_dir(&dir).unwrap() {
+                let path = entry.unwrap().path();
+                if path.is_dir() {
+                    stack.push(path);
+                } else if !path.ends_with("i18n/tests.rs") {
+                    sources.push(std::fs::read_to_string(&path).unwrap_or_default());
+                }
+            }
+        }
+    }
+    for source in &sources {
+        for call in [".t(\"", ".t1(\"", ".count(\"", ".say(\""] {
+            for (at, _) in source.match_indices(call) {
+                let rest = &source[at + call.len()..];
+                if let Some(end) = rest.find('"') {
+                    asked.insert(rest[..end].to_owned());
+                }
+            }
+        }
+    }
+    assert!(asked.len() > 40, "{asked:?}");
+    let missing: Vec<_> = asked
+        .iter()
+        .filter(|id| !english.contains_key(*id))
+        .collect();
+    assert!(missing.is_empty(), "not in en.ftl: {missing:?}");
+}
+
+/// Text a reader would see, left in a template rather than asked of the catalogs: the
+/// words between tags and in the attributes read aloud or shown (labels, placeholders,
+/// titles, alternative texts).
+fn words_outside_messages(template: &str) -> Vec<String> {
+    let mut text = template.to_owned();
+    for (open, close) in [("{#", "#}"), ("{%", "%}"), ("{{", "}}"), ("<!--", "-->")] {
+        while let Some(start) = text.find(open) {
+            let end = text[start..]
+                .find(close)
+                .map_or(text.len(), |e| start + e + close.len());
+            text.replace_range(start..end, " ");
+        }
+    }
+    let letters = |s: &str| {
+        // A URL's scheme (a placeholder's `https://`) is not a word.
+        let mut s = s.replace("https://", " ").replace("http://", " ");
+        while let Some(start) = s.find('&') {
+            match s[start..].find(';') {
+                Some(end)
+                    if s[start + 1..start + end]
+                        .bytes()
+                        .all(|b| b.is_ascii_alphanumeric() || b == b'#') =>
+                {
+                    s.replace_range(start..=start + end, " ")
+                }
+                _ => break,
+            }
+        }
+        s.chars()
+            .any(char::is_alphabetic)
+            .then(|| s.trim().to_owned())
+    };
+    let mut found = Vec::new();
+    let mut rest = text.as_str();
+    while let Some(open) = rest.find('<') {
+        found.extend(letters(&rest[..open]));
+        let close = rest[open..].find('>').map_or(rest.len(), |c| open + c + 1);
+        let tag = &rest[open..close];
+        for attribute in [
+            "aria-label=\"",
+            "placeholder=\"",
+            "title=\"",
+            "alt=\"",
+            "label=\"",
+        ] {
+            for (at, _) in tag.match_indices(attribute) {
+                let value = &tag[at + attribute.len()..];
+                let value = &value[..value.find('"').unwrap_or(value.len())];
+                found.extend(letters(value));
+            }
+        }
+        rest = &rest[close..];
+    }
+    found.extend(letters(rest));
+    found
+}
+
+#[test]
+fn the_spoken_templates_have_no_words_outside_messages() {
+    for template in SPOKEN_TEMPLATES {
+        let words = words_outside_messages(&read(template));
+        assert!(
+            words.is_empty(),
+            "{template} says {words:?} outside the catalogs"
+        );
+    }
+}
+
+#[test]
+fn the_template_walk_finds_words_left_in_text_and_attributes() {
+    assert_eq!(
+        words_outside_messages(
+            "<p>{{ layout.t(\"x\") }} &middot; <a title=\"Older\">{{ a }}</a> Next</p>"
+        ),
+        ["Older", "Next"]
+    );
+    assert!(
+        words_outside_messages("<p class=\"meta\">{% if a %}{{ b }}{% endif %} · &nbsp;</p>")
+            .is_empty()
+    );
+}
+
+#[test]
+fn a_browser_s_languages_pick_among_those_spoken() {
+    let languages = Languages::shipped().unwrap();
+    let pick = |header: &str| {
+        languages
+            .from_header(header.as_bytes())
+            .map(|s| s.tag().to_owned())
+    };
+    assert_eq!(pick("de-DE,de;q=0.9,en;q=0.8").as_deref(), Some("de"));
+    assert_eq!(pick("ja, fr-CA;q=0.5, ar-EG;q=0.8").as_deref(), Some("ar"));
+    assert_eq!(pick("zh-CN,zh;q=0.9").as_deref(), Some("zh-Hans"));
+    assert_eq!(pick("zh").as_deref(), Some("zh-Hans"));
+    // Traditional Chinese is not Simplified: the next language asked for is spoken.
+    assert_eq!(pick("zh-TW,en;q=0.5").as_deref(), Some("en"));
+    assert_eq!(pick("en-GB").as_deref(), Some("en"));
+    assert_eq!(pick("es;q=0.2,fr;q=0.9").as_deref(), Some("fr"));
+    assert_eq!(pick("fr;q=0,es").as_deref(), Some("es"));
+    for nothing in [
+        "",
+        "*",
+        "ja",
+        "x-klingon",
+        ";;,,q=",
+        "de;q=abc",
+        "\u{1F600}",
+    ] {
+        assert_eq!(pick(nothing), None, "{nothing:?}");
+    }
+    let long = format!("{}de", "xx;q=0.1,".repeat(1200));
+    assert_eq!(pick(&long), None, "10 KB are not read");
+    assert_eq!(languages.from_header(&[0xff, 0xfe]).map(|s| s.tag()), None);
+    // The site's language when the browser asks for nothing spoken; English when the
+    // site's is not spoken either.
+    assert_eq!(languages.choose(Some(b"ja"), "fr").tag(), "fr");
+    assert_eq!(languages.choose(None, "en-GB").tag(), "en");
+    assert_eq!(languages.choose(None, "ja").tag(), "en");
+    assert_eq!(languages.choose(Some(b"de"), "fr").tag(), "de");
+}
+
+#[test]
+fn dates_and_numbers_are_written_as_each_language_writes_them() {
+    let languages = Languages::shipped().unwrap();
+    let at = Utc.with_ymd_and_hms(2026, 11, 28, 14, 5, 0).unwrap();
+    let speech = |tag: &str| languages.matching(tag).unwrap();
+    assert_eq!(speech("en").date(at), "November 28, 2026");
+    assert_eq!(speech("en").date_time(at), "November 28, 2026 at 14:05 UTC");
+    assert_eq!(speech("de").date(at), "28. November 2026");
+    assert_eq!(speech("de").date_time(at), "28. November 2026 um 14:05 UTC");
+    assert_eq!(speech("fr").date(at), "28 novembre 2026");
+    assert_eq!(speech("es").date(at), "28 de noviembre de 2026");
+    assert_eq!(speech("zh-Hans").date(at), "2026年11月28日");
+    assert!(
+        speech("ar").date(at).contains("نوفمبر"),
+        "{}",
+        speech("ar").date(at)
+    );
+    assert_eq!(speech("de").month_year(2026, 11), "November 2026");
+    assert_eq!(speech("fr").month(11), "novembre");
+    assert_eq!(speech("en").number(1_234_567), "1,234,567");
+    assert_eq!(speech("de").number(1_234_567), "1.234.567");
+    assert_eq!(speech("ar").dir(), "rtl");
+    assert_eq!(speech("de").dir(), "ltr");
+}
+
+#[test]
+fn plurals_follow_each_language_s_rules() {
+    let languages = Languages::shipped().unwrap();
+    let count = |tag: &str, n: u64| {
+        languages
+            .matching(tag)
+            .unwrap()
+            .say("comment-count", &[("count", Arg::Count(n))])
+    };
+    assert_eq!(count("en", 0), "No comments");
+    assert_eq!(count("en", 1), "1 comment");
+    assert_eq!(count("en", 3), "3 comments");
+    assert_eq!(count("de", 1), "1 Kommentar");
+    assert_eq!(count("fr", 2), "2 commentaires");
+    assert_eq!(count("zh-Hans", 3), "3 条评论");
+    // Arabic: two, few (3-10), many (11-99), and other (100 and more); placeables are
+    // isolated in a right-to-left language.
+    assert_eq!(count("ar", 2), "تعليقان");
+    assert_eq!(count("ar", 5), "\u{2068}5\u{2069} تعليقات");
+    assert_eq!(count("ar", 11), "\u{2068}11\u{2069} تعليقًا");
+    assert_eq!(count("ar", 100), "\u{2068}100\u{2069} تعليق");
+}
