@@ -265,3 +265,999 @@ comments-closed-after =
 comments-sign-in = Connectez-vous pour commenter.
 comment-published = Merci : votre commentaire est publié.
 comment-pending = Merci : votre commentaire attend d’être modéré.
+
+## Administration: the site's settings, users, pages and moderation log
+
+## The site's settings (admin/site.html)
+
+site-what = Le nom que le site se donne, dans l’en-tête et le titre de chaque page, dans ses flux et dans les aperçus de liens.
+site-saved = Enregistré.
+site-title = Titre
+site-tagline = Slogan, sous le titre (peut être vide)
+site-description = Description, pour les moteurs de recherche et les aperçus de liens
+site-language = Langue, un code comme en, fr ou en-GB
+site-footer = Pied de page, une ligne de texte brut au bas de chaque page (peut être vide)
+site-privacy = Confidentialité
+site-own-images-only = N’afficher que les images des fichiers de ce site
+site-own-images-only-what = Les navigateurs des lecteurs ne chargent alors aucune image d’un autre site (qui saurait ainsi qui lit quoi) : les textes qui en affichent une sont refusés, les images venues d’ailleurs déjà présentes dans les articles et les photos d’auteurs venues d’ailleurs ne sont pas affichées, et les importations rapatrient les images d’autres sites dans les fichiers de ce site quand les règles d’adresses le permettent.
+site-fediverse = Fédivers
+site-fediverse-off = Tenir ce site à l’écart du fédivers
+site-fediverse-off-what = Les lecteurs sur Mastodon et d’autres serveurs ActivityPub peuvent suivre le site et ses auteurs, voir ses articles et y répondre. Tenu à l’écart, le site n’a pas d’acteurs, ne répond à aucune requête WebFinger ou NodeInfo, n’accepte aucune activité et ne livre rien (ce qui attend part dès qu’il est de retour).
+site-fediverse-pages = Envoyer aussi les pages statiques au fédivers
+site-fediverse-pages-what = Les pages (À propos, Contact) parviennent alors aux abonnés comme les articles lorsqu’elles sont publiées, révisées ou retirées ; elles ne reçoivent pas de réponses, comme elles ne reçoivent pas de commentaires. Cocher la case envoie les pages publiées ces deux derniers jours (et celles retirées quand elle a été décochée la dernière fois) ; la décocher retire les pages envoyées.
+site-second-factor = Connexion en deux étapes exigée pour
+site-second-factor-nobody = personne (chaque compte choisit)
+site-second-factor-admins = les administrateurs
+site-second-factor-staff = les auteurs et les administrateurs
+site-second-factor-everyone = tous les comptes
+site-second-factor-what = Un compte concerné se connecte avec son mot de passe et un code d’une application d’authentification ou une clé d’accès (ou avec une clé d’accès seule). Celui qui n’a encore ni l’un ni l’autre est invité à en ajouter un lorsqu’il se connecte, et ne peut écrire, publier, modérer ou modifier le site qu’une fois que c’est fait.
+site-mail = E-mail
+site-mail-on-through = Les e-mails passent par
+site-mail-on-from = , expéditeur
+site-mail-on-end = .
+site-mail-test-sent = Un message de test a été envoyé à { $address } : vérifiez qu’il est bien arrivé.
+site-mail-send-test = Envoyer un message de test à { $address }
+site-mail-off-start = L’e-mail est désactivé : ce site n’envoie pas d’e-mails. Lancez Sibyl avec
+site-mail-off-and = et
+site-mail-off-or = (ou
+site-mail-off-end = ) pour l’activer.
+
+## The administrators' list of accounts (admin/users.html)
+
+admin-users-members = Membres
+admin-users-find-by = Chercher par nom d’utilisateur ou adresse e-mail
+admin-users-find = Chercher
+admin-users-shelves = Comptes par première lettre
+admin-users-newest = les plus récents
+admin-users-shelf-other = autres
+admin-users-role = Rôle
+admin-users-status = Statut
+admin-users-joined = Inscription
+admin-users-desk = bureau
+admin-users-you = (vous)
+admin-users-role-of = Rôle de { $name }
+admin-users-set = Appliquer
+admin-users-deleted = supprimé
+admin-users-banned = banni
+admin-users-active = actif
+admin-users-ban = Bannir
+admin-users-unban = Lever le bannissement
+admin-users-next = Page suivante
+
+## The administrators' list of the site's pages (admin/pages.html)
+
+admin-pages-what = Les pages du site (À propos, Contact) : écrites et révisées comme les articles, listées dans la navigation une fois publiées, jamais sur la page d’accueil, dans les flux ou sous les étiquettes. { $max } au plus.
+admin-pages-new = Nouvelle page
+admin-pages-none = Aucune page pour l’instant.
+admin-pages-title = Titre
+admin-pages-status = Statut
+admin-pages-made = Créée
+admin-pages-published = Publiée, dans la navigation
+admin-pages-draft = Brouillon
+
+## The log of comment moderation (admin/comment_log.html)
+
+comment-log-title = Journal de modération
+comment-log-heading = Journal de modération, { $month }
+comment-log-none = Rien n’a été modéré ce mois-ci.
+comment-log-when = Quand
+comment-log-who = Qui
+comment-log-comment = Commentaire
+comment-log-from = De
+comment-log-to = À
+comment-log-reason = Motif
+comment-log-on = sur { $title }
+comment-log-pending = en attente
+comment-log-approved = approuvé
+comment-log-rejected = refusé
+comment-log-spam = indésirable
+comment-log-deleted = supprimé
+comment-log-older = Entrées plus anciennes
+
+## Writing, editing and reviewing posts
+
+## Writing a post or a page (posts/write.html)
+
+write-new-page = Nouvelle page
+write-heading-post = Écrire un article
+write-heading-page = Écrire une page
+write-page-what = Une page (À propos, Contact) figure dans la navigation du site, et non sur la page d’accueil, dans les flux ou sous les étiquettes.
+editor-preview-heading = Aperçu
+editor-not-saved = (non enregistré)
+editor-title = Titre
+editor-text = Texte (Markdown)
+editor-tags = Étiquettes, séparées par des virgules
+editor-language = Langue : un code comme en ou en_US, ou rien
+editor-save-schedule = Enregistrer et programmer…
+editor-save-draft = Enregistrer le brouillon
+editor-preview = Aperçu
+editor-files = Fichiers
+write-files-what = Les images et autres fichiers sont rangés avec l’article auquel ils appartiennent : enregistrez celui-ci comme brouillon, et l’éditeur s’ouvre avec ses fichiers, prêt pour les envois.
+write-save-add-files = Enregistrer le brouillon et ajouter des fichiers
+
+## Editing a post, a page or a translation (posts/edit.html)
+
+post-edit-heading = Modifier l’article
+post-edit-heading-translation = Modifier la traduction : { $language }
+editor-view-post = Voir l’article
+editor-view-page = Voir la page
+post-edit-from-revision = modification à partir de la révision { $revision }
+post-edit-published = en ligne
+post-edit-discard-draft = Abandonner le brouillon
+post-edit-tags-of-post = Les étiquettes appartiennent à l’article : { $tags }
+post-edit-message = Ce qui a changé (affiché dans l’historique)
+post-edit-save = Enregistrer une nouvelle révision
+post-edit-save-publish = Enregistrer et publier
+post-edit-no-files = Aucun fichier pour l’instant. Les images sont affichées à la taille disponible ; les autres fichiers sont proposés au téléchargement.
+post-edit-insert = Insérer dans le texte
+post-edit-remove = Retirer
+post-edit-add-files = Ajouter des images ou des fichiers
+post-edit-upload = Envoyer
+post-edit-files-log = Journal de traitement des fichiers de l’article
+
+## Deleting a post or a page (posts/delete.html)
+
+post-delete-heading = Supprimer « { $title } » ?
+post-delete-what-post = Cette action supprime l’article définitivement, avec tout ce qui lui appartient :
+post-delete-what-page = Cette action supprime la page définitivement, avec tout ce qui lui appartient :
+post-delete-revisions =
+    { $count ->
+        [one] son texte et { $count } révision, avec chaque traduction et chaque brouillon ;
+       *[other] son texte et ses { $count } révisions, avec chaque traduction et chaque brouillon ;
+    }
+post-delete-comments =
+    { $count ->
+        [one] { $count } commentaire et les suggestions qui lui ont été faites ;
+       *[other] { $count } commentaires et les suggestions qui lui ont été faites ;
+    }
+post-delete-files = ses fichiers (images et pièces jointes), sauf si un autre article utilise le même fichier ;
+post-delete-place = sa place sur la page d’accueil, dans les flux, les étiquettes, les archives, le plan du site et la recherche.
+post-delete-address-before = Son adresse et son lien court (
+post-delete-address-after = ) indiqueront aux visiteurs que le contenu a été supprimé ; aucun autre article ne les reprendra. Cette action est irréversible.
+post-delete-confirm = Supprimer définitivement
+post-delete-keep = Conserver
+
+## Scheduling a draft's publication (posts/schedule.html)
+
+schedule-title = Programmer
+schedule-heading = Programmer « { $title } »
+schedule-back = Retour au brouillon
+schedule-live-before = Mise en ligne le
+schedule-live-after = .
+schedule-cancel = Annuler la programmation
+schedule-date-time = Date et heure
+schedule-zone = Fuseau horaire
+schedule-what = Le texte reste un brouillon jusque-là, puis paraît à cette date : sur la page d’accueil, dans les flux et les plans de site, et sous ses étiquettes.
+schedule-change = Changer l’heure
+schedule-button = Programmer
+
+## Suggesting an edit (posts/suggest.html)
+
+suggest-based-on = d’après la révision { $revision }. L’auteur voit votre version à côté de la sienne.
+suggest-back = Retour à l’article
+suggest-note = Un mot pour l’auteur
+suggest-send = Envoyer la suggestion
+
+## One suggestion (posts/suggestion.html)
+
+suggest-title = Suggestion { $id }
+suggest-from = De { $name },
+suggest-on-revision = , d’après la révision { $revision }
+suggest-newer-base = (l’article en est maintenant à la révision { $revision } : accepter remplace le texte plus récent, qui reste dans l’historique)
+suggest-state-open = ouverte
+suggest-state-accepted = acceptée
+suggest-state-rejected = refusée
+suggest-all = Toutes les suggestions
+suggest-accept = Accepter comme nouvelle révision
+suggest-reject = Refuser
+
+## A post's suggestions (posts/suggestions.html)
+
+suggest-list-heading = Suggestions pour « { $title } »
+suggest-none = Personne n’a encore suggéré de modification.
+suggest-col-suggestion = Suggestion
+suggest-col-from = De
+suggest-col-sent = Envoyée
+suggest-col-note = Note
+suggest-col-state = État
+
+## A post's history (posts/history.html)
+
+history-heading = Historique de « { $title } »
+history-heading-translation = Historique de « { $title } » ({ $language })
+history-revisions = Révisions
+history-col-from = De
+history-col-to = À
+history-col-revision = Révision
+history-col-title = Titre
+history-col-saved = Enregistrée
+history-col-by = Par
+history-col-note = Note
+history-compare-from = Comparer depuis la révision { $revision }
+history-compare-to = Comparer jusqu’à la révision { $revision }
+history-current = (actuelle)
+history-compare = Comparer
+history-newest = Révisions les plus récentes
+history-older = Révisions plus anciennes
+
+## One revision (posts/revision.html)
+
+revision-title = Révision { $number }
+revision-saved = Révision { $number }, enregistrée par { $author } le
+revision-saved-current = Révision { $number } (l’actuelle), enregistrée par { $author } le
+revision-saved-after =  : { $message }.
+revision-restore = Restaurer cette révision
+
+## The changes between two revisions (posts/diff.html)
+
+diff-title = Modifications
+diff-heading = Révision { $from } → { $to }
+diff-revision = révision { $number }
+
+## Account security
+
+## The security page: two-step sign-in, passkeys, sessions and API tokens
+
+security-signed-in-here = tous les navigateurs et programmes qui y sont connectés
+security-factors-on = La connexion demande un code de votre application d’authentification après votre mot de passe (ajoutée le
+security-codes-left-before = ).{ " " }
+security-codes-left-after =
+    { $count ->
+        [one] { " " }de vos codes de secours est encore inutilisé.
+       *[other] { " " }de vos codes de secours sont encore inutilisés.
+    }
+security-replace-authenticator = Passer à une autre application d’authentification
+security-new-codes = Créer de nouveaux codes de secours
+security-remove-authenticator = Supprimer l’application d’authentification
+security-factors-passkey = Après votre mot de passe, la connexion demande votre clé d’accès. Une application d’authentification peut être un second moyen de franchir cette étape.
+security-factors-off = Votre compte se connecte avec son seul mot de passe. Avec une application d’authentification ou une clé d’accès, un mot de passe volé ne suffit pas.
+security-passkeys = Clés d’accès
+security-passkeys-what = Une clé d’accès vous connecte sans mot de passe : votre appareil la conserve et la déverrouille avec votre empreinte digitale, votre visage ou votre code PIN. Personne ne peut l’hameçonner, et le site n’en garde aucun secret.
+security-no-passkeys = Votre compte n’a aucune clé d’accès.
+security-passkey-elsewhere = créée sur { $site }, ne connecte que là-bas
+security-passkey-added = ajoutée le
+security-last-used = dernière utilisation le
+security-passkey-never-used = pas encore utilisée
+security-passkey = Clé d’accès
+security-remove-passkey = Supprimer cette clé d’accès
+security-passkey-name = Nom (où elle est conservée)
+security-add-passkey = Ajouter une clé d’accès
+security-passkeys-not-here = Les clés d’accès fonctionnent sur les sites servis sous un nom d’hôte en HTTPS (ou sur localhost) ; l’adresse de ce site n’en fait pas partie.
+security-browsers = Navigateurs connectés
+security-this-one = celui-ci
+security-from = depuis { $address }
+security-on-site = sur { $site }
+security-began = ouverte le
+security-last-seen = dernière activité le
+security-end-session = Fermer la session de { $what } depuis { $address }
+security-end = Fermer
+security-end-others = Se déconnecter partout ailleurs
+security-end-others-what = Déconnecte tous les autres navigateurs et révoque tous les jetons d’API d’un coup.
+security-also-ended = Un changement de mot de passe, ou une suspension par un administrateur, ferme aussi toutes les autres sessions et tous les autres jetons.
+security-tokens = Jetons d’API
+security-tokens-api-before = Les programmes qui utilisent l’API JSON (décrite sur
+security-tokens-api-middle = ) se connectent avec un jeton : envoyez-le sous la forme
+security-tokens-api-after = .
+security-token-made-before = Le jeton{ " " }
+security-token-made-after = { " " }a été créé. Copiez-le maintenant : il ne sera plus affiché.
+security-token = Jeton
+security-no-tokens = Aucun programme n’est connecté à votre compte.
+security-token-made-on = le
+security-token-until = valable jusqu’au
+security-revoke-token = Révoquer le jeton { $what }
+security-revoke = Révoquer
+security-make-token = Créer un jeton
+security-token-name = Nom (ce qui l’utilisera)
+
+## Adding an authenticator app
+
+authenticator-add = Ajouter une application d’authentification
+authenticator-sessions-and-security = Sessions et sécurité
+authenticator-required-before = Ce site exige la connexion en deux étapes pour votre compte : ajoutez ici une application d’authentification, ou une clé d’accès sur votre{ " " }
+authenticator-required-link = page de sécurité
+authenticator-required-after = , pour continuer.
+authenticator-replacing = Ceci remplace l’application d’authentification de votre compte : ses codes ne fonctionneront plus.
+authenticator-step-scan = Dans une application d’authentification (comme Aegis, FreeOTP, Google Authenticator ou 1Password), ajoutez un compte en scannant ce code :
+authenticator-step-type = ou en saisissant cette clé :
+authenticator-step-code = Saisissez le code à six chiffres que l’application affiche maintenant, ainsi que votre mot de passe.
+authenticator-code = Code de l’application
+authenticator-add-button = Ajouter l’application d’authentification
+authenticator-ends-sessions = L’ajouter déconnecte tous les autres navigateurs et révoque tous les jetons d’API de votre compte.
+
+## Recovery codes, shown once
+
+recovery-codes = Codes de secours
+recovery-authenticator-added = Votre application d’authentification a été ajoutée : la connexion demande désormais l’un de ses codes après votre mot de passe.
+recovery-what-before = Si vous perdez votre application d’authentification, chacun de ces codes vous connecte une fois à la place de l’un de ses codes. Conservez-les en lieu sûr, à l’écart de votre mot de passe :{ " " }
+recovery-what-strong = ils ne seront plus affichés
+recovery-what-after = , et les codes que vous aviez auparavant ne fonctionnent plus.
+recovery-download = Les télécharger dans un fichier texte
+recovery-back = Retour aux sessions et à la sécurité
+
+## Accounts, subscriptions, the desk and files
+
+## Deleting an account (account/delete.html)
+
+account-delete-title = Supprimer un compte
+account-delete-own-question = Supprimer votre compte ?
+account-delete-other-question = Supprimer le compte { $name } ?
+account-delete-back = Retour
+account-delete-own-intro = Cette action supprime votre compte pour de bon :
+account-delete-other-intro-before = Cette action supprime le compte
+account-delete-other-intro-after = pour de bon :
+account-delete-signed-out = il est déconnecté partout et ne pourra plus jamais se connecter ;
+account-delete-comments-removed = ses commentaires sont supprimés ;
+account-delete-comments-stay = ses commentaires restent, signés « deleted user » ;
+account-delete-names-freed = son nom d’utilisateur et son adresse e-mail sont libérés : n’importe qui peut s’inscrire avec ;
+account-delete-erased = son nom, son profil et son adresse sont effacés ; les révisions et suggestions qu’il a écrites restent, sous le nom avec lequel elles ont été écrites.
+account-delete-cannot-undo = Cette action est irréversible.
+account-delete-password = Votre mot de passe
+account-delete-mine = Supprimer mon compte
+account-delete-this = Supprimer ce compte
+account-delete-keep = Le conserver
+
+## An account deleted (account/deleted.html)
+
+deleted-title = Compte supprimé
+deleted-own = Votre compte { $name } est supprimé, et vous êtes déconnecté.
+deleted-other = Le compte { $name } est supprimé.
+deleted-home = Accueil
+
+## Confirming a new e-mail address (account/confirm_email.html)
+
+confirm-title = Confirmez votre adresse e-mail
+confirm-done-title = Votre adresse e-mail est changée
+confirm-done-before = Le compte
+confirm-done-middle = a désormais l’adresse
+confirm-done-after = .
+confirm-back-to-account = Retour à votre compte
+confirm-ask-before = Le compte
+confirm-ask-middle = aura l’adresse
+confirm-ask-after =  : la connexion, les liens de réinitialisation du mot de passe et les avis y passeront désormais.
+confirm-button = Confirmer cette adresse
+
+## Setting up a new site (account/setup.html)
+
+setup-title = Configuration
+setup-intro = Créez le compte administrateur. Il peut écrire des articles et, plus tard, gérer les utilisateurs et les commentaires.
+setup-display-name = Nom affiché (facultatif)
+setup-create = Créer l’administrateur
+
+## Confirming or ending a subscription (subscriptions/subscription.html)
+
+subscription-title = Abonnement
+subscription-confirm-title = Confirmez votre abonnement
+subscription-unsubscribe-title = Se désabonner
+subscription-about-on = { $about } sur { $site }
+subscription-will-receive = { $email } recevra { $what }.
+subscription-receives = { $email } reçoit { $what }.
+subscription-confirm-button = Confirmer
+subscription-unsubscribe-button = Se désabonner
+subscription-subscribed-title = Vous êtes abonné
+subscription-unsubscribed-title = Vous êtes désabonné
+subscription-subscribed = { $email } recevra { $what }. Chaque message contient un lien pour se désabonner.
+subscription-unsubscribed = { $email } ne reçoit plus { $what }.
+subscription-home = Accueil
+
+## A writer's desk (desk.html)
+
+desk-yours = Votre bureau
+desk-of = Bureau de { $name }
+desk-write-post = Écrire un article
+desk-download = Télécharger vos articles en Markdown (zip)
+desk-followers = Abonnés dans le fédivers
+desk-tabs = Articles par état
+desk-table = Articles
+desk-title = Titre
+desk-comments-waiting = Commentaires en attente
+desk-suggestions-open = Suggestions ouvertes
+desk-tools = Actions
+desk-pending = { $count } en attente
+desk-no-comments = aucun
+desk-suggested =
+    { $count ->
+        [one] { $count } ouverte
+       *[other] { $count } ouvertes
+    }
+desk-no-suggestions = aucune
+
+## Files (binaries/admin.html, binaries/log.html, binaries/table.html)
+
+files-admin-intro = Chaque fichier joint sur ce site, du plus récent au plus ancien, et l’état de ses octets (OK, ERROR, RETRY). Le journal des fichiers d’un article est lié depuis chaque contexte.
+files-no-older = Aucun fichier plus ancien.
+files-none-yet = Aucun fichier n’a encore été joint.
+files-table = Fichiers
+files-file = Fichier
+files-context = Contexte
+files-type = Type
+files-size = Taille
+files-status = État
+files-added = Ajouté
+files-log = journal
+files-post-log = journal de l’article
+files-newest = Fichiers les plus récents
+files-older = Fichiers plus anciens
+files-log-title = Journal des fichiers
+files-of-post = Fichiers de « { $title } »
+files-of-context = Fichiers de { $context }
+files-the-post = L’article
+files-edit-attachments = Modifier ses pièces jointes
+files-all-log = Le journal de tous ses fichiers
+files-context-code = contexte
+files-post-none = L’article n’a actuellement aucun fichier.
+files-processing-log = Journal de traitement
+files-nothing-logged = Rien n’a été journalisé.
+files-when = Date
+files-reference = Référence
+files-what-happened = Ce qui s’est passé
+
+## Mail
+# Mail goes to a member in the language they chose, else in the site's; to a subscriber
+# in the site's. { $site } is always the site's title.
+
+# The end of a sentence that closes on a link.
+mail-full-stop = .
+
+## What a subscription is to
+
+mail-about-site = toutes les nouveautés de { $site }
+mail-about-site-posts = les articles de { $site }
+# { $author } is an author's display name.
+mail-about-author = les articles de { $author } sur { $site }
+
+## Confirming a subscription
+
+mail-subscribe-subject = Confirmez votre abonnement à { $site }
+mail-subscribe-title = Confirmez votre abonnement
+# { $about } is one of the "What a subscription is to" messages.
+mail-subscribe-asked = Quelqu’un, probablement vous, a demandé à recevoir { $about } par e-mail.
+mail-subscribe-open =
+    { $count ->
+        [one] Pour confirmer, ouvrez ce lien dans l’heure :
+       *[other] Pour confirmer, ouvrez ce lien dans les { $count } heures :
+    }
+mail-subscribe-link = Confirmez l’abonnement
+# After the link "Confirm the subscription".
+mail-subscribe-within =
+    { $count ->
+        [one] dans l’heure.
+       *[other] dans les { $count } heures.
+    }
+mail-subscribe-not-you = Si ce n’était pas vous, ignorez ce message : rien ne sera envoyé.
+
+## A new post, to its subscribers
+
+# Under the post's title: { $author } wrote it.
+mail-post-byline = par { $author }, sur { $site }
+mail-post-read = Lire l’article : { $url }
+mail-post-read-link = Lire l’article sur { $site }
+mail-post-why = Vous recevez ce message parce que vous avez demandé à recevoir { $about }.
+mail-post-unsubscribe = Se désabonner en un clic : { $url }
+mail-post-unsubscribe-link = Se désabonner
+# After the link "Unsubscribe".
+mail-post-one-click = en un clic.
+
+## A password reset link
+
+mail-reset-subject = Votre mot de passe sur { $site }
+mail-reset-asked = Quelqu’un, probablement vous, a demandé à réinitialiser le mot de passe du compte { $username } sur { $site }.
+mail-reset-open =
+    { $count ->
+        [one] Pour choisir un nouveau mot de passe, ouvrez ce lien dans la minute (il ne fonctionne qu’une fois) :
+       *[other] Pour choisir un nouveau mot de passe, ouvrez ce lien dans les { $count } minutes (il ne fonctionne qu’une fois) :
+    }
+mail-reset-link = Choisissez un nouveau mot de passe
+# After the link "Choose a new password".
+mail-reset-within =
+    { $count ->
+        [one] dans la minute (le lien ne fonctionne qu’une fois).
+       *[other] dans les { $count } minutes (le lien ne fonctionne qu’une fois).
+    }
+mail-not-you = Si ce n’était pas vous, ignorez ce message : rien ne change.
+
+## Confirming a new e-mail address
+
+mail-confirm-subject = Confirmez votre adresse e-mail sur { $site }
+mail-confirm-title = Confirmez votre adresse sur { $site }
+mail-confirm-asked = Quelqu’un, probablement vous, a demandé à remplacer l’adresse e-mail du compte { $username } sur { $site } par { $address }.
+mail-confirm-open =
+    { $count ->
+        [one] Pour confirmer cette adresse, ouvrez ce lien dans l’heure (il ne fonctionne qu’une fois) :
+       *[other] Pour confirmer cette adresse, ouvrez ce lien dans les { $count } heures (il ne fonctionne qu’une fois) :
+    }
+mail-confirm-link = Confirmez cette adresse
+# After the link "Confirm this address".
+mail-confirm-within =
+    { $count ->
+        [one] dans l’heure (le lien ne fonctionne qu’une fois).
+       *[other] dans les { $count } heures (le lien ne fonctionne qu’une fois).
+    }
+
+## The old address told of a new one
+
+mail-changed-subject = Votre adresse e-mail sur { $site } a été modifiée
+mail-changed-title = Votre adresse sur { $site } a été modifiée
+mail-changed-what = L’adresse e-mail du compte { $username } sur { $site } a été remplacée par { $address }.
+mail-changed-then = Les e-mails de ce compte y sont désormais envoyés. Si vous ne l’avez pas demandé, répondez à ce message ou prévenez sans attendre un administrateur de { $site }.
+
+## An address asked for that has an account
+
+mail-taken-subject = Quelqu’un a voulu utiliser votre adresse sur { $site }
+mail-taken-what = Quelqu’un a voulu attribuer cette adresse à un compte sur { $site }, en s’inscrivant ou en changeant l’adresse d’un compte. Elle a déjà un compte sur ce site, { $username } : rien n’a donc changé.
+mail-taken-sign-in = Si c’était vous, connectez-vous : { $url }
+mail-taken-reset = Mot de passe oublié ? Demandez-en un nouveau : { $url }
+# "If it was you, <link>sign in</link>."
+mail-taken-if-you = Si c’était vous,
+mail-taken-sign-in-link = connectez-vous
+mail-taken-forgot = Mot de passe oublié ?
+mail-taken-ask-link = Demandez-en un nouveau
+mail-taken-not-you = Si ce n’était pas vous, vous n’avez rien à faire.
+
+## A new sign-in
+
+mail-sign-in-subject = Nouvelle connexion à votre compte sur { $site }
+mail-sign-in-recovery-subject = Un code de secours a servi à se connecter à votre compte sur { $site }
+mail-sign-in-title = Nouvelle connexion sur { $site }
+# Followed by one of the four ways below, then a colon and the browser.
+mail-sign-in-what = Une connexion au compte { $username } sur { $site } a eu lieu { $how } :
+mail-sign-in-browser = depuis un navigateur encore jamais utilisé avec ce compte
+mail-sign-in-api = par un programme, via l’API JSON
+mail-sign-in-recovery =
+    { $count ->
+        [0] avec l’un des codes de secours du compte (il n’en reste plus aucun)
+        [one] avec l’un des codes de secours du compte (il en reste { $count } inutilisé)
+       *[other] avec l’un des codes de secours du compte (il en reste { $count } inutilisés)
+    }
+mail-sign-in-api-recovery =
+    { $count ->
+        [0] par un programme, via l’API JSON, avec l’un des codes de secours du compte (il n’en reste plus aucun)
+        [one] par un programme, via l’API JSON, avec l’un des codes de secours du compte (il en reste { $count } inutilisé)
+       *[other] par un programme, via l’API JSON, avec l’un des codes de secours du compte (il en reste { $count } inutilisés)
+    }
+# { $browser } names the browser and system ("Firefox on Linux"); { $when } a date and time.
+mail-sign-in-where = { $browser }, depuis l’adresse { $address }, le { $when }.
+mail-sign-in-you = Si c’était vous, vous n’avez rien à faire.
+mail-sign-in-not-you = Sinon, changez tout de suite votre mot de passe et fermez les sessions que vous ne reconnaissez pas sur la page de sécurité de votre compte :
+# "…end the sessions you do not know on <link>your account's security page</link>."
+mail-sign-in-not-you-before = Sinon, changez tout de suite votre mot de passe et fermez les sessions que vous ne reconnaissez pas sur
+mail-sign-in-security-link = la page de sécurité de votre compte
+
+## A test message
+
+mail-test-subject = Un message de test de { $site }
+mail-test-title = Un message de test de { $site }
+mail-test-from = Ceci est un message de test envoyé par { $site } ({ $url }).
+# Followed by the site's title as a link.
+mail-test-from-before = Ceci est un message de test envoyé par
+mail-test-through = Il est passé par { $server }. Si vous le lisez, l’envoi d’e-mails du site fonctionne.
+
+## The fediverse, the network of sites, and comment moderation
+
+## The administrators' fediverse page (admin/federation.html)
+
+federation-intro = Le site et chacun de ses auteurs peuvent être suivis depuis Mastodon et d’autres serveurs du fédivers. Ce qu’ils publient est livré aux serveurs de leurs abonnés.
+federation-followers = Abonnés
+federation-account = Compte
+federation-follower-count = Abonnés
+federation-site-followers = Les abonnés du site, et s’ils attendent une approbation
+federation-deliveries = Livraisons
+federation-sending =
+    { $count ->
+        [0] Rien n’est en cours de livraison.
+        [one] { $count } activité est en cours de livraison.
+       *[other] { $count } activités sont en cours de livraison.
+    }
+federation-per-server = Livraisons par serveur.
+federation-per-server-counted =
+    { $count ->
+        [one] Livraisons par serveur, comptées sur l’activité la plus ancienne en cours de livraison.
+       *[other] Livraisons par serveur, comptées sur les { $count } activités les plus anciennes en cours de livraison.
+    }
+federation-retry-explained = Une livraison qui échoue est retentée de plus en plus tard, pendant environ cinq jours ; « Livrer maintenant » retente tout de suite celles qui attendent.
+federation-deliveries-per-server = Livraisons par serveur
+federation-server = Serveur
+federation-waiting = En attente
+federation-failed = Échouées, à retenter
+federation-given-up = Abandonnées
+federation-next-attempt = Prochaine tentative
+federation-last-failure = Dernier échec
+federation-deliver-now = Livrer maintenant
+federation-deliver-now-to = Livrer maintenant à { $server }
+federation-failing = Serveurs en échec à chaque livraison
+federation-none-failing = Aucun : tous les serveurs répondent.
+federation-set-aside = Un serveur dont chaque livraison échoue pendant une journée est mis de côté : ses livraisons cessent jusqu’à ce qu’il réponde, qu’il envoie quelque chose à ce site ou que 30 jours passent.
+federation-failing-since = En échec depuis
+federation-last-answer = Dernière réponse
+federation-deliver-again = Livrer à nouveau
+federation-deliver-again-to = Livrer à nouveau à { $server }
+federation-blocks = Serveurs et comptes bloqués
+federation-blocks-explained = Ce qu’envoie un serveur ou un compte bloqué est refusé, rien ne lui est livré, et ses abonnements prennent fin. Le blocage d’un serveur s’étend aux serveurs sous son nom.
+federation-block-target = Serveur ou compte
+federation-block-placeholder = example.social ou https://example.social/users/someone
+federation-delete-comments = Supprimer aussi ses commentaires sur ce site
+federation-block = Bloquer
+federation-no-blocks = Rien n’est bloqué.
+federation-blocked = Bloqué
+federation-kind = Type
+federation-kind-server = Serveur
+federation-kind-account = Compte
+federation-since = Depuis
+federation-blocked-by = Par
+federation-unblock = Débloquer
+federation-unblock-target = Débloquer { $target }
+federation-more-blocks = Plus de blocages
+
+## A writer's followers on the fediverse (desk_fediverse.html)
+
+fediverse-title = Abonnés sur le fédivers
+fediverse-can-be-followed = { $handle } peut être suivi depuis Mastodon et d’autres serveurs du fédivers.
+fediverse-follower-count =
+    { $count ->
+        [one] { $count } compte le suit.
+       *[other] { $count } comptes le suivent.
+    }
+fediverse-approve-myself = Approuver moi-même les nouveaux abonnés
+fediverse-approval-explained = Quand cette option est activée, un abonnement attend ci-dessous que vous l’approuviez ; quand elle est désactivée, les abonnements sont acceptés tout de suite.
+fediverse-waiting = En attente de votre approbation
+fediverse-none-waiting = Aucun abonnement en attente.
+fediverse-waiting-table = Abonnements en attente d’approbation
+fediverse-account = Compte
+fediverse-since = Depuis
+fediverse-decision = Décision
+fediverse-approve = Approuver
+fediverse-approve-follower = Approuver { $follower }
+fediverse-reject = Refuser
+fediverse-reject-follower = Refuser { $follower }
+
+## The network administrators' list of sites (admin/network.html)
+
+network-title = Réseau
+network-intro = Tous les sites que sert cette installation, avec leurs administrateurs et leurs chiffres. Les administrateurs propres à chaque site gèrent ses membres, ses articles et ses commentaires.
+network-none = Aucun site n’est enregistré.
+network-sites = Sites
+network-site = Site
+network-status = Statut
+network-status-live = en service
+network-status-suspended = suspendu
+network-status-deleting = en cours de suppression
+network-registered = Enregistré
+network-administrators = Administrateurs
+network-posts-written = Articles écrits
+network-comments = Commentaires
+network-aliases = Alias
+network-suspend = Suspendre
+network-serve-again = Remettre en service
+network-pending = ({ $count } en attente)
+network-next-page = Page suivante
+network-register = Enregistrer un site
+network-url = Son URL
+network-url-placeholder = https://blog.example.com
+network-first-admin = Son premier administrateur (le nom d’utilisateur ou l’adresse e-mail d’un compte)
+network-register-button = Enregistrer
+
+## Comment moderation (admin/comments.html)
+
+moderation-view-post = Voir l’article
+moderation-log = Journal de modération
+moderation-lists = Listes
+moderation-state-pending = en attente
+moderation-state-spam = indésirables
+moderation-state-rejected = refusés
+moderation-state-approved = approuvés
+moderation-state-deleted = supprimés
+moderation-nothing-here = Rien ici.
+moderation-from-fediverse = depuis le fédivers :
+moderation-on = sur
+moderation-a-reply = une réponse
+moderation-ban-commenter = Bannir ce commentateur
+moderation-reason = Motif (facultatif, conservé dans le journal)
+moderation-approve = Approuver
+moderation-reject = Refuser
+moderation-spam = Indésirable
+moderation-older = Plus anciens
+moderation-bans = Commentateurs bannis
+moderation-ban = Bannir
+moderation-unban = Lever le bannissement
+moderation-bans-explained = Les commentaires d’un commentateur banni sont refusés avec un message ; rien de ce qu’il envoie n’arrive dans les listes.
+
+## The site's comment settings (admin/comment_settings.html)
+
+comment-settings-title = Réglages des commentaires
+comment-settings-saved = Enregistré.
+comment-settings-guests = Les visiteurs sans compte peuvent commenter, avec un nom et une adresse e-mail qui n’est jamais affichée
+comment-settings-trust-approved = Les commentaires d’une personne dont un commentaire a déjà été approuvé ne passent pas par la file d’attente
+comment-settings-close-after = Fermer les commentaires ce nombre de jours après la publication d’un article (0 : jamais)
+comment-settings-deleted-accounts = Quand un compte est supprimé, ses commentaires
+comment-settings-deleted-keep = restent, signés « deleted user »
+comment-settings-deleted-remove = sont retirés
+
+## Said by the server
+# What a handler answers a form or a link with, shown on the page. The English is the
+# text the code says; a page shows the message whose English is that text.
+
+# web/account.rs
+said-this-site-already-has-an = Ce site a déjà un administrateur.
+
+# web/account_deletion.rs
+said-your-own-account-is-deleted = Votre propre compte se supprime depuis la page de votre compte.
+said-accounts-are-shared-with-the = Les comptes sont partagés avec les autres sites de cette installation : bannissez plutôt le membre ici.
+
+# web/admin.rs
+said-this-site-lists-its-members = Ce site liste ses membres du plus récent au plus ancien, sans classement par première lettre.
+said-that-page-of-accounts-does = Cette page de comptes n’existe pas.
+
+# web/comment_section.rs
+said-this-page-of-comments-does = Cette page de commentaires n’existe pas. Repartez de l’article.
+
+# web/desk.rs
+said-the-desk-has-the-tabs = Le bureau a les onglets « Brouillons », « Programmés » et « Publiés ».
+said-only-an-administrator-opens-another = Seul un administrateur peut ouvrir le bureau d’un autre auteur.
+
+# web/email_change.rs
+said-this-link-has-expired-or = Ce lien a expiré ou a déjà servi : chaque lien fonctionne une fois, pendant une journée. Demandez-en un nouveau depuis la page de votre compte.
+said-another-account-took-that-address = Un autre compte a pris cette adresse entre-temps : rien n’a donc changé. Choisissez-en une autre depuis la page de votre compte.
+
+# web/error.rs
+said-this-form-has-expired-or = Ce formulaire a expiré ou ne vient pas de ce site. Revenez en arrière, rechargez la page et réessayez.
+said-the-form-was-not-sent = Le formulaire n’a pas été envoyé comme un formulaire web.
+
+# web/fediverse_followers.rs
+said-the-actor-is-the-site = L’acteur est celui du site (site) ou le vôtre (vide).
+said-the-decision-is-approve-or = La décision est « Approuver » ou « Refuser ».
+said-approved-the-account-follows-and = Approuvé : le compte suit désormais, et son serveur en est informé.
+said-rejected-its-server-is-told = Refusé : son serveur en est informé.
+
+# web/history.rs
+said-this-page-link-is-broken = Ce lien de page est cassé. Repartez des révisions les plus récentes.
+
+# web/lists.rs
+said-a-page-starts-after-one = Une page commence après un article ou avant un article, pas les deux.
+
+# web/locales.rs
+said-the-address-s-query-could = Les paramètres de l’adresse n’ont pas pu être lus.
+
+# web/network.rs
+said-only-the-network-s-administrators = Seuls les administrateurs du réseau peuvent faire cela.
+said-that-is-not-a-page = Ce n’est pas une page de cette liste.
+
+# web/passkeys.rs
+said-this-account-has-been-suspended = Ce compte a été suspendu.
+
+# web/post_download.rs
+said-you-have-downloaded-your-posts = Vous avez téléchargé vos articles assez souvent pour le moment.
+
+# web/posts.rs
+said-only-an-administrator-makes-the = Seul un administrateur crée les pages du site.
+said-a-new-text-is-a = Un nouveau texte est un article ou une page.
+said-choose-publish-save-and-schedule = Choisissez « Publier », « Enregistrer et programmer », « Enregistrer le brouillon », « Aperçu » ou « Enregistrer le brouillon et ajouter des fichiers ».
+
+# web/schedule.rs
+said-this-post-went-live-before = Cet article a été publié avant que la programmation puisse être annulée : dépubliez-le s’il ne doit pas être en ligne.
+said-this-post-is-published-unpublish = Cet article est publié : dépubliez-le d’abord pour le programmer.
+
+# web/second_factor.rs
+said-this-sign-in-has-expired = Cette connexion a expiré ou a déjà servi : reconnectez-vous avec votre mot de passe.
+
+# web/security.rs
+said-only-a-signed-in-browser = Seul un navigateur connecté peut faire cela.
+said-ended-that-browser-is-signed = Session fermée : ce navigateur est déconnecté, ou ce jeton ne fonctionne plus.
+said-your-new-authenticator-app-was = Votre nouvelle application d’authentification a été ajoutée : les codes de l’ancienne ne fonctionnent plus. Toutes les autres sessions ont été fermées.
+said-your-authenticator-app-and-its = Votre application d’authentification et ses codes de secours ont été supprimés. Toutes les autres sessions ont été fermées.
+said-your-new-passkey-was-added = Votre nouvelle clé d’accès a été ajoutée : elle vous connecte sans mot de passe, et elle est demandée après votre mot de passe. Toutes les autres sessions ont été fermées.
+said-the-passkey-was-removed-it = La clé d’accès a été supprimée : elle ne vous connecte plus. Toutes les autres sessions ont été fermées.
+said-every-other-session-of-your = Toutes les autres sessions de votre compte ont été fermées : tous les autres navigateurs sont déconnectés, et plus aucun jeton ne fonctionne.
+said-too-many-wrong-passwords-for = Trop de mots de passe erronés pour ce compte.
+
+# web/sign_in.rs
+said-wrong-user-name-e-mail = Nom d’utilisateur, adresse e-mail ou mot de passe incorrect.
+
+# web/site_admin.rs
+said-mail-is-off-on-this = L’envoi d’e-mails est désactivé sur ce site : lancez Sibyl avec --smtp-url et --mail-from pour envoyer des e-mails.
+said-your-account-has-no-confirmed = Votre compte n’a pas encore d’adresse confirmée : confirmez-en d’abord une depuis la page de votre compte.
+said-enough-test-messages-for-now = Assez de messages de test pour le moment.
+
+# web/sitemaps.rs
+said-there-is-no-such-sitemap = Ce plan de site n’existe pas : /sitemap.xml indique celui de chaque mois.
+
+# web/tags.rs
+said-this-page-link-is-broken-2 = Ce lien de page est cassé. Repartez de la première page des étiquettes.
+
+# web/moderation/admin.rs
+said-close-comments-after-a-number = Indiquez après combien de jours fermer les commentaires, de 0 (jamais) à 3650, et ce que deviennent les commentaires d’un compte supprimé.
+
+# web/moderation/decisions.rs
+said-choose-approve-reject-spam-or = Choisissez « Approuver », « Refuser », « Indésirable » ou « Supprimer ».
+said-a-comment-of-another-post = Un commentaire d’un autre article a été choisi sur la page de cet article.
+said-choose-ban-or-unban = Choisissez « Bannir » ou « Lever le bannissement ».
+said-there-is-no-such-account = Ce compte n’existe pas.
+
+# web/moderation/mod.rs
+said-only-the-post-s-author = Seuls l’auteur de l’article ou un administrateur modèrent ses commentaires.
+said-this-page-link-is-broken-3 = Ce lien de page est cassé. Repartez de la première page de la liste.
+
+# web/binaries/editor.rs
+said-this-post-has-no-such = Cet article n’a pas cette pièce jointe.
+said-you-have-uploaded-many-times = Vous venez d’envoyer des fichiers de très nombreuses fois.
+
+# web/binaries/files.rs
+said-there-is-no-such-file = Ce fichier n’existe pas.
+said-that-page-of-files-does = Cette page de fichiers n’existe pas.
+
+# web/binaries/images.rs
+said-many-images-were-scaled-for = De très nombreuses images viennent d’être redimensionnées pour vous.
+
+# web/binaries/mod.rs
+said-only-the-post-s-author-2 = Seuls l’auteur de l’article ou un administrateur peuvent modifier ses pièces jointes.
+
+# web/settings/mod.rs
+said-your-profile-was-saved = Votre profil a été enregistré.
+said-the-language-of-your-pages = La langue de vos pages a été enregistrée.
+said-your-user-name-was-changed = Votre nom d’utilisateur a été changé.
+said-your-e-mail-address-was = Votre adresse e-mail a été changée.
+said-we-sent-a-link-to = Nous avons envoyé un lien à la nouvelle adresse : votre adresse change quand vous le suivez (dans la journée). D’ici là, elle reste telle quelle.
+said-your-password-was-changed-your = Votre mot de passe a été changé ; vos autres sessions ont été déconnectées.
+said-welcome-we-mailed-a-link = Bienvenue ! Nous avons envoyé un lien à l’adresse indiquée : elle devient celle de votre compte quand vous le suivez (dans la journée). D’ici là, connectez-vous avec votre nom d’utilisateur.
+
+# web/suggestions/mod.rs
+said-only-the-post-s-author-3 = Seuls l’auteur de l’article ou un administrateur examinent les suggestions.
+said-that-revision-of-the-post = Cette révision de l’article n’existe pas.
+said-you-are-suggesting-changes-too = Vous suggérez des modifications trop vite.
+
+# web/suggestions/review.rs
+said-this-suggestion-was-already-accepted = Cette suggestion a déjà été acceptée ou refusée.
+
+## Said by the server (continued)
+# What a handler answers a form or a link with, shown on the page. The English is the
+# text the code says; a page shows the message whose English is that text.
+
+# web/suggestions/review.rs
+said-the-post-kept-changing-while = L’article n’a pas cessé de changer pendant l’enregistrement de la suggestion ; elle sera enregistrée sous peu.
+
+# web/subscriptions/links.rs
+said-this-link-no-longer-works = Ce lien ne fonctionne plus : un lien de confirmation fonctionne une fois, pendant deux jours, et un lien de désabonnement jusqu’à ce qu’il ait servi. Abonnez-vous à nouveau sur /subscribe.
+
+# web/subscriptions/mod.rs
+said-this-site-sends-no-mail = Ce site n’envoie pas d’e-mails, il n’a donc pas d’abonnés par e-mail : suivez plutôt son flux (/feed.xml).
+
+# web/password_reset/mod.rs
+said-mail-is-off-on-this-2 = Ce site n’envoie pas d’e-mails, aucun lien ne peut donc être envoyé : demandez à un administrateur de définir un nouveau mot de passe (sibyl user reset-password).
+
+# web/password_reset/new_password.rs
+said-this-link-has-expired-or-2 = Ce lien a expiré ou a déjà servi : chaque lien fonctionne une fois, pendant une heure. Demandez-en un nouveau sur /password/forgot.
+
+# app/accounts.rs
+said-this-site-has-not-been = Ce site n’a pas encore été configuré.
+said-too-many-sign-in-attempts = Trop de tentatives de connexion depuis votre adresse.
+said-too-many-failed-sign-ins = Trop de connexions échouées pour ce compte.
+said-too-many-sign-ups-for = Trop d’inscriptions pour cette adresse e-mail.
+said-too-many-sign-ups-from = Trop d’inscriptions depuis votre adresse.
+
+# app/comments.rs
+said-this-comment-looks-automated-and = Ce commentaire semble automatisé et n’a pas été publié.
+said-the-comment-form-has-expired = Le formulaire de commentaire a expiré ou ne vient pas de ce site. Rechargez la page et réessayez.
+said-you-can-no-longer-comment = Vous ne pouvez plus commenter sur ce site.
+said-there-is-no-such-comment = Ce commentaire n’existe pas sur cet article.
+said-a-reply-answers-a-published = Une réponse porte sur un commentaire publié du même article.
+said-only-its-author-can-change = Seul son auteur peut modifier un commentaire.
+said-only-the-post-s-author-4 = Seuls l’auteur de l’article ou un administrateur peuvent en fermer les commentaires.
+said-pick-at-least-one-comment = Sélectionnez au moins un commentaire.
+said-too-many-comments-have-come = Trop de commentaires sont venus de votre adresse.
+said-you-are-commenting-too-fast = Vous commentez trop vite.
+
+# app/confirmations.rs
+said-enough-confirmation-links-have-been = Suffisamment de liens de confirmation ont été demandés.
+
+# app/passkeys.rs
+said-too-many-second-steps-have = Trop de deuxièmes étapes ont échoué depuis votre adresse.
+said-too-many-second-steps-have-2 = Trop de deuxièmes étapes ont échoué pour ce compte : patientez un moment.
+
+# app/posts.rs
+said-only-the-post-s-author-5 = Seuls l’auteur de l’article ou un administrateur peuvent faire cela.
+said-someone-saved-this-text-a = Quelqu’un vient d’enregistrer ce texte. Rouvrez-le et réessayez.
+said-the-post-is-already-written = L’article existe déjà dans cette langue.
+
+# app/sessions.rs
+said-that-session-has-ended-already = Cette session a déjà pris fin, ou n’est pas la vôtre.
+
+# app/federation/blocks.rs
+said-name-the-server-example-social = Indiquez le serveur (example.social) ou le compte (https://example.social/users/someone) à bloquer.
+said-give-the-account-s-address = Indiquez l’adresse du compte telle que son profil y renvoie (https://example.social/users/someone), ou le nom de son serveur.
+said-a-server-is-blocked-by = Un serveur est bloqué par son nom, quel que soit son port : omettez le port.
+said-that-is-this-site-s = C’est le serveur de ce site : il ne peut pas se bloquer lui-même.
+
+# app/federation/mod.rs
+said-the-page-s-cursor-cannot = Le curseur de la page est illisible.
+
+# app/federation/remote.rs
+said-too-many-keys-were-fetched = Trop de clés ont été récupérées auprès de votre serveur ces derniers temps.
+
+# app/federation/replies.rs
+said-this-actor-is-replying-too = Cet acteur répond trop vite.
+said-this-server-s-accounts-are = Les comptes de ce serveur répondent trop vite.
+
+# app/federation/requests.rs
+said-only-the-account-s-author = Seuls l’auteur à qui appartient le compte ou un administrateur décident qui le suit.
+said-no-such-follow-is-waiting = Aucun abonnement de ce type n’est en attente.
+said-that-account-or-its-server = Ce compte ou son serveur est bloqué : son abonnement a été abandonné.
+
+# domain/comment.rs
+said-a-comment-needs-some-text = Un commentaire doit contenir du texte.
+said-this-comment-is-too-long = Ce commentaire est trop long une fois mis en forme : raccourcissez-le, ou utilisez moins de liens et moins de caractères comme & < > et les guillemets, qui occupent chacun plusieurs octets sur la page.
+said-please-give-a-name-to = Veuillez indiquer un nom pour signer votre commentaire.
+said-a-name-has-at-most = Un nom compte au plus 60 caractères, sur une seule ligne.
+said-a-reason-is-one-line = Un motif tient sur une seule ligne d’au plus 200 caractères.
+
+# domain/post.rs
+said-a-description-cannot-hold-control = Une description ne peut pas contenir de caractères de contrôle.
+said-a-revision-note-has-at = Une note de révision compte au plus 200 caractères.
+said-a-revision-note-is-one = Une note de révision tient sur une seule ligne de texte.
+said-the-tags-field-has-at = Le champ des étiquettes compte au plus 1024 caractères.
+
+# domain/schedule.rs
+said-give-the-date-and-time = Indiquez la date et l’heure de publication, par exemple 2026-12-24T09:30.
+said-that-time-has-passed-schedule = Ce moment est passé : programmez un moment à venir, ou publiez maintenant.
+
+# domain/search.rs
+said-type-a-word-or-two = Tapez un ou deux mots à rechercher.
+
+# domain/session.rs
+said-give-the-token-a-name = Donnez un nom au jeton, par exemple celui du programme qui l’utilisera.
+said-a-token-s-name-is = Le nom d’un jeton tient sur une seule ligne de texte.
+
+# domain/site.rs
+said-the-site-needs-a-title = Le site doit avoir un titre.
+said-the-site-needs-a-language = Le site doit avoir une langue, par exemple en, fr ou en-GB.
+
+# domain/user.rs
+said-a-user-name-may-contain = Un nom d’utilisateur ne peut contenir que des lettres, des chiffres, '_', '-' et '.'.
+said-a-user-name-cannot-mix = Un nom d’utilisateur ne peut pas mélanger les alphabets (par exemple des lettres latines et cyrilliques qui se ressemblent).
+said-enter-an-e-mail-address = Saisissez une adresse e-mail comme name@example.com.
+said-user-names-starting-with-deleted = Les noms d’utilisateur commençant par « deleted- » sont réservés aux comptes supprimés.
+said-enter-an-address-that-receives = Saisissez une adresse qui reçoit des e-mails.
+said-the-two-passwords-differ = Les deux mots de passe sont différents.
+said-a-bio-cannot-contain-control = Une biographie ne peut pas contenir de caractères de contrôle.
+said-a-homepage-is-an-address = Un site personnel est une adresse commençant par https:// ou http://, de 200 caractères au plus.
+said-a-picture-is-the-address = Une photo est l’adresse d’une image, commençant par https://, de 500 caractères au plus.
+said-a-display-name-has-at = Un nom affiché compte au plus 64 caractères, sans caractère de contrôle.
+
+# domain/post/body.rs
+said-a-post-needs-some-text = Un article doit contenir du texte.
+
+# domain/post/names.rs
+said-a-post-needs-a-title = Un article doit avoir un titre.
+said-a-title-cannot-contain-control = Un titre ne peut pas contenir de caractères de contrôle.
+said-a-tag-cannot-be-empty = Une étiquette ne peut pas être vide.
+
+## The deployment's own pages, which name no site
+
+deployment-bad-request = Requête invalide
+deployment-unavailable = Indisponible
+deployment-unavailable-why = Ce site est injoignable pour le moment. Réessayez dans un instant.
+deployment-suspended = Site suspendu
+deployment-suspended-why = Ce site est suspendu pour le moment. Revenez plus tard.
+deployment-unknown = Introuvable
+deployment-unknown-why = Aucun site n’est servi à cette adresse.
+said-the-request-names-no-host = La requête ne nomme aucun hôte.
+
+## Said by the server: the writer's desk
+
+said-desk-drafts = Brouillons
+said-desk-scheduled = Programmés
+said-desk-published = Publiés
+said-desk-started = Commencé
+said-desk-goes-live = Mise en ligne
+said-desk-no-drafts = Aucun brouillon : ce que vous enregistrez comme brouillon attend ici.
+said-desk-nothing-scheduled = Rien de programmé : la page d’un brouillon et son éditeur le programment.
+said-desk-nothing-published = Rien de publié pour l’instant.
+
+## What the editor's and the passkey forms' scripts say
+# { $time }, { $status }, { $reason }: filled in by the script.
+
+editor-autosaved = Brouillon enregistré à { $time }.
+editor-autosave-failed = Le brouillon n’a pas pu être enregistré ({ $status }).
+editor-autosave-unreachable = Le brouillon n’a pas pu être enregistré : le site ne répond pas.
+passkey-cannot-make = Ce navigateur ne sait pas créer de clés d’accès.
+passkey-cannot-use = Ce navigateur ne sait pas utiliser les clés d’accès : connectez-vous depuis un navigateur qui le peut.
+passkey-asking = Interrogation de votre appareil…
+passkey-checking = Vérification…
+passkey-not-used = Aucune clé d’accès n’a été utilisée : { $reason }

@@ -13,6 +13,11 @@
       status.textContent = text;
     }
   }
+  // The page's words, from the status element ("%s" where a value goes).
+  function words(name, value) {
+    var phrase = (status && status.getAttribute("data-" + name)) || "%s";
+    return phrase.replace("%s", value);
+  }
   function save() {
     var data = new URLSearchParams(new FormData(form));
     data.set("action", "draft");
@@ -20,13 +25,13 @@
     fetch(form.getAttribute("action"), { method: "POST", body: data, credentials: "same-origin", redirect: "manual" })
       .then(function (response) {
         if (response.type === "opaqueredirect" || response.ok) {
-          say("Draft saved at " + new Date().toLocaleTimeString() + ".");
+          say(words("saved", new Date().toLocaleTimeString(document.documentElement.lang || undefined)));
         } else {
-          say("The draft could not be saved (" + response.status + ").");
+          say(words("failed", response.status));
         }
       })
       .catch(function () {
-        say("The draft could not be saved: the site is not answering.");
+        say(words("unreachable", ""));
       });
   }
   form.addEventListener("input", function () {

@@ -94,16 +94,21 @@
         status.textContent = message;
       }
     }
+    // The page's words, from the status element ("%s" where a value goes).
+    function words(name, value) {
+      var phrase = (status && status.getAttribute("data-" + name)) || "%s";
+      return phrase.replace("%s", value === undefined ? "" : value);
+    }
     if (!supported) {
       if (kind === "register") {
-        say("This browser cannot make passkeys.");
+        say(words("cannot-make"));
       } else if (kind === "second-step") {
         // The step's only way may be the passkey: say why it is not offered.
         form.hidden = false;
         Array.prototype.forEach.call(form.querySelectorAll("button, p:not([data-passkey-status])"), function (e) {
           e.hidden = true;
         });
-        say("This browser cannot use passkeys: sign in from one that can.");
+        say(words("cannot-use"));
       }
       return;
     }
@@ -117,7 +122,7 @@
       if (!form.reportValidity()) {
         return;
       }
-      say("Asking your device…");
+      say(words("asking"));
       var button = form.querySelector("button[type=submit]");
       if (button) {
         button.disabled = true;
@@ -160,14 +165,14 @@
           form.elements.ceremony.value = ceremony;
           form.elements.credential.value = JSON.stringify(answer);
           sending = true;
-          say("Checking…");
+          say(words("checking"));
           form.submit();
         })
         .catch(function (error) {
           if (button) {
             button.disabled = false;
           }
-          say("No passkey was used: " + (error && error.message ? error.message : error));
+          say(words("not-used", error && error.message ? error.message : error));
         });
     });
   });

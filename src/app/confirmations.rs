@@ -9,8 +9,10 @@ use super::{AppError, Ctx};
 use crate::domain::token::{CONFIRM_LINK_HOURS, random_token, reset_key, reset_stamp};
 use crate::domain::user::Login;
 use crate::domain::{Email, User};
+use crate::i18n::Speech;
 use crate::store::AccountLink;
 use askama::Template;
+use std::sync::Arc;
 
 /// Why no link was mailed: the address asked for is the account's already.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -78,14 +80,18 @@ pub async fn link_or_notice(ctx: &Ctx, account: &User, given: &Email) {
             format!("{base}/login"),
             format!("{base}/password/forgot"),
         );
+        let speech = super::mail::speech_for(ctx, Some(&owner)).await;
+        let subject = speech.t1("mail-taken-subject", "site", &site);
         let text = SignupTakenText {
+            speech: Arc::clone(&speech),
             site: site.clone(),
             username: username.clone(),
             login_url: login_url.clone(),
             reset_url: reset_url.clone(),
         };
         let html = SignupTakenHtml {
-            site: site.clone(),
+            speech,
+            site,
             username,
             login_url,
             reset_url,
@@ -94,7 +100,7 @@ pub async fn link_or_notice(ctx: &Ctx, account: &User, given: &Email) {
             ctx,
             Some(&owner.display_name),
             &owner.email,
-            format!("Someone asked for your address on {site}"),
+            subject,
             text.render(),
             html.render(),
         )
@@ -110,6 +116,7 @@ pub async fn link_or_notice(ctx: &Ctx, account: &User, given: &Email) {
 #[derive(Template)]
 #[template(path = "mail/signup_taken.txt")]
 pub struct SignupTakenText {
+    pub speech: Arc<Speech>,
     pub site: String,
     pub username: String,
     pub login_url: String,
@@ -120,6 +127,7 @@ pub struct SignupTakenText {
 #[derive(Template)]
 #[template(path = "mail/signup_taken.html")]
 pub struct SignupTakenHtml {
+    pub speech: Arc<Speech>,
     pub site: String,
     pub username: String,
     pub login_url: String,
@@ -146,7 +154,10 @@ async fn mail_link(ctx: &Ctx, user: &User, email: &Email) -> Result<(), String> 
         ctx.site.as_str().trim_end_matches('/')
     );
     let (username, new_email) = (user.username.as_str().to_owned(), email.as_str().to_owned());
+    let speech = super::mail::speech_for(ctx, Some(user)).await;
+    let subject = speech.t1("mail-confirm-subject", "site", &site);
     let text = ConfirmMailText {
+        speech: Arc::clone(&speech),
         site: site.clone(),
         url: url.clone(),
         username: username.clone(),
@@ -154,7 +165,8 @@ async fn mail_link(ctx: &Ctx, user: &User, email: &Email) -> Result<(), String> 
         hours: CONFIRM_LINK_HOURS,
     };
     let html = ConfirmMailHtml {
-        site: site.clone(),
+        speech,
+        site,
         url,
         username,
         new_email,
@@ -164,7 +176,7 @@ async fn mail_link(ctx: &Ctx, user: &User, email: &Email) -> Result<(), String> 
         ctx,
         Some(&user.display_name),
         email,
-        format!("Confirm your e-mail address on {site}"),
+        subject,
         text.render(),
         html.render(),
     )
@@ -179,13 +191,17 @@ pub async fn tell_old_address(ctx: &Ctx, account: &User, new_email: &Email) -> R
         account.username.as_str().to_owned(),
         new_email.as_str().to_owned(),
     );
+    let speech = super::mail::speech_for(ctx, Some(account)).await;
+    let subject = speech.t1("mail-changed-subject", "site", &site);
     let text = EmailChangedText {
+        speech: Arc::clone(&speech),
         site: site.clone(),
         username: username.clone(),
         new_email: new_email.clone(),
     };
     let html = EmailChangedHtml {
-        site: site.clone(),
+        speech,
+        site,
         username,
         new_email,
     };
@@ -193,7 +209,7 @@ pub async fn tell_old_address(ctx: &Ctx, account: &User, new_email: &Email) -> R
         ctx,
         Some(&account.display_name),
         &account.email,
-        format!("Your e-mail address on {site} was changed"),
+        subject,
         text.render(),
         html.render(),
     )
@@ -204,6 +220,7 @@ pub async fn tell_old_address(ctx: &Ctx, account: &User, new_email: &Email) -> R
 #[derive(Template)]
 #[template(path = "mail/confirm_email.txt")]
 pub struct ConfirmMailText {
+    pub speech: Arc<Speech>,
     pub site: String,
     pub url: String,
     pub username: String,
@@ -215,6 +232,7 @@ pub struct ConfirmMailText {
 #[derive(Template)]
 #[template(path = "mail/confirm_email.html")]
 pub struct ConfirmMailHtml {
+    pub speech: Arc<Speech>,
     pub site: String,
     pub url: String,
     pub username: String,

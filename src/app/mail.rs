@@ -3,8 +3,21 @@
 
 use super::Ctx;
 use crate::domain::Email;
+use crate::domain::User;
+use crate::i18n::Speech;
 use crate::infra::mail::{Mail, mailbox};
 use askama::Template;
+use std::sync::Arc;
+
+/// The language of mail to `member`: the one they chose, else the site's (a subscriber,
+/// who has no account, reads the site's).
+pub async fn speech_for(ctx: &Ctx, member: Option<&User>) -> Arc<Speech> {
+    let site_language = ctx.identity().await.lang();
+    Arc::clone(
+        crate::i18n::languages()
+            .for_member(member.map_or("", |m| m.language.as_str()), &site_language),
+    )
+}
 
 /// Sends one mail, as plain text and HTML, to `to` (under `name`, when the recipient
 /// has one: an account's display name; a subscriber has none).
@@ -31,6 +44,7 @@ pub async fn send(
 #[derive(Template)]
 #[template(path = "mail/subscribe.txt")]
 pub struct SubscribeMailText {
+    pub speech: Arc<Speech>,
     pub url: String,
     pub about: String,
     pub hours: i64,
@@ -40,6 +54,7 @@ pub struct SubscribeMailText {
 #[derive(Template)]
 #[template(path = "mail/subscribe.html")]
 pub struct SubscribeMailHtml {
+    pub speech: Arc<Speech>,
     pub url: String,
     pub about: String,
     pub hours: i64,
@@ -49,6 +64,7 @@ pub struct SubscribeMailHtml {
 #[derive(Template)]
 #[template(path = "mail/email_changed.txt")]
 pub struct EmailChangedText {
+    pub speech: Arc<Speech>,
     pub site: String,
     pub username: String,
     pub new_email: String,
@@ -58,6 +74,7 @@ pub struct EmailChangedText {
 #[derive(Template)]
 #[template(path = "mail/email_changed.html")]
 pub struct EmailChangedHtml {
+    pub speech: Arc<Speech>,
     pub site: String,
     pub username: String,
     pub new_email: String,
@@ -67,6 +84,7 @@ pub struct EmailChangedHtml {
 #[derive(Template)]
 #[template(path = "mail/reset.txt")]
 pub struct ResetMailText {
+    pub speech: Arc<Speech>,
     pub site: String,
     pub url: String,
     pub username: String,
@@ -77,6 +95,7 @@ pub struct ResetMailText {
 #[derive(Template)]
 #[template(path = "mail/reset.html")]
 pub struct ResetMailHtml {
+    pub speech: Arc<Speech>,
     pub site: String,
     pub url: String,
     pub username: String,
@@ -87,6 +106,7 @@ pub struct ResetMailHtml {
 #[derive(Template)]
 #[template(path = "mail/test.txt")]
 pub struct TestMailText {
+    pub speech: Arc<Speech>,
     pub site: String,
     pub url: String,
     pub server: String,
@@ -96,6 +116,7 @@ pub struct TestMailText {
 #[derive(Template)]
 #[template(path = "mail/test.html")]
 pub struct TestMailHtml {
+    pub speech: Arc<Speech>,
     pub site: String,
     pub url: String,
     pub server: String,

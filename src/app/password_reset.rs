@@ -9,6 +9,7 @@ use crate::domain::token::{RESET_LINK_MINUTES, random_token, reset_key, reset_st
 use crate::domain::user::Login;
 use crate::store::AccountLink;
 use askama::Template;
+use std::sync::Arc;
 
 /// Makes a link for the account that has `email`, if one does (and is not banned), and
 /// mails it.
@@ -45,14 +46,18 @@ pub async fn mail_reset_link(ctx: &Ctx, email: &Email) -> Result<(), String> {
         "{}/password/reset/{token}",
         ctx.site.as_str().trim_end_matches('/')
     );
+    let speech = super::mail::speech_for(ctx, Some(&user)).await;
+    let subject = speech.t1("mail-reset-subject", "site", &site);
     let text = ResetMailText {
+        speech: Arc::clone(&speech),
         site: site.clone(),
         url: url.clone(),
         username: user.username.as_str().to_owned(),
         minutes: RESET_LINK_MINUTES,
     };
     let html = ResetMailHtml {
-        site: site.clone(),
+        speech,
+        site,
         url,
         username: user.username.as_str().to_owned(),
         minutes: RESET_LINK_MINUTES,
@@ -61,7 +66,7 @@ pub async fn mail_reset_link(ctx: &Ctx, email: &Email) -> Result<(), String> {
         ctx,
         Some(&user.display_name),
         &user.email,
-        format!("Your password on {site}"),
+        subject,
         text.render(),
         html.render(),
     )

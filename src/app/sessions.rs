@@ -6,8 +6,10 @@ use super::mail::send;
 use super::{AppError, Ctx};
 use crate::domain::session::{describe_agent, public_id};
 use crate::domain::{User, UserId};
+use crate::i18n::Speech;
 use crate::store::SessionRecord;
 use askama::Template;
+use std::sync::Arc;
 
 /// The account's live sessions, newest first. Sessions live and die by the system's
 /// clock (as a request finds them), whatever clock the instance runs by.
@@ -40,32 +42,30 @@ pub async fn end_others(ctx: &Ctx, user: UserId, keep: &[u8]) -> Result<(), AppE
 #[derive(Template)]
 #[template(path = "mail/new_sign_in.txt")]
 pub struct NewSignInText {
+    pub speech: Arc<Speech>,
     pub site: String,
     pub username: String,
     pub browser: String,
     pub address: String,
     pub when: String,
     pub security_url: String,
-    /// Signed in through the JSON API (a program) rather than by a browser.
-    pub through_api: bool,
-    /// Signed in with a recovery code, which leaves this many.
-    pub recovery_left: Option<usize>,
+    /// How it was signed in to: one of the `mail-sign-in-*` ways, said.
+    pub how: String,
 }
 
 /// The same, as HTML.
 #[derive(Template)]
 #[template(path = "mail/new_sign_in.html")]
 pub struct NewSignInHtml {
+    pub speech: Arc<Speech>,
     pub site: String,
     pub username: String,
     pub browser: String,
     pub address: String,
     pub when: String,
     pub security_url: String,
-    /// Signed in through the JSON API (a program) rather than by a browser.
-    pub through_api: bool,
-    /// Signed in with a recovery code, which leaves this many.
-    pub recovery_left: Option<usize>,
+    /// How it was signed in to: one of the `mail-sign-in-*` ways, said.
+    pub how: String,
 }
 
 /// Tells `account`'s address (when mail is on and it has a confirmed one) that it was
@@ -108,45 +108,50 @@ fn tell(
     }
     let (job, account) = (ctx.clone(), account.clone());
     let (browser, address) = (describe_agent(agent), address.to_owned());
-    let when = ctx
-        .clock
-        .now()
-        .format("%B %-d, %Y at %H:%M UTC")
-        .to_string();
+    let now = ctx.clock.now();
     ctx.jobs.errand(async move {
         let site = job.identity().await.title.clone();
+        let speech = super::mail::speech_for(&job, Some(&account)).await;
         let security_url = format!(
             "{}/account/security",
             job.site.as_str().trim_end_matches('/')
         );
+        let how = match (recovery_left, through_api) {
+            (Some(left), true) => speech.count("mail-sign-in-api-recovery", left),
+            (Some(left), false) => speech.count("mail-sign-in-recovery", left),
+            (None, true) => speech.t("mail-sign-in-api"),
+            (None, false) => speech.t("mail-sign-in-browser"),
+        };
+        let subject = match recovery_left {
+            Some(_) => speech.t1("mail-sign-in-recovery-subject", "site", &site),
+            None => speech.t1("mail-sign-in-subject", "site", &site),
+        };
+        let when = speech.date_time(now);
         let text = NewSignInText {
+            speech: Arc::clone(&speech),
             site: site.clone(),
             username: account.username.as_str().to_owned(),
             browser: browser.clone(),
             address: address.clone(),
             when: when.clone(),
             security_url: security_url.clone(),
-            through_api,
-            recovery_left,
+            how: how.clone(),
         };
         let html = NewSignInHtml {
-            site: site.clone(),
+            speech,
+            site,
             username: account.username.as_str().to_owned(),
             browser,
             address,
             when,
             security_url,
-            through_api,
-            recovery_left,
+            how,
         };
         if let Err(e) = send(
             &job,
             Some(&account.display_name),
             &account.email,
-            match recovery_left {
-                Some(_) => format!("A recovery code was used to sign in to your account on {site}"),
-                None => format!("A new sign-in to your account on {site}"),
-            },
+            subject,
             text.render(),
             html.render(),
         )

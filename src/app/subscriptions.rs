@@ -9,6 +9,7 @@ use crate::domain::subscription::{CONFIRM_HOURS, Scope};
 use crate::domain::token::{random_token, session_key};
 use crate::store::NewSubscription;
 use askama::Template;
+use std::sync::Arc;
 
 /// Records the subscription (unless confirmed already) and mails its confirmation link;
 /// `author` names the author followed, for a subscription to one.
@@ -41,27 +42,23 @@ pub async fn ask_confirmation(
         "{}/subscribe/confirm/{confirm}",
         ctx.site.as_str().trim_end_matches('/')
     );
+    let speech = super::mail::speech_for(ctx, None).await;
     let about = match &author {
-        Some(name) => format!("{name}'s posts on {site}"),
-        None => format!("the posts of {site}"),
+        Some(name) => speech.t2("mail-about-author", "author", name, "site", &site),
+        None => speech.t1("mail-about-site-posts", "site", &site),
     };
+    let subject = speech.t1("mail-subscribe-subject", "site", &site);
     let text = SubscribeMailText {
+        speech: Arc::clone(&speech),
         url: url.clone(),
         about: about.clone(),
         hours: CONFIRM_HOURS,
     };
     let html = SubscribeMailHtml {
+        speech,
         url,
         about,
         hours: CONFIRM_HOURS,
     };
-    send(
-        ctx,
-        None,
-        email,
-        format!("Confirm your subscription to {site}"),
-        text.render(),
-        html.render(),
-    )
-    .await
+    send(ctx, None, email, subject, text.render(), html.render()).await
 }

@@ -8,7 +8,7 @@
 
 mod speech;
 
-pub use speech::{Arg, Speech};
+pub use speech::{Arg, Count, Speech};
 
 use icu_locale::LocaleExpander;
 use icu_locale::{Locale as IcuLocale, LocaleDirectionality};
@@ -133,6 +133,24 @@ pub fn missing_messages() -> u64 {
 
 fn count_missing() {
     MISSING.fetch_add(1, Ordering::Relaxed);
+}
+
+/// The id of the message that says `english`, a text the server answers a form or a
+/// link with (an error, a notice): the messages whose ids begin `said-` are those texts,
+/// so a page shows them in its reader's language.
+pub fn said_id(english: &str) -> Option<&'static str> {
+    static SAID: OnceLock<std::collections::HashMap<String, String>> = OnceLock::new();
+    SAID.get_or_init(|| {
+        let speech = languages().english();
+        outline(SHIPPED[0].1)
+            .unwrap_or_default()
+            .into_iter()
+            .filter(|(id, vars)| id.starts_with("said-") && vars.is_empty())
+            .map(|(id, _)| (speech.t(&id), id))
+            .collect()
+    })
+    .get(english)
+    .map(String::as_str)
 }
 
 /// The messages of a catalog and the placeables (`{ $name }`) each uses, its attributes'
@@ -318,6 +336,21 @@ impl Languages {
             self.expander.maximize(&mut offered.id);
             offered.id.language == wanted.id.language && offered.id.script == wanted.id.script
         })
+    }
+
+    /// The language a member chose, by its exact tag, if it is still spoken here.
+    pub fn chosen(&self, tag: &str) -> Option<&Arc<Speech>> {
+        self.spoken
+            .iter()
+            .find(|speech| !tag.is_empty() && speech.tag() == tag)
+    }
+
+    /// The language spoken to a member: the one they chose (a shipped or installed tag),
+    /// else the site's, else English.
+    pub fn for_member(&self, chosen: &str, site_language: &str) -> &Arc<Speech> {
+        self.chosen(chosen)
+            .or_else(|| self.matching(site_language))
+            .unwrap_or_else(|| self.english())
     }
 
     /// The language an `Accept-Language` header asks for, if it names one spoken here:

@@ -22,6 +22,28 @@ pub enum Arg<'a> {
     Count(u64),
 }
 
+/// A count a message is given: any whole number a page or a mail holds.
+pub trait Count {
+    fn count(&self) -> u64;
+}
+
+macro_rules! count {
+    ($($t:ty),+) => {
+        $(impl Count for $t {
+            fn count(&self) -> u64 {
+                u64::try_from(*self).unwrap_or(0)
+            }
+        })+
+    };
+}
+count!(u8, u16, u32, u64, usize, i32, i64);
+
+impl<T: Count> Count for &T {
+    fn count(&self) -> u64 {
+        (**self).count()
+    }
+}
+
 /// A language of the interface, shared by every request that reads it.
 pub struct Speech {
     tag: String,
@@ -157,6 +179,91 @@ impl Speech {
                 id.to_owned()
             }
         }
+    }
+
+    /// The message `id`, without placeables (what templates ask for).
+    pub fn t(&self, id: &str) -> String {
+        self.say(id, &[])
+    }
+
+    /// `english`, a text the server said (an error, a notice), in this language if a
+    /// `said-` message of the catalogs says it; else as it is.
+    pub fn said(&self, english: &str) -> String {
+        match super::said_id(english) {
+            Some(id) if !self.is_english() => self.t(id),
+            _ => english.to_owned(),
+        }
+    }
+
+    /// The message `id`, its placeable `name` given `value`.
+    pub fn t1(&self, id: &str, name: &str, value: impl std::fmt::Display) -> String {
+        self.say(id, &[(name, Arg::Text(&value.to_string()))])
+    }
+
+    /// The message `id`, its placeables `a` and `b` given their values.
+    pub fn t2(
+        &self,
+        id: &str,
+        a: &str,
+        a_value: impl std::fmt::Display,
+        b: &str,
+        b_value: impl std::fmt::Display,
+    ) -> String {
+        let (first, second) = (a_value.to_string(), b_value.to_string());
+        self.say(id, &[(a, Arg::Text(&first)), (b, Arg::Text(&second))])
+    }
+
+    /// The message `id`, its placeables `a`, `b` and `c` given their values.
+    #[expect(
+        clippy::too_many_arguments,
+        reason = "three named placeables, as a mail says"
+    )]
+    pub fn t3(
+        &self,
+        id: &str,
+        a: &str,
+        a_value: impl std::fmt::Display,
+        b: &str,
+        b_value: impl std::fmt::Display,
+        c: &str,
+        c_value: impl std::fmt::Display,
+    ) -> String {
+        let values = [
+            a_value.to_string(),
+            b_value.to_string(),
+            c_value.to_string(),
+        ];
+        self.say(
+            id,
+            &[
+                (a, Arg::Text(&values[0])),
+                (b, Arg::Text(&values[1])),
+                (c, Arg::Text(&values[2])),
+            ],
+        )
+    }
+
+    /// The message `id` for a count (its `$count`, which picks the plural form).
+    pub fn count(&self, id: &str, count: impl Count) -> String {
+        self.say(id, &[("count", Arg::Count(count.count()))])
+    }
+
+    /// The message `id` for a count, with one more placeable `name` given `value`.
+    pub fn count1(
+        &self,
+        id: &str,
+        count: impl Count,
+        name: &str,
+        value: impl std::fmt::Display,
+    ) -> String {
+        let value = value.to_string();
+        self.say(
+            id,
+            &[
+                ("count", Arg::Count(count.count())),
+                (name, Arg::Text(&value)),
+            ],
+        )
     }
 
     fn own(&self, id: &str, args: &[(&str, Arg<'_>)]) -> Option<String> {

@@ -2,36 +2,36 @@ use super::*;
 use chrono::{TimeZone, Utc};
 use std::path::Path;
 
-/// The templates whose every word comes from the catalogs. A template joins the list
-/// when its words move into the catalogs; the list ends as every template.
-const SPOKEN_TEMPLATES: [&str; 19] = [
-    "base.html",
-    "error.html",
-    "home.html",
-    "posts/list.html",
-    "archive/index.html",
-    "archive/month.html",
-    "tags/index.html",
-    "tags/show.html",
-    "search.html",
-    "authors/show.html",
-    "posts/show.html",
-    "account/login.html",
-    "account/signup.html",
-    "account/forgot.html",
-    "account/reset.html",
-    "subscriptions/subscribe.html",
-    "account/settings.html",
-    "comments/edit.html",
-    "account/second_step.html",
-];
-
 fn templates() -> std::path::PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("templates")
 }
 
-fn read(relative: &str) -> String {
-    std::fs::read_to_string(templates().join(relative)).unwrap()
+/// Every file under `root`, by its path under it, with its text, in order.
+fn files_under(root: &Path) -> Vec<(String, String)> {
+    let mut found = Vec::new();
+    let mut stack = vec![root.to_path_buf()];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+            } else {
+                let relative = path
+                    .strip_prefix(root)
+                    .unwrap()
+                    .to_string_lossy()
+                    .into_owned();
+                found.push((relative, std::fs::read_to_string(&path).unwrap_or_default()));
+            }
+        }
+    }
+    found.sort();
+    found
+}
+
+/// Every template, by its path under `templates/`.
+fn every_template() -> Vec<(String, String)> {
+    files_under(&templates())
 }
 
 #[test]
@@ -95,25 +95,26 @@ fn a_message_a_catalog_lacks_is_said_in_english_and_counted() {
 fn every_message_asked_for_is_in_english() {
     let english = outline(SHIPPED[0].1).unwrap();
     let mut asked = BTreeSet::new();
-    let mut sources = Vec::new();
-    for dir in [
-        templates(),
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
-    ] {
-        let mut stack = vec![dir];
-        while let Some(dir) = stack.pop() {
-            for entry in std::fs::read_dir(&dir).unwrap() {
-                let path = entry.unwrap().path();
-                if path.is_dir() {
-                    stack.push(path);
-                } else if !path.ends_with("i18n/tests.rs") {
-                    sources.push(std::fs::read_to_string(&path).unwrap_or_default());
-                }
-            }
-        }
-    }
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let sources: Vec<String> = every_template()
+        .into_iter()
+        .chain(
+            files_under(&src)
+                .into_iter()
+                .filter(|(path, _)| path != "i18n/tests.rs"),
+        )
+        .map(|(_, text)| text)
+        .collect();
     for source in &sources {
-        for call in [".t(\"", ".t1(\"", ".count(\"", ".say(\""] {
+        for call in [
+            ".t(\"",
+            ".t1(\"",
+            ".t2(\"",
+            ".t3(\"",
+            ".count(\"",
+            ".count1(\"",
+            ".say(\"",
+        ] {
             for (at, _) in source.match_indices(call) {
                 let rest = &source[at + call.len()..];
                 if let Some(end) = rest.find('"') {
@@ -188,14 +189,17 @@ fn words_outside_messages(template: &str) -> Vec<String> {
 }
 
 #[test]
-fn the_spoken_templates_have_no_words_outside_messages() {
-    for template in SPOKEN_TEMPLATES {
-        let words = words_outside_messages(&read(template));
-        assert!(
-            words.is_empty(),
-            "{template} says {words:?} outside the catalogs"
-        );
+fn no_template_has_words_outside_messages() {
+    let templates = every_template();
+    assert!(templates.len() > 60, "{} templates found", templates.len());
+    let mut wordy = Vec::new();
+    for (template, source) in &templates {
+        let words = words_outside_messages(source);
+        if !words.is_empty() {
+            wordy.push(format!("{template} says {words:?} outside the catalogs"));
+        }
     }
+    assert!(wordy.is_empty(), "{wordy:#?}");
 }
 
 #[test]
@@ -297,4 +301,101 @@ fn plurals_follow_each_language_s_rules() {
     assert_eq!(count("ar", 5), "\u{2068}5\u{2069} تعليقات");
     assert_eq!(count("ar", 11), "\u{2068}11\u{2069} تعليقًا");
     assert_eq!(count("ar", 100), "\u{2068}100\u{2069} تعليق");
+}
+
+/// The texts the server answers forms and links with, in the code: the literal first
+/// argument of an error (`Invalid`, `Conflict`, `Forbidden`...), a `message:` or an
+/// `error: Some(...)`, a notice chosen by `=> Some(...)`, a rate limit's message.
+fn said_in_code(source: &str) -> Vec<String> {
+    fn literal(rest: &str) -> Option<String> {
+        let mut chars = rest.strip_prefix('"')?.chars().peekable();
+        let mut text = String::new();
+        while let Some(c) = chars.next() {
+            match c {
+                '"' => return Some(text),
+                '\\' => match chars.next()? {
+                    '\n' => {
+                        while chars.peek().is_some_and(|c| c.is_whitespace()) {
+                            chars.next();
+                        }
+                    }
+                    'n' => text.push('\n'),
+                    other => text.push(other),
+                },
+                c => text.push(c),
+            }
+        }
+        None
+    }
+    let mut found = Vec::new();
+    for marker in [
+        "Invalid::new(",
+        "Invalid(",
+        "BadRequest(",
+        "Conflict(",
+        "Forbidden(",
+        "NotFoundWith(",
+        "GoneWith(",
+        "TooLarge(",
+        "Busy(",
+        "message: ",
+        "=> Some(",
+        "error: Some(",
+        "check_limit(",
+    ] {
+        for (at, _) in source.match_indices(marker) {
+            let rest = &source[at + marker.len()..];
+            let rest = if marker == "check_limit(" {
+                let Some(quote) = rest.find('"') else {
+                    continue;
+                };
+                if !rest[..quote].contains(',') || rest[..quote].contains(';') {
+                    continue;
+                }
+                &rest[quote..]
+            } else {
+                rest.trim_start()
+            };
+            found.extend(literal(rest).filter(|text| {
+                text.starts_with(char::is_uppercase) && text.contains(' ') && !text.contains('{')
+            }));
+        }
+    }
+    found
+}
+
+#[test]
+fn every_text_the_server_answers_a_page_with_has_a_message() {
+    let mut unsaid = BTreeSet::new();
+    let mut said = 0;
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    for (relative, source) in files_under(&src) {
+        // The JSON API and the shell speak English to developers and operators.
+        let elsewhere = Path::new(&relative).components().any(|c| {
+            let name = c.as_os_str().to_string_lossy();
+            ["store", "api", "cli", "bin"].contains(&name.trim_end_matches(".rs"))
+        });
+        if elsewhere || relative.contains("test") || !relative.ends_with(".rs") {
+            continue;
+        }
+        for text in said_in_code(&source) {
+            said += 1;
+            if crate::i18n::said_id(&text).is_none() {
+                unsaid.insert(format!("{relative}: {text}"));
+            }
+        }
+    }
+    assert!(said > 100, "{said} texts found: the scan lost its way");
+    assert!(unsaid.is_empty(), "no said- message for {unsaid:#?}");
+    let german = Languages::shipped().unwrap();
+    let german = german.matching("de").unwrap();
+    assert_eq!(
+        german.said("A post needs a title."),
+        german.t("said-a-post-needs-a-title")
+    );
+    assert_ne!(
+        german.said("A post needs a title."),
+        "A post needs a title."
+    );
+    assert_eq!(german.said("Not a said text."), "Not a said text.");
 }

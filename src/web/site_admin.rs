@@ -105,13 +105,17 @@ pub async fn test_mail(
     state.record_attempt(Subject::TestMailBy(&account)).await?;
     let (server, _) = state.mailer.describe().unwrap_or_default();
     let (site, url) = (state.identity().await.title.clone(), state.site.to_string());
+    let speech = mail::speech_for(&state.ctx(), Some(&me)).await;
+    let subject = speech.t1("mail-test-subject", "site", &site);
     let text = TestMailText {
+        speech: std::sync::Arc::clone(&speech),
         site: site.clone(),
         url: url.clone(),
         server: server.clone(),
     };
     let html = TestMailHtml {
-        site: site.clone(),
+        speech,
+        site,
         url,
         server,
     };
@@ -119,7 +123,7 @@ pub async fn test_mail(
         &state.ctx(),
         Some(&me.display_name),
         &me.email,
-        format!("A test message from {site}"),
+        subject,
         text.render(),
         html.render(),
     )

@@ -8,6 +8,7 @@
 use super::AppState;
 use crate::app::sites::Served;
 use crate::domain::{Host, Site};
+use crate::i18n::Speech;
 use actix_web::body::{BoxBody, MessageBody};
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::http::header;
@@ -32,18 +33,29 @@ pub async fn choose(
         }
     };
     let trusted = from_trusted_proxy(&req, &root);
+    // The deployment's own pages name no site: they speak what the browser asks for.
+    let speech = crate::i18n::languages().choose(
+        req.headers()
+            .get(header::ACCEPT_LANGUAGE)
+            .map(|v| v.as_bytes()),
+        "",
+    );
     let host = match requested_host(&req, trusted) {
         Ok(host) => host,
-        Err(why) => return Ok(req.into_response(plain(400, "Bad request", &why))),
+        Err(why) => {
+            let page = plain(speech, 400, "deployment-bad-request", &speech.said(&why));
+            return Ok(req.into_response(page));
+        }
     };
     let served = match root.sites.serve(root.store.as_ref(), &host).await {
         Ok(served) => served,
         Err(e) => {
             tracing::warn!(error = %e, "the registry of sites could not be read");
             return Ok(req.into_response(plain(
+                speech,
                 503,
-                "Unavailable",
-                "This site cannot be reached just now. Please try again in a moment.",
+                "deployment-unavailable",
+                &speech.t("deployment-unavailable-why"),
             )));
         }
     };
@@ -69,14 +81,16 @@ pub async fn choose(
             Ok(req.into_response(redirect(&to)))
         }
         Served::Suspended(_) => Ok(req.into_response(plain(
+            speech,
             503,
-            "Site suspended",
-            "This site is suspended for now. Please come back later.",
+            "deployment-suspended",
+            &speech.t("deployment-suspended-why"),
         ))),
         Served::Unknown => Ok(req.into_response(plain(
+            speech,
             404,
-            "Not found",
-            "No site is served at this address.",
+            "deployment-unknown",
+            &speech.t("deployment-unknown-why"),
         ))),
     }
 }
@@ -149,13 +163,16 @@ static DEPLOYMENT_POLICY: std::sync::LazyLock<String> = std::sync::LazyLock::new
     )
 });
 
-/// A page of the deployment's own, naming no site.
-fn plain(status: u16, title: &str, message: &str) -> HttpResponse {
+/// A page of the deployment's own, naming no site: its title the message `title` of
+/// `speech`.
+fn plain(speech: &Speech, status: u16, title: &str, message: &str) -> HttpResponse {
     use actix_web::http::header::HeaderValue;
     let status = actix_web::http::StatusCode::from_u16(status)
         .unwrap_or(actix_web::http::StatusCode::INTERNAL_SERVER_ERROR);
     let page = super::pages::DeploymentPage {
-        title,
+        lang: speech.tag(),
+        dir: speech.dir(),
+        title: &speech.t(title),
         message,
         style: super::pages::DEPLOYMENT_STYLE,
     };

@@ -818,7 +818,7 @@ impl SmtpSink {
     }
 
     /// Waits for the first message that contains both `one` and `other`, and takes it out.
-    async fn take_message_where(&self, one: &str, other: &str) -> String {
+    pub async fn take_message_where(&self, one: &str, other: &str) -> String {
         for _ in 0..100 {
             let mut files: Vec<_> = std::fs::read_dir(self.dir.path())
                 .unwrap()

@@ -19,6 +19,7 @@ use crate::domain::subscription::{
     MAILING_WINDOW_HOURS, Mailing, NEWEST_READ, SHARDS, Subscription,
 };
 use crate::domain::{PostId, Site};
+use crate::i18n::Speech;
 use crate::infra::mail::{Mail, Mailer, mailbox};
 use crate::store::{PageAt, PageError, Store, StoreError, StoreResult};
 use askama::Template;
@@ -61,6 +62,7 @@ pub struct Pass {
 #[derive(Template)]
 #[template(path = "mail/post.txt")]
 struct PostText<'a> {
+    speech: &'a Speech,
     site: &'a str,
     title: &'a str,
     excerpt: &'a str,
@@ -74,6 +76,7 @@ struct PostText<'a> {
 #[derive(Template)]
 #[template(path = "mail/post.html")]
 struct PostHtml<'a> {
+    speech: &'a Speech,
     site: &'a str,
     title: &'a str,
     excerpt: &'a str,
@@ -195,6 +198,9 @@ pub async fn deliver_some(
     if !mailer.is_on() {
         return Ok(pass);
     }
+    // Subscribers, who have no account, read the site's language.
+    let language = store.site_identity(site).await?.lang();
+    let speech = crate::i18n::languages().for_member("", &language);
     let since = now - chrono::Duration::hours(MAILING_WINDOW_HOURS);
     pass.opened += open_new(store, site, since).await?;
     for mailing in store.open_mailings(site).await? {
@@ -225,7 +231,9 @@ pub async fn deliver_some(
                         if !store.claim_delivery(site, &mailing, &key, now).await? {
                             continue;
                         }
-                        if let Err(e) = send(mailer, site, title, &mailing, subscription).await {
+                        if let Err(e) =
+                            send(mailer, site, (title, speech), &mailing, subscription).await
+                        {
                             pass.failed += 1;
                             tracing::warn!(post = %mailing.post.0, error = %e, "a subscriber's mail was not sent; the pass ends here");
                             store.release_delivery(site, &mailing, &key, now).await?;
@@ -265,7 +273,7 @@ pub async fn deliver_some(
 async fn send(
     mailer: &Mailer,
     site: &Site,
-    title: &str,
+    (title, speech): (&str, &Arc<Speech>),
     mailing: &Mailing,
     to: &Subscription,
 ) -> Result<(), String> {
@@ -273,12 +281,17 @@ async fn send(
     let url = format!("{base}/posts/{}", mailing.slug);
     let unsubscribe = format!("{base}/unsubscribe/{}", to.unsubscribe);
     let about = match to.scope {
-        crate::domain::subscription::Scope::Site => format!("everything new on {title}"),
-        crate::domain::subscription::Scope::Author(_) => {
-            format!("{}'s posts on {title}", mailing.author_name)
-        }
+        crate::domain::subscription::Scope::Site => speech.t1("mail-about-site", "site", title),
+        crate::domain::subscription::Scope::Author(_) => speech.t2(
+            "mail-about-author",
+            "author",
+            &mailing.author_name,
+            "site",
+            title,
+        ),
     };
     let text = PostText {
+        speech,
         site: title,
         title: &mailing.title,
         excerpt: &mailing.excerpt,
@@ -288,6 +301,7 @@ async fn send(
         about: &about,
     };
     let html = PostHtml {
+        speech,
         site: title,
         title: &mailing.title,
         excerpt: &mailing.excerpt,

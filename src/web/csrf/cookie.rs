@@ -87,11 +87,18 @@ pub async fn csrf_cookie(
         speech,
     });
     let mut response = next.call(req).await?;
-    // A page's words are in the language its reader's browser asks for.
-    response.headers_mut().append(
-        header::VARY,
-        header::HeaderValue::from_static("Accept-Language"),
-    );
+    // A page's words are in the language its reader's browser asks for (a feed, a
+    // sitemap or a JSON answer speaks the site's language, or none: it varies by nothing).
+    let html = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|t| t.as_bytes().starts_with(b"text/html"));
+    if html {
+        response.headers_mut().append(
+            header::VARY,
+            header::HeaderValue::from_static("Accept-Language"),
+        );
+    }
     if !frame_read {
         response
             .response_mut()

@@ -154,13 +154,7 @@ pub fn layout(user: &MaybeUser, csrf: &CsrfToken) -> super::pages::Layout {
     let chosen = user
         .0
         .as_ref()
-        .filter(|u| !u.language.is_empty())
-        .and_then(|u| {
-            crate::i18n::languages()
-                .all()
-                .iter()
-                .find(|s| s.tag() == u.language)
-        });
+        .and_then(|u| crate::i18n::languages().chosen(&u.language));
     let mut layout = super::pages::Layout::new(
         user.0.as_ref(),
         Box::new(csrf.clone()),

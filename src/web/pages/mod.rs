@@ -4,7 +4,7 @@
 //! a page can be read (and changed) without knowing where its data came from.
 
 use crate::domain::{Role, SiteIdentity, User};
-use crate::i18n::{Arg, Speech};
+use crate::i18n::{Count, Speech};
 use askama::Template;
 use chrono::{DateTime, Utc};
 use std::sync::Arc;
@@ -115,18 +115,35 @@ impl Layout {
 
     /// The message `id`.
     pub fn t(&self, id: &str) -> String {
-        self.speech.say(id, &[])
+        self.speech.t(id)
+    }
+
+    /// A text the server said (an error, a notice), in the page's language if the
+    /// catalogs have it.
+    pub fn said(&self, english: &str) -> String {
+        self.speech.said(english)
     }
 
     /// The message `id`, its placeable `name` given `value`.
     pub fn t1(&self, id: &str, name: &str, value: impl std::fmt::Display) -> String {
-        self.speech
-            .say(id, &[(name, Arg::Text(&value.to_string()))])
+        self.speech.t1(id, name, value)
+    }
+
+    /// The message `id`, its placeables `a` and `b` given their values.
+    pub fn t2(
+        &self,
+        id: &str,
+        a: &str,
+        a_value: impl std::fmt::Display,
+        b: &str,
+        b_value: impl std::fmt::Display,
+    ) -> String {
+        self.speech.t2(id, a, a_value, b, b_value)
     }
 
     /// The message `id` for a count (its `$count`, which picks the plural form).
     pub fn count(&self, id: &str, count: impl Count) -> String {
-        self.speech.say(id, &[("count", Arg::Count(count.count()))])
+        self.speech.count(id, count)
     }
 
     /// A date (with its time of day, if it has one) as the page's language writes it.
@@ -199,28 +216,6 @@ impl Layout {
     }
 }
 
-/// A count a message is given: any whole number a page holds.
-pub trait Count {
-    fn count(&self) -> u64;
-}
-
-macro_rules! count {
-    ($($t:ty),+) => {
-        $(impl Count for $t {
-            fn count(&self) -> u64 {
-                u64::try_from(*self).unwrap_or(0)
-            }
-        })+
-    };
-}
-count!(u8, u16, u32, u64, usize, i32, i64);
-
-impl<T: Count> Count for &T {
-    fn count(&self) -> u64 {
-        (**self).count()
-    }
-}
-
 /// What a page says of itself when it says nothing more particular: the site's
 /// description, else its tagline, else its name.
 fn site_description(site: &SiteIdentity) -> String {
@@ -280,6 +275,8 @@ pub struct ErrorPage {
 #[derive(Template)]
 #[template(path = "deployment.html")]
 pub struct DeploymentPage<'a> {
+    pub lang: &'a str,
+    pub dir: &'a str,
     pub title: &'a str,
     pub message: &'a str,
     /// The page's own style, inline (allowed by its hash: nothing else loads).

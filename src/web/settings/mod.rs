@@ -176,11 +176,7 @@ pub async fn language(
 ) -> Result<HttpResponse, WebError> {
     let user = user.0;
     let wanted = form.language.trim();
-    let spoken = wanted.is_empty()
-        || crate::i18n::languages()
-            .all()
-            .iter()
-            .any(|speech| speech.tag() == wanted);
+    let spoken = wanted.is_empty() || crate::i18n::languages().chosen(wanted).is_some();
     if !spoken || wanted.len() > 35 {
         let shown: String = wanted.chars().take(35).collect();
         return refuse(

@@ -1424,6 +1424,24 @@ async fn the_reader_s_pages_read_in_german_and_arabic(t: TestStore) {
                 }
             }
         }
+        // The writer's and the administrator's pages, signed in, speak it too.
+        browser.goto(&app.url("/login")).await;
+        log_in(&browser, &admin.username, &admin.password).await;
+        for (name, path) in [
+            ("desk", "/desk".to_owned()),
+            ("write", "/write".to_owned()),
+            ("edit", format!("{post}/edit")),
+            ("history", format!("{post}/history")),
+            ("site", "/admin/site".to_owned()),
+            ("users", "/admin/users".to_owned()),
+            ("comments", "/admin/comments".to_owned()),
+            ("security", "/account/security".to_owned()),
+        ] {
+            browser.goto(&app.url(&path)).await;
+            let source = browser.source().await;
+            assert!(source.contains(marks), "{language} {path}: {source}");
+            looked_at(&browser, &format!("{store}-{language}-{name}")).await;
+        }
         if language == "ar" {
             browser.goto(&app.url(&post)).await;
             // The Arabic page runs right to left; the English post inside it left to right.

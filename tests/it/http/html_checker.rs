@@ -271,7 +271,7 @@ async fn every_page_passes_the_html_checker(t: TestStore) {
     super::fediverse_requests::fill_fediverse_pages(&app, &admin.username, &post).await;
 
     let mut pages = Vec::new();
-    for path in [
+    let signed_in = [
         "/".to_owned(),
         post.clone(),
         hostile_post.clone(),
@@ -307,9 +307,34 @@ async fn every_page_passes_the_html_checker(t: TestStore) {
         "/account/security".to_owned(),
         format!("/admin/users/{reader_id}/delete"),
         "/no/such/page".to_owned(),
-    ] {
-        pages.push(page(&app, &path).await);
+    ];
+    for path in &signed_in {
+        pages.push(page(&app, path).await);
     }
+    // The same pages in the languages furthest from English here: German's long words,
+    // Arabic written right to left.
+    for (language, html) in [
+        ("de", "<html lang=\"de\">"),
+        ("ar", "<html lang=\"ar\" dir=\"rtl\">"),
+    ] {
+        let chosen = app
+            .submit("/account", "/account/language", &[("language", language)])
+            .await;
+        assert_eq!(chosen.status(), 303);
+        for path in &signed_in {
+            let (name, page) = page(&app, path).await;
+            assert!(page.contains(html), "{language} {name}: {page}");
+            assert!(
+                !page.contains(">Log out</button>"),
+                "{language} {name}: {page}"
+            );
+            pages.push((format!("{language} {name}"), page));
+        }
+    }
+    let english = app
+        .submit("/account", "/account/language", &[("language", "")])
+        .await;
+    assert_eq!(english.status(), 303);
     // The security page showing a token just made, listed with the browsers.
     let made = app
         .submit(

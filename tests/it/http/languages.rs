@@ -95,6 +95,12 @@ async fn a_reader_s_browser_picks_the_language_of_the_pages(t: TestStore) {
         "{missing}"
     );
 
+    // A feed speaks the site's language whatever its reader asks for: it varies by none.
+    let (status, varies, feed) = read_in(&app, "/feed.xml", "de").await;
+    assert_eq!(status, 200);
+    assert!(!varies, "{feed}");
+    assert!(feed.contains("Spring flood"), "{feed}");
+
     // Headers that name nothing spoken, or that no browser sends, get the site's
     // language.
     let huge = format!("{}de", "xx-YY;q=0.1, ".repeat(800));
@@ -283,6 +289,21 @@ async fn a_member_chooses_the_language_of_their_pages(t: TestStore) {
             .unwrap()
             .contains("Zurück zur Startseite")
     );
+    // What the server answers a form with is said in the member's language too.
+    let long_name = "n".repeat(100);
+    let refused = app
+        .submit(
+            "/account",
+            "/account/profile",
+            &[("display_name", long_name.as_str())],
+        )
+        .await;
+    assert_eq!(refused.status(), 422);
+    let refused = refused.text().await.unwrap();
+    assert!(
+        refused.contains("Ein Anzeigename hat höchstens 64 Zeichen"),
+        "{refused}"
+    );
     // Anonymous readers still get the browser's language.
     let (_, _, anonymous) = read_in(&app, "/", "en").await;
     assert!(anonymous.contains(">Archive</a>"), "{anonymous}");
@@ -298,7 +319,107 @@ async fn a_member_chooses_the_language_of_their_pages(t: TestStore) {
     );
 }
 
+/// A raw message's text: its quoted-printable lines joined and decoded, its encoded
+/// headers (RFC 2047, base64 or Q) decoded.
+fn decoded(raw: &str) -> String {
+    use base64::Engine;
+    let mut text = raw.replace("=\r\n", "").replace("=\n", "");
+    while let Some(start) = text.find("=?utf-8?") {
+        let Some(end) = text[start + 10..].find("?=").map(|e| start + 10 + e) else {
+            break;
+        };
+        let (kind, payload) = (&text[start + 8..start + 9], &text[start + 10..end]);
+        let word = if kind.eq_ignore_ascii_case("b") {
+            let bytes = base64::engine::general_purpose::STANDARD
+                .decode(payload)
+                .unwrap_or_default();
+            String::from_utf8_lossy(&bytes).into_owned()
+        } else {
+            unquote(&payload.replace('_', " "))
+        };
+        text.replace_range(start..end + 2, &word);
+        text = text.replace("?= =?utf-8?", "?==?utf-8?");
+    }
+    unquote(&text)
+}
+
+/// Quoted-printable's `=XX` bytes, decoded.
+fn unquote(text: &str) -> String {
+    let mut bytes = Vec::with_capacity(text.len());
+    let raw = text.as_bytes();
+    let mut at = 0;
+    while at < raw.len() {
+        let hex = raw
+            .get(at + 1..at + 3)
+            .and_then(|h| std::str::from_utf8(h).ok())
+            .and_then(|h| u8::from_str_radix(h, 16).ok());
+        match (raw[at], hex) {
+            (b'=', Some(byte)) => {
+                bytes.push(byte);
+                at += 3;
+            }
+            (byte, _) => {
+                bytes.push(byte);
+                at += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&bytes).into_owned()
+}
+
+async fn a_member_s_mail_speaks_their_language_and_a_subscriber_s_the_site_s(t: TestStore) {
+    let sink = crate::helpers::SmtpSink::start();
+    let clock = sibyl::infra::clock::Clock::manual(sibyl::domain::now());
+    let app = super::password_reset::app_with_mail(t, &sink, &clock).await;
+    app.set_up().await;
+    let (member, name) = app.sign_up_confirmed(&sink, "a long enough password").await;
+    let chosen = member
+        .submit("/account", "/account/language", &[("language", "de")])
+        .await;
+    assert_eq!(chosen.status(), 303);
+
+    // A password reset, asked for by anyone, is written in the account's language.
+    let stranger = app.another_browser();
+    let email = format!("{name}@example.com");
+    let asked = stranger
+        .submit("/login", "/password/forgot", &[("email", email.as_str())])
+        .await;
+    assert_eq!(asked.status(), 200);
+    let reset = decoded(&sink.take_message_to(&email).await);
+    for words in [
+        "Ihr Passwort auf ",
+        &format!("Jemand, vermutlich Sie, möchte das Passwort des Kontos {name}"),
+        "Wählen Sie ein neues Passwort",
+        "lang=\"de\"",
+    ] {
+        assert!(reset.contains(words), "{words}: {reset}");
+    }
+    assert!(!reset.contains("Someone, probably you"), "{reset}");
+
+    // A subscriber has no account: the site's language (English here).
+    let reader = app.another_browser();
+    let subscribed = reader
+        .submit(
+            "/subscribe",
+            "/subscribe",
+            &[("email", "reader@example.com")],
+        )
+        .await;
+    assert_eq!(subscribed.status(), 200);
+    let confirm = decoded(
+        &sink
+            .take_message_where("reader@example.com", "/subscribe/confirm/")
+            .await,
+    );
+    assert!(
+        confirm.contains("Confirm your subscription to ")
+            && confirm.contains("Someone, probably you, asked to receive the posts of "),
+        "{confirm}"
+    );
+}
+
 both_stores!(
+    a_member_s_mail_speaks_their_language_and_a_subscriber_s_the_site_s,
     a_reader_s_browser_picks_the_language_of_the_pages,
     a_member_chooses_the_language_of_their_pages,
     the_site_s_language_is_the_default_and_a_translation_speaks_its_own,

@@ -144,10 +144,20 @@ async fn bad_identities_are_refused_and_change_nothing(t: TestStore) {
     );
     let long_title = "t".repeat(81);
     let long_footer = "f".repeat(301);
+    // The site speaks French now, and so do its pages to a browser that asks for nothing.
     for (form, why) in [
-        (identity_form("", "", "fr", ""), "needs a title"),
-        (identity_form("   ", "", "fr", ""), "needs a title"),
-        (identity_form("T", "", "", ""), "needs a language"),
+        (
+            identity_form("", "", "fr", ""),
+            "Le site doit avoir un titre.",
+        ),
+        (
+            identity_form("   ", "", "fr", ""),
+            "Le site doit avoir un titre.",
+        ),
+        (
+            identity_form("T", "", "", ""),
+            "Le site doit avoir une langue",
+        ),
         (
             identity_form("T", "", "french", ""),
             "is not a language code",
