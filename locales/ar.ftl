@@ -1342,3 +1342,136 @@ passkey-cannot-use = لا يستطيع هذا المتصفح استخدام مف
 passkey-asking = جارٍ سؤال جهازك…
 passkey-checking = جارٍ التحقق…
 passkey-not-used = لم يُستخدم أي مفتاح مرور: { $reason }
+
+## Said by the server, with values
+# The same, for texts the code builds with values: each { $name } is a value the code
+# fills in (a number, a name, an address, a reason in English); keep every one.
+
+# app/comments.rs
+said-comments-close-days-after-a = تُغلق التعليقات حين تمضي على نشر التدوينة أيامٌ عددها { $days }، وقد أُغلقت تعليقات هذه التدوينة.
+said-this-post-has-reached-its = بلغت هذه التدوينة الحد الأقصى لعدد التعليقات ({ $max-comments-per-post })، فلا تقبل المزيد.
+said-a-comment-can-be-changed = يمكن تعديل التعليق خلال الدقائق الـ{ $edit-window-minutes } التي تلي كتابته، ولم يعد ممكنًا تعديل هذا التعليق.
+said-at-most-comments-can-be = الحد الأقصى لعدد التعليقات التي يمكن نقلها دفعة واحدة: { $max-picks }.
+said-nothing-was-changed = لم يُغيَّر شيء: { $value }.
+
+# app/factors.rs
+said-qr-code-of-the-authenticator = رمز QR لمفتاح المصادقة السري للحساب { $value }
+
+# app/formatting.rs
+said-this-site-shows-images-from = لا يعرض هذا الموقع إلا الصور الموجودة في ملفاته، والعنوان { $url } على موقع آخر: احذفه واحفظ، ثم أضف الصورة إلى ملفات التدوينة وأدرجها من هناك.
+said-the-server-could-not-format = لم يتمكن الخادم من تنسيق هذا النص في المهلة المحددة (عدد الثواني: { $value }) لانشغاله بنصوص أخرى، ولم يُحفظ شيء. يُرجى المحاولة بعد قليل.
+
+# app/passkeys.rs
+said-give-the-passkey-a-name = أعطِ مفتاح المرور اسمًا غير فارغ لا يزيد عدد أحرفه على { $max-name-chars } (أين يُحفظ: «الحاسوب المحمول»، «الهاتف»).
+said-your-account-has-passkeys-the = لدى حسابك الحد الأقصى من مفاتيح المرور ({ $max-passkeys }): أزِل واحدًا منها أولًا.
+
+# app/posts.rs
+said-a-post-can-be-translated = الحد الأقصى لعدد اللغات التي تُترجم إليها التدوينة: { $value }.
+
+# app/federation/blocks.rs
+said-an-address-longer-than-characters = العنوان الذي يزيد عدد أحرفه على { $max-id-length } لا يدل على أي حساب.
+said-the-site-blocks-servers-and = يحظر الموقع بالفعل الحد الأقصى من الخوادم والحسابات ({ $max-blocks }): ألغِ حظر واحد منها أولًا.
+
+# app/federation/requests.rs
+said-this-account-has-followers-the = لهذا الحساب الحد الأقصى من المتابعين ({ $max-remote-followers }): ارفض بعض المتابعات، أو انتظر حتى ينتهي بعضها.
+
+# domain/comment.rs
+said-a-comment-has-at-most = الحد الأقصى لعدد أحرف التعليق { $value }، وعدد أحرف هذا التعليق { $chars }.
+said-this-comment-takes-too-many-bytes = هذا التعليق طويل جدًا: حجمه بالبايت { $value }، والحد الأقصى لحجم التعليق بالبايت { $value2 } (أي 2000 حرف في معظم أنظمة الكتابة، وأقل في الأنظمة التي يشغل كل حرف منها 3 أو 4 بايتات، كالصينية والرموز التعبيرية).
+said-a-comment-has-at-most-2 = الحد الأقصى لعدد الروابط في التعليق { $value }، وعدد الروابط في هذا التعليق { $links }.
+
+# domain/markdown.rs
+said-this-text-has-ampersands-more = في هذا النص علامات & عددها { $ampersands }، وهذا أكثر من الحد المسموح به للتدوينة ({ $max-ampersands }). اكتب «و» بدلًا من بعضها، أو قسّم النص على عدة تدوينات.
+said-this-text-makes-more-than = ينتج هذا النص عناصر (فقرات، وعناصر قوائم، وخلايا جداول، وتأكيدات، وروابط…) يزيد عددها على { $max-elements }؛ قسّمه على عدة تدوينات.
+said-this-text-makes-at-least = ينتج هذا النص بعد تنسيقه ما لا يقل عن { $value } KiB من HTML، وهذا أكثر من { $value2 } KiB، وهو الحد المسموح به للتدوينة (فالرابط أو الصورة المعطاة بمرجع يتكرر عنوانها حيثما استُخدمت). اختصره، أو قسّمه على عدة تدوينات.
+
+# domain/password.rs
+said-a-password-has-at-least = الحد الأدنى لعدد أحرف كلمة المرور { $value }.
+said-a-password-has-at-most = الحد الأقصى لعدد أحرف كلمة المرور { $value }.
+
+# domain/post.rs
+said-an-author-keeps-at-most = الحد الأقصى لعدد المسودات التي يحتفظ بها الكاتب في الموقع { $max-drafts-per-author }. انشر إحداها أو احذفها أولًا.
+said-a-site-has-at-most = الحد الأقصى لعدد صفحات الموقع { $max-pages }. عدّل إحداها بدلًا من ذلك.
+said-a-description-is-characters-long = عدد أحرف الوصف { $count }، والحد الأقصى { $excerpt-chars }.
+said-a-title-has-at-most = الحد الأقصى لعدد أحرف العنوان { $value }.
+said-a-post-body-has-at = الحد الأقصى لحجم نص التدوينة بصيغة Markdown هو { $value } KiB.
+
+# domain/schedule.rs
+said-a-post-can-be-scheduled = الحد الأقصى لعدد الأيام التي يمكن أن تُجدوَل التدوينة قبلها: { $max-days-ahead }.
+said-the-site-has-posts-waiting = في الموقع تدوينات تنتظر النشر عددها { $max-scheduled }، وهو الحد الأقصى: انشر بعضها أو ألغِ جدولتها أولًا.
+
+# domain/search.rs
+said-a-search-is-at-most = الحد الأقصى لعدد أحرف البحث { $max-query-chars }، وعدد أحرف هذا البحث { $length }.
+said-a-search-has-at-most = الحد الأقصى لعدد الكلمات المختلفة في البحث { $max-query-words }، وعدد الكلمات المختلفة في هذا البحث { $value }.
+
+## Said by the server, with values
+# The same, for texts the code builds with values: each { $name } is a value the code
+# fills in (a number, a name, an address, a reason in English); keep every one.
+
+# domain/session.rs
+said-a-token-s-name-has = لا يتجاوز عدد أحرف اسم الرمز { $max-label }.
+
+# domain/site.rs
+said-no-such-choice-of-who = لا يوجد خيار كهذا لمن يسجّل الدخول بخطوتين: { $text }.
+said-the-cannot-hold-control-characters = لا يجوز أن يحتوي الحقل «{ $field }» على محارف تحكم.
+said-the-is-characters-long-at = الحقل «{ $field }» طويل جدًا: عدد أحرفه { $count }، والحد الأقصى { $max }.
+
+# domain/user.rs
+said-a-user-name-has-to = يتراوح عدد أحرف اسم المستخدم بين { $value } و{ $value2 }.
+said-an-e-mail-address-has = لا يتجاوز عدد أحرف عنوان البريد الإلكتروني { $value }.
+said-a-bio-has-at-most = لا يتجاوز عدد أحرف النبذة { $value }.
+
+# domain/post/names.rs
+said-a-tag-has-at-most = لا يتجاوز عدد أحرف الوسم { $value }.
+said-the-tag-may-contain-only = لا يجوز أن يحتوي الوسم { $tag } إلا على حروف وأرقام ومسافات و - _ . + #
+said-a-post-has-at-most = لا يتجاوز عدد وسوم التدوينة { $value }.
+
+# web/admin.rs
+said-no-account-is-called = لا يوجد حساب باسم { $value }.
+said-there-is-no-shelf-in = لا يوجد قسم { $shelf } في الدليل.
+said-you-cannot-your-own-account = لا يمكنك تنفيذ هذا الإجراء («{ $what }») على حسابك أنت؛ اطلب ذلك من مدير آخر.
+
+# web/archive.rs
+said-there-is-no-month-an = لا يوجد شهر { $year }/{ $number }: يُكتب شهر الأرشيف على هذا النحو: /archive/2026/11.
+said-nothing-was-published-in-the = لم يُنشر شيء في { $value }. يعرض الأرشيف الأشهر التي فيها تدوينات.
+
+# web/error.rs
+said-the-form-is-too-large = النموذج كبير جدًا: الحد الأقصى لما يمكن إرساله { $value } KiB.
+said-the-form-could-not-be = تعذّرت قراءة النموذج: { $other }.
+
+# web/feeds.rs
+said-no-post-is-tagged-so = لا توجد تدوينة موسومة بـ«{ $value }»، فليس لهذا الوسم موجز.
+
+# web/history.rs
+said-this-post-has-no-revision = ليس لهذه التدوينة مراجعة رقم { $number }.
+
+# web/lists.rs
+said-this-page-link-is-broken-from = رابط الصفحة هذا معطوب. ابدأ من جديد من هنا: { $start }.
+said-there-are-no-older-posts = لا توجد تدوينات أقدم. ارجع إلى البداية: { $start }.
+
+# web/locales.rs
+said-this-post-has-no-translation = ليست لهذه التدوينة ترجمة إلى { $value } ({ $value2 }) بعد.
+
+# web/revisions.rs
+said-you-are-starting-the-translation = أنت تبدأ الترجمة إلى { $value } من النص الأصلي. وتبقى مسودة حتى تنشرها.
+said-this-is-your-draft-saved = هذه مسودتك (حُفظت: { $value })، وهي مبنية على المراجعة { $value2 }؛ وليست مراجعة بعد.{ $changed }
+said-someone-saved-this-text-revision = حفظ أحدهم هذا النص (المراجعة { $value }) بعد أن فتحته. نصك أدناه: قارنه بالسجل، ثم احفظه مجددًا.
+
+# web/routes.rs
+said-the-address-s-query-could-not-why = تعذّرت قراءة معاملات الاستعلام في العنوان: { $why }.
+
+# web/site_admin.rs
+said-no-message-went = لم تُرسَل أي رسالة: { $e }.
+said-the-setting-is-a-box = الإعداد «{ $setting }» خانة تُحدَّد أو تُترك فارغة.
+
+# web/sites.rs
+said-the-request-s-host-is = مضيف الطلب غير صالح: { $e }.
+
+# web/tags.rs
+said-no-post-is-tagged = لا توجد تدوينة موسومة بـ«{ $value }».
+
+# web/suggestions/mod.rs
+said-this-post-has-reached-its-2 = بلغت هذه التدوينة حدها الأقصى من الاقتراحات ({ $max-suggestions-per-post }) ولا تقبل المزيد.
+
+# web/suggestions/review.rs
+said-this-post-has-no-suggestion = ليس لهذه التدوينة اقتراح رقم { $id }.

@@ -1265,3 +1265,136 @@ passkey-cannot-use = Dieser Browser kann keine Passkeys verwenden: Melden Sie si
 passkey-asking = Ihr Gerät wird gefragt …
 passkey-checking = Wird geprüft …
 passkey-not-used = Es wurde kein Passkey verwendet: { $reason }
+
+## Said by the server, with values
+# The same, for texts the code builds with values: each { $name } is a value the code
+# fills in (a number, a name, an address, a reason in English); keep every one.
+
+# app/comments.rs
+said-comments-close-days-after-a = Die Kommentare eines Beitrags werden { $days } Tage nach seiner Veröffentlichung geschlossen; bei diesem sind sie bereits geschlossen.
+said-this-post-has-reached-its = Dieser Beitrag hat seine Höchstzahl von { $max-comments-per-post } Kommentaren erreicht und nimmt keine weiteren an.
+said-a-comment-can-be-changed = Ein Kommentar kann bis { $edit-window-minutes } Minuten nach dem Schreiben geändert werden; dieser kann es nicht mehr.
+said-at-most-comments-can-be = Es können höchstens { $max-picks } Kommentare auf einmal verschoben werden.
+said-nothing-was-changed = Es wurde nichts geändert: { $value }.
+
+# app/factors.rs
+said-qr-code-of-the-authenticator = QR-Code des Authenticator-Geheimnisses für { $value }
+
+# app/formatting.rs
+said-this-site-shows-images-from = Diese Website zeigt nur Bilder aus ihren eigenen Dateien an, und { $url } liegt auf einer anderen Website: Nehmen Sie die Adresse heraus, speichern Sie, fügen Sie das Bild dann den Dateien des Beitrags hinzu und setzen Sie es von dort ein.
+said-the-server-could-not-format = Der Server konnte diesen Text nicht innerhalb von { $value } Sekunden formatieren, da er mit anderen beschäftigt ist; es wurde nichts gespeichert. Bitte versuchen Sie es gleich noch einmal.
+
+# app/passkeys.rs
+said-give-the-passkey-a-name = Geben Sie dem Passkey einen Namen mit 1 bis { $max-name-chars } Zeichen (wo er aufbewahrt wird: „Laptop“, „Telefon“).
+said-your-account-has-passkeys-the = Ihr Konto hat { $max-passkeys } Passkeys, mehr sind nicht möglich: Entfernen Sie zuerst einen.
+
+# app/posts.rs
+said-a-post-can-be-translated = Ein Beitrag kann in höchstens { $value } Sprachen übersetzt werden.
+
+# app/federation/blocks.rs
+said-an-address-longer-than-characters = Eine Adresse mit mehr als { $max-id-length } Zeichen bezeichnet kein Konto.
+said-the-site-blocks-servers-and = Die Website sperrt bereits { $max-blocks } Server und Konten, mehr sind nicht möglich: Heben Sie zuerst eine Sperre auf.
+
+# app/federation/requests.rs
+said-this-account-has-followers-the = Dieses Konto hat { $max-remote-followers } Follower, mehr sind nicht möglich: Lehnen Sie einige Follows ab oder warten Sie, bis einige enden.
+
+# domain/comment.rs
+said-a-comment-has-at-most = Ein Kommentar hat höchstens { $value } Zeichen; dieser hat { $chars }.
+said-this-comment-takes-too-many-bytes = Dieser Kommentar ist zu lang: Er belegt { $value } Bytes, ein Kommentar aber höchstens { $value2 } (2.000 Zeichen der meisten Schriften, weniger bei Schriften, deren Zeichen 3 oder 4 Bytes belegen, etwa Chinesisch oder Emoji).
+said-a-comment-has-at-most-2 = Ein Kommentar hat höchstens { $value } Links; dieser hat { $links }.
+
+# domain/markdown.rs
+said-this-text-has-ampersands-more = Dieser Text enthält { $ampersands } Et-Zeichen (&), mehr als die { $max-ampersands }, die ein Beitrag haben darf. Schreiben Sie bei einigen „und“ aus oder teilen Sie den Text auf mehrere Beiträge auf.
+said-this-text-makes-more-than = Dieser Text ergibt mehr als { $max-elements } Elemente (Absätze, Listeneinträge, Tabellenzellen, Hervorhebungen, Links …); teilen Sie ihn auf mehrere Beiträge auf.
+said-this-text-makes-at-least = Dieser Text ergibt nach der Formatierung mindestens { $value } KiB HTML, mehr als die { $value2 } KiB, die ein Beitrag haben darf (ein Link oder Bild, das per Referenz angegeben ist, wiederholt seine Adresse an jeder Stelle, an der es verwendet wird). Kürzen Sie ihn oder teilen Sie ihn auf mehrere Beiträge auf.
+
+# domain/password.rs
+said-a-password-has-at-least = Ein Passwort hat mindestens { $value } Zeichen.
+said-a-password-has-at-most = Ein Passwort hat höchstens { $value } Zeichen.
+
+# domain/post.rs
+said-an-author-keeps-at-most = Ein Autor hat auf einer Website höchstens { $max-drafts-per-author } Entwürfe. Veröffentlichen oder löschen Sie zuerst einen davon.
+said-a-site-has-at-most = Eine Website hat höchstens { $max-pages } Seiten. Ändern Sie stattdessen eine davon.
+said-a-description-is-characters-long = Die Beschreibung ist { $count } Zeichen lang; höchstens { $excerpt-chars } passen hinein.
+said-a-title-has-at-most = Ein Titel hat höchstens { $value } Zeichen.
+said-a-post-body-has-at = Der Text eines Beitrags hat höchstens { $value } KiB Markdown.
+
+# domain/schedule.rs
+said-a-post-can-be-scheduled = Ein Beitrag kann höchstens { $max-days-ahead } Tage im Voraus geplant werden.
+said-the-site-has-posts-waiting = Auf der Website warten { $max-scheduled } Beiträge auf ihre Veröffentlichung: Veröffentlichen Sie zuerst einige oder heben Sie ihre Planung auf.
+
+# domain/search.rs
+said-a-search-is-at-most = Eine Suche ist höchstens { $max-query-chars } Zeichen lang; diese hat { $length }.
+said-a-search-has-at-most = Eine Suche hat höchstens { $max-query-words } verschiedene Wörter; diese hat { $value }.
+
+## Said by the server, with values
+# The same, for texts the code builds with values: each { $name } is a value the code
+# fills in (a number, a name, an address, a reason in English); keep every one.
+
+# domain/session.rs
+said-a-token-s-name-has = Der Name eines Tokens hat höchstens { $max-label } Zeichen.
+
+# domain/site.rs
+said-no-such-choice-of-who = Diese Auswahl, wer sich in zwei Schritten anmeldet, gibt es nicht: { $text }.
+said-the-cannot-hold-control-characters = Das Feld „{ $field }“ darf keine Steuerzeichen enthalten.
+said-the-is-characters-long-at = Das Feld „{ $field }“ ist { $count } Zeichen lang; höchstens { $max } passen hinein.
+
+# domain/user.rs
+said-a-user-name-has-to = Ein Benutzername hat { $value } bis { $value2 } Zeichen.
+said-an-e-mail-address-has = Eine E-Mail-Adresse hat höchstens { $value } Zeichen.
+said-a-bio-has-at-most = Der Text „Über mich“ hat höchstens { $value } Zeichen.
+
+# domain/post/names.rs
+said-a-tag-has-at-most = Ein Schlagwort hat höchstens { $value } Zeichen.
+said-the-tag-may-contain-only = Das Schlagwort { $tag } darf nur Buchstaben, Ziffern, Leerzeichen und - _ . + # enthalten.
+said-a-post-has-at-most = Die Zahl der Schlagwörter eines Beitrags ist auf { $value } begrenzt.
+
+# web/admin.rs
+said-no-account-is-called = Kein Konto heißt { $value }.
+said-there-is-no-shelf-in = Im Verzeichnis gibt es keine Rubrik { $shelf }.
+said-you-cannot-your-own-account = Diese Aktion („{ $what }“) ist für Ihr eigenes Konto nicht möglich; bitten Sie einen anderen Administrator darum.
+
+# web/archive.rs
+said-there-is-no-month-an = Einen Monat { $year }/{ $number } gibt es nicht: Ein Archivmonat sieht aus wie /archive/2026/11.
+said-nothing-was-published-in-the = Im { $value } ist nichts erschienen. Das Archiv führt die Monate mit Beiträgen auf.
+
+# web/error.rs
+said-the-form-is-too-large = Das Formular ist zu groß: Es können höchstens { $value } KiB gesendet werden.
+said-the-form-could-not-be = Das Formular konnte nicht gelesen werden: { $other }.
+
+# web/feeds.rs
+said-no-post-is-tagged-so = Kein Beitrag hat das Schlagwort „{ $value }“, daher gibt es dafür keinen Feed.
+
+# web/history.rs
+said-this-post-has-no-revision = Dieser Beitrag hat keine Version { $number }.
+
+# web/lists.rs
+said-this-page-link-is-broken-from = Dieser Seitenlink ist fehlerhaft. Beginnen Sie noch einmal von vorn: { $start }.
+said-there-are-no-older-posts = Es gibt keine älteren Beiträge. Zurück zum Anfang: { $start }.
+
+# web/locales.rs
+said-this-post-has-no-translation = Für diesen Beitrag gibt es noch keine Übersetzung: { $value } ({ $value2 }).
+
+# web/revisions.rs
+said-you-are-starting-the-translation = Sie beginnen die Übersetzung ({ $value }) mit dem Originaltext. Sie bleibt ein Entwurf, bis Sie sie veröffentlichen.
+said-this-is-your-draft-saved = Dies ist Ihr Entwurf (gespeichert: { $value }) auf Grundlage von Version { $value2 }; er ist noch keine Version.{ $changed }
+said-someone-saved-this-text-revision = Jemand hat diesen Text (Version { $value }) gespeichert, nachdem Sie ihn geöffnet hatten. Ihr Text steht unten: Vergleichen Sie ihn mit den Versionen und speichern Sie dann erneut.
+
+# web/routes.rs
+said-the-address-s-query-could-not-why = Der Abfrageteil der Adresse konnte nicht gelesen werden: { $why }.
+
+# web/site_admin.rs
+said-no-message-went = Es wurde keine Nachricht gesendet: { $e }.
+said-the-setting-is-a-box = Die Einstellung „{ $setting }“ ist ein Kästchen, das angekreuzt oder leer gelassen wird.
+
+# web/sites.rs
+said-the-request-s-host-is = Der Host der Anfrage ist kein gültiger Host: { $e }.
+
+# web/tags.rs
+said-no-post-is-tagged = Kein Beitrag hat das Schlagwort „{ $value }“.
+
+# web/suggestions/mod.rs
+said-this-post-has-reached-its-2 = Dieser Beitrag hat die Höchstzahl an Vorschlägen ({ $max-suggestions-per-post }) erreicht und nimmt keine weiteren an.
+
+# web/suggestions/review.rs
+said-this-post-has-no-suggestion = Dieser Beitrag hat keinen Vorschlag { $id }.

@@ -1515,3 +1515,136 @@ passkey-cannot-use = This browser cannot use passkeys: sign in from one that can
 passkey-asking = Asking your device…
 passkey-checking = Checking…
 passkey-not-used = No passkey was used: { $reason }
+
+## Said by the server, with values
+# The same, for texts the code builds with values: each { $name } is a value the code
+# fills in (a number, a name, an address, a reason in English); keep every one.
+
+# app/comments.rs
+said-comments-close-days-after-a = Comments close { $days } days after a post is published; this one is closed.
+said-this-post-has-reached-its = This post has reached its limit of { $max-comments-per-post } comments and takes no more.
+said-a-comment-can-be-changed = A comment can be changed for { $edit-window-minutes } minutes after it is written; this one no longer can.
+said-at-most-comments-can-be = At most { $max-picks } comments can be moved at once.
+said-nothing-was-changed = Nothing was changed: { $value }.
+
+# app/factors.rs
+said-qr-code-of-the-authenticator = QR code of the authenticator secret for { $value }
+
+# app/formatting.rs
+said-this-site-shows-images-from = This site shows images from its own files only, and { $url } is on another site: take it out, save, then add the picture to the post's files and insert it from there.
+said-the-server-could-not-format = The server could not format this text within { $value } seconds, as it is busy with others; nothing was saved. Please try again in a moment.
+
+# app/passkeys.rs
+said-give-the-passkey-a-name = Give the passkey a name of 1 to { $max-name-chars } characters (where it is kept: “Laptop”, “Phone”).
+said-your-account-has-passkeys-the = Your account has { $max-passkeys } passkeys, the most it may have: remove one first.
+
+# app/posts.rs
+said-a-post-can-be-translated = A post can be translated into at most { $value } languages.
+
+# app/federation/blocks.rs
+said-an-address-longer-than-characters = An address longer than { $max-id-length } characters names no account.
+said-the-site-blocks-servers-and = The site blocks { $max-blocks } servers and accounts already, the most there can be: unblock one first.
+
+# app/federation/requests.rs
+said-this-account-has-followers-the = This account has { $max-remote-followers } followers, the most it can have: reject some follows, or wait for some to end.
+
+# domain/comment.rs
+said-a-comment-has-at-most = A comment has at most { $value } characters; this one has { $chars }.
+said-this-comment-takes-too-many-bytes = This comment is too long: it takes { $value } bytes, and a comment takes at most { $value2 } (2,000 characters of most scripts, fewer of those whose characters take 3 or 4 bytes, such as Chinese or emoji).
+said-a-comment-has-at-most-2 = A comment has at most { $value } links; this one has { $links }.
+
+# domain/markdown.rs
+said-this-text-has-ampersands-more = This text has { $ampersands } ampersands (&), more than the { $max-ampersands } a post may have. Write "and" for some, or split the text into several posts.
+said-this-text-makes-more-than = This text makes more than { $max-elements } elements (paragraphs, list items, table cells, emphasis, links...); split it into several posts.
+said-this-text-makes-at-least = This text makes at least { $value } KiB of HTML once formatted, more than the { $value2 } KiB a post may have (a link or image given by reference repeats its address wherever it is used). Shorten it, or split it into several posts.
+
+# domain/password.rs
+said-a-password-has-at-least = A password has at least { $value } characters.
+said-a-password-has-at-most = A password has at most { $value } characters.
+
+# domain/post.rs
+said-an-author-keeps-at-most = An author keeps at most { $max-drafts-per-author } drafts on a site. Publish or delete one of them first.
+said-a-site-has-at-most = A site has at most { $max-pages } pages. Change one of them instead.
+said-a-description-is-characters-long = A description is { $count } characters long; at most { $excerpt-chars } fit.
+said-a-title-has-at-most = A title has at most { $value } characters.
+said-a-post-body-has-at = A post body has at most { $value } KiB of Markdown.
+
+# domain/schedule.rs
+said-a-post-can-be-scheduled = A post can be scheduled at most { $max-days-ahead } days ahead.
+said-the-site-has-posts-waiting = The site has { $max-scheduled } posts waiting to be published: publish or unschedule some first.
+
+# domain/search.rs
+said-a-search-is-at-most = A search is at most { $max-query-chars } characters long; this one has { $length }.
+said-a-search-has-at-most = A search has at most { $max-query-words } different words; this one has { $value }.
+
+## Said by the server, with values
+# The same, for texts the code builds with values: each { $name } is a value the code
+# fills in (a number, a name, an address, a reason in English); keep every one.
+
+# domain/session.rs
+said-a-token-s-name-has = A token's name has at most { $max-label } characters.
+
+# domain/site.rs
+said-no-such-choice-of-who = No such choice of who signs in in two steps: { $text }.
+said-the-cannot-hold-control-characters = The { $field } cannot hold control characters.
+said-the-is-characters-long-at = The { $field } is { $count } characters long; at most { $max } fit.
+
+# domain/user.rs
+said-a-user-name-has-to = A user name has { $value } to { $value2 } characters.
+said-an-e-mail-address-has = An e-mail address has at most { $value } characters.
+said-a-bio-has-at-most = A bio has at most { $value } characters.
+
+# domain/post/names.rs
+said-a-tag-has-at-most = A tag has at most { $value } characters.
+said-the-tag-may-contain-only = The tag { $tag } may contain only letters, digits, spaces and - _ . + #
+said-a-post-has-at-most = A post has at most { $value } tags.
+
+# web/admin.rs
+said-no-account-is-called = No account is called { $value }.
+said-there-is-no-shelf-in = There is no shelf { $shelf } in the directory.
+said-you-cannot-your-own-account = You cannot { $what } your own account; ask another administrator.
+
+# web/archive.rs
+said-there-is-no-month-an = There is no month { $year }/{ $number }: an archive month is like /archive/2026/11.
+said-nothing-was-published-in-the = Nothing was published in { $value }. The archive lists the months with posts.
+
+# web/error.rs
+said-the-form-is-too-large = The form is too large: at most { $value } KiB can be sent.
+said-the-form-could-not-be = The form could not be read: { $other }.
+
+# web/feeds.rs
+said-no-post-is-tagged-so = No post is tagged “{ $value }”, so it has no feed.
+
+# web/history.rs
+said-this-post-has-no-revision = This post has no revision { $number }.
+
+# web/lists.rs
+said-this-page-link-is-broken-from = This page link is broken. Start again from { $start }.
+said-there-are-no-older-posts = There are no older posts. Go back to { $start }.
+
+# web/locales.rs
+said-this-post-has-no-translation = This post has no translation into { $value } ({ $value2 }) yet.
+
+# web/revisions.rs
+said-you-are-starting-the-translation = You are starting the { $value } translation from the original text. It stays a draft until you publish it.
+said-this-is-your-draft-saved = This is your draft, saved { $value } from revision { $value2 }; it is not a revision yet.{ $changed }
+said-someone-saved-this-text-revision = Someone saved this text (revision { $value }) after you opened it. Your text is below: compare it with the history, then save again.
+
+# web/routes.rs
+said-the-address-s-query-could-not-why = The address's query could not be read: { $why }.
+
+# web/site_admin.rs
+said-no-message-went = No message went: { $e }.
+said-the-setting-is-a-box = The { $setting } setting is a box to tick or leave empty.
+
+# web/sites.rs
+said-the-request-s-host-is = The request's host is not one: { $e }.
+
+# web/tags.rs
+said-no-post-is-tagged = No post is tagged “{ $value }”.
+
+# web/suggestions/mod.rs
+said-this-post-has-reached-its-2 = This post has reached its limit of { $max-suggestions-per-post } suggestions and takes no more.
+
+# web/suggestions/review.rs
+said-this-post-has-no-suggestion = This post has no suggestion { $id }.

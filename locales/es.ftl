@@ -1269,3 +1269,136 @@ passkey-cannot-use = Este navegador no puede usar llaves de acceso: inicia sesi�
 passkey-asking = Preguntando a tu dispositivo…
 passkey-checking = Comprobando…
 passkey-not-used = No se usó ninguna llave de acceso: { $reason }
+
+## Said by the server, with values
+# The same, for texts the code builds with values: each { $name } is a value the code
+# fills in (a number, a name, an address, a reason in English); keep every one.
+
+# app/comments.rs
+said-comments-close-days-after-a = Los comentarios se cierran { $days } días después de publicarse una entrada; los de esta ya están cerrados.
+said-this-post-has-reached-its = Esta entrada ha llegado a su límite de { $max-comments-per-post } comentarios y no admite más.
+said-a-comment-can-be-changed = Un comentario se puede cambiar durante { $edit-window-minutes } minutos después de escribirlo; este ya no.
+said-at-most-comments-can-be = Se pueden mover como máximo { $max-picks } comentarios a la vez.
+said-nothing-was-changed = No se ha cambiado nada: { $value }.
+
+# app/factors.rs
+said-qr-code-of-the-authenticator = Código QR del secreto de autenticación de { $value }
+
+# app/formatting.rs
+said-this-site-shows-images-from = Este sitio solo muestra imágenes de sus propios archivos, y la dirección { $url } está en otro sitio: quítala, guarda, y luego añade la imagen a los archivos de la entrada e insértala desde ahí.
+said-the-server-could-not-format = El servidor no ha podido formatear este texto en { $value } segundos, porque está ocupado con otros; no se ha guardado nada. Vuelve a intentarlo en un momento.
+
+# app/passkeys.rs
+said-give-the-passkey-a-name = Ponle a la llave de acceso un nombre de 1 a { $max-name-chars } caracteres (dónde se guarda: «Portátil», «Teléfono»).
+said-your-account-has-passkeys-the = Tu cuenta tiene { $max-passkeys } llaves de acceso, el máximo permitido: quita una primero.
+
+# app/posts.rs
+said-a-post-can-be-translated = Una entrada se puede traducir como máximo a { $value } idiomas.
+
+# app/federation/blocks.rs
+said-an-address-longer-than-characters = Una dirección de más de { $max-id-length } caracteres no corresponde a ninguna cuenta.
+said-the-site-blocks-servers-and = El sitio ya bloquea { $max-blocks } servidores y cuentas, el máximo posible: desbloquea uno primero.
+
+# app/federation/requests.rs
+said-this-account-has-followers-the = Esta cuenta tiene { $max-remote-followers } seguidores, el máximo posible: rechaza algunos seguimientos o espera a que terminen algunos.
+
+# domain/comment.rs
+said-a-comment-has-at-most = Un comentario tiene como máximo { $value } caracteres; este tiene { $chars }.
+said-this-comment-takes-too-many-bytes = Este comentario es demasiado largo: ocupa { $value } bytes, y un comentario ocupa como máximo { $value2 } (2000 caracteres en la mayoría de las escrituras, menos en aquellas cuyos caracteres ocupan 3 o 4 bytes, como el chino o los emojis).
+said-a-comment-has-at-most-2 = Un comentario tiene como máximo { $value } enlaces; este tiene { $links }.
+
+# domain/markdown.rs
+said-this-text-has-ampersands-more = Este texto tiene { $ampersands } signos et (&), más de los { $max-ampersands } que puede tener una entrada. Escribe «y» en lugar de algunos, o divide el texto en varias entradas.
+said-this-text-makes-more-than = Este texto genera más de { $max-elements } elementos (párrafos, elementos de lista, celdas de tabla, énfasis, enlaces…); divídelo en varias entradas.
+said-this-text-makes-at-least = Una vez formateado, este texto genera al menos { $value } KiB de HTML, más de los { $value2 } KiB que puede tener una entrada (un enlace o una imagen dados por referencia repiten su dirección allí donde se usan). Acórtalo o divídelo en varias entradas.
+
+# domain/password.rs
+said-a-password-has-at-least = Una contraseña tiene al menos { $value } caracteres.
+said-a-password-has-at-most = Una contraseña tiene como máximo { $value } caracteres.
+
+# domain/post.rs
+said-an-author-keeps-at-most = Un autor puede tener como máximo { $max-drafts-per-author } borradores en un sitio. Publica o elimina uno de ellos primero.
+said-a-site-has-at-most = Un sitio tiene como máximo { $max-pages } páginas. Cambia una de ellas en su lugar.
+said-a-description-is-characters-long = La descripción tiene { $count } caracteres; caben como máximo { $excerpt-chars }.
+said-a-title-has-at-most = Un título tiene como máximo { $value } caracteres.
+said-a-post-body-has-at = El cuerpo de una entrada tiene como máximo { $value } KiB de Markdown.
+
+# domain/schedule.rs
+said-a-post-can-be-scheduled = Una entrada se puede programar como máximo con { $max-days-ahead } días de antelación.
+said-the-site-has-posts-waiting = El sitio tiene { $max-scheduled } entradas esperando a publicarse: publica algunas o cancela su programación primero.
+
+# domain/search.rs
+said-a-search-is-at-most = Una búsqueda tiene como máximo { $max-query-chars } caracteres; esta tiene { $length }.
+said-a-search-has-at-most = Una búsqueda tiene como máximo { $max-query-words } palabras distintas; esta tiene { $value }.
+
+## Said by the server, with values
+# The same, for texts the code builds with values: each { $name } is a value the code
+# fills in (a number, a name, an address, a reason in English); keep every one.
+
+# domain/session.rs
+said-a-token-s-name-has = El número de caracteres del nombre de un token está limitado a { $max-label }.
+
+# domain/site.rs
+said-no-such-choice-of-who = No existe esa opción para quién inicia sesión en dos pasos: { $text }.
+said-the-cannot-hold-control-characters = El campo «{ $field }» no puede contener caracteres de control.
+said-the-is-characters-long-at = El campo «{ $field }» es demasiado largo: tiene { $count } caracteres y el máximo es { $max }.
+
+# domain/user.rs
+said-a-user-name-has-to = Un nombre de usuario tiene de { $value } a { $value2 } caracteres.
+said-an-e-mail-address-has = El número de caracteres de una dirección de correo electrónico está limitado a { $value }.
+said-a-bio-has-at-most = El número de caracteres de una biografía está limitado a { $value }.
+
+# domain/post/names.rs
+said-a-tag-has-at-most = El número de caracteres de una etiqueta está limitado a { $value }.
+said-the-tag-may-contain-only = La etiqueta { $tag } solo puede contener letras, cifras, espacios y - _ . + #
+said-a-post-has-at-most = El número de etiquetas de una entrada está limitado a { $value }.
+
+# web/admin.rs
+said-no-account-is-called = Ninguna cuenta se llama { $value }.
+said-there-is-no-shelf-in = El directorio no tiene ninguna sección { $shelf }.
+said-you-cannot-your-own-account = No puedes hacer esto («{ $what }») con tu propia cuenta; pídeselo a otro administrador.
+
+# web/archive.rs
+said-there-is-no-month-an = No existe el mes { $year }/{ $number }: un mes del archivo tiene la forma /archive/2026/11.
+said-nothing-was-published-in-the = No se publicó nada en { $value }. El archivo muestra los meses con entradas.
+
+# web/error.rs
+said-the-form-is-too-large = El formulario es demasiado grande: el máximo que se puede enviar es { $value } KiB.
+said-the-form-could-not-be = No se pudo leer el formulario: { $other }.
+
+# web/feeds.rs
+said-no-post-is-tagged-so = Ninguna entrada tiene la etiqueta «{ $value }», así que no tiene feed.
+
+# web/history.rs
+said-this-post-has-no-revision = Esta entrada no tiene la revisión { $number }.
+
+# web/lists.rs
+said-this-page-link-is-broken-from = Este enlace de página está roto. Vuelve a empezar desde el principio: { $start }.
+said-there-are-no-older-posts = No hay entradas más antiguas. Vuelve al principio: { $start }.
+
+# web/locales.rs
+said-this-post-has-no-translation = Esta entrada aún no tiene traducción: { $value } ({ $value2 }).
+
+# web/revisions.rs
+said-you-are-starting-the-translation = Empiezas la traducción ({ $value }) a partir del texto original. Seguirá siendo un borrador hasta que la publiques.
+said-this-is-your-draft-saved = Este es tu borrador (guardado: { $value }), basado en la revisión { $value2 }; todavía no es una revisión.{ $changed }
+said-someone-saved-this-text-revision = Alguien guardó este texto (revisión { $value }) después de que lo abrieras. Tu texto está abajo: compáralo con el historial y vuelve a guardarlo.
+
+# web/routes.rs
+said-the-address-s-query-could-not-why = No se pudieron leer los parámetros de la dirección: { $why }.
+
+# web/site_admin.rs
+said-no-message-went = No se envió ningún mensaje: { $e }.
+said-the-setting-is-a-box = El ajuste «{ $setting }» es una casilla que se marca o se deja vacía.
+
+# web/sites.rs
+said-the-request-s-host-is = El host de la solicitud no es válido: { $e }.
+
+# web/tags.rs
+said-no-post-is-tagged = Ninguna entrada tiene la etiqueta «{ $value }».
+
+# web/suggestions/mod.rs
+said-this-post-has-reached-its-2 = Esta entrada ha alcanzado su límite de sugerencias ({ $max-suggestions-per-post }) y no admite más.
+
+# web/suggestions/review.rs
+said-this-post-has-no-suggestion = Esta entrada no tiene la sugerencia { $id }.

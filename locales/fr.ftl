@@ -1261,3 +1261,136 @@ passkey-cannot-use = Ce navigateur ne sait pas utiliser les clés d’accès :
 passkey-asking = Interrogation de votre appareil…
 passkey-checking = Vérification…
 passkey-not-used = Aucune clé d’accès n’a été utilisée : { $reason }
+
+## Said by the server, with values
+# The same, for texts the code builds with values: each { $name } is a value the code
+# fills in (a number, a name, an address, a reason in English); keep every one.
+
+# app/comments.rs
+said-comments-close-days-after-a = Les commentaires sont fermés { $days } jours après la publication d’un article ; c’est le cas pour celui-ci.
+said-this-post-has-reached-its = Cet article a atteint sa limite de { $max-comments-per-post } commentaires et n’en accepte plus.
+said-a-comment-can-be-changed = Un commentaire peut être modifié pendant { $edit-window-minutes } minutes après avoir été écrit ; celui-ci ne peut plus l’être.
+said-at-most-comments-can-be = Au plus { $max-picks } commentaires peuvent être déplacés à la fois.
+said-nothing-was-changed = Rien n’a été modifié : { $value }.
+
+# app/factors.rs
+said-qr-code-of-the-authenticator = Code QR du secret d’authentification de { $value }
+
+# app/formatting.rs
+said-this-site-shows-images-from = Ce site n’affiche que les images de ses propres fichiers, et l’adresse { $url } est sur un autre site : retirez-la, enregistrez, puis ajoutez l’image aux fichiers de l’article et insérez-la depuis là.
+said-the-server-could-not-format = Le serveur n’a pas pu mettre en forme ce texte en { $value } secondes, car il est occupé par d’autres ; rien n’a été enregistré. Réessayez dans un instant.
+
+# app/passkeys.rs
+said-give-the-passkey-a-name = Donnez à la clé d’accès un nom de 1 à { $max-name-chars } caractères (où elle est conservée : « Portable », « Téléphone »).
+said-your-account-has-passkeys-the = Votre compte a { $max-passkeys } clés d’accès, le maximum possible : supprimez-en une d’abord.
+
+# app/posts.rs
+said-a-post-can-be-translated = Un article peut être traduit en { $value } langues au plus.
+
+# app/federation/blocks.rs
+said-an-address-longer-than-characters = Une adresse de plus de { $max-id-length } caractères ne désigne aucun compte.
+said-the-site-blocks-servers-and = Le site bloque déjà { $max-blocks } serveurs et comptes, le maximum possible : débloquez-en un d’abord.
+
+# app/federation/requests.rs
+said-this-account-has-followers-the = Ce compte a { $max-remote-followers } abonnés, le maximum possible : refusez des abonnements, ou attendez que certains prennent fin.
+
+# domain/comment.rs
+said-a-comment-has-at-most = Un commentaire compte au plus { $value } caractères ; celui-ci en compte { $chars }.
+said-this-comment-takes-too-many-bytes = Ce commentaire est trop long : il occupe { $value } octets, alors qu’un commentaire en occupe au plus { $value2 } (2 000 caractères dans la plupart des écritures, moins dans celles dont les caractères prennent 3 ou 4 octets, comme le chinois ou les emoji).
+said-a-comment-has-at-most-2 = Un commentaire contient au plus { $value } liens ; celui-ci en contient { $links }.
+
+# domain/markdown.rs
+said-this-text-has-ampersands-more = Ce texte contient { $ampersands } esperluettes (&), plus que les { $max-ampersands } qu’un article peut avoir. Écrivez « et » à la place de certaines, ou répartissez le texte sur plusieurs articles.
+said-this-text-makes-more-than = Ce texte produit plus de { $max-elements } éléments (paragraphes, éléments de liste, cellules de tableau, italiques, liens…) ; répartissez-le sur plusieurs articles.
+said-this-text-makes-at-least = Une fois mis en forme, ce texte produit au moins { $value } Kio de HTML, plus que les { $value2 } Kio qu’un article peut avoir (un lien ou une image donnés par référence répètent leur adresse partout où ils sont utilisés). Raccourcissez-le, ou répartissez-le sur plusieurs articles.
+
+# domain/password.rs
+said-a-password-has-at-least = Un mot de passe compte au moins { $value } caractères.
+said-a-password-has-at-most = Un mot de passe compte au plus { $value } caractères.
+
+# domain/post.rs
+said-an-author-keeps-at-most = Un auteur garde au plus { $max-drafts-per-author } brouillons sur un site. Publiez-en ou supprimez-en un d’abord.
+said-a-site-has-at-most = Un site compte au plus { $max-pages } pages. Modifiez plutôt l’une d’elles.
+said-a-description-is-characters-long = La description fait { $count } caractères ; elle peut en compter { $excerpt-chars } au plus.
+said-a-title-has-at-most = Un titre compte au plus { $value } caractères.
+said-a-post-body-has-at = Le corps d’un article compte au plus { $value } Kio de Markdown.
+
+# domain/schedule.rs
+said-a-post-can-be-scheduled = Un article peut être programmé au plus { $max-days-ahead } jours à l’avance.
+said-the-site-has-posts-waiting = Le site a { $max-scheduled } articles en attente de publication : publiez-en certains ou annulez leur programmation d’abord.
+
+# domain/search.rs
+said-a-search-is-at-most = Une recherche compte au plus { $max-query-chars } caractères ; celle-ci en compte { $length }.
+said-a-search-has-at-most = Une recherche contient au plus { $max-query-words } mots différents ; celle-ci en contient { $value }.
+
+## Said by the server, with values
+# The same, for texts the code builds with values: each { $name } is a value the code
+# fills in (a number, a name, an address, a reason in English); keep every one.
+
+# domain/session.rs
+said-a-token-s-name-has = Le nombre de caractères du nom d’un jeton est limité à { $max-label }.
+
+# domain/site.rs
+said-no-such-choice-of-who = Ce choix pour la connexion en deux étapes n’existe pas : { $text }.
+said-the-cannot-hold-control-characters = Le champ « { $field } » ne peut pas contenir de caractères de contrôle.
+said-the-is-characters-long-at = Le champ « { $field } » est trop long : { $count } caractères pour un maximum de { $max }.
+
+# domain/user.rs
+said-a-user-name-has-to = Un nom d’utilisateur compte de { $value } à { $value2 } caractères.
+said-an-e-mail-address-has = Le nombre de caractères d’une adresse e-mail est limité à { $value }.
+said-a-bio-has-at-most = Le nombre de caractères d’une biographie est limité à { $value }.
+
+# domain/post/names.rs
+said-a-tag-has-at-most = Le nombre de caractères d’une étiquette est limité à { $value }.
+said-the-tag-may-contain-only = L’étiquette { $tag } ne peut contenir que des lettres, des chiffres, des espaces et - _ . + #
+said-a-post-has-at-most = Le nombre d’étiquettes d’un article est limité à { $value }.
+
+# web/admin.rs
+said-no-account-is-called = Aucun compte ne s’appelle { $value }.
+said-there-is-no-shelf-in = L’annuaire n’a pas de rayon { $shelf }.
+said-you-cannot-your-own-account = Cette action (« { $what } ») est impossible sur votre propre compte ; demandez à un autre administrateur.
+
+# web/archive.rs
+said-there-is-no-month-an = Le mois { $year }/{ $number } n’existe pas : un mois des archives s’écrit comme /archive/2026/11.
+said-nothing-was-published-in-the = Rien n’a été publié en { $value }. Les archives listent les mois qui ont des articles.
+
+# web/error.rs
+said-the-form-is-too-large = Le formulaire est trop volumineux : la taille maximale d’envoi est de { $value } Kio.
+said-the-form-could-not-be = Le formulaire n’a pas pu être lu : { $other }.
+
+# web/feeds.rs
+said-no-post-is-tagged-so = Aucun article n’a l’étiquette « { $value } » : elle n’a donc pas de flux.
+
+# web/history.rs
+said-this-post-has-no-revision = Cet article n’a pas de révision { $number }.
+
+# web/lists.rs
+said-this-page-link-is-broken-from = Ce lien de page est cassé. Repartez du début : { $start }.
+said-there-are-no-older-posts = Il n’y a pas d’articles plus anciens. Revenez au début : { $start }.
+
+# web/locales.rs
+said-this-post-has-no-translation = Cet article n’a pas encore de traduction : { $value } ({ $value2 }).
+
+# web/revisions.rs
+said-you-are-starting-the-translation = Vous commencez la traduction ({ $value }) à partir du texte original. Elle reste un brouillon jusqu’à ce que vous la publiiez.
+said-this-is-your-draft-saved = Ceci est votre brouillon (enregistré : { $value }), fondé sur la révision { $value2 } ; ce n’est pas encore une révision.{ $changed }
+said-someone-saved-this-text-revision = Quelqu’un a enregistré ce texte (révision { $value }) après que vous l’avez ouvert. Votre texte est ci-dessous : comparez-le avec l’historique, puis enregistrez à nouveau.
+
+# web/routes.rs
+said-the-address-s-query-could-not-why = Les paramètres de l’adresse n’ont pas pu être lus : { $why }.
+
+# web/site_admin.rs
+said-no-message-went = Aucun message n’est parti : { $e }.
+said-the-setting-is-a-box = Le réglage « { $setting } » est une case à cocher ou à laisser vide.
+
+# web/sites.rs
+said-the-request-s-host-is = L’hôte de la requête n’est pas valide : { $e }.
+
+# web/tags.rs
+said-no-post-is-tagged = Aucun article n’a l’étiquette « { $value } ».
+
+# web/suggestions/mod.rs
+said-this-post-has-reached-its-2 = Cet article a atteint sa limite de suggestions ({ $max-suggestions-per-post }) et n’en accepte plus.
+
+# web/suggestions/review.rs
+said-this-post-has-no-suggestion = Cet article n’a pas de suggestion { $id }.

@@ -1224,3 +1224,136 @@ passkey-cannot-use = 此浏览器无法使用通行密钥：请换用支持的�
 passkey-asking = 正在询问你的设备…
 passkey-checking = 正在验证…
 passkey-not-used = 未使用通行密钥：{ $reason }
+
+## Said by the server, with values
+# The same, for texts the code builds with values: each { $name } is a value the code
+# fills in (a number, a name, an address, a reason in English); keep every one.
+
+# app/comments.rs
+said-comments-close-days-after-a = 文章发布 { $days } 天后即关闭评论；这篇文章的评论已关闭。
+said-this-post-has-reached-its = 这篇文章的评论已达到 { $max-comments-per-post } 条的上限，不再接受新评论。
+said-a-comment-can-be-changed = 评论发表后 { $edit-window-minutes } 分钟内可以修改；这条评论已不能再修改。
+said-at-most-comments-can-be = 一次最多只能移动 { $max-picks } 条评论。
+said-nothing-was-changed = 未做任何更改：{ $value }。
+
+# app/factors.rs
+said-qr-code-of-the-authenticator = { $value } 的身份验证器密钥二维码
+
+# app/formatting.rs
+said-this-site-shows-images-from = 本站只显示本站文件中的图片，而 { $url } 位于其他网站：请将其删除并保存，然后把图片添加到文章的文件中，再从那里插入。
+said-the-server-could-not-format = 服务器正忙于处理其他文本，未能在 { $value } 秒内完成此文本的排版；未保存任何内容。请稍后再试。
+
+# app/passkeys.rs
+said-give-the-passkey-a-name = 请为通行密钥起一个 1 到 { $max-name-chars } 个字符的名称（写明保存在哪里，例如“笔记本电脑”“手机”）。
+said-your-account-has-passkeys-the = 你的账号已有 { $max-passkeys } 个通行密钥，已达上限：请先移除一个。
+
+# app/posts.rs
+said-a-post-can-be-translated = 一篇文章最多可以翻译成 { $value } 种语言。
+
+# app/federation/blocks.rs
+said-an-address-longer-than-characters = 长度超过 { $max-id-length } 个字符的地址不对应任何账号。
+said-the-site-blocks-servers-and = 本站已屏蔽 { $max-blocks } 个服务器和账号，已达上限：请先解除一个屏蔽。
+
+# app/federation/requests.rs
+said-this-account-has-followers-the = 此账号已有 { $max-remote-followers } 个关注者，已达上限：请拒绝一些关注，或等待部分关注结束。
+
+# domain/comment.rs
+said-a-comment-has-at-most = 评论最多 { $value } 个字符；这条评论有 { $chars } 个。
+said-this-comment-takes-too-many-bytes = 此评论过长：它占 { $value } 字节，而评论最多只能占 { $value2 } 字节（大多数文字约为 2,000 个字符；中文或表情符号等每个字符占 3 或 4 字节的文字则更少）。
+said-a-comment-has-at-most-2 = 评论最多包含 { $value } 个链接；这条评论有 { $links } 个。
+
+# domain/markdown.rs
+said-this-text-has-ampersands-more = 此文本含有 { $ampersands } 个“&”符号，超过了每篇文章允许的 { $max-ampersands } 个。请把其中一些改写为“和”，或把文本拆分成几篇文章。
+said-this-text-makes-more-than = 此文本生成的元素（段落、列表项、表格单元格、强调、链接……）超过 { $max-elements } 个；请把它拆分成几篇文章。
+said-this-text-makes-at-least = 此文本排版后生成的 HTML 至少有 { $value } KiB，超过了每篇文章允许的 { $value2 } KiB（以引用方式给出的链接或图片，每次使用都会重复其地址）。请缩短文本，或把它拆分成几篇文章。
+
+# domain/password.rs
+said-a-password-has-at-least = 密码至少 { $value } 个字符。
+said-a-password-has-at-most = 密码最多 { $value } 个字符。
+
+# domain/post.rs
+said-an-author-keeps-at-most = 每位作者在一个网站上最多保留 { $max-drafts-per-author } 篇草稿。请先发布或删除其中一篇。
+said-a-site-has-at-most = 一个网站最多有 { $max-pages } 个页面。请改为修改现有的页面。
+said-a-description-is-characters-long = 描述长 { $count } 个字符；最多只能容纳 { $excerpt-chars } 个。
+said-a-title-has-at-most = 标题最多 { $value } 个字符。
+said-a-post-body-has-at = 文章正文最多 { $value } KiB 的 Markdown。
+
+# domain/schedule.rs
+said-a-post-can-be-scheduled = 文章最多可以提前 { $max-days-ahead } 天定时发布。
+said-the-site-has-posts-waiting = 本站已有 { $max-scheduled } 篇文章等待发布：请先发布其中一些，或取消它们的定时发布。
+
+# domain/search.rs
+said-a-search-is-at-most = 搜索内容最多 { $max-query-chars } 个字符；本次搜索有 { $length } 个。
+said-a-search-has-at-most = 搜索最多包含 { $max-query-words } 个不同的词；本次搜索有 { $value } 个。
+
+## Said by the server, with values
+# The same, for texts the code builds with values: each { $name } is a value the code
+# fills in (a number, a name, an address, a reason in English); keep every one.
+
+# domain/session.rs
+said-a-token-s-name-has = 令牌名称最多 { $max-label } 个字符。
+
+# domain/site.rs
+said-no-such-choice-of-who = 没有这个两步验证登录的适用范围选项：{ $text }。
+said-the-cannot-hold-control-characters = “{ $field }”字段不能包含控制字符。
+said-the-is-characters-long-at = “{ $field }”字段长 { $count } 个字符，最多只能有 { $max } 个。
+
+# domain/user.rs
+said-a-user-name-has-to = 用户名须为 { $value } 到 { $value2 } 个字符。
+said-an-e-mail-address-has = 电子邮件地址最多 { $value } 个字符。
+said-a-bio-has-at-most = 个人简介最多 { $value } 个字符。
+
+# domain/post/names.rs
+said-a-tag-has-at-most = 标签最多 { $value } 个字符。
+said-the-tag-may-contain-only = 标签 { $tag } 只能包含字母、数字、空格和 - _ . + #
+said-a-post-has-at-most = 一篇文章最多 { $value } 个标签。
+
+# web/admin.rs
+said-no-account-is-called = 没有名为 { $value } 的账号。
+said-there-is-no-shelf-in = 目录中没有 { $shelf } 这一栏。
+said-you-cannot-your-own-account = 你不能对自己的账号执行此操作（“{ $what }”）；请让其他管理员来做。
+
+# web/archive.rs
+said-there-is-no-month-an = 没有 { $year }/{ $number } 这个月份：归档月份的地址形如 /archive/2026/11。
+said-nothing-was-published-in-the = { $value }没有发布任何内容。归档只列出有文章的月份。
+
+# web/error.rs
+said-the-form-is-too-large = 表单过大：最多只能发送 { $value } KiB。
+said-the-form-could-not-be = 无法读取表单：{ $other }。
+
+# web/feeds.rs
+said-no-post-is-tagged-so = 没有文章使用标签“{ $value }”，因此它没有订阅源。
+
+# web/history.rs
+said-this-post-has-no-revision = 这篇文章没有第 { $number } 个版本。
+
+# web/lists.rs
+said-this-page-link-is-broken-from = 此页面链接无效。请从这里重新开始：{ $start }。
+said-there-are-no-older-posts = 没有更早的文章了。请返回：{ $start }。
+
+# web/locales.rs
+said-this-post-has-no-translation = 这篇文章还没有 { $value }（{ $value2 }）译文。
+
+# web/revisions.rs
+said-you-are-starting-the-translation = 你正在以原文为基础开始撰写 { $value } 译文。在你发布之前，它一直是草稿。
+said-this-is-your-draft-saved = 这是你的草稿（保存于 { $value }），基于第 { $value2 } 个版本；它还不是一个版本。{ $changed }
+said-someone-saved-this-text-revision = 在你打开这段文本之后，有人保存了它（第 { $value } 个版本）。你的文本在下方：请先与历史版本比较，然后再保存。
+
+# web/routes.rs
+said-the-address-s-query-could-not-why = 无法读取地址中的查询参数：{ $why }。
+
+# web/site_admin.rs
+said-no-message-went = 邮件未能发出：{ $e }。
+said-the-setting-is-a-box = “{ $setting }”设置是一个复选框，只能勾选或留空。
+
+# web/sites.rs
+said-the-request-s-host-is = 请求中的主机名无效：{ $e }。
+
+# web/tags.rs
+said-no-post-is-tagged = 没有文章使用标签“{ $value }”。
+
+# web/suggestions/mod.rs
+said-this-post-has-reached-its-2 = 这篇文章的修改建议已达上限（{ $max-suggestions-per-post } 条），不再接受新的建议。
+
+# web/suggestions/review.rs
+said-this-post-has-no-suggestion = 这篇文章没有编号为 { $id } 的修改建议。

@@ -6,8 +6,10 @@
 //! messages, each with the same placeables), and a message a catalog lacks is said in
 //! English and counted ([`missing_messages`]), never shown as its id.
 
+mod said;
 mod speech;
 
+pub use said::said;
 pub use speech::{Arg, Count, Speech};
 
 use icu_locale::LocaleExpander;
@@ -133,24 +135,6 @@ pub fn missing_messages() -> u64 {
 
 fn count_missing() {
     MISSING.fetch_add(1, Ordering::Relaxed);
-}
-
-/// The id of the message that says `english`, a text the server answers a form or a
-/// link with (an error, a notice): the messages whose ids begin `said-` are those texts,
-/// so a page shows them in its reader's language.
-pub fn said_id(english: &str) -> Option<&'static str> {
-    static SAID: OnceLock<std::collections::HashMap<String, String>> = OnceLock::new();
-    SAID.get_or_init(|| {
-        let speech = languages().english();
-        outline(SHIPPED[0].1)
-            .unwrap_or_default()
-            .into_iter()
-            .filter(|(id, vars)| id.starts_with("said-") && vars.is_empty())
-            .map(|(id, _)| (speech.t(&id), id))
-            .collect()
-    })
-    .get(english)
-    .map(String::as_str)
 }
 
 /// The messages of a catalog and the placeables (`{ $name }`) each uses, its attributes'

@@ -189,9 +189,18 @@ impl Speech {
     /// `english`, a text the server said (an error, a notice), in this language if a
     /// `said-` message of the catalogs says it; else as it is.
     pub fn said(&self, english: &str) -> String {
-        match super::said_id(english) {
-            Some(id) if !self.is_english() => self.t(id),
-            _ => english.to_owned(),
+        if self.is_english() {
+            return english.to_owned();
+        }
+        match super::said(english) {
+            Some((id, values)) => {
+                let args: Vec<_> = values
+                    .iter()
+                    .map(|(name, value)| (*name, Arg::Text(value)))
+                    .collect();
+                self.say(id, &args)
+            }
+            None => english.to_owned(),
         }
     }
 

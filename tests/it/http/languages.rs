@@ -304,6 +304,14 @@ async fn a_member_chooses_the_language_of_their_pages(t: TestStore) {
         refused.contains("Ein Anzeigename hat höchstens 64 Zeichen"),
         "{refused}"
     );
+    // And what it builds with values, the values kept.
+    let no_month = in_english("/archive/2026/13").await.unwrap();
+    assert_eq!(no_month.status(), 404);
+    let no_month = no_month.text().await.unwrap();
+    assert!(
+        no_month.contains("Einen Monat 2026/13 gibt es nicht"),
+        "{no_month}"
+    );
     // Anonymous readers still get the browser's language.
     let (_, _, anonymous) = read_in(&app, "/", "en").await;
     assert!(anonymous.contains(">Archive</a>"), "{anonymous}");
