@@ -108,6 +108,8 @@ impl Speech {
         // Placeables are isolated (FSI ... PDI) only in a right-to-left language, where a
         // name in a left-to-right script would otherwise reorder the sentence around it.
         bundle.set_use_isolating(rtl);
+        // Counts are written as the language writes numbers (`1.234`, `1 234`).
+        bundle.set_formatter(Some(written_number));
         if let Err(errors) = bundle.add_resource(resource) {
             problems.push(format!("{errors:?}"));
         }
@@ -353,4 +355,40 @@ impl Speech {
             None => n.to_string(),
         }
     }
+}
+
+/// A language's way of writing whole numbers, kept by Fluent's memoizer per bundle.
+struct Digits(DecimalFormatter);
+
+impl intl_memoizer::Memoizable for Digits {
+    type Args = ();
+    type Error = ();
+
+    fn construct(language: unic_langid::LanguageIdentifier, _: ()) -> Result<Self, ()> {
+        let locale: IcuLocale = language.to_string().parse().map_err(|_| ())?;
+        DecimalFormatter::try_new(locale.into(), Default::default())
+            .map(Digits)
+            .map_err(|_| ())
+    }
+}
+
+/// A whole number a message is given, written by ICU4X as the bundle's language writes
+/// it; anything else as Fluent writes it.
+fn written_number(
+    value: &FluentValue,
+    intls: &intl_memoizer::concurrent::IntlLangMemoizer,
+) -> Option<String> {
+    use fluent_bundle::memoizer::MemoizerKind;
+    let FluentValue::Number(number) = value else {
+        return None;
+    };
+    let whole = number.value;
+    if whole.fract() != 0.0 || !(0.0..=9.0e15).contains(&whole) {
+        return None;
+    }
+    intls
+        .with_try_get_threadsafe::<Digits, _, _>((), |digits| {
+            digits.0.format(&Decimal::from(whole as u64)).to_string()
+        })
+        .ok()
 }

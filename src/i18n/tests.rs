@@ -301,6 +301,11 @@ fn plurals_follow_each_language_s_rules() {
     assert_eq!(count("ar", 5), "\u{2068}5\u{2069} تعليقات");
     assert_eq!(count("ar", 11), "\u{2068}11\u{2069} تعليقًا");
     assert_eq!(count("ar", 100), "\u{2068}100\u{2069} تعليق");
+    // Counts are written as each language writes numbers.
+    assert_eq!(count("en", 1234), "1,234 comments");
+    assert_eq!(count("de", 1234), "1.234 Kommentare");
+    assert_eq!(count("fr", 1234), "1\u{202f}234 commentaires");
+    assert_eq!(count("es", 12345), "12.345 comentarios");
 }
 
 /// A Rust string literal at the start of `rest`, its escapes read.
