@@ -415,7 +415,13 @@ async fn first_visitor_sets_up_writes_publishes_and_a_reader_sees_it(t: TestStor
         .type_into("#body", "\nAn unfinished afterthought")
         .await;
     let deadline = std::time::Instant::now() + Duration::from_secs(10);
-    while !browser.source().await.contains("Draft saved at") {
+    // (The status's words wait in its data attributes until the script says them.)
+    while !browser
+        .run("return document.getElementById('autosave-status').textContent;")
+        .await
+        .as_str()
+        .is_some_and(|said| said.starts_with("Draft saved at "))
+    {
         if std::time::Instant::now() > deadline {
             let state = browser
                 .run("return [document.scripts.length, String(document.querySelector('form.editor[data-autosave]')), document.getElementById('autosave-status').textContent]")

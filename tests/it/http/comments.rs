@@ -800,7 +800,10 @@ async fn a_post_with_ten_thousand_comments_pages_in_bounded_statements(t: TestSt
         .text()
         .await
         .unwrap();
-    assert!(home.contains("10000 comments"));
+    assert!(
+        home.contains("10,000 comments"),
+        "counts are written as English writes numbers"
+    );
 }
 
 both_stores!(every_page_comments_touch_takes_a_fixed_number_of_statements);

@@ -164,12 +164,15 @@ async fn bad_identities_are_refused_and_change_nothing(t: TestStore) {
         ),
         (
             identity_form("T", "", "fr", "a\u{7}bell"),
-            "control characters",
+            "ne peut pas contenir de caractères de contrôle",
         ),
-        (identity_form(&long_title, "", "fr", ""), "at most 80 fit"),
+        (
+            identity_form(&long_title, "", "fr", ""),
+            "pour un maximum de 80",
+        ),
         (
             identity_form("T", "", "fr", &long_footer),
-            "at most 300 fit",
+            "pour un maximum de 300",
         ),
     ] {
         let response = app.submit("/admin/site", "/admin/site", &form).await;
