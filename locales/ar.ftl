@@ -1475,3 +1475,12 @@ said-this-post-has-reached-its-2 = بلغت هذه التدوينة حدها ا�
 
 # web/suggestions/review.rs
 said-this-post-has-no-suggestion = ليس لهذه التدوينة اقتراح رقم { $id }.
+
+## Descriptions and titles the handlers make
+# { $name }: an author's display name; { $tag }: a tag; { $title }: a post's title;
+# { $admins }: administrators' names, separated by commas.
+
+author-description = تدوينات { $name }.
+tag-description = تدوينات موسومة بـ«{ $tag }».
+moderation-comments-on = التعليقات على «{ $title }»
+network-admins-and-more = { $admins } وغيرهم

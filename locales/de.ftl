@@ -1398,3 +1398,12 @@ said-this-post-has-reached-its-2 = Dieser Beitrag hat die Höchstzahl an Vorschl
 
 # web/suggestions/review.rs
 said-this-post-has-no-suggestion = Dieser Beitrag hat keinen Vorschlag { $id }.
+
+## Descriptions and titles the handlers make
+# { $name }: an author's display name; { $tag }: a tag; { $title }: a post's title;
+# { $admins }: administrators' names, separated by commas.
+
+author-description = Beiträge von { $name }.
+tag-description = Beiträge mit dem Schlagwort „{ $tag }“.
+moderation-comments-on = Kommentare zu „{ $title }“
+network-admins-and-more = { $admins } und weitere

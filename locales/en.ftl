@@ -1648,3 +1648,12 @@ said-this-post-has-reached-its-2 = This post has reached its limit of { $max-sug
 
 # web/suggestions/review.rs
 said-this-post-has-no-suggestion = This post has no suggestion { $id }.
+
+## Descriptions and titles the handlers make
+# { $name }: an author's display name; { $tag }: a tag; { $title }: a post's title;
+# { $admins }: administrators' names, separated by commas.
+
+author-description = Posts by { $name }.
+tag-description = Posts tagged “{ $tag }”.
+moderation-comments-on = Comments on “{ $title }”
+network-admins-and-more = { $admins } and more

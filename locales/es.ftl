@@ -1402,3 +1402,12 @@ said-this-post-has-reached-its-2 = Esta entrada ha alcanzado su límite de suger
 
 # web/suggestions/review.rs
 said-this-post-has-no-suggestion = Esta entrada no tiene la sugerencia { $id }.
+
+## Descriptions and titles the handlers make
+# { $name }: an author's display name; { $tag }: a tag; { $title }: a post's title;
+# { $admins }: administrators' names, separated by commas.
+
+author-description = Entradas de { $name }.
+tag-description = Entradas con la etiqueta «{ $tag }».
+moderation-comments-on = Comentarios sobre «{ $title }»
+network-admins-and-more = { $admins } y más

@@ -1394,3 +1394,12 @@ said-this-post-has-reached-its-2 = Cet article a atteint sa limite de suggestion
 
 # web/suggestions/review.rs
 said-this-post-has-no-suggestion = Cet article n’a pas de suggestion { $id }.
+
+## Descriptions and titles the handlers make
+# { $name }: an author's display name; { $tag }: a tag; { $title }: a post's title;
+# { $admins }: administrators' names, separated by commas.
+
+author-description = Les articles de { $name }.
+tag-description = Articles avec l’étiquette « { $tag } ».
+moderation-comments-on = Commentaires sur « { $title } »
+network-admins-and-more = { $admins } et d’autres

@@ -1357,3 +1357,12 @@ said-this-post-has-reached-its-2 = 这篇文章的修改建议已达上限（{ $
 
 # web/suggestions/review.rs
 said-this-post-has-no-suggestion = 这篇文章没有编号为 { $id } 的修改建议。
+
+## Descriptions and titles the handlers make
+# { $name }: an author's display name; { $tag }: a tag; { $title }: a post's title;
+# { $admins }: administrators' names, separated by commas.
+
+author-description = { $name } 的文章。
+tag-description = 带有标签“{ $tag }”的文章。
+moderation-comments-on = “{ $title }”的评论
+network-admins-and-more = { $admins } 等

@@ -82,13 +82,14 @@ pub async fn show(
         Paged::Page(page) => page,
         Paged::Answer(answer) => return Ok(answer),
     };
+    let frame = layout(&user, &csrf);
     let description = if author.bio.trim().is_empty() {
-        format!("Posts by {}.", author.display_name)
+        frame.t1("author-description", "name", &author.display_name)
     } else {
         author.bio.clone()
     };
     let page = AuthorPage {
-        layout: layout(&user, &csrf).describing(&description),
+        layout: frame.describing(&description),
         display_name: author.display_name,
         username: author.username.as_str().to_owned(),
         bio_paragraphs: author

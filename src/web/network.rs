@@ -130,6 +130,7 @@ async fn page(
     } else {
         StatusCode::OK
     };
+    let frame = layout(&MaybeUser(Some(user)), csrf);
     let rows = rows
         .into_iter()
         .map(|row| NetworkRowView {
@@ -138,7 +139,7 @@ async fn page(
             live: row.record.status == SiteStatus::Live,
             created: Dated::new(row.record.created),
             admins: if row.more_admins {
-                format!("{} and more", row.admins.join(", "))
+                frame.t1("network-admins-and-more", "admins", row.admins.join(", "))
             } else {
                 row.admins.join(", ")
             },
@@ -161,7 +162,7 @@ async fn page(
     render(
         status,
         &NetworkPage {
-            layout: layout(&MaybeUser(Some(user)), csrf),
+            layout: frame,
             rows,
             next,
             notice,

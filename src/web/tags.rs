@@ -37,7 +37,11 @@ pub async fn show(
         )));
     }
     let page = TagPage {
-        layout: layout(&user, &csrf).describing(&format!("Posts tagged “{}”.", tag.as_str())),
+        layout: {
+            let frame = layout(&user, &csrf);
+            let description = frame.t1("tag-description", "tag", tag.as_str());
+            frame.describing(&description)
+        },
         tag: tag.as_str().to_owned(),
         pager: pager(&base, &page),
         feed: urls::tag_feed(tag.as_str()),

@@ -172,12 +172,13 @@ async fn desk(
             reply: c.parent.is_some(),
         })
         .collect();
+    let frame = layout(user, csrf);
     let page = ModerationPage {
-        layout: layout(user, csrf),
         title: match post {
-            Some(p) => format!("Comments on “{}”", p.title.as_str()),
-            None => "Comments".to_owned(),
+            Some(p) => frame.t1("moderation-comments-on", "title", p.title.as_str()),
+            None => frame.t("nav-comments"),
         },
+        layout: frame,
         post_url: slug.map(urls::post),
         action: urls::moderation(slug),
         state: shown.as_str(),

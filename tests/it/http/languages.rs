@@ -83,6 +83,13 @@ async fn a_reader_s_browser_picks_the_language_of_the_pages(t: TestStore) {
     );
     assert!(chinese.contains("1 篇文章"), "{chinese}");
 
+    // What a handler says of a page too (its description).
+    let (_, _, tag) = read_in(&app, "/tags/notes", "de").await;
+    assert!(
+        tag.contains("content=\"Beiträge mit dem Schlagwort „notes“.\""),
+        "{tag}"
+    );
+
     // The archive names its months as the reader's language does.
     let (_, _, french) = read_in(&app, "/archive", "fr-FR").await;
     assert!(french.contains("<h1>Archives</h1>"), "{french}");
