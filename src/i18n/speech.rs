@@ -259,24 +259,6 @@ impl Speech {
         self.say(id, &[("count", Arg::Count(count.count()))])
     }
 
-    /// The message `id` for a count, with one more placeable `name` given `value`.
-    pub fn count1(
-        &self,
-        id: &str,
-        count: impl Count,
-        name: &str,
-        value: impl std::fmt::Display,
-    ) -> String {
-        let value = value.to_string();
-        self.say(
-            id,
-            &[
-                ("count", Arg::Count(count.count())),
-                (name, Arg::Text(&value)),
-            ],
-        )
-    }
-
     fn own(&self, id: &str, args: &[(&str, Arg<'_>)]) -> Option<String> {
         let pattern = self.bundle.get_message(id)?.value()?;
         let mut fluent = FluentArgs::with_capacity(args.len());

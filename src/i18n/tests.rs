@@ -112,7 +112,6 @@ fn every_message_asked_for_is_in_english() {
             ".t2(\"",
             ".t3(\"",
             ".count(\"",
-            ".count1(\"",
             ".say(\"",
         ] {
             for (at, _) in source.match_indices(call) {
