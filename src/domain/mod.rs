@@ -33,7 +33,8 @@ pub use host::Host;
 pub use post::{
     Draft, HISTORY_PAGE, MAX_DRAFTS_PER_AUTHOR, MAX_PAGES, MAX_TRANSLATIONS, NewPost, PageEntry,
     Post, PostEdit, PostId, PostKind, PostStatus, PostSummary, RevisionSummary, SavedRevision,
-    Slug, Suggestion, SuggestionState, SuggestionSummary, Tag, Tags, Title, Translation,
+    Slug, Suggestion, SuggestionState, SuggestionSummary, TAG_ORDER_VERSION, Tag, Tags, Title,
+    Translation, tag_order_key,
 };
 pub use revision::Locale;
 pub use schedule::ScheduledPost;

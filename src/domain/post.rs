@@ -5,7 +5,7 @@ use chrono::{DateTime, Utc};
 mod body;
 mod names;
 pub use body::{Body, Rendered};
-pub use names::{PostId, Slug, Tag, Tags, Title};
+pub use names::{PostId, Slug, TAG_ORDER_VERSION, Tag, Tags, Title, tag_order_key};
 
 /// What a post is: an entry of the blog, or one of the site's static pages (About,
 /// Contact), which the navigation lists and which no list of posts, feed or search does.

@@ -371,6 +371,37 @@ impl Tag {
     pub fn as_str(&self) -> &str {
         &self.0
     }
+
+    /// The tag's place in the list of a site's tags: see [`tag_order_key`].
+    pub fn order_key(&self) -> Vec<u8> {
+        tag_order_key(&self.0)
+    }
+}
+
+/// The version of [`tag_order_key`]'s keys. The stores keep a key beside each tag and page
+/// the list of tags by it; a new version of the collation data that moves a key is a
+/// new version here, and a schema change that writes every tag's key again.
+pub const TAG_ORDER_VERSION: u32 = 1;
+
+/// A tag's sort key under the Unicode collation algorithm with CLDR's root order (ICU4X,
+/// its data compiled in): compared byte by byte, keys order tags as readers of most
+/// languages expect (`apfel`, `äpfel`, `birne`, `été`, `zucker`, where code points put
+/// `äpfel` and `été` after `zucker`), the same for every reader. Languages that tailor
+/// the root order (Spanish `ñ` as a letter of its own, Chinese by pinyin) are not
+/// followed: a site's list has one order, and its pages are cut by it.
+pub fn tag_order_key(tag: &str) -> Vec<u8> {
+    use icu_collator::{Collator, CollatorBorrowed, options::CollatorOptions};
+    use std::sync::LazyLock;
+    static ROOT: LazyLock<CollatorBorrowed<'static>> = LazyLock::new(|| {
+        match Collator::try_new(Default::default(), CollatorOptions::default()) {
+            Ok(collator) => collator,
+            // The data is compiled into the binary: nothing at run time can take it away.
+            Err(e) => panic!("the root collation's compiled data is missing: {e}"),
+        }
+    });
+    let mut key = Vec::with_capacity(tag.len() * 3 + 8);
+    let Ok(()) = ROOT.write_sort_key_to(tag, &mut key);
+    key
 }
 
 /// A post's tags: distinct, in the order given, at most [`Tags::MAX`].

@@ -323,3 +323,38 @@ fn a_named_post_id_is_the_same_each_time_in_its_months_bucket() {
     assert_eq!(id.0.get_version_num(), 4);
     assert_eq!(id.0.get_variant(), uuid::Variant::RFC4122);
 }
+
+/// Tags are listed in the Unicode collation's order, not by code point: accented letters
+/// beside their base letter, punctuation and digits before letters.
+#[test]
+fn tags_order_as_the_root_collation_orders_them() {
+    let mut tags: Vec<&str> = vec![
+        "zucker", "été", "äpfel", "apfel", "birne", "éclair", "eclair", "2026", "c++", "ñandú",
+        "nube", "œuvre", "oeuvres",
+    ];
+    tags.sort_by_key(|t| tag_order_key(t));
+    assert_eq!(
+        tags,
+        [
+            "2026", "apfel", "äpfel", "birne", "c++", "eclair", "éclair", "été", "ñandú", "nube",
+            "œuvre", "oeuvres", "zucker"
+        ]
+    );
+    // Distinct tags have distinct keys: a page's cursor never skips a tag.
+    assert_ne!(tag_order_key("apfel"), tag_order_key("äpfel"));
+    assert_eq!(
+        Tag::parse("Äpfel").unwrap().order_key(),
+        tag_order_key("äpfel")
+    );
+}
+
+/// The stores keep these keys: a new version of the collation data that moves one must
+/// come with a new [`TAG_ORDER_VERSION`] and a schema change that writes the keys again.
+#[test]
+fn tag_order_keys_are_the_ones_the_stores_keep() {
+    assert_eq!(TAG_ORDER_VERSION, 1);
+    let hex = |t: &str| crate::domain::token::hex(&tag_order_key(t));
+    assert_eq!(hex("äpfel"), "2b4935334101459608010a");
+    assert_eq!(hex("c++ 2"), "2f0c7d0c7d041601090109");
+    assert_eq!(hex("中文"), "fa025cfa316e01060106");
+}

@@ -233,6 +233,12 @@ pub async fn migrate(
                     .map_err(|e| fail(&e))?;
                 tracing::info!(drafts, "every draft is on its author's desk");
             }
+            Change::OrderTags => {
+                let tags = super::migrations::lists::carry_over_tag_order(&session, keyspace)
+                    .await
+                    .map_err(|e| fail(&e))?;
+                tracing::info!(tags, "the list of tags is in the collation's order");
+            }
             Change::ReshardSearch => {
                 let rows = super::migrations::posts::carry_over_search_shards(&session, keyspace)
                     .await

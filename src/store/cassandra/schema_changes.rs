@@ -55,6 +55,10 @@ pub(super) enum Change {
     /// Moves every row of `search_texts` from its post's shard of eight into its shard of
     /// sixteen.
     ReshardSearch,
+    /// Copies every tag's count from the list by name (`tag_counts`) into the list in the
+    /// collation's order (`tag_list`), under each tag's sort key, before the list by name
+    /// is dropped.
+    OrderTags,
 }
 
 /// The change that has a table keep a removed row's tombstone a day, and compact a table
@@ -561,5 +565,15 @@ pub(super) const CHANGES: &[(u32, &str, Change)] = &[
         95,
         "the language an account's pages speak",
         Change::Cql("ALTER TABLE users ADD IF NOT EXISTS language text"),
+    ),
+    (
+        96,
+        "the list of tags in the Unicode collation's order: each tag's count under its sort key in tag_list (made by schema.cql)",
+        Change::OrderTags,
+    ),
+    (
+        97,
+        "the list of tags by name, carried over into tag_list, is dropped",
+        Change::Cql("DROP TABLE IF EXISTS tag_counts"),
     ),
 ];

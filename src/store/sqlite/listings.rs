@@ -231,22 +231,33 @@ impl Listings for SqliteStore {
         limit: usize,
     ) -> StoreResult<TagCountPage> {
         let site = site.to_string();
-        let after = after.map(|t| t.as_str().to_owned()).unwrap_or_default();
-        let limit = page_size(limit, caps::ROSTER);
+        let after = after.map(|t| (t.order_key(), t.as_str().to_owned()));
+        let limit = page_size(limit, caps::ROSTER) as i64;
+        // In the tags' collation order (their sort keys), the name breaking ties.
         let rows: Vec<(String, i64)> = self
             .read(move |sql| {
-                sql.prepare(
-                    "SELECT tag, posts FROM tag_counts WHERE site = ?1 AND tag > ?2 ORDER BY tag LIMIT ?3",
-                )
-                .and_then(|mut s| {
-                    s.query_map(params![site, after, limit as i64 + 1], |r| {
-                        Ok((r.get(0)?, r.get(1)?))
-                    })?
-                    .collect()
-                })
+                let row = |r: &rusqlite::Row<'_>| Ok((r.get(0)?, r.get(1)?));
+                match &after {
+                    None => sql
+                        .prepare(
+                            "SELECT tag, posts FROM tag_counts WHERE site = ?1
+                             ORDER BY sort_key, tag LIMIT ?2",
+                        )
+                        .and_then(|mut s| s.query_map(params![site, limit + 1], row)?.collect()),
+                    Some((key, tag)) => sql
+                        .prepare(
+                            "SELECT tag, posts FROM tag_counts WHERE site = ?1
+                             AND (sort_key, tag) > (?2, ?3) ORDER BY sort_key, tag LIMIT ?4",
+                        )
+                        .and_then(|mut s| {
+                            s.query_map(params![site, key, tag, limit + 1], row)?
+                                .collect()
+                        }),
+                }
                 .map_err(unavailable)
             })
             .await?;
+        let limit = limit as usize;
         tag_count_page(rows, limit)
     }
 

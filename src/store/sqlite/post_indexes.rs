@@ -19,7 +19,9 @@ pub(super) const UNCOUNT_POST: &str = "UPDATE tag_counts SET posts = posts - 1
          (SELECT tag FROM post_tags INDEXED BY post_tags_by_post WHERE site = ?1 AND post_id = ?2)";
 
 /// Counts one more post under a tag.
-pub(super) const COUNT_POST: &str = "INSERT INTO tag_counts (site, tag, posts) VALUES (?1, ?2, 1)
+/// (`?3`: the tag's sort key, which places it in the list of tags.)
+pub(super) const COUNT_POST: &str =
+    "INSERT INTO tag_counts (site, tag, posts, sort_key) VALUES (?1, ?2, 1, ?3)
      ON CONFLICT (site, tag) DO UPDATE SET posts = posts + 1";
 
 /// Makes a post's rows in the tag index, and the tags' counts, match its tags and
@@ -55,7 +57,7 @@ pub(super) fn list_tags(sql: &Sql<'_>, site: &str, post: &Post) -> StoreResult<(
                 })
                 .map_err(unavailable)?;
             sql.prepare(COUNT_POST)
-                .and_then(|mut s| s.execute(params![site, tag.as_str()]))
+                .and_then(|mut s| s.execute(params![site, tag.as_str(), tag.order_key()]))
                 .map_err(unavailable)?;
         }
     }

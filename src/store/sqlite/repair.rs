@@ -135,14 +135,25 @@ fn check(sql: &Sql<'_>, site: &str, fix: bool) -> StoreResult<RepairReport> {
     for (_, tag) in expected.keys() {
         *should.entry(tag.clone()).or_default() += 1;
     }
-    let counted: BTreeMap<String, i64> = sql
-        .prepare("SELECT tag, posts FROM tag_counts WHERE site = ?1")
+    let rows: Vec<(String, i64, Vec<u8>)> = sql
+        .prepare("SELECT tag, posts, sort_key FROM tag_counts WHERE site = ?1")
         .and_then(|mut s| {
-            s.query_map([site], |r| Ok((r.get(0)?, r.get(1)?)))?
+            s.query_map([site], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
                 .collect()
         })
         .map_err(unavailable)?;
     let mut counts_wrong = Vec::new();
+    let mut counted: BTreeMap<String, i64> = BTreeMap::new();
+    for (tag, n, key) in rows {
+        if key != crate::domain::tag_order_key(&tag) {
+            report.findings.push(Finding {
+                table: "tag_counts",
+                what: format!("tag {tag} is out of its place in the list of tags; placed again"),
+            });
+            counts_wrong.push(tag.clone());
+        }
+        counted.insert(tag, n);
+    }
     for tag in should.keys().chain(counted.keys()).collect::<BTreeSet<_>>() {
         let (n, listed) = (
             counted.get(tag).copied().unwrap_or_default(),
@@ -180,12 +191,13 @@ fn check(sql: &Sql<'_>, site: &str, fix: bool) -> StoreResult<RepairReport> {
         sql.prepare("DELETE FROM tag_counts WHERE site = ?1")
             .and_then(|mut s| s.execute([site]))
             .map_err(unavailable)?;
-        sql.prepare(
-            "INSERT INTO tag_counts (site, tag, posts)
-             SELECT site, tag, COUNT(*) FROM post_tags WHERE site = ?1 GROUP BY site, tag",
-        )
-        .and_then(|mut s| s.execute([site]))
-        .map_err(unavailable)?;
+        let mut put = sql
+            .prepare("INSERT INTO tag_counts (site, tag, posts, sort_key) VALUES (?1, ?2, ?3, ?4)")
+            .map_err(unavailable)?;
+        for (tag, n) in &should {
+            put.execute(params![site, tag, n, crate::domain::tag_order_key(tag)])
+                .map_err(unavailable)?;
+        }
     }
     for (post, id, state) in requeue {
         list_for_moderation(sql, site, &post, CommentId(uuid(&id)?), state)?;

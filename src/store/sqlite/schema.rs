@@ -67,7 +67,11 @@ const MIGRATIONS: &[(u32, &str)] = &[
     (47, include_str!("migrations/0047_passkeys.sql")),
     (48, include_str!("migrations/0048_page_changes.sql")),
     (49, include_str!("migrations/0049_user_language.sql")),
+    (50, include_str!("migrations/0050_tag_order.sql")),
 ];
+
+/// The version that keeps each tag's sort key beside its count.
+const TAG_KEYS_VERSION: u32 = 50;
 
 /// The version that makes the search index.
 const SEARCH_VERSION: u32 = 14;
@@ -95,7 +99,24 @@ pub(super) fn migrate(conn: &mut Connection) -> rusqlite::Result<()> {
             )
         })?;
     }
+    if done < TAG_KEYS_VERSION {
+        key_tags(&tx)?;
+    }
     tx.commit()
+}
+
+/// Writes every counted tag's sort key (rows made before the keys were kept have none).
+fn key_tags(conn: &Connection) -> rusqlite::Result<()> {
+    let rows: Vec<(String, String)> = conn
+        .prepare("SELECT site, tag FROM tag_counts")?
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
+        .collect::<rusqlite::Result<_>>()?;
+    let mut put =
+        conn.prepare("UPDATE tag_counts SET sort_key = ?3 WHERE site = ?1 AND tag = ?2")?;
+    for (site, tag) in rows {
+        put.execute(params![site, tag, crate::domain::tag_order_key(&tag)])?;
+    }
+    Ok(())
 }
 
 #[cfg(test)]

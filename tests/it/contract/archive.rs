@@ -405,7 +405,7 @@ async fn migrate_lists_every_published_post_in_the_archive() {
     assert_eq!(keys.len(), 3);
     // Nor any count of tags.
     session
-        .query_unpaged(format!("TRUNCATE {keyspace}.tag_counts"), ())
+        .query_unpaged(format!("TRUNCATE {keyspace}.tag_list"), ())
         .await
         .unwrap();
     for (published,) in keys {

@@ -146,9 +146,9 @@ async fn repair_reports_and_rebuilds_what_disagrees(t: TestStore) {
             session
                 .query_unpaged(
                     format!(
-                        "UPDATE {KEYSPACE}.tag_counts SET posts = 3 WHERE site = ? AND tag = 'blue'"
+                        "UPDATE {KEYSPACE}.tag_list SET posts = 3 WHERE site = ? AND sort_key = ? AND tag = 'blue'"
                     ),
-                    (site,),
+                    (site, sibyl::domain::tag_order_key("blue")),
                 )
                 .await
                 .unwrap();
@@ -296,7 +296,7 @@ async fn repair_reports_and_rebuilds_what_disagrees(t: TestStore) {
                 "post_comment_tallies",
                 "post_moderation",
                 "short_links",
-                "tag_counts",
+                "tag_list",
                 "tag_posts",
                 "user_directory_by_prefix",
             ]
@@ -547,8 +547,8 @@ async fn a_repair_carries_on_past_what_it_cannot_read_and_resumes_where_it_stopp
     drop_short_links(&session, site, &[&posts[1], &posts[2]]).await;
     session
         .query_unpaged(
-            format!("UPDATE {RESUME_KEYSPACE}.tag_counts SET posts = 9 WHERE site = ? AND tag = 'shared'"),
-            (site,),
+            format!("UPDATE {RESUME_KEYSPACE}.tag_list SET posts = 9 WHERE site = ? AND sort_key = ? AND tag = 'shared'"),
+            (site, sibyl::domain::tag_order_key("shared")),
         )
         .await
         .unwrap();
@@ -575,7 +575,7 @@ async fn a_repair_carries_on_past_what_it_cannot_read_and_resumes_where_it_stopp
         .map(|f| f.table)
         .collect();
     found.sort_unstable();
-    assert_eq!(found, ["short_links", "short_links", "tag_counts"]);
+    assert_eq!(found, ["short_links", "short_links", "tag_list"]);
     assert_eq!((report.posts, report.found, report.errors), (2, 3, 2));
     let refused = t
         .store
@@ -634,7 +634,7 @@ async fn a_repair_carries_on_past_what_it_cannot_read_and_resumes_where_it_stopp
         .unwrap();
     let findings = watch.findings.into_inner().unwrap();
     let tables: Vec<_> = findings.iter().map(|f| f.table).collect();
-    assert_eq!(tables, ["short_links", "tag_counts"], "{findings:?}");
+    assert_eq!(tables, ["short_links", "tag_list"], "{findings:?}");
     assert!(
         findings[0].what.contains(&tokens[2].1.to_string()),
         "{findings:?}"

@@ -350,12 +350,20 @@ async fn migrate_moves_the_search_index_into_sixteen_shards() {
 async fn an_older_sqlite_file_is_indexed_when_opened() {
     let t = TestStore::sqlite().await;
     let by = fixtures::user(&t, Role::Author, "Old Writer").await;
-    let new = fixtures::new_post(&t, &by, "Before search", "Indexed later.", "", now(), true);
+    let new = fixtures::new_post(
+        &t,
+        &by,
+        "Before search",
+        "Indexed later.",
+        "zucker, äpfel, apfel",
+        now(),
+        true,
+    );
     let post = t.store.create_post(new).await.unwrap().id;
     let path = t.sqlite_path.clone().unwrap();
     {
         let conn = rusqlite::Connection::open(&path).unwrap();
-        // Back to version 13: without the accounts' languages (49), passkeys (47), the second factors and their policy (46, 45), avatars (42), the deliveries' failed attempts (41), follow requests (40), the comments' sources (39), the fediverse's blocks (38), switch (37), comments (36) and tables (35), the jobs' holders (34), the sites' administrators (33), the deletion of sites (32), the members of sites (31), the registry of sites
+        // Back to version 13: without the tags' sort keys (50), the accounts' languages (49), passkeys (47), the second factors and their policy (46, 45), avatars (42), the deliveries' failed attempts (41), follow requests (40), the comments' sources (39), the fediverse's blocks (38), switch (37), comments (36) and tables (35), the jobs' holders (34), the sites' administrators (33), the deletion of sites (32), the members of sites (31), the registry of sites
         // (30), the intents' attempts
         // (29), the own-images
         // setting (28), the moderation
@@ -387,6 +395,7 @@ async fn an_older_sqlite_file_is_indexed_when_opened() {
              ALTER TABLE moderation_queue DROP COLUMN body_html; ALTER TABLE moderation_queue DROP COLUMN reason;
              ALTER TABLE moderation_queue DROP COLUMN edited;
              ALTER TABLE users DROP COLUMN language;
+             DROP INDEX tag_counts_in_order; ALTER TABLE tag_counts DROP COLUMN sort_key;
              ALTER TABLE users DROP COLUMN image; DROP TABLE follows; DROP TABLE favorites;
              DROP TABLE site_secrets;
              DROP TABLE deliveries; DROP TABLE mailings; DROP TABLE subscription_links; DROP TABLE subscribers;
@@ -406,6 +415,12 @@ async fn an_older_sqlite_file_is_indexed_when_opened() {
     assert_eq!(
         all_pages_of(reopened.as_ref(), &t, "indexed later", 10).await,
         [post]
+    );
+    // The tags' sort keys (50) are written for the counts the file had.
+    let tags = reopened.tag_counts(&t.site, None, 10).await.unwrap().tags;
+    assert_eq!(
+        tags.iter().map(|c| c.tag.as_str()).collect::<Vec<_>>(),
+        ["apfel", "äpfel", "zucker"]
     );
 }
 

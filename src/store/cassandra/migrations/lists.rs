@@ -298,8 +298,10 @@ pub async fn carry_over_lists(session: &Session, ks: &str) -> Result<usize, Stri
 }
 
 /// Counts every tag's posts from its buckets (every row of `tag_posts` but the archive's)
-/// into `tag_month_counts` and their sums into `tag_counts`, writing each count whole, so
-/// a second run writes the same. Returns the tags counted.
+/// into `tag_month_counts` and their sums into the list of tags (`tag_list`, which took
+/// the place of the `tag_counts` this change first wrote: a keyspace this old has no
+/// counts to carry over to it), writing each count whole, so a second run writes the
+/// same. Returns the tags counted.
 pub async fn carry_over_tag_counts(session: &Session, ks: &str) -> Result<usize, String> {
     use futures_util::StreamExt;
     use std::collections::HashMap;
@@ -314,7 +316,7 @@ pub async fn carry_over_tag_counts(session: &Session, ks: &str) -> Result<usize,
     ))
     .await?;
     let put_total = prepare(format!(
-        "INSERT INTO {ks}.tag_counts (site, tag, posts) VALUES (?, ?, ?)"
+        "INSERT INTO {ks}.tag_list (site, sort_key, tag, posts) VALUES (?, ?, ?, ?)"
     ))
     .await?;
     let mut months: HashMap<(String, String, i32), i64> = HashMap::new();
@@ -341,9 +343,69 @@ pub async fn carry_over_tag_counts(session: &Session, ks: &str) -> Result<usize,
     let tags = totals.len();
     for ((site, tag), n) in totals {
         session
-            .execute_unpaged(&put_total, (site.as_str(), tag.as_str(), n))
+            .execute_unpaged(
+                &put_total,
+                (
+                    site.as_str(),
+                    crate::domain::tag_order_key(&tag),
+                    tag.as_str(),
+                    n,
+                ),
+            )
             .await
             .map_err(|e| fail(&e))?;
     }
     Ok(tags)
+}
+
+/// Copies every tag's count of a keyspace made before the list of tags was kept in the
+/// collation's order (`tag_counts`, by name) into `tag_list`, under the tag's sort key,
+/// each USING TIMESTAMP of the cell it came from: a count an instance writes meanwhile
+/// (with a later timestamp) is not overwritten, and a second run writes the same. Returns
+/// the tags copied (none once the old table is gone).
+pub async fn carry_over_tag_order(session: &Session, ks: &str) -> Result<usize, String> {
+    use futures_util::StreamExt;
+    let fail = |e: &dyn std::fmt::Display| format!("placing the tags in order: {e}");
+    if !super::table_exists(session, ks, "tag_counts").await? {
+        return Ok(0);
+    }
+    let put = super::prepare_idempotent(
+        session,
+        format!(
+            "INSERT INTO {ks}.tag_list (site, sort_key, tag, posts) VALUES (?, ?, ?, ?) USING TIMESTAMP ?"
+        ),
+    )
+    .await
+    .map_err(|e| fail(&e))?;
+    let mut rows = session
+        .query_iter(
+            format!("SELECT site, tag, posts, WRITETIME(posts) FROM {ks}.tag_counts"),
+            (),
+        )
+        .await
+        .map_err(|e| fail(&e))?
+        .rows_stream::<(String, String, Option<i64>, Option<i64>)>()
+        .map_err(|e| fail(&e))?;
+    let mut copied = 0;
+    while let Some(row) = rows.next().await {
+        let (site, tag, posts, at) = row.map_err(|e| fail(&e))?;
+        let (Some(posts), Some(at)) = (posts, at) else {
+            continue;
+        };
+        session
+            .execute_unpaged(
+                &put,
+                (
+                    site.as_str(),
+                    crate::domain::tag_order_key(&tag),
+                    tag.as_str(),
+                    posts,
+                    at,
+                ),
+            )
+            .await
+            .map_err(|e| fail(&e))?;
+        copied += 1;
+    }
+    Ok(copied)
 }

@@ -327,7 +327,7 @@ impl CassandraStore {
         Ok(())
     }
 
-    /// Sums a tag's month counts into tag_counts, at the time of the read.
+    /// Sums a tag's month counts into the list of tags, at the time of the read.
     pub(in crate::store::cassandra) async fn recount_tag(
         &self,
         site: &Site,
@@ -340,7 +340,13 @@ impl CassandraStore {
         let total: i64 = months.iter().map(|(n,)| n.unwrap_or_default()).sum();
         self.exec(
             &self.listings.tag_count_write,
-            (site.as_str(), tag, total, at),
+            (
+                site.as_str(),
+                crate::domain::tag_order_key(tag),
+                tag,
+                total,
+                at,
+            ),
         )
         .await?;
         Ok(())

@@ -290,15 +290,15 @@ impl Statements {
             ))
             .await?,
             tag_count_write: prepare(format!(
-                "INSERT INTO {ks}.tag_counts (site, tag, posts) VALUES (?, ?, ?) USING TIMESTAMP ?"
+                "INSERT INTO {ks}.tag_list (site, sort_key, tag, posts) VALUES (?, ?, ?, ?) USING TIMESTAMP ?"
             ))
             .await?,
             tag_counts_first: prepare(format!(
-                "SELECT tag, posts FROM {ks}.tag_counts WHERE site = ? LIMIT ?"
+                "SELECT tag, posts FROM {ks}.tag_list WHERE site = ? LIMIT ?"
             ))
             .await?,
             tag_counts_after: prepare(format!(
-                "SELECT tag, posts FROM {ks}.tag_counts WHERE site = ? AND tag > ? LIMIT ?"
+                "SELECT tag, posts FROM {ks}.tag_list WHERE site = ? AND (sort_key, tag) > (?, ?) LIMIT ?"
             ))
             .await?,
             archive_months: prepare(format!(
@@ -673,7 +673,7 @@ impl Listings for CassandraStore {
             Some(after) => {
                 self.rows(
                     &self.listings.tag_counts_after,
-                    (site.as_str(), after.as_str(), read),
+                    (site.as_str(), after.order_key(), after.as_str(), read),
                 )
                 .await?
             }

@@ -217,11 +217,16 @@ impl Run<'_> {
         if tag == ARCHIVE {
             return Ok(());
         }
-        let counted: Option<(Option<i64>,)> = store.row(&self.st.tag_count, (here, tag)).await?;
+        let counted: Option<(Option<i64>,)> = store
+            .row(
+                &self.st.tag_count,
+                (here, crate::domain::tag_order_key(tag), tag),
+            )
+            .await?;
         let counted = counted.and_then(|(n,)| n).unwrap_or_default();
         if counted != listed {
             findings.push(Finding {
-                table: "tag_counts",
+                table: "tag_list",
                 what: format!("tag {tag} counted {counted} posts for {listed}; recounted"),
             });
             if fix {
@@ -277,27 +282,50 @@ impl Run<'_> {
             .execute_iter(self.st.tag_counts.clone(), (here,))
             .await
             .map_err(super::unavailable)?
-            .rows_stream::<(String, Option<i64>)>()
+            .rows_stream::<(String, Option<i64>, Vec<u8>)>()
             .map_err(super::unavailable)?
             .map_err(super::unavailable)
-            .try_filter(|(_, n)| std::future::ready(n.unwrap_or_default() != 0))
-            .map_ok(|(tag, n)| async move {
+            .map_ok(|(tag, n, key)| {
+                let misplaced = key != crate::domain::tag_order_key(&tag);
+                (tag, n, key, misplaced)
+            })
+            .try_filter(|(_, n, _, misplaced)| {
+                std::future::ready(*misplaced || n.unwrap_or_default() != 0)
+            })
+            .map_ok(|(tag, n, key, misplaced)| async move {
                 let months: StoreResult<Option<(i32,)>> = store
                     .row(&self.st.tag_any_month, (here, tag.as_str()))
                     .await;
-                Ok::<_, StoreError>((tag, n, months))
+                Ok::<_, StoreError>((tag, n, key, misplaced, months))
             })
             .try_buffer_unordered(IN_FLIGHT);
         futures_util::pin_mut!(counts);
         let mut done = 0;
-        while let Some((tag, n, months)) = counts.try_next().await? {
+        while let Some((tag, n, key, misplaced, months)) = counts.try_next().await? {
             done += 1;
             self.watch.progress("tag counts", done);
+            if misplaced {
+                // Written under a key an earlier collation gave the name: its count is
+                // written again at the name's key, and this row goes.
+                self.found(Finding {
+                    table: "tag_list",
+                    what: format!(
+                        "tag {tag} is out of its place in the list of tags; placed again"
+                    ),
+                });
+                if fix {
+                    store
+                        .exec(&self.st.tag_misplaced, (here, key, tag.as_str()))
+                        .await?;
+                    store.recount_tag(site, &tag).await?;
+                }
+                continue;
+            }
             match months {
                 Ok(Some(_)) => {}
                 Ok(None) => {
                     self.found(Finding {
-                        table: "tag_counts",
+                        table: "tag_list",
                         what: format!(
                             "tag {tag} counted {} posts for 0; recounted",
                             n.unwrap_or_default()

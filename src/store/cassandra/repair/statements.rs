@@ -32,6 +32,8 @@ pub(in crate::store::cassandra) struct Statements {
     pub(super) tag_any_month: PreparedStatement,
     pub(super) tag_count: PreparedStatement,
     pub(super) tag_counts: PreparedStatement,
+    /// Removes a tag's row kept under a key that is not its name's (see `tag_list`).
+    pub(super) tag_misplaced: PreparedStatement,
     pub(super) author_months: PreparedStatement,
     pub(super) author_bucket: PreparedStatement,
     pub(super) author_row_key: PreparedStatement,
@@ -124,11 +126,15 @@ impl Statements {
             ))
             .await?,
             tag_count: prepare(format!(
-                "SELECT posts FROM {ks}.tag_counts WHERE site = ? AND tag = ?"
+                "SELECT posts FROM {ks}.tag_list WHERE site = ? AND sort_key = ? AND tag = ?"
             ))
             .await?,
             tag_counts: prepare(format!(
-                "SELECT tag, posts FROM {ks}.tag_counts WHERE site = ?"
+                "SELECT tag, posts, sort_key FROM {ks}.tag_list WHERE site = ?"
+            ))
+            .await?,
+            tag_misplaced: prepare(format!(
+                "DELETE FROM {ks}.tag_list WHERE site = ? AND sort_key = ? AND tag = ?"
             ))
             .await?,
             author_months: prepare(format!(
