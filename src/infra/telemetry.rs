@@ -28,7 +28,12 @@ pub fn init(filter: &str, format: LogFormat) -> Result<(), String> {
         .with(ClientMistakes);
     match format {
         LogFormat::Text => registry
-            .with(tracing_subscriber::fmt::layer().with_writer(std::io::stderr))
+            .with(
+                tracing_subscriber::fmt::layer()
+                    // Colours for a terminal only: a file or a collector gets plain lines.
+                    .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
+                    .with_writer(std::io::stderr),
+            )
             .try_init(),
         LogFormat::Json => registry
             .with(

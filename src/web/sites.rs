@@ -33,16 +33,20 @@ pub async fn choose(
         }
     };
     let trusted = from_trusted_proxy(&req, &root);
-    // The deployment's own pages name no site: they speak what the browser asks for.
-    let speech = crate::i18n::languages().choose(
-        req.headers()
-            .get(header::ACCEPT_LANGUAGE)
-            .map(|v| v.as_bytes()),
-        "",
-    );
+    // The deployment's own pages name no site: they speak what the browser asks for
+    // (chosen only for them, not for every request).
+    let speech = |req: &ServiceRequest| {
+        crate::i18n::languages().choose(
+            req.headers()
+                .get(header::ACCEPT_LANGUAGE)
+                .map(|v| v.as_bytes()),
+            "",
+        )
+    };
     let host = match requested_host(&req, trusted) {
         Ok(host) => host,
         Err(why) => {
+            let speech = speech(&req);
             let page = plain(speech, 400, "deployment-bad-request", &speech.said(&why));
             return Ok(req.into_response(page));
         }
@@ -51,6 +55,7 @@ pub async fn choose(
         Ok(served) => served,
         Err(e) => {
             tracing::warn!(error = %e, "the registry of sites could not be read");
+            let speech = speech(&req);
             return Ok(req.into_response(plain(
                 speech,
                 503,
@@ -80,18 +85,24 @@ pub async fn choose(
             let to = format!("{site}{}", path_and_query(&req));
             Ok(req.into_response(redirect(&to)))
         }
-        Served::Suspended(_) => Ok(req.into_response(plain(
-            speech,
-            503,
-            "deployment-suspended",
-            &speech.t("deployment-suspended-why"),
-        ))),
-        Served::Unknown => Ok(req.into_response(plain(
-            speech,
-            404,
-            "deployment-unknown",
-            &speech.t("deployment-unknown-why"),
-        ))),
+        Served::Suspended(_) => {
+            let speech = speech(&req);
+            Ok(req.into_response(plain(
+                speech,
+                503,
+                "deployment-suspended",
+                &speech.t("deployment-suspended-why"),
+            )))
+        }
+        Served::Unknown => {
+            let speech = speech(&req);
+            Ok(req.into_response(plain(
+                speech,
+                404,
+                "deployment-unknown",
+                &speech.t("deployment-unknown-why"),
+            )))
+        }
     }
 }
 
