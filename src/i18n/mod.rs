@@ -44,9 +44,43 @@ pub struct CatalogError {
 
 /// Every language the interface can be read in.
 pub struct Languages {
-    spoken: Vec<Arc<Speech>>,
+    spoken: Vec<Spoken>,
     expander: LocaleExpander,
     directionality: LocaleDirectionality,
+}
+
+/// A language offered: its tag and locale, and its catalog made into a [`Speech`] the
+/// first time a page speaks it (a site read in one language does not hold the others').
+struct Spoken {
+    tag: String,
+    locale: IcuLocale,
+    source: &'static str,
+    rtl: bool,
+    speech: OnceLock<Arc<Speech>>,
+}
+
+impl Spoken {
+    /// One made already (English, an operator's checked catalog, every one in tests).
+    fn made(speech: Speech) -> Self {
+        Self {
+            tag: speech.tag().to_owned(),
+            locale: speech.locale().clone(),
+            source: "",
+            rtl: speech.dir() == "rtl",
+            speech: OnceLock::from(Arc::new(speech)),
+        }
+    }
+
+    fn speech(&self, english: &Arc<Speech>) -> &Arc<Speech> {
+        self.speech.get_or_init(|| {
+            let (speech, problems) =
+                Speech::lenient(&self.tag, self.source, Some(Arc::clone(english)), self.rtl);
+            if !problems.is_empty() {
+                tracing::error!(tag = %self.tag, ?problems, "a shipped catalog has errors");
+            }
+            Arc::new(speech)
+        })
+    }
 }
 
 static LANGUAGES: OnceLock<Languages> = OnceLock::new();
@@ -114,9 +148,10 @@ pub fn install(dir: &std::path::Path) -> Result<Vec<String>, CatalogError> {
             )));
         }
         let source = std::fs::read_to_string(&file).map_err(|e| problem(e.to_string()))?;
-        let speech =
-            Arc::new(Languages::checked(&tag, &source, &english).map_err(|e| problem(e.problems))?);
-        match languages.spoken.iter_mut().find(|s| s.tag() == tag) {
+        let speech = Spoken::made(
+            Languages::checked(&tag, &source, &english).map_err(|e| problem(e.problems))?,
+        );
+        match languages.spoken.iter_mut().find(|s| s.tag == tag) {
             Some(shipped) => *shipped = speech,
             None => languages.spoken.push(speech),
         }
@@ -242,10 +277,15 @@ fn join(vars: &BTreeSet<String>) -> String {
 impl Languages {
     /// The shipped catalogs, each checked against English.
     pub fn shipped() -> Result<Self, CatalogError> {
-        let english = Arc::new(Speech::new("en", SHIPPED[0].1, None, false)?);
-        let mut spoken = vec![Arc::clone(&english)];
+        let english = Speech::new("en", SHIPPED[0].1, None, false)?;
+        let mut spoken = vec![Spoken::made(english)];
         for (tag, source) in &SHIPPED[1..] {
-            spoken.push(Arc::new(Self::checked(tag, source, &english)?));
+            let english = spoken[0].speech.get().cloned();
+            let english = english.ok_or_else(|| CatalogError {
+                name: "en.ftl".into(),
+                problems: "English was not made".into(),
+            })?;
+            spoken.push(Spoken::made(Self::checked(tag, source, &english)?));
         }
         Ok(Self {
             spoken,
@@ -254,25 +294,32 @@ impl Languages {
         })
     }
 
-    /// The shipped catalogs, each as far as it can be used: what is wrong is logged (the
-    /// tests make sure nothing is).
+    /// The shipped catalogs, each as far as it can be used, English made now and every
+    /// other the first time it is spoken: what is wrong is logged (the tests check every
+    /// shipped catalog against English, as [`Self::shipped`] does).
     fn lenient() -> Self {
         let (english, problems) = Speech::lenient("en", SHIPPED[0].1, None, false);
         if !problems.is_empty() {
             tracing::error!(?problems, "the English catalog has errors");
         }
-        let english = Arc::new(english);
-        let mut spoken = vec![Arc::clone(&english)];
+        let directionality = LocaleDirectionality::new_common();
+        let mut spoken = vec![Spoken::made(english)];
         for (tag, source) in &SHIPPED[1..] {
-            match Self::checked(tag, source, &english) {
-                Ok(speech) => spoken.push(Arc::new(speech)),
-                Err(e) => tracing::error!(error = %e, "a shipped catalog is not spoken"),
+            match tag.parse::<IcuLocale>() {
+                Ok(locale) => spoken.push(Spoken {
+                    tag: (*tag).to_owned(),
+                    rtl: directionality.is_right_to_left(&locale.id),
+                    locale,
+                    source,
+                    speech: OnceLock::new(),
+                }),
+                Err(_) => tracing::error!(tag, "a shipped catalog's tag is not a language tag"),
             }
         }
         Self {
             spoken,
             expander: LocaleExpander::new_common(),
-            directionality: LocaleDirectionality::new_common(),
+            directionality,
         }
     }
 
@@ -300,14 +347,21 @@ impl Languages {
             .is_ok_and(|locale| self.directionality.is_right_to_left(&locale.id))
     }
 
-    /// English, which every catalog falls back to.
+    /// English, which every catalog falls back to (made first, always).
     pub fn english(&self) -> &Arc<Speech> {
-        &self.spoken[0]
+        let english = &self.spoken[0];
+        english
+            .speech
+            .get_or_init(|| Arc::new(Speech::lenient(&english.tag, SHIPPED[0].1, None, false).0))
     }
 
-    /// Every language, English first.
-    pub fn all(&self) -> &[Arc<Speech>] {
-        &self.spoken
+    fn speech<'a>(&'a self, spoken: &'a Spoken) -> &'a Arc<Speech> {
+        spoken.speech(self.english())
+    }
+
+    /// Every language, English first (each made, if it was not yet).
+    pub fn all(&self) -> Vec<&Arc<Speech>> {
+        self.spoken.iter().map(|s| self.speech(s)).collect()
     }
 
     /// The language spoken to a text in `tag` (a BCP 47 tag, or a content locale's code
@@ -315,18 +369,22 @@ impl Languages {
     pub fn matching(&self, tag: &str) -> Option<&Arc<Speech>> {
         let mut wanted: IcuLocale = tag.replace('_', "-").parse().ok()?;
         self.expander.maximize(&mut wanted.id);
-        self.spoken.iter().find(|speech| {
-            let mut offered = speech.locale().clone();
-            self.expander.maximize(&mut offered.id);
-            offered.id.language == wanted.id.language && offered.id.script == wanted.id.script
-        })
+        self.spoken
+            .iter()
+            .find(|spoken| {
+                let mut offered = spoken.locale.clone();
+                self.expander.maximize(&mut offered.id);
+                offered.id.language == wanted.id.language && offered.id.script == wanted.id.script
+            })
+            .map(|spoken| self.speech(spoken))
     }
 
     /// The language a member chose, by its exact tag, if it is still spoken here.
     pub fn chosen(&self, tag: &str) -> Option<&Arc<Speech>> {
         self.spoken
             .iter()
-            .find(|speech| !tag.is_empty() && speech.tag() == tag)
+            .find(|spoken| !tag.is_empty() && spoken.tag == tag)
+            .map(|spoken| self.speech(spoken))
     }
 
     /// The language spoken to a member: the one they chose (a shipped or installed tag),
