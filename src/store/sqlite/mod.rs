@@ -217,8 +217,17 @@ impl SqliteStore {
         // burst of writes one of them could wait past its timeout and fail with
         // "database is locked" (the scale benchmark's 64 concurrent sign-ups, posts and
         // comments did). The pool queues writers instead; reads use `readers`.
+        // One thread opens and closes both pools' connections: they are few and long
+        // lived, and every idle thread holds memory of its own.
+        let upkeep = Arc::new(
+            scheduled_thread_pool::ScheduledThreadPool::builder()
+                .num_threads(1)
+                .thread_name_pattern("sibyl-sqlite-upkeep")
+                .build(),
+        );
         let pool = r2d2::Pool::builder()
             .max_size(1)
+            .thread_pool(Arc::clone(&upkeep))
             .build(manager)
             .map_err(|e| OpenError(format!("cannot open SQLite file {}: {e}", path.display())))?;
         let mut conn = pool
@@ -233,6 +242,7 @@ impl SqliteStore {
         drop(conn);
         let readers = r2d2::Pool::builder()
             .max_size(4)
+            .thread_pool(upkeep)
             .connection_timeout(std::time::Duration::from_secs(2))
             .build(
                 SqliteConnectionManager::file(path)
