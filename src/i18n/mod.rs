@@ -44,6 +44,8 @@ pub struct CatalogError {
 
 /// Every language the interface can be read in.
 pub struct Languages {
+    /// English, which every catalog falls back to: also the first of `spoken`.
+    english: Arc<Speech>,
     spoken: Vec<Spoken>,
     expander: LocaleExpander,
     directionality: LocaleDirectionality,
@@ -61,13 +63,13 @@ struct Spoken {
 
 impl Spoken {
     /// One made already (English, an operator's checked catalog, every one in tests).
-    fn made(speech: Speech) -> Self {
+    fn made(speech: Arc<Speech>) -> Self {
         Self {
             tag: speech.tag().to_owned(),
             locale: speech.locale().clone(),
             source: "",
             rtl: speech.dir() == "rtl",
-            speech: OnceLock::from(Arc::new(speech)),
+            speech: OnceLock::from(speech),
         }
     }
 
@@ -148,9 +150,9 @@ pub fn install(dir: &std::path::Path) -> Result<Vec<String>, CatalogError> {
             )));
         }
         let source = std::fs::read_to_string(&file).map_err(|e| problem(e.to_string()))?;
-        let speech = Spoken::made(
+        let speech = Spoken::made(Arc::new(
             Languages::checked(&tag, &source, &english).map_err(|e| problem(e.problems))?,
-        );
+        ));
         match languages.spoken.iter_mut().find(|s| s.tag == tag) {
             Some(shipped) => *shipped = speech,
             None => languages.spoken.push(speech),
@@ -277,17 +279,15 @@ fn join(vars: &BTreeSet<String>) -> String {
 impl Languages {
     /// The shipped catalogs, each checked against English.
     pub fn shipped() -> Result<Self, CatalogError> {
-        let english = Speech::new("en", SHIPPED[0].1, None, false)?;
-        let mut spoken = vec![Spoken::made(english)];
+        let english = Arc::new(Speech::new("en", SHIPPED[0].1, None, false)?);
+        let mut spoken = vec![Spoken::made(Arc::clone(&english))];
         for (tag, source) in &SHIPPED[1..] {
-            let english = spoken[0].speech.get().cloned();
-            let english = english.ok_or_else(|| CatalogError {
-                name: "en.ftl".into(),
-                problems: "English was not made".into(),
-            })?;
-            spoken.push(Spoken::made(Self::checked(tag, source, &english)?));
+            spoken.push(Spoken::made(Arc::new(Self::checked(
+                tag, source, &english,
+            )?)));
         }
         Ok(Self {
+            english,
             spoken,
             expander: LocaleExpander::new_common(),
             directionality: LocaleDirectionality::new_common(),
@@ -302,8 +302,9 @@ impl Languages {
         if !problems.is_empty() {
             tracing::error!(?problems, "the English catalog has errors");
         }
+        let english = Arc::new(english);
         let directionality = LocaleDirectionality::new_common();
-        let mut spoken = vec![Spoken::made(english)];
+        let mut spoken = vec![Spoken::made(Arc::clone(&english))];
         for (tag, source) in &SHIPPED[1..] {
             match tag.parse::<IcuLocale>() {
                 Ok(locale) => spoken.push(Spoken {
@@ -317,6 +318,7 @@ impl Languages {
             }
         }
         Self {
+            english,
             spoken,
             expander: LocaleExpander::new_common(),
             directionality,
@@ -347,16 +349,13 @@ impl Languages {
             .is_ok_and(|locale| self.directionality.is_right_to_left(&locale.id))
     }
 
-    /// English, which every catalog falls back to (made first, always).
+    /// English, which every catalog falls back to.
     pub fn english(&self) -> &Arc<Speech> {
-        let english = &self.spoken[0];
-        english
-            .speech
-            .get_or_init(|| Arc::new(Speech::lenient(&english.tag, SHIPPED[0].1, None, false).0))
+        &self.english
     }
 
     fn speech<'a>(&'a self, spoken: &'a Spoken) -> &'a Arc<Speech> {
-        spoken.speech(self.english())
+        spoken.speech(&self.english)
     }
 
     /// Every language, English first (each made, if it was not yet).

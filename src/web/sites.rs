@@ -33,20 +33,10 @@ pub async fn choose(
         }
     };
     let trusted = from_trusted_proxy(&req, &root);
-    // The deployment's own pages name no site: they speak what the browser asks for
-    // (chosen only for them, not for every request).
-    let speech = |req: &ServiceRequest| {
-        crate::i18n::languages().choose(
-            req.headers()
-                .get(header::ACCEPT_LANGUAGE)
-                .map(|v| v.as_bytes()),
-            "",
-        )
-    };
     let host = match requested_host(&req, trusted) {
         Ok(host) => host,
         Err(why) => {
-            let speech = speech(&req);
+            let speech = deployment_speech(&req);
             let page = plain(speech, 400, "deployment-bad-request", &speech.said(&why));
             return Ok(req.into_response(page));
         }
@@ -55,13 +45,9 @@ pub async fn choose(
         Ok(served) => served,
         Err(e) => {
             tracing::warn!(error = %e, "the registry of sites could not be read");
-            let speech = speech(&req);
-            return Ok(req.into_response(plain(
-                speech,
-                503,
-                "deployment-unavailable",
-                &speech.t("deployment-unavailable-why"),
-            )));
+            return Ok(deployment_page(req, 503, "deployment-unavailable", |s| {
+                s.t("deployment-unavailable-why")
+            }));
         }
     };
     match served {
@@ -85,25 +71,36 @@ pub async fn choose(
             let to = format!("{site}{}", path_and_query(&req));
             Ok(req.into_response(redirect(&to)))
         }
-        Served::Suspended(_) => {
-            let speech = speech(&req);
-            Ok(req.into_response(plain(
-                speech,
-                503,
-                "deployment-suspended",
-                &speech.t("deployment-suspended-why"),
-            )))
-        }
-        Served::Unknown => {
-            let speech = speech(&req);
-            Ok(req.into_response(plain(
-                speech,
-                404,
-                "deployment-unknown",
-                &speech.t("deployment-unknown-why"),
-            )))
-        }
+        Served::Suspended(_) => Ok(deployment_page(req, 503, "deployment-suspended", |s| {
+            s.t("deployment-suspended-why")
+        })),
+        Served::Unknown => Ok(deployment_page(req, 404, "deployment-unknown", |s| {
+            s.t("deployment-unknown-why")
+        })),
     }
+}
+
+/// The language of the deployment's own pages, which name no site: what the browser asks
+/// for (chosen only for them, not for every request).
+fn deployment_speech(req: &ServiceRequest) -> &'static Speech {
+    crate::i18n::languages().choose(
+        req.headers()
+            .get(header::ACCEPT_LANGUAGE)
+            .map(|v| v.as_bytes()),
+        "",
+    )
+}
+
+/// A deployment page titled by the message `title`, saying what `why` says.
+fn deployment_page(
+    req: ServiceRequest,
+    status: u16,
+    title: &str,
+    why: impl FnOnce(&Speech) -> String,
+) -> ServiceResponse<BoxBody> {
+    let speech = deployment_speech(&req);
+    let page = plain(speech, status, title, &why(speech));
+    req.into_response(page)
 }
 
 fn from_trusted_proxy(req: &ServiceRequest, state: &AppState) -> bool {
