@@ -1,7 +1,7 @@
 # Build: the same `cargo build --release --locked` that scripts/test runs.
 FROM rust:1-bookworm AS build
 WORKDIR /src
-COPY Cargo.toml Cargo.lock schema.cql ./
+COPY Cargo.toml Cargo.lock build.rs schema.cql ./
 COPY src src
 COPY templates templates
 COPY static static

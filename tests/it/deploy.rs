@@ -216,6 +216,32 @@ fn the_dockerfile_builds_and_runs_what_the_tests_do() {
                 .is_none_or(char::is_whitespace))),
         "scripts/test does not run `{command}`"
     );
+    // It copies what cargo builds from: the manifest, the lock, the build script and
+    // the folders the code includes.
+    let copied: Vec<&str> = dockerfile
+        .lines()
+        .take_while(|l| !l.starts_with("RUN cargo build"))
+        .filter_map(|l| l.strip_prefix("COPY "))
+        .flat_map(|l| {
+            let parts: Vec<&str> = l.split_whitespace().collect();
+            parts[..parts.len() - 1].to_vec()
+        })
+        .collect();
+    for input in [
+        "Cargo.toml",
+        "Cargo.lock",
+        "build.rs",
+        "schema.cql",
+        "src",
+        "templates",
+        "static",
+        "locales",
+    ] {
+        assert!(
+            copied.contains(&input),
+            "the build stage does not copy {input}"
+        );
+    }
     // Whatever it copies exists.
     for line in dockerfile
         .lines()
