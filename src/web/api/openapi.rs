@@ -2,7 +2,7 @@
 //! path takes by it (the `Allow` header).
 
 use super::Errors;
-use super::table::routes;
+use super::table::described;
 use std::sync::LazyLock;
 use utoipa_actix_web::OpenApiFactory;
 
@@ -35,7 +35,7 @@ impl utoipa::Modify for TokenScheme {
     }
 }
 
-/// The OpenAPI document of every route `routes` mounts, as JSON.
+/// The OpenAPI document of every route the API serves, as JSON.
 #[expect(
     clippy::expect_used,
     reason = "the OpenAPI document is built from constants at start"
@@ -43,7 +43,7 @@ impl utoipa::Modify for TokenScheme {
 pub fn openapi_json() -> &'static str {
     static DOCUMENT: LazyLock<String> = LazyLock::new(|| {
         use utoipa::OpenApi;
-        let mounted = routes();
+        let mounted = described();
         let mut document = Document::openapi();
         document.paths = mounted.paths();
         let mut schemas = Vec::new();

@@ -2,7 +2,7 @@
 
 use super::errors::bad_json;
 use super::openapi::{allow_header, openapi_json};
-use super::table::routes;
+use super::table::served;
 use super::{ApiError, CorsOrigin};
 use actix_web::http::header;
 use actix_web::{HttpResponse, web};
@@ -89,7 +89,7 @@ pub(in crate::web) fn mount(cfg: &mut web::ServiceConfig, origins: &[CorsOrigin]
                     .add((header::VARY, "Authorization")),
             )
             .route("/api/openapi.json", web::get().to(openapi))
-            .service(routes().default_service(web::to(|| async {
+            .service(served().default_service(web::to(|| async {
                 Err::<HttpResponse, _>(ApiError::not_found("route"))
             }))),
     );
