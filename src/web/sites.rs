@@ -36,9 +36,9 @@ pub async fn choose(
     let host = match requested_host(&req, trusted) {
         Ok(host) => host,
         Err(why) => {
-            let speech = deployment_speech(&req);
-            let page = plain(speech, 400, "deployment-bad-request", &speech.said(&why));
-            return Ok(req.into_response(page));
+            return Ok(deployment_page(req, 400, "deployment-bad-request", |s| {
+                s.said(&why)
+            }));
         }
     };
     let served = match root.sites.serve(root.store.as_ref(), &host).await {

@@ -216,17 +216,28 @@ fn the_dockerfile_builds_and_runs_what_the_tests_do() {
                 .is_none_or(char::is_whitespace))),
         "scripts/test does not run `{command}`"
     );
-    // It copies what cargo builds from: the manifest, the lock, the build script and
-    // the folders the code includes.
-    let copied: Vec<&str> = dockerfile
-        .lines()
-        .take_while(|l| !l.starts_with("RUN cargo build"))
-        .filter_map(|l| l.strip_prefix("COPY "))
-        .flat_map(|l| {
-            let parts: Vec<&str> = l.split_whitespace().collect();
-            parts[..parts.len() - 1].to_vec()
-        })
-        .collect();
+    // Each COPY from the context: whether it is the build stage's, and its sources.
+    let build_at = dockerfile
+        .find("RUN cargo build")
+        .expect("a cargo build step");
+    let mut copies: Vec<(bool, &str)> = Vec::new();
+    let mut at = 0;
+    for line in dockerfile.split_inclusive('\n') {
+        let line_at = at;
+        at += line.len();
+        let Some(copy) = line.trim_end().strip_prefix("COPY ") else {
+            continue;
+        };
+        if copy.contains("--from") {
+            continue;
+        }
+        let parts: Vec<&str> = copy.split_whitespace().collect();
+        for source in &parts[..parts.len() - 1] {
+            copies.push((line_at < build_at, *source));
+        }
+    }
+    // The build stage copies what cargo builds from: the manifest, the lock, the build
+    // script and the folders the code includes.
     for input in [
         "Cargo.toml",
         "Cargo.lock",
@@ -238,19 +249,13 @@ fn the_dockerfile_builds_and_runs_what_the_tests_do() {
         "locales",
     ] {
         assert!(
-            copied.contains(&input),
+            copies.contains(&(true, input)),
             "the build stage does not copy {input}"
         );
     }
     // Whatever it copies exists.
-    for line in dockerfile
-        .lines()
-        .filter(|l| l.starts_with("COPY ") && !l.contains("--from"))
-    {
-        let parts: Vec<&str> = line.split_whitespace().collect();
-        for source in &parts[1..parts.len() - 1] {
-            assert!(root().join(source).exists(), "{line}");
-        }
+    for (_, source) in &copies {
+        assert!(root().join(source).exists(), "COPY {source}");
     }
     // It runs the binary the build makes, serving by default with a valid configuration.
     assert!(
