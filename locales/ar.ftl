@@ -1484,3 +1484,99 @@ author-description = تدوينات { $name }.
 tag-description = تدوينات موسومة بـ«{ $tag }».
 moderation-comments-on = التعليقات على «{ $title }»
 network-admins-and-more = { $admins } وغيرهم
+
+## Notices after a decision on the moderation desk and on /admin/federation, and how the
+## fediverse took a post.
+
+moderation-done-approved =
+    { $count ->
+        [one] تمت الموافقة على تعليق واحد.
+        [two] تمت الموافقة على تعليقين.
+        [few] تمت الموافقة على { $count } تعليقات.
+        [many] تمت الموافقة على { $count } تعليقًا.
+       *[other] تمت الموافقة على { $count } تعليق.
+    }
+moderation-done-rejected =
+    { $count ->
+        [one] تم رفض تعليق واحد.
+        [two] تم رفض تعليقين.
+        [few] تم رفض { $count } تعليقات.
+        [many] تم رفض { $count } تعليقًا.
+       *[other] تم رفض { $count } تعليق.
+    }
+moderation-done-spam =
+    { $count ->
+        [one] تم وسم تعليق واحد بأنه مزعج.
+        [two] تم وسم تعليقين بأنهما مزعجان.
+        [few] تم وسم { $count } تعليقات بأنها مزعجة.
+        [many] تم وسم { $count } تعليقًا بأنها مزعجة.
+       *[other] تم وسم { $count } تعليق بأنها مزعجة.
+    }
+moderation-done-deleted =
+    { $count ->
+        [one] تم حذف تعليق واحد.
+        [two] تم حذف تعليقين.
+        [few] تم حذف { $count } تعليقات.
+        [many] تم حذف { $count } تعليقًا.
+       *[other] تم حذف { $count } تعليق.
+    }
+moderation-done-banned = لم يعد بإمكان { $name } التعليق.
+moderation-done-unbanned = صار بإمكان { $name } التعليق من جديد.
+federation-done-blocked = تم حظر { $target }: عدد المتابعات المنتهية { $follows }، وعدد التعليقات المحذوفة { $comments }.
+federation-done-unblocked = أُلغي حظر { $target }: صار ما يرسله مقبولًا من جديد (لا تعود متابعاته ولا تعليقاته).
+federation-done-retried = استُؤنف التسليم إلى { $server }: عدد التسليمات المنتظرة التي صارت مستحقة فورًا { $count }.
+federation-done-retried-aside = لم يعد الخادم منحّى جانبًا: تخرج التسليمات الجديدة فورًا.
+fediverse-reactions-liked = أُعجب به في الفديفرس { $likes ->
+        [1] مرة واحدة
+        [2] مرتين
+        [few] { $likes } مرات
+        [many] { $likes } مرةً
+       *[other] { $likes } مرة
+    }.
+fediverse-reactions-shared = أُعيد نشره في الفديفرس { $shares ->
+        [1] مرة واحدة
+        [2] مرتين
+        [few] { $shares } مرات
+        [many] { $shares } مرةً
+       *[other] { $shares } مرة
+    }.
+fediverse-reactions-both = في الفديفرس أُعجب به { $likes ->
+        [1] مرة واحدة
+        [2] مرتين
+        [few] { $likes } مرات
+        [many] { $likes } مرةً
+       *[other] { $likes } مرة
+    } وأُعيد نشره { $shares ->
+        [1] مرة واحدة
+        [2] مرتين
+        [few] { $shares } مرات
+        [many] { $shares } مرةً
+       *[other] { $shares } مرة
+    }.
+
+## Refusals that begin with what was refused (quoted as it was given).
+
+said-value-is-not-a-site-status-to-set = { $status } ليست حالة يمكن أن يُضبط عليها موقع.
+said-value-is-not-a-revision-number = { $number } ليس رقم مراجعة.
+said-value-is-not-a-moderation-list = { $list } ليست قائمة إشراف: pending أو spam أو rejected.
+said-value-does-not-name-a-comment = { $value } لا يشير إلى أي تعليق.
+said-value-is-not-a-user-name = { $name } ليس اسم مستخدم.
+said-value-is-not-an-account = { $id } ليس حسابًا.
+said-value-is-not-a-month = { $month } ليس شهرًا مثل 2026-11.
+said-value-is-not-a-language-spoken = { $language } ليست لغة من لغات هذه الصفحات: اختر واحدة من القائمة.
+said-value-wait-and-try-again = { $message } يُرجى الانتظار مدة تصل إلى { $minutes } دقيقة ثم المحاولة من جديد.
+said-value-comments-were-moved-then = نُقل { $moved } من أصل { $total } من التعليقات، ثم تعذّر نقل هذا التعليق: { $why }
+said-value-is-not-blocked = { $target } غير محظور.
+said-value-is-not-a-comment-id = { $id } ليس معرّف تعليق.
+said-value-is-not-a-comment-state = { $state } ليست حالة تعليق.
+said-value-is-not-a-host-name = { $host } ليس اسم مضيف: { $why }
+said-value-is-not-a-locale = { $locale } ليس إعدادًا محليًا: استخدم لغة مثل en، أو لغة وبلدًا مثل en_US
+said-value-is-not-a-page-path = { $path } ليس مسار صفحة: كلمات من حروف لاتينية صغيرة وأرقام وشرطات، تفصل بينها /
+said-value-is-not-a-site-s-status = { $status } ليست حالة موقع
+said-value-is-not-a-language-code = { $code } ليس رمز لغة: استخدم رمزًا مثل en أو fr أو en-GB.
+said-value-is-not-an-origin = { $origin } ليس أصلًا (origin): { $why }
+said-value-is-not-an-origin-write = { $origin } ليس أصلًا (origin): اكتب المخطط والمضيف، مثل https://app.example.com
+said-value-does-not-exist-in-zone = { $time } غير موجود في { $zone }: تقفز الساعات فوق تلك الساعة. اختر وقتًا آخر.
+said-value-is-not-a-post-address = { $address } ليس عنوان تدوينة
+said-this-text-nests-too-deep = يتجاوز تداخل الاقتباسات أو القوائم أو عناصر HTML في هذا النص { $depth } مستوى (يُحسب عنصر القائمة مستويين: القائمة والعنصر). اجعل أعمق الأجزاء أقل تداخلًا.
+said-this-comment-nests-too-deep = يتجاوز تداخل الاقتباسات أو القوائم أو عناصر HTML في هذا التعليق { $depth } مستوى (يُحسب عنصر القائمة مستويين: القائمة والعنصر). اجعل أعمق الأجزاء أقل تداخلًا.

@@ -1407,3 +1407,88 @@ author-description = Beiträge von { $name }.
 tag-description = Beiträge mit dem Schlagwort „{ $tag }“.
 moderation-comments-on = Kommentare zu „{ $title }“
 network-admins-and-more = { $admins } und weitere
+
+## Notices after a decision on the moderation desk and on /admin/federation, and how the
+## fediverse took a post.
+
+moderation-done-approved =
+    { $count ->
+        [one] 1 Kommentar freigegeben.
+       *[other] { $count } Kommentare freigegeben.
+    }
+moderation-done-rejected =
+    { $count ->
+        [one] 1 Kommentar abgelehnt.
+       *[other] { $count } Kommentare abgelehnt.
+    }
+moderation-done-spam =
+    { $count ->
+        [one] 1 Kommentar als Spam markiert.
+       *[other] { $count } Kommentare als Spam markiert.
+    }
+moderation-done-deleted =
+    { $count ->
+        [one] 1 Kommentar gelöscht.
+       *[other] { $count } Kommentare gelöscht.
+    }
+moderation-done-banned = { $name } kann nicht mehr kommentieren.
+moderation-done-unbanned = { $name } kann wieder kommentieren.
+federation-done-blocked = { $target } ist gesperrt: { $follows ->
+        [one] 1 Follow
+       *[other] { $follows } Follows
+    } beendet, { $comments ->
+        [one] 1 Kommentar
+       *[other] { $comments } Kommentare
+    } gelöscht.
+federation-done-unblocked = { $target } ist nicht mehr gesperrt: Was von dort kommt, wird wieder angenommen (seine Follows und Kommentare kommen nicht zurück).
+federation-done-retried = { $server } wird jetzt beliefert: { $count ->
+        [one] 1 wartende Zustellung
+       *[other] { $count } wartende Zustellungen
+    } sofort fällig.
+federation-done-retried-aside = Der Server ist nicht mehr zurückgestellt: Neue Zustellungen gehen sofort hinaus.
+fediverse-reactions-liked = Im Fediverse { $likes ->
+        [1] einmal
+        [2] zweimal
+       *[other] { $likes }-mal
+    } favorisiert.
+fediverse-reactions-shared = Im Fediverse { $shares ->
+        [1] einmal
+        [2] zweimal
+       *[other] { $shares }-mal
+    } geteilt.
+fediverse-reactions-both = Im Fediverse { $likes ->
+        [1] einmal
+        [2] zweimal
+       *[other] { $likes }-mal
+    } favorisiert und { $shares ->
+        [1] einmal
+        [2] zweimal
+       *[other] { $shares }-mal
+    } geteilt.
+
+## Refusals that begin with what was refused (quoted as it was given).
+
+said-value-is-not-a-site-status-to-set = { $status } ist kein Status, den eine Website bekommen kann.
+said-value-is-not-a-revision-number = { $number } ist keine Versionsnummer.
+said-value-is-not-a-moderation-list = { $list } ist keine Moderationsliste: pending, spam oder rejected.
+said-value-does-not-name-a-comment = { $value } bezeichnet keinen Kommentar.
+said-value-is-not-a-user-name = { $name } ist kein Benutzername.
+said-value-is-not-an-account = { $id } ist kein Konto.
+said-value-is-not-a-month = { $month } ist kein Monat wie 2026-11.
+said-value-is-not-a-language-spoken = { $language } ist keine Sprache dieser Seiten: Wählen Sie eine aus der Liste.
+said-value-wait-and-try-again = { $message } Bitte warten Sie bis zu { $minutes } Minuten und versuchen Sie es dann erneut.
+said-value-comments-were-moved-then = { $moved } von { $total } Kommentaren wurden verschoben; dann ging es bei diesem nicht weiter: { $why }
+said-value-is-not-blocked = { $target } ist nicht gesperrt.
+said-value-is-not-a-comment-id = { $id } ist keine Kommentar-ID.
+said-value-is-not-a-comment-state = { $state } ist kein Kommentarstatus.
+said-value-is-not-a-host-name = { $host } ist kein Hostname: { $why }
+said-value-is-not-a-locale = { $locale } ist keine Locale: Geben Sie eine Sprache an, etwa en, oder eine Sprache mit Land, etwa en_US
+said-value-is-not-a-page-path = { $path } ist kein Seitenpfad: Wörter aus Kleinbuchstaben, Ziffern und Bindestrichen, getrennt durch /
+said-value-is-not-a-site-s-status = { $status } ist kein Status einer Website
+said-value-is-not-a-language-code = { $code } ist kein Sprachcode: Verwenden Sie einen wie en, fr oder en-GB.
+said-value-is-not-an-origin = { $origin } ist kein Origin: { $why }
+said-value-is-not-an-origin-write = { $origin } ist kein Origin: Geben Sie Schema und Host an, etwa https://app.example.com
+said-value-does-not-exist-in-zone = { $time } gibt es in { $zone } nicht: Die Uhren überspringen diese Stunde. Wählen Sie eine andere Zeit.
+said-value-is-not-a-post-address = { $address } ist keine Beitragsadresse
+said-this-text-nests-too-deep = Dieser Text verschachtelt Zitate, Listen oder HTML-Elemente mehr als { $depth } Ebenen tief (ein Listeneintrag zählt doppelt: die Liste und der Eintrag). Machen Sie die tiefsten Stellen flacher.
+said-this-comment-nests-too-deep = Dieser Kommentar verschachtelt Zitate, Listen oder HTML-Elemente mehr als { $depth } Ebenen tief (ein Listeneintrag zählt doppelt: die Liste und der Eintrag). Machen Sie die tiefsten Stellen flacher.

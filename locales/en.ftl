@@ -1657,3 +1657,96 @@ author-description = Posts by { $name }.
 tag-description = Posts tagged “{ $tag }”.
 moderation-comments-on = Comments on “{ $title }”
 network-admins-and-more = { $admins } and more
+
+## Notices after a decision on the moderation desk and on /admin/federation, and how the
+## fediverse took a post.
+
+# After a bulk decision: how many comments were approved.
+moderation-done-approved =
+    { $count ->
+        [one] 1 comment approved.
+       *[other] { $count } comments approved.
+    }
+moderation-done-rejected =
+    { $count ->
+        [one] 1 comment rejected.
+       *[other] { $count } comments rejected.
+    }
+moderation-done-spam =
+    { $count ->
+        [one] 1 comment marked as spam.
+       *[other] { $count } comments marked as spam.
+    }
+moderation-done-deleted =
+    { $count ->
+        [one] 1 comment deleted.
+       *[other] { $count } comments deleted.
+    }
+# $name is the display name of the commenter banned or let back.
+moderation-done-banned = { $name } can no longer comment.
+moderation-done-unbanned = { $name } can comment again.
+# $target is a server's host name or an account's address.
+federation-done-blocked = { $target } is blocked: { $follows ->
+        [one] 1 follow
+       *[other] { $follows } follows
+    } ended, { $comments ->
+        [one] 1 comment
+       *[other] { $comments } comments
+    } deleted.
+federation-done-unblocked = { $target } is no longer blocked: what it sends is taken again (its follows and comments do not come back).
+# $server is a host name; $count the deliveries to it made due at once.
+federation-done-retried = { $server } is delivered to now: { $count ->
+        [one] 1 waiting delivery
+       *[other] { $count } waiting deliveries
+    } due at once.
+# Follows federation-done-retried when the server had been set aside.
+federation-done-retried-aside = It is no longer set aside: new deliveries go at once.
+# Under a post: how many times people on the fediverse liked it ($likes) and shared it ($shares).
+fediverse-reactions-liked = Liked { $likes ->
+        [1] once
+        [2] twice
+       *[other] { $likes } times
+    } on the fediverse.
+fediverse-reactions-shared = Shared { $shares ->
+        [1] once
+        [2] twice
+       *[other] { $shares } times
+    } on the fediverse.
+fediverse-reactions-both = Liked { $likes ->
+        [1] once
+        [2] twice
+       *[other] { $likes } times
+    } and shared { $shares ->
+        [1] once
+        [2] twice
+       *[other] { $shares } times
+    } on the fediverse.
+
+## Refusals that begin with what was refused (quoted as it was given).
+
+said-value-is-not-a-site-status-to-set = { $status } is not a status a site can be set to.
+said-value-is-not-a-revision-number = { $number } is not a revision number.
+said-value-is-not-a-moderation-list = { $list } is not a moderation list: pending, spam or rejected.
+said-value-does-not-name-a-comment = { $value } does not name a comment.
+said-value-is-not-a-user-name = { $name } is not a user name.
+said-value-is-not-an-account = { $id } is not an account.
+said-value-is-not-a-month = { $month } is not a month such as 2026-11.
+said-value-is-not-a-language-spoken = { $language } is not a language these pages speak: choose one from the list.
+# $message is a refusal already said (such as "You are commenting too fast.").
+said-value-wait-and-try-again = { $message } Please wait up to { $minutes } minutes and try again.
+# $why is what stopped it, said in its own sentence.
+said-value-comments-were-moved-then = { $moved } of { $total } comments were moved; then this one could not be: { $why }
+said-value-is-not-blocked = { $target } is not blocked.
+said-value-is-not-a-comment-id = { $id } is not a comment id.
+said-value-is-not-a-comment-state = { $state } is not a comment state.
+said-value-is-not-a-host-name = { $host } is not a host name: { $why }
+said-value-is-not-a-locale = { $locale } is not a locale: use a language such as en, or a language and country such as en_US
+said-value-is-not-a-page-path = { $path } is not a page path: lowercase words of letters, digits and dashes, separated by /
+said-value-is-not-a-site-s-status = { $status } is not a site's status
+said-value-is-not-a-language-code = { $code } is not a language code: use one such as en, fr or en-GB.
+said-value-is-not-an-origin = { $origin } is not an origin: { $why }
+said-value-is-not-an-origin-write = { $origin } is not an origin: write a scheme and host, such as https://app.example.com
+said-value-does-not-exist-in-zone = { $time } does not exist in { $zone }: the clocks skip that hour. Choose another time.
+said-value-is-not-a-post-address = { $address } is not a post address
+said-this-text-nests-too-deep = This text nests quotes, lists or HTML elements more than { $depth } levels deep (a list item counts two: the list and the item). Make the deepest parts flatter.
+said-this-comment-nests-too-deep = This comment nests quotes, lists or HTML elements more than { $depth } levels deep (a list item counts two: the list and the item). Make the deepest parts flatter.

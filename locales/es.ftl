@@ -1411,3 +1411,88 @@ author-description = Entradas de { $name }.
 tag-description = Entradas con la etiqueta «{ $tag }».
 moderation-comments-on = Comentarios sobre «{ $title }»
 network-admins-and-more = { $admins } y más
+
+## Notices after a decision on the moderation desk and on /admin/federation, and how the
+## fediverse took a post.
+
+moderation-done-approved =
+    { $count ->
+        [one] 1 comentario aprobado.
+       *[other] { $count } comentarios aprobados.
+    }
+moderation-done-rejected =
+    { $count ->
+        [one] 1 comentario rechazado.
+       *[other] { $count } comentarios rechazados.
+    }
+moderation-done-spam =
+    { $count ->
+        [one] 1 comentario marcado como spam.
+       *[other] { $count } comentarios marcados como spam.
+    }
+moderation-done-deleted =
+    { $count ->
+        [one] 1 comentario eliminado.
+       *[other] { $count } comentarios eliminados.
+    }
+moderation-done-banned = { $name } ya no puede comentar.
+moderation-done-unbanned = { $name } puede volver a comentar.
+federation-done-blocked = { $target } está bloqueado: { $follows ->
+        [one] 1 seguimiento terminado
+       *[other] { $follows } seguimientos terminados
+    }, { $comments ->
+        [one] 1 comentario eliminado
+       *[other] { $comments } comentarios eliminados
+    }.
+federation-done-unblocked = { $target } ya no está bloqueado: lo que envía se vuelve a aceptar (sus seguimientos y comentarios no vuelven).
+federation-done-retried = Se vuelve a entregar a { $server }: { $count ->
+        [one] 1 entrega en espera pasa
+       *[other] { $count } entregas en espera pasan
+    } a enviarse ya.
+federation-done-retried-aside = Ya no está apartado: las entregas nuevas salen enseguida.
+fediverse-reactions-liked = Marcado como favorito { $likes ->
+        [1] una vez
+        [2] dos veces
+       *[other] { $likes } veces
+    } en el fediverso.
+fediverse-reactions-shared = Compartido { $shares ->
+        [1] una vez
+        [2] dos veces
+       *[other] { $shares } veces
+    } en el fediverso.
+fediverse-reactions-both = Marcado como favorito { $likes ->
+        [1] una vez
+        [2] dos veces
+       *[other] { $likes } veces
+    } y compartido { $shares ->
+        [1] una vez
+        [2] dos veces
+       *[other] { $shares } veces
+    } en el fediverso.
+
+## Refusals that begin with what was refused (quoted as it was given).
+
+said-value-is-not-a-site-status-to-set = { $status } no es un estado que pueda tener un sitio.
+said-value-is-not-a-revision-number = { $number } no es un número de versión.
+said-value-is-not-a-moderation-list = { $list } no es una lista de moderación: pending, spam o rejected.
+said-value-does-not-name-a-comment = { $value } no corresponde a ningún comentario.
+said-value-is-not-a-user-name = { $name } no es un nombre de usuario.
+said-value-is-not-an-account = { $id } no es una cuenta.
+said-value-is-not-a-month = { $month } no es un mes como 2026-11.
+said-value-is-not-a-language-spoken = { $language } no es un idioma de estas páginas: elige uno de la lista.
+said-value-wait-and-try-again = { $message } Espera hasta { $minutes } minutos y vuelve a intentarlo.
+said-value-comments-were-moved-then = Se movieron { $moved } de { $total } comentarios; luego este no se pudo mover: { $why }
+said-value-is-not-blocked = { $target } no está bloqueado.
+said-value-is-not-a-comment-id = { $id } no es un identificador de comentario.
+said-value-is-not-a-comment-state = { $state } no es un estado de comentario.
+said-value-is-not-a-host-name = { $host } no es un nombre de host: { $why }
+said-value-is-not-a-locale = { $locale } no es una configuración regional: usa un idioma, como en, o un idioma y un país, como en_US
+said-value-is-not-a-page-path = { $path } no es una ruta de página: palabras en minúsculas de letras, cifras y guiones, separadas por /
+said-value-is-not-a-site-s-status = { $status } no es un estado de sitio
+said-value-is-not-a-language-code = { $code } no es un código de idioma: usa uno como en, fr o en-GB.
+said-value-is-not-an-origin = { $origin } no es un origen: { $why }
+said-value-is-not-an-origin-write = { $origin } no es un origen: escribe un esquema y un host, como https://app.example.com
+said-value-does-not-exist-in-zone = { $time } no existe en { $zone }: los relojes se saltan esa hora. Elige otra hora.
+said-value-is-not-a-post-address = { $address } no es una dirección de entrada
+said-this-text-nests-too-deep = Este texto anida citas, listas o elementos HTML a más de { $depth } niveles de profundidad (un elemento de lista cuenta por dos: la lista y el elemento). Aplana las partes más profundas.
+said-this-comment-nests-too-deep = Este comentario anida citas, listas o elementos HTML a más de { $depth } niveles de profundidad (un elemento de lista cuenta por dos: la lista y el elemento). Aplana las partes más profundas.

@@ -1403,3 +1403,88 @@ author-description = Les articles de { $name }.
 tag-description = Articles avec l’étiquette « { $tag } ».
 moderation-comments-on = Commentaires sur « { $title } »
 network-admins-and-more = { $admins } et d’autres
+
+## Notices after a decision on the moderation desk and on /admin/federation, and how the
+## fediverse took a post.
+
+moderation-done-approved =
+    { $count ->
+        [one] { $count } commentaire approuvé.
+       *[other] { $count } commentaires approuvés.
+    }
+moderation-done-rejected =
+    { $count ->
+        [one] { $count } commentaire refusé.
+       *[other] { $count } commentaires refusés.
+    }
+moderation-done-spam =
+    { $count ->
+        [one] { $count } commentaire marqué comme indésirable.
+       *[other] { $count } commentaires marqués comme indésirables.
+    }
+moderation-done-deleted =
+    { $count ->
+        [one] { $count } commentaire supprimé.
+       *[other] { $count } commentaires supprimés.
+    }
+moderation-done-banned = { $name } ne peut plus commenter.
+moderation-done-unbanned = { $name } peut de nouveau commenter.
+federation-done-blocked = { $target } est bloqué : { $follows ->
+        [one] { $follows } abonnement terminé
+       *[other] { $follows } abonnements terminés
+    }, { $comments ->
+        [one] { $comments } commentaire supprimé
+       *[other] { $comments } commentaires supprimés
+    }.
+federation-done-unblocked = { $target } n’est plus bloqué : ce qu’il envoie est de nouveau accepté (ses abonnements et ses commentaires ne reviennent pas).
+federation-done-retried = Les livraisons vers { $server } reprennent : { $count ->
+        [one] { $count } livraison en attente est due
+       *[other] { $count } livraisons en attente sont dues
+    } immédiatement.
+federation-done-retried-aside = Il n’est plus mis de côté : les nouvelles livraisons partent aussitôt.
+fediverse-reactions-liked = Aimé { $likes ->
+        [1] une fois
+        [2] deux fois
+       *[other] { $likes } fois
+    } sur le fédivers.
+fediverse-reactions-shared = Partagé { $shares ->
+        [1] une fois
+        [2] deux fois
+       *[other] { $shares } fois
+    } sur le fédivers.
+fediverse-reactions-both = Aimé { $likes ->
+        [1] une fois
+        [2] deux fois
+       *[other] { $likes } fois
+    } et partagé { $shares ->
+        [1] une fois
+        [2] deux fois
+       *[other] { $shares } fois
+    } sur le fédivers.
+
+## Refusals that begin with what was refused (quoted as it was given).
+
+said-value-is-not-a-site-status-to-set = { $status } n’est pas un statut qu’un site peut prendre.
+said-value-is-not-a-revision-number = { $number } n’est pas un numéro de version.
+said-value-is-not-a-moderation-list = { $list } n’est pas une liste de modération : pending, spam ou rejected.
+said-value-does-not-name-a-comment = { $value } ne désigne aucun commentaire.
+said-value-is-not-a-user-name = { $name } n’est pas un nom d’utilisateur.
+said-value-is-not-an-account = { $id } n’est pas un compte.
+said-value-is-not-a-month = { $month } n’est pas un mois comme 2026-11.
+said-value-is-not-a-language-spoken = { $language } n’est pas une langue de ces pages : choisissez-en une dans la liste.
+said-value-wait-and-try-again = { $message } Veuillez patienter jusqu’à { $minutes } minutes, puis réessayez.
+said-value-comments-were-moved-then = { $moved } commentaires sur { $total } ont été déplacés ; puis celui-ci n’a pas pu l’être : { $why }
+said-value-is-not-blocked = { $target } n’est pas bloqué.
+said-value-is-not-a-comment-id = { $id } n’est pas un identifiant de commentaire.
+said-value-is-not-a-comment-state = { $state } n’est pas un état de commentaire.
+said-value-is-not-a-host-name = { $host } n’est pas un nom d’hôte : { $why }
+said-value-is-not-a-locale = { $locale } n’est pas une locale : indiquez une langue, comme en, ou une langue et un pays, comme en_US
+said-value-is-not-a-page-path = { $path } n’est pas un chemin de page : des mots en minuscules, chiffres et tirets, séparés par /
+said-value-is-not-a-site-s-status = { $status } n’est pas un statut de site
+said-value-is-not-a-language-code = { $code } n’est pas un code de langue : utilisez-en un comme en, fr ou en-GB.
+said-value-is-not-an-origin = { $origin } n’est pas une origine : { $why }
+said-value-is-not-an-origin-write = { $origin } n’est pas une origine : indiquez un schéma et un hôte, comme https://app.example.com
+said-value-does-not-exist-in-zone = { $time } n’existe pas dans le fuseau { $zone } : les horloges sautent cette heure. Choisissez une autre heure.
+said-value-is-not-a-post-address = { $address } n’est pas une adresse d’article
+said-this-text-nests-too-deep = Ce texte imbrique des citations, des listes ou des éléments HTML sur plus de { $depth } niveaux (un élément de liste compte pour deux : la liste et l’élément). Aplatissez les parties les plus profondes.
+said-this-comment-nests-too-deep = Ce commentaire imbrique des citations, des listes ou des éléments HTML sur plus de { $depth } niveaux (un élément de liste compte pour deux : la liste et l’élément). Aplatissez les parties les plus profondes.

@@ -1366,3 +1366,47 @@ author-description = { $name } 的文章。
 tag-description = 带有标签“{ $tag }”的文章。
 moderation-comments-on = “{ $title }”的评论
 network-admins-and-more = { $admins } 等
+
+## Notices after a decision on the moderation desk and on /admin/federation, and how the
+## fediverse took a post.
+
+moderation-done-approved = 已批准 { $count } 条评论。
+moderation-done-rejected = 已拒绝 { $count } 条评论。
+moderation-done-spam = 已将 { $count } 条评论标记为垃圾评论。
+moderation-done-deleted = 已删除 { $count } 条评论。
+moderation-done-banned = { $name } 已不能再发表评论。
+moderation-done-unbanned = { $name } 可以再次发表评论。
+federation-done-blocked = 已屏蔽 { $target }：结束了 { $follows } 个关注关系，删除了 { $comments } 条评论。
+federation-done-unblocked = 已取消屏蔽 { $target }：其发来的内容会重新被接收（其关注关系和评论不会恢复）。
+federation-done-retried = 现在恢复向 { $server } 投递：{ $count } 个等待中的投递立即到期。
+federation-done-retried-aside = 该服务器不再被搁置：新的投递会立即发出。
+fediverse-reactions-liked = 在联邦宇宙中被点赞 { $likes } 次。
+fediverse-reactions-shared = 在联邦宇宙中被转发 { $shares } 次。
+fediverse-reactions-both = 在联邦宇宙中被点赞 { $likes } 次、转发 { $shares } 次。
+
+## Refusals that begin with what was refused (quoted as it was given).
+
+said-value-is-not-a-site-status-to-set = { $status } 不是网站可以设置的状态。
+said-value-is-not-a-revision-number = { $number } 不是版本号。
+said-value-is-not-a-moderation-list = { $list } 不是审核列表：应为 pending、spam 或 rejected。
+said-value-does-not-name-a-comment = { $value } 不指向任何评论。
+said-value-is-not-a-user-name = { $name } 不是用户名。
+said-value-is-not-an-account = { $id } 不是账号。
+said-value-is-not-a-month = { $month } 不是月份，月份应形如 2026-11。
+said-value-is-not-a-language-spoken = { $language } 不是这些页面使用的语言：请从列表中选择一种。
+said-value-wait-and-try-again = { $message } 请等待最多 { $minutes } 分钟后再试。
+said-value-comments-were-moved-then = { $total } 条评论中已移动 { $moved } 条；随后这一条无法移动：{ $why }
+said-value-is-not-blocked = { $target } 未被屏蔽。
+said-value-is-not-a-comment-id = { $id } 不是评论编号。
+said-value-is-not-a-comment-state = { $state } 不是评论状态。
+said-value-is-not-a-host-name = { $host } 不是主机名：{ $why }
+said-value-is-not-a-locale = { $locale } 不是语言区域：请使用语言（如 en）或语言加国家（如 en_US）
+said-value-is-not-a-page-path = { $path } 不是页面路径：应为由小写字母、数字和连字符组成的词，以 / 分隔
+said-value-is-not-a-site-s-status = { $status } 不是网站的状态
+said-value-is-not-a-language-code = { $code } 不是语言代码：请使用 en、fr 或 en-GB 这样的代码。
+said-value-is-not-an-origin = { $origin } 不是源：{ $why }
+said-value-is-not-an-origin-write = { $origin } 不是源：请写出协议和主机，如 https://app.example.com
+said-value-does-not-exist-in-zone = { $time } 在 { $zone } 时区中不存在：时钟会跳过这一小时。请选择其他时间。
+said-value-is-not-a-post-address = { $address } 不是文章地址
+said-this-text-nests-too-deep = 此文本中引用、列表或 HTML 元素的嵌套超过 { $depth } 层（一个列表项算两层：列表和列表项）。请减少最深处的嵌套。
+said-this-comment-nests-too-deep = 此评论中引用、列表或 HTML 元素的嵌套超过 { $depth } 层（一个列表项算两层：列表和列表项）。请减少最深处的嵌套。

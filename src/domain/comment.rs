@@ -135,7 +135,7 @@ impl CommentBody {
         }
         let (html, too_deep) = super::markdown::comment_html(text);
         if too_deep > 0 {
-            return Err(super::markdown::too_deep("This comment"));
+            return Err(super::markdown::too_deep(true));
         }
         if html.len() > Self::MAX_HTML_BYTES {
             return Err(Invalid::new(

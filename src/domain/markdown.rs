@@ -569,7 +569,7 @@ pub fn to_safe_html(markdown: &str) -> String {
 /// before it is parsed, one that would make too much HTML before any is made.
 pub fn checked_post_html(markdown: &str) -> Result<String, Invalid> {
     if bounds::deepest_line(markdown) > MAX_DEPTH {
-        return Err(too_deep("This text"));
+        return Err(too_deep(false));
     }
     // The sanitizer's parser takes time that grows with a text's ampersands times its
     // length: every `&` of the HTML comes from one in the text.
@@ -582,7 +582,7 @@ pub fn checked_post_html(markdown: &str) -> Result<String, Invalid> {
     }
     let events = post_events(Parser::new_ext(markdown, options()));
     match bounds::excess(&events) {
-        Some(Excess::Depth) => return Err(too_deep("This text")),
+        Some(Excess::Depth) => return Err(too_deep(false)),
         Some(Excess::Elements) => {
             return Err(Invalid::new(format!(
                 "This text makes more than {MAX_ELEMENTS} elements (paragraphs, list \
@@ -595,7 +595,7 @@ pub fn checked_post_html(markdown: &str) -> Result<String, Invalid> {
     match events_html(events) {
         (html, _) if html.len() > MAX_HTML_BYTES => Err(too_much_html(html.len())),
         (html, 0) => Ok(html),
-        _ => Err(too_deep("This text")),
+        _ => Err(too_deep(false)),
     }
 }
 
@@ -615,12 +615,20 @@ fn too_much_html(bytes: usize) -> Invalid {
     ))
 }
 
-/// Why a text that nests too deep is refused.
-pub(crate) fn too_deep(what: &str) -> Invalid {
-    Invalid::new(format!(
-        "{what} nests quotes, lists or HTML elements more than {MAX_DEPTH} levels deep \
-         (a list item counts two: the list and the item). Make the deepest parts flatter."
-    ))
+/// Why a text (a comment's, when `comment`) that nests too deep is refused.
+pub(crate) fn too_deep(comment: bool) -> Invalid {
+    Invalid::new(if comment {
+        format!(
+            "This comment nests quotes, lists or HTML elements more than {MAX_DEPTH} levels \
+             deep (a list item counts two: the list and the item). Make the deepest parts \
+             flatter."
+        )
+    } else {
+        format!(
+            "This text nests quotes, lists or HTML elements more than {MAX_DEPTH} levels deep \
+             (a list item counts two: the list and the item). Make the deepest parts flatter."
+        )
+    })
 }
 
 /// A post's HTML, and how many of its elements were beyond [`MAX_DEPTH`].

@@ -113,9 +113,19 @@ pub fn said(english: &str) -> Option<(&'static str, Vec<(&'static str, &str)>)> 
     if let Some(id) = said.whole.get(english) {
         return Some((id.as_str(), Vec::new()));
     }
-    said.shapes.iter().find_map(|shape| {
-        shape
-            .values(english)
-            .map(|values| (shape.id.as_str(), values))
-    })
+    // Of the messages whose words fit, the one with the most words of its own: "X is not
+    // an origin: write a scheme..." is that message, not "X is not an origin: { $why }".
+    said.shapes
+        .iter()
+        .filter_map(|shape| {
+            shape.values(english).map(|values| {
+                (
+                    shape.words.iter().map(String::len).sum::<usize>(),
+                    shape,
+                    values,
+                )
+            })
+        })
+        .max_by_key(|(words, _, _)| *words)
+        .map(|(_, shape, values)| (shape.id.as_str(), values))
 }

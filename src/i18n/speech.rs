@@ -196,6 +196,19 @@ impl Speech {
         }
         match super::said(english) {
             Some((id, values)) => {
+                // A value may be a text the server says too ("{ $message } Please wait..."),
+                // always shorter than the whole.
+                let values: Vec<_> = values
+                    .iter()
+                    .map(|(name, value)| {
+                        let said = if value.len() < english.len() {
+                            self.said(value)
+                        } else {
+                            (*value).to_owned()
+                        };
+                        (*name, said)
+                    })
+                    .collect();
                 let args: Vec<_> = values
                     .iter()
                     .map(|(name, value)| (*name, Arg::Text(value)))

@@ -124,7 +124,9 @@ pub async fn section(
         }
         // A line of the page: when it cannot be read, the page goes without it.
         match state.store.reaction_counts(&state.site, post.id).await {
-            Ok(counts) => Ok::<_, WebError>(reactions_line(counts)),
+            Ok(counts) => Ok::<_, WebError>(
+                Some((counts.likes, counts.announces)).filter(|&(l, s)| l > 0 || s > 0),
+            ),
             Err(e) => {
                 tracing::warn!(error = %e, post = %post.id.0, "a post's likes and shares could not be read");
                 Ok(None)
@@ -214,28 +216,4 @@ pub async fn section(
         comments_closed: post.comments_closed,
         reactions,
     })
-}
-
-/// "Liked 3 times and shared twice on the fediverse.", or nothing for a post without.
-fn reactions_line(counts: crate::store::federation::Reactions) -> Option<String> {
-    let times = |n: u64| match n {
-        1 => "once".to_owned(),
-        2 => "twice".to_owned(),
-        n => format!("{n} times"),
-    };
-    let mut parts = Vec::new();
-    if counts.likes > 0 {
-        parts.push(format!("liked {}", times(counts.likes)));
-    }
-    if counts.announces > 0 {
-        parts.push(format!("shared {}", times(counts.announces)));
-    }
-    let line = parts.join(" and ");
-    let mut chars = line.chars();
-    let first = chars.next()?;
-    Some(format!(
-        "{}{} on the fediverse.",
-        first.to_uppercase(),
-        chars.as_str()
-    ))
 }

@@ -327,40 +327,36 @@ pub struct FederationQuery {
 }
 
 impl FederationQuery {
-    /// What the administrator just did, said back.
-    fn notice(&self) -> Option<String> {
-        let plural = |n: usize, one: &str, many: &str| {
-            if n == 1 {
-                format!("1 {one}")
-            } else {
-                format!("{n} {many}")
-            }
-        };
+    /// What the administrator just did, said back in the page's language.
+    fn notice(&self, speech: &crate::i18n::Speech) -> Option<String> {
+        use crate::i18n::Arg;
+        let count = |n: usize| Arg::Count(u64::try_from(n).unwrap_or(u64::MAX));
         if !self.blocked.is_empty() {
-            return Some(format!(
-                "{} is blocked: {} ended, {} deleted.",
-                self.blocked,
-                plural(self.ended, "follow", "follows"),
-                plural(self.deleted, "comment", "comments")
+            return Some(speech.say(
+                "federation-done-blocked",
+                &[
+                    ("target", Arg::Text(&self.blocked)),
+                    ("follows", count(self.ended)),
+                    ("comments", count(self.deleted)),
+                ],
             ));
         }
         if !self.unblocked.is_empty() {
-            return Some(format!(
-                "{} is no longer blocked: what it sends is taken again (its follows and comments do not come back).",
-                self.unblocked
-            ));
+            return Some(speech.t1("federation-done-unblocked", "target", &self.unblocked));
         }
         if !self.retried.is_empty() {
-            let aside = if self.aside == "1" {
-                " It is no longer set aside: new deliveries go at once."
-            } else {
-                ""
-            };
-            return Some(format!(
-                "{} is delivered to now: {} due at once.{aside}",
-                self.retried,
-                plural(self.hastened, "waiting delivery", "waiting deliveries")
-            ));
+            let mut said = speech.say(
+                "federation-done-retried",
+                &[
+                    ("server", Arg::Text(&self.retried)),
+                    ("count", count(self.hastened)),
+                ],
+            );
+            if self.aside == "1" {
+                said.push(' ');
+                said.push_str(&speech.t("federation-done-retried-aside"));
+            }
+            return Some(said);
         }
         None
     }
@@ -404,8 +400,10 @@ async fn federation_page(
     } else {
         StatusCode::OK
     };
+    let frame = layout(&MaybeUser(Some(admin.0)), csrf);
+    let notice = query.notice(&frame.speech);
     let page = FederationAdminPage {
-        layout: layout(&MaybeUser(Some(admin.0)), csrf),
+        layout: frame,
         followed: overview.followed,
         sending: overview.sending,
         counted: overview.counted,
@@ -443,7 +441,7 @@ async fn federation_page(
             })
             .collect(),
         more_blocks,
-        notice: query.notice(),
+        notice,
         block_error,
         block_input,
     };

@@ -17,6 +17,7 @@ use super::pages::{Dated, ModerationItem, ModerationPage, Tab};
 use super::{AppState, WebError, render};
 use crate::app::posts;
 use crate::domain::{CommentState, Post};
+use crate::i18n::Speech;
 use crate::store::PageError;
 use crate::urls;
 use actix_web::http::StatusCode;
@@ -43,22 +44,26 @@ pub struct ListQuery {
     who: Option<String>,
 }
 
-/// The notice the desk shows after an action. Only fixed codes are understood, so a link
-/// cannot make the desk say something of the link's choosing.
-async fn notice(state: &AppState, query: &ListQuery) -> Result<Option<String>, WebError> {
+/// The notice the desk shows after an action, in the page's language. Only fixed codes
+/// are understood, so a link cannot make the desk say something of the link's choosing.
+async fn notice(
+    state: &AppState,
+    query: &ListQuery,
+    speech: &Speech,
+) -> Result<Option<String>, WebError> {
     let Some(done) = query.done.as_deref() else {
         return Ok(None);
     };
-    let moved = |verb: &str| {
-        let n = query.n.as_deref().and_then(|n| n.parse::<usize>().ok());
+    let moved = |id: &str| {
+        let n = query.n.as_deref().and_then(|n| n.parse::<u64>().ok());
         n.filter(|n| (1..=10_000).contains(n))
-            .map(|n| format!("{n} comment{} {verb}.", if n == 1 { "" } else { "s" }))
+            .map(|n| speech.count(id, n))
     };
     Ok(match done {
-        "approved" => moved("approved"),
-        "rejected" => moved("rejected"),
-        "spam" => moved("marked as spam"),
-        "deleted" => moved("deleted"),
+        "approved" => moved("moderation-done-approved"),
+        "rejected" => moved("moderation-done-rejected"),
+        "spam" => moved("moderation-done-spam"),
+        "deleted" => moved("moderation-done-deleted"),
         "banned" | "unbanned" => {
             let id = query.who.as_deref().and_then(|w| Uuid::parse_str(w).ok());
             let who = match id {
@@ -66,11 +71,12 @@ async fn notice(state: &AppState, query: &ListQuery) -> Result<Option<String>, W
                 None => None,
             };
             who.map(|who| {
-                if done == "banned" {
-                    format!("{} can no longer comment.", who.display_name)
+                let id = if done == "banned" {
+                    "moderation-done-banned"
                 } else {
-                    format!("{} can comment again.", who.display_name)
-                }
+                    "moderation-done-unbanned"
+                };
+                speech.t1(id, "name", &who.display_name)
             })
         }
         _ => None,
@@ -173,6 +179,7 @@ async fn desk(
         })
         .collect();
     let frame = layout(user, csrf);
+    let message = notice(state, query, &frame.speech).await?;
     let page = ModerationPage {
         title: match post {
             Some(p) => frame.t1("moderation-comments-on", "title", p.title.as_str()),
@@ -197,7 +204,7 @@ async fn desk(
         next: page
             .next
             .map(|n| urls::moderation_after(slug, shown.as_str(), &n)),
-        message: notice(state, query).await?,
+        message,
         can_ban: admin,
     };
     render(StatusCode::OK, &page)

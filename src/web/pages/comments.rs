@@ -58,7 +58,26 @@ pub struct CommentSection {
     pub moderate_url: Option<String>,
     pub comments_closed: bool,
     /// How many on the fediverse liked and shared the post, when any did.
-    pub reactions: Option<String>,
+    pub reactions: Option<(u64, u64)>,
+}
+
+impl CommentSection {
+    /// "Liked 3 times and shared twice on the fediverse.", in the page's language; nothing
+    /// for a post nobody there liked or shared.
+    pub fn reactions_line(&self, layout: &Layout) -> Option<String> {
+        use crate::i18n::Arg;
+        let (likes, shares) = self.reactions?;
+        let id = match (likes, shares) {
+            (0, 0) => return None,
+            (_, 0) => "fediverse-reactions-liked",
+            (0, _) => "fediverse-reactions-shared",
+            _ => "fediverse-reactions-both",
+        };
+        Some(layout.speech.say(
+            id,
+            &[("likes", Arg::Count(likes)), ("shares", Arg::Count(shares))],
+        ))
+    }
 }
 
 pub struct CommentForm {

@@ -226,7 +226,22 @@ async fn a_reply_from_the_fediverse_is_moderated_shown_threaded_edited_and_delet
 
 /// What the post's page says of its likes and shares.
 async fn reactions_on(app: &TestApp, path: &str) -> Option<String> {
-    let page = app.anonymous_get(path).await.text().await.unwrap();
+    reactions_in(app, path, "en").await
+}
+
+/// The line of likes and shares under a post, for a reader whose browser asks for
+/// `language`.
+async fn reactions_in(app: &TestApp, path: &str, language: &str) -> Option<String> {
+    let page = app
+        .anonymous()
+        .get(app.url(path))
+        .header("Accept-Language", language)
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
     let start = page.find(r#"id="fediverse-reactions">"#)? + r#"id="fediverse-reactions">"#.len();
     Some(page[start..start + page[start..].find('<').unwrap()].to_owned())
 }
@@ -271,6 +286,11 @@ async fn likes_and_shares_are_counted_once_per_actor_until_undone_and_a_deleted_
     assert_eq!(
         reactions_on(&app, &path).await.as_deref(),
         Some("Liked once and shared once on the fediverse.")
+    );
+    // Said in the reader's language.
+    assert_eq!(
+        reactions_in(&app, &path, "de").await.as_deref(),
+        Some("Im Fediverse einmal favorisiert und einmal geteilt.")
     );
     // The like undone: the share stays.
     let mut liked = like(1);
