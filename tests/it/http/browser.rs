@@ -10,6 +10,7 @@ use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
+mod languages;
 mod passkeys;
 
 const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
@@ -1349,7 +1350,14 @@ async fn looked_at(browser: &Browser, name: &str) {
         let wide = browser
             .run("return document.documentElement.scrollWidth > window.innerWidth;")
             .await;
-        assert_eq!(wide, json!(false), "{name} is wider than {width} pixels");
+        if wide != json!(false) {
+            // What sticks out of the window, either side (a right-to-left page overflows
+            // to the left).
+            let out = browser
+                .run("return [...document.querySelectorAll('body *')].filter(e => { const r = e.getBoundingClientRect(); return r.right > innerWidth + 1 || r.left < -1; }).slice(0, 12).map(e => { const r = e.getBoundingClientRect(); return `${e.tagName.toLowerCase()}#${e.id}.${e.className} ${Math.round(r.left)}..${Math.round(r.right)}`; });")
+                .await;
+            panic!("{name} is wider than {width} pixels: {out}");
+        }
         browser.screenshot(&format!("{name}-{width}")).await;
     }
     let violations = browser.accessibility_violations().await;
