@@ -651,6 +651,9 @@ subscription-title = الاشتراك
 subscription-confirm-title = أكّد اشتراكك
 subscription-unsubscribe-title = إلغاء الاشتراك
 subscription-about-on = { $about } على { $site }
+subscription-about-site = كل تدوينة جديدة
+subscription-about-author = التدوينات الجديدة من { $name }
+subscription-about-author-gone = التدوينات الجديدة لكاتب
 subscription-will-receive = سيتلقى { $email } { $what }.
 subscription-receives = يتلقى { $email } { $what }.
 subscription-confirm-button = تأكيد
@@ -1447,6 +1450,11 @@ said-this-post-has-no-revision = ليس لهذه التدوينة مراجعة �
 
 # web/lists.rs
 said-this-page-link-is-broken-from = رابط الصفحة هذا معطوب. ابدأ من جديد من هنا: { $start }.
+said-start-the-first-page-of-month = الصفحة الأولى من { $month }
+said-start-the-first-page-of-the-tag = الصفحة الأولى للوسم
+said-start-the-desk-s-first-page = الصفحة الأولى من المكتب
+said-start-the-author-s-first-page = الصفحة الأولى للكاتب
+said-start-the-home-page = الصفحة الرئيسية
 said-there-are-no-older-posts = لا توجد تدوينات أقدم. ارجع إلى البداية: { $start }.
 
 # web/locales.rs
@@ -1580,3 +1588,13 @@ said-value-does-not-exist-in-zone = { $time } غير موجود في { $zone }: 
 said-value-is-not-a-post-address = { $address } ليس عنوان تدوينة
 said-this-text-nests-too-deep = يتجاوز تداخل الاقتباسات أو القوائم أو عناصر HTML في هذا النص { $depth } مستوى (يُحسب عنصر القائمة مستويين: القائمة والعنصر). اجعل أعمق الأجزاء أقل تداخلًا.
 said-this-comment-nests-too-deep = يتجاوز تداخل الاقتباسات أو القوائم أو عناصر HTML في هذا التعليق { $depth } مستوى (يُحسب عنصر القائمة مستويين: القائمة والعنصر). اجعل أعمق الأجزاء أقل تداخلًا.
+
+## What the security page says of a session's program and address.
+
+agent-on = { $browser } على { $system }
+agent-unknown-on = متصفح غير معروف على { $system }
+agent-unknown = متصفح غير معروف
+agent-unnamed = برنامج بلا اسم
+security-made-through-api = سُجّل دخوله عبر واجهة API
+security-made-in = أُنشئ في { $browser }
+security-unknown-address = عنوان غير معروف

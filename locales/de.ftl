@@ -629,6 +629,9 @@ subscription-title = Abonnement
 subscription-confirm-title = Bestätigen Sie Ihr Abonnement
 subscription-unsubscribe-title = Abbestellen
 subscription-about-on = { $about } auf { $site }
+subscription-about-site = jeden neuen Beitrag
+subscription-about-author = neue Beiträge von { $name }
+subscription-about-author-gone = die neuen Beiträge eines Autors
 subscription-will-receive = { $email } erhält künftig { $what }.
 subscription-receives = { $email } erhält { $what }.
 subscription-confirm-button = Bestätigen
@@ -1370,6 +1373,11 @@ said-this-post-has-no-revision = Dieser Beitrag hat keine Version { $number }.
 
 # web/lists.rs
 said-this-page-link-is-broken-from = Dieser Seitenlink ist fehlerhaft. Beginnen Sie noch einmal von vorn: { $start }.
+said-start-the-first-page-of-month = die erste Seite von { $month }
+said-start-the-first-page-of-the-tag = die erste Seite des Schlagworts
+said-start-the-desk-s-first-page = die erste Seite des Schreibtischs
+said-start-the-author-s-first-page = die erste Seite des Autors
+said-start-the-home-page = die Startseite
 said-there-are-no-older-posts = Es gibt keine älteren Beiträge. Zurück zum Anfang: { $start }.
 
 # web/locales.rs
@@ -1492,3 +1500,13 @@ said-value-does-not-exist-in-zone = { $time } gibt es in { $zone } nicht: Die Uh
 said-value-is-not-a-post-address = { $address } ist keine Beitragsadresse
 said-this-text-nests-too-deep = Dieser Text verschachtelt Zitate, Listen oder HTML-Elemente mehr als { $depth } Ebenen tief (ein Listeneintrag zählt doppelt: die Liste und der Eintrag). Machen Sie die tiefsten Stellen flacher.
 said-this-comment-nests-too-deep = Dieser Kommentar verschachtelt Zitate, Listen oder HTML-Elemente mehr als { $depth } Ebenen tief (ein Listeneintrag zählt doppelt: die Liste und der Eintrag). Machen Sie die tiefsten Stellen flacher.
+
+## What the security page says of a session's program and address.
+
+agent-on = { $browser } unter { $system }
+agent-unknown-on = Ein unbekannter Browser unter { $system }
+agent-unknown = Ein unbekannter Browser
+agent-unnamed = Ein unbenanntes Programm
+security-made-through-api = über die API angemeldet
+security-made-in = erstellt in { $browser }
+security-unknown-address = einer unbekannten Adresse

@@ -784,8 +784,13 @@ setup-create = Create administrator
 subscription-title = Subscription
 subscription-confirm-title = Confirm your subscription
 subscription-unsubscribe-title = Unsubscribe
-# What a subscription is to: { $about } comes from the site in English ("every new post", "new posts by Ada"); { $site } is the site's title. It fills { $what } in the messages below.
+# What a subscription is to: { $about } is one of subscription-about-site, -author and -author-gone; { $site } is the site's title. It fills { $what } in the messages below.
 subscription-about-on = { $about } on { $site }
+# What a subscription is to; it fills { $about } in subscription-about-on.
+subscription-about-site = every new post
+subscription-about-author = new posts by { $name }
+# An author whose account is gone.
+subscription-about-author-gone = an author's new posts
 # { $email } is the subscriber's address; { $what } is "subscription-about-on". Before confirming.
 subscription-will-receive = { $email } will receive { $what }.
 # Before unsubscribing.
@@ -1620,6 +1625,12 @@ said-this-post-has-no-revision = This post has no revision { $number }.
 
 # web/lists.rs
 said-this-page-link-is-broken-from = This page link is broken. Start again from { $start }.
+# Where a reader starts again after a broken page link; each fills { $start } in said-this-page-link-is-broken-from.
+said-start-the-first-page-of-month = the first page of { $month }
+said-start-the-first-page-of-the-tag = the first page of the tag
+said-start-the-desk-s-first-page = the desk's first page
+said-start-the-author-s-first-page = the author's first page
+said-start-the-home-page = the home page
 said-there-are-no-older-posts = There are no older posts. Go back to { $start }.
 
 # web/locales.rs
@@ -1750,3 +1761,18 @@ said-value-does-not-exist-in-zone = { $time } does not exist in { $zone }: the c
 said-value-is-not-a-post-address = { $address } is not a post address
 said-this-text-nests-too-deep = This text nests quotes, lists or HTML elements more than { $depth } levels deep (a list item counts two: the list and the item). Make the deepest parts flatter.
 said-this-comment-nests-too-deep = This comment nests quotes, lists or HTML elements more than { $depth } levels deep (a list item counts two: the list and the item). Make the deepest parts flatter.
+
+## What the security page says of a session's program and address.
+
+# How a session's browser reads: $browser ("Firefox 131") on $system ("Linux").
+agent-on = { $browser } on { $system }
+agent-unknown-on = An unknown browser on { $system }
+agent-unknown = An unknown browser
+# A session whose program sent no user agent.
+agent-unnamed = An unnamed program
+# Before the address an API session was made from.
+security-made-through-api = signed in through the API
+# An API token, made on the account page in $browser ("Firefox 131 on Linux").
+security-made-in = made in { $browser }
+# A session from before addresses were kept.
+security-unknown-address = an unknown address

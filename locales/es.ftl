@@ -629,6 +629,9 @@ subscription-title = Suscripción
 subscription-confirm-title = Confirma tu suscripción
 subscription-unsubscribe-title = Darse de baja
 subscription-about-on = { $about } en { $site }
+subscription-about-site = cada entrada nueva
+subscription-about-author = las entradas nuevas de { $name }
+subscription-about-author-gone = las entradas nuevas de un autor
 subscription-will-receive = { $email } recibirá { $what }.
 subscription-receives = { $email } recibe { $what }.
 subscription-confirm-button = Confirmar
@@ -1374,6 +1377,11 @@ said-this-post-has-no-revision = Esta entrada no tiene la revisión { $number }.
 
 # web/lists.rs
 said-this-page-link-is-broken-from = Este enlace de página está roto. Vuelve a empezar desde el principio: { $start }.
+said-start-the-first-page-of-month = la primera página de { $month }
+said-start-the-first-page-of-the-tag = la primera página de la etiqueta
+said-start-the-desk-s-first-page = la primera página del escritorio
+said-start-the-author-s-first-page = la primera página del autor
+said-start-the-home-page = la página de inicio
 said-there-are-no-older-posts = No hay entradas más antiguas. Vuelve al principio: { $start }.
 
 # web/locales.rs
@@ -1496,3 +1504,13 @@ said-value-does-not-exist-in-zone = { $time } no existe en { $zone }: los reloje
 said-value-is-not-a-post-address = { $address } no es una dirección de entrada
 said-this-text-nests-too-deep = Este texto anida citas, listas o elementos HTML a más de { $depth } niveles de profundidad (un elemento de lista cuenta por dos: la lista y el elemento). Aplana las partes más profundas.
 said-this-comment-nests-too-deep = Este comentario anida citas, listas o elementos HTML a más de { $depth } niveles de profundidad (un elemento de lista cuenta por dos: la lista y el elemento). Aplana las partes más profundas.
+
+## What the security page says of a session's program and address.
+
+agent-on = { $browser } en { $system }
+agent-unknown-on = Un navegador desconocido en { $system }
+agent-unknown = Un navegador desconocido
+agent-unnamed = Un programa sin nombre
+security-made-through-api = sesión iniciada a través de la API
+security-made-in = creado en { $browser }
+security-unknown-address = una dirección desconocida

@@ -629,6 +629,9 @@ subscription-title = Abonnement
 subscription-confirm-title = Confirmez votre abonnement
 subscription-unsubscribe-title = Se désabonner
 subscription-about-on = { $about } sur { $site }
+subscription-about-site = chaque nouvel article
+subscription-about-author = les nouveaux articles de { $name }
+subscription-about-author-gone = les nouveaux articles d’un auteur
 subscription-will-receive = { $email } recevra { $what }.
 subscription-receives = { $email } reçoit { $what }.
 subscription-confirm-button = Confirmer
@@ -1366,6 +1369,11 @@ said-this-post-has-no-revision = Cet article n’a pas de révision { $number }.
 
 # web/lists.rs
 said-this-page-link-is-broken-from = Ce lien de page est cassé. Repartez du début : { $start }.
+said-start-the-first-page-of-month = la première page de { $month }
+said-start-the-first-page-of-the-tag = la première page de l’étiquette
+said-start-the-desk-s-first-page = la première page du bureau
+said-start-the-author-s-first-page = la première page de l’auteur
+said-start-the-home-page = la page d’accueil
 said-there-are-no-older-posts = Il n’y a pas d’articles plus anciens. Revenez au début : { $start }.
 
 # web/locales.rs
@@ -1488,3 +1496,13 @@ said-value-does-not-exist-in-zone = { $time } n’existe pas dans le fuseau { $z
 said-value-is-not-a-post-address = { $address } n’est pas une adresse d’article
 said-this-text-nests-too-deep = Ce texte imbrique des citations, des listes ou des éléments HTML sur plus de { $depth } niveaux (un élément de liste compte pour deux : la liste et l’élément). Aplatissez les parties les plus profondes.
 said-this-comment-nests-too-deep = Ce commentaire imbrique des citations, des listes ou des éléments HTML sur plus de { $depth } niveaux (un élément de liste compte pour deux : la liste et l’élément). Aplatissez les parties les plus profondes.
+
+## What the security page says of a session's program and address.
+
+agent-on = { $browser } sous { $system }
+agent-unknown-on = Un navigateur inconnu sous { $system }
+agent-unknown = Un navigateur inconnu
+agent-unnamed = Un programme sans nom
+security-made-through-api = connecté par l’API
+security-made-in = créé dans { $browser }
+security-unknown-address = une adresse inconnue

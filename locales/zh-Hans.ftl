@@ -623,6 +623,9 @@ subscription-title = 订阅
 subscription-confirm-title = 确认你的订阅
 subscription-unsubscribe-title = 退订
 subscription-about-on = { $site } 上的 { $about }
+subscription-about-site = 每篇新文章
+subscription-about-author = { $name } 的新文章
+subscription-about-author-gone = 某位作者的新文章
 subscription-will-receive = { $email } 将收到 { $what }。
 subscription-receives = { $email } 目前会收到 { $what }。
 subscription-confirm-button = 确认
@@ -1329,6 +1332,11 @@ said-this-post-has-no-revision = 这篇文章没有第 { $number } 个版本。
 
 # web/lists.rs
 said-this-page-link-is-broken-from = 此页面链接无效。请从这里重新开始：{ $start }。
+said-start-the-first-page-of-month = { $month } 的第一页
+said-start-the-first-page-of-the-tag = 该标签的第一页
+said-start-the-desk-s-first-page = 工作台的第一页
+said-start-the-author-s-first-page = 该作者的第一页
+said-start-the-home-page = 首页
 said-there-are-no-older-posts = 没有更早的文章了。请返回：{ $start }。
 
 # web/locales.rs
@@ -1410,3 +1418,13 @@ said-value-does-not-exist-in-zone = { $time } 在 { $zone } 时区中不存在�
 said-value-is-not-a-post-address = { $address } 不是文章地址
 said-this-text-nests-too-deep = 此文本中引用、列表或 HTML 元素的嵌套超过 { $depth } 层（一个列表项算两层：列表和列表项）。请减少最深处的嵌套。
 said-this-comment-nests-too-deep = 此评论中引用、列表或 HTML 元素的嵌套超过 { $depth } 层（一个列表项算两层：列表和列表项）。请减少最深处的嵌套。
+
+## What the security page says of a session's program and address.
+
+agent-on = { $system } 上的 { $browser }
+agent-unknown-on = { $system } 上的未知浏览器
+agent-unknown = 未知浏览器
+agent-unnamed = 未署名的程序
+security-made-through-api = 通过 API 登录
+security-made-in = 创建于 { $browser }
+security-unknown-address = 未知地址

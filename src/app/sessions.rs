@@ -4,7 +4,7 @@
 
 use super::mail::send;
 use super::{AppError, Ctx};
-use crate::domain::session::{describe_agent, public_id};
+use crate::domain::session::{Agent, public_id, read_agent};
 use crate::domain::{User, UserId};
 use crate::i18n::Speech;
 use crate::store::SessionRecord;
@@ -107,11 +107,12 @@ fn tell(
         return;
     }
     let (job, account) = (ctx.clone(), account.clone());
-    let (browser, address) = (describe_agent(agent), address.to_owned());
+    let (agent, address) = (agent.to_owned(), address.to_owned());
     let now = ctx.clock.now();
     ctx.jobs.errand(async move {
         let site = job.identity().await.title.clone();
         let speech = super::mail::speech_for(&job, Some(&account)).await;
+        let browser = agent_in(&speech, &agent);
         let security_url = format!(
             "{}/account/security",
             job.site.as_str().trim_end_matches('/')
@@ -160,4 +161,28 @@ fn tell(
             tracing::warn!("telling an account of a new browser's sign-in: {e}");
         }
     });
+}
+
+/// A user agent as `speech` says it: "Firefox 131 on Linux", "curl", "An unknown browser".
+pub fn agent_in(speech: &Speech, agent: &str) -> String {
+    match read_agent(agent) {
+        Agent::Unnamed => speech.t("agent-unnamed"),
+        Agent::Program(name) => name,
+        Agent::Browser {
+            name: Some(name),
+            system: Some(system),
+        } => speech.t2("agent-on", "browser", name, "system", system),
+        Agent::Browser {
+            name: Some(name),
+            system: None,
+        } => name,
+        Agent::Browser {
+            name: None,
+            system: Some(system),
+        } => speech.t1("agent-unknown-on", "system", system),
+        Agent::Browser {
+            name: None,
+            system: None,
+        } => speech.t("agent-unknown"),
+    }
 }

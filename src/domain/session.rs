@@ -118,33 +118,51 @@ pub fn public_id(key: &[u8]) -> String {
     super::token::hex(&digest.finalize()[..16])
 }
 
-/// The browser and system a user agent names, as a person reads them: "Firefox 131 on
-/// Linux", "Safari 17 on iPhone", "curl".
-pub fn describe_agent(agent: &str) -> String {
+/// What a user agent names, as a person reads it ("Firefox 131 on Linux", "curl"), for
+/// the interface to say in its reader's language.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Agent {
+    /// No user agent was sent.
+    Unnamed,
+    /// A program that names only itself ("curl").
+    Program(String),
+    /// A browser ("Firefox 131"; `None` when it is not known), on a system ("Linux"),
+    /// when that is known.
+    Browser {
+        name: Option<String>,
+        system: Option<String>,
+    },
+}
+
+/// Reads the browser and system `agent` names.
+pub fn read_agent(agent: &str) -> Agent {
     if agent.trim().is_empty() {
-        return "An unnamed program".into();
+        return Agent::Unnamed;
     }
     let parser = woothee::parser::Parser::new();
     let Some(found) = parser.parse(agent) else {
-        return "An unknown browser".into();
+        return Agent::Browser {
+            name: None,
+            system: None,
+        };
     };
     let known = |s: &str| !s.is_empty() && s != woothee::woothee::VALUE_UNKNOWN;
     let major = |v: &str| v.split('.').next().unwrap_or_default().to_owned();
     if found.name == "HTTP Library" && known(found.version) {
         // woothee names a library (curl, wget) by its version field, without a number.
-        return found.version.to_owned();
+        return Agent::Program(found.version.to_owned());
     }
-    let browser = match (known(found.name), known(found.version)) {
-        (true, true) => format!("{} {}", found.name, major(found.version)),
-        (true, false) => found.name.to_owned(),
-        _ => "An unknown browser".to_owned(),
+    let name = match (known(found.name), known(found.version)) {
+        (true, true) => Some(format!("{} {}", found.name, major(found.version))),
+        (true, false) => Some(found.name.to_owned()),
+        _ => None,
     };
     let system = match found.os {
-        "Mac OSX" => "macOS",
-        os if known(os) => os,
-        _ => return browser,
+        "Mac OSX" => Some("macOS".to_owned()),
+        os if known(os) => Some(os.to_owned()),
+        _ => None,
     };
-    format!("{browser} on {system}")
+    Agent::Browser { name, system }
 }
 
 #[cfg(test)]
@@ -153,30 +171,40 @@ mod tests {
 
     #[test]
     fn agents_read_as_browser_and_system() {
+        let browser = |name: &str, system: &str| Agent::Browser {
+            name: Some(name.to_owned()),
+            system: Some(system.to_owned()),
+        };
         let cases = [
             (
                 "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36",
-                "Chrome 130 on Windows 10",
+                browser("Chrome 130", "Windows 10"),
             ),
             (
                 "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1",
-                "Safari 17 on iPhone",
+                browser("Safari 17", "iPhone"),
             ),
             (
                 "Mozilla/5.0 (X11; Linux x86_64; rv:131.0) Gecko/20100101 Firefox/131.0",
-                "Firefox 131 on Linux",
+                browser("Firefox 131", "Linux"),
             ),
             (
                 "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36 Edg/130.0.0.0",
-                "Edge 130 on macOS",
+                browser("Edge 130", "macOS"),
             ),
-            ("", "An unnamed program"),
-            ("zzz", "An unknown browser"),
+            ("", Agent::Unnamed),
+            (
+                "zzz",
+                Agent::Browser {
+                    name: None,
+                    system: None,
+                },
+            ),
+            ("curl/8.5.0", Agent::Program("curl".to_owned())),
         ];
-        for (agent, described) in cases {
-            assert_eq!(describe_agent(agent), described, "{agent}");
+        for (agent, read) in cases {
+            assert_eq!(read_agent(agent), read, "{agent}");
         }
-        assert_eq!(describe_agent("curl/8.5.0"), "curl");
     }
 
     #[test]

@@ -508,6 +508,15 @@ fn every_text_the_server_answers_a_page_with_has_a_message() {
             german.t("said-you-are-commenting-too-fast")
         )
     );
+    // Where a broken page link sends the reader back to, said too.
+    assert_eq!(
+        german.said("This page link is broken. Start again from the home page."),
+        german.t1(
+            "said-this-page-link-is-broken-from",
+            "start",
+            german.t("said-start-the-home-page")
+        )
+    );
     // Of two messages that fit, the one with more words of its own.
     assert_eq!(
         german.said(

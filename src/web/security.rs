@@ -7,8 +7,9 @@ use super::csrf::{CsrfForm, CsrfOnly, CsrfToken, csrf_field, layout};
 use super::limits::Subject;
 use super::pages::{Dated, PasskeyRow, SecurityPage, SessionRow};
 use super::{AppState, WebError, render, see_other};
+use crate::app::sessions::agent_in;
 use crate::app::{AppError, accounts, sessions};
-use crate::domain::session::{SessionKind, describe_agent, parse_label, public_id};
+use crate::domain::session::{SessionKind, parse_label, public_id};
 use crate::domain::{Invalid, User};
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
@@ -27,22 +28,28 @@ pub(super) async fn shown_with(
     let current = session_key_of(req);
     let current = current.as_deref();
     let listed = sessions::list(&state.ctx(), user.id).await?;
+    let frame = layout(&super::auth::MaybeUser(Some(user.clone())), csrf);
+    let speech = std::sync::Arc::clone(&frame.speech);
     let (mut browsers, mut tokens) = (Vec::new(), Vec::new());
     for s in listed {
         let row = SessionRow {
             id: public_id(&s.key),
             what: match s.details.kind {
                 SessionKind::Token => s.details.label.clone(),
-                _ => describe_agent(&s.details.agent),
+                _ => agent_in(&speech, &s.details.agent),
             },
             made_by: match s.details.kind {
                 SessionKind::Browser => String::new(),
-                SessionKind::Api => "signed in through the API".into(),
-                SessionKind::Token => format!("made in {}", describe_agent(&s.details.agent)),
+                SessionKind::Api => speech.t("security-made-through-api"),
+                SessionKind::Token => speech.t1(
+                    "security-made-in",
+                    "browser",
+                    agent_in(&speech, &s.details.agent),
+                ),
             },
             // A session from before addresses were kept has none.
             address: if s.details.address.is_empty() {
-                "an unknown address".to_owned()
+                speech.t("security-unknown-address")
             } else {
                 s.details.address.clone()
             },
@@ -62,7 +69,7 @@ pub(super) async fn shown_with(
     }
     let (factors, codes_left) = crate::app::factors::status(&state.ctx(), user.id).await?;
     let mut shown = SecurityPage {
-        layout: layout(&super::auth::MaybeUser(Some(user.clone())), csrf),
+        layout: frame,
         browsers,
         tokens,
         notice: None,

@@ -25,13 +25,16 @@ fn dead_link() -> WebError {
     )
 }
 
-/// What a subscription is to, in words.
-async fn described(state: &AppState, s: &Subscription) -> Result<String, WebError> {
+/// What a subscription is to: the message that says it, and the author's name it names.
+async fn described(
+    state: &AppState,
+    s: &Subscription,
+) -> Result<(&'static str, Option<String>), WebError> {
     Ok(match s.scope {
-        Scope::Site => "every new post".to_owned(),
+        Scope::Site => ("subscription-about-site", None),
         Scope::Author(id) => match state.store.user(id).await? {
-            Some(author) => format!("new posts by {}", author.display_name),
-            None => "an author's new posts".to_owned(),
+            Some(author) => ("subscription-about-author", Some(author.display_name)),
+            None => ("subscription-about-author-gone", None),
         },
     })
 }
@@ -42,10 +45,15 @@ fn subscription_page(
     action: Option<String>,
     subscribing: bool,
     s: &Subscription,
-    about: String,
+    (about, author): (&'static str, Option<String>),
 ) -> Result<HttpResponse, WebError> {
+    let frame = layout(user, csrf);
+    let about = match author {
+        Some(name) => frame.t1(about, "name", name),
+        None => frame.t(about),
+    };
     let page = SubscriptionPage {
-        layout: layout(user, csrf),
+        layout: frame,
         action,
         subscribing,
         email: s.email.as_str().to_owned(),

@@ -319,6 +319,25 @@ async fn a_member_chooses_the_language_of_their_pages(t: TestStore) {
         no_month.contains("Einen Monat 2026/13 gibt es nicht"),
         "{no_month}"
     );
+    // The security page says its sessions' programs in German: this client names none.
+    let security = in_english("/account/security")
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        security.contains("Ein unbenanntes Programm") && !security.contains("An unnamed program"),
+        "{security}"
+    );
+    // A broken page link sends the reader back to the home page, named in German.
+    let broken = in_english("/?after=not-a-cursor").await.unwrap();
+    assert_eq!(broken.status(), 400);
+    let broken = broken.text().await.unwrap();
+    assert!(
+        broken.contains("Beginnen Sie noch einmal von vorn: die Startseite."),
+        "{broken}"
+    );
     // Anonymous readers still get the browser's language.
     let (_, _, anonymous) = read_in(&app, "/", "en").await;
     assert!(anonymous.contains(">Archive</a>"), "{anonymous}");
