@@ -708,6 +708,22 @@ files-file = الملف
 files-context = السياق
 files-type = النوع
 files-size = الحجم
+size-bytes =
+    { $count ->
+        [zero] { $count } بايت
+        [one] بايت واحد
+        [two] بايتان
+        [few] { $count } بايتات
+        [many] { $count } بايتًا
+       *[other] { $count } بايت
+    }
+size-kib = { $size } KiB
+size-mib = { $size } MiB
+size-gib = { $size } GiB
+file-status-ok = جاهز
+file-status-error = مرفوض
+file-status-retry = سيُجلب مرة أخرى
+file-status-missing = مفقود
 files-status = الحالة
 files-added = أُضيف في
 files-log = السجل

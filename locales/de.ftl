@@ -674,6 +674,18 @@ files-file = Datei
 files-context = Kontext
 files-type = Typ
 files-size = Größe
+size-bytes =
+    { $count ->
+        [one] 1 Byte
+       *[other] { $count } Byte
+    }
+size-kib = { $size } KiB
+size-mib = { $size } MiB
+size-gib = { $size } GiB
+file-status-ok = Bereit
+file-status-error = Abgewiesen
+file-status-retry = Wird erneut abgerufen
+file-status-missing = Fehlt
 files-status = Status
 files-added = Hinzugefügt
 files-log = Protokoll

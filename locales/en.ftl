@@ -845,6 +845,20 @@ files-file = File
 files-context = Context
 files-type = Type
 files-size = Size
+# A file's size; $count is in bytes (under 1 KiB), $size a number with at most one decimal.
+size-bytes =
+    { $count ->
+        [one] 1 byte
+       *[other] { $count } bytes
+    }
+size-kib = { $size } KiB
+size-mib = { $size } MiB
+size-gib = { $size } GiB
+# A file's state in the binary service: stored and usable; refused for good; a fetch that failed and will be tried again; its original is gone.
+file-status-ok = Ready
+file-status-error = Refused
+file-status-retry = To be fetched again
+file-status-missing = Missing
 files-status = Status
 # When the file was attached.
 files-added = Added

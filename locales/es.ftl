@@ -678,6 +678,18 @@ files-file = Archivo
 files-context = Contexto
 files-type = Tipo
 files-size = Tamaño
+size-bytes =
+    { $count ->
+        [one] 1 byte
+       *[other] { $count } bytes
+    }
+size-kib = { $size } KiB
+size-mib = { $size } MiB
+size-gib = { $size } GiB
+file-status-ok = Listo
+file-status-error = Rechazado
+file-status-retry = Se volverá a descargar
+file-status-missing = Falta
 files-status = Estado
 files-added = Añadido
 files-log = registro

@@ -674,6 +674,18 @@ files-file = Fichier
 files-context = Contexte
 files-type = Type
 files-size = Taille
+size-bytes =
+    { $count ->
+        [one] { $count } octet
+       *[other] { $count } octets
+    }
+size-kib = { $size } Kio
+size-mib = { $size } Mio
+size-gib = { $size } Gio
+file-status-ok = Prêt
+file-status-error = Refusé
+file-status-retry = Sera récupéré à nouveau
+file-status-missing = Manquant
 files-status = État
 files-added = Ajouté
 files-log = journal

@@ -343,6 +343,19 @@ impl Speech {
         )
     }
 
+    /// A number given in tenths, with one decimal unless it is whole: `12.5`, `12,5`, `12`.
+    pub fn tenths(&self, tenths: u64) -> String {
+        if tenths.is_multiple_of(10) {
+            return self.number(tenths / 10);
+        }
+        let mut value = Decimal::from(tenths);
+        value.absolute.multiply_pow10(-1);
+        match &self.numbers {
+            Some(numbers) => numbers.format(&value).to_string(),
+            None => value.to_string(),
+        }
+    }
+
     /// A whole number with this language's grouping: `1,234,567`, `1.234.567`.
     pub fn number(&self, n: u64) -> String {
         match &self.numbers {

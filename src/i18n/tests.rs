@@ -305,6 +305,12 @@ fn plurals_follow_each_language_s_rules() {
     assert_eq!(count("de", 1234), "1.234 Kommentare");
     assert_eq!(count("fr", 1234), "1\u{202f}234 commentaires");
     assert_eq!(count("es", 12345), "12.345 comentarios");
+    // Numbers with a decimal too.
+    let tenths = |tag: &str, n: u64| languages.matching(tag).unwrap().tenths(n);
+    assert_eq!(tenths("en", 123), "12.3");
+    assert_eq!(tenths("de", 123), "12,3");
+    assert_eq!(tenths("de", 120), "12");
+    assert_eq!(tenths("fr", 12345), "1\u{202f}234,5");
 }
 
 #[test]

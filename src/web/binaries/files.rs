@@ -3,10 +3,9 @@
 
 use super::super::auth::{Admin, MaybeUser};
 use super::super::csrf::{CsrfToken, layout};
-use super::super::pages::{AttachmentView, Layout};
+use super::super::pages::{AttachmentView, Dated, Layout};
 use super::super::{AppState, WebError, render};
 use super::{markdown_for, post_of};
-use crate::binaries::budget::human;
 use crate::binaries::{Context, Original, RefId, Reference, Status};
 use crate::domain::Post;
 use crate::urls;
@@ -31,14 +30,14 @@ fn attachment_view(reference: &Reference, original: Option<&Original>) -> Attach
         name: reference.name.clone(),
         context,
         mime: original.map_or_else(|| "?".into(), |o| o.mime.clone()),
-        size: human(original.map_or(reference.size, |o| o.size)),
+        size: original.map_or(reference.size, |o| o.size),
         status: original.map_or("MISSING", |o| o.status.as_str()),
         error: original.and_then(|o| o.error.clone()),
         // A file in ERROR has nothing a reader could be shown: nothing to insert.
         markdown: original
             .filter(|o| o.status != Status::Error)
             .map_or_else(String::new, |o| markdown_for(reference, o)),
-        created: reference.created.format("%Y-%m-%d %H:%M UTC").to_string(),
+        created: Dated::with_time(reference.created),
     }
 }
 

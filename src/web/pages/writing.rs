@@ -272,11 +272,14 @@ pub struct AttachmentView {
     pub url: String,
     pub thumbnail: Option<String>,
     pub mime: String,
-    pub size: String,
+    /// In bytes (shown by [`Layout::size`]).
+    pub size: u64,
+    /// The binary service's status: `OK`, `ERROR`, `RETRY` or `MISSING` (shown by
+    /// [`Layout::file_status`]).
     pub status: &'static str,
     pub error: Option<String>,
     pub markdown: String,
-    pub created: String,
+    pub created: Dated,
     pub log_url: String,
     pub context_log_url: String,
     /// The editor's remove button; empty in lists without one.

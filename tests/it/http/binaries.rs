@@ -308,6 +308,30 @@ async fn the_editor_lists_uploads_inserts_them_and_removes_them(t: TestStore) {
     let admin_list = app.get_html("/admin/binaries").await;
     assert!(admin_list.contains(&image.id.to_string()));
     assert!(admin_list.contains("ERROR"));
+    assert!(
+        admin_list.contains(">Refused <span class=\"error\">"),
+        "{admin_list}"
+    );
+    // In German: the state, the size and the date as German writes them.
+    let german = app
+        .client
+        .get(app.url("/admin/binaries"))
+        .header("Accept-Language", "de")
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        german.contains(">Abgewiesen <span class=\"error\">"),
+        "{german}"
+    );
+    assert!(
+        german.contains(" Byte</td>") && !german.contains(" bytes</td>"),
+        "{german}"
+    );
+    assert!(!german.contains(" UTC</td>"), "{german}");
 
     // One file's own log: its story only.
     assert!(log.contains(&format!("/binary/logs/{}", image.id)));
