@@ -28,6 +28,28 @@ sign-up = إنشاء حساب
 
 error-reference = إن أبلغت عن هذه المشكلة فاذكر الرقم المرجعي
 error-home = العودة إلى الصفحة الرئيسية
+error-not-found = الصفحة غير موجودة
+error-gone = محذوف
+error-no-longer-here = لم يعد موجودًا هنا
+error-conflict = تغيّر في الأثناء
+error-bad-request = لم ينجح ذلك
+error-forbidden = غير مسموح
+error-sign-in-required = يلزم تسجيل الدخول
+error-second-factor-required = يلزم تسجيل الدخول بخطوتين
+error-too-large = كبير جدًا
+error-too-many-attempts = محاولات كثيرة جدًا
+error-unavailable = غير متاح مؤقتًا
+error-busy = مشغول
+error-internal = حدث خطأ ما
+said-there-is-nothing-at-this-address = لا يوجد شيء في هذا العنوان.
+said-what-was-here-was-deleted = حُذف ما كان هنا، ولن يحلّ محله شيء.
+said-please-sign-in = يُرجى تسجيل الدخول.
+said-the-blog-cannot-reach-its-storage = لا تستطيع المدونة الوصول إلى مخزنها الآن. لم يتغير شيء؛ يُرجى المحاولة من جديد بعد قليل.
+said-an-unexpected-error-happened = حدث خطأ غير متوقع من جهتنا، وقد سُجّل.
+said-this-site-requires-two-step = يشترط هذا الموقع تسجيل الدخول بخطوتين لحسابك: أضف أولًا تطبيق مصادقة أو مفتاح مرور في صفحة الأمان.
+said-an-administrator-s-account-is-kept = لا يُحذف حساب المسؤول: يجعله مسؤول آخر كاتبًا أو قارئًا أولًا.
+said-this-account-still-has-posts = لا تزال لهذا الحساب تدوينات (بما فيها المسودات والمجدولة): احذفها من المكتب أولًا.
+authenticator-qr-title = رمز QR لمفتاح تطبيق المصادقة الخاص بـ{ $name }
 
 ## Lists of posts
 

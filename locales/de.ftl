@@ -28,6 +28,28 @@ sign-up = Registrieren
 
 error-reference = Wenn Sie diesen Fehler melden, nennen Sie bitte die Kennung
 error-home = Zurück zur Startseite
+error-not-found = Seite nicht gefunden
+error-gone = Gelöscht
+error-no-longer-here = Nicht mehr hier
+error-conflict = Inzwischen geändert
+error-bad-request = Das hat nicht geklappt
+error-forbidden = Nicht erlaubt
+error-sign-in-required = Anmeldung erforderlich
+error-second-factor-required = Anmeldung in zwei Schritten erforderlich
+error-too-large = Zu groß
+error-too-many-attempts = Zu viele Versuche
+error-unavailable = Vorübergehend nicht verfügbar
+error-busy = Ausgelastet
+error-internal = Etwas ist schiefgegangen
+said-there-is-nothing-at-this-address = Unter dieser Adresse gibt es nichts.
+said-what-was-here-was-deleted = Was hier war, wurde gelöscht, und nichts tritt an seine Stelle.
+said-please-sign-in = Bitte melden Sie sich an.
+said-the-blog-cannot-reach-its-storage = Der Blog erreicht seinen Speicher gerade nicht. Nichts wurde geändert; bitte versuchen Sie es gleich noch einmal.
+said-an-unexpected-error-happened = Bei uns ist ein unerwarteter Fehler aufgetreten. Er wurde protokolliert.
+said-this-site-requires-two-step = Diese Website verlangt für Ihr Konto die Anmeldung in zwei Schritten: Fügen Sie zuerst auf Ihrer Sicherheitsseite eine Authenticator-App oder einen Passkey hinzu.
+said-an-administrator-s-account-is-kept = Das Konto eines Administrators wird nicht gelöscht: Ein anderer Administrator macht es zuerst zum Autor oder Leser.
+said-this-account-still-has-posts = Dieses Konto hat noch Beiträge (auch Entwürfe und geplante): Löschen Sie sie zuerst am Schreibtisch.
+authenticator-qr-title = QR-Code des Authenticator-Schlüssels für { $name }
 
 ## Lists of posts
 

@@ -30,6 +30,30 @@ sign-up = Sign up
 
 error-reference = If you report this, quote the reference
 error-home = Back to the home page
+# Error pages' titles; what they say follows as said- messages.
+error-not-found = Page not found
+error-gone = Deleted
+error-no-longer-here = No longer here
+error-conflict = Changed meanwhile
+error-bad-request = That did not work
+error-forbidden = Not allowed
+error-sign-in-required = Sign in required
+error-second-factor-required = Two-step sign-in required
+error-too-large = Too large
+error-too-many-attempts = Too many attempts
+error-unavailable = Temporarily unavailable
+error-busy = Busy
+error-internal = Something went wrong
+said-there-is-nothing-at-this-address = There is nothing at this address.
+said-what-was-here-was-deleted = What was here was deleted, and nothing will take its place.
+said-please-sign-in = Please sign in.
+said-the-blog-cannot-reach-its-storage = The blog cannot reach its storage right now. Nothing was changed; please try again in a moment.
+said-an-unexpected-error-happened = An unexpected error happened on our side. It has been logged.
+said-this-site-requires-two-step = This site requires two-step sign-in of your account: add an authenticator app or a passkey on your security page first.
+said-an-administrator-s-account-is-kept = An administrator's account is not deleted: another administrator makes it an author or a reader first.
+said-this-account-still-has-posts = This account still has posts (drafts and scheduled ones included): delete them from the desk first.
+# The QR code's description, for screen readers; $name is the user name.
+authenticator-qr-title = QR code of the authenticator secret for { $name }
 
 ## Lists of posts
 

@@ -28,6 +28,28 @@ sign-up = Registrarse
 
 error-reference = Si informas de este problema, indica la referencia
 error-home = Volver a la página de inicio
+error-not-found = Página no encontrada
+error-gone = Eliminado
+error-no-longer-here = Ya no está aquí
+error-conflict = Cambiado mientras tanto
+error-bad-request = Eso no funcionó
+error-forbidden = No permitido
+error-sign-in-required = Hay que iniciar sesión
+error-second-factor-required = Se requiere iniciar sesión en dos pasos
+error-too-large = Demasiado grande
+error-too-many-attempts = Demasiados intentos
+error-unavailable = No disponible por el momento
+error-busy = Ocupado
+error-internal = Algo salió mal
+said-there-is-nothing-at-this-address = No hay nada en esta dirección.
+said-what-was-here-was-deleted = Lo que había aquí se eliminó y nada ocupará su lugar.
+said-please-sign-in = Inicia sesión.
+said-the-blog-cannot-reach-its-storage = El blog no puede acceder a su almacenamiento en este momento. No se ha cambiado nada; vuelve a intentarlo en un momento.
+said-an-unexpected-error-happened = Se produjo un error inesperado por nuestra parte. Ha quedado registrado.
+said-this-site-requires-two-step = Este sitio exige iniciar sesión en dos pasos con tu cuenta: añade antes una aplicación de autenticación o una llave de acceso en tu página de seguridad.
+said-an-administrator-s-account-is-kept = La cuenta de un administrador no se elimina: otro administrador la convierte antes en autor o lector.
+said-this-account-still-has-posts = Esta cuenta todavía tiene entradas (borradores y programadas incluidas): elimínalas antes desde el escritorio.
+authenticator-qr-title = Código QR de la clave del autenticador de { $name }
 
 ## Lists of posts
 

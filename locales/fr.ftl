@@ -28,6 +28,28 @@ sign-up = S’inscrire
 
 error-reference = Si vous signalez ce problème, indiquez la référence
 error-home = Retour à l’accueil
+error-not-found = Page introuvable
+error-gone = Supprimé
+error-no-longer-here = N’est plus là
+error-conflict = Modifié entre-temps
+error-bad-request = Cela n’a pas fonctionné
+error-forbidden = Non autorisé
+error-sign-in-required = Connexion requise
+error-second-factor-required = Connexion en deux étapes requise
+error-too-large = Trop volumineux
+error-too-many-attempts = Trop de tentatives
+error-unavailable = Temporairement indisponible
+error-busy = Occupé
+error-internal = Une erreur s’est produite
+said-there-is-nothing-at-this-address = Il n’y a rien à cette adresse.
+said-what-was-here-was-deleted = Ce qui était ici a été supprimé, et rien ne le remplacera.
+said-please-sign-in = Veuillez vous connecter.
+said-the-blog-cannot-reach-its-storage = Le blog ne parvient pas à joindre son stockage pour le moment. Rien n’a été modifié ; veuillez réessayer dans un instant.
+said-an-unexpected-error-happened = Une erreur inattendue s’est produite de notre côté. Elle a été consignée.
+said-this-site-requires-two-step = Ce site exige la connexion en deux étapes pour votre compte : ajoutez d’abord une application d’authentification ou une clé d’accès sur votre page de sécurité.
+said-an-administrator-s-account-is-kept = Le compte d’un administrateur n’est pas supprimé : un autre administrateur en fait d’abord un auteur ou un lecteur.
+said-this-account-still-has-posts = Ce compte a encore des articles (brouillons et articles programmés compris) : supprimez-les d’abord depuis le bureau.
+authenticator-qr-title = QR code de la clé d’authentification de { $name }
 
 ## Lists of posts
 

@@ -28,6 +28,28 @@ sign-up = 注册
 
 error-reference = 报告此问题时，请附上参考编号：
 error-home = 返回首页
+error-not-found = 页面未找到
+error-gone = 已删除
+error-no-longer-here = 已不在此处
+error-conflict = 期间已被更改
+error-bad-request = 操作未成功
+error-forbidden = 不允许
+error-sign-in-required = 需要登录
+error-second-factor-required = 需要两步验证登录
+error-too-large = 内容过大
+error-too-many-attempts = 尝试次数过多
+error-unavailable = 暂时不可用
+error-busy = 服务繁忙
+error-internal = 出错了
+said-there-is-nothing-at-this-address = 此地址没有任何内容。
+said-what-was-here-was-deleted = 此处的内容已被删除，且不会有内容取而代之。
+said-please-sign-in = 请登录。
+said-the-blog-cannot-reach-its-storage = 博客暂时无法访问其存储。未作任何更改；请稍后再试。
+said-an-unexpected-error-happened = 我们这边发生了意外错误，已记录在案。
+said-this-site-requires-two-step = 本站要求您的账号使用两步验证登录：请先在安全页面添加身份验证器应用或通行密钥。
+said-an-administrator-s-account-is-kept = 管理员的账号不会被删除：需先由另一位管理员将其改为作者或读者。
+said-this-account-still-has-posts = 此账号仍有文章（包括草稿和定时发布的文章）：请先在工作台删除它们。
+authenticator-qr-title = { $name } 的身份验证器密钥二维码
 
 ## Lists of posts
 

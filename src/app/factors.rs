@@ -107,6 +107,7 @@ pub async fn offer(
     had: &SecondFactors,
     session: Option<&[u8]>,
     again: Option<&str>,
+    described: &str,
 ) -> Result<Offer, AppError> {
     let key = ctx.store.api_secret(&ctx.site).await?;
     let offered_before = again
@@ -128,13 +129,9 @@ pub async fn offer(
     };
     let issuer = ctx.identity().await.title.clone();
     let url = secret.otpauth_url(&issuer, user.username.as_str());
-    let title = format!(
-        "QR code of the authenticator secret for {}",
-        user.username.as_str()
-    );
     Ok(Offer {
         grouped: secret.base32_grouped(),
-        qr: qr_svg(&url, &title).unwrap_or_default(),
+        qr: qr_svg(&url, described).unwrap_or_default(),
         sealed: hex(&sealed::seal(
             &key,
             OFFERED,

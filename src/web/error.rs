@@ -109,33 +109,35 @@ impl WebError {
         }
     }
 
+    /// The page's title (a message id) and what it says (in English, said in the page's
+    /// language by the template).
     fn page(&self) -> (&'static str, String) {
         match self {
-            WebError::NotFound => ("Page not found", "There is nothing at this address.".into()),
+            WebError::NotFound => ("error-not-found", "There is nothing at this address.".into()),
             WebError::Gone => (
-                "Deleted",
+                "error-gone",
                 "What was here was deleted, and nothing will take its place.".into(),
             ),
-            WebError::GoneWith(m) => ("No longer here", m.clone()),
-            WebError::NotFoundWith(m) => ("Page not found", m.clone()),
-            WebError::Conflict(m) => ("Changed meanwhile", m.clone()),
-            WebError::BadRequest(m) => ("That did not work", m.clone()),
-            WebError::Forbidden(m) => ("Not allowed", m.clone()),
-            WebError::LoginRequired { .. } => ("Sign in required", "Please sign in.".into()),
+            WebError::GoneWith(m) => ("error-no-longer-here", m.clone()),
+            WebError::NotFoundWith(m) => ("error-not-found", m.clone()),
+            WebError::Conflict(m) => ("error-conflict", m.clone()),
+            WebError::BadRequest(m) => ("error-bad-request", m.clone()),
+            WebError::Forbidden(m) => ("error-forbidden", m.clone()),
+            WebError::LoginRequired { .. } => ("error-sign-in-required", "Please sign in.".into()),
             WebError::SecondFactorRequired => (
-                "Two-step sign-in required",
+                "error-second-factor-required",
                 crate::app::factors::REQUIRED.into(),
             ),
-            WebError::TooLarge(m) => ("Too large", m.clone()),
-            WebError::TooManyRequests { message, .. } => ("Too many attempts", message.clone()),
+            WebError::TooLarge(m) => ("error-too-large", m.clone()),
+            WebError::TooManyRequests { message, .. } => ("error-too-many-attempts", message.clone()),
             WebError::Unavailable(_) => (
-                "Temporarily unavailable",
+                "error-unavailable",
                 "The blog cannot reach its storage right now. Nothing was changed; please try again in a moment."
                     .into(),
             ),
-            WebError::Busy(m) => ("Busy", m.clone()),
+            WebError::Busy(m) => ("error-busy", m.clone()),
             WebError::Internal(_) => (
-                "Something went wrong",
+                "error-internal",
                 "An unexpected error happened on our side. It has been logged.".into(),
             ),
         }
@@ -290,5 +292,45 @@ fn rendered_again(
     match page.render() {
         Ok(html) => response.map_body(|_, _| BoxBody::new(html)),
         Err(_) => response,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::WebError;
+
+    /// Every error page is named, and says what it says, in the reader's language.
+    #[test]
+    fn every_error_page_speaks_the_reader_s_language() {
+        let said = |m: &str| WebError::BadRequest(m.into());
+        let errors = [
+            WebError::NotFound,
+            WebError::Gone,
+            WebError::GoneWith("x".into()),
+            WebError::NotFoundWith("x".into()),
+            WebError::Conflict("x".into()),
+            said("x"),
+            WebError::Forbidden("x".into()),
+            WebError::LoginRequired { next: "/".into() },
+            WebError::SecondFactorRequired,
+            WebError::TooLarge("x".into()),
+            WebError::TooManyRequests {
+                message: "x".into(),
+                retry_after: 1,
+            },
+            WebError::Unavailable("x".into()),
+            WebError::Busy("x".into()),
+            WebError::Internal("x".into()),
+        ];
+        let languages = crate::i18n::languages();
+        let (english, german) = (languages.english(), languages.matching("de").unwrap());
+        for error in errors {
+            let (title, message) = error.page();
+            assert_ne!(english.t(title), title, "{title} has an English message");
+            assert_ne!(german.t(title), english.t(title), "{title} in German");
+            if message != "x" {
+                assert_ne!(german.said(&message), message, "{message:?} in German");
+            }
+        }
     }
 }

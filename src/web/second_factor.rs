@@ -126,11 +126,14 @@ async fn offer_page(
 ) -> Result<HttpResponse, WebError> {
     let ctx = state.ctx();
     let had = ctx.store.second_factors(user.id).await?;
-    let offer = factors::offer(&ctx, user, &had, session_key_of(req).as_deref(), again).await?;
+    let frame = layout(&MaybeUser(Some(user.clone())), csrf);
+    let described = frame.t1("authenticator-qr-title", "name", user.username.as_str());
+    let key = session_key_of(req);
+    let offer = factors::offer(&ctx, user, &had, key.as_deref(), again, &described).await?;
     let required = factors::missing_required(&ctx, user).await?;
     let page = AuthenticatorPage {
         required,
-        layout: layout(&MaybeUser(Some(user.clone())), csrf),
+        layout: frame,
         grouped: offer.grouped,
         qr: offer.qr,
         offered: offer.sealed,

@@ -292,6 +292,7 @@ pub struct Pager {
 #[template(path = "error.html")]
 pub struct ErrorPage {
     pub layout: Layout,
+    /// The id of the message that names the error.
     pub title: &'static str,
     pub message: String,
     /// A server error's request id, for a reader to quote in a report.

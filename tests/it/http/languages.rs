@@ -289,12 +289,12 @@ async fn a_member_chooses_the_language_of_their_pages(t: TestStore) {
     // Error pages too.
     let missing = in_english("/posts/no-such-post").await.unwrap();
     assert_eq!(missing.status(), 404);
+    let missing = missing.text().await.unwrap();
     assert!(
-        missing
-            .text()
-            .await
-            .unwrap()
-            .contains("Zurück zur Startseite")
+        missing.contains("<h1>Seite nicht gefunden</h1>")
+            && missing.contains("Unter dieser Adresse gibt es nichts.")
+            && missing.contains("Zurück zur Startseite"),
+        "{missing}"
     );
     // What the server answers a form with is said in the member's language too.
     let long_name = "n".repeat(100);
