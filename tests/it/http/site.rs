@@ -160,7 +160,7 @@ async fn bad_identities_are_refused_and_change_nothing(t: TestStore) {
         ),
         (
             identity_form("T", "", "french", ""),
-            "is not a language code",
+            "n’est pas un code de langue",
         ),
         (
             identity_form("T", "", "fr", "a\u{7}bell"),
