@@ -63,20 +63,28 @@ pub(super) fn mebibytes(bytes: u64) -> u64 {
     bytes.div_ceil(1024 * 1024).max(1)
 }
 
-/// A byte count for people: 12.3 MiB.
-pub fn human(bytes: u64) -> String {
-    const UNITS: [&str; 4] = ["bytes", "KiB", "MiB", "GiB"];
-    let mut value = bytes as f64;
-    let mut unit = 0;
-    while value >= 1024.0 && unit < UNITS.len() - 1 {
+/// A byte count in the largest of KiB, MiB and GiB it reaches (0, 1 or 2), in tenths
+/// of that unit; `None` under 1 KiB, which is counted in bytes.
+pub fn in_units(bytes: u64) -> Option<(u64, usize)> {
+    if bytes < 1024 {
+        return None;
+    }
+    let (mut value, mut unit) = (bytes as f64 / 1024.0, 0);
+    while value >= 1024.0 && unit < 2 {
         value /= 1024.0;
         unit += 1;
     }
-    if unit == 0 {
-        format!("{bytes} bytes")
-    } else if value.fract() == 0.0 {
-        format!("{value:.0} {}", UNITS[unit])
-    } else {
-        format!("{value:.1} {}", UNITS[unit])
+    Some(((value * 10.0).round() as u64, unit))
+}
+
+/// A byte count for people, in English: 12.3 MiB (pages say it in their language).
+pub fn human(bytes: u64) -> String {
+    const UNITS: [&str; 3] = ["KiB", "MiB", "GiB"];
+    match in_units(bytes) {
+        None => format!("{bytes} bytes"),
+        Some((tenths, unit)) if tenths.is_multiple_of(10) => {
+            format!("{} {}", tenths / 10, UNITS[unit])
+        }
+        Some((tenths, unit)) => format!("{}.{} {}", tenths / 10, tenths % 10, UNITS[unit]),
     }
 }

@@ -350,17 +350,19 @@ impl Speech {
         }
         let mut value = Decimal::from(tenths);
         value.absolute.multiply_pow10(-1);
-        match &self.numbers {
-            Some(numbers) => numbers.format(&value).to_string(),
-            None => value.to_string(),
-        }
+        self.written(&value)
     }
 
     /// A whole number with this language's grouping: `1,234,567`, `1.234.567`.
     pub fn number(&self, n: u64) -> String {
+        self.written(&Decimal::from(n))
+    }
+
+    /// `value` as this language writes numbers.
+    fn written(&self, value: &Decimal) -> String {
         match &self.numbers {
-            Some(numbers) => numbers.format(&Decimal::from(n)).to_string(),
-            None => n.to_string(),
+            Some(numbers) => numbers.format(value).to_string(),
+            None => value.to_string(),
         }
     }
 }

@@ -124,9 +124,7 @@ pub async fn section(
         }
         // A line of the page: when it cannot be read, the page goes without it.
         match state.store.reaction_counts(&state.site, post.id).await {
-            Ok(counts) => Ok::<_, WebError>(
-                Some((counts.likes, counts.announces)).filter(|&(l, s)| l > 0 || s > 0),
-            ),
+            Ok(counts) => Ok::<_, WebError>(Some((counts.likes, counts.announces))),
             Err(e) => {
                 tracing::warn!(error = %e, post = %post.id.0, "a post's likes and shares could not be read");
                 Ok(None)

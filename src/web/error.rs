@@ -302,14 +302,13 @@ mod tests {
     /// Every error page is named, and says what it says, in the reader's language.
     #[test]
     fn every_error_page_speaks_the_reader_s_language() {
-        let said = |m: &str| WebError::BadRequest(m.into());
         let errors = [
             WebError::NotFound,
             WebError::Gone,
             WebError::GoneWith("x".into()),
             WebError::NotFoundWith("x".into()),
             WebError::Conflict("x".into()),
-            said("x"),
+            WebError::BadRequest("x".into()),
             WebError::Forbidden("x".into()),
             WebError::LoginRequired { next: "/".into() },
             WebError::SecondFactorRequired,

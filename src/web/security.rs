@@ -29,14 +29,14 @@ pub(super) async fn shown_with(
     let current = current.as_deref();
     let listed = sessions::list(&state.ctx(), user.id).await?;
     let frame = layout(&super::auth::MaybeUser(Some(user.clone())), csrf);
-    let speech = std::sync::Arc::clone(&frame.speech);
+    let speech = &frame.speech;
     let (mut browsers, mut tokens) = (Vec::new(), Vec::new());
     for s in listed {
         let row = SessionRow {
             id: public_id(&s.key),
             what: match s.details.kind {
                 SessionKind::Token => s.details.label.clone(),
-                _ => agent_in(&speech, &s.details.agent),
+                _ => agent_in(speech, &s.details.agent),
             },
             made_by: match s.details.kind {
                 SessionKind::Browser => String::new(),
@@ -44,7 +44,7 @@ pub(super) async fn shown_with(
                 SessionKind::Token => speech.t1(
                     "security-made-in",
                     "browser",
-                    agent_in(&speech, &s.details.agent),
+                    agent_in(speech, &s.details.agent),
                 ),
             },
             // A session from before addresses were kept has none.

@@ -728,6 +728,20 @@ impl TestApp {
     pub async fn anonymous_get(&self, path: &str) -> reqwest::Response {
         self.anonymous().get(self.url(path)).send().await.unwrap()
     }
+
+    /// The page at `path` as `client` reads it, its browser asking for `languages`
+    /// (`Accept-Language`).
+    pub async fn html_in(&self, client: &reqwest::Client, path: &str, languages: &str) -> String {
+        client
+            .get(self.url(path))
+            .header(reqwest::header::ACCEPT_LANGUAGE, languages)
+            .send()
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap()
+    }
 }
 
 /// A post page without its one JSON-LD element (the site's own script element, whose

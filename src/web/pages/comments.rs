@@ -57,7 +57,7 @@ pub struct CommentSection {
     /// For the post's editors: its moderation page.
     pub moderate_url: Option<String>,
     pub comments_closed: bool,
-    /// How many on the fediverse liked and shared the post, when any did.
+    /// How many on the fediverse liked and shared the post, when the site is on it.
     pub reactions: Option<(u64, u64)>,
 }
 

@@ -149,18 +149,10 @@ impl Layout {
     /// A file's size as the page's language writes it: `512 bytes`, `12.3 MiB`, `12,3 Mio`.
     pub fn size(&self, bytes: &u64) -> String {
         const UNITS: [&str; 3] = ["size-kib", "size-mib", "size-gib"];
-        if *bytes < 1024 {
-            return self.speech.count("size-bytes", *bytes);
+        match crate::binaries::budget::in_units(*bytes) {
+            None => self.speech.count("size-bytes", *bytes),
+            Some((tenths, unit)) => self.t1(UNITS[unit], "size", self.speech.tenths(tenths)),
         }
-        let (mut value, mut unit) = (*bytes as f64 / 1024.0, 0);
-        while value >= 1024.0 && unit < UNITS.len() - 1 {
-            value /= 1024.0;
-            unit += 1;
-        }
-        // In tenths, written whole when it is whole: 12 MiB, 12.5 MiB.
-        let tenths = (value * 10.0).round() as u64;
-        self.speech
-            .t1(UNITS[unit], "size", self.speech.tenths(tenths))
     }
 
     /// The binary service's status of a file (`OK`, `ERROR`, `RETRY`, `MISSING`) in words.

@@ -313,16 +313,7 @@ async fn the_editor_lists_uploads_inserts_them_and_removes_them(t: TestStore) {
         "{admin_list}"
     );
     // In German: the state, the size and the date as German writes them.
-    let german = app
-        .client
-        .get(app.url("/admin/binaries"))
-        .header("Accept-Language", "de")
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let german = app.html_in(&app.client, "/admin/binaries", "de").await;
     assert!(
         german.contains(">Abgewiesen <span class=\"error\">"),
         "{german}"

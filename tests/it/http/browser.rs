@@ -1424,16 +1424,7 @@ async fn the_reader_s_pages_read_in_german_and_arabic(t: TestStore) {
                             .into_iter()
                             .map(|v| format!("{language} {path}: {v}")),
                     );
-                    let served = app
-                        .anonymous()
-                        .get(app.url(path))
-                        .header("Accept-Language", header)
-                        .send()
-                        .await
-                        .unwrap()
-                        .text()
-                        .await
-                        .unwrap();
+                    let served = app.html_in(&app.anonymous(), path, header).await;
                     html.push((format!("{language}-{name}"), served));
                 }
             }

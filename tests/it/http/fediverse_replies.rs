@@ -232,16 +232,7 @@ async fn reactions_on(app: &TestApp, path: &str) -> Option<String> {
 /// The line of likes and shares under a post, for a reader whose browser asks for
 /// `language`.
 async fn reactions_in(app: &TestApp, path: &str, language: &str) -> Option<String> {
-    let page = app
-        .anonymous()
-        .get(app.url(path))
-        .header("Accept-Language", language)
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let page = app.html_in(&app.anonymous(), path, language).await;
     let start = page.find(r#"id="fediverse-reactions">"#)? + r#"id="fediverse-reactions">"#.len();
     Some(page[start..start + page[start..].find('<').unwrap()].to_owned())
 }
