@@ -137,6 +137,8 @@ both_stores!(
     every_moderation_transition_keeps_the_lists_in_step,
     a_moderation_that_dies_midway_leaves_everything_agreeing,
     counts_of_many_posts_are_one_read,
+    counts_are_kept_a_moment_never_past_a_change_made_here,
+    readers_of_a_stale_copy_at_once_send_one_read,
     a_readers_own_pending_comments_are_found_among_their_own_recent_ones,
 );
 
@@ -514,6 +516,140 @@ async fn counts_of_many_posts_are_one_read(t: TestStore) {
         [0, 1, 1, 2, 2],
         "approved comments only"
     );
+}
+
+/// A post's approved comments, as an instance read them for a list, are used again for a
+/// moment (on Cassandra: no statement), never after a comment counted through the same
+/// instance (the commenter sees it counted at once), and another instance shows the change
+/// within `LIST_TTL`, or at once when told that the site changed elsewhere (as the page
+/// cache's recheck tells it). SQLite reads them every time.
+async fn counts_are_kept_a_moment_never_past_a_change_made_here(t: TestStore) {
+    use sibyl::store::cassandra::LIST_TTL;
+    use std::time::{Duration, Instant};
+    let admin = member(&t, Role::Admin).await;
+    let reader = member(&t, Role::Reader).await;
+    let post = post(&t, &admin).await;
+    let other = t.another_process().await;
+    let approved = |store: Arc<dyn Store>| {
+        let (site, id) = (t.site.clone(), post.id);
+        async move {
+            let counts = store.approved_comment_counts(&site, &[id]).await.unwrap();
+            counts.iter().map(|(_, n)| *n).sum::<u64>()
+        }
+    };
+    let first = comment(&post, &reader, "First", None, CommentState::Approved);
+    t.store.add_comment(&t.site, &first).await.unwrap();
+    // A copy is kept from the start of its read: the checks on what is kept hold only
+    // while LIST_TTL has not passed since then (a slow machine may take longer).
+    let read_here = Instant::now();
+    assert_eq!(approved(t.store.clone()).await, 1);
+    let read_there = Instant::now();
+    assert_eq!(approved(other.clone()).await, 1);
+    let before = t.store.statements();
+    assert_eq!(approved(t.store.clone()).await, 1);
+    if t.kind == Kind::Sqlite || read_here.elapsed() < LIST_TTL {
+        let statements = match t.kind {
+            Kind::Sqlite => 1,
+            Kind::Cassandra => 0,
+        };
+        assert_eq!(
+            t.store.statements() - before,
+            statements,
+            "read again: kept"
+        );
+    }
+    // A comment approved here: counted here at once.
+    let second = comment(&post, &reader, "Second", None, CommentState::Pending);
+    t.store.add_comment(&t.site, &second).await.unwrap();
+    assert_eq!(approved(t.store.clone()).await, 1, "pending: not counted");
+    let approve = by(&admin, CommentState::Approved);
+    t.store
+        .moderate(&t.site, post.id, second.id, &approve)
+        .await
+        .unwrap();
+    let changed = Instant::now();
+    assert_eq!(
+        approved(t.store.clone()).await,
+        2,
+        "approved here: counted here"
+    );
+    // Another instance: within LIST_TTL on Cassandra (at once on SQLite).
+    let seen = approved(other.clone()).await;
+    if t.kind == Kind::Sqlite || read_there.elapsed() < LIST_TTL {
+        let expected = match t.kind {
+            Kind::Sqlite => 2,
+            Kind::Cassandra => 1,
+        };
+        assert_eq!(seen, expected, "another instance, within LIST_TTL");
+    }
+    tokio::time::sleep(LIST_TTL.saturating_sub(changed.elapsed()) + Duration::from_millis(50))
+        .await;
+    assert_eq!(
+        approved(other.clone()).await,
+        2,
+        "another instance, after LIST_TTL"
+    );
+    // Rejected here; the other instance told that the site changed elsewhere.
+    let reject = by(&admin, CommentState::Rejected);
+    t.store
+        .moderate(&t.site, post.id, second.id, &reject)
+        .await
+        .unwrap();
+    other.forget_kept_lists();
+    assert_eq!(
+        approved(other.clone()).await,
+        1,
+        "told of a change elsewhere"
+    );
+}
+
+/// Many pages asking at once for the front page and for its comment counts when this
+/// instance's copies are stale (here: forgotten, as after another instance's change) send
+/// one read of each on Cassandra, the others waiting for it; on SQLite each reads.
+async fn readers_of_a_stale_copy_at_once_send_one_read(t: TestStore) {
+    use sibyl::store::PageAt;
+    const READERS: u64 = 32;
+    let author = member(&t, Role::Author).await;
+    let reader = member(&t, Role::Reader).await;
+    let post = post(&t, &author).await;
+    let first = comment(&post, &reader, "Counted", None, CommentState::Approved);
+    t.store.add_comment(&t.site, &first).await.unwrap();
+    let at_once = |counts: bool| {
+        let barrier = Arc::new(tokio::sync::Barrier::new(READERS as usize));
+        let readers: Vec<_> = (0..READERS)
+            .map(|_| {
+                let (store, site, barrier) = (t.store.clone(), t.site.clone(), barrier.clone());
+                tokio::spawn(async move {
+                    barrier.wait().await;
+                    if counts {
+                        let counts = store.approved_comment_counts(&site, &[post.id]).await;
+                        counts.unwrap().iter().map(|(_, n)| *n).sum::<u64>()
+                    } else {
+                        let page = store.home_page(&site, PageAt::Newest, 10).await.unwrap();
+                        page.posts.len() as u64
+                    }
+                })
+            })
+            .collect();
+        async move {
+            let mut seen = Vec::new();
+            for r in readers {
+                seen.push(r.await.unwrap());
+            }
+            seen
+        }
+    };
+    let one_each = match t.kind {
+        Kind::Sqlite => READERS,
+        Kind::Cassandra => 1,
+    };
+    for counts in [false, true] {
+        t.store.forget_kept_lists();
+        let before = t.store.statements();
+        let seen = at_once(counts).await;
+        assert_eq!(seen, vec![1; READERS as usize], "counts: {counts}");
+        assert_eq!(t.store.statements() - before, one_each, "counts: {counts}");
+    }
 }
 
 async fn a_readers_own_pending_comments_are_found_among_their_own_recent_ones(t: TestStore) {

@@ -558,6 +558,8 @@ async fn author_pages_list_published_posts(t: TestStore) {
     let admin = app.set_up().await;
     app.publish("Published one", "Body.").await;
     app.write("Hidden draft", "Body.", "", "draft").await;
+    // The first view's read of the comment counts begins after this.
+    let counted = std::time::Instant::now();
     let page = app
         .anonymous_get(&format!("/authors/{}", admin.username))
         .await;
@@ -571,15 +573,21 @@ async fn author_pages_list_published_posts(t: TestStore) {
     let before = app.store.statements();
     app.anonymous_get(&format!("/authors/{}", admin.username))
         .await;
-    assert_eq!(
-        app.store.statements() - before,
-        match app.kind {
-            crate::helpers::Kind::Sqlite => 3, // the user, the posts, their comment counts
-            // the name's claim, the user, the author's index of half months, the newest
-            // half month's posts, their comment counts
-            crate::helpers::Kind::Cassandra => 5,
+    let statements = app.store.statements() - before;
+    match app.kind {
+        // the user, the posts, their comment counts
+        crate::helpers::Kind::Sqlite => assert_eq!(statements, 3),
+        // the name's claim, the user, the author's index of half months, the newest half
+        // month's posts; their comment counts as the first view read them, kept for
+        // LIST_TTL from that read (past it, they may have been read again)
+        crate::helpers::Kind::Cassandra => {
+            if counted.elapsed() < sibyl::store::cassandra::LIST_TTL {
+                assert_eq!(statements, 4);
+            } else {
+                assert!((4..=5).contains(&statements), "{statements}");
+            }
         }
-    );
+    }
     assert_eq!(
         app.anonymous_get("/authors/nobody_here").await.status(),
         404

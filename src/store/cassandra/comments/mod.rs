@@ -708,7 +708,7 @@ impl Comments for CassandraStore {
         site: &Site,
         posts: &[PostId],
     ) -> StoreResult<Vec<(PostId, u64)>> {
-        self.approved_counts(site, posts, false).await
+        self.approved_counts(site, posts).await
     }
 
     async fn pending_comment_counts(
@@ -716,7 +716,7 @@ impl Comments for CassandraStore {
         site: &Site,
         posts: &[PostId],
     ) -> StoreResult<Vec<(PostId, u64)>> {
-        self.approved_counts(site, posts, true).await
+        self.read_counts(site, posts, true).await
     }
 
     async fn commenter_standing(&self, site: &Site, user: UserId) -> StoreResult<Standing> {

@@ -188,6 +188,8 @@ impl CassandraStore {
         if change.is_zero() {
             return Ok(());
         }
+        // The counts this instance kept are not used after the change, finished or not.
+        let _changing = self.list_memo.changing();
         let s = &change.by_state;
         self.exec(
             &self.tallies.tally_add,
@@ -382,9 +384,35 @@ impl CassandraStore {
         ))
     }
 
+    /// The approved comments of each of `posts` (missing: none): those this instance read
+    /// less than `LIST_TTL` ago and changed none since are as it read them (as the front
+    /// page's rows: lists' counts, read by every list page), the others read in one
+    /// statement.
+    pub(in crate::store::cassandra) async fn approved_counts(
+        &self,
+        site: &Site,
+        posts: &[PostId],
+    ) -> StoreResult<Vec<(PostId, u64)>> {
+        let (known, missing) = self.list_memo.counts(site.as_str(), posts);
+        if missing.is_empty() {
+            return Ok(known);
+        }
+        let _one = self.list_memo.one_read(site.as_str()).await;
+        let (mut known, missing) = self.list_memo.counts(site.as_str(), posts);
+        if missing.is_empty() {
+            return Ok(known);
+        }
+        let start = self.list_memo.start();
+        let read = self.read_counts(site, &missing, false).await?;
+        self.list_memo
+            .keep_counts(site.as_str(), start, &missing, &read);
+        known.extend(read);
+        Ok(known)
+    }
+
     /// The approved (or, with `pending`, the pending) comments of each of `posts`
     /// (missing: none), in one statement.
-    pub(in crate::store::cassandra) async fn approved_counts(
+    pub(in crate::store::cassandra) async fn read_counts(
         &self,
         site: &Site,
         posts: &[PostId],

@@ -1,11 +1,12 @@
 //! What an instance keeps of its sites' lists between reads, as it keeps a site's
-//! identity: the front page's rows (the home page's first page and the feed) and the
-//! archive's months (the archive and sitemap indexes). Each is read again once older
-//! than [`LIST_TTL`], and at once after this instance changed any list: a writer who
-//! publishes through an instance sees the post there on the next read; another instance
-//! shows it within `LIST_TTL`.
+//! identity: the front page's rows (the home page's first page and the feed), the
+//! archive's months (the archive and sitemap indexes) and the approved comment counts of
+//! the posts lists showed (home, tag and author pages). Each is read again once older
+//! than [`LIST_TTL`], and at once after this instance changed any list or count: a
+//! writer who publishes or comments through an instance sees it there on the next read;
+//! another instance shows it within `LIST_TTL`.
 
-use crate::domain::PostSummary;
+use crate::domain::{PostId, PostSummary};
 use crate::store::Month;
 use std::collections::HashMap;
 use std::sync::Mutex;
@@ -19,6 +20,13 @@ pub const LIST_TTL: Duration = Duration::from_secs(2);
 /// The most copies kept of each kind (a site's front page for each page size asked,
 /// a site's months): past it, the oldest copies go.
 const MOST_KEPT: usize = 256;
+
+/// Stripes of the locks that make one read at a time of a site's copies.
+const READ_STRIPES: usize = 16;
+
+/// The most posts whose approved comment count is kept, all sites together (some 60
+/// bytes each): past it, the stale counts go, and all of them if that is not enough.
+const MOST_COUNTS: usize = 4096;
 
 /// A copy, when its read began, and the number of list changes this instance had made
 /// then (a copy read before a change is not used after it).
@@ -39,6 +47,19 @@ pub struct ListMemo {
     front: Mutex<HashMap<(String, usize), Kept<Rows>>>,
     /// The archive's months, newest first, by site.
     months: Mutex<HashMap<String, Kept<Vec<Month>>>>,
+    /// Posts' approved comment counts, by site and post.
+    counts: Mutex<Counts>,
+    /// One read at a time of a site's copies (a stripe of sites each): when a copy goes
+    /// stale under load, the pages asking meanwhile wait for one read of it instead of
+    /// each sending its own at the same instant.
+    reading: [tokio::sync::Mutex<()>; READ_STRIPES],
+}
+
+/// Posts' approved comment counts, by site and post, and how many are kept in all.
+#[derive(Default)]
+struct Counts {
+    by_site: HashMap<String, HashMap<PostId, Kept<u64>>>,
+    kept: usize,
 }
 
 /// A read's start: when, and after how many changes.
@@ -62,6 +83,16 @@ impl ListMemo {
     /// Marks a change to the lists under way (see [`Changing`]).
     pub fn changing(&self) -> Changing<'_> {
         Changing(self)
+    }
+
+    /// The right to read a copy of `site`'s lists, once the reads of it under way ended:
+    /// whoever holds it looks for a fresh copy again first, which the read before may
+    /// have kept.
+    pub async fn one_read(&self, site: &str) -> tokio::sync::MutexGuard<'_, ()> {
+        use std::hash::{BuildHasher, BuildHasherDefault, DefaultHasher};
+        let hash = BuildHasherDefault::<DefaultHasher>::default().hash_one(site);
+        let stripe = usize::try_from(hash % READ_STRIPES as u64).unwrap_or_default();
+        self.reading[stripe].lock().await
     }
 
     /// Where a read that may be kept begins.
@@ -122,6 +153,64 @@ impl ListMemo {
     pub fn keep_months(&self, site: &str, start: ReadStart, months: Vec<Month>) {
         Self::keep(&self.months, site.to_owned(), start, months);
     }
+
+    /// The approved comment counts of `posts` kept fresh, and the posts whose count is
+    /// not (to be read).
+    pub fn counts(&self, site: &str, posts: &[PostId]) -> (Vec<(PostId, u64)>, Vec<PostId>) {
+        let counts = self.counts.lock().unwrap_or_else(|e| e.into_inner());
+        let kept = counts.by_site.get(site);
+        let (mut known, mut missing) = (Vec::new(), Vec::new());
+        for post in posts {
+            match self.fresh(kept.and_then(|k| k.get(post))) {
+                Some(n) => known.push((*post, n)),
+                None => missing.push(*post),
+            }
+        }
+        (known, missing)
+    }
+
+    /// Keeps the approved comment counts read of `posts` (a post `read` does not name
+    /// has none).
+    pub fn keep_counts(
+        &self,
+        site: &str,
+        start: ReadStart,
+        posts: &[PostId],
+        read: &[(PostId, u64)],
+    ) {
+        let mut counts = self.counts.lock().unwrap_or_else(|e| e.into_inner());
+        if counts.kept + posts.len() > MOST_COUNTS {
+            let changes = self.changes.load(Ordering::Acquire);
+            counts.by_site.retain(|_, posts| {
+                posts.retain(|_, k| k.changes == changes && k.at.elapsed() < LIST_TTL);
+                !posts.is_empty()
+            });
+            if counts.by_site.values().map(HashMap::len).sum::<usize>() + posts.len() > MOST_COUNTS
+            {
+                counts.by_site.clear();
+            }
+        }
+        let of_site = counts.by_site.entry(site.to_owned()).or_default();
+        for post in posts {
+            // A later read's count is never replaced by an earlier one's.
+            if of_site.get(post).is_some_and(|k| k.at > start.at) {
+                continue;
+            }
+            let n = read
+                .iter()
+                .find(|(id, _)| id == post)
+                .map_or(0, |(_, n)| *n);
+            of_site.insert(
+                *post,
+                Kept {
+                    at: start.at,
+                    changes: start.changes,
+                    value: n,
+                },
+            );
+        }
+        counts.kept = counts.by_site.values().map(HashMap::len).sum();
+    }
 }
 
 #[cfg(test)]
@@ -163,5 +252,37 @@ mod tests {
             memo.months(&format!("site {}", MOST_KEPT + 9)),
             Some(vec![])
         );
+    }
+
+    #[test]
+    fn counts_are_kept_per_post_until_a_change_and_bounded() {
+        let memo = ListMemo::default();
+        let post = |n: u128| PostId(uuid::Uuid::from_u128(n));
+        let (a, b, c) = (post(1), post(2), post(3));
+        assert_eq!(memo.counts("s", &[a, b]), (vec![], vec![a, b]));
+        // b has no row: none.
+        memo.keep_counts("s", memo.start(), &[a, b], &[(a, 4)]);
+        assert_eq!(
+            memo.counts("s", &[a, b, c]),
+            (vec![(a, 4), (b, 0)], vec![c])
+        );
+        assert_eq!(memo.counts("other", &[a]), (vec![], vec![a]), "per site");
+        // Read before a change made here: not kept.
+        let start = memo.start();
+        drop(memo.changing());
+        assert_eq!(memo.counts("s", &[a]), (vec![], vec![a]), "changed since");
+        memo.keep_counts("s", start, &[c], &[(c, 1)]);
+        assert_eq!(
+            memo.counts("s", &[c]),
+            (vec![], vec![c]),
+            "read before the change"
+        );
+        for n in 0..(MOST_COUNTS as u128 + 10) {
+            memo.keep_counts("s", memo.start(), &[post(100 + n)], &[]);
+        }
+        let kept = memo.counts.lock().unwrap().kept;
+        assert!(kept <= MOST_COUNTS, "{kept}");
+        let newest = post(100 + MOST_COUNTS as u128 + 9);
+        assert_eq!(memo.counts("s", &[newest]), (vec![(newest, 0)], vec![]));
     }
 }

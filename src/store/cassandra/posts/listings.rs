@@ -566,6 +566,10 @@ impl Listings for CassandraStore {
         if let Some(rows) = self.list_memo.front(site.as_str(), limit) {
             return Ok(page_of(at, rows, limit));
         }
+        let _one = self.list_memo.one_read(site.as_str()).await;
+        if let Some(rows) = self.list_memo.front(site.as_str(), limit) {
+            return Ok(page_of(at, rows, limit));
+        }
         let start = self.list_memo.start();
         let rows: Vec<SummaryRow> = self
             .rows(
@@ -601,6 +605,10 @@ impl Listings for CassandraStore {
     }
 
     async fn archive_months(&self, site: &Site) -> StoreResult<Vec<Month>> {
+        if let Some(months) = self.list_memo.months(site.as_str()) {
+            return Ok(months);
+        }
+        let _one = self.list_memo.one_read(site.as_str()).await;
         if let Some(months) = self.list_memo.months(site.as_str()) {
             return Ok(months);
         }
