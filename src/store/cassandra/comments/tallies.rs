@@ -393,21 +393,19 @@ impl CassandraStore {
         site: &Site,
         posts: &[PostId],
     ) -> StoreResult<Vec<(PostId, u64)>> {
-        let (known, missing) = self.list_memo.counts(site.as_str(), posts);
-        if missing.is_empty() {
-            return Ok(known);
-        }
-        let _one = self.list_memo.one_read(site.as_str()).await;
-        let (mut known, missing) = self.list_memo.counts(site.as_str(), posts);
-        if missing.is_empty() {
-            return Ok(known);
-        }
-        let start = self.list_memo.start();
-        let read = self.read_counts(site, &missing, false).await?;
-        self.list_memo
-            .keep_counts(site.as_str(), start, &missing, &read);
-        known.extend(read);
-        Ok(known)
+        let kept = || {
+            let (known, missing) = self.list_memo.counts(site.as_str(), posts);
+            missing.is_empty().then_some(known)
+        };
+        let read = |start| async move {
+            let (mut known, missing) = self.list_memo.counts(site.as_str(), posts);
+            let read = self.read_counts(site, &missing, false).await?;
+            self.list_memo
+                .keep_counts(site.as_str(), start, &missing, &read);
+            known.extend(read);
+            Ok(known)
+        };
+        self.list_memo.kept_or_read(site.as_str(), kept, read).await
     }
 
     /// The approved (or, with `pending`, the pending) comments of each of `posts`

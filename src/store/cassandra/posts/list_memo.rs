@@ -21,7 +21,7 @@ pub const LIST_TTL: Duration = Duration::from_secs(2);
 /// a site's months): past it, the oldest copies go.
 const MOST_KEPT: usize = 256;
 
-/// Stripes of the locks that make one read at a time of a site's copies.
+/// Stripes of sites whose copies are read one at a time (see [`ListMemo::kept_or_read`]).
 const READ_STRIPES: usize = 16;
 
 /// The most posts whose approved comment count is kept, all sites together (some 60
@@ -52,7 +52,26 @@ pub struct ListMemo {
     /// One read at a time of a site's copies (a stripe of sites each): when a copy goes
     /// stale under load, the pages asking meanwhile wait for one read of it instead of
     /// each sending its own at the same instant.
-    reading: [tokio::sync::Mutex<()>; READ_STRIPES],
+    reading: [Stripe; READ_STRIPES],
+}
+
+/// Whether a read of a copy of the stripe's sites is under way, and its end announced to
+/// every request waiting for it at once.
+#[derive(Default)]
+struct Stripe {
+    busy: std::sync::atomic::AtomicBool,
+    ended: tokio::sync::Notify,
+}
+
+/// A read under way: its end, however it ends (read, failed, or dropped with its
+/// request), wakes every request waiting.
+struct Reading<'a>(&'a Stripe);
+
+impl Drop for Reading<'_> {
+    fn drop(&mut self) {
+        self.0.busy.store(false, Ordering::Release);
+        self.0.ended.notify_waiters();
+    }
 }
 
 /// Posts' approved comment counts, by site and post, and how many are kept in all.
@@ -85,14 +104,45 @@ impl ListMemo {
         Changing(self)
     }
 
-    /// The right to read a copy of `site`'s lists, once the reads of it under way ended:
-    /// whoever holds it looks for a fresh copy again first, which the read before may
-    /// have kept.
-    pub async fn one_read(&self, site: &str) -> tokio::sync::MutexGuard<'_, ()> {
+    /// The fresh copy `kept` finds, or else what `read` reads (and keeps, under the start
+    /// it is given). While another request of this instance reads a copy of the site's
+    /// lists, this one waits for that read to end and looks again: a copy gone stale under
+    /// load is read once, not by every page asking at that instant, and those waiting all
+    /// wake together when it ends (not one after another, as behind a lock).
+    pub async fn kept_or_read<T, E, Read>(
+        &self,
+        site: &str,
+        kept: impl Fn() -> Option<T>,
+        read: impl FnOnce(ReadStart) -> Read,
+    ) -> Result<T, E>
+    where
+        Read: Future<Output = Result<T, E>>,
+    {
         use std::hash::{BuildHasher, BuildHasherDefault, DefaultHasher};
         let hash = BuildHasherDefault::<DefaultHasher>::default().hash_one(site);
-        let stripe = usize::try_from(hash % READ_STRIPES as u64).unwrap_or_default();
-        self.reading[stripe].lock().await
+        let stripe = &self.reading[usize::try_from(hash % READ_STRIPES as u64).unwrap_or_default()];
+        let _reading = loop {
+            if let Some(value) = kept() {
+                return Ok(value);
+            }
+            // Listening before the claim: a read ending in between still wakes this one.
+            let ended = stripe.ended.notified();
+            tokio::pin!(ended);
+            ended.as_mut().enable();
+            if stripe
+                .busy
+                .compare_exchange(false, true, Ordering::AcqRel, Ordering::Acquire)
+                .is_ok()
+            {
+                break Reading(stripe);
+            }
+            ended.await;
+        };
+        // A read that ended between the look and the claim may have kept a copy.
+        if let Some(value) = kept() {
+            return Ok(value);
+        }
+        read(self.start()).await
     }
 
     /// Where a read that may be kept begins.

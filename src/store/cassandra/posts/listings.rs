@@ -3,6 +3,7 @@
 
 use crate::domain::{PostId, PostSummary, ScheduledPost, Site, Slug, Tag, Tags, UserId, timeuuid};
 use crate::store::caps::{self, page_size};
+use crate::store::cassandra::posts::list_memo::ReadStart;
 use crate::store::cassandra::{CassandraStore, logged, unavailable};
 use crate::store::posts::{page_of, tag_count_page};
 use crate::store::prelude::*;
@@ -563,29 +564,29 @@ impl Listings for CassandraStore {
                 .await;
         }
         // As this instance read it less than LIST_TTL ago, unless it changed a list since.
-        if let Some(rows) = self.list_memo.front(site.as_str(), limit) {
-            return Ok(page_of(at, rows, limit));
-        }
-        let _one = self.list_memo.one_read(site.as_str()).await;
-        if let Some(rows) = self.list_memo.front(site.as_str(), limit) {
-            return Ok(page_of(at, rows, limit));
-        }
-        let start = self.list_memo.start();
-        let rows: Vec<SummaryRow> = self
-            .rows(
-                &self.listings.front_page_read,
-                (site.as_str(), limit as i32 + 1),
-            )
+        let kept = || self.list_memo.front(site.as_str(), limit);
+        let read = |start| async move {
+            let rows: Vec<SummaryRow> = self
+                .rows(
+                    &self.listings.front_page_read,
+                    (site.as_str(), limit as i32 + 1),
+                )
+                .await?;
+            let rows = rows
+                .into_iter()
+                .map(|row| {
+                    let cursor = list_cursor(row.published);
+                    Ok((summary(row)?, cursor))
+                })
+                .collect::<StoreResult<Vec<_>>>()?;
+            self.list_memo
+                .keep_front(site.as_str(), limit, start, rows.clone());
+            Ok::<_, StoreError>(rows)
+        };
+        let rows = self
+            .list_memo
+            .kept_or_read(site.as_str(), kept, read)
             .await?;
-        let rows = rows
-            .into_iter()
-            .map(|row| {
-                let cursor = list_cursor(row.published);
-                Ok((summary(row)?, cursor))
-            })
-            .collect::<StoreResult<Vec<_>>>()?;
-        self.list_memo
-            .keep_front(site.as_str(), limit, start, rows.clone());
         Ok(page_of(at, rows, limit))
     }
 
@@ -605,27 +606,10 @@ impl Listings for CassandraStore {
     }
 
     async fn archive_months(&self, site: &Site) -> StoreResult<Vec<Month>> {
-        if let Some(months) = self.list_memo.months(site.as_str()) {
-            return Ok(months);
-        }
-        let _one = self.list_memo.one_read(site.as_str()).await;
-        if let Some(months) = self.list_memo.months(site.as_str()) {
-            return Ok(months);
-        }
-        let start = self.list_memo.start();
-        let months: Vec<(i32,)> = self
-            .rows(&self.listings.archive_months, (site.as_str(), ARCHIVE))
-            .await?;
-        // Halves of months, newest first: each month once.
-        let mut out: Vec<Month> = Vec::new();
-        for (half,) in months {
-            if out.last() != Some(&(half / 10)) {
-                out.push(half / 10);
-            }
-        }
+        let kept = || self.list_memo.months(site.as_str());
         self.list_memo
-            .keep_months(site.as_str(), start, out.clone());
-        Ok(out)
+            .kept_or_read(site.as_str(), kept, |start| self.read_months(site, start))
+            .await
     }
 
     /// The month's two halves of the archive, each read whole (the driver paging), both
@@ -749,5 +733,24 @@ impl Listings for CassandraStore {
             only: None,
         };
         self.bucket_page(list, site, author.0, at, limit).await
+    }
+}
+
+impl CassandraStore {
+    /// The archive's months of a site, kept under `start`.
+    async fn read_months(&self, site: &Site, start: ReadStart) -> StoreResult<Vec<Month>> {
+        let months: Vec<(i32,)> = self
+            .rows(&self.listings.archive_months, (site.as_str(), ARCHIVE))
+            .await?;
+        // Halves of months, newest first: each month once.
+        let mut out: Vec<Month> = Vec::new();
+        for (half,) in months {
+            if out.last() != Some(&(half / 10)) {
+                out.push(half / 10);
+            }
+        }
+        self.list_memo
+            .keep_months(site.as_str(), start, out.clone());
+        Ok(out)
     }
 }
