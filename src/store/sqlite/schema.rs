@@ -313,6 +313,43 @@ mod tests {
         .unwrap()
     }
 
+    /// A list's statement is planned once, whatever its `LIMIT ?` is bound to, on a
+    /// connection as the store opens them (`tune`), and still reads the list's index;
+    /// without it, SQLite prepares the statement again every time its values are bound.
+    #[test]
+    fn a_list_is_prepared_once_and_read_through_its_index() {
+        const HOME: &str = "SELECT p.id FROM posts p WHERE site = ?1 AND published IS NOT NULL \
+             AND kind = 'post' ORDER BY published DESC, id DESC LIMIT ?2";
+        let runs = |conn: &Connection| {
+            let mut stmt = conn.prepare_cached(HOME).unwrap();
+            for limit in [21, 21, 6] {
+                let ids = stmt
+                    .query_map(rusqlite::params!["https://blog.example", limit], |r| {
+                        r.get::<_, String>(0)
+                    })
+                    .unwrap()
+                    .collect::<Result<Vec<_>, _>>()
+                    .unwrap();
+                assert!(ids.is_empty());
+            }
+            stmt.get_status(rusqlite::StatementStatus::RePrepare)
+        };
+        let mut tuned = Connection::open_in_memory().unwrap();
+        super::super::tune(&tuned).unwrap();
+        migrate(&mut tuned).unwrap();
+        assert_eq!(runs(&tuned), 0, "prepared again");
+        let steps = plan(&tuned, HOME);
+        assert!(
+            steps
+                .iter()
+                .any(|s| s.starts_with("SEARCH p USING") && s.contains("INDEX posts_front_page")),
+            "{steps:?}"
+        );
+        let mut plain = Connection::open_in_memory().unwrap();
+        migrate(&mut plain).unwrap();
+        assert!(runs(&plain) > 0, "SQLite no longer plans by a bound LIMIT");
+    }
+
     /// The statements that every post or comment write runs reach their rows through an
     /// index on the post, not through the site's whole list: writes cost the same on a
     /// site of 100,000 posts as on a new one.
