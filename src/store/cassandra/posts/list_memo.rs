@@ -153,10 +153,15 @@ impl ListMemo {
         }
     }
 
+    /// Whether a copy may be used: read less than `LIST_TTL` ago, with no change made
+    /// here since its read began.
+    fn is_fresh<T>(&self, kept: &Kept<T>) -> bool {
+        kept.changes == self.changes.load(Ordering::Acquire) && kept.at.elapsed() < LIST_TTL
+    }
+
     fn fresh<T: Clone>(&self, kept: Option<&Kept<T>>) -> Option<T> {
         let kept = kept?;
-        (kept.changes == self.changes.load(Ordering::Acquire) && kept.at.elapsed() < LIST_TTL)
-            .then(|| kept.value.clone())
+        self.is_fresh(kept).then(|| kept.value.clone())
     }
 
     fn keep<K: std::hash::Hash + Eq, T>(
@@ -230,9 +235,8 @@ impl ListMemo {
     ) {
         let mut counts = self.counts.lock().unwrap_or_else(|e| e.into_inner());
         if counts.kept + posts.len() > MOST_COUNTS {
-            let changes = self.changes.load(Ordering::Acquire);
             counts.by_site.retain(|_, posts| {
-                posts.retain(|_, k| k.changes == changes && k.at.elapsed() < LIST_TTL);
+                posts.retain(|_, k| self.is_fresh(k));
                 !posts.is_empty()
             });
             if counts.by_site.values().map(HashMap::len).sum::<usize>() + posts.len() > MOST_COUNTS
