@@ -8,17 +8,16 @@
 
 use crate::domain::Locale;
 
+/// What [`encode_component`] leaves as it is: unreserved ASCII (RFC 3986).
+const UNRESERVED: &percent_encoding::AsciiSet = &percent_encoding::NON_ALPHANUMERIC
+    .remove(b'-')
+    .remove(b'_')
+    .remove(b'.')
+    .remove(b'~');
+
 /// A URL path segment or query value, percent-encoded (everything but unreserved ASCII).
 pub fn encode_component(value: &str) -> String {
-    value
-        .bytes()
-        .map(|b| match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
-                (b as char).to_string()
-            }
-            _ => format!("%{b:02X}"),
-        })
-        .collect()
+    std::borrow::Cow::from(percent_encoding::utf8_percent_encode(value, UNRESERVED)).into_owned()
 }
 
 /// A location with every non-ASCII byte percent-encoded: a header is ASCII.
