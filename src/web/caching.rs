@@ -16,7 +16,6 @@ use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::http::header::HeaderValue;
 use actix_web::http::{Method, StatusCode, header};
 use actix_web::middleware::Next;
-use sha2::{Digest, Sha256};
 
 /// The body types that get a tag: what the engine renders from the store.
 fn taggable(content_type: &str) -> bool {
@@ -32,9 +31,15 @@ fn taggable(content_type: &str) -> bool {
     )
 }
 
-/// The weak entity tag of a body.
+/// The weak entity tag of a body: its 128-bit XXH3 hash. A tag needs to tell a page's
+/// versions apart, not to resist a forger (who could change the page anyway); XXH3 reads
+/// a page some ten times faster than SHA-256 did, which was 5 % of a page's time when
+/// every request renders it.
 pub fn weak_etag(body: &[u8]) -> String {
-    format!("W/\"{}\"", hex(&Sha256::digest(body)[..16]))
+    format!(
+        "W/\"{}\"",
+        hex(&twox_hash::XxHash3_128::oneshot(body).to_be_bytes())
+    )
 }
 
 pub async fn conditional_pages(
