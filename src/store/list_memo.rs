@@ -2,9 +2,13 @@
 //! identity: the front page's rows (the home page's first page and the feed), the
 //! archive's months (the archive and sitemap indexes) and the approved comment counts of
 //! the posts lists showed (home, tag and author pages). Each is read again once older
-//! than [`LIST_TTL`], and at once after this instance changed any list or count: a
-//! writer who publishes or comments through an instance sees it there on the next read;
-//! another instance shows it within `LIST_TTL`.
+//! than [`LIST_TTL`], and at once after a change the store was told of ([`ListMemo::changing`]).
+//!
+//! On Cassandra the store's writes of lists and counts say so: a writer who publishes or
+//! comments through an instance sees it there on the next read; another instance shows
+//! it within `LIST_TTL`. On the embedded store each reading connection keeps its own
+//! copies of the front page and the counts, and learns of every commit to the file, from
+//! this process or another, before it uses one (`sqlite/kept.rs`).
 
 use crate::domain::{PostId, PostSummary};
 use crate::store::Month;

@@ -15,6 +15,7 @@ pub mod host_ids;
 pub mod ids;
 pub mod intents;
 pub mod limits;
+pub mod list_memo;
 pub mod members;
 pub mod open;
 pub mod passkeys;

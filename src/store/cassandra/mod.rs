@@ -40,8 +40,8 @@ mod sites;
 mod social;
 mod suggestions;
 
+pub use crate::store::list_memo::LIST_TTL;
 pub use cql::{mixed_writes, prepared_statements};
-pub use posts::list_memo::LIST_TTL;
 pub use schema::{SCHEMA, latest_version, migrate, schema_statements};
 
 use super::{OpenError, PageError, Store, StoreError, StoreOptions, StoreResult};
@@ -98,7 +98,7 @@ pub struct CassandraStore {
     /// `capped_create`).
     partition_turns: Arc<lwt::Turns>,
     /// This instance's copies of the front page and the archive's months.
-    list_memo: posts::list_memo::ListMemo,
+    list_memo: crate::store::list_memo::ListMemo,
 }
 
 fn unavailable(e: impl std::fmt::Display) -> StoreError {

@@ -324,12 +324,24 @@ impl Comments for SqliteStore {
         .await
     }
 
+    /// Kept between reads (`kept.rs`): every list page asks for them.
     async fn approved_comment_counts(
         &self,
         site: &Site,
         posts: &[PostId],
     ) -> StoreResult<Vec<(PostId, u64)>> {
-        self.counts_in(site, posts, CommentState::Approved).await
+        if posts.is_empty() {
+            return Ok(Vec::new());
+        }
+        let key = site.as_str();
+        self.kept_or_read(
+            |lists| {
+                let (known, missing) = lists.counts(key, posts);
+                missing.is_empty().then_some(known)
+            },
+            |sql| read_counts(sql, key, posts, CommentState::Approved),
+            |lists, start, read| lists.keep_counts(key, start, posts, read),
+        )
     }
 
     async fn pending_comment_counts(
@@ -462,31 +474,39 @@ impl SqliteStore {
         posts: &[PostId],
         state: CommentState,
     ) -> StoreResult<Vec<(PostId, u64)>> {
-        let state = state.as_str().to_owned();
         if posts.is_empty() {
             return Ok(Vec::new());
         }
-        let site = site.to_string();
-        let ids: Vec<String> = posts.iter().map(|p| p.0.to_string()).collect();
-        self.read(move |sql| {
-            let marks = vec!["?"; ids.len()].join(", ");
-            let mut stmt = sql
-                .prepare(&format!(
-                    "SELECT post_id, n FROM comment_tallies
-                     WHERE site = ? AND state = ? AND n > 0 AND post_id IN ({marks})"
-                ))
-                .map_err(unavailable)?;
-            let values = [&site, &state].into_iter().chain(ids.iter());
-            let rows: Vec<(String, u64)> = stmt
-                .query_map(rusqlite::params_from_iter(values), |r| {
-                    Ok((r.get(0)?, r.get(1)?))
-                })
-                .and_then(Iterator::collect)
-                .map_err(unavailable)?;
-            rows.into_iter()
-                .map(|(id, n)| Ok((PostId(uuid(&id)?), n)))
-                .collect()
-        })
-        .await
+        self.read(|sql| read_counts(sql, site.as_str(), posts, state))
+            .await
     }
+}
+
+/// The comments in `state` of each of `posts` (missing: none), in one statement.
+fn read_counts(
+    sql: &Sql<'_>,
+    site: &str,
+    posts: &[PostId],
+    state: CommentState,
+) -> StoreResult<Vec<(PostId, u64)>> {
+    let marks = vec!["?"; posts.len()].join(", ");
+    let mut stmt = sql
+        .prepare(&format!(
+            "SELECT post_id, n FROM comment_tallies
+             WHERE site = ? AND state = ? AND n > 0 AND post_id IN ({marks})"
+        ))
+        .map_err(unavailable)?;
+    let ids: Vec<String> = posts.iter().map(|p| p.0.to_string()).collect();
+    let values = [site, state.as_str()]
+        .into_iter()
+        .chain(ids.iter().map(String::as_str));
+    let rows: Vec<(String, u64)> = stmt
+        .query_map(rusqlite::params_from_iter(values), |r| {
+            Ok((r.get(0)?, r.get(1)?))
+        })
+        .and_then(Iterator::collect)
+        .map_err(unavailable)?;
+    rows.into_iter()
+        .map(|(id, n)| Ok((PostId(uuid(&id)?), n)))
+        .collect()
 }

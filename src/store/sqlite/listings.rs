@@ -70,6 +70,8 @@ pub(super) fn summaries(
 impl SqliteStore {
     /// A page of a list by its keys: `filter` is a `FROM ... WHERE ...` clause over posts
     /// `p` (with `?1`, `?2`... for `args`), `key` the list's columns of time and post id.
+    /// `front` names the site whose front page this is: its first page is kept between
+    /// reads (`kept.rs`).
     async fn keyset_page(
         &self,
         filter: &'static str,
@@ -77,6 +79,7 @@ impl SqliteStore {
         args: Vec<Value>,
         at: PageAt<'_>,
         limit: usize,
+        front: Option<&Site>,
     ) -> Result<ListPage, PageError> {
         let limit = page_size(limit, caps::POSTS);
         let (time, id) = key;
@@ -103,21 +106,29 @@ impl SqliteStore {
             "{filter}{bound} ORDER BY {time} {order}, {id} {order} LIMIT ?{}",
             args.len()
         );
-        let posts = self
-            .read(move |sql| {
-                // Each post dated by its own column of the list's order (`t.published`,
-                // a tag row's copy of it, is the post's `published`).
-                let dated = time.rsplit('.').next().unwrap_or(time);
-                summaries(sql, dated, &clause, rusqlite::params_from_iter(args))
-            })
-            .await?;
-        let rows = posts
-            .into_iter()
-            .map(|post| {
-                let cursor = list_cursor(&post);
-                (post, cursor)
-            })
-            .collect();
+        let query = move |sql: &Sql<'_>| {
+            // Each post dated by its own column of the list's order (`t.published`, a tag
+            // row's copy of it, is the post's `published`).
+            let dated = time.rsplit('.').next().unwrap_or(time);
+            let posts = summaries(sql, dated, &clause, rusqlite::params_from_iter(args))?;
+            Ok::<_, StoreError>(
+                posts
+                    .into_iter()
+                    .map(|post| {
+                        let cursor = list_cursor(&post);
+                        (post, cursor)
+                    })
+                    .collect::<Vec<_>>(),
+            )
+        };
+        let rows = match front {
+            Some(site) if at == PageAt::Newest => self.kept_or_read(
+                |lists| lists.front(site.as_str(), limit),
+                query,
+                |lists, start, rows| lists.keep_front(site.as_str(), limit, start, rows.clone()),
+            )?,
+            _ => self.read(query).await?,
+        };
         Ok(page_of(at, rows, limit))
     }
 }
@@ -136,6 +147,7 @@ impl Listings for SqliteStore {
             vec![Value::Text(site.to_string())],
             at,
             limit,
+            Some(site),
         )
         .await
     }
@@ -166,6 +178,7 @@ impl Listings for SqliteStore {
             ],
             at,
             limit,
+            None,
         )
         .await
     }
@@ -278,6 +291,7 @@ impl Listings for SqliteStore {
             ],
             at,
             limit,
+            None,
         )
         .await
     }
@@ -298,6 +312,7 @@ impl Listings for SqliteStore {
             ],
             at,
             limit,
+            None,
         )
         .await
     }
@@ -418,6 +433,7 @@ impl Listings for SqliteStore {
             ],
             at,
             limit,
+            None,
         )
         .await
     }

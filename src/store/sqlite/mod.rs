@@ -21,6 +21,7 @@ mod federation;
 mod follow_requests;
 mod ids;
 mod intents;
+mod kept;
 mod listings;
 mod members;
 mod moderation;
@@ -94,6 +95,9 @@ fn tune(c: &rusqlite::Connection) -> rusqlite::Result<()> {
     Ok(())
 }
 
+/// The read-only connections a store opens (each keeps its own copies of lists: `kept.rs`).
+pub const READING_CONNECTIONS: u32 = 4;
+
 /// How much of the file a reading connection maps into memory. Mapped pages are read in
 /// place from the operating system's page cache, with no system call and no copy per page,
 /// which matters once the file outgrows SQLite's own cache of 2 MB a connection (the
@@ -138,7 +142,9 @@ fn writer_thread() -> std::io::Result<std::sync::mpsc::Sender<WriteJob>> {
 pub struct SqliteStore {
     writer: Writer,
     /// Read-only connections for the reads of readers' pages, used on the calling thread.
-    readers: r2d2::Pool<SqliteConnectionManager>,
+    readers: r2d2::Pool<kept::Readers>,
+    /// How many times the store was told to forget its lists' copies (`kept.rs`).
+    forgets: AtomicU64,
     statements: Arc<AtomicU64>,
     faults: Faults,
     binaries: Arc<binaries::SqliteBinaries>,
@@ -258,10 +264,10 @@ impl SqliteStore {
         })?;
         drop(conn);
         let readers = r2d2::Pool::builder()
-            .max_size(4)
+            .max_size(READING_CONNECTIONS)
             .thread_pool(upkeep)
             .connection_timeout(std::time::Duration::from_secs(2))
-            .build(
+            .build(kept::Readers(
                 SqliteConnectionManager::file(path)
                     .with_flags(
                         rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY
@@ -272,7 +278,7 @@ impl SqliteStore {
                         c.pragma_update_and_check(None, "mmap_size", READ_MAP_BYTES, |_| Ok(()))?;
                         c.busy_timeout(std::time::Duration::from_secs(5))
                     }),
-            )
+            ))
             .map_err(|e| OpenError(format!("cannot open SQLite file {}: {e}", path.display())))?;
         let statements = Arc::new(AtomicU64::new(0));
         let writer = Writer {
@@ -288,6 +294,7 @@ impl SqliteStore {
             )),
             writer,
             readers,
+            forgets: AtomicU64::new(0),
             statements,
             faults,
         })
@@ -309,7 +316,7 @@ impl SqliteStore {
             .get()
             .map_err(|e| StoreError::Unavailable(e.to_string()))?;
         work(&Sql {
-            conn: &conn,
+            conn: &conn.conn,
             statements: &self.statements,
         })
     }

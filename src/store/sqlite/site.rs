@@ -184,4 +184,8 @@ impl SiteSettings for SqliteStore {
         })
         .await
     }
+
+    fn forget_kept_lists(&self) {
+        self.forget_copies();
+    }
 }

@@ -547,16 +547,8 @@ async fn counts_are_kept_a_moment_never_past_a_change_made_here(t: TestStore) {
     assert_eq!(approved(other.clone()).await, 1);
     let before = t.store.statements();
     assert_eq!(approved(t.store.clone()).await, 1);
-    if t.kind == Kind::Sqlite || read_here.elapsed() < LIST_TTL {
-        let statements = match t.kind {
-            Kind::Sqlite => 1,
-            Kind::Cassandra => 0,
-        };
-        assert_eq!(
-            t.store.statements() - before,
-            statements,
-            "read again: kept"
-        );
+    if read_here.elapsed() < LIST_TTL {
+        assert_eq!(t.store.statements() - before, 0, "read again: kept");
     }
     // A comment approved here: counted here at once.
     let second = comment(&post, &reader, "Second", None, CommentState::Pending);
@@ -605,7 +597,8 @@ async fn counts_are_kept_a_moment_never_past_a_change_made_here(t: TestStore) {
 
 /// Many pages asking at once for the front page and for its comment counts when this
 /// instance's copies are stale (here: forgotten, as after another instance's change) send
-/// one read of each on Cassandra, the others waiting for it; on SQLite each reads.
+/// one read of each on Cassandra, the others waiting for it; on SQLite, where each reading
+/// connection keeps its own copies, at most one read per connection.
 async fn readers_of_a_stale_copy_at_once_send_one_read(t: TestStore) {
     use sibyl::store::PageAt;
     const READERS: u64 = 32;
@@ -639,8 +632,8 @@ async fn readers_of_a_stale_copy_at_once_send_one_read(t: TestStore) {
             seen
         }
     };
-    let one_each = match t.kind {
-        Kind::Sqlite => READERS,
+    let most = match t.kind {
+        Kind::Sqlite => u64::from(sibyl::store::sqlite::READING_CONNECTIONS),
         Kind::Cassandra => 1,
     };
     for counts in [false, true] {
@@ -648,7 +641,11 @@ async fn readers_of_a_stale_copy_at_once_send_one_read(t: TestStore) {
         let before = t.store.statements();
         let seen = at_once(counts).await;
         assert_eq!(seen, vec![1; READERS as usize], "counts: {counts}");
-        assert_eq!(t.store.statements() - before, one_each, "counts: {counts}");
+        let reads = t.store.statements() - before;
+        assert!(
+            (1..=most).contains(&reads),
+            "counts: {counts}: {reads} reads"
+        );
     }
 }
 

@@ -575,8 +575,9 @@ async fn author_pages_list_published_posts(t: TestStore) {
         .await;
     let statements = app.store.statements() - before;
     match app.kind {
-        // the user, the posts, their comment counts
-        crate::helpers::Kind::Sqlite => assert_eq!(statements, 3),
+        // the user, the posts, their comment counts unless the reading connection kept
+        // them from the first view
+        crate::helpers::Kind::Sqlite => assert!((2..=3).contains(&statements), "{statements}"),
         // the name's claim, the user, the author's index of half months, the newest half
         // month's posts; their comment counts as the first view read them, kept for
         // LIST_TTL from that read (past it, they may have been read again)

@@ -859,9 +859,10 @@ async fn every_page_comments_touch_takes_a_fixed_number_of_statements(t: TestSto
         assert_eq!(cost(&app, page).await - session, reads, "{page}: {what}");
     }
     // A tag's page of posts (on Cassandra after the tag's index of months, which names its
-    // newest two), their comment counts; then the front page and its comment counts: on
-    // Cassandra those the tag's page read, while they are kept (LIST_TTL from that read;
-    // past it they may have been read again).
+    // newest two), their comment counts; then the front page and its comment counts:
+    // those the tag's page read, while they are kept (LIST_TTL from that read; past it
+    // they may have been read again; on SQLite they are kept by the connection that read
+    // them, which the next page may not get).
     let counted = std::time::Instant::now();
     assert_eq!(
         cost(&app, "/tags/notes").await - session,
@@ -870,11 +871,10 @@ async fn every_page_comments_touch_takes_a_fixed_number_of_statements(t: TestSto
     );
     let home = cost(&app, "/").await - session;
     match app.kind {
-        Kind::Sqlite => assert_eq!(home, 2, "/: the front page, its comment counts"),
         Kind::Cassandra if counted.elapsed() < sibyl::store::cassandra::LIST_TTL => {
             assert_eq!(home, 1, "/: the front page, the comment counts kept")
         }
-        Kind::Cassandra => assert!((1..=2).contains(&home), "/: {home}"),
+        _ => assert!((1..=2).contains(&home), "/: {home}"),
     }
     // A signed-in reader's view of a post: the post, a page of comments, their own
     // pending comments (on Cassandra where their comments on the post are, then those

@@ -3,8 +3,8 @@
 
 use crate::domain::{PostId, PostSummary, ScheduledPost, Site, Slug, Tag, Tags, UserId, timeuuid};
 use crate::store::caps::{self, page_size};
-use crate::store::cassandra::posts::list_memo::ReadStart;
 use crate::store::cassandra::{CassandraStore, logged, unavailable};
+use crate::store::list_memo::ReadStart;
 use crate::store::posts::{page_of, tag_count_page};
 use crate::store::prelude::*;
 use crate::store::{

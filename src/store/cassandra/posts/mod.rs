@@ -1,7 +1,6 @@
 //! Posts: the posts row with its first revision and short link, publication.
 
 pub(super) mod drafts;
-pub(super) mod list_memo;
 pub(super) mod listing_writes;
 pub(super) mod listings;
 pub(super) mod pages;
