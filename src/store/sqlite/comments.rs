@@ -490,23 +490,15 @@ fn read_counts(
     state: CommentState,
 ) -> StoreResult<Vec<(PostId, u64)>> {
     let marks = vec!["?"; posts.len()].join(", ");
-    let mut stmt = sql
-        .prepare(&format!(
+    let ids: Vec<String> = posts.iter().map(|p| p.0.to_string()).collect();
+    post_counts(
+        sql,
+        &format!(
             "SELECT post_id, n FROM comment_tallies
              WHERE site = ? AND state = ? AND n > 0 AND post_id IN ({marks})"
-        ))
-        .map_err(unavailable)?;
-    let ids: Vec<String> = posts.iter().map(|p| p.0.to_string()).collect();
-    let values = [site, state.as_str()]
-        .into_iter()
-        .chain(ids.iter().map(String::as_str));
-    let rows: Vec<(String, u64)> = stmt
-        .query_map(rusqlite::params_from_iter(values), |r| {
-            Ok((r.get(0)?, r.get(1)?))
-        })
-        .and_then(Iterator::collect)
-        .map_err(unavailable)?;
-    rows.into_iter()
-        .map(|(id, n)| Ok((PostId(uuid(&id)?), n)))
-        .collect()
+        ),
+        [site, state.as_str()]
+            .into_iter()
+            .chain(ids.iter().map(String::as_str)),
+    )
 }

@@ -69,10 +69,7 @@ impl SqliteStore {
     where
         E: From<StoreError>,
     {
-        let reader = self
-            .readers
-            .get()
-            .map_err(|e| StoreError::Unavailable(e.to_string()))?;
+        let reader = self.reader()?;
         let now = (
             data_version(&reader.conn)?,
             self.forgets.load(Ordering::Acquire),
@@ -85,10 +82,7 @@ impl SqliteStore {
             return Ok(value);
         }
         let start = reader.lists.start();
-        let value = read(&Sql {
-            conn: &reader.conn,
-            statements: &self.statements,
-        })?;
+        let value = read(&self.sql(&reader.conn))?;
         keep(&reader.lists, start, &value);
         Ok(value)
     }
@@ -109,38 +103,10 @@ fn data_version(conn: &Connection) -> StoreResult<i64> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domain::PostId;
-    use crate::store::{Store, StoreOptions};
+    use crate::domain::{PostId, Site};
+    use crate::store::{Comments, Store, StoreOptions};
 
     const SITE: &str = "https://blog.example";
-
-    /// A post's approved comment count through `kept_or_read`, as the store keeps them.
-    fn count(store: &SqliteStore, post: PostId) -> u64 {
-        let posts = [post];
-        let read = store
-            .kept_or_read(
-                |lists| {
-                    let (known, missing) = lists.counts(SITE, &posts);
-                    missing.is_empty().then_some(known)
-                },
-                |sql| {
-                    sql.prepare(
-                        "SELECT n FROM comment_tallies WHERE site = ?1 AND post_id = ?2 \
-                         AND state = 'approved'",
-                    )
-                    .and_then(|mut s| {
-                        s.query_map(rusqlite::params![SITE, post.0.to_string()], |r| {
-                            Ok((post, r.get::<_, u64>(0)?))
-                        })?
-                        .collect::<Result<Vec<_>, _>>()
-                    })
-                    .map_err(|e| StoreError::Unavailable(e.to_string()))
-                },
-                |lists, start, read| lists.keep_counts(SITE, start, &posts, read),
-            )
-            .unwrap();
-        read.iter().map(|(_, n)| n).sum()
-    }
 
     /// A copy is used again without a statement while the file is unchanged, and never
     /// after a commit by another connection (here one opened apart, as another process
@@ -152,6 +118,7 @@ mod tests {
         let store = SqliteStore::open(&path, StoreOptions::default())
             .await
             .unwrap();
+        let site = Site::parse(SITE).unwrap();
         let other = Connection::open(&path).unwrap();
         let post = PostId(uuid::Uuid::new_v4());
         let set = |n: u64| {
@@ -164,19 +131,23 @@ mod tests {
                 )
                 .unwrap()
         };
+        let count = || async {
+            let counts = store.approved_comment_counts(&site, &[post]).await.unwrap();
+            counts.iter().map(|(_, n)| n).sum::<u64>()
+        };
         set(1);
-        assert_eq!(count(&store, post), 1);
+        assert_eq!(count().await, 1);
         let before = store.statements();
         for _ in 0..3 {
-            assert_eq!(count(&store, post), 1);
+            assert_eq!(count().await, 1);
         }
         assert_eq!(store.statements() - before, 0, "kept");
         set(2);
-        assert_eq!(count(&store, post), 2, "committed elsewhere: read again");
-        assert_eq!(count(&store, post), 2);
+        assert_eq!(count().await, 2, "committed elsewhere: read again");
+        assert_eq!(count().await, 2);
         let before = store.statements();
         store.forget_copies();
-        assert_eq!(count(&store, post), 2);
+        assert_eq!(count().await, 2);
         assert_eq!(store.statements() - before, 1, "forgotten: read again");
     }
 }

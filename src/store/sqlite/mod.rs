@@ -202,6 +202,24 @@ fn json_list<T: std::fmt::Display>(items: impl Iterator<Item = T>) -> String {
         .expect("strings serialize")
 }
 
+/// Per-post counts: `query` selects a post id and a count per row, with `values` bound.
+fn post_counts<'v>(
+    sql: &Sql<'_>,
+    query: &str,
+    values: impl IntoIterator<Item = &'v str>,
+) -> StoreResult<Vec<(PostId, u64)>> {
+    let mut stmt = sql.prepare(query).map_err(unavailable)?;
+    let rows: Vec<(String, u64)> = stmt
+        .query_map(rusqlite::params_from_iter(values), |r| {
+            Ok((r.get(0)?, r.get(1)?))
+        })
+        .and_then(Iterator::collect)
+        .map_err(unavailable)?;
+    rows.into_iter()
+        .map(|(id, n)| Ok((PostId(uuid(&id)?), n)))
+        .collect()
+}
+
 fn exists(sql: &Sql<'_>, query: &str, value: &str) -> StoreResult<bool> {
     sql.prepare(query)
         .and_then(|mut s| s.exists([value]))
@@ -311,14 +329,23 @@ impl SqliteStore {
     where
         E: From<StoreError>,
     {
-        let conn = self
-            .readers
+        let reader = self.reader()?;
+        work(&self.sql(&reader.conn))
+    }
+
+    /// A connection of the read-only pool.
+    fn reader(&self) -> StoreResult<r2d2::PooledConnection<kept::Readers>> {
+        self.readers
             .get()
-            .map_err(|e| StoreError::Unavailable(e.to_string()))?;
-        work(&Sql {
-            conn: &conn.conn,
+            .map_err(|e| StoreError::Unavailable(e.to_string()))
+    }
+
+    /// `conn`, counting its statements in the store's count.
+    fn sql<'c>(&'c self, conn: &'c Connection) -> Sql<'c> {
+        Sql {
+            conn,
             statements: &self.statements,
-        })
+        }
     }
 
     /// Runs `work` on the writing connection, on the writer's thread.

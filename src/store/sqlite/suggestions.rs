@@ -106,26 +106,17 @@ impl Suggestions for SqliteStore {
         if posts.is_empty() {
             return Ok(Vec::new());
         }
-        let site = site.to_string();
         let ids: Vec<String> = posts.iter().map(|p| p.0.to_string()).collect();
-        self.read(move |sql| {
-            let marks = vec!["?"; ids.len()].join(", ");
-            let mut stmt = sql
-                .prepare(&format!(
+        let marks = vec!["?"; ids.len()].join(", ");
+        self.read(|sql| {
+            post_counts(
+                sql,
+                &format!(
                     "SELECT post_id, COUNT(*) FROM suggestions
                      WHERE site = ? AND state = 'open' AND post_id IN ({marks}) GROUP BY post_id"
-                ))
-                .map_err(unavailable)?;
-            let values = std::iter::once(&site).chain(ids.iter());
-            let rows: Vec<(String, u64)> = stmt
-                .query_map(rusqlite::params_from_iter(values), |r| {
-                    Ok((r.get(0)?, r.get(1)?))
-                })
-                .and_then(Iterator::collect)
-                .map_err(unavailable)?;
-            rows.into_iter()
-                .map(|(id, n)| Ok((PostId(uuid(&id)?), n)))
-                .collect()
+                ),
+                std::iter::once(site.as_str()).chain(ids.iter().map(String::as_str)),
+            )
         })
         .await
     }
