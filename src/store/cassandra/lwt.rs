@@ -22,6 +22,17 @@ pub(super) fn slug_scope(site: &crate::domain::Site) -> String {
 }
 use uuid::Uuid;
 
+/// Rounds a claim's commit tries while its partition is contended.
+const COMMIT_ATTEMPTS: u32 = 8;
+
+/// A random pause before another round at a contended partition, its ceiling doubling
+/// with each attempt (1, 2, 4, ... up to 128 ms).
+async fn contention_pause(attempt: u32) {
+    let ceiling = 1u64 << attempt.min(7);
+    let pause = 1 + Uuid::new_v4().as_u64_pair().0 % ceiling;
+    tokio::time::sleep(Duration::from_millis(pause)).await;
+}
+
 /// The outcome of a claim: won, or held by another owner.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Claim {
@@ -75,28 +86,57 @@ impl Claims<'_> {
 
     /// Makes a pending claim permanent. The UPDATE re-sets every non-key column with
     /// TTL 0, because it cannot renew the TTL the INSERT put on the row marker.
+    ///
+    /// A value many sign-ups race for keeps its partition busy with their claims and
+    /// serial reads while the winner commits, so the commit's Paxos round can time out
+    /// without taking effect. Whatever the answer, unless it is "applied", a serial read
+    /// says where the claim stands: committed by us (done), still ours and pending (the
+    /// round lost to contention: try again after a random pause), or gone or another's
+    /// (it expired: the caller's sign-up is left to the reconciler).
     pub(super) async fn commit(&self, scope: &str, name: &str, owner: Uuid) -> StoreResult<()> {
         let st = &self.store.lwt;
-        let values = (owner, crate::domain::now(), scope, name, owner);
-        let applied = match self
-            .store
-            .session
-            .execute_unpaged(&st.claim_commit, values)
-            .await
-        {
-            Ok(result) => lwt_applied(result)?,
-            Err(e) if is_cas_uncertain(&e) => {
-                matches!(self.owner(scope, name).await?, Some((holder, state)) if holder == owner && state == "committed")
+        let mut last = None;
+        for attempt in 0..COMMIT_ATTEMPTS {
+            if attempt > 0 {
+                contention_pause(attempt).await;
             }
-            Err(e) => return Err(unavailable(e)),
-        };
-        if applied {
-            Ok(())
-        } else {
-            Err(StoreError::Unavailable(format!(
-                "the claim of {scope}/{name} expired before it was committed"
-            )))
+            let values = (owner, crate::domain::now(), scope, name, owner);
+            match self
+                .store
+                .session
+                .execute_unpaged(&st.claim_commit, values)
+                .await
+            {
+                Ok(result) => {
+                    if lwt_applied(result)? {
+                        return Ok(());
+                    }
+                }
+                Err(e) if is_cas_uncertain(&e) => {}
+                Err(e) => return Err(unavailable(e)),
+            }
+            match self.owner(scope, name).await {
+                Ok(Some((holder, state))) if holder == owner => {
+                    if state == "committed" {
+                        return Ok(());
+                    }
+                    last = Some(StoreError::Unavailable(format!(
+                        "the claim of {scope}/{name} could not be committed: its partition stayed contended"
+                    )));
+                }
+                Ok(_) => {
+                    return Err(StoreError::Unavailable(format!(
+                        "the claim of {scope}/{name} expired before it was committed"
+                    )));
+                }
+                // A serial read is a Paxos round too, and times out under the same
+                // contention: the next attempt reads again.
+                Err(e) => last = Some(e),
+            }
         }
+        Err(last.unwrap_or_else(|| {
+            StoreError::Unavailable(format!("the claim of {scope}/{name} was not committed"))
+        }))
     }
 
     /// Releases a claim if `owner` still holds it. A CAS timeout is resolved by a serial
@@ -399,9 +439,7 @@ impl CassandraStore {
             if let Some(made) = create(was, count).await? {
                 return Ok(Capped::Made(made));
             }
-            let ceiling = 1u64 << attempt.min(7);
-            let pause = 1 + Uuid::new_v4().as_u64_pair().0 % ceiling;
-            tokio::time::sleep(Duration::from_millis(pause)).await;
+            contention_pause(attempt).await;
             attempt += 1;
         }
         Err(StoreError::Unavailable(
