@@ -33,6 +33,26 @@ macro_rules! both_stores {
             }
         )*
     };
+    // Tests that run the reconciler: a pass finishes or undoes every write begun
+    // before the time it is given, so in a keyspace shared with other tests it would
+    // undo their writes still under way (a sign-up between its claims and its rows).
+    // On Cassandra each runs in a keyspace of its own, named here.
+    (reconciling: $($name:ident => $keyspace:literal),* $(,)?) => {
+        $(
+            mod $name {
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn sqlite() {
+                    super::$name($crate::helpers::TestStore::sqlite().await).await
+                }
+
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn cassandra() {
+                    super::$name($crate::helpers::TestStore::cassandra_alone($keyspace).await)
+                        .await
+                }
+            }
+        )*
+    };
     ($($name:ident),* $(,)?) => {
         $(
             mod $name {

@@ -346,9 +346,12 @@ async fn the_reconciler_finishes_a_deletion_that_died(t: TestStore) {
 both_stores!(
     a_members_comments_are_found_and_paged,
     forgetting_a_commenter_signs_every_copy_deleted_user,
-    a_deleted_account_frees_its_name_and_signs_its_comments,
     a_site_may_remove_a_deleted_accounts_comments,
-    the_reconciler_finishes_a_deletion_that_died,
+);
+both_stores!(
+    reconciling:
+    a_deleted_account_frees_its_name_and_signs_its_comments => "sibyl_deleted_account_test",
+    the_reconciler_finishes_a_deletion_that_died => "sibyl_deletion_died_test",
 );
 
 /// `sibyl migrate` lists the comments written before the list by member existed.

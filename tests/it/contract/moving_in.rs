@@ -797,6 +797,6 @@ both_stores!(
     a_ghost_export_moves_in_once,
 );
 both_stores!(
-    repairing:
-    a_stopped_import_is_finished_by_running_it_again,
+    reconciling:
+    a_stopped_import_is_finished_by_running_it_again => "sibyl_stopped_import_test",
 );

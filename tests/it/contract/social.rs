@@ -16,7 +16,10 @@ both_stores!(
     follows_are_kept_both_ways_and_paged,
     favorites_are_counted_once_however_many_race,
     favorites_are_listed_newest_first_and_paged,
-    deletions_forget_the_favorites_and_follows_they_name,
+);
+both_stores!(
+    reconciling:
+    deletions_forget_the_favorites_and_follows_they_name => "sibyl_deletions_forget_test",
 );
 
 async fn follows_are_kept_both_ways_and_paged(t: TestStore) {
