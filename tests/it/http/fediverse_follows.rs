@@ -475,8 +475,19 @@ async fn deliveries_to_a_server_failing_every_one_are_set_aside(t: TestStore) {
     })
     .await;
     assert!(!failed.ended, "a failure is tried again later: {failed:?}");
-    let failing = app.store.failing_server(&app.site, &server).await.unwrap();
-    assert!(failing.is_some(), "the server is noted as failing");
+    // The worker notes the server as failing just after the delivery's failure.
+    let mut failing = None;
+    for _ in 0..300 {
+        failing = app.store.failing_server(&app.site, &server).await.unwrap();
+        if failing.is_some() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert!(
+        failing.is_some(),
+        "the server is noted as failing within 30 s"
+    );
     // Another activity for it is set aside without an attempt.
     let second = queue().await;
     let set_aside = delivery_when(&app, second, "set aside", |d| d.ended).await;
