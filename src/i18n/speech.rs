@@ -12,7 +12,9 @@ use icu_datetime::{FixedCalendarDateTimeFormatter, NoCalendarFormatter};
 use icu_decimal::DecimalFormatter;
 use icu_decimal::input::Decimal;
 use icu_locale::Locale as IcuLocale;
-use std::sync::Arc;
+use std::borrow::Cow;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
 
 /// A value a message is given for one of its placeables.
 #[derive(Debug, Clone, Copy)]
@@ -57,6 +59,34 @@ pub struct Speech {
     month: Option<FixedCalendarDateTimeFormatter<Gregorian, M>>,
     time: Option<NoCalendarFormatter<T>>,
     numbers: Option<DecimalFormatter>,
+    /// Days and counts already written, for the lists that write the same ones on every
+    /// request (see [`Written`]).
+    written: Mutex<Written>,
+}
+
+/// The most days and counts a language keeps written, all together: past it, they all
+/// go (some 100 bytes each).
+const MOST_WRITTEN: usize = 4096;
+
+/// What a language has written of days (`November 28, 2026`) and of counts
+/// (`3 comments`), by day and by message and count. A list page writes a date and a
+/// count for each of its rows, the same ones at every request until the list changes;
+/// each is formatted (ICU4X, Fluent) once and shared after.
+#[derive(Default)]
+struct Written {
+    days: HashMap<chrono::NaiveDate, Arc<str>>,
+    counts: HashMap<String, HashMap<u64, Arc<str>>>,
+    kept: usize,
+}
+
+impl Written {
+    /// Makes room for one more, forgetting everything when full.
+    fn room(&mut self) {
+        if self.kept >= MOST_WRITTEN {
+            *self = Self::default();
+        }
+        self.kept += 1;
+    }
 }
 
 impl std::fmt::Debug for Speech {
@@ -131,6 +161,7 @@ impl Speech {
             )
             .ok(),
             numbers: DecimalFormatter::try_new(locale.clone().into(), Default::default()).ok(),
+            written: Mutex::default(),
             tag: tag.to_owned(),
             locale,
             bundle,
@@ -183,9 +214,67 @@ impl Speech {
         }
     }
 
-    /// The message `id`, without placeables (what templates ask for).
+    /// The message `id`, without placeables.
     pub fn t(&self, id: &str) -> String {
         self.say(id, &[])
+    }
+
+    /// The message `id`, without placeables, borrowed from the catalog where it is plain
+    /// text (what templates ask for: most of a page's words are).
+    pub fn text(&self, id: &str) -> Cow<'_, str> {
+        if let Some(pattern) = self.bundle.get_message(id).and_then(|m| m.value()) {
+            let mut errors = Vec::new();
+            let said = self.bundle.format_pattern(pattern, None, &mut errors);
+            if !errors.is_empty() {
+                tracing::warn!(id, language = %self.tag, ?errors, "a message could not be said whole");
+            }
+            return said;
+        }
+        match &self.english {
+            Some(english) => {
+                count_missing();
+                english.text(id)
+            }
+            None => {
+                tracing::error!(id, "no such message in the English catalog");
+                Cow::Owned(id.to_owned())
+            }
+        }
+    }
+
+    /// The message `id` for a count, as [`Speech::count`] says it, written once and kept
+    /// (see [`Written`]).
+    pub fn counted(&self, id: &str, count: impl Count) -> Arc<str> {
+        let n = count.count();
+        let written = self.written.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(said) = written.counts.get(id).and_then(|counts| counts.get(&n)) {
+            return Arc::clone(said);
+        }
+        drop(written);
+        let said: Arc<str> = self.count(id, n).into();
+        let mut written = self.written.lock().unwrap_or_else(|e| e.into_inner());
+        written.room();
+        written
+            .counts
+            .entry(id.to_owned())
+            .or_default()
+            .insert(n, Arc::clone(&said));
+        said
+    }
+
+    /// A day as [`Speech::date`] writes it, written once and kept (see [`Written`]).
+    pub fn day(&self, at: DateTime<Utc>) -> Arc<str> {
+        let day = at.date_naive();
+        let written = self.written.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(said) = written.days.get(&day) {
+            return Arc::clone(said);
+        }
+        drop(written);
+        let said: Arc<str> = self.date(at).into();
+        let mut written = self.written.lock().unwrap_or_else(|e| e.into_inner());
+        written.room();
+        written.days.insert(day, Arc::clone(&said));
+        said
     }
 
     /// `english`, a text the server said (an error, a notice), in this language if a

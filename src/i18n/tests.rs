@@ -89,6 +89,51 @@ fn a_message_a_catalog_lacks_is_said_in_english_and_counted() {
     assert!(missing_messages() > before);
 }
 
+/// What templates ask for is what `say` says: a plain message borrowed from its catalog,
+/// one a catalog lacks in English; days and counts written once per language and shared
+/// after, and nothing kept past its bound.
+#[test]
+fn templates_words_days_and_counts_are_said_as_say_says_them() {
+    let english = Arc::clone(Languages::shipped().unwrap().english());
+    let partial = Languages::checked("de", "log-in = Anmelden\n", &english).unwrap();
+    assert!(matches!(
+        partial.text("log-in"),
+        std::borrow::Cow::Borrowed("Anmelden")
+    ));
+    let before = missing_messages();
+    assert_eq!(partial.text("log-out"), "Log out");
+    assert!(missing_messages() > before);
+
+    let languages = Languages::shipped().unwrap();
+    let de = languages.matching("de").unwrap();
+    let at = Utc.with_ymd_and_hms(2026, 11, 28, 14, 5, 0).unwrap();
+    let day = de.day(at);
+    assert_eq!(&*day, de.date(at));
+    let later = Utc.with_ymd_and_hms(2026, 11, 28, 23, 59, 0).unwrap();
+    assert!(
+        Arc::ptr_eq(&day, &de.day(later)),
+        "the same day, written once"
+    );
+    assert_eq!(
+        &*de.day(at + chrono::Duration::days(1)),
+        "29. November 2026"
+    );
+    let three = de.counted("comment-count", 3u64);
+    assert_eq!(&*three, de.count("comment-count", 3u64));
+    assert!(Arc::ptr_eq(&three, &de.counted("comment-count", 3u64)));
+    assert_eq!(&*de.counted("comment-count", 1u64), "1 Kommentar");
+    assert_eq!(&*de.counted("tag-posts", 3u64), de.count("tag-posts", 3u64));
+    // Past the bound everything goes, and is written again as before.
+    for n in 0..5_000u64 {
+        assert_eq!(
+            &*de.counted("comment-count", n),
+            de.count("comment-count", n)
+        );
+    }
+    assert!(!Arc::ptr_eq(&three, &de.counted("comment-count", 3u64)));
+    assert_eq!(&*de.counted("comment-count", 3u64), &*three);
+}
+
 /// Every id the templates and the code ask for is in the English catalog: no page can
 /// show an id.
 #[test]

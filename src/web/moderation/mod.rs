@@ -183,7 +183,7 @@ async fn desk(
     let page = ModerationPage {
         title: match post {
             Some(p) => frame.t1("moderation-comments-on", "title", p.title.as_str()),
-            None => frame.t("nav-comments"),
+            None => frame.t("nav-comments").into_owned(),
         },
         layout: frame,
         post_url: slug.map(urls::post),

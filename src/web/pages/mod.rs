@@ -113,9 +113,9 @@ impl Layout {
         self
     }
 
-    /// The message `id`.
-    pub fn t(&self, id: &str) -> String {
-        self.speech.t(id)
+    /// The message `id` (borrowed from its catalog where it is plain text).
+    pub fn t(&self, id: &str) -> std::borrow::Cow<'_, str> {
+        self.speech.text(id)
     }
 
     /// A text the server said (an error, a notice), in the page's language if the
@@ -142,8 +142,8 @@ impl Layout {
     }
 
     /// The message `id` for a count (its `$count`, which picks the plural form).
-    pub fn count(&self, id: &str, count: impl Count) -> String {
-        self.speech.count(id, count)
+    pub fn count(&self, id: &str, count: impl Count) -> Arc<str> {
+        self.speech.counted(id, count)
     }
 
     /// A file's size as the page's language writes it: `512 bytes`, `12.3 MiB`, `12,3 Mio`.
@@ -156,22 +156,22 @@ impl Layout {
     }
 
     /// The binary service's status of a file (`OK`, `ERROR`, `RETRY`, `MISSING`) in words.
-    pub fn file_status(&self, status: &str) -> String {
+    pub fn file_status(&self, status: &str) -> std::borrow::Cow<'_, str> {
         match status {
             "OK" => self.t("file-status-ok"),
             "ERROR" => self.t("file-status-error"),
             "RETRY" => self.t("file-status-retry"),
             "MISSING" => self.t("file-status-missing"),
-            other => other.to_owned(),
+            other => std::borrow::Cow::Owned(other.to_owned()),
         }
     }
 
     /// A date (with its time of day, if it has one) as the page's language writes it.
-    pub fn date(&self, dated: &Dated) -> String {
+    pub fn date(&self, dated: &Dated) -> Arc<str> {
         if dated.time {
-            self.speech.date_time(dated.at)
+            self.speech.date_time(dated.at).into()
         } else {
-            self.speech.date(dated.at)
+            self.speech.day(dated.at)
         }
     }
 

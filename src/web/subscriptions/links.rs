@@ -50,7 +50,7 @@ fn subscription_page(
     let frame = layout(user, csrf);
     let about = match author {
         Some(name) => frame.t1(about, "name", name),
-        None => frame.t(about),
+        None => frame.t(about).into_owned(),
     };
     let page = SubscriptionPage {
         layout: frame,
