@@ -72,7 +72,24 @@ fn and_param(query: &str, param: &str) -> String {
 }
 
 pub fn post(slug: &str) -> String {
-    format!("/posts/{slug}")
+    post_path(slug).to_string()
+}
+
+/// A post's page, written where it is shown (a list row) without a string of its own.
+pub fn post_path(slug: &str) -> PostPath<'_> {
+    PostPath { slug, fragment: "" }
+}
+
+/// A post's page or a place in it (see [`post_path`], [`comments_path`]).
+pub struct PostPath<'a> {
+    slug: &'a str,
+    fragment: &'static str,
+}
+
+impl std::fmt::Display for PostPath<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "/posts/{}{}", self.slug, self.fragment)
+    }
 }
 
 /// A writer's desk at one tab; `author` for another writer's (an administrator's view).
@@ -110,7 +127,25 @@ pub fn tags() -> String {
 }
 
 pub fn tag(tag: &str) -> String {
-    format!("/tags/{}", encode_component(tag))
+    tag_path(tag).to_string()
+}
+
+/// A tag's page, written where it is shown (see [`post_path`]).
+pub fn tag_path(tag: &str) -> TagPath<'_> {
+    TagPath(tag)
+}
+
+/// A tag's page (see [`tag_path`]).
+pub struct TagPath<'a>(&'a str);
+
+impl std::fmt::Display for TagPath<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "/tags/{}",
+            percent_encoding::utf8_percent_encode(self.0, UNRESERVED)
+        )
+    }
 }
 
 pub fn author(username: &str) -> String {
@@ -120,7 +155,21 @@ pub fn author(username: &str) -> String {
 /// An author's page by their account's id, which never changes: it leads on to the
 /// page by their current user name.
 pub fn author_by_id(id: crate::domain::UserId) -> String {
-    format!("/authors/id/{}", id.0)
+    author_path(id).to_string()
+}
+
+/// An author's page by their account's id, written where it is shown (see [`post_path`]).
+pub fn author_path(id: crate::domain::UserId) -> AuthorPath {
+    AuthorPath(id)
+}
+
+/// An author's page by their account's id (see [`author_path`]).
+pub struct AuthorPath(crate::domain::UserId);
+
+impl std::fmt::Display for AuthorPath {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "/authors/id/{}", self.0.0)
+    }
 }
 
 /// The site's own fediverse actor.
@@ -281,7 +330,15 @@ pub fn reject_suggestion(slug: &str, id: &str) -> String {
 
 /// A post's comment section.
 pub fn comments(slug: &str) -> String {
-    format!("/posts/{slug}#comments")
+    comments_path(slug).to_string()
+}
+
+/// A post's comments, in place on its page (see [`post_path`]).
+pub fn comments_path(slug: &str) -> PostPath<'_> {
+    PostPath {
+        slug,
+        fragment: "#comments",
+    }
 }
 
 /// One comment, in place on its post's page.

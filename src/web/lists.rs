@@ -92,32 +92,18 @@ pub async fn with_counts(
     };
     Ok(posts
         .into_iter()
-        .map(|p| {
-            let n = counts
+        .map(|post| {
+            let comments = counts
                 .iter()
-                .find(|(id, _)| *id == p.id)
+                .find(|(id, _)| *id == post.id)
                 .map_or(0, |(_, n)| *n);
-            let mut view = summary_view(p);
-            view.comments = n;
-            view
+            SummaryView {
+                date: Dated::new(post.published),
+                post,
+                comments,
+            }
         })
         .collect())
-}
-
-/// A post in a list (home, tag and author pages).
-fn summary_view(p: PostSummary) -> SummaryView {
-    let slug = p.slug.as_str();
-    SummaryView {
-        url: urls::post(slug),
-        comments_url: urls::comments(slug),
-        title: p.title,
-        excerpt: p.excerpt,
-        author: p.author_name,
-        author_url: p.author_id.map(urls::author_by_id),
-        date: Dated::new(p.published),
-        tags: super::lists::tag_links(&p.tags),
-        comments: 0,
-    }
 }
 
 /// Tags and their pages, for the tag lists under posts.

@@ -2,20 +2,47 @@
 
 use super::comments::CommentSection;
 use super::{Dated, Layout, Pager};
+use crate::domain::PostSummary;
+use crate::urls;
 use askama::Template;
 
+/// A post in a list (home, tag, author and archive pages). Its links are written where
+/// the page shows them, from the row's own slug, tags and author: a list of twenty posts
+/// makes no string for any of them.
 pub struct SummaryView {
-    pub url: String,
-    pub title: String,
-    pub excerpt: String,
-    pub author: String,
-    /// The author's page, when the list row names the author's account.
-    pub author_url: Option<String>,
+    pub post: PostSummary,
     pub date: Dated,
-    pub tags: Vec<TagLink>,
     /// Approved comments.
     pub comments: u64,
-    pub comments_url: String,
+}
+
+impl SummaryView {
+    pub fn url(&self) -> urls::PostPath<'_> {
+        urls::post_path(self.post.slug.as_str())
+    }
+
+    pub fn comments_url(&self) -> urls::PostPath<'_> {
+        urls::comments_path(self.post.slug.as_str())
+    }
+
+    /// The author's page, when the list row names the author's account.
+    pub fn author_url(&self) -> Option<urls::AuthorPath> {
+        self.post.author_id.map(urls::author_path)
+    }
+
+    /// The post's tags and their pages.
+    pub fn tag_links(&self) -> impl Iterator<Item = TagRef<'_>> {
+        self.post.tags.iter().map(|tag| TagRef {
+            name: tag.as_str(),
+            url: urls::tag_path(tag.as_str()),
+        })
+    }
+}
+
+/// A tag of a list row and its page.
+pub struct TagRef<'a> {
+    pub name: &'a str,
+    pub url: urls::TagPath<'a>,
 }
 
 #[derive(Template)]
