@@ -102,11 +102,12 @@ impl SqliteStore {
             args.push(Value::Text(post));
         }
         args.push(Value::Integer(limit as i64 + 1));
-        let clause = format!(
-            "{filter}{bound} ORDER BY {time} {order}, {id} {order} LIMIT ?{}",
-            args.len()
-        );
+        // Made only when the rows are read (not for a kept front page).
         let query = move |sql: &Sql<'_>| {
+            let clause = format!(
+                "{filter}{bound} ORDER BY {time} {order}, {id} {order} LIMIT ?{}",
+                args.len()
+            );
             // Each post dated by its own column of the list's order (`t.published`, a tag
             // row's copy of it, is the post's `published`).
             let dated = time.rsplit('.').next().unwrap_or(time);

@@ -281,8 +281,11 @@ impl SqliteStore {
             ))
         })?;
         drop(conn);
+        // A connection to a local file does not go stale while idle: it is not tested
+        // (an empty statement) each time a request takes it.
         let readers = r2d2::Pool::builder()
             .max_size(READING_CONNECTIONS)
+            .test_on_check_out(false)
             .thread_pool(upkeep)
             .connection_timeout(std::time::Duration::from_secs(2))
             .build(kept::Readers(
