@@ -246,34 +246,47 @@ impl Speech {
     /// (see [`Written`]).
     pub fn counted(&self, id: &str, count: impl Count) -> Arc<str> {
         let n = count.count();
-        let written = self.written.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(said) = written.counts.get(id).and_then(|counts| counts.get(&n)) {
-            return Arc::clone(said);
-        }
-        drop(written);
-        let said: Arc<str> = self.count(id, n).into();
-        let mut written = self.written.lock().unwrap_or_else(|e| e.into_inner());
-        written.room();
-        written
-            .counts
-            .entry(id.to_owned())
-            .or_default()
-            .insert(n, Arc::clone(&said));
-        said
+        self.written_once(
+            |written| written.counts.get(id).and_then(|counts| counts.get(&n)),
+            || self.count(id, n),
+            |written, said| {
+                written
+                    .counts
+                    .entry(id.to_owned())
+                    .or_default()
+                    .insert(n, said);
+            },
+        )
     }
 
     /// A day as [`Speech::date`] writes it, written once and kept (see [`Written`]).
     pub fn day(&self, at: DateTime<Utc>) -> Arc<str> {
         let day = at.date_naive();
-        let written = self.written.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(said) = written.days.get(&day) {
+        self.written_once(
+            |written| written.days.get(&day),
+            || self.date(at),
+            |written, said| {
+                written.days.insert(day, said);
+            },
+        )
+    }
+
+    /// What `find` finds already written; else what `write` writes, kept by `keep`. It is
+    /// written outside the lock: two requests may both write it, and one copy stays.
+    fn written_once(
+        &self,
+        find: impl Fn(&Written) -> Option<&Arc<str>>,
+        write: impl FnOnce() -> String,
+        keep: impl FnOnce(&mut Written, Arc<str>),
+    ) -> Arc<str> {
+        let lock = || self.written.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(said) = find(&lock()) {
             return Arc::clone(said);
         }
-        drop(written);
-        let said: Arc<str> = self.date(at).into();
-        let mut written = self.written.lock().unwrap_or_else(|e| e.into_inner());
+        let said: Arc<str> = write().into();
+        let mut written = lock();
         written.room();
-        written.days.insert(day, Arc::clone(&said));
+        keep(&mut written, Arc::clone(&said));
         said
     }
 

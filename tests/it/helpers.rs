@@ -15,58 +15,35 @@ pub const REPAIR_KEYSPACE: &str = "sibyl_test_repairs";
 /// `<name>::cassandra`.
 #[macro_export]
 macro_rules! both_stores {
+    // One test on both stores, on Cassandra in the store `$cassandra` opens.
+    (@pair $name:ident, $cassandra:expr) => {
+        mod $name {
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn sqlite() {
+                super::$name($crate::helpers::TestStore::sqlite().await).await
+            }
+
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn cassandra() {
+                super::$name($cassandra.await).await
+            }
+        }
+    };
     // Tests that run `repair`, which reads every post of the keyspace to find its
     // site's: on Cassandra they share a keyspace of their own, small enough to read
     // (the suite's shared keyspace holds every other test's posts).
     (repairing: $($name:ident),* $(,)?) => {
-        $(
-            mod $name {
-                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-                async fn sqlite() {
-                    super::$name($crate::helpers::TestStore::sqlite().await).await
-                }
-
-                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-                async fn cassandra() {
-                    super::$name($crate::helpers::TestStore::cassandra_repairing().await).await
-                }
-            }
-        )*
+        $($crate::both_stores!(@pair $name, $crate::helpers::TestStore::cassandra_repairing());)*
     };
     // Tests that run the reconciler: a pass finishes or undoes every write begun
     // before the time it is given, so in a keyspace shared with other tests it would
     // undo their writes still under way (a sign-up between its claims and its rows).
     // On Cassandra each runs in a keyspace of its own, named here.
     (reconciling: $($name:ident => $keyspace:literal),* $(,)?) => {
-        $(
-            mod $name {
-                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-                async fn sqlite() {
-                    super::$name($crate::helpers::TestStore::sqlite().await).await
-                }
-
-                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-                async fn cassandra() {
-                    super::$name($crate::helpers::TestStore::cassandra_alone($keyspace).await)
-                        .await
-                }
-            }
-        )*
+        $($crate::both_stores!(@pair $name, $crate::helpers::TestStore::cassandra_alone($keyspace));)*
     };
     ($($name:ident),* $(,)?) => {
-        $(
-            mod $name {
-                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-                async fn sqlite() {
-                    super::$name($crate::helpers::TestStore::sqlite().await).await
-                }
-
-                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-                async fn cassandra() {
-                    super::$name($crate::helpers::TestStore::cassandra().await).await
-                }
-            }
-        )*
+        $($crate::both_stores!(@pair $name, $crate::helpers::TestStore::cassandra());)*
     };
 }
 

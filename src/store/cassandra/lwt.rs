@@ -95,7 +95,9 @@ impl Claims<'_> {
     /// (it expired: the caller's sign-up is left to the reconciler).
     pub(super) async fn commit(&self, scope: &str, name: &str, owner: Uuid) -> StoreResult<()> {
         let st = &self.store.lwt;
-        let mut last = None;
+        let mut last = StoreError::Unavailable(format!(
+            "the claim of {scope}/{name} could not be committed: its partition stayed contended"
+        ));
         for attempt in 0..COMMIT_ATTEMPTS {
             if attempt > 0 {
                 contention_pause(attempt).await;
@@ -120,9 +122,6 @@ impl Claims<'_> {
                     if state == "committed" {
                         return Ok(());
                     }
-                    last = Some(StoreError::Unavailable(format!(
-                        "the claim of {scope}/{name} could not be committed: its partition stayed contended"
-                    )));
                 }
                 Ok(_) => {
                     return Err(StoreError::Unavailable(format!(
@@ -131,12 +130,10 @@ impl Claims<'_> {
                 }
                 // A serial read is a Paxos round too, and times out under the same
                 // contention: the next attempt reads again.
-                Err(e) => last = Some(e),
+                Err(e) => last = e,
             }
         }
-        Err(last.unwrap_or_else(|| {
-            StoreError::Unavailable(format!("the claim of {scope}/{name} was not committed"))
-        }))
+        Err(last)
     }
 
     /// Releases a claim if `owner` still holds it. A CAS timeout is resolved by a serial
