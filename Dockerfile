@@ -1,4 +1,4 @@
-# Build: the same `cargo build --release --locked` that scripts/test runs.
+# Build: the same `cargo build --release --locked` that the benchmarks make.
 FROM rust:1-bookworm AS build
 WORKDIR /src
 COPY Cargo.toml Cargo.lock build.rs schema.cql ./
