@@ -357,6 +357,27 @@ fn no_source_file_is_over_800_lines() {
     assert!(long.is_empty(), "files over {MAX_LINES} lines: {long:?}");
 }
 
+/// The test command builds Sibyl in debug only and the Dockerfile in release (the same
+/// command with `--release`, `tests/it/deploy.rs`): no code outside the tests may compile
+/// in one profile and not the other.
+#[test]
+fn no_code_compiles_in_one_profile_only() {
+    let build_rs =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("build.rs")).unwrap();
+    let mut differing: Vec<String> = sources()
+        .into_iter()
+        .filter(|f| f.text.contains("debug_assertions"))
+        .map(|f| f.path)
+        .collect();
+    if build_rs.contains("debug_assertions") {
+        differing.push("build.rs".into());
+    }
+    assert!(
+        differing.is_empty(),
+        "compiled differently in release: {differing:?}"
+    );
+}
+
 /// Sibyl is MIT OR Apache-2.0: no crate it builds with may be under a copyleft licence
 /// only (GPL, AGPL, LGPL), nor under a licence its metadata does not name. A choice that
 /// offers a permissive licence (`MIT OR Apache-2.0 OR LGPL-2.1-or-later`) is taken as
